@@ -1,0 +1,217 @@
+"""The shape of Saltlands content data (``data/*.toml``).
+
+Every struct is frozen: content is loaded once and shared by every state, never
+copied. Fields whose values the rulebook does not print carry ``source = "chosen"``
+so that an owner of the physical game can find and replace them.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+Terrain = Literal["salt", "dune", "mountain"]
+Letter = Literal["A", "B", "C", "M", "H"]
+Colour = Literal["blue", "green", "red"]
+Direction = Literal["N", "NE", "SE", "S", "SW", "NW"]
+Source = Literal["rulebook", "chosen"]
+DeckName = Literal["mirage", "raider", "victory", "crew", "raider_vehicle", "starting"]
+SlotKind = Literal["hand", "cargo", "vehicle"]
+DamageType = Literal["normal", "ap"]
+
+
+class Frozen(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
+    pass
+
+
+# --- terrain tiles (SL §34-§38, §79) -------------------------------------------------
+
+
+class TileDef(Frozen):
+    """A terrain tile: a hexagon of radius 2 (19 hexes), drawn as rows.
+
+    ``rows`` lists the rows of constant axial r, from r = -2 to r = 2; within a row q
+    runs from max(-2, -2-r) to min(2, 2-r), so the rows hold 3, 4, 5, 4, 3 cells,
+    separated by spaces. Hexes are flat-topped; hex direction vectors are N (0,-1),
+    NE (1,-1), SE (1,0), S (0,1), SW (-1,1), NW (-1,0). Each cell is a terrain letter (s salt flat, d dunes, m mountains) followed by
+    markers: ``w`` wreck (SL §38), a spawn letter ``A B C M H`` (SL §107), ``c`` colony
+    (SL §38, no effect), ``e`` start dune of the compass tile (SL §45), ``r`` a starting
+    raider hex of the compass tile (SL §39).
+    """
+
+    id: str
+    name: str
+    kind: Literal["compass", "starting", "ordinary", "expansion"]
+    rows: list[str]
+    source: Source = "chosen"
+
+
+class LayoutDef(Frozen):
+    """A play area (SL §35-§36): tile positions in tile coordinates.
+
+    Tile coordinates are axial on the lattice of tiles: N = (0, -1), NE = (1, -1),
+    SE = (1, 0), S = (0, 1), SW = (-1, 1), NW = (-1, 0). The compass tile is at (0, 0).
+    """
+
+    id: Literal["small", "large", "epic_small", "epic_large"]
+    starting: list[list[int]]  # positions of the starting (colony) tiles
+    face_down: list[list[int]]  # positions of the face-down tiles
+    source: Source = "chosen"
+
+
+# --- cards (SL §54-§77, §125-§136) -----------------------------------------------------
+
+
+class CardAction(Frozen):
+    """One action option of a card (SL §67): its big icon and qualifiers."""
+
+    effect: Literal[
+        "damage",  # amount, damage_type (SL §86-§87)
+        "heal",  # amount (SL §89)
+        "armor",  # one-time armor: amount, usable only when discarded (SL §88)
+        "refresh",  # amount refreshes of one crew + its last card (SL §65)
+        "draw",  # amount cards from deck (SL §68)
+        "get",  # get one card of kind `get` (SL §69)
+        "explore",  # flip one face-down tile (SL §110)
+        "rumor",  # draw and resolve a rumor card (SL §109)
+        "reconstruction",  # draw amount Mirage cards then discard amount (SL §134)
+        "take_from_discard",  # take the uppermost `take` card from the discard pile (SL §136)
+    ]
+    amount: int = 1
+    damage_type: DamageType = "normal"
+    deck: Literal["mirage", "raider"] = "mirage"
+    get: Literal["victory", "crew"] | None = None
+    take: list[str] = []  # card ids acceptable for take_from_discard
+    cost: str | None = None  # card id that must be discarded to use it (Flamethrower: fuel)
+    crew_action: bool = False
+    one_time: bool = False
+
+
+class VehicleDef(Frozen):
+    movement: Literal["sail", "motor"]
+    move: int = 0  # motorized maximum (SL §83); unused for sails
+    terrain: list[Terrain]
+
+
+class CardDef(Frozen):
+    id: str
+    name: str
+    deck: DeckName
+    count: int
+    slot: SlotKind = "hand"  # grey header = vehicle, blue header = cargo (SL §54)
+    hand_limit: int = 0  # visible hand-limit symbol (SL §55)
+    armor: int = 0  # passive armor (SL §88)
+    crew: bool = False  # passive: this card is a crew member (SL §64)
+    fuel: bool = False  # discard to add 3 to a motorized move (SL §84)
+    victory: Literal["plants", "compass", "tools"] | None = None  # Victory card kind (SL §112)
+    raider_type: str | None = None  # the raider type whose vehicle this is (SL §99)
+    vehicle: VehicleDef | None = None
+    actions: list[CardAction] = []
+    source: Source = "chosen"
+    cite: str = ""
+
+
+# --- raiders (SL §97-§107) ------------------------------------------------------------
+
+
+class RaiderDef(Frozen):
+    id: str
+    name: str
+    crew: int
+    armor: int
+    move: int
+    terrain: list[Terrain]
+    figures: int  # figures in the box (SL §6 ruling: 6 per type)
+    loot_raider: int  # cards drawn from the Raider deck on destruction (SL §99)
+    loot_mirage: int  # cards drawn from the Mirage deck on destruction
+    source: Source = "chosen"
+
+
+class DamageCardDef(Frozen):
+    """A damage card (SL §30, §100-§107): the activation's attack and spawn letters."""
+
+    id: str
+    round: int
+    letters: str  # spawn letters shown, e.g. "AB"
+    damage: int = 0  # attack of each activated raider
+    damage_type: DamageType = "normal"
+    move_bonus: int = 0  # "+3 movement instead of damage" (SL §106)
+    expansion: bool = False  # round-7 cards belong to Lost in the Desert (SL §150)
+    source: Source = "chosen"
+
+
+# --- weather and wind (SL §40-§41, §48-§53, §81) -------------------------------------
+
+
+class WeatherCardDef(Frozen):
+    id: str
+    strength: int
+    turn: int = 0  # wind-tile rotation in sixths of a turn, clockwise positive (SL §51)
+    storm: bool = False  # sandstorm symbol (SL §53)
+    starting: bool = False  # one of the two starting weather cards (SL §41)
+    source: Source = "chosen"
+
+
+class WindTileDef(Frozen):
+    """The wind tile (SL §81): step kind per hex direction relative to the wind.
+
+    ``pattern[i]`` is the step allowed in the direction i sixths of a turn clockwise
+    from straight downwind: "single", "double" or "none" (straight upwind).
+    """
+
+    pattern: list[Literal["single", "double", "none"]]
+    initial: Direction  # the direction the wind blows toward at set-up (SL §40)
+    source: Source = "chosen"
+
+
+# --- rumors and tokens (SL §42-§43, §73-§77, §108-§112) ------------------------------
+
+
+class MarkerMove(Frozen):
+    marker: Colour
+    direction: Direction
+
+
+class RumorCardDef(Frozen):
+    id: str
+    top: list[MarkerMove]
+    bottom: list[MarkerMove]
+    source: Source = "chosen"
+
+
+class TokenDef(Frozen):
+    id: str
+    kind: Literal["loot", "crew", "victory", "rumor"]
+    colour: Colour | None = None  # Victory tokens are colour-coded (SL §84 example)
+    count: int
+    start: bool = False  # "START" on the back (SL §37)
+    large_only: bool = False  # marked for the large play area (SL §37)
+    expansion: bool = False
+    source: Source = "chosen"
+
+
+# --- characters and the player board (SL §44, §54-§55, §135-§136) -------------------
+
+
+class CharacterDef(Frozen):
+    id: str
+    name: str
+    ability: Literal["tough", "fuel_drain", "light", "born_driver", "lord_of_winds", "repair"]
+    special_item: str  # card id of the starting special item (SL §44, §136)
+    hand_limit: int = 0  # hand-limit symbol on the character card
+    source: Source = "chosen"
+
+
+class BoardDef(Frozen):
+    """Printed hand-limit values of the player board's slots (SL §54-§55)."""
+
+    vehicle_slot: int
+    cargo_slots: list[int]  # the 3 blue slots; the first holds the character card
+    source: Source = "chosen"
+
+
+class VictoryKindDef(Frozen):
+    kind: Literal["plants", "compass", "tools"]
+    colour: Colour
+    source: Source = "chosen"

@@ -28,7 +28,7 @@ class Frozen(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=Tr
 # --- terrain tiles (SL §34-§38, §79) -------------------------------------------------
 
 
-class TileDef(Frozen):
+class TileDef(Frozen, kw_only=True):
     """A terrain tile: a hexagon of radius 2 (19 hexes), drawn as rows.
 
     ``rows`` lists the rows of constant axial r, from r = -2 to r = 2; within a row q
@@ -47,7 +47,7 @@ class TileDef(Frozen):
     source: Source = "chosen"
 
 
-class LayoutDef(Frozen):
+class LayoutDef(Frozen, kw_only=True):
     """A play area (SL §35-§36): tile positions in tile coordinates.
 
     Tile coordinates are axial on the lattice of tiles: N = (0, -1), NE = (1, -1),
@@ -63,7 +63,7 @@ class LayoutDef(Frozen):
 # --- cards (SL §54-§77, §125-§136) -----------------------------------------------------
 
 
-class CardAction(Frozen):
+class CardAction(Frozen, kw_only=True):
     """One action option of a card (SL §67): its big icon and qualifiers."""
 
     effect: Literal[
@@ -88,13 +88,13 @@ class CardAction(Frozen):
     one_time: bool = False
 
 
-class VehicleDef(Frozen):
+class VehicleDef(Frozen, kw_only=True):
     movement: Literal["sail", "motor"]
     move: int = 0  # motorized maximum (SL §83); unused for sails
     terrain: list[Terrain]
 
 
-class CardDef(Frozen):
+class CardDef(Frozen, kw_only=True):
     id: str
     name: str
     deck: DeckName
@@ -115,7 +115,7 @@ class CardDef(Frozen):
 # --- raiders (SL §97-§107) ------------------------------------------------------------
 
 
-class RaiderDef(Frozen):
+class RaiderDef(Frozen, kw_only=True):
     id: str
     name: str
     crew: int
@@ -128,7 +128,7 @@ class RaiderDef(Frozen):
     source: Source = "chosen"
 
 
-class DamageCardDef(Frozen):
+class DamageCardDef(Frozen, kw_only=True):
     """A damage card (SL §30, §100-§107): the activation's attack and spawn letters."""
 
     id: str
@@ -144,7 +144,7 @@ class DamageCardDef(Frozen):
 # --- weather and wind (SL §40-§41, §48-§53, §81) -------------------------------------
 
 
-class WeatherCardDef(Frozen):
+class WeatherCardDef(Frozen, kw_only=True):
     id: str
     strength: int
     turn: int = 0  # wind-tile rotation in sixths of a turn, clockwise positive (SL §51)
@@ -153,7 +153,7 @@ class WeatherCardDef(Frozen):
     source: Source = "chosen"
 
 
-class WindTileDef(Frozen):
+class WindTileDef(Frozen, kw_only=True):
     """The wind tile (SL §81): step kind per hex direction relative to the wind.
 
     ``pattern[i]`` is the step allowed in the direction i sixths of a turn clockwise
@@ -168,19 +168,19 @@ class WindTileDef(Frozen):
 # --- rumors and tokens (SL §42-§43, §73-§77, §108-§112) ------------------------------
 
 
-class MarkerMove(Frozen):
+class MarkerMove(Frozen, kw_only=True):
     marker: Colour
     direction: Direction
 
 
-class RumorCardDef(Frozen):
+class RumorCardDef(Frozen, kw_only=True):
     id: str
     top: list[MarkerMove]
     bottom: list[MarkerMove]
     source: Source = "chosen"
 
 
-class TokenDef(Frozen):
+class TokenDef(Frozen, kw_only=True):
     id: str
     kind: Literal["loot", "crew", "victory", "rumor"]
     colour: Colour | None = None  # Victory tokens are colour-coded (SL §84 example)
@@ -194,7 +194,7 @@ class TokenDef(Frozen):
 # --- characters and the player board (SL §44, §54-§55, §135-§136) -------------------
 
 
-class CharacterDef(Frozen):
+class CharacterDef(Frozen, kw_only=True):
     id: str
     name: str
     ability: Literal["tough", "fuel_drain", "light", "born_driver", "lord_of_winds", "repair"]
@@ -203,7 +203,7 @@ class CharacterDef(Frozen):
     source: Source = "chosen"
 
 
-class BoardDef(Frozen):
+class BoardDef(Frozen, kw_only=True):
     """Printed hand-limit values of the player board's slots (SL §54-§55)."""
 
     vehicle_slot: int
@@ -211,7 +211,7 @@ class BoardDef(Frozen):
     source: Source = "chosen"
 
 
-class VictoryKindDef(Frozen):
+class VictoryKindDef(Frozen, kw_only=True):
     kind: Literal["plants", "compass", "tools"]
     colour: Colour
     source: Source = "chosen"

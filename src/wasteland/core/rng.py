@@ -1,0 +1,67 @@
+"""A seeded random generator whose whole state is one integer kept inside the game state.
+
+SplitMix64: tiny, fast in pure Python, and its state serializes to JSON as a number,
+so a saved game continues with exactly the same random results on any machine.
+Randomness never comes from module-level ``random``.
+"""
+
+from __future__ import annotations
+
+from typing import MutableSequence, Protocol, TypeVar
+
+MASK64 = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+
+T = TypeVar("T")
+
+
+class HasRng(Protocol):
+    rng: int
+
+
+def seed_state(seed: int) -> int:
+    """Turn any integer seed into a generator state."""
+    return (seed * 0xD1B54A32D192ED03 + _GOLDEN) & MASK64
+
+
+def next64(holder: HasRng) -> int:
+    """Advance ``holder.rng`` and return 64 random bits."""
+    s = (holder.rng + _GOLDEN) & MASK64
+    holder.rng = s
+    z = s
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    return z ^ (z >> 31)
+
+
+def randbelow(holder: HasRng, n: int) -> int:
+    """A uniform integer in [0, n). Multiply-shift keeps it branch-free; bias < n / 2**64."""
+    if n <= 0:
+        raise ValueError("randbelow needs n > 0")
+    return (next64(holder) * n) >> 64
+
+
+def shuffle(holder: HasRng, items: MutableSequence[T]) -> None:
+    """Fisher-Yates shuffle in place."""
+    for i in range(len(items) - 1, 0, -1):
+        j = randbelow(holder, i + 1)
+        items[i], items[j] = items[j], items[i]
+
+
+def choice(holder: HasRng, items: list[T]) -> T:
+    return items[randbelow(holder, len(items))]
+
+
+class Rng:
+    """A stand-alone generator for code outside a game state (bots, simulators)."""
+
+    __slots__ = ("rng",)
+
+    def __init__(self, seed: int) -> None:
+        self.rng = seed_state(seed)
+
+    def below(self, n: int) -> int:
+        return randbelow(self, n)
+
+    def choice(self, items: list[T]) -> T:
+        return items[randbelow(self, len(items))]

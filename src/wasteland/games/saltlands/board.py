@@ -1,0 +1,162 @@
+"""The play area: tile positions, the hexes they hold, and terrain as explored so far.
+
+Geometry (which hexes exist and who neighbours whom) is fixed by the layout and shared
+by every state of a game. Terrain depends on which tile lies face up where, so a
+:class:`Terrain` is derived from the state, cached, and rebuilt only when a tile is
+explored (SL §110).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from wasteland.core import hexgrid
+from wasteland.core.hexgrid import Hex
+
+from .content import Content, load_content
+
+TILE_RADIUS = 2
+CELL_OFFSETS: tuple[Hex, ...] = tuple(hexgrid.disk((0, 0), TILE_RADIUS))
+CELLS_PER_TILE = len(CELL_OFFSETS)  # 19
+_CELL_INDEX = {off: i for i, off in enumerate(CELL_OFFSETS)}
+
+SALT, DUNE, MOUNTAIN, UNEXPLORED = 0, 1, 2, 255
+TERRAIN_CODE = {"salt": SALT, "dune": DUNE, "mountain": MOUNTAIN}
+TERRAIN_NAME = {SALT: "salt", DUNE: "dune", MOUNTAIN: "mountain", UNEXPLORED: "unexplored"}
+
+
+def fmt_hex(h: Hex) -> str:
+    return f"{h[0]},{h[1]}"
+
+
+def fmt_pos(p: Hex) -> str:
+    return f"t{p[0]},{p[1]}"
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """Hex graph of one play area. Hex index = position * 19 + cell."""
+
+    layout: str
+    positions: tuple[Hex, ...]  # lattice coords; 0 = compass, then starting, then face-down
+    starting_positions: tuple[int, ...]
+    face_down_positions: tuple[int, ...]
+    coords: tuple[Hex, ...]
+    index: dict[Hex, int]
+    adj: tuple[tuple[int, ...], ...]
+    adj_by_dir: tuple[tuple[int, ...], ...]
+    pos_index: dict[Hex, int]
+    names: tuple[str, ...] = field(default=())
+
+    @property
+    def size(self) -> int:
+        return len(self.coords)
+
+    def position_of(self, h: int) -> int:
+        return h // CELLS_PER_TILE
+
+    def hexes_of(self, pos: int) -> range:
+        return range(pos * CELLS_PER_TILE, (pos + 1) * CELLS_PER_TILE)
+
+    def neighbour_position(self, pos: int, direction: str) -> int | None:
+        da, db = hexgrid.lattice_direction(direction)
+        a, b = self.positions[pos]
+        return self.pos_index.get((a + da, b + db))
+
+
+@lru_cache(maxsize=8)
+def geometry(layout_id: str) -> Geometry:
+    content = load_content()
+    layout = content.layouts[layout_id]
+    positions: list[Hex] = [(0, 0)]
+    positions += [tuple(p) for p in layout.starting]  # type: ignore[misc]
+    positions += [tuple(p) for p in layout.face_down]  # type: ignore[misc]
+    coords: list[Hex] = []
+    for a, b in positions:
+        centre = hexgrid.super_center(a, b, TILE_RADIUS)
+        coords.extend(hexgrid.add(centre, off) for off in CELL_OFFSETS)
+    index = {h: i for i, h in enumerate(coords)}
+    adj_by_dir = tuple(
+        tuple(index.get(hexgrid.neighbor(h, d), -1) for d in range(6)) for h in coords
+    )
+    adj = tuple(tuple(n for n in row if n >= 0) for row in adj_by_dir)
+    n_start = len(layout.starting)
+    return Geometry(
+        layout=layout_id,
+        positions=tuple(positions),
+        starting_positions=tuple(range(1, 1 + n_start)),
+        face_down_positions=tuple(range(1 + n_start, len(positions))),
+        coords=tuple(coords),
+        index=index,
+        adj=adj,
+        adj_by_dir=adj_by_dir,
+        pos_index={p: i for i, p in enumerate(positions)},
+        names=tuple(fmt_hex(h) for h in coords),
+    )
+
+
+@dataclass(frozen=True)
+class Cell:
+    terrain: int
+    wreck: bool
+    spawn: str | None
+    start_dune: bool
+    raider_start: bool
+    colony: bool
+
+
+@lru_cache(maxsize=512)
+def tile_cells(tile_id: str, rotation: int) -> tuple[Cell, ...]:
+    """The 19 cells of a tile turned ``rotation`` sixths clockwise, in CELL_OFFSETS order."""
+    content: Content = load_content()
+    local = {(c.q, c.r): c for c in content.tile_cells(tile_id)}
+    out = []
+    for off in CELL_OFFSETS:
+        c = local[hexgrid.rotate(off, -rotation)]
+        out.append(
+            Cell(TERRAIN_CODE[c.terrain], c.wreck, c.spawn, c.start_dune, c.raider_start, c.colony)
+        )
+    return tuple(out)
+
+
+class Terrain:
+    """Terrain of every hex as currently explored; immutable once built."""
+
+    __slots__ = ("terrain", "spawn", "wreck", "start_dunes", "raider_starts", "_masks")
+
+    def __init__(self, geo: Geometry, tiles: list[str], face_up: list[bool], rotation: list[int]):
+        n = geo.size
+        terrain = bytearray([UNEXPLORED]) * n
+        spawn: list[str | None] = [None] * n
+        wreck = bytearray(n)
+        start_dunes: list[int] = []
+        raider_starts: list[int] = []
+        for pos, tile_id in enumerate(tiles):
+            if not face_up[pos]:
+                continue
+            base = pos * CELLS_PER_TILE
+            for i, cell in enumerate(tile_cells(tile_id, rotation[pos])):
+                h = base + i
+                terrain[h] = cell.terrain
+                spawn[h] = cell.spawn
+                wreck[h] = cell.wreck
+                if cell.start_dune:
+                    start_dunes.append(h)
+                if cell.raider_start:
+                    raider_starts.append(h)
+        self.terrain = bytes(terrain)
+        self.spawn = tuple(spawn)
+        self.wreck = bytes(wreck)
+        self.start_dunes = tuple(start_dunes)
+        self.raider_starts = tuple(raider_starts)
+        self._masks: dict[frozenset[str], bytes] = {}
+
+    def passable(self, terrains: frozenset[str]) -> bytes:
+        """0/1 per hex: face-up hexes whose terrain is in ``terrains`` (SL §79, §78 ruling)."""
+        mask = self._masks.get(terrains)
+        if mask is None:
+            codes = {TERRAIN_CODE[t] for t in terrains}
+            mask = bytes(1 if t in codes else 0 for t in self.terrain)
+            self._masks[terrains] = mask
+        return mask

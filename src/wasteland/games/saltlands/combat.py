@@ -1,0 +1,225 @@
+"""Combat: attacks on raiders and on players, soaking damage, death, respawn and loot.
+
+SL §85-§96 and §99, §122 (robbery). Every attack is resolved on its own (SL §85).
+"""
+
+from __future__ import annotations
+
+from .state import Player, State
+from .zones import (
+    Events,
+    card_def,
+    clear_player_cards,
+    draw_mirage,
+    draw_raider,
+    gain,
+    get_card,
+    permanent_armor,
+    victory_cards,
+)
+
+
+def attack_raider(s: State, p: Player, rid: int, damage: int, dtype: str, events: Events) -> None:
+    """SL §86-§88: raider armor (never destroyed) stops normal damage; each remaining
+    point kills one crew; at 0 crew the raider is removed and its destroyer loots it."""
+    rtype, h, crew = s.raiders[rid]
+    rdef = s.static.content.raiders[rtype]
+    hits = damage - rdef.armor if dtype == "normal" else damage
+    hits = max(0, hits)
+    events.append(
+        {"type": "attack_raider", "seat": p.seat, "raider": rtype, "hex": h, "damage": damage,
+         "damage_type": dtype, "armor": rdef.armor if dtype == "normal" else 0, "hits": hits}
+    )
+    if hits == 0:
+        return
+    if hits < crew:
+        s.raiders[rid][2] = crew - hits
+        events.append({"type": "raider_wounded", "raider": rtype, "hex": h, "crew": crew - hits})
+        return
+    del s.raiders[rid]
+    events.append({"type": "raider_destroyed", "raider": rtype, "hex": h, "seat": p.seat})
+    loot_raider(s, p, rtype, events)
+
+
+def loot_raider(s: State, p: Player, rtype: str, events: Events) -> None:
+    """SL §99: the matching raider vehicle (if one is left anywhere) and the cards on the
+    raider info card; the Raider deck falls back on the Mirage deck when empty."""
+    rdef = s.static.content.raiders[rtype]
+    loot: list[int] = []
+    for _ in range(rdef.loot_raider):
+        c = draw_raider(s, events)
+        if c is not None:
+            loot.append(c)
+    for _ in range(rdef.loot_mirage):
+        c = draw_mirage(s, events)
+        if c is not None:
+            loot.append(c)
+    vehicle = get_card(s, lambda d: d.deck == "raider_vehicle" and d.raider_type == rtype, events)
+    if vehicle is None:
+        events.append({"type": "no_vehicle_left", "raider": rtype})
+    else:
+        loot.append(vehicle)
+    for c in loot:
+        gain(s, p, c, events, "loot")
+
+
+def start_soak(
+    s: State, target: Player, damage: int, dtype: str, source: str, events: Events, robbery_by: int | None = None
+) -> None:
+    """Open the defender's decision for one attack (digest 6.6). Permanent armor applies
+    at once to normal damage (SL §88); the rest is the defender's to soak."""
+    armor = permanent_armor(s, target) if dtype == "normal" else 0
+    left = max(0, damage - armor)
+    events.append(
+        {"type": "attacked", "seat": target.seat, "source": source, "damage": damage,
+         "damage_type": dtype, "armor": min(armor, damage), "left": left,
+         "robbery": robbery_by is not None}
+    )
+    if left == 0:
+        return
+    s.stack.append(
+        {"kind": "soak", "seat": target.seat, "left": left, "damage_type": dtype,
+         "source": source, "robbery_by": robbery_by}
+    )
+
+
+def soak_options(s: State, frame: dict) -> list[str]:
+    """The defender's ways to stop the next point of damage (SL §85-§89, §122)."""
+    p = s.players[frame["seat"]]
+    names = s.static.catalog.card_names
+    out: list[str] = []
+    robbery = frame["robbery_by"] is not None
+    for c in p.hand:
+        d = card_def(s, c)
+        for i, act in enumerate(d.actions):
+            suffix = "" if i == 0 else f"/{i + 1}"
+            if act.effect == "armor" and frame["damage_type"] == "normal":
+                out.append(f"armor {names[c]}{suffix}")  # one-time armor (SL §88)
+            elif act.effect == "heal" and not robbery and c not in p.engaged:
+                out.append(f"heal {names[c]}{suffix}")  # SL §89; never against robbery (SL §122)
+    if robbery:
+        for c in victory_cards(s, p):
+            out.append(f"yield {names[c]}")  # SL §122: the victim picks the cards (ruling)
+    else:
+        for c in p.cargo:
+            if card_def(s, c).crew:
+                out.append(f"lose {names[c]}")  # SL §85: discard a crew member
+    return out
+
+
+def resolve_soak(s: State, frame: dict, action: str, events: Events) -> None:
+    p = s.players[frame["seat"]]
+    verb, arg = action.split(" ", 1)
+    name, _, opt = arg.partition("/")
+    card = s.static.catalog.card_index[name]
+    act = card_def(s, card).actions[int(opt) - 1 if opt else 0]
+    left = frame["left"]
+    if verb == "armor":
+        prevented = act.amount
+    elif verb == "heal":
+        prevented = act.amount
+    elif verb == "lose":
+        prevented = 1
+    else:  # yield a Victory card to the robber (SL §122)
+        from .zones import take_from_player
+
+        take_from_player(p, card)
+        robber = s.players[frame["robbery_by"]]
+        s.traded.append(card)
+        events.append({"type": "robbed", "seat": p.seat, "by": robber.seat, "card": name})
+        gain(s, robber, card, events, "robbery")
+        prevented = 1
+        _continue_soak(s, frame, left - prevented, events)
+        return
+    from .zones import discard_from_player
+
+    why = {"armor": "armor", "heal": "heal", "lose": "crew lost"}[verb]
+    discard_from_player(s, p, card, events, why)
+    events.append({"type": "soaked", "seat": p.seat, "how": verb, "card": name, "points": min(prevented, left)})
+    _continue_soak(s, frame, left - prevented, events)
+
+
+def _continue_soak(s: State, frame: dict, left: int, events: Events) -> None:
+    if s.stack and s.stack[-1] is frame:
+        s.stack.pop()
+    if left > 0:
+        s.stack.append({**frame, "left": left})
+
+
+def settle_soak(s: State, events: Events) -> bool:
+    """Run the automatic part of the top soak frame. Returns True if it changed anything.
+
+    With points left and nothing to stop them, the character is hit and dies (SL §85,
+    §90); robbery with no Victory card left takes nothing (SL §122)."""
+    frame = s.stack[-1]
+    if soak_options(s, frame):
+        return False
+    s.stack.pop()
+    p = s.players[frame["seat"]]
+    if frame["robbery_by"] is not None:
+        events.append({"type": "robbery_empty", "seat": p.seat})
+        return True
+    kill_player(s, p, events, frame["source"])
+    return True
+
+
+def kill_player(s: State, p: Player, events: Events, cause: str) -> None:
+    """SL §90, §96, §121: the figure leaves the board; whether it comes back depends on
+    difficulty (Easy always, Normal once, Hard never; the tutorial keeps its cards)."""
+    rules = s.static.rules
+    p.hex = None
+    # Drop any further attacks still waiting on this player.
+    s.stack = [f for f in s.stack if not (f["kind"] == "soak" and f["seat"] == p.seat)]
+    if rules.mode == "tutorial":
+        p.status = "dead"
+        events.append({"type": "death", "seat": p.seat, "cause": cause, "respawn": "tutorial"})
+        return
+    can_respawn = rules.difficulty == "easy" or (rules.difficulty == "normal" and p.respawned == 0)
+    if can_respawn:
+        p.status = "dead"
+        events.append({"type": "death", "seat": p.seat, "cause": cause, "respawn": rules.difficulty})
+        return
+    p.status = "out"
+    clear_player_cards(s, p, events, "eliminated")  # SL §96
+    events.append({"type": "eliminated", "seat": p.seat, "cause": cause})
+
+
+def respawn(s: State, p: Player, events: Events) -> None:
+    """SL §90-§95 at the start of the dead player's turn. The step missing from the source
+    is, by the digest's provisional ruling 6.7, taking a Sailer (or, configurable, the
+    whole starting kit) by the get-a-card search."""
+    rules = s.static.rules
+    if rules.mode == "tutorial":
+        # SL §121: keep every card and start again from the starting dunes.
+        p.status = "active"
+        s.stack.append({"kind": "enter", "seat": p.seat, "respawn": "tutorial"})
+        events.append({"type": "respawn", "seat": p.seat})
+        return
+    clear_player_cards(s, p, events, "respawn")  # step 1
+    p.respawned += 1  # on Normal this is step 2, the black side: no ability (SL §93)
+    p.status = "active"
+    events.append({"type": "respawn", "seat": p.seat, "black_side": rules.difficulty == "normal"})
+    s.stack.append({"kind": "enter", "seat": p.seat, "respawn": "starting_tiles"})  # last step
+    s.stack.append({"kind": "respawn_kit", "seat": p.seat})  # the missing step, after the discard
+    # Draw 8 Mirage cards, then discard 4 (SL §91, §94).
+    for _ in range(8):
+        c = draw_mirage(s, events)
+        if c is not None:
+            gain(s, p, c, events, "respawn")
+    s.stack.append({"kind": "discard", "seat": p.seat, "count": 4, "reason": "respawn"})
+
+
+def respawn_kit(s: State, p: Player, events: Events) -> None:
+    """The respawn step missing from the source (provisional ruling 6.7): take a Sailer,
+    or with ``respawn_step = "starting_cards"`` the whole starting kit, by the get-a-card
+    search (supply, discard pile, Mirage deck)."""
+    rules = s.static.rules
+    kit = ["sailer"]
+    if rules.respawn_step == "starting_cards":
+        kit += ["spear", "water"]
+        if p.character is not None:
+            kit.append(s.static.content.characters[p.character].special_item)
+    for card_id in kit:
+        c = get_card(s, lambda d, cid=card_id: d.id == cid, events)
+        if c is not None:
+            gain(s, p, c, events, "respawn")

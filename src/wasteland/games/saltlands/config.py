@@ -1,0 +1,152 @@
+"""Game configuration and the set-up tables that follow from it (SL §9-§18, §121).
+
+The tables are the rulebook's; a :class:`Rules` object is derived once per config and
+shared by every state of that game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+import json
+from typing import Any
+
+from wasteland.core.protocol import RuleError
+
+MODES = ("classic", "coop", "competitive", "solo", "tutorial")
+DIFFICULTIES = ("easy", "normal", "hard")
+RESPAWN_STEPS = ("sailer", "starting_cards")
+
+# SL §15-§17 (digest table 2.2): raider types, play area, rumor cards, markers, activations.
+RAIDER_TYPES_BY_PLAYERS = {
+    1: ("speedster", "pickup", "truck"),
+    2: ("speedster", "pickup", "truck", "bulldozer"),
+    3: ("speedster", "pickup", "truck"),
+    4: ("speedster", "pickup", "truck", "bulldozer"),
+    5: ("speedster", "pickup", "truck", "bulldozer", "hovercraft"),
+    6: ("speedster", "pickup", "truck", "bulldozer", "hovercraft", "apc"),
+}
+RUMOR_CARDS_BY_PLAYERS = {1: 2, 2: 4, 3: 4, 4: 6, 5: 6, 6: 6}
+ACTIVATIONS_BY_PLAYERS = {1: 3, 2: 2, 3: 1, 4: 1, 5: 1, 6: 1}  # SL §97
+
+# SL §18 (digest table 2.3): active spawn letters by difficulty.
+ACTIVE_LETTERS = {"easy": "ABC", "normal": "ABCM", "hard": "ABCMH"}
+
+# SL §116-§120 (digest table 2.4): (matching needed, extra "any" cards per player, per-player?)
+VICTORY_NEEDS = {
+    "classic": (3, 1),  # 3 matching for the group + 1 any per player (SL §116)
+    "coop": (3, 1),  # SL §117
+    "competitive": (1, 1),  # SL §118: each player alone
+    "solo": (1, 1),  # SL §119
+    "tutorial": (1, 1),  # SL §120: 1 matching + 1 any per player
+}
+
+SOLO_STACK_ROUNDS = (1, 1, 2, 3, 3, 4, 5, 5, 6)  # SL §121 "112334556"
+
+
+class ConfigError(RuleError):
+    def __init__(self, message: str, rule: str = "SL §9") -> None:
+        super().__init__(rule, message)
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Everything the set-up tables decide for one configuration (shared, immutable)."""
+
+    players: int
+    mode: str
+    difficulty: str
+    characters: tuple[str, ...] | None
+    first_player: int
+    raider_types: tuple[str, ...]
+    activations: int  # raider types activated per turn (SL §97; fixed for the game, SL §47 ruling)
+    area: str  # "small" | "large"
+    rumor_cards: int
+    markers: tuple[str, ...]
+    active_letters: str
+    last_round: int
+    respawn_step: str
+    starting_raiders: bool
+
+    @property
+    def solo(self) -> bool:
+        return self.mode == "solo"
+
+    def key(self) -> str:
+        return json.dumps(self.to_config(), sort_keys=True)
+
+    def to_config(self) -> dict[str, Any]:
+        config: dict[str, Any] = {
+            "players": self.players,
+            "mode": self.mode,
+            "difficulty": self.difficulty,
+            "first_player": self.first_player,
+            "respawn_step": self.respawn_step,
+        }
+        if self.characters is not None:
+            config["characters"] = list(self.characters)
+        return config
+
+
+def normalize(config: dict[str, Any]) -> Rules:
+    """Check a config and derive the set-up tables; one clear error for anything wrong."""
+    if not isinstance(config, dict):
+        raise ConfigError("config must be a table of options")
+    known = {"players", "mode", "difficulty", "characters", "first_player", "respawn_step"}
+    unknown = sorted(set(config) - known)
+    if unknown:
+        raise ConfigError(f"unknown config option(s): {', '.join(unknown)}")
+    players = config.get("players", 1)
+    if not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= 6:
+        raise ConfigError(f"players must be a whole number from 1 to 6, not {players!r}", "SL §15")
+    mode = config.get("mode", "solo" if players == 1 else "classic")
+    if mode not in MODES:
+        raise ConfigError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
+    # SL §9: a lone player always plays Solo; Solo is for one player only.
+    if players == 1 and mode not in ("solo", "tutorial"):
+        raise ConfigError(f"a single player plays solo (or tutorial), not {mode}", "SL §121")
+    if mode == "solo" and players != 1:
+        raise ConfigError("solo mode is for exactly one player", "SL §121")
+    difficulty = config.get("difficulty", "normal")
+    if difficulty not in DIFFICULTIES:
+        raise ConfigError(f"difficulty must be one of {', '.join(DIFFICULTIES)}, not {difficulty!r}", "SL §18")
+    if mode == "tutorial" and difficulty != "easy":
+        # SL §121: the tutorial is always played on Easy.
+        if "difficulty" in config:
+            raise ConfigError("the tutorial is played on easy difficulty", "SL §121")
+        difficulty = "easy"
+    characters = config.get("characters")
+    if characters is not None:
+        if not isinstance(characters, list) or len(characters) != players:
+            raise ConfigError(f"characters must list one character per player ({players})", "SL §44")
+        if len(set(characters)) != len(characters):
+            raise ConfigError("each player needs a different character", "SL §44")
+        characters = tuple(characters)
+    first_player = config.get("first_player", 0)
+    if not isinstance(first_player, int) or isinstance(first_player, bool) or not 0 <= first_player < players:
+        raise ConfigError(f"first_player must be a seat from 0 to {players - 1}", "SL §45")
+    respawn_step = config.get("respawn_step", "sailer")
+    if respawn_step not in RESPAWN_STEPS:
+        raise ConfigError(f"respawn_step must be one of {', '.join(RESPAWN_STEPS)}", "SL §90")
+    small_setup = mode in ("solo", "tutorial")  # SL §121: the tutorial is set up like solo
+    return Rules(
+        players=players,
+        mode=mode,
+        difficulty=difficulty,
+        characters=characters,
+        first_player=first_player,
+        raider_types=RAIDER_TYPES_BY_PLAYERS[players],
+        activations=ACTIVATIONS_BY_PLAYERS[players],
+        area="small" if players <= 3 or small_setup else "large",
+        rumor_cards=2 if small_setup else RUMOR_CARDS_BY_PLAYERS[players],
+        markers=("blue", "green") if players <= 3 or small_setup else ("blue", "green", "red"),
+        active_letters=ACTIVE_LETTERS[difficulty],
+        last_round=6,
+        respawn_step=respawn_step,
+        starting_raiders=not small_setup,  # SL §121: no starting raiders in solo and tutorial
+    )
+
+
+@lru_cache(maxsize=256)
+def rules_for(key: str) -> Rules:
+    return normalize(json.loads(key))

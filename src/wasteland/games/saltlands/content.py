@@ -1,0 +1,743 @@
+"""Load and check the Saltlands content data (``data/*.toml``).
+
+``load_content()`` decodes every data file into the frozen structs of
+:mod:`wasteland.games.saltlands.schema` and cross-checks them against the numbers the
+rulebook gives (component counts of SL §6, the play areas of SL §35-§36, ...). Any
+problem raises :class:`ContentError` whose message names the file, the entry and the
+problem. The default load is cached: content is shared by every game state, never
+copied.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import msgspec
+import msgspec.toml
+
+from wasteland.games.saltlands.schema import (
+    BoardDef,
+    CardAction,
+    CardDef,
+    CharacterDef,
+    DamageCardDef,
+    Frozen,
+    LayoutDef,
+    Letter,
+    RaiderDef,
+    RumorCardDef,
+    Terrain,
+    TileDef,
+    TokenDef,
+    VictoryKindDef,
+    WeatherCardDef,
+    WindTileDef,
+)
+
+DATA_DIR = Path(__file__).with_name("data")
+
+#: Raider types in the order of the set-up table (SL §15-§17, §97).
+RAIDER_ORDER: tuple[str, ...] = ("speedster", "pickup", "truck", "bulldozer", "hovercraft", "apc")
+
+#: Hex direction vectors (axial q, r), shared by hexes and the lattice of tiles.
+HEX_DIRECTIONS: dict[str, tuple[int, int]] = {
+    "N": (0, -1),
+    "NE": (1, -1),
+    "SE": (1, 0),
+    "S": (0, 1),
+    "SW": (-1, 1),
+    "NW": (-1, 0),
+}
+
+TILE_RADIUS = 2
+ROW_LENGTHS = (3, 4, 5, 4, 3)
+MIDDLE_HEXES = ((0, 0), (1, 0), (0, 1))  # colony / start-dune triangle (SL §38, §45)
+
+_TERRAIN_LETTERS: dict[str, Terrain] = {"s": "salt", "d": "dune", "m": "mountain"}
+_SPAWN_LETTERS = "ABCMH"
+_CELL_RE = re.compile(r"^([sdm])([wABCMHcer]?)$")
+
+# Rulebook totals (SL §6 unless noted).
+BASE_CARDS = 107
+BASE_TOKENS = 51
+BASE_TILES = {"compass": 1, "starting": 3, "ordinary": 9}
+BASE_DAMAGE_ROUNDS = 6
+DAMAGE_PER_ROUND = 8  # SL §30 ruling: 48 = 8 x 6
+WEATHER_CARDS = 10
+STARTING_WEATHER = 2  # SL §41
+RUMOR_CARDS = 9
+RAIDER_FIGURES = 36
+CHARACTERS = 6
+VEHICLES_PER_RAIDER_TYPE = 2  # SL §99
+STARTING_KIT = ("sailer", "spear", "water")  # SL §44, plus the special item
+LAYOUT_RULES: dict[str, tuple[tuple[tuple[int, int], ...], int | None]] = {
+    # id: (starting positions, face-down tiles; None = epic, bounded by the tiles available)
+    "small": (((1, -1), (0, -1)), 5),  # SL §35
+    "large": (((1, -1), (0, -1), (-1, 0)), 9),  # SL §36
+    "epic_small": (((1, -1), (0, -1)), None),  # SL §149
+    "epic_large": (((1, -1), (0, -1), (-1, 0)), None),  # SL §149
+}
+
+
+class ContentError(Exception):
+    """The content data is malformed or contradicts the rulebook."""
+
+
+class TileCell(Frozen):
+    """One hex of a terrain tile, in tile-local axial coordinates."""
+
+    q: int
+    r: int
+    terrain: Terrain
+    wreck: bool = False
+    spawn: Letter | None = None
+    colony: bool = False
+    start_dune: bool = False
+    raider_start: bool = False
+
+
+class Content(Frozen):
+    """All Saltlands content, decoded and checked. Shared, never copied."""
+
+    tiles: dict[str, TileDef]
+    layouts: dict[str, LayoutDef]
+    cards: dict[str, CardDef]
+    raiders: dict[str, RaiderDef]
+    damage_cards: dict[str, DamageCardDef]
+    weather: dict[str, WeatherCardDef]
+    wind: WindTileDef
+    rumors: dict[str, RumorCardDef]
+    tokens: dict[str, TokenDef]
+    characters: dict[str, CharacterDef]
+    board: BoardDef
+    victory_kinds: dict[str, VictoryKindDef]
+    cells: dict[str, tuple[TileCell, ...]]
+
+    def tile_cells(self, tile_id: str) -> list[TileCell]:
+        """The 19 hexes of a tile, row by row (r = -2..2, q ascending)."""
+        try:
+            return list(self.cells[tile_id])
+        except KeyError:
+            raise KeyError(f"unknown tile {tile_id!r}") from None
+
+
+# --- file structures ---------------------------------------------------------------------
+
+
+class _TilesFile(Frozen):
+    tile: list[TileDef]
+
+
+class _LayoutsFile(Frozen):
+    layout: list[LayoutDef]
+
+
+class _CardsFile(Frozen):
+    card: list[CardDef]
+
+
+class _RaidersFile(Frozen):
+    raider: list[RaiderDef]
+
+
+class _DamageFile(Frozen):
+    damage: list[DamageCardDef]
+
+
+class _WeatherFile(Frozen):
+    weather: list[WeatherCardDef]
+
+
+class _WindFile(Frozen):
+    wind: WindTileDef
+
+
+class _RumorsFile(Frozen):
+    rumor: list[RumorCardDef]
+
+
+class _TokensFile(Frozen):
+    token: list[TokenDef]
+
+
+class _CharactersFile(Frozen):
+    character: list[CharacterDef]
+
+
+class _BoardFile(Frozen):
+    board: BoardDef
+    victory_kind: list[VictoryKindDef]
+
+
+# Entry label used in messages, per top-level key.
+_LABELS = {"victory_kind": "victory kind"}
+_ID_FIELDS = {"victory_kind": "kind"}
+_PATH_RE = re.compile(r"at `\$\.(\w+)(?:\[(\d+)\])?")
+
+
+def _decode(data_dir: Path, filename: str, file_type: type[Any]) -> Any:
+    path = data_dir / filename
+    try:
+        raw_bytes = path.read_bytes()
+    except OSError as exc:
+        raise ContentError(f"{filename}: cannot read {path}: {exc.strerror or exc}") from None
+    try:
+        return msgspec.toml.decode(raw_bytes, type=file_type)
+    except msgspec.ValidationError as exc:
+        raise ContentError(_validation_message(filename, raw_bytes, str(exc))) from None
+    except msgspec.DecodeError as exc:
+        raise ContentError(f"{filename}: invalid TOML: {exc}") from None
+
+
+def _validation_message(filename: str, raw_bytes: bytes, message: str) -> str:
+    """Rewrap a msgspec message ("... - at `$.card[3].count`") to name the entry."""
+    problem, _, where = message.partition(" - at ")
+    match = _PATH_RE.search(message)
+    if not match:
+        return f"{filename}: {message}"
+    key, index = match.group(1), match.group(2)
+    label = _LABELS.get(key, key)
+    entry = label
+    try:
+        raw = msgspec.toml.decode(raw_bytes)[key]
+        if index is not None:
+            item = raw[int(index)]
+            entry_id = item.get(_ID_FIELDS.get(key, "id")) if isinstance(item, dict) else None
+            entry = f"{label} {entry_id!r}" if isinstance(entry_id, str) else f"{label} #{index}"
+    except (KeyError, IndexError, TypeError, msgspec.DecodeError):
+        if index is not None:
+            entry = f"{label} #{index}"
+    return f"{filename}: {entry}: {problem} (at {where.strip('`')})"
+
+
+def _by_id(filename: str, label: str, items: list[Any], attr: str = "id") -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for item in items:
+        key = getattr(item, attr)
+        if key in out:
+            raise ContentError(f"{filename}: {label} {key!r}: duplicate id")
+        out[key] = item
+    return out
+
+
+# --- tiles ---------------------------------------------------------------------------------
+
+
+def _row_qs(r: int) -> range:
+    return range(max(-TILE_RADIUS, -TILE_RADIUS - r), min(TILE_RADIUS, TILE_RADIUS - r) + 1)
+
+
+def _neighbours(q: int, r: int) -> list[tuple[int, int]]:
+    return [(q + dq, r + dr) for dq, dr in HEX_DIRECTIONS.values()]
+
+
+def parse_tile(tile: TileDef, filename: str = "tiles.toml") -> tuple[TileCell, ...]:
+    """Parse a tile's rows into cells, checking shape and cell syntax."""
+    where = f"{filename}: tile {tile.id!r}"
+    if len(tile.rows) != len(ROW_LENGTHS):
+        raise ContentError(f"{where}: has {len(tile.rows)} rows, expected {len(ROW_LENGTHS)}")
+    cells: list[TileCell] = []
+    for index, (row, r) in enumerate(zip(tile.rows, range(-TILE_RADIUS, TILE_RADIUS + 1))):
+        tokens = row.split()
+        qs = _row_qs(r)
+        if len(tokens) != len(qs):
+            raise ContentError(
+                f"{where}: row {index + 1} (r={r}) has {len(tokens)} cells, expected {len(qs)}"
+            )
+        for q, token in zip(qs, tokens):
+            match = _CELL_RE.match(token)
+            if not match:
+                raise ContentError(
+                    f"{where}: cell {token!r} at (q={q}, r={r}) is not a terrain letter s/d/m "
+                    "followed by at most one marker w/A/B/C/M/H/c/e/r"
+                )
+            terrain, marker = _TERRAIN_LETTERS[match.group(1)], match.group(2)
+            cells.append(
+                TileCell(
+                    q=q,
+                    r=r,
+                    terrain=terrain,
+                    wreck=marker == "w",
+                    spawn=marker if marker and marker in _SPAWN_LETTERS else None,  # type: ignore[arg-type]
+                    colony=marker == "c",
+                    start_dune=marker == "e",
+                    raider_start=marker == "r",
+                )
+            )
+    return tuple(cells)
+
+
+def _check_tile(tile: TileDef, cells: tuple[TileCell, ...]) -> None:
+    where = f"tiles.toml: tile {tile.id!r}"
+    by_pos = {(c.q, c.r): c for c in cells}
+    wrecks = [c for c in cells if c.wreck]
+    spawns = [c for c in cells if c.spawn]
+    colonies = {(c.q, c.r) for c in cells if c.colony}
+    dunes = {(c.q, c.r) for c in cells if c.start_dune}
+    raider_starts = [c for c in cells if c.raider_start]
+
+    for c in spawns:
+        if c.terrain != "salt":
+            raise ContentError(f"{where}: spawn point {c.spawn} at (q={c.q}, r={c.r}) must be on salt")
+    for c in wrecks:
+        if c.terrain == "mountain":
+            raise ContentError(f"{where}: wreck at (q={c.q}, r={c.r}) must be on salt or dunes")
+
+    def need(ok: bool, problem: str) -> None:
+        if not ok:
+            raise ContentError(f"{where}: {problem}")
+
+    if tile.kind == "compass":
+        need(dunes == set(MIDDLE_HEXES), "needs exactly the 3 middle hexes marked as start dunes 'e' (SL §45)")
+        need(all(by_pos[p].terrain == "dune" for p in MIDDLE_HEXES), "start dunes must be dune terrain (SL §45)")
+        need(len(raider_starts) == 6, f"needs 6 starting-raider hexes 'r', has {len(raider_starts)} (SL §39)")
+        need(all(c.terrain == "salt" for c in raider_starts), "starting-raider hexes must be salt")
+        near = {n for p in MIDDLE_HEXES for n in _neighbours(*p)}
+        need(
+            not any((c.q, c.r) in near for c in raider_starts),
+            "starting-raider hexes may not touch the start dunes",
+        )
+        need(1 <= len(spawns) <= 2, f"needs 1-2 spawn points, has {len(spawns)}")
+        need(not wrecks and not colonies, "the compass tile has no wrecks or colonies")
+    elif tile.kind == "starting":
+        need(colonies == set(MIDDLE_HEXES), "needs the colony 'c' on exactly its 3 middle hexes (SL §38)")
+        need(len(wrecks) == 2, f"needs exactly 2 wrecks for the START tokens, has {len(wrecks)} (SL §37)")
+        need(1 <= len(spawns) <= 2, f"needs 1-2 spawn points, has {len(spawns)}")
+        need(not dunes and not raider_starts, "start dunes 'e' and raider hexes 'r' belong on the compass tile")
+    else:
+        need(1 <= len(wrecks) <= 3, f"needs 1-3 wrecks, has {len(wrecks)}")
+        need(2 <= len(spawns) <= 3, f"needs 2-3 spawn points, has {len(spawns)}")
+        need(
+            not dunes and not raider_starts and not colonies,
+            "markers c/e/r belong on the compass and starting tiles",
+        )
+
+    passable = {p for p, c in by_pos.items() if c.terrain != "mountain"}
+    if passable:
+        start = next(iter(passable))
+        seen = {start}
+        stack = [start]
+        while stack:
+            for n in _neighbours(*stack.pop()):
+                if n in passable and n not in seen:
+                    seen.add(n)
+                    stack.append(n)
+        need(seen == passable, "its salt and dune hexes must be connected (a sail vehicle must cross it)")
+
+
+def _check_tiles(tiles: dict[str, TileDef]) -> dict[str, tuple[TileCell, ...]]:
+    cells = {tid: parse_tile(tile) for tid, tile in tiles.items()}
+    for tid, tile in tiles.items():
+        _check_tile(tile, cells[tid])
+    kinds = Counter(t.kind for t in tiles.values() if t.kind != "expansion")
+    if sum(kinds.values()) != sum(BASE_TILES.values()) or any(
+        kinds[k] != n for k, n in BASE_TILES.items()
+    ):
+        raise ContentError(
+            f"tiles.toml: base tiles are {dict(kinds)}, the rulebook gives 13 = "
+            "1 compass + 3 starting + 9 ordinary (SL §6, §35-§36)"
+        )
+    return cells
+
+
+def _check_layouts(layouts: dict[str, LayoutDef], tiles: dict[str, TileDef]) -> None:
+    missing = set(LAYOUT_RULES) - set(layouts)
+    if missing:
+        raise ContentError(f"layouts.toml: missing layouts {sorted(missing)} (SL §35-§36, §149)")
+    n_ordinary = sum(t.kind == "ordinary" for t in tiles.values())
+    n_expansion = sum(t.kind == "expansion" for t in tiles.values())
+    adjacent = set(HEX_DIRECTIONS.values())
+    for lid, layout in layouts.items():
+        where = f"layouts.toml: layout {lid!r}"
+        starting_rule, face_down_rule = LAYOUT_RULES[lid]
+        positions: list[tuple[int, int]] = []
+        for pos in [*layout.starting, *layout.face_down]:
+            if len(pos) != 2:
+                raise ContentError(f"{where}: position {pos} must be a pair [a, b]")
+            positions.append((pos[0], pos[1]))
+        starting = positions[: len(layout.starting)]
+        face_down = positions[len(layout.starting) :]
+        if sorted(starting) != sorted(starting_rule):
+            raise ContentError(
+                f"{where}: starting tiles at {starting}, the rulebook puts them at "
+                f"{list(starting_rule)} (SL §35-§36)"
+            )
+        if face_down_rule is not None:
+            if len(face_down) != face_down_rule:
+                raise ContentError(
+                    f"{where}: has {len(face_down)} face-down tiles, the rulebook gives "
+                    f"{face_down_rule} (SL §35-§36)"
+                )
+            if face_down_rule > n_ordinary:
+                raise ContentError(f"{where}: needs {face_down_rule} ordinary tiles, there are {n_ordinary}")
+        else:
+            base = LAYOUT_RULES[lid.removeprefix("epic_")][1] or 0
+            if not base < len(face_down) <= n_ordinary + n_expansion:
+                raise ContentError(
+                    f"{where}: has {len(face_down)} face-down tiles; an epic area needs more than "
+                    f"{base} and at most {n_ordinary + n_expansion} (ordinary + expansion tiles, SL §149)"
+                )
+        area = [(0, 0), *positions]
+        if len(set(area)) != len(area):
+            raise ContentError(f"{where}: positions must be distinct and not (0, 0) (the compass tile)")
+        occupied = set(area)
+
+        def touches(p: tuple[int, int], others: set[tuple[int, int]]) -> bool:
+            return any((p[0] - o[0], p[1] - o[1]) in adjacent for o in others)
+
+        for p in face_down:
+            if not touches(p, occupied - {p}):
+                raise ContentError(f"{where}: face-down tile at {list(p)} touches no other tile")
+        seen = {(0, 0)}
+        stack = [(0, 0)]
+        while stack:
+            a, b = stack.pop()
+            for da, db in adjacent:
+                n = (a + da, b + db)
+                if n in occupied and n not in seen:
+                    seen.add(n)
+                    stack.append(n)
+        if seen != occupied:
+            raise ContentError(f"{where}: the play area is not connected: {sorted(occupied - seen)}")
+
+
+# --- cards -------------------------------------------------------------------------------
+
+
+def _check_action(where: str, action: CardAction, cards: dict[str, CardDef]) -> None:
+    effect = action.effect
+    if action.amount < 1:
+        raise ContentError(f"{where}: {effect} action needs amount >= 1")
+    if effect in ("explore", "rumor", "get", "take_from_discard") and action.amount != 1:
+        raise ContentError(f"{where}: {effect} action has no amount (leave it at 1)")
+    if action.damage_type != "normal" and effect != "damage":
+        raise ContentError(f"{where}: damage_type only applies to a damage action, not {effect}")
+    if action.deck != "mirage" and effect != "draw":
+        raise ContentError(f"{where}: deck only applies to a draw action, not {effect}")
+    if (action.get is None) == (effect == "get"):
+        raise ContentError(f"{where}: a get action needs `get` (victory or crew), and only a get action has it")
+    if bool(action.take) != (effect == "take_from_discard"):
+        raise ContentError(f"{where}: a take_from_discard action needs a `take` list, and only it has one")
+    for ref in action.take:
+        if ref not in cards:
+            raise ContentError(f"{where}: take refers to unknown card {ref!r}")
+    if action.cost is not None:
+        if action.cost not in cards:
+            raise ContentError(f"{where}: cost refers to unknown card {action.cost!r}")
+    if effect == "armor" and not action.one_time:
+        raise ContentError(f"{where}: an armor action is one-time armor and must be one_time (SL §88)")
+
+
+def _check_cards(
+    cards: dict[str, CardDef],
+    raiders: dict[str, RaiderDef],
+    victory_kinds: dict[str, VictoryKindDef],
+    n_characters: int,
+) -> None:
+    for cid, card in cards.items():
+        where = f"cards.toml: card {cid!r}"
+        if card.count < 1:
+            raise ContentError(f"{where}: count must be at least 1")
+        if card.hand_limit < 0 or card.armor < 0:
+            raise ContentError(f"{where}: hand_limit and armor cannot be negative")
+        if card.slot == "vehicle" and card.vehicle is None:
+            raise ContentError(f"{where}: slot 'vehicle' needs a [card.vehicle] table")
+        if card.vehicle is not None and card.slot != "vehicle":
+            raise ContentError(f"{where}: only a vehicle (slot = 'vehicle') has a [card.vehicle] table")
+        if card.vehicle is not None:
+            v = card.vehicle
+            if not v.terrain or len(set(v.terrain)) != len(v.terrain):
+                raise ContentError(f"{where}: vehicle terrain must list distinct terrains")
+            if v.movement == "sail" and (v.move != 0 or "mountain" in v.terrain):
+                raise ContentError(
+                    f"{where}: a sail vehicle moves by the wind (move = 0) and cannot enter mountains (SL §79)"
+                )
+            if v.movement == "motor" and v.move < 1:
+                raise ContentError(f"{where}: a motorized vehicle needs move >= 1 (SL §83)")
+            if card.actions:
+                raise ContentError(f"{where}: a vehicle's only action is its move; it lists no actions (SL §70)")
+        if card.slot == "hand" and card.hand_limit:
+            raise ContentError(f"{where}: a hand item shows no hand-limit symbol; only slot cards do (SL §55)")
+        if card.crew and card.slot != "cargo":
+            raise ContentError(f"{where}: a crew card is cargo (blue header, SL §54)")
+        if (card.deck == "crew") != card.crew:
+            raise ContentError(f"{where}: the crew deck holds exactly the crew cards (crew = true)")
+        if (card.deck == "victory") != (card.victory is not None):
+            raise ContentError(f"{where}: victory cards (deck 'victory') and only they have a victory kind")
+        if card.victory is not None and card.victory not in victory_kinds:
+            raise ContentError(f"{where}: victory kind {card.victory!r} has no [[victory_kind]] in board.toml")
+        if (card.deck == "raider_vehicle") != (card.raider_type is not None):
+            raise ContentError(f"{where}: raider vehicle cards (deck 'raider_vehicle') and only they have a raider_type")
+        if card.raider_type is not None:
+            if card.raider_type not in raiders:
+                raise ContentError(f"{where}: raider_type refers to unknown raider {card.raider_type!r}")
+            if card.vehicle is None:
+                raise ContentError(f"{where}: a raider vehicle card needs slot 'vehicle' and a [card.vehicle] table")
+        if len(card.actions) > 2:
+            raise ContentError(f"{where}: a card has at most two action options (SL §67)")
+        for action in card.actions:
+            _check_action(where, action, cards)
+
+    total = sum(c.count for c in cards.values())
+    if total != BASE_CARDS:
+        raise ContentError(f"cards.toml: {total} cards in all (sum of count), the rulebook gives {BASE_CARDS} (SL §6)")
+    per_deck = Counter[str]()
+    for card in cards.values():
+        per_deck[card.deck] += card.count
+    if per_deck["starting"] != 4 * n_characters:
+        raise ContentError(
+            f"cards.toml: deck 'starting' has {per_deck['starting']} cards, expected "
+            f"{4 * n_characters} (Sailer, Spear, Water and a special item per character, SL §44)"
+        )
+    for kit in STARTING_KIT:
+        card = cards.get(kit)
+        if card is None or card.deck != "starting" or card.count != n_characters:
+            raise ContentError(
+                f"cards.toml: card {kit!r}: the starting kit needs {n_characters} copies in deck 'starting' (SL §44)"
+            )
+    per_type = Counter[str]()
+    for card in cards.values():
+        if card.raider_type is not None:
+            per_type[card.raider_type] += card.count
+    for rid in raiders:
+        if per_type[rid] != VEHICLES_PER_RAIDER_TYPE:
+            raise ContentError(
+                f"cards.toml: raider {rid!r} has {per_type[rid]} vehicle cards, the rulebook gives "
+                f"{VEHICLES_PER_RAIDER_TYPE} per raider type (SL §99)"
+            )
+
+
+# --- the rest ----------------------------------------------------------------------------
+
+
+def _check_raiders(raiders: dict[str, RaiderDef]) -> dict[str, RaiderDef]:
+    if set(raiders) != set(RAIDER_ORDER):
+        raise ContentError(
+            f"raiders.toml: raider types are {sorted(raiders)}, the rulebook has the 6 types "
+            f"{list(RAIDER_ORDER)} (SL §6, §97)"
+        )
+    for rid, raider in raiders.items():
+        where = f"raiders.toml: raider {rid!r}"
+        if raider.crew not in (1, 2):
+            raise ContentError(f"{where}: crew is 1 or 2 (SL §98), not {raider.crew}")
+        if raider.armor < 0 or raider.move < 1 or raider.figures < 1:
+            raise ContentError(f"{where}: needs armor >= 0, move >= 1 and figures >= 1")
+        if raider.loot_raider < 0 or raider.loot_mirage < 0:
+            raise ContentError(f"{where}: loot counts cannot be negative")
+        if not raider.terrain or len(set(raider.terrain)) != len(raider.terrain):
+            raise ContentError(f"{where}: terrain must list distinct terrains")
+    figures = sum(r.figures for r in raiders.values())
+    if figures != RAIDER_FIGURES:
+        raise ContentError(f"raiders.toml: {figures} figures in all, the rulebook gives {RAIDER_FIGURES} (SL §6)")
+    return {rid: raiders[rid] for rid in RAIDER_ORDER}
+
+
+def _check_damage(damage: dict[str, DamageCardDef]) -> None:
+    for did, card in damage.items():
+        where = f"damage.toml: damage card {did!r}"
+        letters = card.letters
+        if not letters or any(ch not in _SPAWN_LETTERS for ch in letters) or len(set(letters)) != len(letters):
+            raise ContentError(f"{where}: letters {letters!r} must be distinct spawn letters from 'ABCMH'")
+        if card.move_bonus:
+            if card.move_bonus != 3 or card.damage != 0 or card.damage_type != "normal":
+                raise ContentError(f"{where}: a movement card shows +3 movement instead of damage (SL §106)")
+        elif not 1 <= card.damage <= 3:
+            raise ContentError(f"{where}: needs damage 1-3, or move_bonus = 3 with no damage (SL §106)")
+        last_round = BASE_DAMAGE_ROUNDS + 1 if card.expansion else BASE_DAMAGE_ROUNDS
+        if not (1 <= card.round <= last_round) or (card.expansion and card.round != 7):
+            raise ContentError(
+                f"{where}: round {card.round}: base cards are rounds 1-6, expansion cards round 7 (SL §30, §150)"
+            )
+    per_round = Counter(c.round for c in damage.values() if not c.expansion)
+    base = sum(per_round.values())
+    if base != BASE_DAMAGE_ROUNDS * DAMAGE_PER_ROUND or any(
+        per_round[r] != DAMAGE_PER_ROUND for r in range(1, BASE_DAMAGE_ROUNDS + 1)
+    ):
+        raise ContentError(
+            f"damage.toml: {base} base damage cards, per round {dict(sorted(per_round.items()))}; "
+            f"the rulebook gives 48, i.e. {DAMAGE_PER_ROUND} for each round 1-6 (SL §6, §30 ruling)"
+        )
+
+
+def _check_weather(weather: dict[str, WeatherCardDef], wind: WindTileDef) -> None:
+    for wid, card in weather.items():
+        where = f"weather.toml: weather card {wid!r}"
+        if card.strength < 1:
+            raise ContentError(f"{where}: strength must be at least 1")
+        if not -3 <= card.turn <= 3:
+            raise ContentError(f"{where}: turn is in sixths of a turn, -3..3, not {card.turn}")
+    if len(weather) != WEATHER_CARDS:
+        raise ContentError(f"weather.toml: {len(weather)} weather cards, the rulebook gives {WEATHER_CARDS} (SL §6)")
+    n_start = sum(c.starting for c in weather.values())
+    if n_start != STARTING_WEATHER:
+        raise ContentError(
+            f"weather.toml: {n_start} starting weather cards, the rulebook gives {STARTING_WEATHER} (SL §41)"
+        )
+    pattern = wind.pattern
+    if len(pattern) != 6 or pattern[3] != "none" or pattern.count("none") != 1:
+        raise ContentError(
+            "wind.toml: wind: pattern needs 6 entries with 'none' exactly straight upwind (index 3, SL §81)"
+        )
+    if pattern.count("double") != 2:
+        raise ContentError("wind.toml: wind: pattern needs double steps in exactly two directions (SL §81)")
+
+
+def _check_rumors(rumors: dict[str, RumorCardDef]) -> None:
+    for rid, card in rumors.items():
+        for side, moves in (("top", card.top), ("bottom", card.bottom)):
+            markers = [m.marker for m in moves]
+            if not 1 <= len(moves) <= 3 or len(set(markers)) != len(markers):
+                raise ContentError(
+                    f"rumors.toml: rumor {rid!r}: {side} needs 1-3 moves of distinct markers (SL §109)"
+                )
+    if len(rumors) != RUMOR_CARDS:
+        raise ContentError(f"rumors.toml: {len(rumors)} rumor cards, the rulebook gives {RUMOR_CARDS} (SL §6)")
+
+
+def _check_tokens(
+    tokens: dict[str, TokenDef],
+    victory_kinds: dict[str, VictoryKindDef],
+    starting_wrecks: list[int],
+) -> None:
+    colours = {v.colour for v in victory_kinds.values()}
+    for tid, token in tokens.items():
+        where = f"tokens.toml: token {tid!r}"
+        if token.count < 1:
+            raise ContentError(f"{where}: count must be at least 1")
+        if (token.kind == "victory") != (token.colour is not None):
+            raise ContentError(f"{where}: victory tokens, and only they, have a colour (SL §84 example)")
+        if token.colour is not None and token.colour not in colours:
+            raise ContentError(f"{where}: colour {token.colour!r} matches no victory kind in board.toml")
+        if token.expansion and (token.start or token.large_only):
+            raise ContentError(f"{where}: expansion tokens go into the pool (no START or large-area mark)")
+    base = [t for t in tokens.values() if not t.expansion]
+    total = sum(t.count for t in base)
+    if total != BASE_TOKENS:
+        raise ContentError(f"tokens.toml: {total} base tokens (sum of count), the rulebook gives {BASE_TOKENS} (SL §6)")
+    n_start = sum(t.count for t in base if t.start)
+    n_start_small = sum(t.count for t in base if t.start and not t.large_only)
+    small_wrecks = sum(sorted(starting_wrecks)[:2])
+    if n_start != sum(starting_wrecks) or n_start_small != small_wrecks:
+        raise ContentError(
+            f"tokens.toml: {n_start} START tokens ({n_start_small} not large-area only); the starting "
+            f"tiles have {sum(starting_wrecks)} wrecks, {small_wrecks} in the small area (SL §37)"
+        )
+
+
+def _check_characters(characters: dict[str, CharacterDef], cards: dict[str, CardDef]) -> None:
+    items: dict[str, str] = {}
+    abilities: dict[str, str] = {}
+    for cid, ch in characters.items():
+        where = f"characters.toml: character {cid!r}"
+        card = cards.get(ch.special_item)
+        if card is None:
+            raise ContentError(f"{where}: special_item refers to unknown card {ch.special_item!r}")
+        if card.deck != "starting" or card.count != 1:
+            raise ContentError(
+                f"{where}: special item {ch.special_item!r} must be a single card in deck 'starting' (SL §44)"
+            )
+        if ch.special_item in items:
+            raise ContentError(f"{where}: special item {ch.special_item!r} also belongs to {items[ch.special_item]!r}")
+        if ch.ability in abilities:
+            raise ContentError(f"{where}: ability {ch.ability!r} also belongs to {abilities[ch.ability]!r}")
+        if ch.hand_limit < 0:
+            raise ContentError(f"{where}: hand_limit cannot be negative")
+        items[ch.special_item] = cid
+        abilities[ch.ability] = cid
+    if len(characters) != CHARACTERS:
+        raise ContentError(f"characters.toml: {len(characters)} characters, the rulebook gives {CHARACTERS} (SL §6)")
+    n_specials = sum(c.count for c in cards.values() if c.deck == "starting") - len(STARTING_KIT) * len(characters)
+    if n_specials != len(items):
+        raise ContentError(
+            f"cards.toml: deck 'starting' holds {n_specials} special items for {len(items)} characters (SL §44, §136)"
+        )
+
+
+def _check_board(board: BoardDef, victory_kinds: dict[str, VictoryKindDef]) -> None:
+    if len(board.cargo_slots) != 3:
+        raise ContentError(f"board.toml: board: needs 3 cargo slots (SL §54), has {len(board.cargo_slots)}")
+    if board.vehicle_slot < 0 or any(v < 0 for v in board.cargo_slots):
+        raise ContentError("board.toml: board: hand-limit values cannot be negative")
+    if set(victory_kinds) != {"plants", "compass", "tools"}:
+        raise ContentError("board.toml: victory kinds must be plants, compass and tools, once each (SL §112)")
+    colours = [v.colour for v in victory_kinds.values()]
+    if len(set(colours)) != len(colours):
+        raise ContentError("board.toml: each victory kind matches a different rumor-marker colour (SL §112)")
+    if victory_kinds["plants"].colour != "green":
+        raise ContentError("board.toml: victory kind 'plants': Plants are green (SL §89)")
+
+
+# --- entry point -------------------------------------------------------------------------
+
+
+def _load(data_dir: Path) -> Content:
+    tiles = _by_id("tiles.toml", "tile", _decode(data_dir, "tiles.toml", _TilesFile).tile)
+    layouts = _by_id("layouts.toml", "layout", _decode(data_dir, "layouts.toml", _LayoutsFile).layout)
+    cards = _by_id("cards.toml", "card", _decode(data_dir, "cards.toml", _CardsFile).card)
+    raiders = _by_id("raiders.toml", "raider", _decode(data_dir, "raiders.toml", _RaidersFile).raider)
+    damage = _by_id("damage.toml", "damage card", _decode(data_dir, "damage.toml", _DamageFile).damage)
+    weather = _by_id("weather.toml", "weather card", _decode(data_dir, "weather.toml", _WeatherFile).weather)
+    wind = _decode(data_dir, "wind.toml", _WindFile).wind
+    rumors = _by_id("rumors.toml", "rumor", _decode(data_dir, "rumors.toml", _RumorsFile).rumor)
+    tokens = _by_id("tokens.toml", "token", _decode(data_dir, "tokens.toml", _TokensFile).token)
+    characters = _by_id(
+        "characters.toml", "character", _decode(data_dir, "characters.toml", _CharactersFile).character
+    )
+    board_file = _decode(data_dir, "board.toml", _BoardFile)
+    victory_kinds = _by_id("board.toml", "victory kind", board_file.victory_kind, attr="kind")
+
+    cells = _check_tiles(tiles)
+    _check_layouts(layouts, tiles)
+    raiders = _check_raiders(raiders)
+    _check_board(board_file.board, victory_kinds)
+    _check_cards(cards, raiders, victory_kinds, len(characters))
+    _check_characters(characters, cards)
+    _check_damage(damage)
+    _check_weather(weather, wind)
+    _check_rumors(rumors)
+    starting_wrecks = [sum(c.wreck for c in cells[t]) for t, tile in tiles.items() if tile.kind == "starting"]
+    _check_tokens(tokens, victory_kinds, starting_wrecks)
+
+    return Content(
+        tiles=tiles,
+        layouts={lid: layouts[lid] for lid in LAYOUT_RULES},
+        cards=cards,
+        raiders=raiders,
+        damage_cards=damage,
+        weather=weather,
+        wind=wind,
+        rumors=rumors,
+        tokens=tokens,
+        characters=characters,
+        board=board_file.board,
+        victory_kinds=victory_kinds,
+        cells=cells,
+    )
+
+
+@functools.lru_cache(maxsize=1)
+def _default_content() -> Content:
+    return _load(DATA_DIR)
+
+
+def load_content(data_dir: Path | None = None) -> Content:
+    """Load the content from ``data_dir`` (default: the packaged data, cached and shared)."""
+    if data_dir is None:
+        return _default_content()
+    return _load(Path(data_dir))
+
+
+__all__ = [
+    "Content",
+    "ContentError",
+    "DATA_DIR",
+    "HEX_DIRECTIONS",
+    "RAIDER_ORDER",
+    "TileCell",
+    "load_content",
+    "parse_tile",
+]

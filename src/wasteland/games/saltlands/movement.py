@@ -1,0 +1,230 @@
+"""Movement of players' vehicles and of raiders (SL §78-§84, §105-§106, §53).
+
+A move is one uninterrupted action: the player names the destination and, for a
+motorized vehicle, how many Fuel cards to burn. Figures and tokens may be passed but
+never ended on; face-down tiles are never entered (SL §78).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from wasteland.core import paths
+
+from .board import CELLS_PER_TILE
+from .state import Player, State
+from .zones import ability, card_def
+
+FUEL_BONUS = 3  # SL §84: each discarded Fuel card adds 3 hexes
+BORN_DRIVER_BONUS = 2  # SL §135: +2 movement on motorized vehicles
+STEP_KIND = {"none": 0, "single": 1, "double": 2}
+
+
+def wind_strength(s: State, p: Player | None = None) -> int:
+    """SL §52: the sum of the last two weather cards; Light adds 1 for her (SL §135)."""
+    weather = s.static.content.weather
+    strength = sum(weather[w].strength for w in s.weather_drawn[-2:])
+    if p is not None and ability(s, p) == "light":
+        strength += 1
+    return strength
+
+
+def sail_step_options(s: State) -> tuple[int, ...]:
+    """SL §81: per hex direction, the wind tile's arrow: 0 never (upwind), 1 single, 2 double."""
+    pattern = s.static.content.wind.pattern
+    return tuple(STEP_KIND[pattern[(d - s.wind_dir) % 6]] for d in range(6))
+
+
+def fuel_cards(s: State, p: Player) -> list[int]:
+    cards = s.static.catalog.cards
+    return [c for c in p.hand if cards[c].fuel]
+
+
+@dataclass(frozen=True)
+class MoveOption:
+    dest: int
+    fuel: int  # Fuel cards to discard (SL §84)
+    crossings: int  # tile boundaries crossed, paid in a sandstorm (SL §53)
+
+
+def end_mask(s: State, passable: bytes) -> bytearray:
+    """Hexes a move may end on: passable and holding no figure or token (SL §78)."""
+    mask = bytearray(passable)
+    for h in s.occupied():
+        mask[h] = 0
+    return mask
+
+
+def move_options(s: State, p: Player) -> list[MoveOption]:
+    """Every destination of this turn's move, with the fewest Fuel cards it needs."""
+    if p.vehicle is None or p.hex is None:
+        return []
+    vehicle = card_def(s, p.vehicle).vehicle
+    if vehicle is None:
+        return []
+    geo = s.static.geo
+    passable = s.terrain.passable(frozenset(vehicle.terrain))
+    can_end = end_mask(s, passable)
+    storm_budget = _storm_budget(s, p) if s.storm else None
+    if vehicle.movement == "sail":
+        steps = wind_strength(s, p)
+        options = sail_step_options(s)
+        if storm_budget is not None:
+            found = _storm_reach(s, p.hex, steps, passable, can_end, options, storm_budget)
+            return [MoveOption(h, 0, c) for h, c in sorted(found.items()) if h != p.hex]
+        reach = paths.reachable_with_steps(geo.adj_by_dir, p.hex, steps, options, passable, can_end)
+        return [MoveOption(h, 0, 0) for h in sorted(reach) if h != p.hex]
+    base = vehicle.move + (BORN_DRIVER_BONUS if ability(s, p) == "born_driver" else 0)
+    fuel = len(fuel_cards(s, p))
+    limit = base + FUEL_BONUS * fuel
+    if storm_budget is not None:
+        found = _storm_reach(s, p.hex, limit, passable, can_end, None, storm_budget, with_steps=True)
+        out = []
+        for h, (c, steps) in sorted(found.items()):
+            if h != p.hex:
+                out.append(MoveOption(h, max(0, -(-(steps - base) // FUEL_BONUS)), c))
+        return out
+    reach = paths.reachable(geo.adj, p.hex, limit, passable, can_end)
+    out = []
+    for h in sorted(reach):
+        if h == p.hex:
+            continue
+        steps = reach[h]
+        out.append(MoveOption(h, max(0, -(-(steps - base) // FUEL_BONUS)), 0))
+    return out
+
+
+def _storm_budget(s: State, p: Player) -> int:
+    """SL §53: each crossing costs a hand or cargo card (never the vehicle or character)."""
+    return len(p.hand) + len(p.cargo)
+
+
+def _storm_reach(
+    s: State,
+    start: int,
+    max_steps: int,
+    passable: bytes,
+    can_end: bytearray,
+    options: tuple[int, ...] | None,
+    budget: int,
+    with_steps: bool = False,
+) -> dict:
+    """Destinations reachable in a sandstorm with at most ``budget`` tile crossings.
+
+    Explores (hex, crossings) layer by layer; returns hex -> fewest crossings (and, for
+    motorized moves, the fewest steps among routes with that many crossings)."""
+    geo = s.static.geo
+    per = CELLS_PER_TILE
+    best: dict[int, tuple[int, int]] = {start: (0, 0)}
+    frontier = {start: 0}
+    for step in range(1, max_steps + 1):
+        nxt: dict[int, int] = {}
+        for u, c in frontier.items():
+            tile_u = u // per
+            if options is None:
+                targets = [(v, -1) for v in geo.adj[u] if passable[v]]
+            else:
+                targets = []
+                row = geo.adj_by_dir[u]
+                for d, opt in enumerate(options):
+                    v = row[d]
+                    if opt == 0 or v < 0 or not passable[v]:
+                        continue
+                    targets.append((v, -1))
+                    if opt == 2:
+                        w = geo.adj_by_dir[v][d]
+                        if w >= 0 and passable[w]:
+                            targets.append((w, v))
+            for v, via in targets:
+                cc = c
+                prev = tile_u
+                if via >= 0:
+                    if via // per != prev:
+                        cc += 1
+                    prev = via // per
+                if v // per != prev:
+                    cc += 1
+                if cc > budget:
+                    continue
+                if nxt.get(v, budget + 1) > cc:
+                    nxt[v] = cc
+        for v, cc in nxt.items():
+            old = best.get(v)
+            if old is None or cc < old[0]:
+                best[v] = (cc, step)
+        frontier = nxt
+    out: dict = {}
+    for v, (c, steps) in best.items():
+        if v != start and can_end[v]:
+            out[v] = (c, steps) if with_steps else c
+    return out
+
+
+# -- raiders ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RaiderPlan:
+    """What a raider's movement rule yields before any tie is broken.
+
+    ``targets``: the players it could go for (several = the current player chooses);
+    ``reach``: whether it can end next to them this activation; ``ends``: candidate end
+    hexes (several = the current player chooses); ``reason``: why, for the event log."""
+
+    targets: tuple[int, ...]
+    reach: bool
+    ends: tuple[int, ...]
+    distance: int
+    reason: str
+
+
+def raider_plan(s: State, rid: int, bonus: int, target: int | None = None) -> RaiderPlan:
+    """SL §105-§106 and the digest's rulings 7.5."""
+    rtype, here, _crew = s.raiders[rid]
+    rdef = s.static.content.raiders[rtype]
+    geo = s.static.geo
+    players = [p for p in s.players if p.hex is not None and p.status == "active"]
+    if not players:
+        return RaiderPlan((), False, (), paths.UNREACHABLE, "no player on the board")
+    # Ruling 7.5: a raider already next to a player does not move; it attacks.
+    adjacent_now = [p.seat for p in players if p.hex in geo.adj[here]]
+    if adjacent_now:
+        return RaiderPlan(tuple(adjacent_now), True, (here,), 0, "already next to a player")
+    passable = s.terrain.passable(frozenset(rdef.terrain))
+    dist = paths.bfs_distances(geo.adj, here, passable)
+    # Distance to a player: steps to the nearest passable hex next to them, ignoring
+    # figures and tokens on the way (SL §106).
+    near: dict[int, int] = {}
+    for p in players:
+        d = min((dist[h] for h in geo.adj[p.hex] if passable[h]), default=paths.UNREACHABLE)
+        near[p.seat] = d
+    if all(d >= paths.UNREACHABLE for d in near.values()):
+        return RaiderPlan((), False, (here,), paths.UNREACHABLE, "cannot reach any player over its terrain")
+    move = rdef.move + bonus
+    can_end = end_mask(s, passable)
+    reach = paths.reachable(geo.adj, here, move, passable, can_end)
+    reachable_players = {
+        p.seat: min(reach[h] for h in geo.adj[p.hex] if h in reach)
+        for p in players
+        if any(h in reach for h in geo.adj[p.hex])
+    }
+    if reachable_players:
+        best = min(near[seat] for seat in reachable_players)
+        targets = tuple(seat for seat in reachable_players if near[seat] == best)
+        if target is None and len(targets) > 1:
+            return RaiderPlan(targets, True, (), best, "players equally near")
+        chosen = target if target is not None else targets[0]
+        goal = s.players[chosen].hex
+        steps = min(reach[h] for h in geo.adj[goal] if h in reach)
+        ends = tuple(sorted(h for h in geo.adj[goal] if reach.get(h) == steps))
+        return RaiderPlan((chosen,), True, ends, steps, "can reach the player this activation")
+    best = min(near.values())
+    targets = tuple(seat for seat, d in near.items() if d == best)
+    if target is None and len(targets) > 1:
+        return RaiderPlan(targets, False, (), best, "players equally near, none reachable")
+    chosen = target if target is not None else targets[0]
+    goal = s.players[chosen].hex
+    sources = [h for h in geo.adj[goal] if passable[h]]
+    to_target = paths.multi_source_distances(geo.adj, sources, passable)
+    ends = tuple(h for h, _steps in paths.approach(geo.adj, here, move, passable, can_end, to_target))
+    return RaiderPlan((chosen,), False, ends, best, "moves as close as it can to the nearest player")

@@ -1,0 +1,274 @@
+"""Raider activation: reveal a damage card, move and attack with every raider of the
+type, then spawn (SL §97-§107).
+
+An activation is one frame on the stack with a ``stage``. Every choice the rulebook
+gives the current player (which type, which raider first, ties between equally near
+players or end hexes, which adjacent player to attack, where scarce figures go) is a
+decision; everything else runs by itself.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .board import CELLS_PER_TILE, fmt_hex
+from .combat import start_soak
+from .movement import raider_plan
+from .state import State
+from .zones import Events
+
+Frame = dict[str, Any]
+
+
+def unactivated_types(s: State) -> list[str]:
+    """Types with no damage card revealed since the last weather phase (SL §61)."""
+    return [t for t in s.static.rules.raider_types if not s.revealed.get(t)]
+
+
+def new_activation(s: State, count: int) -> Frame:
+    return {"kind": "activation", "seat": s.current, "left": count, "stage": "type"}
+
+
+def active_card(s: State, rtype: str):
+    return s.static.content.damage_cards[s.revealed[rtype][-1]]
+
+
+def options(s: State, f: Frame) -> list[str]:
+    """The current player's choices at this stage, or [] when the stage runs by itself."""
+    stage = f["stage"]
+    geo = s.static.geo
+    if stage == "type":
+        types = unactivated_types(s)
+        return [f"activate {t}" for t in types] if len(types) > 1 and f["left"] > 0 else []
+    if stage == "raider":
+        queue = [rid for rid in f["queue"] if rid in s.raiders]
+        if len(queue) > 1:
+            return sorted(f"raider {geo.names[s.raiders[rid][1]]}" for rid in queue)
+        return []
+    if stage == "target":
+        return [f"chase p{seat + 1}" for seat in f["targets"]]
+    if stage == "goto":
+        return [f"goto {geo.names[h]}" for h in f["ends"]]
+    if stage == "attack":
+        return [f"attack p{seat + 1}" for seat in f["targets"]]
+    if stage == "spawn":
+        return [f"spawn {geo.names[h]}" for h in f["choices"]]
+    return []
+
+
+def choose(s: State, f: Frame, action: str, events: Events) -> None:
+    verb, arg = action.split(" ", 1)
+    geo = s.static.geo
+    if verb == "activate":
+        _reveal(s, f, arg, events)
+    elif verb == "raider":
+        h = geo.index[tuple(int(x) for x in arg.split(","))]
+        rid = next(r for r in f["queue"] if r in s.raiders and s.raiders[r][1] == h)
+        _start_raider(s, f, rid, events)
+    elif verb == "chase":
+        _plan_move(s, f, f["raider"], events, target=int(arg[1:]) - 1)
+    elif verb == "goto":
+        h = geo.index[tuple(int(x) for x in arg.split(","))]
+        _finish_move(s, f, h, events)
+    elif verb == "attack":
+        _attack(s, f, int(arg[1:]) - 1, events)
+    elif verb == "spawn":
+        h = geo.index[tuple(int(x) for x in arg.split(","))]
+        _place_spawn(s, f, h, events)
+        _continue_spawn(s, events)
+
+
+def run(s: State, f: Frame, events: Events) -> bool:
+    """Advance the activation as far as it goes without a choice. True if it progressed."""
+    stage = f["stage"]
+    if stage == "type":
+        types = unactivated_types(s)
+        if f["left"] <= 0 or not types:
+            s.stack.pop()
+            return True
+        if len(types) == 1:
+            _reveal(s, f, types[0], events)
+            return True
+        return False
+    if stage == "raider":
+        queue = [rid for rid in f["queue"] if rid in s.raiders]
+        if not queue:
+            _begin_spawn(s, events)
+            return True
+        if len(queue) == 1:
+            _start_raider(s, f, queue[0], events)
+            return True
+        return False
+    return False
+
+
+def _replace(s: State, f: Frame, **changes: Any) -> Frame:
+    """The activation frame is always on top while it runs; frames are replaced, never mutated."""
+    new = {**s.stack[-1], **changes}
+    s.stack[-1] = new
+    return new
+
+
+def _reveal(s: State, f: Frame, rtype: str, events: Events) -> None:
+    """SL §100: flip the top damage card of the chosen type."""
+    stack = s.damage_stacks[rtype]
+    if not stack:
+        _replace(s, f, left=0, stage="type")
+        return
+    card_id = stack.pop()
+    s.revealed.setdefault(rtype, []).append(card_id)
+    card = s.static.content.damage_cards[card_id]
+    events.append(
+        {"type": "damage_card", "raider": rtype, "card": card_id, "round": card.round,
+         "letters": card.letters, "damage": card.damage, "damage_type": card.damage_type,
+         "move_bonus": card.move_bonus}
+    )
+    queue = sorted(rid for rid, r in s.raiders.items() if r[0] == rtype)
+    _replace(s, f, stage="raider", type=rtype, queue=queue)
+
+
+def _start_raider(s: State, f: Frame, rid: int, events: Events) -> None:
+    f = _replace(s, f, queue=[r for r in f["queue"] if r != rid], raider=rid)
+    _plan_move(s, f, rid, events, None)
+
+
+def _plan_move(s: State, f: Frame, rid: int, events: Events, target: int | None) -> None:
+    """SL §105-§106: toward the nearest player; ties are the current player's to break."""
+    card = active_card(s, f["type"])
+    plan = raider_plan(s, rid, card.move_bonus, target)
+    rtype, here, _ = s.raiders[rid]
+    geo = s.static.geo
+    if len(plan.targets) > 1 and not plan.ends:
+        _replace(s, f, stage="target", targets=list(plan.targets))
+        return
+    if not plan.targets or plan.ends == (here,):
+        events.append(
+            {"type": "raider_stays", "raider": rtype, "hex": geo.names[here], "reason": plan.reason,
+             "target": f"p{plan.targets[0] + 1}" if plan.targets else None}
+        )
+        _after_move(s, _replace(s, f, target=plan.targets[0] if plan.targets else None), events)
+        return
+    f = _replace(s, f, target=plan.targets[0], reason=plan.reason, distance=plan.distance)
+    if len(plan.ends) > 1:
+        _replace(s, f, stage="goto", ends=list(plan.ends))
+        return
+    _finish_move(s, f, plan.ends[0], events)
+
+
+def _finish_move(s: State, f: Frame, dest: int, events: Events) -> None:
+    rid = f["raider"]
+    rtype, here, _ = s.raiders[rid]
+    geo = s.static.geo
+    s.raiders[rid][1] = dest
+    events.append(
+        {"type": "raider_move", "raider": rtype, "from": geo.names[here], "to": geo.names[dest],
+         "target": f"p{f['target'] + 1}", "distance": f.get("distance"), "reason": f.get("reason", "")}
+    )
+    _after_move(s, f, events)
+
+
+def _after_move(s: State, f: Frame, events: Events) -> None:
+    """SL §103: attack one adjacent player (the current player picks which), unless the
+    card gave +3 movement instead of damage (SL §106)."""
+    card = active_card(s, f["type"])
+    if card.move_bonus or card.damage <= 0:
+        _replace(s, f, stage="raider")
+        return
+    rid = f["raider"]
+    here = s.raiders[rid][1]
+    adj = s.static.geo.adj[here]
+    targets = [p.seat for p in s.players if p.hex is not None and p.status == "active" and p.hex in adj]
+    if not targets:
+        _replace(s, f, stage="raider")
+        return
+    if len(targets) > 1:
+        _replace(s, f, stage="attack", targets=targets)
+        return
+    _attack(s, f, targets[0], events)
+
+
+def _attack(s: State, f: Frame, seat: int, events: Events) -> None:
+    card = active_card(s, f["type"])
+    _replace(s, f, stage="raider")
+    start_soak(s, s.players[seat], card.damage, card.damage_type, f["type"], events)
+
+
+# -- spawning (SL §107) -----------------------------------------------------------------
+
+
+def _begin_spawn(s: State, events: Events) -> None:
+    f = s.stack[-1]
+    rtype = f["type"]
+    card = active_card(s, rtype)
+    letters = set(card.letters) & set(s.static.rules.active_letters)
+    occupied = s.occupied()
+    spawn = s.terrain.spawn
+    points = [h for h, letter in enumerate(spawn) if letter in letters and h not in occupied]
+    on_board = sum(1 for r in s.raiders.values() if r[0] == rtype)
+    figures = s.static.content.raiders[rtype].figures - on_board
+    events.append(
+        {"type": "spawn_check", "raider": rtype, "letters": "".join(sorted(letters)),
+         "points": len(points), "figures": figures}
+    )
+    if len(points) <= figures:
+        for h in points:
+            _place_spawn(s, f, h, events)
+        _end_activation_step(s, events)
+        return
+    # Not enough figures: one first on every tile without raiders, then the current
+    # player's choice (SL §107; ruling: raiders of any type count).
+    f = _replace(s, f, stage="spawn", figures=figures, points=points, choices=[])
+    _continue_spawn(s, events)
+
+
+def _raider_free_points(s: State, points: list[int]) -> list[int]:
+    per = CELLS_PER_TILE
+    tiles_with_raiders = {r[1] // per for r in s.raiders.values()}
+    return [h for h in points if h // per not in tiles_with_raiders]
+
+
+def _continue_spawn(s: State, events: Events) -> None:
+    while True:
+        f = s.stack[-1]
+        occupied = s.occupied()
+        points = [h for h in f["points"] if h not in occupied]
+        figures = f["figures"]
+        if figures <= 0 or not points:
+            break
+        if len(points) <= figures:
+            for h in points:
+                _place_spawn(s, s.stack[-1], h, events)
+            break
+        free = _raider_free_points(s, points)
+        if free:
+            tiles = {h // CELLS_PER_TILE for h in free}
+            if len(free) == len(tiles) and len(tiles) <= figures:
+                # Exactly one point on each raider-free tile: each gets a figure.
+                for h in free:
+                    _place_spawn(s, s.stack[-1], h, events)
+                continue
+            choices = free  # which raider-free tile (or which point on it) is the player's pick
+        else:
+            choices = points
+        s.stack[-1] = {**f, "points": points, "choices": sorted(choices)}
+        return
+    _end_activation_step(s, events)
+
+
+def _place_spawn(s: State, f: Frame, h: int, events: Events) -> None:
+    rtype = f["type"]
+    rid = s.next_raider
+    s.next_raider += 1
+    crew = s.static.content.raiders[rtype].crew  # new raiders arrive with full crew
+    s.raiders[rid] = [rtype, h, crew]
+    events.append({"type": "spawn", "raider": rtype, "hex": fmt_hex(s.static.geo.coords[h]),
+                   "letter": s.terrain.spawn[h]})
+    if f.get("stage") == "spawn":
+        top = s.stack[-1]
+        s.stack[-1] = {**top, "figures": top["figures"] - 1,
+                       "points": [p for p in top["points"] if p != h]}
+
+
+def _end_activation_step(s: State, events: Events) -> None:
+    f = s.stack[-1]
+    s.stack[-1] = {"kind": "activation", "seat": f["seat"], "left": f["left"] - 1, "stage": "type"}

@@ -1,0 +1,307 @@
+"""The Saltlands game state: plain data, cheap to copy, lossless through JSON.
+
+Static facts (card definitions, the board graph, the set-up tables) live in a shared
+:class:`Static` and are never copied. Cards and tokens are numbered instances; decks
+and hands are lists of those numbers. ``stack`` holds the procedures waiting on a
+decision (an attack being soaked, a raider activation, a rumor card to choose...), each
+a small dict that is replaced, never mutated, so a shallow copy of the list is enough.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from .board import Geometry, Terrain, geometry
+from .config import Rules, normalize, rules_for
+from .content import Content, load_content
+from .schema import CardDef, TokenDef
+
+
+@dataclass(frozen=True)
+class Catalog:
+    """Numbered card and token instances (shared by all games)."""
+
+    cards: tuple[CardDef, ...]  # index = card instance id; character cards at the end
+    card_names: tuple[str, ...]
+    card_index: dict[str, int]
+    character_card: dict[str, int]  # character id -> its card instance
+    tokens: tuple[TokenDef, ...]
+    token_names: tuple[str, ...]
+    token_index: dict[str, int]
+
+
+@lru_cache(maxsize=1)
+def catalog() -> Catalog:
+    content = load_content()
+    cards: list[CardDef] = []
+    names: list[str] = []
+    for card in content.cards.values():
+        for k in range(1, card.count + 1):
+            cards.append(card)
+            names.append(f"{card.id}#{k}")
+    character_card = {}
+    for ch in content.characters.values():
+        # The character card is a crew member that never leaves its slot (SL §54, §64).
+        character_card[ch.id] = len(cards)
+        cards.append(
+            CardDef(id=ch.id, name=ch.name, deck="starting", count=1, slot="cargo",
+                    hand_limit=ch.hand_limit, crew=True, source=ch.source)
+        )
+        names.append(ch.id)
+    tokens: list[TokenDef] = []
+    token_names: list[str] = []
+    for tok in content.tokens.values():
+        for k in range(1, tok.count + 1):
+            tokens.append(tok)
+            token_names.append(f"{tok.id}#{k}")
+    return Catalog(
+        cards=tuple(cards),
+        card_names=tuple(names),
+        card_index={n: i for i, n in enumerate(names)},
+        character_card=character_card,
+        tokens=tuple(tokens),
+        token_names=tuple(token_names),
+        token_index={n: i for i, n in enumerate(token_names)},
+    )
+
+
+@dataclass(frozen=True)
+class Static:
+    rules: Rules
+    content: Content
+    catalog: Catalog
+    geo: Geometry
+
+
+@lru_cache(maxsize=64)
+def static_for(key: str) -> Static:
+    rules = rules_for(key)
+    return Static(rules, load_content(), catalog(), geometry(rules.area))
+
+
+def static_from_config(config: dict[str, Any]) -> Static:
+    return static_for(normalize(config).key())
+
+
+class Player:
+    __slots__ = (
+        "seat", "character", "char_card", "hex", "status", "respawned", "hand", "vehicle",
+        "cargo", "engaged", "last_used",
+    )
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.character: str | None = None
+        self.char_card = -1
+        self.hex: int | None = None  # None = not on the board (before entering, or dead)
+        self.status = "active"  # active | dead (waiting to respawn) | out (eliminated) | won
+        self.respawned = 0  # respawns used (Normal: the black side, SL §93)
+        self.hand: list[int] = []
+        self.vehicle: int | None = None
+        self.cargo: list[int] = []  # cargo slot cards, the character card not included
+        self.engaged: set[int] = set()
+        self.last_used: dict[int, int] = {}  # crew card -> the last card it engaged (SL §65)
+
+    def copy(self) -> "Player":
+        p = Player.__new__(Player)
+        p.seat = self.seat
+        p.character = self.character
+        p.char_card = self.char_card
+        p.hex = self.hex
+        p.status = self.status
+        p.respawned = self.respawned
+        p.hand = self.hand.copy()
+        p.vehicle = self.vehicle
+        p.cargo = self.cargo.copy()
+        p.engaged = self.engaged.copy()
+        p.last_used = self.last_used.copy()
+        return p
+
+    def crew(self) -> list[int]:
+        """The crew on the board: the character card and crew cards (SL §64)."""
+        out = [self.char_card] if self.char_card >= 0 else []
+        return out
+
+    def cards(self) -> list[int]:
+        """Every card the player holds except the character card."""
+        out = list(self.hand)
+        out.extend(self.cargo)
+        if self.vehicle is not None:
+            out.append(self.vehicle)
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "character": self.character,
+            "char_card": self.char_card,
+            "hex": self.hex,
+            "status": self.status,
+            "respawned": self.respawned,
+            "hand": list(self.hand),
+            "vehicle": self.vehicle,
+            "cargo": list(self.cargo),
+            "engaged": sorted(self.engaged),
+            "last_used": [[k, v] for k, v in sorted(self.last_used.items())],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "Player":
+        p = cls(data["seat"])
+        p.character = data["character"]
+        p.char_card = data["char_card"]
+        p.hex = data["hex"]
+        p.status = data["status"]
+        p.respawned = data["respawned"]
+        p.hand = list(data["hand"])
+        p.vehicle = data["vehicle"]
+        p.cargo = list(data["cargo"])
+        p.engaged = set(data["engaged"])
+        p.last_used = {k: v for k, v in data["last_used"]}
+        return p
+
+
+# Fields serialized as they are (ints, strings, lists/dicts of those).
+_PLAIN_FIELDS = (
+    "rng", "round", "turn", "current", "tiles", "face_up", "rotation", "token_pool",
+    "markers", "rumor_deck", "rumors_played", "weather_deck", "weather_drawn", "wind_dir",
+    "storm", "damage_stacks", "revealed", "next_raider", "mirage", "raider_deck", "discard",
+    "supply", "stack", "moved", "refreshes", "traded", "ability_used", "final_turn",
+    "winners", "over", "end_reason",
+)
+
+
+class State:
+    __slots__ = _PLAIN_FIELDS + ("static", "tokens", "raiders", "players", "_terrain")
+
+    def __init__(self, static: Static) -> None:
+        self.static = static
+        self.rng = 0
+        self.round = 1
+        self.turn = 0  # turns started so far
+        self.current = 0  # the seat whose turn it is
+        self.tiles: list[str] = []  # tile id per position (hidden while face down)
+        self.face_up: list[bool] = []
+        self.rotation: list[int] = []
+        self.tokens: dict[int, int] = {}  # hex -> token instance on it
+        self.token_pool: list[int] = []
+        self.markers: dict[str, int] = {}  # rumor marker colour -> position
+        self.rumor_deck: list[str] = []
+        self.rumors_played: list[str] = []
+        self.weather_deck: list[str] = []
+        self.weather_drawn: list[str] = []  # the last two are the active weather (SL §48)
+        self.wind_dir = 0  # hex direction the wind blows toward
+        self.storm = False
+        self.damage_stacks: dict[str, list[str]] = {}  # raider type -> cards, top last
+        self.revealed: dict[str, list[str]] = {}  # raider type -> damage cards revealed this round
+        self.raiders: dict[int, list[Any]] = {}  # raider id -> [type, hex, crew]
+        self.next_raider = 0
+        self.mirage: list[int] = []  # top of deck = last element
+        self.raider_deck: list[int] = []
+        self.discard: list[int] = []  # top = last element
+        self.supply: list[int] = []  # face-up supply cards (SL §21-§27)
+        self.players: list[Player] = []
+        self.stack: list[dict[str, Any]] = []
+        self.moved = False  # the current player's one move is used (SL §78)
+        self.refreshes = 0  # refreshes granted by Water/Gallon not used yet (SL §65)
+        self.traded: list[int] = []  # cards that changed hands this turn (SL §72)
+        self.ability_used = False
+        self.final_turn = False  # solo: the extra turn after the last round (SL §121 ruling)
+        self.winners: list[int] = []
+        self.over = False
+        self.end_reason = ""
+        self._terrain: Terrain | None = None
+
+    # -- derived --------------------------------------------------------------------
+    @property
+    def terrain(self) -> Terrain:
+        t = self._terrain
+        if t is None:
+            t = self._terrain = Terrain(self.static.geo, self.tiles, self.face_up, self.rotation)
+        return t
+
+    def invalidate_terrain(self) -> None:
+        self._terrain = None
+
+    def raider_at(self) -> dict[int, int]:
+        return {r[1]: rid for rid, r in self.raiders.items()}
+
+    def player_at(self) -> dict[int, int]:
+        return {p.hex: p.seat for p in self.players if p.hex is not None}
+
+    def occupied(self) -> set[int]:
+        occ = set(self.tokens)
+        occ.update(r[1] for r in self.raiders.values())
+        occ.update(p.hex for p in self.players if p.hex is not None)
+        return occ
+
+    # -- copying and JSON -----------------------------------------------------------
+    def copy(self) -> "State":
+        s = State.__new__(State)
+        s.static = self.static
+        s.rng = self.rng
+        s.round = self.round
+        s.turn = self.turn
+        s.current = self.current
+        s.tiles = self.tiles.copy()
+        s.face_up = self.face_up.copy()
+        s.rotation = self.rotation.copy()
+        s.tokens = self.tokens.copy()
+        s.token_pool = self.token_pool.copy()
+        s.markers = self.markers.copy()
+        s.rumor_deck = self.rumor_deck.copy()
+        s.rumors_played = self.rumors_played.copy()
+        s.weather_deck = self.weather_deck.copy()
+        s.weather_drawn = self.weather_drawn.copy()
+        s.wind_dir = self.wind_dir
+        s.storm = self.storm
+        s.damage_stacks = {k: v.copy() for k, v in self.damage_stacks.items()}
+        s.revealed = {k: v.copy() for k, v in self.revealed.items()}
+        s.raiders = {k: v.copy() for k, v in self.raiders.items()}
+        s.next_raider = self.next_raider
+        s.mirage = self.mirage.copy()
+        s.raider_deck = self.raider_deck.copy()
+        s.discard = self.discard.copy()
+        s.supply = self.supply.copy()
+        s.players = [p.copy() for p in self.players]
+        s.stack = self.stack.copy()
+        s.moved = self.moved
+        s.refreshes = self.refreshes
+        s.traded = self.traded.copy()
+        s.ability_used = self.ability_used
+        s.final_turn = self.final_turn
+        s.winners = self.winners.copy()
+        s.over = self.over
+        s.end_reason = self.end_reason
+        s._terrain = self._terrain  # immutable, shared until the next exploration
+        return s
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"config": self.static.rules.to_config()}
+        for name in _PLAIN_FIELDS:
+            out[name] = _plain(getattr(self, name))
+        out["tokens"] = [[h, t] for h, t in sorted(self.tokens.items())]
+        out["raiders"] = [[rid, *r] for rid, r in sorted(self.raiders.items())]
+        out["players"] = [p.to_json() for p in self.players]
+        return out
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "State":
+        s = cls(static_from_config(data["config"]))
+        for name in _PLAIN_FIELDS:
+            setattr(s, name, _plain(data[name]))
+        s.tokens = {h: t for h, t in data["tokens"]}
+        s.raiders = {r[0]: list(r[1:]) for r in data["raiders"]}
+        s.players = [Player.from_json(p) for p in data["players"]]
+        return s
+
+
+def _plain(value: Any) -> Any:
+    """A deep copy made only of dicts, lists and scalars (JSON's own shapes)."""
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value

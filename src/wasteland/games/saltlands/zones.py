@@ -1,0 +1,189 @@
+"""Where cards live and how they move: decks, the discard pile, supply, hands and slots.
+
+SL §54-§62 (card life cycle), §68-§70 (draw, get, vehicles), §55 (hand limit), §88 (armor).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from wasteland.core.rng import shuffle
+
+from .schema import CardDef
+from .state import Player, State
+
+Events = list[dict[str, Any]]
+
+
+def card_def(s: State, card: int) -> CardDef:
+    return s.static.catalog.cards[card]
+
+
+def card_name(s: State, card: int) -> str:
+    return s.static.catalog.card_names[card]
+
+
+def ability_active(s: State, p: Player) -> bool:
+    """SL §93: after a Normal-difficulty respawn the card shows its black side, no ability."""
+    return not (p.respawned and s.static.rules.difficulty == "normal")
+
+
+def ability(s: State, p: Player) -> str | None:
+    if p.character is None or not ability_active(s, p):
+        return None
+    return s.static.content.characters[p.character].ability
+
+
+# -- decks ------------------------------------------------------------------------------
+
+
+def draw_mirage(s: State, events: Events) -> int | None:
+    """SL §57: an empty Mirage deck is rebuilt from the whole discard pile."""
+    if not s.mirage:
+        if not s.discard:
+            events.append({"type": "deck_empty", "deck": "mirage"})
+            return None
+        s.mirage = s.discard
+        s.discard = []
+        shuffle(s, s.mirage)
+        events.append({"type": "reshuffle", "deck": "mirage", "cards": len(s.mirage)})
+    return s.mirage.pop()
+
+
+def draw_raider(s: State, events: Events) -> int | None:
+    """SL §57, §99: with the Raider deck empty, draw from the Mirage deck instead."""
+    if s.raider_deck:
+        return s.raider_deck.pop()
+    return draw_mirage(s, events)
+
+
+def get_card(s: State, wanted: Callable[[CardDef], bool], events: Events) -> int | None:
+    """SL §58/§69 "get a card": supply first, then the discard pile, then search the
+    Mirage deck (and shuffle it). None if the card is nowhere (SL §99)."""
+    cards = s.static.catalog.cards
+    for zone_name in ("supply", "discard"):
+        zone: list[int] = getattr(s, zone_name)
+        for i in range(len(zone) - 1, -1, -1):
+            if wanted(cards[zone[i]]):
+                return zone.pop(i)
+    for i, c in enumerate(s.mirage):
+        if wanted(cards[c]):
+            s.mirage.pop(i)
+            shuffle(s, s.mirage)
+            events.append({"type": "deck_searched", "deck": "mirage"})
+            return c
+    return None
+
+
+# -- a player's cards ---------------------------------------------------------------
+
+
+def holds(p: Player, card: int) -> bool:
+    return card in p.hand or card in p.cargo or card == p.vehicle
+
+
+def take_from_player(p: Player, card: int) -> None:
+    if card in p.hand:
+        p.hand.remove(card)
+    elif card in p.cargo:
+        p.cargo.remove(card)
+    elif card == p.vehicle:
+        p.vehicle = None
+    else:  # pragma: no cover - callers check first
+        raise KeyError(card)
+    p.engaged.discard(card)
+    p.last_used.pop(card, None)
+    for crew, last in list(p.last_used.items()):
+        if last == card:
+            del p.last_used[crew]
+
+
+def discard_from_player(s: State, p: Player, card: int, events: Events, why: str) -> None:
+    take_from_player(p, card)
+    s.discard.append(card)
+    events.append({"type": "discard", "seat": p.seat, "card": card_name(s, card), "why": why})
+
+
+def cargo_capacity(s: State) -> int:
+    """SL §54: three blue slots, the first always holding the character card."""
+    return len(s.static.content.board.cargo_slots) - 1
+
+
+def gain(s: State, p: Player, card: int, events: Events, how: str) -> None:
+    """A card arrives refreshed (SL §68-§69). Grey/blue-header cards must sit in a slot or
+    be discarded (SL §54): without a free slot the player decides (a ``place`` decision)."""
+    d = card_def(s, card)
+    p.engaged.discard(card)
+    events.append({"type": "gain", "seat": p.seat, "card": card_name(s, card), "how": how})
+    if d.slot == "hand":
+        p.hand.append(card)
+    elif d.slot == "cargo" and len(p.cargo) < cargo_capacity(s):
+        p.cargo.append(card)
+    elif d.slot == "vehicle" and p.vehicle is None:
+        p.vehicle = card
+        if s.moved and s.current == p.seat:
+            p.engaged.add(card)  # SL §70: swapped in after moving, it arrives engaged
+    else:
+        s.stack.append({"kind": "place", "seat": p.seat, "card": card})
+
+
+def hand_limit(s: State, p: Player) -> int:
+    """SL §55: the sum of the visible hand-limit symbols: a card in a slot covers the
+    slot's printed value; the first blue slot holds the character card."""
+    cards = s.static.catalog.cards
+    board = s.static.content.board
+    total = cards[p.char_card].hand_limit if p.char_card >= 0 else board.cargo_slots[0]
+    for i, printed in enumerate(board.cargo_slots[1:]):
+        total += cards[p.cargo[i]].hand_limit if i < len(p.cargo) else printed
+    total += cards[p.vehicle].hand_limit if p.vehicle is not None else board.vehicle_slot
+    return total
+
+
+def over_hand_limit(s: State, p: Player) -> bool:
+    return len(p.hand) > hand_limit(s, p)
+
+
+def permanent_armor(s: State, p: Player) -> int:
+    """SL §88: passive armor of the player's cards adds up, plus Tough (SL §135)."""
+    cards = s.static.catalog.cards
+    total = sum(cards[c].armor for c in p.hand)
+    total += sum(cards[c].armor for c in p.cargo)
+    if p.vehicle is not None:
+        total += cards[p.vehicle].armor
+    if ability(s, p) == "tough":
+        total += 1
+    return total
+
+
+def crew_members(p: Player) -> list[int]:
+    """SL §64: the character card plus the crew cards on the board."""
+    return [p.char_card] + [c for c in p.cargo if c != p.char_card and _is_crew(c)]
+
+
+_CREW_FLAGS: dict[int, bool] = {}
+
+
+def _is_crew(card: int) -> bool:
+    flag = _CREW_FLAGS.get(card)
+    if flag is None:
+        from .state import catalog
+
+        flag = _CREW_FLAGS[card] = catalog().cards[card].crew
+    return flag
+
+
+def fresh_crew(p: Player) -> list[int]:
+    return [c for c in crew_members(p) if c not in p.engaged]
+
+
+def victory_cards(s: State, p: Player) -> list[int]:
+    cards = s.static.catalog.cards
+    return [c for c in p.hand if cards[c].victory is not None]
+
+
+def clear_player_cards(s: State, p: Player, events: Events, why: str) -> None:
+    """Discard everything but the character card (SL §91, §96)."""
+    for card in p.cards():
+        discard_from_player(s, p, card, events, why)
+    p.engaged.clear()
+    p.last_used.clear()

@@ -112,12 +112,9 @@ def resolve_soak(s: State, frame: dict, action: str, events: Events) -> None:
     verb, arg = action.split(" ", 1)
     name, _, opt = arg.partition("/")
     card = s.static.catalog.card_index[name]
-    act = card_def(s, card).actions[int(opt) - 1 if opt else 0]
     left = frame["left"]
-    if verb == "armor":
-        prevented = act.amount
-    elif verb == "heal":
-        prevented = act.amount
+    if verb in ("armor", "heal"):
+        prevented = card_def(s, card).actions[int(opt) - 1 if opt else 0].amount
     elif verb == "lose":
         prevented = 1
     else:  # yield a Victory card to the robber (SL §122)

@@ -1,0 +1,83 @@
+"""Events in words a player understands (English; the browser issue adds translations)."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+
+def _seat(x: Any) -> str:
+    return f"p{x + 1}" if isinstance(x, int) else str(x)
+
+
+TEMPLATES: dict[str, Callable[[dict[str, Any]], str]] = {
+    "setup": lambda e: f"Set-up: {e['players']} player(s), {e['mode']}, {e['difficulty']}, {e['area']} play area.",
+    "character": lambda e: f"{_seat(e['seat'])} plays the {e['character'].replace('_', ' ')}.",
+    "turn_start": lambda e: f"Round {e['round']}, turn {e['turn']}: {_seat(e['seat'])} to play.",
+    "turn_end": lambda e: f"{_seat(e['seat'])} ends the turn.",
+    "enter": lambda e: f"{_seat(e['seat'])} enters the board at {e['hex']}"
+    + (" (occupied: must move off at once)" if e["occupied"] else "") + ".",
+    "move": lambda e: f"{_seat(e['seat'])} moves {e['from']} → {e['to']}"
+    + (f", burning {e['fuel']} Fuel (+{e['bonus']})" if e["fuel"] else "") + ".",
+    "collect": lambda e: f"{_seat(e['seat'])} collects {e['token']} at {e['hex']}.",
+    "use": lambda e: f"{_seat(e['seat'])} uses {e['card']} ({e['effect']})"
+    + (f" with crew {e['crew']}" if e["crew"] else "") + ".",
+    "gain": lambda e: f"{_seat(e['seat'])} gains {e['card']} ({e['how']}).",
+    "discard": lambda e: f"{_seat(e['seat'])} discards {e['card']} ({e['why']}).",
+    "refresh": lambda e: f"{_seat(e['seat'])} refreshes {e['crew']}"
+    + (f" and {e['card']}" if e["card"] else "") + ".",
+    "reshuffle": lambda e: f"The {e['deck']} deck is rebuilt and shuffled ({e['cards']} cards).",
+    "deck_empty": lambda e: f"The {e['deck']} deck and the discard pile are empty: nothing drawn.",
+    "deck_searched": lambda e: f"The {e['deck']} deck is searched and shuffled.",
+    "attack_raider": lambda e: f"{_seat(e['seat'])} hits the {e['raider']} at {e['hex']} for {e['damage']} "
+    f"{'armor-piercing' if e['damage_type'] == 'ap' else 'normal'} damage"
+    + (f" (armor stops {e['armor']})" if e["armor"] else "") + f": {e['hits']} crew lost.",
+    "raider_wounded": lambda e: f"The {e['raider']} at {e['hex']} has {e['crew']} crew left.",
+    "raider_destroyed": lambda e: f"The {e['raider']} at {e['hex']} is destroyed by {_seat(e['seat'])}.",
+    "no_vehicle_left": lambda e: f"No {e['raider']} vehicle card is left to take.",
+    "attacked": lambda e: f"{_seat(e['seat'])} is attacked by {e['source']} for {e['damage']} "
+    f"{'armor-piercing' if e['damage_type'] == 'ap' else 'normal'} damage"
+    + (f"; armor stops {e['armor']}" if e["armor"] else "") + f"; {e['left']} to stop.",
+    "soaked": lambda e: f"{_seat(e['seat'])} stops {e['points']} with {e['card']} ({e['how']}).",
+    "robbed": lambda e: f"{_seat(e['by'])} robs {e['card']} from {_seat(e['seat'])}.",
+    "robbery_empty": lambda e: f"{_seat(e['seat'])} has no Victory card left to give.",
+    "death": lambda e: f"{_seat(e['seat'])} dies ({e['cause']}); respawn: {e['respawn']}.",
+    "eliminated": lambda e: f"{_seat(e['seat'])} dies ({e['cause']}) and is out of the game.",
+    "respawn": lambda e: f"{_seat(e['seat'])} respawns"
+    + (" on the black side of the character card" if e.get("black_side") else "") + ".",
+    "damage_card": lambda e: f"Damage card {e['card']} (round {e['round']}) activates the {e['raider']}s: "
+    + (f"+{e['move_bonus']} movement, no attack" if e["move_bonus"]
+       else f"{e['damage']} {'armor-piercing' if e['damage_type'] == 'ap' else 'normal'} damage")
+    + f", spawn letters {e['letters']}.",
+    "raider_move": lambda e: f"The {e['raider']} moves {e['from']} → {e['to']} toward {e['target']} "
+    f"({e['reason']}).",
+    "raider_stays": lambda e: f"The {e['raider']} at {e['hex']} stays put ({e['reason']}).",
+    "spawn_check": lambda e: f"Spawning {e['raider']}s on free {e['letters']} points: {e['points']} point(s), "
+    f"{e['figures']} figure(s) left.",
+    "spawn": lambda e: f"A {e['raider']} appears at {e['hex']} (point {e['letter']}).",
+    "weather": lambda e: f"Weather card {e['card']}: strength {e['strength']}"
+    + (f", wind turns {e['turn']:+d}" if e["turn"] else "") + (", SANDSTORM" if e["storm"] else "")
+    + f". Wind now {e['wind_strength']} toward {('N', 'NE', 'SE', 'S', 'SW', 'NW')[e['wind_dir']]}.",
+    "round_end": lambda e: f"Round {e['round']} ends.",
+    "rumor_drawn": lambda e: f"{_seat(e['seat'])} draws rumor card {e['card']}.",
+    "rumor": lambda e: f"{_seat(e['seat'])} follows the {e['option']} option of {e['card']}.",
+    "no_rumor_left": lambda e: "No rumor card is left.",
+    "marker_move": lambda e: f"The {e['marker']} marker moves {e['direction']} to {e['to']}.",
+    "marker_stays": lambda e: f"The {e['marker']} marker cannot move {e['direction']} off the area.",
+    "end_of_the_road": lambda e: "Every rumor card is played: escape is possible on a tile with a rumor marker.",
+    "explore": lambda e: f"Tile {e['tile']} is explored at {e['at']}.",
+    "token_placed": lambda e: f"Token {e['token']} is placed at {e['hex']}.",
+    "trade_asked": lambda e: f"{_seat(e['seat'])} asks {_seat(e['partner'])} to trade.",
+    "trade": lambda e: f"{_seat(e['from'])} gives {e['card']} to {_seat(e['to'])}.",
+    "offer_declined": lambda e: f"{_seat(e['seat'])} declines {e['card']}.",
+    "ability": lambda e: f"{_seat(e['seat'])} uses the ability {e['ability']}.",
+    "tie_break": lambda e: f"Tie-break totals: {e['scores']}.",
+    "game_over": lambda e: ("Winners: " + ", ".join(e["winners"]) if e["winners"] else "Everybody loses")
+    + f" — {e['reason']}.",
+}
+
+
+def describe(event: dict[str, Any]) -> str:
+    template = TEMPLATES.get(event.get("type", ""))
+    if template is None:
+        return str(event)
+    return template(event)

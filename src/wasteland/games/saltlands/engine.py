@@ -1,0 +1,393 @@
+"""The decision loop: which seat must choose what, and what each choice does.
+
+With an empty stack the current player is in the free-action part of the turn. Any
+frame on the stack is a procedure waiting on someone: ``run`` does what needs no choice,
+``options`` lists the choices, ``choose`` applies one.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from wasteland.core.protocol import Decision, RuleError
+
+from . import raiders
+from .combat import kill_player, resolve_soak, respawn, respawn_kit, settle_soak, soak_options
+from .state import State
+from .turn import apply_turn, discard_card, turn_actions
+from .world import check_victory, end_game, resolve_rumor, weather_phase
+from .zones import Events, card_def, discard_from_player, gain, take_from_player
+
+Frame = dict[str, Any]
+
+# Which rule asks each kind of decision, and how to say it.
+DECISION_INFO = {
+    "turn": ("SL §46", "your turn: act in any order, move once, then end the turn"),
+    "character": ("SL §44", "choose your character"),
+    "enter": ("SL §45", "choose the hex where your figure enters the board"),
+    "soak": ("SL §85", "stop the next point of damage"),
+    "rumor": ("SL §109", "choose the top or the bottom option of the rumor card"),
+    "discard": ("SL §134", "discard a card"),
+    "place": ("SL §54", "no free slot for the new card: discard it or replace a card"),
+    "storm": ("SL §53", "the sandstorm takes a card for each tile crossed"),
+    "trade": ("SL §72", "give cards to the player who asked to trade, then say done"),
+    "offer": ("SL §72", "accept or decline the offered card"),
+    "fuel_drain": ("SL §135", "take a Fuel card from the discard pile?"),
+    "activation": ("SL §100", "raider activation: your choice"),
+}
+
+
+def _names(s: State) -> tuple[str, ...]:
+    return s.static.catalog.card_names
+
+
+# -- frame handlers ------------------------------------------------------------------
+
+
+def _character_options(s: State, f: Frame) -> list[str]:
+    taken = {p.character for p in s.players}
+    return [f"character {c}" for c in s.static.content.characters if c not in taken]
+
+
+def _character_choose(s: State, f: Frame, action: str, events: Events) -> None:
+    s.stack.pop()
+    deal_character(s, f["seat"], action.split(" ", 1)[1], events)
+
+
+def deal_character(s: State, seat: int, character: str, events: Events) -> None:
+    """SL §44: the character card, the Sailer in the vehicle slot, Spear, Water and the
+    character's special item, taken from the face-up starting cards."""
+    p = s.players[seat]
+    p.character = character
+    p.char_card = s.static.catalog.character_card[character]
+    special = s.static.content.characters[character].special_item
+    for card_id in ("sailer", "spear", "water", special):
+        idx = next(i for i, c in enumerate(s.supply) if s.static.catalog.cards[c].id == card_id)
+        c = s.supply.pop(idx)
+        if card_id == "sailer":
+            p.vehicle = c
+        else:
+            p.hand.append(c)
+    events.append({"type": "character", "seat": seat, "character": character})
+
+
+def _enter_hexes(s: State, f: Frame) -> list[int]:
+    geo = s.static.geo
+    occupied = s.occupied()
+    if f.get("respawn") == "starting_tiles":
+        # SL §92, §95: any empty hex of a starting tile (ruling: the compass tile too).
+        return [h for pos in (0, *geo.starting_positions) for h in geo.hexes_of(pos) if h not in occupied]
+    return list(s.terrain.start_dunes)  # SL §45: one of the 3 start dunes, even if occupied
+
+
+def _enter_options(s: State, f: Frame) -> list[str]:
+    return [f"enter {s.static.geo.names[h]}" for h in _enter_hexes(s, f)]
+
+
+def _enter_choose(s: State, f: Frame, action: str, events: Events) -> None:
+    s.stack.pop()
+    geo = s.static.geo
+    h = geo.index[tuple(int(x) for x in action.split(" ")[1].split(","))]
+    occupied = h in s.occupied()
+    p = s.players[f["seat"]]
+    p.hex = h
+    if occupied:
+        s.must_move = True  # SL §45: move off at once, before anything else
+    events.append({"type": "enter", "seat": p.seat, "hex": geo.names[h], "occupied": occupied})
+
+
+def _discard_options(s: State, f: Frame) -> list[str]:
+    p = s.players[f["seat"]]
+    return [f"discard {_names(s)[c]}" for c in p.cards()]
+
+
+def _discard_choose(s: State, f: Frame, action: str, events: Events) -> None:
+    p = s.players[f["seat"]]
+    card = s.static.catalog.card_index[action.split(" ")[1]]
+    s.stack.pop()
+    if f["count"] > 1:
+        s.stack.append({**f, "count": f["count"] - 1})
+    discard_card(s, p, card, events, f["reason"])
+
+
+def _discard_run(s: State, f: Frame, events: Events) -> bool:
+    if f["count"] <= 0 or not s.players[f["seat"]].cards():
+        s.stack.pop()
+        return True
+    return False
+
+
+def _storm_options(s: State, f: Frame) -> list[str]:
+    p = s.players[f["seat"]]
+    return [f"discard {_names(s)[c]}" for c in [*p.hand, *p.cargo]]
+
+
+def _storm_run(s: State, f: Frame, events: Events) -> bool:
+    p = s.players[f["seat"]]
+    if f["count"] <= 0 or not (p.hand or p.cargo):
+        s.stack.pop()
+        return True
+    return False
+
+
+def _place_options(s: State, f: Frame) -> list[str]:
+    p = s.players[f["seat"]]
+    names = _names(s)
+    new = f["card"]
+    out = [f"discard {names[new]}"]
+    if card_def(s, new).slot == "vehicle":
+        if p.vehicle is not None:
+            out.append(f"replace {names[p.vehicle]}")
+    else:
+        out.extend(f"replace {names[c]}" for c in p.cargo)
+    return out
+
+
+def _place_choose(s: State, f: Frame, action: str, events: Events) -> None:
+    """SL §54: a grey or blue card sits in its slot or is discarded."""
+    s.stack.pop()
+    p = s.players[f["seat"]]
+    verb, name = action.split(" ")
+    new = f["card"]
+    names = _names(s)
+    if verb == "discard":
+        s.discard.append(new)
+        events.append({"type": "discard", "seat": p.seat, "card": names[new], "why": "no slot"})
+        return
+    old = s.static.catalog.card_index[name]
+    engaged_vehicle = old == p.vehicle and old in p.engaged
+    discard_card(s, p, old, events, "replaced")
+    if card_def(s, new).slot == "vehicle":
+        p.vehicle = new
+        if engaged_vehicle:
+            p.engaged.add(new)  # SL §70: swapped in after moving, it arrives engaged
+    else:
+        p.cargo.append(new)
+
+
+def _rumor_options(s: State, f: Frame) -> list[str]:
+    return ["top", "bottom"]
+
+
+def _rumor_choose(s: State, f: Frame, action: str, events: Events) -> None:
+    s.stack.pop()
+    resolve_rumor(s, f, action, events)
+
+
+def _trade_options(s: State, f: Frame) -> list[str]:
+    partner = s.players[f["seat"]]
+    names = _names(s)
+    return [f"give {names[c]}" for c in partner.cards() if c not in s.traded] + ["done"]
+
+
+def _trade_choose(s: State, f: Frame, action: str, events: Events) -> None:
+    if action == "done":
+        s.stack.pop()
+        return
+    card = s.static.catalog.card_index[action.split(" ")[1]]
+    _transfer(s, f["seat"], f["active"], card, events)
+
+
+def _transfer(s: State, giver: int, receiver: int, card: int, events: Events) -> None:
+    """SL §72: traded cards arrive refreshed; each card changes hands once per turn."""
+    take_from_player(s.players[giver], card)
+    s.traded.append(card)
+    events.append({"type": "trade", "from": giver, "to": receiver, "card": _names(s)[card]})
+    gain(s, s.players[receiver], card, events, "trade")
+
+
+def _offer_options(s: State, f: Frame) -> list[str]:
+    return ["accept", "decline"]
+
+
+def _offer_choose(s: State, f: Frame, action: str, events: Events) -> None:
+    s.stack.pop()
+    if action == "accept":
+        _transfer(s, f["from"], f["seat"], f["card"], events)
+    else:
+        s.traded.append(f["card"])  # the offer is spent for this turn
+        events.append({"type": "offer_declined", "seat": f["seat"], "card": _names(s)[f["card"]]})
+
+
+def _fuel_drain_options(s: State, f: Frame) -> list[str]:
+    cards = s.static.catalog.cards
+    fuel = next((c for c in reversed(s.discard) if cards[c].fuel), None)
+    return ([f"take {_names(s)[fuel]}"] if fuel is not None else []) + ["pass"]
+
+
+def _fuel_drain_choose(s: State, f: Frame, action: str, events: Events) -> None:
+    s.stack.pop()
+    if action != "pass":
+        card = s.static.catalog.card_index[action.split(" ")[1]]
+        s.discard.remove(card)
+        gain(s, s.players[f["seat"]], card, events, "fuel drain")
+
+
+def _storm_choose(s: State, f: Frame, action: str, events: Events) -> None:
+    p = s.players[f["seat"]]
+    card = s.static.catalog.card_index[action.split(" ")[1]]
+    s.stack.pop()
+    if f["count"] > 1:
+        s.stack.append({**f, "count": f["count"] - 1})
+    discard_from_player(s, p, card, events, "sandstorm")
+
+
+def _soak_run(s: State, f: Frame, events: Events) -> bool:
+    return settle_soak(s, events)
+
+
+def _soak_choose(s: State, f: Frame, action: str, events: Events) -> None:
+    resolve_soak(s, f, action, events)
+
+
+def _after_turn_run(s: State, f: Frame, events: Events) -> bool:
+    s.stack.pop()
+    if f["weather"]:
+        weather_phase(s, events)
+    if not s.over:
+        start_turn(s, next_seat(s), events)
+    return True
+
+
+def _respawn_kit_run(s: State, f: Frame, events: Events) -> bool:
+    s.stack.pop()
+    respawn_kit(s, s.players[f["seat"]], events)
+    return True
+
+
+def _after_setup_run(s: State, f: Frame, events: Events) -> bool:
+    s.stack.pop()
+    start_turn(s, s.current, events)
+    return True
+
+
+def _activation_run(s: State, f: Frame, events: Events) -> bool:
+    return raiders.run(s, f, events)
+
+
+OPTIONS: dict[str, Callable[[State, Frame], list[str]]] = {
+    "character": _character_options,
+    "enter": _enter_options,
+    "soak": soak_options,
+    "rumor": _rumor_options,
+    "discard": _discard_options,
+    "place": _place_options,
+    "storm": _storm_options,
+    "trade": _trade_options,
+    "offer": _offer_options,
+    "fuel_drain": _fuel_drain_options,
+    "activation": raiders.options,
+    "after_turn": lambda s, f: [],
+    "respawn_kit": lambda s, f: [],
+    "after_setup": lambda s, f: [],
+}
+CHOOSE: dict[str, Callable[[State, Frame, str, Events], None]] = {
+    "character": _character_choose,
+    "enter": _enter_choose,
+    "soak": _soak_choose,
+    "rumor": _rumor_choose,
+    "discard": _discard_choose,
+    "place": _place_choose,
+    "storm": _storm_choose,
+    "trade": _trade_choose,
+    "offer": _offer_choose,
+    "fuel_drain": _fuel_drain_choose,
+    "activation": raiders.choose,
+}
+RUN: dict[str, Callable[[State, Frame, Events], bool]] = {
+    "discard": _discard_run,
+    "storm": _storm_run,
+    "soak": _soak_run,
+    "after_turn": _after_turn_run,
+    "respawn_kit": _respawn_kit_run,
+    "after_setup": _after_setup_run,
+    "activation": _activation_run,
+}
+
+
+# -- turns ------------------------------------------------------------------------------
+
+
+def next_seat(s: State) -> int:
+    n = len(s.players)
+    for step in range(1, n + 1):
+        seat = (s.current + step) % n
+        if s.players[seat].status != "out":
+            return seat
+    return s.current
+
+
+def start_turn(s: State, seat: int, events: Events) -> None:
+    """SL §46: refresh everything; a dead player respawns first (SL §90); a player not
+    yet on the board enters on a start dune (SL §45)."""
+    s.current = seat
+    s.turn += 1
+    s.moved = False
+    s.must_move = False
+    s.refreshes = 0
+    s.traded = []
+    s.asked = []
+    s.ability_used = False
+    p = s.players[seat]
+    p.engaged.clear()
+    events.append({"type": "turn_start", "seat": seat, "round": s.round, "turn": s.turn})
+    if p.status == "dead":
+        respawn(s, p, events)
+    elif p.hex is None:
+        s.stack.append({"kind": "enter", "seat": seat, "respawn": None})
+
+
+def settle(s: State, events: Events) -> None:
+    """Run everything that needs no choice, checking victory after each change (§113)."""
+    while True:
+        check_victory(s, events)
+        if s.over:
+            return
+        if all(p.status == "out" for p in s.players):
+            end_game(s, [], "every player is out of the game (SL §96, §114)", events)
+            return
+        if not s.stack:
+            return
+        top = s.stack[-1]
+        run = RUN.get(top["kind"])
+        if run is not None and run(s, top, events):
+            continue
+        if not OPTIONS[top["kind"]](s, top):
+            s.stack.pop()  # nothing left to choose: the procedure is over
+            continue
+        return
+
+
+def decision(s: State) -> Decision | None:
+    if s.over:
+        return None
+    if not s.stack:
+        rule, prompt = DECISION_INFO["turn"]
+        return Decision(s.current, "turn", tuple(turn_actions(s)), prompt, rule)
+    top = s.stack[-1]
+    kind = top["kind"]
+    rule, prompt = DECISION_INFO.get(kind, ("", kind))
+    return Decision(top["seat"], kind, tuple(OPTIONS[kind](s, top)), prompt, rule)
+
+
+def apply_in_place(s: State, action: str, seat: int | None = None) -> Events:
+    """Apply one action, or raise RuleError without changing anything."""
+    d = decision(s)
+    if d is None:
+        raise RuleError("SL §114", "the game is over; no more actions")
+    if seat is not None and seat != d.seat:
+        raise RuleError(d.rule, f"it is p{d.seat + 1}'s decision, not p{seat + 1}'s")
+    if action not in d.actions:
+        from .diagnose import why_illegal
+
+        raise why_illegal(s, d, action)
+    events: Events = []
+    if not s.stack:
+        apply_turn(s, action, events)
+    else:
+        CHOOSE[s.stack[-1]["kind"]](s, s.stack[-1], action, events)
+    settle(s, events)
+    return events
+
+
+__all__ = ["apply_in_place", "decision", "settle", "start_turn", "deal_character", "kill_player"]

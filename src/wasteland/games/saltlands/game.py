@@ -1,0 +1,145 @@
+"""Saltlands on the engine protocol (see ``wasteland.core.protocol``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wasteland.core.protocol import Decision, Event, Outcome, RuleError
+
+from . import engine
+from .board import TERRAIN_NAME, fmt_pos
+from .describe import describe
+from .movement import wind_strength
+from .setup import new_game
+from .state import State
+from .zones import hand_limit, permanent_armor
+
+
+class Saltlands:
+    name = "saltlands"
+    rules_version = "saltlands-base/1"
+    min_players = 1
+    max_players = 6
+
+    def new_game(self, config: dict[str, Any], seed: int) -> State:
+        return new_game(config, seed)[0]
+
+    def new_game_with_events(self, config: dict[str, Any], seed: int) -> tuple[State, list[Event]]:
+        return new_game(config, seed)
+
+    def decision(self, state: State) -> Decision | None:
+        return engine.decision(state)
+
+    def apply(self, state: State, action: str, seat: int | None = None) -> tuple[State, list[Event]]:
+        nxt = state.copy()
+        events = engine.apply_in_place(nxt, action, seat)
+        return nxt, events
+
+    def apply_in_place(self, state: State, action: str, seat: int | None = None) -> list[Event]:
+        """Apply after checking legality first, so an illegal action changes nothing."""
+        return engine.apply_in_place(state, action, seat)
+
+    def outcome(self, state: State) -> Outcome | None:
+        if not state.over:
+            return None
+        return Outcome(tuple(state.winners), state.end_reason)
+
+    def returns(self, state: State) -> list[float]:
+        """1 for each winner, 0 otherwise (OpenSpiel's ``returns``)."""
+        return [1.0 if p.seat in state.winners else 0.0 for p in state.players]
+
+    def to_json(self, state: State) -> dict[str, Any]:
+        return state.to_json()
+
+    def from_json(self, data: dict[str, Any]) -> State:
+        try:
+            return State.from_json(data)
+        except (KeyError, TypeError, ValueError) as exc:
+            raise RuleError("state", f"not a Saltlands state: {exc}") from None
+
+    def describe(self, event: Event) -> str:
+        return describe(event)
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return view(state, seat)
+
+
+def view(s: State, seat: int | None) -> dict[str, Any]:
+    """What ``seat`` may know (None = a spectator): no deck order, no face-down tile,
+    no other player's hand, no random generator state."""
+    geo = s.static.geo
+    names = s.static.catalog.card_names
+    tnames = s.static.catalog.token_names
+    terrain = s.terrain
+    tiles = []
+    for pos, (a, b) in enumerate(geo.positions):
+        up = s.face_up[pos]
+        tiles.append({"at": fmt_pos((a, b)), "face_up": up, "tile": s.tiles[pos] if up else None,
+                      "rotation": s.rotation[pos] if up else None})
+    hexes = []
+    for h, (q, r) in enumerate(geo.coords):
+        cell: dict[str, Any] = {"hex": geo.names[h], "terrain": TERRAIN_NAME[terrain.terrain[h]]}
+        if terrain.spawn[h]:
+            cell["spawn"] = terrain.spawn[h]
+        if terrain.wreck[h]:
+            cell["wreck"] = True
+        hexes.append(cell)
+    players = []
+    for p in s.players:
+        entry: dict[str, Any] = {
+            "seat": f"p{p.seat + 1}",
+            "character": p.character,
+            "status": p.status,
+            "hex": geo.names[p.hex] if p.hex is not None else None,
+            "vehicle": names[p.vehicle] if p.vehicle is not None else None,
+            "cargo": [names[c] for c in p.cargo],
+            "engaged": sorted(names[c] for c in p.engaged if c not in p.hand or p.seat == seat),
+            "hand_size": len(p.hand),
+            "hand_limit": hand_limit(s, p) if p.character else None,
+            "armor": permanent_armor(s, p) if p.character else 0,
+            "respawns_used": p.respawned,
+        }
+        if p.seat == seat:
+            entry["hand"] = [names[c] for c in p.hand]
+        players.append(entry)
+    out = {
+        "game": "saltlands",
+        "seat": f"p{seat + 1}" if seat is not None else None,
+        "config": s.static.rules.to_config(),
+        "round": s.round,
+        "turn": s.turn,
+        "current": f"p{s.current + 1}",
+        "over": s.over,
+        "winners": [f"p{w + 1}" for w in s.winners],
+        "end_reason": s.end_reason,
+        "tiles": tiles,
+        "hexes": hexes,
+        "tokens": {geo.names[h]: tnames[t] for h, t in sorted(s.tokens.items())},
+        "token_pool": len(s.token_pool),
+        "raiders": [
+            {"type": r[0], "hex": geo.names[r[1]], "crew": r[2]} for _rid, r in sorted(s.raiders.items())
+        ],
+        "players": players,
+        "markers": {c: fmt_pos(geo.positions[pos]) for c, pos in s.markers.items()},
+        "rumor_deck": len(s.rumor_deck),
+        "rumors_played": list(s.rumors_played),
+        "weather": list(s.weather_drawn[-2:]),
+        "weather_deck": len(s.weather_deck),
+        "wind_dir": ("N", "NE", "SE", "S", "SW", "NW")[s.wind_dir],
+        "wind_strength": wind_strength(s),
+        "storm": s.storm,
+        "damage_stacks": {t: len(v) for t, v in s.damage_stacks.items()},
+        "revealed": {t: list(v) for t, v in s.revealed.items()},
+        "mirage_deck": len(s.mirage),
+        "raider_deck": len(s.raider_deck),
+        "discard": [names[c] for c in s.discard],
+        "supply": [names[c] for c in s.supply],
+    }
+    d = engine.decision(s)
+    if d is not None:
+        out["decision"] = {"seat": f"p{d.seat + 1}", "kind": d.kind, "prompt": d.prompt, "rule": d.rule,
+                           "actions": list(d.actions) if seat == d.seat else []}
+    return out
+
+
+GAME = Saltlands()

@@ -1,0 +1,123 @@
+"""Setting up a game (SL §9-§45, §121)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wasteland.core.hexgrid import direction_index
+from wasteland.core.rng import seed_state, shuffle
+
+from .config import SOLO_STACK_ROUNDS
+from .engine import deal_character, settle, start_turn
+from .state import Player, State, static_from_config
+from .zones import Events
+
+
+def new_game(config: dict[str, Any], seed: int) -> tuple[State, Events]:
+    static = static_from_config(config)
+    rules = static.rules
+    content = static.content
+    cat = static.catalog
+    geo = static.geo
+    s = State(static)
+    s.rng = seed_state(seed)
+    events: Events = [{"type": "setup", "players": rules.players, "mode": rules.mode,
+                       "difficulty": rules.difficulty, "area": rules.area}]
+
+    # Play area (SL §34-§36): compass tile, starting tiles, face-down tiles.
+    compass = next(t.id for t in content.tiles.values() if t.kind == "compass")
+    starting = [t.id for t in content.tiles.values() if t.kind == "starting"]
+    ordinary = [t.id for t in content.tiles.values() if t.kind == "ordinary"]
+    shuffle(s, starting)
+    shuffle(s, ordinary)
+    s.tiles = [compass] + starting[: len(geo.starting_positions)] + ordinary[: len(geo.face_down_positions)]
+    s.face_up = [True] * (1 + len(geo.starting_positions)) + [False] * len(geo.face_down_positions)
+    s.rotation = [0] * len(s.tiles)
+    s.invalidate_terrain()
+
+    # Tokens (SL §37): START tokens face up on the starting tiles' wrecks, the rest a pool.
+    tokens = [
+        i for i, t in enumerate(cat.tokens)
+        if not t.expansion and not (t.large_only and rules.area == "small")
+    ]
+    start_tokens = [i for i in tokens if cat.tokens[i].start]
+    pool = [i for i in tokens if not cat.tokens[i].start]
+    shuffle(s, start_tokens)
+    shuffle(s, pool)
+    wreck = s.terrain.wreck
+    for pos in geo.starting_positions:
+        for h in geo.hexes_of(pos):
+            if wreck[h] and start_tokens:
+                s.tokens[h] = start_tokens.pop()
+    s.token_pool = pool
+
+    # Starting raiders (SL §39): one of each type in use on the compass tile.
+    if rules.starting_raiders:
+        for rtype, h in zip(rules.raider_types, s.terrain.raider_starts):
+            s.raiders[s.next_raider] = [rtype, h, content.raiders[rtype].crew]
+            s.next_raider += 1
+
+    # Wind and weather (SL §40-§41).
+    s.wind_dir = direction_index(content.wind.initial)
+    s.weather_drawn = [w.id for w in content.weather.values() if w.starting]
+    s.weather_deck = [w.id for w in content.weather.values() if not w.starting]
+    shuffle(s, s.weather_deck)
+
+    # Rumor deck and markers (SL §42-§43).
+    rumors = list(content.rumors)
+    shuffle(s, rumors)
+    s.rumor_deck = rumors[: rules.rumor_cards]
+    colony_positions = list(geo.starting_positions)
+    shuffle(s, colony_positions)
+    s.markers = dict(zip(rules.markers, colony_positions))
+
+    # Decks and supply (SL §19-§27). Red Victory cards stay in the box without the red
+    # marker (digest 2.2 ruling).
+    markers = set(rules.markers)
+    kinds = content.victory_kinds
+    for i, card in enumerate(cat.cards):
+        if card.id in cat.character_card:
+            continue
+        if card.deck == "mirage":
+            s.mirage.append(i)
+        elif card.deck == "raider":
+            s.raider_deck.append(i)
+        elif card.deck == "victory":
+            if kinds[card.victory].colour in markers:
+                s.supply.append(i)
+        else:
+            s.supply.append(i)
+    shuffle(s, s.mirage)
+    shuffle(s, s.raider_deck)
+
+    # Damage stacks (SL §30-§33; solo SL §121): round 6 at the bottom, round 1 on top.
+    by_round: dict[int, list[str]] = {}
+    for card in content.damage_cards.values():
+        if not card.expansion:
+            by_round.setdefault(card.round, []).append(card.id)
+    for cards in by_round.values():
+        shuffle(s, cards)
+    rounds = SOLO_STACK_ROUNDS if rules.solo else tuple(range(1, rules.last_round + 1))
+    s.damage_stacks = {t: [] for t in rules.raider_types}
+    for rnd in reversed(rounds):
+        for t in rules.raider_types:
+            s.damage_stacks[t].append(by_round[rnd].pop())
+    s.revealed = {t: [] for t in rules.raider_types}
+
+    # Characters (SL §44) and the first player (SL §45).
+    s.players = [Player(seat) for seat in range(rules.players)]
+    s.current = rules.first_player
+    if rules.characters is not None:
+        for seat, character in enumerate(rules.characters):
+            if character not in content.characters:
+                from .config import ConfigError
+
+                raise ConfigError(f"unknown character {character!r}", "SL §44")
+            deal_character(s, seat, character, events)
+        start_turn(s, s.current, events)
+    else:
+        s.stack.append({"kind": "after_setup", "seat": s.current})
+        for seat in reversed(range(rules.players)):
+            s.stack.append({"kind": "character", "seat": seat})
+    settle(s, events)
+    return s, events

@@ -1,0 +1,330 @@
+"""The active player's free actions (SL §46, §63-§84): every legal one, and its effect.
+
+Notation (hexes as ``q,r``, tiles as ``tA,B``, seats as ``p1``..``p6``, cards by
+instance name such as ``axe#2``; a card's second action option takes ``/2``)::
+
+    move 3,-4 [fuel 2]          collect 1,2 by scout        use axe#1 by scout at 2,2
+    use map#1 by crew#3 tile t0,-2                          use water#1
+    refresh scout               trade p2                    give spear#3 to p2
+    ability                     discard fuel#4              end
+"""
+
+from __future__ import annotations
+
+from .board import fmt_pos
+from .combat import attack_raider, start_soak
+from .movement import FUEL_BONUS, fuel_cards, move_options
+from .raiders import new_activation, unactivated_types
+from .state import Player, State
+from .world import draw_weather, explore, start_rumor
+from .zones import (
+    Events,
+    ability,
+    card_def,
+    discard_from_player,
+    draw_mirage,
+    draw_raider,
+    fresh_crew,
+    gain,
+    get_card,
+    over_hand_limit,
+)
+
+
+def _adjacent_raiders(s: State, p: Player) -> list[int]:
+    adj = s.static.geo.adj[p.hex]
+    return sorted(r[1] for r in s.raiders.values() if r[1] in adj)
+
+
+def _adjacent_players(s: State, p: Player) -> list[Player]:
+    adj = s.static.geo.adj[p.hex]
+    return [q for q in s.players if q.hex is not None and q.status == "active" and q.hex in adj]
+
+
+def card_uses(s: State, p: Player) -> list[str]:
+    """Every card action open to the player now (SL §63-§69)."""
+    names = s.static.catalog.card_names
+    geo = s.static.geo
+    out: list[str] = []
+    crew = [names[c] for c in fresh_crew(p)]
+    raider_hexes = None
+    for card in [*p.hand, *p.cargo]:
+        if card in p.engaged:
+            continue
+        d = card_def(s, card)
+        for i, act in enumerate(d.actions):
+            label = names[card] + ("" if i == 0 else f"/{i + 1}")
+            effect = act.effect
+            if effect in ("heal", "armor"):
+                continue  # used against an attack (SL §88-§89), see the soak decision
+            if act.cost is not None and not any(c != card for c in fuel_cards(s, p)):
+                continue  # e.g. the Flamethrower burns a Fuel card (SL §136)
+            targets: list[str] = [""]
+            if effect == "damage":
+                if raider_hexes is None:
+                    raider_hexes = _adjacent_raiders(s, p)
+                targets = [f" at {geo.names[h]}" for h in raider_hexes]
+                if s.static.rules.mode == "competitive":
+                    # SL §122: robbery, a player attack in competitive mode only.
+                    targets += [f" at {geo.names[q.hex]}" for q in _adjacent_players(s, p)]
+            elif effect == "explore":
+                targets = [f" tile {fmt_pos(geo.positions[pos])}" for pos, up in enumerate(s.face_up) if not up]
+            elif effect == "rumor" and not s.rumor_deck:
+                continue  # SL §111: no rumor card left to draw
+            elif effect == "take_from_discard" and not _discard_match(s, act.take):
+                continue
+            if not targets:
+                continue
+            if act.crew_action:
+                for c in crew:
+                    out.extend(f"use {label} by {c}{t}" for t in targets)
+            else:
+                out.extend(f"use {label}{t}" for t in targets)
+    return out
+
+
+def _discard_match(s: State, take: list[str]) -> int | None:
+    """Ruling §136: the uppermost card of the named kind anywhere in the discard pile."""
+    cards = s.static.catalog.cards
+    for i in range(len(s.discard) - 1, -1, -1):
+        if cards[s.discard[i]].id in take:
+            return i
+    return None
+
+
+def turn_actions(s: State) -> list[str]:
+    p = s.players[s.current]
+    geo = s.static.geo
+    names = s.static.catalog.card_names
+    out: list[str] = []
+    can_move = not s.moved and p.vehicle is not None and p.vehicle not in p.engaged
+    if can_move and not over_hand_limit(s, p):  # SL §55: at the limit before moving
+        for opt in move_options(s, p):
+            out.append(f"move {geo.names[opt.dest]}" + (f" fuel {opt.fuel}" if opt.fuel else ""))
+    if s.must_move and out:
+        return out  # SL §45 ruling: off the occupied start dune before anything else
+    adj = geo.adj[p.hex]
+    crew = [names[c] for c in fresh_crew(p)]
+    for h in adj:
+        if h in s.tokens:
+            out.extend(f"collect {geo.names[h]} by {c}" for c in crew)  # SL §73
+    out.extend(card_uses(s, p))
+    if s.refreshes:
+        for c in [p.char_card, *p.cargo]:
+            if card_def(s, c).crew and (c in p.engaged or p.last_used.get(c) in p.engaged):
+                out.append(f"refresh {names[c]}")
+    for q in _adjacent_players(s, p):
+        if q.seat not in s.asked:
+            out.append(f"trade p{q.seat + 1}")
+        for c in p.cards():
+            if c not in s.traded:
+                out.append(f"give {names[c]} to p{q.seat + 1}")
+    if not s.ability_used and ability(s, p) in ("lord_of_winds", "repair"):
+        out.append("ability")
+    out.extend(f"discard {names[c]}" for c in p.cards())
+    if not over_hand_limit(s, p):
+        out.append("end")  # SL §55: at the limit by the end of the turn
+    return out
+
+
+def apply_turn(s: State, action: str, events: Events) -> None:
+    p = s.players[s.current]
+    tokens = action.split(" ")
+    verb = tokens[0]
+    cat = s.static.catalog
+    geo = s.static.geo
+    if verb == "move":
+        _move(s, p, geo.index[_hex(tokens[1])], int(tokens[3]) if len(tokens) > 2 else 0, events)
+    elif verb == "collect":
+        _collect(s, p, geo.index[_hex(tokens[1])], cat.card_index[tokens[3]], events)
+    elif verb == "use":
+        name, _, opt = tokens[1].partition("/")
+        crew = cat.card_index[tokens[tokens.index("by") + 1]] if "by" in tokens else None
+        target = None
+        if "at" in tokens:
+            target = ("hex", geo.index[_hex(tokens[tokens.index("at") + 1])])
+        elif "tile" in tokens:
+            target = ("tile", geo.pos_index[_hex(tokens[tokens.index("tile") + 1][1:])])
+        use_card(s, p, cat.card_index[name], int(opt) - 1 if opt else 0, crew, target, events)
+    elif verb == "refresh":
+        crew = cat.card_index[tokens[1]]
+        s.refreshes -= 1
+        p.engaged.discard(crew)
+        last = p.last_used.get(crew)
+        if last is not None:
+            p.engaged.discard(last)
+        events.append({"type": "refresh", "seat": p.seat, "crew": tokens[1],
+                       "card": cat.card_names[last] if last is not None else None})
+    elif verb == "trade":
+        seat = int(tokens[1][1:]) - 1
+        s.asked.append(seat)
+        s.stack.append({"kind": "trade", "seat": seat, "active": p.seat})
+        events.append({"type": "trade_asked", "seat": p.seat, "partner": seat})
+    elif verb == "give":
+        seat = int(tokens[3][1:]) - 1
+        s.stack.append({"kind": "offer", "seat": seat, "from": p.seat, "card": cat.card_index[tokens[1]]})
+    elif verb == "ability":
+        _ability(s, p, events)
+    elif verb == "discard":
+        discard_card(s, p, cat.card_index[tokens[1]], events, "by choice")
+    elif verb == "end":
+        end_turn(s, events)
+
+
+def _hex(text: str) -> tuple[int, int]:
+    q, r = text.split(",")
+    return int(q), int(r)
+
+
+def discard_card(s: State, p: Player, card: int, events: Events, why: str) -> None:
+    d = card_def(s, card)
+    discard_from_player(s, p, card, events, why)
+    # Fuel Drain (SL §135): for each motorized vehicle card she discards, she may take a
+    # Fuel card from the discard pile.
+    if d.vehicle is not None and d.vehicle.movement == "motor" and ability(s, p) == "fuel_drain":
+        if any(s.static.catalog.cards[c].fuel for c in s.discard):
+            s.stack.append({"kind": "fuel_drain", "seat": p.seat})
+
+
+def _move(s: State, p: Player, dest: int, fuel: int, events: Events) -> None:
+    """SL §78-§84: one uninterrupted move; the vehicle is engaged afterwards."""
+    opt = next(o for o in move_options(s, p) if o.dest == dest)
+    geo = s.static.geo
+    burned = fuel_cards(s, p)[:fuel]
+    for c in burned:
+        discard_from_player(s, p, c, events, "fuel")
+    events.append(
+        {"type": "move", "seat": p.seat, "from": geo.names[p.hex], "to": geo.names[dest],
+         "fuel": fuel, "bonus": FUEL_BONUS * fuel}
+    )
+    p.hex = dest
+    s.moved = True
+    s.must_move = False
+    p.engaged.add(p.vehicle)
+    if opt.crossings:
+        # SL §53: in a sandstorm each tile crossed costs a hand or cargo card.
+        s.stack.append({"kind": "storm", "seat": p.seat, "count": opt.crossings})
+
+
+def _collect(s: State, p: Player, h: int, crew: int, events: Events) -> None:
+    """SL §73-§77: a crew action and a one-time action; the token leaves the game."""
+    tok = s.tokens.pop(h)
+    tdef = s.static.catalog.tokens[tok]
+    p.engaged.add(crew)
+    p.last_used.pop(crew, None)
+    events.append({"type": "collect", "seat": p.seat, "token": s.static.catalog.token_names[tok],
+                   "hex": s.static.geo.names[h]})
+    if tdef.kind == "loot":
+        for _ in range(3):  # SL §74
+            c = draw_mirage(s, events)
+            if c is not None:
+                gain(s, p, c, events, "loot token")
+    elif tdef.kind == "crew":
+        c = get_card(s, lambda d: d.deck == "crew", events)  # SL §75
+        if c is not None:
+            gain(s, p, c, events, "crew token")
+    elif tdef.kind == "victory":
+        kinds = s.static.content.victory_kinds
+        c = get_card(s, lambda d: d.victory is not None and kinds[d.victory].colour == tdef.colour, events)
+        if c is not None:
+            gain(s, p, c, events, "victory token")  # SL §76
+    elif tdef.kind == "rumor":
+        start_rumor(s, p.seat, events)  # SL §77
+
+
+def use_card(
+    s: State, p: Player, card: int, option: int, crew: int | None, target: tuple[str, int] | None, events: Events
+) -> None:
+    """SL §64-§69: engage a crew member for a crew action; discard a one-time card,
+    otherwise engage it (the crew remembers it for refreshes, SL §65)."""
+    d = card_def(s, card)
+    act = d.actions[option]
+    cat = s.static.catalog
+    events.append({"type": "use", "seat": p.seat, "card": cat.card_names[card], "effect": act.effect,
+                   "crew": cat.card_names[crew] if crew is not None else None})
+    if crew is not None:
+        p.engaged.add(crew)
+        p.last_used.pop(crew, None)
+    if act.one_time:
+        discard_from_player(s, p, card, events, "used")
+    else:
+        p.engaged.add(card)
+        if crew is not None:
+            p.last_used[crew] = card
+    if act.cost is not None:
+        fuel = next(c for c in fuel_cards(s, p) if c != card)
+        discard_from_player(s, p, fuel, events, "cost")
+    effect = act.effect
+    if effect == "damage":
+        assert target is not None
+        h = target[1]
+        rid = next((rid for rid, r in s.raiders.items() if r[1] == h), None)
+        if rid is not None:
+            attack_raider(s, p, rid, act.amount, act.damage_type, events)
+        else:
+            victim = next(q for q in s.players if q.hex == h)
+            start_soak(s, victim, act.amount, act.damage_type, f"p{p.seat + 1}", events, robbery_by=p.seat)
+    elif effect == "refresh":
+        s.refreshes += act.amount  # SL §65: used this turn
+    elif effect == "draw":
+        for _ in range(act.amount):
+            c = draw_raider(s, events) if act.deck == "raider" else draw_mirage(s, events)
+            if c is not None:
+                gain(s, p, c, events, "draw")
+    elif effect == "get":
+        wanted = act.get
+        c = get_card(s, lambda dd: dd.deck == wanted if wanted == "crew" else dd.victory is not None, events)
+        if c is not None:
+            gain(s, p, c, events, "get")
+    elif effect == "explore":
+        assert target is not None
+        explore(s, target[1], events)
+    elif effect == "rumor":
+        start_rumor(s, p.seat, events)
+    elif effect == "reconstruction":
+        reconstruction(s, p, act.amount, events)
+    elif effect == "take_from_discard":
+        idx = _discard_match(s, act.take)
+        if idx is not None:
+            gain(s, p, s.discard.pop(idx), events, "from the discard pile")
+
+
+def reconstruction(s: State, p: Player, amount: int, events: Events) -> None:
+    """SL §134: draw N Mirage cards, then discard N cards of your choice."""
+    s.stack.append({"kind": "discard", "seat": p.seat, "count": amount, "reason": "reconstruction"})
+    for _ in range(amount):
+        c = draw_mirage(s, events)
+        if c is not None:
+            gain(s, p, c, events, "reconstruction")
+
+
+def _ability(s: State, p: Player, events: Events) -> None:
+    s.ability_used = True
+    kind = ability(s, p)
+    events.append({"type": "ability", "seat": p.seat, "ability": kind})
+    if kind == "lord_of_winds":
+        draw_weather(s, events, p.seat)  # SL §135: draw and apply a new weather card
+    elif kind == "repair":
+        reconstruction(s, p, 1, events)  # SL §135: 1 Reconstruction without a crew action
+
+
+def end_turn(s: State, events: Events) -> None:
+    """SL §46-§47: the raider activation, or the weather phase once every type has acted."""
+    rules = s.static.rules
+    s.refreshes = 0
+    events.append({"type": "turn_end", "seat": s.current})
+    if rules.solo:
+        if s.final_turn:
+            from .world import end_game
+
+            end_game(s, [], "the extra final turn ended without an escape (SL §121)", events)
+            return
+        s.stack.append({"kind": "after_turn", "seat": s.current, "weather": True})
+        s.stack.append(new_activation(s, rules.activations))  # SL §97: three in a row
+        return
+    types = unactivated_types(s)
+    if types:
+        s.stack.append({"kind": "after_turn", "seat": s.current, "weather": False})
+        s.stack.append(new_activation(s, min(rules.activations, len(types))))
+    else:
+        s.stack.append({"kind": "after_turn", "seat": s.current, "weather": True})

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from wasteland.core import hexgrid
+from wasteland.core import hexgrid, paths
 from wasteland.core.hexgrid import Hex
 
 from .content import Content, load_content
@@ -123,7 +123,7 @@ def tile_cells(tile_id: str, rotation: int) -> tuple[Cell, ...]:
 class Terrain:
     """Terrain of every hex as currently explored; immutable once built."""
 
-    __slots__ = ("terrain", "spawn", "wreck", "start_dunes", "raider_starts", "_masks")
+    __slots__ = ("terrain", "spawn", "wreck", "start_dunes", "raider_starts", "_masks", "_to_hex")
 
     def __init__(self, geo: Geometry, tiles: list[str], face_up: list[bool], rotation: list[int]):
         n = geo.size
@@ -151,6 +151,7 @@ class Terrain:
         self.start_dunes = tuple(start_dunes)
         self.raider_starts = tuple(raider_starts)
         self._masks: dict[frozenset[str], bytes] = {}
+        self._to_hex: dict[tuple[bytes, int], list[int]] = {}
 
     def passable(self, terrains: frozenset[str]) -> bytes:
         """0/1 per hex: face-up hexes whose terrain is in ``terrains`` (SL §79, §78 ruling)."""
@@ -160,3 +161,16 @@ class Terrain:
             mask = bytes(1 if t in codes else 0 for t in self.terrain)
             self._masks[terrains] = mask
         return mask
+
+    def distances_next_to(self, geo: Geometry, target: int, passable: bytes) -> list[int]:
+        """Steps from every hex to the nearest passable hex next to ``target``, over
+        ``passable`` terrain, ignoring figures and tokens (SL §106). Cached: terrain
+        changes only by exploring, which builds a new Terrain."""
+        key = (passable, target)
+        dist = self._to_hex.get(key)
+        if dist is None:
+            if len(self._to_hex) > 512:
+                self._to_hex.clear()
+            sources = [h for h in geo.adj[target] if passable[h]]
+            dist = self._to_hex[key] = paths.multi_source_distances(geo.adj, sources, passable)
+        return dist

@@ -339,6 +339,7 @@ def start_turn(s: State, seat: int, events: Events) -> None:
 
 def settle(s: State, events: Events) -> None:
     """Run everything that needs no choice, checking victory after each change (§113)."""
+    s._decision = None
     while True:
         check_victory(s, events)
         if s.over:
@@ -359,8 +360,13 @@ def settle(s: State, events: Events) -> None:
 
 
 def decision(s: State) -> Decision | None:
-    if s.over:
-        return None
+    d = s._decision
+    if d is None and not s.over:
+        d = s._decision = _compute_decision(s)
+    return d
+
+
+def _compute_decision(s: State) -> Decision:
     if not s.stack:
         rule, prompt = DECISION_INFO["turn"]
         return Decision(s.current, "turn", tuple(turn_actions(s)), prompt, rule)
@@ -382,6 +388,7 @@ def apply_in_place(s: State, action: str, seat: int | None = None) -> Events:
 
         raise why_illegal(s, d, action)
     events: Events = []
+    s._decision = None
     if not s.stack:
         apply_turn(s, action, events)
     else:

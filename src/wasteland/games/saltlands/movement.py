@@ -190,14 +190,12 @@ def raider_plan(s: State, rid: int, bonus: int, target: int | None = None) -> Ra
     adjacent_now = [p.seat for p in players if p.hex in geo.adj[here]]
     if adjacent_now:
         return RaiderPlan(tuple(adjacent_now), True, (here,), 0, "already next to a player")
-    passable = s.terrain.passable(frozenset(rdef.terrain))
-    dist = paths.bfs_distances(geo.adj, here, passable)
+    terrain = s.terrain
+    passable = terrain.passable(frozenset(rdef.terrain))
     # Distance to a player: steps to the nearest passable hex next to them, ignoring
     # figures and tokens on the way (SL §106).
-    near: dict[int, int] = {}
-    for p in players:
-        d = min((dist[h] for h in geo.adj[p.hex] if passable[h]), default=paths.UNREACHABLE)
-        near[p.seat] = d
+    to_player = {p.seat: terrain.distances_next_to(geo, p.hex, passable) for p in players}
+    near = {seat: dist[here] for seat, dist in to_player.items()}
     if all(d >= paths.UNREACHABLE for d in near.values()):
         return RaiderPlan((), False, (here,), paths.UNREACHABLE, "cannot reach any player over its terrain")
     move = rdef.move + bonus
@@ -223,8 +221,5 @@ def raider_plan(s: State, rid: int, bonus: int, target: int | None = None) -> Ra
     if target is None and len(targets) > 1:
         return RaiderPlan(targets, False, (), best, "players equally near, none reachable")
     chosen = target if target is not None else targets[0]
-    goal = s.players[chosen].hex
-    sources = [h for h in geo.adj[goal] if passable[h]]
-    to_target = paths.multi_source_distances(geo.adj, sources, passable)
-    ends = tuple(h for h, _steps in paths.approach(geo.adj, here, move, passable, can_end, to_target))
+    ends = tuple(h for h, _steps in paths.approach(geo.adj, here, move, passable, can_end, to_player[chosen]))
     return RaiderPlan((chosen,), False, ends, best, "moves as close as it can to the nearest player")

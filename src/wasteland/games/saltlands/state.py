@@ -175,7 +175,7 @@ _PLAIN_FIELDS = (
 
 
 class State:
-    __slots__ = _PLAIN_FIELDS + ("static", "tokens", "raiders", "players", "_terrain")
+    __slots__ = _PLAIN_FIELDS + ("static", "tokens", "raiders", "players", "_terrain", "_decision")
 
     def __init__(self, static: Static) -> None:
         self.static = static
@@ -216,6 +216,7 @@ class State:
         self.over = False
         self.end_reason = ""
         self._terrain: Terrain | None = None
+        self._decision: Any = None  # the pending decision, computed once per position
 
     # -- derived --------------------------------------------------------------------
     @property
@@ -227,6 +228,11 @@ class State:
 
     def invalidate_terrain(self) -> None:
         self._terrain = None
+
+    def touch(self) -> None:
+        """Forget derived data after changing the state by hand (scenarios, tests)."""
+        self._terrain = None
+        self._decision = None
 
     def raider_at(self) -> dict[int, int]:
         return {r[1]: rid for rid, r in self.raiders.items()}
@@ -281,6 +287,7 @@ class State:
         s.over = self.over
         s.end_reason = self.end_reason
         s._terrain = self._terrain  # immutable, shared until the next exploration
+        s._decision = self._decision  # the same position has the same decision
         return s
 
     def to_json(self) -> dict[str, Any]:

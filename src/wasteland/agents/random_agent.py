@@ -1,0 +1,16 @@
+"""The random player: uniform over the legal actions of its decision."""
+
+from __future__ import annotations
+
+from wasteland.core.protocol import Action, Decision
+from wasteland.core.rng import Rng
+
+
+class RandomAgent:
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, decision: Decision, view: object | None = None) -> Action:
+        return self.rng.choice(list(decision.actions))

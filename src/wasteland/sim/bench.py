@@ -1,0 +1,111 @@
+"""``wasteland bench``: speed and memory figures, printed, never asserted."""
+
+from __future__ import annotations
+
+import json
+import resource
+import time
+import tracemalloc
+from typing import Any
+
+from wasteland.agents.random_agent import RandomAgent
+from wasteland.games.saltlands.game import GAME
+
+CHARACTERS = ["scout", "plowman", "healer", "arsonist", "scientist", "little_girl"]
+
+
+def _config(players: int) -> dict[str, Any]:
+    return {"players": players, "characters": CHARACTERS[:players]}
+
+
+def random_games(players: int, games: int) -> tuple[float, int, float]:
+    """(seconds, actions, seconds spent choosing) over ``games`` full random games."""
+    actions = 0
+    choose_time = 0.0
+    started = time.perf_counter()
+    for seed in range(games):
+        state = GAME.new_game(_config(players), seed)
+        agent = RandomAgent(seed)
+        while True:
+            d = GAME.decision(state)
+            if d is None:
+                break
+            GAME.apply_in_place(state, agent.choose(d))
+            actions += 1
+    return time.perf_counter() - started, actions, choose_time
+
+
+def mid_game_state(players: int, seed: int = 3, steps: int = 60):
+    state = GAME.new_game(_config(players), seed)
+    agent = RandomAgent(seed)
+    for _ in range(steps):
+        d = GAME.decision(state)
+        if d is None:
+            break
+        GAME.apply_in_place(state, agent.choose(d))
+    return state
+
+
+def copy_cost(players: int, repeat: int = 20000) -> float:
+    state = mid_game_state(players)
+    started = time.perf_counter()
+    for _ in range(repeat):
+        state.copy()
+    return (time.perf_counter() - started) / repeat
+
+
+def openspiel_backgammon(games: int = 200) -> tuple[float, int] | None:
+    try:
+        import pyspiel  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    import random
+
+    rng = random.Random(0)
+    game = pyspiel.load_game("backgammon")
+    actions = 0
+    started = time.perf_counter()
+    for _ in range(games):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes())
+                state.apply_action(rng.choices(outcomes, probs)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+            actions += 1
+    return time.perf_counter() - started, actions
+
+
+def run_bench(games: int, console) -> None:
+    console.print("[bold]wasteland bench[/bold] — Saltlands base game, random legal actions, one core")
+    figures: dict[str, float] = {}
+    for players in (1, 4):
+        GAME.new_game(_config(players), 0)  # warm the shared static data
+        seconds, actions, _ = random_games(players, games)
+        figures[f"aps{players}"] = actions / seconds
+        console.print(
+            f"{players} player(s): {games} games, {actions} actions in {seconds:.2f} s → "
+            f"{actions / seconds:,.0f} actions/s, {games / seconds:,.1f} games/s, "
+            f"{1000 * seconds / games:.2f} ms per game, {actions / games:.0f} actions per game"
+        )
+    for players in (1, 4):
+        cost = copy_cost(players)
+        state = mid_game_state(players)
+        size = len(json.dumps(GAME.to_json(state)))
+        console.print(f"state copy ({players}p, mid-game): {cost * 1e6:.1f} µs; JSON size {size:,} bytes")
+    tracemalloc.start()
+    random_games(4, 20)
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    console.print(f"peak traced memory over 20 four-player games: {peak / 1e6:.2f} MB; "
+                  f"process max RSS {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")
+    spiel = openspiel_backgammon()
+    if spiel is None:
+        console.print("OpenSpiel not installed (pip install open-spiel) — no backgammon comparison")
+    else:
+        seconds, actions = spiel
+        aps = actions / seconds
+        console.print(f"OpenSpiel backgammon random playouts from Python: {aps:,.0f} actions/s; "
+                      f"Saltlands 4p / backgammon = {figures['aps4'] / aps:.2f}")
+    console.print("goals: ≥ 50,000 actions/s; a 4-player random game in 20 ms; a state copy in 50 µs")

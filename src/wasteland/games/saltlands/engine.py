@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from wasteland.core import hexgrid
 from wasteland.core.protocol import Decision, RuleError
 
 from . import raiders
@@ -77,7 +78,35 @@ def _enter_hexes(s: State, f: Frame) -> list[int]:
     if f.get("respawn") == "starting_tiles":
         # SL §92, §95: any empty hex of a starting tile (ruling: the compass tile too).
         return [h for pos in (0, *geo.starting_positions) for h in geo.hexes_of(pos) if h not in occupied]
-    return list(s.terrain.start_dunes)  # SL §45: one of the 3 start dunes, even if occupied
+    # SL §45 (and the tutorial's death rule, SL §121): one of the 3 start dunes, even an
+    # occupied one, as long as the player can then move off it at once (ruling §45).
+    p = s.players[f["seat"]]
+    out = []
+    for h in s.terrain.start_dunes:
+        if h not in occupied or _can_move_off(s, p, h):
+            out.append(h)
+    if out:
+        return out
+    # Ruling: with every start dune blocked and no way off, the empty face-up hexes
+    # nearest to the start dunes take their place.
+    free = [h for h in range(geo.size) if h not in occupied and s.terrain.terrain[h] != 255]
+    if not free:
+        return []
+    centre = geo.coords[s.terrain.start_dunes[0]]
+    dist = {h: hexgrid.distance(centre, geo.coords[h]) for h in free}
+    best = min(dist.values())
+    return [h for h in free if dist[h] == best]
+
+
+def _can_move_off(s: State, p, h: int) -> bool:
+    from .movement import move_options
+
+    saved = p.hex
+    p.hex = h
+    try:
+        return bool(move_options(s, p))
+    finally:
+        p.hex = saved
 
 
 def _enter_options(s: State, f: Frame) -> list[str]:

@@ -103,6 +103,9 @@ def turn_actions(s: State) -> list[str]:
             out.append(f"move {geo.names[opt.dest]}" + (f" fuel {opt.fuel}" if opt.fuel else ""))
     if s.must_move and out:
         return out  # SL §45 ruling: off the occupied start dune before anything else
+    if p.hex is None:
+        # Nowhere to enter (the board is full): the turn passes with the figure off the board.
+        return [f"discard {names[c]}" for c in p.cards()] + (["end"] if not over_hand_limit(s, p) else [])
     adj = geo.adj[p.hex]
     crew = [names[c] for c in fresh_crew(p)]
     for h in adj:

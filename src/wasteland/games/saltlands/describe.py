@@ -49,7 +49,7 @@ TEMPLATES: dict[str, Callable[[dict[str, Any]], str]] = {
        else f"{e['damage']} {'armor-piercing' if e['damage_type'] == 'ap' else 'normal'} damage")
     + f", spawn letters {e['letters']}.",
     "raider_move": lambda e: f"The {e['raider']} moves {e['from']} → {e['to']} toward {e['target']} "
-    f"({e['reason']}).",
+    f"({e['reason']}; {e['distance']} step(s) from it; path {' '.join(e['path'])}).",
     "raider_stays": lambda e: f"The {e['raider']} at {e['hex']} stays put ({e['reason']}).",
     "spawn_check": lambda e: f"Spawning {e['raider']}s on free {e['letters']} points: {e['points']} point(s), "
     f"{e['figures']} figure(s) left.",

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from wasteland.core import paths
+
 from .board import CELLS_PER_TILE, fmt_hex
 from .combat import start_soak
 from .movement import raider_plan
@@ -159,10 +161,13 @@ def _finish_move(s: State, f: Frame, dest: int, events: Events) -> None:
     rid = f["raider"]
     rtype, here, _ = s.raiders[rid]
     geo = s.static.geo
+    passable = s.terrain.passable(frozenset(s.static.content.raiders[rtype].terrain))
+    route = paths.shortest_path(geo.adj, here, dest, passable) or [here, dest]
     s.raiders[rid][1] = dest
     events.append(
         {"type": "raider_move", "raider": rtype, "from": geo.names[here], "to": geo.names[dest],
-         "target": f"p{f['target'] + 1}", "distance": f.get("distance"), "reason": f.get("reason", "")}
+         "path": [geo.names[h] for h in route], "target": f"p{f['target'] + 1}",
+         "distance": f.get("distance"), "reason": f.get("reason", "")}
     )
     _after_move(s, f, events)
 

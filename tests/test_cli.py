@@ -1,0 +1,83 @@
+"""The wasteland command, run as a user runs it (a real subprocess)."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+SCENARIO = """
+game = "saltlands"
+seed = 7
+[config]
+players = 1
+characters = ["scout"]
+
+[[player]]
+seat = "p1"
+hex = "0,0"
+hand = ["axe"]
+vehicle = "speedster_vehicle"
+
+[[raider]]
+type = "pickup"
+hex = "1,0"
+crew = 2
+"""
+
+
+def run(*args):
+    return subprocess.run([sys.executable, "-m", "wasteland.cli.main", *args], capture_output=True, text=True,
+                          timeout=300)
+
+
+def test_watch_plays_a_full_game_and_prints_the_result(tmp_path):
+    record = tmp_path / "g.jsonl"
+    out = run("watch", "saltlands", "--players", "2", "--seed", "4", "--record", str(record))
+    assert out.returncode == 0, out.stderr
+    assert "Result:" in out.stdout and "Round 1" in out.stdout
+    assert record.read_text().count("\n") > 5
+
+
+def test_simulate_prints_a_win_rate_line():
+    out = run("simulate", "saltlands", "--games", "20", "--players", "3", "--seed", "5")
+    assert out.returncode == 0, out.stderr
+    line = next(ln for ln in out.stdout.splitlines() if ln.startswith("win rate: "))
+    assert 0.0 <= float(line.split(": ")[1]) <= 1.0
+
+
+def test_apply_prints_state_events_and_decision(tmp_path):
+    path = tmp_path / "s.toml"
+    path.write_text(SCENARIO)
+    out = run("apply", str(path), "use axe#1 by scout at 1,0")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert data["decision"]["seat"] == "p1" and data["decision"]["kind"] == "turn"
+    # SL §86: the Axe's 2 normal damage minus the Pickup's 1 armor costs it 1 crew.
+    hit = next(e for e in data["events"] if e["type"] == "attack_raider")
+    assert (hit["damage"], hit["hits"]) == (2, 1)
+    assert any(r[1:] == ["pickup", data["state"]["raiders"][0][2], 1] for r in data["state"]["raiders"])
+
+
+def test_apply_reports_an_illegal_action_with_exit_code_1(tmp_path):
+    path = tmp_path / "s.toml"
+    path.write_text(SCENARIO)
+    out = run("apply", str(path), "use axe#1 by scout at 1,0", "use axe#1 by scout at 1,0")
+    assert out.returncode == 1
+    err = json.loads(out.stdout)
+    assert err["index"] == 1 and err["rule"] == "SL §65"
+
+
+@pytest.mark.parametrize("text, message", [("players = [", "not valid TOML"), ("bogus = 1", "unknown key")])
+def test_apply_rejects_a_malformed_scenario(tmp_path, text, message):
+    path = tmp_path / "bad.toml"
+    path.write_text(text)
+    out = run("apply", str(path))
+    assert out.returncode == 1
+    assert message in json.loads(out.stdout)["error"]
+
+
+def test_bench_prints_its_figures():
+    out = run("bench", "--games", "5")
+    assert out.returncode == 0, out.stderr
+    assert "actions/s" in out.stdout and "state copy" in out.stdout and "peak" in out.stdout

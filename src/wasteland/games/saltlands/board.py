@@ -123,7 +123,7 @@ def tile_cells(tile_id: str, rotation: int) -> tuple[Cell, ...]:
 class Terrain:
     """Terrain of every hex as currently explored; immutable once built."""
 
-    __slots__ = ("terrain", "spawn", "wreck", "start_dunes", "raider_starts", "_masks", "_to_hex")
+    __slots__ = ("terrain", "spawn", "wreck", "start_dunes", "raider_starts", "_masks", "_to_hex", "_reach", "_all")
 
     def __init__(self, geo: Geometry, tiles: list[str], face_up: list[bool], rotation: list[int]):
         n = geo.size
@@ -152,6 +152,8 @@ class Terrain:
         self.raider_starts = tuple(raider_starts)
         self._masks: dict[frozenset[str], bytes] = {}
         self._to_hex: dict[tuple[bytes, int], list[int]] = {}
+        self._reach: dict[tuple, dict[int, int]] = {}
+        self._all = b"\x01" * n
 
     def passable(self, terrains: frozenset[str]) -> bytes:
         """0/1 per hex: face-up hexes whose terrain is in ``terrains`` (SL §79, §78 ruling)."""
@@ -161,6 +163,24 @@ class Terrain:
             mask = bytes(1 if t in codes else 0 for t in self.terrain)
             self._masks[terrains] = mask
         return mask
+
+    def reach(
+        self, geo: Geometry, start: int, steps: int, passable: bytes, sail: tuple[int, ...] | None = None
+    ) -> dict[int, int]:
+        """Every hex a move of at most ``steps`` can pass or end on, with the fewest steps,
+        before occupancy is considered (figures and tokens may be passed, SL §78).
+        ``sail`` gives the per-direction step kinds of a sail move (SL §81). Cached."""
+        key = (passable, start, steps, sail)
+        found = self._reach.get(key)
+        if found is None:
+            if len(self._reach) > 2048:
+                self._reach.clear()
+            if sail is None:
+                found = paths.reachable(geo.adj, start, steps, passable, self._all)
+            else:
+                found = paths.reachable_with_steps(geo.adj_by_dir, start, steps, sail, passable, self._all)
+            self._reach[key] = found
+        return found
 
     def distances_next_to(self, geo: Geometry, target: int, passable: bytes) -> list[int]:
         """Steps from every hex to the nearest passable hex next to ``target``, over

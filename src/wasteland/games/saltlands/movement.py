@@ -8,6 +8,7 @@ never ended on; face-down tiles are never entered (SL §78).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from wasteland.core import paths
 
@@ -40,8 +41,7 @@ def fuel_cards(s: State, p: Player) -> list[int]:
     return [c for c in p.hand if cards[c].fuel]
 
 
-@dataclass(frozen=True)
-class MoveOption:
+class MoveOption(NamedTuple):
     dest: int
     fuel: int  # Fuel cards to discard (SL §84)
     crossings: int  # tile boundaries crossed, paid in a sandstorm (SL §53)
@@ -72,8 +72,8 @@ def move_options(s: State, p: Player) -> list[MoveOption]:
         if storm_budget is not None:
             found = _storm_reach(s, p.hex, steps, passable, can_end, options, storm_budget)
             return [MoveOption(h, 0, c) for h, c in sorted(found.items()) if h != p.hex]
-        reach = paths.reachable_with_steps(geo.adj_by_dir, p.hex, steps, options, passable, can_end)
-        return [MoveOption(h, 0, 0) for h in sorted(reach) if h != p.hex]
+        reach = s.terrain.reach(geo, p.hex, steps, passable, options)
+        return [MoveOption(h, 0, 0) for h in sorted(reach) if h != p.hex and can_end[h]]
     base = vehicle.move + (BORN_DRIVER_BONUS if ability(s, p) == "born_driver" else 0)
     fuel = len(fuel_cards(s, p))
     limit = base + FUEL_BONUS * fuel
@@ -84,10 +84,10 @@ def move_options(s: State, p: Player) -> list[MoveOption]:
             if h != p.hex:
                 out.append(MoveOption(h, max(0, -(-(steps - base) // FUEL_BONUS)), c))
         return out
-    reach = paths.reachable(geo.adj, p.hex, limit, passable, can_end)
+    reach = s.terrain.reach(geo, p.hex, limit, passable)
     out = []
     for h in sorted(reach):
-        if h == p.hex:
+        if h == p.hex or not can_end[h]:
             continue
         steps = reach[h]
         out.append(MoveOption(h, max(0, -(-(steps - base) // FUEL_BONUS)), 0))
@@ -115,24 +115,28 @@ def _storm_reach(
     motorized moves, the fewest steps among routes with that many crossings)."""
     geo = s.static.geo
     per = CELLS_PER_TILE
+    # (hex, crossings) states; reaching a hex later with no fewer crossings than before
+    # can never do better, so such states are dropped.
     best: dict[int, tuple[int, int]] = {start: (0, 0)}
     frontier = {start: 0}
+    adj = geo.adj
+    adj_by_dir = geo.adj_by_dir
     for step in range(1, max_steps + 1):
         nxt: dict[int, int] = {}
         for u, c in frontier.items():
             tile_u = u // per
             if options is None:
-                targets = [(v, -1) for v in geo.adj[u] if passable[v]]
+                targets = [(v, -1) for v in adj[u] if passable[v]]
             else:
                 targets = []
-                row = geo.adj_by_dir[u]
+                row = adj_by_dir[u]
                 for d, opt in enumerate(options):
                     v = row[d]
                     if opt == 0 or v < 0 or not passable[v]:
                         continue
                     targets.append((v, -1))
                     if opt == 2:
-                        w = geo.adj_by_dir[v][d]
+                        w = adj_by_dir[v][d]
                         if w >= 0 and passable[w]:
                             targets.append((w, v))
             for v, via in targets:
@@ -146,13 +150,16 @@ def _storm_reach(
                     cc += 1
                 if cc > budget:
                     continue
+                old = best.get(v)
+                if old is not None and old[0] <= cc:
+                    continue
                 if nxt.get(v, budget + 1) > cc:
                     nxt[v] = cc
         for v, cc in nxt.items():
-            old = best.get(v)
-            if old is None or cc < old[0]:
-                best[v] = (cc, step)
+            best[v] = (cc, step)
         frontier = nxt
+        if not frontier:
+            break
     out: dict = {}
     for v, (c, steps) in best.items():
         if v != start and can_end[v]:
@@ -200,7 +207,7 @@ def raider_plan(s: State, rid: int, bonus: int, target: int | None = None) -> Ra
         return RaiderPlan((), False, (here,), paths.UNREACHABLE, "cannot reach any player over its terrain")
     move = rdef.move + bonus
     can_end = end_mask(s, passable)
-    reach = paths.reachable(geo.adj, here, move, passable, can_end)
+    reach = {h: n for h, n in terrain.reach(geo, here, move, passable).items() if not n or can_end[h]}
     reachable_players = {
         p.seat: min(reach[h] for h in geo.adj[p.hex] if h in reach)
         for p in players
@@ -221,5 +228,9 @@ def raider_plan(s: State, rid: int, bonus: int, target: int | None = None) -> Ra
     if target is None and len(targets) > 1:
         return RaiderPlan(targets, False, (), best, "players equally near, none reachable")
     chosen = target if target is not None else targets[0]
-    ends = tuple(h for h, _steps in paths.approach(geo.adj, here, move, passable, can_end, to_player[chosen]))
+    # "As close as possible, with as few steps as possible" (SL §106): the start competes
+    # with 0 steps, so a raider that cannot get closer stays put.
+    to_target = to_player[chosen]
+    best_key = min((to_target[h], n) for h, n in reach.items())
+    ends = tuple(sorted(h for h, n in reach.items() if (to_target[h], n) == best_key))
     return RaiderPlan((chosen,), False, ends, best, "moves as close as it can to the nearest player")

@@ -191,7 +191,8 @@ def discard_card(s: State, p: Player, card: int, events: Events, why: str) -> No
 
 def _move(s: State, p: Player, dest: int, fuel: int, events: Events) -> None:
     """SL §78-§84: one uninterrupted move; the vehicle is engaged afterwards."""
-    opt = next(o for o in move_options(s, p) if o.dest == dest)
+    # Only a sandstorm makes the route matter (SL §53); otherwise the move is legal as offered.
+    crossings = next(o.crossings for o in move_options(s, p) if o.dest == dest) if s.storm else 0
     geo = s.static.geo
     burned = fuel_cards(s, p)[:fuel]
     for c in burned:
@@ -204,9 +205,9 @@ def _move(s: State, p: Player, dest: int, fuel: int, events: Events) -> None:
     s.moved = True
     s.must_move = False
     p.engaged.add(p.vehicle)
-    if opt.crossings:
+    if crossings:
         # SL §53: in a sandstorm each tile crossed costs a hand or cargo card.
-        s.stack.append({"kind": "storm", "seat": p.seat, "count": opt.crossings})
+        s.stack.append({"kind": "storm", "seat": p.seat, "count": crossings})
 
 
 def _collect(s: State, p: Player, h: int, crew: int, events: Events) -> None:

@@ -22,7 +22,8 @@ from .zones import (
 def attack_raider(s: State, p: Player, rid: int, damage: int, dtype: str, events: Events) -> None:
     """SL §86-§88: raider armor (never destroyed) stops normal damage; each remaining
     point kills one crew; at 0 crew the raider is removed and its destroyer loots it."""
-    rtype, h, crew = s.raiders[rid]
+    rtype, where, crew = s.raiders[rid]
+    h = s.static.geo.names[where]
     rdef = s.static.content.raiders[rtype]
     hits = damage - rdef.armor if dtype == "normal" else damage
     hits = max(0, hits)

@@ -192,10 +192,15 @@ def build_scenario(data: dict[str, Any], origin: str = "scenario") -> State:
 
 
 def _take(s: State, card_id: str, where: str) -> int:
-    """A free copy of ``card_id`` from the supply, the decks or the discard pile."""
+    """The lowest-numbered free copy of ``card_id`` (so ``axe`` becomes ``axe#1`` when it
+    is free), taken from the supply, the decks or the discard pile."""
     cards = s.static.catalog.cards
+    best: tuple[int, list[int]] | None = None
     for zone in (s.supply, s.mirage, s.raider_deck, s.discard):
-        for i, c in enumerate(zone):
-            if cards[c].id == card_id:
-                return zone.pop(i)
-    raise ScenarioError(where, f"no free copy of card {card_id!r} left")
+        for c in zone:
+            if cards[c].id == card_id and (best is None or c < best[0]):
+                best = (c, zone)
+    if best is None:
+        raise ScenarioError(where, f"no free copy of card {card_id!r} left")
+    best[1].remove(best[0])
+    return best[0]

@@ -252,3 +252,27 @@ def test_apply_leaves_the_given_state_untouched(cfg, seed, stop):
         nxt, _events = GAME.apply(s, agent.choose(d))
         assert GAME.to_json(s) == before
         s = nxt
+
+
+@settings(max_examples=30, deadline=None)
+@given(configs, st.integers(0, 2**32), st.integers(0, 300), st.integers(0, 2**16))
+def test_a_determinization_matches_the_view_and_plays_on(cfg, seed, stop, other):
+    """A sampled state is indistinguishable for the seat, conserves cards and is playable."""
+    s = GAME.new_game(config_for(*cfg), seed)
+    agent = RandomAgent(seed)
+    for _ in range(stop):
+        d = GAME.decision(s)
+        if d is None:
+            break
+        GAME.apply_in_place(s, agent.choose(d))
+    d = GAME.decision(s)
+    seat = d.seat if d is not None else 0
+    sample = GAME.determinize(s, seat, Rng(other))
+    assert GAME.view(sample, seat) == GAME.view(s, seat)
+    check_invariants(sample)
+    assert sample.players[seat].hand == s.players[seat].hand
+    for _ in range(100):
+        d2 = GAME.decision(sample)
+        if d2 is None:
+            break
+        GAME.apply_in_place(sample, agent.choose(d2))

@@ -12,5 +12,6 @@ class RandomAgent:
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
 
-    def choose(self, decision: Decision, view: object | None = None) -> Action:
+    def choose(self, obs_or_decision) -> Action:
+        decision: Decision = getattr(obs_or_decision, "decision", obs_or_decision)
         return self.rng.choice(list(decision.actions))

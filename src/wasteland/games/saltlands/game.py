@@ -5,10 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from wasteland.core.protocol import Decision, Event, Outcome, RuleError
+from wasteland.core.rng import Rng
 
 from . import engine
 from .board import TERRAIN_NAME, fmt_pos
 from .describe import describe
+from .determinize import determinize
 from .movement import wind_strength
 from .setup import new_game
 from .state import State
@@ -62,6 +64,9 @@ class Saltlands:
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return view(state, seat)
+
+    def determinize(self, state: State, seat: int, rng: Rng) -> State:
+        return determinize(state, seat, rng)
 
 
 def view(s: State, seat: int | None) -> dict[str, Any]:
@@ -130,6 +135,7 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         "storm": s.storm,
         "damage_stacks": {t: len(v) for t, v in s.damage_stacks.items()},
         "revealed": {t: list(v) for t, v in s.revealed.items()},
+        "damage_discard": list(s.damage_discard),
         "mirage_deck": len(s.mirage),
         "raider_deck": len(s.raider_deck),
         "discard": [names[c] for c in s.discard],

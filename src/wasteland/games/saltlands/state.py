@@ -167,7 +167,7 @@ class Player:
 _PLAIN_FIELDS = (
     "rng", "round", "turn", "current", "tiles", "face_up", "rotation", "token_pool",
     "markers", "rumor_deck", "rumors_played", "weather_deck", "weather_drawn", "wind_dir",
-    "storm", "damage_stacks", "revealed", "next_raider", "mirage", "raider_deck", "discard",
+    "storm", "damage_stacks", "revealed", "damage_discard", "next_raider", "mirage", "raider_deck", "discard",
     "supply", "stack", "moved", "must_move", "refreshes", "traded", "asked", "ability_used",
     "final_turn",
     "winners", "over", "end_reason",
@@ -197,6 +197,7 @@ class State:
         self.storm = False
         self.damage_stacks: dict[str, list[str]] = {}  # raider type -> cards, top last
         self.revealed: dict[str, list[str]] = {}  # raider type -> damage cards revealed this round
+        self.damage_discard: list[str] = []  # revealed in earlier rounds, discarded face up (SL §52)
         self.raiders: dict[int, list[Any]] = {}  # raider id -> [type, hex, crew]
         self.next_raider = 0
         self.mirage: list[int] = []  # top of deck = last element
@@ -268,6 +269,7 @@ class State:
         s.storm = self.storm
         s.damage_stacks = {k: v.copy() for k, v in self.damage_stacks.items()}
         s.revealed = {k: v.copy() for k, v in self.revealed.items()}
+        s.damage_discard = self.damage_discard.copy()
         s.raiders = {k: v.copy() for k, v in self.raiders.items()}
         s.next_raider = self.next_raider
         s.mirage = self.mirage.copy()

@@ -41,6 +41,8 @@ def draw_weather(s: State, events: Events, who: int | None = None) -> None:
 def weather_phase(s: State, events: Events) -> None:
     """SL §48: new weather, revealed damage cards discarded, a new round (or the end)."""
     draw_weather(s, events)
+    for cards in s.revealed.values():
+        s.damage_discard.extend(cards)
     s.revealed = {t: [] for t in s.static.rules.raider_types}
     events.append({"type": "round_end", "round": s.round})
     rules = s.static.rules
@@ -143,8 +145,8 @@ def check_victory(s: State, events: Events) -> bool:
     """SL §113-§121: once every rumor card is played, players on a tile with a rumor
     marker and no raiders escape if they hold enough Victory cards. Checked after every
     change (ruling §113); groups that qualify through one event win together."""
-    if s.over or s.rumor_deck:
-        return False
+    if s.over or s.rumor_deck or any(f["kind"] == "rumor" for f in s.stack):
+        return False  # SL §111: the last rumor card counts as played once it is resolved
     rules = s.static.rules
     per = CELLS_PER_TILE
     raider_tiles = {r[1] // per for r in s.raiders.values()}

@@ -1,0 +1,108 @@
+"""Determinization: a full state drawn at random among those a seat cannot tell apart.
+
+Everything the seat's view hides is dealt anew: the order and split of the unseen cards
+(Mirage deck, Raider deck, the other players' hands), the face-down tiles, the token
+pool, the rumor and weather decks, the damage stacks (each card keeps its round, as the
+card backs show) and the random generator. Whatever the view shows is kept. Search
+players (ISMCTS) plan on such samples, so they never rely on the true hidden state.
+"""
+
+from __future__ import annotations
+
+from wasteland.core.rng import Rng, randbelow, shuffle
+
+from .state import State
+
+
+def determinize(state: State, seat: int, rng: Rng) -> State:
+    s = state.copy()
+    cat = s.static.catalog
+    content = s.static.content
+    cards = cat.cards
+
+    # Unseen cards: both decks and every other player's hand.
+    others = [p for p in s.players if p.seat != seat]
+    pool = s.mirage + s.raider_deck + [c for p in others for c in p.hand]
+    for attempt in range(20):
+        shuffle(rng, pool)
+        rest = list(pool)
+        raider = _pick(rest, len(s.raider_deck), lambda c: cards[c].deck == "raider")
+        hands = []
+        ok = raider is not None
+        for p in others:
+            if not ok:
+                break
+            hand = _pick(rest, len(p.hand), lambda c: cards[c].slot == "hand")
+            ok = hand is not None
+            hands.append(hand)
+        if ok:
+            break
+    else:  # pragma: no cover - the true deal is always a solution; keep the split, shuffle within
+        raider, hands, rest = list(s.raider_deck), [list(p.hand) for p in others], list(s.mirage)
+    s.raider_deck = raider
+    shuffle(rng, s.raider_deck)
+    for p, hand in zip(others, hands):
+        old = set(p.hand)
+        p.hand = hand
+        # Which hidden hand cards were engaged is hidden too: the new ones start fresh.
+        p.engaged = {c for c in p.engaged if c not in old}
+        p.last_used = {k: v for k, v in p.last_used.items() if v not in old}
+    s.mirage = rest
+    shuffle(rng, s.mirage)
+
+    # Face-down tiles: any ordinary tile not yet seen, in any face-down position.
+    down = [pos for pos, up in enumerate(s.face_up) if not up]
+    seen_tiles = {t for pos, t in enumerate(s.tiles) if s.face_up[pos]}
+    unseen = [t.id for t in content.tiles.values() if t.kind == "ordinary" and t.id not in seen_tiles]
+    shuffle(rng, unseen)
+    for pos, tile in zip(down, unseen):
+        s.tiles[pos] = tile
+
+    shuffle(rng, s.token_pool)
+    shuffle(rng, s.weather_deck)
+
+    # Rumor deck: the same number of cards from those never seen.
+    unplayed = [r for r in content.rumors if r not in s.rumors_played and not _rumor_pending(s, r)]
+    shuffle(rng, unplayed)
+    s.rumor_deck = unplayed[: len(s.rumor_deck)]
+
+    # Damage stacks: each position keeps its round (SL §30); cards of a round are dealt anew.
+    revealed = {c for cs in s.revealed.values() for c in cs}
+    by_round: dict[int, list[str]] = {}
+    for stack in s.damage_stacks.values():
+        for c in stack:
+            by_round.setdefault(content.damage_cards[c].round, [])
+    for card in content.damage_cards.values():
+        if card.round in by_round and card.id not in revealed and not card.expansion:
+            by_round[card.round].append(card.id)
+    # Cards revealed and discarded in earlier rounds are public; leave them out.
+    used = _discarded_damage(s)
+    for rnd, ids in by_round.items():
+        ids[:] = [c for c in ids if c not in used]
+        shuffle(rng, ids)
+    for t, stack in s.damage_stacks.items():
+        s.damage_stacks[t] = [by_round[content.damage_cards[c].round].pop() for c in stack]
+
+    s.rng = randbelow(rng, 1 << 63)
+    s.touch()
+    return s
+
+
+def _pick(rest: list[int], n: int, fits) -> list[int] | None:
+    chosen = []
+    i = 0
+    while len(chosen) < n and i < len(rest):
+        if fits(rest[i]):
+            chosen.append(rest.pop(i))
+        else:
+            i += 1
+    return chosen if len(chosen) == n else None
+
+
+def _rumor_pending(s: State, rumor: str) -> bool:
+    return any(f["kind"] == "rumor" and f["card"] == rumor for f in s.stack)
+
+
+def _discarded_damage(s: State) -> set[str]:
+    """Damage cards revealed in earlier rounds lie face up in the discard (SL §52)."""
+    return set(s.damage_discard)

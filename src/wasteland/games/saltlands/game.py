@@ -11,6 +11,7 @@ from . import engine
 from .board import TERRAIN_NAME, fmt_pos
 from .describe import describe
 from .determinize import determinize
+from .evaluate import evaluate
 from .movement import wind_strength
 from .setup import new_game
 from .state import State
@@ -64,6 +65,24 @@ class Saltlands:
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return view(state, seat)
+
+    def reveals_hidden(self, before: State, after: State) -> bool:
+        """Did going from ``before`` to ``after`` reveal anything hidden (a drawn card, an
+        explored tile, a random result)? Undo is offered only across actions that did not."""
+        return (
+            before.rng != after.rng
+            or len(before.mirage) != len(after.mirage)
+            or len(before.raider_deck) != len(after.raider_deck)
+            or len(before.token_pool) != len(after.token_pool)
+            or len(before.rumor_deck) != len(after.rumor_deck)
+            or len(before.weather_deck) != len(after.weather_deck)
+            or before.face_up != after.face_up
+            or any(len(v) != len(after.damage_stacks[k]) for k, v in before.damage_stacks.items())
+        )
+
+    def evaluate(self, state: State) -> list[float]:
+        """Heuristic value per seat in [0, 1] (a finished game: its true result)."""
+        return evaluate(state)
 
     def determinize(self, state: State, seat: int, rng: Rng) -> State:
         return determinize(state, seat, rng)

@@ -1,0 +1,332 @@
+"""The Saltlands heuristic bot: plays to win with the beginner's advice of SL §123-§124.
+
+It gathers crew, armor, healing and weapons; checks which raiders could reach a hex
+before it moves there; fights what it can hurt; chases tokens, rumors and Victory
+cards; and once the road ends heads for a raider-free tile with a rumor marker when it
+holds enough Victory cards. In co-op it sends raiders at the best-protected player and
+passes healing to a wounded neighbour.
+
+It reads only public information and its own cards, through a determinized sample of
+its observation (``obs.sample``), never the true state.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wasteland.agents.base import Observation
+from wasteland.core import paths
+from wasteland.core.rng import Rng
+
+from .board import CELLS_PER_TILE
+from .config import VICTORY_NEEDS
+from .schema import CardDef
+from .state import Player, State
+from .zones import crew_members, fresh_crew, hand_limit, permanent_armor, victory_cards
+
+
+def card_value(d: CardDef, s: State | None = None) -> float:
+    """How much a card is worth keeping (a rough exchange rate between effects)."""
+    v = 0.5
+    if d.victory is not None:
+        v += 8
+    if d.crew:
+        v += 5
+    v += 2.5 * d.armor
+    if d.fuel:
+        v += 1
+    if d.vehicle is not None:
+        v += 2 + 0.6 * d.vehicle.move + (2.5 if d.vehicle.movement == "sail" else 0) + 0.5 * len(d.vehicle.terrain)
+    v += 0.4 * d.hand_limit
+    for act in d.actions:
+        e = act.effect
+        if e == "damage":
+            v += 1.5 * act.amount + (1.0 if act.damage_type == "ap" else 0) - (0.5 if act.one_time else 0)
+        elif e == "heal":
+            v += 3 * act.amount
+        elif e == "armor":
+            v += 2 * act.amount
+        elif e == "refresh":
+            v += 1.2 * act.amount
+        elif e in ("draw", "reconstruction"):
+            v += 1.0 * act.amount
+        elif e in ("explore", "rumor", "get", "take_from_discard"):
+            v += 2
+    return v
+
+
+class HeuristicAgent:
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    # -- entry point ---------------------------------------------------------------
+    def choose(self, obs: Observation) -> str:
+        d = obs.decision
+        if len(d.actions) == 1:
+            return d.actions[0]
+        s: State = obs.sample(self.rng)
+        me = s.players[obs.seat]
+        handler = getattr(self, f"_{d.kind}", None)
+        if handler is None:
+            return self.rng.choice(list(d.actions))
+        scores = handler(s, me, list(d.actions))
+        best = max(scores.values())
+        top = [a for a in d.actions if scores.get(a, -1e9) >= best - 1e-9]
+        return self.rng.choice(top)
+
+    # -- helpers ----------------------------------------------------------------------
+    @staticmethod
+    def _card(s: State, name: str) -> int:
+        return s.static.catalog.card_index[name.partition("/")[0]]
+
+    def _soak_capacity(self, s: State, p: Player) -> float:
+        cards = s.static.catalog.cards
+        heal = sum(a.amount for c in p.hand for a in cards[c].actions if a.effect in ("heal", "armor"))
+        crew = len(crew_members(p)) - 1
+        return heal + crew + 0.5 * permanent_armor(s, p)
+
+    def _raider_dist(self, s: State) -> list[tuple[int, list[int], int, int]]:
+        """For each raider: (raider id, distances from it, its move, its armor)."""
+        geo = s.static.geo
+        out = []
+        for rid, (rtype, h, crew) in s.raiders.items():
+            rdef = s.static.content.raiders[rtype]
+            passable = s.terrain.passable(frozenset(rdef.terrain))
+            out.append((rid, paths.bfs_distances(geo.adj, h, passable), rdef.move, crew))
+        return out
+
+    def _danger(self, s: State, me: Player, h: int, rd) -> float:
+        """Expected hits on hex ``h`` before my next turn, minus what I can soak."""
+        adj = s.static.geo.adj[h]
+        hits = 0.0
+        damage = 1.5 + 0.25 * s.round
+        for _rid, dist, move, _crew in rd:
+            near = min((dist[n] for n in adj), default=paths.UNREACHABLE)
+            if near <= move:
+                hits += damage
+            elif near <= move + 3:
+                hits += 0.25 * damage
+        armor = permanent_armor(s, me)
+        hits = max(0.0, hits - armor * 0.8)
+        capacity = self._soak_capacity(s, me)
+        return hits + (10.0 if hits > capacity + 0.5 else 0.0)
+
+    def _token_near(self, s: State, h: int) -> int:
+        adj = s.static.geo.adj[h]
+        return sum(1 for n in adj if n in s.tokens)
+
+    def _goal_bonus(self, s: State, me: Player, h: int) -> float:
+        """Pull toward tokens; once the road ends, toward a rumor-marker tile."""
+        geo = s.static.geo
+        per = CELLS_PER_TILE
+        bonus = 0.0
+        if s.tokens:
+            dmin = min(_hex_dist(geo, h, t) for t in s.tokens)
+            bonus -= 0.35 * dmin
+        if not s.rumor_deck and s.markers:
+            vc = victory_cards(s, me)
+            need_m, need_any = VICTORY_NEEDS[s.static.rules.mode]
+            ready = len(vc) >= need_m + need_any
+            raider_tiles = {r[1] // per for r in s.raiders.values()}
+            best = min(
+                (_hex_dist(geo, h, geo.hexes_of(pos)[CELLS_PER_TILE // 2]) for pos in s.markers.values()),
+                default=0,
+            )
+            bonus -= (0.9 if ready else 0.3) * best
+            if h // per in s.markers.values() and h // per not in raider_tiles:
+                bonus += 12 if ready else 3
+        return bonus
+
+    # -- decisions --------------------------------------------------------------------
+    def _turn(self, s: State, me: Player, actions: list[str]) -> dict[str, float]:
+        geo = s.static.geo
+        cat = s.static.catalog
+        rd = self._raider_dist(s)
+        here = me.hex
+        scores: dict[str, float] = {}
+        here_value = (-self._danger(s, me, here, rd) + 3 * self._token_near(s, here) + self._goal_bonus(s, me, here)) if here is not None else 0
+        fresh = len(fresh_crew(me))
+        limit = hand_limit(s, me)
+        over = len(me.hand) - limit
+        for a in actions:
+            t = a.split(" ")
+            verb = t[0]
+            if verb == "end":
+                scores[a] = 0.0
+            elif verb == "move":
+                dest = geo.index[_hex(t[1])]
+                fuel = int(t[3]) if len(t) > 3 else 0
+                value = -self._danger(s, me, dest, rd) + 3 * self._token_near(s, dest) + self._goal_bonus(s, me, dest)
+                scores[a] = value - here_value - 0.8 * fuel - 0.2
+            elif verb == "collect":
+                tok = s.tokens.get(geo.index[_hex(t[1])])
+                kind = cat.tokens[tok].kind if tok is not None else "loot"
+                scores[a] = {"victory": 14, "crew": 13, "loot": 11, "rumor": 10 if s.rumor_deck else -1}[kind]
+            elif verb == "use":
+                scores[a] = self._use_score(s, me, t, fresh)
+            elif verb == "refresh":
+                crew = self._card(s, t[1])
+                last = me.last_used.get(crew)
+                useful = last is not None and any(x.effect == "damage" for x in cat.cards[last].actions)
+                scores[a] = 5.0 if useful else 1.5
+            elif verb == "discard":
+                card = self._card(s, t[1])
+                d = cat.cards[card]
+                if over > 0 and card in me.hand:
+                    scores[a] = 20 - card_value(d)
+                else:
+                    scores[a] = -5 - card_value(d)
+            elif verb == "ability":
+                scores[a] = 4.0 if me.character == "scientist" else 1.0
+            elif verb == "give":
+                scores[a] = self._give_score(s, me, t)
+            elif verb == "trade":
+                scores[a] = -1.0
+            else:
+                scores[a] = -1.0
+        return scores
+
+    def _use_score(self, s: State, me: Player, t: list[str], fresh: int) -> float:
+        cat = s.static.catalog
+        name, _, opt = t[1].partition("/")
+        card = cat.card_index[name]
+        act = cat.cards[card].actions[int(opt) - 1 if opt else 0]
+        e = act.effect
+        if e == "damage":
+            target = s.static.geo.index[_hex(t[t.index("at") + 1])]
+            raider = next((r for r in s.raiders.values() if r[1] == target), None)
+            if raider is None:  # robbery of a player (competitive)
+                other = next(q for q in s.players if q.hex == target)
+                return 6.0 + 3 * len(victory_cards(s, other)) - (2 if act.one_time else 0)
+            rdef = s.static.content.raiders[raider[0]]
+            hits = act.amount - (rdef.armor if act.damage_type == "normal" else 0)
+            if hits <= 0:
+                return -2.0
+            kill = hits >= raider[2]
+            return (15.0 if kill else 6.0) - (1.5 if act.one_time else 0) - (0.5 if act.cost else 0)
+        if e == "refresh":
+            engaged_weapons = [c for c in me.engaged if any(x.effect == "damage" for x in cat.cards[c].actions)]
+            return 4.0 if engaged_weapons and s.raiders else -1.0
+        if e in ("draw", "reconstruction"):
+            return 7.0 if e == "draw" else 5.0
+        if e == "explore":
+            return 8.0
+        if e == "rumor":
+            return 9.0 if cat.cards[card].victory is None or len(victory_cards(s, me)) > 3 else 2.0
+        if e == "take_from_discard":
+            return 7.0
+        if e == "get":
+            return 8.0
+        return 0.0
+
+    def _give_score(self, s: State, me: Player, t: list[str]) -> float:
+        if s.static.rules.mode not in ("coop", "classic", "tutorial"):
+            return -5.0
+        card = self._card(s, t[1])
+        d = s.static.catalog.cards[card]
+        partner = s.players[int(t[3][1:]) - 1]
+        heals = any(a.effect == "heal" for a in d.actions)
+        if heals and self._soak_capacity(s, partner) < self._soak_capacity(s, me) - 1:
+            return 3.0
+        if d.victory is not None and s.static.rules.mode == "coop":
+            return 0.5 if len(victory_cards(s, partner)) < len(victory_cards(s, me)) - 1 else -2.0
+        return -5.0
+
+    def _soak(self, s: State, me: Player, actions: list[str]) -> dict[str, float]:
+        cat = s.static.catalog
+        scores = {}
+        for a in actions:
+            verb, name = a.split(" ", 1)
+            card = self._card(s, name)
+            value = card_value(cat.cards[card])
+            base = {"armor": 10, "heal": 8, "lose": 4, "yield": 5}[verb]
+            scores[a] = base - 0.3 * value
+        return scores
+
+    def _place(self, s: State, me: Player, actions: list[str]) -> dict[str, float]:
+        cat = s.static.catalog
+        frame = s.stack[-1]
+        new_value = card_value(cat.cards[frame["card"]])
+        scores = {}
+        for a in actions:
+            verb, name = a.split(" ", 1)
+            old = self._card(s, name)
+            scores[a] = 0.0 if verb == "discard" else new_value - card_value(cat.cards[old])
+        return scores
+
+    def _discard(self, s: State, me: Player, actions: list[str]) -> dict[str, float]:
+        cat = s.static.catalog
+        return {a: -card_value(cat.cards[self._card(s, a.split(" ")[1])]) for a in actions}
+
+    _storm = _discard
+
+    def _rumor(self, s: State, me: Player, actions: list[str]) -> dict[str, float]:
+        """Prefer the option that flips more face-down tiles (more tokens to find)."""
+        frame = s.stack[-1]
+        card = s.static.content.rumors[frame["card"]]
+        geo = s.static.geo
+        scores = {}
+        for a in actions:
+            moves = card.top if a == "top" else card.bottom
+            value = 0.0
+            for m in moves:
+                pos = s.markers.get(m.marker)
+                if pos is None:
+                    continue
+                dest = geo.neighbour_position(pos, m.direction)
+                if dest is not None:
+                    value += 1.0 + (2.0 if not s.face_up[dest] else 0)
+            scores[a] = value
+        return scores
+
+    def _activation(self, s: State, me: Player, actions: list[str]) -> dict[str, float]:
+        geo = s.static.geo
+        coop = s.static.rules.mode in ("coop", "classic", "tutorial", "solo")
+        scores = {}
+        for a in actions:
+            verb, arg = a.split(" ", 1)
+            if verb in ("chase", "attack"):
+                seat = int(arg[1:]) - 1
+                other = s.players[seat]
+                if coop:
+                    scores[a] = self._soak_capacity(s, other) - (3 if seat == me.seat else 0)
+                else:
+                    scores[a] = -10.0 if seat == me.seat else len(victory_cards(s, other)) + 1.0
+            elif verb in ("goto", "spawn", "raider"):
+                h = geo.index[_hex(arg)]
+                scores[a] = min((_hex_dist(geo, h, p.hex) for p in s.players if p.hex is not None and p.seat == me.seat), default=0)
+            else:
+                scores[a] = 0.0
+        return scores
+
+    def _enter(self, s: State, me: Player, actions: list[str]) -> dict[str, float]:
+        geo = s.static.geo
+        rd = self._raider_dist(s)
+        return {a: -self._danger(s, me, geo.index[_hex(a.split(" ")[1])], rd)
+                + 2 * self._token_near(s, geo.index[_hex(a.split(" ")[1])]) for a in actions}
+
+    def _trade(self, s: State, me: Player, actions: list[str]) -> dict[str, float]:
+        return {a: (1.0 if a == "done" else -1.0) for a in actions}
+
+    def _offer(self, s: State, me: Player, actions: list[str]) -> dict[str, float]:
+        return {"accept": 1.0, "decline": 0.0}
+
+    def _fuel_drain(self, s: State, me: Player, actions: list[str]) -> dict[str, float]:
+        return {a: (1.0 if a.startswith("take") else 0.0) for a in actions}
+
+    def _character(self, s: State, me: Player, actions: list[str]) -> dict[str, float]:
+        order = ["plowman", "healer", "scout", "arsonist", "scientist", "little_girl"]
+        return {a: -order.index(a.split(" ")[1]) if a.split(" ")[1] in order else -9 for a in actions}
+
+
+def _hex(text: str) -> tuple[int, int]:
+    q, r = text.split(",")
+    return int(q), int(r)
+
+
+def _hex_dist(geo: Any, a: int, b: int) -> int:
+    (q1, r1), (q2, r2) = geo.coords[a], geo.coords[b]
+    dq, dr = q1 - q2, r1 - r2
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2

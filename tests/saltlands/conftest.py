@@ -77,6 +77,15 @@ def act(s: State, prefix: str) -> Events:
     return play(s, find(s, prefix))
 
 
+def repeat(s: State, prefix: str) -> Events:
+    """Keep taking the first legal action starting with ``prefix`` while there is one
+    (e.g. the order in which raiders of a type act: ``repeat(s, "raider ")``)."""
+    out: Events = []
+    while GAME.decision(s) is not None and has(s, prefix):
+        out.extend(act(s, prefix))
+    return out
+
+
 def of_type(events: Events, kind: str) -> list[dict[str, Any]]:
     return [e for e in events if e["type"] == kind]
 
@@ -85,6 +94,24 @@ def decision_kind(s: State) -> str:
     d = GAME.decision(s)
     assert d is not None
     return d.kind
+
+
+def autoplay(s: State, max_actions: int = 20000) -> Events:
+    """Play on with the simplest choices: end each turn at once (discarding down to the
+    hand limit first), and take the first option of every other decision."""
+    out: Events = []
+    for _ in range(max_actions):
+        d = GAME.decision(s)
+        if d is None:
+            return out
+        if d.kind == "turn" and "end" in d.actions:
+            choice = "end"
+        elif d.kind == "turn" and any(a.startswith("discard") for a in d.actions) and not s.must_move:
+            choice = next(a for a in d.actions if a.startswith("discard"))
+        else:
+            choice = d.actions[0]
+        out.extend(GAME.apply_in_place(s, choice))
+    raise AssertionError("the game did not end")
 
 
 # -- cards --------------------------------------------------------------------------------
@@ -168,8 +195,10 @@ def set_damage_card(s: State, rtype: str, card_id: str) -> None:
             i = cards.index(card_id)
             cards[i] = top
             stacks[rtype][-1] = card_id
+            s.touch()
             return
     stacks[rtype][-1] = card_id  # a card not in any stack (e.g. left in the box)
+    s.touch()
 
 
 # -- illegal actions ----------------------------------------------------------------------

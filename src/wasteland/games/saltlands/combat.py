@@ -90,6 +90,8 @@ def soak_options(s: State, frame: dict) -> list[str]:
     names = s.static.catalog.card_names
     out: list[str] = []
     robbery = frame["robbery_by"] is not None
+    if robbery and not victory_cards(s, p):
+        return []  # SL §122: a victim with no Victory card loses nothing (no armor card spent)
     for c in p.hand:
         d = card_def(s, c)
         for i, act in enumerate(d.actions):

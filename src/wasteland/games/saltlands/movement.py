@@ -78,11 +78,23 @@ def move_options(s: State, p: Player) -> list[MoveOption]:
     fuel = len(fuel_cards(s, p))
     limit = base + FUEL_BONUS * fuel
     if storm_budget is not None:
+        # SL §53 + §84: more Fuel can buy a route crossing fewer tiles. Each Fuel count
+        # that lowers the crossings is its own option; Fuel burnt for the move cannot
+        # also pay the sandstorm, and a player left with nothing cannot cross.
         found = _storm_reach(s, p.hex, limit, passable, can_end, None, storm_budget, with_steps=True)
         out = []
-        for h, (c, steps) in sorted(found.items()):
-            if h != p.hex:
-                out.append(MoveOption(h, max(0, -(-(steps - base) // FUEL_BONUS)), c))
+        for h, frontier in sorted(found.items()):
+            if h == p.hex:
+                continue
+            best_c = storm_budget + 1
+            for steps, c in frontier:
+                need = max(0, -(-(steps - base) // FUEL_BONUS))
+                if c < best_c and c + need <= storm_budget:
+                    if out and out[-1].dest == h and out[-1].fuel == need:
+                        out[-1] = MoveOption(h, need, c)
+                    else:
+                        out.append(MoveOption(h, need, c))
+                    best_c = c
         return out
     reach = s.terrain.reach(geo, p.hex, limit, passable)
     out = []
@@ -111,13 +123,14 @@ def _storm_reach(
 ) -> dict:
     """Destinations reachable in a sandstorm with at most ``budget`` tile crossings.
 
-    Explores (hex, crossings) layer by layer; returns hex -> fewest crossings (and, for
-    motorized moves, the fewest steps among routes with that many crossings)."""
+    Explores (hex, crossings) layer by layer; returns hex -> fewest crossings, or with
+    ``with_steps`` every (steps, crossings) trade-off: more steps, fewer crossings."""
     geo = s.static.geo
     per = CELLS_PER_TILE
     # (hex, crossings) states; reaching a hex later with no fewer crossings than before
     # can never do better, so such states are dropped.
     best: dict[int, tuple[int, int]] = {start: (0, 0)}
+    improvements: dict[int, list[tuple[int, int]]] = {}  # hex -> (steps, crossings), crossings falling
     frontier = {start: 0}
     adj = geo.adj
     adj_by_dir = geo.adj_by_dir
@@ -157,13 +170,14 @@ def _storm_reach(
                     nxt[v] = cc
         for v, cc in nxt.items():
             best[v] = (cc, step)
+            improvements.setdefault(v, []).append((step, cc))
         frontier = nxt
         if not frontier:
             break
     out: dict = {}
-    for v, (c, steps) in best.items():
+    for v, (c, _steps) in best.items():
         if v != start and can_end[v]:
-            out[v] = (c, steps) if with_steps else c
+            out[v] = improvements[v] if with_steps else c
     return out
 
 

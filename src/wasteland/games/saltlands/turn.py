@@ -192,7 +192,7 @@ def discard_card(s: State, p: Player, card: int, events: Events, why: str) -> No
 def _move(s: State, p: Player, dest: int, fuel: int, events: Events) -> None:
     """SL §78-§84: one uninterrupted move; the vehicle is engaged afterwards."""
     # Only a sandstorm makes the route matter (SL §53); otherwise the move is legal as offered.
-    crossings = next(o.crossings for o in move_options(s, p) if o.dest == dest) if s.storm else 0
+    crossings = next(o.crossings for o in move_options(s, p) if o.dest == dest and o.fuel == fuel) if s.storm else 0
     geo = s.static.geo
     burned = fuel_cards(s, p)[:fuel]
     for c in burned:

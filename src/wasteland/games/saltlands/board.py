@@ -173,7 +173,7 @@ class Terrain:
         key = (passable, start, steps, sail)
         found = self._reach.get(key)
         if found is None:
-            if len(self._reach) > 2048:
+            if len(self._reach) > 1024:
                 self._reach.clear()
             if sail is None:
                 found = paths.reachable(geo.adj, start, steps, passable, self._all)

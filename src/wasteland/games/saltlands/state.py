@@ -85,6 +85,9 @@ def static_from_config(config: dict[str, Any]) -> Static:
     return static_for(normalize(config).key())
 
 
+_TERRAINS: dict[tuple, Terrain] = {}
+
+
 class Player:
     __slots__ = (
         "seat", "character", "char_card", "hex", "status", "respawned", "hand", "vehicle",
@@ -224,7 +227,17 @@ class State:
     def terrain(self) -> Terrain:
         t = self._terrain
         if t is None:
-            t = self._terrain = Terrain(self.static.geo, self.tiles, self.face_up, self.rotation)
+            # Games that show the same tiles share one Terrain, and with it its caches of
+            # reachable hexes and distances (static data is shared, never copied).
+            key = (self.static.geo.layout,) + tuple(
+                (tile, rot) if up else None for tile, up, rot in zip(self.tiles, self.face_up, self.rotation)
+            )
+            t = _TERRAINS.get(key)
+            if t is None:
+                if len(_TERRAINS) >= 32:
+                    _TERRAINS.pop(next(iter(_TERRAINS)))
+                t = _TERRAINS[key] = Terrain(self.static.geo, self.tiles, self.face_up, self.rotation)
+            self._terrain = t
         return t
 
     def invalidate_terrain(self) -> None:

@@ -117,26 +117,53 @@ class HeuristicAgent:
         adj = s.static.geo.adj[h]
         return sum(1 for n in adj if n in s.tokens)
 
+    TOKEN_WEIGHT = {"victory": 3.0, "rumor": 2.5, "crew": 2.0, "loot": 1.5}
+
+    def _token_weight(self, s: State, tok: int) -> float:
+        kind = s.static.catalog.tokens[tok].kind
+        if kind == "rumor" and not s.rumor_deck:
+            return 0.0
+        return self.TOKEN_WEIGHT[kind]
+
+    def _ready(self, s: State, me: Player) -> bool:
+        """Enough Victory cards to escape on my own (SL §115-§120, own cards only)."""
+        need_m, need_any = VICTORY_NEEDS[s.static.rules.mode]
+        vc = victory_cards(s, me)
+        kinds = s.static.content.victory_kinds
+        cards = s.static.catalog.cards
+        colours = set(s.markers)
+        matching = sum(1 for c in vc if kinds[cards[c].victory].colour in colours)
+        return matching >= need_m and len(vc) >= need_m + need_any
+
     def _goal_bonus(self, s: State, me: Player, h: int) -> float:
-        """Pull toward tokens; once the road ends, toward a rumor-marker tile."""
+        """Pull toward valuable tokens; once the road ends, toward a rumor-marker tile."""
         geo = s.static.geo
         per = CELLS_PER_TILE
         bonus = 0.0
-        if s.tokens:
-            dmin = min(_hex_dist(geo, h, t) for t in s.tokens)
-            bonus -= 0.35 * dmin
-        if not s.rumor_deck and s.markers:
-            vc = victory_cards(s, me)
-            need_m, need_any = VICTORY_NEEDS[s.static.rules.mode]
-            ready = len(vc) >= need_m + need_any
+        adj = geo.adj[h]
+        pull = 0.0
+        for t, tok in s.tokens.items():
+            w = self._token_weight(s, tok)
+            if w <= 0:
+                continue
+            if t in adj:
+                bonus += 2.0 * w
+            else:
+                pull = max(pull, w / (1.0 + 0.5 * _hex_dist(geo, h, t)))
+        bonus += 2.0 * pull
+        if s.markers:
+            ready = self._ready(s, me)
             raider_tiles = {r[1] // per for r in s.raiders.values()}
-            best = min(
+            dist = min(
                 (_hex_dist(geo, h, geo.hexes_of(pos)[CELLS_PER_TILE // 2]) for pos in s.markers.values()),
                 default=0,
             )
-            bonus -= (0.9 if ready else 0.3) * best
-            if h // per in s.markers.values() and h // per not in raider_tiles:
-                bonus += 12 if ready else 3
+            if not s.rumor_deck and ready:
+                bonus -= 1.2 * dist
+                if h // per in s.markers.values() and h // per not in raider_tiles:
+                    bonus += 100.0  # stepping onto a raider-free escape tile wins at once (SL §113)
+            elif ready:
+                bonus -= 0.3 * dist
         return bonus
 
     # -- decisions --------------------------------------------------------------------
@@ -146,7 +173,7 @@ class HeuristicAgent:
         rd = self._raider_dist(s)
         here = me.hex
         scores: dict[str, float] = {}
-        here_value = (-self._danger(s, me, here, rd) + 3 * self._token_near(s, here) + self._goal_bonus(s, me, here)) if here is not None else 0
+        here_value = (-self._danger(s, me, here, rd) + self._goal_bonus(s, me, here)) if here is not None else 0
         fresh = len(fresh_crew(me))
         limit = hand_limit(s, me)
         over = len(me.hand) - limit
@@ -158,7 +185,7 @@ class HeuristicAgent:
             elif verb == "move":
                 dest = geo.index[_hex(t[1])]
                 fuel = int(t[3]) if len(t) > 3 else 0
-                value = -self._danger(s, me, dest, rd) + 3 * self._token_near(s, dest) + self._goal_bonus(s, me, dest)
+                value = -self._danger(s, me, dest, rd) + self._goal_bonus(s, me, dest)
                 scores[a] = value - here_value - 0.8 * fuel - 0.2
             elif verb == "collect":
                 tok = s.tokens.get(geo.index[_hex(t[1])])

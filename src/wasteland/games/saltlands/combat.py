@@ -96,9 +96,11 @@ def soak_options(s: State, frame: dict) -> list[str]:
         d = card_def(s, c)
         for i, act in enumerate(d.actions):
             suffix = "" if i == 0 else f"/{i + 1}"
+            if c in p.engaged:
+                continue
             if act.effect == "armor" and frame["damage_type"] == "normal":
                 out.append(f"armor {names[c]}{suffix}")  # one-time armor (SL §88)
-            elif act.effect == "heal" and not robbery and c not in p.engaged:
+            elif act.effect == "heal" and not robbery:
                 out.append(f"heal {names[c]}{suffix}")  # SL §89; never against robbery (SL §122)
     if robbery:
         for c in victory_cards(s, p):
@@ -134,7 +136,10 @@ def resolve_soak(s: State, frame: dict, action: str, events: Events) -> None:
     from .zones import discard_from_player
 
     why = {"armor": "armor", "heal": "heal", "lose": "crew lost"}[verb]
-    discard_from_player(s, p, card, events, why)
+    if verb == "lose" or card_def(s, card).actions[int(opt) - 1 if opt else 0].one_time:
+        discard_from_player(s, p, card, events, why)
+    else:
+        p.engaged.add(card)  # SL §128: healing is only usually a one-time action
     events.append({"type": "soaked", "seat": p.seat, "how": verb, "card": name, "points": min(prevented, left)})
     _continue_soak(s, frame, left - prevented, events)
 
@@ -195,18 +200,23 @@ def respawn(s: State, p: Player, events: Events) -> None:
         s.stack.append({"kind": "enter", "seat": p.seat, "respawn": "tutorial"})
         events.append({"type": "respawn", "seat": p.seat})
         return
-    clear_player_cards(s, p, events, "respawn")  # step 1
+    from .turn import discard_card
+
+    for card in p.cards():  # step 1 (each a discard of hers: Fuel Drain applies, SL §135)
+        discard_card(s, p, card, events, "respawn")
+    p.engaged.clear()
+    p.last_used.clear()
     p.respawned += 1  # on Normal this is step 2, the black side: no ability (SL §93)
     p.status = "active"
     events.append({"type": "respawn", "seat": p.seat, "black_side": rules.difficulty == "normal"})
     s.stack.append({"kind": "enter", "seat": p.seat, "respawn": "starting_tiles"})  # last step
     s.stack.append({"kind": "respawn_kit", "seat": p.seat})  # the missing step, after the discard
-    # Draw 8 Mirage cards, then discard 4 (SL §91, §94).
+    # Draw 8 Mirage cards, then discard 4 (SL §91, §94); cards without a slot are placed first.
+    s.stack.append({"kind": "discard", "seat": p.seat, "count": 4, "reason": "respawn"})
     for _ in range(8):
         c = draw_mirage(s, events)
         if c is not None:
             gain(s, p, c, events, "respawn")
-    s.stack.append({"kind": "discard", "seat": p.seat, "count": 4, "reason": "respawn"})
 
 
 def respawn_kit(s: State, p: Player, events: Events) -> None:

@@ -70,7 +70,9 @@ class Rules:
 
     @property
     def solo(self) -> bool:
-        return self.mode == "solo"
+        """Solo's turn shape: all types activate and the weather follows every turn (SL §121).
+        A one-player tutorial is played the same way (SL §9-§11: it "is played like Solo")."""
+        return self.mode == "solo" or (self.mode == "tutorial" and self.players == 1)
 
     def key(self) -> str:
         return json.dumps(self.to_config(), sort_keys=True)

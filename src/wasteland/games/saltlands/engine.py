@@ -17,7 +17,7 @@ from .combat import kill_player, resolve_soak, respawn, respawn_kit, settle_soak
 from .state import State
 from .turn import apply_turn, discard_card, turn_actions
 from .world import check_victory, end_game, resolve_rumor, weather_phase
-from .zones import Events, card_def, discard_from_player, gain, take_from_player
+from .zones import Events, card_def, cargo_capacity, discard_from_player, gain, take_from_player
 
 Frame = dict[str, Any]
 
@@ -165,9 +165,13 @@ def _place_options(s: State, f: Frame) -> list[str]:
     new = f["card"]
     out = [f"discard {names[new]}"]
     if card_def(s, new).slot == "vehicle":
-        if p.vehicle is not None:
+        if p.vehicle is None:
+            out.append(f"place {names[new]}")
+        else:
             out.append(f"replace {names[p.vehicle]}")
     else:
+        if len(p.cargo) < cargo_capacity(s):
+            out.append(f"place {names[new]}")  # a slot was freed meanwhile (SL §54)
         out.extend(f"replace {names[c]}" for c in p.cargo)
     return out
 
@@ -179,9 +183,17 @@ def _place_choose(s: State, f: Frame, action: str, events: Events) -> None:
     verb, name = action.split(" ")
     new = f["card"]
     names = _names(s)
+    if verb == "place":
+        if card_def(s, new).slot == "vehicle":
+            p.vehicle = new
+        else:
+            p.cargo.append(new)
+        return
+    _count_toward_pending_discard(s, p.seat)
     if verb == "discard":
-        s.discard.append(new)
-        events.append({"type": "discard", "seat": p.seat, "card": names[new], "why": "no slot"})
+        # Held for a moment, then discarded: it is a discard of hers (Fuel Drain, SL §135).
+        p.hand.append(new)
+        discard_card(s, p, new, events, "no slot")
         return
     old = s.static.catalog.card_index[name]
     engaged_vehicle = old == p.vehicle and old in p.engaged
@@ -192,6 +204,18 @@ def _place_choose(s: State, f: Frame, action: str, events: Events) -> None:
             p.engaged.add(new)  # SL §70: swapped in after moving, it arrives engaged
     else:
         p.cargo.append(new)
+
+
+def _count_toward_pending_discard(s: State, seat: int) -> None:
+    """Cards drawn by "draw N, then discard N" (Reconstruction SL §134, respawn SL §91)
+    that find no slot are among the N discarded: the pending discard shrinks by one."""
+    for i in range(len(s.stack) - 1, -1, -1):
+        f = s.stack[i]
+        if f["kind"] == "place" and f["seat"] == seat:
+            continue
+        if f["kind"] == "discard" and f["seat"] == seat and f["count"] > 0:
+            s.stack[i] = {**f, "count": f["count"] - 1}
+        return
 
 
 def _rumor_options(s: State, f: Frame) -> list[str]:
@@ -234,7 +258,6 @@ def _offer_choose(s: State, f: Frame, action: str, events: Events) -> None:
     if action == "accept":
         _transfer(s, f["from"], f["seat"], f["card"], events)
     else:
-        s.traded.append(f["card"])  # the offer is spent for this turn
         events.append({"type": "offer_declined", "seat": f["seat"], "card": _names(s)[f["card"]]})
 
 
@@ -355,7 +378,6 @@ def start_turn(s: State, seat: int, events: Events) -> None:
     s.must_move = False
     s.refreshes = 0
     s.traded = []
-    s.asked = []
     s.ability_used = False
     p = s.players[seat]
     p.engaged.clear()

@@ -215,6 +215,11 @@ def raider_plan(s: State, rid: int, bonus: int, target: int | None = None) -> Ra
     passable = terrain.passable(frozenset(rdef.terrain))
     # Distance to a player: steps to the nearest passable hex next to them, ignoring
     # figures and tokens on the way (SL §106).
+    if not passable[here]:
+        # SL §80: a move may start on any terrain, so its own hex counts as enterable.
+        mask = bytearray(passable)
+        mask[here] = 1
+        passable = bytes(mask)
     to_player = {p.seat: terrain.distances_next_to(geo, p.hex, passable) for p in players}
     near = {seat: dist[here] for seat, dist in to_player.items()}
     if all(d >= paths.UNREACHABLE for d in near.values()):

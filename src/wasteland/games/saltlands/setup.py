@@ -97,7 +97,7 @@ def new_game(config: dict[str, Any], seed: int) -> tuple[State, Events]:
             by_round.setdefault(card.round, []).append(card.id)
     for cards in by_round.values():
         shuffle(s, cards)
-    rounds = SOLO_STACK_ROUNDS if rules.solo else tuple(range(1, rules.last_round + 1))
+    rounds = SOLO_STACK_ROUNDS if rules.mode == "solo" else tuple(range(1, rules.last_round + 1))
     s.damage_stacks = {t: [] for t in rules.raider_types}
     for rnd in reversed(rounds):
         for t in rules.raider_types:

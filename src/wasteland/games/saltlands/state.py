@@ -171,7 +171,7 @@ _PLAIN_FIELDS = (
     "rng", "round", "turn", "current", "tiles", "face_up", "rotation", "token_pool",
     "markers", "rumor_deck", "rumors_played", "weather_deck", "weather_drawn", "wind_dir",
     "storm", "damage_stacks", "revealed", "damage_discard", "next_raider", "mirage", "raider_deck", "discard",
-    "supply", "stack", "moved", "must_move", "refreshes", "traded", "asked", "ability_used",
+    "supply", "stack", "moved", "must_move", "refreshes", "traded", "ability_used",
     "final_turn",
     "winners", "over", "end_reason",
 )
@@ -213,7 +213,6 @@ class State:
         self.refreshes = 0  # refreshes granted by Water/Gallon not used yet (SL §65)
         self.must_move = False  # entered on an occupied start dune: move first (SL §45 ruling)
         self.traded: list[int] = []  # cards that changed hands this turn (SL §72)
-        self.asked: list[int] = []  # seats already asked to trade this turn
         self.ability_used = False
         self.final_turn = False  # solo: the extra turn after the last round (SL §121 ruling)
         self.winners: list[int] = []
@@ -295,7 +294,6 @@ class State:
         s.refreshes = self.refreshes
         s.must_move = self.must_move
         s.traded = self.traded.copy()
-        s.asked = self.asked.copy()
         s.ability_used = self.ability_used
         s.final_turn = self.final_turn
         s.winners = self.winners.copy()

@@ -117,8 +117,7 @@ def turn_actions(s: State) -> list[str]:
             if card_def(s, c).crew and (c in p.engaged or p.last_used.get(c) in p.engaged):
                 out.append(f"refresh {names[c]}")
     for q in _adjacent_players(s, p):
-        if q.seat not in s.asked:
-            out.append(f"trade p{q.seat + 1}")
+        out.append(f"trade p{q.seat + 1}")  # SL §46: as often as wanted; §72 limits each card
         for c in p.cards():
             if c not in s.traded:
                 out.append(f"give {names[c]} to p{q.seat + 1}")
@@ -160,7 +159,6 @@ def apply_turn(s: State, action: str, events: Events) -> None:
                        "card": cat.card_names[last] if last is not None else None})
     elif verb == "trade":
         seat = int(tokens[1][1:]) - 1
-        s.asked.append(seat)
         s.stack.append({"kind": "trade", "seat": seat, "active": p.seat})
         events.append({"type": "trade_asked", "seat": p.seat, "partner": seat})
     elif verb == "give":

@@ -80,43 +80,61 @@ def watch(
 @app.command()
 def simulate(
     game: str = typer.Argument("saltlands"),
-    games: int = typer.Option(100, "--games", help="how many games"),
-    players: int = typer.Option(1, help="number of players, 1-6"),
-    mode: Optional[str] = typer.Option(None),
-    difficulty: str = typer.Option("normal"),
-    seed: int = typer.Option(0, help="first seed; game i uses seed + i"),
+    games: int = typer.Option(100, "--games", help="games per configuration"),
+    players: str = typer.Option("1", help="player counts: 4, 1-6 or 1,2,4"),
+    mode: Optional[str] = typer.Option(None, help="modes, e.g. classic,coop (default: solo for 1 player, "
+                                       "classic otherwise); combinations the rules forbid are skipped"),
+    difficulty: Optional[str] = typer.Option(None, help="difficulties, e.g. easy,normal,hard "
+                                             "(default: normal; easy for the tutorial)"),
+    characters: Optional[list[str]] = typer.Option(
+        None, help="a lineup in seat order, e.g. scout,healer (seats it does not name get the first unused "
+        "characters); repeat the option to sweep lineups; default: the first P characters"),
+    character_sweep: bool = typer.Option(False, "--character-sweep", help="sweep every character as seat 1"),
+    bot: str = typer.Option("random", help="bots, e.g. random,heuristic: every seat plays the named bot"),
+    seed: int = typer.Option(0, help="run seed; every game's seed derives from it, its configuration and number"),
+    workers: Optional[int] = typer.Option(None, help="worker processes (default: the number of CPUs)"),
+    backend: str = typer.Option("local", help="local (processes on this machine) or ray (a local Ray instance)"),
+    out: Optional[Path] = typer.Option(None, help="write games.csv, summary.txt, run.json and PNG charts here"),
+    progress: bool = typer.Option(True, "--progress/--no-progress", help="show a progress bar (on stderr)"),
 ) -> None:
-    """Play many games with random bots and print a summary."""
-    import time
-    from collections import Counter
+    """Balance simulator: play many games with bots over a sweep of configurations; print a summary."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, \
+        TimeRemainingColumn
 
-    from wasteland.sim.playout import random_playout
+    from wasteland.sim.simulator import Options, SweepError, prepare, simulate as run_simulation
 
-    g = _game(game)
-    config = _config(players, mode, difficulty, None)
-    started = time.perf_counter()
-    wins = 0
-    reasons: Counter[str] = Counter()
-    actions = 0
-    rounds = 0
-    for i in range(games):
+    err = Console(stderr=True)
+    opts = Options(game=game, games=games, players=players, modes=mode, difficulties=difficulty,
+                   lineups=list(characters or []), character_sweep=character_sweep, bots=bot, seed=seed,
+                   workers=workers, backend=backend, out=out)
+    try:
+        sweep = prepare(opts)
+    except SweepError as exc:
+        err.print(f"error: {exc}", style="red", highlight=False, markup=False, soft_wrap=True)
+        raise typer.Exit(2) from None
+    for note in sweep.notes:
+        err.print(f"note: {note}", highlight=False, markup=False, soft_wrap=True)
+    total = games * len(sweep.configurations)
+    bar = Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TextColumn("games"),
+                   TimeElapsedColumn(), TimeRemainingColumn(), console=err, disable=not progress)
+    with bar:
+        task = bar.add_task("games", total=total)
         try:
-            result = random_playout(g, config, seed + i)
-        except RuleError as exc:
-            console.print(f"[red]{exc}[/red]")
+            result = run_simulation(opts, sweep, lambda n: bar.advance(task, n))
+        except RuntimeError as exc:
+            err.print(f"error: {exc}", style="red", highlight=False, markup=False, soft_wrap=True)
             raise typer.Exit(2) from None
-        wins += bool(result.winners)
-        reasons[result.reason] += 1
-        actions += result.actions
-        rounds += result.rounds
-    elapsed = time.perf_counter() - started
-    console.print(f"games: {games}  players: {players}  mode: {config.get('mode', 'default')}  "
-                  f"difficulty: {difficulty}  seeds: {seed}..{seed + games - 1}")
-    console.print(f"win rate: {wins / games:.4f}")
-    console.print(f"mean actions per game: {actions / games:.1f}   mean last round: {rounds / games:.2f}")
-    for reason, n in reasons.most_common():
-        console.print(f"  {n:6d}  {reason}")
-    console.print(f"{games / elapsed:.1f} games/s, {actions / elapsed:,.0f} actions/s")
+        except KeyboardInterrupt:
+            err.print("interrupted: no results written", style="red")
+            raise typer.Exit(130) from None
+    sys.stdout.write(result.summary)
+    if result.files:
+        err.print(f"results written to {opts.out}: " + ", ".join(f.name for f in result.files),
+                  highlight=False, markup=False, soft_wrap=True)
+    if result.errors:
+        err.print(f"error: {result.errors} game(s) failed; see end_reason in games.csv", style="red",
+                  highlight=False, markup=False, soft_wrap=True)
+        raise typer.Exit(1)
 
 
 @app.command()
@@ -163,6 +181,39 @@ def bench(
     from wasteland.sim.bench import run_bench
 
     run_bench(games, console)
+
+
+@app.command()
+def play(
+    game: str = typer.Argument("saltlands", help="which game"),
+    players: Optional[int] = typer.Option(None, help="number of players, 1-6 (default: one per --seats or --characters entry, else 1)"),
+    seats: Optional[str] = typer.Option(None, help="who plays each seat, e.g. human,random,heuristic "
+                                        "(default: p1 human, the others random)"),
+    mode: Optional[str] = typer.Option(None, help="classic, coop, competitive, solo, tutorial"),
+    difficulty: Optional[str] = typer.Option(None, help="easy, normal, hard"),
+    characters: Optional[str] = typer.Option(None, help="comma-separated characters, one per player "
+                                             "(default: chosen in the game)"),
+    seed: Optional[int] = typer.Option(None, help="random seed (default: a random one)"),
+    load: Optional[Path] = typer.Option(None, help="resume the game saved in this record"),
+    record: Optional[Path] = typer.Option(None, help="save the game here after every action "
+                                          "(default: the --load file, else saltlands-SEED-TIME.jsonl)"),
+) -> None:
+    """Play in the terminal: people and bots, the board drawn in colour."""
+    from wasteland.cli.play import play_command
+
+    raise typer.Exit(play_command(game, players, seats, mode, difficulty, characters, seed, load, record))
+
+
+@app.command()
+def replay(
+    record: Path = typer.Argument(..., help="a game record (JSON Lines)"),
+    auto: bool = typer.Option(False, "--auto", help="print every step without waiting"),
+    seat: Optional[int] = typer.Option(None, help="show only what this seat (1-6) could see"),
+) -> None:
+    """Step through a game record: the board and events after each action."""
+    from wasteland.cli.play import replay_command
+
+    raise typer.Exit(replay_command(record, auto, seat))
 
 
 def main() -> None:  # pragma: no cover

@@ -1,0 +1,470 @@
+"""Drawing Saltlands in the terminal with rich: the hex map, the side panel, the options.
+
+Everything here works from a seat's **view** (``GAME.view(state, seat)``), never from the
+true state, so a drawing can only show what that seat may know. Static content (card
+names, weather strengths, damage cards) is public and read from the content data.
+
+The map uses flat-topped axial hexes in a "doubled row" text layout: hex ``(q, r)`` sits
+in text column ``3 * q`` and text line ``2 * r + q``. Each hex is a 5-character brick;
+bricks of neighbouring columns interleave on alternate lines, so a hex's six neighbours
+are the bricks directly above and below it (N, S) and the four half-overlapping bricks
+to its sides (NE, SE, SW, NW)::
+
+       ·     ~        line y:    hexes of even q
+          @1    S2    line y+1:  hexes of odd q
+       ^     x        line y+2:  the even-q hexes one step south
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any, Iterable, Sequence
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from wasteland.core import hexgrid
+
+CELL = 5  # characters per hex
+STEP = 3  # text columns between neighbouring hex columns
+TILE_RADIUS = 2
+
+TERRAIN_STYLE = {
+    "salt": "grey11 on grey82",
+    "dune": "grey11 on tan",
+    "mountain": "bright_white on orange4",
+}
+TERRAIN_GLYPH = {"salt": "·", "dune": "~", "mountain": "^"}
+UNEXPLORED_STYLE = "grey42"
+MARKER_BG = {"blue": "dodger_blue2", "green": "green4", "red": "red3"}
+PLAYER_STYLE = "bold bright_white on purple"
+RAIDER_STYLE = "bold bright_white on red3"
+MARK_STYLE = "bold black on bright_yellow"
+MARK_FG = {"salt": "bold blue3 underline", "dune": "bold blue3 underline", "mountain": "bold bright_yellow underline"}
+SPAWN_STYLE = "bold deep_pink4"
+WRECK_STYLE = "grey35"
+TOKEN_STYLE = {"loot": "bold dark_green", "crew": "bold grey0", "rumor": "bold magenta", "victory": "bold"}
+TOKEN_GLYPH = {"loot": "$", "crew": "+", "victory": "V", "rumor": "?"}
+RAIDER_INITIAL = {"speedster": "S", "pickup": "P", "truck": "T", "bulldozer": "B", "hovercraft": "H", "apc": "A"}
+WIND_ARROW = {"N": "↑", "NE": "↗", "SE": "↘", "S": "↓", "SW": "↙", "NW": "↖"}
+
+#: Verbs whose first argument is the hex the option is about; the map numbers them.
+HEX_VERBS = ("move", "enter", "goto", "spawn", "raider")
+
+
+@lru_cache(maxsize=1)
+def _content():
+    from wasteland.games.saltlands.content import load_content
+
+    return load_content()
+
+
+def _hex(text: str) -> tuple[int, int]:
+    q, r = text.split(",")
+    return int(q), int(r)
+
+
+def _card_id(instance: str) -> str:
+    return instance.split("#", 1)[0].split("/", 1)[0]
+
+
+def _token_kind(token: str) -> tuple[str, str | None]:
+    t = _content().tokens.get(_card_id(token))
+    if t is None:
+        return "loot", None
+    return t.kind, t.colour
+
+
+# -- the map ----------------------------------------------------------------------------
+
+
+def map_width(view: dict[str, Any]) -> int:
+    qs = [_hex(h["hex"])[0] for h in view["hexes"]]
+    return (max(qs) - min(qs)) * STEP + CELL + 1
+
+
+def hex_marks(actions: Sequence[str], numbers: dict[str, int]) -> dict[str, str]:
+    """Option numbers to write on the map: the hex each move/enter/goto/... option names."""
+    marks: dict[str, str] = {}
+    for action in actions:
+        parts = action.split(" ")
+        if parts[0] in HEX_VERBS and len(parts) > 1 and "," in parts[1]:
+            marks.setdefault(parts[1], str(numbers[action]))
+    return marks
+
+
+def render_map(view: dict[str, Any], marks: dict[str, str] | None = None, coords: bool = False) -> Text:
+    """The hex map as one rich Text (no wrapping; ``map_width(view)`` columns)."""
+    marks = marks or {}
+    me = view.get("seat")
+    cells = [(h, _hex(h["hex"])) for h in view["hexes"]]
+    qmin = min(q for _, (q, _r) in cells)
+    ymin = min(2 * r + q for _, (q, r) in cells)
+    face_up_tiles = {t["at"]: t["face_up"] for t in view["tiles"]}
+    marker_at = {tile: colour for colour, tile in view.get("markers", {}).items()}
+    players: dict[str, list[str]] = {}
+    for p in view["players"]:
+        if p.get("hex"):
+            players.setdefault(p["hex"], []).append(p["seat"])
+    raiders = {r["hex"]: r for r in view["raiders"]}
+    tokens = view.get("tokens", {})
+
+    rows: dict[int, list[tuple[int, str, str]]] = {}
+    for cell, (q, r) in cells:
+        name = cell["hex"]
+        a, b = hexgrid.super_hex_of((q, r), TILE_RADIUS)
+        tile = f"t{a},{b}"
+        centre = hexgrid.super_center(a, b, TILE_RADIUS) == (q, r)
+        terrain = cell["terrain"]
+        if terrain == "unexplored" or not face_up_tiles.get(tile, True):
+            text, style = "░" * CELL, UNEXPLORED_STYLE
+            if centre:
+                text, style = tile, "bold grey62"
+            if coords:
+                text = name
+            if name in marks:
+                text, style = marks[name], MARK_STYLE
+            rows.setdefault(2 * r + q - ymin, []).append(((q - qmin) * STEP, text, style))
+            continue
+        bg_style = TERRAIN_STYLE.get(terrain, "")
+        if centre and tile in marker_at:
+            bg_style = f"bold bright_white on {MARKER_BG.get(marker_at[tile], 'blue')}"
+        text, style = TERRAIN_GLYPH.get(terrain, " "), bg_style
+        if centre and tile in marker_at:
+            text = "◆"
+        if cell.get("wreck"):
+            text, style = "x", f"{WRECK_STYLE} {_bg(bg_style)}"
+        if cell.get("spawn"):
+            text, style = cell["spawn"], f"{SPAWN_STYLE} {_bg(bg_style)}"
+        if name in tokens:
+            kind, colour = _token_kind(tokens[name])
+            fg = TOKEN_STYLE.get(kind, "bold")
+            if kind == "victory" and colour:
+                fg = f"bold {MARKER_BG.get(colour, colour)}"
+            text, style = TOKEN_GLYPH.get(kind, "*"), f"{fg} {_bg(bg_style)}"
+        if name in raiders:
+            rd = raiders[name]
+            text, style = RAIDER_INITIAL.get(rd["type"], rd["type"][:1].upper()) + str(rd["crew"]), RAIDER_STYLE
+        if name in players:
+            seats = players[name]
+            text = "".join("@" + s[1:] for s in seats)
+            style = PLAYER_STYLE + (" underline" if me in seats else "")
+        if coords:
+            text = name
+        if name in marks:
+            if name in raiders:
+                text, style = f"{text}:{marks[name]}", MARK_STYLE
+            else:
+                text, style = marks[name], f"{MARK_FG.get(terrain, 'bold')} {_bg(bg_style)}"
+        rows.setdefault(2 * r + q - ymin, []).append(((q - qmin) * STEP, text, style))
+
+    out = Text(no_wrap=True, overflow="crop")
+    for y in range(max(rows) + 1 if rows else 0):
+        line = Text()
+        cursor = 0
+        for x, text, style in sorted(rows.get(y, [])):
+            if x < cursor:
+                continue
+            line.append(" " * (x - cursor))
+            body = text if len(text) > CELL else text.center(CELL)
+            line.append(body, style=style)
+            cursor = x + len(body)
+        out.append_text(line)
+        out.append("\n")
+    out.rstrip()
+    return out
+
+
+def _bg(style: str) -> str:
+    """The background part of a style string (``"... on tan"`` -> ``"on tan"``)."""
+    idx = style.find(" on ")
+    return style[idx + 1:] if idx >= 0 else ""
+
+
+def legend() -> Text:
+    t = Text(no_wrap=False)
+    t.append("@1", PLAYER_STYLE)
+    t.append(" player  ")
+    t.append("S2", RAIDER_STYLE)
+    t.append(" raider+crew (S P T B H A)  ")
+    t.append("A", SPAWN_STYLE)
+    t.append(" spawn  ")
+    t.append("$", TOKEN_STYLE["loot"])
+    t.append(" loot ")
+    t.append("+", TOKEN_STYLE["crew"])
+    t.append(" crew ")
+    t.append("V", "bold")
+    t.append(" victory ")
+    t.append("?", TOKEN_STYLE["rumor"])
+    t.append(" rumor token  x wreck  ")
+    t.append(" ◆ ", "bold bright_white on dodger_blue2")
+    t.append(" rumor marker  · salt ")
+    t.append("~", "grey11 on tan")
+    t.append(" dune ")
+    t.append("^", TERRAIN_STYLE["mountain"])
+    t.append(" mountain  ")
+    t.append("░", UNEXPLORED_STYLE)
+    t.append(" face down  ")
+    t.append("7", MARK_FG["salt"] + " on grey82")
+    t.append(" option number")
+    return t
+
+
+# -- the panel --------------------------------------------------------------------------
+
+
+def _weather_text(wid: str) -> str:
+    w = _content().weather.get(wid)
+    if w is None:
+        return wid
+    bits = [f"{w.strength}"]
+    if w.turn:
+        bits.append(f"turn {w.turn:+d}")
+    if w.storm:
+        bits.append("storm")
+    return f"{wid} ({', '.join(bits)})"
+
+
+def _damage_text(did: str) -> str:
+    d = _content().damage_cards.get(did)
+    if d is None:
+        return did
+    kind = "AP" if d.damage_type == "ap" else "dmg"
+    what = f"+{d.move_bonus} move, no attack" if d.move_bonus else f"{d.damage} {kind}, spawn"
+    return f"{did}: {what} {d.letters}"
+
+
+def _label(key: str, value: str | Text, style: str = "") -> Text:
+    t = Text()
+    t.append(f"{key} ", style="bold")
+    if isinstance(value, Text):
+        t.append_text(value)
+    else:
+        t.append(value, style=style)
+    return t
+
+
+def _cards(names: Iterable[str], engaged: set[str]) -> Text:
+    t = Text()
+    first = True
+    for n in names:
+        if not first:
+            t.append(", ")
+        first = False
+        t.append(n, style="dim strike" if n in engaged else "")
+        if n in engaged:
+            t.append("*", style="yellow")
+    if first:
+        t.append("—", style="dim")
+    return t
+
+
+def character_title(character: str | None) -> str:
+    if not character:
+        return "(no character yet)"
+    c = _content().characters.get(character)
+    return c.name if c is not None else character
+
+
+def render_panel(view: dict[str, Any]) -> Group:
+    """Wind, weather, round, raiders, decks, players and the viewing seat's own cards."""
+    cfg = view.get("config", {})
+    lines: list[RenderableType] = []
+    head = Text()
+    head.append(f"Round {view['round']}", style="bold")
+    head.append(f" · turn {view['turn']} · {view['current']} to play")
+    head.append(f"   {cfg.get('mode', '?')}, {cfg.get('difficulty', '?')}", style="dim")
+    lines.append(head)
+    wind = Text()
+    wind.append("Wind ", style="bold")
+    wind.append(f"{view['wind_strength']} toward {view['wind_dir']} {WIND_ARROW.get(view['wind_dir'], '')}",
+                style="bold cyan")
+    wind.append("  weather ")
+    wind.append(" + ".join(_weather_text(w) for w in view["weather"]) or "—")
+    if view.get("storm"):
+        wind.append("  SANDSTORM", style="bold yellow on red")
+    lines.append(wind)
+    markers = Text()
+    markers.append("Rumor markers ", style="bold")
+    for i, (colour, tile) in enumerate(sorted(view.get("markers", {}).items())):
+        if i:
+            markers.append(" · ")
+        markers.append("◆", style=f"bold {MARKER_BG.get(colour, colour)}")
+        markers.append(f" {colour} {tile}")
+    markers.append(f"   rumor deck {view['rumor_deck']}")
+    if view.get("rumors_played"):
+        markers.append(f" (played {', '.join(view['rumors_played'])})")
+    lines.append(markers)
+
+    lines.append(Text("Raiders     on board  stack  this round", style="bold"))
+    for rtype, left in view["damage_stacks"].items():
+        on_board = sum(1 for r in view["raiders"] if r["type"] == rtype)
+        t = Text(" ")
+        t.append(f" {RAIDER_INITIAL.get(rtype, '?')} ", style=RAIDER_STYLE)
+        t.append(f" {rtype:<10} {on_board:>2} {left:>6}   ")
+        shown = view["revealed"].get(rtype) or []
+        if shown:
+            t.append(_damage_text(shown[-1]), style="bold red")
+        else:
+            t.append("not activated yet", style="dim")
+        lines.append(t)
+    decks = Text()
+    decks.append("Decks ", style="bold")
+    decks.append(f"mirage {view['mirage_deck']} · raider {view['raider_deck']} · weather {view['weather_deck']}\n")
+    decks.append("Tokens ", style="bold")
+    decks.append(f"pool {view['token_pool']}  ")
+    decks.append("Discard ", style="bold")
+    decks.append(f"{len(view['discard'])} cards")
+    if view["discard"]:
+        decks.append(f" (top {view['discard'][-1]})", style="dim")
+    lines.append(decks)
+
+    lines.append(Text("Players", style="bold"))
+    for p in view["players"]:
+        t = Text("  ")
+        t.append(f"@{p['seat'][1:]}", style=PLAYER_STYLE)
+        t.append(f" {p['seat']} {character_title(p['character'])}")
+        t.append(f" at {p['hex']}" if p["hex"] else " off board")
+        if p["status"] != "active":
+            t.append(f" [{p['status']}]", style="bold red")
+        t.append(f" · hand {p['hand_size']}")
+        if p.get("hand_limit") is not None:
+            t.append(f"/{p['hand_limit']}")
+        t.append(f" · armor {p['armor']}")
+        if p["seat"] != view.get("seat"):
+            t.append(f" · vehicle {p['vehicle'] or '—'}")
+            if p["cargo"]:
+                t.append(f" · cargo {', '.join(p['cargo'])}")
+        lines.append(t)
+
+    me = next((p for p in view["players"] if p["seat"] == view.get("seat")), None)
+    if me is not None:
+        engaged = set(me.get("engaged", []))
+        lines.append(Text(f"You: {me['seat']}, {character_title(me['character'])}"
+                          f"  (respawns used {me.get('respawns_used', 0)})", style="bold bright_yellow"))
+        lines.append(_label("  Vehicle", _cards([me["vehicle"]] if me["vehicle"] else [], engaged)))
+        lines.append(_label("  Cargo  ", _cards(me["cargo"], engaged)))
+        lines.append(_label("  Hand   ", _cards(me.get("hand", []), engaged)))
+        limit = me.get("hand_limit")
+        lines.append(Text(f"  hand {len(me.get('hand', []))}/{limit if limit is not None else '—'}"
+                          f" · armor {me['armor']} · engaged: {', '.join(sorted(engaged)) or 'none'}"
+                          + ("  (* = engaged)" if engaged else "")))
+    if view.get("over"):
+        lines.append(Text("GAME OVER: " + (("winners " + ", ".join(view["winners"])) if view["winners"]
+                                           else "everybody loses") + f" — {view['end_reason']}", style="bold red"))
+    return Group(*lines)
+
+
+def render_board(view: dict[str, Any], width: int, marks: dict[str, str] | None = None,
+                 coords: bool = False) -> RenderableType:
+    """The map with the panel beside it, or below it when the terminal is too narrow."""
+    board = render_map(view, marks, coords)
+    panel = render_panel(view)
+    mw = map_width(view)
+    if width >= mw + 2 + 40:
+        grid = Table.grid(padding=(0, 2))
+        grid.add_column(width=mw, no_wrap=True)
+        grid.add_column(max_width=width - mw - 2)
+        grid.add_row(board, panel)
+        return Group(grid, legend())
+    return Group(board, legend(), panel)
+
+
+# -- options ----------------------------------------------------------------------------
+
+
+def group_actions(actions: Sequence[str]) -> list[tuple[str, list[str]]]:
+    """The legal actions grouped by verb, in the order the verbs first appear."""
+    groups: dict[str, list[str]] = {}
+    for a in actions:
+        groups.setdefault(a.split(" ", 1)[0], []).append(a)
+    return list(groups.items())
+
+
+def numbered(actions: Sequence[str]) -> list[str]:
+    """The actions in display order; option ``n`` is ``numbered(actions)[n - 1]``."""
+    return [a for _verb, group in group_actions(actions) for a in group]
+
+
+VERB_TITLE = {
+    "move": "move to",
+    "enter": "enter at",
+    "collect": "collect",
+    "use": "use",
+    "discard": "discard",
+    "give": "give",
+    "trade": "trade with",
+    "refresh": "refresh",
+    "character": "character",
+    "activate": "activate",
+    "raider": "raider at",
+    "goto": "go to",
+    "chase": "chase",
+    "attack": "attack",
+    "spawn": "spawn at",
+    "heal": "heal with",
+    "armor": "armor",
+    "lose": "lose crew",
+    "yield": "yield",
+    "replace": "replace",
+    "take": "take",
+}
+
+
+def render_options(actions: Sequence[str], width: int) -> Text:
+    """Numbered options, grouped by verb; long groups as compact columns."""
+    out = Text()
+    n = 0
+    for verb, group in group_actions(actions):
+        rests = [a.split(" ", 1)[1] if " " in a else "" for a in group]
+        if len(group) == 1 or not any(rests):
+            for a in group:
+                n += 1
+                out.append(f"  [{n}]", style="bold cyan")
+                out.append(f" {a}\n")
+            continue
+        out.append(f"  {VERB_TITLE.get(verb, verb)}:\n", style="bold")
+        items = []
+        for rest in rests:
+            n += 1
+            items.append((f"[{n}]", rest))
+        cell = max(len(a) + len(b) + 2 for a, b in items) + 1
+        per_line = max(1, (width - 4) // cell)
+        for i in range(0, len(items), per_line):
+            out.append("    ")
+            for num, rest in items[i:i + per_line]:
+                out.append(num, style="bold cyan")
+                out.append(f" {rest}".ljust(cell - len(num)))
+            out.rstrip()
+            out.append("\n")
+    out.rstrip()
+    return out
+
+
+def render_status(view: dict[str, Any]) -> Text:
+    """One line about the viewing seat: where it is and what it holds."""
+    me = next((p for p in view["players"] if p["seat"] == view.get("seat")), None)
+    t = Text()
+    if me is None:
+        return t
+    engaged = set(me.get("engaged", []))
+    t.append(f"{me['seat']} {character_title(me['character'])}", style="bold bright_yellow")
+    t.append((f" at {me['hex']}" if me["hex"] else " (off the board)") + " · vehicle ")
+    t.append_text(_cards([me["vehicle"]] if me["vehicle"] else [], engaged))
+    t.append(" · cargo ")
+    t.append_text(_cards(me["cargo"], engaged))
+    t.append(" · hand ")
+    t.append_text(_cards(me.get("hand", []), engaged))
+    limit = me.get("hand_limit")
+    t.append(f" ({len(me.get('hand', []))}/{limit if limit is not None else '—'}) · armor {me['armor']}")
+    return t
+
+
+def map_signature(view: dict[str, Any]) -> str:
+    """Changes whenever anything drawn on the map changes."""
+    import json
+
+    keys = ("hexes", "tokens", "raiders", "markers")
+    players = [(p["seat"], p["hex"], p["status"]) for p in view["players"]]
+    return json.dumps([view.get(k) for k in keys] + [players], sort_keys=True)

@@ -1,0 +1,177 @@
+"""The results of a simulation run: the CSV of games, the summary text, win-rate intervals."""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+import csv
+from dataclasses import dataclass
+import math
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+from wasteland.sim.runner import COLUMNS, Row
+
+COL = {name: i for i, name in enumerate(COLUMNS)}
+Z95 = 1.959963984540054
+
+
+def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95% by default); (0, 1) when n = 0."""
+    if n <= 0:
+        return 0.0, 1.0
+    p = wins / n
+    z2 = z * z
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    lo = 0.0 if wins <= 0 else max(0.0, centre - half)
+    hi = 1.0 if wins >= n else min(1.0, centre + half)
+    return min(lo, p), max(hi, p)
+
+
+@dataclass
+class Rate:
+    wins: int = 0
+    n: int = 0
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.n if self.n else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson(self.wins, self.n)
+
+    def add(self, won: bool) -> None:
+        self.n += 1
+        self.wins += bool(won)
+
+
+def rates_by(rows: Iterable[Row], key: Callable[[Row], Any]) -> dict[Any, Rate]:
+    out: dict[Any, Rate] = defaultdict(Rate)
+    for row in rows:
+        out[key(row)].add(row[COL["won"]])
+    return dict(out)
+
+
+def character_rates(rows: Iterable[Row]) -> dict[str, Rate]:
+    """For each character: the games it was in, and those its own player won."""
+    out: dict[str, Rate] = defaultdict(Rate)
+    for row in rows:
+        winners = set(row[COL["winners"]].split(";")) if row[COL["winners"]] else set()
+        for seat, character in enumerate(row[COL["characters"]].split(";")):
+            out[character].add(f"p{seat + 1}" in winners)
+    return dict(out)
+
+
+# -- files ----------------------------------------------------------------------------
+
+
+def write_csv(path: Path, rows: list[Row]) -> None:
+    with open(path, "w", newline="", encoding="utf-8") as f:
+        writer = csv.writer(f, lineterminator="\n")
+        writer.writerow(COLUMNS)
+        writer.writerows(rows)
+
+
+def read_csv(path: Path) -> list[dict[str, str]]:
+    with open(path, newline="", encoding="utf-8") as f:
+        return list(csv.DictReader(f))
+
+
+# -- the summary ----------------------------------------------------------------------
+
+
+def _fmt_rate(name: str, r: Rate, width: int) -> str:
+    lo, hi = r.interval
+    return f"  {name:<{width}}  {r.rate:.4f}  [{lo:.4f}, {hi:.4f}]  {r.wins}/{r.n}"
+
+
+def _table(title: str, rates: dict[Any, Rate], order: list[Any] | None = None) -> list[str]:
+    keys = order if order is not None else sorted(rates, key=str)
+    width = max([len(str(k)) for k in keys] + [8])
+    return [title] + [_fmt_rate(str(k), rates[k], width) for k in keys]
+
+
+def summary(rows: list[Row], *, seconds: float, header: list[str] | None = None,
+            notes: list[str] | None = None) -> str:
+    """The summary text; its first line is exactly ``win rate: X``."""
+    n = len(rows)
+    wins = sum(row[COL["won"]] for row in rows)
+    lines = [f"win rate: {wins / n:.4f}" if n else "win rate: 0.0000"]
+    lines += header or []
+    for note in notes or []:
+        lines.append(f"note: {note}")
+    lines.append("win rates with 95% Wilson intervals (wins/games):")
+    overall = Rate(wins, n)
+    lines.append(_fmt_rate("all games", overall, 12))
+
+    def keep_order(col: str) -> list[Any]:
+        seen: list[Any] = []
+        for row in rows:
+            if row[COL[col]] not in seen:
+                seen.append(row[COL[col]])
+        return seen
+
+    for title, col in (("by mode", "mode"), ("by difficulty", "difficulty"), ("by players", "players"),
+                       ("by bot", "bot")):
+        lines += _table(title, rates_by(rows, lambda r, c=COL[col]: r[c]), keep_order(col))
+    chars = character_rates(rows)
+    lines += _table("by character (games with it; won = its own player won)", chars,
+                    sorted(chars, key=lambda c: (-chars[c].n, c)))
+    lineups = keep_order("characters")
+    if len(lineups) > len(keep_order("players")):
+        lines += _table("by lineup (seat order)", rates_by(rows, lambda r: r[COL["characters"]]), lineups)
+
+    configs = rates_by(rows, _config_key)
+    if len(configs) > 1:
+        lines.append("by configuration (players, mode, difficulty, lineup, bot):")
+        length: dict[Any, list[int]] = defaultdict(lambda: [0, 0])
+        for row in rows:
+            acc = length[_config_key(row)]
+            acc[0] += row[COL["rounds"]]
+            acc[1] += row[COL["actions"]]
+        keys = list(dict.fromkeys(_config_key(r) for r in rows))
+        width = max(len(_config_label(k)) for k in keys)
+        for k in keys:
+            r = configs[k]
+            line = _fmt_rate(_config_label(k), r, width)
+            lines.append(f"{line}  rounds {length[k][0] / r.n:.2f}  actions {length[k][1] / r.n:.1f}")
+
+    if n:
+        rounds = [row[COL["rounds"]] for row in rows]
+        actions = [row[COL["actions"]] for row in rows]
+        lines.append(f"game length: mean {sum(rounds) / n:.2f} rounds (min {min(rounds)}, max {max(rounds)}), "
+                     f"mean {sum(actions) / n:.1f} actions (min {min(actions)}, max {max(actions)})")
+        lines.append(f"per game: {sum(r[COL['deaths']] for r in rows) / n:.2f} deaths, "
+                     f"{sum(r[COL['eliminated']] for r in rows) / n:.2f} eliminated, "
+                     f"{sum(r[COL['raiders_destroyed']] for r in rows) / n:.2f} raiders destroyed, "
+                     f"{sum(r[COL['rumors_played']] for r in rows) / n:.2f} rumor cards played")
+    errors = [r for r in rows if is_error(r)]
+    defeats = Counter(r[COL["end_reason"]] for r in rows if not r[COL["won"]] and not is_error(r))
+    victories = Counter(r[COL["end_reason"]] for r in rows if r[COL["won"]])
+    lines.append("causes of defeat (games nobody won):")
+    lines += [f"  {k:6d}  {reason}" for reason, k in defeats.most_common()] or ["  none"]
+    lines.append("causes of victory:")
+    lines += [f"  {k:6d}  {reason}" for reason, k in victories.most_common()] or ["  none"]
+    if errors:
+        lines.append(f"ERRORS: {len(errors)} game(s) failed (end_reason 'error: ...' in games.csv):")
+        causes = Counter(r[COL["end_reason"]] for r in errors)
+        lines += [f"  {k:6d}  {reason}" for reason, k in causes.most_common(10)]
+    total_actions = sum(row[COL["actions"]] for row in rows)
+    speed = n / seconds if seconds > 0 else float("inf")
+    lines.append(f"speed: {speed:.1f} games/s, {total_actions / seconds if seconds > 0 else 0:,.0f} actions/s "
+                 f"({n} games in {seconds:.2f} s)")
+    return "\n".join(lines) + "\n"
+
+
+def is_error(row: Row) -> bool:
+    return str(row[COL["end_reason"]]).startswith("error:")
+
+
+def _config_key(row: Row) -> tuple:
+    return (row[COL["players"]], row[COL["mode"]], row[COL["difficulty"]], row[COL["characters"]], row[COL["bot"]])
+
+
+def _config_label(key: tuple) -> str:
+    players, mode, difficulty, chars, bot = key
+    return f"{players}p {mode} {difficulty} {chars} {bot}"

@@ -1,0 +1,248 @@
+"""What a simulation run plays: the sweep of configurations and the seed of every game.
+
+A *configuration* is one combination of player count, mode, difficulty, character lineup
+and bot. The sweep is the product of the values given for each of them, less the
+combinations the rules forbid (solo with three players, the tutorial on hard...), each
+skipped with a note.
+
+Seeds: game ``i`` of a configuration uses a seed derived only from the run's seed, the
+game configuration (players, mode, difficulty, characters) and ``i``; the bot of seat
+``k`` gets a seed derived from the same and from the bot's name and ``k``. Nothing
+depends on which worker plays the game, so any number of workers on any backend gives
+the same games. The game seed leaves the bot out on purpose: every bot faces the same
+deals, which makes bot comparisons paired.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+import hashlib
+from typing import Any, Iterable
+
+MAX_SEED = (1 << 63) - 1
+
+
+class SweepError(ValueError):
+    """A bad option: one clear message for the user."""
+
+
+@dataclass(frozen=True, order=True)
+class Configuration:
+    players: int
+    mode: str
+    difficulty: str
+    characters: tuple[str, ...]
+    bot: str
+
+    def game_config(self) -> dict[str, Any]:
+        """The config handed to ``Game.new_game``."""
+        return {
+            "players": self.players,
+            "mode": self.mode,
+            "difficulty": self.difficulty,
+            "characters": list(self.characters),
+        }
+
+    def key(self) -> str:
+        """The game configuration as text (the bot left out: see the module docstring)."""
+        return f"{self.players}|{self.mode}|{self.difficulty}|{','.join(self.characters)}"
+
+    def label(self) -> str:
+        return f"{self.players}p {self.mode} {self.difficulty} {';'.join(self.characters)} {self.bot}"
+
+
+def _derive(*parts: Any) -> int:
+    text = "\x1f".join(str(p) for p in parts).encode()
+    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big") & MAX_SEED
+
+
+def game_seed(seed: int, config: Configuration, index: int) -> int:
+    """The seed of game ``index`` of ``config`` in a run started with ``seed``."""
+    return _derive("game", seed, config.key(), index)
+
+
+def bot_seed(seed: int, config: Configuration, index: int, seat: int) -> int:
+    """The seed of the bot playing ``seat`` in game ``index`` of ``config``."""
+    return _derive("bot", seed, config.key(), config.bot, index, seat)
+
+
+# -- parsing the options --------------------------------------------------------------
+
+
+def parse_players(text: str, lo: int = 1, hi: int = 6) -> list[int]:
+    """``"4"``, ``"1-6"``, ``"1,2,4"`` or a mix (``"1,3-4"``), sorted, without repeats."""
+    out: set[int] = set()
+    for part in _items(text, "--players"):
+        try:
+            if "-" in part[1:]:
+                a, b = part.split("-", 1)
+                first, last = int(a), int(b)
+                if first > last:
+                    raise SweepError(f"--players: the range {part!r} runs backwards")
+                values = range(first, last + 1)
+            else:
+                values = range(int(part), int(part) + 1)
+        except ValueError:
+            raise SweepError(f"--players: {part!r} is not a number or a range like 1-6") from None
+        for n in values:
+            if not lo <= n <= hi:
+                raise SweepError(f"--players: {n} is not a valid player count (from {lo} to {hi})")
+            out.add(n)
+    return sorted(out)
+
+
+def parse_names(text: str, option: str, known: Iterable[str] | None = None) -> list[str]:
+    """A comma-separated list of names, in the given order, without repeats."""
+    names: list[str] = []
+    for item in _items(text, option):
+        if known is not None and item not in known:
+            raise SweepError(f"{option}: unknown value {item!r}; choose from {', '.join(known)}")
+        if item not in names:
+            names.append(item)
+    return names
+
+
+def _items(text: str, option: str) -> list[str]:
+    items = [t.strip() for t in str(text).split(",")]
+    if not items or any(not t for t in items):
+        raise SweepError(f"{option}: expected a comma-separated list, got {text!r}")
+    return items
+
+
+# -- the game's own tables ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GameTables:
+    modes: tuple[str, ...]
+    difficulties: tuple[str, ...]
+    characters: tuple[str, ...]
+    min_players: int
+    max_players: int
+
+    def default_mode(self, players: int) -> str:
+        return "solo" if players == 1 else "classic"
+
+    def default_difficulty(self, mode: str) -> str:
+        return "easy" if mode == "tutorial" else "normal"
+
+
+def tables_for(game: str) -> GameTables:
+    if game != "saltlands":
+        raise SweepError(f"the simulator knows no game {game!r}; known: saltlands")
+    from wasteland.games.saltlands.config import DIFFICULTIES, MODES
+    from wasteland.games.saltlands.content import load_content
+
+    return GameTables(MODES, DIFFICULTIES, tuple(load_content().characters), 1, 6)
+
+
+def check_config(game: str, config: Configuration) -> str | None:
+    """Why the rules forbid ``config`` (None if they allow it)."""
+    from wasteland.core.protocol import RuleError
+    from wasteland.games.saltlands.config import normalize
+
+    try:
+        normalize(config.game_config())
+    except RuleError as exc:
+        return str(exc)
+    return None
+
+
+def check_bot(name: str) -> None:
+    """Make the bot once, so that an unknown or unavailable one fails before the run."""
+    from wasteland.agents.registry import make_agent
+
+    try:
+        make_agent(name, 0)
+    except ValueError as exc:
+        raise SweepError(f"--bot: {exc}") from None
+    except ImportError as exc:
+        raise SweepError(f"--bot: the {name!r} bot is not available in this version of wasteland ({exc})") from None
+
+
+def _join(values: list[Any]) -> str:
+    return ", ".join(str(v) for v in values)
+
+
+def lineup(chosen: tuple[str, ...], players: int, characters: tuple[str, ...]) -> tuple[str, ...]:
+    """The first ``players`` characters of ``chosen``, the seats it does not name filled
+    with the first characters (in the game's order) that it does not use."""
+    seats = list(chosen[:players])
+    for c in characters:
+        if len(seats) >= players:
+            break
+        if c not in seats:
+            seats.append(c)
+    return tuple(seats)
+
+
+@dataclass
+class Sweep:
+    configurations: list[Configuration]
+    notes: list[str]
+
+
+def build_sweep(
+    game: str,
+    players: str,
+    modes: str | None = None,
+    difficulties: str | None = None,
+    lineups: list[str] | None = None,
+    character_sweep: bool = False,
+    bots: str = "random",
+) -> Sweep:
+    """Every valid configuration of the options, in a fixed order, and notes on those
+    skipped. Raises :class:`SweepError` for a bad option or when nothing is left."""
+    tables = tables_for(game)
+    counts = parse_players(players, tables.min_players, tables.max_players)
+    mode_list = parse_names(modes, "--mode", tables.modes) if modes else None
+    diff_list = parse_names(difficulties, "--difficulty", tables.difficulties) if difficulties else None
+    bot_list = parse_names(bots, "--bot")
+    for b in bot_list:
+        check_bot(b)
+    if lineups and character_sweep:
+        raise SweepError("give either --characters or --character-sweep, not both")
+    chosen: list[tuple[str, ...]]
+    if character_sweep:
+        chosen = [(c,) for c in tables.characters]
+    elif lineups:
+        chosen = []
+        for text in lineups:
+            names = tuple(_items(text, "--characters"))
+            for n in names:
+                if n not in tables.characters:
+                    raise SweepError(f"--characters: unknown character {n!r}; choose from "
+                                     f"{', '.join(tables.characters)}")
+            if len(set(names)) != len(names):
+                raise SweepError(f"--characters: {text!r} names a character twice")
+            chosen.append(names)
+    else:
+        chosen = [()]
+
+    configurations: list[Configuration] = []
+    notes: list[str] = []
+    seen: set[Configuration] = set()
+    skipped: dict[tuple[str, str], tuple[list[int], list[str]]] = {}
+    for p in counts:
+        for mode in mode_list or [tables.default_mode(p)]:
+            for difficulty in diff_list or [tables.default_difficulty(mode)]:
+                for chars in chosen:
+                    seats = lineup(chars, p, tables.characters)
+                    for bot in bot_list:
+                        config = Configuration(p, mode, difficulty, seats, bot)
+                        if config in seen:
+                            continue
+                        seen.add(config)
+                        why = check_config(game, config)
+                        if why is not None:
+                            skipped.setdefault((mode, why), ([], []))
+                            for value, seen_values in zip((p, difficulty), skipped[(mode, why)]):
+                                if value not in seen_values:
+                                    seen_values.append(value)
+                            continue
+                        configurations.append(config)
+    for (mode, why), (counts_skipped, diffs) in skipped.items():
+        notes.append(f"skipped {mode} with {_join(counts_skipped)} player(s) on {_join(diffs)}: {why}")
+    if not configurations:
+        raise SweepError("no valid configuration to play: " + "; ".join(notes))
+    return Sweep(configurations, notes)

@@ -1,0 +1,154 @@
+"""The balance simulator, run as a user runs it (``wasteland simulate`` in a real subprocess)."""
+
+import csv
+import re
+import subprocess
+import sys
+
+import pytest
+
+from wasteland.sim.report import wilson
+from wasteland.sim.runner import COLUMNS
+
+CHARACTERS = ["plowman", "arsonist", "little_girl", "scout", "healer", "scientist"]
+
+
+def simulate(*args, timeout=120):
+    return subprocess.run([sys.executable, "-m", "wasteland.cli.main", "simulate", "saltlands", "--no-progress",
+                           *args], capture_output=True, text=True, timeout=timeout)
+
+
+def rows_of(out_dir):
+    with open(out_dir / "games.csv", newline="", encoding="utf-8") as f:
+        reader = csv.reader(f)
+        header = next(reader)
+        return header, [tuple(r) for r in reader]
+
+
+def test_csv_has_one_row_per_game_with_the_columns(tmp_path):
+    out = simulate("--games", "6", "--players", "2,3", "--seed", "3", "--workers", "1", "--out", str(tmp_path))
+    assert out.returncode == 0, out.stderr
+    header, rows = rows_of(tmp_path)
+    assert tuple(header) == COLUMNS
+    assert len(rows) == 12
+    table = [dict(zip(header, r)) for r in rows]
+    assert sorted((int(r["players"]), int(r["game"])) for r in table) == [(p, i) for p in (2, 3) for i in range(6)]
+    assert len({r["seed"] for r in table}) == 12
+    for r in table:
+        assert r["mode"] == "classic" and r["difficulty"] == "normal" and r["bot"] == "random"
+        assert r["characters"].split(";") == CHARACTERS[: int(r["players"])]
+        assert r["won"] == ("1" if r["winners"] else "0")
+        assert int(r["rounds"]) >= 1 and int(r["actions"]) > 0
+        assert int(r["deaths"]) >= int(r["eliminated"]) >= 0
+        assert int(r["raiders_destroyed"]) >= 0 and int(r["rumors_played"]) >= 0
+        assert r["end_reason"] and not r["end_reason"].startswith("error:")
+
+
+def test_the_number_of_workers_does_not_change_the_games(tmp_path):
+    args = ["--games", "10", "--players", "1-2", "--difficulty", "easy,hard", "--seed", "11"]
+    one = simulate(*args, "--workers", "1", "--out", str(tmp_path / "w1"))
+    two = simulate(*args, "--workers", "2", "--out", str(tmp_path / "w2"))
+    assert one.returncode == 0, one.stderr
+    assert two.returncode == 0, two.stderr
+    h1, r1 = rows_of(tmp_path / "w1")
+    h2, r2 = rows_of(tmp_path / "w2")
+    assert h1 == h2 and len(r1) == 40
+    assert sorted(r1) == sorted(r2)
+    assert one.stdout.splitlines()[0] == two.stdout.splitlines()[0]
+    # another run seed gives other games
+    three = simulate(*args, "--workers", "2", "--seed", "12", "--out", str(tmp_path / "w3"))
+    assert three.returncode == 0, three.stderr
+    assert {r[6] for r in rows_of(tmp_path / "w3")[1]}.isdisjoint({r[6] for r in r1})
+
+
+def test_the_ray_backend_plays_the_same_games(tmp_path):
+    args = ["--games", "8", "--players", "1,3", "--seed", "5", "--workers", "2"]
+    local = simulate(*args, "--out", str(tmp_path / "local"))
+    ray = simulate(*args, "--backend", "ray", "--out", str(tmp_path / "ray"), timeout=180)
+    assert local.returncode == 0, local.stderr
+    assert ray.returncode == 0, ray.stderr
+    assert "ray backend" in ray.stdout
+    assert sorted(rows_of(tmp_path / "local")[1]) == sorted(rows_of(tmp_path / "ray")[1])
+
+
+def test_a_sweep_plays_every_valid_combination(tmp_path):
+    out = simulate("--games", "1", "--players", "1-3", "--mode", "solo,classic,coop", "--difficulty", "easy,hard",
+                   "--character-sweep", "--workers", "2", "--out", str(tmp_path))
+    assert out.returncode == 0, out.stderr
+    _, rows = rows_of(tmp_path)
+    combos = {(int(r[1]), r[2], r[3], r[4]) for r in rows}
+    expected = set()
+    for p in (1, 2, 3):
+        for mode in (("solo",) if p == 1 else ("classic", "coop")):
+            for difficulty in ("easy", "hard"):
+                for first in CHARACTERS:
+                    lineup = [first] + [c for c in CHARACTERS if c != first][: p - 1]
+                    expected.add((p, mode, difficulty, ";".join(lineup)))
+    assert combos == expected and len(rows) == len(expected) == 60
+    # the skipped combinations are named, once each, on stderr
+    assert "skipped solo with 2, 3 player(s)" in out.stderr
+    assert "skipped classic with 1 player(s)" in out.stderr and "skipped coop with 1 player(s)" in out.stderr
+
+
+def test_lineups_fill_the_seats_they_do_not_name(tmp_path):
+    out = simulate("--games", "2", "--players", "2,4", "--characters", "healer", "--characters", "scout,arsonist",
+                   "--workers", "1", "--out", str(tmp_path))
+    assert out.returncode == 0, out.stderr
+    _, rows = rows_of(tmp_path)
+    assert {(int(r[1]), r[4]) for r in rows} == {
+        (2, "healer;plowman"), (4, "healer;plowman;arsonist;little_girl"),
+        (2, "scout;arsonist"), (4, "scout;arsonist;plowman;little_girl"),
+    }
+    assert "by lineup" in out.stdout
+
+
+def test_the_summary_starts_with_the_win_rate_and_is_saved(tmp_path):
+    out = simulate("--games", "5", "--players", "2", "--mode", "classic,coop", "--workers", "1",
+                   "--out", str(tmp_path))
+    assert out.returncode == 0, out.stderr
+    first = out.stdout.splitlines()[0]
+    assert re.fullmatch(r"win rate: \d\.\d{4}", first)
+    assert 0.0 <= float(first.split(": ")[1]) <= 1.0
+    saved = (tmp_path / "summary.txt").read_text(encoding="utf-8")
+    assert saved.splitlines()[0] == first
+    for part in ("by mode", "by difficulty", "by players", "by character", "by bot", "game length:",
+                 "causes of defeat", "games/s"):
+        assert part in out.stdout and part in saved
+    assert "coop" in out.stdout and "classic" in out.stdout
+
+
+def test_plots_are_written(tmp_path):
+    out = simulate("--games", "3", "--players", "1-3", "--difficulty", "easy,normal", "--workers", "1",
+                   "--out", str(tmp_path))
+    assert out.returncode == 0, out.stderr
+    for name in ("win_rate_by_players.png", "game_length.png"):
+        data = (tmp_path / name).read_bytes()
+        assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 5000
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--players", "0"], "0 is not a valid player count"),
+    (["--players", "9"], "9 is not a valid player count"),
+    (["--players", "2-x"], "not a number or a range"),
+    (["--bot", "nobody"], "unknown bot 'nobody'"),
+    (["--mode", "fancy"], "unknown value 'fancy'"),
+    (["--difficulty", "insane"], "unknown value 'insane'"),
+    (["--characters", "scout,ghost"], "unknown character 'ghost'"),
+    (["--players", "3", "--mode", "solo"], "no valid configuration"),
+    (["--games", "0"], "--games must be at least 1"),
+    (["--backend", "dask"], "--backend must be one of"),
+])
+def test_bad_options_give_one_clear_error(args, message, tmp_path):
+    out = simulate("--games", "1", *args, "--out", str(tmp_path / "out"))
+    assert out.returncode != 0
+    errors = [ln for ln in out.stderr.splitlines() if ln.startswith("error:")]
+    assert len(errors) == 1 and message in errors[0], out.stderr
+    assert "Traceback" not in out.stderr and out.stdout == ""
+    assert not (tmp_path / "out").exists()
+
+
+def test_wilson_interval():
+    lo, hi = wilson(5, 10)
+    assert lo == pytest.approx(0.2366, abs=1e-4) and hi == pytest.approx(0.7634, abs=1e-4)
+    assert wilson(0, 10) == (0.0, pytest.approx(0.2775, abs=1e-4))
+    assert wilson(10, 10)[1] == 1.0

@@ -307,7 +307,7 @@ def test_tile_markers_and_terrain(content: Content) -> None:
             assert {p for p, c in pos.items() if c.colony} == {(0, 0), (1, 0), (0, 1)}  # SL §38
             assert wrecks == 2 and 1 <= len(spawns) <= 2
         elif tile.kind in ("ordinary", "expansion"):
-            assert 1 <= wrecks <= 3 and 2 <= len(spawns) <= 3
+            assert 2 <= wrecks <= 4 and 2 <= len(spawns) <= 3
         if tile.kind == "ordinary":
             letters.update(c.spawn for c in spawns)
         if tile.kind != "expansion":
@@ -381,8 +381,8 @@ BROKEN = [
     ("wrong-type", "raiders.toml", "pickup", "crew = 2", 'crew = "two"', ["'pickup'", "int"]),
     ("bad-enum", "cards.toml", "machete", 'deck = "mirage"', 'deck = "junk"', ["'machete'", "deck"]),
     ("nested-wrong-type", "cards.toml", "speedster_vehicle", "move = 4", 'move = "fast"', ["'speedster_vehicle'", "vehicle"]),
-    ("tile-row-length", "tiles.toml", "tile_01", '  "s  d  m  s",', '  "s  d  m",', ["'tile_01'", "row 2", "expected 4"]),
-    ("tile-row-count", "tiles.toml", "tile_02", '  "s  s  sB",\n', "", ["'tile_02'", "rows"]),
+    ("tile-row-length", "tiles.toml", "tile_01", '  "sw d  m  s",', '  "sw d  m",', ["'tile_01'", "row 2", "expected 4"]),
+    ("tile-row-count", "tiles.toml", "tile_02", '  "sw d  d  s",\n', "", ["'tile_02'", "rows"]),
     ("bad-cell-marker", "tiles.toml", "tile_03", '"sw d  sC s"', '"sw d  sX s"', ["'tile_03'", "'sX'"]),
     ("two-markers", "tiles.toml", "tile_03", '"sw d  sC s"', '"swA d  sC s"', ["'tile_03'", "'swA'"]),
     ("spawn-on-dune", "tiles.toml", "tile_03", '"sw d  sC s"', '"sw d  dC s"', ["'tile_03'", "spawn point C"]),

@@ -109,8 +109,8 @@ def test_rumor_token_moves_markers_and_explores_SL109_SL110():
     assert explored["at"] == "t0,-2"
     # tile_01 has two wrecks (4,-12 and 3,-10): a pool token on each.
     placed = sorted(e["hex"] for e in of_type(events, "token_placed"))
-    assert placed == ["3,-10", "4,-12"]
-    assert len(s.token_pool) == pool - 2
+    assert placed == ["3,-10", "3,-11", "4,-12"]
+    assert len(s.token_pool) == pool - 3
     assert s.rumors_played[-1] == "r1"
 
 

@@ -57,6 +57,7 @@ def card_value(d: CardDef, s: State | None = None) -> float:
 
 class HeuristicAgent:
     name = "heuristic"
+    LOOKAHEAD = 8  # move destinations tried against a simulated raider activation
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
@@ -117,7 +118,7 @@ class HeuristicAgent:
         adj = s.static.geo.adj[h]
         return sum(1 for n in adj if n in s.tokens)
 
-    TOKEN_WEIGHT = {"victory": 3.0, "rumor": 2.5, "crew": 2.0, "loot": 1.5}
+    TOKEN_WEIGHT = {"victory": 5.0, "rumor": 5.0, "crew": 2.0, "loot": 1.5}
 
     def _token_weight(self, s: State, tok: int) -> float:
         kind = s.static.catalog.tokens[tok].kind
@@ -166,6 +167,77 @@ class HeuristicAgent:
                 bonus -= 0.3 * dist
         return bonus
 
+    # -- lookahead ------------------------------------------------------------------
+    def _position_value(self, s: State, seat: int) -> float:
+        """How good a position is for ``seat`` (after the raiders have answered)."""
+        if s.over:
+            return 1000.0 if seat in s.winners else -300.0
+        me = s.players[seat]
+        if me.status == "out":
+            return -500.0
+        cards = s.static.catalog.cards
+        # Dying costs what the rules make it cost: little on Easy (a fresh hand), the one
+        # respawn on Normal, the game on Hard (SL §90-§96).
+        death = {"easy": 25.0, "normal": 120.0 if me.respawned == 0 else 400.0, "hard": 400.0}
+        v = -death[s.static.rules.difficulty] if me.status == "dead" else 0.0
+        v += 12.0 * (len(crew_members(me)) - 1) + 6.0 * permanent_armor(s, me)
+        for c in me.hand:
+            v += 1.5 * card_value(cards[c])
+        for c in me.cargo:
+            v += 1.0 * card_value(cards[c])
+        if me.vehicle is not None:
+            v += card_value(cards[me.vehicle])
+        v += 25.0 * len(victory_cards(s, me)) + (30.0 if self._ready(s, me) else 0.0)
+        v += 40.0 * len(s.rumors_played)
+        if me.hex is not None:
+            v += 2.0 * self._goal_bonus(s, me, me.hex)
+        return v
+
+    def _simulate_plan(self, s: State, seat: int, move: str | None) -> float:
+        """Play ``move`` (or stay), take adjacent tokens and kills, end the turn and let
+        the raiders act with default choices until this seat's next turn."""
+        from .engine import apply_in_place, decision
+
+        t = s.copy()
+        try:
+            if move is not None:
+                apply_in_place(t, move)
+            for _ in range(12):
+                d = decision(t)
+                if d is None or d.seat != seat or d.kind != "turn":
+                    break
+                best = None
+                for a in d.actions:
+                    if a.startswith("collect "):
+                        best = a
+                        break
+                    if a.startswith("use ") and " at " in a and self._use_score(t, t.players[seat], a.split(" "), 0) >= 15:
+                        best = a
+                        break
+                if best is None:
+                    break
+                apply_in_place(t, best)
+            for _ in range(400):
+                d = decision(t)
+                if d is None:
+                    break
+                if d.kind == "turn" and d.seat == seat and t.turn > s.turn:
+                    break
+                if d.kind == "turn":
+                    a = "end" if "end" in d.actions else d.actions[-1]
+                elif d.kind == "soak":
+                    scores = self._soak(t, t.players[d.seat], list(d.actions))
+                    a = max(d.actions, key=lambda x: scores[x])
+                elif d.kind in ("discard", "storm"):
+                    scores = self._discard(t, t.players[d.seat], list(d.actions))
+                    a = max(d.actions, key=lambda x: scores[x])
+                else:
+                    a = d.actions[0]
+                apply_in_place(t, a)
+        except Exception:  # pragma: no cover - a bot must never crash the game
+            return -1e6
+        return self._position_value(t, seat)
+
     # -- decisions --------------------------------------------------------------------
     def _turn(self, s: State, me: Player, actions: list[str]) -> dict[str, float]:
         geo = s.static.geo
@@ -213,6 +285,19 @@ class HeuristicAgent:
                 scores[a] = -1.0
             else:
                 scores[a] = -1.0
+        moves = [a for a in actions if a.startswith("move ")]
+        best_other = max((v for a, v in scores.items() if not a.startswith("move ")), default=0.0)
+        if moves and best_other < 5.0:
+            # The move decides what the raiders can do to us: try the most promising
+            # destinations (and staying put) against a simulated raider activation.
+            shortlist = sorted(moves, key=lambda a: -scores[a])[: self.LOOKAHEAD]
+            stay = self._simulate_plan(s, me.seat, None)
+            for a in moves:
+                scores[a] = -1e3
+            for a in shortlist:
+                scores[a] = self._simulate_plan(s, me.seat, a) - stay
+            if "end" in scores:
+                scores["end"] = 0.0
         return scores
 
     def _use_score(self, s: State, me: Player, t: list[str], fresh: int) -> float:

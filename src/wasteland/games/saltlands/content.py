@@ -309,7 +309,7 @@ def _check_tile(tile: TileDef, cells: tuple[TileCell, ...]) -> None:
         need(1 <= len(spawns) <= 2, f"needs 1-2 spawn points, has {len(spawns)}")
         need(not dunes and not raider_starts, "start dunes 'e' and raider hexes 'r' belong on the compass tile")
     else:
-        need(1 <= len(wrecks) <= 3, f"needs 1-3 wrecks, has {len(wrecks)}")
+        need(2 <= len(wrecks) <= 4, f"needs 2-4 wrecks, has {len(wrecks)}")
         need(2 <= len(spawns) <= 3, f"needs 2-3 spawn points, has {len(spawns)}")
         need(
             not dunes and not raider_starts and not colonies,

@@ -22,7 +22,9 @@ def determinize(state: State, seat: int, rng: Rng) -> State:
 
     # Unseen cards: both decks and every other player's hand.
     others = [p for p in s.players if p.seat != seat]
-    pool = s.mirage + s.raider_deck + [c for p in others for c in p.hand]
+    # A card on offer in a pending trade is shown to the seat asked (SL §72): it stays put.
+    pinned = {f["card"] for f in s.stack if f["kind"] == "offer"}
+    pool = s.mirage + s.raider_deck + [c for p in others for c in p.hand if c not in pinned]
     for attempt in range(20):
         shuffle(rng, pool)
         rest = list(pool)
@@ -32,9 +34,10 @@ def determinize(state: State, seat: int, rng: Rng) -> State:
         for p in others:
             if not ok:
                 break
-            hand = _pick(rest, len(p.hand), lambda c: cards[c].slot == "hand")
+            kept = [c for c in p.hand if c in pinned]
+            hand = _pick(rest, len(p.hand) - len(kept), lambda c: cards[c].slot == "hand")
             ok = hand is not None
-            hands.append(hand)
+            hands.append(kept + hand if hand is not None else None)
         if ok:
             break
     else:  # pragma: no cover - the true deal is always a solution; keep the split, shuffle within
@@ -42,7 +45,7 @@ def determinize(state: State, seat: int, rng: Rng) -> State:
     s.raider_deck = raider
     shuffle(rng, s.raider_deck)
     for p, hand in zip(others, hands):
-        old = set(p.hand)
+        old = set(p.hand) - pinned
         p.hand = hand
         # Which hidden hand cards were engaged is hidden too: the new ones start fresh.
         p.engaged = {c for c in p.engaged if c not in old}

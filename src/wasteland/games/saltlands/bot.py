@@ -291,6 +291,8 @@ class HeuristicAgent:
             # The move decides what the raiders can do to us: try the most promising
             # destinations (and staying put) against a simulated raider activation.
             shortlist = sorted(moves, key=lambda a: -scores[a])[: self.LOOKAHEAD]
+            safest = sorted(moves, key=lambda a: self._danger(s, me, s.static.geo.index[_hex(a.split(" ")[1])], rd))
+            shortlist += [a for a in safest[: self.LOOKAHEAD // 2] if a not in shortlist]
             stay = self._simulate_plan(s, me.seat, None)
             for a in moves:
                 scores[a] = -1e3
@@ -324,7 +326,10 @@ class HeuristicAgent:
         if e in ("draw", "reconstruction"):
             return 7.0 if e == "draw" else 5.0
         if e == "explore":
-            return 8.0
+            # Every explored tile brings tokens but also spawn points (SL §107): explore
+            # when the tokens in sight are few.
+            wanted = sum(1 for tok in s.tokens.values() if self._token_weight(s, tok) >= 5.0)
+            return 8.0 if wanted < 2 else 1.0
         if e == "rumor":
             return 9.0 if cat.cards[card].victory is None or len(victory_cards(s, me)) > 3 else 2.0
         if e == "take_from_discard":

@@ -152,3 +152,19 @@ def test_wilson_interval():
     assert lo == pytest.approx(0.2366, abs=1e-4) and hi == pytest.approx(0.7634, abs=1e-4)
     assert wilson(0, 10) == (0.0, pytest.approx(0.2775, abs=1e-4))
     assert wilson(10, 10)[1] == 1.0
+
+
+def test_a_lineup_of_bots_plays_head_to_head_on_the_same_deals(tmp_path):
+    """`--bot heuristic+random` seats the bots in turn; both lineups get the same seeds."""
+    out = simulate("--games", "3", "--players", "2", "--mode", "competitive", "--difficulty", "easy",
+                   "--bot", "heuristic+random,random+heuristic", "--workers", "1", "--out", str(tmp_path))
+    assert out.returncode == 0, out.stderr
+    header, rows = rows_of(tmp_path)
+    table = [dict(zip(header, r)) for r in rows]
+    by_bot = {}
+    for r in table:
+        by_bot.setdefault(r["bot"], []).append(r["seed"])
+    assert sorted(by_bot) == ["heuristic+random", "random+heuristic"]
+    assert by_bot["heuristic+random"] == by_bot["random+heuristic"]  # paired deals
+    assert "by seat's bot, head to head" in out.stdout
+    assert re.search(r"^  heuristic\s+\d\.\d{4}\s+\[.*\]\s+\d+/6$", out.stdout, re.M)

@@ -53,6 +53,18 @@ def rates_by(rows: Iterable[Row], key: Callable[[Row], Any]) -> dict[Any, Rate]:
     return dict(out)
 
 
+def seat_bot_rates(rows: Iterable[Row]) -> dict[str, Rate]:
+    """For each bot of a lineup (``heuristic+random``): the seats it played, and those won."""
+    from wasteland.sim.sweep import seat_bot
+
+    out: dict[str, Rate] = defaultdict(Rate)
+    for row in rows:
+        winners = set(row[COL["winners"]].split(";")) if row[COL["winners"]] else set()
+        for k in range(int(row[COL["players"]])):
+            out[seat_bot(row[COL["bot"]], k)].add(f"p{k + 1}" in winners)
+    return dict(out)
+
+
 def character_rates(rows: Iterable[Row]) -> dict[str, Rate]:
     """For each character: the games it was in, and those its own player won."""
     out: dict[str, Rate] = defaultdict(Rate)
@@ -118,6 +130,9 @@ def summary(rows: list[Row], *, seconds: float, header: list[str] | None = None,
     chars = character_rates(rows)
     lines += _table("by character (games with it; won = its own player won)", chars,
                     sorted(chars, key=lambda c: (-chars[c].n, c)))
+    if any("+" in row[COL["bot"]] for row in rows):
+        seats = seat_bot_rates(rows)
+        lines += _table("by seat's bot, head to head (seats it played; won = that seat won)", seats, sorted(seats))
     lineups = keep_order("characters")
     if len(lineups) > len(keep_order("players")):
         lines += _table("by lineup (seat order)", rates_by(rows, lambda r: r[COL["characters"]]), lineups)

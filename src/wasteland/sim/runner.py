@@ -14,7 +14,7 @@ import multiprocessing
 from typing import Any, Callable, Iterator
 
 from wasteland.sim.playout import MAX_ACTIONS
-from wasteland.sim.sweep import Configuration, bot_seed, game_seed
+from wasteland.sim.sweep import Configuration, bot_seed, game_seed, seat_bot
 
 COLUMNS = (
     "game", "players", "mode", "difficulty", "characters", "bot", "seed", "winners", "won",
@@ -62,7 +62,7 @@ def play_game(game_name: str, config: Configuration, seed: int, index: int) -> R
             count(events)
         else:
             state = game.new_game(config.game_config(), gseed)
-        agents = [make_agent(config.bot, bot_seed(seed, config, index, k)) for k in range(config.players)]
+        agents = [make_agent(seat_bot(config.bot, k), bot_seed(seed, config, index, k)) for k in range(config.players)]
         while True:
             decision = game.decision(state)
             if decision is None:

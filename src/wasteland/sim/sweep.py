@@ -148,6 +148,13 @@ def check_config(game: str, config: Configuration) -> str | None:
     return None
 
 
+def seat_bot(bot: str, seat: int) -> str:
+    """A bot entry is one name for every seat, or a lineup ``heuristic+random`` that gives
+    seat k the k-th name (cycling), for head-to-head games."""
+    names = bot.split("+")
+    return names[seat % len(names)]
+
+
 def check_bot(name: str) -> None:
     """Make the bot once, so that an unknown or unavailable one fails before the run."""
     from wasteland.agents.registry import make_agent
@@ -199,7 +206,8 @@ def build_sweep(
     diff_list = parse_names(difficulties, "--difficulty", tables.difficulties) if difficulties else None
     bot_list = parse_names(bots, "--bot")
     for b in bot_list:
-        check_bot(b)
+        for name in b.split("+"):
+            check_bot(name)
     if lineups and character_sweep:
         raise SweepError("give either --characters or --character-sweep, not both")
     chosen: list[tuple[str, ...]]

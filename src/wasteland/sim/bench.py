@@ -35,14 +35,17 @@ def random_games(players: int, games: int) -> tuple[float, int, float]:
     return time.perf_counter() - started, actions, choose_time
 
 
-def mid_game_state(players: int, seed: int = 3, steps: int = 60):
+def mid_game_state(players: int, seed: int = 3):
+    """The position halfway through a full random game (never a finished one)."""
     state = GAME.new_game(_config(players), seed)
     agent = RandomAgent(seed)
-    for _ in range(steps):
-        d = GAME.decision(state)
-        if d is None:
-            break
-        GAME.apply_in_place(state, agent.choose(d))
+    actions = []
+    while (d := GAME.decision(state)) is not None:
+        actions.append(agent.choose(d))
+        GAME.apply_in_place(state, actions[-1])
+    state = GAME.new_game(_config(players), seed)
+    for action in actions[: len(actions) // 2]:
+        GAME.apply_in_place(state, action)
     return state
 
 
@@ -77,6 +80,40 @@ def openspiel_backgammon(games: int = 200) -> tuple[float, int] | None:
     return time.perf_counter() - started, actions
 
 
+def heuristic_games(players: int, games: int) -> tuple[float, int]:
+    """(seconds, games) of full games with the heuristic bot in every seat."""
+    from wasteland.agents.base import Observation
+    from wasteland.agents.registry import make_agent
+
+    started = time.perf_counter()
+    for seed in range(games):
+        state = GAME.new_game(_config(players), seed)
+        agents = [make_agent("heuristic", seed * 10 + k) for k in range(players)]
+        while (d := GAME.decision(state)) is not None:
+            GAME.apply_in_place(state, agents[d.seat].choose(Observation(GAME, state, d)))
+    return time.perf_counter() - started, games
+
+
+def ismcts_rate(players: int, seconds: float = 2.0) -> tuple[int, float]:
+    """ISMCTS iterations in ``seconds`` on a four-player mid-game turn decision."""
+    from wasteland.agents.base import Observation
+    from wasteland.agents.ismcts import ISMCTSAgent
+
+    state = GAME.new_game({**_config(players), "difficulty": "easy"}, 3)
+    agent = RandomAgent(1)
+    while True:
+        d = GAME.decision(state)
+        if d is None:
+            state = GAME.new_game({**_config(players), "difficulty": "easy"}, 4)
+            continue
+        if d.kind == "turn" and len(d.actions) > 10:
+            break
+        GAME.apply_in_place(state, agent.choose(d))
+    bot = ISMCTSAgent(0, iterations=None, seconds=seconds)
+    bot.choose(Observation(GAME, state, d))
+    return bot.last_iterations, seconds
+
+
 def run_bench(games: int, console) -> None:
     console.print("[bold]wasteland bench[/bold] — Saltlands base game, random legal actions, one core")
     figures: dict[str, float] = {}
@@ -100,6 +137,11 @@ def run_bench(games: int, console) -> None:
     tracemalloc.stop()
     console.print(f"peak traced memory over 20 four-player games: {peak / 1e6:.2f} MB; "
                   f"process max RSS {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")
+    seconds, n = heuristic_games(1, max(5, games // 10))
+    console.print(f"heuristic bot, solo: {n} games in {seconds:.2f} s → {n / seconds:.2f} games/s "
+                  f"(10,000 solo games ≈ {10000 * seconds / n / 60 / 2:.1f} min on 2 cores)")
+    iterations, secs = ismcts_rate(4)
+    console.print(f"ISMCTS, 4 players: {iterations / secs:,.0f} iterations/s (goal 2,000)")
     spiel = openspiel_backgammon()
     if spiel is None:
         console.print("OpenSpiel not installed (pip install open-spiel) — no backgammon comparison")

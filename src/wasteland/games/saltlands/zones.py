@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from wasteland.core.rng import shuffle
+from wasteland.core import deck
 
 from .schema import CardDef
 from .state import Player, State
@@ -39,15 +39,12 @@ def ability(s: State, p: Player) -> str | None:
 
 def draw_mirage(s: State, events: Events) -> int | None:
     """SL §57: an empty Mirage deck is rebuilt from the whole discard pile."""
-    if not s.mirage:
-        if not s.discard:
-            events.append({"type": "deck_empty", "deck": "mirage"})
-            return None
-        s.mirage = s.discard
-        s.discard = []
-        shuffle(s, s.mirage)
-        events.append({"type": "reshuffle", "deck": "mirage", "cards": len(s.mirage)})
-    return s.mirage.pop()
+    if not s.mirage and s.discard:
+        events.append({"type": "reshuffle", "deck": "mirage", "cards": len(s.discard)})
+    card = deck.draw(s, s.mirage, s.discard)
+    if card is None:
+        events.append({"type": "deck_empty", "deck": "mirage"})
+    return card
 
 
 def draw_raider(s: State, events: Events) -> int | None:
@@ -61,18 +58,18 @@ def get_card(s: State, wanted: Callable[[CardDef], bool], events: Events) -> int
     """SL §58/§69 "get a card": supply first, then the discard pile, then search the
     Mirage deck (and shuffle it). None if the card is nowhere (SL §99)."""
     cards = s.static.catalog.cards
-    for zone_name in ("supply", "discard"):
-        zone: list[int] = getattr(s, zone_name)
-        for i in range(len(zone) - 1, -1, -1):
-            if wanted(cards[zone[i]]):
-                return zone.pop(i)
-    for i, c in enumerate(s.mirage):
-        if wanted(cards[c]):
-            s.mirage.pop(i)
-            shuffle(s, s.mirage)
+
+    def match(c: int) -> bool:
+        return wanted(cards[c])
+
+    found = deck.take_uppermost(s.supply, match)
+    if found is None:
+        found = deck.take_uppermost(s.discard, match)
+    if found is None:
+        found = deck.search(s, s.mirage, match)
+        if found is not None:
             events.append({"type": "deck_searched", "deck": "mirage"})
-            return c
-    return None
+    return found
 
 
 # -- a player's cards ---------------------------------------------------------------

@@ -179,7 +179,7 @@ class Terrain:
                 found = paths.reachable(geo.adj, start, steps, passable, self._all)
             else:
                 found = paths.reachable_with_steps(geo.adj_by_dir, start, steps, sail, passable, self._all)
-            self._reach[key] = found
+            found = self._reach[key] = dict(sorted(found.items()))  # iterated in hex order
         return found
 
     def distances_next_to(self, geo: Geometry, target: int, passable: bytes) -> list[int]:

@@ -19,6 +19,7 @@ from wasteland.core import paths
 from wasteland.core.rng import Rng
 
 from .board import CELLS_PER_TILE
+from .movement import terrain_set
 from .config import VICTORY_NEEDS
 from .schema import CardDef
 from .state import Player, State
@@ -94,7 +95,7 @@ class HeuristicAgent:
         out = []
         for rid, (rtype, h, crew) in s.raiders.items():
             rdef = s.static.content.raiders[rtype]
-            passable = s.terrain.passable(frozenset(rdef.terrain))
+            passable = s.terrain.passable(terrain_set(rdef))
             out.append((rid, paths.bfs_distances(geo.adj, h, passable), rdef.move, crew))
         return out
 

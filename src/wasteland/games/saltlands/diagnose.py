@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from wasteland.core.protocol import Decision, NotationError, RuleError
 
-from .movement import move_options
+from .movement import MoveOption, move_options
 from .state import State
 from .zones import card_def, holds, over_hand_limit
 
@@ -63,7 +63,7 @@ def why_illegal(s: State, d: Decision, action: str) -> RuleError:
 
         if vehicle is not None and TERRAIN_NAME[terrain] not in vehicle.terrain:
             return RuleError("SL §79", f"your vehicle cannot enter {TERRAIN_NAME[terrain]}")
-        fitting = [o for o in move_options(s, p) if o.dest == dest]
+        fitting = [MoveOption(*o) for o in move_options(s, p) if o[0] == dest]
         if not fitting:
             rule = "SL §81" if vehicle is not None and vehicle.movement == "sail" else "SL §83"
             if s.storm:

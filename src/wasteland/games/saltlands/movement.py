@@ -42,6 +42,8 @@ def fuel_cards(s: State, p: Player) -> list[int]:
 
 
 class MoveOption(NamedTuple):
+    """One destination of a move (built as a plain tuple on the hot path)."""
+
     dest: int
     fuel: int  # Fuel cards to discard (SL §84)
     crossings: int  # tile boundaries crossed, paid in a sandstorm (SL §53)
@@ -55,17 +57,33 @@ def end_mask(s: State, passable: bytes) -> bytearray:
     return mask
 
 
+def terrain_set(d) -> frozenset[str]:
+    """The terrains of a vehicle or raider type as a (cached) frozenset."""
+    key = id(d)
+    found = _TERRAIN_SETS.get(key)
+    if found is None:
+        found = _TERRAIN_SETS[key] = (d, frozenset(d.terrain))
+    return found[1]
+
+
+_TERRAIN_SETS: dict[int, tuple] = {}
+
+
 def move_options(s: State, p: Player) -> list[MoveOption]:
-    """Every destination of this turn's move, with the fewest Fuel cards it needs."""
+    """Every destination of this turn's move, with the fewest Fuel cards it needs, as
+    (dest, fuel, crossings) tuples."""
     if p.vehicle is None or p.hex is None:
         return []
     vehicle = card_def(s, p.vehicle).vehicle
     if vehicle is None:
         return []
     geo = s.static.geo
-    passable = s.terrain.passable(frozenset(vehicle.terrain))
-    can_end = end_mask(s, passable)
+    passable = s.terrain.passable(terrain_set(vehicle))
     storm_budget = _storm_budget(s, p) if s.storm else None
+    if storm_budget is None:
+        occupied = s.occupied()  # the mover's own hex among them
+    else:
+        can_end = end_mask(s, passable)
     if vehicle.movement == "sail":
         steps = wind_strength(s, p)
         options = sail_step_options(s)
@@ -73,7 +91,7 @@ def move_options(s: State, p: Player) -> list[MoveOption]:
             found = _storm_reach(s, p.hex, steps, passable, can_end, options, storm_budget)
             return [MoveOption(h, 0, c) for h, c in sorted(found.items()) if h != p.hex]
         reach = s.terrain.reach(geo, p.hex, steps, passable, options)
-        return [MoveOption(h, 0, 0) for h in sorted(reach) if h != p.hex and can_end[h]]
+        return [(h, 0, 0) for h in reach if h not in occupied]  # type: ignore[misc]
     base = vehicle.move + (BORN_DRIVER_BONUS if ability(s, p) == "born_driver" else 0)
     fuel = len(fuel_cards(s, p))
     limit = base + FUEL_BONUS * fuel
@@ -97,13 +115,11 @@ def move_options(s: State, p: Player) -> list[MoveOption]:
                     best_c = c
         return out
     reach = s.terrain.reach(geo, p.hex, limit, passable)
-    out = []
-    for h in sorted(reach):
-        if h == p.hex or not can_end[h]:
-            continue
-        steps = reach[h]
-        out.append(MoveOption(h, max(0, -(-(steps - base) // FUEL_BONUS)), 0))
-    return out
+    return [
+        (h, 0 if steps <= base else -(-(steps - base) // FUEL_BONUS), 0)  # type: ignore[misc]
+        for h, steps in reach.items()
+        if h not in occupied
+    ]
 
 
 def _storm_budget(s: State, p: Player) -> int:
@@ -212,7 +228,7 @@ def raider_plan(s: State, rid: int, bonus: int, target: int | None = None) -> Ra
     if adjacent_now:
         return RaiderPlan(tuple(adjacent_now), True, (here,), 0, "already next to a player")
     terrain = s.terrain
-    passable = terrain.passable(frozenset(rdef.terrain))
+    passable = terrain.passable(terrain_set(rdef))
     # Distance to a player: steps to the nearest passable hex next to them, ignoring
     # figures and tokens on the way (SL §106).
     if not passable[here]:
@@ -225,8 +241,8 @@ def raider_plan(s: State, rid: int, bonus: int, target: int | None = None) -> Ra
     if all(d >= paths.UNREACHABLE for d in near.values()):
         return RaiderPlan((), False, (here,), paths.UNREACHABLE, "cannot reach any player over its terrain")
     move = rdef.move + bonus
-    can_end = end_mask(s, passable)
-    reach = {h: n for h, n in terrain.reach(geo, here, move, passable).items() if not n or can_end[h]}
+    occupied = s.occupied()
+    reach = {h: n for h, n in terrain.reach(geo, here, move, passable).items() if not n or h not in occupied}
     reachable_players = {
         p.seat: min(reach[h] for h in geo.adj[p.hex] if h in reach)
         for p in players

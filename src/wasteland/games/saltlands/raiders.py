@@ -15,7 +15,7 @@ from wasteland.core import paths
 
 from .board import CELLS_PER_TILE, fmt_hex
 from .combat import start_soak
-from .movement import raider_plan
+from .movement import raider_plan, terrain_set
 from .state import State
 from .zones import Events
 
@@ -161,7 +161,7 @@ def _finish_move(s: State, f: Frame, dest: int, events: Events) -> None:
     rid = f["raider"]
     rtype, here, _ = s.raiders[rid]
     geo = s.static.geo
-    passable = s.terrain.passable(frozenset(s.static.content.raiders[rtype].terrain))
+    passable = s.terrain.passable(terrain_set(s.static.content.raiders[rtype]))
     route = paths.shortest_path(geo.adj, here, dest, passable) or [here, dest]
     s.raiders[rid][1] = dest
     events.append(

@@ -99,8 +99,9 @@ def turn_actions(s: State) -> list[str]:
     out: list[str] = []
     can_move = not s.moved and p.vehicle is not None and p.vehicle not in p.engaged
     if can_move and not over_hand_limit(s, p):  # SL §55: at the limit before moving
-        for opt in move_options(s, p):
-            out.append(f"move {geo.names[opt.dest]}" + (f" fuel {opt.fuel}" if opt.fuel else ""))
+        names_ = geo.names
+        for dest, fuel, _crossings in move_options(s, p):
+            out.append(f"move {names_[dest]} fuel {fuel}" if fuel else f"move {names_[dest]}")
     if s.must_move and out:
         return out  # SL §45 ruling: off the occupied start dune before anything else
     if p.hex is None:
@@ -190,7 +191,7 @@ def discard_card(s: State, p: Player, card: int, events: Events, why: str) -> No
 def _move(s: State, p: Player, dest: int, fuel: int, events: Events) -> None:
     """SL §78-§84: one uninterrupted move; the vehicle is engaged afterwards."""
     # Only a sandstorm makes the route matter (SL §53); otherwise the move is legal as offered.
-    crossings = next(o.crossings for o in move_options(s, p) if o.dest == dest and o.fuel == fuel) if s.storm else 0
+    crossings = next(o[2] for o in move_options(s, p) if o[0] == dest and o[1] == fuel) if s.storm else 0
     geo = s.static.geo
     burned = fuel_cards(s, p)[:fuel]
     for c in burned:

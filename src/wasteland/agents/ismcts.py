@@ -39,7 +39,7 @@ class ISMCTSAgent:
         iterations: int | None = 400,
         seconds: float | None = None,
         exploration: float = 0.7,
-        rollout_depth: int = 12,
+        rollout_depth: int = 8,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("ISMCTS needs an iteration or a time budget")

@@ -115,6 +115,14 @@ class HeuristicAgent:
         capacity = self._soak_capacity(s, me)
         return hits + (10.0 if hits > capacity + 0.5 else 0.0)
 
+    def _token_in_reach(self, s: State, me: Player) -> bool:
+        from .movement import move_options
+
+        if not s.tokens:
+            return False
+        adj = s.static.geo.adj
+        return any(any(n in s.tokens for n in adj[o[0]]) for o in move_options(s, me))
+
     def _token_near(self, s: State, h: int) -> int:
         adj = s.static.geo.adj[h]
         return sum(1 for n in adj if n in s.tokens)
@@ -266,6 +274,9 @@ class HeuristicAgent:
                 scores[a] = {"victory": 14, "crew": 13, "loot": 11, "rumor": 10 if s.rumor_deck else -1}[kind]
             elif verb == "use":
                 scores[a] = self._use_score(s, me, t, fresh)
+                if "by" in t and fresh <= 1 and not s.moved and scores[a] < 15 and self._token_in_reach(s, me):
+                    # Keep the last fresh crew member for a token the move can reach.
+                    scores[a] = min(scores[a], 2.0)
             elif verb == "refresh":
                 crew = self._card(s, t[1])
                 last = me.last_used.get(crew)

@@ -182,7 +182,6 @@ def _place_choose(s: State, f: Frame, action: str, events: Events) -> None:
     p = s.players[f["seat"]]
     verb, name = action.split(" ")
     new = f["card"]
-    names = _names(s)
     if verb == "place":
         if card_def(s, new).slot == "vehicle":
             p.vehicle = new

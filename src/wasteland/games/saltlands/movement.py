@@ -215,6 +215,35 @@ class RaiderPlan:
     reason: str
 
 
+def _raider_passable(s: State, rdef, here: int) -> bytes:
+    passable = s.terrain.passable(terrain_set(rdef))
+    if not passable[here]:
+        # SL §80: a move may start on any terrain, so its own hex counts as enterable.
+        mask = bytearray(passable)
+        mask[here] = 1
+        passable = bytes(mask)
+    return passable
+
+
+def raider_route(s: State, rid: int, dest: int, bonus: int) -> list[int]:
+    """One shortest route of the raider to ``dest`` (for the event log), read back from
+    the same search its move used: each step back goes to the lowest-numbered hex one
+    step nearer the start."""
+    rtype, here, _crew = s.raiders[rid]
+    rdef = s.static.content.raiders[rtype]
+    geo = s.static.geo
+    reach = s.terrain.reach(geo, here, rdef.move + bonus, _raider_passable(s, rdef, here))
+    if dest not in reach:
+        return [here, dest]
+    route = [dest]
+    cur = dest
+    while reach[cur] > 0:
+        cur = min(n for n in geo.adj[cur] if reach.get(n) == reach[cur] - 1)
+        route.append(cur)
+    route.reverse()
+    return route
+
+
 def raider_plan(s: State, rid: int, bonus: int, target: int | None = None) -> RaiderPlan:
     """SL §105-§106 and the digest's rulings 7.5."""
     rtype, here, _crew = s.raiders[rid]
@@ -228,14 +257,9 @@ def raider_plan(s: State, rid: int, bonus: int, target: int | None = None) -> Ra
     if adjacent_now:
         return RaiderPlan(tuple(adjacent_now), True, (here,), 0, "already next to a player")
     terrain = s.terrain
-    passable = terrain.passable(terrain_set(rdef))
+    passable = _raider_passable(s, rdef, here)
     # Distance to a player: steps to the nearest passable hex next to them, ignoring
     # figures and tokens on the way (SL §106).
-    if not passable[here]:
-        # SL §80: a move may start on any terrain, so its own hex counts as enterable.
-        mask = bytearray(passable)
-        mask[here] = 1
-        passable = bytes(mask)
     to_player = {p.seat: terrain.distances_next_to(geo, p.hex, passable) for p in players}
     near = {seat: dist[here] for seat, dist in to_player.items()}
     if all(d >= paths.UNREACHABLE for d in near.values()):

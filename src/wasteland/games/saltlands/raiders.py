@@ -11,11 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from wasteland.core import paths
 
 from .board import CELLS_PER_TILE, fmt_hex
 from .combat import start_soak
-from .movement import raider_plan, terrain_set
+from .movement import raider_plan, raider_route
 from .state import State
 from .zones import Events
 
@@ -161,8 +160,7 @@ def _finish_move(s: State, f: Frame, dest: int, events: Events) -> None:
     rid = f["raider"]
     rtype, here, _ = s.raiders[rid]
     geo = s.static.geo
-    passable = s.terrain.passable(terrain_set(s.static.content.raiders[rtype]))
-    route = paths.shortest_path(geo.adj, here, dest, passable) or [here, dest]
+    route = raider_route(s, rid, dest, active_card(s, f["type"]).move_bonus)
     s.raiders[rid][1] = dest
     events.append(
         {"type": "raider_move", "raider": rtype, "from": geo.names[here], "to": geo.names[dest],

@@ -16,22 +16,32 @@ def _random(seed: int, options: dict[str, Any]) -> Agent:
 
 
 def _heuristic(seed: int, options: dict[str, Any]) -> Agent:
-    from wasteland.games.saltlands.bot import HeuristicAgent
+    """The game's own bot: ``game`` option, Saltlands by default (existing callers)."""
+    game = options.get("game", "saltlands")
+    if game == "saltlands":
+        from wasteland.games.saltlands.bot import HeuristicAgent
 
-    return HeuristicAgent(seed)
+        return HeuristicAgent(seed)
+    if game == "age-of-thirst":
+        from wasteland.games.age_of_thirst.bot import HeuristicAgent as AgeOfThirstAgent
+
+        return AgeOfThirstAgent(seed)
+    raise ValueError(f"no heuristic bot for game {game!r}")
 
 
 def _ismcts(seed: int, options: dict[str, Any]) -> Agent:
     from wasteland.agents.ismcts import ISMCTSAgent
 
-    return ISMCTSAgent(seed, **options)
+    # ISMCTS is game-agnostic: the game comes with each observation.
+    return ISMCTSAgent(seed, **{k: v for k, v in options.items() if k != "game"})
 
 
 AGENTS: dict[str, AgentFactory] = {"random": _random, "heuristic": _heuristic, "ismcts": _ismcts}
 
 
 def make_agent(name: str, seed: int = 0, **options: Any) -> Agent:
-    """A bot by name: ``random``, ``heuristic`` (the game's own), ``ismcts``."""
+    """A bot by name: ``random``, ``heuristic`` (the game's own, chosen by the ``game``
+    option, default ``saltlands``), ``ismcts``."""
     try:
         factory = AGENTS[name]
     except KeyError:

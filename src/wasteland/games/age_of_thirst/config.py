@@ -1,0 +1,184 @@
+"""Game configuration: player count, mode, teams, colours (LO-4, LO-13).
+
+A :class:`Rules` object is derived once per config and shared by every state of it.
+Config keys (all but ``players`` optional):
+
+* ``players`` 2-6;
+* ``mode`` ``normal`` | ``long`` | ``blitz`` (LO-13.1-13.3; team games: normal or long);
+* ``teams`` ``2x2`` | ``3x3`` | ``2x2x2`` | ``2x3`` (LO-13.4, LO-13.5), and ``lineup``: the
+  teams as lists of colours (default: the first legal line-up for the chosen colours);
+* ``colours``: the clan colour of each seat (default below);
+* ``draw``: true for the red-token draw (LO-4.5): colours are dealt to the seats at random
+  and red starts; otherwise the table picks the first player (a set-up decision);
+* ``stall_turns``: not in the rulebook; the no-progress ruling ends a game as a draw after
+  that many turns in a row in which no token entered or left the board and no Eye moved
+  (default 100; 0 turns it off). A position where nobody can ever reach the centre (a lone
+  troop walled in by its own level-3 hedges, nobody else left) would otherwise never end;
+* ``turn_limit``: not in the rulebook; a simulation aid that ends a game as a draw after
+  that many turns (default: none).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from wasteland.core.protocol import RuleError
+
+from .content import COLOURS
+
+MODES = ("normal", "long", "blitz")
+TEAM_FORMATS = {"2x2": (4, (2, 2)), "3x3": (6, (3, 3)), "2x2x2": (6, (2, 2, 2)), "2x3": (5, (2, 3))}
+# Chosen defaults: evenly spread seats, red always present so the draw works (LO-4.5).
+DEFAULT_COLOURS = {
+    2: ("red", "blue"),
+    3: ("red", "white", "violet"),
+    4: ("black", "red", "white", "blue"),
+    5: ("black", "red", "yellow", "blue", "violet"),  # white sits out, as in the LO-13.5 example
+    6: COLOURS,
+}
+
+
+class ConfigError(RuleError):
+    def __init__(self, message: str, rule: str = "LO-4.1") -> None:
+        super().__init__(rule, message)
+
+
+def _pos(colour: str) -> int:
+    return COLOURS.index(colour)
+
+
+def neighbours(a: str, b: str) -> bool:
+    return (_pos(a) - _pos(b)) % 6 in (1, 5)
+
+
+def contiguous(team: list[str]) -> bool:
+    """Colours that form one run of neighbours on the clockwise cycle (LO-13.4)."""
+    ps = sorted(_pos(c) for c in team)
+    return any(all((ps[(i + k) % len(ps)] - ps[(i + k - 1) % len(ps)]) % 6 == 1 for k in range(1, len(ps)))
+               for i in range(len(ps)))
+
+
+@dataclass(frozen=True)
+class Rules:
+    players: int
+    mode: str
+    teams: str | None
+    lineup: tuple[tuple[str, ...], ...]  # teams as colours; one team per player outside team games
+    colours: tuple[str, ...]  # colours in play, by seat before any draw
+    draw: bool
+    turn_limit: int | None
+    stall_turns: int = 100
+
+    @property
+    def team_game(self) -> bool:
+        return self.teams is not None
+
+    def to_config(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"players": self.players, "mode": self.mode, "colours": list(self.colours),
+                               "draw": self.draw}
+        if self.teams:
+            out["teams"] = self.teams
+            out["lineup"] = [list(t) for t in self.lineup]
+        if self.turn_limit is not None:
+            out["turn_limit"] = self.turn_limit
+        if self.stall_turns != 100:
+            out["stall_turns"] = self.stall_turns
+        return out
+
+    def key(self) -> str:
+        return json.dumps(self.to_config(), sort_keys=True)
+
+    def team_of(self, colour: str) -> int:
+        return next(i for i, t in enumerate(self.lineup) if colour in t)
+
+
+def rules_from_config(config: dict[str, Any]) -> Rules:
+    known = {"players", "mode", "teams", "lineup", "colours", "draw", "turn_limit", "stall_turns"}
+    extra = set(config) - known
+    if extra:
+        raise ConfigError(f"unknown config keys: {', '.join(sorted(extra))}")
+    players = config.get("players", 2)
+    if not isinstance(players, int) or not 2 <= players <= 6:
+        raise ConfigError("2 to 6 players", "LO-4.1")
+    mode = config.get("mode", "normal")
+    if mode not in MODES:
+        raise ConfigError(f"mode must be one of {MODES}", "LO-13")
+    teams = config.get("teams")
+    colours = config.get("colours")
+    lineup = config.get("lineup")
+    if teams is not None:
+        if teams not in TEAM_FORMATS:
+            raise ConfigError(f"teams must be one of {tuple(TEAM_FORMATS)}", "LO-13.4")
+        need, sizes = TEAM_FORMATS[teams]
+        if players != need:
+            raise ConfigError(f"a {teams} team game needs {need} players", "LO-13.4")
+        if mode == "blitz":
+            raise ConfigError("team games are played in normal or long form", "LO-13.4")
+        if lineup is None:
+            lineup = _default_lineup(teams, colours)
+        lineup = [list(t) for t in lineup]
+        _check_lineup(teams, sizes, lineup)
+        flat = [c for t in lineup for c in t]
+        if colours is None:
+            colours = sorted(flat, key=_pos)
+        if sorted(colours, key=_pos) != sorted(flat, key=_pos):
+            raise ConfigError("the line-up must use exactly the colours in play", "LO-13.4")
+    else:
+        if lineup is not None:
+            raise ConfigError("a line-up needs a team format", "LO-13.4")
+        if colours is None:
+            colours = DEFAULT_COLOURS[players]
+        lineup = [[c] for c in colours]
+    colours = list(colours)
+    if len(colours) != players or len(set(colours)) != players or not set(colours) <= set(COLOURS):
+        raise ConfigError(f"{players} distinct clan colours from {COLOURS}", "LO-4.1")
+    draw = bool(config.get("draw", False))
+    if draw and "red" not in colours:
+        raise ConfigError("the draw needs red among the colours: red always starts", "LO-4.5")
+    limit = config.get("turn_limit")
+    if limit is not None and (not isinstance(limit, int) or limit < 1):
+        raise ConfigError("turn_limit must be a positive number of turns", "config")
+    stall = config.get("stall_turns", 100)
+    if not isinstance(stall, int) or stall < 0:
+        raise ConfigError("stall_turns must be 0 (off) or a positive number of turns", "config")
+    return Rules(players, mode, teams, tuple(tuple(t) for t in lineup), tuple(colours), draw, limit, stall)
+
+
+def _check_lineup(teams: str, sizes: tuple[int, ...], lineup: list[list[str]]) -> None:
+    if sorted(len(t) for t in lineup) != sorted(sizes):
+        raise ConfigError(f"a {teams} game has teams of {sizes}", "LO-13.4")
+    flat = [c for t in lineup for c in t]
+    if len(set(flat)) != len(flat) or not set(flat) <= set(COLOURS):
+        raise ConfigError("each colour in one team only", "LO-13.4")
+    if teams == "2x3":
+        # LO-13.5: team A flanks the colour not in play; team B is the other three, neighbours.
+        absent = next(c for c in COLOURS if c not in flat)
+        a = next(t for t in lineup if len(t) == 2)
+        b = next(t for t in lineup if len(t) == 3)
+        flank = {COLOURS[(_pos(absent) + 1) % 6], COLOURS[(_pos(absent) - 1) % 6]}
+        if set(a) != flank or not contiguous(b):
+            raise ConfigError("five players: the pair flanks the colour not in play", "LO-13.5")
+        return
+    for t in lineup:
+        if not contiguous(t):
+            raise ConfigError(f"team {'-'.join(t)}: a team is made of neighbouring colours", "LO-13.4")
+
+
+def _default_lineup(teams: str, colours: list[str] | None) -> list[list[str]]:
+    need, sizes = TEAM_FORMATS[teams]
+    if teams == "2x3":
+        chosen = colours or list(DEFAULT_COLOURS[5])
+        absent = next(c for c in COLOURS if c not in chosen)
+        i = _pos(absent)
+        return [[COLOURS[(i - 1) % 6], COLOURS[(i + 1) % 6]], [COLOURS[(i + k) % 6] for k in (2, 3, 4)]]
+    chosen = sorted(colours or (DEFAULT_COLOURS[need]), key=_pos)
+    size = sizes[0]
+    # Try each rotation of the clockwise order until every block is contiguous.
+    for shift in range(len(chosen)):
+        rot = chosen[shift:] + chosen[:shift]
+        blocks = [rot[k:k + size] for k in range(0, len(rot), size)]
+        if all(contiguous(b) for b in blocks):
+            return blocks
+    raise ConfigError(f"no {teams} line-up of neighbouring colours exists for {chosen}", "LO-13.4")

@@ -1,0 +1,60 @@
+"""Events in words (English)."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+T = dict[str, Callable[[dict[str, Any]], str]]
+
+
+def _s(x: Any) -> str:
+    return f"seat {x + 1}" if isinstance(x, int) else str(x)
+
+
+TEMPLATES: T = {
+    "setup": lambda e: f"Set-up: {e['players']} players, {e['mode']}" + (f", teams {e['teams']}" if e["teams"] else "")
+    + f"; colours {', '.join(e['colours'])}.",
+    "draw": lambda e: f"The colour draw deals {', '.join(e['colours'])} to the seats; red starts.",
+    "order": lambda e: f"Turn order: {' → '.join(e['colours'])}.",
+    "place": lambda e: f"{_s(e['seat'])} places a {e['kind']} on {e['hex']}.",
+    "turn": lambda e: f"Turn {e['turn']}: {e['colour']} ({_s(e['seat'])}) to play.",
+    "turn_end": lambda e: f"{_s(e['seat'])} ends the turn.",
+    "move": lambda e: f"{_s(e['seat'])} moves {e['from']} → {e['to']}.",
+    "attack": lambda e: f"{_s(e['seat'])}'s {e['kind']} at {e['from']} attacks {e['to']}.",
+    "hit": lambda e: f"{e['kind']} of {_s(e['owner'])} at {e['hex']} takes {e['amount']} ({e['cause']}); "
+    f"{e['left']} health left.",
+    "removed": lambda e: f"The {e['kind']} of {_s(e['owner'])} at {e['hex']} leaves the board.",
+    "level_reset": lambda e: f"{_s(e['seat'])} has no {e['kind']} left: back to level 1.",
+    "barred": lambda e: f"{_s(e['seat'])} was knocked off the centre after circle 1: never again.",
+    "health_restored": lambda e: "All tokens recover full health.",
+    "eye": lambda e: f"{_s(e['seat'])} holds the Last Oasis: Eye to circle {e['circle']}.",
+    "game_over": lambda e: f"Game over: {e['reason']}.",
+    "injections_expire": lambda e: f"{_s(e['seat'])}'s bunker cards expire: {', '.join(e['cards'])}.",
+    "statuses_expire": lambda e: f"Status cards on {_s(e['seat'])} expire: {', '.join(e['cards'])}.",
+    "water": lambda e: f"{_s(e['seat'])} draws {', '.join(e['cards']) or 'no source card'}"
+    + (f", pumps {e['pumps']}" if e["pumps"] else "") + (f", x{e['factor']}" if e["factor"] > 1 else "")
+    + f": +{e['gallons']} gal.",
+    "pumps_lost": lambda e: f"The source deck is rebuilt: {_s(e['seat'])} loses {e['count']} pump(s).",
+    "reshuffle": lambda e: f"The {e['deck']} deck is rebuilt from its discard pile ({e['cards']} cards).",
+    "deck_empty": lambda e: f"The {e['deck']} deck and its discard pile are empty.",
+    "bunker_drawn": lambda e: f"{_s(e['seat'])} draws bunker cards: {', '.join(e['cards'])}.",
+    "inject": lambda e: f"{_s(e['seat'])} lays {e['card']} on the {e['kind']} card.",
+    "tower_drawn": lambda e: f"{_s(e['seat'])} draws {e['count']} ray-tower card(s).",
+    "ray": lambda e: f"{_s(e['seat'])} plays {e['card']} on {e['target']}.",
+    "discard": lambda e: f"{_s(e['seat'])} discards {e['card']}.",
+    "buy": lambda e: f"{_s(e['seat'])} buys a {e['kind']} on {e['hex']} for {e['cost']} gal.",
+    "upgrade": lambda e: f"{_s(e['seat'])} upgrades {e['kind']} to level {e['level']} for {e['cost']} gal.",
+    "grow": lambda e: f"{_s(e['seat'])} grows a hedge on {e['hex']} for {e['cost']} gal.",
+    "market": lambda e: f"{_s(e['seat'])} buys {e['card']} on the black market for the {e['kind']} card.",
+    "bonus_card": lambda e: f"{_s(e['seat'])} takes {e['card']} as a bonus for the {e['kind']} card.",
+}
+
+
+def describe(event: dict[str, Any]) -> str:
+    t = TEMPLATES.get(event.get("type", ""))
+    if t is None:
+        return str(event)
+    try:
+        return t(event)
+    except (KeyError, TypeError):
+        return str(event)

@@ -1,0 +1,246 @@
+"""Decks, the extraction phase and the economic phase (LO-7.3, LO-7.4, LO-9 to LO-12)."""
+
+from __future__ import annotations
+
+from wasteland.core.rng import shuffle
+
+from .combat import Events, hurt, stats
+from .content import KINDS, TROOP_KINDS
+from .state import State
+
+HAND_LIMIT = 5  # LO-11
+BUY_LIMIT = 5  # LO-7.4
+MARKET_PRICE = 10  # LO-10.2
+
+
+# -- decks -------------------------------------------------------------------------------
+
+
+def draw(s: State, deck: str, events: Events) -> str | None:
+    """The top card of a deck; an empty deck is rebuilt from its shuffled discard pile
+    (LO-9: for sources, every pump in play goes to the discard pile first)."""
+    cards: list[str] = getattr(s, f"{deck}_deck")
+    if not cards:
+        discard: list[str] = getattr(s, f"{deck}_discard")
+        if deck == "source":
+            for seat, n in enumerate(s.pumps):
+                if n:
+                    discard.extend(["pump"] * n)
+                    s.pumps[seat] = 0
+                    events.append({"type": "pumps_lost", "seat": seat, "count": n})
+        if not discard:
+            events.append({"type": "deck_empty", "deck": deck})
+            return None
+        cards.extend(discard)
+        discard.clear()
+        shuffle(s, cards)
+        events.append({"type": "reshuffle", "deck": deck, "cards": len(cards)})
+    return cards.pop()
+
+
+# -- extraction (LO-7.3) -------------------------------------------------------------------
+
+
+def opponents(s: State, seat: int) -> int:
+    """LO-12 ruling: every other player; team games: the players of the opposing teams."""
+    return sum(1 for q in range(s.rules.players) if s.team(q) != s.team(seat))
+
+
+def held(s: State, seat: int) -> set[int]:
+    return {h for h, (owner, kind) in s.pieces.items() if owner == seat and kind != "hedge"}
+
+
+def start_extraction(s: State, events: Events) -> None:
+    """Occupation is checked once, at the start of the phase (LO-7.3 ruling)."""
+    seat = s.current
+    b = s.board
+    # LO-10.1 ruling: last turn's bunker cards expire now, new cards or not; LO-11: status
+    # cards laid on this player's species cards expire at the start of this phase.
+    if s.injections[seat]:
+        s.bunker_discard.extend(card for card, _kind in s.injections[seat])
+        events.append({"type": "injections_expire", "seat": seat, "cards": [c for c, _ in s.injections[seat]]})
+        s.injections[seat] = []
+    if s.statuses[seat]:
+        s.tower_discard.extend(s.statuses[seat])
+        events.append({"type": "statuses_expire", "seat": seat, "cards": list(s.statuses[seat])})
+        s.statuses[seat] = []
+    mine = held(s, seat)
+    draws = len(mine & b.sources)
+    if b.centre in mine:
+        draws += opponents(s, seat)  # LO-12: the Last Oasis bonus
+    _sources(s, seat, draws, events)
+    s.phase = "economic"
+    towers = len(mine & b.ray_towers)
+    if towers:
+        s.stack.append({"kind": "towers", "seat": seat, "count": towers})
+    bunkers = [c for c in (draw(s, "bunker", events) for _ in range(len(mine & b.bunkers))) if c]
+    if bunkers:
+        events.append({"type": "bunker_drawn", "seat": seat, "cards": list(bunkers)})
+        s.stack.append({"kind": "inject", "seat": seat, "cards": bunkers})
+
+
+def _sources(s: State, seat: int, draws: int, events: Events) -> None:
+    """LO-9: each card is exchanged at once; a pump stays and pays 1 gal every turn; a
+    water pocket doubles this turn's gain (ruling: cards drawn now and pump income, pockets
+    multiply)."""
+    defs = s.static.content.sources
+    gallons = 0
+    factor = 1
+    drawn = []
+    for _ in range(draws):
+        card = draw(s, "source", events)
+        if card is None:
+            break
+        drawn.append(card)
+        effect = defs[card].effect
+        if effect == "pump":
+            s.pumps[seat] += 1
+            continue
+        if effect == "pocket":
+            factor *= 2
+        else:
+            gallons += defs[card].gallons
+        s.source_discard.append(card)
+    pump_income = s.pumps[seat]
+    gain = (gallons + pump_income) * factor
+    if drawn or gain:
+        events.append({"type": "water", "seat": seat, "cards": drawn, "pumps": pump_income, "factor": factor,
+                       "gallons": gain})
+    s.water[seat] += gain
+
+
+def draw_towers(s: State, seat: int, count: int, events: Events) -> None:
+    hand = s.hands[seat]
+    got = 0
+    for _ in range(count):
+        card = draw(s, "tower", events)
+        if card is None:
+            break
+        hand.append(card)
+        got += 1
+    hand.sort()
+    events.append({"type": "tower_drawn", "seat": seat, "count": got})
+    if len(hand) > HAND_LIMIT:
+        s.stack.append({"kind": "hand", "seat": seat})
+
+
+# -- ray-tower cards (LO-11) -----------------------------------------------------------------
+
+
+def play_options(s: State, seat: int) -> list[str]:
+    out = []
+    towers = s.static.content.towers
+    troops = sorted(h for h, (_o, k) in s.pieces.items() if k != "hedge")
+    enemies = [q for q in range(s.rules.players) if s.team(q) != s.team(seat)]
+    for card in sorted(set(s.hands[seat])):
+        if towers[card].damage:
+            out.extend(f"play {card} {s.board.names[h]}" for h in troops)
+        else:
+            out.extend(f"play {card} {s.colour[q]}" for q in enemies)
+    return out
+
+
+def play_card(s: State, seat: int, action: str, events: Events) -> None:
+    _verb, card, target = action.split(" ")
+    s.hands[seat].remove(card)
+    d = s.static.content.towers[card]
+    events.append({"type": "ray", "seat": seat, "card": card, "target": target})
+    if d.damage:
+        s.tower_discard.append(card)
+        hurt(s, s.board.by_name[target], d.damage, seat, card, events)
+    else:
+        s.statuses[s.colour.index(target)].append(card)
+
+
+# -- economic phase (LO-7.4) -----------------------------------------------------------------
+
+
+def economic_options(s: State) -> list[str]:
+    seat = s.current
+    b = s.board
+    kinds = s.static.content.kinds
+    water = s.water[seat]
+    out = []
+    if s.bought < BUY_LIMIT:
+        free = [h for h in b.landing[s.colour[seat]] if h not in s.pieces]
+        for kind in TROOP_KINDS:
+            if free and water >= stats(s, seat, kind).cost and s.count(seat, kind) < kinds[kind].max_on_board:
+                out.extend(f"buy {kind} {b.names[h]}" for h in free)
+    for kind in KINDS:
+        lv = s.level(seat, kind)
+        if lv < 3 and water >= kinds[kind].levels[lv].upgrade:
+            out.append(f"upgrade {kind}")
+    if water >= stats(s, seat, "hedge").cost and s.count(seat, "hedge") < kinds["hedge"].max_on_board:
+        out.extend(f"grow {b.names[h]}" for h in hedge_hexes(s, seat))
+    if not s.market_used and water >= MARKET_PRICE:
+        for card in sorted(set(s.bunker_discard)):
+            out.extend(f"market {card} {kind}" for kind in TROOP_KINDS)
+    out.extend(play_options(s, seat))
+    out.append("end turn")
+    return out
+
+
+def hedge_hexes(s: State, seat: int) -> list[int]:
+    """LO-6.4: next to one's own troops, never on a special hex or the centre; the hex
+    must be empty (ruling)."""
+    b = s.board
+    out = set()
+    for h in held(s, seat):
+        for v in b.adj[h]:
+            if v not in s.pieces and v not in b.special:
+                out.add(v)
+    return sorted(out)
+
+
+def market_bonus(s: State, seat: int) -> int:
+    """LO-10.2, LO-12: in long, blitz and team-long games, a player holding the centre takes
+    as many extra cards as their Eye's circle (never circle 3)."""
+    long_form = s.rules.mode in ("long", "blitz")
+    if not long_form or s.board.centre not in held(s, seat) or s.eye[seat] >= 3:
+        return 0
+    return s.eye[seat]
+
+
+def apply_economic(s: State, action: str, events: Events) -> bool:
+    """Apply an economic action; False means the turn ends."""
+    seat = s.current
+    b = s.board
+    kinds = s.static.content.kinds
+    words = action.split(" ")
+    verb = words[0]
+    if verb == "end":
+        return False
+    if verb == "buy":
+        kind, h = words[1], b.by_name[words[2]]
+        cost = stats(s, seat, kind).cost
+        s.water[seat] -= cost
+        s.pieces[h] = (seat, kind)
+        s.bought += 1
+        s.quiet = 0
+        events.append({"type": "buy", "seat": seat, "kind": kind, "hex": words[2], "cost": cost})
+    elif verb == "upgrade":
+        kind = words[1]
+        i = KINDS.index(kind)
+        cost = kinds[kind].levels[s.levels[seat][i]].upgrade
+        s.water[seat] -= cost
+        s.levels[seat][i] += 1
+        events.append({"type": "upgrade", "seat": seat, "kind": kind, "level": s.levels[seat][i], "cost": cost})
+    elif verb == "grow":
+        cost = stats(s, seat, "hedge").cost
+        s.water[seat] -= cost
+        s.pieces[b.by_name[words[1]]] = (seat, "hedge")
+        s.quiet = 0
+        events.append({"type": "grow", "seat": seat, "hex": words[1], "cost": cost})
+    elif verb == "market":
+        card, kind = words[1], words[2]
+        s.water[seat] -= MARKET_PRICE
+        s.market_used = True
+        s.bunker_discard.remove(card)
+        s.injections[seat].append([card, kind])
+        events.append({"type": "market", "seat": seat, "card": card, "kind": kind})
+        bonus = market_bonus(s, seat)
+        if bonus:
+            s.stack.append({"kind": "bonus", "seat": seat, "count": bonus})
+    elif verb == "play":
+        play_card(s, seat, action, events)
+    return True

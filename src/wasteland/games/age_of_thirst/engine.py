@@ -1,0 +1,379 @@
+"""The decision loop: who must choose what, and what each choice does.
+
+With an empty stack the current player acts in the phase of the turn (``tactical`` or
+``economic``). A frame on the stack is a procedure waiting on someone (set-up choices,
+bunker cards to lay, the ray-tower hand limit, black-market bonus cards) or an automatic
+step (``towers``, ``begin``). Frames are small dicts, replaced and never mutated.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from wasteland.core.protocol import Decision, RuleError
+
+from .combat import Events, attack_value, hurt, left_centre, reset_health
+from .content import COLOURS, TROOP_KINDS
+from .economy import (HAND_LIMIT, apply_economic, draw_towers, economic_options, play_card, play_options,
+                      start_extraction)
+from .los import attack_targets, move_targets
+from .state import State
+
+Frame = dict[str, Any]
+
+DECISION_INFO = {
+    "first": ("LO-4.5", "the table chooses the first player; play goes clockwise"),
+    "place": ("LO-4.3", "place a starting troop on your base"),
+    "tactical": ("LO-7.1", "tactical phase: move, attack, flip each troop; end the phase"),
+    "economic": ("LO-7.4", "economic phase: buy, upgrade, grow hedges, black market; end the turn"),
+    "inject": ("LO-10.1", "lay the bunker card on one of your troop species cards"),
+    "hand": ("LO-11", "more than 5 ray-tower cards: play or discard the excess"),
+    "bonus": ("LO-10.2", "take a bunker card from the discard pile and lay it at once"),
+}
+
+
+# -- set-up frames ------------------------------------------------------------------------
+
+
+def _first_options(s: State, f: Frame) -> list[str]:
+    return [f"first {c}" for c in s.colour]
+
+
+def _first_choose(s: State, f: Frame, action: str, events: Events) -> None:
+    s.stack.pop()
+    set_order(s, action.split(" ")[1], events)
+
+
+def set_order(s: State, first: str, events: Events) -> None:
+    """LO-4.5: play goes clockwise from the first player."""
+    start = COLOURS.index(first)
+    seats = sorted(range(len(s.colour)), key=lambda q: (COLOURS.index(s.colour[q]) - start) % 6)
+    s.order = seats
+    events.append({"type": "order", "colours": [s.colour[q] for q in seats]})
+    push_placements(s)
+
+
+def push_placements(s: State) -> None:
+    """LO-4.3: each player places the starting troops on their base, in turn order;
+    LO-13.5: in the five-player game team B places 9 of 10, off the hex nearest the centre."""
+    s.stack.append({"kind": "begin", "seat": s.order[0]})
+    for seat in reversed(s.order):
+        short = s.rules.teams == "2x3" and len(s.rules.lineup[s.team(seat)]) == 3
+        s.stack.append({"kind": "place", "seat": seat, "left": [5, 3, 2], "todo": 9 if short else 10,
+                        "skip_nearest": short})
+
+
+def _place_hexes(s: State, f: Frame) -> list[int]:
+    colour = s.colour[f["seat"]]
+    nearest = s.board.nearest[colour] if f["skip_nearest"] else None
+    return [h for h in s.board.base[colour] if h not in s.pieces and h != nearest]
+
+
+def _place_options(s: State, f: Frame) -> list[str]:
+    names = s.board.names
+    return [f"place {kind} {names[h]}" for i, kind in enumerate(TROOP_KINDS) if f["left"][i]
+            for h in sorted(_place_hexes(s, f))]
+
+
+def _place_choose(s: State, f: Frame, action: str, events: Events) -> None:
+    _verb, kind, where = action.split(" ")
+    left = list(f["left"])
+    left[TROOP_KINDS.index(kind)] -= 1
+    s.stack[-1] = {**f, "left": left, "todo": f["todo"] - 1}
+    s.pieces[s.board.by_name[where]] = (f["seat"], kind)
+    events.append({"type": "place", "seat": f["seat"], "kind": kind, "hex": where})
+
+
+def _place_run(s: State, f: Frame, events: Events) -> bool:
+    if f["todo"] <= 0:
+        s.stack.pop()
+        return True
+    return False
+
+
+def _begin_run(s: State, f: Frame, events: Events) -> bool:
+    s.stack.pop()
+    start_turn(s, f["seat"], events)
+    return True
+
+
+# -- extraction frames ----------------------------------------------------------------------
+
+
+def _inject_options(s: State, f: Frame) -> list[str]:
+    return [f"inject {f['cards'][0]} {kind}" for kind in TROOP_KINDS]
+
+
+def _inject_choose(s: State, f: Frame, action: str, events: Events) -> None:
+    _verb, card, kind = action.split(" ")
+    s.injections[f["seat"]].append([card, kind])
+    events.append({"type": "inject", "seat": f["seat"], "card": card, "kind": kind})
+    s.stack[-1] = {**f, "cards": f["cards"][1:]}
+
+
+def _inject_run(s: State, f: Frame, events: Events) -> bool:
+    if not f["cards"]:
+        s.stack.pop()
+        return True
+    return False
+
+
+def _towers_run(s: State, f: Frame, events: Events) -> bool:
+    s.stack.pop()
+    draw_towers(s, f["seat"], f["count"], events)
+    return True
+
+
+def _hand_options(s: State, f: Frame) -> list[str]:
+    seat = f["seat"]
+    return [f"discard {c}" for c in sorted(set(s.hands[seat]))] + play_options(s, seat)
+
+
+def _hand_choose(s: State, f: Frame, action: str, events: Events) -> None:
+    seat = f["seat"]
+    if action.startswith("discard "):
+        card = action.split(" ")[1]
+        s.hands[seat].remove(card)
+        s.tower_discard.append(card)
+        events.append({"type": "discard", "seat": seat, "card": card})
+    else:
+        play_card(s, seat, action, events)
+
+
+def _hand_run(s: State, f: Frame, events: Events) -> bool:
+    if len(s.hands[f["seat"]]) <= HAND_LIMIT:
+        s.stack.pop()
+        return True
+    return False
+
+
+def _bonus_options(s: State, f: Frame) -> list[str]:
+    return [f"take {card} {kind}" for card in sorted(set(s.bunker_discard)) for kind in TROOP_KINDS]
+
+
+def _bonus_choose(s: State, f: Frame, action: str, events: Events) -> None:
+    _verb, card, kind = action.split(" ")
+    s.bunker_discard.remove(card)
+    s.injections[f["seat"]].append([card, kind])
+    events.append({"type": "bonus_card", "seat": f["seat"], "card": card, "kind": kind})
+    s.stack[-1] = {**f, "count": f["count"] - 1}
+
+
+def _bonus_run(s: State, f: Frame, events: Events) -> bool:
+    if f["count"] <= 0 or not s.bunker_discard:
+        s.stack.pop()
+        return True
+    return False
+
+
+OPTIONS: dict[str, Callable[[State, Frame], list[str]]] = {
+    "first": _first_options, "place": _place_options, "inject": _inject_options,
+    "hand": _hand_options, "bonus": _bonus_options,
+}
+CHOOSE: dict[str, Callable[[State, Frame, str, Events], None]] = {
+    "first": _first_choose, "place": _place_choose, "inject": _inject_choose,
+    "hand": _hand_choose, "bonus": _bonus_choose,
+}
+RUN: dict[str, Callable[[State, Frame, Events], bool]] = {
+    "place": _place_run, "begin": _begin_run, "inject": _inject_run, "towers": _towers_run,
+    "hand": _hand_run, "bonus": _bonus_run,
+}
+
+
+# -- the tactical phase (LO-7.1) ----------------------------------------------------------------
+
+
+def tactical_options(s: State) -> list[str]:
+    seat = s.current
+    names = s.board.names
+    out: list[str] = []
+    if s.acting is not None:
+        a = s.acting
+        out.extend(f"attack {names[a]} {names[t]}" for t in attack_targets(s, a))
+        out.append(f"flip {names[a]}")
+    else:
+        for h in sorted(h for h, (o, k) in s.pieces.items() if o == seat and k != "hedge" and h not in s.done):
+            out.extend(f"move {names[h]} {names[t]}" for t in move_targets(s, h))
+            out.extend(f"attack {names[h]} {names[t]}" for t in attack_targets(s, h))
+            out.append(f"flip {names[h]}")
+        out.append("end phase")
+    out.extend(play_options(s, seat))
+    return out
+
+
+def apply_tactical(s: State, action: str, events: Events) -> None:
+    seat = s.current
+    by = s.board.by_name
+    words = action.split(" ")
+    verb = words[0]
+    if verb == "move":
+        a, t = by[words[1]], by[words[2]]
+        s.pieces[t] = s.pieces.pop(a)
+        if a in s.damage:
+            s.damage[t] = s.damage.pop(a)
+        s.acting = t  # LO-7.1: after moving it may still attack, then it is flipped
+        events.append({"type": "move", "seat": seat, "from": words[1], "to": words[2]})
+        if a == s.board.centre:
+            left_centre(s, seat, events)
+    elif verb == "attack":
+        a, t = by[words[1]], by[words[2]]
+        # LO-7.1: it stays in place, attacks once and can never move afterwards: flipped.
+        s.acting = None
+        s.done.add(a)
+        _owner, kind = s.pieces[a]
+        events.append({"type": "attack", "seat": seat, "from": words[1], "to": words[2], "kind": kind})
+        hurt(s, t, attack_value(s, seat, kind), seat, kind, events)
+    elif verb == "flip":
+        h = by[words[1]]
+        s.done.add(h)
+        s.acting = None
+    elif verb == "end":
+        end_tactical(s, events)
+    elif verb == "play":
+        play_card(s, seat, action, events)
+
+
+def end_tactical(s: State, events: Events) -> None:
+    seat = s.current
+    s.acting = None
+    s.done.clear()
+    reset_health(s, events)  # LO-7.2
+    if s.rules.mode == "normal":
+        eye_check(s, seat, events)  # LO-13.1, LO-13.4 normal form: after the tactical phase
+        if s.over:
+            return
+    start_extraction(s, events)
+
+
+# -- turns, the Eye and victory (LO-12, LO-13) ---------------------------------------------------
+
+
+def holds_centre(s: State, seat: int) -> bool:
+    p = s.pieces.get(s.board.centre)
+    return p is not None and p[0] == seat and p[1] != "hedge"
+
+
+def eye_check(s: State, seat: int, events: Events) -> None:
+    if not holds_centre(s, seat):
+        return
+    r = s.rules
+    if r.team_game or r.mode == "blitz":
+        if s.eye[seat] >= 1:
+            return
+        s.eye[seat] = 1  # LO-13.3, LO-13.4: straight to circle 1
+    else:
+        s.eye[seat] += 1  # LO-13.1, LO-13.2: the next circle
+    s.quiet = 0
+    events.append({"type": "eye", "seat": seat, "circle": s.eye[seat]})
+    if r.team_game:
+        team = s.team_seats(seat)
+        if all(s.eye[q] >= 1 for q in team):
+            finish(s, team, f"team {'-'.join(s.colour[q] for q in team)}: every Eye on circle 1", events)
+    elif s.eye[seat] >= (1 if r.mode == "blitz" else 3):
+        finish(s, [seat], f"{s.colour[seat]} puts the Eye on circle {s.eye[seat]}", events)
+
+
+def finish(s: State, winners: list[int], reason: str, events: Events) -> None:
+    s.over = True
+    s.winners = sorted(winners)
+    s.end_reason = reason
+    s.stack.clear()
+    events.append({"type": "game_over", "winners": s.winners, "reason": reason})
+
+
+def start_turn(s: State, seat: int, events: Events) -> None:
+    limit = s.rules.turn_limit
+    if limit is not None and s.turn >= limit:
+        finish(s, [], f"turn limit {limit} reached (not a rulebook ending)", events)
+        return
+    stall = s.rules.stall_turns
+    if stall and s.quiet >= stall:
+        finish(s, [], f"{stall} turns without a token entering or leaving the board or an Eye moving "
+               "(no-progress ruling, not a rulebook ending)", events)
+        return
+    if dead_position(s):
+        finish(s, [], "no troop on the board and no way to buy one: nobody can take the centre", events)
+        return
+    s.turn += 1
+    s.quiet += 1
+    s.current = seat
+    s.phase = "tactical"
+    s.done.clear()
+    s.acting = None
+    s.bought = 0
+    s.market_used = False
+    events.append({"type": "turn", "turn": s.turn, "seat": seat, "colour": s.colour[seat]})
+    if s.rules.mode in ("long", "blitz"):
+        eye_check(s, seat, events)  # LO-13.2, LO-13.3, LO-13.4 long form: at the start of the turn
+
+
+def dead_position(s: State) -> bool:
+    """Ruling: with no troop on the board, no pump in play and nobody able to pay for a
+    troop, nothing can ever change: the game ends without a winner."""
+    if any(k != "hedge" for _o, k in s.pieces.values()) or any(s.pumps):
+        return False
+    from .combat import stats
+
+    return all(s.water[q] < min(stats(s, q, k).cost for k in TROOP_KINDS) for q in range(s.rules.players))
+
+
+def next_seat(s: State) -> int:
+    i = s.order.index(s.current)
+    return s.order[(i + 1) % len(s.order)]
+
+
+# -- the loop ---------------------------------------------------------------------------------
+
+
+def settle(s: State, events: Events) -> None:
+    while s.stack and not s.over:
+        top = s.stack[-1]
+        run = RUN.get(top["kind"])
+        if run is None or not run(s, top, events):
+            return
+
+
+def decision(s: State) -> Decision | None:
+    if s.over:
+        return None
+    if s._decision is None:
+        s._decision = _compute(s)
+    return s._decision
+
+
+def _compute(s: State) -> Decision:
+    if s.stack:
+        top = s.stack[-1]
+        kind = top["kind"]
+        seat = top["seat"]
+        actions = OPTIONS[kind](s, top)
+    else:
+        kind = s.phase
+        seat = s.current
+        actions = tactical_options(s) if kind == "tactical" else economic_options(s)
+    rule, prompt = DECISION_INFO[kind]
+    return Decision(seat, kind, tuple(actions), prompt, rule)
+
+
+def apply_in_place(s: State, action: str, seat: int | None = None) -> Events:
+    """Apply one action, or raise RuleError without changing anything."""
+    d = decision(s)
+    if d is None:
+        raise RuleError("LO-13", "the game is over; no more actions")
+    if seat is not None and seat != d.seat:
+        raise RuleError(d.rule, f"it is {s.colour[d.seat] if s.colour else d.seat}'s decision, not seat {seat}'s")
+    if not isinstance(action, str) or action not in d.actions:
+        from .diagnose import why_illegal
+
+        raise why_illegal(s, d, action)
+    events: Events = []
+    s._decision = None
+    if s.stack:
+        CHOOSE[s.stack[-1]["kind"]](s, s.stack[-1], action, events)
+    elif s.phase == "tactical":
+        apply_tactical(s, action, events)
+    elif not apply_economic(s, action, events):
+        events.append({"type": "turn_end", "seat": s.current})
+        start_turn(s, next_seat(s), events)
+    settle(s, events)
+    return events

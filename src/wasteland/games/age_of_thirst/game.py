@@ -1,0 +1,135 @@
+"""Age of Thirst on the engine protocol (see ``wasteland.core.protocol``)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from wasteland.core.protocol import Decision, Event, Outcome, RuleError
+from wasteland.core.rng import Rng
+
+from . import engine
+from .combat import health
+from .content import KINDS
+from .describe import describe
+from .determinize import determinize
+from .evaluate import evaluate
+from .setup import new_game
+from .state import State
+
+
+class AgeOfThirst:
+    name = "age-of-thirst"
+    rules_version = "age-of-thirst-2ed/1"
+    min_players = 2
+    max_players = 6
+
+    def new_game(self, config: dict[str, Any], seed: int) -> State:
+        return new_game(config, seed)[0]
+
+    def new_game_with_events(self, config: dict[str, Any], seed: int) -> tuple[State, list[Event]]:
+        return new_game(config, seed)
+
+    def decision(self, state: State) -> Decision | None:
+        return engine.decision(state)
+
+    def apply(self, state: State, action: str, seat: int | None = None) -> tuple[State, list[Event]]:
+        nxt = state.copy()
+        events = engine.apply_in_place(nxt, action, seat)
+        return nxt, events
+
+    def apply_in_place(self, state: State, action: str, seat: int | None = None) -> list[Event]:
+        """Legality is checked before anything changes, so an illegal action changes nothing."""
+        return engine.apply_in_place(state, action, seat)
+
+    def outcome(self, state: State) -> Outcome | None:
+        if not state.over:
+            return None
+        return Outcome(tuple(state.winners), state.end_reason)
+
+    def returns(self, state: State) -> list[float]:
+        return [1.0 if q in state.winners else 0.0 for q in range(state.rules.players)]
+
+    def to_json(self, state: State) -> dict[str, Any]:
+        return state.to_json()
+
+    def from_json(self, data: dict[str, Any]) -> State:
+        try:
+            return State.from_json(data)
+        except (KeyError, TypeError, ValueError) as exc:
+            raise RuleError("state", f"not an Age of Thirst state: {exc}") from None
+
+    def describe(self, event: Event) -> str:
+        return describe(event)
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return view(state, seat)
+
+    def reveals_hidden(self, before: State, after: State) -> bool:
+        """Did the step draw a card or use the generator? (Undo stops there.)"""
+        return (before.rng != after.rng or len(before.source_deck) != len(after.source_deck)
+                or len(before.bunker_deck) != len(after.bunker_deck) or len(before.tower_deck) != len(after.tower_deck))
+
+    def evaluate(self, state: State) -> list[float]:
+        return evaluate(state)
+
+    def determinize(self, state: State, seat: int, rng: Rng) -> State:
+        return determinize(state, seat, rng)
+
+
+def view(s: State, seat: int | None) -> dict[str, Any]:
+    """What ``seat`` may know (None = a spectator): no deck order, no other player's
+    ray-tower hand, no generator state. Discard piles are face up (LO-9 to LO-11)."""
+    b = s.board
+    players = []
+    for q in range(s.rules.players):
+        entry: dict[str, Any] = {
+            "seat": q,
+            "colour": s.colour[q],
+            "team": s.team(q),
+            "water": s.water[q],
+            "pumps": s.pumps[q],
+            "levels": dict(zip(KINDS, s.levels[q])),
+            "on_board": {k: s.count(q, k) for k in KINDS},
+            "injections": [list(x) for x in s.injections[q]],
+            "statuses": list(s.statuses[q]),
+            "hand_size": len(s.hands[q]),
+            "eye": s.eye[q],
+            "barred": s.barred[q],
+        }
+        if q == seat:
+            entry["hand"] = list(s.hands[q])
+        players.append(entry)
+    pieces = []
+    for h, (owner, kind) in sorted(s.pieces.items()):
+        pieces.append({"hex": b.names[h], "owner": owner, "colour": s.colour[owner], "kind": kind,
+                       "health": health(s, owner, kind) - s.damage.get(h, 0), "flipped": h in s.done})
+    out: dict[str, Any] = {
+        "game": "age-of-thirst",
+        "seat": seat,
+        "config": s.rules.to_config(),
+        "turn": s.turn,
+        "current": s.current,
+        "phase": s.phase,
+        "order": list(s.order),
+        "acting": b.names[s.acting] if s.acting is not None else None,
+        "bought": s.bought,
+        "market_used": s.market_used,
+        "over": s.over,
+        "winners": list(s.winners),
+        "end_reason": s.end_reason,
+        "pieces": pieces,
+        "players": players,
+        "decks": {"source": len(s.source_deck), "bunker": len(s.bunker_deck), "ray_tower": len(s.tower_deck)},
+        "discards": {"source": dict(sorted(Counter(s.source_discard).items())),
+                     "bunker": dict(sorted(Counter(s.bunker_discard).items())),
+                     "ray_tower": dict(sorted(Counter(s.tower_discard).items()))},
+    }
+    d = engine.decision(s)
+    if d is not None:
+        out["decision"] = {"seat": d.seat, "kind": d.kind, "prompt": d.prompt, "rule": d.rule,
+                           "actions": list(d.actions) if seat == d.seat else []}
+    return out
+
+
+GAME = AgeOfThirst()

@@ -22,14 +22,38 @@ from wasteland.games.saltlands.game import GAME
 from wasteland.games.saltlands.state import State
 
 CHARACTERS = ["scout", "plowman", "healer", "arsonist", "scientist", "little_girl"]
+# Lost in the Desert lineups mix the new characters in (SL §146), so their abilities play.
+EXPANSION_CHARACTERS = ["trader", "pickpocket", "huntress", "marauder", "prophet", "gunsmith"]
+MIXED_CHARACTERS = ["pickpocket", "scout", "trader", "huntress", "marauder", "plowman"]
+
+# The expansion and the variants (SL §140-§152): None = the base game.
+EXTRAS = [
+    None,
+    ("expansion",),
+    ("expansion", "epic"),
+    ("overkill",),
+    ("explorers_luck",),
+    ("expansion", "epic", "overkill", "explorers_luck"),
+    ("expansion", "explorers_luck", "overkill"),
+]
 
 
-def config_for(players: int, mode: str | None, difficulty: str) -> dict:
+def config_for(players: int, mode: str | None, difficulty: str, extras: tuple[str, ...] | None = None) -> dict:
     if mode == "tutorial":
         difficulty = "easy"  # SL §121: the tutorial is always played on Easy
+        if extras:
+            extras = tuple(e for e in extras if e != "epic")  # SL §149: epic is never the tutorial
     config = {"players": players, "characters": CHARACTERS[:players], "difficulty": difficulty}
     if mode is not None:
         config["mode"] = mode
+    if extras:
+        if "expansion" in extras:
+            config["expansion"] = True
+            lineup = EXPANSION_CHARACTERS if players % 2 else MIXED_CHARACTERS
+            config["characters"] = lineup[:players]
+        variants = [e for e in extras if e != "expansion"]
+        if variants:
+            config["variants"] = variants
     return config
 
 
@@ -44,6 +68,7 @@ configs = st.integers(1, 6).flatmap(
         st.just(n),
         st.sampled_from(modes_for(n)),
         st.sampled_from(["easy", "normal", "hard"]),
+        st.sampled_from(EXTRAS),
     )
 )
 
@@ -69,6 +94,8 @@ def expected_cards(s: State) -> Counter:
     for i, card in enumerate(cat.cards):
         if i in cat.character_card.values():
             continue
+        if card.expansion and not s.static.rules.expansion:
+            continue  # Lost in the Desert cards stay in the box without the expansion (SL §141)
         if card.deck == "victory" and kinds[card.victory].colour not in markers:
             continue  # red Victory cards stay in the box with two markers (digest 2.2 ruling)
         out[i] = 1
@@ -120,6 +147,19 @@ def test_thousands_of_random_games_finish(players):
         assert s.over
         reasons[s.end_reason.split(" (")[0]] += 1
     assert sum(reasons.values()) == 350
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4, 5, 6])
+def test_random_games_with_the_expansion_and_variants_finish(players):
+    """The expansion and every variant (SL §140-§152) play to a finished game too."""
+    modes = modes_for(players)
+    for seed in range(120):
+        extras = EXTRAS[1 + seed % (len(EXTRAS) - 1)]
+        config = config_for(players, modes[seed % len(modes)], ("easy", "normal", "hard")[seed % 3], extras)
+        s = play(config, seed, check_every=7)
+        assert s.over
+        if s.static.rules.epic and s.end_reason.startswith("time ran out"):
+            assert s.round == 7, "the epic game lasts 7 rounds (SL §150)"
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

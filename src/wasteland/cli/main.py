@@ -91,6 +91,10 @@ def simulate(
         "characters); repeat the option to sweep lineups; default: the first P characters"),
     character_sweep: bool = typer.Option(False, "--character-sweep", help="sweep every character as seat 1"),
     bot: str = typer.Option("random", help="bots, e.g. random,heuristic: every seat plays the named bot"),
+    expansion: bool = typer.Option(False, "--expansion", help="play with the Lost in the Desert expansion"),
+    variant: Optional[list[str]] = typer.Option(
+        None, "--variant", help="variants to sweep, e.g. none,epic,overkill,explorers_luck; combine with + "
+        "(epic+overkill); epic brings the expansion's components"),
     seed: int = typer.Option(0, help="run seed; every game's seed derives from it, its configuration and number"),
     workers: Optional[int] = typer.Option(None, help="worker processes (default: the number of CPUs)"),
     backend: str = typer.Option("local", help="local (processes on this machine) or ray (a local Ray instance)"),
@@ -105,7 +109,8 @@ def simulate(
 
     err = Console(stderr=True)
     opts = Options(game=game, games=games, players=players, modes=mode, difficulties=difficulty,
-                   lineups=list(characters or []), character_sweep=character_sweep, bots=bot, seed=seed,
+                   lineups=list(characters or []), character_sweep=character_sweep, bots=bot,
+                   expansion=expansion, variants=list(variant or []), seed=seed,
                    workers=workers, backend=backend, out=out)
     try:
         sweep = prepare(opts)
@@ -174,13 +179,51 @@ def apply(
 
 @app.command()
 def bench(
-    games: int = typer.Option(200, help="random games per player count"),
-    seconds: float = typer.Option(0.0, help="unused placeholder for longer runs"),
+    target: str = typer.Argument("engine", help="engine, or server: N concurrent bot games over WebSocket"),
+    games: int = typer.Option(200, help="random games per player count (server: concurrent games)"),
+    seconds: float = typer.Option(0.0, help="server: how long to play (default 20 s)"),
+    db: Optional[str] = typer.Option(None, help="server: database (default: a temporary SQLite file)"),
+    think: float = typer.Option(0.0, help="server: seconds each client waits before it acts"),
 ) -> None:
-    """Print speed and memory figures (see the README for the goals)."""
+    """Print speed and memory figures (see the README for the goals); `bench server` measures the game server."""
+    if target == "server":
+        from wasteland.server.bench import bench_command
+
+        raise typer.Exit(bench_command(games, seconds or 20.0, db, think))
     from wasteland.sim.bench import run_bench
 
     run_bench(games, console)
+
+
+@app.command("bench-server")
+def bench_server(
+    games: int = typer.Option(200, help="concurrent games"),
+    seconds: float = typer.Option(20.0, help="how long to play"),
+    db: Optional[str] = typer.Option(None, help="database (default: a temporary SQLite file)"),
+    think: float = typer.Option(0.0, help="seconds each client waits before it acts"),
+) -> None:
+    """Game server benchmark (same as `bench server`): actions per second and latency percentiles."""
+    from wasteland.server.bench import bench_command
+
+    raise typer.Exit(bench_command(games, seconds, db, think))
+
+
+@app.command()
+def serve(
+    host: str = typer.Option("127.0.0.1", help="address to listen on"),
+    port: int = typer.Option(8000, help="port (0: any free port; the address is printed)"),
+    db: str = typer.Option("wasteland.db", help="SQLite file, sqlite:///FILE or postgresql://USER:PASS@HOST/DB"),
+    bot_workers: Optional[int] = typer.Option(None, help="bot worker processes per lane (default: CPUs, at least 2)"),
+) -> None:
+    """Run the multiplayer game server (HTTP + WebSocket; the page at /)."""
+    from wasteland.server.run import serve as run_server
+    from wasteland.server.store import StoreError
+
+    try:
+        run_server(host, port, db, bot_workers)
+    except (StoreError, OSError) as exc:
+        console.print(f"[red]cannot serve: {exc}[/red]")
+        raise typer.Exit(2) from None
 
 
 @app.command()
@@ -197,11 +240,15 @@ def play(
     load: Optional[Path] = typer.Option(None, help="resume the game saved in this record"),
     record: Optional[Path] = typer.Option(None, help="save the game here after every action "
                                           "(default: the --load file, else saltlands-SEED-TIME.jsonl)"),
+    expansion: bool = typer.Option(False, "--expansion", help="play with the Lost in the Desert expansion"),
+    variant: Optional[list[str]] = typer.Option(None, "--variant", help="optional variants: epic, overkill, "
+                                                "explorers_luck (repeat or comma-separate to combine)"),
 ) -> None:
     """Play in the terminal: people and bots, the board drawn in colour."""
     from wasteland.cli.play import play_command
 
-    raise typer.Exit(play_command(game, players, seats, mode, difficulty, characters, seed, load, record))
+    raise typer.Exit(play_command(game, players, seats, mode, difficulty, characters, seed, load, record,
+                                  expansion=expansion, variants=list(variant or [])))
 
 
 @app.command()

@@ -76,7 +76,7 @@ COMMANDS_HELP = ("Answer with an option's number or its text in notation (e.g. '
                  "coordinates) · undo (take back your last action) · save [FILE] · quit")
 
 #: gain events whose card comes from a hidden deck: other seats see only "a card".
-HIDDEN_GAINS = ("draw", "loot", "loot token", "respawn", "reconstruction")
+HIDDEN_GAINS = ("draw", "loot", "loot token", "respawn", "reconstruction", "theft")
 
 RAIDER_EVENTS = ("damage_card", "raider_move", "raider_stays", "spawn_check", "spawn", "attacked",
                  "raider_wounded", "raider_destroyed")
@@ -163,8 +163,10 @@ def card_help(name: str) -> str | None:
         lines.append(f"  vehicle: {v.movement}" + (f" {v.move}" if v.move else "") + f" over {', '.join(v.terrain)}")
     for i, act in enumerate(card.actions):
         bits = [act.effect]
-        if act.effect in ("damage", "heal", "armor", "refresh", "draw", "reconstruction"):
+        if act.effect in ("damage", "heal", "armor", "refresh", "draw", "reconstruction", "lure"):
             bits.append(str(act.amount))
+        if act.area:
+            bits.append(f"area {act.area} (turn it: rot 0-5, SL §143)")
         if act.effect == "damage":
             bits.append("armor-piercing" if act.damage_type == "ap" else "normal")
         if act.effect == "draw":
@@ -475,7 +477,8 @@ def _make_seats(names: list[str], seed: int) -> list[Any] | str:
 def play_command(game: str = "saltlands", players: int | None = None, seats: str | None = None,
                  mode: str | None = None, difficulty: str | None = None, characters: str | None = None,
                  seed: int | None = None, load: Path | None = None, record: Path | None = None,
-                 console: Console | None = None) -> int:
+                 console: Console | None = None, expansion: bool = False,
+                 variants: list[str] | None = None) -> int:
     """``wasteland play``; returns the exit code."""
     console = console or Console(highlight=False)
     from wasteland.games import get_game
@@ -514,6 +517,14 @@ def play_command(game: str = "saltlands", players: int | None = None, seats: str
             config["difficulty"] = difficulty
         if chars_given:
             config["characters"] = chars_given
+        # Lost in the Desert (SL §140) and its variants (SL §148-§152); epic brings the
+        # expansion's components (SL §150).
+        chosen_variants = [v.strip() for item in (variants or []) for v in item.replace("+", ",").split(",")
+                           if v.strip()]
+        if expansion or "epic" in chosen_variants:
+            config["expansion"] = True
+        if chosen_variants:
+            config["variants"] = chosen_variants
         rec = GameRecord(g.name, g.rules_version, config, seed, [])
 
     names = [s.strip().lower() for s in seats.split(",")] if seats else ["human"] + ["random"] * (n - 1)
@@ -541,7 +552,9 @@ def play_command(game: str = "saltlands", players: int | None = None, seats: str
 
     cfg = session.state.static.rules.to_config()
     title = Text("SALTLANDS", style="bold black on yellow")
-    title.append(f"  {cfg['mode']}, {cfg['difficulty']}, {n} player(s), seed {rec.seed}", style="bold")
+    extras = (["Lost in the Desert"] if cfg.get("expansion") else []) + list(cfg.get("variants", []))
+    title.append(f"  {cfg['mode']}, {cfg['difficulty']}, {n} player(s), seed {rec.seed}"
+                 + (f", {' + '.join(extras)}" if extras else ""), style="bold")
     console.print(title)
     who = " · ".join(f"p{i + 1} {'you' if s == 'human' else s.name}" for i, s in enumerate(made))
     console.print(f"Seats: {who}", highlight=False, markup=False)

@@ -127,6 +127,9 @@ def summary(rows: list[Row], *, seconds: float, header: list[str] | None = None,
     for title, col in (("by mode", "mode"), ("by difficulty", "difficulty"), ("by players", "players"),
                        ("by bot", "bot")):
         lines += _table(title, rates_by(rows, lambda r, c=COL[col]: r[c]), keep_order(col))
+    if len(keep_order("variant")) > 1:
+        lines += _table("by variant (expansion / SL §148-§152)", rates_by(rows, lambda r: r[COL["variant"]]),
+                        keep_order("variant"))
     chars = character_rates(rows)
     lines += _table("by character (games with it; won = its own player won)", chars,
                     sorted(chars, key=lambda c: (-chars[c].n, c)))
@@ -184,9 +187,11 @@ def is_error(row: Row) -> bool:
 
 
 def _config_key(row: Row) -> tuple:
-    return (row[COL["players"]], row[COL["mode"]], row[COL["difficulty"]], row[COL["characters"]], row[COL["bot"]])
+    return (row[COL["players"]], row[COL["mode"]], row[COL["difficulty"]], row[COL["characters"]], row[COL["bot"]],
+            row[COL["variant"]])
 
 
 def _config_label(key: tuple) -> str:
-    players, mode, difficulty, chars, bot = key
-    return f"{players}p {mode} {difficulty} {chars} {bot}"
+    players, mode, difficulty, chars, bot, variant = key
+    label = f"{players}p {mode} {difficulty} {chars} {bot}"
+    return label if variant == "base" else f"{label} {variant}"

@@ -19,6 +19,7 @@ from wasteland.sim.sweep import Configuration, bot_seed, game_seed, seat_bot
 COLUMNS = (
     "game", "players", "mode", "difficulty", "characters", "bot", "seed", "winners", "won",
     "rounds", "actions", "deaths", "eliminated", "raiders_destroyed", "rumors_played", "end_reason",
+    "variant",
 )
 Row = tuple  # the values of COLUMNS, in that order
 
@@ -83,7 +84,7 @@ def play_game(game_name: str, config: Configuration, seed: int, index: int) -> R
     return (
         index, config.players, config.mode, config.difficulty, ";".join(config.characters), config.bot,
         gseed, ";".join(f"p{w + 1}" for w in winners), int(bool(winners)), rounds, actions,
-        deaths, eliminated, destroyed, rumors, reason,
+        deaths, eliminated, destroyed, rumors, reason, config.variant_label(),
     )
 
 

@@ -33,6 +33,8 @@ class Options:
     lineups: list[str] = field(default_factory=list)
     character_sweep: bool = False
     bots: str = "random"
+    expansion: bool = False  # Saltlands: Lost in the Desert (SL §140)
+    variants: list[str] = field(default_factory=list)  # e.g. ["none,epic", "epic+overkill"] (SL §148)
     seed: int = 0
     workers: int | None = None
     backend: str = "local"
@@ -66,7 +68,7 @@ def prepare(opts: Options) -> Sweep:
         except ImportError:
             raise SweepError("--backend ray needs Ray: pip install 'wasteland[ray]'") from None
     return build_sweep(opts.game, opts.players, opts.modes, opts.difficulties, opts.lineups or None,
-                       opts.character_sweep, opts.bots)
+                       opts.character_sweep, opts.bots, opts.expansion, opts.variants or None)
 
 
 def simulate(opts: Options, sweep: Sweep, progress: Callable[[int], None] | None = None) -> Result:

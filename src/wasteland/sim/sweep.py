@@ -33,22 +33,39 @@ class Configuration:
     difficulty: str
     characters: tuple[str, ...]
     bot: str
+    expansion: bool = False  # Saltlands: Lost in the Desert in play (SL §140)
+    variants: tuple[str, ...] = ()  # Saltlands: optional variants (SL §148-§152)
 
     def game_config(self) -> dict[str, Any]:
         """The config handed to ``Game.new_game``."""
-        return {
+        config: dict[str, Any] = {
             "players": self.players,
             "mode": self.mode,
             "difficulty": self.difficulty,
             "characters": list(self.characters),
         }
+        if self.expansion:
+            config["expansion"] = True
+        if self.variants:
+            config["variants"] = list(self.variants)
+        return config
 
     def key(self) -> str:
-        """The game configuration as text (the bot left out: see the module docstring)."""
-        return f"{self.players}|{self.mode}|{self.difficulty}|{','.join(self.characters)}"
+        """The game configuration as text (the bot left out: see the module docstring).
+        Base-game keys are unchanged by the expansion options, so their seeds stay put."""
+        key = f"{self.players}|{self.mode}|{self.difficulty}|{','.join(self.characters)}"
+        if self.expansion or self.variants:
+            key += f"|{self.variant_label()}"
+        return key
+
+    def variant_label(self) -> str:
+        """``base``, ``expansion``, ``expansion+epic``, ``overkill`` ..."""
+        parts = (["expansion"] if self.expansion else []) + list(self.variants)
+        return "+".join(parts) or "base"
 
     def label(self) -> str:
-        return f"{self.players}p {self.mode} {self.difficulty} {';'.join(self.characters)} {self.bot}"
+        label = f"{self.players}p {self.mode} {self.difficulty} {';'.join(self.characters)} {self.bot}"
+        return label if self.variant_label() == "base" else f"{label} {self.variant_label()}"
 
 
 def _derive(*parts: Any) -> int:
@@ -133,7 +150,34 @@ def tables_for(game: str) -> GameTables:
     from wasteland.games.saltlands.config import DIFFICULTIES, MODES
     from wasteland.games.saltlands.content import load_content
 
-    return GameTables(MODES, DIFFICULTIES, tuple(load_content().characters), 1, 6)
+    return GameTables(MODES, DIFFICULTIES, tuple(c for c, ch in load_content().characters.items()
+                                                 if not ch.expansion), 1, 6)
+
+
+def parse_variants(items: list[str] | None) -> list[tuple[str, ...]]:
+    """``--variant``: comma-separated combinations to sweep, each ``a+b`` or ``none``;
+    for example ``none,epic,epic+overkill``."""
+    from wasteland.games.saltlands.config import VARIANTS
+
+    if not items:
+        return [()]
+    combos: list[tuple[str, ...]] = []
+    for text in items:
+        for item in _items(text, "--variant"):
+            if item in ("none", "base"):
+                combo: tuple[str, ...] = ()
+            else:
+                names = item.split("+")
+                for n in names:
+                    if n not in VARIANTS:
+                        raise SweepError(f"--variant: unknown variant {n!r}; choose from none, {', '.join(VARIANTS)} "
+                                         "(combine with +)")
+                if len(set(names)) != len(names):
+                    raise SweepError(f"--variant: {item!r} names a variant twice")
+                combo = tuple(v for v in VARIANTS if v in names)
+            if combo not in combos:
+                combos.append(combo)
+    return combos
 
 
 def check_config(game: str, config: Configuration) -> str | None:
@@ -197,10 +241,18 @@ def build_sweep(
     lineups: list[str] | None = None,
     character_sweep: bool = False,
     bots: str = "random",
+    expansion: bool = False,
+    variants: list[str] | None = None,
 ) -> Sweep:
     """Every valid configuration of the options, in a fixed order, and notes on those
     skipped. Raises :class:`SweepError` for a bad option or when nothing is left."""
     tables = tables_for(game)
+    combos = parse_variants(variants)
+    if expansion:
+        from wasteland.games.saltlands.content import load_content
+
+        tables = GameTables(tables.modes, tables.difficulties, tuple(load_content().characters),
+                            tables.min_players, tables.max_players)
     counts = parse_players(players, tables.min_players, tables.max_players)
     mode_list = parse_names(modes, "--mode", tables.modes) if modes else None
     diff_list = parse_names(difficulties, "--difficulty", tables.difficulties) if difficulties else None
@@ -229,6 +281,8 @@ def build_sweep(
 
     configurations: list[Configuration] = []
     notes: list[str] = []
+    if not expansion and any("epic" in c for c in combos):
+        notes.append("the epic variant plays with the expansion's components (SL §150): expansion on for it")
     seen: set[Configuration] = set()
     skipped: dict[tuple[str, str], tuple[list[int], list[str]]] = {}
     for p in counts:
@@ -236,8 +290,10 @@ def build_sweep(
             for difficulty in diff_list or [tables.default_difficulty(mode)]:
                 for chars in chosen:
                     seats = lineup(chars, p, tables.characters)
-                    for bot in bot_list:
-                        config = Configuration(p, mode, difficulty, seats, bot)
+                    for bot, combo in ((b, c) for c in combos for b in bot_list):
+                        # The epic game is built from the expansion's components (SL §150).
+                        exp = expansion or "epic" in combo
+                        config = Configuration(p, mode, difficulty, seats, bot, exp, combo)
                         if config in seen:
                             continue
                         seen.add(config)

@@ -37,12 +37,15 @@ def card_value(d: CardDef, s: State | None = None) -> float:
     if d.fuel:
         v += 1
     if d.vehicle is not None:
-        v += 2 + 0.6 * d.vehicle.move + (2.5 if d.vehicle.movement == "sail" else 0) + 0.5 * len(d.vehicle.terrain)
+        v += 2 + 0.6 * d.vehicle.move + (2.5 if d.vehicle.movement == "sail" else 3.0 if d.vehicle.movement == "tractor" else 0) + 0.5 * len(d.vehicle.terrain)
     v += 0.4 * d.hand_limit
     for act in d.actions:
         e = act.effect
         if e == "damage":
             v += 1.5 * act.amount + (1.0 if act.damage_type == "ap" else 0) - (0.5 if act.one_time else 0)
+            v += 0.5 * len(act.area)  # SL §143: an area weapon hits several hexes
+        elif e in ("lure", "hide"):
+            v += 1.5
         elif e == "heal":
             v += 3 * act.amount
         elif e == "armor":
@@ -290,7 +293,13 @@ class HeuristicAgent:
                 else:
                     scores[a] = -5 - card_value(d)
             elif verb == "ability":
-                scores[a] = 4.0 if me.character == "scientist" else 1.0
+                if len(t) > 1:  # Prophecy: Water for a rumor card (SL §146)
+                    scores[a] = 9.0 if s.rumor_deck else -1.0
+                else:
+                    scores[a] = 4.0 if me.character == "scientist" else 1.0
+            elif verb == "steal":
+                # Theft (SL §146): free cards, but not from a co-op partner.
+                scores[a] = -5.0 if s.static.rules.mode == "coop" else 8.0
             elif verb == "give":
                 scores[a] = self._give_score(s, me, t)
             elif verb == "trade":
@@ -320,6 +329,13 @@ class HeuristicAgent:
         card = cat.card_index[name]
         act = cat.cards[card].actions[int(opt) - 1 if opt else 0]
         e = act.effect
+        if e == "damage" and "rot" in t:
+            return self._area_score(s, me, act, int(t[t.index("rot") + 1]))
+        if e == "lure":
+            return self._lure_score(s, me, fresh)
+        if e == "hide":
+            rd = self._raider_dist(s)
+            return 9.0 if me.hex is not None and self._danger(s, me, me.hex, rd) > 0.5 else -1.0
         if e == "damage":
             target = s.static.geo.index[_hex(t[t.index("at") + 1])]
             raider = next((r for r in s.raiders.values() if r[1] == target), None)
@@ -349,6 +365,69 @@ class HeuristicAgent:
         if e == "get":
             return 8.0
         return 0.0
+
+    def _area_score(self, s: State, me: Player, act, rot: int) -> float:
+        """Aim an area weapon (SL §143) where it destroys the most raiders, preferring
+        kills next to me (the only ones that give loot)."""
+        from .turn import area_hexes
+
+        geo = s.static.geo
+        adj = set(geo.adj[me.hex])
+        score = 0.0
+        for h in area_hexes(s, me, act.area, rot):
+            raider = next((r for r in s.raiders.values() if r[1] == h), None)
+            if raider is not None:
+                rdef = s.static.content.raiders[raider[0]]
+                hits = act.amount - (rdef.armor if act.damage_type == "normal" else 0)
+                if hits >= raider[2]:
+                    score += 10.0 + (5.0 if h in adj else 0.0)
+                elif hits > 0:
+                    score += 3.0
+            elif s.static.rules.mode == "competitive":
+                other = next((q for q in s.players if q.hex == h and q.seat != me.seat), None)
+                if other is not None:
+                    score += 2.0 + 3.0 * len(victory_cards(s, other))
+        if score <= 0:
+            return -2.0
+        return score - (1.5 if act.one_time else 0)
+
+    def _lure_score(self, s: State, me: Player, fresh: int) -> float:
+        """Lure defensively (SL §142): pull the raiders that would reach me anyway next to
+        me now, without their attack, when I hold a weapon and a fresh crew to strike
+        first; otherwise keep the card."""
+        cat = s.static.catalog
+        rd = self._raider_dist(s)
+        if me.hex is None or self._danger(s, me, me.hex, rd) <= 0.5:
+            return -3.0
+        weapons = [c for c in me.hand if c not in me.engaged
+                   and any(a.effect == "damage" for a in cat.cards[c].actions)]
+        if not weapons or fresh < 1:
+            return -3.0
+        return 8.0 if s.moved else 3.0
+
+    def _lure(self, s: State, me: Player, actions: list[str]) -> dict[str, float]:
+        """Lured raiders: bring them next to me, where my weapons reach."""
+        geo = s.static.geo
+        return {a: -_hex_dist(geo, geo.index[_hex(a.split(" ")[1])], me.hex) if me.hex is not None else 0.0
+                for a in actions}
+
+    def _orient(self, s: State, me: Player, actions: list[str]) -> dict[str, float]:
+        """Explorer's luck (SL §152): the orientation with the wrecks (tokens) nearest me."""
+        from .board import tile_cells
+        from .world import ORIENTATIONS
+
+        geo = s.static.geo
+        pos = s.stack[-1]["pos"]
+        scores = {}
+        for a in actions:
+            rot = ORIENTATIONS[a.split(" ")[1]]
+            cells = tile_cells(s.tiles[pos], rot)
+            wrecks = [h for h, c in zip(geo.hexes_of(pos), cells) if c.wreck]
+            if me.hex is None or not wrecks:
+                scores[a] = 0.0
+            else:
+                scores[a] = -min(_hex_dist(geo, h, me.hex) for h in wrecks)
+        return scores
 
     def _give_score(self, s: State, me: Player, t: list[str]) -> float:
         if s.static.rules.mode not in ("coop", "classic", "tutorial"):
@@ -446,7 +525,8 @@ class HeuristicAgent:
         return {a: (1.0 if a.startswith("take") else 0.0) for a in actions}
 
     def _character(self, s: State, me: Player, actions: list[str]) -> dict[str, float]:
-        order = ["plowman", "healer", "scout", "arsonist", "scientist", "little_girl"]
+        order = ["plowman", "healer", "scout", "trader", "huntress", "gunsmith", "arsonist", "pickpocket",
+                 "scientist", "marauder", "prophet", "little_girl"]
         return {a: -order.index(a.split(" ")[1]) if a.split(" ")[1] in order else -9 for a in actions}
 
 

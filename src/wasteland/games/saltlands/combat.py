@@ -8,6 +8,7 @@ from __future__ import annotations
 from .state import Player, State
 from .zones import (
     Events,
+    ability,
     card_def,
     clear_player_cards,
     draw_mirage,
@@ -19,17 +20,32 @@ from .zones import (
 )
 
 
-def attack_raider(s: State, p: Player, rid: int, damage: int, dtype: str, events: Events) -> None:
+def attack_raider(
+    s: State, p: Player, rid: int, damage: int, dtype: str, events: Events, loot: bool = True
+) -> None:
     """SL §86-§88: raider armor (never destroyed) stops normal damage; each remaining
-    point kills one crew; at 0 crew the raider is removed and its destroyer loots it."""
+    point kills one crew; at 0 crew the raider is removed and its destroyer loots it
+    (``loot`` False: an area attack's raider not next to the user, SL §143)."""
     rtype, where, crew = s.raiders[rid]
     h = s.static.geo.names[where]
     rdef = s.static.content.raiders[rtype]
-    hits = damage - rdef.armor if dtype == "normal" else damage
-    hits = max(0, hits)
+    armor = rdef.armor if dtype == "normal" else 0
+    hits = max(0, damage - armor)
+    if ability(s, p) == "born_killer" and s.current == p.seat:
+        # SL §146 Born Killer: in her turn the normal damage of consecutive attacks on a
+        # raider adds up and its armor counts once (ruling: "consecutive" = attacks with
+        # no other action in between).
+        before = next((e[1] for e in s.streak if e[0] == rid), 0)
+        if dtype == "normal":
+            total = before + damage
+            hits = max(0, total - rdef.armor) - max(0, before - rdef.armor)
+            armor = damage - hits
+            s.streak = [e for e in s.streak if e[0] != rid] + [[rid, total]]
+        elif not any(e[0] == rid for e in s.streak):
+            s.streak = s.streak + [[rid, 0]]
     events.append(
         {"type": "attack_raider", "seat": p.seat, "raider": rtype, "hex": h, "damage": damage,
-         "damage_type": dtype, "armor": rdef.armor if dtype == "normal" else 0, "hits": hits}
+         "damage_type": dtype, "armor": armor, "hits": hits}
     )
     if hits == 0:
         return
@@ -39,19 +55,29 @@ def attack_raider(s: State, p: Player, rid: int, damage: int, dtype: str, events
         return
     del s.raiders[rid]
     events.append({"type": "raider_destroyed", "raider": rtype, "hex": h, "seat": p.seat})
+    if s.static.rules.overkill and hits > crew:
+        # SL §151 (ruling): the killing attack's hits after armor exceed the crew left.
+        events.append({"type": "no_loot", "raider": rtype, "hex": h, "why": "overkill (SL §151)"})
+        return
+    if not loot:
+        events.append({"type": "no_loot", "raider": rtype, "hex": h,
+                       "why": "destroyed on a hex not next to the attacker (SL §143)"})
+        return
     loot_raider(s, p, rtype, events)
 
 
 def loot_raider(s: State, p: Player, rtype: str, events: Events) -> None:
     """SL §99: the matching raider vehicle (if one is left anywhere) and the cards on the
-    raider info card; the Raider deck falls back on the Mirage deck when empty."""
+    raider info card; the Raider deck falls back on the Mirage deck when empty. Weapon
+    Mastery (SL §146) draws the Mirage cards from the Raider deck too while it lasts."""
     rdef = s.static.content.raiders[rtype]
     loot: list[int] = []
-    for _ in range(rdef.loot_raider):
+    mastery = ability(s, p) == "weapon_mastery"
+    for _ in range(rdef.loot_raider + (rdef.loot_mirage if mastery else 0)):
         c = draw_raider(s, events)
         if c is not None:
             loot.append(c)
-    for _ in range(rdef.loot_mirage):
+    for _ in range(0 if mastery else rdef.loot_mirage):
         c = draw_mirage(s, events)
         if c is not None:
             loot.append(c)

@@ -42,6 +42,12 @@ VICTORY_NEEDS = {
 }
 
 SOLO_STACK_ROUNDS = (1, 1, 2, 3, 3, 4, 5, 5, 6)  # SL §121 "112334556"
+EPIC_SOLO_STACK_ROUNDS = (1, 1, 2, 3, 3, 4, 5, 5, 6, 7, 7)  # SL §150 "11233455677"
+
+# SL §148-§152: the optional variants of Lost in the Desert, combinable freely (SL §148),
+# the epic game with anything but the tutorial (SL §149).
+VARIANTS = ("epic", "overkill", "explorers_luck")
+EPIC_EXTRA_RUMORS = 2  # SL §150
 
 
 class ConfigError(RuleError):
@@ -67,6 +73,25 @@ class Rules:
     last_round: int
     respawn_step: str
     starting_raiders: bool
+    expansion: bool = False  # Lost in the Desert components in play (SL §140-§147)
+    variants: tuple[str, ...] = ()  # SL §148-§152, in VARIANTS order
+
+    @property
+    def epic(self) -> bool:
+        return "epic" in self.variants  # SL §149-§150
+
+    @property
+    def overkill(self) -> bool:
+        return "overkill" in self.variants  # SL §151
+
+    @property
+    def explorers_luck(self) -> bool:
+        return "explorers_luck" in self.variants  # SL §152
+
+    @property
+    def area_size(self) -> str:
+        """"small" or "large" whatever the layout (the epic areas extend them, SL §150)."""
+        return self.area.removeprefix("epic_")
 
     @property
     def solo(self) -> bool:
@@ -87,6 +112,10 @@ class Rules:
         }
         if self.characters is not None:
             config["characters"] = list(self.characters)
+        if self.expansion:
+            config["expansion"] = True
+        if self.variants:
+            config["variants"] = list(self.variants)
         return config
 
 
@@ -94,7 +123,7 @@ def normalize(config: dict[str, Any]) -> Rules:
     """Check a config and derive the set-up tables; one clear error for anything wrong."""
     if not isinstance(config, dict):
         raise ConfigError("config must be a table of options")
-    known = {"players", "mode", "difficulty", "characters", "first_player", "respawn_step"}
+    known = {"players", "mode", "difficulty", "characters", "first_player", "respawn_step", "expansion", "variants"}
     unknown = sorted(set(config) - known)
     if unknown:
         raise ConfigError(f"unknown config option(s): {', '.join(unknown)}")
@@ -130,7 +159,31 @@ def normalize(config: dict[str, Any]) -> Rules:
     respawn_step = config.get("respawn_step", "sailer")
     if respawn_step not in RESPAWN_STEPS:
         raise ConfigError(f"respawn_step must be one of {', '.join(RESPAWN_STEPS)}", "SL §90")
+    expansion = config.get("expansion", False)
+    if not isinstance(expansion, bool):
+        raise ConfigError(f"expansion must be true or false, not {expansion!r}", "SL §140")
+    raw_variants = config.get("variants", [])
+    if not isinstance(raw_variants, (list, tuple)) or not all(isinstance(v, str) for v in raw_variants):
+        raise ConfigError(f"variants must be a list of names from {', '.join(VARIANTS)}", "SL §148")
+    for v in raw_variants:
+        if v not in VARIANTS:
+            raise ConfigError(f"unknown variant {v!r}; choose from {', '.join(VARIANTS)}", "SL §148")
+    if len(set(raw_variants)) != len(raw_variants):
+        raise ConfigError("a variant is named twice", "SL §148")
+    variants = tuple(v for v in VARIANTS if v in raw_variants)
+    epic = "epic" in variants
+    if epic and mode == "tutorial":
+        raise ConfigError("the epic game combines with any variant except the tutorial", "SL §149")
+    if epic and not expansion:
+        # Ruling: the epic play area and the round-7 damage cards are expansion components.
+        raise ConfigError("the epic game needs the expansion's tiles and round-7 damage cards "
+                          "(set expansion = true)", "SL §150")
     small_setup = mode in ("solo", "tutorial")  # SL §121: the tutorial is set up like solo
+    area = "small" if players <= 3 or small_setup else "large"
+    rumor_cards = 2 if small_setup else RUMOR_CARDS_BY_PLAYERS[players]
+    if epic:
+        area = f"epic_{area}"  # SL §150: the epic play area, small or large
+        rumor_cards += EPIC_EXTRA_RUMORS  # SL §150: two more rumor cards
     return Rules(
         players=players,
         mode=mode,
@@ -139,13 +192,15 @@ def normalize(config: dict[str, Any]) -> Rules:
         first_player=first_player,
         raider_types=RAIDER_TYPES_BY_PLAYERS[players],
         activations=ACTIVATIONS_BY_PLAYERS[players],
-        area="small" if players <= 3 or small_setup else "large",
-        rumor_cards=2 if small_setup else RUMOR_CARDS_BY_PLAYERS[players],
+        area=area,
+        rumor_cards=rumor_cards,
         markers=("blue", "green") if players <= 3 or small_setup else ("blue", "green", "red"),
         active_letters=ACTIVE_LETTERS[difficulty],
-        last_round=6,
+        last_round=7 if epic else 6,  # SL §150: the epic game lasts 7 rounds
         respawn_step=respawn_step,
         starting_raiders=not small_setup,  # SL §121: no starting raiders in solo and tutorial
+        expansion=expansion,
+        variants=variants,
     )
 
 

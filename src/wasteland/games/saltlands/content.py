@@ -71,7 +71,9 @@ WEATHER_CARDS = 10
 STARTING_WEATHER = 2  # SL §41
 RUMOR_CARDS = 9
 RAIDER_FIGURES = 36
+EXPANSION_FIGURES = 6  # SL §141
 CHARACTERS = 6
+EXPANSION_CHARACTERS = 6  # SL §141, §146
 VEHICLES_PER_RAIDER_TYPE = 2  # SL §99
 STARTING_KIT = ("sailer", "spear", "water")  # SL §44, plus the special item
 LAYOUT_RULES: dict[str, tuple[tuple[tuple[int, int], ...], int | None]] = {
@@ -412,7 +414,7 @@ def _check_action(where: str, action: CardAction, cards: dict[str, CardDef]) -> 
     effect = action.effect
     if action.amount < 1:
         raise ContentError(f"{where}: {effect} action needs amount >= 1")
-    if effect in ("explore", "rumor", "get", "take_from_discard") and action.amount != 1:
+    if effect in ("explore", "rumor", "get", "take_from_discard", "hide") and action.amount != 1:
         raise ContentError(f"{where}: {effect} action has no amount (leave it at 1)")
     if action.damage_type != "normal" and effect != "damage":
         raise ContentError(f"{where}: damage_type only applies to a damage action, not {effect}")
@@ -428,6 +430,14 @@ def _check_action(where: str, action: CardAction, cards: dict[str, CardDef]) -> 
     if action.cost is not None:
         if action.cost not in cards:
             raise ContentError(f"{where}: cost refers to unknown card {action.cost!r}")
+    if action.area:
+        if effect != "damage":
+            raise ContentError(f"{where}: only a damage action has an area pattern (SL §143)")
+        offsets = [tuple(o) for o in action.area]
+        if any(len(o) != 2 for o in offsets) or (0, 0) in offsets or len(set(offsets)) != len(offsets):
+            raise ContentError(
+                f"{where}: area lists distinct [q, r] offsets from the user, not the user's own hex (SL §143)"
+            )
     if effect == "armor" and not action.one_time:
         raise ContentError(f"{where}: an armor action is one-time armor and must be one_time (SL §88)")
 
@@ -456,6 +466,10 @@ def _check_cards(
                 raise ContentError(
                     f"{where}: a sail vehicle moves by the wind (move = 0) and cannot enter mountains (SL §79)"
                 )
+            if v.movement == "tractor" and (v.move != 0 or sorted(v.terrain) != ["dune", "mountain", "salt"]):
+                raise ContentError(
+                    f"{where}: the Wind Tractor moves by the wind strength (move = 0) over any terrain (SL §144)"
+                )
             if v.movement == "motor" and v.move < 1:
                 raise ContentError(f"{where}: a motorized vehicle needs move >= 1 (SL §83)")
             if card.actions:
@@ -464,8 +478,13 @@ def _check_cards(
             raise ContentError(f"{where}: a hand item shows no hand-limit symbol; only slot cards do (SL §55)")
         if card.crew and card.slot != "cargo":
             raise ContentError(f"{where}: a crew card is cargo (blue header, SL §54)")
-        if (card.deck == "crew") != card.crew:
+        if (card.deck == "crew") != card.crew and not (card.expansion and card.deck == "starting"):
+            # The Twin (SL §147) is an expansion character's crew-card special item.
             raise ContentError(f"{where}: the crew deck holds exactly the crew cards (crew = true)")
+        if card.expansion and card.deck not in ("mirage", "raider", "starting"):
+            raise ContentError(
+                f"{where}: expansion cards are items of the Mirage or Raider deck or special items (SL §141, §147)"
+            )
         if (card.deck == "victory") != (card.victory is not None):
             raise ContentError(f"{where}: victory cards (deck 'victory') and only they have a victory kind")
         if card.victory is not None and card.victory not in victory_kinds:
@@ -482,11 +501,12 @@ def _check_cards(
         for action in card.actions:
             _check_action(where, action, cards)
 
-    total = sum(c.count for c in cards.values())
+    base_cards = {cid: c for cid, c in cards.items() if not c.expansion}
+    total = sum(c.count for c in base_cards.values())
     if total != BASE_CARDS:
         raise ContentError(f"cards.toml: {total} cards in all (sum of count), the rulebook gives {BASE_CARDS} (SL §6)")
     per_deck = Counter[str]()
-    for card in cards.values():
+    for card in base_cards.values():
         per_deck[card.deck] += card.count
     if per_deck["starting"] != 4 * n_characters:
         raise ContentError(
@@ -524,7 +544,7 @@ def _check_raiders(raiders: dict[str, RaiderDef]) -> dict[str, RaiderDef]:
         where = f"raiders.toml: raider {rid!r}"
         if raider.crew not in (1, 2):
             raise ContentError(f"{where}: crew is 1 or 2 (SL §98), not {raider.crew}")
-        if raider.armor < 0 or raider.move < 1 or raider.figures < 1:
+        if raider.armor < 0 or raider.move < 1 or raider.figures < 1 or raider.expansion_figures < 0:
             raise ContentError(f"{where}: needs armor >= 0, move >= 1 and figures >= 1")
         if raider.loot_raider < 0 or raider.loot_mirage < 0:
             raise ContentError(f"{where}: loot counts cannot be negative")
@@ -533,6 +553,11 @@ def _check_raiders(raiders: dict[str, RaiderDef]) -> dict[str, RaiderDef]:
     figures = sum(r.figures for r in raiders.values())
     if figures != RAIDER_FIGURES:
         raise ContentError(f"raiders.toml: {figures} figures in all, the rulebook gives {RAIDER_FIGURES} (SL §6)")
+    extra = sum(r.expansion_figures for r in raiders.values())
+    if extra != EXPANSION_FIGURES:
+        raise ContentError(
+            f"raiders.toml: {extra} expansion figures in all, Lost in the Desert adds {EXPANSION_FIGURES} (SL §141)"
+        )
     return {rid: raiders[rid] for rid in RAIDER_ORDER}
 
 
@@ -640,6 +665,8 @@ def _check_characters(characters: dict[str, CharacterDef], cards: dict[str, Card
             raise ContentError(
                 f"{where}: special item {ch.special_item!r} must be a single card in deck 'starting' (SL §44)"
             )
+        if card.expansion != ch.expansion:
+            raise ContentError(f"{where}: an expansion character has an expansion special item, and only it (SL §147)")
         if ch.special_item in items:
             raise ContentError(f"{where}: special item {ch.special_item!r} also belongs to {items[ch.special_item]!r}")
         if ch.ability in abilities:
@@ -648,9 +675,17 @@ def _check_characters(characters: dict[str, CharacterDef], cards: dict[str, Card
             raise ContentError(f"{where}: hand_limit cannot be negative")
         items[ch.special_item] = cid
         abilities[ch.ability] = cid
-    if len(characters) != CHARACTERS:
-        raise ContentError(f"characters.toml: {len(characters)} characters, the rulebook gives {CHARACTERS} (SL §6)")
-    n_specials = sum(c.count for c in cards.values() if c.deck == "starting") - len(STARTING_KIT) * len(characters)
+    n_base = sum(not c.expansion for c in characters.values())
+    if n_base != CHARACTERS:
+        raise ContentError(f"characters.toml: {n_base} base characters, the rulebook gives {CHARACTERS} (SL §6)")
+    n_exp = len(characters) - n_base
+    if n_exp != EXPANSION_CHARACTERS:
+        raise ContentError(
+            f"characters.toml: {n_exp} expansion characters, Lost in the Desert has {EXPANSION_CHARACTERS} (SL §141)"
+        )
+    # Expansion characters take the Sailer, Spear and Water of the base kit (SL §44): at
+    # most six players, so the six copies of each suffice.
+    n_specials = sum(c.count for c in cards.values() if c.deck == "starting") - len(STARTING_KIT) * n_base
     if n_specials != len(items):
         raise ContentError(
             f"cards.toml: deck 'starting' holds {n_specials} special items for {len(items)} characters (SL §44, §136)"
@@ -694,7 +729,7 @@ def _load(data_dir: Path) -> Content:
     _check_layouts(layouts, tiles)
     raiders = _check_raiders(raiders)
     _check_board(board_file.board, victory_kinds)
-    _check_cards(cards, raiders, victory_kinds, len(characters))
+    _check_cards(cards, raiders, victory_kinds, sum(not c.expansion for c in characters.values()))
     _check_characters(characters, cards)
     _check_damage(damage)
     _check_weather(weather, wind)

@@ -48,8 +48,10 @@ TEMPLATES: dict[str, Callable[[dict[str, Any]], str]] = {
     + (f"+{e['move_bonus']} movement, no attack" if e["move_bonus"]
        else f"{e['damage']} {'armor-piercing' if e['damage_type'] == 'ap' else 'normal'} damage")
     + f", spawn letters {e['letters']}.",
-    "raider_move": lambda e: f"The {e['raider']} moves {e['from']} → {e['to']} toward {e['target']} "
-    f"({e['reason']}; {e['distance']} step(s) from it; path {' '.join(e['path'])}).",
+    "raider_move": lambda e: (
+        f"The {e['raider']} moves {e['from']} → {e['to']} toward {e['target']} "
+        f"({e['reason']}; {e['distance']} step(s) from it; path {' '.join(e['path'])})."
+        if e.get("target") else f"The {e['raider']} moves {e['from']} → {e['to']} ({e['reason']})."),
     "raider_stays": lambda e: f"The {e['raider']} at {e['hex']} stays put ({e['reason']}).",
     "spawn_check": lambda e: f"Spawning {e['raider']}s on free {e['letters']} points: {e['points']} point(s), "
     f"{e['figures']} figure(s) left.",
@@ -70,6 +72,13 @@ TEMPLATES: dict[str, Callable[[dict[str, Any]], str]] = {
     "trade": lambda e: f"{_seat(e['from'])} gives {e['card']} to {_seat(e['to'])}.",
     "offer_declined": lambda e: f"{_seat(e['seat'])} declines {e['card']}.",
     "ability": lambda e: f"{_seat(e['seat'])} uses the ability {e['ability']}.",
+    "lure": lambda e: f"{_seat(e['seat'])} lures the {e['raiders']} raider(s) on the tile {e['amount']} hex(es) "
+    "closer (SL §142).",
+    "area": lambda e: f"{_seat(e['seat'])} strikes an area (turned {e['rot']}): {', '.join(e['hexes'])}.",
+    "no_loot": lambda e: f"No loot from the {e['raider']} at {e['hex']}: {e['why']}.",
+    "hidden": lambda e: f"{_seat(e['seat'])} hides: raiders not next to her ignore her until her next turn.",
+    "theft": lambda e: f"{_seat(e['seat'])} steals a random card from {_seat(e['from'])}.",
+    "orient": lambda e: f"{_seat(e['seat'])} turns the tile at {e['at']} with its arrow toward {e['arrow']}.",
     "tie_break": lambda e: f"Tie-break totals: {e['scores']}.",
     "game_over": lambda e: ("Winners: " + ", ".join(e["winners"]) if e["winners"] else "Everybody loses")
     + f" — {e['reason']}.",

@@ -56,7 +56,8 @@ def determinize(state: State, seat: int, rng: Rng) -> State:
     # Face-down tiles: any ordinary tile not yet seen, in any face-down position.
     down = [pos for pos, up in enumerate(s.face_up) if not up]
     seen_tiles = {t for pos, t in enumerate(s.tiles) if s.face_up[pos]}
-    unseen = [t.id for t in content.tiles.values() if t.kind == "ordinary" and t.id not in seen_tiles]
+    in_play = ("ordinary", "expansion") if s.static.rules.expansion else ("ordinary",)  # SL §140
+    unseen = [t.id for t in content.tiles.values() if t.kind in in_play and t.id not in seen_tiles]
     shuffle(rng, unseen)
     for pos, tile in zip(down, unseen):
         s.tiles[pos] = tile
@@ -76,7 +77,7 @@ def determinize(state: State, seat: int, rng: Rng) -> State:
         for c in stack:
             by_round.setdefault(content.damage_cards[c].round, [])
     for card in content.damage_cards.values():
-        if card.round in by_round and card.id not in revealed and not card.expansion:
+        if card.round in by_round and card.id not in revealed and (s.static.rules.epic or not card.expansion):
             by_round[card.round].append(card.id)
     # Cards revealed and discarded in earlier rounds are public; leave them out.
     used = _discarded_damage(s)

@@ -8,10 +8,11 @@ from .movement import MoveOption, move_options
 from .state import State
 from .zones import card_def, holds, over_hand_limit
 
-TURN_VERBS = {"move", "collect", "use", "refresh", "trade", "give", "ability", "discard", "end"}
+TURN_VERBS = {"move", "collect", "use", "refresh", "trade", "give", "ability", "discard", "end", "steal"}
 FRAME_VERBS = {
     "character", "enter", "armor", "heal", "lose", "yield", "top", "bottom", "replace", "accept",
     "decline", "done", "take", "pass", "activate", "raider", "chase", "goto", "attack", "spawn",
+    "orient",
 }
 
 

@@ -16,7 +16,8 @@ from . import raiders
 from .combat import kill_player, resolve_soak, respawn, respawn_kit, settle_soak, soak_options
 from .state import State
 from .turn import apply_turn, discard_card, turn_actions
-from .world import check_victory, end_game, resolve_rumor, weather_phase
+from .board import fmt_pos
+from .world import ORIENTATIONS, check_victory, end_game, resolve_rumor, weather_phase
 from .zones import Events, card_def, cargo_capacity, discard_from_player, gain, take_from_player
 
 Frame = dict[str, Any]
@@ -35,6 +36,8 @@ DECISION_INFO = {
     "offer": ("SL §72", "accept or decline the offered card"),
     "fuel_drain": ("SL §135", "take a Fuel card from the discard pile?"),
     "activation": ("SL §100", "raider activation: your choice"),
+    "lure": ("SL §142", "lured raiders: which moves first, and where"),
+    "orient": ("SL §152", "explorer's luck: choose the new tile's orientation"),
 }
 
 
@@ -47,7 +50,9 @@ def _names(s: State) -> tuple[str, ...]:
 
 def _character_options(s: State, f: Frame) -> list[str]:
     taken = {p.character for p in s.players}
-    return [f"character {c}" for c in s.static.content.characters if c not in taken]
+    expansion = s.static.rules.expansion  # SL §141: six more characters with the expansion
+    return [f"character {c}" for c, ch in s.static.content.characters.items()
+            if c not in taken and (expansion or not ch.expansion)]
 
 
 def _character_choose(s: State, f: Frame, action: str, events: Events) -> None:
@@ -229,7 +234,9 @@ def _rumor_choose(s: State, f: Frame, action: str, events: Events) -> None:
 def _trade_options(s: State, f: Frame) -> list[str]:
     partner = s.players[f["seat"]]
     names = _names(s)
-    return [f"give {names[c]}" for c in partner.cards() if c not in s.traded] + ["done"]
+    # SL §146 Trade with a far player: hand items only.
+    offered = partner.hand if f.get("hand_only") else partner.cards()
+    return [f"give {names[c]}" for c in offered if c not in s.traded] + ["done"]
 
 
 def _trade_choose(s: State, f: Frame, action: str, events: Events) -> None:
@@ -316,6 +323,22 @@ def _activation_run(s: State, f: Frame, events: Events) -> bool:
     return raiders.run(s, f, events)
 
 
+def _orient_options(s: State, f: Frame) -> list[str]:
+    return [f"orient {name}" for name in ORIENTATIONS]
+
+
+def _orient_choose(s: State, f: Frame, action: str, events: Events) -> None:
+    s.stack.pop()
+    from .world import place_tile_tokens
+
+    pos = f["pos"]
+    s.rotation[pos] = ORIENTATIONS[action.split(" ")[1]]
+    s.invalidate_terrain()
+    events.append({"type": "orient", "seat": f["seat"], "at": fmt_pos(s.static.geo.positions[pos]),
+                   "arrow": action.split(" ")[1]})
+    place_tile_tokens(s, pos, events)
+
+
 OPTIONS: dict[str, Callable[[State, Frame], list[str]]] = {
     "character": _character_options,
     "enter": _enter_options,
@@ -328,6 +351,8 @@ OPTIONS: dict[str, Callable[[State, Frame], list[str]]] = {
     "offer": _offer_options,
     "fuel_drain": _fuel_drain_options,
     "activation": raiders.options,
+    "lure": raiders.lure_options,
+    "orient": _orient_options,
     "after_turn": lambda s, f: [],
     "respawn_kit": lambda s, f: [],
     "after_setup": lambda s, f: [],
@@ -344,6 +369,8 @@ CHOOSE: dict[str, Callable[[State, Frame, str, Events], None]] = {
     "offer": _offer_choose,
     "fuel_drain": _fuel_drain_choose,
     "activation": raiders.choose,
+    "lure": raiders.lure_choose,
+    "orient": _orient_choose,
 }
 RUN: dict[str, Callable[[State, Frame, Events], bool]] = {
     "discard": _discard_run,
@@ -353,6 +380,7 @@ RUN: dict[str, Callable[[State, Frame, Events], bool]] = {
     "respawn_kit": _respawn_kit_run,
     "after_setup": _after_setup_run,
     "activation": _activation_run,
+    "lure": raiders.lure_run,
 }
 
 
@@ -378,8 +406,12 @@ def start_turn(s: State, seat: int, events: Events) -> None:
     s.refreshes = 0
     s.traded = []
     s.ability_used = False
+    s.streak = []
+    s.raid_hexes = []
+    s.trades_used = 0
     p = s.players[seat]
     p.engaged.clear()
+    p.hidden = False  # SL §147: hidden only until her next turn
     events.append({"type": "turn_start", "seat": seat, "round": s.round, "turn": s.turn})
     if p.status == "dead":
         respawn(s, p, events)

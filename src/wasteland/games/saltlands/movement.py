@@ -84,6 +84,15 @@ def move_options(s: State, p: Player) -> list[MoveOption]:
         occupied = s.occupied()  # the mover's own hex among them
     else:
         can_end = end_mask(s, passable)
+    if vehicle.movement == "tractor":
+        # SL §144: like a motorized vehicle, single steps in any direction (straight
+        # upwind too, SL §145), over any terrain, at most the wind strength; no Fuel.
+        steps = wind_strength(s, p)
+        if storm_budget is not None:
+            found = _storm_reach(s, p.hex, steps, passable, can_end, None, storm_budget)
+            return [MoveOption(h, 0, c) for h, c in sorted(found.items()) if h != p.hex]
+        reach = s.terrain.reach(geo, p.hex, steps, passable)
+        return [(h, 0, 0) for h in reach if h not in occupied]  # type: ignore[misc]
     if vehicle.movement == "sail":
         steps = wind_strength(s, p)
         options = sail_step_options(s)
@@ -244,12 +253,24 @@ def raider_route(s: State, rid: int, dest: int, bonus: int) -> list[int]:
     return route
 
 
-def raider_plan(s: State, rid: int, bonus: int, target: int | None = None) -> RaiderPlan:
-    """SL §105-§106 and the digest's rulings 7.5."""
+def raider_plan(
+    s: State, rid: int, bonus: int, target: int | None = None, lure: int | None = None,
+    allowance: int | None = None,
+) -> RaiderPlan:
+    """SL §105-§106 and the digest's rulings 7.5. ``lure``: the seat luring it (SL §142,
+    ruling: the same logic with that player as the only target and ``allowance`` as its
+    movement)."""
     rtype, here, _crew = s.raiders[rid]
     rdef = s.static.content.raiders[rtype]
     geo = s.static.geo
-    players = [p for p in s.players if p.hex is not None and p.status == "active"]
+    if lure is not None:
+        players = [s.players[lure]]
+    else:
+        # SL §147: a hidden player is a token to raiders not already next to her.
+        players = [
+            p for p in s.players
+            if p.hex is not None and p.status == "active" and (not p.hidden or p.hex in geo.adj[here])
+        ]
     if not players:
         return RaiderPlan((), False, (), paths.UNREACHABLE, "no player on the board")
     # Ruling 7.5: a raider already next to a player does not move; it attacks.
@@ -264,7 +285,7 @@ def raider_plan(s: State, rid: int, bonus: int, target: int | None = None) -> Ra
     near = {seat: dist[here] for seat, dist in to_player.items()}
     if all(d >= paths.UNREACHABLE for d in near.values()):
         return RaiderPlan((), False, (here,), paths.UNREACHABLE, "cannot reach any player over its terrain")
-    move = rdef.move + bonus
+    move = rdef.move + bonus if allowance is None else allowance
     occupied = s.occupied()
     reach = {h: n for h, n in terrain.reach(geo, here, move, passable).items() if not n or h not in occupied}
     reachable_players = {

@@ -128,8 +128,15 @@ def _reveal(s: State, f: Frame, rtype: str, events: Events) -> None:
     _replace(s, f, stage="raider", type=rtype, queue=queue)
 
 
+def figures_in_box(s: State, rtype: str) -> int:
+    """SL §98 figures of a type; the expansion adds its extra figures (SL §141)."""
+    rdef = s.static.content.raiders[rtype]
+    return rdef.figures + (rdef.expansion_figures if s.static.rules.expansion else 0)
+
+
 def _start_raider(s: State, f: Frame, rid: int, events: Events) -> None:
-    f = _replace(s, f, queue=[r for r in f["queue"] if r != rid], raider=rid)
+    # ``start``: where it began, for a hidden player's exception (SL §147).
+    f = _replace(s, f, queue=[r for r in f["queue"] if r != rid], raider=rid, start=s.raiders[rid][1])
     _plan_move(s, f, rid, events, None)
 
 
@@ -179,8 +186,16 @@ def _after_move(s: State, f: Frame, events: Events) -> None:
         return
     rid = f["raider"]
     here = s.raiders[rid][1]
-    adj = s.static.geo.adj[here]
-    targets = [p.seat for p in s.players if p.hex is not None and p.status == "active" and p.hex in adj]
+    geo = s.static.geo
+    adj = geo.adj[here]
+    start = f.get("start", here)
+    # SL §147: raiders do not attack a hidden player, even if they end next to her,
+    # unless they were next to her when their activation began.
+    targets = [
+        p.seat for p in s.players
+        if p.hex is not None and p.status == "active" and p.hex in adj
+        and (not p.hidden or p.hex in geo.adj[start])
+    ]
     if not targets:
         _replace(s, f, stage="raider")
         return
@@ -208,7 +223,7 @@ def _begin_spawn(s: State, events: Events) -> None:
     spawn = s.terrain.spawn
     points = [h for h, letter in enumerate(spawn) if letter in letters and h not in occupied]
     on_board = sum(1 for r in s.raiders.values() if r[0] == rtype)
-    figures = s.static.content.raiders[rtype].figures - on_board
+    figures = figures_in_box(s, rtype) - on_board
     events.append(
         {"type": "spawn_check", "raider": rtype, "letters": "".join(sorted(letters)),
          "points": len(points), "figures": figures}
@@ -275,3 +290,78 @@ def _place_spawn(s: State, f: Frame, h: int, events: Events) -> None:
 def _end_activation_step(s: State, events: Events) -> None:
     f = s.stack[-1]
     s.stack[-1] = {"kind": "activation", "seat": f["seat"], "left": f["left"] - 1, "stage": "type"}
+
+
+# -- lure (SL §142) ---------------------------------------------------------------------
+
+
+def start_lure(s: State, seat: int, amount: int, events: Events) -> None:
+    """SL §142: every raider on the user's terrain tile moves ``amount`` hexes toward her,
+    over its own terrain as usual, and does not attack. Ruling: the raider movement logic
+    of SL §105-§106 with her as the only target; the user orders the raiders and breaks
+    ties (as the current player does in an activation, SL §100-§104)."""
+    p = s.players[seat]
+    tile = p.hex // CELLS_PER_TILE
+    queue = sorted(rid for rid, r in s.raiders.items() if r[1] // CELLS_PER_TILE == tile)
+    events.append({"type": "lure", "seat": seat, "amount": amount, "raiders": len(queue)})
+    if queue:
+        s.stack.append({"kind": "lure", "seat": seat, "stage": "raider", "queue": queue, "amount": amount})
+
+
+def lure_options(s: State, f: Frame) -> list[str]:
+    geo = s.static.geo
+    if f["stage"] == "goto":
+        return [f"goto {geo.names[h]}" for h in f["ends"]]
+    queue = [rid for rid in f["queue"] if rid in s.raiders]
+    if len(queue) > 1:
+        return sorted(f"raider {geo.names[s.raiders[rid][1]]}" for rid in queue)
+    return []
+
+
+def lure_run(s: State, f: Frame, events: Events) -> bool:
+    if f["stage"] != "raider":
+        return False
+    queue = [rid for rid in f["queue"] if rid in s.raiders]
+    if not queue:
+        s.stack.pop()
+        return True
+    if len(queue) == 1:
+        _lure_one(s, f, queue[0], events)
+        return True
+    return False
+
+
+def lure_choose(s: State, f: Frame, action: str, events: Events) -> None:
+    verb, arg = action.split(" ", 1)
+    geo = s.static.geo
+    h = geo.index[tuple(int(x) for x in arg.split(","))]
+    if verb == "raider":
+        rid = next(r for r in f["queue"] if r in s.raiders and s.raiders[r][1] == h)
+        _lure_one(s, f, rid, events)
+    else:
+        _lure_finish(s, f["raider"], h, events)
+        s.stack[-1] = {**s.stack[-1], "stage": "raider"}
+
+
+def _lure_one(s: State, f: Frame, rid: int, events: Events) -> None:
+    f = {**f, "queue": [r for r in f["queue"] if r != rid], "raider": rid}
+    s.stack[-1] = f
+    plan = raider_plan(s, rid, 0, f["seat"], lure=f["seat"], allowance=f["amount"])
+    here = s.raiders[rid][1]
+    if not plan.ends or plan.ends == (here,):
+        events.append({"type": "raider_stays", "raider": s.raiders[rid][0], "hex": s.static.geo.names[here],
+                       "reason": plan.reason, "target": f"p{f['seat'] + 1}"})
+        return
+    if len(plan.ends) > 1:
+        s.stack[-1] = {**f, "stage": "goto", "ends": list(plan.ends)}
+        return
+    _lure_finish(s, rid, plan.ends[0], events)
+
+
+def _lure_finish(s: State, rid: int, dest: int, events: Events) -> None:
+    rtype, here, _ = s.raiders[rid]
+    geo = s.static.geo
+    s.raiders[rid][1] = dest
+    events.append({"type": "raider_move", "raider": rtype, "from": geo.names[here], "to": geo.names[dest],
+                   "path": [geo.names[here], geo.names[dest]], "target": None, "distance": None,
+                   "reason": "lured (SL §142)"})

@@ -77,6 +77,8 @@ class CardAction(Frozen, kw_only=True):
         "rumor",  # draw and resolve a rumor card (SL §109)
         "reconstruction",  # draw amount Mirage cards then discard amount (SL §134)
         "take_from_discard",  # take the uppermost `take` card from the discard pile (SL §136)
+        "lure",  # raiders on the user's tile move `amount` hexes toward the user (SL §142)
+        "hide",  # until the user's next turn, raiders not next to her treat her as a token (SL §147)
     ]
     amount: int = 1
     damage_type: DamageType = "normal"
@@ -84,13 +86,18 @@ class CardAction(Frozen, kw_only=True):
     get: Literal["victory", "crew"] | None = None
     take: list[str] = []  # card ids acceptable for take_from_discard
     cost: str | None = None  # card id that must be discarded to use it (Flamethrower: fuel)
+    # Area effect (SL §143): the white hexes of the card's symbol, as axial offsets (q, r)
+    # from the user's hex in the symbol's drawn orientation; the user turns it freely.
+    area: list[list[int]] = []
     crew_action: bool = False
     one_time: bool = False
 
 
 class VehicleDef(Frozen, kw_only=True):
-    movement: Literal["sail", "motor"]
-    move: int = 0  # motorized maximum (SL §83); unused for sails
+    # "tractor": the Wind Tractor (SL §144): single steps in any direction, up to the wind
+    # strength, over any terrain, no Fuel.
+    movement: Literal["sail", "motor", "tractor"]
+    move: int = 0  # motorized maximum (SL §83); unused for sails and the tractor
     terrain: list[Terrain]
 
 
@@ -110,6 +117,7 @@ class CardDef(Frozen, kw_only=True):
     actions: list[CardAction] = []
     source: Source = "chosen"
     cite: str = ""
+    expansion: bool = False  # a Lost in the Desert card (SL §141, §147); base totals exclude it
 
 
 # --- raiders (SL §97-§107) ------------------------------------------------------------
@@ -123,6 +131,7 @@ class RaiderDef(Frozen, kw_only=True):
     move: int
     terrain: list[Terrain]
     figures: int  # figures in the box (SL §6 ruling: 6 per type)
+    expansion_figures: int = 0  # extra figures of Lost in the Desert (SL §141)
     loot_raider: int  # cards drawn from the Raider deck on destruction (SL §99)
     loot_mirage: int  # cards drawn from the Mirage deck on destruction
     source: Source = "chosen"
@@ -197,9 +206,13 @@ class TokenDef(Frozen, kw_only=True):
 class CharacterDef(Frozen, kw_only=True):
     id: str
     name: str
-    ability: Literal["tough", "fuel_drain", "light", "born_driver", "lord_of_winds", "repair"]
+    ability: Literal[
+        "tough", "fuel_drain", "light", "born_driver", "lord_of_winds", "repair",  # SL §135
+        "trade", "theft", "weapon_mastery", "born_killer", "prophecy", "raid",  # SL §146
+    ]
     special_item: str  # card id of the starting special item (SL §44, §136)
     hand_limit: int = 0  # hand-limit symbol on the character card
+    expansion: bool = False  # a Lost in the Desert character (SL §146-§147)
     source: Source = "chosen"
 
 

@@ -7,7 +7,7 @@ from typing import Any
 from wasteland.core.hexgrid import direction_index
 from wasteland.core.rng import seed_state, shuffle
 
-from .config import SOLO_STACK_ROUNDS
+from .config import EPIC_SOLO_STACK_ROUNDS, SOLO_STACK_ROUNDS
 from .engine import deal_character, settle, start_turn
 from .state import Player, State, static_from_config
 from .zones import Events
@@ -27,7 +27,10 @@ def new_game(config: dict[str, Any], seed: int) -> tuple[State, Events]:
     # Play area (SL §34-§36): compass tile, starting tiles, face-down tiles.
     compass = next(t.id for t in content.tiles.values() if t.kind == "compass")
     starting = [t.id for t in content.tiles.values() if t.kind == "starting"]
-    ordinary = [t.id for t in content.tiles.values() if t.kind == "ordinary"]
+    # SL §140: the expansion's tiles are shuffled in with the ordinary ones (and build the
+    # larger epic areas, SL §150).
+    ordinary = [t.id for t in content.tiles.values()
+                if t.kind == "ordinary" or (t.kind == "expansion" and rules.expansion)]
     shuffle(s, starting)
     shuffle(s, ordinary)
     s.tiles = [compass] + starting[: len(geo.starting_positions)] + ordinary[: len(geo.face_down_positions)]
@@ -38,7 +41,7 @@ def new_game(config: dict[str, Any], seed: int) -> tuple[State, Events]:
     # Tokens (SL §37): START tokens face up on the starting tiles' wrecks, the rest a pool.
     tokens = [
         i for i, t in enumerate(cat.tokens)
-        if not t.expansion and not (t.large_only and rules.area == "small")
+        if (rules.expansion or not t.expansion) and not (t.large_only and rules.area_size == "small")
     ]
     start_tokens = [i for i in tokens if cat.tokens[i].start]
     pool = [i for i in tokens if not cat.tokens[i].start]
@@ -78,6 +81,8 @@ def new_game(config: dict[str, Any], seed: int) -> tuple[State, Events]:
     for i, card in enumerate(cat.cards):
         if card.id in cat.character_card:
             continue
+        if card.expansion and not rules.expansion:
+            continue  # SL §141: expansion cards only when the expansion is in play
         if card.deck == "mirage":
             s.mirage.append(i)
         elif card.deck == "raider":
@@ -93,11 +98,14 @@ def new_game(config: dict[str, Any], seed: int) -> tuple[State, Events]:
     # Damage stacks (SL §30-§33; solo SL §121): round 6 at the bottom, round 1 on top.
     by_round: dict[int, list[str]] = {}
     for card in content.damage_cards.values():
-        if not card.expansion:
+        if not card.expansion or rules.epic:  # round-7 cards only in the epic game (SL §150)
             by_round.setdefault(card.round, []).append(card.id)
     for cards in by_round.values():
         shuffle(s, cards)
-    rounds = SOLO_STACK_ROUNDS if rules.mode == "solo" else tuple(range(1, rules.last_round + 1))
+    if rules.mode == "solo":
+        rounds = EPIC_SOLO_STACK_ROUNDS if rules.epic else SOLO_STACK_ROUNDS  # SL §121, §150
+    else:
+        rounds = tuple(range(1, rules.last_round + 1))  # SL §150: round 7 under each stack
     s.damage_stacks = {t: [] for t in rules.raider_types}
     for rnd in reversed(rounds):
         for t in rules.raider_types:
@@ -113,6 +121,10 @@ def new_game(config: dict[str, Any], seed: int) -> tuple[State, Events]:
                 from .config import ConfigError
 
                 raise ConfigError(f"unknown character {character!r}", "SL §44")
+            if content.characters[character].expansion and not rules.expansion:
+                from .config import ConfigError
+
+                raise ConfigError(f"{character} is a Lost in the Desert character: set expansion = true", "SL §141")
             deal_character(s, seat, character, events)
         start_turn(s, s.current, events)
     else:

@@ -91,7 +91,7 @@ _TERRAINS: dict[tuple, Terrain] = {}
 class Player:
     __slots__ = (
         "seat", "character", "char_card", "hex", "status", "respawned", "hand", "vehicle",
-        "cargo", "engaged", "last_used",
+        "cargo", "engaged", "last_used", "hidden",
     )
 
     def __init__(self, seat: int) -> None:
@@ -106,6 +106,7 @@ class Player:
         self.cargo: list[int] = []  # cargo slot cards, the character card not included
         self.engaged: set[int] = set()
         self.last_used: dict[int, int] = {}  # crew card -> the last card it engaged (SL §65)
+        self.hidden = False  # treated as a token by raiders until her next turn (SL §147)
 
     def copy(self) -> "Player":
         p = Player.__new__(Player)
@@ -120,6 +121,7 @@ class Player:
         p.cargo = self.cargo.copy()
         p.engaged = self.engaged.copy()
         p.last_used = self.last_used.copy()
+        p.hidden = self.hidden
         return p
 
     def crew(self) -> list[int]:
@@ -148,6 +150,7 @@ class Player:
             "cargo": list(self.cargo),
             "engaged": sorted(self.engaged),
             "last_used": [[k, v] for k, v in sorted(self.last_used.items())],
+            "hidden": self.hidden,
         }
 
     @classmethod
@@ -163,6 +166,7 @@ class Player:
         p.cargo = list(data["cargo"])
         p.engaged = set(data["engaged"])
         p.last_used = {k: v for k, v in data["last_used"]}
+        p.hidden = bool(data.get("hidden", False))
         return p
 
 
@@ -172,7 +176,7 @@ _PLAIN_FIELDS = (
     "markers", "rumor_deck", "rumors_played", "weather_deck", "weather_drawn", "wind_dir",
     "storm", "damage_stacks", "revealed", "damage_discard", "next_raider", "mirage", "raider_deck", "discard",
     "supply", "stack", "moved", "must_move", "refreshes", "traded", "ability_used",
-    "final_turn",
+    "final_turn", "streak", "raid_hexes", "trades_used",
     "winners", "over", "end_reason",
 )
 
@@ -215,6 +219,9 @@ class State:
         self.traded: list[int] = []  # cards that changed hands this turn (SL §72)
         self.ability_used = False
         self.final_turn = False  # solo: the extra turn after the last round (SL §121 ruling)
+        self.streak: list[list[int]] = []  # Born Killer: [raider, normal damage so far] (SL §146)
+        self.raid_hexes: list[int] = []  # Raid: token hexes passed over by this turn's move (SL §146)
+        self.trades_used = 0  # Trade: trades with far players this turn, at most 3 (SL §146)
         self.winners: list[int] = []
         self.over = False
         self.end_reason = ""
@@ -296,6 +303,9 @@ class State:
         s.traded = self.traded.copy()
         s.ability_used = self.ability_used
         s.final_turn = self.final_turn
+        s.streak = [e.copy() for e in self.streak]
+        s.raid_hexes = self.raid_hexes.copy()
+        s.trades_used = self.trades_used
         s.winners = self.winners.copy()
         s.over = self.over
         s.end_reason = self.end_reason
@@ -316,11 +326,15 @@ class State:
     def from_json(cls, data: dict[str, Any]) -> "State":
         s = cls(static_from_config(data["config"]))
         for name in _PLAIN_FIELDS:
-            setattr(s, name, _plain(data[name]))
+            if name in data or name not in _NEW_FIELDS:
+                setattr(s, name, _plain(data[name]))
         s.tokens = {h: t for h, t in data["tokens"]}
         s.raiders = {r[0]: list(r[1:]) for r in data["raiders"]}
         s.players = [Player.from_json(p) for p in data["players"]]
         return s
+
+
+_NEW_FIELDS = {"streak", "raid_hexes", "trades_used"}  # absent from saves made before the expansion
 
 
 def _plain(value: Any) -> Any:

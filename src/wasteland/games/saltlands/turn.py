@@ -7,14 +7,25 @@ instance name such as ``axe#2``; a card's second action option takes ``/2``)::
     use map#1 by crew#3 tile t0,-2                          use water#1
     refresh scout               trade p2                    give spear#3 to p2
     ability                     discard fuel#4              end
+
+Lost in the Desert (SL §142-§147)::
+
+    use katana#1 by huntress rot 2      an area weapon, its symbol turned 2 sixths clockwise
+    use flare_gun#1                     lure (SL §142)
+    steal p2                            Theft (SL §146)
+    ability water#1                     Prophecy: discard Water for a rumor card (SL §146)
 """
 
 from __future__ import annotations
 
+from wasteland.core import hexgrid
+from wasteland.core.rng import randbelow
+
 from .board import fmt_pos
 from .combat import attack_raider, start_soak
-from .movement import FUEL_BONUS, fuel_cards, move_options
-from .raiders import new_activation, unactivated_types
+from .movement import FUEL_BONUS, BORN_DRIVER_BONUS, fuel_cards, move_options, sail_step_options, terrain_set, \
+    wind_strength
+from .raiders import new_activation, start_lure, unactivated_types
 from .state import Player, State
 from .world import draw_weather, explore, start_rumor
 from .zones import (
@@ -41,6 +52,36 @@ def _adjacent_players(s: State, p: Player) -> list[Player]:
     return [q for q in s.players if q.hex is not None and q.status == "active" and q.hex in adj]
 
 
+def area_hexes(s: State, p: Player, area: list[list[int]], rot: int) -> list[int]:
+    """SL §143: the hexes under an area symbol anchored on the user, turned ``rot``
+    sixths clockwise (ruling: any orientation), that lie on the play area."""
+    geo = s.static.geo
+    here = geo.coords[p.hex]
+    out = []
+    for off in area:
+        h = geo.index.get(hexgrid.add(here, hexgrid.rotate((off[0], off[1]), rot)))
+        if h is not None:
+            out.append(h)
+    return sorted(out)
+
+
+def _area_targets(s: State, p: Player, hexes: list[int]) -> bool:
+    """Does the area hold anything to hit: a raider, or (competitive, SL §122, §143) a player?"""
+    raider_hexes = {r[1] for r in s.raiders.values()}
+    if any(h in raider_hexes for h in hexes):
+        return True
+    if s.static.rules.mode == "competitive":
+        return any(q.hex in hexes for q in s.players if q.seat != p.seat and q.status == "active")
+    return False
+
+
+def _lure_useful(s: State, p: Player) -> bool:
+    from .board import CELLS_PER_TILE
+
+    tile = p.hex // CELLS_PER_TILE
+    return any(r[1] // CELLS_PER_TILE == tile for r in s.raiders.values())
+
+
 def card_uses(s: State, p: Player) -> list[str]:
     """Every card action open to the player now (SL §63-§69)."""
     names = s.static.catalog.card_names
@@ -60,7 +101,10 @@ def card_uses(s: State, p: Player) -> list[str]:
             if act.cost is not None and not any(c != card for c in fuel_cards(s, p)):
                 continue  # e.g. the Flamethrower burns a Fuel card (SL §136)
             targets: list[str] = [""]
-            if effect == "damage":
+            if effect == "damage" and act.area:
+                # SL §143: one option per orientation of the symbol that hits something.
+                targets = [f" rot {k}" for k in range(6) if _area_targets(s, p, area_hexes(s, p, act.area, k))]
+            elif effect == "damage":
                 if raider_hexes is None:
                     raider_hexes = _adjacent_raiders(s, p)
                 targets = [f" at {geo.names[h]}" for h in raider_hexes]
@@ -73,6 +117,10 @@ def card_uses(s: State, p: Player) -> list[str]:
                 continue  # SL §111: no rumor card left to draw
             elif effect == "take_from_discard" and not _discard_match(s, act.take):
                 continue
+            elif effect == "lure" and not _lure_useful(s, p):
+                continue  # SL §142: no raider on the user's tile to lure
+            elif effect == "hide" and p.hidden:
+                continue  # SL §147: already hidden until her next turn
             if not targets:
                 continue
             if act.crew_action:
@@ -90,6 +138,16 @@ def _discard_match(s: State, take: list[str]) -> int | None:
         if cards[s.discard[i]].id in take:
             return i
     return None
+
+
+TRADE_LIMIT = 3  # SL §146
+PROPHECY_CARDS = ("water", "gallon_of_water")  # SL §146
+
+
+def _far_partners(s: State, p: Player, near: list[Player]) -> list[Player]:
+    """SL §146 Trade: the other players in the game not already next to the trader."""
+    close = {q.seat for q in near}
+    return [q for q in s.players if q.seat != p.seat and q.status == "active" and q.seat not in close]
 
 
 def turn_actions(s: State) -> list[str]:
@@ -112,18 +170,37 @@ def turn_actions(s: State) -> list[str]:
     for h in adj:
         if h in s.tokens:
             out.extend(f"collect {geo.names[h]} by {c}" for c in crew)  # SL §73
+    for h in s.raid_hexes:
+        if h in s.tokens and h not in adj:
+            out.extend(f"collect {geo.names[h]} by {c}" for c in crew)  # SL §146 Raid
     out.extend(card_uses(s, p))
     if s.refreshes:
         for c in [p.char_card, *p.cargo]:
             if card_def(s, c).crew and (c in p.engaged or p.last_used.get(c) in p.engaged):
                 out.append(f"refresh {names[c]}")
-    for q in _adjacent_players(s, p):
+    near = _adjacent_players(s, p)
+    for q in near:
         out.append(f"trade p{q.seat + 1}")  # SL §46: as often as wanted; §72 limits each card
         for c in p.cards():
             if c not in s.traded:
                 out.append(f"give {names[c]} to p{q.seat + 1}")
-    if not s.ability_used and ability(s, p) in ("lord_of_winds", "repair"):
+    kind = ability(s, p)
+    if kind == "trade" and s.trades_used < TRADE_LIMIT:
+        # SL §146 Trade: any player in the game, up to 3 times per turn, hand items only.
+        for q in _far_partners(s, p, near):
+            out.append(f"trade p{q.seat + 1}")
+            for c in p.hand:
+                if c not in s.traded:
+                    out.append(f"give {names[c]} to p{q.seat + 1}")
+    if not s.ability_used and kind in ("lord_of_winds", "repair"):
         out.append("ability")
+    if not s.ability_used and kind == "theft":
+        # SL §146 Theft: once per turn, a random item from an adjacent player's hand.
+        out.extend(f"steal p{q.seat + 1}" for q in near if q.hand)
+    if kind == "prophecy" and s.rumor_deck:
+        # SL §146 Prophecy: discard a Water or Gallon of Water to draw and play a rumor card.
+        out.extend(f"ability {names[c]}" for c in p.hand
+                   if c not in p.engaged and card_def(s, c).id in PROPHECY_CARDS)
     out.extend(f"discard {names[c]}" for c in p.cards())
     if not over_hand_limit(s, p):
         out.append("end")  # SL §55: at the limit by the end of the turn
@@ -136,6 +213,8 @@ def apply_turn(s: State, action: str, events: Events) -> None:
     verb = tokens[0]
     cat = s.static.catalog
     geo = s.static.geo
+    # Born Killer (SL §146): only attacks may come between consecutive attacks.
+    streak, s.streak = s.streak, []
     if verb == "move":
         _move(s, p, geo.index[_hex(tokens[1])], int(tokens[3]) if len(tokens) > 2 else 0, events)
     elif verb == "collect":
@@ -144,11 +223,17 @@ def apply_turn(s: State, action: str, events: Events) -> None:
         name, _, opt = tokens[1].partition("/")
         crew = cat.card_index[tokens[tokens.index("by") + 1]] if "by" in tokens else None
         target = None
-        if "at" in tokens:
+        if "rot" in tokens:
+            target = ("rot", int(tokens[tokens.index("rot") + 1]))
+        elif "at" in tokens:
             target = ("hex", geo.index[_hex(tokens[tokens.index("at") + 1])])
         elif "tile" in tokens:
             target = ("tile", geo.pos_index[_hex(tokens[tokens.index("tile") + 1][1:])])
-        use_card(s, p, cat.card_index[name], int(opt) - 1 if opt else 0, crew, target, events)
+        card = cat.card_index[name]
+        option = int(opt) - 1 if opt else 0
+        if s.static.catalog.cards[card].actions[option].effect == "damage":
+            s.streak = streak
+        use_card(s, p, card, option, crew, target, events)
     elif verb == "refresh":
         crew = cat.card_index[tokens[1]]
         s.refreshes -= 1
@@ -160,17 +245,51 @@ def apply_turn(s: State, action: str, events: Events) -> None:
                        "card": cat.card_names[last] if last is not None else None})
     elif verb == "trade":
         seat = int(tokens[1][1:]) - 1
-        s.stack.append({"kind": "trade", "seat": seat, "active": p.seat})
+        far = _is_far(s, p, seat)
+        if far:
+            s.trades_used += 1  # SL §146 Trade
+        s.stack.append({"kind": "trade", "seat": seat, "active": p.seat, "hand_only": far})
         events.append({"type": "trade_asked", "seat": p.seat, "partner": seat})
     elif verb == "give":
         seat = int(tokens[3][1:]) - 1
+        if _is_far(s, p, seat):
+            s.trades_used += 1  # SL §146 Trade
         s.stack.append({"kind": "offer", "seat": seat, "from": p.seat, "card": cat.card_index[tokens[1]]})
     elif verb == "ability":
-        _ability(s, p, events)
+        if len(tokens) > 1:
+            _prophecy(s, p, cat.card_index[tokens[1]], events)
+        else:
+            _ability(s, p, events)
+    elif verb == "steal":
+        _steal(s, p, int(tokens[1][1:]) - 1, events)
     elif verb == "discard":
         discard_card(s, p, cat.card_index[tokens[1]], events, "by choice")
     elif verb == "end":
         end_turn(s, events)
+
+
+def _is_far(s: State, p: Player, seat: int) -> bool:
+    q = s.players[seat]
+    return q.hex is None or p.hex is None or q.hex not in s.static.geo.adj[p.hex]
+
+
+def _steal(s: State, p: Player, seat: int, events: Events) -> None:
+    """SL §146 Theft: a random card from the victim's hand (its order is hidden)."""
+    s.ability_used = True
+    victim = s.players[seat]
+    card = victim.hand[randbelow(s, len(victim.hand))]
+    from .zones import take_from_player
+
+    take_from_player(victim, card)
+    events.append({"type": "theft", "seat": p.seat, "from": seat})  # the card shows in the thief's gain
+    gain(s, p, card, events, "theft")
+
+
+def _prophecy(s: State, p: Player, card: int, events: Events) -> None:
+    """SL §146 Prophecy: discard a Water or Gallon of Water, draw and play a rumor card."""
+    events.append({"type": "ability", "seat": p.seat, "ability": "prophecy"})
+    discard_from_player(s, p, card, events, "prophecy")
+    start_rumor(s, p.seat, events)
 
 
 def _hex(text: str) -> tuple[int, int]:
@@ -193,6 +312,8 @@ def _move(s: State, p: Player, dest: int, fuel: int, events: Events) -> None:
     # Only a sandstorm makes the route matter (SL §53); otherwise the move is legal as offered.
     crossings = next(o[2] for o in move_options(s, p) if o[0] == dest and o[1] == fuel) if s.storm else 0
     geo = s.static.geo
+    if ability(s, p) == "raid":
+        s.raid_hexes = _passed_tokens(s, p, dest, fuel)  # SL §146 Raid
     burned = fuel_cards(s, p)[:fuel]
     for c in burned:
         discard_from_player(s, p, c, events, "fuel")
@@ -207,6 +328,28 @@ def _move(s: State, p: Player, dest: int, fuel: int, events: Events) -> None:
     if crossings:
         # SL §53: in a sandstorm each tile crossed costs a hand or cargo card.
         s.stack.append({"kind": "storm", "seat": p.seat, "count": crossings})
+
+
+def _passed_tokens(s: State, p: Player, dest: int, fuel: int) -> list[int]:
+    """SL §146 Raid: the token hexes this move may pass over. Ruling: the move names only
+    its end; a token counts as passed if some route of this move (its allowance, its
+    terrain and, for sails, the wind) runs through its hex."""
+    vehicle = card_def(s, p.vehicle).vehicle
+    geo = s.static.geo
+    passable = s.terrain.passable(terrain_set(vehicle))
+    sail = sail_step_options(s) if vehicle.movement == "sail" else None
+    if vehicle.movement in ("sail", "tractor"):
+        allowance = wind_strength(s, p)
+    else:
+        allowance = vehicle.move + FUEL_BONUS * fuel + (BORN_DRIVER_BONUS if ability(s, p) == "born_driver" else 0)
+    there = s.terrain.reach(geo, p.hex, allowance, passable, sail)
+    out = []
+    for h in sorted(s.tokens):
+        if h in there and h != dest:
+            back = s.terrain.reach(geo, h, allowance - there[h], passable, sail)
+            if dest in back:
+                out.append(h)
+    return out
 
 
 def _collect(s: State, p: Player, h: int, crew: int, events: Events) -> None:
@@ -258,7 +401,15 @@ def use_card(
         fuel = next(c for c in fuel_cards(s, p) if c != card)
         discard_from_player(s, p, fuel, events, "cost")
     effect = act.effect
-    if effect == "damage":
+    if effect == "damage" and act.area:
+        assert target is not None
+        _area_attack(s, p, act, target[1], events)
+    elif effect == "lure":
+        start_lure(s, p.seat, act.amount, events)  # SL §142
+    elif effect == "hide":
+        p.hidden = True  # SL §147: until her next turn
+        events.append({"type": "hidden", "seat": p.seat})
+    elif effect == "damage":
         assert target is not None
         h = target[1]
         rid = next((rid for rid, r in s.raiders.items() if r[1] == h), None)
@@ -281,7 +432,7 @@ def use_card(
             gain(s, p, c, events, "get")
     elif effect == "explore":
         assert target is not None
-        explore(s, target[1], events)
+        explore(s, target[1], events, p.seat)
     elif effect == "rumor":
         start_rumor(s, p.seat, events)
     elif effect == "reconstruction":
@@ -290,6 +441,25 @@ def use_card(
         idx = _discard_match(s, act.take)
         if idx is not None:
             gain(s, p, s.discard.pop(idx), events, "from the discard pile")
+
+
+def _area_attack(s: State, p: Player, act, rot: int, events: Events) -> None:
+    """SL §143: the damage hits every raider under the symbol; loot only for raiders
+    destroyed next to the user. In competitive mode it robs the players it covers
+    (digest ruling §122); otherwise players are unharmed."""
+    hexes = area_hexes(s, p, act.area, rot)
+    geo = s.static.geo
+    events.append({"type": "area", "seat": p.seat, "rot": rot, "hexes": [geo.names[h] for h in hexes]})
+    adjacent = set(geo.adj[p.hex])
+    for h in hexes:
+        rid = next((rid for rid, r in s.raiders.items() if r[1] == h), None)
+        if rid is not None:
+            attack_raider(s, p, rid, act.amount, act.damage_type, events, loot=h in adjacent)
+    if s.static.rules.mode == "competitive":
+        for h in reversed(hexes):
+            victim = next((q for q in s.players if q.hex == h and q.seat != p.seat and q.status == "active"), None)
+            if victim is not None:
+                start_soak(s, victim, act.amount, act.damage_type, f"p{p.seat + 1}", events, robbery_by=p.seat)
 
 
 def reconstruction(s: State, p: Player, amount: int, events: Events) -> None:

@@ -100,18 +100,33 @@ def resolve_rumor(s: State, frame: dict[str, Any], option: str, events: Events) 
         events.append({"type": "marker_move", "marker": move.marker, "direction": move.direction,
                        "to": fmt_pos(geo.positions[dest])})
         if not s.face_up[dest]:
-            explore(s, dest, events)  # SL §109: a marker moving onto a face-down tile explores it
+            explore(s, dest, events, frame["seat"])  # SL §109: a marker moving onto a face-down tile explores it
     if not s.rumor_deck:
         events.append({"type": "end_of_the_road"})  # SL §111
 
 
-def explore(s: State, pos: int, events: Events) -> None:
+# SL §152 Explorer's luck (ruling): the three orientations whose north arrow (on the
+# tile's back, SL §110) still points into the northern half: N, NE or NW, i.e. the tile
+# turned 0, 1 or -1 sixths. Values: clockwise sixths.
+ORIENTATIONS = {"N": 0, "NE": 1, "NW": 5}
+
+
+def explore(s: State, pos: int, events: Events, seat: int | None = None) -> None:
     """SL §110: flip the tile (north by the arrow on its back) and put pool tokens face up
-    on each of its wrecks."""
+    on each of its wrecks. With Explorer's luck (SL §152) the exploring player first
+    chooses one of three orientations."""
     s.face_up[pos] = True
     s.invalidate_terrain()
     geo = s.static.geo
     events.append({"type": "explore", "tile": s.tiles[pos], "at": fmt_pos(geo.positions[pos])})
+    if seat is not None and s.static.rules.explorers_luck:
+        s.stack.append({"kind": "orient", "seat": seat, "pos": pos})
+        return
+    place_tile_tokens(s, pos, events)
+
+
+def place_tile_tokens(s: State, pos: int, events: Events) -> None:
+    geo = s.static.geo
     wreck = s.terrain.wreck
     names = s.static.catalog.token_names
     for h in geo.hexes_of(pos):

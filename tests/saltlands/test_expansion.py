@@ -1,0 +1,575 @@
+"""Lost in the Desert (SL §137-§147) and the optional variants (SL §148-§152).
+
+Every test cites the rule it checks. Positions use the compass tile (see conftest) and,
+with seed 1 in a small area, ``start_1`` at NE (centre 5,-3) and ``start_3`` at N
+(centre 2,-5).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from wasteland.core.protocol import RuleError
+from wasteland.games.saltlands.config import normalize
+from wasteland.games.saltlands.game import GAME
+from wasteland.games.saltlands.movement import move_options
+from wasteland.games.saltlands.turn import area_hexes
+
+from .conftest import (
+    act,
+    build,
+    decision_kind,
+    find,
+    find_all,
+    has,
+    hand,
+    hex_index,
+    of_type,
+    play,
+    raiders,
+    set_damage_card,
+    tokens,
+    where,
+)
+
+EXP = 'expansion = true\n'
+
+
+def scene(body: str, players: int = 1, characters: str = '"trader"', extra: str = "") -> str:
+    return f"""
+        game = "saltlands"
+        seed = 1
+        [config]
+        players = {players}
+        characters = [{characters}]
+        expansion = true
+        {extra}
+        {body}
+    """
+
+
+# -- configuration and set-up (SL §140-§141, §148-§150) ---------------------------------
+
+
+def test_variants_are_set_up_options_and_epic_excludes_the_tutorial():
+    rules = normalize({"players": 2, "expansion": True, "variants": ["overkill", "epic"]})
+    assert rules.variants == ("epic", "overkill") and rules.last_round == 7  # SL §150
+    assert rules.area == "epic_small" and rules.rumor_cards == 4 + 2  # SL §150: two more rumors
+    with pytest.raises(RuleError, match="tutorial") as err:  # SL §149
+        normalize({"players": 2, "mode": "tutorial", "expansion": True, "variants": ["epic"]})
+    assert err.value.rule == "SL §149"
+    with pytest.raises(RuleError, match="expansion") as err:  # ruling: epic uses expansion parts
+        normalize({"players": 2, "variants": ["epic"]})
+    assert err.value.rule == "SL §150"
+    with pytest.raises(RuleError) as err:
+        normalize({"players": 2, "variants": ["turbo"]})
+    assert err.value.rule == "SL §148"
+    with pytest.raises(RuleError):
+        normalize({"players": 2, "expansion": "yes"})
+    # Overkill and explorer's luck need no expansion part (SL §148: any combination).
+    assert normalize({"players": 3, "variants": ["explorers_luck", "overkill"]}).variants == (
+        "overkill", "explorers_luck")
+
+
+def test_expansion_components_join_only_when_switched_on():
+    """SL §140-§141: tiles shuffled in, 6 more figures, extra tokens, new item cards."""
+    base = GAME.new_game({"players": 4, "characters": ["scout", "healer", "plowman", "arsonist"]}, 3)
+    exp = GAME.new_game({"players": 4, "expansion": True,
+                         "characters": ["trader", "healer", "plowman", "huntress"]}, 3)
+    cards = base.static.catalog.cards
+    in_decks = lambda s: {cards[c].id for c in s.mirage + s.raider_deck + s.supply}  # noqa: E731
+    assert not any(cards[c].expansion for c in base.mirage + base.raider_deck + base.supply)
+    assert {"wind_tractor", "dynamite"} <= {cards[c].id for c in exp.mirage}  # spear back
+    assert {"grenade_launcher", "flare_gun"} <= {cards[c].id for c in exp.raider_deck}  # pistol back
+    assert "grenade_launcher" not in in_decks(base)
+    assert any(base.static.catalog.tokens[t].expansion for t in exp.token_pool)
+    assert not any(base.static.catalog.tokens[t].expansion for t in base.token_pool)
+    from wasteland.games.saltlands.raiders import figures_in_box
+
+    assert figures_in_box(exp, "pickup") == 7 and figures_in_box(base, "pickup") == 6  # SL §141 ruling
+    # The expansion tiles are shuffled in with the ordinary ones (SL §140).
+    kinds = set()
+    for seed in range(12):
+        s = GAME.new_game({"players": 4, "expansion": True}, seed)
+        kinds |= {s.static.content.tiles[t].kind for t in s.tiles}
+    assert "expansion" in kinds
+    # The new characters are offered only with the expansion (SL §146).
+    d = GAME.decision(GAME.new_game({"players": 2}, 1))
+    assert "character trader" not in d.actions
+    d = GAME.decision(GAME.new_game({"players": 2, "expansion": True}, 1))
+    assert {"character trader", "character marauder", "character scout"} <= set(d.actions)
+    with pytest.raises(RuleError) as err:
+        GAME.new_game({"players": 1, "characters": ["trader"]}, 1)
+    assert err.value.rule == "SL §141"
+
+
+def test_epic_set_up_stacks_rounds_area_and_rumors():
+    """SL §150: epic area, round 7 under each stack (solo: 11233455677), two more rumors."""
+    s = GAME.new_game({"players": 2, "expansion": True, "variants": ["epic"], "characters": ["scout", "trader"]}, 5)
+    content = s.static.content
+    for stack in s.damage_stacks.values():
+        assert [content.damage_cards[c].round for c in reversed(stack)] == [1, 2, 3, 4, 5, 6, 7]
+    assert len(s.rumor_deck) == 6
+    assert s.static.geo.layout == "epic_small" and len(s.tiles) == 1 + 2 + 7
+    solo = GAME.new_game({"players": 1, "expansion": True, "variants": ["epic"], "characters": ["scout"]}, 5)
+    for stack in solo.damage_stacks.values():
+        rounds = "".join(str(content.damage_cards[c].round) for c in reversed(stack))
+        assert rounds == "11233455677"
+    assert len(solo.rumor_deck) == 4
+    large = GAME.new_game({"players": 5, "expansion": True, "variants": ["epic"]}, 5)
+    assert large.static.geo.layout == "epic_large" and len(large.rumor_deck) == 8
+
+
+def test_epic_game_lasts_seven_rounds():
+    """SL §150: the round-7 damage cards add a seventh round; then time runs out (SL §47)."""
+    s = GAME.new_game({"players": 2, "expansion": True, "variants": ["epic"], "difficulty": "easy",
+                       "characters": ["scout", "trader"]}, 2)
+    from .conftest import autoplay
+
+    autoplay(s)
+    assert s.over
+    if s.end_reason.startswith("time ran out"):
+        assert s.round == 7
+
+
+# -- special items and symbols -----------------------------------------------------------
+
+
+def test_wind_tractor_sl144_example_own_numbers():
+    """SL §144-§145: moves like a motorized vehicle up to the wind strength (2 + 3 = 5),
+    over any terrain, straight upwind too, no double steps, no Fuel."""
+    s = build(scene("""
+        [state]
+        weather = ["w01", "w02"]
+        wind = "S"
+        [[player]]
+        seat = "p1"
+        hex = "2,0"
+        vehicle = "wind_tractor"
+        hand = ["fuel"]
+        [[raider]]
+        type = "truck"
+        hex = "-2,2"
+        [[token]]
+        hex = "7,-3"
+        token = "loot"
+    """))
+    geo = s.static.geo
+    here = geo.coords[hex_index(s, "2,0")]
+    opts = move_options(s, s.players[0])
+    dists = {geo.names[o[0]]: max(abs(geo.coords[o[0]][0] - here[0]), abs(geo.coords[o[0]][1] - here[1]),
+                                  abs(geo.coords[o[0]][0] + geo.coords[o[0]][1] - here[0] - here[1]))
+             for o in opts}
+    assert max(dists.values()) == 5  # at most the wind strength; a Fuel card adds nothing
+    assert all(o[1] == 0 for o in opts)
+    assert not any(a.endswith("fuel 1") for a in find_all(s, "move "))
+    assert "4,-3" in dists and "5,-4" in dists  # mountains (SL §144: any terrain)
+    assert "2,-1" in dists  # one step N = straight against a wind blowing S (SL §145)
+    # 4 of the 5 steps: onto the B spawn point 6,-2, next to the loot token.
+    play(s, "move 6,-2", f"collect 7,-3 by trader")
+    assert where(s) == "6,-2" and "7,-3" not in tokens(s)
+    # A sail with the same wind never goes straight upwind and never into mountains (SL §79, §81).
+    sail = build(scene("""
+        [state]
+        weather = ["w01", "w02"]
+        wind = "S"
+        [[player]]
+        seat = "p1"
+        hex = "2,-1"
+        vehicle = "sailer"
+    """))
+    dests = {a.split()[1] for a in find_all(sail, "move ")}
+    from wasteland.games.saltlands.movement import sail_step_options
+
+    assert sail_step_options(sail)[0] == 0  # no step straight N, upwind (SL §81)
+    assert "4,-3" not in dests and "5,-4" not in dests
+
+
+def test_flare_gun_lures_without_attacking_and_grenade_launcher_loots_only_next_to_me():
+    """SL §142-§144 example (own numbers): the flare gun pulls the Truck on my tile 3 hexes
+    toward me, without an attack; the Grenade Launcher (3 damage, a line of two hexes)
+    destroys the adjacent Pickup and the Speedster behind it, loot only from the Pickup."""
+    s = build(scene("""
+        [[player]]
+        seat = "p1"
+        hex = "1,-2"
+        vehicle = "sailer"
+        hand = ["flare_gun", "grenade_launcher"]
+        [[raider]]
+        type = "truck"
+        hex = "-2,0"
+        [[raider]]
+        type = "pickup"
+        hex = "2,-3"
+        [[raider]]
+        type = "speedster"
+        hex = "3,-4"
+    """))
+    events = act(s, "use flare_gun#1")
+    while decision_kind(s) == "lure":  # ties: the lurer picks (SL §142 ruling)
+        events += act(s, "")
+    truck = [r for r in raiders(s) if r[0] == "truck"][0]
+    assert hex_index(s, truck[1]) in s.static.geo.adj[hex_index(s, "1,-2")]
+    assert not of_type(events, "attacked")  # lured raiders do not attack (SL §142)
+    assert ("pickup", "2,-3", 2) in raiders(s)  # another tile: not lured
+    # Aim the line at the Pickup and the Speedster behind it (SL §143: any orientation).
+    p = s.players[0]
+    act_ = s.static.catalog.cards[s.static.catalog.card_index["grenade_launcher#1"]].actions[0]
+    rots = [k for k in range(6) if {s.static.geo.names[h] for h in area_hexes(s, p, act_.area, k)}
+            == {"2,-3", "3,-4"}]
+    assert len(rots) == 1
+    before = len(p.hand) + len(p.cargo)
+    events = play(s, f"use grenade_launcher#1 by trader rot {rots[0]}")
+    destroyed = {e["raider"] for e in of_type(events, "raider_destroyed")}
+    assert destroyed == {"pickup", "speedster"}
+    assert [e["raider"] for e in of_type(events, "no_loot")] == ["speedster"]
+    gained = [e for e in of_type(events, "gain") if e["how"] == "loot"]
+    assert gained and any(e["card"].startswith("pickup_vehicle") for e in gained)
+    assert not any(e["card"].startswith("speedster_vehicle") for e in gained)
+    assert len(p.hand) + len(p.cargo) + (1 if p.vehicle is not None else 0) >= before
+
+
+def test_area_options_only_orientations_that_hit_and_bad_rotation_is_refused():
+    s = build(scene("""
+        [[player]]
+        seat = "p1"
+        hex = "1,-2"
+        vehicle = "sailer"
+        hand = ["grenade_launcher"]
+        [[raider]]
+        type = "pickup"
+        hex = "2,-3"
+    """))
+    uses = find_all(s, "use grenade_launcher#1")
+    assert uses and all(" rot " in u for u in uses)
+    before = GAME.to_json(s)
+    for bad in ("use grenade_launcher#1 by trader rot 9", "use grenade_launcher#1 by trader at 2,-3"):
+        if bad in uses:
+            continue
+        with pytest.raises(RuleError):
+            GAME.apply_in_place(s, bad)
+        assert GAME.to_json(s) == before
+
+
+def test_area_weapon_robs_players_it_covers_in_competitive_mode():
+    """SL §143 with §122 (digest ruling): in competitive mode the area robs covered players."""
+    s = build(scene("""
+        [[player]]
+        seat = "p1"
+        hex = "1,-2"
+        hand = ["katana", "water"]
+        [[player]]
+        seat = "p2"
+        hex = "1,-3"
+        hand = ["plants"]
+        [[raider]]
+        type = "truck"
+        hex = "-2,2"
+    """, players=2, characters='"pickpocket", "scout"', extra='mode = "competitive"'))
+    use = find(s, "use katana#1 by pickpocket rot")
+    events = play(s, use)
+    assert decision_kind(s) == "soak" and GAME.decision(s).seat == 1
+    play(s, find(s, "yield plants"))
+    assert "plants" in hand(s, 0)
+
+
+def test_katana_never_harms_players_outside_competitive():
+    s = build(scene("""
+        [[player]]
+        seat = "p1"
+        hex = "1,-2"
+        hand = ["katana"]
+        [[player]]
+        seat = "p2"
+        hex = "1,-3"
+        [[raider]]
+        type = "truck"
+        hex = "-2,2"
+    """, players=2, characters='"pickpocket", "scout"'))
+    assert not has(s, "use katana#1")  # no raider under any orientation (SL §143)
+
+
+def test_horn_is_not_a_crew_action_and_is_reused_next_turn():
+    """SL §147: "ГРОН" lures raiders, not a crew action; it is engaged, not discarded."""
+    s = build(scene("""
+        [[player]]
+        seat = "p1"
+        hex = "1,-2"
+        hand = ["horn"]
+        [[raider]]
+        type = "truck"
+        hex = "-2,0"
+    """, characters='"huntress"'))
+    assert "use horn#1" in find_all(s, "use horn")
+    play(s, "use horn#1")
+    assert "horn" in hand(s) and not has(s, "use horn")
+
+
+def test_camouflage_cloak_raiders_ignore_her_unless_already_adjacent():
+    """SL §147: until her next turn raiders not next to her treat her as a token; those
+    already next to her attack as usual."""
+    s = build(scene("""
+        [[player]]
+        seat = "p1"
+        hex = "0,-2"
+        hand = ["camouflage_cloak"]
+        [[raider]]
+        type = "truck"
+        hex = "-2,2"
+    """, characters='"marauder"'))
+    play(s, "use camouflage_cloak#1 by marauder")
+    assert s.players[0].hidden
+    events = play(s, "end")
+    while GAME.decision(s) is not None and decision_kind(s) != "turn":
+        events += play(s, GAME.decision(s).actions[0])
+    assert not of_type(events, "attacked")
+    truck_moves = [e for e in of_type(events, "raider_move") if e["raider"] == "truck"]
+    assert not truck_moves  # nobody else to chase: it stays
+    # Already adjacent: attacks as usual.
+    s = build(scene("""
+        [[player]]
+        seat = "p1"
+        hex = "0,-2"
+        hand = ["camouflage_cloak"]
+        [[raider]]
+        type = "truck"
+        hex = "0,-1"
+    """, characters='"marauder"'))
+    set_damage_card(s, "truck", "d1-7")  # 2 normal damage
+    play(s, "use camouflage_cloak#1 by marauder")
+    events = play(s, "end")
+    for _ in range(10):
+        if GAME.decision(s) is None or decision_kind(s) in ("soak", "turn"):
+            break
+        events += play(s, GAME.decision(s).actions[0])
+    assert of_type(events, "attacked")
+
+
+def test_twin_is_a_crew_member_and_trailer_raises_the_hand_limit():
+    """SL §147: Twin "is crew"; the Trailer is cargo with hand limit 7 (SL §55)."""
+    from wasteland.games.saltlands.zones import fresh_crew, hand_limit
+
+    s = build(scene("""
+        [[player]]
+        seat = "p1"
+        hex = "0,-2"
+        cargo = ["twin", "trailer"]
+    """, characters='"prophet"'))
+    p = s.players[0]
+    assert len(fresh_crew(p)) == 2
+    board = s.static.content.board
+    assert p.vehicle is None
+    assert hand_limit(s, p) == s.static.catalog.cards[p.char_card].hand_limit + 2 + 7 + board.vehicle_slot
+
+
+# -- abilities (SL §146) -----------------------------------------------------------------
+
+
+def test_trade_with_any_player_three_times_hand_items_only():
+    s = build(scene("""
+        [[player]]
+        seat = "p1"
+        hex = "0,-2"
+        hand = ["axe", "medkit", "machete", "helmet"]
+        cargo = ["crew"]
+        [[player]]
+        seat = "p2"
+        hex = "5,-3"
+        hand = ["fuel"]
+        cargo = ["scrap_plating"]
+    """, players=2, characters='"trader", "scout"'))
+    assert has(s, "trade p2") and has(s, "give axe#1 to p2")
+    assert not has(s, "give crew#1 to p2")  # hand items only
+    play(s, "trade p2")
+    opts = GAME.decision(s).actions
+    assert "give fuel#1" in opts and not any("scrap_plating" in a for a in opts)
+    play(s, "give fuel#1", "done")
+    play(s, "give axe#1 to p2", "accept", "give medkit#1 to p2", "accept")
+    assert not has(s, "give") and not has(s, "trade p2")  # 3 trades used (SL §146)
+    # Without the ability, a far player cannot be traded with (SL §72).
+    t = build(scene("""
+        [[player]]
+        seat = "p1"
+        hex = "0,-2"
+        [[player]]
+        seat = "p2"
+        hex = "5,-3"
+    """, players=2, characters='"scout", "trader"'))
+    assert not has(t, "trade p2")
+    with pytest.raises(RuleError) as err:
+        GAME.apply_in_place(t, "trade p2")
+    assert err.value.rule == "SL §72"
+
+
+def test_theft_takes_a_random_hand_card_from_an_adjacent_player_once_per_turn():
+    s = build(scene("""
+        [[player]]
+        seat = "p1"
+        hex = "0,-2"
+        hand = []
+        [[player]]
+        seat = "p2"
+        hex = "1,-2"
+        hand = ["axe", "fuel"]
+    """, players=2, characters='"pickpocket", "scout"'))
+    play(s, "steal p2")
+    assert len(s.players[0].hand) == 1 and len(s.players[1].hand) == 1
+    assert not has(s, "steal")  # once per turn
+    before = GAME.to_json(s)
+    with pytest.raises(RuleError):
+        GAME.apply_in_place(s, "steal p2")
+    assert GAME.to_json(s) == before
+
+
+def test_weapon_mastery_draws_loot_from_the_raider_deck():
+    s = build(scene("""
+        [[player]]
+        seat = "p1"
+        hex = "0,-2"
+        hand = ["harpoon"]
+        [[raider]]
+        type = "truck"
+        hex = "0,-1"
+        crew = 1
+    """, characters='"gunsmith"'))
+    deck_before = len(s.raider_deck)
+    mirage_before = len(s.mirage)
+    play(s, "use harpoon#1 by gunsmith at 0,-1")
+    rdef = s.static.content.raiders["truck"]
+    assert deck_before - len(s.raider_deck) == rdef.loot_raider + rdef.loot_mirage
+    assert len(s.mirage) == mirage_before
+
+
+def test_born_killer_adds_up_consecutive_normal_damage():
+    """SL §146: Machete 1 + Machete 1 against a Truck (armor 1): armor counts once → 1 hit."""
+    text = scene("""
+        [[player]]
+        seat = "p1"
+        hex = "0,-2"
+        hand = ["machete", "machete"]
+        cargo = ["crew"]
+        [[raider]]
+        type = "truck"
+        hex = "0,-1"
+    """, characters='"huntress"')
+    s = build(text)
+    play(s, "use machete#1 by huntress at 0,-1")
+    assert ("truck", "0,-1", 2) in raiders(s)
+    play(s, find(s, "use machete#2 by crew"))
+    assert ("truck", "0,-1", 1) in raiders(s)
+    # Anything else in between breaks the streak.
+    s = build(text)
+    play(s, "use machete#1 by huntress at 0,-1", "discard crew#1")
+    s2 = build(text.replace('"huntress"', '"scout"'))
+    play(s2, "use machete#1 by scout at 0,-1", find(s2, "use machete#2 by crew"))
+    assert ("truck", "0,-1", 2) in raiders(s2)  # without the ability, armor stops each
+
+
+def test_prophecy_discards_water_for_a_rumor_card():
+    s = build(scene("""
+        [[player]]
+        seat = "p1"
+        hex = "0,-2"
+        hand = ["water", "axe"]
+    """, characters='"prophet"'))
+    assert find_all(s, "ability") == ["ability water#1"]
+    play(s, "ability water#1")
+    assert decision_kind(s) == "rumor" and "water" not in hand(s)
+
+
+def test_raid_collects_tokens_passed_over():
+    """SL §146 Raid: after her move, tokens she passed over, each for a crew action."""
+    s = build(scene("""
+        [state]
+        weather = ["w01", "w02"]
+        wind = "S"
+        [[player]]
+        seat = "p1"
+        hex = "-1,-1"
+        vehicle = "wind_tractor"
+        cargo = ["crew"]
+        [[token]]
+        hex = "1,-2"
+        token = "loot"
+        [[token]]
+        hex = "-2,2"
+        token = "loot"
+    """, characters='"marauder"'))
+    play(s, "move 3,-3")
+    assert has(s, "collect 1,-2 by marauder")
+    assert not has(s, "collect -2,2")  # not on any route of this move
+    play(s, "collect 1,-2 by marauder")
+    assert "1,-2" not in tokens(s)
+
+
+# -- variants (SL §151-§152) -------------------------------------------------------------
+
+
+def test_overkill_gives_no_loot():
+    """SL §151 ruling: the killing attack's hits (after armor) exceed the crew left."""
+    text = """
+        game = "saltlands"
+        seed = 1
+        [config]
+        players = 1
+        characters = ["scout"]
+        {variants}
+        [[player]]
+        seat = "p1"
+        hex = "0,-2"
+        hand = ["harpoon", "machete"]
+        cargo = ["crew"]
+        [[raider]]
+        type = "speedster"
+        hex = "0,-1"
+    """
+    s = build(text.format(variants='variants = ["overkill"]'))
+    events = play(s, "use harpoon#1 by scout at 0,-1")  # 2 AP on 1 crew
+    assert of_type(events, "raider_destroyed") and of_type(events, "no_loot")
+    assert not [e for e in of_type(events, "gain") if e["how"] == "loot"]
+    s = build(text.format(variants='variants = ["overkill"]'))
+    events = play(s, "use machete#1 by scout at 0,-1")  # exactly enough: loot as usual
+    assert [e for e in of_type(events, "gain") if e["how"] == "loot"]
+    s = build(text.format(variants=""))
+    events = play(s, "use harpoon#1 by scout at 0,-1")
+    assert [e for e in of_type(events, "gain") if e["how"] == "loot"]
+
+
+def test_explorers_luck_offers_three_orientations():
+    """SL §152 (ruling: arrow N, NE or NW) — a decision of the exploring player."""
+    s = build("""
+        game = "saltlands"
+        seed = 1
+        [config]
+        players = 1
+        characters = ["scout"]
+        variants = ["explorers_luck"]
+        [[player]]
+        seat = "p1"
+        hex = "0,-2"
+        hand = ["binoculars"]
+    """)
+    use = find(s, "use binoculars#1 by scout tile")
+    play(s, use)
+    d = GAME.decision(s)
+    assert d.kind == "orient" and d.rule == "SL §152"
+    assert set(d.actions) == {"orient N", "orient NE", "orient NW"}
+    pos = next(p for p, up in enumerate(s.face_up) if up and p >= 3)
+    pool = len(s.token_pool)
+    events = play(s, "orient NE")
+    assert s.rotation[pos] == 1 and of_type(events, "orient")
+    assert len(s.token_pool) < pool  # the tokens go on the turned tile's wrecks
+    # Without the variant the tile keeps the arrow's orientation and no decision is asked.
+    t = build("""
+        game = "saltlands"
+        seed = 1
+        [config]
+        players = 1
+        characters = ["scout"]
+        [[player]]
+        seat = "p1"
+        hex = "0,-2"
+        hand = ["binoculars"]
+    """)
+    play(t, find(t, "use binoculars#1 by scout tile"))
+    assert decision_kind(t) == "turn"

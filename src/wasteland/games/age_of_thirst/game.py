@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from wasteland.core.protocol import Decision, Event, Outcome, RuleError
-from wasteland.core.rng import Rng
+from wasteland.core.game_base import EngineGame
 
 from . import engine
 from .combat import health
@@ -18,63 +17,23 @@ from .setup import new_game
 from .state import State
 
 
-class AgeOfThirst:
+class AgeOfThirst(EngineGame):
     name = "age-of-thirst"
+    title = "an Age of Thirst"
     rules_version = "age-of-thirst-2ed/1"
     min_players = 2
     max_players = 6
 
-    def new_game(self, config: dict[str, Any], seed: int) -> State:
-        return new_game(config, seed)[0]
+    def __init__(self) -> None:
+        super().__init__(engine, new_game, State, view, describe, determinize, evaluate)
 
-    def new_game_with_events(self, config: dict[str, Any], seed: int) -> tuple[State, list[Event]]:
-        return new_game(config, seed)
-
-    def decision(self, state: State) -> Decision | None:
-        return engine.decision(state)
-
-    def apply(self, state: State, action: str, seat: int | None = None) -> tuple[State, list[Event]]:
-        nxt = state.copy()
-        events = engine.apply_in_place(nxt, action, seat)
-        return nxt, events
-
-    def apply_in_place(self, state: State, action: str, seat: int | None = None) -> list[Event]:
-        """Legality is checked before anything changes, so an illegal action changes nothing."""
-        return engine.apply_in_place(state, action, seat)
-
-    def outcome(self, state: State) -> Outcome | None:
-        if not state.over:
-            return None
-        return Outcome(tuple(state.winners), state.end_reason)
-
-    def returns(self, state: State) -> list[float]:
-        return [1.0 if q in state.winners else 0.0 for q in range(state.rules.players)]
-
-    def to_json(self, state: State) -> dict[str, Any]:
-        return state.to_json()
-
-    def from_json(self, data: dict[str, Any]) -> State:
-        try:
-            return State.from_json(data)
-        except (KeyError, TypeError, ValueError) as exc:
-            raise RuleError("state", f"not an Age of Thirst state: {exc}") from None
-
-    def describe(self, event: Event) -> str:
-        return describe(event)
-
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        return view(state, seat)
+    def seats(self, state: State) -> int:
+        return state.rules.players
 
     def reveals_hidden(self, before: State, after: State) -> bool:
         """Did the step draw a card or use the generator? (Undo stops there.)"""
         return (before.rng != after.rng or len(before.source_deck) != len(after.source_deck)
                 or len(before.bunker_deck) != len(after.bunker_deck) or len(before.tower_deck) != len(after.tower_deck))
-
-    def evaluate(self, state: State) -> list[float]:
-        return evaluate(state)
-
-    def determinize(self, state: State, seat: int, rng: Rng) -> State:
-        return determinize(state, seat, rng)
 
 
 def view(s: State, seat: int | None) -> dict[str, Any]:

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from wasteland.core.protocol import Decision, Event, Outcome, RuleError
-from wasteland.core.rng import Rng
+from wasteland.core.game_base import EngineGame
 
 from . import engine
 from .board import TERRAIN_NAME, fmt_pos
@@ -18,53 +17,15 @@ from .state import State
 from .zones import hand_limit, permanent_armor
 
 
-class Saltlands:
+class Saltlands(EngineGame):
     name = "saltlands"
+    title = "a Saltlands"
     rules_version = "saltlands-base/1"
     min_players = 1
     max_players = 6
 
-    def new_game(self, config: dict[str, Any], seed: int) -> State:
-        return new_game(config, seed)[0]
-
-    def new_game_with_events(self, config: dict[str, Any], seed: int) -> tuple[State, list[Event]]:
-        return new_game(config, seed)
-
-    def decision(self, state: State) -> Decision | None:
-        return engine.decision(state)
-
-    def apply(self, state: State, action: str, seat: int | None = None) -> tuple[State, list[Event]]:
-        nxt = state.copy()
-        events = engine.apply_in_place(nxt, action, seat)
-        return nxt, events
-
-    def apply_in_place(self, state: State, action: str, seat: int | None = None) -> list[Event]:
-        """Apply after checking legality first, so an illegal action changes nothing."""
-        return engine.apply_in_place(state, action, seat)
-
-    def outcome(self, state: State) -> Outcome | None:
-        if not state.over:
-            return None
-        return Outcome(tuple(state.winners), state.end_reason)
-
-    def returns(self, state: State) -> list[float]:
-        """1 for each winner, 0 otherwise (OpenSpiel's ``returns``)."""
-        return [1.0 if p.seat in state.winners else 0.0 for p in state.players]
-
-    def to_json(self, state: State) -> dict[str, Any]:
-        return state.to_json()
-
-    def from_json(self, data: dict[str, Any]) -> State:
-        try:
-            return State.from_json(data)
-        except (KeyError, TypeError, ValueError) as exc:
-            raise RuleError("state", f"not a Saltlands state: {exc}") from None
-
-    def describe(self, event: Event) -> str:
-        return describe(event)
-
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        return view(state, seat)
+    def __init__(self) -> None:
+        super().__init__(engine, new_game, State, view, describe, determinize, evaluate)
 
     def reveals_hidden(self, before: State, after: State) -> bool:
         """Did going from ``before`` to ``after`` reveal anything hidden (a drawn card, an
@@ -79,13 +40,6 @@ class Saltlands:
             or before.face_up != after.face_up
             or any(len(v) != len(after.damage_stacks[k]) for k, v in before.damage_stacks.items())
         )
-
-    def evaluate(self, state: State) -> list[float]:
-        """Heuristic value per seat in [0, 1] (a finished game: its true result)."""
-        return evaluate(state)
-
-    def determinize(self, state: State, seat: int, rng: Rng) -> State:
-        return determinize(state, seat, rng)
 
 
 def view(s: State, seat: int | None) -> dict[str, Any]:

@@ -1,0 +1,334 @@
+"""The ASGI application: HTTP routes, the WebSocket, the page. The API is in API.md."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import gc
+import json
+import logging
+from pathlib import Path
+from typing import Any, AsyncIterator, Awaitable, Callable
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from wasteland.games import GAME_NAMES
+
+from .bots import BotPool
+from .errors import MAX_MESSAGE, ApiError, bad_request
+from .hub import Hub
+from .rooms import Client, Room, dumps
+from .store import open_store
+
+log = logging.getLogger("wasteland.server")
+
+WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+
+
+def json_response(obj: Any, status: int = 200) -> Response:
+    return Response(dumps(obj), status_code=status, media_type="application/json")
+
+
+def error_response(exc: ApiError) -> Response:
+    return json_response(exc.to_json(), exc.status)
+
+
+Handler = Callable[[Request], Awaitable[Response]]
+
+
+def api(handler: Handler) -> Handler:
+    """Every route answers an error as JSON ``{"error", "rule", "code", "status"}``."""
+
+    async def wrapped(request: Request) -> Response:
+        try:
+            return await handler(request)
+        except ApiError as exc:
+            return error_response(exc)
+        except Exception:
+            log.exception("internal error on %s %s", request.method, request.url.path)
+            return error_response(ApiError(500, "internal", "internal server error; nothing was changed"))
+
+    return wrapped
+
+
+async def read_json(request: Request, empty_ok: bool = False) -> dict[str, Any]:
+    length = request.headers.get("content-length")
+    if length is not None and length.isdigit() and int(length) > MAX_MESSAGE:
+        raise ApiError(413, "too_large", f"request body over {MAX_MESSAGE} bytes")
+    chunks = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_MESSAGE:
+            raise ApiError(413, "too_large", f"request body over {MAX_MESSAGE} bytes")
+        chunks.append(chunk)
+    body = b"".join(chunks)
+    if not body.strip() and empty_ok:
+        return {}
+    try:
+        data = json.loads(body)
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise ApiError(400, "bad_json", f"the request body is not JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise ApiError(400, "bad_json", "the request body must be a JSON object")
+    return data
+
+
+def request_token(request: Request) -> str | None:
+    auth = request.headers.get("authorization")
+    if auth:
+        scheme, _, value = auth.partition(" ")
+        if scheme.lower() != "bearer" or not value.strip():
+            raise ApiError(401, "unknown_token", "Authorization must be 'Bearer TOKEN'")
+        return value.strip()
+    return request.query_params.get("token")
+
+
+def hub_of(request: Request | WebSocket) -> Hub:
+    return request.app.state.hub
+
+
+async def room_and_seat(request: Request, need_seat: bool) -> tuple[Room, int | None]:
+    room = await hub_of(request).room(request.path_params["game_id"])
+    seat = room.seat_for_token(request_token(request))
+    if need_seat and seat is None:
+        raise ApiError(401, "unknown_token", "this request needs your seat's token (Authorization: Bearer TOKEN)")
+    return room, seat
+
+
+# -- HTTP routes ------------------------------------------------------------------------
+
+
+@api
+async def info(request: Request) -> Response:
+    hub = hub_of(request)
+    return json_response({"server": "wasteland", "api": 1, "games": list(GAME_NAMES), "bots": hub.bot_names,
+                          "max_message": MAX_MESSAGE, "database": hub.store.kind})
+
+
+@api
+async def list_games(request: Request) -> Response:
+    status = request.query_params.get("status", "active")
+    return json_response({"games": await hub_of(request).lobby(status)})
+
+
+@api
+async def create_game(request: Request) -> Response:
+    body = await read_json(request)
+    room, seat, token = await hub_of(request).create(body)
+    out = {"game": room.summary(), "seat": seat, "token": token, "state": room.snapshot(seat)}
+    return json_response(out, 201)
+
+
+@api
+async def get_game(request: Request) -> Response:
+    room, seat = await room_and_seat(request, need_seat=False)
+    return json_response({"game": room.summary(), "state": room.snapshot(seat)})
+
+
+@api
+async def join_game(request: Request) -> Response:
+    body = await read_json(request, empty_ok=True)
+    room = await hub_of(request).room(request.path_params["game_id"])
+    seat, token = await room.join(body.get("seat"), body.get("name"))
+    return json_response({"game": room.summary(), "seat": seat, "token": token, "state": room.snapshot(seat)})
+
+
+@api
+async def leave_game(request: Request) -> Response:
+    body = await read_json(request, empty_ok=True)
+    room, seat = await room_and_seat(request, need_seat=True)
+    await room.leave(seat, body.get("bot"))
+    return json_response({"game": room.summary(), "left": seat})
+
+
+@api
+async def play_action(request: Request) -> Response:
+    body = await read_json(request)
+    room, seat = await room_and_seat(request, need_seat=True)
+    return json_response(await room.act(seat, body.get("action"), body.get("index")))
+
+
+@api
+async def undo_action(request: Request) -> Response:
+    body = await read_json(request)
+    room, seat = await room_and_seat(request, need_seat=True)
+    return json_response(await room.undo(seat, body.get("index")))
+
+
+def _int_param(request: Request, name: str) -> int | None:
+    value = request.query_params.get(name)
+    if value is None or value == "":
+        return None
+    try:
+        return int(value)
+    except ValueError:
+        raise bad_request(f"'{name}' must be a whole number, not {value!r}") from None
+
+
+@api
+async def replay(request: Request) -> Response:
+    room = await hub_of(request).room(request.path_params["game_id"])
+    out = await hub_of(request).replay(room, _int_param(request, "step"), _int_param(request, "seat"))
+    return json_response(out)
+
+
+@api
+async def record(request: Request) -> Response:
+    room = await hub_of(request).room(request.path_params["game_id"])
+    if not room.over:
+        raise ApiError(409, "not_over", "the record of a game is published when it is over")
+    row = room.row
+    header = {"format": "wasteland-record/1", "game": row.game, "rules_version": row.rules_version,
+              "config": row.config, "seed": row.seed}
+    lines = [json.dumps(header, sort_keys=True)] + [json.dumps(a) for a in room.actions]
+    return Response("\n".join(lines) + "\n", media_type="application/x-ndjson",
+                    headers={"content-disposition": f'attachment; filename="{row.game}-{row.id}.jsonl"'})
+
+
+@api
+async def no_such_route(request: Request) -> Response:
+    raise ApiError(404, "not_found", f"no API route {request.method} {request.url.path}")
+
+
+async def http_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, HTTPException)
+    return json_response({"error": exc.detail, "rule": None, "code": "http", "status": exc.status_code},
+                         exc.status_code)
+
+
+# -- WebSocket --------------------------------------------------------------------------
+
+
+async def game_socket(ws: WebSocket) -> None:
+    await ws.accept()
+    hub = hub_of(ws)
+    try:
+        room = await hub.room(ws.path_params["game_id"])
+        seat = room.seat_for_token(ws.query_params.get("token"))
+    except ApiError as exc:
+        await ws.send_text(dumps({"type": "error", **exc.to_json(), "ref": None}))
+        await ws.close(code=4000 + exc.status)
+        return
+    client = Client(seat)
+    await room.subscribe(client)
+    pump = asyncio.create_task(_pump(ws, client))
+    try:
+        while not client.closed:
+            message = await ws.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            await _on_message(room, client, message)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        room.unsubscribe(client)
+        client.close()
+        with contextlib.suppress(Exception):
+            await pump
+
+
+async def _pump(ws: WebSocket, client: Client) -> None:
+    try:
+        while True:
+            text = await client.outbox.get()
+            if text is None:
+                break
+            await ws.send_text(text)
+    except Exception:
+        client.closed = True
+        return
+    with contextlib.suppress(Exception):
+        await ws.close()
+
+
+async def _on_message(room: Room, client: Client, message: dict[str, Any]) -> None:
+    ref = None
+    try:
+        text = message.get("text")
+        if text is None:
+            raise ApiError(400, "bad_json", "send JSON text messages, not binary ones")
+        if len(text) > MAX_MESSAGE:
+            raise ApiError(413, "too_large", f"message over {MAX_MESSAGE} bytes")
+        try:
+            data = json.loads(text)
+        except ValueError as exc:
+            raise ApiError(400, "bad_json", f"the message is not JSON: {exc}") from None
+        if not isinstance(data, dict):
+            raise ApiError(400, "bad_json", "a message must be a JSON object with a 'type'")
+        ref = data.get("ref")
+        kind = data.get("type")
+        if kind == "ping":
+            client.send(dumps({"type": "pong", "ref": ref}))
+            return
+        if kind == "state":
+            client.send(dumps({"type": "state", **room.snapshot(client.seat), "ref": ref}))
+            return
+        if kind not in ("action", "undo"):
+            raise bad_request(f"unknown message type {kind!r}; send action, undo, state or ping")
+        if client.seat is None:
+            raise ApiError(403, "spectator", "spectators cannot act: connect with your seat's token")
+        if kind == "action":
+            await room.act(client.seat, data.get("action"), data.get("index"), client=client, ref=ref)
+        else:
+            await room.undo(client.seat, data.get("index"), client=client, ref=ref)
+    except ApiError as exc:
+        client.send(dumps({"type": "error", **exc.to_json(), "ref": ref}))
+    except Exception:
+        log.exception("internal error on a WebSocket message")
+        client.send(dumps({"type": "error", "error": "internal server error; nothing was changed", "rule": None,
+                           "code": "internal", "status": 500, "ref": ref}))
+
+
+# -- the application --------------------------------------------------------------------
+
+
+def create_app(db: str = "wasteland.db", bot_workers: int | None = None, web_dir: Path | None = None) -> Starlette:
+    """The server on database ``db`` (a file name, ``sqlite:///FILE`` or ``postgresql://...``)."""
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        store = await open_store(db)
+        bots = BotPool(bot_workers)
+        bots.start()
+        hub = Hub(store, bots)
+        app.state.hub = hub
+        resumed = await hub.resume()
+        if resumed:
+            log.info("resumed %d game(s) that bots or clocks move on", resumed)
+        sweeper = asyncio.create_task(hub.sweep_forever())
+        # What exists now (modules, game content) lives as long as the server: keep it out
+        # of the cyclic collector's full passes, which otherwise pause every game.
+        gc.collect()
+        gc.freeze()
+        try:
+            yield
+        finally:
+            sweeper.cancel()
+            await hub.close()
+            await store.close()
+
+    routes: list[Any] = [
+        Route("/api", info, methods=["GET"]),
+        Route("/api/games", list_games, methods=["GET"]),
+        Route("/api/games", create_game, methods=["POST"]),
+        Route("/api/games/{game_id}", get_game, methods=["GET"]),
+        Route("/api/games/{game_id}/join", join_game, methods=["POST"]),
+        Route("/api/games/{game_id}/leave", leave_game, methods=["POST"]),
+        Route("/api/games/{game_id}/actions", play_action, methods=["POST"]),
+        Route("/api/games/{game_id}/undo", undo_action, methods=["POST"]),
+        Route("/api/games/{game_id}/replay", replay, methods=["GET"]),
+        Route("/api/games/{game_id}/record", record, methods=["GET"]),
+        WebSocketRoute("/api/games/{game_id}/ws", game_socket),
+        Route("/api/{rest:path}", no_such_route, methods=["GET", "POST", "PUT", "DELETE", "PATCH"]),
+    ]
+    web = web_dir or WEB_DIR
+    if web.is_dir():
+        routes.append(Mount("/", StaticFiles(directory=web, html=True), name="web"))
+    return Starlette(routes=routes, lifespan=lifespan, exception_handlers={HTTPException: http_error})

@@ -1,0 +1,319 @@
+"""The server's games: creating them, finding them (an in-memory cache over the store),
+the lobby, resuming the games that bots or clocks drive after a restart, replays."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from typing import Any
+
+from wasteland.core.protocol import Game, RuleError
+from wasteland.games import GAME_NAMES, get_game
+
+from .bots import BotPool, bot_names
+from .errors import ApiError, bad_request
+from .events import events_json
+from .rooms import Room, dumps, rebuild, summary_json
+from .store import GameRow, SeatRow, Store
+
+log = logging.getLogger("wasteland.server")
+
+#: rooms kept in memory while nobody uses them, and how long an idle room stays.
+MAX_IDLE_ROOMS = 1000
+IDLE_SECONDS = 600.0
+MAX_TIME_BANK = 90 * 24 * 3600.0
+
+
+class Hub:
+    def __init__(self, store: Store, bots: BotPool) -> None:
+        self.store = store
+        self.bots = bots
+        self.rooms: dict[str, Room] = {}
+        self._loading: dict[str, asyncio.Future] = {}
+        self.tasks: set[asyncio.Task] = set()
+        self.bot_names = bot_names()
+        self.started = time.time()
+        self.closing = False
+
+    # -- life cycle ---------------------------------------------------------------------
+
+    async def resume(self) -> int:
+        """Load every unfinished game that a bot or a clock moves on, so it goes on by itself."""
+        rows = await self.store.list_games(("open", "playing"), limit=100_000, driven_only=True)
+        for row in rows:
+            try:
+                room = await self.room(row.id)
+            except ApiError as exc:
+                log.error("game %s cannot be resumed: %s", row.id, exc.message)
+                continue
+            room.schedule()
+        return len(rows)
+
+    async def sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(60)
+            self.sweep()
+
+    def sweep(self) -> None:
+        now = time.monotonic()
+        idle = [r for r in self.rooms.values() if not r.busy()]
+        idle.sort(key=lambda r: r.last_used)
+        excess = len(idle) - MAX_IDLE_ROOMS
+        for number, room in enumerate(idle):
+            if number < excess or now - room.last_used > IDLE_SECONDS:
+                self.rooms.pop(room.id, None)
+
+    def forget(self, room: Room) -> None:
+        """Drop a room whose memory may differ from the store (a failed write): the next
+        request rebuilds it from the record. Its clients are told to reconnect."""
+        if self.rooms.get(room.id) is room:
+            del self.rooms[room.id]
+        room.broken = "the server lost track of this game; reconnect"
+        for client in list(room.clients):
+            client.send(dumps({"type": "error", "error": room.broken, "rule": None, "code": "reconnect",
+                               "status": 503}))
+            client.close()
+        room.stop()
+
+    async def close(self) -> None:
+        self.closing = True
+        for room in self.rooms.values():
+            room.stop()
+        for task in list(self.tasks):
+            task.cancel()
+        try:
+            await asyncio.wait_for(asyncio.to_thread(self.bots.close), 10)
+        except asyncio.TimeoutError:
+            log.warning("a bot was still thinking at shutdown")
+
+    # -- finding games ------------------------------------------------------------------
+
+    async def room(self, game_id: str) -> Room:
+        room = self.rooms.get(game_id)
+        if room is not None:
+            room.last_used = time.monotonic()
+            return room
+        pending = self._loading.get(game_id)
+        if pending is not None:
+            return await asyncio.shield(pending)
+        future = asyncio.get_running_loop().create_future()
+        self._loading[game_id] = future
+        try:
+            room = await self._load(game_id)
+        except BaseException as exc:
+            future.set_exception(exc)
+            future.exception()  # retrieved: no "never retrieved" warning when nobody else waited
+            raise
+        finally:
+            del self._loading[game_id]
+        self.rooms[game_id] = room
+        future.set_result(room)
+        return room
+
+    async def _load(self, game_id: str) -> Room:
+        if not isinstance(game_id, str) or not 1 <= len(game_id) <= 64:
+            raise ApiError(404, "unknown_game", "no such game")
+        stored = await self.store.load(game_id)
+        if stored is None:
+            raise ApiError(404, "unknown_game", f"no game {game_id!r} on this server")
+        try:
+            game = get_game(stored.row.game)
+        except KeyError:
+            raise ApiError(409, "broken", f"game {game_id!r} is a {stored.row.game!r} game, which this server "
+                           "does not know") from None
+        try:
+            state, actions, steps = await asyncio.to_thread(rebuild, game, stored)
+        except (RuntimeError, RuleError) as exc:
+            raise ApiError(409, "broken", f"game {game_id!r} cannot be rebuilt from its record: {exc}") from None
+        last = stored.actions[-1].played_at if stored.actions else stored.row.created_at
+        # Server downtime is not charged to anybody's clock.
+        return Room(self, stored.row, game, state, actions, steps, max(last, self.started))
+
+    async def lobby(self, status: str) -> list[dict[str, Any]]:
+        groups = {"open": ("open",), "playing": ("playing",), "over": ("over",), "active": ("open", "playing"),
+                  "all": ("open", "playing", "over")}
+        if status not in groups:
+            raise bad_request(f"status must be one of {', '.join(groups)}, not {status!r}")
+        rows = await self.store.list_games(groups[status])
+        out = []
+        for row in rows:
+            room = self.rooms.get(row.id)
+            if room is not None:
+                out.append(room.summary())
+                continue
+            seats = [{"seat": s.seat, "label": f"p{s.seat + 1}", "kind": s.kind, "bot": s.bot, "name": s.name,
+                      "taken": s.kind == "bot" or s.token_hash is not None, "online": False, "clock": s.bank,
+                      "clock_running": False} for s in row.seats]
+            out.append(summary_json(row, row.status, row.actions, seats))
+        return out
+
+    # -- creating a game ----------------------------------------------------------------
+
+    async def create(self, body: dict[str, Any]) -> tuple[Room, int | None, str | None]:
+        game_name = body.get("game", "saltlands")
+        if not isinstance(game_name, str):
+            raise bad_request("'game' must be a game name")
+        try:
+            game = get_game(game_name)
+        except KeyError:
+            raise ApiError(400, "unknown_game", f"unknown game {game_name!r}; known games: {', '.join(GAME_NAMES)}") \
+                from None
+        config = _config(body)
+        seed = body.get("seed")
+        if seed is None:
+            seed = secrets.randbelow(2**31)
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
+            raise bad_request("'seed' must be a whole number from 0 to 2^63-1")
+        options: dict[str, Any] = {}
+        title = body.get("title")
+        if title is not None:
+            if not isinstance(title, str) or len(title) > 80:
+                raise bad_request("'title' must be a text of at most 80 characters")
+            options["title"] = title
+        tc = self._time_control(body.get("time_control"))
+        try:
+            state = await asyncio.to_thread(game.new_game, config, seed)
+        except RuleError as exc:
+            raise ApiError(422, "bad_config", str(exc), exc.rule) from None
+        count = game.seats(state) if hasattr(game, "seats") else config.get("players", 1)
+        seats = self._seats(body.get("seats"), count)
+        if tc is not None:
+            options["time_control"] = tc
+            for seat in seats:
+                seat.bank = tc["bank"]
+        join = body.get("join")
+        name = body.get("name")
+        if name is not None and (not isinstance(name, str) or len(name) > 40):
+            raise bad_request("'name' must be a text of at most 40 characters")
+        if join is not None and join is not True and (not isinstance(join, int) or isinstance(join, bool)):
+            raise bad_request("'join' must be true (the first free seat) or a seat number")
+        if join is True and not any(s.kind == "human" for s in seats):
+            raise bad_request("'join': every seat is a bot's")
+        if isinstance(join, int) and join is not True and not (0 <= join < len(seats) and seats[join].kind == "human"):
+            raise bad_request(f"'join': seat {join} is not a person's seat of this game")
+        now = time.time()
+        row = GameRow(secrets.token_urlsafe(6), game.name, game.rules_version, config, seed, options, "open",
+                      False, 0, now, now, seats)
+        room = Room(self, row, game, state, [], [], now)
+        row.status, row.driven = room.status(), room.driven()
+        try:
+            await self.store.create_game(row)
+        except Exception as exc:
+            log.error("game not created: %s", exc)
+            raise ApiError(503, "unavailable", "the game could not be saved; try again") from None
+        self.rooms[row.id] = room
+        seat = token = None
+        if join is not None:
+            seat, token = await room.join(None if join is True else join, name)
+        room.schedule()
+        return room, seat, token
+
+    def _seats(self, spec: Any, players: int) -> list[SeatRow]:
+        if spec is None:
+            return [SeatRow(seat, "human") for seat in range(players)]
+        if not isinstance(spec, list) or len(spec) != players:
+            raise bad_request(f"'seats' must list {players} seat(s), one per player")
+        seats = []
+        for number, entry in enumerate(spec):
+            if isinstance(entry, str):  # shorthand: "human" or a bot name
+                entry = {"kind": "human"} if entry == "human" else {"kind": "bot", "bot": entry}
+            if not isinstance(entry, dict):
+                raise bad_request(f"seat {number}: expected {{\"kind\": \"human\"}} or {{\"kind\": \"bot\", "
+                                  "\"bot\": NAME}")
+            kind = entry.get("kind", "bot" if "bot" in entry else "human")
+            if kind == "human":
+                seats.append(SeatRow(number, "human"))
+            elif kind == "bot":
+                bot = entry.get("bot", "heuristic")
+                if bot not in self.bot_names:
+                    raise bad_request(f"seat {number}: unknown bot {bot!r}; choose one of {', '.join(self.bot_names)}")
+                seats.append(SeatRow(number, "bot", bot))
+            else:
+                raise bad_request(f"seat {number}: kind must be 'human' or 'bot', not {kind!r}")
+        return seats
+
+    def _time_control(self, spec: Any) -> dict[str, Any] | None:
+        if spec is None:
+            return None
+        if not isinstance(spec, dict):
+            raise bad_request("'time_control' must be {\"bank\": SECONDS, \"increment\": SECONDS, \"bot\": NAME}")
+        unknown = sorted(set(spec) - {"bank", "increment", "bot"})
+        if unknown:
+            raise bad_request(f"unknown time_control option(s): {', '.join(unknown)}")
+        bank, increment, bot = spec.get("bank"), spec.get("increment", 0), spec.get("bot", "heuristic")
+        for key, value in (("bank", bank), ("increment", increment)):
+            if not isinstance(value, (int, float)) or isinstance(value, bool) or not 0 <= value <= MAX_TIME_BANK:
+                raise bad_request(f"time_control {key} must be a number of seconds from 0 to {MAX_TIME_BANK:.0f}")
+        if bank <= 0:
+            raise bad_request("time_control bank must be more than 0 seconds")
+        if bot not in self.bot_names:
+            raise bad_request(f"time_control bot: unknown bot {bot!r}; choose one of {', '.join(self.bot_names)}")
+        return {"bank": float(bank), "increment": float(increment), "bot": bot}
+
+    # -- replay -------------------------------------------------------------------------
+
+    async def replay(self, room: Room, step: Any, seat: int | None) -> dict[str, Any]:
+        if not room.over:
+            raise ApiError(409, "not_over", "replay is for finished games; this one is still being played")
+        total = room.index
+        if step is None:
+            step = total
+        if not isinstance(step, int) or isinstance(step, bool) or not 0 <= step <= total:
+            raise bad_request(f"'step' must be a whole number from 0 to {total}")
+        if seat is not None and not 0 <= seat < len(room.seats):
+            raise bad_request(f"'seat' must be a seat number from 0 to {len(room.seats) - 1}")
+        view, events = await asyncio.to_thread(_replay_step, room.game, room.row, room.actions, step, seat)
+        row = room.row
+        return {
+            "game_id": room.id,
+            "record": {"format": "wasteland-record/1", "game": row.game, "rules_version": row.rules_version,
+                       "config": row.config, "seed": row.seed, "actions": list(room.actions)},
+            "steps": total,
+            "step": step,
+            "seat": seat,
+            "action": room.actions[step - 1] if step else None,
+            "action_seat": room.steps[step - 1].seat if step else None,
+            "events": events_json(room.game, events, seat),
+            "view": view,
+        }
+
+
+def _replay_step(game: Game, row: GameRow, actions: list[str], step: int, seat: int | None) -> tuple[dict, list]:
+    with_events = getattr(game, "new_game_with_events", None)
+    if with_events is not None:
+        state, events = with_events(row.config, row.seed)
+    else:
+        state, events = game.new_game(row.config, row.seed), []
+    for number, action in enumerate(actions[:step]):
+        produced = game.apply_in_place(state, action)
+        if number == step - 1:
+            events = produced
+    return game.view(state, seat), events
+
+
+def _config(body: dict[str, Any]) -> dict[str, Any]:
+    """The game's config: ``config`` as given, or built from the common fields."""
+    if "config" in body:
+        config = body["config"]
+        if not isinstance(config, dict):
+            raise bad_request("'config' must be an object of game options")
+        return dict(config)
+    config: dict[str, Any] = {}
+    players = body.get("players", len(body["seats"]) if isinstance(body.get("seats"), list) else None)
+    if players is not None:  # else the game's default
+        if not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= 64:
+            raise bad_request("'players' must be a whole number of players")
+        config["players"] = players
+    for key in ("mode", "difficulty"):
+        if body.get(key) is not None:
+            if not isinstance(body[key], str):
+                raise bad_request(f"'{key}' must be a text")
+            config[key] = body[key]
+    characters = body.get("characters")
+    if characters is not None:
+        if not isinstance(characters, list) or not all(isinstance(c, str) for c in characters):
+            raise bad_request("'characters' must be a list of character names, one per player")
+        config["characters"] = characters
+    return config

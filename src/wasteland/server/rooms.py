@@ -1,0 +1,546 @@
+"""A game being played on the server: its state in memory, its record in the store, the
+clients that watch it, its bots and clocks.
+
+Every change to a room happens under the room's lock, in this order: check the request,
+compute the next state on a copy, commit the action to the store, then swap the state in
+memory and push the news to every client. A request that fails any step changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import logging
+import random
+import secrets
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import msgspec
+
+from wasteland.core.protocol import Decision, Game, RuleError
+
+from .bots import bot_seed
+from .errors import ApiError
+from .events import events_json
+from .store import ActionRow, GameRow, SeatRow, StoredGame
+
+if TYPE_CHECKING:
+    from .hub import Hub
+
+log = logging.getLogger("wasteland.server")
+
+#: messages waiting for one slow client before the server drops it (it can reconnect).
+MAX_BACKLOG = 512
+
+_encode = msgspec.json.Encoder().encode
+
+
+def dumps(obj: Any) -> str:
+    return _encode(obj).decode()
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def seat_label(seat: int | None) -> str | None:
+    return None if seat is None else f"p{seat + 1}"
+
+
+class Client:
+    """One WebSocket connection: its seat (None = spectator) and its outbox."""
+
+    def __init__(self, seat: int | None) -> None:
+        self.seat = seat
+        self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
+        self.closed = False
+
+    def send(self, text: str) -> None:
+        if self.closed:
+            return
+        if self.outbox.qsize() >= MAX_BACKLOG:
+            self.close()
+            return
+        self.outbox.put_nowait(text)
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.outbox.put_nowait(None)
+
+
+@dataclass
+class Step:
+    """What undo needs to know about one action of the record."""
+
+    seat: int
+    source: str  # human | bot | timeout
+    revealed: bool
+    before: Any = None  # the state before it, kept only while an undo could still reach it
+
+
+class Room:
+    def __init__(self, hub: "Hub", row: GameRow, game: Game, state: Any, actions: list[str], steps: list[Step],
+                 turn_started: float) -> None:
+        self.hub = hub
+        self.row = row
+        self.id = row.id
+        self.game = game
+        self.state = state
+        self.actions = actions
+        self.steps = steps
+        self.seats = row.seats
+        self.turn_started = turn_started
+        self.lock = asyncio.Lock()
+        self.clients: set[Client] = set()
+        self.last_used = time.monotonic()
+        self._timer: asyncio.TimerHandle | None = None
+        self._bot_task: asyncio.Task | None = None
+        self._bot_index = -1
+        self.broken: str | None = None
+
+    # -- facts --------------------------------------------------------------------------
+
+    @property
+    def index(self) -> int:
+        return len(self.actions)
+
+    @property
+    def over(self) -> bool:
+        return self.game.outcome(self.state) is not None
+
+    @property
+    def time_control(self) -> dict[str, Any] | None:
+        return self.row.options.get("time_control")
+
+    def status(self) -> str:
+        if self.over:
+            return "over"
+        if any(s.kind == "human" and s.token_hash is None for s in self.seats):
+            return "open"
+        return "playing"
+
+    def driven(self) -> bool:
+        return bool(self.time_control) or any(s.kind == "bot" for s in self.seats)
+
+    def seat_for_token(self, token: str | None) -> int | None:
+        """The seat a token belongs to; None without a token; an error for a wrong one."""
+        if token is None:
+            return None
+        digest = token_hash(token)
+        for seat in self.seats:
+            if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, digest):
+                return seat.seat
+        raise ApiError(401, "unknown_token", "this token holds no seat in this game")
+
+    def can_undo(self, seat: int | None) -> bool:
+        return seat is not None and self._undo_refusal(seat) is None
+
+    def _undo_refusal(self, seat: int) -> str | None:
+        if self.over:
+            return "the game is over"
+        if not self.steps:
+            return "no action has been played yet"
+        last = self.steps[-1]
+        if last.seat != seat:
+            return (f"the last action ('{self.actions[-1]}') was {seat_label(last.seat)}'s: you can take back only "
+                    "your own actions, and only until another seat has acted")
+        if last.source != "human":
+            return f"the last action ('{self.actions[-1]}') was played by a bot for you when your time ran out"
+        if last.revealed or last.before is None:
+            return (f"'{self.actions[-1]}' revealed hidden information (a card, a tile or a random result): "
+                    "it cannot be taken back")
+        return None
+
+    # -- what clients see ---------------------------------------------------------------
+
+    def clock_left(self, seat: SeatRow, now: float) -> float | None:
+        if seat.bank is None:
+            return None
+        d = self.game.decision(self.state)
+        if d is not None and d.seat == seat.seat and self._clock_runs(seat):
+            return max(0.0, seat.bank - (now - self.turn_started))
+        return seat.bank
+
+    def _clock_runs(self, seat: SeatRow) -> bool:
+        return bool(self.time_control) and seat.kind == "human" and seat.token_hash is not None \
+            and seat.bank is not None
+
+    def seats_json(self) -> list[dict[str, Any]]:
+        online = {c.seat for c in self.clients}
+        now = time.time()
+        d = self.game.decision(self.state)
+        return [{"seat": s.seat, "label": seat_label(s.seat), "kind": s.kind, "bot": s.bot, "name": s.name,
+                 "taken": s.kind == "bot" or s.token_hash is not None, "online": s.seat in online,
+                 "clock": self.clock_left(s, now),
+                 "clock_running": d is not None and d.seat == s.seat and self._clock_runs(s)}
+                for s in self.seats]
+
+    def summary(self) -> dict[str, Any]:
+        return summary_json(self.row, self.status(), self.index, self.seats_json(), self.game.outcome(self.state))
+
+    def decision_json(self, d: Decision | None, seat: int | None) -> dict[str, Any] | None:
+        if d is None:
+            return None
+        return {"seat": d.seat, "label": seat_label(d.seat), "kind": d.kind, "prompt": d.prompt, "rule": d.rule,
+                "actions": list(d.actions) if seat == d.seat else []}
+
+    def _snapshot(self, seat: int | None, common: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Everything ``seat`` may know now (None: a spectator)."""
+        if common is None:
+            common = self._common()
+        return {
+            **common,
+            "you": seat,
+            "decision": self.decision_json(common["_decision"], seat),
+            "can_undo": self.can_undo(seat),
+            "view": self.game.view(self.state, seat),
+        }
+
+    def snapshot(self, seat: int | None) -> dict[str, Any]:
+        out = self._snapshot(seat)
+        del out["_decision"]
+        return out
+
+    def _common(self) -> dict[str, Any]:
+        """The part of a snapshot that is the same for every seat."""
+        return {"game_id": self.id, "index": self.index, "status": self.status(), "seats": self.seats_json(),
+                "outcome": outcome_json(self.game.outcome(self.state)), "_decision": self.game.decision(self.state)}
+
+    def _broadcast(self, kind: str, extra_for: Any = None, actor: Client | None = None,
+                   ref: Any = None) -> dict[int | None, dict[str, Any]]:
+        """Push a message to every client, each with its own seat's view; the messages by seat."""
+        common = self._common()
+        messages: dict[int | None, dict[str, Any]] = {}
+        texts: dict[int | None, str] = {}
+        for client in list(self.clients):
+            message = messages.get(client.seat)
+            if message is None:
+                message = messages[client.seat] = self._message(kind, client.seat, common, extra_for)
+            if client is actor:
+                client.send(dumps({**message, "ref": ref}))
+                continue
+            text = texts.get(client.seat)
+            if text is None:
+                text = texts[client.seat] = dumps(message)
+            client.send(text)
+        return messages
+
+    def _message(self, kind: str, seat: int | None, common: dict[str, Any], extra_for: Any) -> dict[str, Any]:
+        message = {"type": kind, **self._snapshot(seat, common)}
+        del message["_decision"]
+        if extra_for is not None:
+            message.update(extra_for(seat))
+        return message
+
+    def broadcast_seats(self) -> None:
+        text = dumps({"type": "seats", "game_id": self.id, "index": self.index, "status": self.status(),
+                      "seats": self.seats_json()})
+        for client in list(self.clients):
+            client.send(text)
+
+    async def subscribe(self, client: Client) -> None:
+        async with self.lock:
+            self.clients.add(client)
+            client.send(dumps({"type": "state", **self.snapshot(client.seat)}))
+            self.broadcast_seats()
+
+    def unsubscribe(self, client: Client) -> None:
+        if client in self.clients:
+            self.clients.discard(client)
+            self.last_used = time.monotonic()
+            self.broadcast_seats()
+
+    # -- changes ------------------------------------------------------------------------
+
+    async def act(self, seat: int, action: Any, index: Any, source: str = "human", client: Client | None = None,
+                  ref: Any = None) -> dict[str, Any]:
+        """Play ``action`` for ``seat``; ``index`` is the number of actions the client had seen."""
+        if not isinstance(action, str) or not action.strip():
+            raise ApiError(400, "bad_request", "'action' must be an action in notation, e.g. \"end\"")
+        if not isinstance(index, int) or isinstance(index, bool):
+            raise ApiError(400, "bad_request", "'index' must be the action index you acted on (the 'index' "
+                           "of the state you saw)")
+        # Shielded: once started, a change completes even if the requesting client goes away.
+        return await asyncio.shield(self._act(seat, action.strip(), index, source, client, ref))
+
+    def _check_turn(self, seat: int, index: int) -> Decision:
+        if self.broken:
+            raise ApiError(409, "broken", self.broken)
+        d = self.game.decision(self.state)
+        if d is None:
+            raise ApiError(409, "game_over", "the game is over")
+        if index != self.index:
+            raise ApiError(409, "stale", f"the game has moved on: it is at action index {self.index}, your request "
+                           f"was for index {index}; nothing was changed")
+        if d.seat != seat:
+            raise ApiError(403, "not_your_turn", f"{seat_label(d.seat)} must decide now ({d.kind}), "
+                           f"not {seat_label(seat)}", d.rule or None)
+        return d
+
+    async def _act(self, seat: int, action: str, index: int, source: str, client: Client | None,
+                   ref: Any) -> dict[str, Any]:
+        async with self.lock:
+            self.last_used = time.monotonic()
+            self._check_turn(seat, index)
+            before = self.state
+            try:
+                after, events = self.game.apply(before, action)
+            except RuleError as exc:
+                raise ApiError(422, "illegal", str(exc), exc.rule) from None
+            reveals = getattr(self.game, "reveals_hidden", None)
+            # Without a way to tell, every action counts as revealing: undo is then never offered.
+            revealed = True if reveals is None else bool(reveals(before, after))
+            now = time.time()
+            seat_row = self.seats[seat]
+            bank = None
+            if self._clock_runs(seat_row):
+                if source == "timeout":
+                    bank = 0.0
+                else:
+                    spent = now - self.turn_started
+                    bank = max(0.0, seat_row.bank - spent) + float(self.time_control.get("increment", 0))
+            status = "over" if self.game.outcome(after) is not None else self.status()
+            try:
+                await self.hub.store.append_action(self.id, index, ActionRow(action, seat, source, now), status, bank)
+            except Exception as exc:
+                log.error("game %s: action %d not saved: %s", self.id, index, exc)
+                self.hub.forget(self)
+                raise ApiError(503, "unavailable", "the action could not be saved; nothing was changed, "
+                               "try again") from None
+            # Committed: now memory follows.
+            self.state = after
+            self.actions.append(action)
+            undoable = not revealed and source == "human"
+            if not undoable or (self.steps and self.steps[-1].seat != seat):
+                for step in reversed(self.steps):  # no undo can reach these any more
+                    if step.before is None:
+                        break
+                    step.before = None
+            self.steps.append(Step(seat, source, revealed, before if undoable else None))
+            if bank is not None:
+                seat_row.bank = bank
+            self.turn_started = now
+            self.row.status = status
+            self.row.updated_at = now
+
+            def extra(viewer: int | None) -> dict[str, Any]:
+                return {"action": action, "action_index": index, "action_seat": seat, "source": source,
+                        "events": events_json(self.game, events, viewer)}
+
+            messages = self._broadcast("update", extra, client, ref)
+            self.schedule()
+            return messages.get(seat) or self._message("update", seat, self._common(), extra)
+
+    async def undo(self, seat: int, index: Any, client: Client | None = None, ref: Any = None) -> dict[str, Any]:
+        if not isinstance(index, int) or isinstance(index, bool):
+            raise ApiError(400, "bad_request", "'index' must be the action index you acted on")
+        return await asyncio.shield(self._undo(seat, index, client, ref))
+
+    async def _undo(self, seat: int, index: int, client: Client | None, ref: Any) -> dict[str, Any]:
+        async with self.lock:
+            self.last_used = time.monotonic()
+            if self.broken:
+                raise ApiError(409, "broken", self.broken)
+            if index != self.index:
+                raise ApiError(409, "stale", f"the game has moved on: it is at action index {self.index}, your "
+                               f"request was for index {index}; nothing was changed")
+            refusal = self._undo_refusal(seat)
+            if refusal is not None:
+                raise ApiError(409, "cannot_undo", f"cannot undo: {refusal}", "undo")
+            last = self.steps[-1]
+            keep = self.index - 1
+            status = self.status()
+            try:
+                await self.hub.store.truncate(self.id, keep, status)
+            except Exception as exc:
+                log.error("game %s: undo not saved: %s", self.id, exc)
+                self.hub.forget(self)
+                raise ApiError(503, "unavailable", "the undo could not be saved; nothing was changed") from None
+            undone = self.actions.pop()
+            self.steps.pop()
+            self.state = last.before
+
+            def extra(viewer: int | None) -> dict[str, Any]:
+                return {"undone": undone, "undone_index": keep, "undone_seat": seat}
+
+            messages = self._broadcast("undo", extra, client, ref)
+            self.schedule()
+            return messages.get(seat) or self._message("undo", seat, self._common(), extra)
+
+    async def join(self, seat: int | None, name: Any) -> tuple[int, str]:
+        if name is not None and (not isinstance(name, str) or len(name) > 40):
+            raise ApiError(400, "bad_request", "'name' must be a text of at most 40 characters")
+        async with self.lock:
+            if self.over:
+                raise ApiError(409, "game_over", "the game is over")
+            if seat is None:
+                free = [s for s in self.seats if s.kind == "human" and s.token_hash is None]
+                if not free:
+                    raise ApiError(409, "seat_taken", "no seat is free in this game")
+                row = free[0]
+            else:
+                if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(self.seats):
+                    raise ApiError(400, "bad_request", f"'seat' must be a seat number from 0 to {len(self.seats) - 1}")
+                row = self.seats[seat]
+                if row.kind != "human":
+                    raise ApiError(409, "seat_taken", f"seat {seat_label(seat)} is played by the {row.bot} bot")
+                if row.token_hash is not None:
+                    raise ApiError(409, "seat_taken", f"seat {seat_label(seat)} is taken")
+            token = secrets.token_urlsafe(24)
+            updated = SeatRow(row.seat, "human", None, name, token_hash(token), row.bank)
+            await self._save_seat(updated)
+            d = self.game.decision(self.state)
+            if d is not None and d.seat == row.seat:
+                self.turn_started = time.time()  # the clock starts when someone sits down
+            self.broadcast_seats()
+            self.schedule()
+            return row.seat, token
+
+    async def leave(self, seat: int, bot: Any) -> None:
+        if bot is not None and bot not in self.hub.bot_names:
+            raise ApiError(400, "bad_request", f"unknown bot {bot!r}; choose one of {', '.join(self.hub.bot_names)}")
+        async with self.lock:
+            row = self.seats[seat]
+            if bot is None:
+                updated = SeatRow(seat, "human", None, None, None, row.bank)
+            else:
+                updated = SeatRow(seat, "bot", bot, None, None, row.bank)
+            await self._save_seat(updated)
+            for client in list(self.clients):
+                if client.seat == seat:
+                    client.send(dumps({"type": "left", "game_id": self.id, "seat": seat}))
+                    client.close()
+                    self.clients.discard(client)
+            self.broadcast_seats()
+            self.schedule()
+
+    async def _save_seat(self, updated: SeatRow) -> None:
+        old = self.seats[updated.seat]
+        self.seats[updated.seat] = updated
+        status, driven = self.status(), self.driven()
+        try:
+            await self.hub.store.update_seat(self.id, updated, status, driven)
+        except Exception as exc:
+            self.seats[updated.seat] = old
+            log.error("game %s: seat change not saved: %s", self.id, exc)
+            raise ApiError(503, "unavailable", "the seat change could not be saved; nothing was changed") from None
+        self.row.status, self.row.driven = status, driven
+
+    # -- bots and clocks ----------------------------------------------------------------
+
+    def schedule(self) -> None:
+        """Start whatever must happen next without a person: a bot's move, a clock's alarm."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        if self.broken or self.hub.closing:
+            return
+        d = self.game.decision(self.state)
+        if d is None:
+            return
+        row = self.seats[d.seat]
+        if row.kind == "bot":
+            self._start_bot(d.seat, row.bot or "random", "bot")
+        elif self._clock_runs(row):
+            left = row.bank - (time.time() - self.turn_started)
+            if left <= 0:
+                self._start_bot(d.seat, self.time_control.get("bot", "heuristic"), "timeout")
+            else:
+                index = self.index
+                self._timer = asyncio.get_running_loop().call_later(left, self._alarm, index)
+
+    def _alarm(self, index: int) -> None:
+        self._timer = None
+        if self.index == index:
+            self.schedule()
+
+    def _start_bot(self, seat: int, bot: str, source: str) -> None:
+        if self._bot_task is not None and not self._bot_task.done() and self._bot_index == self.index:
+            return
+        self._bot_index = self.index
+        self._bot_task = asyncio.create_task(self._bot_move(self.index, seat, bot, source))
+        self.hub.tasks.add(self._bot_task)
+        self._bot_task.add_done_callback(self.hub.tasks.discard)
+
+    async def _bot_move(self, index: int, seat: int, bot: str, source: str) -> None:
+        state = self.state
+        d = self.game.decision(state)
+        if d is None or d.seat != seat or self.index != index:
+            return
+        seed = bot_seed(self.row.seed, index, seat)
+        try:
+            action = await self.hub.bots.choose(self.game.name, self.game.to_json(state), seat, bot, seed)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # a broken bot must not stop the game: play a random legal action
+            log.error("game %s: bot %s failed (%s); playing a random legal action", self.id, bot, exc)
+            action = random.Random(seed).choice(d.actions)
+        try:
+            await self.act(seat, action, index, source)
+        except ApiError as exc:
+            if exc.code not in ("stale", "game_over", "not_your_turn"):
+                log.error("game %s: bot %s's move %r refused: %s", self.id, bot, action, exc.message)
+
+    def stop(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        if self._bot_task is not None:
+            self._bot_task.cancel()
+        for client in list(self.clients):
+            client.close()
+
+    def busy(self) -> bool:
+        return bool(self.clients) or self._timer is not None or (
+            self._bot_task is not None and not self._bot_task.done()) or self.lock.locked()
+
+
+def outcome_json(outcome: Any) -> dict[str, Any] | None:
+    if outcome is None:
+        return None
+    return {"winners": list(outcome.winners), "labels": [seat_label(w) for w in outcome.winners],
+            "reason": outcome.reason, "details": outcome.details}
+
+
+def summary_json(row: GameRow, status: str, index: int, seats: list[dict[str, Any]],
+                 outcome: Any = None) -> dict[str, Any]:
+    """A game as the lobby shows it. The seed stays secret until the game is over: with it
+    anyone could deal the decks in their order."""
+    out = {"id": row.id, "game": row.game, "title": row.options.get("title"), "config": row.config,
+           "status": status, "index": index, "seats": seats, "time_control": row.options.get("time_control"),
+           "created_at": row.created_at, "updated_at": row.updated_at}
+    if status == "over":
+        out["seed"] = row.seed
+        if outcome is not None:
+            out["outcome"] = outcome_json(outcome)
+    return out
+
+
+def rebuild(game: Game, stored: StoredGame) -> tuple[Any, list[str], list[Step]]:
+    """The state of a stored game, by replaying its record (in a worker thread)."""
+    row = stored.row
+    state = game.new_game(row.config, row.seed)
+    reveals = getattr(game, "reveals_hidden", None)
+    actions: list[str] = []
+    steps: list[Step] = []
+    for number, stored_action in enumerate(stored.actions):
+        try:
+            after, _events = game.apply(state, stored_action.notation)
+        except RuleError as exc:
+            raise RuntimeError(f"action {number} ({stored_action.notation!r}) does not replay: {exc}") from None
+        revealed = True if reveals is None else bool(reveals(state, after))
+        undoable = not revealed and stored_action.source == "human"
+        if not undoable or (steps and steps[-1].seat != stored_action.seat):
+            for step in reversed(steps):
+                if step.before is None:
+                    break
+                step.before = None
+        steps.append(Step(stored_action.seat, stored_action.source, revealed, state if undoable else None))
+        actions.append(stored_action.notation)
+        state = after
+    return state, actions, steps
+

@@ -1,0 +1,398 @@
+"""Games as records in SQL: SQLite by default, PostgreSQL through a ``postgresql://`` URL.
+
+A game is its record: a header row (game, rules version, config, seed) and one row per
+action, plus its seats (who plays them, the hash of each seat's secret token, the time
+bank). Plain SQL that both databases accept; ``?`` placeholders are turned into ``%s``
+for psycopg.
+
+Every database call runs on one writer thread, so the event loop never waits on disk.
+The thread takes every job queued since its last pass into one transaction (group
+commit), and a job's future is resolved only after that transaction has committed: an
+action is acknowledged only once it is on disk (SQLite: WAL with ``synchronous=FULL``;
+PostgreSQL: its default synchronous commit). If a job fails (a duplicate action index,
+say), the transaction is rolled back and each job of the batch runs again in a
+transaction of its own, so that it alone fails.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import queue
+import sqlite3
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+SCHEMA_VERSION = "1"
+
+SCHEMA = (
+    """CREATE TABLE IF NOT EXISTS wl_meta (
+        name TEXT PRIMARY KEY,
+        value TEXT NOT NULL)""",
+    """CREATE TABLE IF NOT EXISTS wl_games (
+        id TEXT PRIMARY KEY,
+        game TEXT NOT NULL,
+        rules_version TEXT NOT NULL,
+        config TEXT NOT NULL,
+        seed BIGINT NOT NULL,
+        options TEXT NOT NULL,
+        status TEXT NOT NULL,
+        driven INTEGER NOT NULL,
+        actions INTEGER NOT NULL,
+        created_at DOUBLE PRECISION NOT NULL,
+        updated_at DOUBLE PRECISION NOT NULL)""",
+    "CREATE INDEX IF NOT EXISTS wl_games_status ON wl_games (status, updated_at)",
+    """CREATE TABLE IF NOT EXISTS wl_seats (
+        game_id TEXT NOT NULL,
+        seat INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        bot TEXT,
+        name TEXT,
+        token_hash TEXT,
+        bank DOUBLE PRECISION,
+        PRIMARY KEY (game_id, seat))""",
+    """CREATE TABLE IF NOT EXISTS wl_actions (
+        game_id TEXT NOT NULL,
+        idx INTEGER NOT NULL,
+        notation TEXT NOT NULL,
+        seat INTEGER NOT NULL,
+        source TEXT NOT NULL,
+        played_at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (game_id, idx))""",
+)
+
+
+class StoreError(RuntimeError):
+    """The database could not be reached or refused a write."""
+
+
+@dataclass
+class SeatRow:
+    seat: int
+    kind: str  # "human" | "bot"
+    bot: str | None = None
+    name: str | None = None
+    token_hash: str | None = None
+    bank: float | None = None  # seconds left on this seat's clock at its last action; None = no clock
+
+
+@dataclass
+class ActionRow:
+    notation: str
+    seat: int
+    source: str  # "human" | "bot" | "timeout"
+    played_at: float
+
+
+@dataclass
+class GameRow:
+    id: str
+    game: str
+    rules_version: str
+    config: dict[str, Any]
+    seed: int
+    options: dict[str, Any]
+    status: str  # "open" | "playing" | "over"
+    driven: bool  # a bot seat or a clock: the server must resume it after a restart
+    actions: int
+    created_at: float
+    updated_at: float
+    seats: list[SeatRow] = field(default_factory=list)
+
+
+@dataclass
+class StoredGame:
+    row: GameRow
+    actions: list[ActionRow]
+
+
+def describe_url(url: str) -> str:
+    """The URL without its password, for messages."""
+    if "@" in url and "://" in url:
+        scheme, rest = url.split("://", 1)
+        cred, host = rest.rsplit("@", 1)
+        return f"{scheme}://{cred.split(':', 1)[0]}:***@{host}"
+    return url
+
+
+class _Job:
+    __slots__ = ("fn", "future", "loop")
+
+    def __init__(self, fn: Callable[[Any], Any], future: asyncio.Future, loop: asyncio.AbstractEventLoop) -> None:
+        self.fn = fn
+        self.future = future
+        self.loop = loop
+
+
+def _resolve(future: asyncio.Future, result: Any, error: BaseException | None) -> None:
+    if future.cancelled():
+        return
+    if error is not None:
+        future.set_exception(error)
+    else:
+        future.set_result(result)
+
+
+class Store:
+    """The game database. Open with :func:`open_store`; every method is a coroutine."""
+
+    MAX_BATCH = 512
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.kind = "postgresql" if url.startswith(("postgresql://", "postgres://")) else "sqlite"
+        self._jobs: "queue.Queue[_Job | None]" = queue.Queue()
+        self._thread: threading.Thread | None = None
+        self._conn: Any = None
+        self._last_error: BaseException | None = None
+
+    # -- connection (writer thread only) -------------------------------------------------
+
+    def _connect(self) -> None:
+        if self.kind == "postgresql":
+            import psycopg
+
+            self._conn = psycopg.connect(self.url, autocommit=True)
+        else:
+            path = self.url[len("sqlite:///"):] if self.url.startswith("sqlite:///") else self.url
+            if path != ":memory:":
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
+            self._conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+            self._conn.execute("PRAGMA journal_mode=WAL")
+            # FULL: the WAL is synced at every commit, so an acknowledged action survives
+            # even a power cut, not just a killed process.
+            self._conn.execute("PRAGMA synchronous=FULL")
+            self._conn.execute("PRAGMA busy_timeout=10000")
+        self._exec("BEGIN")
+        try:
+            for statement in SCHEMA:
+                self._exec(statement)
+            row = self._exec("SELECT value FROM wl_meta WHERE name = ?", ("schema",)).fetchone()
+            if row is None:
+                self._exec("INSERT INTO wl_meta (name, value) VALUES (?, ?)", ("schema", SCHEMA_VERSION))
+            elif row[0] != SCHEMA_VERSION:
+                raise StoreError(f"database schema {row[0]!r}, this server needs {SCHEMA_VERSION!r}")
+            self._exec("COMMIT")
+        except BaseException:
+            self._exec("ROLLBACK")
+            raise
+
+    def _exec(self, sql: str, params: tuple = ()) -> Any:
+        if self.kind == "postgresql":
+            return self._conn.execute(sql.replace("?", "%s"), params)
+        return self._conn.execute(sql, params)
+
+    def _run(self) -> None:
+        while True:
+            job = self._jobs.get()
+            if job is None:
+                break
+            batch = [job]
+            stop = False
+            while len(batch) < self.MAX_BATCH:
+                try:
+                    more = self._jobs.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    stop = True
+                    break
+                batch.append(more)
+            self._run_batch(batch)
+            if stop:
+                break
+        try:
+            self._conn.close()
+        except Exception:  # pragma: no cover - closing a broken connection
+            pass
+
+    def _run_batch(self, batch: list[_Job]) -> None:
+        results = self._transaction(batch)
+        if results is None:  # a job failed: run each alone, so that it fails alone
+            results = []
+            for job in batch:
+                alone = self._transaction([job])
+                results.extend(alone if alone is not None else [(None, self._last_error)])
+        for job, (result, error) in zip(batch, results):
+            job.loop.call_soon_threadsafe(_resolve, job.future, result, error)
+
+    def _transaction(self, batch: list[_Job]) -> list[tuple[Any, BaseException | None]] | None:
+        """Run the jobs in one transaction; their results, or None if one failed (rolled back)."""
+        results: list[tuple[Any, BaseException | None]] = []
+        try:
+            self._exec("BEGIN")
+            for job in batch:
+                results.append((job.fn(self), None))
+            self._exec("COMMIT")
+            return results
+        except Exception as exc:
+            try:
+                self._exec("ROLLBACK")
+            except Exception:
+                pass
+            self._last_error = exc if len(batch) == 1 else None
+            if self.kind == "postgresql" and getattr(self._conn, "closed", False):
+                self._last_error = StoreError(f"database connection lost: {exc}")
+                try:  # the server restarted: reconnect for the next batch
+                    self._connect()
+                except Exception:
+                    pass
+                return [(None, self._last_error)] * len(batch)
+            return None
+
+    async def _call(self, fn: Callable[["Store"], Any]) -> Any:
+        if self._thread is None:
+            raise StoreError("the store is closed")
+        loop = asyncio.get_running_loop()
+        future = loop.create_future()
+        self._jobs.put(_Job(fn, future, loop))
+        return await future
+
+    # -- life cycle ---------------------------------------------------------------------
+
+    async def open(self) -> None:
+        ready: "queue.Queue[BaseException | None]" = queue.Queue()
+
+        def start() -> None:
+            try:
+                self._connect()
+            except BaseException as exc:
+                ready.put(exc)
+                return
+            ready.put(None)
+            self._run()
+
+        self._thread = threading.Thread(target=start, name="wasteland-store", daemon=True)
+        self._thread.start()
+        error = await asyncio.to_thread(ready.get)
+        if error is not None:
+            self._thread = None
+            raise StoreError(f"cannot open the database {describe_url(self.url)}: {error}") from error
+
+    async def close(self) -> None:
+        if self._thread is None:
+            return
+        self._jobs.put(None)
+        thread, self._thread = self._thread, None
+        await asyncio.to_thread(thread.join, 30)
+
+    # -- games --------------------------------------------------------------------------
+
+    async def create_game(self, row: GameRow) -> None:
+        def job(s: Store) -> None:
+            s._exec(
+                "INSERT INTO wl_games (id, game, rules_version, config, seed, options, status, driven, actions, "
+                "created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (row.id, row.game, row.rules_version, json.dumps(row.config, sort_keys=True), row.seed,
+                 json.dumps(row.options, sort_keys=True), row.status, int(row.driven), row.actions,
+                 row.created_at, row.updated_at))
+            for seat in row.seats:
+                s._exec("INSERT INTO wl_seats (game_id, seat, kind, bot, name, token_hash, bank) "
+                        "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                        (row.id, seat.seat, seat.kind, seat.bot, seat.name, seat.token_hash, seat.bank))
+
+        await self._call(job)
+
+    async def append_action(self, game_id: str, index: int, action: ActionRow, status: str,
+                            bank: float | None) -> None:
+        """Action ``index`` (0-based) of the game; its seat's clock is set to ``bank``."""
+
+        def job(s: Store) -> None:
+            s._exec("INSERT INTO wl_actions (game_id, idx, notation, seat, source, played_at) "
+                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    (game_id, index, action.notation, action.seat, action.source, action.played_at))
+            s._exec("UPDATE wl_games SET actions = ?, status = ?, updated_at = ? WHERE id = ?",
+                    (index + 1, status, action.played_at, game_id))
+            if bank is not None:
+                s._exec("UPDATE wl_seats SET bank = ? WHERE game_id = ? AND seat = ?", (bank, game_id, action.seat))
+
+        await self._call(job)
+
+    async def truncate(self, game_id: str, keep: int, status: str) -> None:
+        """Take back every action from index ``keep`` on (undo)."""
+
+        def job(s: Store) -> None:
+            s._exec("DELETE FROM wl_actions WHERE game_id = ? AND idx >= ?", (game_id, keep))
+            s._exec("UPDATE wl_games SET actions = ?, status = ?, updated_at = ? WHERE id = ?",
+                    (keep, status, time.time(), game_id))
+
+        await self._call(job)
+
+    async def update_seat(self, game_id: str, seat: SeatRow, status: str, driven: bool) -> None:
+        def job(s: Store) -> None:
+            s._exec("UPDATE wl_seats SET kind = ?, bot = ?, name = ?, token_hash = ?, bank = ? "
+                    "WHERE game_id = ? AND seat = ?",
+                    (seat.kind, seat.bot, seat.name, seat.token_hash, seat.bank, game_id, seat.seat))
+            s._exec("UPDATE wl_games SET status = ?, driven = ?, updated_at = ? WHERE id = ?",
+                    (status, int(driven), time.time(), game_id))
+
+        await self._call(job)
+
+    async def load(self, game_id: str) -> StoredGame | None:
+        def job(s: Store) -> StoredGame | None:
+            found = s._exec(f"SELECT {_GAME_COLUMNS} FROM wl_games WHERE id = ?", (game_id,)).fetchone()
+            if found is None:
+                return None
+            row = _game_row(found)
+            row.seats = s._seats([game_id])[game_id]
+            actions = [ActionRow(n, seat, source, at) for n, seat, source, at in s._exec(
+                "SELECT notation, seat, source, played_at FROM wl_actions WHERE game_id = ? ORDER BY idx",
+                (game_id,)).fetchall()]
+            return StoredGame(row, actions)
+
+        return await self._call(job)
+
+    async def list_games(self, statuses: tuple[str, ...], limit: int = 200, driven_only: bool = False) -> list[GameRow]:
+        def job(s: Store) -> list[GameRow]:
+            marks = ", ".join("?" for _ in statuses)
+            sql = f"SELECT {_GAME_COLUMNS} FROM wl_games WHERE status IN ({marks})"
+            if driven_only:
+                sql += " AND driven = 1"
+            sql += " ORDER BY updated_at DESC LIMIT ?"
+            rows = [_game_row(r) for r in s._exec(sql, (*statuses, limit)).fetchall()]
+            seats = s._seats([r.id for r in rows])
+            for r in rows:
+                r.seats = seats.get(r.id, [])
+            return rows
+
+        return await self._call(job)
+
+    def _seats(self, game_ids: list[str]) -> dict[str, list[SeatRow]]:
+        out: dict[str, list[SeatRow]] = {g: [] for g in game_ids}
+        for start in range(0, len(game_ids), 200):
+            chunk = game_ids[start:start + 200]
+            if not chunk:
+                break
+            marks = ", ".join("?" for _ in chunk)
+            for gid, seat, kind, bot, name, token_hash, bank in self._exec(
+                    f"SELECT game_id, seat, kind, bot, name, token_hash, bank FROM wl_seats "
+                    f"WHERE game_id IN ({marks}) ORDER BY game_id, seat", tuple(chunk)).fetchall():
+                out[gid].append(SeatRow(seat, kind, bot, name, token_hash, bank))
+        return out
+
+
+_GAME_COLUMNS = "id, game, rules_version, config, seed, options, status, driven, actions, created_at, updated_at"
+
+
+def _game_row(r: tuple) -> GameRow:
+    return GameRow(r[0], r[1], r[2], json.loads(r[3]), int(r[4]), json.loads(r[5]), r[6], bool(r[7]), int(r[8]),
+                   float(r[9]), float(r[10]))
+
+
+def database_url(db: str) -> str:
+    """``--db``: a PostgreSQL URL, a ``sqlite:///`` URL or a plain file name (SQLite)."""
+    if db.startswith(("postgresql://", "postgres://", "sqlite:///")):
+        return db
+    if "://" in db:
+        raise StoreError(f"unsupported database URL {describe_url(db)!r}: use a file name, sqlite:///FILE "
+                         "or postgresql://USER:PASSWORD@HOST:PORT/DB")
+    return "sqlite:///" + str(Path(db).resolve())
+
+
+async def open_store(db: str) -> Store:
+    store = Store(database_url(db))
+    await store.open()
+    return store

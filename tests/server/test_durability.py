@@ -1,0 +1,118 @@
+"""A real server process killed with SIGKILL loses no acknowledged action of any game."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import signal
+import subprocess
+import sys
+import time
+
+import httpx
+from websockets.sync.client import connect
+
+from srvtest import GAME, replay_state, run_async
+
+from wasteland.server.store import open_store
+
+
+class ServerProcess:
+    def __init__(self, db: str, cwd: str) -> None:
+        self.proc = subprocess.Popen(
+            [sys.executable, "-c", "from wasteland.cli.main import app; app()", "serve", "--port", "0", "--db", db],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=cwd)
+        line = self.proc.stdout.readline()
+        match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+        assert match, f"no address printed: {line!r}"
+        self.port = int(match.group(1))
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.http = httpx.Client(base_url=self.base, timeout=30)
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                if self.http.get("/api").status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            assert time.monotonic() < deadline and self.proc.poll() is None, "the server did not come up"
+            time.sleep(0.05)
+
+    def kill(self) -> None:
+        os.kill(self.proc.pid, signal.SIGKILL)
+        self.proc.wait(10)
+        self.http.close()
+
+
+def test_sigkill_loses_no_acknowledged_action(db_url, tmp_path):
+    first = ServerProcess(db_url, str(tmp_path))
+    config = {"players": 2, "mode": "coop", "characters": ["scout", "healer"]}
+    created = first.http.post("/api/games", json={**config, "seed": 21, "seats": ["human", "human"], "join": 0}).json()
+    game_id = created["game"]["id"]
+    tokens = {0: created["token"], 1: first.http.post(f"/api/games/{game_id}/join", json={}).json()["token"]}
+    # A bot game runs on by itself; a spectator notes every update pushed (= acknowledged).
+    # One searching bot (a fraction of a second a move) keeps it going for minutes.
+    bots = first.http.post("/api/games", json={"players": 4, "characters": ["scout", "healer", "plowman", "arsonist"],
+                                               "seed": 5, "seats": ["random", "heuristic", "random", "ismcts"]})
+    bot_id = bots.json()["game"]["id"]
+    watcher = connect(f"ws://127.0.0.1:{first.port}/api/games/{bot_id}/ws").__enter__()
+    seen: list[str] = []
+    rng = random.Random(2)
+    acknowledged: list[str] = []
+    for index in range(30):
+        state = first.http.get(f"/api/games/{game_id}").json()["state"]
+        if state["outcome"] is not None:
+            break
+        seat = state["decision"]["seat"]
+        options = first.http.get(f"/api/games/{game_id}", params={"token": tokens[seat]}).json()["state"]
+        action = rng.choice(options["decision"]["actions"])
+        r = first.http.post(f"/api/games/{game_id}/actions", json={"action": action, "index": index},
+                            headers={"Authorization": f"Bearer {tokens[seat]}"})
+        assert r.status_code == 200, r.text
+        acknowledged.append(action)
+    while len(seen) < 20:
+        message = json.loads(watcher.recv(timeout=20))
+        if message["type"] == "update":
+            seen.append(message["action"])
+            assert message["outcome"] is None
+    first.kill()  # mid-game, bots still playing
+    try:
+        watcher.close()
+    except Exception:
+        pass
+
+    second = ServerProcess(db_url, str(tmp_path))
+    try:
+        body = second.http.get(f"/api/games/{game_id}", params={"token": tokens[0]}).json()
+        assert body["game"]["index"] == len(acknowledged)
+        assert body["state"]["view"] == GAME.view(replay_state(config, 21, acknowledged), 0)
+        # The people go on where they were, with the same tokens.
+        seat = body["state"]["decision"]["seat"]
+        options = second.http.get(f"/api/games/{game_id}", params={"token": tokens[seat]}).json()["state"]
+        r = second.http.post(f"/api/games/{game_id}/actions",
+                             json={"action": options["decision"]["actions"][0], "index": len(acknowledged)},
+                             headers={"Authorization": f"Bearer {tokens[seat]}"})
+        assert r.status_code == 200, r.text
+        # The bot game resumed by itself and kept every action the spectator had seen.
+        at_restart = second.http.get(f"/api/games/{bot_id}").json()["game"]["index"]
+        assert at_restart >= len(seen)
+        deadline = time.monotonic() + 60
+        while second.http.get(f"/api/games/{bot_id}").json()["game"]["index"] < at_restart + 3:
+            assert time.monotonic() < deadline, "the bots did not play on after the restart"
+            time.sleep(0.1)
+    finally:
+        second.kill()
+    # Read the record straight from the database: every action seen is there, in order.
+    stored = run_async(_load(db_url, bot_id))
+    assert [a.notation for a in stored.actions][:len(seen)] == seen
+    assert len(stored.actions) >= at_restart + 3
+
+
+async def _load(db_url, game_id):
+    store = await open_store(db_url)
+    try:
+        return await store.load(game_id)
+    finally:
+        await store.close()

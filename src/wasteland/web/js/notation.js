@@ -1,0 +1,195 @@
+// Actions in notation and events, put into words in the chosen language.
+import { t, tOwn, has, lang } from "./i18n.js";
+
+const HEX = /^-?\d+,-?\d+$/;
+const TILE = /^t-?\d+,-?\d+$/;
+const SEAT = /^p\d+$/;
+
+export const isHex = (w) => HEX.test(w);
+export const isTile = (w) => TILE.test(w);
+
+function humanize(id) {
+  const s = String(id).replace(/_/g, " ");
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/** A card's name: "water#1" → "Water", "flamethrower#1/2" → "Flamethrower (2)". */
+export function cardName(card) {
+  if (card === null || card === undefined) return "";
+  const s = String(card);
+  if (s === "a card") return t("card.hidden");
+  const [base, alt] = s.split("/");
+  const id = base.split("#")[0];
+  let name;
+  if (has(`card.${id}`)) name = t(`card.${id}`);
+  else if (has(`char.${id}`)) name = t(`char.${id}`);
+  else name = humanize(id);
+  return alt ? `${name} (${alt})` : name;
+}
+
+export const charName = (c) => (c ? (has(`char.${c}`) ? t(`char.${c}`) : humanize(c)) : "");
+export const raiderName = (r) => (has(`raider.${r}`) ? t(`raider.${r}`) : humanize(r));
+export function tokenName(tok) {
+  const id = String(tok).split("#")[0];
+  return has(`token.${id}`) ? t(`token.${id}`) : humanize(id);
+}
+const seatName = (x) => (typeof x === "number" ? `p${x + 1}` : String(x));
+
+/** The parts of an action: its verb, the hexes, tiles, cards and seats it names. */
+export function parseAction(action) {
+  const words = action.split(" ");
+  const out = { action, verb: words[0], words, hexes: [], tiles: [], cards: [], seats: [], target: null };
+  for (let i = 1; i < words.length; i++) {
+    const w = words[i];
+    if (HEX.test(w)) {
+      out.hexes.push(w);
+      if (words[i - 1] === "at") out.target = w;
+    } else if (TILE.test(w)) out.tiles.push(w);
+    else if (w.includes("#")) out.cards.push(w);
+    else if (SEAT.test(w)) out.seats.push(w);
+  }
+  // the character card is named by the character itself ("use plowman", "by plowman")
+  if (out.verb === "use" && !out.cards.length && words[1]) out.cards.push(words[1]);
+  return out;
+}
+
+/** An action in words. */
+export function actionLabel(action) {
+  const p = parseAction(action);
+  const w = p.words;
+  const after = (key) => {
+    const i = w.indexOf(key);
+    return i >= 0 ? w[i + 1] : undefined;
+  };
+  switch (p.verb) {
+    case "move": {
+      const fuel = after("fuel");
+      return fuel ? t("act.move_fuel", { hex: w[1], fuel }) : t("act.move", { hex: w[1] });
+    }
+    case "enter":
+      return t("act.enter", { hex: w[1] });
+    case "character":
+      return t("act.character", { character: charName(w[1]) });
+    case "use": {
+      const crew = after("by");
+      let s = crew ? t("act.use_by", { card: cardName(w[1]), crew: cardName(crew) }) : t("act.use", { card: cardName(w[1]) });
+      if (after("at")) s += " " + t("act.at", { hex: after("at") });
+      if (after("tile")) s += " " + t("act.tile", { tile: after("tile") });
+      if (after("rot")) s += " " + t("act.rot", { n: after("rot") });
+      return s;
+    }
+    case "discard":
+      return t("act.discard", { card: cardName(w[1]) });
+    case "collect":
+      return t("act.collect", { hex: w[1], crew: cardName(after("by")) });
+    case "refresh":
+      return t("act.refresh", { card: cardName(w[1]) });
+    case "trade":
+      return t("act.trade", { seat: w[1] });
+    case "give":
+      return after("to") ? t("act.give_to", { card: cardName(w[1]), seat: after("to") }) : t("act.give", { card: cardName(w[1]) });
+    case "steal":
+      return t("act.steal", { seat: w[1] });
+    case "ability":
+      return w[1] ? t("act.ability_card", { card: cardName(w[1]) }) : t("act.ability");
+    case "end":
+      return t("act.end");
+    case "activate":
+      return t("act.activate", { raider: raiderName(w[1]) });
+    case "place":
+      return t("act.place", { card: cardName(w[1]) });
+    case "replace":
+      return t("act.replace", { card: cardName(w[1]) });
+    case "take":
+      return t("act.take", { card: cardName(w[1]) });
+    case "raider":
+    case "goto":
+    case "spawn":
+      return t(`act.${p.verb}`, { hex: w[1] });
+    case "chase":
+    case "attack":
+      return t(`act.${p.verb}`, { seat: w[1] });
+    case "orient":
+      return t("act.orient", { dir: has(`dir.${w[1]}`) ? t(`dir.${w[1]}`) : w[1] });
+    case "armor":
+    case "heal":
+    case "yield":
+      return t("act.soak", { card: cardName(w[1]) }) + ` (${p.verb})`;
+    case "pass":
+    case "done":
+    case "accept":
+    case "decline":
+    case "top":
+    case "bottom":
+      return t(`act.${p.verb}`);
+    default:
+      return action;
+  }
+}
+
+/** The prompt of a decision in words. */
+export function promptText(decision) {
+  if (!decision) return "";
+  const key = `prompt.${decision.kind}`;
+  return has(key) ? t(key) : decision.prompt;
+}
+
+const DIRS = ["N", "NE", "SE", "S", "SW", "NW"];
+const SEAT_FIELDS = ["seat", "by", "partner"];
+
+function eventParams(e) {
+  const p = { ...e };
+  for (const f of SEAT_FIELDS) if (typeof e[f] === "number") p[f] = seatName(e[f]);
+  if (e.type === "trade" || e.type === "theft") {
+    if (typeof e.from === "number") p.from = seatName(e.from);
+    if (typeof e.to === "number") p.to = seatName(e.to);
+  }
+  if (e.card !== undefined && typeof e.card === "string") p.card = cardName(e.card);
+  if (e.crew !== undefined && typeof e.crew === "string") p.crew = cardName(e.crew);
+  if (e.raider) p.raider = raiderName(e.raider);
+  if (e.character) p.character = charName(e.character);
+  if (e.token) p.token = tokenName(e.token);
+  if (e.source && has(`raider.${e.source}`)) p.source = raiderName(e.source);
+  if (e.cause && has(`raider.${e.cause}`)) p.cause = raiderName(e.cause);
+  if (e.damage_type) p.damage_type = t(`dt.${e.damage_type}`);
+  if (typeof e.wind_dir === "number") p.wind_dir = t(`dir.${DIRS[e.wind_dir]}`);
+  if (e.direction && has(`dir.${e.direction}`)) p.direction = t(`dir.${e.direction}`);
+  if (e.arrow && has(`dir.${e.arrow}`)) p.arrow = t(`dir.${e.arrow}`);
+  if (e.reason && has(`reason.${e.reason}`)) p.reason = t(`reason.${e.reason}`);
+  if (Array.isArray(e.path)) p.path = e.path.join(" → ");
+  if (e.mode) p.mode = t(`mode.${e.mode}`);
+  if (e.difficulty) p.difficulty = t(`difficulty.${e.difficulty}`);
+  if (Array.isArray(e.winners)) p.winners = e.winners.join(", ");
+  for (const f of ["how", "why", "effect", "cause", "respawn", "deck"]) {
+    if (typeof e[f] === "string" && tOwn(`word.${e[f]}`) !== undefined) p[f] = tOwn(`word.${e[f]}`);
+  }
+  return p;
+}
+
+function eventVariant(e) {
+  switch (e.type) {
+    case "enter": return e.occupied ? "occupied" : null;
+    case "move": return e.fuel ? "fuel" : null;
+    case "use": return e.crew ? "crew" : null;
+    case "refresh": return e.card ? "card" : null;
+    case "attack_raider":
+    case "attacked": return e.armor ? "armor" : null;
+    case "respawn": return e.black_side ? "black" : null;
+    case "damage_card": return e.move_bonus ? "bonus" : null;
+    case "raider_move": return e.target ? "target" : null;
+    case "weather": return e.storm ? "storm" : null;
+    case "game_over": return e.winners && e.winners.length ? null : "none";
+    default: return null;
+  }
+}
+
+/** An event in words: the server's English text, or the chosen language's template. */
+export function eventText(e) {
+  if (lang() !== "en") {
+    const variant = eventVariant(e);
+    const params = eventParams(e);
+    const own = (variant && tOwn(`ev.${e.type}.${variant}`, params)) || tOwn(`ev.${e.type}`, params);
+    if (own) return own;
+  }
+  return e.text || JSON.stringify(e);
+}

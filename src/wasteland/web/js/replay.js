@@ -1,0 +1,100 @@
+// The replay of a finished game, step by step, from any seat's view or a spectator's.
+import { t } from "./i18n.js";
+import { api } from "./api.js";
+import { renderBoard } from "./board.js";
+import { actionLabel, eventText } from "./notation.js";
+import { h } from "./lobby.js";
+import { toast } from "./app.js";
+
+export class ReplayView {
+  constructor(root, gameId) {
+    this.root = root;
+    this.id = gameId;
+    this.step = 0;
+    this.steps = 0;
+    this.seat = "";
+    this.data = null;
+    this.playing = null;
+    this.keys = (e) => {
+      if (e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;
+      if (e.key === "ArrowRight") this.go(this.step + 1);
+      if (e.key === "ArrowLeft") this.go(this.step - 1);
+    };
+  }
+
+  async start() {
+    document.addEventListener("keydown", this.keys);
+    try {
+      const first = await api("GET", `/api/games/${this.id}/replay?step=0`);
+      this.steps = first.steps;
+      this.data = first;
+      this.players = (first.view && first.view.players ? first.view.players.length : 0) || (first.record.config.players || 1);
+      this.render();
+    } catch (e) {
+      this.root.textContent = t("game.error", { error: e.message });
+    }
+  }
+
+  destroy() {
+    document.removeEventListener("keydown", this.keys);
+    clearInterval(this.playing);
+  }
+
+  rerender() {
+    if (this.data) this.render();
+  }
+
+  async go(step) {
+    step = Math.max(0, Math.min(this.steps, step));
+    const seat = this.seat === "" ? "" : `&seat=${this.seat}`;
+    try {
+      this.data = await api("GET", `/api/games/${this.id}/replay?step=${step}${seat}`);
+      this.step = step;
+      this.render();
+    } catch (e) {
+      toast(t("game.error", { error: e.message }));
+    }
+  }
+
+  toggle() {
+    if (this.playing) {
+      clearInterval(this.playing);
+      this.playing = null;
+    } else {
+      this.playing = setInterval(() => {
+        if (this.step >= this.steps) this.toggle();
+        else this.go(this.step + 1);
+      }, 700);
+    }
+    this.render();
+  }
+
+  render() {
+    const d = this.data;
+    this.root.textContent = "";
+    const seatSel = h("select", { id: "replay-seat", onchange: (e) => { this.seat = e.target.value; this.go(this.step); } },
+      h("option", { value: "", selected: this.seat === "", text: t("lobby.spectate") }),
+      ...Array.from({ length: this.players }, (_, i) => h("option", { value: String(i), selected: this.seat === String(i), text: `p${i + 1}` })));
+    const page = h("section", { class: "replay", id: "replay", "data-step": this.step },
+      h("div", { class: "gamebar" },
+        h("a", { href: "#/", class: "button", i18n: "game.back" }),
+        h("strong", { i18n: "replay.title" }), h("span", { class: "gid", text: this.id }),
+        h("button", { type: "button", id: "r-first", onclick: () => this.go(0), text: t("replay.first") }),
+        h("button", { type: "button", id: "r-prev", onclick: () => this.go(this.step - 1), text: t("replay.prev") }),
+        h("span", { id: "r-step", text: t("replay.step", { step: this.step, steps: this.steps }) }),
+        h("button", { type: "button", id: "r-next", onclick: () => this.go(this.step + 1), text: t("replay.next") }),
+        h("button", { type: "button", id: "r-last", onclick: () => this.go(this.steps), text: t("replay.last") }),
+        h("button", { type: "button", id: "r-play", onclick: () => this.toggle(), text: t(this.playing ? "replay.pause" : "replay.play") }),
+        seatSel,
+        h("a", { class: "button", href: `/api/games/${this.id}/record`, download: "", i18n: "replay.download" })),
+      h("input", { type: "range", id: "r-range", min: 0, max: this.steps, value: this.step,
+        onchange: (e) => this.go(Number(e.target.value)) }),
+      h("div", { class: "replay-body" },
+        h("div", { id: "board", class: "board-box" }),
+        h("aside", { class: "side card-box" },
+          h("p", { id: "r-action", text: d.action ? t("replay.action", { action: actionLabel(d.action), seat: `p${d.action_seat + 1}` }) : t("replay.start") }),
+          h("ol", { id: "r-events", class: "events" }, ...(d.events || []).map((e) => h("li", { "data-type": e.type, text: eventText(e) }))))));
+    this.root.append(page);
+    renderBoard(page.querySelector("#board"), d.view, { you: d.view && d.view.seat });
+  }
+}

@@ -1,0 +1,94 @@
+"""The browser page under a real browser: a real ``wasteland serve`` on a temporary SQLite
+database, driven by Playwright through Debian's headless Chromium (``/usr/bin/chromium``;
+``.ci/run`` installs it). Screenshots go to ``$WASTELAND_ARTIFACTS`` (default
+``tests/web/artifacts/``)."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import playwright.sync_api as playwright_sync  # installed by the test extra
+
+CHROMIUM = os.environ.get("WASTELAND_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+ARTIFACTS = Path(os.environ.get("WASTELAND_ARTIFACTS") or Path(__file__).parent / "artifacts")
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS
+
+
+@pytest.fixture(scope="session")
+def server_url(tmp_path_factory) -> str:
+    """``wasteland serve --port 0`` in a subprocess; its URL from the line it prints."""
+    db = tmp_path_factory.mktemp("web") / "web.db"
+    cmd = [sys.executable, "-c", "from wasteland.cli.main import app; app()", "serve", "--host", "127.0.0.1",
+           "--port", "0", "--db", str(db), "--bot-workers", "1"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    url = None
+    deadline = time.monotonic() + 60
+    lines = []
+    while time.monotonic() < deadline:
+        line = proc.stdout.readline()
+        if not line:
+            if proc.poll() is not None:
+                break
+            continue
+        lines.append(line)
+        m = re.search(r"(http://[\d.]+:\d+/)", line)
+        if m:
+            url = m.group(1)
+            break
+    if url is None:
+        proc.kill()
+        raise RuntimeError("the server did not start:\n" + "".join(lines))
+    # keep reading its output so the pipe never fills up
+    import threading
+
+    threading.Thread(target=lambda: [None for _ in proc.stdout], daemon=True).start()
+    yield url
+    proc.terminate()
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not Path(CHROMIUM).exists():
+        # .ci/run installs Debian's chromium; a missing browser is a failed set-up, not a pass.
+        pytest.fail(f"no Chromium at {CHROMIUM}: run `bash .ci/run` (it installs Debian's chromium)")
+    with playwright_sync.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-dev-shm-usage"])
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def new_page(browser, artifacts):
+    """A page in a fresh browser context (its own localStorage: its own seat tokens)."""
+    contexts = []
+    errors: list[str] = []
+
+    def make(locale: str = "en-US"):
+        ctx = browser.new_context(viewport={"width": 1400, "height": 900}, locale=locale)
+        contexts.append(ctx)
+        page = ctx.new_page()
+        page.set_default_timeout(15_000)
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        return page
+
+    yield make
+    for ctx in contexts:
+        ctx.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"

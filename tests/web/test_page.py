@@ -1,0 +1,254 @@
+"""The browser page, played by clicking as a person would."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+
+import pytest
+from playwright.sync_api import expect
+
+READY = "#game[data-ready='1']"
+MY_TURN = "#game[data-ready='1'][data-turn='mine']"
+OVER = "#game[data-ready='1'][data-turn='over']"
+
+#: easy solo games that end soonest when the first legal action is always chosen (about 130 actions).
+SOLO_SEED = 37
+
+
+def wait_ready(page, timeout: float = 20_000):
+    page.wait_for_selector(f"{MY_TURN}, {OVER}", timeout=timeout)
+
+
+def index_of(page) -> int:
+    return int(page.get_attribute("#game", "data-index"))
+
+
+def create_game(page, url, *, players=1, seed=None, difficulty="easy", seats=None, anim="off", lang="en"):
+    page.goto(f"{url}?lang={lang}&anim={anim}")
+    page.wait_for_selector("#create-form")
+    if players != 1:
+        page.fill("#f-players", str(players))
+        page.dispatch_event("#f-players", "change")
+    for i, kind in enumerate(seats or []):
+        page.select_option(f"#f-seats select[data-seat='{i}']", kind)
+    page.select_option("#f-difficulty", difficulty)
+    if seed is not None:
+        page.fill("#f-seed", str(seed))
+    page.click("#create")
+    page.wait_for_selector(READY)
+    return page.get_attribute("#game", "data-game")
+
+
+def test_solo_game_played_to_the_end_by_clicking(server_url, new_page, artifacts):
+    page = new_page()
+    game_id = create_game(page, server_url, seed=SOLO_SEED, anim="fast")
+    expect(page.locator("#you-are")).to_have_text("You play p1.")
+    page.screenshot(path=artifacts / "solo-start.png")
+    assert page.locator("svg.board .hex").count() > 100
+
+    clicks = board_clicks = undone = 0
+    saw_animation = False
+    shot_mid = False
+    for _ in range(600):
+        wait_ready(page)
+        if page.locator(OVER).count():
+            break
+        kind = page.get_attribute("#decision", "data-kind")
+        first = page.locator("#actions .action-btn").first
+        action = first.get_attribute("data-action")
+        before = index_of(page)
+        if kind == "enter" or action.startswith("move "):
+            # the board: the hex of the first legal action is highlighted; click it
+            hex_name = action.split()[1]
+            cell = page.locator(f"svg.board .hex.reach[data-hex='{hex_name}']")
+            expect(cell).to_have_count(1)
+            cell.click()
+            board_clicks += 1
+            chooser = page.locator("#chooser .choice")
+            if chooser.count():
+                chooser.first.click()
+        else:
+            first.click()
+        clicks += 1
+        page.wait_for_function(f"Number(document.querySelector('#game').dataset.index) > {before}")
+        if page.locator("svg.board .raider.moving").count():
+            saw_animation = True
+        if not undone and page.locator("#undo").count():
+            wait_ready(page)
+            if page.locator("#undo").count():
+                at = index_of(page)
+                page.click("#undo")
+                page.wait_for_function(f"Number(document.querySelector('#game').dataset.index) === {at - 1}")
+                undone += 1
+        if clicks == 40 and not shot_mid:
+            wait_ready(page)
+            page.screenshot(path=artifacts / "solo-mid.png")
+            shot_mid = True
+            page.select_option("#anim", "off")  # the rest at full speed
+    else:
+        pytest.fail("the game did not end in 600 clicks")
+
+    assert board_clicks > 0
+    assert undone == 1, "undo was never offered after a move"
+    expect(page.locator("#outcome")).to_be_visible()
+    log = page.locator("#log li")
+    assert log.count() > 50
+    moves = page.locator("#log li.ev-raider_move")
+    assert moves.count() > 0, "no raider move in the log"
+    text = moves.first.inner_text()
+    assert re.search(r"→", text) and "(" in text, text
+    del saw_animation  # timing-dependent; the animation itself is checked in test_raider_moves_animated
+    page.screenshot(path=artifacts / "solo-over.png")
+
+    # the replay of the finished game, step by step
+    page.click("#replay-link")
+    page.wait_for_selector("#replay")
+    expect(page.locator("#r-step")).to_contain_text("Step 0 of")
+    page.click("#r-next")
+    page.wait_for_selector("#replay[data-step='1']")
+    expect(page.locator("#r-action")).to_contain_text("p1")
+    page.click("#r-last")
+    page.wait_for_selector("#r-events li[data-type='game_over']")
+    page.screenshot(path=artifacts / "replay-end.png")
+    assert game_id
+
+
+def test_raider_moves_animated_along_their_paths(server_url, new_page, artifacts):
+    """Enemy activations play step by step: the moving raider walks its path, the log says why."""
+    page = new_page()
+    create_game(page, server_url, seed=SOLO_SEED, anim="slow")
+    seen = False
+    for _ in range(80):
+        wait_ready(page)
+        if page.locator(OVER).count():
+            break
+        before = page.locator("#log li.ev-raider_move").count()
+        page.locator("#actions .action-btn").first.click()
+        # while an update is being played, a raider figure carries the "moving" class
+        try:
+            page.wait_for_selector("svg.board .raider.moving", timeout=1500)
+            page.screenshot(path=artifacts / "raider-moving.png")
+            seen = True
+        except Exception:
+            pass
+        if seen:
+            page.wait_for_function(f"document.querySelectorAll('#log li.ev-raider_move').length > {before}")
+            break
+    assert seen, "no raider was animated in 80 actions"
+    entry = page.locator("#log li.ev-raider_move").last.inner_text()
+    assert "moves" in entry and "→" in entry
+
+
+def test_two_players_in_two_browsers(server_url, new_page, artifacts):
+    alice = new_page()
+    create_game(alice, server_url, players=2, seed=5, seats=["human", "human"])
+    game_id = alice.get_attribute("#game", "data-game")
+    expect(alice.locator("#you-are")).to_have_text("You play p1.")
+
+    bob = new_page()
+    bob.goto(f"{server_url}?lang=en&anim=off")
+    join = bob.locator(f".game-item[data-game='{game_id}'] button.join[data-seat='1']")
+    expect(join).to_be_visible()
+    join.click()
+    bob.wait_for_selector(READY)
+    expect(bob.locator("#you-are")).to_have_text("You play p2.")
+
+    pages = {0: alice, 1: bob}
+    # play until both have a hand of cards: each move by one must show on the other's page
+    for _ in range(60):
+        for p in pages.values():
+            p.wait_for_selector(READY)
+        mover = next((seat for seat, p in pages.items() if p.locator(MY_TURN).count()), None)
+        assert mover is not None, "neither page offers a decision"
+        other = pages[1 - mover]
+        before = index_of(other)
+        pages[mover].locator("#actions .action-btn").first.click()
+        other.wait_for_function(f"Number(document.querySelector('#game').dataset.index) > {before}")
+        expect(other.locator("#log li.act").last).to_contain_text(f"p{mover + 1}:")
+        if alice.locator("#hand .card").count() and bob.locator("#hand .card").count():
+            break
+    else:
+        pytest.fail("the two players never both held cards")
+
+    alice.wait_for_selector(READY)
+    bob.wait_for_selector(READY)
+    a_hand = set(alice.locator("#hand .card").evaluate_all("els => els.map(e => e.dataset.card)"))
+    b_hand = set(bob.locator("#hand .card").evaluate_all("els => els.map(e => e.dataset.card)"))
+    assert a_hand and b_hand and not a_hand & b_hand
+    # neither page holds the other's hand anywhere: only its size
+    a_html, b_html = alice.content(), bob.content()
+    assert not any(f'data-card="{c}"' in a_html for c in b_hand)
+    assert not any(f'data-card="{c}"' in b_html for c in a_hand)
+    expect(alice.locator(".player-row[data-seat='p2'] .facts")).to_contain_text(f"{len(b_hand)} cards in hand")
+    alice.screenshot(path=artifacts / "two-players-p1.png")
+    bob.screenshot(path=artifacts / "two-players-p2.png")
+
+    # leave and come back: the seat token in localStorage resumes the seat
+    bob.goto(f"{server_url}?lang=en&anim=off")
+    resume = bob.locator(f".game-item[data-game='{game_id}'] a.resume")
+    expect(resume).to_have_text("Resume as p2")
+    resume.click()
+    bob.wait_for_selector(READY)
+    expect(bob.locator("#you-are")).to_have_text("You play p2.")
+    assert set(bob.locator("#hand .card").evaluate_all("els => els.map(e => e.dataset.card)")) == b_hand
+
+    # a spectator sees no hand at all
+    watcher = new_page()
+    watcher.goto(f"{server_url}?lang=en#/game/{game_id}?watch")
+    watcher.wait_for_selector(READY)
+    expect(watcher.locator("#you-are")).to_have_text("You are watching this game.")
+    assert watcher.locator("#hand .card").count() == 0
+    assert watcher.locator("#actions .action-btn").count() == 0
+
+
+def test_language_switch(server_url, new_page, artifacts):
+    page = new_page()
+    create_game(page, server_url, seed=3)
+    expect(page.locator("#prompt")).to_contain_text("Choose your character")
+    page.select_option("#lang", "ru")
+    expect(page.locator("#prompt")).to_contain_text("Выберите персонажа")
+    expect(page.locator("#actions .action-btn").first).to_contain_text("Играть за персонажа")
+    expect(page.locator("a.brand")).to_have_text("Пустошь")
+    expect(page.locator("#game .gamebar a.button")).to_have_text("← Лобби")
+    # play a few actions: the log's events in Russian too
+    for _ in range(4):
+        wait_ready(page)
+        page.locator("#actions .action-btn").first.click()
+    wait_ready(page)
+    log = page.locator("#log").inner_text()
+    assert "Раунд 1, ход 1" in log, log
+    page.screenshot(path=artifacts / "game-ru.png")
+
+    page.select_option("#lang", "uk")
+    expect(page.locator("a.brand")).to_have_text("Пустка")
+    expect(page.locator("#game .gamebar a.button")).to_have_text("← Лобі")
+    assert "Раунд 1, хід 1" in page.locator("#log").inner_text()
+    page.screenshot(path=artifacts / "game-uk.png")
+
+    # the choice is remembered, and the lobby follows it
+    page.goto(server_url)
+    expect(page.locator("#create-form h2")).to_have_text("Нова гра")
+    page.select_option("#lang", "en")
+    expect(page.locator("#create-form h2")).to_have_text("New game")
+
+
+def test_browser_language_picked_by_default(server_url, new_page):
+    page = new_page(locale="ru-RU")
+    page.goto(server_url)
+    expect(page.locator("#create-form h2")).to_have_text("Новая игра")
+
+
+def test_every_language_has_every_string():
+    from pathlib import Path
+
+    web = Path(__file__).resolve().parents[2] / "src" / "wasteland" / "web" / "i18n"
+    en = json.loads((web / "en.json").read_text())
+    for lang in ("ru", "uk"):
+        other = json.loads((web / f"{lang}.json").read_text())
+        missing = sorted(k for k in en if k not in other)
+        assert not missing, f"{lang}.json lacks {missing}"
+        same = [k for k in en if not k.startswith(("replay.first", "replay.last")) and other[k] == en[k]
+                and any(c.isalpha() for c in en[k])]
+        assert len(same) < 5, f"{lang}.json copies English: {same}"

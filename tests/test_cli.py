@@ -1,6 +1,7 @@
 """The wasteland command, run as a user runs it (a real subprocess)."""
 
 import json
+import re
 import subprocess
 import sys
 
@@ -81,3 +82,10 @@ def test_bench_prints_its_figures():
     out = run("bench", "--games", "5")
     assert out.returncode == 0, out.stderr
     assert "actions/s" in out.stdout and "state copy" in out.stdout and "peak" in out.stdout
+    # Age of Thirst: random games with 2 and 6 players, its state copy and JSON size
+    text = " ".join(out.stdout.split())  # rich wraps long lines
+    for part in ("Age of Thirst 2 players:", "Age of Thirst 6 players:", "Age of Thirst state copy (2p",
+                 "Age of Thirst state copy (6p"):
+        assert part in text, out.stdout
+    assert re.search(r"Age of Thirst 6 players: \d+ games, \d+ actions in [\d.]+ s → [\d,]+ actions/s, [\d.,]+ games/s",
+                     text), out.stdout

@@ -168,3 +168,73 @@ def test_a_lineup_of_bots_plays_head_to_head_on_the_same_deals(tmp_path):
     assert by_bot["heuristic+random"] == by_bot["random+heuristic"]  # paired deals
     assert "by seat's bot, head to head" in out.stdout
     assert re.search(r"^  heuristic\s+\d\.\d{4}\s+\[.*\]\s+\d+/6$", out.stdout, re.M)
+
+
+# -- Age of Thirst ------------------------------------------------------------------------
+
+
+def simulate_aot(*args, timeout=180):
+    return subprocess.run([sys.executable, "-m", "wasteland.cli.main", "simulate", "age-of-thirst", "--no-progress",
+                           *args], capture_output=True, text=True, timeout=timeout)
+
+
+def test_age_of_thirst_rows_follow_the_same_columns(tmp_path):
+    out = simulate_aot("--games", "4", "--players", "2,3", "--mode", "normal,blitz", "--seed", "3", "--workers", "1",
+                       "--out", str(tmp_path))
+    assert out.returncode == 0, out.stderr
+    header, rows = rows_of(tmp_path)
+    assert tuple(header) == COLUMNS
+    table = [dict(zip(header, r)) for r in rows]
+    assert len(table) == 16
+    assert sorted({(int(r["players"]), r["mode"]) for r in table}) == [
+        (2, "blitz"), (2, "normal"), (3, "blitz"), (3, "normal")]
+    for r in table:
+        assert r["bot"] == "random" and r["difficulty"] == "" and r["variant"] == ""
+        # the seats' clan colours, in seat order (LO-4.1, the default colours)
+        assert r["characters"] == {"2": "red;blue", "3": "red;white;violet"}[r["players"]]
+        for col in ("deaths", "eliminated", "raiders_destroyed", "rumors_played"):
+            assert r[col] == ""  # Saltlands counters: not in this game
+        assert r["won"] == ("1" if r["winners"] else "0")
+        assert int(r["rounds"]) >= 1 and int(r["actions"]) > 20
+        assert r["end_reason"] and not r["end_reason"].startswith("error:")
+    lines = out.stdout.splitlines()
+    assert re.fullmatch(r"win rate: \d\.\d{4}", lines[0])
+    for part in ("by mode", "by players", "by bot", "by colour", "by seat", "game length:", "games/s"):
+        assert part in out.stdout
+    assert "by difficulty" not in out.stdout and "by character" not in out.stdout
+    assert re.search(r"^  violet\s+\d\.\d{4}\s+\[\d\.\d{4}, \d\.\d{4}\]\s+\d+/8$", out.stdout, re.M)
+
+
+def test_age_of_thirst_results_do_not_depend_on_the_workers(tmp_path):
+    args = ["--games", "6", "--players", "2,4", "--teams", "none,2x2", "--bot", "random,heuristic", "--seed", "8"]
+    one = simulate_aot(*args, "--workers", "1", "--out", str(tmp_path / "w1"))
+    two = simulate_aot(*args, "--workers", "2", "--out", str(tmp_path / "w2"))
+    assert one.returncode == 0, one.stderr
+    assert two.returncode == 0, two.stderr
+    h1, r1 = rows_of(tmp_path / "w1")
+    h2, r2 = rows_of(tmp_path / "w2")
+    # 2p and 4p free-for-all, 4p 2x2 (2p 2x2 is skipped), each with two bots
+    assert h1 == h2 and len(r1) == 36 and r1 == r2
+    assert {(r[1], r[16]) for r in r1} == {("2", ""), ("4", ""), ("4", "2x2")}
+    assert "skipped teams 2x2 with 2 player(s)" in one.stderr
+    assert one.stdout.splitlines()[0] == two.stdout.splitlines()[0]
+    assert "by teams" in one.stdout
+    # team games: both team-mates win together
+    for r in r1:
+        if r[16] == "2x2" and r[7]:
+            assert len(r[7].split(";")) == 2
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--players", "1"], "1 is not a valid player count"),
+    (["--mode", "classic"], "unknown value 'classic'"),
+    (["--teams", "4x4"], "unknown value '4x4'"),
+    (["--difficulty", "hard"], "not an Age of Thirst option"),
+    (["--players", "2", "--teams", "3x3"], "no valid configuration"),
+])
+def test_age_of_thirst_bad_options_give_one_clear_error(args, message, tmp_path):
+    out = simulate_aot("--games", "1", *args, "--out", str(tmp_path / "out"))
+    assert out.returncode != 0
+    errors = [ln for ln in out.stderr.splitlines() if ln.startswith("error:")]
+    assert len(errors) == 1 and message in errors[0], out.stderr
+    assert "Traceback" not in out.stderr and out.stdout == ""

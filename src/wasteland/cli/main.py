@@ -79,11 +79,14 @@ def watch(
 
 @app.command()
 def simulate(
-    game: str = typer.Argument("saltlands"),
+    game: str = typer.Argument("saltlands", help="saltlands or age-of-thirst"),
     games: int = typer.Option(100, "--games", help="games per configuration"),
-    players: str = typer.Option("1", help="player counts: 4, 1-6 or 1,2,4"),
+    players: Optional[str] = typer.Option(None, help="player counts: 4, 1-6 or 1,2,4 (default: 1; Age of Thirst: 2)"),
     mode: Optional[str] = typer.Option(None, help="modes, e.g. classic,coop (default: solo for 1 player, "
-                                       "classic otherwise); combinations the rules forbid are skipped"),
+                                       "classic otherwise; Age of Thirst: normal,long,blitz, default normal); "
+                                       "combinations the rules forbid are skipped"),
+    teams: Optional[str] = typer.Option(None, help="Age of Thirst team formats to sweep, e.g. none,2x2,3x3 "
+                                        "(default: none)"),
     difficulty: Optional[str] = typer.Option(None, help="difficulties, e.g. easy,normal,hard "
                                              "(default: normal; easy for the tutorial)"),
     characters: Optional[list[str]] = typer.Option(
@@ -108,10 +111,12 @@ def simulate(
     from wasteland.sim.simulator import Options, SweepError, prepare, simulate as run_simulation
 
     err = Console(stderr=True)
+    if players is None:
+        players = "2" if game == "age-of-thirst" else "1"
     opts = Options(game=game, games=games, players=players, modes=mode, difficulties=difficulty,
                    lineups=list(characters or []), character_sweep=character_sweep, bots=bot,
                    expansion=expansion, variants=list(variant or []), seed=seed,
-                   workers=workers, backend=backend, out=out)
+                   workers=workers, backend=backend, out=out, teams=teams)
     try:
         sweep = prepare(opts)
     except SweepError as exc:
@@ -228,11 +233,15 @@ def serve(
 
 @app.command()
 def play(
-    game: str = typer.Argument("saltlands", help="which game"),
-    players: Optional[int] = typer.Option(None, help="number of players, 1-6 (default: one per --seats or --characters entry, else 1)"),
+    game: str = typer.Argument("saltlands", help="which game: saltlands or age-of-thirst"),
+    players: Optional[int] = typer.Option(None, help="number of players, 1-6; Age of Thirst 2-6 (default: one per "
+                                          "--seats or --characters entry, else 1; Age of Thirst: 2, or the --teams "
+                                          "format's count)"),
     seats: Optional[str] = typer.Option(None, help="who plays each seat, e.g. human,random,heuristic "
                                         "(default: p1 human, the others random)"),
-    mode: Optional[str] = typer.Option(None, help="classic, coop, competitive, solo, tutorial"),
+    mode: Optional[str] = typer.Option(None, help="Saltlands: classic, coop, competitive, solo, tutorial; "
+                                       "Age of Thirst: normal, long, blitz"),
+    teams: Optional[str] = typer.Option(None, help="Age of Thirst team game: 2x2, 3x3, 2x2x2 or 2x3"),
     difficulty: Optional[str] = typer.Option(None, help="easy, normal, hard"),
     characters: Optional[str] = typer.Option(None, help="comma-separated characters, one per player "
                                              "(default: chosen in the game)"),
@@ -248,7 +257,7 @@ def play(
     from wasteland.cli.play import play_command
 
     raise typer.Exit(play_command(game, players, seats, mode, difficulty, characters, seed, load, record,
-                                  expansion=expansion, variants=list(variant or [])))
+                                  expansion=expansion, variants=list(variant or []), teams=teams))
 
 
 @app.command()

@@ -1,5 +1,8 @@
-"""Playing Saltlands in the terminal (``wasteland play``) and stepping through a record
-(``wasteland replay``).
+"""Playing Saltlands or Age of Thirst in the terminal (``wasteland play``) and stepping
+through a record (``wasteland replay``).
+
+What differs between the games (the renderer, the verbs' help, how events are styled) is
+a :class:`GameUI`, chosen by :func:`ui_for`; the session loop is shared.
 
 A :class:`Session` holds the true game state, but draws only the deciding person's
 ``view``: hidden cards, deck orders and face-down tiles never reach the screen. People
@@ -18,7 +21,7 @@ from __future__ import annotations
 import random
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
@@ -29,7 +32,7 @@ from rich.text import Text
 from wasteland.core.protocol import Decision, Event, RuleError
 from wasteland.core.record import GameRecord, RecordError, RecordWriter
 
-from . import render
+from . import render, render_aot
 
 HUMAN_NAMES = ("human", "person", "me", "you")
 
@@ -120,31 +123,56 @@ def public_event(event: Event, viewers: set[int] | None) -> Event:
     return event
 
 
-def print_events(console: Console, game: Any, events: list[Event], viewers: set[int] | None) -> None:
-    for line in event_lines(game, events, viewers):
+def print_events(console: Console, game: Any, events: list[Event], viewers: set[int] | None,
+                 ui: "GameUI | None" = None) -> None:
+    for line in event_lines(game, events, viewers, ui):
         console.print(line)
 
 
-def event_lines(game: Any, events: list[Event], viewers: set[int] | None) -> list[Any]:
+def saltlands_event_style(kind: str | None) -> str:
+    if kind in RAIDER_EVENTS:
+        return "red"
+    if kind in ("weather", "round_end"):
+        return "cyan"
+    if kind in ("death", "eliminated", "game_over"):
+        return "bold red"
+    if kind in ("explore", "token_placed", "rumor", "rumor_drawn", "marker_move"):
+        return "magenta"
+    return ""
+
+
+def aot_event_style(kind: str | None) -> str:
+    if kind in ("hit", "removed", "level_reset", "barred"):
+        return "red"
+    if kind in ("eye", "game_over"):
+        return "bold bright_cyan"
+    if kind in ("water", "pumps_lost"):
+        return "bright_blue"
+    if kind in ("bunker_drawn", "inject", "tower_drawn", "ray", "market", "bonus_card", "statuses_expire",
+                "injections_expire"):
+        return "magenta"
+    if kind in ("buy", "upgrade", "grow"):
+        return "green"
+    return ""
+
+
+def event_lines(game: Any, events: list[Event], viewers: set[int] | None, ui: "GameUI | None" = None) -> list[Any]:
     """The events in words, one renderable each, styled by what they are about."""
+    ui = ui or SALTLANDS_UI
     out: list[Any] = []
     for e in events:
         kind = e.get("type")
-        text = game.describe(public_event(e, viewers))
-        if kind == "turn_start":
+        text = game.describe(ui.public_event(e, viewers))
+        if kind == ui.turn_event:
             out.append(Rule(Text(text), style="cyan"))
             continue
-        style = ""
-        if kind in RAIDER_EVENTS:
-            style = "red"
-        elif kind in ("weather", "round_end"):
-            style = "cyan"
-        elif kind in ("death", "eliminated", "game_over"):
-            style = "bold red"
-        elif kind in ("explore", "token_placed", "rumor", "rumor_drawn", "marker_move"):
-            style = "magenta"
-        out.append(Text("  " + text, style=style))
+        out.append(Text("  " + text, style=ui.event_style(kind)))
     return out
+
+
+def _no_hiding(event: Event, viewers: set[int] | None) -> Event:
+    """Age of Thirst events never name a hidden card (ray-tower draws are counts)."""
+    return event
 
 
 def card_help(name: str) -> str | None:
@@ -184,9 +212,51 @@ def card_help(name: str) -> str | None:
     return "\n".join(lines)
 
 
+@dataclass(frozen=True)
+class GameUI:
+    """How one game is shown and explained in the terminal."""
+
+    game: str
+    title: str
+    title_style: str
+    render_board: Callable[..., Any]  # (view, width, marks, coords) -> renderable
+    hex_marks: Callable[..., dict[str, str]]  # (actions, numbers) -> hex -> mark
+    map_signature: Callable[[dict[str, Any]], str]
+    render_status: Callable[[dict[str, Any]], Any]
+    render_options: Callable[..., Any]  # (actions, width) -> Text
+    card_help: Callable[[str], str | None]
+    verb_help: dict[str, tuple[str, str, str]]
+    commands_help: str
+    redraw_kinds: tuple[str, ...]  # decisions that always show the board when something changed
+    turn_event: str
+    event_style: Callable[[str | None], str]
+    public_event: Callable[[Event, set[int] | None], Event]
+    verb_alone: bool = False  # a verb with one option stands for it ("end" -> "end phase")
+    seat_names: Callable[[Any], list[str]] = field(default=lambda state: [])  # colours after "pN"
+
+
+SALTLANDS_UI = GameUI(
+    "saltlands", "SALTLANDS", "bold black on yellow", render.render_board, render.hex_marks, render.map_signature,
+    render.render_status, render.render_options, card_help, VERB_HELP, COMMANDS_HELP,
+    ("turn", "enter", "character"), "turn_start", saltlands_event_style, public_event)
+
+AOT_UI = GameUI(
+    "age-of-thirst", "AGE OF THIRST", "bold black on bright_cyan", render_aot.render_board, render_aot.hex_marks,
+    render_aot.map_signature, render_aot.render_status, render_aot.render_options, render_aot.card_help,
+    render_aot.VERB_HELP, render_aot.COMMANDS_HELP, ("tactical", "economic", "first"), "turn", aot_event_style,
+    _no_hiding, verb_alone=True, seat_names=lambda state: list(state.colour))
+
+UIS = {ui.game: ui for ui in (SALTLANDS_UI, AOT_UI)}
+
+
+def ui_for(game: str) -> GameUI | None:
+    return UIS.get(game)
+
+
 class Session:
     def __init__(self, game: Any, console: Console, record: GameRecord, seats: list[Any],
-                 record_path: Path, ask: Callable[[str], str] = _input) -> None:
+                 record_path: Path, ask: Callable[[str], str] = _input, ui: GameUI | None = None) -> None:
+        self.ui = ui or SALTLANDS_UI
         self.game = game
         self.console = console
         self.record = record
@@ -216,6 +286,11 @@ class Session:
         if not humans:
             return None
         return humans if len(humans) == 1 else set()
+
+    def who(self, seat: int) -> str:
+        """``p2``, or ``p2 blue`` in a game of coloured clans."""
+        names = self.ui.seat_names(self.state) if self.state is not None else []
+        return f"p{seat + 1} {names[seat]}" if seat < len(names) else f"p{seat + 1}"
 
     def say(self, *items: Any) -> None:
         for item in items:
@@ -278,7 +353,7 @@ class Session:
                     action = random.Random(len(self.history)).choice(list(d.actions))
                     self.say(Text(f"p{d.seat + 1} ({agent.name}) failed ({exc}); it plays a random legal "
                                   "action instead", style="bold red"))
-                label = Text(f"p{d.seat + 1} ({agent.name}): ", style="bold")
+                label = Text(f"{self.who(d.seat)} ({agent.name}): ", style="bold")
                 label.append(action, style="bold green")
                 self.say(label)
             self.play(d, action)
@@ -290,7 +365,7 @@ class Session:
         self.state = after
         self.writer.append([action])
         self.dirty = True
-        self.say(*event_lines(self.game, events, self.viewers))
+        self.say(*event_lines(self.game, events, self.viewers, self.ui))
 
     # -- a person's decision -------------------------------------------------------
 
@@ -299,15 +374,15 @@ class Session:
         marks = {}
         if d is not None and seat == d.seat:
             order = render.numbered(d.actions)
-            marks = render.hex_marks(d.actions, {a: i + 1 for i, a in enumerate(order)})
-        self.console.print(render.render_board(view, self.console.width, marks, coords))
-        self.last_drawn = (seat if seat is not None else -1, render.map_signature(view))
+            marks = self.ui.hex_marks(d.actions, {a: i + 1 for i, a in enumerate(order)})
+        self.console.print(self.ui.render_board(view, self.console.width, marks, coords))
+        self.last_drawn = (seat if seat is not None else -1, self.ui.map_signature(view))
 
     def show_question(self, d: Decision) -> None:
-        head = Text(f"p{d.seat + 1} — {d.prompt}", style="bold bright_yellow")
+        head = Text(f"{self.who(d.seat)} — {d.prompt}", style="bold bright_yellow")
         head.append(f"  [{d.rule}]", style="dim")
         self.console.print(head)
-        self.console.print(render.render_options(d.actions, self.console.width))
+        self.console.print(self.ui.render_options(d.actions, self.console.width))
 
     def human(self, d: Decision) -> str | None:
         """Ask the deciding person until they give a legal action (or undo / quit)."""
@@ -317,13 +392,13 @@ class Session:
         self.seen[d.seat] = len(self.log)
         view = self.game.view(self.state, d.seat)
         order = render.numbered(d.actions)
-        has_marks = bool(render.hex_marks(d.actions, {a: i + 1 for i, a in enumerate(order)}))
-        sig = (d.seat, render.map_signature(view))
+        has_marks = bool(self.ui.hex_marks(d.actions, {a: i + 1 for i, a in enumerate(order)}))
+        sig = (d.seat, self.ui.map_signature(view))
         if (self.last_drawn != sig or has_marks
-                or (self.dirty and d.kind in ("turn", "enter", "character"))):
+                or (self.dirty and d.kind in self.ui.redraw_kinds)):
             self.draw(d.seat, d)
         elif self.dirty:
-            self.console.print(render.render_status(view))
+            self.console.print(self.ui.render_status(view))
         self.dirty = False
         self.show_question(d)
         prompt = f"p{d.seat + 1} {d.kind} (1-{len(order)}, help) > "
@@ -348,7 +423,7 @@ class Session:
             else:
                 action = self.resolve(entry, d, order)
                 if action is not None:
-                    echo = Text(f"p{d.seat + 1}: ", style="bold")
+                    echo = Text(f"{self.who(d.seat)}: ", style="bold")
                     echo.append(action, style="bold green")
                     self.say(echo)
                     return action
@@ -372,6 +447,10 @@ class Session:
         if len(tails) > 1:
             self.error(f"'{entry}' could be any of: {', '.join(tails)}")
             return None
+        if self.ui.verb_alone and " " not in lowered:
+            by_verb = [a for a in d.actions if a.split(" ", 1)[0].lower() == lowered]
+            if len(by_verb) == 1:
+                return by_verb[0]
         try:
             self.game.apply(self.state, entry, d.seat)
         except RuleError as exc:
@@ -386,9 +465,9 @@ class Session:
     def help(self, d: Decision, arg: str) -> None:
         arg = arg.strip()
         if arg:
-            info = card_help(arg)
-            if info is None and arg in VERB_HELP:
-                form, text, rule = VERB_HELP[arg]
+            info = self.ui.card_help(arg)
+            if info is None and arg in self.ui.verb_help:
+                form, text, rule = self.ui.verb_help[arg]
                 info = f"{form}: {text} [{rule}]"
             self.console.print(info if info is not None else f"no card or verb called {arg!r}", highlight=False,
                                markup=False)
@@ -397,10 +476,10 @@ class Session:
         out.append(f"Decision '{d.kind}' for p{d.seat + 1}: {d.prompt} [{d.rule}]\n", style="bold")
         out.append("What you can do here:\n")
         for verb, group in render.group_actions(d.actions):
-            form, text, rule = VERB_HELP.get(verb, (verb, "", ""))
+            form, text, rule = self.ui.verb_help.get(verb, (verb, "", ""))
             out.append(f"  {form}", style="bold cyan")
             out.append(f" — {text} [{rule}] ({len(group)} option{'s' if len(group) != 1 else ''})\n")
-        out.append(COMMANDS_HELP)
+        out.append(self.ui.commands_help)
         self.console.print(out)
 
     def undo(self, d: Decision) -> bool:
@@ -434,14 +513,15 @@ class Session:
             self.error(f"cannot save to {target}: {exc.strerror}")
             return
         self.console.print(f"Saved {len(self.record.actions)} actions to {target}. "
-                           f"Resume with: wasteland play saltlands --load {target}", highlight=False, soft_wrap=True, markup=False)
+                           f"Resume with: wasteland play {self.ui.game} --load {target}", highlight=False, soft_wrap=True,
+                           markup=False)
 
     def game_over(self) -> None:
         humans = sorted(self.humans)
         seat = humans[0] if humans else None
         self.draw(seat, None)
         outcome = self.game.outcome(self.state)
-        winners = ", ".join(f"p{w + 1}" for w in outcome.winners) if outcome else ""
+        winners = ", ".join(self.who(w) for w in outcome.winners) if outcome else ""
         text = Text("GAME OVER", style="bold white on red")
         text.append("  " + (f"winners: {winners}" if winners else "everybody loses")
                     + f" — {outcome.reason if outcome else ''}", style="bold")
@@ -458,7 +538,7 @@ def _fail(console: Console, message: str) -> int:
     return 2
 
 
-def _make_seats(names: list[str], seed: int) -> list[Any] | str:
+def _make_seats(names: list[str], seed: int, game: str = "saltlands") -> list[Any] | str:
     from wasteland.agents.registry import AGENTS, make_agent
 
     seats: list[Any] = []
@@ -467,18 +547,60 @@ def _make_seats(names: list[str], seed: int) -> list[Any] | str:
             seats.append("human")
             continue
         try:
-            seats.append(make_agent(name, seed=seed * 7 + i))
+            seats.append(make_agent(name, seed=seed * 7 + i, game=game))
         except Exception as exc:  # unknown name, or a bot whose module does not exist yet
             choices = ", ".join(("human", *AGENTS))
             return f"cannot seat bot {name!r} at p{i + 1}: {exc} (seat kinds: {choices})"
     return seats
 
 
+def _saltlands_config(players: int | None, names_given: list[str] | None, mode: str | None,
+                      difficulty: str | None, characters: str | None, expansion: bool,
+                      variants: list[str] | None) -> tuple[int, dict[str, Any]]:
+    chars_given = [c.strip() for c in characters.split(",")] if characters else None
+    n = players if players is not None else len(names_given or chars_given or [None])
+    config: dict[str, Any] = {"players": n}
+    if mode:
+        config["mode"] = mode
+    if difficulty:
+        config["difficulty"] = difficulty
+    if chars_given:
+        config["characters"] = chars_given
+    # Lost in the Desert (SL §140) and its variants (SL §148-§152); epic brings the
+    # expansion's components (SL §150).
+    chosen_variants = [v.strip() for item in (variants or []) for v in item.replace("+", ",").split(",")
+                       if v.strip()]
+    if expansion or "epic" in chosen_variants:
+        config["expansion"] = True
+    if chosen_variants:
+        config["variants"] = chosen_variants
+    return n, config
+
+
+def _aot_config(players: int | None, names_given: list[str] | None, mode: str | None,
+                teams: str | None) -> tuple[int, dict[str, Any]]:
+    """Age of Thirst: players 2-6 (default: one per --seats entry, the team format's count,
+    else 2), mode, teams (LO-4.1, LO-13)."""
+    n = players
+    if n is None and teams:
+        from wasteland.games.age_of_thirst.config import TEAM_FORMATS
+
+        n = TEAM_FORMATS[teams][0] if teams in TEAM_FORMATS else None
+    if n is None:
+        n = len(names_given) if names_given else 2
+    config: dict[str, Any] = {"players": n}
+    if mode:
+        config["mode"] = mode
+    if teams:
+        config["teams"] = teams
+    return n, config
+
+
 def play_command(game: str = "saltlands", players: int | None = None, seats: str | None = None,
                  mode: str | None = None, difficulty: str | None = None, characters: str | None = None,
                  seed: int | None = None, load: Path | None = None, record: Path | None = None,
                  console: Console | None = None, expansion: bool = False,
-                 variants: list[str] | None = None) -> int:
+                 variants: list[str] | None = None, teams: str | None = None) -> int:
     """``wasteland play``; returns the exit code."""
     console = console or Console(highlight=False)
     from wasteland.games import get_game
@@ -487,8 +609,19 @@ def play_command(game: str = "saltlands", players: int | None = None, seats: str
         g = get_game(game)
     except KeyError as exc:
         return _fail(console, str(exc.args[0]))
-    if g.name != "saltlands":
-        return _fail(console, f"only saltlands can be played in the terminal, not {game!r}")
+    ui = ui_for(g.name)
+    if ui is None:
+        return _fail(console, f"{game!r} cannot be played in the terminal; choose one of {', '.join(UIS)}")
+    aot = g.name == "age-of-thirst"
+    if aot:
+        wrong = [name for name, value in (("--difficulty", difficulty), ("--characters", characters),
+                                          ("--expansion", expansion or None), ("--variant", variants or None))
+                 if value is not None]
+        if wrong:
+            return _fail(console, f"{', '.join(wrong)}: not an Age of Thirst option (it has --players, --mode, "
+                                  "--teams)")
+    elif teams is not None:
+        return _fail(console, "--teams is an Age of Thirst option; Saltlands has no teams")
 
     if load is not None:
         try:
@@ -501,36 +634,24 @@ def play_command(game: str = "saltlands", players: int | None = None, seats: str
             console.print(Text(f"note: {load} was played under rules {rec.rules_version}, "
                                f"this is {g.rules_version}", style="yellow"))
         ignored = [name for name, value in (("--players", players), ("--mode", mode), ("--difficulty", difficulty),
-                                            ("--characters", characters), ("--seed", seed)) if value is not None]
+                                            ("--characters", characters), ("--teams", teams), ("--seed", seed))
+                   if value is not None]
         if ignored:
             console.print(Text(f"note: {', '.join(ignored)} ignored: the saved game's settings apply", style="yellow"))
-        n = rec.config.get("players", 1)
+        n = rec.config.get("players", 2 if aot else 1)
     else:
         seed = seed if seed is not None else random.SystemRandom().randrange(1, 1_000_000)
         names_given = [s.strip().lower() for s in seats.split(",")] if seats else None
-        chars_given = [c.strip() for c in characters.split(",")] if characters else None
-        n = players if players is not None else len(names_given or chars_given or [None])
-        config: dict[str, Any] = {"players": n}
-        if mode:
-            config["mode"] = mode
-        if difficulty:
-            config["difficulty"] = difficulty
-        if chars_given:
-            config["characters"] = chars_given
-        # Lost in the Desert (SL §140) and its variants (SL §148-§152); epic brings the
-        # expansion's components (SL §150).
-        chosen_variants = [v.strip() for item in (variants or []) for v in item.replace("+", ",").split(",")
-                           if v.strip()]
-        if expansion or "epic" in chosen_variants:
-            config["expansion"] = True
-        if chosen_variants:
-            config["variants"] = chosen_variants
+        if aot:
+            n, config = _aot_config(players, names_given, mode, teams)
+        else:
+            n, config = _saltlands_config(players, names_given, mode, difficulty, characters, expansion, variants)
         rec = GameRecord(g.name, g.rules_version, config, seed, [])
 
     names = [s.strip().lower() for s in seats.split(",")] if seats else ["human"] + ["random"] * (n - 1)
     if len(names) != n:
         return _fail(console, f"--seats names {len(names)} seat(s) but the game has {n} player(s)")
-    made = _make_seats(names, rec.seed)
+    made = _make_seats(names, rec.seed, g.name)
     if isinstance(made, str):
         return _fail(console, made)
 
@@ -539,38 +660,45 @@ def play_command(game: str = "saltlands", players: int | None = None, seats: str
     elif load is not None:
         path = load
     else:
-        path = Path(f"saltlands-{rec.seed}-{time.strftime('%Y%m%d-%H%M%S')}.jsonl")
-    session = Session(g, console, rec, made, path)
+        path = Path(f"{g.name}-{rec.seed}-{time.strftime('%Y%m%d-%H%M%S')}.jsonl")
+    session = Session(g, console, rec, made, path, ui=ui)
     try:
         setup_events = session.start()
-    except RuleError as exc:  # a bad config (players, mode, difficulty, characters)
+    except RuleError as exc:  # a bad config (players, mode, difficulty, characters, teams)
         return _fail(console, str(exc))
     except RecordError as exc:
         return _fail(console, str(exc))
     except OSError as exc:
         return _fail(console, f"cannot write the record {path}: {exc.strerror}")
 
-    cfg = session.state.static.rules.to_config()
-    title = Text("SALTLANDS", style="bold black on yellow")
-    extras = (["Lost in the Desert"] if cfg.get("expansion") else []) + list(cfg.get("variants", []))
-    title.append(f"  {cfg['mode']}, {cfg['difficulty']}, {n} player(s), seed {rec.seed}"
-                 + (f", {' + '.join(extras)}" if extras else ""), style="bold")
+    title = Text(ui.title, style=ui.title_style)
+    if aot:
+        cfg = session.state.rules.to_config()
+        title.append(f"  {cfg['mode']}" + (f", teams {cfg['teams']}" if cfg.get("teams") else "")
+                     + f", {n} players, seed {rec.seed}", style="bold")
+    else:
+        cfg = session.state.static.rules.to_config()
+        extras = (["Lost in the Desert"] if cfg.get("expansion") else []) + list(cfg.get("variants", []))
+        title.append(f"  {cfg['mode']}, {cfg['difficulty']}, {n} player(s), seed {rec.seed}"
+                     + (f", {' + '.join(extras)}" if extras else ""), style="bold")
     console.print(title)
-    who = " · ".join(f"p{i + 1} {'you' if s == 'human' else s.name}" for i, s in enumerate(made))
+    who = " · ".join(f"{session.who(i)} {'you' if s == 'human' else s.name}" for i, s in enumerate(made))
     console.print(f"Seats: {who}", highlight=False, markup=False)
-    console.print(f"Saving after every action to {path} (resume: wasteland play saltlands --load {path})",
+    if aot and cfg.get("draw"):
+        console.print("The colours were drawn at random; red starts (LO-4.5).", highlight=False)
+    console.print(f"Saving after every action to {path} (resume: wasteland play {g.name} --load {path})",
                   highlight=False, soft_wrap=True, markup=False)
     console.print("Type a number or an action; 'help' explains the question.", style="dim")
     if load is not None:
         console.print(f"Resumed after {len(rec.actions)} action(s).", highlight=False)
     else:
-        session.say(*event_lines(g, setup_events, session.viewers))
+        session.say(*event_lines(g, setup_events, session.viewers, ui))
     _enable_line_editing()
     try:
         session.run()
     except (Quit, KeyboardInterrupt):
         console.print(f"\nStopped. The game is saved in {path}; resume with: "
-                      f"wasteland play saltlands --load {path}", highlight=False, soft_wrap=True, markup=False)
+                      f"wasteland play {g.name} --load {path}", highlight=False, soft_wrap=True, markup=False)
     return 0
 
 
@@ -587,6 +715,7 @@ def replay_command(record: Path, auto: bool = False, seat: int | None = None,
         return _fail(console, str(exc))
     except KeyError as exc:
         return _fail(console, str(exc.args[0]))
+    ui = ui_for(g.name) or SALTLANDS_UI
     if seat is not None and not 1 <= seat <= rec.config.get("players", 1):
         return _fail(console, f"--seat must be a seat of this game (1-{rec.config.get('players', 1)})")
     try:
@@ -616,10 +745,10 @@ def replay_command(record: Path, auto: bool = False, seat: int | None = None,
         else:
             who = seats[i]
             console.print(Rule(Text(f"Action {i}/{total} · p{who + 1}: {rec.actions[i - 1]}"), style="yellow"))
-        print_events(console, g, events[i], viewers)
+        print_events(console, g, events[i], viewers, ui)
         view_seat = seat - 1 if seat is not None else (seats[i] if i > 0 else (seats[1] if total else None))
         view = g.view(states[i], view_seat)
-        console.print(render.render_board(view, console.width))
+        console.print(ui.render_board(view, console.width))
 
     if auto:
         for i in range(total + 1):

@@ -412,8 +412,10 @@ VERB_TITLE = {
 }
 
 
-def render_options(actions: Sequence[str], width: int) -> Text:
-    """Numbered options, grouped by verb; long groups as compact columns."""
+def render_options(actions: Sequence[str], width: int, titles: dict[str, str] | None = None) -> Text:
+    """Numbered options, grouped by verb; long groups as compact columns. ``titles``: the
+    heading of each verb's group (default: Saltlands' ``VERB_TITLE``)."""
+    titles = VERB_TITLE if titles is None else titles
     out = Text()
     n = 0
     for verb, group in group_actions(actions):
@@ -424,7 +426,7 @@ def render_options(actions: Sequence[str], width: int) -> Text:
                 out.append(f"  [{n}]", style="bold cyan")
                 out.append(f" {a}\n")
             continue
-        out.append(f"  {VERB_TITLE.get(verb, verb)}:\n", style="bold")
+        out.append(f"  {titles.get(verb, verb)}:\n", style="bold")
         items = []
         for rest in rests:
             n += 1

@@ -114,6 +114,70 @@ def ismcts_rate(players: int, seconds: float = 2.0) -> tuple[int, float]:
     return bot.last_iterations, seconds
 
 
+# -- Age of Thirst -----------------------------------------------------------------------
+
+
+def aot_game():
+    from wasteland.games.age_of_thirst.game import GAME as AOT
+
+    return AOT
+
+
+def aot_random_games(players: int, games: int) -> tuple[float, int]:
+    """(seconds, actions) over ``games`` full Age of Thirst games of random legal actions
+    (normal form, no teams)."""
+    game = aot_game()
+    actions = 0
+    started = time.perf_counter()
+    for seed in range(games):
+        state = game.new_game({"players": players}, seed)
+        agent = RandomAgent(seed)
+        while (d := game.decision(state)) is not None:
+            game.apply_in_place(state, agent.choose(d))
+            actions += 1
+    return time.perf_counter() - started, actions
+
+
+def aot_mid_game_state(players: int, seed: int = 3):
+    """The position halfway through a full random Age of Thirst game."""
+    game = aot_game()
+    config = {"players": players}
+    state = game.new_game(config, seed)
+    agent = RandomAgent(seed)
+    actions = []
+    while (d := game.decision(state)) is not None:
+        actions.append(agent.choose(d))
+        game.apply_in_place(state, actions[-1])
+    state = game.new_game(config, seed)
+    for action in actions[: len(actions) // 2]:
+        game.apply_in_place(state, action)
+    return state
+
+
+def aot_bench(games: int, console) -> None:
+    console.print("[bold]Age of Thirst[/bold] — normal form, random legal actions, one core")
+    game = aot_game()
+    n = max(1, games // 4)  # its games are longer than Saltlands' (hundreds of actions)
+    for players in (2, 6):
+        game.new_game({"players": players}, 0)  # warm the shared static data
+        seconds, actions = aot_random_games(players, n)
+        console.print(
+            f"Age of Thirst {players} players: {n} games, {actions} actions in {seconds:.2f} s → "
+            f"{actions / seconds:,.0f} actions/s, {n / seconds:,.1f} games/s, "
+            f"{1000 * seconds / n:.1f} ms per game, {actions / n:.0f} actions per game"
+        )
+    for players in (2, 6):
+        state = aot_mid_game_state(players)
+        repeat = 20000
+        started = time.perf_counter()
+        for _ in range(repeat):
+            state.copy()
+        cost = (time.perf_counter() - started) / repeat
+        size = len(json.dumps(game.to_json(state)))
+        console.print(f"Age of Thirst state copy ({players}p, mid-game): {cost * 1e6:.1f} µs; "
+                      f"JSON size {size:,} bytes")
+
+
 def run_bench(games: int, console) -> None:
     console.print("[bold]wasteland bench[/bold] — Saltlands base game, random legal actions, one core")
     figures: dict[str, float] = {}
@@ -151,3 +215,4 @@ def run_bench(games: int, console) -> None:
         console.print(f"OpenSpiel backgammon random playouts from Python: {aps:,.0f} actions/s; "
                       f"Saltlands 4p / backgammon = {figures['aps4'] / aps:.2f}")
     console.print("goals: ≥ 50,000 actions/s; a 4-player random game in 20 ms; a state copy in 50 µs")
+    aot_bench(games, console)

@@ -104,9 +104,22 @@ def _table(title: str, rates: dict[Any, Rate], order: list[Any] | None = None) -
     return [title] + [_fmt_rate(str(k), rates[k], width) for k in keys]
 
 
+def seat_rates(rows: Iterable[Row]) -> dict[str, Rate]:
+    """For each seat (p1, p2, ...): the games it sat in, and those it won."""
+    out: dict[str, Rate] = defaultdict(Rate)
+    for row in rows:
+        winners = set(row[COL["winners"]].split(";")) if row[COL["winners"]] else set()
+        for k in range(int(row[COL["players"]])):
+            out[f"p{k + 1}"].add(f"p{k + 1}" in winners)
+    return dict(out)
+
+
 def summary(rows: list[Row], *, seconds: float, header: list[str] | None = None,
-            notes: list[str] | None = None) -> str:
-    """The summary text; its first line is exactly ``win rate: X``."""
+            notes: list[str] | None = None, game: str = "saltlands") -> str:
+    """The summary text; its first line is exactly ``win rate: X``. Age of Thirst (a game
+    of clans, no characters): by teams instead of by variant, by colour and by seat
+    instead of by character, no Saltlands counters."""
+    aot = game == "age-of-thirst"
     n = len(rows)
     wins = sum(row[COL["won"]] for row in rows)
     lines = [f"win rate: {wins / n:.4f}" if n else "win rate: 0.0000"]
@@ -126,33 +139,46 @@ def summary(rows: list[Row], *, seconds: float, header: list[str] | None = None,
 
     for title, col in (("by mode", "mode"), ("by difficulty", "difficulty"), ("by players", "players"),
                        ("by bot", "bot")):
+        if aot and col == "difficulty":
+            continue
         lines += _table(title, rates_by(rows, lambda r, c=COL[col]: r[c]), keep_order(col))
     if len(keep_order("variant")) > 1:
-        lines += _table("by variant (expansion / SL §148-§152)", rates_by(rows, lambda r: r[COL["variant"]]),
-                        keep_order("variant"))
+        title = "by teams (LO-13.4, LO-13.5; blank: no teams)" if aot else "by variant (expansion / SL §148-§152)"
+        lines += _table(title, rates_by(rows, lambda r: r[COL["variant"]]), keep_order("variant"))
     chars = character_rates(rows)
-    lines += _table("by character (games with it; won = its own player won)", chars,
-                    sorted(chars, key=lambda c: (-chars[c].n, c)))
+    if aot:
+        from wasteland.games.age_of_thirst.content import COLOURS
+
+        lines += _table("by colour (games the clan played; won = that clan's seat won)", chars,
+                        [c for c in COLOURS if c in chars])
+        seats = seat_rates(rows)
+        lines += _table("by seat (games it sat in; won = that seat won)", seats,
+                        sorted(seats, key=lambda k: int(k[1:])))
+    else:
+        lines += _table("by character (games with it; won = its own player won)", chars,
+                        sorted(chars, key=lambda c: (-chars[c].n, c)))
     if any("+" in row[COL["bot"]] for row in rows):
         seats = seat_bot_rates(rows)
         lines += _table("by seat's bot, head to head (seats it played; won = that seat won)", seats, sorted(seats))
     lineups = keep_order("characters")
-    if len(lineups) > len(keep_order("players")):
+    if len(lineups) > len(keep_order("players")) and not aot:
         lines += _table("by lineup (seat order)", rates_by(rows, lambda r: r[COL["characters"]]), lineups)
 
     configs = rates_by(rows, _config_key)
     if len(configs) > 1:
-        lines.append("by configuration (players, mode, difficulty, lineup, bot):")
+        lines.append("by configuration (players, mode, teams, bot):" if aot
+                     else "by configuration (players, mode, difficulty, lineup, bot):")
         length: dict[Any, list[int]] = defaultdict(lambda: [0, 0])
         for row in rows:
             acc = length[_config_key(row)]
             acc[0] += row[COL["rounds"]]
             acc[1] += row[COL["actions"]]
         keys = list(dict.fromkeys(_config_key(r) for r in rows))
-        width = max(len(_config_label(k)) for k in keys)
+        label = _aot_config_label if aot else _config_label
+        width = max(len(label(k)) for k in keys)
         for k in keys:
             r = configs[k]
-            line = _fmt_rate(_config_label(k), r, width)
+            line = _fmt_rate(label(k), r, width)
             lines.append(f"{line}  rounds {length[k][0] / r.n:.2f}  actions {length[k][1] / r.n:.1f}")
 
     if n:
@@ -160,6 +186,7 @@ def summary(rows: list[Row], *, seconds: float, header: list[str] | None = None,
         actions = [row[COL["actions"]] for row in rows]
         lines.append(f"game length: mean {sum(rounds) / n:.2f} rounds (min {min(rounds)}, max {max(rounds)}), "
                      f"mean {sum(actions) / n:.1f} actions (min {min(actions)}, max {max(actions)})")
+    if n and not aot:
         lines.append(f"per game: {sum(r[COL['deaths']] for r in rows) / n:.2f} deaths, "
                      f"{sum(r[COL['eliminated']] for r in rows) / n:.2f} eliminated, "
                      f"{sum(r[COL['raiders_destroyed']] for r in rows) / n:.2f} raiders destroyed, "
@@ -189,6 +216,11 @@ def is_error(row: Row) -> bool:
 def _config_key(row: Row) -> tuple:
     return (row[COL["players"]], row[COL["mode"]], row[COL["difficulty"]], row[COL["characters"]], row[COL["bot"]],
             row[COL["variant"]])
+
+
+def _aot_config_label(key: tuple) -> str:
+    players, mode, _difficulty, _colours, bot, teams = key
+    return f"{players}p {mode}{' teams ' + teams if teams else ''} {bot}"
 
 
 def _config_label(key: tuple) -> str:

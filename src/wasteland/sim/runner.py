@@ -22,6 +22,10 @@ COLUMNS = (
     "variant",
 )
 Row = tuple  # the values of COLUMNS, in that order
+# Age of Thirst rows: ``difficulty`` and the Saltlands counters (deaths, eliminated,
+# raiders_destroyed, rumors_played) are left empty; ``characters`` holds the seats' clan
+# colours; ``variant`` the team format ("" without teams); ``rounds`` counts full rounds
+# of turns (turns / players, rounded up).
 
 BACKENDS = ("local", "ray")
 
@@ -63,7 +67,8 @@ def play_game(game_name: str, config: Configuration, seed: int, index: int) -> R
             count(events)
         else:
             state = game.new_game(config.game_config(), gseed)
-        agents = [make_agent(seat_bot(config.bot, k), bot_seed(seed, config, index, k)) for k in range(config.players)]
+        agents = [make_agent(seat_bot(config.bot, k), bot_seed(seed, config, index, k), game=game.name)
+                  for k in range(config.players)]
         while True:
             decision = game.decision(state)
             if decision is None:
@@ -73,7 +78,9 @@ def play_game(game_name: str, config: Configuration, seed: int, index: int) -> R
             actions += 1
             if actions >= MAX_ACTIONS:
                 raise RuntimeError(f"no end within {MAX_ACTIONS} actions")
-        rounds = getattr(state, "round", 0)
+        rounds = getattr(state, "round", None)
+        if rounds is None:  # a game of turns (Age of Thirst): full rounds of turns
+            rounds = -(-getattr(state, "turn", 0) // config.players)
         outcome = game.outcome(state)
         assert outcome is not None
         winners = tuple(outcome.winners)
@@ -81,10 +88,11 @@ def play_game(game_name: str, config: Configuration, seed: int, index: int) -> R
     except Exception as exc:  # noqa: BLE001 - reported as a row, counted in the summary
         reason = f"error: {type(exc).__name__}: {exc}"
         winners = ()
+    counters: tuple = (deaths, eliminated, destroyed, rumors) if config.game == "saltlands" else ("",) * 4
     return (
         index, config.players, config.mode, config.difficulty, ";".join(config.characters), config.bot,
         gseed, ";".join(f"p{w + 1}" for w in winners), int(bool(winners)), rounds, actions,
-        deaths, eliminated, destroyed, rumors, reason, config.variant_label(),
+        *counters, reason, config.variant_label(),
     )
 
 

@@ -35,6 +35,7 @@ class Options:
     bots: str = "random"
     expansion: bool = False  # Saltlands: Lost in the Desert (SL §140)
     variants: list[str] = field(default_factory=list)  # e.g. ["none,epic", "epic+overkill"] (SL §148)
+    teams: str | None = None  # Age of Thirst: team formats to sweep, e.g. "none,2x2" (LO-13.4)
     seed: int = 0
     workers: int | None = None
     backend: str = "local"
@@ -68,7 +69,7 @@ def prepare(opts: Options) -> Sweep:
         except ImportError:
             raise SweepError("--backend ray needs Ray: pip install 'wasteland[ray]'") from None
     return build_sweep(opts.game, opts.players, opts.modes, opts.difficulties, opts.lineups or None,
-                       opts.character_sweep, opts.bots, opts.expansion, opts.variants or None)
+                       opts.character_sweep, opts.bots, opts.expansion, opts.variants or None, opts.teams)
 
 
 def simulate(opts: Options, sweep: Sweep, progress: Callable[[int], None] | None = None) -> Result:
@@ -81,7 +82,7 @@ def simulate(opts: Options, sweep: Sweep, progress: Callable[[int], None] | None
         f"games: {len(rows)} = {len(configs)} configuration(s) x {opts.games}; seed {opts.seed}; "
         f"bots: {opts.bots}; {workers} worker(s), {opts.backend} backend",
     ]
-    text = report.summary(rows, seconds=seconds, header=header, notes=sweep.notes)
+    text = report.summary(rows, seconds=seconds, header=header, notes=sweep.notes, game=opts.game)
     files: list[Path] = []
     if opts.out is not None:
         out = Path(opts.out)

@@ -5,6 +5,12 @@ and bot. The sweep is the product of the values given for each of them, less the
 combinations the rules forbid (solo with three players, the tutorial on hard...), each
 skipped with a note.
 
+Each game supplies its own dimensions (:func:`tables_for`): Saltlands sweeps players,
+mode, difficulty, characters and variants; Age of Thirst sweeps players, mode and team
+format (``teams``; ``none`` for the free-for-all), and its configuration's ``characters``
+are the clan colours of the seats, in seat order (so the report's per-seat tables read
+"by colour").
+
 Seeds: game ``i`` of a configuration uses a seed derived only from the run's seed, the
 game configuration (players, mode, difficulty, characters) and ``i``; the bot of seat
 ``k`` gets a seed derived from the same and from the bot's name and ``k``. Nothing
@@ -35,9 +41,16 @@ class Configuration:
     bot: str
     expansion: bool = False  # Saltlands: Lost in the Desert in play (SL §140)
     variants: tuple[str, ...] = ()  # Saltlands: optional variants (SL §148-§152)
+    game: str = "saltlands"
+    teams: str = ""  # Age of Thirst: the team format (LO-13.4, LO-13.5), "" for none
 
     def game_config(self) -> dict[str, Any]:
         """The config handed to ``Game.new_game``."""
+        if self.game == "age-of-thirst":
+            aot: dict[str, Any] = {"players": self.players, "mode": self.mode}
+            if self.teams:
+                aot["teams"] = self.teams
+            return aot
         config: dict[str, Any] = {
             "players": self.players,
             "mode": self.mode,
@@ -53,17 +66,24 @@ class Configuration:
     def key(self) -> str:
         """The game configuration as text (the bot left out: see the module docstring).
         Base-game keys are unchanged by the expansion options, so their seeds stay put."""
+        if self.game != "saltlands":
+            return f"{self.game}|{self.players}|{self.mode}|{self.teams}"
         key = f"{self.players}|{self.mode}|{self.difficulty}|{','.join(self.characters)}"
         if self.expansion or self.variants:
             key += f"|{self.variant_label()}"
         return key
 
     def variant_label(self) -> str:
-        """``base``, ``expansion``, ``expansion+epic``, ``overkill`` ..."""
+        """``base``, ``expansion``, ``expansion+epic``, ``overkill`` ...; Age of Thirst: the
+        team format, or "" without teams."""
+        if self.game == "age-of-thirst":
+            return self.teams
         parts = (["expansion"] if self.expansion else []) + list(self.variants)
         return "+".join(parts) or "base"
 
     def label(self) -> str:
+        if self.game == "age-of-thirst":
+            return f"{self.players}p {self.mode}{' teams ' + self.teams if self.teams else ''} {self.bot}"
         label = f"{self.players}p {self.mode} {self.difficulty} {';'.join(self.characters)} {self.bot}"
         return label if self.variant_label() == "base" else f"{label} {self.variant_label()}"
 
@@ -136,17 +156,30 @@ class GameTables:
     characters: tuple[str, ...]
     min_players: int
     max_players: int
+    game: str = "saltlands"
+    teams: tuple[str, ...] = ()  # Age of Thirst team formats
 
     def default_mode(self, players: int) -> str:
+        if self.game == "age-of-thirst":
+            return "normal"
         return "solo" if players == 1 else "classic"
 
     def default_difficulty(self, mode: str) -> str:
+        if self.game == "age-of-thirst":
+            return ""
         return "easy" if mode == "tutorial" else "normal"
 
 
+SIM_GAMES = ("saltlands", "age-of-thirst")
+
+
 def tables_for(game: str) -> GameTables:
+    if game == "age-of-thirst":
+        from wasteland.games.age_of_thirst.config import MODES as AOT_MODES, TEAM_FORMATS
+
+        return GameTables(AOT_MODES, (), (), 2, 6, "age-of-thirst", tuple(TEAM_FORMATS))
     if game != "saltlands":
-        raise SweepError(f"the simulator knows no game {game!r}; known: saltlands")
+        raise SweepError(f"the simulator knows no game {game!r}; known: {', '.join(SIM_GAMES)}")
     from wasteland.games.saltlands.config import DIFFICULTIES, MODES
     from wasteland.games.saltlands.content import load_content
 
@@ -183,6 +216,15 @@ def parse_variants(items: list[str] | None) -> list[tuple[str, ...]]:
 def check_config(game: str, config: Configuration) -> str | None:
     """Why the rules forbid ``config`` (None if they allow it)."""
     from wasteland.core.protocol import RuleError
+
+    if config.game == "age-of-thirst":
+        from wasteland.games.age_of_thirst.config import rules_from_config
+
+        try:
+            rules_from_config(config.game_config())
+        except RuleError as exc:
+            return str(exc)
+        return None
     from wasteland.games.saltlands.config import normalize
 
     try:
@@ -199,12 +241,12 @@ def seat_bot(bot: str, seat: int) -> str:
     return names[seat % len(names)]
 
 
-def check_bot(name: str) -> None:
+def check_bot(name: str, game: str = "saltlands") -> None:
     """Make the bot once, so that an unknown or unavailable one fails before the run."""
     from wasteland.agents.registry import make_agent
 
     try:
-        make_agent(name, 0)
+        make_agent(name, 0, game=game)
     except ValueError as exc:
         raise SweepError(f"--bot: {exc}") from None
     except ImportError as exc:
@@ -243,10 +285,21 @@ def build_sweep(
     bots: str = "random",
     expansion: bool = False,
     variants: list[str] | None = None,
+    teams: str | None = None,
 ) -> Sweep:
     """Every valid configuration of the options, in a fixed order, and notes on those
     skipped. Raises :class:`SweepError` for a bad option or when nothing is left."""
     tables = tables_for(game)
+    if tables.game == "age-of-thirst":
+        unused = [name for name, value in (("--difficulty", difficulties), ("--characters", lineups),
+                                           ("--character-sweep", character_sweep), ("--expansion", expansion),
+                                           ("--variant", variants)) if value]
+        if unused:
+            raise SweepError(f"{', '.join(unused)}: not an Age of Thirst option (it sweeps --players, --mode, "
+                             "--teams)")
+        return _build_aot_sweep(tables, players, modes, bots, teams)
+    if teams:
+        raise SweepError("--teams: Saltlands has no team formats (an Age of Thirst option)")
     combos = parse_variants(variants)
     if expansion:
         from wasteland.games.saltlands.content import load_content
@@ -256,10 +309,7 @@ def build_sweep(
     counts = parse_players(players, tables.min_players, tables.max_players)
     mode_list = parse_names(modes, "--mode", tables.modes) if modes else None
     diff_list = parse_names(difficulties, "--difficulty", tables.difficulties) if difficulties else None
-    bot_list = parse_names(bots, "--bot")
-    for b in bot_list:
-        for name in b.split("+"):
-            check_bot(name)
+    bot_list = _bots(bots, game)
     if lineups and character_sweep:
         raise SweepError("give either --characters or --character-sweep, not both")
     chosen: list[tuple[str, ...]]
@@ -307,6 +357,52 @@ def build_sweep(
                         configurations.append(config)
     for (mode, why), (counts_skipped, diffs) in skipped.items():
         notes.append(f"skipped {mode} with {_join(counts_skipped)} player(s) on {_join(diffs)}: {why}")
+    if not configurations:
+        raise SweepError("no valid configuration to play: " + "; ".join(notes))
+    return Sweep(configurations, notes)
+
+
+def _bots(bots: str, game: str) -> list[str]:
+    bot_list = parse_names(bots, "--bot")
+    for b in bot_list:
+        for name in b.split("+"):
+            check_bot(name, game)
+    return bot_list
+
+
+def aot_colours(config: Configuration) -> tuple[str, ...]:
+    """The clan colour of each seat of an Age of Thirst configuration (no colour draw)."""
+    from wasteland.games.age_of_thirst.config import rules_from_config
+
+    return rules_from_config(config.game_config()).colours
+
+
+def _build_aot_sweep(tables: GameTables, players: str, modes: str | None, bots: str,
+                     teams: str | None) -> Sweep:
+    """Age of Thirst: players x mode x team format x bot; combinations the rules forbid
+    (a 2x2 game of five, blitz in teams) are skipped with a note."""
+    counts = parse_players(players, tables.min_players, tables.max_players)
+    mode_list = parse_names(modes, "--mode", tables.modes) if modes else [tables.default_mode(0)]
+    team_list = [("" if t == "none" else t) for t in parse_names(teams, "--teams", ("none",) + tables.teams)] \
+        if teams else [""]
+    bot_list = _bots(bots, tables.game)
+    configurations: list[Configuration] = []
+    skipped: dict[str, tuple[list[int], list[str], list[str]]] = {}
+    for p in counts:
+        for mode in mode_list:
+            for team in team_list:
+                for bot in bot_list:
+                    config = Configuration(p, mode, "", (), bot, game=tables.game, teams=team)
+                    why = check_config(tables.game, config)
+                    if why is not None:
+                        for value, seen in zip((p, mode, team or "none"), skipped.setdefault(why, ([], [], []))):
+                            if value not in seen:
+                                seen.append(value)
+                        continue
+                    configurations.append(Configuration(p, mode, "", aot_colours(config), bot,
+                                                        game=tables.game, teams=team))
+    notes = [f"skipped teams {_join(ts)} with {_join(ps)} player(s) in {_join(ms)} form: {why}"
+             for why, (ps, ms, ts) in skipped.items()]
     if not configurations:
         raise SweepError("no valid configuration to play: " + "; ".join(notes))
     return Sweep(configurations, notes)

@@ -1,0 +1,432 @@
+"""Drawing Age of Thirst in the terminal with rich: the hex map, the side panel, the options.
+
+As for Saltlands (``render.py``) everything drawn comes from a seat's **view**
+(``GAME.view(state, seat)``): another player's ray-tower hand is only a count, deck
+orders never show. The map's static features (the Last Oasis, landing hexes, bases,
+sources, bunkers, ray towers) and the species table are public and read from the content
+data.
+
+The map uses the same flat-topped "doubled row" layout as Saltlands: hex ``(q, r)`` sits
+in text column ``3 * q`` and line ``2 * r + q``, each hex a 5-character brick. A token is
+written ``S2:1`` — kind initial (S Skinny, H Handsome, B Brainiac, # hedge), its species
+level, a colon and its health left — in its clan's colours; a troop already flipped this
+phase is written in lower case (``s2:1``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import lru_cache
+from typing import Any, Sequence
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from . import render
+
+CELL = render.CELL
+STEP = render.STEP
+
+#: Clan colour -> (background, text on that background).
+CLAN_STYLE = {
+    "black": ("grey19", "bright_white"),
+    "red": ("red3", "bright_white"),
+    "yellow": ("yellow2", "grey0"),
+    "white": ("grey93", "grey0"),
+    "blue": ("dodger_blue2", "bright_white"),
+    "violet": ("medium_purple3", "bright_white"),
+}
+#: Clan colour as a foreground on the terminal's background (bases, names).
+CLAN_FG = {"black": "grey62", "red": "red1", "yellow": "yellow1", "white": "bright_white",
+           "blue": "dodger_blue1", "violet": "medium_purple1"}
+KIND_INITIAL = {"skinny": "S", "handsome": "H", "smart": "B", "hedge": "#"}
+KIND_NAME = {"skinny": "Skinny", "handsome": "Handsome", "smart": "Brainiac", "hedge": "hedge"}
+
+PLAIN_STYLE = "grey50"
+OASIS_STYLE = "bold grey0 on bright_cyan"
+SOURCE_STYLE = "bold bright_blue"
+BUNKER_STYLE = "bold green3"
+TOWER_STYLE = "bold magenta"
+MARK_STYLE = "bold black on bright_yellow"
+SPECIAL_GLYPH = {"source": "≈", "bunker": "✚", "tower": "↯"}
+SPECIAL_STYLE = {"source": SOURCE_STYLE, "bunker": BUNKER_STYLE, "tower": TOWER_STYLE}
+
+#: Verbs whose option names a hex the map can number: verb -> index of the hex word.
+HEX_WORD = {"place": 2, "buy": 2, "grow": 1}
+
+
+@lru_cache(maxsize=1)
+def _board():
+    from wasteland.games.age_of_thirst.board import board
+
+    return board()
+
+
+@lru_cache(maxsize=1)
+def _content():
+    from wasteland.games.age_of_thirst.content import load_content
+
+    return load_content()
+
+
+@lru_cache(maxsize=1)
+def _features() -> dict[str, tuple[str, str | None]]:
+    """hex name -> (feature, clan colour): oasis, source, bunker, tower, landing, base."""
+    b = _board()
+    out: dict[str, tuple[str, str | None]] = {}
+    for colour, hexes in b.base.items():
+        for h in hexes:
+            out[b.names[h]] = ("base", colour)
+    for colour, hexes in b.landing.items():
+        for h in hexes:
+            out[b.names[h]] = ("landing", colour)
+    for kind, hexes in (("source", b.sources), ("bunker", b.bunkers), ("tower", b.ray_towers)):
+        for h in hexes:
+            out[b.names[h]] = (kind, None)
+    out[b.names[b.centre]] = ("oasis", None)
+    return out
+
+
+def eye_goal(config: dict[str, Any]) -> int:
+    """The Eye circle that wins: 3 (normal, long), 1 (blitz, team games) (LO-13)."""
+    return 1 if config.get("teams") or config.get("mode") == "blitz" else 3
+
+
+def seat_name(view: dict[str, Any], seat: int) -> str:
+    colour = view["players"][seat]["colour"] if 0 <= seat < len(view.get("players", [])) else "?"
+    return f"p{seat + 1} {colour}"
+
+
+# -- the map ----------------------------------------------------------------------------
+
+
+def map_width(view: dict[str, Any] | None = None) -> int:
+    qs = [q for q, _r in _board().coords]
+    return (max(qs) - min(qs)) * STEP + CELL + 1
+
+
+def hex_marks(actions: Sequence[str], numbers: dict[str, int]) -> dict[str, str]:
+    """Option numbers to write on the map: the hex of each place/buy/grow option (the first
+    option naming it), and the targets of a move or attack when one troop is acting."""
+    marks: dict[str, str] = {}
+    origins = {a.split(" ")[1] for a in actions if a.startswith(("move ", "attack "))}
+    for action in actions:
+        words = action.split(" ")
+        index = HEX_WORD.get(words[0])
+        if index is None and words[0] in ("move", "attack") and len(origins) == 1:
+            index = 2
+        if index is not None and len(words) > index and "," in words[index]:
+            marks.setdefault(words[index], str(numbers[action]))
+    return marks
+
+
+def token_text(piece: dict[str, Any], level: int) -> str:
+    text = f"{KIND_INITIAL.get(piece['kind'], '?')}{level}:{max(piece['health'], 0)}"
+    return text.lower() if piece.get("flipped") else text
+
+
+def token_style(colour: str) -> str:
+    bg, fg = CLAN_STYLE.get(colour, ("grey50", "grey0"))
+    return f"bold {fg} on {bg}"
+
+
+def render_map(view: dict[str, Any], marks: dict[str, str] | None = None, coords: bool = False) -> Text:
+    """The hex map as one rich Text (no wrapping; ``map_width()`` columns)."""
+    marks = marks or {}
+    b = _board()
+    features = _features()
+    qmin = min(q for q, _r in b.coords)
+    ymin = min(2 * r + q for q, r in b.coords)
+    levels = {p["seat"]: p["levels"] for p in view["players"]}
+    pieces = {p["hex"]: p for p in view["pieces"]}
+    acting = view.get("acting")
+    rows: dict[int, list[tuple[int, str, str]]] = {}
+    for (q, r), name in zip(b.coords, b.names):
+        feature, colour = features.get(name, ("plain", None))
+        if feature == "oasis":
+            text, style = "OASIS", OASIS_STYLE
+        elif feature in SPECIAL_GLYPH:
+            text, style = SPECIAL_GLYPH[feature], SPECIAL_STYLE[feature]
+        elif feature == "landing":
+            bg, fg = CLAN_STYLE[colour]
+            text, style = "▾", f"{fg} on {bg}"
+        elif feature == "base":
+            text, style = "░░░", CLAN_FG[colour]
+        else:
+            text, style = "·", PLAIN_STYLE
+        piece = pieces.get(name)
+        if piece is not None:
+            text = token_text(piece, levels[piece["owner"]][piece["kind"]])
+            style = token_style(piece["colour"])
+            if feature in ("oasis", "source", "bunker", "tower"):
+                style += " underline"  # a token standing on a special hex
+            if name == acting:
+                style += " reverse"
+        if coords:
+            text = name
+        if name in marks and not coords:
+            if piece is not None:
+                text, style = f"{text}:{marks[name]}", MARK_STYLE
+            else:
+                text, style = marks[name], MARK_STYLE
+        rows.setdefault(2 * r + q - ymin, []).append(((q - qmin) * STEP, text, style))
+
+    out = Text(no_wrap=True, overflow="crop")
+    for y in range(max(rows) + 1 if rows else 0):
+        line = Text()
+        cursor = 0
+        for x, text, style in sorted(rows.get(y, [])):
+            if x < cursor:
+                continue
+            line.append(" " * (x - cursor))
+            body = text if len(text) > CELL else text.center(CELL)
+            line.append(body, style=style)
+            cursor = x + len(body)
+        out.append_text(line)
+        out.append("\n")
+    out.rstrip()
+    return out
+
+
+def legend() -> Text:
+    t = Text(no_wrap=False)
+    t.append("OASIS", OASIS_STYLE)
+    t.append(" Last Oasis  ")
+    t.append("≈", SOURCE_STYLE)
+    t.append(" source  ")
+    t.append("✚", BUNKER_STYLE)
+    t.append(" bunker  ")
+    t.append("↯", TOWER_STYLE)
+    t.append(" ray tower  ")
+    t.append(" ▾ ", token_style("red"))
+    t.append(" landing hex  ")
+    t.append("░░░", CLAN_FG["red"])
+    t.append(" base  ")
+    t.append("S2:1", token_style("blue"))
+    t.append(" token: S Skinny, H Handsome, B Brainiac, # hedge; level; health left "
+             "(lower case: flipped; underlined: on a special hex)  ")
+    t.append("7", MARK_STYLE)
+    t.append(" option number")
+    return t
+
+
+# -- the panel --------------------------------------------------------------------------
+
+
+def _counts(cards: dict[str, int] | list[str]) -> str:
+    items = cards.items() if isinstance(cards, dict) else sorted(Counter(cards).items())
+    return ", ".join(f"{c}×{n}" if n > 1 else c for c, n in items) or "—"
+
+
+def _swatch(colour: str) -> Text:
+    return Text(f" {colour[:3].upper()} ", style=token_style(colour))
+
+
+def render_panel(view: dict[str, Any]) -> Group:
+    """Turn, phase, water and Eye per colour, decks, and the viewing seat's own hand."""
+    cfg = view.get("config", {})
+    players = view["players"]
+    goal = eye_goal(cfg)
+    lines: list[RenderableType] = []
+    head = Text()
+    head.append(f"Turn {view['turn']}", style="bold")
+    if view["phase"] == "setup":
+        head.append(" · set-up")
+    elif players and view.get("order"):
+        cur = view["current"]
+        head.append(" · ")
+        head.append_text(_swatch(players[cur]["colour"]))
+        head.append(f" p{cur + 1} to play · {view['phase']} phase")
+    else:
+        head.append(f" · {view['phase']}")
+    head.append(f"   {cfg.get('mode', '?')}" + (f", teams {cfg['teams']}" if cfg.get("teams") else "")
+                + f", {cfg.get('players', len(players))} players", style="dim")
+    lines.append(head)
+    d = view.get("decision")
+    if d is not None:
+        lines.append(Text(f"Deciding: {seat_name(view, d['seat'])} — {d['kind']}", style="bold"))
+    if view.get("order"):
+        order = Text("Order ", style="bold")
+        for i, q in enumerate(view["order"]):
+            if i:
+                order.append(" → ")
+            order.append(players[q]["colour"], style=CLAN_FG.get(players[q]["colour"], ""))
+        lines.append(order)
+    if view["phase"] == "tactical" or view["phase"] == "economic":
+        extra = f"bought {view['bought']}/5 this turn" + (" · black market used" if view.get("market_used") else "")
+        lines.append(Text(extra, style="dim"))
+
+    table = Table(box=None, padding=(0, 1), show_edge=False, pad_edge=False)
+    for col, justify in (("clan", "left"), ("water", "right"), ("pump", "right"), ("Eye", "left"),
+                         ("S H B #", "left"), ("lv", "left"), ("hand", "right"), ("cards on it", "left")):
+        table.add_column(col, justify=justify, header_style="bold", no_wrap=col != "cards on it")
+    for p in players:
+        name = Text()
+        name.append_text(_swatch(p["colour"]))
+        name.append(f" p{p['seat'] + 1}", style="bold" if p["seat"] == view.get("seat") else "")
+        if cfg.get("teams"):
+            name.append(f" T{p['team'] + 1}", style="dim")
+        eye = Text("●" * p["eye"], style="bold bright_cyan")
+        eye.append("○" * max(0, goal - p["eye"]), style="dim")
+        if p.get("barred"):
+            eye.append(" barred", style="bold red")
+        on = p["on_board"]
+        counts = f"{on['skinny']} {on['handsome']} {on['smart']} {on['hedge']}"
+        lv = p["levels"]
+        levels = f"{lv['skinny']}{lv['handsome']}{lv['smart']}{lv['hedge']}"
+        cards = [f"{card}→{KIND_INITIAL.get(kind, kind)}" for card, kind in p["injections"]] + list(p["statuses"])
+        table.add_row(name, f"{p['water']} gal", str(p["pumps"]), eye, counts, levels, str(p["hand_size"]),
+                      Text(", ".join(cards) or "—", style="" if cards else "dim"))
+    lines.append(table)
+    decks = view["decks"]
+    discards = view["discards"]
+    t = Text()
+    t.append("Decks ", style="bold")
+    t.append(f"source {decks['source']} · bunker {decks['bunker']} · ray tower {decks['ray_tower']}\n")
+    t.append("Discards ", style="bold")
+    t.append(f"source {sum(discards['source'].values())} · bunker {sum(discards['bunker'].values())} · "
+             f"ray tower {sum(discards['ray_tower'].values())}\n")
+    t.append("Black market ", style="bold")
+    t.append(_counts(discards["bunker"]), style="" if discards["bunker"] else "dim")
+    lines.append(t)
+    me = next((p for p in players if p["seat"] == view.get("seat")), None)
+    if me is not None:
+        you = Text(f"You: p{me['seat'] + 1} ", style="bold bright_yellow")
+        you.append_text(_swatch(me["colour"]))
+        you.append(f"  {me['water']} gal · ray-tower hand ({len(me.get('hand', []))}/5): ", style="bold")
+        you.append(_counts(me.get("hand", [])))
+        lines.append(you)
+    if view.get("over"):
+        winners = ", ".join(seat_name(view, w) for w in view["winners"])
+        lines.append(Text("GAME OVER: " + (f"winners {winners}" if winners else "no winner")
+                          + f" — {view['end_reason']}", style="bold red"))
+    return Group(*lines)
+
+
+def render_board(view: dict[str, Any], width: int, marks: dict[str, str] | None = None,
+                 coords: bool = False) -> RenderableType:
+    """The map with the panel beside it, or below it when the terminal is too narrow."""
+    board = render_map(view, marks, coords)
+    panel = render_panel(view)
+    mw = map_width(view)
+    if width >= mw + 2 + 50:
+        grid = Table.grid(padding=(0, 2))
+        grid.add_column(width=mw, no_wrap=True)
+        grid.add_column(max_width=width - mw - 2)
+        grid.add_row(board, panel)
+        return Group(grid, legend())
+    return Group(board, legend(), panel)
+
+
+def render_status(view: dict[str, Any]) -> Text:
+    """One line about the viewing seat: water, tokens, hand."""
+    me = next((p for p in view["players"] if p["seat"] == view.get("seat")), None)
+    t = Text()
+    if me is None:
+        return t
+    t.append(f"p{me['seat'] + 1} {me['colour']}", style="bold bright_yellow")
+    on = me["on_board"]
+    t.append(f" · {me['water']} gal · on the board S{on['skinny']} H{on['handsome']} B{on['smart']} "
+             f"#{on['hedge']} · Eye {me['eye']} · hand {_counts(me.get('hand', []))}")
+    return t
+
+
+def map_signature(view: dict[str, Any]) -> str:
+    """Changes whenever anything drawn on the map changes."""
+    import json
+
+    levels = [p["levels"] for p in view["players"]]
+    return json.dumps([view.get("pieces"), view.get("acting"), levels], sort_keys=True)
+
+
+VERB_TITLE = {
+    "first": "first (colour)",
+    "place": "place",
+    "move": "move (from to)",
+    "attack": "attack (from target)",
+    "flip": "flip",
+    "play": "play (ray-tower card, target)",
+    "buy": "buy",
+    "upgrade": "upgrade",
+    "grow": "grow (a hedge on)",
+    "market": "market (bunker card, kind)",
+    "inject": "inject (card, kind)",
+    "discard": "discard",
+    "take": "take (card kind)",
+}
+
+
+def render_options(actions: Sequence[str], width: int) -> Text:
+    return render.render_options(actions, width, VERB_TITLE)
+
+
+# -- help -------------------------------------------------------------------------------
+
+
+def card_help(name: str) -> str | None:
+    """What a card or a species does, from the content data (None if no such thing)."""
+    content = _content()
+    key = name.strip().lower()
+    alias = {"skinnies": "skinny", "handsomes": "handsome", "brainiac": "smart", "brainiacs": "smart",
+             "hedges": "hedge"}
+    key = alias.get(key, key)
+    if key in content.kinds:
+        k = content.kinds[key]
+        lines = [f"{k.name} ({k.id}): at most {k.max_on_board} on the board, {k.start} at the start"]
+        for n, lv in enumerate(k.levels, 1):
+            bits = [f"cost {lv.cost} gal"] + ([f"upgrade {lv.upgrade} gal"] if lv.upgrade else [])
+            if k.troop:
+                bits = [f"move {lv.move}", f"range {lv.range}"] + bits
+            else:
+                bits = [f"health {n}"] + bits
+            lines.append(f"  level {n}: " + ", ".join(bits))
+        notes = {"skinny": "melee: attacks an adjacent token, hedges too [LO-6.1]",
+                 "handsome": "shoots along a straight line, nothing between; level 3 lobs over up to two troops "
+                             "[LO-6.2]",
+                 "smart": "mind attack at range 2 or more, around hedges, never hedges; level 3 beams straight "
+                          "through [LO-6.3]",
+                 "hedge": "grown next to your troops, never on a special hex; blocks moves and shots [LO-6.4]"}
+        lines.append("  " + notes[key])
+        return "\n".join(lines)
+    if key in content.sources:
+        c = content.sources[key]
+        what = {"pump": "stays in front of you: 1 gal every turn", "pocket": "doubles this turn's water"}
+        return f"{c.name} ({c.id}): source card, {c.count} in the deck — " \
+               f"{what.get(c.effect or '', f'{c.gallons} gal')} [LO-9]"
+    if key in content.bunkers:
+        c = content.bunkers[key]
+        bonus = ", ".join(f"{stat} +{getattr(c, stat)}" for stat in ("health", "attack", "move") if getattr(c, stat))
+        return f"{c.name} ({c.id}): bunker card, {c.count} in the deck — lay it on a troop species card: {bonus} " \
+               "until your next extraction [LO-10]"
+    if key in content.towers:
+        c = content.towers[key]
+        what = f"{c.damage} damage to any troop" if c.damage else f"lies on an enemy's {c.status} card: it " \
+            + {"skinny": "cannot move", "handsome": "cannot shoot", "smart": "cannot move or attack"}[c.status]
+        return f"{c.name} ({c.id}): ray-tower card, {c.count} in the deck — {what} [LO-11]"
+    return None
+
+
+VERB_HELP: dict[str, tuple[str, str, str]] = {
+    "first": ("first COLOUR", "the table chooses the first player; play goes clockwise", "LO-4.5"),
+    "place": ("place KIND X,Y", "place one of your starting troops on your base", "LO-4.3"),
+    "move": ("move X,Y X2,Y2", "move the troop at X,Y to X2,Y2 (through empty hexes); it may then attack", "LO-8.1"),
+    "attack": ("attack X,Y X2,Y2", "the troop at X,Y attacks the token at X2,Y2; then it is flipped", "LO-8.3"),
+    "flip": ("flip X,Y", "the troop at X,Y is done for this phase", "LO-7.1"),
+    "end": ("end phase | end turn", "end the tactical phase (water, bunker and ray-tower cards follow), "
+            "or end your turn after the economic phase", "LO-7"),
+    "play": ("play CARD X,Y|COLOUR", "play a ray-tower card: damage on a troop, or a status on an enemy", "LO-11"),
+    "buy": ("buy KIND X,Y", "buy a troop onto one of your free landing hexes (at most 5 a turn)", "LO-7.4"),
+    "upgrade": ("upgrade KIND", "raise a species card one level", "LO-5"),
+    "grow": ("grow X,Y", "grow a hedge next to one of your troops", "LO-6.4"),
+    "market": ("market CARD KIND", "buy a bunker card from the discard pile for 10 gal and lay it at once "
+               "(one a turn)", "LO-10.2"),
+    "inject": ("inject CARD KIND", "lay the drawn bunker card on a troop species card", "LO-10.1"),
+    "discard": ("discard CARD", "discard a ray-tower card down to the hand limit of 5", "LO-11"),
+    "take": ("take CARD KIND", "take a bunker card from the discard pile as a bonus and lay it", "LO-10.2"),
+}
+
+COMMANDS_HELP = ("Answer with an option's number or its text in notation (e.g. 'move 0,-3 0,-2'); the text after "
+                 "the verb is enough when it is unique, and so is the verb alone (e.g. 'end').\n"
+                 "Commands: help [CARD|KIND] (this, or what a card or species does) · board (redraw; 'board coords' "
+                 "shows hex coordinates) · undo (take back your last action) · save [FILE] · quit")

@@ -78,9 +78,6 @@ COMMANDS_HELP = ("Answer with an option's number or its text in notation (e.g. '
                  "Commands: help [CARD] (this, or what a card does) · board (redraw; 'board coords' shows hex "
                  "coordinates) · undo (take back your last action) · save [FILE] · quit")
 
-#: gain events whose card comes from a hidden deck: other seats see only "a card".
-HIDDEN_GAINS = ("draw", "loot", "loot token", "respawn", "reconstruction", "theft")
-
 RAIDER_EVENTS = ("damage_card", "raider_move", "raider_stays", "spawn_check", "spawn", "attacked",
                  "raider_wounded", "raider_destroyed")
 
@@ -115,12 +112,13 @@ def _enable_line_editing() -> None:
         pass
 
 
-def public_event(event: Event, viewers: set[int] | None) -> Event:
-    """The event as the viewing seats may see it: the card another seat draws is hidden."""
-    if (viewers is not None and event.get("type") == "gain" and event.get("seat") not in viewers
-            and event.get("how") in HIDDEN_GAINS):
-        return {**event, "card": "a card"}
-    return event
+def public_event(game: Any, event: Event, viewers: set[int] | None) -> Event:
+    """The event as the people at the keyboard may see it (None: everything, as in a
+    replay of a finished game); which events hide a card is the game's rule."""
+    if viewers is None:
+        return event
+    seat = event.get("seat")
+    return game.event_view(event, seat if seat in viewers else None)
 
 
 def print_events(console: Console, game: Any, events: list[Event], viewers: set[int] | None,
@@ -162,17 +160,12 @@ def event_lines(game: Any, events: list[Event], viewers: set[int] | None, ui: "G
     out: list[Any] = []
     for e in events:
         kind = e.get("type")
-        text = game.describe(ui.public_event(e, viewers))
+        text = game.describe(public_event(game, e, viewers))
         if kind == ui.turn_event:
             out.append(Rule(Text(text), style="cyan"))
             continue
         out.append(Text("  " + text, style=ui.event_style(kind)))
     return out
-
-
-def _no_hiding(event: Event, viewers: set[int] | None) -> Event:
-    """Age of Thirst events never name a hidden card (ray-tower draws are counts)."""
-    return event
 
 
 def card_help(name: str) -> str | None:
@@ -230,7 +223,6 @@ class GameUI:
     redraw_kinds: tuple[str, ...]  # decisions that always show the board when something changed
     turn_event: str
     event_style: Callable[[str | None], str]
-    public_event: Callable[[Event, set[int] | None], Event]
     verb_alone: bool = False  # a verb with one option stands for it ("end" -> "end phase")
     seat_names: Callable[[Any], list[str]] = field(default=lambda state: [])  # colours after "pN"
 
@@ -238,13 +230,13 @@ class GameUI:
 SALTLANDS_UI = GameUI(
     "saltlands", "SALTLANDS", "bold black on yellow", render.render_board, render.hex_marks, render.map_signature,
     render.render_status, render.render_options, card_help, VERB_HELP, COMMANDS_HELP,
-    ("turn", "enter", "character"), "turn_start", saltlands_event_style, public_event)
+    ("turn", "enter", "character"), "turn_start", saltlands_event_style)
 
 AOT_UI = GameUI(
     "age-of-thirst", "AGE OF THIRST", "bold black on bright_cyan", render_aot.render_board, render_aot.hex_marks,
     render_aot.map_signature, render_aot.render_status, render_aot.render_options, render_aot.card_help,
     render_aot.VERB_HELP, render_aot.COMMANDS_HELP, ("tactical", "economic", "first"), "turn", aot_event_style,
-    _no_hiding, verb_alone=True, seat_names=lambda state: list(state.colour))
+    verb_alone=True, seat_names=lambda state: list(state.colour))
 
 UIS = {ui.game: ui for ui in (SALTLANDS_UI, AOT_UI)}
 

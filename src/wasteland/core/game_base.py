@@ -87,6 +87,11 @@ class EngineGame:
     def view(self, state: Any, seat: int | None) -> dict[str, Any]:
         return self._view(state, seat)
 
+    def event_view(self, event: Event, seat: int | None) -> Event:
+        """``event`` as ``seat`` may see it (None: a spectator). Events that can name a
+        hidden card are rewritten by the game; by default events hide nothing."""
+        return event
+
     def evaluate(self, state: Any) -> list[float]:
         """Heuristic value per seat in [0, 1] (a finished game: its true result)."""
         return self._evaluate(state)

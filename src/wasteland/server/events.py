@@ -1,10 +1,5 @@
-"""Events as one seat may see them, with their words.
-
-A Saltlands event can name a card drawn from a hidden deck into a hand; only that card's
-owner may read its name, everybody else reads "a card" (the same rule as the terminal
-front end's). Age of Thirst's events name no hidden card (a ray-tower draw is a count).
-A game may offer ``event_view(event, seat)`` to decide this itself, which then wins.
-"""
+"""Events as one seat may see them, with their words: which events name a hidden card
+is the game's to say (``game.event_view``), the same rule the terminal uses."""
 
 from __future__ import annotations
 
@@ -12,19 +7,9 @@ from typing import Any
 
 from wasteland.core.protocol import Event, Game
 
-#: gain events whose card comes from a hidden deck (SL: draws, loot, respawn cards).
-HIDDEN_GAINS = ("draw", "loot", "loot token", "respawn", "reconstruction")
-
-
 def event_for(game: Game, event: Event, seat: int | None) -> Event:
     """``event`` as ``seat`` may see it (None: a spectator)."""
-    custom = getattr(game, "event_view", None)
-    if custom is not None:
-        return custom(event, seat)
-    if (game.name == "saltlands" and event.get("type") == "gain" and event.get("seat") != seat
-            and event.get("how") in HIDDEN_GAINS):
-        return {**event, "card": "a card"}
-    return event
+    return game.event_view(event, seat)
 
 
 def events_json(game: Game, events: list[Event], seat: int | None) -> list[dict[str, Any]]:

@@ -98,7 +98,9 @@ def start_soak(
     armor = permanent_armor(s, target) if dtype == "normal" else 0
     left = max(0, damage - armor)
     events.append(
-        {"type": "attacked", "seat": target.seat, "source": source, "damage": damage,
+        {"type": "attacked", "seat": target.seat,
+         "hex": s.static.geo.names[target.hex] if target.hex is not None else None,
+         "source": source, "damage": damage,
          "damage_type": dtype, "armor": min(armor, damage), "left": left,
          "robbery": robbery_by is not None}
     )

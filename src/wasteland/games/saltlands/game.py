@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from wasteland.core.game_base import EngineGame
+from wasteland.core.protocol import Event
 
 from . import engine
 from .board import TERRAIN_NAME, fmt_pos
@@ -17,6 +18,10 @@ from .state import State
 from .zones import hand_limit, permanent_armor
 
 
+#: ways of gaining a card whose name the other players do not see
+HIDDEN_GAINS = ("draw", "loot", "loot token", "respawn", "reconstruction", "theft")
+
+
 class Saltlands(EngineGame):
     name = "saltlands"
     title = "a Saltlands"
@@ -26,6 +31,14 @@ class Saltlands(EngineGame):
 
     def __init__(self) -> None:
         super().__init__(engine, new_game, State, view, describe, determinize, evaluate)
+
+    def event_view(self, event: Event, seat: int | None) -> Event:
+        """A card that comes into a hand from a hidden deck (a draw, loot, a respawn, a
+        reconstruction) or from another hand by theft is named only to its new owner;
+        everybody else reads "a card" (SL §57, §146)."""
+        if event.get("type") == "gain" and event.get("seat") != seat and event.get("how") in HIDDEN_GAINS:
+            return {**event, "card": "a card"}
+        return event
 
     def reveals_hidden(self, before: State, after: State) -> bool:
         """Did going from ``before`` to ``after`` reveal anything hidden (a drawn card, an

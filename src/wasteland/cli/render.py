@@ -159,6 +159,12 @@ def render_map(view: dict[str, Any], marks: dict[str, str] | None = None, coords
                 text, style = marks[name], f"{MARK_FG.get(terrain, 'bold')} {_bg(bg_style)}"
         rows.setdefault(2 * r + q - ymin, []).append(((q - qmin) * STEP, text, style))
 
+    return compose_rows(rows)
+
+
+def compose_rows(rows: dict[int, list[tuple[int, str, str]]]) -> Text:
+    """Lay out hex cells given as (column, text, style) per screen row into one Text:
+    each cell centred in CELL columns, a later cell never overwriting an earlier one."""
     out = Text(no_wrap=True, overflow="crop")
     for y in range(max(rows) + 1 if rows else 0):
         line = Text()

@@ -172,21 +172,7 @@ def render_map(view: dict[str, Any], marks: dict[str, str] | None = None, coords
                 text, style = marks[name], MARK_STYLE
         rows.setdefault(2 * r + q - ymin, []).append(((q - qmin) * STEP, text, style))
 
-    out = Text(no_wrap=True, overflow="crop")
-    for y in range(max(rows) + 1 if rows else 0):
-        line = Text()
-        cursor = 0
-        for x, text, style in sorted(rows.get(y, [])):
-            if x < cursor:
-                continue
-            line.append(" " * (x - cursor))
-            body = text if len(text) > CELL else text.center(CELL)
-            line.append(body, style=style)
-            cursor = x + len(body)
-        out.append_text(line)
-        out.append("\n")
-    out.rstrip()
-    return out
+    return render.compose_rows(rows)
 
 
 def legend() -> Text:

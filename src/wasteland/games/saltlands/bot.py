@@ -72,6 +72,7 @@ class HeuristicAgent:
         if len(d.actions) == 1:
             return d.actions[0]
         s: State = obs.sample(self.rng)
+        self._obs = obs
         me = s.players[obs.seat]
         handler = getattr(self, f"_{d.kind}", None)
         if handler is None:
@@ -314,11 +315,14 @@ class HeuristicAgent:
             shortlist = sorted(moves, key=lambda a: -scores[a])[: self.LOOKAHEAD]
             safest = sorted(moves, key=lambda a: self._danger(s, me, s.static.geo.index[_hex(a.split(" ")[1])], rd))
             shortlist += [a for a in safest[: self.LOOKAHEAD // 2] if a not in shortlist]
-            stay = self._simulate_plan(s, me.seat, None)
+            # Two samples of what it cannot see (the damage cards to come, above all):
+            # a move is judged by its average outcome, not by one lucky deal.
+            samples = [s, self._obs.sample(self.rng)]
+            stay = sum(self._simulate_plan(t, me.seat, None) for t in samples) / len(samples)
             for a in moves:
                 scores[a] = -1e3
             for a in shortlist:
-                scores[a] = self._simulate_plan(s, me.seat, a) - stay
+                scores[a] = sum(self._simulate_plan(t, me.seat, a) for t in samples) / len(samples) - stay
             if "end" in scores:
                 scores["end"] = 0.0
         return scores

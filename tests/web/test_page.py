@@ -252,3 +252,55 @@ def test_every_language_has_every_string():
         same = [k for k in en if not k.startswith(("replay.first", "replay.last")) and other[k] == en[k]
                 and any(c.isalpha() for c in en[k])]
         assert len(same) < 5, f"{lang}.json copies English: {same}"
+
+
+def test_age_of_thirst_board(server_url, new_page, artifacts):
+    """An Age of Thirst game against a random bot: the SVG map, troops, and play by clicking hexes."""
+    page = new_page()
+    page.goto(f"{server_url}?lang=en&anim=off")
+    page.wait_for_selector("#create-form")
+    page.select_option("#f-game", "age-of-thirst")
+    page.fill("#f-players", "2")
+    page.dispatch_event("#f-players", "change")
+    page.select_option("#f-seats select[data-seat='0']", "human")
+    page.select_option("#f-seats select[data-seat='1']", "random")
+    page.fill("#f-seed", "11")
+    page.click("#create")
+    page.wait_for_selector(READY)
+    assert page.locator("svg.board-aot .hex").count() == 127
+    expect(page.locator("svg.board-aot .hex.aot-oasis[data-hex='0,0']")).to_have_count(1)
+    assert page.locator("svg.board-aot .aot-source").count() == 12
+    assert page.locator("svg.board-aot .aot-landing").count() == 30
+    expect(page.locator("#aot-water tr[data-colour]")).to_have_count(2)
+    expect(page.locator("#aot-decks")).to_contain_text("Decks:")
+
+    played = board_clicks = 0
+    saw_troops = False
+    for _ in range(200):
+        wait_ready(page)
+        if page.locator(OVER).count() or played >= 22:
+            break
+        if page.locator("svg.board-aot .troop").count():
+            saw_troops = True
+        before = index_of(page)
+        marked = page.locator("svg.board-aot .hex.reach, svg.board-aot .hex.target")
+        if played % 3 != 2 and marked.count():
+            # a highlighted hex: its action, or the menu of the actions that name it
+            cell = marked.nth(played % marked.count())
+            hex_name = cell.get_attribute("data-hex")
+            cell.click(force=True)
+            chooser = page.locator("#chooser .choice")
+            if chooser.count():
+                assert all(hex_name in a.split() for a in chooser.evaluate_all("els => els.map(e => e.dataset.action)"))
+                chooser.first.click()
+            board_clicks += 1
+        else:
+            page.locator("#actions .action-btn").last.click()
+        played += 1
+        page.wait_for_function(f"Number(document.querySelector('#game').dataset.index) > {before}")
+    wait_ready(page)
+    assert played >= 20 or page.locator(OVER).count()
+    assert board_clicks >= 10
+    assert saw_troops and page.locator("svg.board-aot .troop").count() > 0
+    assert page.locator("#log li.act").count() >= played
+    page.screenshot(path=artifacts / "aot-board.png", full_page=True)

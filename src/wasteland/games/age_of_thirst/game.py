@@ -36,6 +36,16 @@ class AgeOfThirst(EngineGame):
                 or len(before.bunker_deck) != len(after.bunker_deck) or len(before.tower_deck) != len(after.tower_deck))
 
 
+def _board_view(b: Any) -> dict[str, Any]:
+    """The static map, for drawing it: every hex, the Last Oasis, sources, bunkers, ray towers,
+    and each clan's landing and base hexes."""
+    names = lambda hexes: [b.names[h] for h in sorted(hexes)]  # noqa: E731
+    return {"hexes": list(b.names), "centre": b.names[b.centre], "sources": names(b.sources),
+            "bunkers": names(b.bunkers), "ray_towers": names(b.ray_towers),
+            "landing": {c: names(hs) for c, hs in b.landing.items()},
+            "base": {c: names(hs) for c, hs in b.base.items()}}
+
+
 def view(s: State, seat: int | None) -> dict[str, Any]:
     """What ``seat`` may know (None = a spectator): no deck order, no other player's
     ray-tower hand, no generator state. Discard piles are face up (LO-9 to LO-11)."""
@@ -77,6 +87,7 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         "over": s.over,
         "winners": list(s.winners),
         "end_reason": s.end_reason,
+        "board": _board_view(b),
         "pieces": pieces,
         "players": players,
         "decks": {"source": len(s.source_deck), "bunker": len(s.bunker_deck), "ray_tower": len(s.tower_deck)},

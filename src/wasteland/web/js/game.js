@@ -2,6 +2,13 @@
 import { t } from "./i18n.js";
 import { api, seatFor, forgetSeat, socketUrl } from "./api.js";
 import { renderBoard, SEAT_COLOURS } from "./board.js";
+import { isAot, aotMarks, renderAotBoard, renderAotSide, aotActionLabel, CLAN_COLOURS } from "./board_aot.js";
+
+/** A seat's colour in the players list: its clan's in Age of Thirst. */
+function dotColour(view, i) {
+  const clan = isAot(view) && (view.players || [])[i] && view.players[i].colour;
+  return clan ? CLAN_COLOURS[clan] : SEAT_COLOURS[i % SEAT_COLOURS.length];
+}
 import { actionLabel, parseAction, promptText, eventText, cardName, charName, tokenName } from "./notation.js";
 import { h, seatText } from "./lobby.js";
 import { toast } from "./app.js";
@@ -183,9 +190,9 @@ export class GameView {
     if (entry.kind === "action") {
       return h("li", { class: "act", "data-seat": entry.seat },
         h("b", { text: `${entry.seat}${entry.source && entry.source !== "human" ? ` (${entry.source})` : ""}: ` }),
-        actionLabel(entry.action));
+        this.label(entry.action));
     }
-    if (entry.key === "undo") return h("li", { class: "note" }, `↶ ${entry.params.seat}: ${actionLabel(entry.params.action)}`);
+    if (entry.key === "undo") return h("li", { class: "note" }, `↶ ${entry.params.seat}: ${this.label(entry.params.action)}`);
     return h("li", { class: "note", text: t(entry.key, entry.params) });
   }
 
@@ -322,6 +329,12 @@ export class GameView {
     const acts = this.actions();
     const marks = new Map();
     const v = this.state.view || {};
+    if (isAot(v)) {
+      this.tileHexes = new Map();
+      this.board = renderAotBoard(this.root.querySelector("#board"), v, {
+        marks: aotMarks(acts), onHex: (hex, ev) => this.choose(this.actionsAtHex(hex), ev) });
+      return;
+    }
     const tileHexes = new Map();
     (v.hexes || []).forEach((hx, i) => {
       const tile = (v.tiles || [])[Math.floor(i / 19)];
@@ -346,6 +359,11 @@ export class GameView {
     });
   }
 
+  /** An action in words (Age of Thirst has its own verbs). */
+  label(action) {
+    return isAot(this.state && this.state.view) ? aotActionLabel(action) : actionLabel(action);
+  }
+
   actionsAtHex(hex) {
     return this.actions().filter((a) => a.hexes.includes(hex)
       || a.tiles.some((tile) => (this.tileHexes.get(tile) || []).includes(hex)));
@@ -367,7 +385,7 @@ export class GameView {
     const menu = h("div", { class: "chooser card-box", id: "chooser" },
       h("p", { i18n: "game.choose_for" }),
       ...candidates.map((a) => h("button", { type: "button", class: "choice", "data-action": a.action,
-        onclick: () => this.send("action", a.action), text: actionLabel(a.action) })),
+        onclick: () => this.send("action", a.action), text: this.label(a.action) })),
       h("button", { type: "button", class: "cancel", onclick: () => this.closeChooser(), i18n: "game.cancel" }));
     menu.style.left = `${Math.min(ev.clientX + window.scrollX, window.innerWidth - 320)}px`;
     menu.style.top = `${ev.clientY + window.scrollY + 8}px`;
@@ -404,7 +422,7 @@ export class GameView {
       const list = h("div", { class: "actions", id: "actions" });
       for (const a of acts) {
         list.append(h("button", { type: "button", class: `action-btn verb-${a.verb}`, "data-action": a.action,
-          title: a.action, onclick: () => this.send("action", a.action), text: actionLabel(a.action) }));
+          title: a.action, onclick: () => this.send("action", a.action), text: this.label(a.action) }));
       }
       box.append(list);
       this.filterActions();
@@ -426,6 +444,10 @@ export class GameView {
     const box = this.root.querySelector("#mine");
     box.textContent = "";
     const v = this.state.view || {};
+    if (isAot(v)) {
+      renderAotSide(box, v, { onCard: (card, ev) => this.choose(this.actions().filter((a) => a.words[1] === card), ev) });
+      return;
+    }
     const me = (v.players || []).find((p) => p.seat === v.seat);
     if (!me) {
       box.hidden = true;
@@ -466,7 +488,7 @@ export class GameView {
       const who = s.kind === "bot" ? `🤖 ${s.bot}` : s.taken ? seatText(s) : `${s.label} — ${t("seat.free")}`;
       const row = h("div", { class: `player-row${current === s.label ? " current" : ""}${this.state.you === i ? " you" : ""}`,
         "data-seat": s.label },
-        h("span", { class: "dot", style: `background:${SEAT_COLOURS[i % SEAT_COLOURS.length]}` }),
+        h("span", { class: "dot", style: `background:${dotColour(v, i)}` }),
         h("strong", { text: s.kind === "bot" ? `${s.label} ${who}` : who }),
         this.state.you === i ? h("em", { text: ` (${t("seat.you")})` }) : null,
         s.kind === "human" && s.taken ? h("span", { class: `online ${s.online ? "on" : "off"}`, title: t(s.online ? "seat.online" : "seat.offline"), text: "●" }) : null);

@@ -38,7 +38,9 @@ export class LobbyView {
   async start() {
     this.render();
     try {
+      const before = this.info.games.join();
       this.info = await api("GET", "/api");
+      if (this.info.games.join() !== before) this.render(); // the form's game list comes from the server
     } catch (e) {
       toast(String(e.message || e));
     }

@@ -1,0 +1,203 @@
+// The Age of Thirst board as SVG, from one seat's view: the radius-6 map around the Last Oasis,
+// flat-topped hexes on axial (q, r): x = size * 3/2 * q, y = size * sqrt(3) * (r + q/2).
+import { t } from "./i18n.js";
+import { h } from "./lobby.js";
+
+const NS = "http://www.w3.org/2000/svg";
+const SIZE = 20;
+const SQ3 = Math.sqrt(3);
+export const CLAN_COLOURS = { black: "#343a40", red: "#e03131", yellow: "#f59f00", white: "#f8f9fa",
+                              blue: "#1c7ed6", violet: "#9c36b5" };
+const INK = { black: "#fff", red: "#fff", yellow: "#222", white: "#222", blue: "#fff", violet: "#fff" };
+
+export const isAot = (view) => Boolean(view && view.game === "age-of-thirst" && view.board);
+
+function hexXY(name) {
+  const [q, r] = name.split(",").map(Number);
+  return [SIZE * 1.5 * q, SIZE * SQ3 * (r + q / 2)];
+}
+
+function el(tag, attrs = {}, parent = null) {
+  const e = document.createElementNS(NS, tag);
+  for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null) e.setAttribute(k, v);
+  if (parent) parent.appendChild(e);
+  return e;
+}
+
+function corners(x, y, s) {
+  const pts = [];
+  for (let i = 0; i < 6; i++) {
+    const a = (Math.PI / 3) * i;
+    pts.push(`${(x + s * Math.cos(a)).toFixed(2)},${(y + s * Math.sin(a)).toFixed(2)}`);
+  }
+  return pts.join(" ");
+}
+
+const kindName = (k) => t(`aot.kind.${k}`);
+// skinny and smart, handsome and hedge share a first letter: two letters tell them apart
+const INITIAL = { skinny: "Sk", handsome: "Ha", smart: "Sm", hedge: "He" };
+
+/** The hexes the legal actions name: hex -> the classes it gets (reach, target). */
+export function aotMarks(actions) {
+  const marks = new Map();
+  const add = (hex, cls) => {
+    if (!marks.has(hex)) marks.set(hex, []);
+    if (!marks.get(hex).includes(cls)) marks.get(hex).push(cls);
+  };
+  for (const a of actions) {
+    a.hexes.forEach((hex, i) => {
+      // "move A B" / "attack A B": A is the troop (source), B the destination or target
+      const last = i === a.hexes.length - 1;
+      add(hex, a.verb === "attack" && last ? "target" : a.hexes.length > 1 && !last ? "source" : "reach");
+    });
+  }
+  return marks;
+}
+
+/** Draw the map into ``container``; ``onHex(hex, event)`` on a click on a marked hex. */
+export function renderAotBoard(container, view, { marks = new Map(), onHex = null } = {}) {
+  container.textContent = "";
+  const b = view.board;
+  const seatOf = new Map();
+  const colourOwner = {};
+  for (const p of view.players || []) colourOwner[p.colour] = p.seat;
+  const landing = new Map(), base = new Map();
+  for (const [c, hs] of Object.entries(b.landing || {})) for (const x of hs) landing.set(x, c);
+  for (const [c, hs] of Object.entries(b.base || {})) for (const x of hs) base.set(x, c);
+  const special = new Map();
+  for (const x of b.sources || []) special.set(x, "source");
+  for (const x of b.bunkers || []) special.set(x, "bunker");
+  for (const x of b.ray_towers || []) special.set(x, "ray_tower");
+  special.set(b.centre, "oasis");
+  void seatOf;
+
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  for (const name of b.hexes) {
+    const [x, y] = hexXY(name);
+    minX = Math.min(minX, x); maxX = Math.max(maxX, x); minY = Math.min(minY, y); maxY = Math.max(maxY, y);
+  }
+  const pad = SIZE * 1.5;
+  const svg = el("svg", { viewBox: `${minX - pad} ${minY - pad} ${maxX - minX + 2 * pad} ${maxY - minY + 2 * pad}`,
+                          class: "board board-aot", role: "img", "aria-label": "board" });
+  container.appendChild(svg);
+  const gHex = el("g", { class: "hexes" }, svg);
+  const gFig = el("g", { class: "figures" }, svg);
+
+  for (const name of b.hexes) {
+    const [x, y] = hexXY(name);
+    const sp = special.get(name);
+    const clan = base.get(name);
+    const cls = ["hex", "aot-hex", sp ? `aot-${sp}` : "", clan ? "aot-base" : "", landing.has(name) ? "aot-landing" : "",
+                 ...(marks.get(name) || [])].filter(Boolean);
+    const g = el("g", { class: cls.join(" "), "data-hex": name }, gHex);
+    const poly = el("polygon", { points: corners(x, y, SIZE - 0.6) }, g);
+    if (clan) {
+      poly.setAttribute("style", `--clan:${CLAN_COLOURS[clan] || "#999"}`);
+      if (landing.has(name)) el("circle", { cx: x, cy: y + SIZE * 0.55, r: 2.2, class: "landing-dot" }, g);
+    }
+    if (sp === "oasis") {
+      el("circle", { cx: x, cy: y, r: SIZE * 0.7, class: "oasis-ring" }, g);
+      el("text", { x, y: y - SIZE * 0.45, class: "aot-sym" }, g).textContent = "✺";
+    } else if (sp) {
+      el("text", { x, y: y - SIZE * 0.4, class: "aot-sym" }, g).textContent = sp === "source" ? "≈" : sp === "bunker" ? "▣" : "⚡";
+    }
+    const bits = [name];
+    if (sp) bits.push(t(`aot.${sp}`));
+    if (clan) bits.push(t(landing.has(name) ? "aot.landing" : "aot.base", { colour: t(`aot.colour.${clan}`) }));
+    el("title", {}, g).textContent = bits.join(" — ");
+    if (marks.has(name) && onHex) g.addEventListener("click", (ev) => onHex(name, ev));
+  }
+
+  for (const p of view.pieces || []) {
+    const [x, y] = hexXY(p.hex);
+    const player = (view.players || []).find((q) => q.seat === p.owner) || {};
+    const level = (player.levels || {})[p.kind];
+    const g = el("g", { class: `troop troop-${p.kind}${p.flipped ? " flipped" : ""}${view.acting === p.hex ? " acting" : ""}`,
+                        "data-hex": p.hex, "data-kind": p.kind, "data-owner": p.owner, transform: `translate(${x},${y})` }, gFig);
+    const fill = CLAN_COLOURS[p.colour] || "#888";
+    const s = SIZE * 0.62;
+    if (p.kind === "hedge") {
+      el("rect", { x: -s, y: -s * 0.7, width: 2 * s, height: 1.4 * s, rx: 4, fill, class: "hedge-shape" }, g);
+      el("path", { d: `M${-s + 3},0 L${s - 3},0`, class: "hedge-mark" }, g);
+    } else {
+      el("circle", { r: s, fill, class: "troop-shape" }, g);
+    }
+    el("text", { y: 3.5, class: "troop-label", fill: INK[p.colour] || "#fff" }, g).textContent =
+      `${INITIAL[p.kind] || p.kind[0].toUpperCase()}${level ?? ""}`;
+    el("circle", { cx: s * 0.85, cy: -s * 0.85, r: 5.5, class: "health-badge" }, g);
+    el("text", { x: s * 0.85, y: -s * 0.85 + 3.2, class: "health-label" }, g).textContent = String(p.health);
+    el("title", {}, g).textContent = `${kindName(p.kind)} ${level ?? ""} — p${p.owner + 1} (${t(`aot.colour.${p.colour}`)}) — `
+      + t("aot.health", { n: p.health }) + (p.flipped ? ` — ${t("aot.flipped")}` : "");
+    if (marks.has(p.hex) && onHex) {
+      g.classList.add("clickable");
+      g.addEventListener("click", (ev) => onHex(p.hex, ev));
+    }
+  }
+  return { svg, figures: gFig, async animateRaider() {}, flash() {} };
+}
+
+/** The side panel: the turn, water per colour, the Eye track, the decks and this seat's ray-tower hand. */
+export function renderAotSide(box, view, { onCard = null } = {}) {
+  box.textContent = "";
+  box.hidden = false;
+  box.append(h("h3", { i18n: "aot.panel" }));
+  const cur = (view.players || []).find((p) => p.seat === view.current);
+  box.append(h("p", { class: "aot-turn", text: t("aot.turn", { turn: view.turn, phase: t(`aot.phase.${view.phase}`),
+    colour: cur ? t(`aot.colour.${cur.colour}`) : "–" }) }));
+  const table = h("table", { class: "aot-players", id: "aot-water" },
+    h("tr", {}, h("th", { text: "" }), h("th", { i18n: "aot.water" }), h("th", { i18n: "aot.pumps" }),
+      h("th", { i18n: "aot.eye" }), h("th", { i18n: "aot.levels" }), h("th", { i18n: "aot.hand" })));
+  for (const p of view.players || []) {
+    const eye = [0, 1, 2, 3].map((i) => (i <= p.eye ? "●" : "○")).join("");
+    const lv = ["skinny", "handsome", "smart", "hedge"].map((k) => `${INITIAL[k]}${(p.levels || {})[k]}`).join(" ");
+    table.append(h("tr", { "data-colour": p.colour, class: p.seat === view.seat ? "you" : "" },
+      h("td", {}, h("span", { class: "dot", style: `background:${CLAN_COLOURS[p.colour]}` }),
+        ` p${p.seat + 1} ${t(`aot.colour.${p.colour}`)}${p.barred ? " ⛔" : ""}`),
+      h("td", { class: "water", text: `${p.water}` }), h("td", { text: `${p.pumps}` }),
+      h("td", { class: "eye", title: t("aot.eye_circle", { n: p.eye }), text: eye }),
+      h("td", { text: lv }), h("td", { text: `${p.hand_size}` })));
+  }
+  box.append(table);
+  const d = view.decks || {};
+  box.append(h("p", { class: "aot-decks", id: "aot-decks", text: t("aot.decks", { source: d.source, bunker: d.bunker, tower: d.ray_tower }) }));
+  const me = (view.players || []).find((p) => p.seat === view.seat);
+  if (me) {
+    const hand = me.hand || [];
+    const row = h("div", { class: "slot", id: "hand" }, h("span", { class: "slot-name", text: t("aot.your_hand", { n: hand.length }) }));
+    if (!hand.length) row.append(h("span", { class: "empty", i18n: "game.none" }));
+    for (const c of hand) {
+      row.append(h("button", { type: "button", class: "card hand", "data-card": c, text: c,
+        onclick: (ev) => onCard && onCard(c, ev) }));
+    }
+    box.append(row);
+    const extra = [];
+    if (me.injections && me.injections.length) extra.push(t("aot.injections", { list: me.injections.map(([c, k]) => `${c}→${kindName(k)}`).join(", ") }));
+    if (me.statuses && me.statuses.length) extra.push(t("aot.statuses", { list: me.statuses.join(", ") }));
+    if (extra.length) box.append(h("p", { class: "facts", text: extra.join(" · ") }));
+  }
+  if (view.over) box.append(h("p", { class: "aot-over", text: t("aot.over", { reason: view.end_reason }) }));
+}
+
+/** An Age of Thirst action in words. */
+export function aotActionLabel(action) {
+  const w = action.split(" ");
+  const k = (x) => (["skinny", "handsome", "smart", "hedge"].includes(x) ? kindName(x) : x);
+  const col = (x) => (x in CLAN_COLOURS ? t(`aot.colour.${x}`) : x);
+  switch (w[0]) {
+    case "first": return t("aot.act.first", { colour: col(w[1]) });
+    case "place": return t("aot.act.place", { kind: k(w[1]), hex: w[2] });
+    case "move": return t("aot.act.move", { from: w[1], to: w[2] });
+    case "attack": return t("aot.act.attack", { from: w[1], to: w[2] });
+    case "flip": return t("aot.act.flip", { hex: w[1] });
+    case "end": return t("aot.act.end");
+    case "buy": return t("aot.act.buy", { kind: k(w[1]), hex: w[2] });
+    case "grow": return t("aot.act.grow", { hex: w[1] });
+    case "upgrade": return t("aot.act.upgrade", { kind: k(w[1]) });
+    case "inject": return t("aot.act.inject", { card: w[1], kind: k(w[2]) });
+    case "take": return t("aot.act.take", { card: w[1], kind: k(w[2]) });
+    case "market": return t("aot.act.market", { card: w[1], kind: k(w[2]) });
+    case "discard": return t("aot.act.discard", { card: w[1] });
+    case "play": return t("aot.act.play", { card: w[1], target: col(w[2] || "") });
+    default: return action;
+  }
+}

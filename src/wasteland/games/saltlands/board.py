@@ -47,7 +47,8 @@ class Geometry:
     adj: tuple[tuple[int, ...], ...]
     adj_by_dir: tuple[tuple[int, ...], ...]
     pos_index: dict[Hex, int]
-    names: tuple[str, ...] = field(default=())
+    names: tuple[str, ...] = field(default=())  # hex index -> its notation "q,r"
+    by_name: dict[str, int] = field(default_factory=dict)  # notation "q,r" -> hex index
 
     @property
     def size(self) -> int:
@@ -93,6 +94,7 @@ def geometry(layout_id: str) -> Geometry:
         adj_by_dir=adj_by_dir,
         pos_index={p: i for i, p in enumerate(positions)},
         names=tuple(fmt_hex(h) for h in coords),
+        by_name={fmt_hex(h): i for i, h in enumerate(coords)},
     )
 
 

@@ -268,12 +268,12 @@ class HeuristicAgent:
             if verb == "end":
                 scores[a] = 0.0
             elif verb == "move":
-                dest = geo.index[_hex(t[1])]
+                dest = geo.by_name[t[1]]
                 fuel = int(t[3]) if len(t) > 3 else 0
                 value = -self._danger(s, me, dest, rd) + self._goal_bonus(s, me, dest)
                 scores[a] = value - here_value - 0.8 * fuel - 0.2
             elif verb == "collect":
-                tok = s.tokens.get(geo.index[_hex(t[1])])
+                tok = s.tokens.get(geo.by_name[t[1]])
                 kind = cat.tokens[tok].kind if tok is not None else "loot"
                 scores[a] = {"victory": 14, "crew": 13, "loot": 11, "rumor": 10 if s.rumor_deck else -1}[kind]
             elif verb == "use":
@@ -313,7 +313,7 @@ class HeuristicAgent:
             # The move decides what the raiders can do to us: try the most promising
             # destinations (and staying put) against a simulated raider activation.
             shortlist = sorted(moves, key=lambda a: -scores[a])[: self.LOOKAHEAD]
-            safest = sorted(moves, key=lambda a: self._danger(s, me, s.static.geo.index[_hex(a.split(" ")[1])], rd))
+            safest = sorted(moves, key=lambda a: self._danger(s, me, s.static.geo.by_name[a.split(" ")[1]], rd))
             shortlist += [a for a in safest[: self.LOOKAHEAD // 2] if a not in shortlist]
             # Two samples of what it cannot see (the damage cards to come, above all):
             # a move is judged by its average outcome, not by one lucky deal.
@@ -341,7 +341,7 @@ class HeuristicAgent:
             rd = self._raider_dist(s)
             return 9.0 if me.hex is not None and self._danger(s, me, me.hex, rd) > 0.5 else -1.0
         if e == "damage":
-            target = s.static.geo.index[_hex(t[t.index("at") + 1])]
+            target = s.static.geo.by_name[t[t.index("at") + 1]]
             raider = next((r for r in s.raiders.values() if r[1] == target), None)
             if raider is None:  # robbery of a player (competitive)
                 other = next(q for q in s.players if q.hex == target)
@@ -412,7 +412,7 @@ class HeuristicAgent:
     def _lure(self, s: State, me: Player, actions: list[str]) -> dict[str, float]:
         """Lured raiders: bring them next to me, where my weapons reach."""
         geo = s.static.geo
-        return {a: -_hex_dist(geo, geo.index[_hex(a.split(" ")[1])], me.hex) if me.hex is not None else 0.0
+        return {a: -_hex_dist(geo, geo.by_name[a.split(" ")[1]], me.hex) if me.hex is not None else 0.0
                 for a in actions}
 
     def _orient(self, s: State, me: Player, actions: list[str]) -> dict[str, float]:
@@ -507,7 +507,7 @@ class HeuristicAgent:
                 else:
                     scores[a] = -10.0 if seat == me.seat else len(victory_cards(s, other)) + 1.0
             elif verb in ("goto", "spawn", "raider"):
-                h = geo.index[_hex(arg)]
+                h = geo.by_name[arg]
                 scores[a] = min((_hex_dist(geo, h, p.hex) for p in s.players if p.hex is not None and p.seat == me.seat), default=0)
             else:
                 scores[a] = 0.0
@@ -516,8 +516,8 @@ class HeuristicAgent:
     def _enter(self, s: State, me: Player, actions: list[str]) -> dict[str, float]:
         geo = s.static.geo
         rd = self._raider_dist(s)
-        return {a: -self._danger(s, me, geo.index[_hex(a.split(" ")[1])], rd)
-                + 2 * self._token_near(s, geo.index[_hex(a.split(" ")[1])]) for a in actions}
+        return {a: -self._danger(s, me, geo.by_name[a.split(" ")[1]], rd)
+                + 2 * self._token_near(s, geo.by_name[a.split(" ")[1]]) for a in actions}
 
     def _trade(self, s: State, me: Player, actions: list[str]) -> dict[str, float]:
         return {a: (1.0 if a == "done" else -1.0) for a in actions}
@@ -532,11 +532,6 @@ class HeuristicAgent:
         order = ["plowman", "healer", "scout", "trader", "huntress", "gunsmith", "arsonist", "pickpocket",
                  "scientist", "marauder", "prophet", "little_girl"]
         return {a: -order.index(a.split(" ")[1]) if a.split(" ")[1] in order else -9 for a in actions}
-
-
-def _hex(text: str) -> tuple[int, int]:
-    q, r = text.split(",")
-    return int(q), int(r)
 
 
 def _hex_dist(geo: Any, a: int, b: int) -> int:

@@ -121,7 +121,7 @@ def _enter_options(s: State, f: Frame) -> list[str]:
 def _enter_choose(s: State, f: Frame, action: str, events: Events) -> None:
     s.stack.pop()
     geo = s.static.geo
-    h = geo.index[tuple(int(x) for x in action.split(" ")[1].split(","))]
+    h = geo.by_name[action.split(" ")[1]]
     occupied = h in s.occupied()
     p = s.players[f["seat"]]
     p.hex = h

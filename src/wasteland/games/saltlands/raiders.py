@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 
-from .board import CELLS_PER_TILE, fmt_hex
+from .board import CELLS_PER_TILE
 from .combat import start_soak
 from .movement import raider_plan, raider_route
 from .state import State
@@ -63,18 +63,18 @@ def choose(s: State, f: Frame, action: str, events: Events) -> None:
     if verb == "activate":
         _reveal(s, f, arg, events)
     elif verb == "raider":
-        h = geo.index[tuple(int(x) for x in arg.split(","))]
+        h = geo.by_name[arg]
         rid = next(r for r in f["queue"] if r in s.raiders and s.raiders[r][1] == h)
         _start_raider(s, f, rid, events)
     elif verb == "chase":
         _plan_move(s, f, f["raider"], events, target=int(arg[1:]) - 1)
     elif verb == "goto":
-        h = geo.index[tuple(int(x) for x in arg.split(","))]
+        h = geo.by_name[arg]
         _finish_move(s, f, h, events)
     elif verb == "attack":
         _attack(s, f, int(arg[1:]) - 1, events)
     elif verb == "spawn":
-        h = geo.index[tuple(int(x) for x in arg.split(","))]
+        h = geo.by_name[arg]
         _place_spawn(s, f, h, events)
         _continue_spawn(s, events)
 
@@ -279,7 +279,7 @@ def _place_spawn(s: State, f: Frame, h: int, events: Events) -> None:
     s.next_raider += 1
     crew = s.static.content.raiders[rtype].crew  # new raiders arrive with full crew
     s.raiders[rid] = [rtype, h, crew]
-    events.append({"type": "spawn", "raider": rtype, "hex": fmt_hex(s.static.geo.coords[h]),
+    events.append({"type": "spawn", "raider": rtype, "hex": s.static.geo.names[h],
                    "letter": s.terrain.spawn[h]})
     if f.get("stage") == "spawn":
         top = s.stack[-1]
@@ -334,7 +334,7 @@ def lure_run(s: State, f: Frame, events: Events) -> bool:
 def lure_choose(s: State, f: Frame, action: str, events: Events) -> None:
     verb, arg = action.split(" ", 1)
     geo = s.static.geo
-    h = geo.index[tuple(int(x) for x in arg.split(","))]
+    h = geo.by_name[arg]
     if verb == "raider":
         rid = next(r for r in f["queue"] if r in s.raiders and s.raiders[r][1] == h)
         _lure_one(s, f, rid, events)

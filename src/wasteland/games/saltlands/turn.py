@@ -216,9 +216,9 @@ def apply_turn(s: State, action: str, events: Events) -> None:
     # Born Killer (SL §146): only attacks may come between consecutive attacks.
     streak, s.streak = s.streak, []
     if verb == "move":
-        _move(s, p, geo.index[_hex(tokens[1])], int(tokens[3]) if len(tokens) > 2 else 0, events)
+        _move(s, p, geo.by_name[tokens[1]], int(tokens[3]) if len(tokens) > 2 else 0, events)
     elif verb == "collect":
-        _collect(s, p, geo.index[_hex(tokens[1])], cat.card_index[tokens[3]], events)
+        _collect(s, p, geo.by_name[tokens[1]], cat.card_index[tokens[3]], events)
     elif verb == "use":
         name, _, opt = tokens[1].partition("/")
         crew = cat.card_index[tokens[tokens.index("by") + 1]] if "by" in tokens else None
@@ -226,9 +226,9 @@ def apply_turn(s: State, action: str, events: Events) -> None:
         if "rot" in tokens:
             target = ("rot", int(tokens[tokens.index("rot") + 1]))
         elif "at" in tokens:
-            target = ("hex", geo.index[_hex(tokens[tokens.index("at") + 1])])
+            target = ("hex", geo.by_name[tokens[tokens.index("at") + 1]])
         elif "tile" in tokens:
-            target = ("tile", geo.pos_index[_hex(tokens[tokens.index("tile") + 1][1:])])
+            target = ("tile", geo.pos_index[tuple(int(x) for x in tokens[tokens.index("tile") + 1][1:].split(","))])
         card = cat.card_index[name]
         option = int(opt) - 1 if opt else 0
         if s.static.catalog.cards[card].actions[option].effect == "damage":
@@ -290,11 +290,6 @@ def _prophecy(s: State, p: Player, card: int, events: Events) -> None:
     events.append({"type": "ability", "seat": p.seat, "ability": "prophecy"})
     discard_from_player(s, p, card, events, "prophecy")
     start_rumor(s, p.seat, events)
-
-
-def _hex(text: str) -> tuple[int, int]:
-    q, r = text.split(",")
-    return int(q), int(r)
 
 
 def discard_card(s: State, p: Player, card: int, events: Events, why: str) -> None:

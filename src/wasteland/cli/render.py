@@ -365,16 +365,19 @@ def render_panel(view: dict[str, Any]) -> Group:
 def render_board(view: dict[str, Any], width: int, marks: dict[str, str] | None = None,
                  coords: bool = False) -> RenderableType:
     """The map with the panel beside it, or below it when the terminal is too narrow."""
-    board = render_map(view, marks, coords)
-    panel = render_panel(view)
-    mw = map_width(view)
-    if width >= mw + 2 + 40:
+    return side_by_side(render_map(view, marks, coords), render_panel(view), legend(), map_width(view), width, 40)
+
+
+def side_by_side(board: RenderableType, panel: RenderableType, key: RenderableType, board_width: int,
+                 width: int, panel_min: int) -> RenderableType:
+    """The map with its panel beside it when ``panel_min`` columns are left, else below."""
+    if width >= board_width + 2 + panel_min:
         grid = Table.grid(padding=(0, 2))
-        grid.add_column(width=mw, no_wrap=True)
-        grid.add_column(max_width=width - mw - 2)
+        grid.add_column(width=board_width, no_wrap=True)
+        grid.add_column(max_width=width - board_width - 2)
         grid.add_row(board, panel)
-        return Group(grid, legend())
-    return Group(board, legend(), panel)
+        return Group(grid, key)
+    return Group(board, key, panel)
 
 
 # -- options ----------------------------------------------------------------------------

@@ -293,16 +293,8 @@ def render_panel(view: dict[str, Any]) -> Group:
 def render_board(view: dict[str, Any], width: int, marks: dict[str, str] | None = None,
                  coords: bool = False) -> RenderableType:
     """The map with the panel beside it, or below it when the terminal is too narrow."""
-    board = render_map(view, marks, coords)
-    panel = render_panel(view)
-    mw = map_width(view)
-    if width >= mw + 2 + 50:
-        grid = Table.grid(padding=(0, 2))
-        grid.add_column(width=mw, no_wrap=True)
-        grid.add_column(max_width=width - mw - 2)
-        grid.add_row(board, panel)
-        return Group(grid, legend())
-    return Group(board, legend(), panel)
+    return render.side_by_side(render_map(view, marks, coords), render_panel(view), legend(), map_width(view),
+                               width, 50)
 
 
 def render_status(view: dict[str, Any]) -> Text:

@@ -12,6 +12,8 @@ import functools
 from dataclasses import dataclass
 from typing import Any
 
+from wasteland.core.plain import plain
+
 from .board import Board, board
 from .config import Rules, rules_from_config
 from .content import KINDS, Content, load_content
@@ -149,7 +151,7 @@ class State:
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"game": "age-of-thirst", "config": self.rules.to_config()}
         for name in _PLAIN:
-            out[name] = _plain(getattr(self, name))
+            out[name] = plain(getattr(self, name))
         out["pieces"] = [[h, seat, kind] for h, (seat, kind) in sorted(self.pieces.items())]
         out["damage"] = [[h, d] for h, d in sorted(self.damage.items())]
         out["done"] = sorted(self.done)
@@ -159,7 +161,7 @@ class State:
     def from_json(cls, data: dict[str, Any]) -> "State":
         s = cls(static_from_config(data["config"]))
         for name in _PLAIN:
-            setattr(s, name, _plain(data[name]))
+            setattr(s, name, plain(data[name]))
         s.pieces = {h: (seat, kind) for h, seat, kind in data["pieces"]}
         s.damage = {h: d for h, d in data["damage"]}
         s.done = set(data["done"])
@@ -169,10 +171,3 @@ class State:
                 raise ValueError(f"{name} must have one entry per seat")
         return s
 
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
-    return value

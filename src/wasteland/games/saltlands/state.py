@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from wasteland.core.plain import plain
+
 from .board import Geometry, Terrain, geometry
 from .config import Rules, normalize, rules_for
 from .content import Content, load_content
@@ -316,7 +318,7 @@ class State:
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"config": self.static.rules.to_config()}
         for name in _PLAIN_FIELDS:
-            out[name] = _plain(getattr(self, name))
+            out[name] = plain(getattr(self, name))
         out["tokens"] = [[h, t] for h, t in sorted(self.tokens.items())]
         out["raiders"] = [[rid, *r] for rid, r in sorted(self.raiders.items())]
         out["players"] = [p.to_json() for p in self.players]
@@ -327,7 +329,7 @@ class State:
         s = cls(static_from_config(data["config"]))
         for name in _PLAIN_FIELDS:
             if name in data or name not in _NEW_FIELDS:
-                setattr(s, name, _plain(data[name]))
+                setattr(s, name, plain(data[name]))
         s.tokens = {h: t for h, t in data["tokens"]}
         s.raiders = {r[0]: list(r[1:]) for r in data["raiders"]}
         s.players = [Player.from_json(p) for p in data["players"]]
@@ -336,11 +338,3 @@ class State:
 
 _NEW_FIELDS = {"streak", "raid_hexes", "trades_used"}  # absent from saves made before the expansion
 
-
-def _plain(value: Any) -> Any:
-    """A deep copy made only of dicts, lists and scalars (JSON's own shapes)."""
-    if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
-    return value

@@ -58,7 +58,7 @@ def test_sigkill_loses_no_acknowledged_action(db_url, tmp_path):
                                                "seed": 5, "seats": ["random", "heuristic", "random", "ismcts"]})
     bot_id = bots.json()["game"]["id"]
     watcher = connect(f"ws://127.0.0.1:{first.port}/api/games/{bot_id}/ws").__enter__()
-    seen: list[str] = []
+    seen: list[tuple[int, str]] = []  # (action index, action) as the spectator saw them
     rng = random.Random(2)
     acknowledged: list[str] = []
     for index in range(30):
@@ -75,7 +75,7 @@ def test_sigkill_loses_no_acknowledged_action(db_url, tmp_path):
     while len(seen) < 20:
         message = json.loads(watcher.recv(timeout=20))
         if message["type"] == "update":
-            seen.append(message["action"])
+            seen.append((message["action_index"], message["action"]))
             assert message["outcome"] is None
     first.kill()  # mid-game, bots still playing
     try:
@@ -97,7 +97,7 @@ def test_sigkill_loses_no_acknowledged_action(db_url, tmp_path):
         assert r.status_code == 200, r.text
         # The bot game resumed by itself and kept every action the spectator had seen.
         at_restart = second.http.get(f"/api/games/{bot_id}").json()["game"]["index"]
-        assert at_restart >= len(seen)
+        assert at_restart >= seen[-1][0] + 1  # every update seen had been committed
         deadline = time.monotonic() + 60
         while second.http.get(f"/api/games/{bot_id}").json()["game"]["index"] < at_restart + 3:
             assert time.monotonic() < deadline, "the bots did not play on after the restart"
@@ -106,7 +106,11 @@ def test_sigkill_loses_no_acknowledged_action(db_url, tmp_path):
         second.kill()
     # Read the record straight from the database: every action seen is there, in order.
     stored = run_async(_load(db_url, bot_id))
-    assert [a.notation for a in stored.actions][:len(seen)] == seen
+    # The spectator joined while the bots were already playing: each action it saw is
+    # stored at the index the server announced, and those indices follow one another.
+    notations = [a.notation for a in stored.actions]
+    assert [i for i, _ in seen] == list(range(seen[0][0], seen[0][0] + len(seen)))
+    assert [notations[i] for i, _ in seen] == [a for _, a in seen]
     assert len(stored.actions) >= at_restart + 3
 
 

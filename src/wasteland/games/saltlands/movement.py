@@ -279,30 +279,35 @@ def raider_plan(
         return RaiderPlan(tuple(adjacent_now), True, (here,), 0, "already next to a player")
     terrain = s.terrain
     passable = _raider_passable(s, rdef, here)
-    # Distance to a player: steps to the nearest passable hex next to them, ignoring
-    # figures and tokens on the way (SL §106).
-    to_player = {p.seat: terrain.distances_next_to(geo, p.hex, passable) for p in players}
-    near = {seat: dist[here] for seat, dist in to_player.items()}
-    if all(d >= paths.UNREACHABLE for d in near.values()):
-        return RaiderPlan((), False, (here,), paths.UNREACHABLE, "cannot reach any player over its terrain")
     move = rdef.move + bonus if allowance is None else allowance
+    # Every hex within its movement over its terrain, with the fewest steps (figures and
+    # tokens may be passed, SL §78); it may end only where nothing stands.
+    within = terrain.reach(geo, here, move, passable)
     occupied = s.occupied()
-    reach = {h: n for h, n in terrain.reach(geo, here, move, passable).items() if not n or h not in occupied}
-    reachable_players = {
-        p.seat: min(reach[h] for h in geo.adj[p.hex] if h in reach)
-        for p in players
-        if any(h in reach for h in geo.adj[p.hex])
-    }
+    reach = {h: n for h, n in within.items() if not n or h not in occupied}
+    adj = geo.adj
+    # The players it can end next to this activation.
+    reachable_players = [p.seat for p in players if any(h in reach for h in adj[p.hex])]
     if reachable_players:
-        best = min(near[seat] for seat in reachable_players)
+        # Distance to a player: steps to the nearest passable hex next to them, ignoring
+        # figures and tokens on the way (SL §106). For a player it can reach, that hex lies
+        # within its movement, so the search above already measured it.
+        near = {seat: min(within[h] for h in adj[s.players[seat].hex] if h in within)
+                for seat in reachable_players}
+        best = min(near.values())
         targets = tuple(seat for seat in reachable_players if near[seat] == best)
         if target is None and len(targets) > 1:
             return RaiderPlan(targets, True, (), best, "players equally near")
         chosen = target if target is not None else targets[0]
         goal = s.players[chosen].hex
-        steps = min(reach[h] for h in geo.adj[goal] if h in reach)
-        ends = tuple(sorted(h for h in geo.adj[goal] if reach.get(h) == steps))
+        steps = min(reach[h] for h in adj[goal] if h in reach)
+        ends = tuple(sorted(h for h in adj[goal] if reach.get(h) == steps))
         return RaiderPlan((chosen,), True, ends, steps, "can reach the player this activation")
+    # Distance to a player, as above, over the whole play area (SL §106).
+    to_player = {p.seat: terrain.distances_next_to(geo, p.hex, passable) for p in players}
+    near = {seat: dist[here] for seat, dist in to_player.items()}
+    if all(d >= paths.UNREACHABLE for d in near.values()):
+        return RaiderPlan((), False, (here,), paths.UNREACHABLE, "cannot reach any player over its terrain")
     best = min(near.values())
     targets = tuple(seat for seat, d in near.items() if d == best)
     if target is None and len(targets) > 1:

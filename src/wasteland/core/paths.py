@@ -88,16 +88,19 @@ def _layers(
 
 
 def reachable(
-    adj: Adjacency, start: int, max_steps: int, passable: Flags, can_end: Flags
+    adj: Adjacency, start: int, max_steps: int, passable: Flags, can_end: Flags | None
 ) -> dict[int, int]:
     """Nodes where a move of at most ``max_steps`` steps may end.
 
     Maps node -> fewest steps to get there.  The start is always included
     with 0 (the mover may stay put, whatever ``can_end[start]`` says); other
-    nodes need ``can_end``.  Iteration order is BFS order.  Cost is linear in
-    the number of nodes within ``max_steps``.
+    nodes need ``can_end`` (None: every node may be ended on).  Iteration
+    order is BFS order.  Cost is linear in the number of nodes within
+    ``max_steps``.
     """
     seen = _layers(adj, start, max_steps, passable)
+    if can_end is None:
+        return seen
     return {v: s for v, s in seen.items() if not s or can_end[v]}
 
 
@@ -198,9 +201,9 @@ def reachable_with_steps(
     max_steps: int,
     step_options: Sequence[int],
     passable: Flags,
-    can_end: Flags,
+    can_end: Flags | None,
 ) -> dict[int, int]:
-    """Like :func:`reachable` but each step follows ``step_options``.
+    """Like :func:`reachable` (``can_end`` None: anywhere) but each step follows ``step_options``.
 
     Maps node -> fewest steps for every node where the move may end (plus
     the start with 0).  Linear in the nodes within reach times the number of
@@ -228,6 +231,8 @@ def reachable_with_steps(
                         seen[w] = steps
                         nxt.append(w)
         frontier = nxt
+    if can_end is None:
+        return seen
     return {v: s for v, s in seen.items() if not s or can_end[v]}
 
 

@@ -125,7 +125,8 @@ def tile_cells(tile_id: str, rotation: int) -> tuple[Cell, ...]:
 class Terrain:
     """Terrain of every hex as currently explored; immutable once built."""
 
-    __slots__ = ("terrain", "spawn", "wreck", "start_dunes", "raider_starts", "_masks", "_to_hex", "_reach", "_all")
+    __slots__ = ("terrain", "spawn", "wreck", "start_dunes", "raider_starts", "spawn_points", "_masks", "_to_hex",
+                 "_reach", "memo")
 
     def __init__(self, geo: Geometry, tiles: list[str], face_up: list[bool], rotation: list[int]):
         n = geo.size
@@ -155,7 +156,17 @@ class Terrain:
         self._masks: dict[frozenset[str], bytes] = {}
         self._to_hex: dict[tuple[bytes, int], list[int]] = {}
         self._reach: dict[tuple, dict[int, int]] = {}
-        self._all = b"\x01" * n
+        self.spawn_points = tuple((h, letter) for h, letter in enumerate(spawn) if letter)  # (hex, letter)
+        # Results other modules derive from this terrain alone (move actions, sandstorm
+        # searches), kept as long as the terrain; see :meth:`remember`.
+        self.memo: dict[tuple, object] = {}
+
+    def remember(self, key: tuple, value):
+        """Keep ``value`` under ``key`` in :attr:`memo` (bounded) and return it."""
+        if len(self.memo) > 256:
+            self.memo.clear()
+        self.memo[key] = value
+        return value
 
     def passable(self, terrains: frozenset[str]) -> bytes:
         """0/1 per hex: face-up hexes whose terrain is in ``terrains`` (SL §79, §78 ruling)."""
@@ -178,9 +189,9 @@ class Terrain:
             if len(self._reach) > 1024:
                 self._reach.clear()
             if sail is None:
-                found = paths.reachable(geo.adj, start, steps, passable, self._all)
+                found = paths.reachable(geo.adj, start, steps, passable, None)
             else:
-                found = paths.reachable_with_steps(geo.adj_by_dir, start, steps, sail, passable, self._all)
+                found = paths.reachable_with_steps(geo.adj_by_dir, start, steps, sail, passable, None)
             found = self._reach[key] = dict(sorted(found.items()))  # iterated in hex order
         return found
 

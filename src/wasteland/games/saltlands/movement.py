@@ -131,6 +131,42 @@ def move_options(s: State, p: Player) -> list[MoveOption]:
     ]
 
 
+def move_actions(s: State, p: Player) -> list[str]:
+    """The ``move`` actions of :func:`move_options`, in the same order: ``move q,r``, or
+    ``move q,r fuel n`` when it burns Fuel (SL §84). Outside a sandstorm the texts depend
+    only on the terrain, the start and the allowance, so they are kept with the terrain
+    and only filtered by occupancy here."""
+    if s.storm or p.vehicle is None or p.hex is None:
+        names = s.static.geo.names
+        return [f"move {names[d]} fuel {f}" if f else f"move {names[d]}" for d, f, _c in move_options(s, p)]
+    vehicle = card_def(s, p.vehicle).vehicle
+    if vehicle is None:
+        return []
+    terrain = s.terrain
+    passable = terrain.passable(terrain_set(vehicle))
+    sail = None
+    if vehicle.movement == "tractor":
+        steps = base = wind_strength(s, p)  # SL §144: no Fuel
+    elif vehicle.movement == "sail":
+        steps = base = wind_strength(s, p)
+        sail = sail_step_options(s)
+    else:
+        base = vehicle.move + (BORN_DRIVER_BONUS if ability(s, p) == "born_driver" else 0)
+        steps = base + FUEL_BONUS * len(fuel_cards(s, p))
+    key = ("move", passable, p.hex, steps, sail, base)
+    found = terrain.memo.get(key)
+    if found is None:
+        names = s.static.geo.names
+        reach = terrain.reach(s.static.geo, p.hex, steps, passable, sail)
+        found = terrain.remember(key, (
+            tuple(reach),
+            tuple(f"move {names[h]}" if n <= base else f"move {names[h]} fuel {-(-(n - base) // FUEL_BONUS)}"
+                  for h, n in reach.items()),
+        ))
+    occupied = s.occupied()  # the mover's own hex among them
+    return [text for h, text in zip(*found) if h not in occupied]
+
+
 def _storm_budget(s: State, p: Player) -> int:
     """SL §53: each crossing costs a hand or cargo card (never the vehicle or character)."""
     return len(p.hand) + len(p.cargo)
@@ -146,10 +182,32 @@ def _storm_reach(
     budget: int,
     with_steps: bool = False,
 ) -> dict:
-    """Destinations reachable in a sandstorm with at most ``budget`` tile crossings.
+    """Destinations reachable in a sandstorm with at most ``budget`` tile crossings:
+    hex -> fewest crossings, or with ``with_steps`` every (steps, crossings) trade-off:
+    more steps, fewer crossings. The search ignores figures and tokens, so it is kept
+    with the terrain; ``can_end`` then drops the hexes a move may not end on."""
+    key = ("storm", passable, start, max_steps, options, budget)
+    found = s.terrain.memo.get(key)
+    if found is None:
+        found = s.terrain.remember(key, _storm_search(s, start, max_steps, passable, options, budget))
+    best, improvements = found
+    out: dict = {}
+    for v, (c, _steps) in best.items():
+        if v != start and can_end[v]:
+            out[v] = improvements[v] if with_steps else c
+    return out
 
-    Explores (hex, crossings) layer by layer; returns hex -> fewest crossings, or with
-    ``with_steps`` every (steps, crossings) trade-off: more steps, fewer crossings."""
+
+def _storm_search(
+    s: State,
+    start: int,
+    max_steps: int,
+    passable: bytes,
+    options: tuple[int, ...] | None,
+    budget: int,
+) -> tuple[dict[int, tuple[int, int]], dict[int, list[tuple[int, int]]]]:
+    """Explores (hex, crossings) layer by layer: hex -> (fewest crossings, at step), and
+    hex -> every (steps, crossings) improvement, crossings falling."""
     geo = s.static.geo
     per = CELLS_PER_TILE
     # (hex, crossings) states; reaching a hex later with no fewer crossings than before
@@ -199,11 +257,7 @@ def _storm_reach(
         frontier = nxt
         if not frontier:
             break
-    out: dict = {}
-    for v, (c, _steps) in best.items():
-        if v != start and can_end[v]:
-            out[v] = improvements[v] if with_steps else c
-    return out
+    return best, improvements
 
 
 # -- raiders ----------------------------------------------------------------------------

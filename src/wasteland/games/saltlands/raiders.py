@@ -220,8 +220,7 @@ def _begin_spawn(s: State, events: Events) -> None:
     card = active_card(s, rtype)
     letters = set(card.letters) & set(s.static.rules.active_letters)
     occupied = s.occupied()
-    spawn = s.terrain.spawn
-    points = [h for h, letter in enumerate(spawn) if letter in letters and h not in occupied]
+    points = [h for h, letter in s.terrain.spawn_points if letter in letters and h not in occupied]
     on_board = sum(1 for r in s.raiders.values() if r[0] == rtype)
     figures = figures_in_box(s, rtype) - on_board
     events.append(

@@ -23,8 +23,8 @@ from wasteland.core.rng import randbelow
 
 from .board import fmt_pos
 from .combat import attack_raider, start_soak
-from .movement import FUEL_BONUS, BORN_DRIVER_BONUS, fuel_cards, move_options, sail_step_options, terrain_set, \
-    wind_strength
+from .movement import FUEL_BONUS, BORN_DRIVER_BONUS, fuel_cards, move_actions, move_options, sail_step_options, \
+    terrain_set, wind_strength
 from .raiders import new_activation, start_lure, unactivated_types
 from .state import Player, State
 from .world import draw_weather, explore, start_rumor
@@ -157,9 +157,7 @@ def turn_actions(s: State) -> list[str]:
     out: list[str] = []
     can_move = not s.moved and p.vehicle is not None and p.vehicle not in p.engaged
     if can_move and not over_hand_limit(s, p):  # SL §55: at the limit before moving
-        names_ = geo.names
-        for dest, fuel, _crossings in move_options(s, p):
-            out.append(f"move {names_[dest]} fuel {fuel}" if fuel else f"move {names_[dest]}")
+        out.extend(move_actions(s, p))
     if s.must_move and out:
         return out  # SL §45 ruling: off the occupied start dune before anything else
     if p.hex is None:

@@ -420,24 +420,33 @@ def start_turn(s: State, seat: int, events: Events) -> None:
 
 
 def settle(s: State, events: Events) -> None:
-    """Run everything that needs no choice, checking victory after each change (§113)."""
+    """Run everything that needs no choice, checking victory after each change (§113).
+    A procedure left waiting on a choice has its decision ready (``decision``)."""
     s._decision = None
     while True:
         check_victory(s, events)
         if s.over:
             return
-        if all(p.status == "out" for p in s.players):
+        for p in s.players:
+            if p.status != "out":
+                break
+        else:
             end_game(s, [], "every player is out of the game (SL §96, §114)", events)
             return
-        if not s.stack:
+        stack = s.stack  # some procedures replace the list
+        if not stack:
             return
-        top = s.stack[-1]
-        run = RUN.get(top["kind"])
+        top = stack[-1]
+        kind = top["kind"]
+        run = RUN.get(kind)
         if run is not None and run(s, top, events):
             continue
-        if not OPTIONS[top["kind"]](s, top):
-            s.stack.pop()  # nothing left to choose: the procedure is over
+        actions = OPTIONS[kind](s, top)
+        if not actions:
+            stack.pop()  # nothing left to choose: the procedure is over
             continue
+        rule, prompt = DECISION_INFO.get(kind, ("", kind))
+        s._decision = Decision(top["seat"], kind, tuple(actions), prompt, rule)
         return
 
 

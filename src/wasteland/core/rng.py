@@ -38,14 +38,24 @@ def randbelow(holder: HasRng, n: int) -> int:
     """A uniform integer in [0, n). Multiply-shift keeps it branch-free; bias < n / 2**64."""
     if n <= 0:
         raise ValueError("randbelow needs n > 0")
-    return (next64(holder) * n) >> 64
+    # next64, written out: this runs for every random choice of every game.
+    z = (holder.rng + _GOLDEN) & MASK64
+    holder.rng = z
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    return ((z ^ (z >> 31)) * n) >> 64
 
 
 def shuffle(holder: HasRng, items: MutableSequence[T]) -> None:
-    """Fisher-Yates shuffle in place."""
+    """Fisher-Yates shuffle in place (randbelow written out, with the same numbers)."""
+    s = holder.rng
     for i in range(len(items) - 1, 0, -1):
-        j = randbelow(holder, i + 1)
+        s = (s + _GOLDEN) & MASK64
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        j = ((z ^ (z >> 31)) * (i + 1)) >> 64
         items[i], items[j] = items[j], items[i]
+    holder.rng = s
 
 
 def choice(holder: HasRng, items: list[T]) -> T:

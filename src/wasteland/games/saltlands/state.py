@@ -264,8 +264,9 @@ class State:
 
     def occupied(self) -> set[int]:
         occ = set(self.tokens)
-        occ.update(r[1] for r in self.raiders.values())
-        occ.update(p.hex for p in self.players if p.hex is not None)
+        occ.update([r[1] for r in self.raiders.values()])
+        occ.update([p.hex for p in self.players])
+        occ.discard(None)  # players off the board
         return occ
 
     # -- copying and JSON -----------------------------------------------------------

@@ -7,6 +7,15 @@ actions legal in that sample (availability counts), expands one action, plays on
 random actions for a bounded depth, and scores the end with the game's ``evaluate``
 (its heuristic value, or the true result when the game is over). It never reads the
 true state.
+
+A game may offer a *search guide* (``game.search_guide(seed)``): its own bot's
+knowledge of which decisions are worth a search, which few actions are worth trying
+there, how to play on quickly to the searching seat's next decision point, and how good
+the position is then. With a guide (``guided=True``, the default), decisions the guide
+does not search go to the guide's bot; searched ones run the same information-set
+search over the guide's candidates (the tree is the root information set; each
+iteration is a fresh determinization played on by the guide), so the budget buys more
+samples of what the bot would otherwise judge from two.
 """
 
 from __future__ import annotations
@@ -40,6 +49,7 @@ class ISMCTSAgent:
         seconds: float | None = None,
         exploration: float = 0.7,
         rollout_depth: int = 8,
+        guided: bool = True,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("ISMCTS needs an iteration or a time budget")
@@ -48,12 +58,20 @@ class ISMCTSAgent:
         self.seconds = seconds
         self.exploration = exploration
         self.rollout_depth = rollout_depth
+        self.guided = guided
         self.last_iterations = 0
+        self._guide: Any = None
+        self._guide_game: Any = None
 
     def choose(self, obs: Observation) -> Action:
         actions = obs.decision.actions
         if len(actions) == 1:
             return actions[0]
+        guide = self._guide_for(obs.game)
+        if guide is not None:
+            if not guide.searched(obs):
+                return guide.fallback(obs)
+            return self._guided_search(obs, guide)
         root = Node()
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
         done = 0
@@ -72,6 +90,56 @@ class ISMCTSAgent:
             default=None,
         )
         return best if best is not None else self.rng.choice(list(actions))
+
+    def _guide_for(self, game: Any) -> Any:
+        if not self.guided or not hasattr(game, "search_guide"):
+            return None
+        if self._guide_game is not game:
+            self._guide = game.search_guide(self.rng.below(1 << 30))
+            self._guide_game = game
+        return self._guide
+
+    def _guided_search(self, obs: Observation, guide: Any) -> Action:
+        """UCB1 over the guide's candidates at the root information set; each iteration a
+        new determinization, played on by the guide and scored by it."""
+        game = obs.game
+        seat = obs.seat
+        candidates = guide.candidates(obs)
+        if len(candidates) == 1:
+            return candidates[0]
+        children = {a: Node() for a in candidates}
+        deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
+        done = 0
+        c = self.exploration
+        while True:
+            if self.iterations is not None and done >= self.iterations:
+                break
+            if deadline is not None and done and time.perf_counter() >= deadline:
+                break
+            state = obs.sample(self.rng)
+            legal = set(game.decision(state).actions)
+            avail = [a for a in candidates if a in legal]
+            for a in avail:
+                children[a].avail += 1
+            untried = [a for a in avail if children[a].visits == 0]
+            if untried:
+                a = untried[0]  # the guide's order: its favourite first
+            else:
+                a = max(avail, key=lambda x: children[x].total / children[x].visits
+                        + c * math.sqrt(math.log(children[x].avail) / children[x].visits))
+            ctx = guide.context(state)
+            try:
+                game.apply_in_place(state, a)
+                guide.play_on(state, seat, ctx)
+                value = guide.values(state, ctx)[seat]
+            except Exception:  # pragma: no cover - a search must never crash the game
+                value = 0.0
+            node = children[a]
+            node.visits += 1
+            node.total += value
+            done += 1
+        self.last_iterations = done
+        return max(candidates, key=lambda a: (children[a].visits, children[a].total / max(1, children[a].visits)))
 
     def _iterate(self, obs: Observation, root: Node) -> None:
         game = obs.game

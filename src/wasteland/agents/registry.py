@@ -41,7 +41,19 @@ AGENTS: dict[str, AgentFactory] = {"random": _random, "heuristic": _heuristic, "
 
 def make_agent(name: str, seed: int = 0, **options: Any) -> Agent:
     """A bot by name: ``random``, ``heuristic`` (the game's own, chosen by the ``game``
-    option, default ``saltlands``), ``ismcts``."""
+    option, default ``saltlands``), ``ismcts``. A budget may follow the name:
+    ``ismcts:200`` searches 200 iterations a decision, ``ismcts:1s`` one second."""
+    name, _, budget = name.partition(":")
+    if budget:
+        if name != "ismcts":
+            raise ValueError(f"only ismcts takes a budget, not {name!r}")
+        try:
+            if budget.endswith("s"):
+                options = {**options, "iterations": None, "seconds": float(budget[:-1])}
+            else:
+                options = {**options, "iterations": int(budget)}
+        except ValueError:
+            raise ValueError(f"bad ismcts budget {budget!r}: write iterations (ismcts:200) or seconds (ismcts:1s)") from None
     try:
         factory = AGENTS[name]
     except KeyError:

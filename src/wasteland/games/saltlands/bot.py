@@ -30,7 +30,7 @@ def card_value(d: CardDef, s: State | None = None) -> float:
     """How much a card is worth keeping (a rough exchange rate between effects)."""
     v = 0.5
     if d.victory is not None:
-        v += 8
+        v += 15  # scarce: a handful of Victory tokens come out in a game (SL §112)
     if d.crew:
         v += 5
     v += 2.5 * d.armor
@@ -71,16 +71,22 @@ class HeuristicAgent:
         d = obs.decision
         if len(d.actions) == 1:
             return d.actions[0]
-        s: State = obs.sample(self.rng)
-        self._obs = obs
-        me = s.players[obs.seat]
-        handler = getattr(self, f"_{d.kind}", None)
-        if handler is None:
+        scores = self.scores(obs)
+        if scores is None:
             return self.rng.choice(list(d.actions))
-        scores = handler(s, me, list(d.actions))
         best = max(scores.values())
         top = [a for a in d.actions if scores.get(a, -1e9) >= best - 1e-9]
         return self.rng.choice(top)
+
+    def scores(self, obs: Observation) -> dict[str, float] | None:
+        """How much the bot likes each legal action (None: no opinion on this kind)."""
+        d = obs.decision
+        handler = getattr(self, f"_{d.kind}", None)
+        if handler is None:
+            return None
+        s: State = obs.sample(self.rng)
+        self._obs = obs
+        return handler(s, s.players[obs.seat], list(d.actions))
 
     # -- helpers ----------------------------------------------------------------------
     @staticmethod
@@ -131,13 +137,15 @@ class HeuristicAgent:
         adj = s.static.geo.adj[h]
         return sum(1 for n in adj if n in s.tokens)
 
-    TOKEN_WEIGHT = {"victory": 5.0, "rumor": 5.0, "crew": 2.0, "loot": 1.5}
-
-    def _token_weight(self, s: State, tok: int) -> float:
+    def _token_weight(self, s: State, tok: int, me: Player | None = None) -> float:
+        """What a token on the board is worth to ``me`` now: Victory and Rumor tokens
+        while the escape still needs them (SL §113-§120), then crew and loot."""
         kind = s.static.catalog.tokens[tok].kind
-        if kind == "rumor" and not s.rumor_deck:
-            return 0.0
-        return self.TOKEN_WEIGHT[kind]
+        if kind == "rumor":
+            return 10.0 if s.rumor_deck else 0.0
+        if kind == "victory":
+            return 12.0 if me is None or self._victory_spare(s, me) < 0 else 3.0
+        return 4.0 if kind == "crew" else 3.0
 
     def _ready(self, s: State, me: Player) -> bool:
         """Enough Victory cards to escape on my own (SL §115-§120, own cards only)."""
@@ -149,6 +157,11 @@ class HeuristicAgent:
         matching = sum(1 for c in vc if kinds[cards[c].victory].colour in colours)
         return matching >= need_m and len(vc) >= need_m + need_any
 
+    def _victory_spare(self, s: State, me: Player) -> int:
+        """Victory cards held beyond what an escape needs (SL §115-§120)."""
+        need_m, need_any = VICTORY_NEEDS[s.static.rules.mode]
+        return len(victory_cards(s, me)) - (need_m + need_any)
+
     def _goal_bonus(self, s: State, me: Player, h: int) -> float:
         """Pull toward valuable tokens; once the road ends, toward a rumor-marker tile."""
         geo = s.static.geo
@@ -157,14 +170,14 @@ class HeuristicAgent:
         adj = geo.adj[h]
         pull = 0.0
         for t, tok in s.tokens.items():
-            w = self._token_weight(s, tok)
+            w = self._token_weight(s, tok, me)
             if w <= 0:
                 continue
             if t in adj:
-                bonus += 2.0 * w
+                bonus += 1.5 * w
             else:
-                pull = max(pull, w / (1.0 + 0.5 * _hex_dist(geo, h, t)))
-        bonus += 2.0 * pull
+                pull += w / (1.0 + _hex_dist(geo, h, t) / 3.0)
+        bonus += min(pull, 20.0)
         if s.markers:
             ready = self._ready(s, me)
             raider_tiles = {r[1] // per for r in s.raiders.values()}
@@ -181,18 +194,22 @@ class HeuristicAgent:
         return bonus
 
     # -- lookahead ------------------------------------------------------------------
-    def _position_value(self, s: State, seat: int) -> float:
-        """How good a position is for ``seat`` (after the raiders have answered)."""
+    def _position_value(self, s: State, seat: int, respawns_before: int | None = None) -> float:
+        """How good a position is for ``seat`` (after the raiders have answered).
+
+        ``respawns_before`` is the seat's respawn count when the plan started: a death
+        followed by an Easy respawn still counts as a death."""
         if s.over:
             return 1000.0 if seat in s.winners else -300.0
         me = s.players[seat]
         if me.status == "out":
             return -500.0
         cards = s.static.catalog.cards
-        # Dying costs what the rules make it cost: little on Easy (a fresh hand), the one
-        # respawn on Normal, the game on Hard (SL §90-§96).
-        death = {"easy": 25.0, "normal": 120.0 if me.respawned == 0 else 400.0, "hard": 400.0}
-        v = -death[s.static.rules.difficulty] if me.status == "dead" else 0.0
+        # Dying costs what the rules make it cost: on Easy the hand and a trip back to a
+        # starting tile, on Normal the one respawn, on Hard the game (SL §90-§96).
+        died = me.status == "dead" or (respawns_before is not None and me.respawned > respawns_before)
+        death = {"easy": 60.0, "normal": 150.0 if me.respawned <= 1 else 400.0, "hard": 400.0}
+        v = -death[s.static.rules.difficulty] if died else 0.0
         v += 12.0 * (len(crew_members(me)) - 1) + 6.0 * permanent_armor(s, me)
         for c in me.hand:
             v += 1.5 * card_value(cards[c])
@@ -209,47 +226,55 @@ class HeuristicAgent:
     def _simulate_plan(self, s: State, seat: int, move: str | None) -> float:
         """Play ``move`` (or stay), take adjacent tokens and kills, end the turn and let
         the raiders act with default choices until this seat's next turn."""
-        from .engine import apply_in_place, decision
+        from .engine import apply_in_place
 
         t = s.copy()
         try:
             if move is not None:
                 apply_in_place(t, move)
-            for _ in range(12):
-                d = decision(t)
-                if d is None or d.seat != seat or d.kind != "turn":
-                    break
-                best = None
-                for a in d.actions:
-                    if a.startswith("collect "):
-                        best = a
-                        break
-                    if a.startswith("use ") and " at " in a and self._use_score(t, t.players[seat], a.split(" "), 0) >= 15:
-                        best = a
-                        break
-                if best is None:
-                    break
-                apply_in_place(t, best)
-            for _ in range(400):
-                d = decision(t)
-                if d is None:
-                    break
-                if d.kind == "turn" and d.seat == seat and t.turn > s.turn:
-                    break
-                if d.kind == "turn":
-                    a = "end" if "end" in d.actions else d.actions[-1]
-                elif d.kind == "soak":
-                    scores = self._soak(t, t.players[d.seat], list(d.actions))
-                    a = max(d.actions, key=lambda x: scores[x])
-                elif d.kind in ("discard", "storm"):
-                    scores = self._discard(t, t.players[d.seat], list(d.actions))
-                    a = max(d.actions, key=lambda x: scores[x])
-                else:
-                    a = d.actions[0]
-                apply_in_place(t, a)
+            self.play_on(t, seat, s.turn)
         except Exception:  # pragma: no cover - a bot must never crash the game
             return -1e6
-        return self._position_value(t, seat)
+        return self._position_value(t, seat, s.players[seat].respawned)
+
+    def play_on(self, t: State, seat: int, start_turn: int) -> None:
+        """Finish ``seat``'s turn in ``t`` the quick way (collect adjacent tokens, strike
+        what dies) and play everything after it with default choices, up to that seat's
+        next turn or the end of the game. Changes ``t`` in place."""
+        from .engine import apply_in_place, decision
+
+        for _ in range(12):
+            d = decision(t)
+            if d is None or d.seat != seat or d.kind != "turn":
+                break
+            best = None
+            for a in d.actions:
+                if a.startswith("collect "):
+                    best = a
+                    break
+                if a.startswith("use ") and " at " in a and self._use_score(t, t.players[seat], a.split(" "), 0) >= 15:
+                    best = a
+                    break
+            if best is None:
+                break
+            apply_in_place(t, best)
+        for _ in range(400):
+            d = decision(t)
+            if d is None:
+                break
+            if d.kind == "turn" and d.seat == seat and t.turn > start_turn:
+                break
+            if d.kind == "turn":
+                a = "end" if "end" in d.actions else d.actions[-1]
+            elif d.kind == "soak":
+                scores = self._soak(t, t.players[d.seat], list(d.actions))
+                a = max(d.actions, key=lambda x: scores[x])
+            elif d.kind in ("discard", "storm"):
+                scores = self._discard(t, t.players[d.seat], list(d.actions))
+                a = max(d.actions, key=lambda x: scores[x])
+            else:
+                a = d.actions[0]
+            apply_in_place(t, a)
 
     # -- decisions --------------------------------------------------------------------
     def _turn(self, s: State, me: Player, actions: list[str]) -> dict[str, float]:
@@ -325,6 +350,10 @@ class HeuristicAgent:
                 scores[a] = sum(self._simulate_plan(t, me.seat, a) for t in samples) / len(samples) - stay
             if "end" in scores:
                 scores["end"] = 0.0
+        elif moves:
+            # Something else is worth doing first; the move waits for its lookahead.
+            for a in moves:
+                scores[a] = min(scores[a], best_other - 1.0)
         return scores
 
     def _use_score(self, s: State, me: Player, t: list[str], fresh: int) -> float:
@@ -360,10 +389,21 @@ class HeuristicAgent:
         if e == "explore":
             # Every explored tile brings tokens but also spawn points (SL §107): explore
             # when the tokens in sight are few.
-            wanted = sum(1 for tok in s.tokens.values() if self._token_weight(s, tok) >= 5.0)
-            return 8.0 if wanted < 2 else 1.0
+            wanted = sum(1 for tok in s.tokens.values() if self._token_weight(s, tok, me) >= 10.0)
+            if wanted >= 3:
+                return 1.0
+            # The nearer the tile, the sooner its tokens can be collected.
+            if "tile" in t and me.hex is not None:
+                geo = s.static.geo
+                a, b = (int(x) for x in t[t.index("tile") + 1][1:].split(","))
+                centre = geo.hexes_of(geo.pos_index[(a, b)])[CELLS_PER_TILE // 2]
+                return 9.0 - 0.2 * _hex_dist(geo, me.hex, centre)
+            return 8.0
         if e == "rumor":
-            return 9.0 if cat.cards[card].victory is None or len(victory_cards(s, me)) > 3 else 2.0
+            if cat.cards[card].victory is None:
+                return 9.0
+            # A Compass is a Victory card (SL §112): spend it on a rumor only with spares.
+            return 6.0 if self._victory_spare(s, me) > 0 else -3.0
         if e == "take_from_discard":
             return 7.0
         if e == "get":
@@ -529,8 +569,10 @@ class HeuristicAgent:
         return {a: (1.0 if a.startswith("take") else 0.0) for a in actions}
 
     def _character(self, s: State, me: Player, actions: list[str]) -> dict[str, float]:
-        order = ["plowman", "healer", "scout", "trader", "huntress", "gunsmith", "arsonist", "pickpocket",
-                 "scientist", "marauder", "prophet", "little_girl"]
+        # The Scout first: his Binoculars explore again and again (SL §110, §136), and
+        # explored tiles are where the Rumor and Victory tokens are.
+        order = ["scout", "healer", "plowman", "prophet", "trader", "huntress", "gunsmith", "arsonist",
+                 "pickpocket", "scientist", "marauder", "little_girl"]
         return {a: -order.index(a.split(" ")[1]) if a.split(" ")[1] in order else -9 for a in actions}
 
 
@@ -538,3 +580,54 @@ def _hex_dist(geo: Any, a: int, b: int) -> int:
     (q1, r1), (q2, r2) = geo.coords[a], geo.coords[b]
     dq, dr = q1 - q2, r1 - r2
     return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+class SearchGuide:
+    """What the game-agnostic ISMCTS (``agents.ismcts``) may borrow from this bot.
+
+    Searching every Saltlands decision to the end of the game is hopeless on a budget, so
+    the search spends its iterations where the game is decided: the turn decision that
+    still holds the one move (SL §78), whose answer fixes what the raiders can do before
+    the next turn (SL §100-§107). There it weighs the bot's best candidates against many
+    determinizations, playing each one on to the seat's next turn the quick way and
+    scoring the position the raiders leave. Every other decision goes to the bot.
+    """
+
+    def __init__(self, seed: int = 0, candidates: int = 8) -> None:
+        self.bot = HeuristicAgent(seed)
+        self.k = candidates
+
+    def searched(self, obs: Observation) -> bool:
+        d = obs.decision
+        return d.kind == "turn" and any(a.startswith("move ") for a in d.actions)
+
+    def fallback(self, obs: Observation) -> str:
+        return self.bot.choose(obs)
+
+    def candidates(self, obs: Observation) -> list[str]:
+        """The bot's best actions here, best first, always with its own choice first."""
+        scores = self.bot.scores(obs) or {}
+        ranked = sorted(obs.decision.actions, key=lambda a: -scores.get(a, -1e9))
+        return ranked[: self.k]
+
+    @staticmethod
+    def context(state: State) -> tuple[int, list[int]]:
+        """What the scoring needs from before the search's action: the turn, and each
+        seat's respawns so far (a death and an Easy respawn still count as a death)."""
+        return state.turn, [p.respawned for p in state.players]
+
+    def play_on(self, state: State, seat: int, ctx: tuple[int, list[int]]) -> None:
+        self.bot.play_on(state, seat, ctx[0])
+
+    def values(self, state: State, ctx: tuple[int, list[int]]) -> list[float]:
+        """Each seat's position value squashed into [0, 1] (a win is 1, a loss 0)."""
+        import math
+
+        out = []
+        for p in state.players:
+            if state.over:
+                out.append(1.0 if p.seat in state.winners else 0.0)
+                continue
+            x = self.bot._position_value(state, p.seat, ctx[1][p.seat])
+            out.append(1.0 / (1.0 + math.exp(-x / 60.0)))
+        return out

@@ -40,6 +40,12 @@ class Saltlands(EngineGame):
             return {**event, "card": "a card"}
         return event
 
+    def search_guide(self, seed: int = 0) -> Any:
+        """The heuristic bot's help for the generic ISMCTS (see ``bot.SearchGuide``)."""
+        from .bot import SearchGuide
+
+        return SearchGuide(seed)
+
     def reveals_hidden(self, before: State, after: State) -> bool:
         """Did going from ``before`` to ``after`` reveal anything hidden (a drawn card, an
         explored tile, a random result)? Undo is offered only across actions that did not."""

@@ -1,0 +1,172 @@
+"""The Saltlands heuristic bot and the guided ISMCTS: legal play in every mode, no
+peeking at hidden information, and the choices the beginner's guide (SL §123-§124)
+and the victory rules (SL §112-§120) call for."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from wasteland.agents.base import Observation
+from wasteland.agents.ismcts import ISMCTSAgent
+from wasteland.agents.registry import make_agent
+from wasteland.core.rng import Rng
+from wasteland.games.saltlands.bot import HeuristicAgent
+from wasteland.games.saltlands.game import GAME
+from wasteland.games.saltlands.scenario import scenario_from_text
+
+
+def build(text: str):
+    return scenario_from_text(textwrap.dedent(text))
+
+
+class SealedObservation(Observation):
+    """An observation without the true state: ``sample`` deals from a stand-in state that
+    shares the seat's view. A bot that reads the true state crashes on ``None``."""
+
+    def __init__(self, state, decision, rng_seed: int = 0) -> None:
+        super().__init__(GAME, None, decision)
+        self._stand_in = GAME.determinize(state, decision.seat, Rng(rng_seed))
+
+    def view(self):
+        return GAME.view(self._stand_in, self.decision.seat)
+
+    def sample(self, rng):
+        return GAME.determinize(self._stand_in, self.decision.seat, rng)
+
+
+def play_game(config: dict, bots: list, seed: int, sealed: bool = False) -> tuple:
+    s = GAME.new_game(config, seed)
+    for _ in range(20_000):
+        d = GAME.decision(s)
+        if d is None:
+            return GAME.outcome(s)
+        obs = SealedObservation(s, d, seed) if sealed else Observation(GAME, s, d)
+        action = bots[d.seat].choose(obs)
+        assert action in d.actions, f"{action!r} is not legal here"
+        GAME.apply_in_place(s, action)
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize(
+    "players,mode,difficulty",
+    [(1, "solo", "easy"), (1, "solo", "hard"), (2, "coop", "normal"), (3, "classic", "easy"),
+     (2, "competitive", "normal"), (2, "tutorial", "easy")],
+)
+def test_heuristic_plays_every_mode_to_the_end_without_peeking(players, mode, difficulty):
+    config = {"players": players, "mode": mode, "difficulty": difficulty}
+    outcome = play_game(config, [HeuristicAgent(k) for k in range(players)], seed=players * 10 + 3, sealed=True)
+    assert outcome.reason
+
+
+def test_guided_ismcts_plays_a_solo_game_without_peeking():
+    config = {"players": 1, "mode": "solo", "difficulty": "easy", "characters": ["scout"]}
+    outcome = play_game(config, [ISMCTSAgent(1, iterations=12)], seed=5, sealed=True)
+    assert outcome.reason
+
+
+def _turn_state(extra: str = ""):
+    return build("""
+        seed = 1
+        [config]
+        players = 1
+        characters = ["scout"]
+        [[player]]
+        seat = "p1"
+        hex = "-1,0"
+        hand = ["compass", "spear"]
+        vehicle = "sailer"
+    """ + extra)
+
+
+def test_a_lone_victory_card_is_not_spent_on_a_rumor_SL112_SL119():
+    # Solo needs 1 matching + 1 any Victory card (SL §119): the only Compass stays in hand.
+    s = _turn_state()
+    d = GAME.decision(s)
+    use = [a for a in d.actions if a.startswith("use compass")]
+    assert use, d.actions
+    bot = HeuristicAgent(0)
+    scores = bot.scores(Observation(GAME, s, d))
+    assert all(scores[a] < scores["end"] for a in use)
+    assert bot.choose(Observation(GAME, s, d)) not in use
+
+
+def test_an_adjacent_victory_token_is_collected_first_SL73_SL112():
+    s = _turn_state("""
+        [[token]]
+        hex = "-1,-1"
+        token = "victory_green"
+        [[token]]
+        hex = "-2,0"
+        token = "loot"
+    """)
+    d = GAME.decision(s)
+    assert HeuristicAgent(0).choose(Observation(GAME, s, d)) == "collect -1,-1 by scout"
+
+
+def test_binoculars_explore_the_nearest_face_down_tile_first_SL110():
+    s = build("""
+        seed = 1
+        [config]
+        players = 1
+        characters = ["scout"]
+        [[player]]
+        seat = "p1"
+        hex = "0,0"
+        hand = ["binoculars"]
+        cargo = ["crew"]
+        vehicle = "sailer"
+    """)
+    d = GAME.decision(s)
+    explores = [a for a in d.actions if a.startswith("use binoculars")]
+    assert len(explores) >= 2
+    scores = HeuristicAgent(0).scores(Observation(GAME, s, d))
+    geo = s.static.geo
+    me = s.players[0].hex
+
+    def tile_distance(a: str) -> int:
+        x, y = (int(v) for v in a.split("tile t")[1].split(","))
+        centre = geo.hexes_of(geo.pos_index[(x, y)])[len(geo.hexes_of(0)) // 2]
+        return GAME_DIST(geo, me, centre)
+
+    nearest = min(explores, key=tile_distance)
+    farthest = max(explores, key=tile_distance)
+    assert tile_distance(nearest) < tile_distance(farthest)
+    assert scores[nearest] > scores[farthest]
+
+
+def GAME_DIST(geo, a: int, b: int) -> int:
+    (q1, r1), (q2, r2) = geo.coords[a], geo.coords[b]
+    return (abs(q1 - q2) + abs(r1 - r2) + abs(q1 - q2 + r1 - r2)) // 2
+
+
+def test_guided_ismcts_spends_its_budget_on_the_move_decision_only():
+    s = GAME.new_game({"players": 1, "mode": "solo", "difficulty": "easy", "characters": ["scout"]}, 3)
+    bot = ISMCTSAgent(0, iterations=30)
+    searched = 0
+    for _ in range(60):
+        d = GAME.decision(s)
+        if d is None:
+            break
+        bot.last_iterations = 0
+        a = bot.choose(Observation(GAME, s, d))
+        assert a in d.actions
+        has_move = d.kind == "turn" and any(x.startswith("move ") for x in d.actions)
+        if has_move:
+            searched += 1
+            assert bot.last_iterations == 30
+        else:
+            assert bot.last_iterations == 0  # left to the game's own bot
+        GAME.apply_in_place(s, a)
+    assert searched >= 2
+
+
+def test_bot_names_take_an_ismcts_budget():
+    assert make_agent("ismcts:25").iterations == 25
+    timed = make_agent("ismcts:0.5s")
+    assert timed.iterations is None and timed.seconds == 0.5
+    with pytest.raises(ValueError, match="budget"):
+        make_agent("ismcts:lots")
+    with pytest.raises(ValueError, match="only ismcts"):
+        make_agent("heuristic:5")

@@ -2,8 +2,10 @@
 
 The server runs in its own process (as ``wasteland serve`` on a free port and, by
 default, a fresh SQLite file); this process plays every seat of N two-player games at
-once, each seat its own WebSocket client that picks a random legal action from its own
-view. When a game ends, its slot starts a new one, so N games are always in play.
+once, each seat its own WebSocket client that picks a random action from the legal list
+in its own message (it runs no engine). When a game ends, its slot starts a new one, so N
+games are always in play. Both processes share the machine's cores, so the client is kept
+cheap (see ``Socket``) and its CPU time is printed next to the server's.
 
 Latency is measured per action: from sending it to receiving the acting client's own
 update (which the server pushes only after the action is committed to the database).
@@ -12,6 +14,8 @@ update (which the server pushes only after the action is committed to the databa
 from __future__ import annotations
 
 import asyncio
+import base64
+import contextlib
 import json
 import os
 import random
@@ -23,10 +27,9 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import urlsplit
 
 import msgspec
-
-_decode = msgspec.json.Decoder().decode
 
 CHARACTERS = ["scout", "healer", "plowman", "arsonist", "little_girl", "scientist"]
 
@@ -56,10 +59,165 @@ def _cpu_seconds(pid: int) -> float | None:
         return None
 
 
-async def _play_one_game(http: Any, ws_base: str, slot: int, number: int, players: int, think: float,
-                         tally: Tally, stop: asyncio.Event) -> None:
-    from websockets.asyncio.client import connect
+# -- a small WebSocket client ------------------------------------------------------------
+#
+# The bench runs on the same cores as the server, so its clients must cost little: one
+# asyncio protocol per socket that frames and unframes by hand (RFC 6455: client frames
+# masked, server frames not), and messages decoded into the few fields a bot needs (msgspec
+# skips the view and the events without building them). A client picks its action from
+# the legal list in its own message; it runs no engine.
 
+
+class Decision(msgspec.Struct):
+    seat: int
+    actions: list[str] = []
+
+
+class Message(msgspec.Struct):
+    type: str
+    index: int = -1
+    ref: Any = None
+    decision: Decision | None = None
+    outcome: Any = None
+    error: str | None = None
+
+
+_decode_message = msgspec.json.Decoder(Message).decode
+
+
+class Socket(asyncio.Protocol):
+    """One WebSocket connection; ``last`` is the latest state or update it received."""
+
+    def __init__(self, key: str) -> None:
+        self.key = key
+        self.transport: Any = None
+        self.buffer = bytearray()
+        self.opened: asyncio.Future = asyncio.get_running_loop().create_future()
+        self.last: Message | None = None
+        self.errors: list[str] = []
+        self.waiter: asyncio.Future | None = None
+        self.handshaken = False
+        self.fragments: list[bytes] = []
+        self.lost = False
+
+    def connection_made(self, transport: Any) -> None:
+        self.transport = transport
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.lost = True
+        if not self.opened.done():
+            self.opened.set_exception(ConnectionError("connection closed during the handshake"))
+        self._wake()
+
+    def _wake(self) -> None:
+        if self.waiter is not None and not self.waiter.done():
+            self.waiter.set_result(None)
+
+    def data_received(self, data: bytes) -> None:
+        buf = self.buffer
+        buf += data
+        if not self.handshaken:
+            end = buf.find(b"\r\n\r\n")
+            if end < 0:
+                return
+            head = bytes(buf[:end]).decode("latin-1")
+            del buf[:end + 4]
+            if not head.startswith("HTTP/1.1 101"):
+                self.opened.set_exception(ConnectionError(f"no WebSocket upgrade: {head.splitlines()[0]!r}"))
+                return
+            self.handshaken = True
+            self.opened.set_result(None)
+        woke = False
+        while len(buf) >= 2:
+            b0, b1 = buf[0], buf[1]
+            n = b1 & 0x7F
+            at = 2
+            if n == 126:
+                if len(buf) < 4:
+                    break
+                n = int.from_bytes(buf[2:4], "big")
+                at = 4
+            elif n == 127:
+                if len(buf) < 10:
+                    break
+                n = int.from_bytes(buf[2:10], "big")
+                at = 10
+            if len(buf) < at + n:
+                break
+            payload = bytes(buf[at:at + n])
+            del buf[:at + n]
+            opcode = b0 & 0x0F
+            if opcode in (0, 1):
+                self.fragments.append(payload)
+                if b0 & 0x80:
+                    text = b"".join(self.fragments)
+                    self.fragments = []
+                    message = _decode_message(text)
+                    if message.type in ("state", "update"):
+                        self.last = message
+                        woke = True
+                    elif message.type == "error":
+                        self.errors.append(message.error or "error")
+                        woke = True
+            elif opcode == 9:  # ping
+                self._frame(0xA, payload)
+            elif opcode == 8:  # close
+                self.lost = True
+                woke = True
+        if woke:
+            self._wake()
+
+    def _frame(self, opcode: int, payload: bytes) -> None:
+        n = len(payload)
+        if n < 126:
+            head = bytes((0x80 | opcode, 0x80 | n))
+        elif n < 65536:
+            head = bytes((0x80 | opcode, 0x80 | 126)) + n.to_bytes(2, "big")
+        else:
+            head = bytes((0x80 | opcode, 0x80 | 127)) + n.to_bytes(8, "big")
+        mask = os.urandom(4)
+        stream = (mask * (n // 4 + 1))[:n]
+        masked = (int.from_bytes(payload, "big") ^ int.from_bytes(stream, "big")).to_bytes(n, "big") if n else b""
+        assert self.transport is not None
+        self.transport.write(head + mask + masked)
+
+    def send_text(self, text: str) -> None:
+        self._frame(1, text.encode())
+
+    async def wait(self, ready: Any) -> Message:
+        """The latest message once ``ready(message)`` holds."""
+        while True:
+            if self.errors:
+                raise RuntimeError(self.errors[0])
+            if self.last is not None and ready(self.last):
+                return self.last
+            if self.lost:
+                raise ConnectionError("the server closed the connection")
+            self.waiter = asyncio.get_running_loop().create_future()
+            await self.waiter
+            self.waiter = None
+
+    def close(self) -> None:
+        if self.transport is not None and not self.transport.is_closing():
+            with contextlib.suppress(Exception):
+                self._frame(8, (1000).to_bytes(2, "big"))
+            self.transport.close()
+
+
+async def _connect(host: str, port: int, path: str) -> Socket:
+    loop = asyncio.get_running_loop()
+    key = base64.b64encode(os.urandom(16)).decode()
+    _transport, sock = await loop.create_connection(lambda: Socket(key), host, port)
+    assert sock.transport is not None
+    sock.transport.write((f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\n"
+                          f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+                          "Sec-WebSocket-Version: 13\r\n\r\n").encode())
+    await asyncio.wait_for(sock.opened, 30)
+    return sock
+
+
+async def _play_one_game(http: Any, host: str, port: int, slot: int, number: int, players: int, think: float,
+                         tally: Tally, stop: asyncio.Event) -> None:
     rng = random.Random(slot * 100_003 + number)
     body = {"players": players, "characters": CHARACTERS[:players], "seed": rng.randrange(2**31),
             "seats": ["human"] * players, "join": 0}
@@ -73,47 +231,41 @@ async def _play_one_game(http: Any, ws_base: str, slot: int, number: int, player
     for seat in range(1, players):
         tokens.append((await http.post(f"/api/games/{game_id}/join", json={"seat": seat})).json()["token"])
     tally.games_started += 1
-    sockets = [await connect(f"{ws_base}/api/games/{game_id}/ws?token={t}", max_size=2**24) for t in tokens]
+    sockets = [await _connect(host, port, f"/api/games/{game_id}/ws?token={t}") for t in tokens]
     try:
-        states = [_decode(await ws.recv()) for ws in sockets]
-        index = states[0]["index"]
-        while states[0]["outcome"] is None and not stop.is_set():
-            seat = states[0]["decision"]["seat"]
-            options = states[seat]["decision"]["actions"]
+        index = (await sockets[0].wait(lambda m: True)).index
+        while not stop.is_set():
+            public = await sockets[0].wait(lambda m: m.index >= index)
+            if public.outcome is not None or public.decision is None:
+                tally.games_finished += 1
+                break
+            seat = public.decision.seat
+            mine = await sockets[seat].wait(lambda m: m.index >= index)
+            assert mine.decision is not None and mine.decision.actions, "the deciding seat got no actions"
             if think:
                 await asyncio.sleep(rng.uniform(0.5 * think, 1.5 * think))
             ref = f"{game_id}:{index}"
             sent = time.perf_counter()
-            await sockets[seat].send(json.dumps({"type": "action", "action": rng.choice(options), "index": index,
-                                                 "ref": ref}))
-            for other, ws in enumerate(sockets):
-                while True:
-                    message = _decode(await ws.recv())
-                    if message["type"] == "update":
-                        break
-                    if message["type"] == "error":
-                        raise RuntimeError(f"game {game_id}: {message['error']}")
-                if other == seat:
-                    if message.get("ref") != ref:
-                        raise RuntimeError(f"game {game_id}: update without the action's ref")
-                    if tally.measuring:
-                        tally.latencies.append(time.perf_counter() - sent)
-                        tally.actions += 1
-                states[other] = message
+            sockets[seat].send_text(json.dumps({"type": "action", "action": rng.choice(mine.decision.actions),
+                                                "index": index, "ref": ref}))
+            answer = await sockets[seat].wait(lambda m: m.index > index)
+            if answer.ref != ref:
+                raise RuntimeError(f"game {game_id}: update without the action's ref")
+            if tally.measuring:
+                tally.latencies.append(time.perf_counter() - sent)
+                tally.actions += 1
             index += 1
-        if states[0]["outcome"] is not None:
-            tally.games_finished += 1
     finally:
-        for ws in sockets:
-            await ws.close()
+        for sock in sockets:
+            sock.close()
 
 
-async def _slot(http: Any, ws_base: str, slot: int, players: int, think: float, tally: Tally,
-                stop: asyncio.Event, ready: asyncio.Event) -> None:
+async def _slot(http: Any, host: str, port: int, slot: int, players: int, think: float, tally: Tally,
+                stop: asyncio.Event) -> None:
     number = 0
     while not stop.is_set():
         try:
-            await _play_one_game(http, ws_base, slot, number, players, think, tally, stop)
+            await _play_one_game(http, host, port, slot, number, players, think, tally, stop)
         except Exception as exc:  # noted and shown; the slot starts a new game
             tally.errors.append(f"{type(exc).__name__}: {exc}")
             await asyncio.sleep(0.1)
@@ -126,11 +278,11 @@ async def run(base: str, games: int, seconds: float, players: int = 2, think: fl
 
     tally = Tally()
     stop = asyncio.Event()
-    ready = asyncio.Event()
-    ws_base = base.replace("http://", "ws://")
+    address = urlsplit(base)
+    host, port = address.hostname or "127.0.0.1", address.port or 80
     limits = httpx.Limits(max_connections=64, max_keepalive_connections=64)
     async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
-        tasks = [asyncio.create_task(_slot(http, ws_base, i, players, think, tally, stop, ready))
+        tasks = [asyncio.create_task(_slot(http, host, port, i, players, think, tally, stop))
                  for i in range(games)]
         # Measure once every slot has its first game going.
         deadline = time.monotonic() + 120
@@ -164,12 +316,23 @@ async def run(base: str, games: int, seconds: float, players: int = 2, think: fl
     if lat:
         out(f"action latency ms: p50 {_percentile(lat, 0.5):.1f}  p90 {_percentile(lat, 0.9):.1f}  "
             f"p99 {_percentile(lat, 0.99):.1f}  max {max(lat):.1f}  mean {statistics.fmean(lat):.1f}")
+    per_action = 1e6 / max(1, tally.actions)
     if cpu0 is not None and cpu1 is not None:
-        out(f"server CPU: {100 * (cpu1 - cpu0) / elapsed:.0f}% of one core; "
-            f"bench clients: {100 * own / elapsed:.0f}%")
+        out(f"server CPU: {100 * (cpu1 - cpu0) / elapsed:.0f}% of one core ({(cpu1 - cpu0) * per_action:.0f} µs an "
+            f"action); bench clients: {100 * own / elapsed:.0f}% ({own * per_action:.0f} µs an action)")
+    else:
+        out(f"bench clients: {100 * own / elapsed:.0f}% of one core ({own * per_action:.0f} µs an action)")
     if tally.errors:
         out(f"errors: {len(tally.errors)}; first: {tally.errors[0]}")
     return tally
+
+
+def _run_loop(main: Any) -> Any:
+    try:
+        import uvloop
+    except ImportError:  # pragma: no cover - uvloop comes with uvicorn[standard]
+        return asyncio.run(main)
+    return uvloop.run(main)
 
 
 def start_server(db: str | None, cwd: str) -> tuple[subprocess.Popen, str]:
@@ -204,7 +367,7 @@ def bench_command(games: int, seconds: float, db: str | None, think: float, play
                         raise
                     time.sleep(0.1)
             print(f"server: {base} (pid {proc.pid}, database {db or 'temporary SQLite file'})")
-            tally = asyncio.run(run(base, games, seconds, players, think, proc.pid))
+            tally = _run_loop(run(base, games, seconds, players, think, proc.pid))
         finally:
             proc.terminate()
             try:

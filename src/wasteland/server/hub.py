@@ -4,6 +4,7 @@ the lobby, resuming the games that bots or clocks drive after a restart, replays
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import secrets
 import time
@@ -55,6 +56,7 @@ class Hub:
         while True:
             await asyncio.sleep(60)
             self.sweep()
+            gc.collect()  # the only full collection (see app.GC_THRESHOLDS)
 
     def sweep(self) -> None:
         now = time.monotonic()

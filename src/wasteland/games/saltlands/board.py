@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from wasteland.core import hexgrid, paths
+from wasteland.core.hexbits import HexBits
 from wasteland.core.hexgrid import Hex
 
 from .content import Content, load_content
@@ -49,6 +50,7 @@ class Geometry:
     pos_index: dict[Hex, int]
     names: tuple[str, ...] = field(default=())  # hex index -> its notation "q,r"
     by_name: dict[str, int] = field(default_factory=dict)  # notation "q,r" -> hex index
+    bits: HexBits = field(default=None, compare=False, repr=False)  # type: ignore[assignment]  # hex sets as ints
 
     @property
     def size(self) -> int:
@@ -95,6 +97,7 @@ def geometry(layout_id: str) -> Geometry:
         pos_index={p: i for i, p in enumerate(positions)},
         names=tuple(fmt_hex(h) for h in coords),
         by_name={fmt_hex(h): i for i, h in enumerate(coords)},
+        bits=HexBits(coords),
     )
 
 
@@ -126,7 +129,7 @@ class Terrain:
     """Terrain of every hex as currently explored; immutable once built."""
 
     __slots__ = ("terrain", "spawn", "wreck", "start_dunes", "raider_starts", "spawn_points", "_masks", "_to_hex",
-                 "_reach", "memo")
+                 "_reach", "memo", "_hexbits", "_bit_masks")
 
     def __init__(self, geo: Geometry, tiles: list[str], face_up: list[bool], rotation: list[int]):
         n = geo.size
@@ -160,6 +163,8 @@ class Terrain:
         # Results other modules derive from this terrain alone (move actions, sandstorm
         # searches), kept as long as the terrain; see :meth:`remember`.
         self.memo: dict[tuple, object] = {}
+        self._hexbits = geo.bits
+        self._bit_masks: dict[bytes, int] = {}
 
     def remember(self, key: tuple, value):
         """Keep ``value`` under ``key`` in :attr:`memo` (bounded) and return it."""
@@ -177,6 +182,19 @@ class Terrain:
             self._masks[terrains] = mask
         return mask
 
+    def passable_bits(self, terrains: frozenset[str]) -> int:
+        """:meth:`passable` as a set of hexes in the layout of ``Geometry.bits``."""
+        return self.bits_of(self.passable(terrains))
+
+    def bits_of(self, mask: bytes) -> int:
+        """A 0/1 mask per hex as a set of hexes in the layout of ``Geometry.bits``. Cached."""
+        found = self._bit_masks.get(mask)
+        if found is None:
+            if len(self._bit_masks) > 64:
+                self._bit_masks.clear()
+            found = self._bit_masks[mask] = self._hexbits.from_flags(mask)
+        return found
+
     def reach(
         self, geo: Geometry, start: int, steps: int, passable: bytes, sail: tuple[int, ...] | None = None
     ) -> dict[int, int]:
@@ -188,11 +206,14 @@ class Terrain:
         if found is None:
             if len(self._reach) > 1024:
                 self._reach.clear()
+            # The same breadth-first search as paths.reachable(_with_steps), on hex sets.
+            bits = self._hexbits
+            allowed = self.bits_of(passable)
             if sail is None:
-                found = paths.reachable(geo.adj, start, steps, passable, None)
+                layers = bits.layers(bits.bit[start], steps, allowed)
             else:
-                found = paths.reachable_with_steps(geo.adj_by_dir, start, steps, sail, passable, None)
-            found = self._reach[key] = dict(sorted(found.items()))  # iterated in hex order
+                layers = bits.layers_with_steps(bits.bit[start], steps, sail, allowed)
+            found = self._reach[key] = bits.steps_map(layers)  # iterated in hex order
         return found
 
     def distances_next_to(self, geo: Geometry, target: int, passable: bytes) -> list[int]:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from wasteland.core import paths
+from wasteland.core.hexbits import first_layer
 
 from .board import CELLS_PER_TILE
 from .state import Player, State
@@ -156,15 +157,51 @@ def move_actions(s: State, p: Player) -> list[str]:
     key = ("move", passable, p.hex, steps, sail, base)
     found = terrain.memo.get(key)
     if found is None:
-        names = s.static.geo.names
-        reach = terrain.reach(s.static.geo, p.hex, steps, passable, sail)
-        found = terrain.remember(key, (
-            tuple(reach),
-            tuple(f"move {names[h]}" if n <= base else f"move {names[h]} fuel {-(-(n - base) // FUEL_BONUS)}"
-                  for h, n in reach.items()),
-        ))
-    occupied = s.occupied()  # the mover's own hex among them
-    return [text for h, text in zip(*found) if h not in occupied]
+        geo = s.static.geo
+        bits = geo.bits
+        allowed = terrain.bits_of(passable)
+        start = bits.bit[p.hex]
+        if sail is None:
+            layers = bits.layers(start, steps, allowed)
+        else:
+            layers = bits.layers_with_steps(start, steps, sail, allowed)
+        # Hexes by the Fuel they need: none within the base move, then one card per 3 more.
+        by_fuel: dict[int, int] = {}
+        for k, layer in enumerate(layers):
+            fuel = 0 if k <= base else -(-(k - base) // FUEL_BONUS)
+            by_fuel[fuel] = by_fuel.get(fuel, 0) | layer
+        text_of: dict[int, str] = {}
+        for fuel, hexes in by_fuel.items():
+            texts = _move_texts(geo, fuel)
+            found_hexes = bits.hexes(hexes)
+            text_of.update(zip(found_hexes, map(texts.__getitem__, found_hexes)))
+        order = sorted(text_of)
+        found = terrain.remember(key, (tuple(map(text_of.__getitem__, order)), {h: i for i, h in enumerate(order)}))
+    texts, index = found
+    # Drop the hexes where something stands (the mover's own among them) by slicing.
+    out: list[str] = []
+    at = 0
+    for i in sorted([index[h] for h in s.occupied() if h in index]):
+        out += texts[at:i]
+        at = i + 1
+    out += texts[at:]
+    return out
+
+
+_MOVE_TEXTS: dict[tuple[str, int], tuple[str, ...]] = {}
+
+
+def _move_texts(geo, fuel: int) -> tuple[str, ...]:
+    """Per hex, the text of a move there burning ``fuel`` Fuel cards."""
+    key = (geo.layout, fuel)
+    found = _MOVE_TEXTS.get(key)
+    if found is None:
+        if fuel:
+            found = tuple(f"move {name} fuel {fuel}" for name in geo.names)
+        else:
+            found = tuple(f"move {name}" for name in geo.names)
+        _MOVE_TEXTS[key] = found
+    return found
 
 
 def _storm_budget(s: State, p: Player) -> int:
@@ -208,48 +245,38 @@ def _storm_search(
 ) -> tuple[dict[int, tuple[int, int]], dict[int, list[tuple[int, int]]]]:
     """Explores (hex, crossings) layer by layer: hex -> (fewest crossings, at step), and
     hex -> every (steps, crossings) improvement, crossings falling."""
-    geo = s.static.geo
-    per = CELLS_PER_TILE
+    single, straight = _crossing_steps(s.static.geo)
+    if options is not None:
+        # Per direction the wind allows: (next hex, crossing, hex after it or -1, crossing).
+        moves = [(d, opt == 2) for d, opt in enumerate(options) if opt]
     # (hex, crossings) states; reaching a hex later with no fewer crossings than before
     # can never do better, so such states are dropped.
     best: dict[int, tuple[int, int]] = {start: (0, 0)}
     improvements: dict[int, list[tuple[int, int]]] = {}  # hex -> (steps, crossings), crossings falling
     frontier = {start: 0}
-    adj = geo.adj
-    adj_by_dir = geo.adj_by_dir
+    over = budget + 1
     for step in range(1, max_steps + 1):
         nxt: dict[int, int] = {}
         for u, c in frontier.items():
-            tile_u = u // per
             if options is None:
-                targets = [(v, -1) for v in adj[u] if passable[v]]
+                targets = [(v, c + x) for v, x in single[u] if passable[v]]
             else:
                 targets = []
-                row = adj_by_dir[u]
-                for d, opt in enumerate(options):
-                    v = row[d]
-                    if opt == 0 or v < 0 or not passable[v]:
+                row = straight[u]
+                for d, double in moves:
+                    v, x, w, y = row[d]
+                    if v < 0 or not passable[v]:
                         continue
-                    targets.append((v, -1))
-                    if opt == 2:
-                        w = adj_by_dir[v][d]
-                        if w >= 0 and passable[w]:
-                            targets.append((w, v))
-            for v, via in targets:
-                cc = c
-                prev = tile_u
-                if via >= 0:
-                    if via // per != prev:
-                        cc += 1
-                    prev = via // per
-                if v // per != prev:
-                    cc += 1
+                    targets.append((v, c + x))
+                    if double and w >= 0 and passable[w]:
+                        targets.append((w, c + x + y))
+            for v, cc in targets:
                 if cc > budget:
                     continue
                 old = best.get(v)
                 if old is not None and old[0] <= cc:
                     continue
-                if nxt.get(v, budget + 1) > cc:
+                if nxt.get(v, over) > cc:
                     nxt[v] = cc
         for v, cc in nxt.items():
             best[v] = (cc, step)
@@ -258,6 +285,31 @@ def _storm_search(
         if not frontier:
             break
     return best, improvements
+
+
+_CROSSING_STEPS: dict[str, tuple] = {}
+
+
+def _crossing_steps(geo) -> tuple:
+    """Per hex, its steps with 1 for each tile boundary crossed (SL §53): to each
+    neighbour as (hex, crossing); and per direction (next hex, crossing, hex after it,
+    crossing), -1 for off the board."""
+    found = _CROSSING_STEPS.get(geo.layout)
+    if found is None:
+        per = CELLS_PER_TILE
+        single = tuple(tuple((v, int(v // per != u // per)) for v in row) for u, row in enumerate(geo.adj))
+        straight = []
+        for u, row in enumerate(geo.adj_by_dir):
+            dirs = []
+            for d, v in enumerate(row):
+                if v < 0:
+                    dirs.append((-1, 0, -1, 0))
+                    continue
+                w = geo.adj_by_dir[v][d]
+                dirs.append((v, int(v // per != u // per), w, int(w >= 0 and w // per != v // per)))
+            straight.append(tuple(dirs))
+        found = _CROSSING_STEPS[geo.layout] = (single, tuple(straight))
+    return found
 
 
 # -- raiders ----------------------------------------------------------------------------
@@ -278,14 +330,10 @@ class RaiderPlan:
     reason: str
 
 
-def _raider_passable(s: State, rdef, here: int) -> bytes:
-    passable = s.terrain.passable(terrain_set(rdef))
-    if not passable[here]:
-        # SL §80: a move may start on any terrain, so its own hex counts as enterable.
-        mask = bytearray(passable)
-        mask[here] = 1
-        passable = bytes(mask)
-    return passable
+def _raider_passable(s: State, rdef, here: int) -> int:
+    """The hexes the raider may enter, as a hex set (``Geometry.bits``)."""
+    # SL §80: a move may start on any terrain, so its own hex counts as enterable.
+    return s.terrain.passable_bits(terrain_set(rdef)) | s.static.geo.bits.bit[here]
 
 
 def raider_route(s: State, rid: int, dest: int, bonus: int) -> list[int]:
@@ -295,13 +343,17 @@ def raider_route(s: State, rid: int, dest: int, bonus: int) -> list[int]:
     rtype, here, _crew = s.raiders[rid]
     rdef = s.static.content.raiders[rtype]
     geo = s.static.geo
-    reach = s.terrain.reach(geo, here, rdef.move + bonus, _raider_passable(s, rdef, here))
-    if dest not in reach:
+    bits = geo.bits
+    bit = bits.bit
+    within = bits.layers(bit[here], rdef.move + bonus, _raider_passable(s, rdef, here))
+    steps = first_layer(within, bit[dest])
+    if steps is None:
         return [here, dest]
     route = [dest]
     cur = dest
-    while reach[cur] > 0:
-        cur = min(n for n in geo.adj[cur] if reach.get(n) == reach[cur] - 1)
+    for k in range(steps - 1, -1, -1):
+        layer = within[k]
+        cur = min(n for n in geo.adj[cur] if bit[n] & layer)
         route.append(cur)
     route.reverse()
     return route
@@ -313,7 +365,10 @@ def raider_plan(
 ) -> RaiderPlan:
     """SL §105-§106 and the digest's rulings 7.5. ``lure``: the seat luring it (SL §142,
     ruling: the same logic with that player as the only target and ``allowance`` as its
-    movement)."""
+    movement).
+
+    The searches run on hex sets (``Geometry.bits``): ``within[k]`` holds the hexes the
+    raider first reaches after ``k`` steps over its terrain."""
     rtype, here, _crew = s.raiders[rid]
     rdef = s.static.content.raiders[rtype]
     geo = s.static.geo
@@ -331,45 +386,56 @@ def raider_plan(
     adjacent_now = [p.seat for p in players if p.hex in geo.adj[here]]
     if adjacent_now:
         return RaiderPlan(tuple(adjacent_now), True, (here,), 0, "already next to a player")
-    terrain = s.terrain
+    bits = geo.bits
+    around = bits.around
     passable = _raider_passable(s, rdef, here)
     move = rdef.move + bonus if allowance is None else allowance
-    # Every hex within its movement over its terrain, with the fewest steps (figures and
-    # tokens may be passed, SL §78); it may end only where nothing stands.
-    within = terrain.reach(geo, here, move, passable)
-    occupied = s.occupied()
-    reach = {h: n for h, n in within.items() if not n or h not in occupied}
-    adj = geo.adj
-    # The players it can end next to this activation.
-    reachable_players = [p.seat for p in players if any(h in reach for h in adj[p.hex])]
+    # Every hex within its movement over its terrain, by fewest steps: figures and tokens
+    # may be passed (SL §78), but it ends only where nothing stands (or stays put).
+    within = bits.layers(bits.bit[here], move, passable)
+    free = ~bits.of(s.occupied())
+    ends_by_steps = [within[0]] + [layer & free for layer in within[1:]]
+    reach = 0
+    for layer in ends_by_steps:
+        reach |= layer
+    # Distance to a player: steps to the nearest passable hex next to them, ignoring
+    # figures and tokens on the way (SL §106).
+    reachable_players = [p.seat for p in players if around[p.hex] & reach]
     if reachable_players:
-        # Distance to a player: steps to the nearest passable hex next to them, ignoring
-        # figures and tokens on the way (SL §106). For a player it can reach, that hex lies
-        # within its movement, so the search above already measured it.
-        near = {seat: min(within[h] for h in adj[s.players[seat].hex] if h in within)
-                for seat in reachable_players}
+        # For a player it can end next to, that hex lies within its movement.
+        near = {seat: first_layer(within, around[s.players[seat].hex]) for seat in reachable_players}
         best = min(near.values())
         targets = tuple(seat for seat in reachable_players if near[seat] == best)
         if target is None and len(targets) > 1:
             return RaiderPlan(targets, True, (), best, "players equally near")
         chosen = target if target is not None else targets[0]
-        goal = s.players[chosen].hex
-        steps = min(reach[h] for h in adj[goal] if h in reach)
-        ends = tuple(sorted(h for h in adj[goal] if reach.get(h) == steps))
+        next_to_goal = around[s.players[chosen].hex]
+        steps = first_layer(ends_by_steps, next_to_goal)
+        ends = tuple(sorted(bits.hexes(ends_by_steps[steps] & next_to_goal)))
         return RaiderPlan((chosen,), True, ends, steps, "can reach the player this activation")
-    # Distance to a player, as above, over the whole play area (SL §106).
-    to_player = {p.seat: terrain.distances_next_to(geo, p.hex, passable) for p in players}
-    near = {seat: dist[here] for seat, dist in to_player.items()}
-    if all(d >= paths.UNREACHABLE for d in near.values()):
-        return RaiderPlan((), False, (here,), paths.UNREACHABLE, "cannot reach any player over its terrain")
+    everywhere = bits.layers(bits.bit[here], None, passable)
+    unreachable = paths.UNREACHABLE
+    near = {}
+    for p in players:
+        k = first_layer(everywhere, around[p.hex])
+        near[p.seat] = unreachable if k is None else k
+    if all(d >= unreachable for d in near.values()):
+        return RaiderPlan((), False, (here,), unreachable, "cannot reach any player over its terrain")
     best = min(near.values())
     targets = tuple(seat for seat, d in near.items() if d == best)
     if target is None and len(targets) > 1:
         return RaiderPlan(targets, False, (), best, "players equally near, none reachable")
     chosen = target if target is not None else targets[0]
     # "As close as possible, with as few steps as possible" (SL §106): the start competes
-    # with 0 steps, so a raider that cannot get closer stays put.
-    to_target = to_player[chosen]
-    best_key = min((to_target[h], n) for h, n in reach.items())
-    ends = tuple(sorted(h for h, n in reach.items() if (to_target[h], n) == best_key))
+    # with 0 steps, so a raider that cannot get closer stays put. Searching outward from
+    # the passable hexes next to the player, the first layer that meets the hexes it may
+    # end on holds the closest of them; among those, the fewest steps win.
+    for layer in bits.layers(around[s.players[chosen].hex] & passable, None, passable):
+        closest = layer & reach
+        if closest:
+            break
+    else:
+        closest = within[0]  # nowhere nearer: it stays put
+    steps = first_layer(ends_by_steps, closest)
+    ends = tuple(sorted(bits.hexes(closest & ends_by_steps[steps])))
     return RaiderPlan((chosen,), False, ends, best, "moves as close as it can to the nearest player")

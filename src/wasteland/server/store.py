@@ -136,6 +136,11 @@ def _resolve(future: asyncio.Future, result: Any, error: BaseException | None) -
         future.set_result(result)
 
 
+def _resolve_all(resolved: list[tuple[asyncio.Future, Any, BaseException | None]]) -> None:
+    for future, result, error in resolved:
+        _resolve(future, result, error)
+
+
 class Store:
     """The game database. Open with :func:`open_store`; every method is a coroutine."""
 
@@ -216,8 +221,12 @@ class Store:
             for job in batch:
                 alone = self._transaction([job])
                 results.extend(alone if alone is not None else [(None, self._last_error)])
+        # One wake-up of each event loop for the whole batch, its futures resolved in order.
+        by_loop: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future, Any, BaseException | None]]] = {}
         for job, (result, error) in zip(batch, results):
-            job.loop.call_soon_threadsafe(_resolve, job.future, result, error)
+            by_loop.setdefault(job.loop, []).append((job.future, result, error))
+        for loop, resolved in by_loop.items():
+            loop.call_soon_threadsafe(_resolve_all, resolved)
 
     def _transaction(self, batch: list[_Job]) -> list[tuple[Any, BaseException | None]] | None:
         """Run the jobs in one transaction; their results, or None if one failed (rolled back)."""

@@ -185,3 +185,25 @@ def test_seat_changes_are_pushed_to_everyone(server):
     assert pushed["status"] == "playing" and pushed["seats"][1]["name"] == "Bob"
     assert pushed["seats"][0]["online"] is True and pushed["seats"][1]["online"] is False
     ann.close()
+
+
+def test_a_finished_game_nobody_watches_leaves_memory_and_comes_back(server):
+    import time
+
+    hub = server.app.state.hub
+    live = server.create(players=1, characters=["scout"], seed=13)["game"]["id"]
+    created = server.create(players=1, characters=["scout"], seats=["random"], seed=12)
+    game_id = created["game"]["id"]
+    watcher = server.socket(game_id)
+    last = watcher.until(lambda m: m.get("outcome") is not None, timeout=60)
+    watcher.close()
+    deadline = time.monotonic() + 10
+    while game_id in hub.rooms:  # once the server has seen the watcher go
+        assert time.monotonic() < deadline, "the finished game stayed in memory"
+        hub.sweep()
+        time.sleep(0.05)
+    assert live in hub.rooms  # an unfinished game waits for its players
+    # Its replay and record are read back from the store.
+    replay = server.http.get(f"/api/games/{game_id}/replay").json()
+    assert replay["steps"] == last["index"] and replay["view"] == last["view"]
+    assert len(server.http.get(f"/api/games/{game_id}/record").text.splitlines()) == 1 + last["index"]

@@ -64,7 +64,9 @@ class Hub:
         idle.sort(key=lambda r: r.last_used)
         excess = len(idle) - MAX_IDLE_ROOMS
         for number, room in enumerate(idle):
-            if number < excess or now - room.last_used > IDLE_SECONDS:
+            # A finished game nobody watches goes at once (its replay reloads it): fewer
+            # states in memory, shorter full collections (see app.GC_THRESHOLDS).
+            if number < excess or now - room.last_used > IDLE_SECONDS or room.over:
                 self.rooms.pop(room.id, None)
 
     def forget(self, room: Room) -> None:

@@ -82,37 +82,79 @@ def _lure_useful(s: State, p: Player) -> bool:
     return any(r[1] // CELLS_PER_TILE == tile for r in s.raiders.values())
 
 
+class _Texts:
+    """Action texts that depend only on a card or a hex, written once and shared by every
+    game (the notation of this module's docstring)."""
+
+    def __init__(self, cat) -> None:
+        names = cat.card_names
+        self.discard = tuple(f"discard {n}" for n in names)
+        self.give = tuple(tuple(f"give {n} to p{seat + 1}" for n in names) for seat in range(6))
+        # Per card: ("use name[/option]", action) for every option used on a turn, not
+        # against an attack (heal and armor: the soak decision, SL §88-§89).
+        self.uses = tuple(
+            tuple((f"use {names[card]}" + ("" if i == 0 else f"/{i + 1}"), act)
+                  for i, act in enumerate(d.actions) if act.effect not in ("heal", "armor"))
+            for card, d in enumerate(cat.cards)
+        )
+        self.by = tuple(f" by {n}" for n in names)
+        self._hexes: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+
+    def hex_targets(self, geo) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """Per hex " at q,r"; per tile position " tile tA,B"."""
+        found = self._hexes.get(geo.layout)
+        if found is None:
+            found = self._hexes[geo.layout] = (
+                tuple(f" at {name}" for name in geo.names),
+                tuple(f" tile {fmt_pos(pos)}" for pos in geo.positions),
+            )
+        return found
+
+
+_TEXTS: dict[int, tuple[object, _Texts]] = {}
+_ROTATIONS = tuple(f" rot {k}" for k in range(6))
+
+
+def _texts(cat) -> _Texts:
+    found = _TEXTS.get(id(cat))
+    if found is None:
+        found = _TEXTS[id(cat)] = (cat, _Texts(cat))  # the catalog is kept alive with its texts
+    return found[1]  # type: ignore[return-value]
+
+
 def card_uses(s: State, p: Player) -> list[str]:
     """Every card action open to the player now (SL §63-§69)."""
-    names = s.static.catalog.card_names
-    geo = s.static.geo
+    texts = _texts(s.static.catalog)
     out: list[str] = []
-    crew = [names[c] for c in fresh_crew(p)]
+    crew = None
     raider_hexes = None
+    fuel = None
+    engaged = p.engaged
     for card in [*p.hand, *p.cargo]:
-        if card in p.engaged:
+        if card in engaged:
             continue
-        d = card_def(s, card)
-        for i, act in enumerate(d.actions):
-            label = names[card] + ("" if i == 0 else f"/{i + 1}")
+        for label, act in texts.uses[card]:
             effect = act.effect
-            if effect in ("heal", "armor"):
-                continue  # used against an attack (SL §88-§89), see the soak decision
-            if act.cost is not None and not any(c != card for c in fuel_cards(s, p)):
-                continue  # e.g. the Flamethrower burns a Fuel card (SL §136)
-            targets: list[str] = [""]
+            if act.cost is not None:
+                if fuel is None:
+                    fuel = fuel_cards(s, p)
+                if not any(c != card for c in fuel):
+                    continue  # e.g. the Flamethrower burns a Fuel card (SL §136)
+            targets: list[str] | tuple[str, ...] = ("",)
             if effect == "damage" and act.area:
                 # SL §143: one option per orientation of the symbol that hits something.
-                targets = [f" rot {k}" for k in range(6) if _area_targets(s, p, area_hexes(s, p, act.area, k))]
+                targets = [_ROTATIONS[k] for k in range(6) if _area_targets(s, p, area_hexes(s, p, act.area, k))]
             elif effect == "damage":
+                at = texts.hex_targets(s.static.geo)[0]
                 if raider_hexes is None:
                     raider_hexes = _adjacent_raiders(s, p)
-                targets = [f" at {geo.names[h]}" for h in raider_hexes]
+                targets = [at[h] for h in raider_hexes]
                 if s.static.rules.mode == "competitive":
                     # SL §122: robbery, a player attack in competitive mode only.
-                    targets += [f" at {geo.names[q.hex]}" for q in _adjacent_players(s, p)]
+                    targets += [at[q.hex] for q in _adjacent_players(s, p)]
             elif effect == "explore":
-                targets = [f" tile {fmt_pos(geo.positions[pos])}" for pos, up in enumerate(s.face_up) if not up]
+                tile = texts.hex_targets(s.static.geo)[1]
+                targets = [tile[pos] for pos, up in enumerate(s.face_up) if not up]
             elif effect == "rumor" and not s.rumor_deck:
                 continue  # SL §111: no rumor card left to draw
             elif effect == "take_from_discard" and not _discard_match(s, act.take):
@@ -124,10 +166,13 @@ def card_uses(s: State, p: Player) -> list[str]:
             if not targets:
                 continue
             if act.crew_action:
+                if crew is None:
+                    by = texts.by
+                    crew = [by[c] for c in fresh_crew(p)]
                 for c in crew:
-                    out.extend(f"use {label} by {c}{t}" for t in targets)
+                    out.extend([label + c + t for t in targets])
             else:
-                out.extend(f"use {label}{t}" for t in targets)
+                out.extend([label + t for t in targets])
     return out
 
 
@@ -154,53 +199,61 @@ def turn_actions(s: State) -> list[str]:
     p = s.players[s.current]
     geo = s.static.geo
     names = s.static.catalog.card_names
+    texts = _texts(s.static.catalog)
     out: list[str] = []
-    can_move = not s.moved and p.vehicle is not None and p.vehicle not in p.engaged
-    if can_move and not over_hand_limit(s, p):  # SL §55: at the limit before moving
+    within_limit = not over_hand_limit(s, p)  # SL §55: at the limit before moving and ending
+    if within_limit and not s.moved and p.vehicle is not None and p.vehicle not in p.engaged:
         out.extend(move_actions(s, p))
     if s.must_move and out:
         return out  # SL §45 ruling: off the occupied start dune before anything else
+    held = p.cards()
+    discard = texts.discard
     if p.hex is None:
         # Nowhere to enter (the board is full): the turn passes with the figure off the board.
-        return [f"discard {names[c]}" for c in p.cards()] + (["end"] if not over_hand_limit(s, p) else [])
+        return [discard[c] for c in held] + (["end"] if within_limit else [])
     adj = geo.adj[p.hex]
-    crew = [names[c] for c in fresh_crew(p)]
+    tokens = s.tokens
+    crew = None
     for h in adj:
-        if h in s.tokens:
-            out.extend(f"collect {geo.names[h]} by {c}" for c in crew)  # SL §73
+        if h in tokens:
+            if crew is None:
+                crew = [names[c] for c in fresh_crew(p)]
+            out.extend([f"collect {geo.names[h]} by {c}" for c in crew])  # SL §73
     for h in s.raid_hexes:
-        if h in s.tokens and h not in adj:
-            out.extend(f"collect {geo.names[h]} by {c}" for c in crew)  # SL §146 Raid
+        if h in tokens and h not in adj:
+            if crew is None:
+                crew = [names[c] for c in fresh_crew(p)]
+            out.extend([f"collect {geo.names[h]} by {c}" for c in crew])  # SL §146 Raid
     out.extend(card_uses(s, p))
     if s.refreshes:
         for c in [p.char_card, *p.cargo]:
             if card_def(s, c).crew and (c in p.engaged or p.last_used.get(c) in p.engaged):
                 out.append(f"refresh {names[c]}")
     near = _adjacent_players(s, p)
+    traded = s.traded
     for q in near:
         out.append(f"trade p{q.seat + 1}")  # SL §46: as often as wanted; §72 limits each card
-        for c in p.cards():
-            if c not in s.traded:
-                out.append(f"give {names[c]} to p{q.seat + 1}")
+        give = texts.give[q.seat]
+        out.extend([give[c] for c in held if c not in traded])
     kind = ability(s, p)
-    if kind == "trade" and s.trades_used < TRADE_LIMIT:
-        # SL §146 Trade: any player in the game, up to 3 times per turn, hand items only.
-        for q in _far_partners(s, p, near):
-            out.append(f"trade p{q.seat + 1}")
-            for c in p.hand:
-                if c not in s.traded:
-                    out.append(f"give {names[c]} to p{q.seat + 1}")
-    if not s.ability_used and kind in ("lord_of_winds", "repair"):
-        out.append("ability")
-    if not s.ability_used and kind == "theft":
-        # SL §146 Theft: once per turn, a random item from an adjacent player's hand.
-        out.extend(f"steal p{q.seat + 1}" for q in near if q.hand)
-    if kind == "prophecy" and s.rumor_deck:
-        # SL §146 Prophecy: discard a Water or Gallon of Water to draw and play a rumor card.
-        out.extend(f"ability {names[c]}" for c in p.hand
-                   if c not in p.engaged and card_def(s, c).id in PROPHECY_CARDS)
-    out.extend(f"discard {names[c]}" for c in p.cards())
-    if not over_hand_limit(s, p):
+    if kind is not None:
+        if kind == "trade" and s.trades_used < TRADE_LIMIT:
+            # SL §146 Trade: any player in the game, up to 3 times per turn, hand items only.
+            for q in _far_partners(s, p, near):
+                out.append(f"trade p{q.seat + 1}")
+                give = texts.give[q.seat]
+                out.extend([give[c] for c in p.hand if c not in traded])
+        if not s.ability_used and kind in ("lord_of_winds", "repair"):
+            out.append("ability")
+        if not s.ability_used and kind == "theft":
+            # SL §146 Theft: once per turn, a random item from an adjacent player's hand.
+            out.extend(f"steal p{q.seat + 1}" for q in near if q.hand)
+        if kind == "prophecy" and s.rumor_deck:
+            # SL §146 Prophecy: discard a Water or Gallon of Water to draw and play a rumor card.
+            out.extend(f"ability {names[c]}" for c in p.hand
+                       if c not in p.engaged and card_def(s, c).id in PROPHECY_CARDS)
+    out.extend([discard[c] for c in held])
+    if within_limit:
         out.append("end")  # SL §55: at the limit by the end of the turn
     return out
 

@@ -103,6 +103,55 @@ class HexBits:
             steps += 1
         return out
 
+    def meet(self, start: int, passable: int, goal: int) -> tuple[int | None, int]:
+        """Search outward from ``start`` (as :meth:`layers`, unbounded) until a layer
+        meets ``goal``: (its index, the hexes of ``goal`` in it), or (None, 0)."""
+        hit = start & goal
+        if hit:
+            return 0, hit
+        w = self.width
+        v = w - 1
+        seen = frontier = start
+        steps = 0
+        while True:
+            x = frontier
+            x = ((x << 1) | (x >> 1) | (x << w) | (x >> w) | (x << v) | (x >> v)) & passable
+            x &= ~seen
+            if not x:
+                return None, 0
+            steps += 1
+            hit = x & goal
+            if hit:
+                return steps, hit
+            seen |= x
+            frontier = x
+
+    def meet_each(self, start: int, passable: int, goals: Sequence[int]) -> list[int | None]:
+        """For each of ``goals``, the index of the first layer outward from ``start`` (as
+        :meth:`layers`, unbounded) that meets it, or None; the search stops once every
+        goal is met."""
+        out: list[int | None] = [0 if g & start else None for g in goals]
+        left = [i for i, k in enumerate(out) if k is None]
+        w = self.width
+        v = w - 1
+        seen = frontier = start
+        steps = 0
+        while left:
+            x = frontier
+            x = ((x << 1) | (x >> 1) | (x << w) | (x >> w) | (x << v) | (x >> v)) & passable
+            x &= ~seen
+            if not x:
+                break
+            steps += 1
+            if any(goals[i] & x for i in left):
+                for i in left:
+                    if goals[i] & x:
+                        out[i] = steps
+                left = [i for i in left if out[i] is None]
+            seen |= x
+            frontier = x
+        return out
+
     def layers_with_steps(self, start: int, max_steps: int, step_options: Sequence[int], passable: int) -> list[int]:
         """Like :meth:`layers` for a move whose steps follow ``step_options`` per hex
         direction (as ``paths.reachable_with_steps``): 0 forbidden, 1 one hex, 2 one or

@@ -336,6 +336,21 @@ def _raider_passable(s: State, rdef, here: int) -> int:
     return s.terrain.passable_bits(terrain_set(rdef)) | s.static.geo.bits.bit[here]
 
 
+_WITHIN: dict[tuple, list[int]] = {}
+
+
+def _within(bits, here: int, steps: int, passable: int) -> list[int]:
+    """``bits.layers`` from one hex, remembered: a raider's plan and then its route (and
+    a replan after a choice) search the same move."""
+    key = (passable, here, steps)
+    found = _WITHIN.get(key)
+    if found is None:
+        if len(_WITHIN) > 256:
+            _WITHIN.clear()
+        found = _WITHIN[key] = bits.layers(bits.bit[here], steps, passable)
+    return found
+
+
 def raider_route(s: State, rid: int, dest: int, bonus: int) -> list[int]:
     """One shortest route of the raider to ``dest`` (for the event log), read back from
     the same search its move used: each step back goes to the lowest-numbered hex one
@@ -345,7 +360,7 @@ def raider_route(s: State, rid: int, dest: int, bonus: int) -> list[int]:
     geo = s.static.geo
     bits = geo.bits
     bit = bits.bit
-    within = bits.layers(bit[here], rdef.move + bonus, _raider_passable(s, rdef, here))
+    within = _within(bits, here, rdef.move + bonus, _raider_passable(s, rdef, here))
     steps = first_layer(within, bit[dest])
     if steps is None:
         return [here, dest]
@@ -392,7 +407,7 @@ def raider_plan(
     move = rdef.move + bonus if allowance is None else allowance
     # Every hex within its movement over its terrain, by fewest steps: figures and tokens
     # may be passed (SL §78), but it ends only where nothing stands (or stays put).
-    within = bits.layers(bits.bit[here], move, passable)
+    within = _within(bits, here, move, passable)
     free = ~bits.of(s.occupied())
     ends_by_steps = [within[0]] + [layer & free for layer in within[1:]]
     reach = 0
@@ -413,12 +428,9 @@ def raider_plan(
         steps = first_layer(ends_by_steps, next_to_goal)
         ends = tuple(sorted(bits.hexes(ends_by_steps[steps] & next_to_goal)))
         return RaiderPlan((chosen,), True, ends, steps, "can reach the player this activation")
-    everywhere = bits.layers(bits.bit[here], None, passable)
     unreachable = paths.UNREACHABLE
-    near = {}
-    for p in players:
-        k = first_layer(everywhere, around[p.hex])
-        near[p.seat] = unreachable if k is None else k
+    found = bits.meet_each(bits.bit[here], passable, [around[p.hex] for p in players])
+    near = {p.seat: unreachable if k is None else k for p, k in zip(players, found)}
     if all(d >= unreachable for d in near.values()):
         return RaiderPlan((), False, (here,), unreachable, "cannot reach any player over its terrain")
     best = min(near.values())
@@ -430,11 +442,8 @@ def raider_plan(
     # with 0 steps, so a raider that cannot get closer stays put. Searching outward from
     # the passable hexes next to the player, the first layer that meets the hexes it may
     # end on holds the closest of them; among those, the fewest steps win.
-    for layer in bits.layers(around[s.players[chosen].hex] & passable, None, passable):
-        closest = layer & reach
-        if closest:
-            break
-    else:
+    _k, closest = bits.meet(around[s.players[chosen].hex] & passable, passable, reach)
+    if not closest:
         closest = within[0]  # nowhere nearer: it stays put
     steps = first_layer(ends_by_steps, closest)
     ends = tuple(sorted(bits.hexes(closest & ends_by_steps[steps])))

@@ -125,32 +125,67 @@ def tile_cells(tile_id: str, rotation: int) -> tuple[Cell, ...]:
     return tuple(out)
 
 
+@dataclass(frozen=True)
+class TileArrays:
+    """A turned tile's cells as slices ready to copy into a Terrain (CELL_OFFSETS order)."""
+
+    terrain: bytes
+    spawn: tuple[str | None, ...]
+    wreck: bytes
+    start_dunes: tuple[int, ...]  # cell numbers
+    raider_starts: tuple[int, ...]
+
+
+@lru_cache(maxsize=512)
+def tile_arrays(tile_id: str, rotation: int) -> TileArrays:
+    cells = tile_cells(tile_id, rotation)
+    return TileArrays(
+        bytes(c.terrain for c in cells),
+        tuple(c.spawn for c in cells),
+        bytes(c.wreck for c in cells),
+        tuple(i for i, c in enumerate(cells) if c.start_dune),
+        tuple(i for i, c in enumerate(cells) if c.raider_start),
+    )
+
+
+@lru_cache(maxsize=4096)
+def _tile_bits(layout: str, pos: int, tile_id: str, rotation: int) -> dict[int, int]:
+    """Terrain code -> the hexes of that terrain of a tile lying at ``pos``, as a hex set."""
+    bit = geometry(layout).bits.bit
+    base = pos * CELLS_PER_TILE
+    out: dict[int, int] = {}
+    for i, code in enumerate(tile_arrays(tile_id, rotation).terrain):
+        out[code] = out.get(code, 0) | bit[base + i]
+    return out
+
+
 class Terrain:
     """Terrain of every hex as currently explored; immutable once built."""
 
     __slots__ = ("terrain", "spawn", "wreck", "start_dunes", "raider_starts", "spawn_points", "_masks", "_to_hex",
-                 "_reach", "memo", "_hexbits", "_bit_masks")
+                 "_reach", "memo", "_hexbits", "_bit_masks", "_code_bits")
 
     def __init__(self, geo: Geometry, tiles: list[str], face_up: list[bool], rotation: list[int]):
         n = geo.size
+        per = CELLS_PER_TILE
         terrain = bytearray([UNEXPLORED]) * n
         spawn: list[str | None] = [None] * n
         wreck = bytearray(n)
         start_dunes: list[int] = []
         raider_starts: list[int] = []
+        code_bits: dict[int, int] = {}
         for pos, tile_id in enumerate(tiles):
             if not face_up[pos]:
                 continue
-            base = pos * CELLS_PER_TILE
-            for i, cell in enumerate(tile_cells(tile_id, rotation[pos])):
-                h = base + i
-                terrain[h] = cell.terrain
-                spawn[h] = cell.spawn
-                wreck[h] = cell.wreck
-                if cell.start_dune:
-                    start_dunes.append(h)
-                if cell.raider_start:
-                    raider_starts.append(h)
+            base = pos * per
+            cells = tile_arrays(tile_id, rotation[pos])
+            terrain[base:base + per] = cells.terrain
+            spawn[base:base + per] = cells.spawn
+            wreck[base:base + per] = cells.wreck
+            start_dunes.extend([base + i for i in cells.start_dunes])
+            raider_starts.extend([base + i for i in cells.raider_starts])
+            for code, hexes in _tile_bits(geo.layout, pos, tile_id, rotation[pos]).items():
+                code_bits[code] = code_bits.get(code, 0) | hexes
         self.terrain = bytes(terrain)
         self.spawn = tuple(spawn)
         self.wreck = bytes(wreck)
@@ -165,6 +200,7 @@ class Terrain:
         self.memo: dict[tuple, object] = {}
         self._hexbits = geo.bits
         self._bit_masks: dict[bytes, int] = {}
+        self._code_bits = code_bits  # terrain code -> its face-up hexes as a hex set
 
     def remember(self, key: tuple, value):
         """Keep ``value`` under ``key`` in :attr:`memo` (bounded) and return it."""
@@ -178,8 +214,12 @@ class Terrain:
         mask = self._masks.get(terrains)
         if mask is None:
             codes = {TERRAIN_CODE[t] for t in terrains}
-            mask = bytes(1 if t in codes else 0 for t in self.terrain)
+            mask = self.terrain.translate(bytes(1 if t in codes else 0 for t in range(256)))
             self._masks[terrains] = mask
+            hexes = 0
+            for code in codes:
+                hexes |= self._code_bits.get(code, 0)
+            self._bit_masks[mask] = hexes
         return mask
 
     def passable_bits(self, terrains: frozenset[str]) -> int:

@@ -9,7 +9,7 @@ from wasteland.core.rng import seed_state, shuffle
 
 from .config import EPIC_SOLO_STACK_ROUNDS, SOLO_STACK_ROUNDS
 from .engine import deal_character, settle, start_turn
-from .state import Player, State, static_from_config
+from .state import Player, State, Static, static_from_config
 from .zones import Events
 
 
@@ -74,24 +74,11 @@ def new_game(config: dict[str, Any], seed: int) -> tuple[State, Events]:
     shuffle(s, colony_positions)
     s.markers = dict(zip(rules.markers, colony_positions))
 
-    # Decks and supply (SL §19-§27). Red Victory cards stay in the box without the red
-    # marker (digest 2.2 ruling).
-    markers = set(rules.markers)
-    kinds = content.victory_kinds
-    for i, card in enumerate(cat.cards):
-        if card.id in cat.character_card:
-            continue
-        if card.expansion and not rules.expansion:
-            continue  # SL §141: expansion cards only when the expansion is in play
-        if card.deck == "mirage":
-            s.mirage.append(i)
-        elif card.deck == "raider":
-            s.raider_deck.append(i)
-        elif card.deck == "victory":
-            if kinds[card.victory].colour in markers:
-                s.supply.append(i)
-        else:
-            s.supply.append(i)
+    # Decks and supply (SL §19-§27).
+    mirage, raider_deck, supply = _decks(static)
+    s.mirage = list(mirage)
+    s.raider_deck = list(raider_deck)
+    s.supply = list(supply)
     shuffle(s, s.mirage)
     shuffle(s, s.raider_deck)
 
@@ -133,3 +120,37 @@ def new_game(config: dict[str, Any], seed: int) -> tuple[State, Events]:
             s.stack.append({"kind": "character", "seat": seat})
     settle(s, events)
     return s, events
+
+
+_DECKS: dict[int, tuple[Static, tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]]] = {}
+
+
+def _decks(static: Static) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """The Mirage deck, the Raider deck and the supply before shuffling, the same for
+    every game of a configuration. Red Victory cards stay in the box without the red
+    marker (digest 2.2 ruling)."""
+    found = _DECKS.get(id(static))
+    if found is None:
+        rules = static.rules
+        cat = static.catalog
+        markers = set(rules.markers)
+        kinds = static.content.victory_kinds
+        mirage: list[int] = []
+        raider_deck: list[int] = []
+        supply: list[int] = []
+        for i, card in enumerate(cat.cards):
+            if card.id in cat.character_card:
+                continue
+            if card.expansion and not rules.expansion:
+                continue  # SL §141: expansion cards only when the expansion is in play
+            if card.deck == "mirage":
+                mirage.append(i)
+            elif card.deck == "raider":
+                raider_deck.append(i)
+            elif card.deck == "victory":
+                if kinds[card.victory].colour in markers:
+                    supply.append(i)
+            else:
+                supply.append(i)
+        found = _DECKS[id(static)] = (static, (tuple(mirage), tuple(raider_deck), tuple(supply)))
+    return found[1]

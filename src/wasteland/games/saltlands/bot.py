@@ -62,6 +62,8 @@ def card_value(d: CardDef, s: State | None = None) -> float:
 class HeuristicAgent:
     name = "heuristic"
     LOOKAHEAD = 8  # move destinations tried against a simulated raider activation
+    SAMPLES = 2  # deals of the hidden cards each of them is tried against
+    EASY_DEATH = 60.0
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
@@ -208,7 +210,7 @@ class HeuristicAgent:
         # Dying costs what the rules make it cost: on Easy the hand and a trip back to a
         # starting tile, on Normal the one respawn, on Hard the game (SL §90-§96).
         died = me.status == "dead" or (respawns_before is not None and me.respawned > respawns_before)
-        death = {"easy": 60.0, "normal": 150.0 if me.respawned <= 1 else 400.0, "hard": 400.0}
+        death = {"easy": self.EASY_DEATH, "normal": 150.0 if me.respawned <= 1 else 400.0, "hard": 400.0}
         v = -death[s.static.rules.difficulty] if died else 0.0
         v += 12.0 * (len(crew_members(me)) - 1) + 6.0 * permanent_armor(s, me)
         for c in me.hand:
@@ -342,12 +344,19 @@ class HeuristicAgent:
             shortlist += [a for a in safest[: self.LOOKAHEAD // 2] if a not in shortlist]
             # Two samples of what it cannot see (the damage cards to come, above all):
             # a move is judged by its average outcome, not by one lucky deal.
-            samples = [s, self._obs.sample(self.rng)]
-            stay = sum(self._simulate_plan(t, me.seat, None) for t in samples) / len(samples)
+            samples = [s] + [self._obs.sample(self.rng) for _ in range(self.SAMPLES - 1)]
+
+            def judged(move: str | None) -> float:
+                # Cautious: the worse outcome weighs as much as the average (a death
+                # in one deal of the damage cards is a real risk, SL §100-§104).
+                values = [self._simulate_plan(t, me.seat, move) for t in samples]
+                return 0.5 * sum(values) / len(values) + 0.5 * min(values)
+
+            stay = judged(None)
             for a in moves:
                 scores[a] = -1e3
             for a in shortlist:
-                scores[a] = sum(self._simulate_plan(t, me.seat, a) for t in samples) / len(samples) - stay
+                scores[a] = judged(a) - stay
             if "end" in scores:
                 scores["end"] = 0.0
         elif moves:

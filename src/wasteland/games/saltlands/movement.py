@@ -7,6 +7,7 @@ never ended on; face-down tiles are never entered (SL §78).
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -70,61 +71,39 @@ def terrain_set(d) -> frozenset[str]:
 _TERRAIN_SETS: dict[int, tuple] = {}
 
 
-def move_options(s: State, p: Player) -> list[MoveOption]:
-    """Every destination of this turn's move, with the fewest Fuel cards it needs, as
-    (dest, fuel, crossings) tuples."""
+def _move_kind(s: State, p: Player) -> tuple[bytes, int, tuple[int, ...] | None, int | None] | None:
+    """This turn's move as (passable terrain, hexes allowed, sail step options or None,
+    base move of a motorized vehicle or None when no Fuel can be burnt), or None."""
     if p.vehicle is None or p.hex is None:
-        return []
+        return None
     vehicle = card_def(s, p.vehicle).vehicle
     if vehicle is None:
-        return []
-    geo = s.static.geo
+        return None
     passable = s.terrain.passable(terrain_set(vehicle))
-    storm_budget = _storm_budget(s, p) if s.storm else None
-    if storm_budget is None:
-        occupied = s.occupied()  # the mover's own hex among them
-    else:
-        can_end = end_mask(s, passable)
     if vehicle.movement == "tractor":
         # SL §144: like a motorized vehicle, single steps in any direction (straight
         # upwind too, SL §145), over any terrain, at most the wind strength; no Fuel.
-        steps = wind_strength(s, p)
-        if storm_budget is not None:
-            found = _storm_reach(s, p.hex, steps, passable, can_end, None, storm_budget)
-            return [MoveOption(h, 0, c) for h, c in sorted(found.items()) if h != p.hex]
-        reach = s.terrain.reach(geo, p.hex, steps, passable)
-        return [(h, 0, 0) for h in reach if h not in occupied]  # type: ignore[misc]
+        return passable, wind_strength(s, p), None, None
     if vehicle.movement == "sail":
-        steps = wind_strength(s, p)
-        options = sail_step_options(s)
-        if storm_budget is not None:
-            found = _storm_reach(s, p.hex, steps, passable, can_end, options, storm_budget)
-            return [MoveOption(h, 0, c) for h, c in sorted(found.items()) if h != p.hex]
-        reach = s.terrain.reach(geo, p.hex, steps, passable, options)
-        return [(h, 0, 0) for h in reach if h not in occupied]  # type: ignore[misc]
+        return passable, wind_strength(s, p), sail_step_options(s), None
     base = vehicle.move + (BORN_DRIVER_BONUS if ability(s, p) == "born_driver" else 0)
-    fuel = len(fuel_cards(s, p))
-    limit = base + FUEL_BONUS * fuel
-    if storm_budget is not None:
-        # SL §53 + §84: more Fuel can buy a route crossing fewer tiles. Each Fuel count
-        # that lowers the crossings is its own option; Fuel burnt for the move cannot
-        # also pay the sandstorm, and a player left with nothing cannot cross.
-        found = _storm_reach(s, p.hex, limit, passable, can_end, None, storm_budget, with_steps=True)
-        out = []
-        for h, frontier in sorted(found.items()):
-            if h == p.hex:
-                continue
-            best_c = storm_budget + 1
-            for steps, c in frontier:
-                need = max(0, -(-(steps - base) // FUEL_BONUS))
-                if c < best_c and c + need <= storm_budget:
-                    if out and out[-1].dest == h and out[-1].fuel == need:
-                        out[-1] = MoveOption(h, need, c)
-                    else:
-                        out.append(MoveOption(h, need, c))
-                    best_c = c
-        return out
-    reach = s.terrain.reach(geo, p.hex, limit, passable)
+    return passable, base + FUEL_BONUS * len(fuel_cards(s, p)), None, base
+
+
+def move_options(s: State, p: Player) -> list[MoveOption]:
+    """Every destination of this turn's move, with the fewest Fuel cards it needs, as
+    (dest, fuel, crossings) tuples."""
+    kind = _move_kind(s, p)
+    if kind is None:
+        return []
+    passable, limit, sail, base = kind
+    occupied = s.occupied()  # the mover's own hex among them
+    if s.storm:
+        moves = _storm_moves(s, p.hex, limit, passable, sail, base, _storm_budget(s, p))
+        return [o for o in moves if o[0] not in occupied]
+    reach = s.terrain.reach(s.static.geo, p.hex, limit, passable, sail)
+    if base is None:
+        return [(h, 0, 0) for h in reach if h not in occupied]  # type: ignore[misc]
     return [
         (h, 0 if steps <= base else -(-(steps - base) // FUEL_BONUS), 0)  # type: ignore[misc]
         for h, steps in reach.items()
@@ -134,27 +113,28 @@ def move_options(s: State, p: Player) -> list[MoveOption]:
 
 def move_actions(s: State, p: Player) -> list[str]:
     """The ``move`` actions of :func:`move_options`, in the same order: ``move q,r``, or
-    ``move q,r fuel n`` when it burns Fuel (SL §84). Outside a sandstorm the texts depend
-    only on the terrain, the start and the allowance, so they are kept with the terrain
-    and only filtered by occupancy here."""
-    if s.storm or p.vehicle is None or p.hex is None:
-        names = s.static.geo.names
-        return [f"move {names[d]} fuel {f}" if f else f"move {names[d]}" for d, f, _c in move_options(s, p)]
-    vehicle = card_def(s, p.vehicle).vehicle
-    if vehicle is None:
+    ``move q,r fuel n`` when it burns Fuel (SL §84). The texts depend only on the
+    terrain, the start and the allowance (and in a sandstorm the cards to pay with), so
+    they are kept with the terrain and only filtered by occupancy here."""
+    kind = _move_kind(s, p)
+    if kind is None:
         return []
+    passable, limit, sail, base = kind
     terrain = s.terrain
-    passable = terrain.passable(terrain_set(vehicle))
-    sail = None
-    if vehicle.movement == "tractor":
-        steps = base = wind_strength(s, p)  # SL §144: no Fuel
-    elif vehicle.movement == "sail":
-        steps = base = wind_strength(s, p)
-        sail = sail_step_options(s)
-    else:
-        base = vehicle.move + (BORN_DRIVER_BONUS if ability(s, p) == "born_driver" else 0)
-        steps = base + FUEL_BONUS * len(fuel_cards(s, p))
-    key = ("move", passable, p.hex, steps, sail, base)
+    if s.storm:
+        budget = _storm_budget(s, p)
+        key = ("storm texts", passable, p.hex, limit, sail, base, budget)
+        found = terrain.memo.get(key)
+        if found is None:
+            moves = _storm_moves(s, p.hex, limit, passable, sail, base, budget)
+            names = s.static.geo.names
+            found = terrain.remember(key, (
+                tuple(o[0] for o in moves),
+                tuple(f"move {names[d]} fuel {f}" if f else f"move {names[d]}" for d, f, _c in moves),
+            ))
+        occupied = s.occupied()
+        return [text for h, text in zip(*found) if h not in occupied]
+    key = ("move", passable, p.hex, limit, sail, base)
     found = terrain.memo.get(key)
     if found is None:
         geo = s.static.geo
@@ -162,13 +142,14 @@ def move_actions(s: State, p: Player) -> list[str]:
         allowed = terrain.bits_of(passable)
         start = bits.bit[p.hex]
         if sail is None:
-            layers = bits.layers(start, steps, allowed)
+            layers = bits.layers(start, limit, allowed)
         else:
-            layers = bits.layers_with_steps(start, steps, sail, allowed)
+            layers = bits.layers_with_steps(start, limit, sail, allowed)
         # Hexes by the Fuel they need: none within the base move, then one card per 3 more.
+        free = limit if base is None else base
         by_fuel: dict[int, int] = {}
         for k, layer in enumerate(layers):
-            fuel = 0 if k <= base else -(-(k - base) // FUEL_BONUS)
+            fuel = 0 if k <= free else -(-(k - free) // FUEL_BONUS)
             by_fuel[fuel] = by_fuel.get(fuel, 0) | layer
         text_of: dict[int, str] = {}
         for fuel, hexes in by_fuel.items():
@@ -176,12 +157,21 @@ def move_actions(s: State, p: Player) -> list[str]:
             found_hexes = bits.hexes(hexes)
             text_of.update(zip(found_hexes, map(texts.__getitem__, found_hexes)))
         order = sorted(text_of)
-        found = terrain.remember(key, (tuple(map(text_of.__getitem__, order)), {h: i for i, h in enumerate(order)}))
-    texts, index = found
+        found = terrain.remember(key, (tuple(order), tuple(map(text_of.__getitem__, order))))
+    order, texts = found
     # Drop the hexes where something stands (the mover's own among them) by slicing.
+    drop = []
+    size = len(order)
+    for h in s.occupied():
+        i = bisect_left(order, h)
+        if i < size and order[i] == h:
+            drop.append(i)
+    if not drop:
+        return list(texts)
+    drop.sort()
     out: list[str] = []
     at = 0
-    for i in sorted([index[h] for h in s.occupied() if h in index]):
+    for i in drop:
         out += texts[at:i]
         at = i + 1
     out += texts[at:]
@@ -209,30 +199,41 @@ def _storm_budget(s: State, p: Player) -> int:
     return len(p.hand) + len(p.cargo)
 
 
-def _storm_reach(
+def _storm_moves(
     s: State,
     start: int,
-    max_steps: int,
+    limit: int,
     passable: bytes,
-    can_end: bytearray,
-    options: tuple[int, ...] | None,
+    sail: tuple[int, ...] | None,
+    base: int | None,
     budget: int,
-    with_steps: bool = False,
-) -> dict:
-    """Destinations reachable in a sandstorm with at most ``budget`` tile crossings:
-    hex -> fewest crossings, or with ``with_steps`` every (steps, crossings) trade-off:
-    more steps, fewer crossings. The search ignores figures and tokens, so it is kept
-    with the terrain; ``can_end`` then drops the hexes a move may not end on."""
-    key = ("storm", passable, start, max_steps, options, budget)
+) -> tuple[MoveOption, ...]:
+    """Every move option in a sandstorm (SL §53) with at most ``budget`` tile crossings,
+    figures and tokens not considered, in hex order. The search ignores them, so its
+    result is kept with the terrain."""
+    key = ("storm", passable, start, limit, sail, base, budget)
     found = s.terrain.memo.get(key)
-    if found is None:
-        found = s.terrain.remember(key, _storm_search(s, start, max_steps, passable, options, budget))
-    best, improvements = found
-    out: dict = {}
-    for v, (c, _steps) in best.items():
-        if v != start and can_end[v]:
-            out[v] = improvements[v] if with_steps else c
-    return out
+    if found is not None:
+        return found  # type: ignore[return-value]
+    best, improvements = _storm_search(s, start, limit, passable, sail, budget)
+    if base is None:
+        out = [MoveOption(h, 0, c) for h, (c, _steps) in sorted(best.items()) if h != start]
+    else:
+        # SL §53 + §84: more Fuel can buy a route crossing fewer tiles. Each Fuel count
+        # that lowers the crossings is its own option; Fuel burnt for the move cannot
+        # also pay the sandstorm, and a player left with nothing cannot cross.
+        out = []
+        for h, frontier in sorted(improvements.items()):
+            best_c = budget + 1
+            for steps, c in frontier:
+                need = max(0, -(-(steps - base) // FUEL_BONUS))
+                if c < best_c and c + need <= budget:
+                    if out and out[-1].dest == h and out[-1].fuel == need:
+                        out[-1] = MoveOption(h, need, c)
+                    else:
+                        out.append(MoveOption(h, need, c))
+                    best_c = c
+    return s.terrain.remember(key, tuple(out))
 
 
 def _storm_search(
@@ -408,7 +409,16 @@ def raider_plan(
     # Every hex within its movement over its terrain, by fewest steps: figures and tokens
     # may be passed (SL §78), but it ends only where nothing stands (or stays put).
     within = _within(bits, here, move, passable)
-    free = ~bits.of(s.occupied())
+    bit = bits.bit
+    occupied = 0  # every hex where a figure or token stands
+    for h in s.tokens:
+        occupied |= bit[h]
+    for r in s.raiders.values():
+        occupied |= bit[r[1]]
+    for p in s.players:
+        if p.hex is not None:
+            occupied |= bit[p.hex]
+    free = ~occupied
     ends_by_steps = [within[0]] + [layer & free for layer in within[1:]]
     reach = 0
     for layer in ends_by_steps:

@@ -74,4 +74,12 @@ class Rng:
         return randbelow(self, n)
 
     def choice(self, items: list[T]) -> T:
-        return items[randbelow(self, len(items))]
+        n = len(items)
+        if n <= 0:
+            raise ValueError("randbelow needs n > 0")
+        # randbelow written out: a random player calls this for every action.
+        z = (self.rng + _GOLDEN) & MASK64
+        self.rng = z
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        return items[((z ^ (z >> 31)) * n) >> 64]

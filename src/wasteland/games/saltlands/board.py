@@ -159,11 +159,17 @@ def _tile_bits(layout: str, pos: int, tile_id: str, rotation: int) -> dict[int, 
     return out
 
 
+@lru_cache(maxsize=16)
+def _passable_table(codes: frozenset[int]) -> bytes:
+    """A bytes.translate table: terrain code -> 1 if in ``codes`` else 0."""
+    return bytes(1 if t in codes else 0 for t in range(256))
+
+
 class Terrain:
     """Terrain of every hex as currently explored; immutable once built."""
 
     __slots__ = ("terrain", "spawn", "wreck", "start_dunes", "raider_starts", "spawn_points", "_masks", "_to_hex",
-                 "_reach", "memo", "_hexbits", "_bit_masks", "_code_bits")
+                 "_reach", "memo", "_hexbits", "_bit_masks", "_code_bits", "_pass_bits")
 
     def __init__(self, geo: Geometry, tiles: list[str], face_up: list[bool], rotation: list[int]):
         n = geo.size
@@ -201,6 +207,7 @@ class Terrain:
         self._hexbits = geo.bits
         self._bit_masks: dict[bytes, int] = {}
         self._code_bits = code_bits  # terrain code -> its face-up hexes as a hex set
+        self._pass_bits: dict[frozenset[str], int] = {}
 
     def remember(self, key: tuple, value):
         """Keep ``value`` under ``key`` in :attr:`memo` (bounded) and return it."""
@@ -214,7 +221,7 @@ class Terrain:
         mask = self._masks.get(terrains)
         if mask is None:
             codes = {TERRAIN_CODE[t] for t in terrains}
-            mask = self.terrain.translate(bytes(1 if t in codes else 0 for t in range(256)))
+            mask = self.terrain.translate(_passable_table(frozenset(codes)))
             self._masks[terrains] = mask
             hexes = 0
             for code in codes:
@@ -224,7 +231,10 @@ class Terrain:
 
     def passable_bits(self, terrains: frozenset[str]) -> int:
         """:meth:`passable` as a set of hexes in the layout of ``Geometry.bits``."""
-        return self.bits_of(self.passable(terrains))
+        found = self._pass_bits.get(terrains)
+        if found is None:
+            found = self._pass_bits[terrains] = self.bits_of(self.passable(terrains))
+        return found
 
     def bits_of(self, mask: bytes) -> int:
         """A 0/1 mask per hex as a set of hexes in the layout of ``Geometry.bits``. Cached."""

@@ -424,7 +424,8 @@ def settle(s: State, events: Events) -> None:
     A procedure left waiting on a choice has its decision ready (``decision``)."""
     s._decision = None
     while True:
-        check_victory(s, events)
+        if not s.rumor_deck:  # escape is possible only once every rumor card is played (SL §111)
+            check_victory(s, events)
         if s.over:
             return
         for p in s.players:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from wasteland.core.hexgrid import direction_index
@@ -17,34 +18,26 @@ def new_game(config: dict[str, Any], seed: int) -> tuple[State, Events]:
     static = static_from_config(config)
     rules = static.rules
     content = static.content
-    cat = static.catalog
     geo = static.geo
+    boxed = _box(static)
     s = State(static)
     s.rng = seed_state(seed)
     events: Events = [{"type": "setup", "players": rules.players, "mode": rules.mode,
                        "difficulty": rules.difficulty, "area": rules.area}]
 
     # Play area (SL §34-§36): compass tile, starting tiles, face-down tiles.
-    compass = next(t.id for t in content.tiles.values() if t.kind == "compass")
-    starting = [t.id for t in content.tiles.values() if t.kind == "starting"]
-    # SL §140: the expansion's tiles are shuffled in with the ordinary ones (and build the
-    # larger epic areas, SL §150).
-    ordinary = [t.id for t in content.tiles.values()
-                if t.kind == "ordinary" or (t.kind == "expansion" and rules.expansion)]
+    starting = list(boxed.starting)
+    ordinary = list(boxed.ordinary)
     shuffle(s, starting)
     shuffle(s, ordinary)
-    s.tiles = [compass] + starting[: len(geo.starting_positions)] + ordinary[: len(geo.face_down_positions)]
+    s.tiles = [boxed.compass] + starting[: len(geo.starting_positions)] + ordinary[: len(geo.face_down_positions)]
     s.face_up = [True] * (1 + len(geo.starting_positions)) + [False] * len(geo.face_down_positions)
     s.rotation = [0] * len(s.tiles)
     s.invalidate_terrain()
 
     # Tokens (SL §37): START tokens face up on the starting tiles' wrecks, the rest a pool.
-    tokens = [
-        i for i, t in enumerate(cat.tokens)
-        if (rules.expansion or not t.expansion) and not (t.large_only and rules.area_size == "small")
-    ]
-    start_tokens = [i for i in tokens if cat.tokens[i].start]
-    pool = [i for i in tokens if not cat.tokens[i].start]
+    start_tokens = list(boxed.start_tokens)
+    pool = list(boxed.pool)
     shuffle(s, start_tokens)
     shuffle(s, pool)
     wreck = s.terrain.wreck
@@ -62,12 +55,12 @@ def new_game(config: dict[str, Any], seed: int) -> tuple[State, Events]:
 
     # Wind and weather (SL §40-§41).
     s.wind_dir = direction_index(content.wind.initial)
-    s.weather_drawn = [w.id for w in content.weather.values() if w.starting]
-    s.weather_deck = [w.id for w in content.weather.values() if not w.starting]
+    s.weather_drawn = list(boxed.weather_drawn)
+    s.weather_deck = list(boxed.weather_deck)
     shuffle(s, s.weather_deck)
 
     # Rumor deck and markers (SL §42-§43).
-    rumors = list(content.rumors)
+    rumors = list(boxed.rumors)
     shuffle(s, rumors)
     s.rumor_deck = rumors[: rules.rumor_cards]
     colony_positions = list(geo.starting_positions)
@@ -75,18 +68,14 @@ def new_game(config: dict[str, Any], seed: int) -> tuple[State, Events]:
     s.markers = dict(zip(rules.markers, colony_positions))
 
     # Decks and supply (SL §19-§27).
-    mirage, raider_deck, supply = _decks(static)
-    s.mirage = list(mirage)
-    s.raider_deck = list(raider_deck)
-    s.supply = list(supply)
+    s.mirage = list(boxed.mirage)
+    s.raider_deck = list(boxed.raider_deck)
+    s.supply = list(boxed.supply)
     shuffle(s, s.mirage)
     shuffle(s, s.raider_deck)
 
     # Damage stacks (SL §30-§33; solo SL §121): round 6 at the bottom, round 1 on top.
-    by_round: dict[int, list[str]] = {}
-    for card in content.damage_cards.values():
-        if not card.expansion or rules.epic:  # round-7 cards only in the epic game (SL §150)
-            by_round.setdefault(card.round, []).append(card.id)
+    by_round = {rnd: list(cards) for rnd, cards in boxed.damage_by_round}
     for cards in by_round.values():
         shuffle(s, cards)
     if rules.mode == "solo":
@@ -122,35 +111,79 @@ def new_game(config: dict[str, Any], seed: int) -> tuple[State, Events]:
     return s, events
 
 
-_DECKS: dict[int, tuple[Static, tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]]] = {}
+@dataclass(frozen=True)
+class _Box:
+    """What the box holds for one configuration, before any shuffle: the same for every
+    game of it, so listed once."""
+
+    compass: str
+    starting: tuple[str, ...]
+    ordinary: tuple[str, ...]
+    start_tokens: tuple[int, ...]
+    pool: tuple[int, ...]
+    weather_drawn: tuple[str, ...]
+    weather_deck: tuple[str, ...]
+    rumors: tuple[str, ...]
+    mirage: tuple[int, ...]
+    raider_deck: tuple[int, ...]
+    supply: tuple[int, ...]
+    damage_by_round: tuple[tuple[int, tuple[str, ...]], ...]
 
 
-def _decks(static: Static) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
-    """The Mirage deck, the Raider deck and the supply before shuffling, the same for
-    every game of a configuration. Red Victory cards stay in the box without the red
-    marker (digest 2.2 ruling)."""
-    found = _DECKS.get(id(static))
-    if found is None:
-        rules = static.rules
-        cat = static.catalog
-        markers = set(rules.markers)
-        kinds = static.content.victory_kinds
-        mirage: list[int] = []
-        raider_deck: list[int] = []
-        supply: list[int] = []
-        for i, card in enumerate(cat.cards):
-            if card.id in cat.character_card:
-                continue
-            if card.expansion and not rules.expansion:
-                continue  # SL §141: expansion cards only when the expansion is in play
-            if card.deck == "mirage":
-                mirage.append(i)
-            elif card.deck == "raider":
-                raider_deck.append(i)
-            elif card.deck == "victory":
-                if kinds[card.victory].colour in markers:
-                    supply.append(i)
-            else:
+_BOXES: dict[int, tuple[Static, _Box]] = {}
+
+
+def _box(static: Static) -> _Box:
+    found = _BOXES.get(id(static))
+    if found is not None:
+        return found[1]
+    rules = static.rules
+    content = static.content
+    cat = static.catalog
+    # SL §140: the expansion's tiles are shuffled in with the ordinary ones (and build the
+    # larger epic areas, SL §150).
+    tiles = content.tiles.values()
+    tokens = [
+        i for i, t in enumerate(cat.tokens)
+        if (rules.expansion or not t.expansion) and not (t.large_only and rules.area_size == "small")
+    ]
+    # Red Victory cards stay in the box without the red marker (digest 2.2 ruling).
+    markers = set(rules.markers)
+    kinds = content.victory_kinds
+    mirage: list[int] = []
+    raider_deck: list[int] = []
+    supply: list[int] = []
+    for i, card in enumerate(cat.cards):
+        if card.id in cat.character_card:
+            continue
+        if card.expansion and not rules.expansion:
+            continue  # SL §141: expansion cards only when the expansion is in play
+        if card.deck == "mirage":
+            mirage.append(i)
+        elif card.deck == "raider":
+            raider_deck.append(i)
+        elif card.deck == "victory":
+            if kinds[card.victory].colour in markers:
                 supply.append(i)
-        found = _DECKS[id(static)] = (static, (tuple(mirage), tuple(raider_deck), tuple(supply)))
-    return found[1]
+        else:
+            supply.append(i)
+    by_round: dict[int, list[str]] = {}
+    for damage in content.damage_cards.values():
+        if not damage.expansion or rules.epic:  # round-7 cards only in the epic game (SL §150)
+            by_round.setdefault(damage.round, []).append(damage.id)
+    box = _Box(
+        compass=next(t.id for t in tiles if t.kind == "compass"),
+        starting=tuple(t.id for t in tiles if t.kind == "starting"),
+        ordinary=tuple(t.id for t in tiles if t.kind == "ordinary" or (t.kind == "expansion" and rules.expansion)),
+        start_tokens=tuple(i for i in tokens if cat.tokens[i].start),
+        pool=tuple(i for i in tokens if not cat.tokens[i].start),
+        weather_drawn=tuple(w.id for w in content.weather.values() if w.starting),
+        weather_deck=tuple(w.id for w in content.weather.values() if not w.starting),
+        rumors=tuple(content.rumors),
+        mirage=tuple(mirage),
+        raider_deck=tuple(raider_deck),
+        supply=tuple(supply),
+        damage_by_round=tuple((rnd, tuple(cards)) for rnd, cards in by_round.items()),
+    )
+    _BOXES[id(static)] = (static, box)  # the Static is kept alive with its box
+    return box

@@ -130,6 +130,8 @@ class HexBits:
         """For each of ``goals``, the index of the first layer outward from ``start`` (as
         :meth:`layers`, unbounded) that meets it, or None; the search stops once every
         goal is met."""
+        if len(goals) == 1:
+            return [self.meet(start, passable, goals[0])[0]]
         out: list[int | None] = [0 if g & start else None for g in goals]
         left = [i for i, k in enumerate(out) if k is None]
         w = self.width

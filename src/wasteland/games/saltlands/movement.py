@@ -8,7 +8,6 @@ never ended on; face-down tiles are never entered (SL §78).
 from __future__ import annotations
 
 from bisect import bisect_left
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from wasteland.core import paths
@@ -316,8 +315,7 @@ def _crossing_steps(geo) -> tuple:
 # -- raiders ----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class RaiderPlan:
+class RaiderPlan(NamedTuple):
     """What a raider's movement rule yields before any tie is broken.
 
     ``targets``: the players it could go for (several = the current player chooses);

@@ -64,6 +64,10 @@ class HeuristicAgent:
     LOOKAHEAD = 8  # move destinations tried against a simulated raider activation
     SAMPLES = 2  # deals of the hidden cards each of them is tried against
     EASY_DEATH = 60.0
+    CREW_VALUE = 12.0  # a crew member: one more action and one more wound soaked (SL §64)
+    ARMOR_VALUE = 6.0
+    CREW_TOKEN = 4.0
+    EXPLORE_UNTIL = 3  # explore while fewer wanted tokens than this are in sight
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
@@ -147,7 +151,7 @@ class HeuristicAgent:
             return 10.0 if s.rumor_deck else 0.0
         if kind == "victory":
             return 12.0 if me is None or self._victory_spare(s, me) < 0 else 3.0
-        return 4.0 if kind == "crew" else 3.0
+        return self.CREW_TOKEN if kind == "crew" else 3.0
 
     def _ready(self, s: State, me: Player) -> bool:
         """Enough Victory cards to escape on my own (SL §115-§120, own cards only)."""
@@ -212,7 +216,7 @@ class HeuristicAgent:
         died = me.status == "dead" or (respawns_before is not None and me.respawned > respawns_before)
         death = {"easy": self.EASY_DEATH, "normal": 150.0 if me.respawned <= 1 else 400.0, "hard": 400.0}
         v = -death[s.static.rules.difficulty] if died else 0.0
-        v += 12.0 * (len(crew_members(me)) - 1) + 6.0 * permanent_armor(s, me)
+        v += self.CREW_VALUE * (len(crew_members(me)) - 1) + self.ARMOR_VALUE * permanent_armor(s, me)
         for c in me.hand:
             v += 1.5 * card_value(cards[c])
         for c in me.cargo:
@@ -342,6 +346,12 @@ class HeuristicAgent:
             shortlist = sorted(moves, key=lambda a: -scores[a])[: self.LOOKAHEAD]
             safest = sorted(moves, key=lambda a: self._danger(s, me, s.static.geo.by_name[a.split(" ")[1]], rd))
             shortlist += [a for a in safest[: self.LOOKAHEAD // 2] if a not in shortlist]
+            if not s.rumor_deck and self._ready(s, me):
+                # The road has ended and the cards are in hand: every move onto a rumor
+                # marker's tile may win, at once or by clearing its last raider (SL §113).
+                marked = set(s.markers.values())
+                shortlist += [a for a in moves if a not in shortlist
+                              and geo.by_name[a.split(" ")[1]] // CELLS_PER_TILE in marked][: self.LOOKAHEAD]
             # Two samples of what it cannot see (the damage cards to come, above all):
             # a move is judged by its average outcome, not by one lucky deal.
             samples = [s] + [self._obs.sample(self.rng) for _ in range(self.SAMPLES - 1)]
@@ -399,7 +409,7 @@ class HeuristicAgent:
             # Every explored tile brings tokens but also spawn points (SL §107): explore
             # when the tokens in sight are few.
             wanted = sum(1 for tok in s.tokens.values() if self._token_weight(s, tok, me) >= 10.0)
-            if wanted >= 3:
+            if wanted >= self.EXPLORE_UNTIL:
                 return 1.0
             # The nearer the tile, the sooner its tokens can be collected.
             if "tile" in t and me.hex is not None:
@@ -501,9 +511,14 @@ class HeuristicAgent:
         for a in actions:
             verb, name = a.split(" ", 1)
             card = self._card(s, name)
-            value = card_value(cat.cards[card])
+            d = cat.cards[card]
+            value = card_value(d)
             base = {"armor": 10, "heal": 8, "lose": 4, "yield": 5}[verb]
             scores[a] = base - 0.3 * value
+            if d.victory is not None and verb != "yield" and self._victory_spare(s, me) <= 0:
+                # Healing with Plants (SL §112) gives up a card the escape needs: a crew
+                # member goes first.
+                scores[a] -= 10.0
         return scores
 
     def _place(self, s: State, me: Player, actions: list[str]) -> dict[str, float]:
@@ -614,10 +629,19 @@ class SearchGuide:
         return self.bot.choose(obs)
 
     def candidates(self, obs: Observation) -> list[str]:
-        """The bot's best actions here, best first, always with its own choice first."""
+        """The moves worth weighing, the bot's favourite first, and staying put ("end").
+
+        Only the move is searched: the play-on ends the turn right after the searched
+        action, which is fair to a move (the bot moves last, then takes what it reaches)
+        but not to an action the bot would follow with a move. So when the bot's
+        favourite is not a move, that is the one candidate."""
+        d = obs.decision
         scores = self.bot.scores(obs) or {}
-        ranked = sorted(obs.decision.actions, key=lambda a: -scores.get(a, -1e9))
-        return ranked[: self.k]
+        ranked = sorted(d.actions, key=lambda a: -scores.get(a, -1e9))
+        if not ranked[0].startswith("move "):
+            return ranked[:1]
+        moves = [a for a in ranked if a.startswith("move ")][: self.k]
+        return moves + (["end"] if "end" in d.actions else [])
 
     @staticmethod
     def context(state: State) -> tuple[int, list[int]]:

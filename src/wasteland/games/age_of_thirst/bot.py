@@ -2,9 +2,17 @@
 
 Each legal action is tried on a sample of the hidden information (``obs.sample``: the
 bot never reads the true state) and scored by the seat's share of :func:`evaluate`
-minus the best opponent's, plus small pushes: kill enemies, never hit its own troops or
-team-mates, keep enough water to buy. ``prefer`` makes it buy only one troop kind (used
-by the balance study to pit openings against each other).
+minus the best opponent's, plus small pushes: buy rather than hoard, hedges only when
+they pay, lay status cards on the kind the opponent is pressing with.
+
+A move is judged together with the best attack the troop can make from where it lands
+(LO-7.1: move, then attack, then flip), so the bot can step next to the Last Oasis and
+knock its holder off in one activation; judged alone, the step would look worthless and
+the holder would never be challenged.
+
+``policy`` restricts what the bot buys and upgrades, for the balance study of the chosen
+stat table (LO-B 1); the names are ``heuristic-<policy>`` bots in ``wasteland simulate
+age-of-thirst --bot`` (see :data:`POLICIES`).
 """
 
 from __future__ import annotations
@@ -13,17 +21,38 @@ from wasteland.agents.base import Observation
 from wasteland.core.protocol import Action, RuleError
 from wasteland.core.rng import Rng
 
+from .content import TROOP_KINDS
 from .evaluate import evaluate
 
 MAX_TRIED = 160  # actions simulated per decision (the rest are sampled away)
+
+# Balance-study openings (``heuristic-<name>``): what the bot may buy and what it upgrades
+# first. ``None`` = the default heuristic.
+POLICIES: dict[str, dict[str, str]] = {
+    "skinny": {"buy": "skinny"},  # buy only Skinnies
+    "handsome": {"buy": "handsome"},
+    "smart": {"buy": "smart"},
+    "rush-skinny": {"buy": "skinny", "rush": "skinny"},  # every gallon into Skinny levels first
+    "rush-handsome": {"buy": "handsome", "rush": "handsome"},
+    "rush-smart": {"buy": "smart", "rush": "smart"},
+    "hedge": {"hedge": "wall"},  # grow (and upgrade) hedges whenever it can
+}
+STATUS_KIND = {"paralysis": "skinny", "blindness": "handsome", "madness": "smart"}  # LO-11
 
 
 class HeuristicAgent:
     name = "heuristic"
 
-    def __init__(self, seed: int = 0, prefer: str | None = None) -> None:
+    def __init__(self, seed: int = 0, prefer: str | None = None, policy: str | None = None) -> None:
         self.rng = Rng(seed)
-        self.prefer = prefer
+        if prefer is not None and policy is None:
+            policy = prefer  # the old name of the one-kind openings
+        if policy is not None and policy not in POLICIES:
+            raise ValueError(f"unknown Age of Thirst bot policy {policy!r}; choose from {', '.join(POLICIES)}")
+        self.policy = policy
+        self.rules = POLICIES.get(policy, {}) if policy else {}
+        if policy:
+            self.name = f"heuristic-{policy}"
 
     def choose(self, obs: Observation) -> Action:
         d = obs.decision
@@ -34,9 +63,9 @@ class HeuristicAgent:
             return actions[0]
         if d.kind == "place":
             return self._place(obs, actions)
-        if self.prefer:
-            # An opening that buys only one troop kind (the balance study's lever).
-            actions = [a for a in actions if not a.startswith("buy ") or a.split(" ")[1] == self.prefer] or actions
+        actions = self._restrict(actions)
+        if len(actions) == 1:
+            return actions[0]
         sample = obs.sample(self.rng)
         game = obs.game
         seat = d.seat
@@ -52,10 +81,49 @@ class HeuristicAgent:
                 nxt, _events = game.apply(sample, a)
             except RuleError:  # pragma: no cover - legal in the sample by construction
                 continue
-            score = self._score(nxt, seat) + self._bias(a) + self.rng.below(1000) * 1e-7
+            score = self._score(nxt, seat)
+            if a.startswith("move "):
+                score = max(score, self._best_attack(game, nxt, seat, a.split(" ")[2]))
+            score += self._bias(sample, seat, a) + self.rng.below(1000) * 1e-7
             if score > best_score:
                 best, best_score = a, score
         return best
+
+    def _best_attack(self, game, s, seat: int, landed: str) -> float:
+        """The best the moved troop can do next: attack from where it landed (LO-7.1)."""
+        d = game.decision(s)
+        best = float("-inf")
+        if d is None:
+            return best
+        for a in d.actions:
+            words = a.split(" ")
+            if words[0] == "attack" and words[1] == landed:
+                try:
+                    nxt, _events = game.apply(s, a)
+                except RuleError:  # pragma: no cover
+                    continue
+                best = max(best, self._score(nxt, seat))
+        return best
+
+    def _restrict(self, actions: list[str]) -> list[str]:
+        """A policy's openings: buy one kind only; rush its upgrades; grow a hedge wall."""
+        r = self.rules
+        if not r:
+            return actions
+        if "buy" in r:
+            actions = [a for a in actions if not a.startswith("buy ") or a.split(" ")[1] == r["buy"]] or actions
+        if "rush" in r and f"upgrade {r['rush']}" in actions:
+            return [f"upgrade {r['rush']}"]  # every gallon into the kind's levels before anything else
+        if "rush" in r:
+            # saving for the next level: buy nothing else (the kind's own troops still come)
+            actions = [a for a in actions if not a.startswith(("upgrade ", "grow ", "market "))] or actions
+        if r.get("hedge") == "wall":
+            if "upgrade hedge" in actions:
+                return ["upgrade hedge"]
+            grows = [a for a in actions if a.startswith("grow ")]
+            if grows:
+                return grows
+        return actions
 
     def _score(self, s, seat: int) -> float:
         values = evaluate(s)
@@ -64,7 +132,7 @@ class HeuristicAgent:
         others = [values[q] for q in range(len(values)) if q not in mates]
         return mine - (max(others) if others else 0.0)
 
-    def _bias(self, action: str) -> float:
+    def _bias(self, s, seat: int, action: str) -> float:
         words = action.split(" ")
         if words[0] == "buy":
             return 0.004
@@ -72,11 +140,20 @@ class HeuristicAgent:
             return -0.003  # hedges are cheap but block its own way too
         if words[0] == "end":
             return -0.0005  # act before ending when the value is equal
+        if words[0] == "play" and words[1] in STATUS_KIND:
+            # A status card (LO-11) shows in no position value: lay it on the kind the
+            # opponent has nearest the centre, one point of value per such troop.
+            target = s.colour.index(words[2])
+            kind = STATUS_KIND[words[1]]
+            b = s.board
+            near = sum(1 for h, (o, k) in s.pieces.items()
+                       if o == target and k == kind and b.distance(h, b.centre) <= 3)
+            return 0.004 * near - 0.002
         return 0.0
 
     def _place(self, obs: Observation, actions: list[str]) -> str:
         # Melee troops in front (nearest the centre), shooters behind them.
-        order = {"skinny": 0, "handsome": 1, "smart": 2}
+        order = {k: i for i, k in enumerate(TROOP_KINDS)}
 
         def key(a: str):
             _v, kind, where = a.split(" ")

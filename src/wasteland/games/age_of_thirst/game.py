@@ -30,6 +30,21 @@ class AgeOfThirst(EngineGame):
     def seats(self, state: State) -> int:
         return state.rules.players
 
+    def bot_names(self) -> tuple[str, ...]:
+        """The game's own bots beyond the shared registry's: the balance study's
+        openings, ``heuristic-<policy>`` (see ``bot.POLICIES``)."""
+        from .bot import POLICIES
+
+        return tuple(f"heuristic-{p}" for p in POLICIES)
+
+    def make_bot(self, name: str, seed: int) -> Any:
+        """One of :meth:`bot_names` (None for any other name)."""
+        if name not in self.bot_names():
+            return None
+        from .bot import HeuristicAgent
+
+        return HeuristicAgent(seed, policy=name[len("heuristic-"):])
+
     def reveals_hidden(self, before: State, after: State) -> bool:
         """Did the step draw a card or use the generator? (Undo stops there.)"""
         return (before.rng != after.rng or len(before.source_deck) != len(after.source_deck)

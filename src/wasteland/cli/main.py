@@ -93,7 +93,12 @@ def simulate(
         None, help="a lineup in seat order, e.g. scout,healer (seats it does not name get the first unused "
         "characters); repeat the option to sweep lineups; default: the first P characters"),
     character_sweep: bool = typer.Option(False, "--character-sweep", help="sweep every character as seat 1"),
-    bot: str = typer.Option("random", help="bots, e.g. random,heuristic: every seat plays the named bot"),
+    bot: str = typer.Option("random", help="bots, e.g. random,heuristic: every seat plays the named bot; "
+                            "Age of Thirst also has heuristic-skinny, -handsome, -smart, -rush-skinny, "
+                            "-rush-handsome, -rush-smart, -hedge (the balance study's openings)"),
+    turn_limit: Optional[int] = typer.Option(None, "--turn-limit", help="Age of Thirst: end a game after N turns "
+                                             "without a winner (end reason 'turn limit N reached', not a "
+                                             "rulebook ending)"),
     expansion: bool = typer.Option(False, "--expansion", help="play with the Lost in the Desert expansion"),
     variant: Optional[list[str]] = typer.Option(
         None, "--variant", help="variants to sweep, e.g. none,epic,overkill,explorers_luck; combine with + "
@@ -116,7 +121,7 @@ def simulate(
     opts = Options(game=game, games=games, players=players, modes=mode, difficulties=difficulty,
                    lineups=list(characters or []), character_sweep=character_sweep, bots=bot,
                    expansion=expansion, variants=list(variant or []), seed=seed,
-                   workers=workers, backend=backend, out=out, teams=teams)
+                   workers=workers, backend=backend, out=out, teams=teams, turn_limit=turn_limit)
     try:
         sweep = prepare(opts)
     except SweepError as exc:

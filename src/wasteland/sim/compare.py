@@ -1,0 +1,113 @@
+"""Comparisons a designer or a bot author reads off a run: bots on the same seeds, and
+each optional variant against the base game.
+
+Both work on the rows of ``games.csv`` (see ``runner.COLUMNS``). A run that sweeps
+several bots (``--bot random,heuristic``) plays every configuration with the same game
+seeds for each bot, so the bots can be compared game by game: the difference of their
+win rates gets a paired 95% interval, much narrower than two separate intervals when
+the same seeds are hard or easy for both. A run that sweeps variants
+(``--variant none,epic,...``) gets one table per player count and difficulty with each
+variant's win rate and length beside the base game's.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from itertools import combinations
+import math
+from typing import Iterable
+
+from wasteland.sim.runner import COLUMNS, Row
+
+COL = {name: i for i, name in enumerate(COLUMNS)}
+Z95 = 1.959963984540054
+
+
+def paired_difference(a: list[bool], b: list[bool]) -> tuple[float, float, float]:
+    """The difference of win rates ``a - b`` over the same games, with its 95% interval
+    (normal approximation of the per-game differences, each -1, 0 or 1)."""
+    n = len(a)
+    if n == 0 or n != len(b):
+        raise ValueError("a paired comparison needs the same, non-zero number of games on each side")
+    only_a = sum(1 for x, y in zip(a, b) if x and not y)
+    only_b = sum(1 for x, y in zip(a, b) if y and not x)
+    diff = (only_a - only_b) / n
+    var = max(0.0, (only_a + only_b) / n - diff * diff)
+    half = Z95 * math.sqrt(var / n) if n > 1 else 1.0
+    return diff, diff - half, diff + half
+
+
+def _won(value: object) -> bool:
+    """The ``won`` column, whether from a run in memory (bool/int) or read from the CSV."""
+    return value in (True, 1, "1", "True", "true")
+
+
+def _config_without(row: Row, *left_out: str) -> tuple:
+    keep = ("players", "mode", "difficulty", "characters", "bot", "variant")
+    return tuple(row[COL[k]] for k in keep if k not in left_out)
+
+
+def bot_pairs(rows: Iterable[Row]) -> list[str]:
+    """Lines comparing every two bots that played the same configurations on the same
+    seeds (solo and co-op style: one bot for every seat, ``--bot a,b``)."""
+    games: dict[tuple, dict[str, dict[str, bool]]] = defaultdict(lambda: defaultdict(dict))
+    for row in rows:
+        bot = row[COL["bot"]]
+        if "+" in bot:
+            continue  # head-to-head lineups have their own table
+        games[_config_without(row, "bot")][bot][row[COL["seed"]]] = _won(row[COL["won"]])
+    lines: list[str] = []
+    for config, by_bot in games.items():
+        for x, y in combinations(sorted(by_bot), 2):
+            seeds = sorted(set(by_bot[x]) & set(by_bot[y]))
+            if not seeds:
+                continue
+            a = [by_bot[x][s] for s in seeds]
+            b = [by_bot[y][s] for s in seeds]
+            diff, lo, hi = paired_difference(a, b)
+            players, mode, difficulty, chars, variant = config
+            label = f"{players}p {mode} {difficulty} {chars}" + ("" if variant in ("", "base") else f" {variant}")
+            lines.append(
+                f"  {label}: {x} {sum(a)}/{len(a)} vs {y} {sum(b)}/{len(b)}; "
+                f"{x} - {y} = {diff:+.4f} [{lo:+.4f}, {hi:+.4f}]; "
+                f"seeds only {x} won {sum(1 for p, q in zip(a, b) if p and not q)}, "
+                f"only {y} won {sum(1 for p, q in zip(a, b) if q and not p)}"
+            )
+    if lines:
+        lines.insert(0, "bots on the same seeds (paired difference of win rates, 95% interval):")
+    return lines
+
+
+def variant_table(rows: Iterable[Row]) -> list[str]:
+    """Per player count and difficulty: each variant's games, win rate, mean rounds,
+    actions and deaths, beside the base game's (``base`` first)."""
+    cells: dict[tuple, dict[str, list[Row]]] = defaultdict(lambda: defaultdict(list))
+    for row in rows:
+        key = (int(row[COL["players"]]), row[COL["mode"]], row[COL["difficulty"]], row[COL["bot"]])
+        cells[key][row[COL["variant"]] or "base"].append(row)
+    if not any(len(v) > 1 for v in cells.values()):
+        return []
+    from wasteland.sim.report import wilson
+
+    lines = ["variants against the base game (win rate [95%], mean rounds, actions, deaths):"]
+    for key in sorted(cells):
+        by_variant = cells[key]
+        if len(by_variant) < 2:
+            continue
+        players, mode, difficulty, bot = key
+        lines.append(f"  {players}p {mode} {difficulty} {bot}")
+        for variant in sorted(by_variant, key=lambda v: (v != "base", v)):
+            games = by_variant[variant]
+            n = len(games)
+            wins = sum(1 for r in games if _won(r[COL["won"]]))
+            lo, hi = wilson(wins, n)
+
+            def mean(col: str) -> float:
+                values = [float(r[COL[col]]) for r in games if r[COL[col]] not in ("", None)]
+                return sum(values) / len(values) if values else 0.0
+
+            lines.append(
+                f"    {variant:<28} {wins / n:.4f} [{lo:.4f}, {hi:.4f}] {wins}/{n}"
+                f"  rounds {mean('rounds'):.2f}  actions {mean('actions'):.1f}  deaths {mean('deaths'):.2f}"
+            )
+    return lines

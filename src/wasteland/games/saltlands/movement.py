@@ -25,7 +25,9 @@ STEP_KIND = {"none": 0, "single": 1, "double": 2}
 def wind_strength(s: State, p: Player | None = None) -> int:
     """SL §52: the sum of the last two weather cards; Light adds 1 for her (SL §135)."""
     weather = s.static.content.weather
-    strength = sum(weather[w].strength for w in s.weather_drawn[-2:])
+    strength = 0
+    for w in s.weather_drawn[-2:]:
+        strength += weather[w].strength
     if p is not None and ability(s, p) == "light":
         strength += 1
     return strength
@@ -34,7 +36,14 @@ def wind_strength(s: State, p: Player | None = None) -> int:
 def sail_step_options(s: State) -> tuple[int, ...]:
     """SL §81: per hex direction, the wind tile's arrow: 0 never (upwind), 1 single, 2 double."""
     pattern = s.static.content.wind.pattern
-    return tuple(STEP_KIND[pattern[(d - s.wind_dir) % 6]] for d in range(6))
+    key = (tuple(pattern), s.wind_dir)
+    found = _SAIL_STEPS.get(key)
+    if found is None:
+        found = _SAIL_STEPS[key] = tuple(STEP_KIND[pattern[(d - s.wind_dir) % 6]] for d in range(6))
+    return found
+
+
+_SAIL_STEPS: dict[tuple, tuple[int, ...]] = {}  # (wind tile pattern, wind direction) -> step kinds
 
 
 def fuel_cards(s: State, p: Player) -> list[int]:
@@ -150,13 +159,19 @@ def move_actions(s: State, p: Player) -> list[str]:
         for k, layer in enumerate(layers):
             fuel = 0 if k <= free else -(-(k - free) // FUEL_BONUS)
             by_fuel[fuel] = by_fuel.get(fuel, 0) | layer
-        text_of: dict[int, str] = {}
-        for fuel, hexes in by_fuel.items():
-            texts = _move_texts(geo, fuel)
-            found_hexes = bits.hexes(hexes)
-            text_of.update(zip(found_hexes, map(texts.__getitem__, found_hexes)))
-        order = sorted(text_of)
-        found = terrain.remember(key, (tuple(order), tuple(map(text_of.__getitem__, order))))
+        if len(by_fuel) == 1:
+            ((fuel, hexes),) = by_fuel.items()
+            order = sorted(bits.hexes(hexes))
+            texts = tuple(map(_move_texts(geo, fuel).__getitem__, order))
+        else:
+            text_of: dict[int, str] = {}
+            for fuel, hexes in by_fuel.items():
+                fuel_texts = _move_texts(geo, fuel)
+                found_hexes = bits.hexes(hexes)
+                text_of.update(zip(found_hexes, map(fuel_texts.__getitem__, found_hexes)))
+            order = sorted(text_of)
+            texts = tuple(map(text_of.__getitem__, order))
+        found = terrain.remember(key, (tuple(order), texts))
     order, texts = found
     # Drop the hexes where something stands (the mover's own among them) by slicing.
     drop = []

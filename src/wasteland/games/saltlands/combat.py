@@ -15,6 +15,7 @@ from .zones import (
     draw_raider,
     gain,
     get_card,
+    get_card_by_id,
     permanent_armor,
     victory_cards,
 )
@@ -258,6 +259,6 @@ def respawn_kit(s: State, p: Player, events: Events) -> None:
         if p.character is not None:
             kit.append(s.static.content.characters[p.character].special_item)
     for card_id in kit:
-        c = get_card(s, lambda d, cid=card_id: d.id == cid, events)
+        c = get_card_by_id(s, card_id, events)
         if c is not None:
             gain(s, p, c, events, "respawn")

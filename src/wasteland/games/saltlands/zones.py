@@ -62,6 +62,27 @@ def get_card(s: State, wanted: Callable[[CardDef], bool], events: Events) -> int
     def match(c: int) -> bool:
         return wanted(cards[c])
 
+    return _get(s, match, events)
+
+
+def get_card_by_id(s: State, card_id: str, events: Events) -> int | None:
+    """:func:`get_card` for a card named by its id (e.g. a Sailer for a respawn)."""
+    return _get(s, _instances(s.static.catalog, card_id).__contains__, events)
+
+
+_INSTANCES: dict[tuple[int, str], frozenset[int]] = {}
+
+
+def _instances(cat, card_id: str) -> frozenset[int]:
+    """Every card instance with this id."""
+    key = (id(cat), card_id)
+    found = _INSTANCES.get(key)
+    if found is None:
+        found = _INSTANCES[key] = frozenset(i for i, d in enumerate(cat.cards) if d.id == card_id)
+    return found
+
+
+def _get(s: State, match: Callable[[int], bool], events: Events) -> int | None:
     found = deck.take_uppermost(s.supply, match)
     if found is None:
         found = deck.take_uppermost(s.discard, match)

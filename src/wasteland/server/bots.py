@@ -12,6 +12,7 @@ seconds delays only other searching bots, never the quick ones nor the people.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import multiprocessing
 import os
 from concurrent.futures import ProcessPoolExecutor
@@ -48,6 +49,27 @@ def choose_action(game_name: str, state_json: dict[str, Any], seat: int, bot: st
     return make_agent(bot, seed, game=game_name, **options).choose(Observation(game, state, decision))
 
 
+def die_with_parent(signum: int) -> None:
+    """Have the kernel send ``signum`` to this process when the process (strictly: the
+    thread) that started it dies, however it dies (Linux; elsewhere nothing happens)."""
+    import signal
+
+    with contextlib.suppress(Exception):
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, signum)  # PR_SET_PDEATHSIG
+    if os.getppid() == 1:  # already orphaned before the call
+        os.kill(os.getpid(), signal.SIGTERM)
+
+
+def _worker_start() -> None:
+    """A bot worker dies with its server, even one killed with SIGKILL."""
+    import signal
+
+    die_with_parent(signal.SIGKILL)
+    _warm_up()
+
+
 def _warm_up() -> None:
     from wasteland.games import get_game
 
@@ -67,7 +89,7 @@ class BotPool:
         if pool is None:
             # spawn: a fork of a process with running threads (the store, the event loop) is unsafe.
             pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
-                                       initializer=_warm_up)
+                                       initializer=_worker_start)
             self._pools[lane] = pool
         return pool
 

@@ -55,6 +55,33 @@ def test_group_commit_and_a_failing_job_fails_alone(db_url):
     run_async(scenario())
 
 
+def test_two_processes_write_one_database_side_by_side(db_url):
+    """Server processes sharing the games (``serve --processes``) each have their own
+    store on the same database: their batches take turns (SQLite: the write lock), and
+    every action of both is committed, none refused as busy."""
+
+    async def scenario():
+        stores = [await open_store(db_url), await open_store(db_url)]
+        try:
+            for number, store in enumerate(stores):
+                await store.create_game(_game(f"s{number}"))
+
+            async def play(number: int, index: int) -> None:
+                await stores[number].append_action(f"s{number}", index, ActionRow(f"a{index}", 0, "human", 1.0),
+                                                   "playing", None)
+
+            for index in range(0, 60, 6):  # rounds of concurrent batches from both stores
+                await asyncio.gather(*(play(number, i) for number in (0, 1) for i in range(index, index + 6)))
+            for number, store in enumerate(stores):
+                stored = await stores[1 - number].load(f"s{number}")  # each sees the other's commits
+                assert [a.notation for a in stored.actions] == [f"a{i}" for i in range(60)]
+        finally:
+            for store in stores:
+                await store.close()
+
+    run_async(scenario())
+
+
 def test_database_urls():
     assert database_url("games.db").startswith("sqlite:///") and database_url("games.db").endswith("/games.db")
     assert database_url("postgresql://u:p@h/d") == "postgresql://u:p@h/d"

@@ -28,6 +28,9 @@ from typing import Any, Callable
 
 SCHEMA_VERSION = "1"
 
+#: how long a transaction waits for SQLite's write lock (held by another server process).
+LOCK_SECONDS = 10.0
+
 SCHEMA = (
     """CREATE TABLE IF NOT EXISTS wl_meta (
         name TEXT PRIMARY KEY,
@@ -171,7 +174,7 @@ class Store:
             # even a power cut, not just a killed process.
             self._conn.execute("PRAGMA synchronous=FULL")
             self._conn.execute("PRAGMA busy_timeout=10000")
-        self._exec("BEGIN")
+        self._exec("BEGIN" if self.kind == "postgresql" else "BEGIN IMMEDIATE")
         try:
             for statement in SCHEMA:
                 self._exec(statement)
@@ -184,6 +187,28 @@ class Store:
         except BaseException:
             self._exec("ROLLBACK")
             raise
+        if self.kind == "sqlite":
+            self._conn.execute("PRAGMA busy_timeout=0")  # _begin waits for the write lock itself
+
+    def _begin(self) -> None:
+        if self.kind == "postgresql":
+            self._exec("BEGIN")
+            return
+        # SQLite: take the write lock at once (BEGIN IMMEDIATE). Several server processes
+        # may write to one file (``shards``); a deferred transaction that read first could
+        # not take the lock later without failing (SQLITE_BUSY_SNAPSHOT). The wait is ours,
+        # in steps of a fraction of a millisecond: SQLite's own busy handler sleeps 1, 2,
+        # 5, 10 ... ms, far longer than another process holds the lock (one batch).
+        delay, deadline = 0.0001, time.monotonic() + LOCK_SECONDS
+        while True:
+            try:
+                self._conn.execute("BEGIN IMMEDIATE")
+                return
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) or time.monotonic() > deadline:
+                    raise
+            time.sleep(delay)
+            delay = min(2 * delay, 0.002)
 
     def _exec(self, sql: str, params: tuple = ()) -> Any:
         if self.kind == "postgresql":
@@ -232,7 +257,7 @@ class Store:
         """Run the jobs in one transaction; their results, or None if one failed (rolled back)."""
         results: list[tuple[Any, BaseException | None]] = []
         try:
-            self._exec("BEGIN")
+            self._begin()
             for job in batch:
                 results.append((job.fn(self), None))
             self._exec("COMMIT")

@@ -12,7 +12,9 @@ import glob
 import json
 import os
 import pwd
+import re
 import shutil
+import signal
 import socket
 import subprocess
 import tempfile
@@ -200,6 +202,45 @@ def server(request, pg_admin_url, tmp_path_factory):
         yield live
     finally:
         live.stop()
+
+
+class ServerProcess:
+    """``wasteland serve`` as a process of its own (``processes``: serve --processes), in a
+    session of its own: ``kill`` SIGKILLs every process of the server at once, a crash."""
+
+    def __init__(self, db: str, cwd: str, processes: int = 1) -> None:
+        self.proc = subprocess.Popen(
+            [sys.executable, "-c", "from wasteland.cli.main import app; app()", "serve", "--port", "0", "--db", db,
+             "--processes", str(processes)],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=cwd, start_new_session=True)
+        try:
+            self._start()
+        except BaseException:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait(10)
+            raise
+
+    def _start(self) -> None:
+        line = self.proc.stdout.readline()
+        match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+        assert match, f"no address printed: {line!r}"
+        self.port = int(match.group(1))
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.http = httpx.Client(base_url=self.base, timeout=30)
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                if self.http.get("/api").status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            assert time.monotonic() < deadline and self.proc.poll() is None, "the server did not come up"
+            time.sleep(0.05)
+
+    def kill(self) -> None:
+        os.killpg(self.proc.pid, signal.SIGKILL)
+        self.proc.wait(10)
+        self.http.close()
 
 
 def replay_state(config: dict[str, Any], seed: int, actions: list[str]):

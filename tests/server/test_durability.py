@@ -3,51 +3,65 @@
 from __future__ import annotations
 
 import json
-import os
 import random
-import re
-import signal
-import subprocess
-import sys
 import time
 
-import httpx
+import pytest
 from websockets.sync.client import connect
 
-from srvtest import GAME, replay_state, run_async
+from srvtest import GAME, ServerProcess, replay_state, run_async
 
 from wasteland.server.store import open_store
 
 
-class ServerProcess:
-    def __init__(self, db: str, cwd: str) -> None:
-        self.proc = subprocess.Popen(
-            [sys.executable, "-c", "from wasteland.cli.main import app; app()", "serve", "--port", "0", "--db", db],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=cwd)
-        line = self.proc.stdout.readline()
-        match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
-        assert match, f"no address printed: {line!r}"
-        self.port = int(match.group(1))
-        self.base = f"http://127.0.0.1:{self.port}"
-        self.http = httpx.Client(base_url=self.base, timeout=30)
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                if self.http.get("/api").status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            assert time.monotonic() < deadline and self.proc.poll() is None, "the server did not come up"
-            time.sleep(0.05)
+# (processes before, processes after the crash): one process; the games shared between two
+# processes (serve --processes), every one of them killed, and restarted as three, so that
+# most games come back in another process than the one that played them.
+@pytest.mark.parametrize("processes, after", [(1, 1), (2, 3)], ids=["one-process", "shards"])
+def test_sigkill_loses_no_acknowledged_action(db_url, tmp_path, processes, after):
+    first = ServerProcess(db_url, str(tmp_path), processes)
+    try:
+        seen, acknowledged, game_id, tokens, bot_id, config, watcher = _play(first)
+    finally:
+        first.kill()  # mid-game, bots still playing
+    try:
+        watcher.close()
+    except Exception:
+        pass
 
-    def kill(self) -> None:
-        os.kill(self.proc.pid, signal.SIGKILL)
-        self.proc.wait(10)
-        self.http.close()
+    second = ServerProcess(db_url, str(tmp_path), after)
+    try:
+        body = second.http.get(f"/api/games/{game_id}", params={"token": tokens[0]}).json()
+        assert body["game"]["index"] == len(acknowledged)
+        assert body["state"]["view"] == GAME.view(replay_state(config, 21, acknowledged), 0)
+        # The people go on where they were, with the same tokens.
+        seat = body["state"]["decision"]["seat"]
+        options = second.http.get(f"/api/games/{game_id}", params={"token": tokens[seat]}).json()["state"]
+        r = second.http.post(f"/api/games/{game_id}/actions",
+                             json={"action": options["decision"]["actions"][0], "index": len(acknowledged)},
+                             headers={"Authorization": f"Bearer {tokens[seat]}"})
+        assert r.status_code == 200, r.text
+        # The bot game resumed by itself and kept every action the spectator had seen.
+        at_restart = second.http.get(f"/api/games/{bot_id}").json()["game"]["index"]
+        assert at_restart >= seen[-1][0] + 1  # every update seen had been committed
+        deadline = time.monotonic() + 60
+        while second.http.get(f"/api/games/{bot_id}").json()["game"]["index"] < at_restart + 3:
+            assert time.monotonic() < deadline, "the bots did not play on after the restart"
+            time.sleep(0.1)
+    finally:
+        second.kill()
+    # Read the record straight from the database: every action seen is there, in order.
+    stored = run_async(_load(db_url, bot_id))
+    # The spectator joined while the bots were already playing: each action it saw is
+    # stored at the index the server announced, and those indices follow one another.
+    notations = [a.notation for a in stored.actions]
+    assert [i for i, _ in seen] == list(range(seen[0][0], seen[0][0] + len(seen)))
+    assert [notations[i] for i, _ in seen] == [a for _, a in seen]
+    assert len(stored.actions) >= at_restart + 3
 
 
-def test_sigkill_loses_no_acknowledged_action(db_url, tmp_path):
-    first = ServerProcess(db_url, str(tmp_path))
+def _play(first):
+    """Two people play 30 actions by HTTP; a bot game runs on, watched by a spectator."""
     config = {"players": 2, "mode": "coop", "characters": ["scout", "healer"]}
     created = first.http.post("/api/games", json={**config, "seed": 21, "seats": ["human", "human"], "join": 0}).json()
     game_id = created["game"]["id"]
@@ -77,41 +91,7 @@ def test_sigkill_loses_no_acknowledged_action(db_url, tmp_path):
         if message["type"] == "update":
             seen.append((message["action_index"], message["action"]))
             assert message["outcome"] is None
-    first.kill()  # mid-game, bots still playing
-    try:
-        watcher.close()
-    except Exception:
-        pass
-
-    second = ServerProcess(db_url, str(tmp_path))
-    try:
-        body = second.http.get(f"/api/games/{game_id}", params={"token": tokens[0]}).json()
-        assert body["game"]["index"] == len(acknowledged)
-        assert body["state"]["view"] == GAME.view(replay_state(config, 21, acknowledged), 0)
-        # The people go on where they were, with the same tokens.
-        seat = body["state"]["decision"]["seat"]
-        options = second.http.get(f"/api/games/{game_id}", params={"token": tokens[seat]}).json()["state"]
-        r = second.http.post(f"/api/games/{game_id}/actions",
-                             json={"action": options["decision"]["actions"][0], "index": len(acknowledged)},
-                             headers={"Authorization": f"Bearer {tokens[seat]}"})
-        assert r.status_code == 200, r.text
-        # The bot game resumed by itself and kept every action the spectator had seen.
-        at_restart = second.http.get(f"/api/games/{bot_id}").json()["game"]["index"]
-        assert at_restart >= seen[-1][0] + 1  # every update seen had been committed
-        deadline = time.monotonic() + 60
-        while second.http.get(f"/api/games/{bot_id}").json()["game"]["index"] < at_restart + 3:
-            assert time.monotonic() < deadline, "the bots did not play on after the restart"
-            time.sleep(0.1)
-    finally:
-        second.kill()
-    # Read the record straight from the database: every action seen is there, in order.
-    stored = run_async(_load(db_url, bot_id))
-    # The spectator joined while the bots were already playing: each action it saw is
-    # stored at the index the server announced, and those indices follow one another.
-    notations = [a.notation for a in stored.actions]
-    assert [i for i, _ in seen] == list(range(seen[0][0], seen[0][0] + len(seen)))
-    assert [notations[i] for i, _ in seen] == [a for _, a in seen]
-    assert len(stored.actions) >= at_restart + 3
+    return seen, acknowledged, game_id, tokens, bot_id, config, watcher
 
 
 async def _load(db_url, game_id):

@@ -194,12 +194,13 @@ def bench(
     seconds: float = typer.Option(0.0, help="server: how long to play (default 20 s)"),
     db: Optional[str] = typer.Option(None, help="server: database (default: a temporary SQLite file)"),
     think: float = typer.Option(0.0, help="server: seconds each client waits before it acts"),
+    processes: int = typer.Option(1, min=1, help="server: server processes (wasteland serve --processes)"),
 ) -> None:
     """Print speed and memory figures (see the README for the goals); `bench server` measures the game server."""
     if target == "server":
         from wasteland.server.bench import bench_command
 
-        raise typer.Exit(bench_command(games, seconds or 20.0, db, think))
+        raise typer.Exit(bench_command(games, seconds or 20.0, db, think, processes=processes))
     from wasteland.sim.bench import run_bench
 
     run_bench(games, console)
@@ -211,11 +212,12 @@ def bench_server(
     seconds: float = typer.Option(20.0, help="how long to play"),
     db: Optional[str] = typer.Option(None, help="database (default: a temporary SQLite file)"),
     think: float = typer.Option(0.0, help="seconds each client waits before it acts"),
+    processes: int = typer.Option(1, min=1, help="server processes (wasteland serve --processes)"),
 ) -> None:
     """Game server benchmark (same as `bench server`): actions per second and latency percentiles."""
     from wasteland.server.bench import bench_command
 
-    raise typer.Exit(bench_command(games, seconds, db, think))
+    raise typer.Exit(bench_command(games, seconds, db, think, processes=processes))
 
 
 @app.command()
@@ -224,13 +226,15 @@ def serve(
     port: int = typer.Option(8000, help="port (0: any free port; the address is printed)"),
     db: str = typer.Option("wasteland.db", help="SQLite file, sqlite:///FILE or postgresql://USER:PASS@HOST/DB"),
     bot_workers: Optional[int] = typer.Option(None, help="bot worker processes per lane (default: CPUs, at least 2)"),
+    processes: int = typer.Option(1, min=1, help="server processes sharing the games (one core each; "
+                                  "see API.md, Capacity)"),
 ) -> None:
     """Run the multiplayer game server (HTTP + WebSocket; the page at /)."""
     from wasteland.server.run import serve as run_server
     from wasteland.server.store import StoreError
 
     try:
-        run_server(host, port, db, bot_workers)
+        run_server(host, port, db, bot_workers, processes=processes)
     except (StoreError, OSError) as exc:
         console.print(f"[red]cannot serve: {exc}[/red]")
         raise typer.Exit(2) from None

@@ -298,15 +298,17 @@ async def _on_message(room: Room, client: Client, message: dict[str, Any]) -> No
 # -- the application --------------------------------------------------------------------
 
 
-def create_app(db: str = "wasteland.db", bot_workers: int | None = None, web_dir: Path | None = None) -> Starlette:
-    """The server on database ``db`` (a file name, ``sqlite:///FILE`` or ``postgresql://...``)."""
+def create_app(db: str = "wasteland.db", bot_workers: int | None = None, web_dir: Path | None = None,
+               shard: tuple[int, int] | None = None) -> Any:
+    """The server on database ``db`` (a file name, ``sqlite:///FILE`` or ``postgresql://...``).
+    ``shard``: (this process, of how many) when several processes share the games (``shards``)."""
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         store = await open_store(db)
         bots = BotPool(bot_workers)
         bots.start()
-        hub = Hub(store, bots)
+        hub = Hub(store, bots, shard)
         app.state.hub = hub
         resumed = await hub.resume()
         if resumed:
@@ -343,4 +345,9 @@ def create_app(db: str = "wasteland.db", bot_workers: int | None = None, web_dir
     web = web_dir or WEB_DIR
     if web.is_dir():
         routes.append(Mount("/", StaticFiles(directory=web, html=True), name="web"))
-    return Starlette(routes=routes, lifespan=lifespan, exception_handlers={HTTPException: http_error})
+    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={HTTPException: http_error})
+    if shard is None:
+        return app
+    from .shards import ShardGuard
+
+    return ShardGuard(app, *shard)

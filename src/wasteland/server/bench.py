@@ -52,11 +52,29 @@ def _percentile(values: list[float], q: float) -> float:
 
 
 def _cpu_seconds(pid: int) -> float | None:
+    """CPU time of process ``pid`` and its descendants (the server's processes; Linux)."""
     try:
         fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        total = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
     except (OSError, IndexError, ValueError):
         return None
+    for child in _children(pid):
+        total += _cpu_seconds(child) or 0.0
+    return total
+
+
+def _children(pid: int) -> list[int]:
+    out: list[int] = []
+    try:
+        tasks = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return out
+    for task in tasks:
+        try:
+            out.extend(int(c) for c in open(f"/proc/{pid}/task/{task}/children").read().split())
+        except (OSError, ValueError):
+            pass
+    return out
 
 
 # -- a small WebSocket client ------------------------------------------------------------
@@ -335,10 +353,10 @@ def _run_loop(main: Any) -> Any:
     return uvloop.run(main)
 
 
-def start_server(db: str | None, cwd: str) -> tuple[subprocess.Popen, str]:
+def start_server(db: str | None, cwd: str, processes: int = 1) -> tuple[subprocess.Popen, str]:
     db = db or os.path.join(cwd, "bench.db")
     proc = subprocess.Popen([sys.executable, "-c", "from wasteland.cli.main import app; app()", "serve", "--port", "0",
-                             "--db", db], stdout=subprocess.PIPE, text=True, cwd=cwd)
+                             "--db", db, "--processes", str(processes)], stdout=subprocess.PIPE, text=True, cwd=cwd)
     line = proc.stdout.readline() if proc.stdout else ""
     match = re.search(r"(http://\S+?):?(\d+)/", line)
     if not match:
@@ -348,12 +366,13 @@ def start_server(db: str | None, cwd: str) -> tuple[subprocess.Popen, str]:
     return proc, base
 
 
-def bench_command(games: int, seconds: float, db: str | None, think: float, players: int = 2) -> int:
+def bench_command(games: int, seconds: float, db: str | None, think: float, players: int = 2,
+                  processes: int = 1) -> int:
     if games < 1 or seconds <= 0:
         print("error: --games must be at least 1 and --seconds more than 0", file=sys.stderr)
         return 2
     with tempfile.TemporaryDirectory(prefix="wl-bench-") as tmp:
-        proc, base = start_server(db, tmp)
+        proc, base = start_server(db, tmp, processes)
         try:
             import httpx
 
@@ -366,7 +385,8 @@ def bench_command(games: int, seconds: float, db: str | None, think: float, play
                     if time.monotonic() > deadline:
                         raise
                     time.sleep(0.1)
-            print(f"server: {base} (pid {proc.pid}, database {db or 'temporary SQLite file'})")
+            print(f"server: {base} (pid {proc.pid}, {processes} process{'es' if processes > 1 else ''}, "
+                  f"database {db or 'temporary SQLite file'})")
             tally = _run_loop(run(base, games, seconds, players, think, proc.pid))
         finally:
             proc.terminate()

@@ -28,8 +28,9 @@ MAX_TIME_BANK = 90 * 24 * 3600.0
 
 
 class Hub:
-    def __init__(self, store: Store, bots: BotPool) -> None:
+    def __init__(self, store: Store, bots: BotPool, shard: tuple[int, int] | None = None) -> None:
         self.store = store
+        self.shard = shard  # (this process, of how many): it holds only the games it owns
         self.bots = bots
         self.rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Future] = {}
@@ -43,6 +44,7 @@ class Hub:
     async def resume(self) -> int:
         """Load every unfinished game that a bot or a clock moves on, so it goes on by itself."""
         rows = await self.store.list_games(("open", "playing"), limit=100_000, driven_only=True)
+        rows = [row for row in rows if self.owns(row.id)]
         for row in rows:
             try:
                 room = await self.room(row.id)
@@ -68,6 +70,20 @@ class Hub:
             # states in memory, shorter full collections (see app.GC_THRESHOLDS).
             if number < excess or now - room.last_used > IDLE_SECONDS or room.over:
                 self.rooms.pop(room.id, None)
+
+    def owns(self, game_id: str) -> bool:
+        if self.shard is None:
+            return True
+        from .shards import owner
+
+        return owner(game_id, self.shard[1]) == self.shard[0]
+
+    def new_id(self) -> str:
+        """A fresh game id, one that this process owns."""
+        while True:
+            game_id = secrets.token_urlsafe(6)
+            if self.owns(game_id):
+                return game_id
 
     def forget(self, room: Room) -> None:
         """Drop a room whose memory may differ from the store (a failed write): the next
@@ -119,6 +135,8 @@ class Hub:
     async def _load(self, game_id: str) -> Room:
         if not isinstance(game_id, str) or not 1 <= len(game_id) <= 64:
             raise ApiError(404, "unknown_game", "no such game")
+        if not self.owns(game_id):  # another process holds it (ShardGuard refuses such requests first)
+            raise ApiError(421, "misdirected", "this server process does not hold this game; reconnect")
         stored = await self.store.load(game_id)
         if stored is None:
             raise ApiError(404, "unknown_game", f"no game {game_id!r} on this server")
@@ -198,7 +216,7 @@ class Hub:
         if isinstance(join, int) and join is not True and not (0 <= join < len(seats) and seats[join].kind == "human"):
             raise bad_request(f"'join': seat {join} is not a person's seat of this game")
         now = time.time()
-        row = GameRow(secrets.token_urlsafe(6), game.name, game.rules_version, config, seed, options, "open",
+        row = GameRow(self.new_id(), game.name, game.rules_version, config, seed, options, "open",
                       False, 0, now, now, seats)
         room = Room(self, row, game, state, [], [], now)
         row.status, row.driven = room.status(), room.driven()

@@ -39,13 +39,18 @@ def uvicorn_config(app, log_level: str = "warning", **options):
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "wasteland.db", bot_workers: int | None = None,
-          log_level: str = "warning") -> None:
+          log_level: str = "warning", processes: int = 1) -> None:
     import uvicorn
 
     from .app import create_app
 
     url = database_url(db)
     asyncio.run(_check_database(url))  # one clear error now rather than a traceback from the app
+    if processes > 1:
+        from .shards import serve_sharded
+
+        serve_sharded(host, port, url, processes, bot_workers, log_level)
+        return
     sock = bind(host, port)
     bound_host, bound_port = sock.getsockname()[:2]
     shown = f"[{bound_host}]" if ":" in bound_host else bound_host

@@ -114,6 +114,28 @@ def seat_rates(rows: Iterable[Row]) -> dict[str, Rate]:
     return dict(out)
 
 
+def turn_position_rates(rows: Iterable[Row], by_bot: bool = False) -> dict[str, Rate]:
+    """Age of Thirst: for each place in the turn order (1st, 2nd, ...; from the ``order``
+    column), the games and the wins of the seat that sat there; ``by_bot``: per bot too."""
+    from wasteland.sim.sweep import seat_bot
+
+    out: dict[str, Rate] = defaultdict(Rate)
+    for row in rows:
+        if not row[COL["order"]]:
+            continue
+        winners = set(row[COL["winners"]].split(";")) if row[COL["winners"]] else set()
+        for i, seat in enumerate(row[COL["order"]].split(";")):
+            key = f"moves {_ordinal(i + 1)}"
+            if by_bot:
+                key = f"{seat_bot(row[COL['bot']], int(seat[1:]) - 1)} {key}"
+            out[key].add(seat in winners)
+    return dict(out)
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n, 'th') }"
+
+
 def summary(rows: list[Row], *, seconds: float, header: list[str] | None = None,
             notes: list[str] | None = None, game: str = "saltlands") -> str:
     """The summary text; its first line is exactly ``win rate: X``. Age of Thirst (a game
@@ -154,12 +176,18 @@ def summary(rows: list[Row], *, seconds: float, header: list[str] | None = None,
         seats = seat_rates(rows)
         lines += _table("by seat (games it sat in; won = that seat won)", seats,
                         sorted(seats, key=lambda k: int(k[1:])))
+        places = turn_position_rates(rows)
+        if places:
+            lines += _table("by turn position (won = the seat that moved so won; LO-4.5)", places, sorted(places))
     else:
         lines += _table("by character (games with it; won = its own player won)", chars,
                         sorted(chars, key=lambda c: (-chars[c].n, c)))
     if any("+" in row[COL["bot"]] for row in rows):
         seats = seat_bot_rates(rows)
         lines += _table("by seat's bot, head to head (seats it played; won = that seat won)", seats, sorted(seats))
+        if aot:
+            places = turn_position_rates(rows, by_bot=True)
+            lines += _table("by seat's bot and turn position", places, sorted(places))
     lineups = keep_order("characters")
     if len(lineups) > len(keep_order("players")) and not aot:
         lines += _table("by lineup (seat order)", rates_by(rows, lambda r: r[COL["characters"]]), lineups)

@@ -14,18 +14,19 @@ import multiprocessing
 from typing import Any, Callable, Iterator
 
 from wasteland.sim.playout import MAX_ACTIONS
-from wasteland.sim.sweep import Configuration, bot_seed, game_seed, seat_bot
+from wasteland.sim.sweep import Configuration, bot_seed, game_seed, make_bot, seat_bot
 
 COLUMNS = (
     "game", "players", "mode", "difficulty", "characters", "bot", "seed", "winners", "won",
     "rounds", "actions", "deaths", "eliminated", "raiders_destroyed", "rumors_played", "end_reason",
-    "variant",
+    "variant", "order",
 )
 Row = tuple  # the values of COLUMNS, in that order
 # Age of Thirst rows: ``difficulty`` and the Saltlands counters (deaths, eliminated,
 # raiders_destroyed, rumors_played) are left empty; ``characters`` holds the seats' clan
 # colours; ``variant`` the team format ("" without teams); ``rounds`` counts full rounds
-# of turns (turns / players, rounded up).
+# of turns (turns / players, rounded up); ``order`` the seats in turn order (``p2;p1``: p2
+# moved first). Saltlands rows leave ``order`` empty.
 
 BACKENDS = ("local", "ray")
 
@@ -36,7 +37,6 @@ def play_game(game_name: str, config: Configuration, seed: int, index: int) -> R
     A game that raises (a bot or rules bug) or does not end within ``MAX_ACTIONS`` gives a
     row whose ``end_reason`` starts with ``error:``; the run goes on and reports it."""
     from wasteland.agents.base import Observation
-    from wasteland.agents.registry import make_agent
     from wasteland.games import get_game
 
     game = get_game(game_name)
@@ -60,6 +60,7 @@ def play_game(game_name: str, config: Configuration, seed: int, index: int) -> R
 
     winners: tuple[int, ...] = ()
     rounds = 0
+    order = ""
     try:
         new_with_events = getattr(game, "new_game_with_events", None)
         if new_with_events is not None:
@@ -67,7 +68,7 @@ def play_game(game_name: str, config: Configuration, seed: int, index: int) -> R
             count(events)
         else:
             state = game.new_game(config.game_config(), gseed)
-        agents = [make_agent(seat_bot(config.bot, k), bot_seed(seed, config, index, k), game=game.name)
+        agents = [make_bot(seat_bot(config.bot, k), bot_seed(seed, config, index, k), game.name)
                   for k in range(config.players)]
         while True:
             decision = game.decision(state)
@@ -85,6 +86,8 @@ def play_game(game_name: str, config: Configuration, seed: int, index: int) -> R
         assert outcome is not None
         winners = tuple(outcome.winners)
         reason = outcome.reason
+        if config.game != "saltlands":
+            order = ";".join(f"p{q + 1}" for q in getattr(state, "order", ()))
     except Exception as exc:  # noqa: BLE001 - reported as a row, counted in the summary
         reason = f"error: {type(exc).__name__}: {exc}"
         winners = ()
@@ -92,7 +95,7 @@ def play_game(game_name: str, config: Configuration, seed: int, index: int) -> R
     return (
         index, config.players, config.mode, config.difficulty, ";".join(config.characters), config.bot,
         gseed, ";".join(f"p{w + 1}" for w in winners), int(bool(winners)), rounds, actions,
-        *counters, reason, config.variant_label(),
+        *counters, reason, config.variant_label(), order,
     )
 
 

@@ -36,6 +36,7 @@ class Options:
     expansion: bool = False  # Saltlands: Lost in the Desert (SL §140)
     variants: list[str] = field(default_factory=list)  # e.g. ["none,epic", "epic+overkill"] (SL §148)
     teams: str | None = None  # Age of Thirst: team formats to sweep, e.g. "none,2x2" (LO-13.4)
+    turn_limit: int | None = None  # Age of Thirst: end a game without a winner after N turns
     seed: int = 0
     workers: int | None = None
     backend: str = "local"
@@ -69,7 +70,8 @@ def prepare(opts: Options) -> Sweep:
         except ImportError:
             raise SweepError("--backend ray needs Ray: pip install 'wasteland[ray]'") from None
     return build_sweep(opts.game, opts.players, opts.modes, opts.difficulties, opts.lineups or None,
-                       opts.character_sweep, opts.bots, opts.expansion, opts.variants or None, opts.teams)
+                       opts.character_sweep, opts.bots, opts.expansion, opts.variants or None, opts.teams,
+                       opts.turn_limit)
 
 
 def simulate(opts: Options, sweep: Sweep, progress: Callable[[int], None] | None = None) -> Result:
@@ -80,7 +82,8 @@ def simulate(opts: Options, sweep: Sweep, progress: Callable[[int], None] | None
     configs = sweep.configurations
     header = [
         f"games: {len(rows)} = {len(configs)} configuration(s) x {opts.games}; seed {opts.seed}; "
-        f"bots: {opts.bots}; {workers} worker(s), {opts.backend} backend",
+        f"bots: {opts.bots}; {workers} worker(s), {opts.backend} backend"
+        + (f"; turn limit {opts.turn_limit} (games reaching it end without a winner)" if opts.turn_limit else ""),
     ]
     text = report.summary(rows, seconds=seconds, header=header, notes=sweep.notes, game=opts.game)
     files: list[Path] = []

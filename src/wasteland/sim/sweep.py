@@ -43,6 +43,10 @@ class Configuration:
     variants: tuple[str, ...] = ()  # Saltlands: optional variants (SL §148-§152)
     game: str = "saltlands"
     teams: str = ""  # Age of Thirst: the team format (LO-13.4, LO-13.5), "" for none
+    # Age of Thirst: end a game without a winner after this many turns (a simulation bound,
+    # not a rule; the end reason says so). Left out of the seeds: with and without a limit
+    # the games start from the same deals.
+    turn_limit: int | None = None
 
     def game_config(self) -> dict[str, Any]:
         """The config handed to ``Game.new_game``."""
@@ -50,6 +54,8 @@ class Configuration:
             aot: dict[str, Any] = {"players": self.players, "mode": self.mode}
             if self.teams:
                 aot["teams"] = self.teams
+            if self.turn_limit is not None:
+                aot["turn_limit"] = self.turn_limit
             return aot
         config: dict[str, Any] = {
             "players": self.players,
@@ -241,14 +247,28 @@ def seat_bot(bot: str, seat: int) -> str:
     return names[seat % len(names)]
 
 
+def make_bot(name: str, seed: int, game: str = "saltlands") -> Any:
+    """A bot by name: the game's own extra bots first (a game object may offer
+    ``make_bot(name, seed)``, e.g. Age of Thirst's ``heuristic-<policy>`` openings), then
+    the shared registry's."""
+    from wasteland.agents.registry import make_agent
+    from wasteland.games import get_game
+
+    own = getattr(get_game(game), "make_bot", None)
+    agent = own(name, seed) if own is not None else None
+    return agent if agent is not None else make_agent(name, seed, game=game)
+
+
 def check_bot(name: str, game: str = "saltlands") -> None:
     """Make the bot once, so that an unknown or unavailable one fails before the run."""
-    from wasteland.agents.registry import make_agent
+    from wasteland.games import get_game
 
     try:
-        make_agent(name, 0, game=game)
+        make_bot(name, 0, game)
     except ValueError as exc:
-        raise SweepError(f"--bot: {exc}") from None
+        extra = getattr(get_game(game), "bot_names", lambda: ())()
+        more = f" (or this game's own: {', '.join(extra)})" if extra else ""
+        raise SweepError(f"--bot: {exc}{more}") from None
     except ImportError as exc:
         raise SweepError(f"--bot: the {name!r} bot is not available in this version of wasteland ({exc})") from None
 
@@ -286,10 +306,16 @@ def build_sweep(
     expansion: bool = False,
     variants: list[str] | None = None,
     teams: str | None = None,
+    turn_limit: int | None = None,
 ) -> Sweep:
     """Every valid configuration of the options, in a fixed order, and notes on those
     skipped. Raises :class:`SweepError` for a bad option or when nothing is left."""
     tables = tables_for(game)
+    if turn_limit is not None:
+        if tables.game != "age-of-thirst":
+            raise SweepError("--turn-limit: an Age of Thirst option (Saltlands games end by their rules)")
+        if turn_limit < 1:
+            raise SweepError(f"--turn-limit must be at least 1, not {turn_limit}")
     if tables.game == "age-of-thirst":
         unused = [name for name, value in (("--difficulty", difficulties), ("--characters", lineups),
                                            ("--character-sweep", character_sweep), ("--expansion", expansion),
@@ -297,7 +323,7 @@ def build_sweep(
         if unused:
             raise SweepError(f"{', '.join(unused)}: not an Age of Thirst option (it sweeps --players, --mode, "
                              "--teams)")
-        return _build_aot_sweep(tables, players, modes, bots, teams)
+        return _build_aot_sweep(tables, players, modes, bots, teams, turn_limit)
     if teams:
         raise SweepError("--teams: Saltlands has no team formats (an Age of Thirst option)")
     combos = parse_variants(variants)
@@ -378,7 +404,7 @@ def aot_colours(config: Configuration) -> tuple[str, ...]:
 
 
 def _build_aot_sweep(tables: GameTables, players: str, modes: str | None, bots: str,
-                     teams: str | None) -> Sweep:
+                     teams: str | None, turn_limit: int | None = None) -> Sweep:
     """Age of Thirst: players x mode x team format x bot; combinations the rules forbid
     (a 2x2 game of five, blitz in teams) are skipped with a note."""
     counts = parse_players(players, tables.min_players, tables.max_players)
@@ -400,7 +426,7 @@ def _build_aot_sweep(tables: GameTables, players: str, modes: str | None, bots: 
                                 seen.append(value)
                         continue
                     configurations.append(Configuration(p, mode, "", aot_colours(config), bot,
-                                                        game=tables.game, teams=team))
+                                                        game=tables.game, teams=team, turn_limit=turn_limit))
     notes = [f"skipped teams {_join(ts)} with {_join(ps)} player(s) in {_join(ms)} form: {why}"
              for why, (ps, ms, ts) in skipped.items()]
     if not configurations:

@@ -15,7 +15,7 @@ from wasteland.core.protocol import Decision, RuleError
 from . import raiders
 from .combat import kill_player, resolve_soak, respawn, respawn_kit, settle_soak, soak_options
 from .state import State
-from .turn import apply_turn, discard_card, turn_actions
+from .turn import action_texts, apply_turn, discard_card, turn_actions
 from .board import fmt_pos
 from .world import ORIENTATIONS, check_victory, end_game, resolve_rumor, weather_phase
 from .zones import Events, card_def, cargo_capacity, discard_from_player, gain, take_from_player
@@ -115,7 +115,13 @@ def _can_move_off(s: State, p, h: int) -> bool:
 
 
 def _enter_options(s: State, f: Frame) -> list[str]:
-    return [f"enter {s.static.geo.names[h]}" for h in _enter_hexes(s, f)]
+    texts = _ENTER_TEXTS.get(s.static.geo.layout)
+    if texts is None:
+        texts = _ENTER_TEXTS[s.static.geo.layout] = tuple(f"enter {name}" for name in s.static.geo.names)
+    return [texts[h] for h in _enter_hexes(s, f)]
+
+
+_ENTER_TEXTS: dict[str, tuple[str, ...]] = {}  # layout -> per hex "enter q,r"
 
 
 def _enter_choose(s: State, f: Frame, action: str, events: Events) -> None:
@@ -132,7 +138,8 @@ def _enter_choose(s: State, f: Frame, action: str, events: Events) -> None:
 
 def _discard_options(s: State, f: Frame) -> list[str]:
     p = s.players[f["seat"]]
-    return [f"discard {_names(s)[c]}" for c in p.cards()]
+    texts = action_texts(s.static.catalog).discard
+    return [texts[c] for c in p.cards()]
 
 
 def _discard_choose(s: State, f: Frame, action: str, events: Events) -> None:
@@ -153,7 +160,8 @@ def _discard_run(s: State, f: Frame, events: Events) -> bool:
 
 def _storm_options(s: State, f: Frame) -> list[str]:
     p = s.players[f["seat"]]
-    return [f"discard {_names(s)[c]}" for c in [*p.hand, *p.cargo]]
+    texts = action_texts(s.static.catalog).discard
+    return [texts[c] for c in [*p.hand, *p.cargo]]
 
 
 def _storm_run(s: State, f: Frame, events: Events) -> bool:

@@ -44,7 +44,9 @@ from .zones import (
 
 def _adjacent_raiders(s: State, p: Player) -> list[int]:
     adj = s.static.geo.adj[p.hex]
-    return sorted(r[1] for r in s.raiders.values() if r[1] in adj)
+    found = [r[1] for r in s.raiders.values() if r[1] in adj]
+    found.sort()
+    return found
 
 
 def _adjacent_players(s: State, p: Player) -> list[Player]:
@@ -115,7 +117,7 @@ _TEXTS: dict[int, tuple[object, _Texts]] = {}
 _ROTATIONS = tuple(f" rot {k}" for k in range(6))
 
 
-def _texts(cat) -> _Texts:
+def action_texts(cat) -> _Texts:
     found = _TEXTS.get(id(cat))
     if found is None:
         found = _TEXTS[id(cat)] = (cat, _Texts(cat))  # the catalog is kept alive with its texts
@@ -124,7 +126,7 @@ def _texts(cat) -> _Texts:
 
 def card_uses(s: State, p: Player) -> list[str]:
     """Every card action open to the player now (SL §63-§69)."""
-    texts = _texts(s.static.catalog)
+    texts = action_texts(s.static.catalog)
     out: list[str] = []
     crew = None
     raider_hexes = None
@@ -199,7 +201,7 @@ def turn_actions(s: State) -> list[str]:
     p = s.players[s.current]
     geo = s.static.geo
     names = s.static.catalog.card_names
-    texts = _texts(s.static.catalog)
+    texts = action_texts(s.static.catalog)
     out: list[str] = []
     within_limit = not over_hand_limit(s, p)  # SL §55: at the limit before moving and ending
     if within_limit and not s.moved and p.vehicle is not None and p.vehicle not in p.engaged:

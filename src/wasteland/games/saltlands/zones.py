@@ -110,10 +110,13 @@ def take_from_player(p: Player, card: int) -> None:
     else:  # pragma: no cover - callers check first
         raise KeyError(card)
     p.engaged.discard(card)
-    p.last_used.pop(card, None)
-    for crew, last in list(p.last_used.items()):
-        if last == card:
-            del p.last_used[crew]
+    last_used = p.last_used
+    if last_used:
+        last_used.pop(card, None)
+        if card in last_used.values():
+            for crew, last in list(last_used.items()):
+                if last == card:
+                    del last_used[crew]
 
 
 def discard_from_player(s: State, p: Player, card: int, events: Events, why: str) -> None:

@@ -82,6 +82,9 @@ def test_bench_prints_its_figures():
     out = run("bench", "--games", "5")
     assert out.returncode == 0, out.stderr
     assert "actions/s" in out.stdout and "state copy" in out.stdout and "peak" in out.stdout
+    flat = " ".join(out.stdout.split())
+    assert re.search(r"ISMCTS, 4 players, tree search with random play-outs: [\d,]+ iterations/s", flat), out.stdout
+    assert re.search(r"ISMCTS, 4 players, guided by the heuristic bot .*: [\d,]+ iterations/s", flat), out.stdout
     # Age of Thirst: random games with 2 and 6 players, its state copy and JSON size
     text = " ".join(out.stdout.split())  # rich wraps long lines
     for part in ("Age of Thirst 2 players:", "Age of Thirst 6 players:", "Age of Thirst state copy (2p",

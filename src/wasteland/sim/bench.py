@@ -94,8 +94,10 @@ def heuristic_games(players: int, games: int) -> tuple[float, int]:
     return time.perf_counter() - started, games
 
 
-def ismcts_rate(players: int, seconds: float = 2.0) -> tuple[int, float]:
-    """ISMCTS iterations in ``seconds`` on a four-player mid-game turn decision."""
+def ismcts_rate(players: int, seconds: float = 2.0, guided: bool = False) -> tuple[int, float]:
+    """ISMCTS iterations in ``seconds`` on a mid-game turn decision with moves: the
+    game-agnostic tree search (random play-outs), or the search guided by the Saltlands
+    bot (each iteration plays on to the seat's next turn, raider activations included)."""
     from wasteland.agents.base import Observation
     from wasteland.agents.ismcts import ISMCTSAgent
 
@@ -106,11 +108,15 @@ def ismcts_rate(players: int, seconds: float = 2.0) -> tuple[int, float]:
         if d is None:
             state = GAME.new_game({**_config(players), "difficulty": "easy"}, 4)
             continue
-        if d.kind == "turn" and len(d.actions) > 10:
+        if d.kind == "turn" and len(d.actions) > 10 and any(a.startswith("move ") for a in d.actions):
             break
         GAME.apply_in_place(state, agent.choose(d))
-    bot = ISMCTSAgent(0, iterations=None, seconds=seconds)
-    bot.choose(Observation(GAME, state, d))
+    bot = ISMCTSAgent(0, iterations=None, seconds=seconds, guided=guided)
+    obs = Observation(GAME, state, d)
+    if guided:
+        bot._guided_search(obs, GAME.search_guide(0))  # the search itself, whatever the bot's favourite
+    else:
+        bot.choose(obs)
     return bot.last_iterations, seconds
 
 
@@ -205,7 +211,9 @@ def run_bench(games: int, console) -> None:
     console.print(f"heuristic bot, solo: {n} games in {seconds:.2f} s → {n / seconds:.2f} games/s "
                   f"(10,000 solo games ≈ {10000 * seconds / n / 60 / 2:.1f} min on 2 cores)")
     iterations, secs = ismcts_rate(4)
-    console.print(f"ISMCTS, 4 players: {iterations / secs:,.0f} iterations/s (goal 2,000)")
+    console.print(f"ISMCTS, 4 players, tree search with random play-outs: {iterations / secs:,.0f} iterations/s (goal 2,000)")
+    iterations, secs = ismcts_rate(4, guided=True)
+    console.print(f"ISMCTS, 4 players, guided by the heuristic bot (play-out to the next turn): {iterations / secs:,.0f} iterations/s")
     spiel = openspiel_backgammon()
     if spiel is None:
         console.print("OpenSpiel not installed (pip install open-spiel) — no backgammon comparison")

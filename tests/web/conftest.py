@@ -27,12 +27,13 @@ def artifacts() -> Path:
     return ARTIFACTS
 
 
-@pytest.fixture(scope="session")
-def server_url(tmp_path_factory) -> str:
-    """``wasteland serve --port 0`` in a subprocess; its URL from the line it prints."""
+@pytest.fixture(scope="session", params=[1, 2], ids=["one-process", "two-processes"])
+def server_url(request, tmp_path_factory) -> str:
+    """``wasteland serve --port 0`` in a subprocess; its URL from the line it prints. Once
+    as one process, once with the games shared between two (``--processes 2``)."""
     db = tmp_path_factory.mktemp("web") / "web.db"
     cmd = [sys.executable, "-c", "from wasteland.cli.main import app; app()", "serve", "--host", "127.0.0.1",
-           "--port", "0", "--db", str(db), "--bot-workers", "1"]
+           "--port", "0", "--db", str(db), "--bot-workers", "1", "--processes", str(request.param)]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     url = None
     deadline = time.monotonic() + 60

@@ -92,10 +92,12 @@ class _Texts:
         names = cat.card_names
         self.discard = tuple(f"discard {n}" for n in names)
         self.give = tuple(tuple(f"give {n} to p{seat + 1}" for n in names) for seat in range(6))
-        # Per card: ("use name[/option]", action) for every option used on a turn, not
-        # against an attack (heal and armor: the soak decision, SL §88-§89).
+        # Per card: ("use name[/option]", action, its check, crew action?, costs Fuel?)
+        # for every option used on a turn, not against an attack (heal and armor: the
+        # soak decision, SL §88-§89).
         self.uses = tuple(
-            tuple((f"use {names[card]}" + ("" if i == 0 else f"/{i + 1}"), act)
+            tuple((f"use {names[card]}" + ("" if i == 0 else f"/{i + 1}"), act, _use_check(act),
+                   bool(act.crew_action), act.cost is not None)
                   for i, act in enumerate(d.actions) if act.effect not in ("heal", "armor"))
             for card, d in enumerate(cat.cards)
         )
@@ -111,6 +113,17 @@ class _Texts:
                 tuple(f" tile {fmt_pos(pos)}" for pos in geo.positions),
             )
         return found
+
+
+# What an option needs checked or chosen beyond its card (see card_uses).
+ALWAYS, AREA, TARGET, EXPLORE, RUMOR, TAKE, LURE, HIDE = range(8)
+_CHECKS = {"explore": EXPLORE, "rumor": RUMOR, "take_from_discard": TAKE, "lure": LURE, "hide": HIDE}
+
+
+def _use_check(act) -> int:
+    if act.effect == "damage":
+        return AREA if act.area else TARGET
+    return _CHECKS.get(act.effect, ALWAYS)
 
 
 _TEXTS: dict[int, tuple[object, _Texts]] = {}
@@ -135,18 +148,19 @@ def card_uses(s: State, p: Player) -> list[str]:
     for card in [*p.hand, *p.cargo]:
         if card in engaged:
             continue
-        for label, act in texts.uses[card]:
-            effect = act.effect
-            if act.cost is not None:
+        for label, act, check, crew_action, costly in texts.uses[card]:
+            if costly:
                 if fuel is None:
                     fuel = fuel_cards(s, p)
                 if not any(c != card for c in fuel):
                     continue  # e.g. the Flamethrower burns a Fuel card (SL §136)
             targets: list[str] | tuple[str, ...] = ("",)
-            if effect == "damage" and act.area:
+            if check == ALWAYS:
+                pass
+            elif check == AREA:
                 # SL §143: one option per orientation of the symbol that hits something.
                 targets = [_ROTATIONS[k] for k in range(6) if _area_targets(s, p, area_hexes(s, p, act.area, k))]
-            elif effect == "damage":
+            elif check == TARGET:
                 at = texts.hex_targets(s.static.geo)[0]
                 if raider_hexes is None:
                     raider_hexes = _adjacent_raiders(s, p)
@@ -154,20 +168,24 @@ def card_uses(s: State, p: Player) -> list[str]:
                 if s.static.rules.mode == "competitive":
                     # SL §122: robbery, a player attack in competitive mode only.
                     targets += [at[q.hex] for q in _adjacent_players(s, p)]
-            elif effect == "explore":
+            elif check == EXPLORE:
                 tile = texts.hex_targets(s.static.geo)[1]
                 targets = [tile[pos] for pos, up in enumerate(s.face_up) if not up]
-            elif effect == "rumor" and not s.rumor_deck:
-                continue  # SL §111: no rumor card left to draw
-            elif effect == "take_from_discard" and not _discard_match(s, act.take):
-                continue
-            elif effect == "lure" and not _lure_useful(s, p):
-                continue  # SL §142: no raider on the user's tile to lure
-            elif effect == "hide" and p.hidden:
-                continue  # SL §147: already hidden until her next turn
+            elif check == RUMOR:
+                if not s.rumor_deck:
+                    continue  # SL §111: no rumor card left to draw
+            elif check == TAKE:
+                if not _discard_match(s, act.take):
+                    continue
+            elif check == LURE:
+                if not _lure_useful(s, p):
+                    continue  # SL §142: no raider on the user's tile to lure
+            elif check == HIDE:
+                if p.hidden:
+                    continue  # SL §147: already hidden until her next turn
             if not targets:
                 continue
-            if act.crew_action:
+            if crew_action:
                 if crew is None:
                     by = texts.by
                     crew = [by[c] for c in fresh_crew(p)]

@@ -401,28 +401,29 @@ def raider_plan(
     rtype, here, _crew = s.raiders[rid]
     rdef = s.static.content.raiders[rtype]
     geo = s.static.geo
+    next_to_here = geo.adj[here]
     if lure is not None:
         players = [s.players[lure]]
     else:
         # SL §147: a hidden player is a token to raiders not already next to her.
         players = [
             p for p in s.players
-            if p.hex is not None and p.status == "active" and (not p.hidden or p.hex in geo.adj[here])
+            if p.hex is not None and p.status == "active" and (not p.hidden or p.hex in next_to_here)
         ]
     if not players:
         return RaiderPlan((), False, (), paths.UNREACHABLE, "no player on the board")
     # Ruling 7.5: a raider already next to a player does not move; it attacks.
-    adjacent_now = [p.seat for p in players if p.hex in geo.adj[here]]
+    adjacent_now = [p.seat for p in players if p.hex in next_to_here]
     if adjacent_now:
         return RaiderPlan(tuple(adjacent_now), True, (here,), 0, "already next to a player")
     bits = geo.bits
+    bit = bits.bit
     around = bits.around
     passable = _raider_passable(s, rdef, here)
     move = rdef.move + bonus if allowance is None else allowance
     # Every hex within its movement over its terrain, by fewest steps: figures and tokens
     # may be passed (SL §78), but it ends only where nothing stands (or stays put).
     within = _within(bits, here, move, passable)
-    bit = bits.bit
     occupied = 0  # every hex where a figure or token stands
     for h in s.tokens:
         occupied |= bit[h]
@@ -431,10 +432,11 @@ def raider_plan(
     for p in s.players:
         if p.hex is not None:
             occupied |= bit[p.hex]
-    free = ~occupied
-    ends_by_steps = [within[0]] + [layer & free for layer in within[1:]]
-    reach = 0
-    for layer in ends_by_steps:
+    ends_by_steps = [within[0]]
+    reach = within[0]
+    for layer in within[1:]:
+        layer ^= layer & occupied
+        ends_by_steps.append(layer)
         reach |= layer
     # Distance to a player: steps to the nearest passable hex next to them, ignoring
     # figures and tokens on the way (SL §106).

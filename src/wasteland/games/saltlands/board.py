@@ -134,6 +134,7 @@ class TileArrays:
     wreck: bytes
     start_dunes: tuple[int, ...]  # cell numbers
     raider_starts: tuple[int, ...]
+    spawn_points: tuple[tuple[int, str], ...]  # (cell number, letter)
 
 
 @lru_cache(maxsize=512)
@@ -145,6 +146,7 @@ def tile_arrays(tile_id: str, rotation: int) -> TileArrays:
         bytes(c.wreck for c in cells),
         tuple(i for i, c in enumerate(cells) if c.start_dune),
         tuple(i for i, c in enumerate(cells) if c.raider_start),
+        tuple((i, c.spawn) for i, c in enumerate(cells) if c.spawn),
     )
 
 
@@ -179,6 +181,7 @@ class Terrain:
         wreck = bytearray(n)
         start_dunes: list[int] = []
         raider_starts: list[int] = []
+        spawn_points: list[tuple[int, str]] = []
         code_bits: dict[int, int] = {}
         for pos, tile_id in enumerate(tiles):
             if not face_up[pos]:
@@ -190,6 +193,7 @@ class Terrain:
             wreck[base:base + per] = cells.wreck
             start_dunes.extend([base + i for i in cells.start_dunes])
             raider_starts.extend([base + i for i in cells.raider_starts])
+            spawn_points.extend([(base + i, letter) for i, letter in cells.spawn_points])
             for code, hexes in _tile_bits(geo.layout, pos, tile_id, rotation[pos]).items():
                 code_bits[code] = code_bits.get(code, 0) | hexes
         self.terrain = bytes(terrain)
@@ -200,7 +204,7 @@ class Terrain:
         self._masks: dict[frozenset[str], bytes] = {}
         self._to_hex: dict[tuple[bytes, int], list[int]] = {}
         self._reach: dict[tuple, dict[int, int]] = {}
-        self.spawn_points = tuple((h, letter) for h, letter in enumerate(spawn) if letter)  # (hex, letter)
+        self.spawn_points = tuple(spawn_points)  # (hex, letter) in hex order
         # Results other modules derive from this terrain alone (move actions, sandstorm
         # searches), kept as long as the terrain; see :meth:`remember`.
         self.memo: dict[tuple, object] = {}

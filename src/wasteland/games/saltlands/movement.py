@@ -380,9 +380,10 @@ def raider_route(s: State, rid: int, dest: int, bonus: int) -> list[int]:
         return [here, dest]
     route = [dest]
     cur = dest
+    adj = geo.adj
     for k in range(steps - 1, -1, -1):
         layer = within[k]
-        cur = min(n for n in geo.adj[cur] if bit[n] & layer)
+        cur = min([n for n in adj[cur] if bit[n] & layer])
         route.append(cur)
     route.reverse()
     return route

@@ -237,9 +237,9 @@ class State:
         if t is None:
             # Games that show the same tiles share one Terrain, and with it its caches of
             # reachable hexes and distances (static data is shared, never copied).
-            key = (self.static.geo.layout,) + tuple(
+            key = (self.static.geo.layout, *[
                 (tile, rot) if up else None for tile, up, rot in zip(self.tiles, self.face_up, self.rotation)
-            )
+            ])
             t = _TERRAINS.get(key)
             if t is None:
                 if len(_TERRAINS) >= 32:

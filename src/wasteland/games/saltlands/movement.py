@@ -267,6 +267,7 @@ def _storm_search(
     # (hex, crossings) states; reaching a hex later with no fewer crossings than before
     # can never do better, so such states are dropped.
     best: dict[int, tuple[int, int]] = {start: (0, 0)}
+    best_crossings = {start: 0}  # hex -> best[hex][0]
     improvements: dict[int, list[tuple[int, int]]] = {}  # hex -> (steps, crossings), crossings falling
     frontier = {start: 0}
     over = budget + 1
@@ -288,13 +289,14 @@ def _storm_search(
             for v, cc in targets:
                 if cc > budget:
                     continue
-                old = best.get(v)
-                if old is not None and old[0] <= cc:
+                old = best_crossings.get(v, over)
+                if old <= cc:
                     continue
                 if nxt.get(v, over) > cc:
                     nxt[v] = cc
         for v, cc in nxt.items():
             best[v] = (cc, step)
+            best_crossings[v] = cc
             improvements.setdefault(v, []).append((step, cc))
         frontier = nxt
         if not frontier:

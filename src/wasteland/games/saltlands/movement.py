@@ -262,7 +262,7 @@ def _storm_search(
     hex -> every (steps, crossings) improvement, crossings falling."""
     single, straight = _crossing_steps(s.static.geo)
     if options is not None:
-        # Per direction the wind allows: (next hex, crossing, hex after it or -1, crossing).
+        # The directions the wind allows, and whether a double step is allowed in each.
         moves = [(d, opt == 2) for d, opt in enumerate(options) if opt]
     # (hex, crossings) states; reaching a hex later with no fewer crossings than before
     # can never do better, so such states are dropped.

@@ -133,11 +133,9 @@ class Player:
 
     def cards(self) -> list[int]:
         """Every card the player holds except the character card."""
-        out = list(self.hand)
-        out.extend(self.cargo)
-        if self.vehicle is not None:
-            out.append(self.vehicle)
-        return out
+        if self.vehicle is None:
+            return [*self.hand, *self.cargo]
+        return [*self.hand, *self.cargo, self.vehicle]
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -137,9 +137,10 @@ def action_texts(cat) -> _Texts:
     return found[1]  # type: ignore[return-value]
 
 
-def card_uses(s: State, p: Player) -> list[str]:
+def card_uses(s: State, p: Player, texts: _Texts | None = None) -> list[str]:
     """Every card action open to the player now (SL §63-§69)."""
-    texts = action_texts(s.static.catalog)
+    if texts is None:
+        texts = action_texts(s.static.catalog)
     out: list[str] = []
     crew = None
     raider_hexes = None
@@ -244,7 +245,7 @@ def turn_actions(s: State) -> list[str]:
             if crew is None:
                 crew = [names[c] for c in fresh_crew(p)]
             out.extend([f"collect {geo.names[h]} by {c}" for c in crew])  # SL §146 Raid
-    out.extend(card_uses(s, p))
+    out.extend(card_uses(s, p, texts))
     if s.refreshes:
         for c in [p.char_card, *p.cargo]:
             if card_def(s, c).crew and (c in p.engaged or p.last_used.get(c) in p.engaged):

@@ -108,7 +108,7 @@ def move_options(s: State, p: Player) -> list[MoveOption]:
     occupied = s.occupied()  # the mover's own hex among them
     if s.storm:
         moves = _storm_moves(s, p.hex, limit, passable, sail, base, _storm_budget(s, p))
-        return [o for o in moves if o[0] not in occupied]
+        return [MoveOption(*o) for o in moves if o[0] not in occupied]
     reach = s.terrain.reach(s.static.geo, p.hex, limit, passable, sail)
     if base is None:
         return [(h, 0, 0) for h in reach if h not in occupied]  # type: ignore[misc]
@@ -135,10 +135,10 @@ def move_actions(s: State, p: Player) -> list[str]:
         found = terrain.memo.get(key)
         if found is None:
             moves = _storm_moves(s, p.hex, limit, passable, sail, base, budget)
-            names = s.static.geo.names
+            geo = s.static.geo
             found = terrain.remember(key, (
-                tuple(o[0] for o in moves),
-                tuple(f"move {names[d]} fuel {f}" if f else f"move {names[d]}" for d, f, _c in moves),
+                tuple([o[0] for o in moves]),
+                tuple([_move_texts(geo, f)[d] for d, f, _c in moves]),
             ))
         occupied = s.occupied()
         return [text for h, text in zip(*found) if h not in occupied]
@@ -213,6 +213,18 @@ def _storm_budget(s: State, p: Player) -> int:
     return len(p.hand) + len(p.cargo)
 
 
+def move_crossings(s: State, p: Player, dest: int, fuel: int) -> int:
+    """The tile boundaries crossed by this turn's move to ``dest`` burning ``fuel`` Fuel
+    cards: what a sandstorm charges for it (SL §53); 0 without a storm."""
+    if not s.storm:
+        return 0
+    kind = _move_kind(s, p)
+    assert kind is not None
+    passable, limit, sail, base = kind
+    moves = _storm_moves(s, p.hex, limit, passable, sail, base, _storm_budget(s, p))
+    return next(o[2] for o in moves if o[0] == dest and o[1] == fuel)
+
+
 def _storm_moves(
     s: State,
     start: int,
@@ -221,31 +233,32 @@ def _storm_moves(
     sail: tuple[int, ...] | None,
     base: int | None,
     budget: int,
-) -> tuple[MoveOption, ...]:
+) -> tuple[tuple[int, int, int], ...]:
     """Every move option in a sandstorm (SL §53) with at most ``budget`` tile crossings,
-    figures and tokens not considered, in hex order. The search ignores them, so its
-    result is kept with the terrain."""
+    as (dest, fuel, crossings), figures and tokens not considered, in hex order. The
+    search ignores them, so its result is kept with the terrain."""
     key = ("storm", passable, start, limit, sail, base, budget)
     found = s.terrain.memo.get(key)
     if found is not None:
         return found  # type: ignore[return-value]
     best, improvements = _storm_search(s, start, limit, passable, sail, budget)
+    out: list[tuple[int, int, int]]
     if base is None:
-        out = [MoveOption(h, 0, c) for h, (c, _steps) in sorted(best.items()) if h != start]
+        out = [(h, 0, best[h][0]) for h in sorted(best) if h != start]
     else:
         # SL §53 + §84: more Fuel can buy a route crossing fewer tiles. Each Fuel count
         # that lowers the crossings is its own option; Fuel burnt for the move cannot
         # also pay the sandstorm, and a player left with nothing cannot cross.
         out = []
-        for h, frontier in sorted(improvements.items()):
+        for h in sorted(improvements):
             best_c = budget + 1
-            for steps, c in frontier:
+            for steps, c in improvements[h]:
                 need = max(0, -(-(steps - base) // FUEL_BONUS))
                 if c < best_c and c + need <= budget:
-                    if out and out[-1].dest == h and out[-1].fuel == need:
-                        out[-1] = MoveOption(h, need, c)
+                    if out and out[-1][0] == h and out[-1][1] == need:
+                        out[-1] = (h, need, c)
                     else:
-                        out.append(MoveOption(h, need, c))
+                        out.append((h, need, c))
                     best_c = c
     return s.terrain.remember(key, tuple(out))
 

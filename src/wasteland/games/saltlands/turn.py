@@ -23,7 +23,7 @@ from wasteland.core.rng import randbelow
 
 from .board import fmt_pos
 from .combat import attack_raider, start_soak
-from .movement import FUEL_BONUS, BORN_DRIVER_BONUS, fuel_cards, move_actions, move_options, sail_step_options, \
+from .movement import FUEL_BONUS, BORN_DRIVER_BONUS, fuel_cards, move_actions, move_crossings, sail_step_options, \
     terrain_set, wind_strength
 from .raiders import new_activation, start_lure, unactivated_types
 from .state import Player, State
@@ -377,7 +377,7 @@ def discard_card(s: State, p: Player, card: int, events: Events, why: str) -> No
 def _move(s: State, p: Player, dest: int, fuel: int, events: Events) -> None:
     """SL §78-§84: one uninterrupted move; the vehicle is engaged afterwards."""
     # Only a sandstorm makes the route matter (SL §53); otherwise the move is legal as offered.
-    crossings = next(o[2] for o in move_options(s, p) if o[0] == dest and o[1] == fuel) if s.storm else 0
+    crossings = move_crossings(s, p, dest, fuel)
     geo = s.static.geo
     if ability(s, p) == "raid":
         s.raid_hexes = _passed_tokens(s, p, dest, fuel)  # SL §146 Raid

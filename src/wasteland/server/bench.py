@@ -298,7 +298,9 @@ async def run(base: str, games: int, seconds: float, players: int = 2, think: fl
     stop = asyncio.Event()
     address = urlsplit(base)
     host, port = address.hostname or "127.0.0.1", address.port or 80
-    limits = httpx.Limits(max_connections=64, max_keepalive_connections=64)
+    # Idle connections dropped before the server drops them (uvicorn: after 5 s), or a
+    # request may go out on a connection the server is closing (ReadError).
+    limits = httpx.Limits(max_connections=64, max_keepalive_connections=64, keepalive_expiry=2.0)
     async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
         tasks = [asyncio.create_task(_slot(http, host, port, i, players, think, tally, stop))
                  for i in range(games)]

@@ -284,36 +284,39 @@ def _storm_search(
     improvements: dict[int, list[tuple[int, int]]] = {}  # hex -> (steps, crossings), crossings falling
     frontier = {start: 0}
     over = budget + 1
+    known = best_crossings.get
     for step in range(1, max_steps + 1):
         nxt: dict[int, int] = {}
+        seen = nxt.get
         for u, c in frontier.items():
             if options is None:
-                targets = [(v, c + x) for v, x in single[u] if passable[v]]
+                for v, x in single[u]:
+                    cc = c + x
+                    if cc < over and passable[v] and known(v, over) > cc and seen(v, over) > cc:
+                        nxt[v] = cc
             else:
-                targets = []
                 row = straight[u]
                 for d, double in moves:
                     v, x, w, y = row[d]
                     if v < 0 or not passable[v]:
                         continue
-                    targets.append((v, c + x))
+                    cc = c + x
+                    if cc < over and known(v, over) > cc and seen(v, over) > cc:
+                        nxt[v] = cc
                     if double and w >= 0 and passable[w]:
-                        targets.append((w, c + x + y))
-            for v, cc in targets:
-                if cc > budget:
-                    continue
-                old = best_crossings.get(v, over)
-                if old <= cc:
-                    continue
-                if nxt.get(v, over) > cc:
-                    nxt[v] = cc
+                        cc += y
+                        if cc < over and known(w, over) > cc and seen(w, over) > cc:
+                            nxt[w] = cc
+        if not nxt:
+            break
         for v, cc in nxt.items():
             best[v] = (cc, step)
             best_crossings[v] = cc
-            improvements.setdefault(v, []).append((step, cc))
+            if v in improvements:
+                improvements[v].append((step, cc))
+            else:
+                improvements[v] = [(step, cc)]
         frontier = nxt
-        if not frontier:
-            break
     return best, improvements
 
 

@@ -216,7 +216,10 @@ class ServerProcess:
         try:
             self._start()
         except BaseException:
-            os.killpg(self.proc.pid, signal.SIGKILL)
+            try:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
             self.proc.wait(10)
             raise
 
@@ -238,7 +241,10 @@ class ServerProcess:
             time.sleep(0.05)
 
     def kill(self) -> None:
-        os.killpg(self.proc.pid, signal.SIGKILL)
+        try:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        except ProcessLookupError:  # every process of it has already ended
+            pass
         self.proc.wait(10)
         self.http.close()
 

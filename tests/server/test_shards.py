@@ -137,6 +137,28 @@ def test_games_in_several_processes_behind_one_port(db_url, tmp_path):
         server.kill()
 
 
+def test_when_one_process_dies_the_server_stops(tmp_path):
+    import os
+    import signal
+
+    server = ServerProcess(str(tmp_path / "dies.db"), str(tmp_path), processes=2)
+    try:
+        router = server.proc.pid
+        shards = [int(c) for task in os.listdir(f"/proc/{router}/task")
+                  for c in open(f"/proc/{router}/task/{task}/children").read().split()]
+        assert len(shards) == 2
+        os.kill(shards[1], signal.SIGKILL)
+        assert server.proc.wait(30) == 1  # not serving half the games: stopped, for a supervisor to restart
+        for pid in shards:  # the other process stopped too
+            try:
+                os.waitpid(pid, os.WNOHANG)
+            except ChildProcessError:
+                pass
+            assert not os.path.exists(f"/proc/{pid}") or "zombie" in open(f"/proc/{pid}/status").read().lower()
+    finally:
+        server.kill()
+
+
 def _next(ws, kind: str) -> dict:
     while True:
         message = json.loads(ws.recv(timeout=20))

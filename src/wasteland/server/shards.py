@@ -196,7 +196,8 @@ async def _hand_over(conn: socket.socket, shards: list[_Shard], turns: Any) -> N
         conn.close()
 
 
-async def _route_forever(listener: socket.socket, shards: list[_Shard]) -> None:
+async def _route_forever(listener: socket.socket, shards: list[_Shard]) -> bool:
+    """Route until a shard dies (then False)."""
     loop = asyncio.get_running_loop()
     listener.setblocking(False)
     pending: set[asyncio.Task] = set()
@@ -219,6 +220,7 @@ async def _route_forever(listener: socket.socket, shards: list[_Shard]) -> None:
         task = asyncio.create_task(_hand_over(conn, shards, turns))
         pending.add(task)
         task.add_done_callback(pending.discard)
+    return False
 
 
 def serve_sharded(host: str, port: int, url: str, processes: int, bot_workers: int | None,
@@ -241,13 +243,16 @@ def serve_sharded(host: str, port: int, url: str, processes: int, bot_workers: i
         raise KeyboardInterrupt
 
     signal.signal(signal.SIGTERM, stop)
+    healthy = True
     try:
-        _run(_route_forever(sock, shards))
+        healthy = _run(_route_forever(sock, shards))
     except KeyboardInterrupt:
         pass
     finally:
         sock.close()
         _stop_shards(shards)
+    if not healthy:
+        raise SystemExit(1)
 
 
 def _run(main: Any) -> Any:

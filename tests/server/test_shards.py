@@ -133,6 +133,9 @@ def test_games_in_several_processes_behind_one_port(db_url, tmp_path):
         replay = http.get(f"/api/games/{bot_id}/replay").json()
         assert replay["steps"] == message["index"] and replay["view"] == message["view"]
         assert http.get("/").status_code == 200  # the page
+        # A request longer than the router reads before it routes arrives whole.
+        long = http.get("/api/" + "x" * 40_000)
+        assert long.status_code == 404 and long.json()["code"] == "not_found"
     finally:
         server.kill()
 

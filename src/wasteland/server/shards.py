@@ -181,7 +181,7 @@ async def _hand_over(conn: socket.socket, shards: list[_Shard], turns: Any) -> N
         head = b""
         async with asyncio.timeout(HEAD_TIMEOUT):
             while b"\r\n" not in head and len(head) < MAX_HEAD:
-                chunk = await loop.sock_recv(conn, MAX_HEAD)
+                chunk = await loop.sock_recv(conn, MAX_HEAD - len(head))  # at most MAX_HEAD in all
                 if not chunk:
                     return
                 head += chunk

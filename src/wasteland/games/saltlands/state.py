@@ -84,7 +84,20 @@ def static_for(key: str) -> Static:
 
 
 def static_from_config(config: dict[str, Any]) -> Static:
-    return static_for(normalize(config).key())
+    # Every new game of a configuration asks again: the answer is kept under the config's
+    # text. Only configs that normalize are kept, so a bad one raises its error every time.
+    text = repr(config) if type(config) is dict else None
+    found = _STATICS.get(text) if text is not None else None
+    if found is None:
+        found = static_for(normalize(config).key())
+        if text is not None:
+            if len(_STATICS) >= 256:
+                _STATICS.clear()
+            _STATICS[text] = found
+    return found
+
+
+_STATICS: dict[str, Static] = {}
 
 
 _TERRAINS: dict[tuple, Terrain] = {}

@@ -18,7 +18,7 @@ from .state import State
 from .turn import action_texts, apply_turn, discard_card, turn_actions
 from .board import fmt_pos
 from .world import ORIENTATIONS, check_victory, end_game, resolve_rumor, weather_phase
-from .zones import Events, card_def, cargo_capacity, discard_from_player, gain, take_from_player
+from .zones import Events, card_def, card_instances, cargo_capacity, discard_from_player, gain, take_from_player
 
 Frame = dict[str, Any]
 
@@ -68,7 +68,8 @@ def deal_character(s: State, seat: int, character: str, events: Events) -> None:
     p.char_card = s.static.catalog.character_card[character]
     special = s.static.content.characters[character].special_item
     for card_id in ("sailer", "spear", "water", special):
-        idx = next(i for i, c in enumerate(s.supply) if s.static.catalog.cards[c].id == card_id)
+        copies = card_instances(s.static.catalog, card_id)
+        idx = next(i for i, c in enumerate(s.supply) if c in copies)
         c = s.supply.pop(idx)
         if card_id == "sailer":
             p.vehicle = c

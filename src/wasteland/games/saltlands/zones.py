@@ -67,13 +67,13 @@ def get_card(s: State, wanted: Callable[[CardDef], bool], events: Events) -> int
 
 def get_card_by_id(s: State, card_id: str, events: Events) -> int | None:
     """:func:`get_card` for a card named by its id (e.g. a Sailer for a respawn)."""
-    return _get(s, _instances(s.static.catalog, card_id).__contains__, events)
+    return _get(s, card_instances(s.static.catalog, card_id).__contains__, events)
 
 
 _INSTANCES: dict[tuple[int, str], frozenset[int]] = {}
 
 
-def _instances(cat, card_id: str) -> frozenset[int]:
+def card_instances(cat, card_id: str) -> frozenset[int]:
     """Every card instance with this id."""
     key = (id(cat), card_id)
     found = _INSTANCES.get(key)

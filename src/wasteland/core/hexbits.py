@@ -27,7 +27,7 @@ from .hexgrid import DIRECTIONS, Hex
 class HexBits:
     """The bit layout of one board (hexes numbered as in ``coords``)."""
 
-    __slots__ = ("size", "width", "bit", "around", "shifts", "_tables", "_nbytes")
+    __slots__ = ("size", "width", "bit", "around", "shifts", "_tables", "_nbytes", "_by_position")
 
     def __init__(self, coords: Sequence[Hex]) -> None:
         q0 = min(q for q, _ in coords)
@@ -47,6 +47,7 @@ class HexBits:
         # Byte k of a set, value v -> the hexes those bits stand for.
         nbytes = (max(positions) + 8) // 8
         by_position = {b: i for i, b in enumerate(positions)}
+        self._by_position = by_position
         self._nbytes = nbytes
         self._tables = tuple(
             tuple(
@@ -71,6 +72,17 @@ class HexBits:
 
     def hexes(self, x: int) -> list[int]:
         """The hex numbers in ``x``, in bit order (sort them for hex order)."""
+        if x.bit_count() <= 4:
+            # A few hexes (a raider's end hexes): walk the set bits, lowest first.
+            by_position = self._by_position
+            out = []
+            while x:
+                low = x & -x
+                h = by_position.get(low.bit_length() - 1)
+                if h is not None:  # a spare-column bit stands for no hex
+                    out.append(h)
+                x ^= low
+            return out
         data = x.to_bytes(self._nbytes, "little")
         # Only the non-zero bytes are looked up: compress picks their tables, filter their values.
         return list(chain.from_iterable(map(getitem, compress(self._tables, data), filter(None, data))))

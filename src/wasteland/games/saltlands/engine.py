@@ -83,7 +83,11 @@ def _enter_hexes(s: State, f: Frame) -> list[int]:
     occupied = s.occupied()
     if f.get("respawn") == "starting_tiles":
         # SL §92, §95: any empty hex of a starting tile (ruling: the compass tile too).
-        return [h for pos in (0, *geo.starting_positions) for h in geo.hexes_of(pos) if h not in occupied]
+        starting = _STARTING_HEXES.get(geo.layout)
+        if starting is None:
+            starting = _STARTING_HEXES[geo.layout] = tuple(
+                h for pos in (0, *geo.starting_positions) for h in geo.hexes_of(pos))
+        return [h for h in starting if h not in occupied]
     # SL §45 (and the tutorial's death rule, SL §121): one of the 3 start dunes, even an
     # occupied one, as long as the player can then move off it at once (ruling §45).
     p = s.players[f["seat"]]
@@ -102,6 +106,9 @@ def _enter_hexes(s: State, f: Frame) -> list[int]:
     dist = {h: hexgrid.distance(centre, geo.coords[h]) for h in free}
     best = min(dist.values())
     return [h for h in free if dist[h] == best]
+
+
+_STARTING_HEXES: dict[str, tuple[int, ...]] = {}  # layout -> hexes of the compass and starting tiles
 
 
 def _can_move_off(s: State, p, h: int) -> bool:

@@ -398,13 +398,27 @@ def raider_route(s: State, rid: int, dest: int, bonus: int) -> list[int]:
         return [here, dest]
     route = [dest]
     cur = dest
-    adj = geo.adj
+    adj = _sorted_adjacency(geo)
     for k in range(steps - 1, -1, -1):
         layer = within[k]
-        cur = min([n for n in adj[cur] if bit[n] & layer])
+        for n in adj[cur]:  # the lowest-numbered neighbour one step nearer the start
+            if bit[n] & layer:
+                cur = n
+                break
         route.append(cur)
     route.reverse()
     return route
+
+
+_SORTED_ADJACENCY: dict[str, tuple[tuple[int, ...], ...]] = {}
+
+
+def _sorted_adjacency(geo) -> tuple[tuple[int, ...], ...]:
+    """Each hex's neighbours, lowest number first."""
+    found = _SORTED_ADJACENCY.get(geo.layout)
+    if found is None:
+        found = _SORTED_ADJACENCY[geo.layout] = tuple(tuple(sorted(row)) for row in geo.adj)
+    return found
 
 
 def raider_plan(

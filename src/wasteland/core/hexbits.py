@@ -106,7 +106,7 @@ class HexBits:
         while max_steps is None or steps < max_steps:
             x = frontier
             x = ((x << 1) | (x >> 1) | (x << w) | (x >> w) | (x << v) | (x >> v)) & passable
-            x &= ~seen
+            x ^= x & seen  # the new hexes only (x & ~seen, without a negative int)
             if not x:
                 break
             seen |= x
@@ -128,7 +128,7 @@ class HexBits:
         while True:
             x = frontier
             x = ((x << 1) | (x >> 1) | (x << w) | (x >> w) | (x << v) | (x >> v)) & passable
-            x &= ~seen
+            x ^= x & seen  # the new hexes only (x & ~seen, without a negative int)
             if not x:
                 return None, 0
             steps += 1
@@ -153,7 +153,7 @@ class HexBits:
         while left:
             x = frontier
             x = ((x << 1) | (x >> 1) | (x << w) | (x >> w) | (x << v) | (x >> v)) & passable
-            x &= ~seen
+            x ^= x & seen  # the new hexes only (x & ~seen, without a negative int)
             if not x:
                 break
             steps += 1
@@ -170,17 +170,27 @@ class HexBits:
         """Like :meth:`layers` for a move whose steps follow ``step_options`` per hex
         direction (as ``paths.reachable_with_steps``): 0 forbidden, 1 one hex, 2 one or
         two hexes in a straight line, both passable; every step counts 1."""
-        moves = [(self.shifts[d], opt) for d, opt in enumerate(step_options) if opt]
+        # Left shifts and right shifts apart, single steps apart from double ones.
+        up = [self.shifts[d] for d, opt in enumerate(step_options) if opt == 1 and self.shifts[d] > 0]
+        down = [-self.shifts[d] for d, opt in enumerate(step_options) if opt == 1 and self.shifts[d] < 0]
+        double = [self.shifts[d] for d, opt in enumerate(step_options) if opt == 2]
         seen = frontier = start
         out = [start]
         for _ in range(max_steps):
             x = 0
-            for shift, opt in moves:
-                one = (frontier << shift if shift > 0 else frontier >> -shift) & passable
-                x |= one
-                if opt == 2:
-                    x |= (one << shift if shift > 0 else one >> -shift) & passable
-            x &= ~seen
+            for shift in up:
+                x |= frontier << shift
+            for shift in down:
+                x |= frontier >> shift
+            x &= passable
+            for shift in double:
+                if shift > 0:
+                    one = (frontier << shift) & passable
+                    x |= one | ((one << shift) & passable)
+                else:
+                    one = (frontier >> -shift) & passable
+                    x |= one | ((one >> -shift) & passable)
+            x ^= x & seen
             if not x:
                 break
             seen |= x

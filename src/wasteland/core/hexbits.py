@@ -138,34 +138,6 @@ class HexBits:
             seen |= x
             frontier = x
 
-    def meet_each(self, start: int, passable: int, goals: Sequence[int]) -> list[int | None]:
-        """For each of ``goals``, the index of the first layer outward from ``start`` (as
-        :meth:`layers`, unbounded) that meets it, or None; the search stops once every
-        goal is met."""
-        if len(goals) == 1:
-            return [self.meet(start, passable, goals[0])[0]]
-        out: list[int | None] = [0 if g & start else None for g in goals]
-        left = [i for i, k in enumerate(out) if k is None]
-        w = self.width
-        v = w - 1
-        seen = frontier = start
-        steps = 0
-        while left:
-            x = frontier
-            x = ((x << 1) | (x >> 1) | (x << w) | (x >> w) | (x << v) | (x >> v)) & passable
-            x ^= x & seen  # the new hexes only (x & ~seen, without a negative int)
-            if not x:
-                break
-            steps += 1
-            if any(goals[i] & x for i in left):
-                for i in left:
-                    if goals[i] & x:
-                        out[i] = steps
-                left = [i for i in left if out[i] is None]
-            seen |= x
-            frontier = x
-        return out
-
     def layers_with_steps(self, start: int, max_steps: int, step_options: Sequence[int], passable: int) -> list[int]:
         """Like :meth:`layers` for a move whose steps follow ``step_options`` per hex
         direction (as ``paths.reachable_with_steps``): 0 forbidden, 1 one hex, 2 one or

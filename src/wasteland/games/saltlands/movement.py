@@ -475,10 +475,16 @@ def raider_plan(
     # figures and tokens on the way (SL §106).
     reachable_players = [p.seat for p in players if around[p.hex] & reach]
     if reachable_players:
-        # For a player it can end next to, that hex lies within its movement.
-        near = {seat: first_layer(within, around[s.players[seat].hex]) for seat in reachable_players}
-        best = min(near.values())
-        targets = tuple(seat for seat in reachable_players if near[seat] == best)
+        # For a player it can end next to, that hex lies within its movement: the nearest
+        # of them are next to the first layer that meets any of their neighbourhoods.
+        next_to_players = 0
+        for seat in reachable_players:
+            next_to_players |= around[s.players[seat].hex]
+        for best, layer in enumerate(within):
+            met = layer & next_to_players
+            if met:
+                break
+        targets = tuple(seat for seat in reachable_players if around[s.players[seat].hex] & met)
         if target is None and len(targets) > 1:
             return RaiderPlan(targets, True, (), best, "players equally near")
         chosen = target if target is not None else targets[0]
@@ -486,13 +492,15 @@ def raider_plan(
         steps = first_layer(ends_by_steps, next_to_goal)
         ends = tuple(sorted(bits.hexes(ends_by_steps[steps] & next_to_goal)))
         return RaiderPlan((chosen,), True, ends, steps, "can reach the player this activation")
-    unreachable = paths.UNREACHABLE
-    found = bits.meet_each(bits.bit[here], passable, [around[p.hex] for p in players])
-    near = {p.seat: unreachable if k is None else k for p, k in zip(players, found)}
-    if all(d >= unreachable for d in near.values()):
-        return RaiderPlan((), False, (here,), unreachable, "cannot reach any player over its terrain")
-    best = min(near.values())
-    targets = tuple(seat for seat, d in near.items() if d == best)
+    # The nearest players are the first met searching outward from it; farther ones
+    # cannot be its target, so the search stops there.
+    next_to_players = 0
+    for p in players:
+        next_to_players |= around[p.hex]
+    best, met = bits.meet(bits.bit[here], passable, next_to_players)
+    if best is None:
+        return RaiderPlan((), False, (here,), paths.UNREACHABLE, "cannot reach any player over its terrain")
+    targets = tuple(p.seat for p in players if around[p.hex] & met)
     if target is None and len(targets) > 1:
         return RaiderPlan(targets, False, (), best, "players equally near, none reachable")
     chosen = target if target is not None else targets[0]

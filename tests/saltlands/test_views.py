@@ -39,3 +39,22 @@ def test_every_event_of_random_games_hides_the_drawn_cards_from_others():
                     assert GAME.event_view(e, other)["card"] == "a card"
                     hidden += 1
     assert hidden > 0
+
+
+def test_the_view_shows_a_tile_once_explored_and_hides_it_before_SL110():
+    from wasteland.games.saltlands.game import view
+    from wasteland.games.saltlands.setup import new_game
+    from wasteland.games.saltlands.world import explore
+
+    s = new_game({"players": 1, "mode": "solo", "difficulty": "easy", "characters": ["scout"]}, 4)[0]
+    pos = s.static.geo.face_down_positions[0]
+    cells = set(s.static.geo.names[h] for h in s.static.geo.hexes_of(pos))
+    before = {c["hex"]: c for c in view(s, 0)["hexes"] if c["hex"] in cells}
+    assert {c["terrain"] for c in before.values()} == {"unexplored"}
+    assert not any("spawn" in c or "wreck" in c for c in before.values())
+    t = s.copy()
+    explore(t, pos, [])
+    after = {c["hex"]: c for c in view(t, 0)["hexes"] if c["hex"] in cells}
+    assert "unexplored" not in {c["terrain"] for c in after.values()}
+    # the original state's view is unchanged by exploring its copy
+    assert {c["hex"]: c for c in view(s, 0)["hexes"] if c["hex"] in cells} == before

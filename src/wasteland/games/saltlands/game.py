@@ -61,6 +61,23 @@ class Saltlands(EngineGame):
         )
 
 
+def _view_hexes(geo: Any, terrain: Any) -> list[dict[str, Any]]:
+    """The board's hexes as a view shows them. They change only when a tile is explored,
+    so each revealed terrain keeps its list (shared by every view of it: read-only)."""
+    found = terrain.memo.get(("view_hexes",))
+    if found is None:
+        cells = []
+        for h in range(geo.size):
+            cell: dict[str, Any] = {"hex": geo.names[h], "terrain": TERRAIN_NAME[terrain.terrain[h]]}
+            if terrain.spawn[h]:
+                cell["spawn"] = terrain.spawn[h]
+            if terrain.wreck[h]:
+                cell["wreck"] = True
+            cells.append(cell)
+        found = terrain.remember(("view_hexes",), cells)
+    return found  # type: ignore[return-value]
+
+
 def view(s: State, seat: int | None) -> dict[str, Any]:
     """What ``seat`` may know (None = a spectator): no deck order, no face-down tile,
     no other player's hand, no random generator state."""
@@ -73,14 +90,7 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         up = s.face_up[pos]
         tiles.append({"at": fmt_pos((a, b)), "face_up": up, "tile": s.tiles[pos] if up else None,
                       "rotation": s.rotation[pos] if up else None})
-    hexes = []
-    for h, (q, r) in enumerate(geo.coords):
-        cell: dict[str, Any] = {"hex": geo.names[h], "terrain": TERRAIN_NAME[terrain.terrain[h]]}
-        if terrain.spawn[h]:
-            cell["spawn"] = terrain.spawn[h]
-        if terrain.wreck[h]:
-            cell["wreck"] = True
-        hexes.append(cell)
+    hexes = _view_hexes(geo, terrain)
     players = []
     for p in s.players:
         entry: dict[str, Any] = {

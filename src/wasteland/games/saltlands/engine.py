@@ -7,6 +7,7 @@ frame on the stack is a procedure waiting on someone: ``run`` does what needs no
 
 from __future__ import annotations
 
+from dataclasses import fields
 from typing import Any, Callable
 
 from wasteland.core import hexgrid
@@ -39,6 +40,31 @@ DECISION_INFO = {
     "lure": ("SL §142", "lured raiders: which moves first, and where"),
     "orient": ("SL §152", "explorer's luck: choose the new tile's orientation"),
 }
+
+
+def _new_decision_maker() -> Callable[[int, str, tuple[str, ...], str, str], Decision]:
+    """Decision(seat, kind, actions, prompt, rule), its slots filled directly: the frozen
+    dataclass's own __init__ goes through object.__setattr__ for every field, and a
+    Decision is built for nearly every action."""
+    names = ("seat", "kind", "actions", "prompt", "rule")
+    if tuple(f.name for f in fields(Decision)) != names:
+        raise TypeError("Decision's fields changed: update _new_decision_maker")
+    set_seat, set_kind, set_actions, set_prompt, set_rule = (Decision.__dict__[n].__set__ for n in names)
+    new = object.__new__
+
+    def make(seat: int, kind: str, actions: tuple[str, ...], prompt: str, rule: str) -> Decision:
+        d = new(Decision)
+        set_seat(d, seat)
+        set_kind(d, kind)
+        set_actions(d, actions)
+        set_prompt(d, prompt)
+        set_rule(d, rule)
+        return d
+
+    return make
+
+
+_decision = _new_decision_maker()
 
 
 def _names(s: State) -> tuple[str, ...]:
@@ -463,7 +489,7 @@ def settle(s: State, events: Events) -> None:
             stack.pop()  # nothing left to choose: the procedure is over
             continue
         rule, prompt = DECISION_INFO.get(kind, ("", kind))
-        s._decision = Decision(top["seat"], kind, tuple(actions), prompt, rule)
+        s._decision = _decision(top["seat"], kind, tuple(actions), prompt, rule)
         return
 
 
@@ -477,11 +503,11 @@ def decision(s: State) -> Decision | None:
 def _compute_decision(s: State) -> Decision:
     if not s.stack:
         rule, prompt = DECISION_INFO["turn"]
-        return Decision(s.current, "turn", tuple(turn_actions(s)), prompt, rule)
+        return _decision(s.current, "turn", tuple(turn_actions(s)), prompt, rule)
     top = s.stack[-1]
     kind = top["kind"]
     rule, prompt = DECISION_INFO.get(kind, ("", kind))
-    return Decision(top["seat"], kind, tuple(OPTIONS[kind](s, top)), prompt, rule)
+    return _decision(top["seat"], kind, tuple(OPTIONS[kind](s, top)), prompt, rule)
 
 
 def apply_in_place(s: State, action: str, seat: int | None = None) -> Events:

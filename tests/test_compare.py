@@ -7,6 +7,7 @@ import math
 import pytest
 
 from wasteland.sim.compare import bot_pairs, paired_difference, variant_table
+from wasteland.sim.report import wilson
 from wasteland.sim.runner import COLUMNS
 
 
@@ -22,14 +23,32 @@ def row(bot: str, seed: int, won: bool, variant: str = "base", players: int = 1,
 
 
 def test_paired_difference_by_hand():
-    # 10 games: a wins 4 (3 alone), b wins 2 (1 alone): difference 0.2.
+    # 10 games: both win 1, only a wins 3, only b wins 1, neither 5: a 4/10, b 2/10.
     a = [True, True, True, True, False, False, False, False, False, False]
     b = [True, False, False, False, True, False, False, False, False, False]
     diff, lo, hi = paired_difference(a, b)
     assert diff == pytest.approx(0.2)
-    # per-game differences: three +1, one -1, six 0: variance 4/10 - 0.04 = 0.36
-    half = 1.959963984540054 * math.sqrt(0.36 / 10)
-    assert (lo, hi) == pytest.approx((0.2 - half, 0.2 + half))
+    # Newcombe (1998) method 10, by hand from the two Wilson intervals
+    l1, u1 = wilson(4, 10)
+    l2, u2 = wilson(2, 10)
+    phi = (1 * 5 - 3 * 1) / math.sqrt(4 * 6 * 2 * 8)
+    below = math.sqrt((0.4 - l1) ** 2 - 2 * phi * (0.4 - l1) * (u2 - 0.2) + (u2 - 0.2) ** 2)
+    above = math.sqrt((u1 - 0.4) ** 2 - 2 * phi * (u1 - 0.4) * (0.2 - l2) + (0.2 - l2) ** 2)
+    assert (lo, hi) == pytest.approx((0.2 - below, 0.2 + above))
+    assert lo < 0.2 < hi
+
+
+def test_no_wins_on_either_side_still_gives_an_interval():
+    diff, lo, hi = paired_difference([False] * 1000, [False] * 1000)
+    assert diff == 0.0
+    assert hi == pytest.approx(wilson(0, 1000)[1]) and lo == pytest.approx(-hi)
+
+
+def test_rare_wins_of_one_side_only_are_a_real_difference():
+    # the solo figures of the notes: 10/1000 against 0/1000 on the same seeds
+    diff, lo, hi = paired_difference([k < 10 for k in range(1000)], [False] * 1000)
+    assert diff == pytest.approx(0.01)
+    assert 0.0 < lo < 0.01 < hi
 
 
 def test_paired_difference_needs_the_same_games():

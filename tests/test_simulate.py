@@ -238,3 +238,17 @@ def test_age_of_thirst_bad_options_give_one_clear_error(args, message, tmp_path)
     errors = [ln for ln in out.stderr.splitlines() if ln.startswith("error:")]
     assert len(errors) == 1 and message in errors[0], out.stderr
     assert "Traceback" not in out.stderr and out.stdout == ""
+
+
+def test_bots_on_the_same_seeds_and_variants_are_compared_in_the_summary(tmp_path):
+    out = simulate("--games", "4", "--players", "1", "--mode", "solo", "--bot", "random,heuristic",
+                   "--variant", "none,overkill", "--workers", "1", "--out", str(tmp_path))
+    assert out.returncode == 0, out.stderr
+    text = out.stdout
+    assert "bots on the same seeds (paired difference of win rates, 95% interval):" in text
+    pairs = [line for line in text.splitlines() if "heuristic - random = " in line]
+    assert len(pairs) == 2  # one per variant, each over the same 4 seeds
+    assert all("/4 vs random " in line for line in pairs)
+    assert "variants against the base game" in text
+    table = text.split("variants against the base game")[1].splitlines()
+    assert table[2].split()[0] == "base" and table[3].split()[0] == "overkill"

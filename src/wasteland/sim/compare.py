@@ -20,21 +20,30 @@ from typing import Iterable
 from wasteland.sim.runner import COLUMNS, Row
 
 COL = {name: i for i, name in enumerate(COLUMNS)}
-Z95 = 1.959963984540054
-
 
 def paired_difference(a: list[bool], b: list[bool]) -> tuple[float, float, float]:
     """The difference of win rates ``a - b`` over the same games, with its 95% interval
-    (normal approximation of the per-game differences, each -1, 0 or 1)."""
+    by Newcombe's score method for paired proportions (1998, method 10): built from the
+    two Wilson intervals and the correlation of the pairs, it stays sensible when wins are
+    rare or absent, where the plain normal interval collapses to a point."""
+    from wasteland.sim.report import wilson
+
     n = len(a)
     if n == 0 or n != len(b):
         raise ValueError("a paired comparison needs the same, non-zero number of games on each side")
+    both = sum(1 for x, y in zip(a, b) if x and y)
     only_a = sum(1 for x, y in zip(a, b) if x and not y)
     only_b = sum(1 for x, y in zip(a, b) if y and not x)
-    diff = (only_a - only_b) / n
-    var = max(0.0, (only_a + only_b) / n - diff * diff)
-    half = Z95 * math.sqrt(var / n) if n > 1 else 1.0
-    return diff, diff - half, diff + half
+    neither = n - both - only_a - only_b
+    p1, p2 = (both + only_a) / n, (both + only_b) / n
+    l1, u1 = wilson(both + only_a, n)
+    l2, u2 = wilson(both + only_b, n)
+    margins = (both + only_a) * (only_b + neither) * (both + only_b) * (only_a + neither)
+    phi = (both * neither - only_a * only_b) / math.sqrt(margins) if margins else 0.0
+    below = math.sqrt(max(0.0, (p1 - l1) ** 2 - 2 * phi * (p1 - l1) * (u2 - p2) + (u2 - p2) ** 2))
+    above = math.sqrt(max(0.0, (u1 - p1) ** 2 - 2 * phi * (u1 - p1) * (p2 - l2) + (p2 - l2) ** 2))
+    diff = p1 - p2
+    return diff, diff - below, diff + above
 
 
 def _won(value: object) -> bool:

@@ -209,6 +209,11 @@ def summary(rows: list[Row], *, seconds: float, header: list[str] | None = None,
             line = _fmt_rate(label(k), r, width)
             lines.append(f"{line}  rounds {length[k][0] / r.n:.2f}  actions {length[k][1] / r.n:.1f}")
 
+    if not aot:
+        from wasteland.sim.compare import bot_pairs, variant_table
+
+        lines += bot_pairs(rows)
+        lines += variant_table(rows)
     if n:
         rounds = [row[COL["rounds"]] for row in rows]
         actions = [row[COL["actions"]] for row in rows]

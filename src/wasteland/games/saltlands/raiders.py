@@ -218,13 +218,13 @@ def _begin_spawn(s: State, events: Events) -> None:
     f = s.stack[-1]
     rtype = f["type"]
     card = active_card(s, rtype)
-    letters = set(card.letters) & set(s.static.rules.active_letters)
+    letters, letters_text = _spawn_letters(card.letters, s.static.rules.active_letters)
     occupied = s.occupied()
     points = [h for h, letter in s.terrain.spawn_points if letter in letters and h not in occupied]
-    on_board = sum(1 for r in s.raiders.values() if r[0] == rtype)
+    on_board = len([r for r in s.raiders.values() if r[0] == rtype])
     figures = figures_in_box(s, rtype) - on_board
     events.append(
-        {"type": "spawn_check", "raider": rtype, "letters": "".join(sorted(letters)),
+        {"type": "spawn_check", "raider": rtype, "letters": letters_text,
          "points": len(points), "figures": figures}
     )
     if len(points) <= figures:
@@ -236,6 +236,19 @@ def _begin_spawn(s: State, events: Events) -> None:
     # player's choice (SL §107; ruling: raiders of any type count).
     f = _replace(s, f, stage="spawn", figures=figures, points=points, choices=[])
     _continue_spawn(s, events)
+
+
+_SPAWN_LETTERS: dict[tuple, tuple[frozenset[str], str]] = {}
+
+
+def _spawn_letters(card_letters, active_letters: str) -> tuple[frozenset[str], str]:
+    """The card's spawn letters active at this difficulty (SL §18, §107), and as text."""
+    key = (tuple(card_letters), active_letters)
+    found = _SPAWN_LETTERS.get(key)
+    if found is None:
+        letters = frozenset(card_letters) & frozenset(active_letters)
+        found = _SPAWN_LETTERS[key] = (letters, "".join(sorted(letters)))
+    return found
 
 
 def _raider_free_points(s: State, points: list[int]) -> list[int]:

@@ -85,3 +85,11 @@ def test_variant_table_puts_base_first_with_rates_and_lengths():
 
 def test_variant_table_is_empty_without_variants():
     assert variant_table([row("heuristic", s, False) for s in range(3)]) == []
+
+
+def test_variant_table_with_the_expansion_lists_the_expansion_alone_first():
+    rows = [row("heuristic", s, False, "expansion+epic") for s in range(3)]
+    rows += [row("heuristic", s, False, "expansion") for s in range(3)]
+    rows += [row("heuristic", s, False, "expansion+another") for s in range(3)]
+    names = [line.split()[0] for line in variant_table(rows)[2:]]
+    assert names == ["expansion", "expansion+another", "expansion+epic"]

@@ -89,7 +89,7 @@ def bot_pairs(rows: Iterable[Row]) -> list[str]:
 
 def variant_table(rows: Iterable[Row]) -> list[str]:
     """Per player count and difficulty: each variant's games, win rate, mean rounds,
-    actions and deaths, beside the base game's (``base`` first)."""
+    actions and deaths, beside the game without variants (listed first)."""
     cells: dict[tuple, dict[str, list[Row]]] = defaultdict(lambda: defaultdict(list))
     for row in rows:
         key = (int(row[COL["players"]]), row[COL["mode"]], row[COL["difficulty"]], row[COL["bot"]])
@@ -105,7 +105,8 @@ def variant_table(rows: Iterable[Row]) -> list[str]:
             continue
         players, mode, difficulty, bot = key
         lines.append(f"  {players}p {mode} {difficulty} {bot}")
-        for variant in sorted(by_variant, key=lambda v: (v != "base", v)):
+        # the game without optional variants first: "base", or "expansion" alone
+        for variant in sorted(by_variant, key=lambda v: (v not in ("base", "expansion"), v)):
             games = by_variant[variant]
             n = len(games)
             wins = sum(1 for r in games if _won(r[COL["won"]]))

@@ -12,7 +12,7 @@ from wasteland.agents.base import Observation
 from wasteland.agents.ismcts import ISMCTSAgent
 from wasteland.agents.registry import make_agent
 from wasteland.core.rng import Rng
-from wasteland.games.saltlands.bot import HeuristicAgent
+from wasteland.games.saltlands.bot import HeuristicAgent, _hex_dist
 from wasteland.games.saltlands.game import GAME
 from wasteland.games.saltlands.scenario import scenario_from_text
 
@@ -66,16 +66,17 @@ def test_guided_ismcts_plays_a_solo_game_without_peeking():
     assert outcome.reason
 
 
-def _turn_state(extra: str = ""):
-    return build("""
+def _turn_state(extra: str = "", hex: str = "-1,0", hand: str = '"compass", "spear"', cargo: str = ""):
+    return build(f"""
         seed = 1
         [config]
         players = 1
         characters = ["scout"]
         [[player]]
         seat = "p1"
-        hex = "-1,0"
-        hand = ["compass", "spear"]
+        hex = "{hex}"
+        hand = [{hand}]
+        cargo = [{cargo}]
         vehicle = "sailer"
     """ + extra)
 
@@ -106,18 +107,7 @@ def test_an_adjacent_victory_token_is_collected_first_SL73_SL112():
 
 
 def test_binoculars_explore_the_nearest_face_down_tile_first_SL110():
-    s = build("""
-        seed = 1
-        [config]
-        players = 1
-        characters = ["scout"]
-        [[player]]
-        seat = "p1"
-        hex = "0,0"
-        hand = ["binoculars"]
-        cargo = ["crew"]
-        vehicle = "sailer"
-    """)
+    s = _turn_state(hex="0,0", hand='"binoculars"', cargo='"crew"')
     d = GAME.decision(s)
     explores = [a for a in d.actions if a.startswith("use binoculars")]
     assert len(explores) >= 2
@@ -128,17 +118,12 @@ def test_binoculars_explore_the_nearest_face_down_tile_first_SL110():
     def tile_distance(a: str) -> int:
         x, y = (int(v) for v in a.split("tile t")[1].split(","))
         centre = geo.hexes_of(geo.pos_index[(x, y)])[len(geo.hexes_of(0)) // 2]
-        return GAME_DIST(geo, me, centre)
+        return _hex_dist(geo, me, centre)
 
     nearest = min(explores, key=tile_distance)
     farthest = max(explores, key=tile_distance)
     assert tile_distance(nearest) < tile_distance(farthest)
     assert scores[nearest] > scores[farthest]
-
-
-def GAME_DIST(geo, a: int, b: int) -> int:
-    (q1, r1), (q2, r2) = geo.coords[a], geo.coords[b]
-    return (abs(q1 - q2) + abs(r1 - r2) + abs(q1 - q2 + r1 - r2)) // 2
 
 
 def test_guided_ismcts_spends_its_budget_on_the_move_decision_only():

@@ -119,6 +119,9 @@ class ISMCTSAgent:
             state = obs.sample(self.rng)
             legal = set(game.decision(state).actions)
             avail = [a for a in candidates if a in legal]
+            done += 1
+            if not avail:  # this deal offers none of them: it teaches nothing
+                continue
             for a in avail:
                 children[a].avail += 1
             untried = [a for a in avail if children[a].visits == 0]
@@ -137,7 +140,6 @@ class ISMCTSAgent:
             node = children[a]
             node.visits += 1
             node.total += value
-            done += 1
         self.last_iterations = done
         return max(candidates, key=lambda a: (children[a].visits, children[a].total / max(1, children[a].visits)))
 

@@ -35,6 +35,12 @@ def fmt_pos(p: Hex) -> str:
     return f"t{p[0]},{p[1]}"
 
 
+def parse_pos(text: str) -> Hex:
+    """The tile position written by :func:`fmt_pos` ("tA,B")."""
+    a, b = text[1:].split(",")
+    return int(a), int(b)
+
+
 @dataclass(frozen=True)
 class Geometry:
     """Hex graph of one play area. Hex index = position * 19 + cell."""

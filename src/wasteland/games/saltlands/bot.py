@@ -15,10 +15,10 @@ from __future__ import annotations
 from typing import Any
 
 from wasteland.agents.base import Observation
-from wasteland.core import paths
+from wasteland.core import hexgrid, paths
 from wasteland.core.rng import Rng
 
-from .board import CELLS_PER_TILE
+from .board import CELLS_PER_TILE, parse_pos
 from .movement import terrain_set
 from .config import VICTORY_NEEDS
 from .schema import CardDef
@@ -414,8 +414,7 @@ class HeuristicAgent:
             # The nearer the tile, the sooner its tokens can be collected.
             if "tile" in t and me.hex is not None:
                 geo = s.static.geo
-                a, b = (int(x) for x in t[t.index("tile") + 1][1:].split(","))
-                centre = geo.hexes_of(geo.pos_index[(a, b)])[CELLS_PER_TILE // 2]
+                centre = geo.hexes_of(geo.pos_index[parse_pos(t[t.index("tile") + 1])])[CELLS_PER_TILE // 2]
                 return 9.0 - 0.2 * _hex_dist(geo, me.hex, centre)
             return 8.0
         if e == "rumor":
@@ -601,9 +600,7 @@ class HeuristicAgent:
 
 
 def _hex_dist(geo: Any, a: int, b: int) -> int:
-    (q1, r1), (q2, r2) = geo.coords[a], geo.coords[b]
-    dq, dr = q1 - q2, r1 - r2
-    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+    return hexgrid.distance(geo.coords[a], geo.coords[b])
 
 
 class SearchGuide:

@@ -21,7 +21,7 @@ from __future__ import annotations
 from wasteland.core import hexgrid
 from wasteland.core.rng import randbelow
 
-from .board import fmt_pos
+from .board import fmt_pos, parse_pos
 from .combat import attack_raider, start_soak
 from .movement import FUEL_BONUS, BORN_DRIVER_BONUS, fuel_cards, move_actions, move_crossings, sail_step_options, \
     terrain_set, wind_strength
@@ -300,7 +300,7 @@ def apply_turn(s: State, action: str, events: Events) -> None:
         elif "at" in tokens:
             target = ("hex", geo.by_name[tokens[tokens.index("at") + 1]])
         elif "tile" in tokens:
-            target = ("tile", geo.pos_index[tuple(int(x) for x in tokens[tokens.index("tile") + 1][1:].split(","))])
+            target = ("tile", geo.pos_index[parse_pos(tokens[tokens.index("tile") + 1])])
         card = cat.card_index[name]
         option = int(opt) - 1 if opt else 0
         if s.static.catalog.cards[card].actions[option].effect == "damage":

@@ -17,17 +17,14 @@ from itertools import combinations
 import math
 from typing import Iterable
 
-from wasteland.sim.runner import COLUMNS, Row
-
-COL = {name: i for i, name in enumerate(COLUMNS)}
+from wasteland.sim.report import COL, wilson
+from wasteland.sim.runner import Row
 
 def paired_difference(a: list[bool], b: list[bool]) -> tuple[float, float, float]:
     """The difference of win rates ``a - b`` over the same games, with its 95% interval
     by Newcombe's score method for paired proportions (1998, method 10): built from the
     two Wilson intervals and the correlation of the pairs, it stays sensible when wins are
     rare or absent, where the plain normal interval collapses to a point."""
-    from wasteland.sim.report import wilson
-
     n = len(a)
     if n == 0 or n != len(b):
         raise ValueError("a paired comparison needs the same, non-zero number of games on each side")
@@ -96,7 +93,6 @@ def variant_table(rows: Iterable[Row]) -> list[str]:
         cells[key][row[COL["variant"]] or "base"].append(row)
     if not any(len(v) > 1 for v in cells.values()):
         return []
-    from wasteland.sim.report import wilson
 
     lines = ["variants against the base game (win rate [95%], mean rounds, actions, deaths):"]
     for key in sorted(cells):

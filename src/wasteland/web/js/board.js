@@ -1,11 +1,9 @@
 // The hex board as SVG, from one seat's view. Flat-topped hexes on axial (q, r):
 // x = size * 3/2 * q, y = size * sqrt(3) * (r + q/2).
 import { t } from "./i18n.js";
+import { SIZE, hexXY, el, corners } from "./svg.js";
 import { raiderName, tokenName, charName } from "./notation.js";
 
-const NS = "http://www.w3.org/2000/svg";
-const SIZE = 20;
-const SQ3 = Math.sqrt(3);
 const TILE_RADIUS = 2;
 const DIRS = ["N", "NE", "SE", "S", "SW", "NW"];
 const DIR_ANGLE = { N: -90, NE: -30, SE: 30, S: 90, SW: 150, NW: -150 };
@@ -14,31 +12,10 @@ const RAIDER_COLOURS = { speedster: "#e8590c", pickup: "#c92a2a", truck: "#5f3dc
                          hovercraft: "#0b7285", apc: "#343a40" };
 const MARKER_COLOURS = { blue: "#1c7ed6", green: "#2f9e44", red: "#e03131" };
 
-export function hexXY(name) {
-  const [q, r] = name.split(",").map(Number);
-  return [SIZE * 1.5 * q, SIZE * SQ3 * (r + q / 2)];
-}
-
 function tileCentre(at) {
   const [a, b] = at.slice(1).split(",").map(Number);
   const R = TILE_RADIUS;
   return `${a * (R + 1) - b * R},${a * R + b * (2 * R + 1)}`;
-}
-
-function el(tag, attrs = {}, parent = null) {
-  const e = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null) e.setAttribute(k, v);
-  if (parent) parent.appendChild(e);
-  return e;
-}
-
-function corners(x, y, s) {
-  const pts = [];
-  for (let i = 0; i < 6; i++) {
-    const a = (Math.PI / 3) * i;
-    pts.push(`${(x + s * Math.cos(a)).toFixed(2)},${(y + s * Math.sin(a)).toFixed(2)}`);
-  }
-  return pts.join(" ");
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));

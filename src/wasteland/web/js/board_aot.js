@@ -1,37 +1,14 @@
 // The Age of Thirst board as SVG, from one seat's view: the radius-6 map around the Last Oasis,
 // flat-topped hexes on axial (q, r): x = size * 3/2 * q, y = size * sqrt(3) * (r + q/2).
 import { t } from "./i18n.js";
+import { SIZE, hexXY, el, corners } from "./svg.js";
 import { h } from "./lobby.js";
 
-const NS = "http://www.w3.org/2000/svg";
-const SIZE = 20;
-const SQ3 = Math.sqrt(3);
 export const CLAN_COLOURS = { black: "#343a40", red: "#e03131", yellow: "#f59f00", white: "#f8f9fa",
                               blue: "#1c7ed6", violet: "#9c36b5" };
 const INK = { black: "#fff", red: "#fff", yellow: "#222", white: "#222", blue: "#fff", violet: "#fff" };
 
 export const isAot = (view) => Boolean(view && view.game === "age-of-thirst" && view.board);
-
-function hexXY(name) {
-  const [q, r] = name.split(",").map(Number);
-  return [SIZE * 1.5 * q, SIZE * SQ3 * (r + q / 2)];
-}
-
-function el(tag, attrs = {}, parent = null) {
-  const e = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null) e.setAttribute(k, v);
-  if (parent) parent.appendChild(e);
-  return e;
-}
-
-function corners(x, y, s) {
-  const pts = [];
-  for (let i = 0; i < 6; i++) {
-    const a = (Math.PI / 3) * i;
-    pts.push(`${(x + s * Math.cos(a)).toFixed(2)},${(y + s * Math.sin(a)).toFixed(2)}`);
-  }
-  return pts.join(" ");
-}
 
 const kindName = (k) => t(`aot.kind.${k}`);
 // skinny and smart, handsome and hedge share a first letter: two letters tell them apart

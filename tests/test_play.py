@@ -3,37 +3,19 @@ in a pseudo-terminal, answering each question it prints."""
 
 from __future__ import annotations
 
-import os
 import re
-import sys
 
 import pexpect
+from ptytest import PROMPT, ask, plain, spawn_cli
 
 from wasteland.core.record import GameRecord, replay
 from wasteland.games.saltlands.game import GAME
 
-ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[()][0-9A-Za-z]|\r")
-# Every question of `play` ends like "p1 turn (1-49, help) > ".
-PROMPT = r"p(\d) (\w+) \(1-(\d+), help\) > "
 REPLAY_PROMPT = r"step (\d+)/(\d+) \(Enter next, b back, NUMBER jump, q quit\) > "
 
 
 def spawn(*args: str, cwd) -> pexpect.spawn:
-    env = dict(os.environ, TERM="xterm-256color")
-    env.pop("COLUMNS", None)
-    env.pop("LINES", None)
-    return pexpect.spawn(sys.executable, ["-m", "wasteland.cli.main", *args], encoding="utf-8",
-                         dimensions=(60, 140), cwd=str(cwd), env=env, timeout=30)
-
-
-def plain(text: str) -> str:
-    return ANSI.sub("", text)
-
-
-def ask(child: pexpect.spawn) -> tuple[str, str, str]:
-    """Wait for the next question; returns (seat, decision kind, what was printed before it)."""
-    child.expect(PROMPT)
-    return child.match.group(1), child.match.group(2), plain(child.before)
+    return spawn_cli(*args, cwd=cwd, width=140, timeout=30)
 
 
 def options(screen: str) -> dict[str, int]:

@@ -3,37 +3,19 @@ pseudo-terminal, answering each question it prints (see tests/test_play.py for S
 
 from __future__ import annotations
 
-import os
 import re
-import sys
 
 import pexpect
+from ptytest import PROMPT, ask, plain, spawn_cli
 
 from wasteland.core.record import GameRecord, replay
 from wasteland.games.age_of_thirst.game import GAME
 
-ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[()][0-9A-Za-z]|\r")
-# Every question of `play` ends like "p1 tactical (1-31, help) > ".
-PROMPT = r"p(\d) (\w+) \(1-(\d+), help\) > "
 END_OPTION = re.compile(r"\[\d+\] end (phase|turn)\b")
 
 
 def spawn(*args: str, cwd) -> pexpect.spawn:
-    env = dict(os.environ, TERM="xterm-256color")
-    env.pop("COLUMNS", None)
-    env.pop("LINES", None)
-    return pexpect.spawn(sys.executable, ["-m", "wasteland.cli.main", *args], encoding="utf-8",
-                         dimensions=(60, 160), cwd=str(cwd), env=env, timeout=60)
-
-
-def plain(text: str) -> str:
-    return ANSI.sub("", text)
-
-
-def ask(child: pexpect.spawn) -> tuple[str, str, str]:
-    """Wait for the next question; returns (seat, decision kind, what was printed before it)."""
-    child.expect(PROMPT)
-    return child.match.group(1), child.match.group(2), plain(child.before)
+    return spawn_cli(*args, cwd=cwd, width=160, timeout=60)
 
 
 def last_options(screen: str) -> list[str]:

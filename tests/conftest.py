@@ -1,0 +1,43 @@
+"""Helpers shared by the tests that drive ``wasteland play`` in a pseudo-terminal.
+
+The test modules import them with ``from ptytest import ...``: pytest runs with
+``--import-mode=importlib``, where a conftest is not importable by name (the same way
+tests/saltlands/conftest.py offers ``sltest``).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+import types
+
+import pexpect
+
+ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[()][0-9A-Za-z]|\r")
+# Every question of `play` ends like "p1 turn (1-49, help) > ".
+PROMPT = r"p(\d) (\w+) \(1-(\d+), help\) > "
+
+
+def spawn_cli(*args: str, cwd, width: int, timeout: int) -> pexpect.spawn:
+    """``python -m wasteland.cli.main ARGS`` in a pseudo-terminal 60 rows by ``width``."""
+    env = dict(os.environ, TERM="xterm-256color")
+    env.pop("COLUMNS", None)
+    env.pop("LINES", None)
+    return pexpect.spawn(sys.executable, ["-m", "wasteland.cli.main", *args], encoding="utf-8",
+                         dimensions=(60, width), cwd=str(cwd), env=env, timeout=timeout)
+
+
+def plain(text: str) -> str:
+    return ANSI.sub("", text)
+
+
+def ask(child: pexpect.spawn) -> tuple[str, str, str]:
+    """Wait for the next question; returns (seat, decision kind, what was printed before it)."""
+    child.expect(PROMPT)
+    return child.match.group(1), child.match.group(2), plain(child.before)
+
+
+_kit = types.ModuleType("ptytest")
+_kit.__dict__.update({k: v for k, v in globals().items() if not k.startswith("__")})
+sys.modules["ptytest"] = _kit

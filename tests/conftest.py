@@ -1,6 +1,7 @@
-"""Helpers shared by the tests that drive ``wasteland play`` in a pseudo-terminal.
+"""Helpers shared by the tests of both games: driving ``wasteland play`` in a
+pseudo-terminal, and random games checked as they go.
 
-The test modules import them with ``from ptytest import ...``: pytest runs with
+The test modules import them with ``from testkit import ...``: pytest runs with
 ``--import-mode=importlib``, where a conftest is not importable by name (the same way
 tests/saltlands/conftest.py offers ``sltest``).
 """
@@ -38,6 +39,29 @@ def ask(child: pexpect.spawn) -> tuple[str, str, str]:
     return child.match.group(1), child.match.group(2), plain(child.before)
 
 
-_kit = types.ModuleType("ptytest")
+def checked_playout(game, config: dict, seed: int, check, max_steps: int, check_every: int = 0,
+                    record: list[str] | None = None):
+    """A whole game of uniformly random legal actions; ``check(state)`` every
+    ``check_every`` actions (0: only at the end) and at the end; the final state."""
+    from wasteland.agents.random_agent import RandomAgent
+
+    s = game.new_game(config, seed)
+    agent = RandomAgent(seed)
+    steps = 0
+    while (d := game.decision(s)) is not None:
+        assert d.actions, f"a decision with no legal action ({d.kind})"
+        action = agent.choose(d)
+        game.apply_in_place(s, action)
+        if record is not None:
+            record.append(action)
+        steps += 1
+        if check_every and steps % check_every == 0:
+            check(s)
+        assert steps < max_steps
+    check(s)
+    return s
+
+
+_kit = types.ModuleType("testkit")
 _kit.__dict__.update({k: v for k, v in globals().items() if not k.startswith("__")})
-sys.modules["ptytest"] = _kit
+sys.modules["testkit"] = _kit

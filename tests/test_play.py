@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import pexpect
-from ptytest import PROMPT, ask, plain, spawn_cli
+from testkit import PROMPT, ask, plain, spawn_cli
 
 from wasteland.core.record import GameRecord, replay
 from wasteland.games.saltlands.game import GAME

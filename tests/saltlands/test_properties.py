@@ -13,6 +13,7 @@ from collections import Counter
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from testkit import checked_playout
 
 from wasteland.agents.random_agent import RandomAgent
 from wasteland.core.protocol import RuleError
@@ -119,21 +120,7 @@ def check_invariants(s: State) -> None:
 
 
 def play(config: dict, seed: int, check_every: int = 0, record: list[str] | None = None) -> State:
-    s = GAME.new_game(config, seed)
-    agent = RandomAgent(seed)
-    steps = 0
-    while (d := GAME.decision(s)) is not None:
-        assert d.actions, f"a decision with no legal action ({d.kind})"
-        action = agent.choose(d)
-        GAME.apply_in_place(s, action)
-        if record is not None:
-            record.append(action)
-        steps += 1
-        if check_every and steps % check_every == 0:
-            check_invariants(s)
-        assert steps < 50_000
-    check_invariants(s)
-    return s
+    return checked_playout(GAME, config, seed, check_invariants, 50_000, check_every, record)
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4, 5, 6])

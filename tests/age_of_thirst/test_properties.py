@@ -84,8 +84,14 @@ def check_invariants(s: State) -> None:
     assert s.done <= set(s.pieces)
 
 
+# Random play can buy and lose tokens for a very long time without tripping the no-progress
+# draw: one 2x2 game (seed 2100208) ends only after 214,399 actions, on a dead position. The
+# bound only has to catch a game that never ends.
+MAX_STEPS = 1_000_000
+
+
 def play(config: dict, seed: int, check_every: int = 0, record: list[str] | None = None) -> State:
-    return checked_playout(GAME, config, seed, check_invariants, 200_000, check_every, record)
+    return checked_playout(GAME, config, seed, check_invariants, MAX_STEPS, check_every, record)
 
 
 @pytest.mark.parametrize("index", range(len(CONFIGS)))

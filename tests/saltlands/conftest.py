@@ -23,6 +23,7 @@ from typing import Any, Callable
 import pytest
 
 from wasteland.core.protocol import RuleError
+from wasteland.games.saltlands.content import load_content
 from wasteland.games.saltlands.game import GAME
 from wasteland.games.saltlands.scenario import scenario_from_text
 from wasteland.games.saltlands.state import State
@@ -183,6 +184,21 @@ def raiders(s: State) -> list[tuple[str, str, int]]:
 def tokens(s: State) -> dict[str, str]:
     names = s.static.geo.names
     return {names[h]: s.static.catalog.tokens[t].id for h, t in s.tokens.items()}
+
+
+def damage_card(
+    *, damage: int = 0, damage_type: str = "normal", move_bonus: int = 0, letters: str | None = None
+) -> str:
+    """The id of the first base damage card printing these values, so that a test asks for the
+    attack its rulebook example needs rather than naming a card of the chosen data."""
+    for card in load_content().damage_cards.values():
+        if card.expansion or (card.damage, card.move_bonus) != (damage, move_bonus):
+            continue
+        if damage and card.damage_type != damage_type:
+            continue
+        if letters is None or set(card.letters) == set(letters):
+            return card.id
+    raise LookupError(f"no damage card with damage {damage} {damage_type}, +{move_bonus}, letters {letters}")
 
 
 def set_damage_card(s: State, rtype: str, card_id: str) -> None:

@@ -15,13 +15,14 @@ from sltest import (
     play,
     raiders,
     repeat,
+    damage_card,
     set_damage_card,
     vehicle,
     where,
 )
 
 
-def dying_scout(difficulty="easy", mode="solo", hand='["axe", "fuel"]', respawned=0, card="d1-7"):
+def dying_scout(difficulty="easy", mode="solo", hand='["axe", "fuel"]', respawned=0, card=None):
     """The Scout, with no armor, heal or crew card, next to a Speedster whose damage card
     deals 2 normal damage: the attack kills him (SL §85, §90)."""
     s = build(f"""
@@ -41,7 +42,7 @@ def dying_scout(difficulty="easy", mode="solo", hand='["axe", "fuel"]', respawne
         type = "speedster"
         hex = "-1,-1"
     """)
-    set_damage_card(s, "speedster", card)
+    set_damage_card(s, "speedster", card or damage_card(damage=2))
     events = play(s, "end") if mode == "solo" else play(s, "end")
     if has(s, "activate speedster"):
         events += play(s, "activate speedster")
@@ -73,7 +74,7 @@ def test_defender_cannot_choose_to_die_while_crew_remains_SL85():
         type = "speedster"
         hex = "-1,-1"
     """)
-    set_damage_card(s, "speedster", "d1-7")
+    set_damage_card(s, "speedster", damage_card(damage=2))
     play(s, "end", "activate speedster")
     d = GAME.decision(s)
     assert d.kind == "soak" and all(a.startswith("lose crew#") for a in d.actions)
@@ -106,7 +107,7 @@ def test_attacks_never_add_up_each_resolved_alone_SL85():
         type = "truck"
         hex = "-2,1"
     """)
-    set_damage_card(s, "truck", "d1-1")
+    set_damage_card(s, "truck", damage_card(damage=1))
     events = play(s, "end", "activate truck")
     events += repeat(s, "raider ")
     attacked = of_type(events, "attacked")
@@ -129,7 +130,7 @@ def test_medkit_heal_prevents_crew_loss_SL89():
         type = "speedster"
         hex = "-1,-1"
     """)
-    set_damage_card(s, "speedster", "d1-7")
+    set_damage_card(s, "speedster", damage_card(damage=2))
     play(s, "end", "activate speedster")
     d = GAME.decision(s)
     assert set(d.actions) == {f"heal {held(s, 'medkit')}", f"heal {held(s, 'stimpack')}",
@@ -152,7 +153,7 @@ def test_plants_victory_card_heals_SL89_SL112():
         type = "speedster"
         hex = "-1,-1"
     """)
-    set_damage_card(s, "speedster", "d1-1")
+    set_damage_card(s, "speedster", damage_card(damage=1))
     play(s, "end", "activate speedster")
     assert GAME.decision(s).actions == (f"heal {held(s, 'plants')}",)
 
@@ -179,7 +180,7 @@ def test_raider_armor_applies_in_full_every_attack_and_raiders_never_heal_SL88()
     assert of_type(events, "attack_raider")[0]["hits"] == 0  # 1 normal - armor 1
     events = play(s, f"use {held(s, 'axe')} by {held(s, 'crew')} at -1,-1")
     assert raiders(s) == [("truck", "-1,-1", 1)]
-    set_damage_card(s, "truck", "d1-8")  # +3 movement, no attack
+    set_damage_card(s, "truck", damage_card(move_bonus=3))  # +3 movement, no attack
     play(s, "end")
     while GAME.decision(s) is not None and decision_kind(s) != "turn":
         play(s, GAME.decision(s).actions[0])
@@ -335,7 +336,7 @@ def test_eliminated_player_is_skipped_others_play_on_SL96():
         type = "speedster"
         hex = "-1,-1"
     """)
-    set_damage_card(s, "speedster", "d1-7")
+    set_damage_card(s, "speedster", damage_card(damage=2))
     events = play(s, "end", "activate speedster")
     events += repeat(s, "activate")
     assert of_type(events, "eliminated")[0]["seat"] == 1

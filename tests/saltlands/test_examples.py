@@ -27,6 +27,7 @@ from sltest import (
     play,
     raiders,
     repeat,
+    damage_card,
     set_damage_card,
     tokens,
     vehicle,
@@ -398,7 +399,7 @@ def _bulldozers_attack_armored_sailer():
         type = "bulldozer"
         hex = "1,-2"
     """)
-    set_damage_card(s, "bulldozer", "d1-7")
+    set_damage_card(s, "bulldozer", damage_card(damage=2))
     play(s, "end", "activate bulldozer", "raider 1,-2")
     return s
 
@@ -452,7 +453,7 @@ def test_apc_and_tough_armor_do_not_stop_truck_ap_SL89():
         hex = "2,-1"
     """)
     assert permanent_armor(s, s.players[1]) == 2 + 1
-    set_damage_card(s, "truck", "d1-6")
+    set_damage_card(s, "truck", damage_card(damage=1, damage_type="ap"))
     events = play(s, "end", "activate truck")
     attacked = of_type(events, "attacked")[0]
     assert (attacked["damage"], attacked["damage_type"], attacked["armor"], attacked["left"]) == (1, "ap", 0, 1)
@@ -483,7 +484,7 @@ def test_apc_armor_stops_normal_damage_SL88_SL89():
         type = "truck"
         hex = "2,-1"
     """)
-    set_damage_card(s, "truck", "d1-7")
+    set_damage_card(s, "truck", damage_card(damage=2))
     events = play(s, "end", "activate truck")
     attacked = of_type(events, "attacked")[0]
     assert (attacked["damage"], attacked["armor"], attacked["left"]) == (2, 2, 0)
@@ -522,7 +523,7 @@ def test_equidistant_speedster_sent_to_scientist_by_current_player_SL106():
         type = "pickup"
         hex = "-1,2"
     """)
-    set_damage_card(s, "speedster", "d1-7")
+    set_damage_card(s, "speedster", damage_card(damage=2))
     play(s, "end", "activate speedster")
     d = GAME.decision(s)
     assert (d.seat, d.kind) == (0, "activation")
@@ -546,7 +547,7 @@ def test_speedster_goes_round_dunes_SL106():
         type = "speedster"
         hex = "-1,0"
     """)
-    set_damage_card(s, "speedster", "d1-1")
+    set_damage_card(s, "speedster", damage_card(damage=1))
     events = play(s, "end", "activate speedster")
     move = of_type(events, "raider_move")[0]
     assert (move["from"], move["to"], move["distance"]) == ("-1,0", "0,2", 4)
@@ -572,11 +573,11 @@ def test_speedster_stops_short_because_it_may_not_end_on_a_token_SL106():
         {token}
     """
     free = build(text.format(token=""))
-    set_damage_card(free, "speedster", "d1-1")
+    set_damage_card(free, "speedster", damage_card(damage=1))
     play(free, "end", "activate speedster")
     assert ("speedster", "2,-2", 1) in raiders(free)
     blocked = build(text.format(token='[[token]]\nhex = "2,-2"\ntoken = "loot"'))
-    set_damage_card(blocked, "speedster", "d1-1")
+    set_damage_card(blocked, "speedster", damage_card(damage=1))
     events = play(blocked, "end", "activate speedster")
     move = of_type(events, "raider_move")[0]
     assert (move["from"], move["to"]) == ("6,-3", "3,-2")
@@ -587,12 +588,10 @@ def test_speedster_stops_short_because_it_may_not_end_on_a_token_SL106():
 
 
 def test_spawn_too_few_figures_raider_free_tile_first_then_choice_SL107():
-    # Normal difficulty. The damage card d4-8 shows B, C, M (+3 movement, no attack;
-    # the example's H would be inactive on Normal anyway). Free B/M points: 6,-2 (B),
-    # 1,-3 (M), 0,-6 (B), 5,-9 (B), 8,-10 (B); the C point -2,-8 is blocked by the
-    # Scientist standing on it. 3 Speedsters are on the board, so 3 of the 6 figures are
-    # left. Only tile t1,-2 (8,-10) has no raiders: it gets one first; the Scout places
-    # the other two.
+    # Normal difficulty. The damage card shows B, M and H (+3 movement, no attack), as in
+    # the example; H is inactive on Normal. Free B/M points: 6,-2 (B), 1,-3 (M), 0,-6 (M)
+    # and 5,-9 (M). 3 Speedsters are on the board, so 3 of the 6 figures are left. Only
+    # tile t0,-2 (5,-9) has no raiders: it gets one first; the Scout places the other two.
     s = build("""
         seed = 1
         [config]
@@ -624,25 +623,24 @@ def test_spawn_too_few_figures_raider_free_tile_first_then_choice_SL107():
         hex = "3,-5"
         [[raider]]
         type = "pickup"
-        hex = "4,-8"
+        hex = "8,-9"
     """)
-    assert s.tiles[5] == "tile_07"
-    set_damage_card(s, "speedster", "d4-8")
+    assert (s.tiles[4], s.tiles[5]) == ("tile_01", "tile_07")
+    set_damage_card(s, "speedster", damage_card(move_bonus=3, letters="BMH"))
     events = play(s, "end", "activate speedster")
     events += repeat(s, "raider ")  # the order of the three Speedsters does not matter here
     # The adjacent Speedsters do not move (ruling 7.5) and, on a +3 card, do not attack.
     assert not of_type(events, "raider_move") and not of_type(events, "attacked")
     check = of_type(events, "spawn_check")[0]
-    assert (check["letters"], check["points"], check["figures"]) == ("BCM", 5, 3)
-    assert [e["hex"] for e in of_type(events, "spawn")] == ["8,-10"]  # the raider-free tile
+    assert (check["letters"], check["points"], check["figures"]) == ("BM", 4, 3)  # H is off on Normal
+    assert [e["hex"] for e in of_type(events, "spawn")] == ["5,-9"]  # the raider-free tile
     d = GAME.decision(s)
     assert (d.seat, d.kind) == (0, "activation")
-    assert set(d.actions) == {"spawn 6,-2", "spawn 1,-3", "spawn 0,-6", "spawn 5,-9"}
-    play(s, "spawn 5,-9", "spawn 0,-6")  # the two points farthest away
+    assert set(d.actions) == {"spawn 6,-2", "spawn 1,-3", "spawn 0,-6"}
+    play(s, "spawn 6,-2", "spawn 0,-6")  # the two points farthest away
     spawned = sorted(r[1] for r in raiders(s) if r[0] == "speedster")
-    assert spawned == sorted(["-1,-1", "-2,1", "-1,-8", "8,-10", "5,-9", "0,-6"])
+    assert spawned == sorted(["-1,-1", "-2,1", "-1,-8", "5,-9", "6,-2", "0,-6"])
     assert all(r[2] == 1 for r in raiders(s) if r[0] == "speedster")  # full crew
-    assert ("speedster", "-2,-8", 1) not in raiders(s)  # the player blocks the C point
 
 
 # -- SL §124: the Scout, Water, Spear and a Bulldozer ------------------------------------------

@@ -27,6 +27,7 @@ from .conftest import (
     of_type,
     play,
     raiders,
+    damage_card,
     set_damage_card,
     tokens,
     where,
@@ -335,7 +336,7 @@ def test_camouflage_cloak_raiders_ignore_her_unless_already_adjacent():
         type = "truck"
         hex = "0,-1"
     """, characters='"marauder"'))
-    set_damage_card(s, "truck", "d1-7")  # 2 normal damage
+    set_damage_card(s, "truck", damage_card(damage=2))  # 2 normal damage
     play(s, "use camouflage_cloak#1 by marauder")
     events = play(s, "end")
     for _ in range(10):

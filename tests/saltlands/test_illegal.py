@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from wasteland.games.saltlands.game import GAME
 
-from sltest import assert_illegal, build, held, play, set_damage_card
+from sltest import assert_illegal, build, held, play, damage_card, set_damage_card
 
 BASE = """
     seed = 1
@@ -182,7 +182,7 @@ def test_turn_action_during_someone_elses_decision_SL85():
     # p1 ends the turn; the Truck hits the Healer, who must soak: p1 cannot act now,
     # and neither can the Healer take a turn action.
     s = pos(hex="5,-1", p2="-1,0")  # the Healer keeps her kit (Bag of Herbs heals)
-    set_damage_card(s, "truck", "d1-7")
+    set_damage_card(s, "truck", damage_card(damage=2))
     play(s, "end", "activate truck")
     d = GAME.decision(s)
     assert (d.seat, d.kind) == (1, "soak")

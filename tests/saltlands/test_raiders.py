@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from wasteland.games.saltlands.game import GAME
 
-from sltest import autoplay, build, decision_kind, of_type, play, raiders, repeat, set_damage_card
+from sltest import autoplay, build, decision_kind, of_type, play, raiders, repeat, damage_card, set_damage_card
 
 TWO = """
     seed = 1
@@ -63,7 +63,7 @@ def test_damage_cards_stay_revealed_until_the_weather_phase_SL61():
 def test_raider_moves_then_attacks_in_the_same_activation_SL103():
     # The Speedster at 1,-2 drives one hex to 0,-1, next to the Scout at -1,0, and attacks (d1-1).
     s = two(extra='[[raider]]\ntype = "speedster"\nhex = "1,-2"\n')
-    set_damage_card(s, "speedster", "d1-1")
+    set_damage_card(s, "speedster", damage_card(damage=1))
     events = play(s, "end", "activate speedster")
     move = of_type(events, "raider_move")[0]
     assert move["target"] == "p1" and move["distance"] == 1
@@ -76,7 +76,7 @@ def test_plus_three_movement_moves_further_but_no_attack_SL106():
     # 6,-3 is 7 hexes from a hex next to the Scout at -2,1: unreachable with 4, reached
     # with 4 + 3; the card gives movement instead of damage, so no attack.
     s = two(p1="-2,1", p2="7,-7", extra='[[raider]]\ntype = "speedster"\nhex = "6,-3"\n')
-    set_damage_card(s, "speedster", "d1-8")
+    set_damage_card(s, "speedster", damage_card(move_bonus=3))
     events = play(s, "end", "activate speedster")
     events += repeat(s, "goto")
     move = of_type(events, "raider_move")[0]
@@ -86,7 +86,7 @@ def test_plus_three_movement_moves_further_but_no_attack_SL106():
 
 def test_adjacent_raider_does_not_move_SL106():
     s = two(extra='[[raider]]\ntype = "speedster"\nhex = "-1,-1"\n')
-    set_damage_card(s, "speedster", "d1-8")
+    set_damage_card(s, "speedster", damage_card(move_bonus=3))
     events = play(s, "end", "activate speedster")
     assert not of_type(events, "raider_move")
     assert ("speedster", "-1,-1", 1) in raiders(s)
@@ -95,7 +95,7 @@ def test_adjacent_raider_does_not_move_SL106():
 def test_current_player_chooses_the_raider_order_and_attack_target_SL102_SL103():
     s = two(p1="-1,0", p2="-2,1", extra='[[raider]]\ntype = "truck"\nhex = "-2,0"\n'
             '[[raider]]\ntype = "truck"\nhex = "2,-2"\n')
-    set_damage_card(s, "truck", "d1-1")
+    set_damage_card(s, "truck", damage_card(damage=1))
     play(s, "end", "activate truck")
     d = GAME.decision(s)
     assert set(d.actions) == {"raider -2,0", "raider 2,-2"}
@@ -108,10 +108,10 @@ def test_current_player_chooses_the_raider_order_and_attack_target_SL102_SL103()
 
 
 def test_spawn_letters_by_difficulty_easy_ignores_M_SL18_SL107():
-    # d2-4 shows A and M. Spawn points on the board: A at -2,2 and 2,-7, M at 1,-3.
+    # The card shows A and M. Spawn points on the board: A at -2,2 and 2,-7, M at 1,-3.
     for difficulty, expected in (("easy", ["-2,2", "2,-7"]), ("normal", ["-2,2", "1,-3", "2,-7"])):
         s = two(difficulty=difficulty)
-        set_damage_card(s, "speedster", "d2-4")
+        set_damage_card(s, "speedster", damage_card(damage=1, letters="AM"))
         events = play(s, "end", "activate speedster")
         spawned = sorted(e["hex"] for e in of_type(events, "spawn"))
         assert spawned == expected, difficulty
@@ -119,7 +119,7 @@ def test_spawn_letters_by_difficulty_easy_ignores_M_SL18_SL107():
 
 
 def test_spawn_letter_H_only_on_hard_SL18_SL107():
-    # d3-7 shows A and H; t1,-2 (tile_07) has an H point at 7,-7.
+    # The card shows A and H; t1,-2 (tile_07) has an H point at 7,-7.
     for difficulty, has_h in (("normal", False), ("hard", True)):
         s = build(f"""
             seed = 1
@@ -137,18 +137,18 @@ def test_spawn_letter_H_only_on_hard_SL18_SL107():
             seat = "p2"
             hex = "5,-1"
         """)
-        set_damage_card(s, "speedster", "d3-7")
+        set_damage_card(s, "speedster", damage_card(damage=1, damage_type="ap", letters="AH"))
         events = play(s, "end", "activate speedster")
         assert ("7,-7" in [e["hex"] for e in of_type(events, "spawn")]) is has_h
 
 
 def test_spawn_happens_on_a_plus_three_card_and_players_block_points_SL107_SL124():
     s = two(p2="6,-2")  # the Healer stands on the B point of start_1
-    set_damage_card(s, "speedster", "d1-8")  # B, C, +3 movement
+    set_damage_card(s, "speedster", damage_card(move_bonus=3))  # B, C, +3 movement
     events = play(s, "end", "activate speedster")
     assert of_type(events, "spawn") == []
     s = two(p2="5,-1")
-    set_damage_card(s, "speedster", "d1-8")
+    set_damage_card(s, "speedster", damage_card(move_bonus=3))
     events = play(s, "end", "activate speedster")
     assert [e["hex"] for e in of_type(events, "spawn")] == ["6,-2"]
 

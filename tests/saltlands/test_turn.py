@@ -20,6 +20,7 @@ from sltest import (
     legal,
     of_type,
     play,
+    damage_card,
     set_damage_card,
     vehicle,
     where,
@@ -106,7 +107,7 @@ def test_entering_an_occupied_start_dune_forces_a_move_first_SL45():
 
 def test_everything_refreshes_at_the_start_of_the_turn_SL46():
     s = one(hand='["axe"]', extra='[[raider]]\ntype = "pickup"\nhex = "-1,-1"\n')
-    set_damage_card(s, "pickup", "d1-8")  # +3 movement: the adjacent Pickup stays, no attack
+    set_damage_card(s, "pickup", damage_card(move_bonus=3))  # +3 movement: the adjacent Pickup stays, no attack
     play(s, f"use {held(s, 'axe')} by scout at -1,-1", "move 0,-2")
     assert engaged(s) == ["axe", "sailer", "scout"]
     autoplay_turn_end(s)

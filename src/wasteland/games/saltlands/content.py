@@ -313,6 +313,8 @@ def _check_tile(tile: TileDef, cells: tuple[TileCell, ...]) -> None:
     else:
         need(2 <= len(wrecks) <= 4, f"needs 2-4 wrecks, has {len(wrecks)}")
         need(2 <= len(spawns) <= 3, f"needs 2-3 spawn points, has {len(spawns)}")
+        easy = [c.spawn for c in spawns if c.spawn in "ABC"]
+        need(len(easy) == 1, f"needs exactly one Easy spawn point (A, B or C), has {len(easy)}")
         need(
             not dunes and not raider_starts and not colonies,
             "markers c/e/r belong on the compass and starting tiles",

@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from wasteland.sim.compare import bot_pairs, paired_difference, variant_table
+from wasteland.sim.compare import bot_pairs, difference, paired_difference, variant_table
 from wasteland.sim.report import wilson
 from wasteland.sim.runner import COLUMNS
 
@@ -81,6 +81,28 @@ def test_variant_table_puts_base_first_with_rates_and_lengths():
     assert lines[1].strip() == "1p solo easy heuristic"
     assert lines[2].split()[0] == "base" and "2/10" in lines[2] and "rounds 10.00" in lines[2]
     assert lines[3].split()[0] == "epic" and "5/10" in lines[3] and "actions 130.0" in lines[3]
+    # the change from the base game: win rate with its interval, rounds and actions
+    diff, lo, hi = difference(5, 10, 2, 10)
+    assert f"win rate +0.3000 [{lo:+.4f}, {hi:+.4f}]" in lines[3]
+    assert "rounds +2.00  actions +30.0" in lines[3]
+    assert "|" not in lines[2]
+
+
+def test_difference_of_independent_rates_by_hand():
+    # Newcombe (1998) method 10: 5/10 against 2/10 from separate games
+    diff, lo, hi = difference(5, 10, 2, 10)
+    l1, u1 = wilson(5, 10)
+    l2, u2 = wilson(2, 10)
+    assert diff == pytest.approx(0.3)
+    assert lo == pytest.approx(0.3 - math.sqrt((0.5 - l1) ** 2 + (u2 - 0.2) ** 2))
+    assert hi == pytest.approx(0.3 + math.sqrt((u1 - 0.5) ** 2 + (0.2 - l2) ** 2))
+    # wider than the paired interval of the same rates when the games agree (phi > 0)
+    a = [k < 5 for k in range(10)]
+    b = [k < 2 for k in range(10)]
+    _, plo, phi_ = paired_difference(a, b)
+    assert lo < plo and phi_ < hi
+    with pytest.raises(ValueError, match="both sides"):
+        difference(1, 0, 1, 10)
 
 
 def test_variant_table_is_empty_without_variants():

@@ -7,7 +7,8 @@ seeds for each bot, so the bots can be compared game by game: the difference of 
 win rates gets a paired 95% interval, much narrower than two separate intervals when
 the same seeds are hard or easy for both. A run that sweeps variants
 (``--variant none,epic,...``) gets one table per player count and difficulty with each
-variant's win rate and length beside the base game's.
+variant's win rate and length beside the base game's, and the change of the win rate
+with a 95% interval for separate samples (variants play different set-ups).
 """
 
 from __future__ import annotations
@@ -19,6 +20,27 @@ from typing import Iterable
 
 from wasteland.sim.report import COL, wilson
 from wasteland.sim.runner import Row
+
+def _newcombe(wins1: int, wins2: int, n1: int, n2: int, phi: float) -> tuple[float, float, float]:
+    """``p1 - p2`` with Newcombe's hybrid score interval (1998): the two Wilson intervals
+    combined, ``phi`` the correlation of paired games (0 for independent samples)."""
+    p1, p2 = wins1 / n1, wins2 / n2
+    l1, u1 = wilson(wins1, n1)
+    l2, u2 = wilson(wins2, n2)
+    below = math.sqrt(max(0.0, (p1 - l1) ** 2 - 2 * phi * (p1 - l1) * (u2 - p2) + (u2 - p2) ** 2))
+    above = math.sqrt(max(0.0, (u1 - p1) ** 2 - 2 * phi * (u1 - p1) * (p2 - l2) + (p2 - l2) ** 2))
+    diff = p1 - p2
+    return diff, diff - below, diff + above
+
+
+def difference(wins1: int, n1: int, wins2: int, n2: int) -> tuple[float, float, float]:
+    """The difference of two win rates from separate games (different seeds or set-ups),
+    with its 95% interval by Newcombe's hybrid score method for independent proportions
+    (1998, method 10)."""
+    if n1 == 0 or n2 == 0:
+        raise ValueError("a difference of win rates needs games on both sides")
+    return _newcombe(wins1, wins2, n1, n2, 0.0)
+
 
 def paired_difference(a: list[bool], b: list[bool]) -> tuple[float, float, float]:
     """The difference of win rates ``a - b`` over the same games, with its 95% interval
@@ -32,15 +54,9 @@ def paired_difference(a: list[bool], b: list[bool]) -> tuple[float, float, float
     only_a = sum(1 for x, y in zip(a, b) if x and not y)
     only_b = sum(1 for x, y in zip(a, b) if y and not x)
     neither = n - both - only_a - only_b
-    p1, p2 = (both + only_a) / n, (both + only_b) / n
-    l1, u1 = wilson(both + only_a, n)
-    l2, u2 = wilson(both + only_b, n)
     margins = (both + only_a) * (only_b + neither) * (both + only_b) * (only_a + neither)
     phi = (both * neither - only_a * only_b) / math.sqrt(margins) if margins else 0.0
-    below = math.sqrt(max(0.0, (p1 - l1) ** 2 - 2 * phi * (p1 - l1) * (u2 - p2) + (u2 - p2) ** 2))
-    above = math.sqrt(max(0.0, (u1 - p1) ** 2 - 2 * phi * (u1 - p1) * (p2 - l2) + (p2 - l2) ** 2))
-    diff = p1 - p2
-    return diff, diff - below, diff + above
+    return _newcombe(both + only_a, both + only_b, n, n, phi)
 
 
 def _won(value: object) -> bool:
@@ -94,7 +110,8 @@ def variant_table(rows: Iterable[Row]) -> list[str]:
     if not any(len(v) > 1 for v in cells.values()):
         return []
 
-    lines = ["variants against the base game (win rate [95%], mean rounds, actions, deaths):"]
+    lines = ["variants against the base game (win rate [95%], mean rounds, actions, deaths;"
+             " then the change from the base game, its win rate with a 95% interval):"]
     for key in sorted(cells):
         by_variant = cells[key]
         if len(by_variant) < 2:
@@ -102,6 +119,7 @@ def variant_table(rows: Iterable[Row]) -> list[str]:
         players, mode, difficulty, bot = key
         lines.append(f"  {players}p {mode} {difficulty} {bot}")
         # the game without optional variants first: "base", or "expansion" alone
+        base: tuple[int, int, float, float] | None = None
         for variant in sorted(by_variant, key=lambda v: (v not in ("base", "expansion"), v)):
             games = by_variant[variant]
             n = len(games)
@@ -112,8 +130,17 @@ def variant_table(rows: Iterable[Row]) -> list[str]:
                 values = [float(r[COL[col]]) for r in games if r[COL[col]] not in ("", None)]
                 return sum(values) / len(values) if values else 0.0
 
-            lines.append(
+            line = (
                 f"    {variant:<28} {wins / n:.4f} [{lo:.4f}, {hi:.4f}] {wins}/{n}"
                 f"  rounds {mean('rounds'):.2f}  actions {mean('actions'):.1f}  deaths {mean('deaths'):.2f}"
             )
+            if base is None:
+                base = (wins, n, mean("rounds"), mean("actions"))
+            else:
+                diff, dlo, dhi = difference(wins, n, base[0], base[1])
+                line += (
+                    f"  | win rate {diff:+.4f} [{dlo:+.4f}, {dhi:+.4f}]"
+                    f"  rounds {mean('rounds') - base[2]:+.2f}  actions {mean('actions') - base[3]:+.1f}"
+                )
+            lines.append(line)
     return lines

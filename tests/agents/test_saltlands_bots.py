@@ -147,6 +147,48 @@ def test_guided_ismcts_spends_its_budget_on_the_move_decision_only():
     assert searched >= 2
 
 
+def _end_game(hand: str):
+    # Solo, seed 3: every rumor card played; the blue marker is on start_1, green on start_3.
+    return build(f"""
+        seed = 3
+        raider = []
+        [config]
+        players = 1
+        characters = ["scout"]
+        [state]
+        rumor_deck = 0
+        wind = "N"
+        weather = ["w01", "w02"]
+        [[player]]
+        seat = "p1"
+        hex = "-1,0"
+        vehicle = "sailer"
+        hand = [{hand}]
+    """)
+
+
+def test_guided_ismcts_plays_the_end_game_out_against_real_outcomes_SL113_SL119():
+    # A Compass and a Plants card: one matching card and one more, enough to escape solo
+    # (SL §119) once the road has ended (SL §111). The search now plays the bot's own turns
+    # on and scores the result; each such play-on costs ENDGAME_COST iterations.
+    s = _end_game('"compass", "plants"')
+    guide = GAME.search_guide(0)
+    obs = Observation(GAME, s, GAME.decision(s))
+    assert guide.endgame(s, 0) and guide.iteration_cost(obs) == guide.ENDGAME_COST
+    ctx = guide.context(s)
+    assert guide.values(s, ctx)[0] <= guide.ENDGAME_OTHER  # no escape yet: at most 0.3
+    bot = ISMCTSAgent(0, iterations=3 * guide.ENDGAME_COST)
+    action = bot.choose(obs)
+    assert bot.last_iterations == 3 * guide.ENDGAME_COST
+    GAME.apply_in_place(s, action)
+    assert s.over and s.winners == [0]  # the searched move reaches a raider-free escape tile
+    assert guide.values(s, ctx) == [1.0]
+    # One Victory card is not enough: the quick play-on, one iteration each.
+    short = _end_game('"compass"')
+    assert not guide.endgame(short, 0)
+    assert guide.iteration_cost(Observation(GAME, short, GAME.decision(short))) == 1
+
+
 def test_bot_names_take_an_ismcts_budget():
     assert make_agent("ismcts:25").iterations == 25
     timed = make_agent("ismcts:0.5s")

@@ -15,7 +15,8 @@ the position is then. With a guide (``guided=True``, the default), decisions the
 does not search go to the guide's bot; searched ones run the same information-set
 search over the guide's candidates (the tree is the root information set; each
 iteration is a fresh determinization played on by the guide), so the budget buys more
-samples of what the bot would otherwise judge from two.
+samples of what the bot would otherwise judge from two. A guide may say that one of its
+play-ons costs several iterations (``iteration_cost``), when it plays further ahead.
 """
 
 from __future__ import annotations
@@ -108,6 +109,8 @@ class ISMCTSAgent:
         if len(candidates) == 1:
             return candidates[0]
         children = {a: Node() for a in candidates}
+        # a guide's play-on may be dearer than one iteration (a longer horizon)
+        cost = guide.iteration_cost(obs) if hasattr(guide, "iteration_cost") else 1
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
         done = 0
         c = self.exploration
@@ -119,7 +122,7 @@ class ISMCTSAgent:
             state = obs.sample(self.rng)
             legal = set(game.decision(state).actions)
             avail = [a for a in candidates if a in legal]
-            done += 1
+            done += cost
             if not avail:  # this deal offers none of them: it teaches nothing
                 continue
             for a in avail:

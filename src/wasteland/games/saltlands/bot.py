@@ -610,9 +610,25 @@ class SearchGuide:
     the search spends its iterations where the game is decided: the turn decision that
     still holds the one move (SL §78), whose answer fixes what the raiders can do before
     the next turn (SL §100-§107). There it weighs the bot's best candidates against many
-    determinizations, playing each one on to the seat's next turn the quick way and
-    scoring the position the raiders leave. Every other decision goes to the bot.
+    determinizations, playing each one on and scoring the result. Every other decision
+    goes to the bot.
+
+    Two ways of playing on:
+
+    * before the seat holds what an escape needs, the quick way to the seat's next turn,
+      scored by the bot's position value (more samples of what the bot judges from two);
+    * in the end game (every rumor card played and the seat holding the Victory cards it
+      needs, SL §111-§119), the bot itself plays the seat's next ``ENDGAME_TURNS`` turns
+      and the score is the result: an escape is worth 1, anything else at most 0.3. The
+      bot alone turns only about a quarter of such positions into a win (it walks into
+      the raiders gathered round the escape tile, or never clears it); searching its
+      first move against real outcomes is where a search beats it. Such a play-on costs
+      ``ENDGAME_COST`` iterations of the budget.
     """
+
+    ENDGAME_TURNS = 3
+    ENDGAME_COST = 4
+    ENDGAME_OTHER = 0.3  # the most a position without an escape scores in the end game
 
     def __init__(self, seed: int = 0, candidates: int = 8) -> None:
         self.bot = HeuristicAgent(seed)
@@ -628,9 +644,9 @@ class SearchGuide:
     def candidates(self, obs: Observation) -> list[str]:
         """The moves worth weighing, the bot's favourite first, and staying put ("end").
 
-        Only the move is searched: the play-on ends the turn right after the searched
-        action, which is fair to a move (the bot moves last, then takes what it reaches)
-        but not to an action the bot would follow with a move. So when the bot's
+        Only the move is searched: the quick play-on ends the turn right after the
+        searched action, which is fair to a move (the bot moves last, then takes what it
+        reaches) but not to an action the bot would follow with a move. So when the bot's
         favourite is not a move, that is the one candidate."""
         d = obs.decision
         scores = self.bot.scores(obs) or {}
@@ -640,17 +656,54 @@ class SearchGuide:
         moves = [a for a in ranked if a.startswith("move ")][: self.k]
         return moves + (["end"] if "end" in d.actions else [])
 
-    @staticmethod
-    def context(state: State) -> tuple[int, list[int]]:
-        """What the scoring needs from before the search's action: the turn, and each
-        seat's respawns so far (a death and an Easy respawn still count as a death)."""
-        return state.turn, [p.respawned for p in state.players]
+    def endgame(self, state: State, seat: int) -> bool:
+        """The seat could escape now: the road has ended and it holds the cards (SL §111)."""
+        me = state.players[seat]
+        return not state.rumor_deck and me.status == "active" and self.bot._ready(state, me)
 
-    def play_on(self, state: State, seat: int, ctx: tuple[int, list[int]]) -> None:
-        self.bot.play_on(state, seat, ctx[0])
+    def iteration_cost(self, obs: Observation) -> int:
+        """How many iterations of the budget one play-on from this decision spends: the
+        seat's own cards and the played rumors are known, so any sample tells."""
+        return self.ENDGAME_COST if self.endgame(obs.sample(self.bot.rng), obs.seat) else 1
 
-    def values(self, state: State, ctx: tuple[int, list[int]]) -> list[float]:
-        """Each seat's position value squashed into [0, 1] (a win is 1, a loss 0)."""
+    def context(self, state: State) -> tuple[int, list[int], list[bool]]:
+        """What the play-on and the scoring need from before the search's action: the
+        turn, each seat's respawns so far (a death and an Easy respawn still count as a
+        death) and which seats are in the end game."""
+        return (
+            state.turn,
+            [p.respawned for p in state.players],
+            [self.endgame(state, p.seat) for p in state.players],
+        )
+
+    def play_on(self, state: State, seat: int, ctx: tuple[int, list[int], list[bool]]) -> None:
+        if not ctx[2][seat]:
+            self.bot.play_on(state, seat, ctx[0])
+            return
+        from .engine import apply_in_place, decision
+        from .game import GAME
+
+        # The seat's turns (and every frame it answers) by the bot itself; other seats'
+        # turns end at once, their frames take the first answer, as in the quick play-on.
+        for _ in range(5000):
+            d = decision(state)
+            if d is None:
+                return
+            if d.kind == "turn" and d.seat == seat and state.turn >= ctx[0] + self.ENDGAME_TURNS:
+                return
+            if len(d.actions) == 1:
+                a = d.actions[0]
+            elif d.seat == seat:
+                a = self.bot.choose(Observation(GAME, state, d))
+            elif d.kind == "turn":
+                a = "end" if "end" in d.actions else d.actions[-1]
+            else:
+                a = d.actions[0]
+            apply_in_place(state, a)
+
+    def values(self, state: State, ctx: tuple[int, list[int], list[bool]]) -> list[float]:
+        """Each seat's value in [0, 1]: a win is 1 and a loss 0; otherwise the position
+        value squashed, scaled down to ``ENDGAME_OTHER`` for a seat in the end game."""
         import math
 
         out = []
@@ -659,5 +712,6 @@ class SearchGuide:
                 out.append(1.0 if p.seat in state.winners else 0.0)
                 continue
             x = self.bot._position_value(state, p.seat, ctx[1][p.seat])
-            out.append(1.0 / (1.0 + math.exp(-x / 60.0)))
+            v = 1.0 / (1.0 + math.exp(-x / 60.0))
+            out.append(self.ENDGAME_OTHER * v if ctx[2][p.seat] else v)
         return out

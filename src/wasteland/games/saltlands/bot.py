@@ -618,12 +618,13 @@ class SearchGuide:
     * before the seat holds what an escape needs, the quick way to the seat's next turn,
       scored by the bot's position value (more samples of what the bot judges from two);
     * in the end game (every rumor card played and the seat holding the Victory cards it
-      needs, SL §111-§119), the bot itself plays the seat's next ``ENDGAME_TURNS`` turns
-      and the score is the result: an escape is worth 1, anything else at most 0.3. The
-      bot alone turns only about a quarter of such positions into a win (it walks into
-      the raiders gathered round the escape tile, or never clears it); searching its
-      first move against real outcomes is where a search beats it. Such a play-on costs
-      ``ENDGAME_COST`` iterations of the budget.
+      needs, SL §111-§119), the bot itself plays on for the game's next ``ENDGAME_TURNS``
+      turns (in solo the seat's own; with more players every seat's turn counts, the
+      others ending theirs at once) and the score is the result: an escape is worth 1,
+      anything else at most 0.3. The bot alone turns only about a quarter of such
+      positions into a win (it walks into the raiders gathered round the escape tile, or
+      never clears it); searching its first move against real outcomes is where a search
+      beats it. Such a play-on costs ``ENDGAME_COST`` iterations of the budget.
     """
 
     ENDGAME_TURNS = 3

@@ -115,3 +115,10 @@ def test_variant_table_with_the_expansion_lists_the_expansion_alone_first():
     rows += [row("heuristic", s, False, "expansion+another") for s in range(3)]
     names = [line.split()[0] for line in variant_table(rows)[2:]]
     assert names == ["expansion", "expansion+another", "expansion+epic"]
+
+
+def test_variant_table_without_the_base_game_prints_no_change():
+    rows = [row("heuristic", s, s < 2, "expansion+epic") for s in range(4)]
+    rows += [row("heuristic", s, False, "expansion+overkill") for s in range(4)]
+    lines = variant_table(rows)
+    assert len(lines) == 4 and not any("|" in line for line in lines)

@@ -21,6 +21,7 @@ from typing import Iterable
 from wasteland.sim.report import COL, wilson
 from wasteland.sim.runner import Row
 
+
 def _newcombe(wins1: int, wins2: int, n1: int, n2: int, phi: float) -> tuple[float, float, float]:
     """``p1 - p2`` with Newcombe's hybrid score interval (1998): the two Wilson intervals
     combined, ``phi`` the correlation of paired games (0 for independent samples)."""
@@ -134,9 +135,9 @@ def variant_table(rows: Iterable[Row]) -> list[str]:
                 f"    {variant:<28} {wins / n:.4f} [{lo:.4f}, {hi:.4f}] {wins}/{n}"
                 f"  rounds {mean('rounds'):.2f}  actions {mean('actions'):.1f}  deaths {mean('deaths'):.2f}"
             )
-            if base is None:
+            if variant in ("base", "expansion"):
                 base = (wins, n, mean("rounds"), mean("actions"))
-            else:
+            elif base is not None:  # no change column without the base game beside it
                 diff, dlo, dhi = difference(wins, n, base[0], base[1])
                 line += (
                     f"  | win rate {diff:+.4f} [{dlo:+.4f}, {dhi:+.4f}]"

@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from wasteland.sim.compare import bot_pairs, difference, paired_difference, variant_table
+from wasteland.sim.compare import bot_pairs, difference, head_to_head, paired_difference, variant_table
 from wasteland.sim.report import wilson
 from wasteland.sim.runner import COLUMNS
 
@@ -122,3 +122,18 @@ def test_variant_table_without_the_base_game_prints_no_change():
     rows += [row("heuristic", s, False, "expansion+overkill") for s in range(4)]
     lines = variant_table(rows)
     assert len(lines) == 4 and not any("|" in line for line in lines)
+
+
+def test_head_to_head_counts_won_seats_whatever_the_seating():
+    # 2 players: "a+b" seats a in p1, "b+a" seats b in p1. a wins 3 seats, b 1; 6 games, 4 decided.
+    games = [("a+b", "p1"), ("a+b", "p1"), ("a+b", ""), ("b+a", "p2"), ("b+a", "p1"), ("b+a", "")]
+    rows = []
+    for seed, (bot, winners) in enumerate(games):
+        r = list(row(bot, seed, bool(winners), players=2))
+        r[COLUMNS.index("winners")] = winners
+        rows.append(tuple(r))
+    rows += [row("a", 9, True, players=2)]  # not a lineup: left out
+    lines = head_to_head(rows)
+    lo, hi = wilson(3, 4)
+    assert lines[1].strip() == f"a 3 vs b 1 won seats in 4 decided games: a 75.0% [{lo:.1%}, {hi:.1%}]"
+    assert head_to_head([row("a", 1, True)]) == []

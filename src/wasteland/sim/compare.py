@@ -101,6 +101,38 @@ def bot_pairs(rows: Iterable[Row]) -> list[str]:
     return lines
 
 
+def head_to_head(rows: Iterable[Row]) -> list[str]:
+    """Lines for every two bots that met in lineups (``--bot a+b,b+a``): how many won
+    seats each took, and the first one's share of them with a 95% Wilson interval, the
+    head-to-head score of the games somebody won."""
+    from wasteland.sim.sweep import seat_bot
+
+    seats: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0])
+    for row in rows:
+        lineup = row[COL["bot"]]
+        names = sorted(set(lineup.split("+")))
+        if "+" not in lineup or len(names) != 2:
+            continue
+        score = seats[(names[0], names[1])]
+        winners = set(row[COL["winners"]].split(";")) if row[COL["winners"]] else set()
+        score[2] += bool(winners)
+        for k in range(int(row[COL["players"]])):
+            if f"p{k + 1}" in winners:
+                score[names.index(seat_bot(lineup, k))] += 1
+    lines = []
+    for (x, y), (wx, wy, decided) in sorted(seats.items()):
+        if wx + wy == 0:
+            continue
+        lo, hi = wilson(wx, wx + wy)
+        lines.append(
+            f"  {x} {wx} vs {y} {wy} won seats in {decided} decided games: "
+            f"{x} {wx / (wx + wy):.1%} [{lo:.1%}, {hi:.1%}]"
+        )
+    if lines:
+        lines.insert(0, "head to head (won seats of each bot; the first one's share, 95% interval):")
+    return lines
+
+
 def variant_table(rows: Iterable[Row]) -> list[str]:
     """Per player count and difficulty: each variant's games, win rate, mean rounds,
     actions and deaths, beside the game without variants (listed first)."""

@@ -210,9 +210,10 @@ def summary(rows: list[Row], *, seconds: float, header: list[str] | None = None,
             lines.append(f"{line}  rounds {length[k][0] / r.n:.2f}  actions {length[k][1] / r.n:.1f}")
 
     if not aot:
-        from wasteland.sim.compare import bot_pairs, variant_table
+        from wasteland.sim.compare import bot_pairs, head_to_head, variant_table
 
         lines += bot_pairs(rows)
+        lines += head_to_head(rows)
         lines += variant_table(rows)
     if n:
         rounds = [row[COL["rounds"]] for row in rows]

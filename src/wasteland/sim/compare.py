@@ -18,7 +18,7 @@ from itertools import combinations
 import math
 from typing import Iterable
 
-from wasteland.sim.report import COL, wilson
+from wasteland.sim.report import COL, wilson, winner_seats
 from wasteland.sim.runner import Row
 
 
@@ -114,7 +114,7 @@ def head_to_head(rows: Iterable[Row]) -> list[str]:
         if "+" not in lineup or len(names) != 2:
             continue
         score = seats[(names[0], names[1])]
-        winners = set(row[COL["winners"]].split(";")) if row[COL["winners"]] else set()
+        winners = winner_seats(row)
         score[2] += bool(winners)
         for k in range(int(row[COL["players"]])):
             if f"p{k + 1}" in winners:

@@ -53,13 +53,18 @@ def rates_by(rows: Iterable[Row], key: Callable[[Row], Any]) -> dict[Any, Rate]:
     return dict(out)
 
 
+def winner_seats(row: Row) -> set[str]:
+    """The seats (``p1``, ``p2``...) that won the game of a ``games.csv`` row."""
+    return set(row[COL["winners"]].split(";")) if row[COL["winners"]] else set()
+
+
 def seat_bot_rates(rows: Iterable[Row]) -> dict[str, Rate]:
     """For each bot of a lineup (``heuristic+random``): the seats it played, and those won."""
     from wasteland.sim.sweep import seat_bot
 
     out: dict[str, Rate] = defaultdict(Rate)
     for row in rows:
-        winners = set(row[COL["winners"]].split(";")) if row[COL["winners"]] else set()
+        winners = winner_seats(row)
         for k in range(int(row[COL["players"]])):
             out[seat_bot(row[COL["bot"]], k)].add(f"p{k + 1}" in winners)
     return dict(out)
@@ -69,7 +74,7 @@ def character_rates(rows: Iterable[Row]) -> dict[str, Rate]:
     """For each character: the games it was in, and those its own player won."""
     out: dict[str, Rate] = defaultdict(Rate)
     for row in rows:
-        winners = set(row[COL["winners"]].split(";")) if row[COL["winners"]] else set()
+        winners = winner_seats(row)
         for seat, character in enumerate(row[COL["characters"]].split(";")):
             out[character].add(f"p{seat + 1}" in winners)
     return dict(out)
@@ -108,7 +113,7 @@ def seat_rates(rows: Iterable[Row]) -> dict[str, Rate]:
     """For each seat (p1, p2, ...): the games it sat in, and those it won."""
     out: dict[str, Rate] = defaultdict(Rate)
     for row in rows:
-        winners = set(row[COL["winners"]].split(";")) if row[COL["winners"]] else set()
+        winners = winner_seats(row)
         for k in range(int(row[COL["players"]])):
             out[f"p{k + 1}"].add(f"p{k + 1}" in winners)
     return dict(out)
@@ -123,7 +128,7 @@ def turn_position_rates(rows: Iterable[Row], by_bot: bool = False) -> dict[str, 
     for row in rows:
         if not row[COL["order"]]:
             continue
-        winners = set(row[COL["winners"]].split(";")) if row[COL["winners"]] else set()
+        winners = winner_seats(row)
         for i, seat in enumerate(row[COL["order"]].split(";")):
             key = f"moves {_ordinal(i + 1)}"
             if by_bot:

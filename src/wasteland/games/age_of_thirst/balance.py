@@ -25,7 +25,7 @@ import itertools
 import sys
 from collections import defaultdict
 
-from wasteland.sim.report import COL, Rate
+from wasteland.sim.report import COL, Rate, winner_seats
 from wasteland.sim.runner import run
 from wasteland.sim.sweep import Configuration, aot_colours, seat_bot
 
@@ -60,7 +60,7 @@ def duel(a: str, b: str, games: int, *, mode: str = "normal", seed: int = 0, wor
     rows = run(GAME, configurations(a, b, mode, turn_limit), games, seed, workers)
     rates: dict[str, Rate] = defaultdict(Rate)
     for row in rows:
-        winners = set(row[COL["winners"]].split(";")) if row[COL["winners"]] else set()
+        winners = winner_seats(row)
         rates["draw"].add(not winners)
         for place, seat in enumerate(row[COL["order"]].split(";")):
             name = seat_bot(row[COL["bot"]], int(seat[1:]) - 1)

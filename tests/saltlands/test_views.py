@@ -58,3 +58,55 @@ def test_the_view_shows_a_tile_once_explored_and_hides_it_before_SL110():
     assert "unexplored" not in {c["terrain"] for c in after.values()}
     # the original state's view is unchanged by exploring its copy
     assert {c["hex"]: c for c in view(s, 0)["hexes"] if c["hex"] in cells} == before
+
+
+def _hand_victory_cards(s, seat):
+    cards = s.static.catalog.cards
+    return sorted(c for c in s.players[seat].hand if cards[c].victory is not None)
+
+
+def _deal_victory_cards(s, counts):
+    """Give each seat that many Victory cards from the face-up supply, as tokens would."""
+    cards = s.static.catalog.cards
+    for seat, n in enumerate(counts):
+        for _ in range(n):
+            c = next(c for c in s.supply if cards[c].victory is not None)
+            s.supply.remove(c)
+            s.players[seat].hand.append(c)
+
+
+def test_a_sample_keeps_the_victory_cards_other_players_took_in_sight_of_all_SL76_SL112():
+    from wasteland.core.rng import Rng
+
+    s = GAME.new_game({"players": 3, "mode": "coop", "characters": ["scout", "healer", "plowman"],
+                       "difficulty": "easy"}, 5)
+    _deal_victory_cards(s, [1, 2, 1])
+    for k in range(20):
+        sample = GAME.determinize(s, 0, Rng(k))
+        for seat in range(3):
+            assert _hand_victory_cards(sample, seat) == _hand_victory_cards(s, seat)
+        cards = sample.static.catalog.cards
+        assert not any(cards[c].victory is not None for c in sample.mirage + sample.raider_deck)
+
+
+def test_with_a_thief_at_the_table_a_sample_moves_victory_cards_only_between_hands_SL146():
+    from wasteland.core.rng import Rng
+
+    s = GAME.new_game({"players": 3, "mode": "classic", "expansion": True,
+                       "characters": ["scout", "pickpocket", "healer"], "difficulty": "easy"}, 5)
+    _deal_victory_cards(s, [1, 3, 0])
+    cards = s.static.catalog.cards
+    for seat in (1, 2):  # room for the Victory cards to move: two hand items each
+        items = [c for c in s.mirage if cards[c].slot == "hand"][:2]
+        s.players[seat].hand.extend(items)
+        s.mirage = [c for c in s.mirage if c not in items]
+    others = sorted(_hand_victory_cards(s, 1) + _hand_victory_cards(s, 2))
+    placements = set()
+    for k in range(40):
+        sample = GAME.determinize(s, 0, Rng(k))
+        assert _hand_victory_cards(sample, 0) == _hand_victory_cards(s, 0)
+        assert sorted(_hand_victory_cards(sample, 1) + _hand_victory_cards(sample, 2)) == others
+        assert [len(p.hand) for p in sample.players] == [len(p.hand) for p in s.players]
+        assert GAME.view(sample, 0) == GAME.view(s, 0)
+        placements.add(len(_hand_victory_cards(sample, 2)))
+    assert len(placements) > 1  # who holds them after a possible theft is not known

@@ -12,6 +12,7 @@ from __future__ import annotations
 from wasteland.core.rng import Rng, randbelow, shuffle
 
 from .state import State
+from .zones import ability
 
 
 def determinize(state: State, seat: int, rng: Rng) -> State:
@@ -24,6 +25,26 @@ def determinize(state: State, seat: int, rng: Rng) -> State:
     others = [p for p in s.players if p.seat != seat]
     # A card on offer in a pending trade is shown to the seat asked (SL §72): it stays put.
     pinned = {f["card"] for f in s.stack if f["kind"] == "offer"}
+    # Victory cards come from the face-up supply for a face-up token, in sight of all
+    # (SL §76, §112): who holds which is public and they stay put, never dealt into a deck.
+    # Only a theft (SL §146) moves one unseen (a random card of the victim's); with a
+    # thief at the table they go to random places in the other players' hands.
+    victory = [c for p in others for c in p.hand if cards[c].victory is not None and c not in pinned]
+    held = set(victory)
+    if any(ability(s, p) == "theft" for p in s.players):
+        places = [p for p in others for c in p.hand if c not in pinned]
+        shuffle(rng, places)
+        gets = {p.seat: [c for c in p.hand if c in pinned] for p in others}
+        for p, c in zip(places, victory):
+            gets[p.seat].append(c)
+        filler = iter([c for p in others for c in p.hand if c not in pinned and c not in held])
+        for p in others:
+            hidden = {c for c in p.hand if c not in pinned}
+            p.engaged -= hidden  # whether another's hand card is engaged is hidden too
+            p.last_used = {k: v for k, v in p.last_used.items() if v not in hidden}
+            # The hand keeps its size; its other cards are dealt from the pool below.
+            p.hand = gets[p.seat] + [next(filler) for _ in range(len(p.hand) - len(gets[p.seat]))]
+    pinned |= held
     pool = s.mirage + s.raider_deck + [c for p in others for c in p.hand if c not in pinned]
     for attempt in range(20):
         shuffle(rng, pool)

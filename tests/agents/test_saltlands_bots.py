@@ -189,6 +189,80 @@ def test_guided_ismcts_plays_the_end_game_out_against_real_outcomes_SL113_SL119(
     assert guide.iteration_cost(Observation(GAME, short, GAME.decision(short))) == 1
 
 
+def _coop_end_game(p1_hand: str, p2_hand: str, p2_hex: str = "1,-4"):
+    # Co-op, seed 3, every rumor card played: the green marker is on tile 0,-1, whose
+    # hexes include 1,-4 and 0,-3; no raider anywhere.
+    return build(f"""
+        seed = 3
+        raider = []
+        [config]
+        players = 2
+        mode = "coop"
+        characters = ["scout", "healer"]
+        [state]
+        rumor_deck = 0
+        wind = "N"
+        weather = ["w01", "w02"]
+        [[player]]
+        seat = "p1"
+        hex = "-1,0"
+        vehicle = "sailer"
+        hand = [{p1_hand}]
+        [[player]]
+        seat = "p2"
+        hex = "{p2_hex}"
+        vehicle = "sailer"
+        hand = [{p2_hand}]
+    """)
+
+
+def test_coop_bots_pool_their_victory_cards_and_meet_on_the_matching_marker_SL117():
+    # Two players need 3 matching + 1 each = 5 Victory cards between them (SL §117): three
+    # Plants (green) and two Compasses, split over both hands. The partner already stands
+    # on the green marker's tile, so the bot's move there wins for both at once (SL §113).
+    s = _coop_end_game('"plants", "plants", "compass"', '"plants", "compass"')
+    bot = HeuristicAgent(0)
+    green = s.markers["green"]
+    for seat in (0, 1):
+        group, tiles = bot._escape(s, s.players[seat])
+        assert [p.seat for p in group] == [0, 1] and tiles == {green}
+    d = GAME.decision(s)
+    # The partner's Victory cards came from the face-up supply: the bot knows them even
+    # from a sample of what it may see.
+    action = bot.choose(SealedObservation(s, d))
+    assert action.startswith("move ") and s.static.geo.by_name[action.split(" ")[1]] // 19 == green
+    GAME.apply_in_place(s, action)
+    assert s.over and sorted(s.winners) == [0, 1]
+
+
+def test_coop_bots_wait_while_the_group_lacks_cards_SL117():
+    # Four cards for two players: not enough for anyone (SL §117); nothing pulls the bot
+    # onto the marker tile as if it could win there.
+    s = _coop_end_game('"plants", "plants", "compass"', '"plants"')
+    bot = HeuristicAgent(0)
+    assert bot._escape(s, s.players[0]) is None and bot._escape(s, s.players[1]) is None
+    assert not GAME.search_guide(0).endgame(s, 0)
+    # A Plants card may not be spent while the group needs it (SL §112).
+    full = _coop_end_game('"plants", "plants", "compass"', '"plants", "compass"')
+    plants = [c for c in full.players[0].hand if full.static.catalog.cards[c].victory == "plants"]
+    assert not bot._spare(full, full.players[0], plants[0])
+    spare = _coop_end_game('"plants", "plants", "compass", "compass"', '"plants", "compass"')
+    compass = [c for c in spare.players[0].hand if spare.static.catalog.cards[c].victory == "compass"]
+    assert bot._spare(spare, spare.players[0], compass[0])
+
+
+def test_guided_ismcts_plays_the_partner_too_in_the_coop_end_game_SL117():
+    # The partner is one tile away from the green marker: no move of the searching seat
+    # wins alone; the play-on lets the bot move the partner as well (SL §117).
+    s = _coop_end_game('"plants", "plants", "compass"', '"plants", "compass"', p2_hex="0,0")
+    guide = GAME.search_guide(0)
+    assert guide.endgame(s, 0) and guide.endgame(s, 1)
+    ctx = guide.context(s)
+    t = s.copy()
+    guide.play_on(t, 0, ctx)
+    assert t.over and sorted(t.winners) == [0, 1]
+
+
 def test_bot_names_take_an_ismcts_budget():
     assert make_agent("ismcts:25").iterations == 25
     timed = make_agent("ismcts:0.5s")

@@ -68,6 +68,8 @@ class HeuristicAgent:
     ARMOR_VALUE = 6.0
     CREW_TOKEN = 4.0
     EXPLORE_UNTIL = 3  # explore while fewer wanted tokens than this are in sight
+    AIM_PULL = 0.5  # a group's pull (per hex) toward the marker its Victory cards match
+    RUMOR_PULL = 0.5  # a rumor option's worth (per hex) of bringing that marker nearer
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
@@ -143,30 +145,101 @@ class HeuristicAgent:
         adj = s.static.geo.adj[h]
         return sum(1 for n in adj if n in s.tokens)
 
-    def _token_weight(self, s: State, tok: int, me: Player | None = None) -> float:
-        """What a token on the board is worth to ``me`` now: Victory and Rumor tokens
-        while the escape still needs them (SL §113-§120), then crew and loot."""
+    def _token_weight(self, s: State, tok: int, ready: bool = False) -> float:
+        """What a token on the board is worth now: Victory and Rumor tokens while the
+        escape still needs them (``ready``: my group holds the Victory cards it needs,
+        SL §113-§120), then crew and loot."""
         kind = s.static.catalog.tokens[tok].kind
         if kind == "rumor":
             return 10.0 if s.rumor_deck else 0.0
         if kind == "victory":
-            return 12.0 if me is None or self._victory_spare(s, me) < 0 else 3.0
+            return 3.0 if ready else 12.0
         return self.CREW_TOKEN if kind == "crew" else 3.0
 
-    def _ready(self, s: State, me: Player) -> bool:
-        """Enough Victory cards to escape on my own (SL §115-§120, own cards only)."""
+    GROUP_MODES = ("coop", "classic", "tutorial")  # Victory cards count for a group (SL §116-§120)
+
+    def _team(self, s: State, me: Player) -> list[Player]:
+        """Whose Victory cards count with mine. In co-op every player still in the game
+        must escape together (SL §117); in classic and tutorial the bots escape as one
+        group too (SL §116, §120); otherwise each player alone (SL §118-§119)."""
+        if s.static.rules.mode in self.GROUP_MODES:
+            return [p for p in s.players if p.status != "out"]
+        return [me]
+
+    def _need(self, s: State, group: list[Player]) -> tuple[int, int]:
+        """(matching, total) Victory cards an escape of ``group`` needs (SL §115-§120)."""
         need_m, need_any = VICTORY_NEEDS[s.static.rules.mode]
-        vc = victory_cards(s, me)
+        per_player = s.static.rules.mode in self.GROUP_MODES
+        return need_m, need_m + need_any * (len(group) if per_player else 1)
+
+    def _escape(self, s: State, me: Player) -> tuple[list[Player], set[int]] | None:
+        """The group I escape with and its escape tiles, if the Victory cards it holds are
+        enough (SL §115-§120). A lone player may use any tile whose marker its cards
+        match. A group must meet on one tile: the colour with the most matching cards,
+        then the tile nearest the group. Every bot of the group works this out from what
+        all see (the Victory cards came from the face-up supply), so they head for the
+        same tile. In classic, a bot whose own cards are enough may also go alone
+        (SL §116)."""
+        groups = [self._team(s, me)]
+        if s.static.rules.mode in ("classic", "tutorial") and len(groups[0]) > 1:
+            groups.append([me])
         kinds = s.static.content.victory_kinds
         cards = s.static.catalog.cards
-        colours = set(s.markers)
-        matching = sum(1 for c in vc if kinds[cards[c].victory].colour in colours)
-        return matching >= need_m and len(vc) >= need_m + need_any
+        geo = s.static.geo
+        for group in groups:
+            vc = [c for p in group for c in victory_cards(s, p)]
+            need_m, need_total = self._need(s, group)
+            if len(vc) < need_total:
+                continue
+            ranked = []
+            for colour, pos in s.markers.items():
+                matching = sum(1 for c in vc if kinds[cards[c].victory].colour == colour)
+                if matching >= need_m:
+                    centre = geo.hexes_of(pos)[CELLS_PER_TILE // 2]
+                    far = sum(_hex_dist(geo, p.hex, centre) for p in group if p.hex is not None)
+                    ranked.append(((-matching, far, colour), pos))
+            if ranked:
+                if len(group) == 1:
+                    return group, {pos for _key, pos in ranked}
+                return group, {min(ranked)[1]}
+        return None
 
-    def _victory_spare(self, s: State, me: Player) -> int:
-        """Victory cards held beyond what an escape needs (SL §115-§120)."""
-        need_m, need_any = VICTORY_NEEDS[s.static.rules.mode]
-        return len(victory_cards(s, me)) - (need_m + need_any)
+    def _aim(self, s: State, me: Player) -> tuple[str, int] | None:
+        """The rumor marker my group's Victory cards point to so far: the colour it holds
+        most of (ties: the marker nearest the group), as (colour, tile)."""
+        group = self._team(s, me)
+        kinds = s.static.content.victory_kinds
+        cards = s.static.catalog.cards
+        geo = s.static.geo
+        count: dict[str, int] = {}
+        for p in group:
+            for c in victory_cards(s, p):
+                colour = kinds[cards[c].victory].colour
+                count[colour] = count.get(colour, 0) + 1
+        ranked = []
+        for colour, pos in s.markers.items():
+            if count.get(colour):
+                centre = geo.hexes_of(pos)[CELLS_PER_TILE // 2]
+                far = sum(_hex_dist(geo, p.hex, centre) for p in group if p.hex is not None)
+                ranked.append((-count[colour], far, colour, pos))
+        if not ranked:
+            return None
+        best = min(ranked)
+        return best[2], best[3]
+
+    def _ready(self, s: State, me: Player) -> bool:
+        """Enough Victory cards for an escape: mine, or my group's (SL §115-§120)."""
+        return self._escape(s, me) is not None
+
+    def _spare(self, s: State, me: Player, card: int) -> bool:
+        """Can my group give up this Victory card of mine (a Compass for a rumor, Plants
+        for a heal, SL §112) and still hold what its escape needs (SL §115-§120)?"""
+        at = me.hand.index(card)
+        del me.hand[at]
+        try:
+            return self._escape(s, me) is not None
+        finally:
+            me.hand.insert(at, card)
 
     def _goal_bonus(self, s: State, me: Player, h: int) -> float:
         """Pull toward valuable tokens; once the road ends, toward a rumor-marker tile."""
@@ -175,8 +248,9 @@ class HeuristicAgent:
         bonus = 0.0
         adj = geo.adj[h]
         pull = 0.0
+        escape = self._escape(s, me) if s.markers else None
         for t, tok in s.tokens.items():
-            w = self._token_weight(s, tok, me)
+            w = self._token_weight(s, tok, escape is not None)
             if w <= 0:
                 continue
             if t in adj:
@@ -184,19 +258,31 @@ class HeuristicAgent:
             else:
                 pull += w / (1.0 + _hex_dist(geo, h, t) / 3.0)
         bonus += min(pull, 20.0)
-        if s.markers:
-            ready = self._ready(s, me)
-            raider_tiles = {r[1] // per for r in s.raiders.values()}
-            dist = min(
-                (_hex_dist(geo, h, geo.hexes_of(pos)[CELLS_PER_TILE // 2]) for pos in s.markers.values()),
-                default=0,
-            )
-            if not s.rumor_deck and ready:
+        if escape is not None:
+            group, targets = escape
+            dist = min(_hex_dist(geo, h, geo.hexes_of(pos)[CELLS_PER_TILE // 2]) for pos in targets)
+            target = h // per
+            if not s.rumor_deck:
                 bonus -= 1.2 * dist
-                if h // per in s.markers.values() and h // per not in raider_tiles:
-                    bonus += 100.0  # stepping onto a raider-free escape tile wins at once (SL §113)
-            elif ready:
+                left = sum(1 for r in s.raiders.values() if r[1] // per == target)
+                if target in targets and not left:
+                    # A raider-free escape tile wins at once once the whole group stands
+                    # on it (SL §113, §117); until then it is where to wait.
+                    others = [p for p in group if p.seat != me.seat]
+                    there = all(p.status == "active" and p.hex is not None and p.hex // per == target
+                                for p in others)
+                    bonus += 100.0 if there else 30.0
+                elif target in targets:
+                    # On the escape tile with raiders left: stay and clear it (SL §113).
+                    bonus += max(0.0, 30.0 - 6.0 * left)
+            else:
                 bonus -= 0.3 * dist
+        elif s.markers and s.static.rules.mode in self.GROUP_MODES:
+            # A group meets on one tile before the game ends (SL §47, §117): while it
+            # gathers its cards, it keeps near the marker they match so far.
+            aim = self._aim(s, me)
+            if aim is not None:
+                bonus -= self.AIM_PULL * _hex_dist(geo, h, geo.hexes_of(aim[1])[CELLS_PER_TILE // 2])
         return bonus
 
     # -- lookahead ------------------------------------------------------------------
@@ -408,7 +494,8 @@ class HeuristicAgent:
         if e == "explore":
             # Every explored tile brings tokens but also spawn points (SL §107): explore
             # when the tokens in sight are few.
-            wanted = sum(1 for tok in s.tokens.values() if self._token_weight(s, tok, me) >= 10.0)
+            ready = self._ready(s, me)
+            wanted = sum(1 for tok in s.tokens.values() if self._token_weight(s, tok, ready) >= 10.0)
             if wanted >= self.EXPLORE_UNTIL:
                 return 1.0
             # The nearer the tile, the sooner its tokens can be collected.
@@ -421,7 +508,7 @@ class HeuristicAgent:
             if cat.cards[card].victory is None:
                 return 9.0
             # A Compass is a Victory card (SL §112): spend it on a rumor only with spares.
-            return 6.0 if self._victory_spare(s, me) > 0 else -3.0
+            return 6.0 if self._spare(s, me, card) else -3.0
         if e == "take_from_discard":
             return 7.0
         if e == "get":
@@ -514,7 +601,7 @@ class HeuristicAgent:
             value = card_value(d)
             base = {"armor": 10, "heal": 8, "lose": 4, "yield": 5}[verb]
             scores[a] = base - 0.3 * value
-            if d.victory is not None and verb != "yield" and self._victory_spare(s, me) <= 0:
+            if d.victory is not None and verb != "yield" and not self._spare(s, me, card):
                 # Healing with Plants (SL §112) gives up a card the escape needs: a crew
                 # member goes first.
                 scores[a] -= 10.0
@@ -554,6 +641,17 @@ class HeuristicAgent:
                 if dest is not None:
                     value += 1.0 + (2.0 if not s.face_up[dest] else 0)
             scores[a] = value
+        aim = self._aim(s, me)
+        if aim is not None:
+            # Bring the marker my Victory cards match toward my group (SL §108-§113).
+            group = [p.hex for p in self._team(s, me) if p.hex is not None]
+            for a in actions:
+                pos = aim[1]
+                for m in (card.top if a == "top" else card.bottom):
+                    if m.marker == aim[0]:
+                        pos = geo.neighbour_position(pos, m.direction) or pos
+                centre = geo.hexes_of(pos)[CELLS_PER_TILE // 2]
+                scores[a] -= self.RUMOR_PULL * sum(_hex_dist(geo, h, centre) for h in group)
         return scores
 
     def _activation(self, s: State, me: Player, actions: list[str]) -> dict[str, float]:
@@ -617,10 +715,11 @@ class SearchGuide:
 
     * before the seat holds what an escape needs, the quick way to the seat's next turn,
       scored by the bot's position value (more samples of what the bot judges from two);
-    * in the end game (every rumor card played and the seat holding the Victory cards it
-      needs, SL §111-§119), the bot itself plays on for the game's next ``ENDGAME_TURNS``
-      turns (in solo the seat's own; with more players every seat's turn counts, the
-      others ending theirs at once) and the score is the result: an escape is worth 1,
+    * in the end game (every rumor card played and the seat, or its group, holding the
+      Victory cards it needs, SL §111-§120), the bot itself plays on for the game's next
+      ``ENDGAME_TURNS`` turns (in solo the seat's own; with more players every seat's
+      turn counts, the group's played by the bot, the others ending theirs at once) and
+      the score is the result: an escape is worth 1,
       anything else at most 0.3. The bot alone turns only about a quarter of such
       positions into a win (it walks into the raiders gathered round the escape tile, or
       never clears it); searching its first move against real outcomes is where a search
@@ -684,8 +783,12 @@ class SearchGuide:
         from .engine import apply_in_place, decision
         from .game import GAME
 
-        # The seat's turns (and every frame it answers) by the bot itself; other seats'
-        # turns end at once, their frames take the first answer, as in the quick play-on.
+        # The seat's turns (and every frame it answers) by the bot itself, and so its
+        # group's in co-op, classic and tutorial (they escape together, SL §116-§120);
+        # other seats' turns end at once, their frames take the first answer, as in the
+        # quick play-on.
+        me = state.players[seat]
+        played = {p.seat for p in self.bot._team(state, me)} | {seat}
         for _ in range(5000):
             d = decision(state)
             if d is None:
@@ -694,7 +797,7 @@ class SearchGuide:
                 return
             if len(d.actions) == 1:
                 a = d.actions[0]
-            elif d.seat == seat:
+            elif d.seat in played:
                 a = self.bot.choose(Observation(GAME, state, d))
             elif d.kind == "turn":
                 a = "end" if "end" in d.actions else d.actions[-1]

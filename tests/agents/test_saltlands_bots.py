@@ -147,14 +147,25 @@ def test_guided_ismcts_spends_its_budget_on_the_move_decision_only():
     assert searched >= 2
 
 
-def _end_game(hand: str):
-    # Solo, seed 3: every rumor card played; the blue marker is on start_1, green on start_3.
+def _end_game(hand: str, mode: str = "solo", partner: str | None = None, partner_hex: str = "1,-4"):
+    # Seed 3, every rumor card played, no raider anywhere. Solo: the blue marker is on
+    # start_1, green on start_3. Co-op (with a partner, the healer): the green marker is
+    # on tile 0,-1, whose hexes include 1,-4 and 0,-3.
+    characters = '"scout"' if partner is None else '"scout", "healer"'
+    second = "" if partner is None else f"""
+        [[player]]
+        seat = "p2"
+        hex = "{partner_hex}"
+        vehicle = "sailer"
+        hand = [{partner}]
+    """
     return build(f"""
         seed = 3
         raider = []
         [config]
-        players = 1
-        characters = ["scout"]
+        players = {1 if partner is None else 2}
+        mode = "{mode}"
+        characters = [{characters}]
         [state]
         rumor_deck = 0
         wind = "N"
@@ -164,7 +175,7 @@ def _end_game(hand: str):
         hex = "-1,0"
         vehicle = "sailer"
         hand = [{hand}]
-    """)
+    """ + second)
 
 
 def test_guided_ismcts_plays_the_end_game_out_against_real_outcomes_SL113_SL119():
@@ -190,30 +201,7 @@ def test_guided_ismcts_plays_the_end_game_out_against_real_outcomes_SL113_SL119(
 
 
 def _coop_end_game(p1_hand: str, p2_hand: str, p2_hex: str = "1,-4"):
-    # Co-op, seed 3, every rumor card played: the green marker is on tile 0,-1, whose
-    # hexes include 1,-4 and 0,-3; no raider anywhere.
-    return build(f"""
-        seed = 3
-        raider = []
-        [config]
-        players = 2
-        mode = "coop"
-        characters = ["scout", "healer"]
-        [state]
-        rumor_deck = 0
-        wind = "N"
-        weather = ["w01", "w02"]
-        [[player]]
-        seat = "p1"
-        hex = "-1,0"
-        vehicle = "sailer"
-        hand = [{p1_hand}]
-        [[player]]
-        seat = "p2"
-        hex = "{p2_hex}"
-        vehicle = "sailer"
-        hand = [{p2_hand}]
-    """)
+    return _end_game(p1_hand, "coop", p2_hand, p2_hex)
 
 
 def test_coop_bots_pool_their_victory_cards_and_meet_on_the_matching_marker_SL117():

@@ -172,42 +172,11 @@ class HeuristicAgent:
         per_player = s.static.rules.mode in self.GROUP_MODES
         return need_m, need_m + need_any * (len(group) if per_player else 1)
 
-    def _escape(self, s: State, me: Player) -> tuple[list[Player], set[int]] | None:
-        """The group I escape with and its escape tiles, if the Victory cards it holds are
-        enough (SL §115-§120). A lone player may use any tile whose marker its cards
-        match. A group must meet on one tile: the colour with the most matching cards,
-        then the tile nearest the group. Every bot of the group works this out from what
-        all see (the Victory cards came from the face-up supply), so they head for the
-        same tile. In classic, a bot whose own cards are enough may also go alone
-        (SL §116)."""
-        groups = [self._team(s, me)]
-        if s.static.rules.mode in ("classic", "tutorial") and len(groups[0]) > 1:
-            groups.append([me])
-        kinds = s.static.content.victory_kinds
-        cards = s.static.catalog.cards
-        geo = s.static.geo
-        for group in groups:
-            vc = [c for p in group for c in victory_cards(s, p)]
-            need_m, need_total = self._need(s, group)
-            if len(vc) < need_total:
-                continue
-            ranked = []
-            for colour, pos in s.markers.items():
-                matching = sum(1 for c in vc if kinds[cards[c].victory].colour == colour)
-                if matching >= need_m:
-                    centre = geo.hexes_of(pos)[CELLS_PER_TILE // 2]
-                    far = sum(_hex_dist(geo, p.hex, centre) for p in group if p.hex is not None)
-                    ranked.append(((-matching, far, colour), pos))
-            if ranked:
-                if len(group) == 1:
-                    return group, {pos for _key, pos in ranked}
-                return group, {min(ranked)[1]}
-        return None
-
-    def _aim(self, s: State, me: Player) -> tuple[str, int] | None:
-        """The rumor marker my group's Victory cards point to so far: the colour it holds
-        most of (ties: the marker nearest the group), as (colour, tile)."""
-        group = self._team(s, me)
+    def _markers_for(self, s: State, group: list[Player]) -> list[tuple[int, str, int]]:
+        """The rumor markers as (matching Victory cards ``group`` holds, colour, tile),
+        best first: the most matching cards, then the tile nearest the group. Every bot
+        of the group ranks them alike from what all see (the Victory cards came from the
+        face-up supply), so they head for the same tile."""
         kinds = s.static.content.victory_kinds
         cards = s.static.catalog.cards
         geo = s.static.geo
@@ -218,14 +187,35 @@ class HeuristicAgent:
                 count[colour] = count.get(colour, 0) + 1
         ranked = []
         for colour, pos in s.markers.items():
-            if count.get(colour):
-                centre = geo.hexes_of(pos)[CELLS_PER_TILE // 2]
-                far = sum(_hex_dist(geo, p.hex, centre) for p in group if p.hex is not None)
-                ranked.append((-count[colour], far, colour, pos))
-        if not ranked:
+            centre = geo.hexes_of(pos)[CELLS_PER_TILE // 2]
+            far = sum(_hex_dist(geo, p.hex, centre) for p in group if p.hex is not None)
+            ranked.append((-count.get(colour, 0), far, colour, pos))
+        ranked.sort()
+        return [(-m, colour, pos) for m, _far, colour, pos in ranked]
+
+    def _escape(self, s: State, me: Player) -> tuple[list[Player], set[int]] | None:
+        """The group I escape with and its escape tiles, if the Victory cards it holds are
+        enough (SL §115-§120). A lone player may use any tile whose marker its cards
+        match; a group must meet on one tile, the best of ``_markers_for``. In classic, a
+        bot whose own cards are enough may also go alone (SL §116)."""
+        groups = [self._team(s, me)]
+        if s.static.rules.mode in ("classic", "tutorial") and len(groups[0]) > 1:
+            groups.append([me])
+        for group in groups:
+            need_m, need_total = self._need(s, group)
+            if sum(len(victory_cards(s, p)) for p in group) < need_total:
+                continue
+            tiles = [pos for matching, _colour, pos in self._markers_for(s, group) if matching >= need_m]
+            if tiles:
+                return group, set(tiles) if len(group) == 1 else {tiles[0]}
+        return None
+
+    def _aim(self, s: State, me: Player) -> tuple[str, int] | None:
+        """The rumor marker my group's Victory cards point to so far, as (colour, tile)."""
+        ranked = self._markers_for(s, self._team(s, me))
+        if not ranked or ranked[0][0] == 0:
             return None
-        best = min(ranked)
-        return best[2], best[3]
+        return ranked[0][1], ranked[0][2]
 
     def _ready(self, s: State, me: Player) -> bool:
         """Enough Victory cards for an escape: mine, or my group's (SL §115-§120)."""

@@ -687,6 +687,10 @@ class HeuristicAgent:
         return {a: -order.index(a.split(" ")[1]) if a.split(" ")[1] in order else -9 for a in actions}
 
 
+# What a search iteration keeps from before its action (see SearchGuide.context).
+Context = tuple[int, list[int], list[bool], list[float]]
+
+
 def _hex_dist(geo: Any, a: int, b: int) -> int:
     return hexgrid.distance(geo.coords[a], geo.coords[b])
 
@@ -719,6 +723,7 @@ class SearchGuide:
     ENDGAME_TURNS = 3
     ENDGAME_COST = 4
     ENDGAME_OTHER = 0.3  # the most a position without an escape scores in the end game
+    SCALE = 60.0  # a change of position value that moves the score from 0.5 to 0.73
 
     def __init__(self, seed: int = 0, candidates: int = 8) -> None:
         self.bot = HeuristicAgent(seed)
@@ -756,17 +761,18 @@ class SearchGuide:
         seat's own cards and the played rumors are known, so any sample tells."""
         return self.ENDGAME_COST if self.endgame(obs.sample(self.bot.rng), obs.seat) else 1
 
-    def context(self, state: State) -> tuple[int, list[int], list[bool]]:
+    def context(self, state: State) -> Context:
         """What the play-on and the scoring need from before the search's action: the
         turn, each seat's respawns so far (a death and an Easy respawn still count as a
-        death) and which seats are in the end game."""
+        death), which seats are in the end game, and each seat's position value then."""
         return (
             state.turn,
             [p.respawned for p in state.players],
             [self.endgame(state, p.seat) for p in state.players],
+            [self.bot._position_value(state, p.seat) for p in state.players],
         )
 
-    def play_on(self, state: State, seat: int, ctx: tuple[int, list[int], list[bool]]) -> None:
+    def play_on(self, state: State, seat: int, ctx: Context) -> None:
         if not ctx[2][seat]:
             self.bot.play_on(state, seat, ctx[0])
             return
@@ -795,9 +801,15 @@ class SearchGuide:
                 a = d.actions[0]
             apply_in_place(state, a)
 
-    def values(self, state: State, ctx: tuple[int, list[int], list[bool]]) -> list[float]:
-        """Each seat's value in [0, 1]: a win is 1 and a loss 0; otherwise the position
-        value squashed, scaled down to ``ENDGAME_OTHER`` for a seat in the end game."""
+    def values(self, state: State, ctx: Context) -> list[float]:
+        """Each seat's value in [0, 1]: a win is 1 and a loss 0; otherwise the change of
+        its position value since the search's decision, squashed (0.5: no change), and
+        scaled down to ``ENDGAME_OTHER`` for a seat in the end game.
+
+        The change, not the value itself: a position's value grows through the game
+        (the played rumor cards alone add 160 by the end of a two-player road), and a
+        squashed large value leaves the moves of the late game all near 1, too close
+        for the search to tell apart."""
         import math
 
         out = []
@@ -805,7 +817,7 @@ class SearchGuide:
             if state.over:
                 out.append(1.0 if p.seat in state.winners else 0.0)
                 continue
-            x = self.bot._position_value(state, p.seat, ctx[1][p.seat])
-            v = 1.0 / (1.0 + math.exp(-x / 60.0))
+            x = self.bot._position_value(state, p.seat, ctx[1][p.seat]) - ctx[3][p.seat]
+            v = 1.0 / (1.0 + math.exp(-x / self.SCALE))
             out.append(self.ENDGAME_OTHER * v if ctx[2][p.seat] else v)
         return out

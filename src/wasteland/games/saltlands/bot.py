@@ -713,11 +713,11 @@ class SearchGuide:
       Victory cards it needs, SL §111-§120), the bot itself plays on for the game's next
       ``ENDGAME_TURNS`` turns (in solo the seat's own; with more players every seat's
       turn counts, the group's played by the bot, the others ending theirs at once) and
-      the score is the result: an escape is worth 1,
-      anything else at most 0.3. The bot alone turns only about a quarter of such
-      positions into a win (it walks into the raiders gathered round the escape tile, or
-      never clears it); searching its first move against real outcomes is where a search
-      beats it. Such a play-on costs ``ENDGAME_COST`` iterations of the budget.
+      the score is the result: an escape is worth 1, anything else at most 0.3. The bot
+      alone turns only about a quarter of such positions into a win (it walks into the
+      raiders gathered round the escape tile, or never clears it); searching its first
+      move against real outcomes is where a search beats it. Such a play-on costs
+      ``ENDGAME_COST`` iterations of the budget.
     """
 
     ENDGAME_TURNS = 3

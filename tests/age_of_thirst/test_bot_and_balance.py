@@ -10,7 +10,7 @@ import sys
 import pytest
 from aottest import play, position, seat
 
-from wasteland.agents.base import Observation
+from wasteland.core.agent import Observation
 from wasteland.games.age_of_thirst import balance
 from wasteland.games.age_of_thirst.bot import POLICIES, HeuristicAgent
 from wasteland.games.age_of_thirst.game import GAME
@@ -82,10 +82,14 @@ def test_unknown_policy_is_refused():
         HeuristicAgent(0, policy="wizards")
 
 
-def test_game_offers_the_openings_as_named_bots():
-    assert GAME.bot_names() == tuple(f"heuristic-{p}" for p in POLICIES)
-    assert GAME.make_bot("heuristic-rush-smart", 1).policy == "rush-smart"
-    assert GAME.make_bot("heuristic", 1) is None  # the shared registry's
+def test_spec_offers_the_openings_as_named_bots():
+    from wasteland.agents.registry import make_agent
+    from wasteland.games.age_of_thirst.spec import POLICIES as SPEC_POLICIES, SPEC
+
+    assert SPEC_POLICIES == tuple(POLICIES)  # the spec's list is the bot's
+    assert [b.name for b in SPEC.bots] == ["heuristic"] + [f"heuristic-{p}" for p in POLICIES]
+    assert make_agent("heuristic-rush-smart", 1, spec=SPEC).policy == "rush-smart"
+    assert make_agent("heuristic", 1, spec=SPEC).policy is None
 
 
 # -- turn limit (a simulation bound, not a rule) -------------------------------------------------

@@ -8,12 +8,13 @@ import textwrap
 
 import pytest
 
-from wasteland.agents.base import Observation
+from wasteland.core.agent import Observation
 from wasteland.agents.ismcts import ISMCTSAgent
 from wasteland.agents.registry import make_agent
 from wasteland.core.rng import Rng
 from wasteland.games.saltlands.bot import HeuristicAgent, _hex_dist
 from wasteland.games.saltlands.game import GAME
+from wasteland.games.saltlands.spec import SPEC
 from wasteland.games.saltlands.scenario import scenario_from_text
 
 
@@ -62,7 +63,7 @@ def test_heuristic_plays_every_mode_to_the_end_without_peeking(players, mode, di
 
 def test_guided_ismcts_plays_a_solo_game_without_peeking():
     config = {"players": 1, "mode": "solo", "difficulty": "easy", "characters": ["scout"]}
-    outcome = play_game(config, [ISMCTSAgent(1, iterations=12)], seed=5, sealed=True)
+    outcome = play_game(config, [ISMCTSAgent(1, iterations=12, guide=SPEC.make_guide)], seed=5, sealed=True)
     assert outcome.reason
 
 
@@ -128,7 +129,7 @@ def test_binoculars_explore_the_nearest_face_down_tile_first_SL110():
 
 def test_guided_ismcts_spends_its_budget_on_the_move_decision_only():
     s = GAME.new_game({"players": 1, "mode": "solo", "difficulty": "easy", "characters": ["scout"]}, 3)
-    bot = ISMCTSAgent(0, iterations=30)
+    bot = ISMCTSAgent(0, iterations=30, guide=SPEC.make_guide)
     searched = 0
     for _ in range(60):
         d = GAME.decision(s)
@@ -183,12 +184,12 @@ def test_guided_ismcts_plays_the_end_game_out_against_real_outcomes_SL113_SL119(
     # (SL §119) once the road has ended (SL §111). The search now plays the bot's own turns
     # on and scores the result; each such play-on costs ENDGAME_COST iterations.
     s = _end_game('"compass", "plants"')
-    guide = GAME.search_guide(0)
+    guide = SPEC.make_guide(0)
     obs = Observation(GAME, s, GAME.decision(s))
     assert guide.endgame(s, 0) and guide.iteration_cost(obs) == guide.ENDGAME_COST
     ctx = guide.context(s)
     assert guide.values(s, ctx)[0] <= guide.ENDGAME_OTHER  # no escape yet: at most 0.3
-    bot = ISMCTSAgent(0, iterations=3 * guide.ENDGAME_COST)
+    bot = ISMCTSAgent(0, iterations=3 * guide.ENDGAME_COST, guide=SPEC.make_guide)
     action = bot.choose(obs)
     assert bot.last_iterations == 3 * guide.ENDGAME_COST
     GAME.apply_in_place(s, action)
@@ -229,7 +230,7 @@ def test_coop_bots_wait_while_the_group_lacks_cards_SL117():
     s = _coop_end_game('"plants", "plants", "compass"', '"plants"')
     bot = HeuristicAgent(0)
     assert bot._escape(s, s.players[0]) is None and bot._escape(s, s.players[1]) is None
-    assert not GAME.search_guide(0).endgame(s, 0)
+    assert not SPEC.make_guide(0).endgame(s, 0)
     # A Plants card may not be spent while the group needs it (SL §112).
     full = _coop_end_game('"plants", "plants", "compass"', '"plants", "compass"')
     plants = [c for c in full.players[0].hand if full.static.catalog.cards[c].victory == "plants"]
@@ -243,7 +244,7 @@ def test_guided_ismcts_plays_the_partner_too_in_the_coop_end_game_SL117():
     # The partner is one tile away from the green marker: no move of the searching seat
     # wins alone; the play-on lets the bot move the partner as well (SL §117).
     s = _coop_end_game('"plants", "plants", "compass"', '"plants", "compass"', p2_hex="0,0")
-    guide = GAME.search_guide(0)
+    guide = SPEC.make_guide(0)
     assert guide.endgame(s, 0) and guide.endgame(s, 1)
     ctx = guide.context(s)
     t = s.copy()

@@ -503,3 +503,10 @@ def test_well_formed_cells_parse(cells: list[tuple[str, str]]) -> None:
         assert cell.wreck == (m == "w") and cell.colony == (m == "c")
         assert cell.start_dune == (m == "e") and cell.raider_start == (m == "r")
         assert cell.spawn == (m if m in ("A", "B", "C", "M", "H") else None)
+
+
+def test_spec_lists_the_characters_of_the_data():
+    from wasteland.games.saltlands.content import load_content
+    from wasteland.games.saltlands.spec import CHARACTERS
+
+    assert CHARACTERS == tuple(load_content().characters)

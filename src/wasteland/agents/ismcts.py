@@ -8,7 +8,7 @@ random actions for a bounded depth, and scores the end with the game's ``evaluat
 (its heuristic value, or the true result when the game is over). It never reads the
 true state.
 
-A game may offer a *search guide* (``game.search_guide(seed)``): its own bot's
+A game may offer a *search guide* (its spec's ``guide``, handed in as ``guide``): its own bot's
 knowledge of which decisions are worth a search, which few actions are worth trying
 there, how to play on quickly to the searching seat's next decision point, and how good
 the position is then. With a guide (``guided=True``, the default), decisions the guide
@@ -23,9 +23,9 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Any
+from typing import Any, Callable
 
-from wasteland.agents.base import Observation
+from wasteland.core.agent import Observation
 from wasteland.core.protocol import Action
 from wasteland.core.rng import Rng
 
@@ -51,6 +51,7 @@ class ISMCTSAgent:
         exploration: float = 0.7,
         rollout_depth: int = 8,
         guided: bool = True,
+        guide: Callable[[int], Any] | None = None,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("ISMCTS needs an iteration or a time budget")
@@ -61,6 +62,7 @@ class ISMCTSAgent:
         self.rollout_depth = rollout_depth
         self.guided = guided
         self.last_iterations = 0
+        self._make_guide = guide
         self._guide: Any = None
         self._guide_game: Any = None
 
@@ -93,10 +95,10 @@ class ISMCTSAgent:
         return best if best is not None else self.rng.choice(list(actions))
 
     def _guide_for(self, game: Any) -> Any:
-        if not self.guided or not hasattr(game, "search_guide"):
+        if not self.guided or self._make_guide is None:
             return None
         if self._guide_game is not game:
-            self._guide = game.search_guide(self.rng.below(1 << 30))
+            self._guide = self._make_guide(self.rng.below(1 << 30))
             self._guide_game = game
         return self._guide
 

@@ -1,61 +1,60 @@
-"""Bots by name, for the CLI, the simulator and the server."""
+"""Bots by name, for the CLI, the simulator and the server.
+
+Two bots play every game: ``random`` and ``ismcts`` (guided by the game's search guide
+when its spec declares one, as OpenSpiel's ``ISMCTSBot(game, evaluator)`` takes its
+evaluator). Every other name is one of the game's own bots, from its spec.
+"""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
-from wasteland.agents.base import Agent
+from wasteland.core.agent import Agent
+from wasteland.core.spec import GameSpec
 
-AgentFactory = Callable[[int, dict[str, Any]], Agent]
-
-
-def _random(seed: int, options: dict[str, Any]) -> Agent:
-    from wasteland.agents.random_agent import RandomAgent
-
-    return RandomAgent(seed)
+SHARED_BOTS = {"random": "picks uniformly among the legal actions",
+               "ismcts": "information-set Monte-Carlo tree search on samples of what it cannot see "
+                         "(a budget may follow: ismcts:200 iterations, ismcts:1s seconds)"}
 
 
-def _heuristic(seed: int, options: dict[str, Any]) -> Agent:
-    """The game's own bot: ``game`` option, Saltlands by default (existing callers)."""
-    game = options.get("game", "saltlands")
-    if game == "saltlands":
-        from wasteland.games.saltlands.bot import HeuristicAgent
-
-        return HeuristicAgent(seed)
-    if game == "age-of-thirst":
-        from wasteland.games.age_of_thirst.bot import HeuristicAgent as AgeOfThirstAgent
-
-        return AgeOfThirstAgent(seed)
-    raise ValueError(f"no heuristic bot for game {game!r}")
+def bot_names(spec: GameSpec) -> tuple[str, ...]:
+    """Every bot name the game accepts (budgets aside)."""
+    return tuple(SHARED_BOTS) + tuple(b.name for b in spec.bots)
 
 
-def _ismcts(seed: int, options: dict[str, Any]) -> Agent:
-    from wasteland.agents.ismcts import ISMCTSAgent
-
-    # ISMCTS is game-agnostic: the game comes with each observation.
-    return ISMCTSAgent(seed, **{k: v for k, v in options.items() if k != "game"})
-
-
-AGENTS: dict[str, AgentFactory] = {"random": _random, "heuristic": _heuristic, "ismcts": _ismcts}
-
-
-def make_agent(name: str, seed: int = 0, **options: Any) -> Agent:
-    """A bot by name: ``random``, ``heuristic`` (the game's own, chosen by the ``game``
-    option, default ``saltlands``), ``ismcts``. A budget may follow the name:
-    ``ismcts:200`` searches 200 iterations a decision, ``ismcts:1s`` one second."""
-    name, _, budget = name.partition(":")
-    if budget:
-        if name != "ismcts":
-            raise ValueError(f"only ismcts takes a budget, not {name!r}")
-        try:
-            if budget.endswith("s"):
-                options = {**options, "iterations": None, "seconds": float(budget[:-1])}
-            else:
-                options = {**options, "iterations": int(budget)}
-        except ValueError:
-            raise ValueError(f"bad ismcts budget {budget!r}: write iterations (ismcts:200) or seconds (ismcts:1s)") from None
+def _budget(name: str, budget: str, options: dict[str, Any]) -> dict[str, Any]:
+    if name != "ismcts":
+        raise ValueError(f"only ismcts takes a budget, not {name!r}")
     try:
-        factory = AGENTS[name]
-    except KeyError:
-        raise ValueError(f"unknown bot {name!r}; choose one of {', '.join(AGENTS)}") from None
-    return factory(seed, options)
+        if budget.endswith("s"):
+            return {**options, "iterations": None, "seconds": float(budget[:-1])}
+        return {**options, "iterations": int(budget)}
+    except ValueError:
+        raise ValueError(f"bad ismcts budget {budget!r}: write iterations (ismcts:200) or seconds (ismcts:1s)") from None
+
+
+def make_agent(name: str, seed: int = 0, spec: GameSpec | None = None, game: str | None = None,
+               **options: Any) -> Agent:
+    """A bot by name for the game of ``spec`` (or the installed game named ``game``):
+    ``random``, ``ismcts[:budget]`` or one of the game's own (``heuristic``...)."""
+    if spec is None and game is not None:
+        from wasteland.core.registry import get_spec
+
+        spec = get_spec(game)
+    base, _, budget = name.partition(":")
+    if budget:
+        options = _budget(base, budget, options)
+    if base == "random":
+        from wasteland.agents.random_agent import RandomAgent
+
+        return RandomAgent(seed)
+    if base == "ismcts":
+        from wasteland.agents.ismcts import ISMCTSAgent
+
+        guide = spec.make_guide if spec is not None and spec.guide else None
+        return ISMCTSAgent(seed, guide=guide, **options)
+    own = spec.bot(base) if spec is not None else None
+    if own is None:
+        known = bot_names(spec) if spec is not None else tuple(SHARED_BOTS)
+        raise ValueError(f"unknown bot {name!r}; choose one of {', '.join(known)}")
+    return own.make(seed, **options)

@@ -335,7 +335,7 @@ class Session:
                     continue  # undo: decide again
             else:
                 agent = self.seats[d.seat]
-                from wasteland.agents.base import Observation
+                from wasteland.core.agent import Observation
 
                 try:
                     action = agent.choose(Observation(self.game, self.state, d))
@@ -531,7 +531,7 @@ def _fail(console: Console, message: str) -> int:
 
 
 def _make_seats(names: list[str], seed: int, game: str = "saltlands") -> list[Any] | str:
-    from wasteland.agents.registry import AGENTS, make_agent
+    from wasteland.agents.registry import bot_names, make_agent
 
     seats: list[Any] = []
     for i, name in enumerate(names):
@@ -541,7 +541,9 @@ def _make_seats(names: list[str], seed: int, game: str = "saltlands") -> list[An
         try:
             seats.append(make_agent(name, seed=seed * 7 + i, game=game))
         except Exception as exc:  # unknown name, or a bot whose module does not exist yet
-            choices = ", ".join(("human", *AGENTS))
+            from wasteland.core.registry import get_spec
+
+            choices = ", ".join(("human", *bot_names(get_spec(game))))
             return f"cannot seat bot {name!r} at p{i + 1}: {exc} (seat kinds: {choices})"
     return seats
 

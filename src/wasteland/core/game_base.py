@@ -47,6 +47,23 @@ class EngineGame:
         if type(self).apply_in_place is EngineGame.apply_in_place:
             self.apply_in_place = engine.apply_in_place  # type: ignore[method-assign]
 
+    @property
+    def spec(self) -> Any:
+        """This game's :class:`~wasteland.core.spec.GameSpec` (from the registry)."""
+        from .registry import get_spec
+
+        return get_spec(self.name)
+
+    def normalize_config(self, config: dict[str, Any]) -> dict[str, Any]:
+        """The full config of a valid combination of options, or a RuleError naming the
+        option and its rule; every game checks its own combinations."""
+        raise NotImplementedError
+
+    def reveals_hidden(self, before: Any, after: Any) -> bool:
+        """Did going from ``before`` to ``after`` reveal anything hidden? Undo is offered
+        only across steps that did not; a game that cannot tell says yes."""
+        return True
+
     def new_game(self, config: dict[str, Any], seed: int) -> Any:
         return self._setup(config, seed)[0]
 

@@ -1,19 +1,9 @@
-"""The games on the engine, by name."""
+"""The games shipped with wasteland; each registers itself through its ``spec`` module
+(the ``wasteland.games`` entry points in ``pyproject.toml``). Front ends find games
+through ``wasteland.core.registry``."""
 
 from __future__ import annotations
 
-from wasteland.core.protocol import Game
+from wasteland.core.registry import get_game, registered_games
 
-GAME_NAMES = ("saltlands", "age-of-thirst")
-
-
-def get_game(name: str) -> Game:
-    if name == "saltlands":
-        from wasteland.games.saltlands.game import GAME
-
-        return GAME
-    if name == "age-of-thirst":
-        from wasteland.games.age_of_thirst.game import GAME as AGE_OF_THIRST
-
-        return AGE_OF_THIRST
-    raise KeyError(f"unknown game {name!r}; known games: {', '.join(GAME_NAMES)}")
+__all__ = ["get_game", "registered_games"]

@@ -18,7 +18,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from wasteland.games import GAME_NAMES
+from wasteland.core.registry import registered_games
 
 from .bots import BotPool
 from .errors import MAX_MESSAGE, ApiError, bad_request
@@ -117,7 +117,8 @@ async def room_and_seat(request: Request, need_seat: bool) -> tuple[Room, int | 
 @api
 async def info(request: Request) -> Response:
     hub = hub_of(request)
-    return json_response({"server": "wasteland", "api": 1, "games": list(GAME_NAMES), "bots": hub.bot_names,
+    return json_response({"server": "wasteland", "api": 1, "games": list(registered_games()),
+                          "specs": [s.to_json() for s in registered_games().values()], "bots": hub.bot_names,
                           "max_message": MAX_MESSAGE, "database": hub.store.kind})
 
 

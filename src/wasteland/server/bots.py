@@ -23,9 +23,14 @@ FAST_BOTS = ("random", "heuristic")
 
 
 def bot_names() -> list[str]:
-    from wasteland.agents.registry import AGENTS
+    """Every bot some installed game accepts."""
+    from wasteland.agents.registry import bot_names as game_bots
+    from wasteland.core.registry import registered_games
 
-    return list(AGENTS)
+    names: dict[str, None] = {}
+    for spec in registered_games().values():
+        names.update(dict.fromkeys(game_bots(spec)))
+    return list(names)
 
 
 def bot_seed(game_seed: int, index: int, seat: int) -> int:
@@ -36,7 +41,7 @@ def bot_seed(game_seed: int, index: int, seat: int) -> int:
 def choose_action(game_name: str, state_json: dict[str, Any], seat: int, bot: str, seed: int,
                   options: dict[str, Any]) -> str:
     """Runs in a worker process."""
-    from wasteland.agents.base import Observation
+    from wasteland.core.agent import Observation
     from wasteland.agents.registry import make_agent
     from wasteland.games import get_game
 
@@ -71,12 +76,10 @@ def _worker_start() -> None:
 
 
 def _warm_up() -> None:
-    from wasteland.games import get_game
+    from wasteland.core.registry import registered_games
 
-    from wasteland.games import GAME_NAMES
-
-    for name in GAME_NAMES:
-        get_game(name)
+    for spec in registered_games().values():
+        spec.engine
 
 
 class BotPool:

@@ -11,7 +11,7 @@ import time
 from typing import Any
 
 from wasteland.core.protocol import Game, RuleError
-from wasteland.games import GAME_NAMES, get_game
+from wasteland.core.registry import get_game, registered_games
 
 from .bots import BotPool, bot_names
 from .errors import ApiError, bad_request
@@ -174,14 +174,14 @@ class Hub:
     # -- creating a game ----------------------------------------------------------------
 
     async def create(self, body: dict[str, Any]) -> tuple[Room, int | None, str | None]:
-        game_name = body.get("game", "saltlands")
+        game_name = body.get("game", next(iter(registered_games()), ""))
         if not isinstance(game_name, str):
             raise bad_request("'game' must be a game name")
         try:
             game = get_game(game_name)
         except KeyError:
-            raise ApiError(400, "unknown_game", f"unknown game {game_name!r}; known games: {', '.join(GAME_NAMES)}") \
-                from None
+            raise ApiError(400, "unknown_game",
+                           f"unknown game {game_name!r}; known games: {', '.join(registered_games())}") from None
         config = _config(body)
         seed = body.get("seed")
         if seed is None:

@@ -82,13 +82,13 @@ def openspiel_backgammon(games: int = 200) -> tuple[float, int] | None:
 
 def heuristic_games(players: int, games: int) -> tuple[float, int]:
     """(seconds, games) of full games with the heuristic bot in every seat."""
-    from wasteland.agents.base import Observation
+    from wasteland.core.agent import Observation
     from wasteland.agents.registry import make_agent
 
     started = time.perf_counter()
     for seed in range(games):
         state = GAME.new_game(_config(players), seed)
-        agents = [make_agent("heuristic", seed * 10 + k) for k in range(players)]
+        agents = [make_agent("heuristic", seed * 10 + k, game=GAME.name) for k in range(players)]
         while (d := GAME.decision(state)) is not None:
             GAME.apply_in_place(state, agents[d.seat].choose(Observation(GAME, state, d)))
     return time.perf_counter() - started, games
@@ -98,7 +98,7 @@ def ismcts_rate(players: int, seconds: float = 2.0, guided: bool = False) -> tup
     """ISMCTS iterations in ``seconds`` on a mid-game turn decision with moves: the
     game-agnostic tree search (random play-outs), or the search guided by the Saltlands
     bot (each iteration plays on to the seat's next turn, raider activations included)."""
-    from wasteland.agents.base import Observation
+    from wasteland.core.agent import Observation
     from wasteland.agents.ismcts import ISMCTSAgent
 
     state = GAME.new_game({**_config(players), "difficulty": "easy"}, 3)
@@ -111,10 +111,10 @@ def ismcts_rate(players: int, seconds: float = 2.0, guided: bool = False) -> tup
         if d.kind == "turn" and len(d.actions) > 10 and any(a.startswith("move ") for a in d.actions):
             break
         GAME.apply_in_place(state, agent.choose(d))
-    bot = ISMCTSAgent(0, iterations=None, seconds=seconds, guided=guided)
+    bot = ISMCTSAgent(0, iterations=None, seconds=seconds, guided=guided, guide=GAME.spec.make_guide)
     obs = Observation(GAME, state, d)
     if guided:
-        bot._guided_search(obs, GAME.search_guide(0))  # the search itself, whatever the bot's favourite
+        bot._guided_search(obs, GAME.spec.make_guide(0))  # the search itself, whatever the bot's favourite
     else:
         bot.choose(obs)
     return bot.last_iterations, seconds

@@ -36,7 +36,7 @@ def play_game(game_name: str, config: Configuration, seed: int, index: int) -> R
 
     A game that raises (a bot or rules bug) or does not end within ``MAX_ACTIONS`` gives a
     row whose ``end_reason`` starts with ``error:``; the run goes on and reports it."""
-    from wasteland.agents.base import Observation
+    from wasteland.core.agent import Observation
     from wasteland.games import get_game
 
     game = get_game(game_name)

@@ -254,21 +254,15 @@ def make_bot(name: str, seed: int, game: str = "saltlands") -> Any:
     from wasteland.agents.registry import make_agent
     from wasteland.games import get_game
 
-    own = getattr(get_game(game), "make_bot", None)
-    agent = own(name, seed) if own is not None else None
-    return agent if agent is not None else make_agent(name, seed, game=game)
+    return make_agent(name, seed, game=game)
 
 
 def check_bot(name: str, game: str = "saltlands") -> None:
     """Make the bot once, so that an unknown or unavailable one fails before the run."""
-    from wasteland.games import get_game
-
     try:
         make_bot(name, 0, game)
     except ValueError as exc:
-        extra = getattr(get_game(game), "bot_names", lambda: ())()
-        more = f" (or this game's own: {', '.join(extra)})" if extra else ""
-        raise SweepError(f"--bot: {exc}{more}") from None
+        raise SweepError(f"--bot: {exc}") from None
     except ImportError as exc:
         raise SweepError(f"--bot: the {name!r} bot is not available in this version of wasteland ({exc})") from None
 

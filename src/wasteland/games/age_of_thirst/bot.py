@@ -17,7 +17,7 @@ age-of-thirst --bot`` (see :data:`POLICIES`).
 
 from __future__ import annotations
 
-from wasteland.agents.base import Observation
+from wasteland.core.agent import Observation
 from wasteland.core.protocol import Action, RuleError
 from wasteland.core.rng import Rng
 

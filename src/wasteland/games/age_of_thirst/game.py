@@ -9,6 +9,7 @@ from wasteland.core.game_base import EngineGame
 
 from . import engine
 from .combat import health
+from .config import rules_from_config
 from .content import KINDS
 from .describe import describe
 from .determinize import determinize
@@ -27,23 +28,11 @@ class AgeOfThirst(EngineGame):
     def __init__(self) -> None:
         super().__init__(engine, new_game, State, view, describe, determinize, evaluate)
 
+    def normalize_config(self, config: dict[str, Any]) -> dict[str, Any]:
+        return rules_from_config(config).to_config()
+
     def seats(self, state: State) -> int:
         return state.rules.players
-
-    def bot_names(self) -> tuple[str, ...]:
-        """The game's own bots beyond the shared registry's: the balance study's
-        openings, ``heuristic-<policy>`` (see ``bot.POLICIES``)."""
-        from .bot import POLICIES
-
-        return tuple(f"heuristic-{p}" for p in POLICIES)
-
-    def make_bot(self, name: str, seed: int) -> Any:
-        """One of :meth:`bot_names` (None for any other name)."""
-        if name not in self.bot_names():
-            return None
-        from .bot import HeuristicAgent
-
-        return HeuristicAgent(seed, policy=name[len("heuristic-"):])
 
     def reveals_hidden(self, before: State, after: State) -> bool:
         """Did the step draw a card or use the generator? (Undo stops there.)"""

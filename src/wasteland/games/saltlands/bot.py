@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from wasteland.agents.base import Observation
+from wasteland.core.agent import Observation
 from wasteland.core import hexgrid, paths
 from wasteland.core.rng import Rng
 

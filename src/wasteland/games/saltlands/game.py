@@ -9,6 +9,7 @@ from wasteland.core.protocol import Event
 
 from . import engine
 from .board import TERRAIN_NAME, fmt_pos
+from .config import normalize
 from .describe import describe
 from .determinize import determinize
 from .evaluate import evaluate
@@ -32,6 +33,9 @@ class Saltlands(EngineGame):
     def __init__(self) -> None:
         super().__init__(engine, new_game, State, view, describe, determinize, evaluate)
 
+    def normalize_config(self, config: dict[str, Any]) -> dict[str, Any]:
+        return normalize(config).to_config()
+
     def event_view(self, event: Event, seat: int | None) -> Event:
         """A card that comes into a hand from a hidden deck (a draw, loot, a respawn, a
         reconstruction) or from another hand by theft is named only to its new owner;
@@ -39,12 +43,6 @@ class Saltlands(EngineGame):
         if event.get("type") == "gain" and event.get("seat") != seat and event.get("how") in HIDDEN_GAINS:
             return {**event, "card": "a card"}
         return event
-
-    def search_guide(self, seed: int = 0) -> Any:
-        """The heuristic bot's help for the generic ISMCTS (see ``bot.SearchGuide``)."""
-        from .bot import SearchGuide
-
-        return SearchGuide(seed)
 
     def reveals_hidden(self, before: State, after: State) -> bool:
         """Did going from ``before`` to ``after`` reveal anything hidden (a drawn card, an

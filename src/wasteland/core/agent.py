@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from wasteland.core.protocol import Action, Decision, Game
-from wasteland.core.rng import Rng
+from .protocol import Action, Decision, Game
+from .rng import Rng
 
 
 class Observation:

@@ -1,0 +1,109 @@
+"""A fingerprint of many seeded random games: decisions, events, states and views.
+
+Run before and after a refactoring that must not change behaviour; the two digests
+must match. Seats in views are normalised to 0-based numbers, so a change of how a
+view writes a seat ("p1" or 0) does not count as a change of behaviour.
+
+    python scripts/fingerprint.py [--games N] > digest.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import re
+import sys
+
+from wasteland.core.rng import randbelow
+
+SEAT_KEYS = {"seat", "current", "winners"}
+_PN = re.compile(r"^p(\d+)$")
+
+
+def _seat(v):
+    if isinstance(v, str) and _PN.match(v):
+        return int(v[1:]) - 1
+    if isinstance(v, list):
+        return [_seat(x) for x in v]
+    return v
+
+
+def normalise(obj):
+    if isinstance(obj, dict):
+        return {k: (_seat(v) if k in SEAT_KEYS else normalise(v)) for k, v in obj.items()}
+    if isinstance(obj, list):
+        return [normalise(x) for x in obj]
+    return obj
+
+
+class _Pick:
+    def __init__(self, seed: int) -> None:
+        self.rng = seed * 2654435761 % (1 << 64)
+
+
+def play(game, config, seed, h):
+    state = game.new_game(config, seed)
+    pick = _Pick(seed)
+    n = 0
+    while True:
+        d = game.decision(state)
+        view = game.view(state, None)
+        h.update(json.dumps(normalise(view), sort_keys=True).encode())
+        if d is None:
+            break
+        h.update(json.dumps([d.seat, d.kind, list(d.actions), d.rule], sort_keys=True).encode())
+        h.update(json.dumps(normalise(game.view(state, d.seat)), sort_keys=True).encode())
+        action = d.actions[randbelow(pick, len(d.actions))]
+        events = game.apply_in_place(state, action)
+        h.update(json.dumps(events, sort_keys=True, default=str).encode())
+        for e in events:
+            h.update(json.dumps(game.event_view(e, None), sort_keys=True, default=str).encode())
+            h.update(game.describe(e).encode())
+        n += 1
+        if n % 25 == 0:
+            h.update(json.dumps(game.to_json(state), sort_keys=True).encode())
+    h.update(json.dumps(game.to_json(state), sort_keys=True).encode())
+    return n
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--games", type=int, default=200)
+    args = ap.parse_args()
+    from wasteland.games import get_game
+
+    cases = []
+    sl = get_game("saltlands")
+    modes = [(1, "solo"), (2, "classic"), (3, "coop"), (4, "competitive"), (2, "tutorial"), (5, "classic"), (6, "coop")]
+    for i in range(args.games):
+        players, mode = modes[i % len(modes)]
+        cfg = {"players": players, "mode": mode}
+        if mode != "tutorial":
+            cfg["difficulty"] = ("easy", "normal", "hard")[i % 3]
+        if i % 4 == 1:
+            cfg["expansion"] = True
+            if mode != "tutorial" and i % 8 == 1:
+                cfg["variants"] = ["epic", "overkill", "explorers_luck"]
+        cases.append((sl, cfg, i))
+    aot = get_game("age-of-thirst")
+    shapes = [{"players": 2}, {"players": 3, "mode": "blitz"}, {"players": 4, "teams": "2x2"},
+              {"players": 5, "teams": "2x3", "mode": "long"}, {"players": 6, "teams": "2x2x2"}]
+    for i in range(max(1, args.games // 4)):
+        cfg = {**shapes[i % len(shapes)], "turn_limit": 60}
+        cases.append((aot, cfg, i))
+    out = {}
+    total = 0
+    for game, cfg, seed in cases:
+        h = hashlib.sha256()
+        total += play(game, cfg, seed, h)
+        key = f"{game.name} {json.dumps(cfg, sort_keys=True)} seed {seed}"
+        out[key] = h.hexdigest()[:16]
+    whole = hashlib.sha256(json.dumps(out, sort_keys=True).encode()).hexdigest()
+    json.dump({"digest": whole, "games": len(out), "actions": total, "per_game": out}, sys.stdout, indent=1, sort_keys=True)
+    print(file=sys.stderr)
+    print(f"{len(out)} games, {total} actions, digest {whole[:16]}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

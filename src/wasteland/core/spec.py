@@ -1,0 +1,208 @@
+"""What a game declares about itself, once, in its own package (OpenSpiel's
+``_GAME_TYPE`` / ``_GAME_INFO`` / ``parameter_specification``).
+
+Front ends, the simulator, the research environments and the conformance tests read
+a :class:`GameSpec` and never name a game: the options a create-game form offers,
+the values a simulation sweeps, the bots a lineup may seat, whether views hide
+anything, where the terminal renderer and the browser's board module live.
+
+A spec is cheap to import: it names the heavy parts (the game object, bots, the
+renderer) by ``"module:attribute"`` and loads them on first use, so listing the
+installed games (``wasteland games``, the lobby's ``/api``) loads no rules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+import importlib
+from typing import Any, Callable, Protocol, Sequence
+
+from .protocol import RuleError
+
+#: the kinds of option value
+#: ``int``: a whole number in [low, high]; ``choice``: one of ``values``;
+#: ``bool``: true or false; ``names``: a list of distinct names from ``values`` (variants);
+#: ``seats``: one name from ``values`` per seat, all distinct (characters, colours)
+OPTION_KINDS = ("int", "choice", "bool", "names", "seats")
+
+
+def load_ref(ref: str) -> Any:
+    """``"package.module:attribute"`` → the attribute (imported on first use)."""
+    module, _, attr = ref.partition(":")
+    obj: Any = importlib.import_module(module)
+    for part in attr.split(".") if attr else ():
+        obj = getattr(obj, part)
+    return obj
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of a game's configuration."""
+
+    name: str
+    kind: str
+    description: str
+    default: Any = None  # None: the game derives it from the other options (see ``default_note``)
+    values: tuple[Any, ...] = ()  # allowed values (choice, names, seats)
+    low: int | None = None  # int bounds, inclusive
+    high: int | None = None
+    rule: str = ""  # the anchor of the rule behind the option
+    default_note: str = ""  # how a derived default is chosen ("solo for one player, else classic")
+    rulebook: bool = True  # False: not a rulebook option (a simulation bound), labelled as such
+    sweep: bool = True  # the simulator may sweep it (a comma-separated list of values)
+    hidden: bool = False  # an advanced option the create-game form leaves out
+
+    def __post_init__(self) -> None:
+        if self.kind not in OPTION_KINDS:
+            raise ValueError(f"option {self.name}: kind must be one of {', '.join(OPTION_KINDS)}")
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"name": self.name, "kind": self.kind, "description": self.description,
+                               "default": self.default, "rule": self.rule, "rulebook": self.rulebook}
+        if self.values:
+            out["values"] = list(self.values)
+        if self.low is not None:
+            out["low"] = self.low
+        if self.high is not None:
+            out["high"] = self.high
+        if self.default_note:
+            out["default_note"] = self.default_note
+        if self.hidden:
+            out["hidden"] = True
+        return out
+
+
+@dataclass(frozen=True)
+class BotSpec:
+    """A bot the game offers beyond the shared ones (``random``, ``ismcts``)."""
+
+    name: str
+    description: str
+    factory: str  # "module:attribute", called as factory(seed, **options) -> Agent
+    options: dict[str, Any] = field(default_factory=dict)  # passed to the factory
+
+    def make(self, seed: int, **options: Any) -> Any:
+        return load_ref(self.factory)(seed, **{**self.options, **options})
+
+
+@dataclass(frozen=True)
+class Capabilities:
+    hidden_information: bool = True  # views hide something (hands, deck order)
+    chance: bool = True  # the game draws, shuffles or rolls
+    search_guide: bool = False  # the game offers ISMCTS a guide (``GameSpec.guide``)
+    teams: bool = False  # seats can share a victory
+    simultaneous: bool = False
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything the rest of the code may know about one game."""
+
+    name: str  # the registry key and CLI name: "saltlands"
+    title: str  # for people: "Saltlands"
+    rules_version: str  # records of another version are refused
+    anchor_prefix: str  # "SL": every rule anchor of the game starts with it
+    min_players: int
+    max_players: int
+    game: str  # "module:attribute" of the protocol object
+    options: tuple[Option, ...] = ()
+    bots: tuple[BotSpec, ...] = ()
+    default_bot: str = "random"  # what ``watch`` and empty seats use
+    capabilities: Capabilities = Capabilities()
+    guide: str = ""  # "module:attribute" of the ISMCTS guide factory, called as guide(seed)
+    scenario: str = ""  # "module:attribute" of ``from_text(text, origin) -> state`` (a ScenarioError names the field)
+    scenario_doc: str = ""  # one line on the scenario format, and where its documentation is
+    terminal: str = ""  # "module:attribute" of the terminal renderer (see ``cli``)
+    web_board: str = ""  # the browser board module's file in the game's package ("web/board.js")
+    web_texts: str = ""  # folder of the game's browser translations ("web/i18n")
+    texts: str = ""  # "module:attribute" of the game's texts (rules reference, cards, verbs)
+    package: str = ""  # the game's package, for its resources
+    round_robin: tuple[str, ...] = ()  # bots a balance study plays against each other
+    description: str = ""
+
+    # -- loading the heavy parts -------------------------------------------------
+
+    @cached_property
+    def engine(self) -> Any:
+        """The protocol object (``wasteland.core.protocol.Game``)."""
+        return load_ref(self.game)
+
+    def make_guide(self, seed: int = 0) -> Any:
+        """The game's ISMCTS guide, or None."""
+        return load_ref(self.guide)(seed) if self.guide else None
+
+    def bot(self, name: str) -> BotSpec | None:
+        return next((b for b in self.bots if b.name == name), None)
+
+    def option(self, name: str) -> Option | None:
+        return next((o for o in self.options if o.name == name), None)
+
+    def load_scenario(self, text: str, origin: str = "scenario") -> Any:
+        """A state from scenario text; a :class:`RuleError` names what is wrong."""
+        if not self.scenario:
+            raise RuleError("scenario", f"{self.title} has no scenario format")
+        return load_ref(self.scenario)(text, origin)
+
+    # -- configurations -------------------------------------------------------
+
+    def validate(self, config: dict[str, Any]) -> dict[str, Any]:
+        """The full config of a valid combination of options, or a :class:`RuleError`
+        naming the option and the rule it breaks. Nothing is set up."""
+        return self.engine.normalize_config(config)
+
+    def to_json(self) -> dict[str, Any]:
+        """The spec as the lobby's ``/api`` and ``wasteland games`` show it."""
+        caps = self.capabilities
+        return {
+            "name": self.name, "title": self.title, "rules_version": self.rules_version,
+            "anchor_prefix": self.anchor_prefix, "min_players": self.min_players,
+            "max_players": self.max_players, "description": self.description,
+            "options": [o.to_json() for o in self.options],
+            "bots": [{"name": b.name, "description": b.description} for b in self.bots],
+            "default_bot": self.default_bot,
+            "capabilities": {"hidden_information": caps.hidden_information, "chance": caps.chance,
+                             "search_guide": caps.search_guide, "teams": caps.teams,
+                             "simultaneous": caps.simultaneous},
+            "scenario": self.scenario_doc,
+            "web_board": bool(self.web_board),
+        }
+
+
+SpecFactory = Callable[[], GameSpec]
+
+
+class TerminalRenderer(Protocol):
+    """What ``spec.terminal`` names: the game's terminal renderer (its own module, in its
+    own package; it may use rich). The CLI's play, watch and replay screens call only this.
+    Renderables are rich objects (``rich.text.Text``, ``Group``...) or plain strings."""
+
+    def render_board(self, view: dict[str, Any], width: int, marks: dict[str, str] | None = None,
+                     coords: bool = False) -> Any: ...  # the map, with option numbers at ``marks``
+
+    def render_panel(self, view: dict[str, Any]) -> Any: ...  # players, hands, decks, counters
+
+    def render_status(self, view: dict[str, Any]) -> Any: ...  # one line: round, turn, who acts
+
+    def map_width(self, view: dict[str, Any]) -> int: ...
+
+    def map_signature(self, view: dict[str, Any]) -> str: ...  # changes iff the board drawing would
+
+    def hex_marks(self, actions: Sequence[str], numbers: dict[str, int]) -> dict[str, str]: ...
+
+    def render_options(self, actions: Sequence[str], width: int) -> Any: ...  # numbered, grouped
+
+    def legend(self) -> Any: ...
+
+    def help(self, topic: str, lang: str = "en") -> str | None: ...  # a card, verb or rule by name
+
+
+#: What ``spec.web_board`` names: an ES module in the game's package, served by the
+#: server at ``/games/<name>/<file>`` (its translations, ``spec.web_texts``, at
+#: ``/games/<name>/i18n/<lang>.json``). It exports:
+#:   renderBoard(container, view, {marks, onHex, you}) — draw the board into ``container``;
+#:   renderSide(box, view, {onCard}) — the panel beside it (players, hands, decks);
+#:   boardMarks(actions) — Map of board spot → actions, for clicks on the board;
+#:   actionLabel(action), promptText(decision), eventText(event) — words for the log and buttons;
+#:   dangerous(action) — true for an action that needs confirmation (a discard, an attack on one's own).
+WEB_BOARD_EXPORTS = ("renderBoard", "renderSide", "boardMarks", "actionLabel", "promptText", "eventText", "dangerous")

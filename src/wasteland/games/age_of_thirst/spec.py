@@ -1,0 +1,46 @@
+"""Age of Thirst's facts, declared once (see ``wasteland.core.spec``)."""
+
+from __future__ import annotations
+
+from wasteland.core.spec import BotSpec, Capabilities, GameSpec, Option
+
+from .config import MODES, TEAM_FORMATS
+from .content import COLOURS
+
+# The balance study's openings (``heuristic-<policy>``, see ``bot.POLICIES``; a test holds
+# the two lists equal). Kept here so that listing the games imports no bot.
+POLICIES = ("skinny", "handsome", "smart", "rush-skinny", "rush-handsome", "rush-smart", "hedge")
+
+_HEURISTIC = "wasteland.games.age_of_thirst.bot:HeuristicAgent"
+
+SPEC = GameSpec(
+    name="age-of-thirst",
+    title="Age of Thirst",
+    rules_version="age-of-thirst-2ed/1",
+    anchor_prefix="LO",
+    min_players=2,
+    max_players=6,
+    game="wasteland.games.age_of_thirst.game:GAME",
+    description="Clans fight over water and the Last Oasis at the centre of a hex map.",
+    options=(
+        Option("players", "int", "number of players", default=2, low=2, high=6, rule="LO-4.1"),
+        Option("mode", "choice", "game form", default="normal", values=MODES, rule="LO-13"),
+        Option("teams", "choice", "team format (none: everyone for themselves)", default=None,
+               values=tuple(TEAM_FORMATS), rule="LO-13.4"),
+        Option("colours", "seats", "the clan colour of each seat", values=COLOURS, rule="LO-4.1",
+               default_note="evenly spread around the board", sweep=False),
+        Option("draw", "bool", "deal the colours at random, red starts", default=False, rule="LO-4.5",
+               sweep=False),
+        Option("turn_limit", "int", "end the game without a winner after this many turns",
+               default=None, low=1, rulebook=False, hidden=True),
+        Option("stall_turns", "int", "end the game as a draw after this many turns without change",
+               default=100, low=0, rulebook=False, hidden=True, sweep=False),
+    ),
+    bots=(BotSpec("heuristic", "plays by hand-written priorities of its own", _HEURISTIC),)
+    + tuple(BotSpec(f"heuristic-{p}", f"the heuristic bot with the opening {p!r}", _HEURISTIC, {"policy": p})
+            for p in POLICIES),
+    default_bot="heuristic",
+    capabilities=Capabilities(hidden_information=True, chance=True, search_guide=False, teams=True),
+    package="wasteland.games.age_of_thirst",
+    round_robin=("heuristic",) + tuple(f"heuristic-{p}" for p in POLICIES),
+)

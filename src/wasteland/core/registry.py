@@ -41,11 +41,13 @@ def _load() -> dict[str, GameSpec]:
         if spec.name != ep.name:
             raise TypeError(f"entry point {ep.name} names a spec called {spec.name!r}")
         specs[spec.name] = spec
-    return specs
+    # Listing order: by each spec's ``listing`` rank, then name. The first game is the
+    # default of a front end that needs one (a create request that names no game).
+    return dict(sorted(specs.items(), key=lambda kv: (kv[1].listing, kv[0])))
 
 
 def registered_games() -> dict[str, GameSpec]:
-    """Every installed game's spec, by name, in name order."""
+    """Every installed game's spec, by name, in listing order."""
     global _specs
     if _specs is None:
         _specs = _load()

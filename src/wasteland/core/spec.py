@@ -120,6 +120,7 @@ class GameSpec:
     package: str = ""  # the game's package, for its resources
     round_robin: tuple[str, ...] = ()  # bots a balance study plays against each other
     description: str = ""
+    listing: int = 100  # rank in game lists (lower first); the first listed is the default game
 
     # -- loading the heavy parts -------------------------------------------------
 

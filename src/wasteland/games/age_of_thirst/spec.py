@@ -42,5 +42,6 @@ SPEC = GameSpec(
     default_bot="heuristic",
     capabilities=Capabilities(hidden_information=True, chance=True, search_guide=False, teams=True),
     package="wasteland.games.age_of_thirst",
+    listing=1,
     round_robin=("heuristic",) + tuple(f"heuristic-{p}" for p in POLICIES),
 )

@@ -46,4 +46,5 @@ SPEC = GameSpec(
     scenario_doc="TOML: game = \"saltlands\", [config], [[player]], [[raider]], ... "
                  "(documented in wasteland/games/saltlands/scenario.py)",
     package="wasteland.games.saltlands",
+    listing=0,
 )

@@ -121,6 +121,10 @@ class GameSpec:
     round_robin: tuple[str, ...] = ()  # bots a balance study plays against each other
     description: str = ""
     listing: int = 100  # rank in game lists (lower first); the first listed is the default game
+    # Every anchor a rule of the game may cite, in its full form ("SL §84", "LO-8.3"): the
+    # sections of its rulebook. The conformance tests hold each decision's ``rule`` and every
+    # anchor in an error, event or end reason to this list.
+    anchors: tuple[str, ...] = ()
 
     # -- loading the heavy parts -------------------------------------------------
 
@@ -138,6 +142,14 @@ class GameSpec:
 
     def option(self, name: str) -> Option | None:
         return next((o for o in self.options if o.name == name), None)
+
+    def is_anchor(self, text: str) -> bool:
+        """Is ``text`` one of the game's rule anchors (``anchors``)?"""
+        return text in self._anchor_set
+
+    @cached_property
+    def _anchor_set(self) -> frozenset[str]:
+        return frozenset(self.anchors)
 
     def load_scenario(self, text: str, origin: str = "scenario") -> Any:
         """A state from scenario text; a :class:`RuleError` names what is wrong."""

@@ -11,6 +11,21 @@ from .content import COLOURS
 # the two lists equal). Kept here so that listing the games imports no bot.
 POLICIES = ("skinny", "handsome", "smart", "rush-skinny", "rush-handsome", "rush-smart", "hedge")
 
+# The rulebook has no numbering of its own: its chapters and their parts carry the anchors
+# LO-1 to LO-13.5 in our reading of it; LO-A (the numbers it gives), LO-B (the values it
+# leaves to the maker of the data) and LO-C (our rulings) are the appendices of that reading.
+ANCHORS = (
+    "LO-1", "LO-2", "LO-3",
+    "LO-4", "LO-4.1", "LO-4.2", "LO-4.3", "LO-4.4", "LO-4.5",
+    "LO-5",
+    "LO-6", "LO-6.1", "LO-6.2", "LO-6.3", "LO-6.4",
+    "LO-7", "LO-7.1", "LO-7.2", "LO-7.3", "LO-7.4",
+    "LO-8", "LO-8.1", "LO-8.2", "LO-8.3",
+    "LO-9", "LO-10", "LO-10.1", "LO-10.2", "LO-11", "LO-12",
+    "LO-13", "LO-13.1", "LO-13.2", "LO-13.3", "LO-13.4", "LO-13.5",
+    "LO-A", "LO-B", "LO-C",
+)
+
 _HEURISTIC = "wasteland.games.age_of_thirst.bot:HeuristicAgent"
 
 SPEC = GameSpec(
@@ -43,5 +58,6 @@ SPEC = GameSpec(
     capabilities=Capabilities(hidden_information=True, chance=True, search_guide=False, teams=True),
     package="wasteland.games.age_of_thirst",
     listing=1,
+    anchors=ANCHORS,
     round_robin=("heuristic",) + tuple(f"heuristic-{p}" for p in POLICIES),
 )

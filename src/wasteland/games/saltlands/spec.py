@@ -12,6 +12,10 @@ from .config import DIFFICULTIES, MODES, RESPAWN_STEPS, VARIANTS
 CHARACTERS = ("plowman", "arsonist", "little_girl", "scout", "healer", "scientist",
               "trader", "pickpocket", "gunsmith", "huntress", "prophet", "marauder")
 
+# The rulebook's numbered sections, 1 to 152 (the base game, then Lost in the Desert from
+# SL §140): every rule the code cites is one of them.
+ANCHORS = tuple(f"SL §{n}" for n in range(1, 153))
+
 SPEC = GameSpec(
     name="saltlands",
     title="Saltlands",
@@ -47,4 +51,5 @@ SPEC = GameSpec(
                  "(documented in wasteland/games/saltlands/scenario.py)",
     package="wasteland.games.saltlands",
     listing=0,
+    anchors=ANCHORS,
 )

@@ -1,0 +1,475 @@
+"""The engine protocol, checked on every registered game (OpenSpiel's API tests run over
+``registered_games()`` the same way): a game is covered the day it is registered.
+
+For each game a few seeded random games (the fewest and the most players, and random
+combinations of the spec's options), and one game of its own bot, are played to the end
+(bounded by the game's ``turn_limit`` option when it has one, and by ``MAX_STEPS``
+actions), and then replayed step by step to check that
+
+* every offered action applies, and every decision names a seat and a rule of the game;
+* a JSON round trip and a record replay reproduce the state, and play continues alike;
+* an illegal action (garbage text, an action of another seat, an action legal at another
+  moment of the game) raises RuleError naming a rule, and changes nothing, byte for byte;
+* views hide what the game declares hidden: a determinization for a seat (every hidden
+  part dealt anew) gives that seat, and a spectator, the same view, and the same action
+  taken on it gives the same event views whenever the views after it (and after the next
+  action) agree;
+* every anchor a decision, an error, an event or an end reason cites is in the spec's
+  anchor list, and so is every anchor cited in the game package's source files.
+
+The games come from the registry only: nothing here names a game.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import random
+import re
+from importlib import resources
+from typing import Any
+
+import pytest
+
+from wasteland.core.agent import Observation
+from wasteland.core.protocol import NotationError, RuleError
+from wasteland.core.record import GameRecord, replay
+from wasteland.core.registry import registered_games
+from wasteland.core.rng import Rng
+
+GAMES = sorted(registered_games())
+SEEDS = range(2)  # seeds per configuration
+RANDOM_CONFIGS = 2  # random combinations of options per game, beside the fewest and most players
+TURN_LIMIT = 12  # for a game with a ``turn_limit`` option
+MAX_STEPS = 20_000
+EVERY = 5  # the costly checks (determinizations, illegal actions) run every EVERY-th step
+GARBAGE = ("", " ", "xyzzy", "0", "-1", "§", "\x00", "end end end", "move " + "9" * 40, "ход ⟂", "{\"a\": 1}")
+
+
+def spec_of(name: str) -> Any:
+    return registered_games()[name]
+
+
+# -- configurations and recorded games -------------------------------------------------
+
+
+def _random_options(spec: Any, rnd: random.Random) -> dict[str, Any]:
+    """A combination of option values drawn from what the spec allows (seat lists and
+    non-rulebook bounds keep their defaults)."""
+    config: dict[str, Any] = {}
+    for o in spec.options:
+        if not o.rulebook or o.kind == "seats" or rnd.random() < 0.4:
+            continue
+        if o.kind == "choice" and o.values:
+            config[o.name] = rnd.choice(o.values)
+        elif o.kind == "bool":
+            config[o.name] = rnd.random() < 0.5
+        elif o.kind == "names" and o.values:
+            config[o.name] = [v for v in o.values if rnd.random() < 0.3]
+        elif o.kind == "int" and o.low is not None and o.high is not None:
+            config[o.name] = rnd.randint(o.low, o.high)
+    return config
+
+
+@functools.cache
+def configs(name: str) -> tuple[dict[str, Any], ...]:
+    """The fewest and the most players, and a few random combinations of options."""
+    spec = spec_of(name)
+    bound = {"turn_limit": TURN_LIMIT} if spec.option("turn_limit") else {}
+    players = spec.option("players")
+    found = [{**({"players": n} if players else {}), **bound}
+             for n in sorted({spec.min_players, spec.max_players})]
+    rnd = random.Random(name)
+    for _ in range(200):
+        if len(found) >= 2 + RANDOM_CONFIGS:
+            break
+        config = {**_random_options(spec, rnd), **bound}
+        try:
+            spec.validate(config)
+        except RuleError:
+            continue
+        if config not in found:
+            found.append(config)
+    return tuple(found)
+
+
+@functools.cache
+def cases(name: str) -> tuple[tuple[dict[str, Any], int, str], ...]:
+    """(config, seed, who plays): random games of every configuration, and one game of the
+    fewest players by the game's own bot, which reaches what random play seldom does
+    (hands of hidden cards, late rounds)."""
+    spec = spec_of(name)
+    out = [(config, seed, "random") for config in configs(name) for seed in SEEDS]
+    if spec.bot(spec.default_bot) is not None:
+        out.append((configs(name)[0], 0, spec.default_bot))
+    return tuple(out)
+
+
+CASES = [pytest.param(name, index, id=f"{name}-{index}-{who}")
+         for name in GAMES for index, (_c, _s, who) in enumerate(cases(name))]
+
+
+@functools.cache
+def recorded(name: str, index: int) -> GameRecord:
+    """The record of the game of ``cases(name)[index]``, played to its end."""
+    spec = spec_of(name)
+    game = spec.engine
+    config, seed, who = cases(name)[index]
+    s = game.new_game(config, seed)
+    rnd = random.Random(seed)
+    bot = spec.bot(who).make(seed) if who != "random" else None
+    actions: list[str] = []
+    while (d := game.decision(s)) is not None:
+        assert len(actions) < MAX_STEPS, f"no end after {MAX_STEPS} actions of {config}"
+        action = bot.choose(Observation(game, s, d)) if bot is not None else rnd.choice(d.actions)
+        game.apply_in_place(s, action)
+        actions.append(action)
+    return GameRecord(game.name, game.rules_version, dict(config), seed, actions)
+
+
+def positions(name: str, index: int):
+    """(step, state, decision, action) at every step of the recorded game, then
+    (steps, final state, None, None). The state is the live one: copy it to keep it."""
+    game = spec_of(name).engine
+    record = recorded(name, index)
+    s = game.new_game(record.config, record.seed)
+    for step, action in enumerate(record.actions):
+        yield step, s, game.decision(s), action
+        game.apply_in_place(s, action)
+    yield len(record.actions), s, None, None
+
+
+def dump(game: Any, state: Any) -> str:
+    return json.dumps(game.to_json(state), sort_keys=True)
+
+
+# -- anchors -------------------------------------------------------------------------------
+
+
+def anchor_pattern(prefix: str) -> re.Pattern[str]:
+    """An anchor as the games write them: ``SL §84``, ``LO-8.3``, ``FO-13.3``."""
+    return re.compile(rf"(?<![\w-]){re.escape(prefix)}(?: §|-)[0-9A-Z]+(?:\.[0-9]+)*")
+
+
+def cited(spec: Any, value: Any) -> set[str]:
+    """Every anchor of the game's form cited anywhere in ``value`` (strings, lists, dicts)."""
+    return set(anchor_pattern(spec.anchor_prefix).findall(json.dumps(value, ensure_ascii=False)))
+
+
+def assert_anchors_known(spec: Any, value: Any, where: str) -> None:
+    unknown = sorted(a for a in cited(spec, value) if not spec.is_anchor(a))
+    assert not unknown, f"{where} cites {unknown}, not anchors of {spec.name}"
+
+
+def assert_rule(spec: Any, rule: str, where: str) -> None:
+    assert spec.is_anchor(rule), f"{where}: rule {rule!r} is not an anchor of {spec.name}"
+
+
+def assert_error(spec: Any, exc: RuleError, where: str) -> None:
+    if isinstance(exc, NotationError):
+        assert exc.rule == "notation"
+    else:
+        assert_rule(spec, exc.rule, where)
+    assert_anchors_known(spec, exc.message, where)
+
+
+def hidden_keys(value: Any, path: str = "") -> list[str]:
+    """Keys that name a random generator's state anywhere in ``value``."""
+    found = []
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if str(key).lower() in ("rng", "seed", "random_state"):
+                found.append(f"{path}.{key}")
+            found.extend(hidden_keys(item, f"{path}.{key}"))
+    elif isinstance(value, (list, tuple)):
+        for i, item in enumerate(value):
+            found.extend(hidden_keys(item, f"{path}[{i}]"))
+    return found
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_spec_declares_its_anchors(name):
+    spec = spec_of(name)
+    assert spec.anchors, f"{name} declares no anchors (GameSpec.anchors)"
+    assert len(set(spec.anchors)) == len(spec.anchors)
+    pattern = anchor_pattern(spec.anchor_prefix)
+    for anchor in spec.anchors:
+        assert pattern.fullmatch(anchor), f"{anchor!r} is not of the form {spec.anchor_prefix} §N or {spec.anchor_prefix}-N"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_anchor_the_game_package_cites_is_declared(name):
+    """The source, data and texts of the game's own package cite only its anchors."""
+    spec = spec_of(name)
+    package = spec.package or spec.game.partition(":")[0].rpartition(".")[0]
+    root = resources.files(package)
+    pattern = anchor_pattern(spec.anchor_prefix)
+    unknown: list[str] = []
+
+    def walk(folder: Any) -> None:
+        for entry in folder.iterdir():
+            if entry.is_dir():
+                if entry.name != "__pycache__":
+                    walk(entry)
+            elif entry.name.endswith((".py", ".toml", ".json", ".js", ".md", ".txt")):
+                for anchor in pattern.findall(entry.read_text(encoding="utf-8")):
+                    if not spec.is_anchor(anchor):
+                        unknown.append(f"{entry.name}: {anchor}")
+
+    walk(root)
+    assert not unknown, f"anchors cited in {package} but not declared: {sorted(set(unknown))}"
+
+
+# -- playouts ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name, index", CASES)
+def test_random_games_end_and_every_offered_action_applies(name, index):
+    spec = spec_of(name)
+    game = spec.engine
+    seats = None
+    for step, s, d, action in positions(name, index):
+        if seats is None:
+            seats = game.seats(s)
+            assert spec.min_players <= seats <= spec.max_players
+        if d is None:
+            break
+        where = f"step {step} ({d.kind})"
+        assert d.actions, f"{where}: a decision with no legal action"
+        assert len(set(d.actions)) == len(d.actions), f"{where}: an action offered twice"
+        assert all(isinstance(a, str) and a == a.strip() and a for a in d.actions)
+        assert 0 <= d.seat < seats, f"{where}: seat {d.seat} of {seats}"
+        assert_rule(spec, d.rule, where)
+        assert_anchors_known(spec, d.prompt, where)
+        assert action in d.actions
+    outcome = game.outcome(s)
+    assert outcome is not None, "the game ended without an outcome"
+    assert all(0 <= w < seats for w in outcome.winners)
+    assert_anchors_known(spec, outcome.reason, "the end reason")
+    # A finished game takes no more actions, and says so with a rule.
+    before = dump(game, s)
+    with pytest.raises(RuleError) as exc:
+        game.apply_in_place(s, recorded(name, index).actions[-1])
+    assert_error(spec, exc.value, "an action after the end")
+    assert dump(game, s) == before
+
+
+@pytest.mark.parametrize("name, index", CASES)
+def test_every_event_cites_only_anchors_of_the_game(name, index):
+    spec = spec_of(name)
+    game = spec.engine
+    record = recorded(name, index)
+    s, events = game.new_game_with_events(record.config, record.seed)
+    assert_anchors_known(spec, events, "the set-up's events")
+    for step, action in enumerate(record.actions):
+        events = game.apply_in_place(s, action)
+        assert_anchors_known(spec, events, f"the events of step {step} ({action!r})")
+        for event in events:
+            assert isinstance(game.describe(event), str)
+    assert dump(game, s) == dump(game, replay(game, record))
+
+
+# -- serialization and records -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name, index", CASES)
+def test_json_round_trip_reproduces_the_state_and_its_future(name, index):
+    """Every EVERY-th state goes through JSON text and back unchanged, and the restored
+    state, given the record's next actions, offers the same decisions and reaches the
+    same state as the game itself."""
+    game = spec_of(name).engine
+    restored = None
+    for step, s, d, action in positions(name, index):
+        if restored is not None:
+            assert game.decision(restored) == d, f"step {step}: a restored state offers another decision"
+        if step % EVERY == 0 or d is None:
+            text = json.dumps(game.to_json(s))
+            if restored is not None:
+                assert json.dumps(game.to_json(restored)) == text, f"step {step}: a restored state played on differently"
+            restored = game.from_json(json.loads(text))
+            assert json.dumps(game.to_json(restored)) == text, f"step {step}: the round trip changed the state"
+        if action is not None:
+            game.apply_in_place(restored, action)
+
+
+@pytest.mark.parametrize("name, index", CASES)
+def test_a_record_replays_to_the_same_state(name, index):
+    game = spec_of(name).engine
+    record = recorded(name, index)
+    again = GameRecord.loads(record.dumps())
+    assert again == record
+    final = None
+    for _step, s, _d, _a in positions(name, index):
+        final = s
+    assert dump(game, replay(game, again)) == dump(game, final)
+    middle = len(record.actions) // 2
+    expected = None
+    for step, s, _d, _a in positions(name, index):
+        if step == middle:
+            expected = dump(game, s)
+            break
+    assert dump(game, replay(game, again, upto=middle)) == expected
+
+
+# -- illegal actions -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name, index", CASES)
+def test_an_illegal_action_raises_and_changes_nothing(name, index):
+    spec = spec_of(name)
+    game = spec.engine
+    rnd = random.Random(index)
+    seen: list[str] = []  # every action offered so far: legal at another moment
+    known: set[str] = set()
+    tried = 0
+    for step, s, d, _action in positions(name, index):
+        if d is None:
+            break
+        for a in d.actions:
+            if a not in known:
+                known.add(a)
+                seen.append(a)
+        if step % EVERY:
+            continue
+        before = dump(game, s)
+        elsewhere = [a for a in seen if a not in d.actions]
+        candidates = list(GARBAGE) + rnd.sample(elsewhere, min(4, len(elsewhere))) + [d.actions[0] + " extra"]
+        for bad in candidates:
+            if bad in d.actions:
+                continue
+            with pytest.raises(RuleError) as exc:
+                game.apply_in_place(s, bad)
+            assert_error(spec, exc.value, f"step {step}, {bad!r}")
+            assert dump(game, s) == before, f"step {step}: the illegal {bad!r} changed the state"
+            tried += 1
+        # The right action from the wrong seat (every other seat, and one that does not exist).
+        for wrong in [q for q in range(game.seats(s)) if q != d.seat] + [game.seats(s)]:
+            with pytest.raises(RuleError) as exc:
+                game.apply_in_place(s, d.actions[0], wrong)
+            assert_error(spec, exc.value, f"step {step}, seat {wrong}")
+            assert dump(game, s) == before, f"step {step}: an action of seat {wrong} changed the state"
+            with pytest.raises(RuleError):
+                game.apply(s, d.actions[0], wrong)
+            assert dump(game, s) == before
+        # apply gives a new state and leaves the given one alone.
+        game.apply(s, d.actions[-1])
+        assert dump(game, s) == before, f"step {step}: apply changed the state it was given"
+    assert tried
+
+
+# -- hidden information ------------------------------------------------------------------
+
+
+def _views(game: Any, s: Any) -> dict[Any, str]:
+    return {q: json.dumps(game.view(s, q), sort_keys=True) for q in [None, *range(game.seats(s))]}
+
+
+@pytest.mark.parametrize("name, index", CASES)
+def test_views_show_no_generator_state_and_serialize(name, index):
+    game = spec_of(name).engine
+    for step, s, d, _action in positions(name, index):
+        for q, text in _views(game, s).items():
+            view = json.loads(text)
+            assert not hidden_keys(view), f"step {step}: the view of seat {q} shows {hidden_keys(view)}"
+            if d is not None and q != d.seat and "decision" in view:
+                assert not view["decision"].get("actions"), f"step {step}: seat {q} sees another seat's actions"
+
+
+def _determinizations_keep_the_view(name: str, index: int) -> int:
+    """Checks that a seat's and a spectator's view do not change when everything hidden from
+    that seat is dealt anew; the number of samples that differed from the true state."""
+    game = spec_of(name).engine
+    differed = 0
+    for step, s, d, _action in positions(name, index):
+        if step % EVERY and d is not None:
+            continue
+        views = _views(game, s)
+        truth = dump(game, s)
+        for q in range(game.seats(s)):
+            for k in range(2):
+                sample = game.determinize(s, q, Rng(1000 * step + 10 * q + k))
+                assert dump(game, s) == truth, "determinize changed the true state"
+                if dump(game, sample) != truth:
+                    differed += 1
+                mine = _views(game, sample)
+                assert mine[q] == views[q], f"step {step}: seat {q}'s view shows what a determinization deals anew"
+                assert mine[None] == views[None], f"step {step}: the spectator's view shows what seat {q} cannot know"
+    return differed
+
+
+@pytest.mark.parametrize("name, index", CASES)
+def test_views_hide_what_a_determinization_deals_anew(name, index):
+    _determinizations_keep_the_view(name, index)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_game_with_hidden_information_has_something_to_deal_anew(name):
+    """Otherwise the determinization checks above would hold of any view; and a game that
+    declares none deals nothing anew."""
+    spec = spec_of(name)
+    total = sum(_determinizations_keep_the_view(name, index) for index in range(len(cases(name))))
+    if spec.capabilities.hidden_information:
+        assert total > 0, f"{name} declares hidden information, but no determinization ever changed a state"
+    else:
+        assert total == 0, f"{name} declares no hidden information, but a determinization changed a state"
+
+
+AHEAD = 1  # actions after the event during which the observer's views must agree too (more would let
+# a card played a few actions later excuse a leak)
+
+
+@pytest.mark.parametrize("name, index", CASES)
+def test_event_views_hide_what_the_observer_cannot_know(name, index):
+    """The actor's action taken on a state the observer cannot tell apart from the true
+    one (a determinization): when the observer's views after it, and after the record's
+    next AHEAD actions, agree, its views of the action's events agree too. An event view
+    that differed would tell it something it is not shown; a card drawn face up and
+    shown a moment later in a view (a rumor card while its option is chosen) is public."""
+    game = spec_of(name).engine
+    record = recorded(name, index)
+    compared = 0
+    for step, s, d, action in positions(name, index):
+        if d is None:
+            break
+        if step % EVERY:
+            continue
+        after, events = game.apply(s, action)
+        for q in [None, *range(game.seats(s))]:
+            if q == d.seat:
+                continue
+            # A spectator knows less than any seat: a sample for any seat (the actor too,
+            # alone at the table) differs only in what the spectator cannot know either.
+            basis = q if q is not None else (d.seat + 1) % game.seats(s)
+            sample = game.determinize(s, basis, Rng(7919 * step + (q or 0)))
+            ds = game.decision(sample)
+            if ds is None or ds.seat != d.seat or action not in ds.actions:
+                continue
+            other_after, other_events = game.apply(sample, action)
+            if not _same_views_ahead(game, q, after, other_after, record.actions[step + 1:step + 1 + AHEAD]):
+                continue
+            mine = [game.event_view(e, q) for e in events]
+            theirs = [game.event_view(e, q) for e in other_events]
+            assert json.dumps(mine, sort_keys=True) == json.dumps(theirs, sort_keys=True), (
+                f"step {step} ({action!r}): seat {q}'s event views tell apart states its views do not")
+            assert not hidden_keys(mine)
+            compared += 1
+    assert compared or len(record.actions) < EVERY
+
+
+def _same_views_ahead(game: Any, q: int | None, a: Any, b: Any, actions: list[str]) -> bool:
+    """Do ``a`` and ``b`` look the same to ``q`` now and after each of ``actions`` (played on
+    both as long as both allow them)? Both states are changed."""
+    def look(state: Any) -> str:
+        return json.dumps(game.view(state, q), sort_keys=True)
+
+    if look(a) != look(b):
+        return False
+    for action in actions:
+        da, db = game.decision(a), game.decision(b)
+        if da is None or db is None or action not in da.actions or action not in db.actions:
+            return da is None and db is None
+        game.apply_in_place(a, action)
+        game.apply_in_place(b, action)
+        if look(a) != look(b):
+            return False
+    return True

@@ -27,6 +27,12 @@ from .protocol import RuleError
 OPTION_KINDS = ("int", "choice", "bool", "names", "seats")
 
 
+def _shown(value: Any) -> str:
+    """A client's value in an error message, cut short (it may be huge)."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 def load_ref(ref: str) -> Any:
     """``"package.module:attribute"`` → the attribute (imported on first use)."""
     module, _, attr = ref.partition(":")
@@ -56,6 +62,36 @@ class Option:
     def __post_init__(self) -> None:
         if self.kind not in OPTION_KINDS:
             raise ValueError(f"option {self.name}: kind must be one of {', '.join(OPTION_KINDS)}")
+
+    def check(self, value: Any) -> None:
+        """Refuse a value of the wrong type or out of range (a :class:`RuleError` naming the
+        option). None stands for the default. Whether the value fits the other options
+        (seats per player, combinations) is the game's own check (``normalize_config``)."""
+        if value is None:
+            return
+        rule = self.rule or "config"
+        if self.kind == "bool":
+            if not isinstance(value, bool):
+                raise RuleError(rule, f"{self.name} must be true or false, not {_shown(value)}")
+        elif self.kind == "int":
+            low = "" if self.low is None else f" from {self.low}"
+            high = "" if self.high is None else f" to {self.high}"
+            if not isinstance(value, int) or isinstance(value, bool) or (self.low is not None and value < self.low) \
+                    or (self.high is not None and value > self.high):
+                raise RuleError(rule, f"{self.name} must be a whole number{low}{high}, not {_shown(value)}")
+        elif self.kind == "choice":
+            if not isinstance(value, str) or (self.values and value not in self.values):
+                raise RuleError(rule, f"{self.name} must be one of {', '.join(map(str, self.values))}, "
+                                f"not {_shown(value)}")
+        else:  # names, seats: a list of names from values
+            if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) for v in value):
+                raise RuleError(rule, f"{self.name} must be a list of names, not {_shown(value)}")
+            unknown = [v for v in value if self.values and v not in self.values]
+            if unknown:
+                raise RuleError(rule, f"{self.name}: unknown name {_shown(unknown[0])}; choose from "
+                                f"{', '.join(map(str, self.values))}")
+            if len(set(value)) != len(value):
+                raise RuleError(rule, f"{self.name}: a name is given twice")
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"name": self.name, "kind": self.kind, "description": self.description,
@@ -161,7 +197,15 @@ class GameSpec:
 
     def validate(self, config: dict[str, Any]) -> dict[str, Any]:
         """The full config of a valid combination of options, or a :class:`RuleError`
-        naming the option and the rule it breaks. Nothing is set up."""
+        naming the option and the rule it breaks. Nothing is set up. Each declared
+        option's type and range is checked here (``Option.check``), before the game checks
+        the combination, so that no game sees a badly typed value."""
+        if not isinstance(config, dict):
+            raise RuleError("config", "config must be a table of options")
+        for name, value in config.items():
+            option = self.option(name) if isinstance(name, str) else None
+            if option is not None:
+                option.check(value)
         return self.engine.normalize_config(config)
 
     def to_json(self) -> dict[str, Any]:

@@ -23,8 +23,9 @@ from wasteland.core.registry import registered_games
 from .bots import BotPool
 from .errors import MAX_MESSAGE, ApiError, bad_request
 from .hub import Hub
+from .parse import parse_object
 from .rooms import Client, Room, dumps
-from .store import open_store
+from .store import StoreError, open_store
 
 log = logging.getLogger("wasteland.server")
 
@@ -48,6 +49,9 @@ def error_response(exc: ApiError) -> Response:
     return json_response(exc.to_json(), exc.status)
 
 
+#: the answer while the database cannot be reached (the request changed nothing).
+UNAVAILABLE = ApiError(503, "unavailable", "the database is unavailable; nothing was changed, try again shortly")
+
 Handler = Callable[[Request], Awaitable[Response]]
 
 
@@ -59,6 +63,9 @@ def api(handler: Handler) -> Handler:
             return await handler(request)
         except ApiError as exc:
             return error_response(exc)
+        except StoreError as exc:
+            log.error("database unavailable on %s %s: %s", request.method, request.url.path, exc)
+            return error_response(UNAVAILABLE)
         except Exception:
             log.exception("internal error on %s %s", request.method, request.url.path)
             return error_response(ApiError(500, "internal", "internal server error; nothing was changed"))
@@ -80,13 +87,7 @@ async def read_json(request: Request, empty_ok: bool = False) -> dict[str, Any]:
     body = b"".join(chunks)
     if not body.strip() and empty_ok:
         return {}
-    try:
-        data = json.loads(body)
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise ApiError(400, "bad_json", f"the request body is not JSON: {exc}") from None
-    if not isinstance(data, dict):
-        raise ApiError(400, "bad_json", "the request body must be a JSON object")
-    return data
+    return parse_object(body)
 
 
 def request_token(request: Request) -> str | None:
@@ -220,7 +221,11 @@ async def game_socket(ws: WebSocket) -> None:
     await ws.accept()
     hub = hub_of(ws)
     try:
-        room = await hub.room(ws.path_params["game_id"])
+        try:
+            room = await hub.room(ws.path_params["game_id"])
+        except StoreError as exc:
+            log.error("database unavailable on a WebSocket connect: %s", exc)
+            raise UNAVAILABLE from None
         seat = room.seat_for_token(ws.query_params.get("token"))
     except ApiError as exc:
         await ws.send_text(dumps({"type": "error", **exc.to_json(), "ref": None}))
@@ -266,12 +271,7 @@ async def _on_message(room: Room, client: Client, message: dict[str, Any]) -> No
             raise ApiError(400, "bad_json", "send JSON text messages, not binary ones")
         if len(text) > MAX_MESSAGE:
             raise ApiError(413, "too_large", f"message over {MAX_MESSAGE} bytes")
-        try:
-            data = json.loads(text)
-        except ValueError as exc:
-            raise ApiError(400, "bad_json", f"the message is not JSON: {exc}") from None
-        if not isinstance(data, dict):
-            raise ApiError(400, "bad_json", "a message must be a JSON object with a 'type'")
+        data = parse_object(text, "the message")
         ref = data.get("ref")
         kind = data.get("type")
         if kind == "ping":

@@ -10,12 +10,13 @@ import secrets
 import time
 from typing import Any
 
-from wasteland.core.protocol import Game, RuleError
+from wasteland.core.protocol import RuleError
 from wasteland.core.registry import get_game, registered_games
 
 from .bots import BotPool, bot_names
 from .errors import ApiError, bad_request
 from .events import events_json
+from .replays import ReplayCache
 from .rooms import Room, dumps, rebuild, summary_json
 from .store import GameRow, SeatRow, Store
 
@@ -38,6 +39,7 @@ class Hub:
         self.bot_names = bot_names()
         self.started = time.time()
         self.closing = False
+        self.replays = ReplayCache()
 
     # -- life cycle ---------------------------------------------------------------------
 
@@ -151,7 +153,12 @@ class Hub:
             raise ApiError(409, "broken", f"game {game_id!r} cannot be rebuilt from its record: {exc}") from None
         last = stored.actions[-1].played_at if stored.actions else stored.row.created_at
         # Server downtime is not charged to anybody's clock.
-        return Room(self, stored.row, game, state, actions, steps, max(last, self.started))
+        room = Room(self, stored.row, game, state, actions, steps, max(last, self.started))
+        try:
+            dumps(room.summary())
+        except ValueError as exc:  # stored before its texts were checked (see parse.py)
+            raise ApiError(409, "broken", f"game {game_id!r} holds a text that cannot be shown: {exc}") from None
+        return room
 
     async def lobby(self, status: str) -> list[dict[str, Any]]:
         groups = {"open": ("open",), "playing": ("playing",), "over": ("over",), "active": ("open", "playing"),
@@ -161,15 +168,23 @@ class Hub:
         rows = await self.store.list_games(groups[status])
         out = []
         for row in rows:
-            room = self.rooms.get(row.id)
-            if room is not None:
-                out.append(room.summary())
+            try:
+                entry = self._lobby_entry(row)
+                dumps(entry)  # one game that cannot be shown must not take the lobby down with it
+            except Exception as exc:
+                log.error("game %s left out of the lobby: %s", row.id, exc)
                 continue
-            seats = [{"seat": s.seat, "label": f"p{s.seat + 1}", "kind": s.kind, "bot": s.bot, "name": s.name,
-                      "taken": s.kind == "bot" or s.token_hash is not None, "online": False, "clock": s.bank,
-                      "clock_running": False} for s in row.seats]
-            out.append(summary_json(row, row.status, row.actions, seats))
+            out.append(entry)
         return out
+
+    def _lobby_entry(self, row: GameRow) -> dict[str, Any]:
+        room = self.rooms.get(row.id)
+        if room is not None:
+            return room.summary()
+        seats = [{"seat": s.seat, "label": f"p{s.seat + 1}", "kind": s.kind, "bot": s.bot, "name": s.name,
+                  "taken": s.kind == "bot" or s.token_hash is not None, "online": False, "clock": s.bank,
+                  "clock_running": False} for s in row.seats]
+        return summary_json(row, row.status, row.actions, seats)
 
     # -- creating a game ----------------------------------------------------------------
 
@@ -183,6 +198,10 @@ class Hub:
             raise ApiError(400, "unknown_game",
                            f"unknown game {game_name!r}; known games: {', '.join(registered_games())}") from None
         config = _config(body)
+        try:  # each option's type and range, then the combination, before anything is set up
+            config = game.spec.validate(config) if getattr(game, "spec", None) is not None else config
+        except RuleError as exc:
+            raise ApiError(422, "bad_config", str(exc), exc.rule) from None
         seed = body.get("seed")
         if seed is None:
             seed = secrets.randbelow(2**31)
@@ -286,7 +305,8 @@ class Hub:
             raise bad_request(f"'step' must be a whole number from 0 to {total}")
         if seat is not None and not 0 <= seat < len(room.seats):
             raise bad_request(f"'seat' must be a seat number from 0 to {len(room.seats) - 1}")
-        view, events = await asyncio.to_thread(_replay_step, room.game, room.row, room.actions, step, seat)
+        view, events = await asyncio.to_thread(self.replays.step, room.id, room.game, room.row.config, room.row.seed,
+                                               room.actions, step, seat)
         row = room.row
         return {
             "game_id": room.id,
@@ -300,19 +320,6 @@ class Hub:
             "events": events_json(room.game, events, seat),
             "view": view,
         }
-
-
-def _replay_step(game: Game, row: GameRow, actions: list[str], step: int, seat: int | None) -> tuple[dict, list]:
-    with_events = getattr(game, "new_game_with_events", None)
-    if with_events is not None:
-        state, events = with_events(row.config, row.seed)
-    else:
-        state, events = game.new_game(row.config, row.seed), []
-    for number, action in enumerate(actions[:step]):
-        produced = game.apply_in_place(state, action)
-        if number == step - 1:
-            events = produced
-    return game.view(state, seat), events
 
 
 def _config(body: dict[str, Any]) -> dict[str, Any]:

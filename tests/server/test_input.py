@@ -178,3 +178,51 @@ def test_the_public_replay_is_not_recomputed_per_request(server, monkeypatch):
     # And the cached answers are the game's own: the view after the last action.
     state = replay_state(room.row.config, 3, room.actions)
     assert answers[total]["view"] == room.game.view(state, 0)
+
+
+# -- the database goes away -------------------------------------------------------------
+
+
+def test_while_postgresql_is_down_the_lobby_is_503_and_websockets_get_a_4503_close():
+    from srvtest import ThrowawayCluster
+    from websockets.exceptions import ConnectionClosed
+
+    cluster = ThrowawayCluster()
+    admin = cluster.start()
+    pg_ctl = f"{cluster.bin}/pg_ctl"
+    live = None
+    try:
+        import psycopg
+
+        with psycopg.connect(admin, autocommit=True) as conn:
+            conn.execute("CREATE DATABASE outage")
+        live = LiveServer(admin.rsplit("/", 1)[0] + "/outage").start()
+        game = live.create(game="saltlands", players=1, characters=["scout"])["game"]["id"]
+        assert live.http.get("/api/games").status_code == 200
+        cluster._run(pg_ctl, "-D", cluster.data, "-m", "immediate", "-w", "stop")
+        for _ in range(3):  # the first request finds the connection lost, the next ones cannot reconnect
+            r = live.http.get("/api/games")
+            assert r.status_code == 503, r.text
+            assert r.json()["code"] == "unavailable"
+        r = live.http.post("/api/games", json={"game": "saltlands", "players": 1})
+        assert r.status_code == 503, r.text
+        live.app.state.hub.rooms.clear()  # the game must be read from the store again
+        ws = live.socket(game)
+        message = ws.recv()
+        assert message["type"] == "error" and message["status"] == 503, message
+        with pytest.raises(ConnectionClosed) as closed:
+            ws.ws.recv(timeout=10)
+        assert closed.value.rcvd.code == 4503
+        # Back up: everything answers again, nothing was lost.
+        cluster._run(pg_ctl, "-D", cluster.data, "-l", f"{cluster.dir}/log", "-w", "-o",
+                     f"-p {cluster.port} -k {cluster.dir} -c listen_addresses=127.0.0.1", "start")
+        deadline = time.monotonic() + 30
+        while live.http.get("/api/games").status_code != 200:
+            assert time.monotonic() < deadline, "the lobby did not come back"
+            time.sleep(0.2)
+        assert game in {g["id"] for g in live.http.get("/api/games").json()["games"]}
+        assert live.http.get(f"/api/games/{game}").status_code == 200
+    finally:
+        if live is not None:
+            live.stop()
+        cluster.stop()

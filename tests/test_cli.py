@@ -69,13 +69,61 @@ def test_apply_reports_an_illegal_action_with_exit_code_1(tmp_path):
     assert err["index"] == 1 and err["rule"] == "SL §65"
 
 
-@pytest.mark.parametrize("text, message", [("players = [", "not valid TOML"), ("bogus = 1", "unknown key")])
+@pytest.mark.parametrize("text, message", [("players = [", "not valid TOML"), ('game = "saltlands"\nbogus = 1', "unknown key"),
+                                           ("bogus = 1", "must name its game"),
+                                           ('game = "chess"', "unknown game 'chess'")])
 def test_apply_rejects_a_malformed_scenario(tmp_path, text, message):
     path = tmp_path / "bad.toml"
     path.write_text(text)
     out = run("apply", str(path))
     assert out.returncode == 1
     assert message in json.loads(out.stdout)["error"]
+
+
+def test_games_lists_every_installed_game_with_its_options():
+    out = run("games")
+    assert out.returncode == 0, out.stderr
+    text = " ".join(out.stdout.split())
+    for part in ("saltlands Saltlands, 1-6 players", "age-of-thirst Age of Thirst, 2-6 players", "--difficulty",
+                 "--teams", "SL §18", "LO-13.4", "heuristic-smart"):
+        assert part in text, part
+    specs = json.loads(run("games", "--json").stdout)
+    assert {s["name"] for s in specs} >= {"saltlands", "age-of-thirst"}
+    teams = next(o for s in specs if s["name"] == "age-of-thirst" for o in s["options"] if o["name"] == "teams")
+    assert teams["values"] == ["2x2", "3x3", "2x2x2", "2x3"] and teams["rule"] == "LO-13.4"
+
+
+def test_watch_age_of_thirst_plays_to_the_end():
+    out = run("watch", "age-of-thirst", "--seed", "2", "--quiet")
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "Result: winners: p" in out.stdout
+
+
+def test_watch_takes_the_game_options_from_its_spec(tmp_path):
+    record = tmp_path / "g.jsonl"
+    out = run("watch", "age-of-thirst", "--teams", "2x2", "--option", "mode=long", "--seats",
+              "random,random,random,random", "--seed", "3", "--quiet", "--record", str(record))
+    assert out.returncode == 0, out.stdout + out.stderr
+    from wasteland.core.record import GameRecord
+
+    assert GameRecord.load(record).config == {"teams": "2x2", "mode": "long", "players": 4}
+
+
+@pytest.mark.parametrize("args, message", [
+    (("--mode", "bogus"), "--mode: 'bogus' is not allowed; it takes one of classic, coop, competitive, solo, "
+                          "tutorial [SL §9]"),
+    (("--option", "difficulty=insane"), "--difficulty: 'insane' is not allowed"),
+    (("--teams", "2x2"), "--teams: not an option of Saltlands"),
+    (("--variant", "epic"), "the epic game needs the expansion's tiles"),
+    (("--players", "2", "--mode", "solo"), "solo mode is for exactly one player [SL §121]"),
+    (("--first-player", "x"), "--first-player: 'x' is not a whole number"),
+])
+def test_a_bad_game_option_is_one_error_naming_it_and_its_rule(args, message):
+    for command in ("watch", "play"):
+        out = run(command, "saltlands", *args)
+        assert out.returncode == 2
+        assert message in " ".join(out.stdout.split()), out.stdout
+        assert "Traceback" not in out.stdout + out.stderr
 
 
 def test_bench_prints_its_figures():

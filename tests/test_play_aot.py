@@ -156,7 +156,7 @@ def test_age_of_thirst_options_are_checked(tmp_path):
     child.close()
     assert child.exitstatus == 2
     child = spawn("play", "age-of-thirst", "--difficulty", "hard", cwd=tmp_path)
-    child.expect("not an Age of Thirst option")
+    child.expect("not an option of Age of Thirst")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 2

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import Optional
@@ -10,71 +9,52 @@ from typing import Optional
 import typer
 from rich.console import Console
 
-from wasteland.core.protocol import RuleError
-
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="Hex-map survival and war board games, played by their rulebooks.")
 console = Console()
 
 
-def _game(name: str):
-    from wasteland.games import get_game
-
-    try:
-        return get_game(name)
-    except KeyError as exc:
-        console.print(f"[red]{exc.args[0]}[/red]")
-        raise typer.Exit(2) from None
+GAME_OPTIONS = {"allow_extra_args": True, "ignore_unknown_options": True}
 
 
-def _config(players: int, mode: Optional[str], difficulty: str, characters: Optional[str]) -> dict:
-    config: dict = {"players": players, "difficulty": difficulty}
-    if mode:
-        config["mode"] = mode
-    if characters:
-        config["characters"] = [c.strip() for c in characters.split(",")]
-    elif players:
-        from wasteland.games.saltlands.content import load_content
+def _options_epilog() -> str:
+    """Every installed game's options, for ``play --help`` and ``watch --help``."""
+    from wasteland.core.registry import registered_games
 
-        config["characters"] = list(load_content().characters)[:players]
-    return config
+    from .options import flag
+
+    lines = ["Game options come after the game's name, as --NAME VALUE (a yes/no option alone: --NAME, "
+             "--no-NAME) or --option NAME=VALUE; 'wasteland games' lists their values, defaults and rules."]
+    for spec in registered_games().values():
+        names = " ".join(flag(o) for o in spec.options if o.name != "players" and not o.hidden)
+        lines.append(f"{spec.name}: {names}")
+    return "\n\n".join(lines)
 
 
-@app.command()
+@app.command("games")
+def games_(as_json: bool = typer.Option(False, "--json", help="print the games' specs as JSON")) -> None:
+    """List the installed games with their options, bots and scenario format."""
+    from wasteland.cli.games import games_command
+
+    raise typer.Exit(games_command(as_json))
+
+
+@app.command(context_settings=GAME_OPTIONS, epilog=_options_epilog())
 def watch(
-    game: str = typer.Argument("saltlands", help="which game"),
-    players: int = typer.Option(4, help="number of players, 1-6"),
-    mode: Optional[str] = typer.Option(None, help="classic, coop, competitive, solo, tutorial"),
-    difficulty: str = typer.Option("normal", help="easy, normal, hard"),
-    characters: Optional[str] = typer.Option(None, help="comma-separated characters, one per player"),
+    ctx: typer.Context,
+    game: str = typer.Argument(..., help="which game (see 'wasteland games')"),
+    players: Optional[int] = typer.Option(None, help="number of players (default: one per --seats entry, "
+                                          "else the game's default)"),
+    seats: Optional[str] = typer.Option(None, help="the bot at each seat, e.g. random,heuristic "
+                                        "(default: the game's default bot everywhere)"),
+    option: Optional[list[str]] = typer.Option(None, "--option", "-o", help="a game option, NAME=VALUE (repeatable)"),
     seed: int = typer.Option(1, help="random seed"),
     record: Optional[Path] = typer.Option(None, help="write the game record (JSON Lines) here"),
     quiet: bool = typer.Option(False, help="print only the result"),
 ) -> None:
-    """Watch a full game played by random bots: its log as it goes, the result at the end."""
-    from wasteland.core.record import GameRecord
-    from wasteland.sim.playout import random_playout
+    """Watch a full game played by bots: its log as it goes, the result at the end."""
+    from wasteland.cli.watch import watch_command
 
-    g = _game(game)
-    config = _config(players, mode, difficulty, characters)
-
-    def show(events):
-        if not quiet:
-            for e in events:
-                console.print(g.describe(e), highlight=False)
-
-    try:
-        state, setup_events = g.new_game_with_events(config, seed)
-    except RuleError as exc:
-        console.print(f"[red]{exc}[/red]")
-        raise typer.Exit(2) from None
-    show(setup_events)
-    result = random_playout(g, config, seed, keep_record=True, on_events=show)
-    if record is not None:
-        GameRecord(g.name, g.rules_version, config, seed, result.record).save(record)
-        console.print(f"record written to {record}")
-    winners = ", ".join(f"p{w + 1}" for w in result.winners) or "nobody"
-    console.print(f"[bold]Result:[/bold] winners: {winners}; {result.reason}; "
-                  f"{result.actions} actions, reached round {result.rounds}.")
+    raise typer.Exit(watch_command(game, players, seats, seed, record, quiet, list(option or []), list(ctx.args)))
 
 
 @app.command()
@@ -154,37 +134,15 @@ def simulate(
 
 @app.command()
 def apply(
-    scenario: Path = typer.Argument(..., help="a scenario TOML file"),
+    scenario: Path = typer.Argument(..., help="a scenario TOML file; its game key names the game"),
     actions: list[str] = typer.Argument(None, help="actions in notation, e.g. 'move 3,-2' end"),
+    seat: Optional[str] = typer.Option(None, help="act as this seat (pN): an action while another seat "
+                                       "decides is refused; the answer adds the seat's view"),
 ) -> None:
     """Apply actions to a scenario; print the state, events and pending decision as JSON."""
-    from wasteland.games.saltlands.game import GAME
-    from wasteland.games.saltlands.scenario import load_scenario
+    from wasteland.cli.apply import apply_command
 
-    try:
-        state = load_scenario(scenario)
-    except RuleError as exc:
-        print(json.dumps({"error": str(exc), "rule": exc.rule}))
-        raise typer.Exit(1) from None
-    all_events = []
-    for index, action in enumerate(actions or []):
-        try:
-            state, events = GAME.apply(state, action)
-        except RuleError as exc:
-            print(json.dumps({"error": str(exc), "rule": exc.rule, "action": action, "index": index}))
-            raise typer.Exit(1) from None
-        all_events.extend(events)
-    decision = GAME.decision(state)
-    out = {
-        "state": GAME.to_json(state),
-        "events": [{**e, "text": GAME.describe(e)} for e in all_events],
-        "decision": None if decision is None else {
-            "seat": f"p{decision.seat + 1}", "kind": decision.kind, "rule": decision.rule,
-            "prompt": decision.prompt, "actions": list(decision.actions),
-        },
-    }
-    json.dump(out, sys.stdout, indent=1)
-    print()
+    raise typer.Exit(apply_command(scenario, list(actions or []), seat))
 
 
 @app.command()
@@ -240,33 +198,26 @@ def serve(
         raise typer.Exit(2) from None
 
 
-@app.command()
+@app.command(context_settings=GAME_OPTIONS, epilog=_options_epilog())
 def play(
-    game: str = typer.Argument("saltlands", help="which game: saltlands or age-of-thirst"),
-    players: Optional[int] = typer.Option(None, help="number of players, 1-6; Age of Thirst 2-6 (default: one per "
-                                          "--seats or --characters entry, else 1; Age of Thirst: 2, or the --teams "
-                                          "format's count)"),
+    ctx: typer.Context,
+    game: Optional[str] = typer.Argument(None, help="which game (see 'wasteland games'); with --load, the "
+                                         "record's"),
+    players: Optional[int] = typer.Option(None, help="number of players (default: one per --seats entry, or "
+                                          "per name of a one-per-seat option such as --characters, else the "
+                                          "game's default)"),
     seats: Optional[str] = typer.Option(None, help="who plays each seat, e.g. human,random,heuristic "
                                         "(default: p1 human, the others random)"),
-    mode: Optional[str] = typer.Option(None, help="Saltlands: classic, coop, competitive, solo, tutorial; "
-                                       "Age of Thirst: normal, long, blitz"),
-    teams: Optional[str] = typer.Option(None, help="Age of Thirst team game: 2x2, 3x3, 2x2x2 or 2x3"),
-    difficulty: Optional[str] = typer.Option(None, help="easy, normal, hard"),
-    characters: Optional[str] = typer.Option(None, help="comma-separated characters, one per player "
-                                             "(default: chosen in the game)"),
+    option: Optional[list[str]] = typer.Option(None, "--option", "-o", help="a game option, NAME=VALUE (repeatable)"),
     seed: Optional[int] = typer.Option(None, help="random seed (default: a random one)"),
     load: Optional[Path] = typer.Option(None, help="resume the game saved in this record"),
     record: Optional[Path] = typer.Option(None, help="save the game here after every action "
-                                          "(default: the --load file, else saltlands-SEED-TIME.jsonl)"),
-    expansion: bool = typer.Option(False, "--expansion", help="play with the Lost in the Desert expansion"),
-    variant: Optional[list[str]] = typer.Option(None, "--variant", help="optional variants: epic, overkill, "
-                                                "explorers_luck (repeat or comma-separate to combine)"),
+                                          "(default: the --load file, else GAME-SEED-TIME.jsonl)"),
 ) -> None:
     """Play in the terminal: people and bots, the board drawn in colour."""
     from wasteland.cli.play import play_command
 
-    raise typer.Exit(play_command(game, players, seats, mode, difficulty, characters, seed, load, record,
-                                  expansion=expansion, variants=list(variant or []), teams=teams))
+    raise typer.Exit(play_command(game, players, seats, seed, load, record, list(option or []), list(ctx.args)))
 
 
 @app.command()
@@ -276,7 +227,7 @@ def replay(
     seat: Optional[int] = typer.Option(None, help="show only what this seat (1-6) could see"),
 ) -> None:
     """Step through a game record: the board and events after each action."""
-    from wasteland.cli.play import replay_command
+    from wasteland.cli.replay import replay_command
 
     raise typer.Exit(replay_command(record, auto, seat))
 

@@ -169,6 +169,11 @@ class GameSpec:
         """The protocol object (``wasteland.core.protocol.Game``)."""
         return load_ref(self.game)
 
+    @cached_property
+    def renderer(self) -> Any:
+        """The terminal renderer (:class:`TerminalRenderer`), or None if the game has none."""
+        return load_ref(self.terminal) if self.terminal else None
+
     def make_guide(self, seed: int = 0) -> Any:
         """The game's ISMCTS guide, or None."""
         return load_ref(self.guide)(seed) if self.guide else None
@@ -231,15 +236,23 @@ SpecFactory = Callable[[], GameSpec]
 
 class TerminalRenderer(Protocol):
     """What ``spec.terminal`` names: the game's terminal renderer (its own module, in its
-    own package; it may use rich). The CLI's play, watch and replay screens call only this.
-    Renderables are rich objects (``rich.text.Text``, ``Group``...) or plain strings."""
+    own package; it may use rich). The CLI's play, watch and replay screens call only this,
+    and know no game. Renderables are rich objects (``rich.text.Text``, ``Group``...) or
+    plain strings. ``wasteland.core.terminal.TerminalBase`` gives the defaults of
+    everything below the drawing functions, and the shared layout helpers (hex bricks,
+    the map beside its panel, numbered options)."""
+
+    title_style: str  # rich style of the game's title line ("bold black on yellow")
+    turn_event: str  # the event kind that starts a turn; the log draws it as a rule
+    redraw_kinds: tuple[str, ...]  # decisions that redraw the board whenever something changed
+    verb_alone: bool  # a verb with a single legal option stands for it ("end" -> "end phase")
 
     def render_board(self, view: dict[str, Any], width: int, marks: dict[str, str] | None = None,
-                     coords: bool = False) -> Any: ...  # the map, with option numbers at ``marks``
+                     coords: bool = False) -> Any: ...  # the map and its panel, option numbers at ``marks``
 
     def render_panel(self, view: dict[str, Any]) -> Any: ...  # players, hands, decks, counters
 
-    def render_status(self, view: dict[str, Any]) -> Any: ...  # one line: round, turn, who acts
+    def render_status(self, view: dict[str, Any]) -> Any: ...  # one line: the viewing seat's own things
 
     def map_width(self, view: dict[str, Any]) -> int: ...
 
@@ -247,11 +260,21 @@ class TerminalRenderer(Protocol):
 
     def hex_marks(self, actions: Sequence[str], numbers: dict[str, int]) -> dict[str, str]: ...
 
-    def render_options(self, actions: Sequence[str], width: int) -> Any: ...  # numbered, grouped
+    def render_options(self, actions: Sequence[str], width: int) -> Any: ...
+    # numbered and grouped; option n must be ``wasteland.core.terminal.numbered(actions)[n - 1]``
 
     def legend(self) -> Any: ...
 
-    def help(self, topic: str, lang: str = "en") -> str | None: ...  # a card, verb or rule by name
+    def event_style(self, kind: str | None) -> str: ...  # rich style of an event line ("" plain)
+
+    def seat_label(self, view: dict[str, Any], seat: int) -> str: ...  # "p2", or "p2 blue"
+
+    def help(self, topic: str, lang: str = "en") -> str | None: ...  # a card, piece or rule by name
+
+    def verb_help(self, verb: str, lang: str = "en") -> tuple[str, str, str] | None: ...
+    # (form, what it does, rule anchor): ("move X,Y", "move your vehicle to X,Y", "SL §78")
+
+    def commands_help(self, lang: str = "en") -> str: ...  # how to answer, and the commands
 
 
 #: What ``spec.web_board`` names: an ES module in the game's package, served by the

@@ -3,7 +3,7 @@
 A :class:`Rules` object is derived once per config and shared by every state of it.
 Config keys (all but ``players`` optional):
 
-* ``players`` 2-6;
+* ``players`` 2-6 (default: the team format's count, else 2);
 * ``mode`` ``normal`` | ``long`` | ``blitz`` (LO-13.1-13.3; team games: normal or long);
 * ``teams`` ``2x2`` | ``3x3`` | ``2x2x2`` | ``2x3`` (LO-13.4, LO-13.5), and ``lineup``: the
   teams as lists of colours (default: the first legal line-up for the chosen colours);
@@ -99,7 +99,10 @@ def rules_from_config(config: dict[str, Any]) -> Rules:
     extra = set(config) - known
     if extra:
         raise ConfigError(f"unknown config keys: {', '.join(sorted(extra))}")
-    players = config.get("players", 2)
+    # Without a player count, a team format brings its own (2x2: four players); else two.
+    teams_given = config.get("teams")
+    players = config.get("players", TEAM_FORMATS[teams_given][0]
+                         if isinstance(teams_given, str) and teams_given in TEAM_FORMATS else 2)
     if not isinstance(players, int) or not 2 <= players <= 6:
         raise ConfigError("2 to 6 players", "LO-4.1")
     mode = config.get("mode", "normal")

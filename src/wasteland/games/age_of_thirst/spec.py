@@ -56,6 +56,10 @@ SPEC = GameSpec(
             for p in POLICIES),
     default_bot="heuristic",
     capabilities=Capabilities(hidden_information=True, chance=True, search_guide=False, teams=True),
+    scenario="wasteland.games.age_of_thirst.scenario:scenario_from_text",
+    scenario_doc="TOML: game = \"age-of-thirst\", [config], [state], [[clan]], [[piece]], [decks] "
+                 "(documented in wasteland/games/age_of_thirst/scenario.py)",
+    terminal="wasteland.games.age_of_thirst.terminal:TERMINAL",
     package="wasteland.games.age_of_thirst",
     listing=1,
     anchors=ANCHORS,

@@ -49,6 +49,7 @@ SPEC = GameSpec(
     scenario="wasteland.games.saltlands.scenario:scenario_from_text",
     scenario_doc="TOML: game = \"saltlands\", [config], [[player]], [[raider]], ... "
                  "(documented in wasteland/games/saltlands/scenario.py)",
+    terminal="wasteland.games.saltlands.terminal:TERMINAL",
     package="wasteland.games.saltlands",
     listing=0,
     anchors=ANCHORS,

@@ -1,12 +1,13 @@
-"""Drawing Age of Thirst in the terminal with rich: the hex map, the side panel, the options.
+"""Drawing Age of Thirst in the terminal with rich: the hex map, the side panel, the options
+(``spec.terminal`` names :data:`TERMINAL`, the protocol of ``wasteland.core.spec``).
 
-As for Saltlands (``render.py``) everything drawn comes from a seat's **view**
+Everything drawn comes from a seat's **view**
 (``GAME.view(state, seat)``): another player's ray-tower hand is only a count, deck
 orders never show. The map's static features (the Last Oasis, landing hexes, bases,
 sources, bunkers, ray towers) and the species table are public and read from the content
 data.
 
-The map uses the same flat-topped "doubled row" layout as Saltlands: hex ``(q, r)`` sits
+The map uses the flat-topped "doubled row" layout of ``wasteland.core.terminal``: hex ``(q, r)`` sits
 in text column ``3 * q`` and line ``2 * r + q``, each hex a 5-character brick. A token is
 written ``S2:1`` — kind initial (S Skinny, H Handsome, B Brainiac, # hedge), its species
 level, a colon and its health left — in its clan's colours; a troop already flipped this
@@ -23,10 +24,9 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from . import render
+from wasteland.core.terminal import CELL, STEP, TerminalBase, compose_rows, side_by_side
 
-CELL = render.CELL
-STEP = render.STEP
+from . import terminal_help
 
 #: Clan colour -> (background, text on that background).
 CLAN_STYLE = {
@@ -58,16 +58,9 @@ HEX_WORD = {"place": 2, "buy": 2, "grow": 1}
 
 @lru_cache(maxsize=1)
 def _board():
-    from wasteland.games.age_of_thirst.board import board
+    from .board import board
 
     return board()
-
-
-@lru_cache(maxsize=1)
-def _content():
-    from wasteland.games.age_of_thirst.content import load_content
-
-    return load_content()
 
 
 @lru_cache(maxsize=1)
@@ -172,7 +165,7 @@ def render_map(view: dict[str, Any], marks: dict[str, str] | None = None, coords
                 text, style = marks[name], MARK_STYLE
         rows.setdefault(2 * r + q - ymin, []).append(((q - qmin) * STEP, text, style))
 
-    return render.compose_rows(rows)
+    return compose_rows(rows)
 
 
 def legend() -> Text:
@@ -293,7 +286,7 @@ def render_panel(view: dict[str, Any]) -> Group:
 def render_board(view: dict[str, Any], width: int, marks: dict[str, str] | None = None,
                  coords: bool = False) -> RenderableType:
     """The map with the panel beside it, or below it when the terminal is too narrow."""
-    return render.side_by_side(render_map(view, marks, coords), render_panel(view), legend(), map_width(view),
+    return side_by_side(render_map(view, marks, coords), render_panel(view), legend(), map_width(view),
                                width, 50)
 
 
@@ -335,76 +328,37 @@ VERB_TITLE = {
 }
 
 
-def render_options(actions: Sequence[str], width: int) -> Text:
-    return render.render_options(actions, width, VERB_TITLE)
+class AgeOfThirstTerminal(TerminalBase):
+    """Age of Thirst in the terminal: what ``wasteland play``, ``watch`` and ``replay`` call."""
+
+    title_style = "bold black on bright_cyan"
+    turn_event = "turn"
+    redraw_kinds = ("tactical", "economic", "first")
+    verb_alone = True  # "end" stands for the one "end phase" or "end turn"
+    verb_titles = VERB_TITLE
+
+    render_board = staticmethod(render_board)
+    render_panel = staticmethod(render_panel)
+    render_status = staticmethod(render_status)
+    map_width = staticmethod(map_width)
+    map_signature = staticmethod(map_signature)
+    hex_marks = staticmethod(hex_marks)
+    legend = staticmethod(legend)
+
+    def seat_label(self, view: dict[str, Any], seat: int) -> str:
+        return seat_name(view, seat)  # "p2 blue"
+
+    def event_style(self, kind: str | None) -> str:
+        return terminal_help.event_style(kind)
+
+    def help(self, topic: str, lang: str = "en") -> str | None:
+        return terminal_help.card_help(topic)
+
+    def verb_help(self, verb: str, lang: str = "en") -> tuple[str, str, str] | None:
+        return terminal_help.VERB_HELP.get(verb)
+
+    def commands_help(self, lang: str = "en") -> str:
+        return terminal_help.COMMANDS_HELP
 
 
-# -- help -------------------------------------------------------------------------------
-
-
-def card_help(name: str) -> str | None:
-    """What a card or a species does, from the content data (None if no such thing)."""
-    content = _content()
-    key = name.strip().lower()
-    alias = {"skinnies": "skinny", "handsomes": "handsome", "brainiac": "smart", "brainiacs": "smart",
-             "hedges": "hedge"}
-    key = alias.get(key, key)
-    if key in content.kinds:
-        k = content.kinds[key]
-        lines = [f"{k.name} ({k.id}): at most {k.max_on_board} on the board, {k.start} at the start"]
-        for n, lv in enumerate(k.levels, 1):
-            bits = [f"cost {lv.cost} gal"] + ([f"upgrade {lv.upgrade} gal"] if lv.upgrade else [])
-            if k.troop:
-                bits = [f"move {lv.move}", f"range {lv.range}"] + bits
-            else:
-                bits = [f"health {n}"] + bits
-            lines.append(f"  level {n}: " + ", ".join(bits))
-        notes = {"skinny": "melee: attacks an adjacent token, hedges too [LO-6.1]",
-                 "handsome": "shoots along a straight line, nothing between; level 3 lobs over up to two troops "
-                             "[LO-6.2]",
-                 "smart": "mind attack at range 2 or more, around hedges, never hedges; level 3 beams straight "
-                          "through [LO-6.3]",
-                 "hedge": "grown next to your troops, never on a special hex; blocks moves and shots [LO-6.4]"}
-        lines.append("  " + notes[key])
-        return "\n".join(lines)
-    if key in content.sources:
-        c = content.sources[key]
-        what = {"pump": "stays in front of you: 1 gal every turn", "pocket": "doubles this turn's water"}
-        return f"{c.name} ({c.id}): source card, {c.count} in the deck — " \
-               f"{what.get(c.effect or '', f'{c.gallons} gal')} [LO-9]"
-    if key in content.bunkers:
-        c = content.bunkers[key]
-        bonus = ", ".join(f"{stat} +{getattr(c, stat)}" for stat in ("health", "attack", "move") if getattr(c, stat))
-        return f"{c.name} ({c.id}): bunker card, {c.count} in the deck — lay it on a troop species card: {bonus} " \
-               "until your next extraction [LO-10]"
-    if key in content.towers:
-        c = content.towers[key]
-        what = f"{c.damage} damage to any troop" if c.damage else f"lies on an enemy's {c.status} card: it " \
-            + {"skinny": "cannot move", "handsome": "cannot shoot", "smart": "cannot move or attack"}[c.status]
-        return f"{c.name} ({c.id}): ray-tower card, {c.count} in the deck — {what} [LO-11]"
-    return None
-
-
-VERB_HELP: dict[str, tuple[str, str, str]] = {
-    "first": ("first COLOUR", "the table chooses the first player; play goes clockwise", "LO-4.5"),
-    "place": ("place KIND X,Y", "place one of your starting troops on your base", "LO-4.3"),
-    "move": ("move X,Y X2,Y2", "move the troop at X,Y to X2,Y2 (through empty hexes); it may then attack", "LO-8.1"),
-    "attack": ("attack X,Y X2,Y2", "the troop at X,Y attacks the token at X2,Y2; then it is flipped", "LO-8.3"),
-    "flip": ("flip X,Y", "the troop at X,Y is done for this phase", "LO-7.1"),
-    "end": ("end phase | end turn", "end the tactical phase (water, bunker and ray-tower cards follow), "
-            "or end your turn after the economic phase", "LO-7"),
-    "play": ("play CARD X,Y|COLOUR", "play a ray-tower card: damage on a troop, or a status on an enemy", "LO-11"),
-    "buy": ("buy KIND X,Y", "buy a troop onto one of your free landing hexes (at most 5 a turn)", "LO-7.4"),
-    "upgrade": ("upgrade KIND", "raise a species card one level", "LO-5"),
-    "grow": ("grow X,Y", "grow a hedge next to one of your troops", "LO-6.4"),
-    "market": ("market CARD KIND", "buy a bunker card from the discard pile for 10 gal and lay it at once "
-               "(one a turn)", "LO-10.2"),
-    "inject": ("inject CARD KIND", "lay the drawn bunker card on a troop species card", "LO-10.1"),
-    "discard": ("discard CARD", "discard a ray-tower card down to the hand limit of 5", "LO-11"),
-    "take": ("take CARD KIND", "take a bunker card from the discard pile as a bonus and lay it", "LO-10.2"),
-}
-
-COMMANDS_HELP = ("Answer with an option's number or its text in notation (e.g. 'move 0,-3 0,-2'); the text after "
-                 "the verb is enough when it is unique, and so is the verb alone (e.g. 'end').\n"
-                 "Commands: help [CARD|KIND] (this, or what a card or species does) · board (redraw; 'board coords' "
-                 "shows hex coordinates) · undo (take back your last action) · save [FILE] · quit")
+TERMINAL = AgeOfThirstTerminal()

@@ -1,4 +1,5 @@
-"""Drawing Saltlands in the terminal with rich: the hex map, the side panel, the options.
+"""Drawing Saltlands in the terminal with rich: the hex map, the side panel, the options
+(``spec.terminal`` names :data:`TERMINAL`, the protocol of ``wasteland.core.spec``).
 
 Everything here works from a seat's **view** (``GAME.view(state, seat)``), never from the
 true state, so a drawing can only show what that seat may know. Static content (card
@@ -25,9 +26,10 @@ from rich.table import Table
 from rich.text import Text
 
 from wasteland.core import hexgrid
+from wasteland.core.terminal import CELL, STEP, TerminalBase, compose_rows, side_by_side
 
-CELL = 5  # characters per hex
-STEP = 3  # text columns between neighbouring hex columns
+from . import terminal_help
+
 TILE_RADIUS = 2
 
 TERRAIN_STYLE = {
@@ -160,26 +162,6 @@ def render_map(view: dict[str, Any], marks: dict[str, str] | None = None, coords
         rows.setdefault(2 * r + q - ymin, []).append(((q - qmin) * STEP, text, style))
 
     return compose_rows(rows)
-
-
-def compose_rows(rows: dict[int, list[tuple[int, str, str]]]) -> Text:
-    """Lay out hex cells given as (column, text, style) per screen row into one Text:
-    each cell centred in CELL columns, a later cell never overwriting an earlier one."""
-    out = Text(no_wrap=True, overflow="crop")
-    for y in range(max(rows) + 1 if rows else 0):
-        line = Text()
-        cursor = 0
-        for x, text, style in sorted(rows.get(y, [])):
-            if x < cursor:
-                continue
-            line.append(" " * (x - cursor))
-            body = text if len(text) > CELL else text.center(CELL)
-            line.append(body, style=style)
-            cursor = x + len(body)
-        out.append_text(line)
-        out.append("\n")
-    out.rstrip()
-    return out
 
 
 def _bg(style: str) -> str:
@@ -368,32 +350,7 @@ def render_board(view: dict[str, Any], width: int, marks: dict[str, str] | None 
     return side_by_side(render_map(view, marks, coords), render_panel(view), legend(), map_width(view), width, 40)
 
 
-def side_by_side(board: RenderableType, panel: RenderableType, key: RenderableType, board_width: int,
-                 width: int, panel_min: int) -> RenderableType:
-    """The map with its panel beside it when ``panel_min`` columns are left, else below."""
-    if width >= board_width + 2 + panel_min:
-        grid = Table.grid(padding=(0, 2))
-        grid.add_column(width=board_width, no_wrap=True)
-        grid.add_column(max_width=width - board_width - 2)
-        grid.add_row(board, panel)
-        return Group(grid, key)
-    return Group(board, key, panel)
-
-
 # -- options ----------------------------------------------------------------------------
-
-
-def group_actions(actions: Sequence[str]) -> list[tuple[str, list[str]]]:
-    """The legal actions grouped by verb, in the order the verbs first appear."""
-    groups: dict[str, list[str]] = {}
-    for a in actions:
-        groups.setdefault(a.split(" ", 1)[0], []).append(a)
-    return list(groups.items())
-
-
-def numbered(actions: Sequence[str]) -> list[str]:
-    """The actions in display order; option ``n`` is ``numbered(actions)[n - 1]``."""
-    return [a for _verb, group in group_actions(actions) for a in group]
 
 
 VERB_TITLE = {
@@ -419,38 +376,6 @@ VERB_TITLE = {
     "replace": "replace",
     "take": "take",
 }
-
-
-def render_options(actions: Sequence[str], width: int, titles: dict[str, str] | None = None) -> Text:
-    """Numbered options, grouped by verb; long groups as compact columns. ``titles``: the
-    heading of each verb's group (default: Saltlands' ``VERB_TITLE``)."""
-    titles = VERB_TITLE if titles is None else titles
-    out = Text()
-    n = 0
-    for verb, group in group_actions(actions):
-        rests = [a.split(" ", 1)[1] if " " in a else "" for a in group]
-        if len(group) == 1 or not any(rests):
-            for a in group:
-                n += 1
-                out.append(f"  [{n}]", style="bold cyan")
-                out.append(f" {a}\n")
-            continue
-        out.append(f"  {titles.get(verb, verb)}:\n", style="bold")
-        items = []
-        for rest in rests:
-            n += 1
-            items.append((f"[{n}]", rest))
-        cell = max(len(a) + len(b) + 2 for a, b in items) + 1
-        per_line = max(1, (width - 4) // cell)
-        for i in range(0, len(items), per_line):
-            out.append("    ")
-            for num, rest in items[i:i + per_line]:
-                out.append(num, style="bold cyan")
-                out.append(f" {rest}".ljust(cell - len(num)))
-            out.rstrip()
-            out.append("\n")
-    out.rstrip()
-    return out
 
 
 def render_status(view: dict[str, Any]) -> Text:
@@ -479,3 +404,35 @@ def map_signature(view: dict[str, Any]) -> str:
     keys = ("hexes", "tokens", "raiders", "markers")
     players = [(p["seat"], p["hex"], p["status"]) for p in view["players"]]
     return json.dumps([view.get(k) for k in keys] + [players], sort_keys=True)
+
+
+class SaltlandsTerminal(TerminalBase):
+    """Saltlands in the terminal: what ``wasteland play``, ``watch`` and ``replay`` call."""
+
+    title_style = "bold black on yellow"
+    turn_event = "turn_start"
+    redraw_kinds = ("turn", "enter", "character")
+    verb_titles = VERB_TITLE
+
+    render_board = staticmethod(render_board)
+    render_panel = staticmethod(render_panel)
+    render_status = staticmethod(render_status)
+    map_width = staticmethod(map_width)
+    map_signature = staticmethod(map_signature)
+    hex_marks = staticmethod(hex_marks)
+    legend = staticmethod(legend)
+
+    def event_style(self, kind: str | None) -> str:
+        return terminal_help.event_style(kind)
+
+    def help(self, topic: str, lang: str = "en") -> str | None:
+        return terminal_help.card_help(topic)
+
+    def verb_help(self, verb: str, lang: str = "en") -> tuple[str, str, str] | None:
+        return terminal_help.VERB_HELP.get(verb)
+
+    def commands_help(self, lang: str = "en") -> str:
+        return terminal_help.COMMANDS_HELP
+
+
+TERMINAL = SaltlandsTerminal()

@@ -1,0 +1,160 @@
+"""Asking the person at the keyboard: the question, their answer by number or by text,
+and the commands they may give instead (help, board, undo, save, quit).
+
+Every question ends with ``"> "`` and nothing else printed does, so a program driving
+the terminal (the tests use pexpect) can tell when input is wanted.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+
+from wasteland.core.protocol import Decision, RuleError
+from wasteland.core.terminal import group_actions, numbered
+
+if TYPE_CHECKING:
+    from .session import Session
+
+
+class Quit(Exception):
+    """The person asked to stop (quit, end of input or Ctrl-C)."""
+
+
+def read_line(prompt: str) -> str:
+    try:
+        return input(prompt)
+    except (EOFError, KeyboardInterrupt):
+        raise Quit() from None
+
+
+def enable_line_editing() -> None:
+    if not sys.stdin.isatty():
+        return
+    try:
+        import readline
+
+        readline.parse_and_bind("set enable-bracketed-paste off")
+    except Exception:  # pragma: no cover - readline is optional
+        pass
+
+
+def ask_person(session: "Session", d: Decision) -> str | None:
+    """Ask the deciding person until they give a legal action; None after an undo."""
+    ui = session.renderer
+    if len(session.humans) > 1 and session.last_human is not None and session.last_human != d.seat:
+        session.hand_over(d.seat)
+    session.last_human = d.seat
+    session.seen[d.seat] = len(session.log)
+    view = session.game.view(session.state, d.seat)
+    order = numbered(d.actions)
+    has_marks = bool(ui.hex_marks(d.actions, {a: i + 1 for i, a in enumerate(order)}))
+    sig = (d.seat, ui.map_signature(view))
+    if session.last_drawn != sig or has_marks or (session.dirty and d.kind in ui.redraw_kinds):
+        session.draw(d.seat, d)
+    elif session.dirty:
+        session.console.print(ui.render_status(view))
+    session.dirty = False
+    show_question(session, d)
+    prompt = f"p{d.seat + 1} {d.kind} (1-{len(order)}, help) > "
+    while True:
+        entry = " ".join(session.ask(prompt).split())
+        if not entry:
+            continue
+        word, _, arg = entry.partition(" ")
+        low = word.lower()
+        if low in ("help", "?"):
+            show_help(session, d, arg)
+        elif low == "board":
+            session.draw(d.seat, d, coords=arg.strip().lower() == "coords")
+            show_question(session, d)
+        elif low == "undo":
+            if session.undo(d):
+                return None
+        elif low == "save":
+            session.save(arg.strip() or None)
+        elif low in ("quit", "exit"):
+            raise Quit()
+        else:
+            action = resolve(session, entry, d, order)
+            if action is not None:
+                echo = Text(f"{session.who(d.seat)}: ", style="bold")
+                echo.append(action, style="bold green")
+                session.say(echo)
+                return action
+
+
+def show_question(session: "Session", d: Decision) -> None:
+    head = Text(f"{session.who(d.seat)} — {d.prompt}", style="bold bright_yellow")
+    head.append(f"  [{d.rule}]", style="dim")
+    session.console.print(head)
+    session.console.print(session.renderer.render_options(d.actions, session.console.width))
+
+
+def resolve(session: "Session", entry: str, d: Decision, order: list[str]) -> str | None:
+    """The legal action an entry means: an option number, the action's text (any case),
+    the text after its verb when unique, or (where the game allows it) the verb alone
+    when it has one option. Anything else is tried on the engine, whose refusal names
+    the rule."""
+    if entry.isdigit():
+        n = int(entry)
+        if 1 <= n <= len(order):
+            return order[n - 1]
+        error(session, f"there is no option {n}: choose a number from 1 to {len(order)}")
+        return None
+    if entry in d.actions:
+        return entry
+    lowered = entry.lower()
+    exact = [a for a in d.actions if a.lower() == lowered]
+    if len(exact) == 1:
+        return exact[0]
+    tails = [a for a in d.actions if " " in a and a.split(" ", 1)[1].lower() == lowered]
+    if len(tails) == 1:
+        return tails[0]
+    if len(tails) > 1:
+        error(session, f"'{entry}' could be any of: {', '.join(tails)}")
+        return None
+    if session.renderer.verb_alone and " " not in lowered:
+        by_verb = [a for a in d.actions if a.split(" ", 1)[0].lower() == lowered]
+        if len(by_verb) == 1:
+            return by_verb[0]
+    try:
+        session.game.apply(session.state, entry, d.seat)
+    except RuleError as exc:
+        error(session, f"'{entry}' is not allowed: {exc}")
+        return None
+    return entry  # pragma: no cover - legal actions are matched above
+
+
+def error(session: "Session", message: str) -> None:
+    session.console.print(Text("✗ " + message, style="bold red"))
+    session.console.print(Text("  (type a number from the list, or 'help')", style="dim"))
+
+
+def show_help(session: "Session", d: Decision, arg: str) -> None:
+    """``help``: the decision, its rule and what each verb offered does; ``help TOPIC``:
+    a card, piece or verb, as the game's renderer explains it."""
+    ui = session.renderer
+    arg = arg.strip()
+    if arg:
+        info = ui.help(arg)
+        if info is None:
+            verb = ui.verb_help(arg)
+            if verb is not None:
+                form, text, rule = verb
+                info = f"{form}: {text} [{rule}]"
+        session.console.print(info if info is not None else f"no card or verb called {arg!r}", highlight=False,
+                              markup=False)
+        return
+    out = Text()
+    out.append(f"Decision '{d.kind}' for p{d.seat + 1}: {d.prompt} [{d.rule}]\n", style="bold")
+    out.append("What you can do here:\n")
+    for verb, group in group_actions(d.actions):
+        form, text, rule = ui.verb_help(verb) or (verb, "", "")
+        out.append(f"  {form}", style="bold cyan")
+        out.append((f" — {text}" if text else "") + (f" [{rule}]" if rule else "")
+                   + f" ({len(group)} option{'s' if len(group) != 1 else ''})\n")
+    out.append(ui.commands_help())
+    session.console.print(out)

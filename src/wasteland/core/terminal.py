@@ -1,0 +1,168 @@
+"""What every game's terminal renderer shares (``spec.terminal``; the protocol is
+:class:`wasteland.core.spec.TerminalRenderer`): laying hex bricks out as text, the
+map beside its panel, the numbered options, and :class:`TerminalBase`, the defaults
+a renderer may keep.
+
+Hex maps are drawn in the flat-topped "doubled row" text layout: hex ``(q, r)`` sits in
+text column ``STEP * q`` and text line ``2 * r + q``; each hex is a ``CELL``-character
+brick, and the bricks of neighbouring columns interleave on alternate lines, so a hex's
+six neighbours are the bricks directly above and below it and the four half-overlapping
+bricks to its sides.
+
+The option numbers shown to a person come from :func:`numbered`, so the front end and
+the renderer always agree on what option ``n`` is.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+CELL = 5  # characters per hex
+STEP = 3  # text columns between neighbouring hex columns
+
+COMMANDS_HELP = ("Answer with an option's number or its text in notation; the text after the verb is enough "
+                 "when it is unique.\n"
+                 "Commands: help [TOPIC] (this, or what a card or a verb does) · board (redraw; 'board coords' "
+                 "shows hex coordinates) · undo (take back your last action) · save [FILE] · quit")
+
+
+def compose_rows(rows: dict[int, list[tuple[int, str, str]]]) -> Text:
+    """Lay out hex cells given as (column, text, style) per screen row into one Text:
+    each cell centred in CELL columns, a later cell never overwriting an earlier one."""
+    out = Text(no_wrap=True, overflow="crop")
+    for y in range(max(rows) + 1 if rows else 0):
+        line = Text()
+        cursor = 0
+        for x, text, style in sorted(rows.get(y, [])):
+            if x < cursor:
+                continue
+            line.append(" " * (x - cursor))
+            body = text if len(text) > CELL else text.center(CELL)
+            line.append(body, style=style)
+            cursor = x + len(body)
+        out.append_text(line)
+        out.append("\n")
+    out.rstrip()
+    return out
+
+
+def side_by_side(board: RenderableType, panel: RenderableType, key: RenderableType, board_width: int,
+                 width: int, panel_min: int) -> RenderableType:
+    """The map with its panel beside it when ``panel_min`` columns are left, else below."""
+    if width >= board_width + 2 + panel_min:
+        grid = Table.grid(padding=(0, 2))
+        grid.add_column(width=board_width, no_wrap=True)
+        grid.add_column(max_width=width - board_width - 2)
+        grid.add_row(board, panel)
+        return Group(grid, key)
+    return Group(board, key, panel)
+
+
+def group_actions(actions: Sequence[str]) -> list[tuple[str, list[str]]]:
+    """The legal actions grouped by verb, in the order the verbs first appear."""
+    groups: dict[str, list[str]] = {}
+    for a in actions:
+        groups.setdefault(a.split(" ", 1)[0], []).append(a)
+    return list(groups.items())
+
+
+def numbered(actions: Sequence[str]) -> list[str]:
+    """The actions in display order; option ``n`` is ``numbered(actions)[n - 1]``."""
+    return [a for _verb, group in group_actions(actions) for a in group]
+
+
+def render_options(actions: Sequence[str], width: int, titles: dict[str, str] | None = None) -> Text:
+    """Numbered options, grouped by verb; long groups as compact columns. ``titles``: the
+    heading of each verb's group (default: the verb)."""
+    titles = titles or {}
+    out = Text()
+    n = 0
+    for verb, group in group_actions(actions):
+        rests = [a.split(" ", 1)[1] if " " in a else "" for a in group]
+        if len(group) == 1 or not any(rests):
+            for a in group:
+                n += 1
+                out.append(f"  [{n}]", style="bold cyan")
+                out.append(f" {a}\n")
+            continue
+        out.append(f"  {titles.get(verb, verb)}:\n", style="bold")
+        items = []
+        for rest in rests:
+            n += 1
+            items.append((f"[{n}]", rest))
+        cell = max(len(a) + len(b) + 2 for a, b in items) + 1
+        per_line = max(1, (width - 4) // cell)
+        for i in range(0, len(items), per_line):
+            out.append("    ")
+            for num, rest in items[i:i + per_line]:
+                out.append(num, style="bold cyan")
+                out.append(f" {rest}".ljust(cell - len(num)))
+            out.rstrip()
+            out.append("\n")
+    out.rstrip()
+    return out
+
+
+class TerminalBase:
+    """Defaults for a game's terminal renderer; a game subclasses it and draws its own
+    board, panel and status line (see :class:`wasteland.core.spec.TerminalRenderer`)."""
+
+    title_style = "bold"
+    turn_event = "turn"  # the event kind drawn as a rule across the screen
+    redraw_kinds: tuple[str, ...] = ()  # decisions that always redraw the board when something changed
+    verb_alone = False  # a verb with a single option stands for it ("end" -> "end phase")
+    verb_titles: dict[str, str] = {}  # the heading of each verb's group of options
+    languages: tuple[str, ...] = ("en",)  # languages of help() and verb_help()
+
+    def render_options(self, actions: Sequence[str], width: int) -> Any:
+        return render_options(actions, width, self.verb_titles)
+
+    def event_style(self, kind: str | None) -> str:
+        return ""
+
+    def seat_label(self, view: dict[str, Any], seat: int) -> str:
+        return f"p{seat + 1}"
+
+    def help(self, topic: str, lang: str = "en") -> str | None:
+        return None
+
+    def verb_help(self, verb: str, lang: str = "en") -> tuple[str, str, str] | None:
+        return None
+
+    def commands_help(self, lang: str = "en") -> str:
+        return COMMANDS_HELP
+
+
+class PlainTerminal(TerminalBase):
+    """The renderer of a game that names none (``spec.terminal`` empty): its view printed
+    as it is, so any registered game can be played, watched and replayed in the terminal."""
+
+    def render_board(self, view: dict[str, Any], width: int, marks: dict[str, str] | None = None,
+                     coords: bool = False) -> Any:
+        from rich.pretty import Pretty
+
+        return Pretty({k: v for k, v in view.items() if k != "decision"})
+
+    def render_panel(self, view: dict[str, Any]) -> Any:
+        return Text("")
+
+    def render_status(self, view: dict[str, Any]) -> Any:
+        return Text("")
+
+    def map_width(self, view: dict[str, Any]) -> int:
+        return 0
+
+    def map_signature(self, view: dict[str, Any]) -> str:
+        import json
+
+        return json.dumps({k: v for k, v in view.items() if k != "decision"}, sort_keys=True, default=str)
+
+    def hex_marks(self, actions: Sequence[str], numbers: dict[str, int]) -> dict[str, str]:
+        return {}
+
+    def legend(self) -> Any:
+        return Text("")

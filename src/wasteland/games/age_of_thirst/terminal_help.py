@@ -1,0 +1,97 @@
+"""Age of Thirst's words for the terminal: what each verb does (with its rule), what a
+card or a species does (from the content data), how events are coloured. English; the
+renderer's ``help`` and ``verb_help`` take a language and fall back to English."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+
+@lru_cache(maxsize=1)
+def _content():
+    from .content import load_content
+
+    return load_content()
+
+
+def event_style(kind: str | None) -> str:
+    if kind in ("hit", "removed", "level_reset", "barred"):
+        return "red"
+    if kind in ("eye", "game_over"):
+        return "bold bright_cyan"
+    if kind in ("water", "pumps_lost"):
+        return "bright_blue"
+    if kind in ("bunker_drawn", "inject", "tower_drawn", "ray", "market", "bonus_card", "statuses_expire",
+                "injections_expire"):
+        return "magenta"
+    if kind in ("buy", "upgrade", "grow"):
+        return "green"
+    return ""
+
+
+def card_help(name: str) -> str | None:
+    """What a card or a species does, from the content data (None if no such thing)."""
+    content = _content()
+    key = name.strip().lower()
+    alias = {"skinnies": "skinny", "handsomes": "handsome", "brainiac": "smart", "brainiacs": "smart",
+             "hedges": "hedge"}
+    key = alias.get(key, key)
+    if key in content.kinds:
+        k = content.kinds[key]
+        lines = [f"{k.name} ({k.id}): at most {k.max_on_board} on the board, {k.start} at the start"]
+        for n, lv in enumerate(k.levels, 1):
+            bits = [f"cost {lv.cost} gal"] + ([f"upgrade {lv.upgrade} gal"] if lv.upgrade else [])
+            if k.troop:
+                bits = [f"move {lv.move}", f"range {lv.range}"] + bits
+            else:
+                bits = [f"health {n}"] + bits
+            lines.append(f"  level {n}: " + ", ".join(bits))
+        notes = {"skinny": "melee: attacks an adjacent token, hedges too [LO-6.1]",
+                 "handsome": "shoots along a straight line, nothing between; level 3 lobs over up to two troops "
+                             "[LO-6.2]",
+                 "smart": "mind attack at range 2 or more, around hedges, never hedges; level 3 beams straight "
+                          "through [LO-6.3]",
+                 "hedge": "grown next to your troops, never on a special hex; blocks moves and shots [LO-6.4]"}
+        lines.append("  " + notes[key])
+        return "\n".join(lines)
+    if key in content.sources:
+        c = content.sources[key]
+        what = {"pump": "stays in front of you: 1 gal every turn", "pocket": "doubles this turn's water"}
+        return f"{c.name} ({c.id}): source card, {c.count} in the deck — " \
+               f"{what.get(c.effect or '', f'{c.gallons} gal')} [LO-9]"
+    if key in content.bunkers:
+        c = content.bunkers[key]
+        bonus = ", ".join(f"{stat} +{getattr(c, stat)}" for stat in ("health", "attack", "move") if getattr(c, stat))
+        return f"{c.name} ({c.id}): bunker card, {c.count} in the deck — lay it on a troop species card: {bonus} " \
+               "until your next extraction [LO-10]"
+    if key in content.towers:
+        c = content.towers[key]
+        what = f"{c.damage} damage to any troop" if c.damage else f"lies on an enemy's {c.status} card: it " \
+            + {"skinny": "cannot move", "handsome": "cannot shoot", "smart": "cannot move or attack"}[c.status]
+        return f"{c.name} ({c.id}): ray-tower card, {c.count} in the deck — {what} [LO-11]"
+    return None
+
+
+VERB_HELP: dict[str, tuple[str, str, str]] = {
+    "first": ("first COLOUR", "the table chooses the first player; play goes clockwise", "LO-4.5"),
+    "place": ("place KIND X,Y", "place one of your starting troops on your base", "LO-4.3"),
+    "move": ("move X,Y X2,Y2", "move the troop at X,Y to X2,Y2 (through empty hexes); it may then attack", "LO-8.1"),
+    "attack": ("attack X,Y X2,Y2", "the troop at X,Y attacks the token at X2,Y2; then it is flipped", "LO-8.3"),
+    "flip": ("flip X,Y", "the troop at X,Y is done for this phase", "LO-7.1"),
+    "end": ("end phase | end turn", "end the tactical phase (water, bunker and ray-tower cards follow), "
+            "or end your turn after the economic phase", "LO-7"),
+    "play": ("play CARD X,Y|COLOUR", "play a ray-tower card: damage on a troop, or a status on an enemy", "LO-11"),
+    "buy": ("buy KIND X,Y", "buy a troop onto one of your free landing hexes (at most 5 a turn)", "LO-7.4"),
+    "upgrade": ("upgrade KIND", "raise a species card one level", "LO-5"),
+    "grow": ("grow X,Y", "grow a hedge next to one of your troops", "LO-6.4"),
+    "market": ("market CARD KIND", "buy a bunker card from the discard pile for 10 gal and lay it at once "
+               "(one a turn)", "LO-10.2"),
+    "inject": ("inject CARD KIND", "lay the drawn bunker card on a troop species card", "LO-10.1"),
+    "discard": ("discard CARD", "discard a ray-tower card down to the hand limit of 5", "LO-11"),
+    "take": ("take CARD KIND", "take a bunker card from the discard pile as a bonus and lay it", "LO-10.2"),
+}
+
+COMMANDS_HELP = ("Answer with an option's number or its text in notation (e.g. 'move 0,-3 0,-2'); the text after "
+                 "the verb is enough when it is unique, and so is the verb alone (e.g. 'end').\n"
+                 "Commands: help [CARD|KIND] (this, or what a card or species does) · board (redraw; 'board coords' "
+                 "shows hex coordinates) · undo (take back your last action) · save [FILE] · quit")

@@ -1,0 +1,110 @@
+"""Saltlands' words for the terminal: what each verb does (with its rule), what a card
+does (from the content data), how events are coloured. English; the renderer's
+``help`` and ``verb_help`` take a language and fall back to English."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+
+@lru_cache(maxsize=1)
+def _content():
+    from .content import load_content
+
+    return load_content()
+
+
+#: What each verb does, with its rule, for ``help``.
+VERB_HELP: dict[str, tuple[str, str, str]] = {
+    "move": ("move X,Y [fuel N]", "move your vehicle to hex X,Y, once per turn; a sail follows the wind, "
+             "Fuel cards add 3 steps to a motorized move", "SL §78, SL §84"),
+    "collect": ("collect X,Y by CREW", "a crew member collects the token on an adjacent hex", "SL §73, SL §77"),
+    "use": ("use CARD [by CREW] [at X,Y | tile tA,B]", "use a card's action (CARD/2 = its second option); "
+            "crew actions engage a crew member; attacks name the adjacent hex", "SL §63, SL §69"),
+    "refresh": ("refresh CREW", "refresh a crew member and the last card it engaged", "SL §65"),
+    "trade": ("trade pN", "ask the player on an adjacent hex to trade", "SL §72"),
+    "give": ("give CARD to pN", "give a card to an adjacent player", "SL §72"),
+    "ability": ("ability", "use your character's special ability", "SL §71, SL §135"),
+    "discard": ("discard CARD", "discard a card (any time in your turn; to get down to the hand limit; "
+                "when an effect makes you)", "SL §55, SL §134"),
+    "end": ("end", "end your turn; raiders activate (or the weather phase runs)", "SL §46, SL §47"),
+    "character": ("character NAME", "choose the character you play", "SL §44"),
+    "enter": ("enter X,Y", "put your figure on the board at hex X,Y", "SL §45"),
+    "heal": ("heal CARD", "stop damage with a healing card", "SL §89"),
+    "armor": ("armor CARD", "discard one-time armor to stop damage", "SL §88"),
+    "lose": ("lose CREW", "discard a crew card to stop one point of damage", "SL §85"),
+    "yield": ("yield CARD", "hand a Victory card to the robber", "SL §122"),
+    "activate": ("activate TYPE", "reveal the damage card of this raider type and activate its raiders",
+                 "SL §100"),
+    "raider": ("raider X,Y", "the raider at X,Y acts next", "SL §101"),
+    "chase": ("chase pN", "the raider heads for this (equally near) player", "SL §105, SL §106"),
+    "goto": ("goto X,Y", "the raider ends its move on this (equally good) hex", "SL §106"),
+    "attack": ("attack pN", "the raider attacks this adjacent player", "SL §102"),
+    "spawn": ("spawn X,Y", "a new raider appears on this spawn point", "SL §107"),
+    "top": ("top", "follow the top option of the rumor card", "SL §109"),
+    "bottom": ("bottom", "follow the bottom option of the rumor card", "SL §109"),
+    "replace": ("replace CARD", "put the new card in this card's slot (the old one is discarded)", "SL §54"),
+    "done": ("done", "finish giving cards in the trade", "SL §72"),
+    "accept": ("accept", "accept the offered card", "SL §72"),
+    "decline": ("decline", "decline the offered card", "SL §72"),
+    "take": ("take CARD", "take the Fuel card from the discard pile", "SL §135"),
+    "pass": ("pass", "do not take it", "SL §135"),
+}
+
+COMMANDS_HELP = ("Answer with an option's number or its text in notation (e.g. 'move 3,-4'); the text after "
+                 "the verb is enough when it is unique (e.g. '3,-4').\n"
+                 "Commands: help [CARD] (this, or what a card does) · board (redraw; 'board coords' shows hex "
+                 "coordinates) · undo (take back your last action) · save [FILE] · quit")
+
+RAIDER_EVENTS = ("damage_card", "raider_move", "raider_stays", "spawn_check", "spawn", "attacked",
+                 "raider_wounded", "raider_destroyed")
+
+
+
+def event_style(kind: str | None) -> str:
+    if kind in RAIDER_EVENTS:
+        return "red"
+    if kind in ("weather", "round_end"):
+        return "cyan"
+    if kind in ("death", "eliminated", "game_over"):
+        return "bold red"
+    if kind in ("explore", "token_placed", "rumor", "rumor_drawn", "marker_move"):
+        return "magenta"
+    return ""
+
+
+def card_help(name: str) -> str | None:
+    """What a card does, from the content data (None if no such card)."""
+    content = _content()
+    cid = name.split("#", 1)[0].split("/", 1)[0].lower()
+    card = content.cards.get(cid)
+    if card is None:
+        return None
+    lines = [f"{card.name} ({card.id}): {card.deck} deck, {card.slot} card"
+             + (f", hand limit {card.hand_limit}" if card.hand_limit else "")
+             + (f", armor {card.armor}" if card.armor else "")
+             + (", crew member" if card.crew else "") + (", Fuel (+3 to a motorized move)" if card.fuel else "")]
+    if card.vehicle is not None:
+        v = card.vehicle
+        lines.append(f"  vehicle: {v.movement}" + (f" {v.move}" if v.move else "") + f" over {', '.join(v.terrain)}")
+    for i, act in enumerate(card.actions):
+        bits = [act.effect]
+        if act.effect in ("damage", "heal", "armor", "refresh", "draw", "reconstruction", "lure"):
+            bits.append(str(act.amount))
+        if act.area:
+            bits.append(f"area {act.area} (turn it: rot 0-5, SL §143)")
+        if act.effect == "damage":
+            bits.append("armor-piercing" if act.damage_type == "ap" else "normal")
+        if act.effect == "draw":
+            bits.append(f"from the {act.deck} deck")
+        if act.get:
+            bits.append(act.get)
+        if act.take:
+            bits.append("/".join(act.take))
+        if act.cost:
+            bits.append(f"(costs a {act.cost} card)")
+        quals = [q for q, on in (("crew action", act.crew_action), ("one-time", act.one_time)) if on]
+        lines.append(f"  option {i + 1}: {' '.join(bits)}" + (f" — {', '.join(quals)}" if quals else ""))
+    if card.cite:
+        lines.append(f"  [{card.cite}]")
+    return "\n".join(lines)

@@ -151,7 +151,7 @@ def test_set_up_help_bad_entries_and_the_end_shortcut(tmp_path):
 
 def test_age_of_thirst_options_are_checked(tmp_path):
     child = spawn("play", "age-of-thirst", "--players", "7", cwd=tmp_path)
-    child.expect("2 to 6 players")
+    child.expect("players must be a whole number from 2 to 6")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 2

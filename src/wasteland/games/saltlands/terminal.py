@@ -62,6 +62,16 @@ def _content():
     return load_content()
 
 
+def seat_label(seat: int | str) -> str:
+    """How a player reads a seat: ``p1`` for seat 0 (a view numbers seats from 0; an older
+    view wrote ``"p1"`` itself)."""
+    return f"p{seat + 1}" if isinstance(seat, int) else str(seat)
+
+
+def seat_number(seat: int | str) -> str:
+    return seat_label(seat)[1:]
+
+
 def _hex(text: str) -> tuple[int, int]:
     q, r = text.split(",")
     return int(q), int(r)
@@ -150,7 +160,7 @@ def render_map(view: dict[str, Any], marks: dict[str, str] | None = None, coords
             text, style = RAIDER_INITIAL.get(rd["type"], rd["type"][:1].upper()) + str(rd["crew"]), RAIDER_STYLE
         if name in players:
             seats = players[name]
-            text = "".join("@" + s[1:] for s in seats)
+            text = "".join("@" + seat_number(s) for s in seats)
             style = PLAYER_STYLE + (" underline" if me in seats else "")
         if coords:
             text = name
@@ -261,7 +271,7 @@ def render_panel(view: dict[str, Any]) -> Group:
     lines: list[RenderableType] = []
     head = Text()
     head.append(f"Round {view['round']}", style="bold")
-    head.append(f" · turn {view['turn']} · {view['current']} to play")
+    head.append(f" · turn {view['turn']} · {seat_label(view['current'])} to play")
     head.append(f"   {cfg.get('mode', '?')}, {cfg.get('difficulty', '?')}", style="dim")
     lines.append(head)
     wind = Text()
@@ -311,8 +321,8 @@ def render_panel(view: dict[str, Any]) -> Group:
     lines.append(Text("Players", style="bold"))
     for p in view["players"]:
         t = Text("  ")
-        t.append(f"@{p['seat'][1:]}", style=PLAYER_STYLE)
-        t.append(f" {p['seat']} {character_title(p['character'])}")
+        t.append(f"@{seat_number(p['seat'])}", style=PLAYER_STYLE)
+        t.append(f" {seat_label(p['seat'])} {character_title(p['character'])}")
         t.append(f" at {p['hex']}" if p["hex"] else " off board")
         if p["status"] != "active":
             t.append(f" [{p['status']}]", style="bold red")
@@ -329,7 +339,7 @@ def render_panel(view: dict[str, Any]) -> Group:
     me = next((p for p in view["players"] if p["seat"] == view.get("seat")), None)
     if me is not None:
         engaged = set(me.get("engaged", []))
-        lines.append(Text(f"You: {me['seat']}, {character_title(me['character'])}"
+        lines.append(Text(f"You: {seat_label(me['seat'])}, {character_title(me['character'])}"
                           f"  (respawns used {me.get('respawns_used', 0)})", style="bold bright_yellow"))
         lines.append(_label("  Vehicle", _cards([me["vehicle"]] if me["vehicle"] else [], engaged)))
         lines.append(_label("  Cargo  ", _cards(me["cargo"], engaged)))
@@ -339,7 +349,7 @@ def render_panel(view: dict[str, Any]) -> Group:
                           f" · armor {me['armor']} · engaged: {', '.join(sorted(engaged)) or 'none'}"
                           + ("  (* = engaged)" if engaged else "")))
     if view.get("over"):
-        lines.append(Text("GAME OVER: " + (("winners " + ", ".join(view["winners"])) if view["winners"]
+        lines.append(Text("GAME OVER: " + (("winners " + ", ".join(seat_label(w) for w in view["winners"])) if view["winners"]
                                            else "everybody loses") + f" — {view['end_reason']}", style="bold red"))
     return Group(*lines)
 
@@ -385,7 +395,7 @@ def render_status(view: dict[str, Any]) -> Text:
     if me is None:
         return t
     engaged = set(me.get("engaged", []))
-    t.append(f"{me['seat']} {character_title(me['character'])}", style="bold bright_yellow")
+    t.append(f"{seat_label(me['seat'])} {character_title(me['character'])}", style="bold bright_yellow")
     t.append((f" at {me['hex']}" if me["hex"] else " (off the board)") + " · vehicle ")
     t.append_text(_cards([me["vehicle"]] if me["vehicle"] else [], engaged))
     t.append(" · cargo ")

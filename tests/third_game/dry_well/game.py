@@ -144,7 +144,8 @@ def describe(event: dict[str, Any]) -> str:
     if kind == "rope":
         return f"Seat {event['seat']} lowers a rope of {event['card']}."
     if kind in ("draw", "deal"):
-        return f"Seat {event['seat']} gets rope card {event['card']}."
+        card = "a rope card" if event.get("card") is None else f"rope card {event['card']}"
+        return f"Seat {event['seat']} gets {card}."
     if kind == "game_over":
         return str(event["reason"])
     return str(event)

@@ -29,13 +29,16 @@ def bind(host: str, port: int) -> socket.socket:
 def uvicorn_config(app, log_level: str = "warning", **options):
     import uvicorn
 
-    # Messages up to 16 x 64 KiB are read and answered with a clear error; beyond that the
+    from .limits import MAX_HEAD_BYTES, GuardedHttpToolsProtocol
+
+    # Request heads are bounded in size and time (see limits.py). Messages up to 16 x 64 KiB are read and answered with a clear error; beyond that the
     # WebSocket layer closes the connection (1009).
     return uvicorn.Config(app, log_level=log_level, lifespan="on", ws_max_size=16 * MAX_MESSAGE,
                           ws_ping_interval=20.0, ws_ping_timeout=20.0, timeout_graceful_shutdown=5,
                           # No per-message deflate: it would cost more CPU than the JSON itself,
                           # and a view is a few KiB.
-                          ws_per_message_deflate=False, **options)
+                          ws_per_message_deflate=False, http=GuardedHttpToolsProtocol,
+                          h11_max_incomplete_event_size=MAX_HEAD_BYTES, **options)
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "wasteland.db", bot_workers: int | None = None,

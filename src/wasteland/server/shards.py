@@ -29,7 +29,10 @@ Shards die with the router (``PR_SET_PDEATHSIG``, and they stop when its socket 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import errno
 import itertools
+import os
 import logging
 import re
 import signal
@@ -196,6 +199,52 @@ async def _hand_over(conn: socket.socket, shards: list[_Shard], turns: Any) -> N
         conn.close()
 
 
+#: accept() errors that mean "no file for a new connection now": back off and go on.
+OUT_OF_FILES = (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM)
+MIN_BACKOFF, MAX_BACKOFF = 0.01, 1.0
+#: the answer to a connection refused at the open-file limit.
+_BUSY = (b'{"error":"the server is at its connection limit; try again shortly","rule":null,"code":"busy",'
+         b'"status":503}')
+REFUSAL = (b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\nretry-after: 1\r\n"
+           b"connection: close\r\ncontent-length: " + str(len(_BUSY)).encode() + b"\r\n\r\n" + _BUSY)
+
+
+class _Reserve:
+    """One open file kept back, so that at the open-file limit the router can still accept
+    a waiting connection to refuse it clearly instead of leaving it in the queue."""
+
+    def __init__(self) -> None:
+        self.fd: int | None = None
+        self._take()
+
+    def _take(self) -> None:
+        try:
+            self.fd = os.open(os.devnull, os.O_RDONLY)
+        except OSError:
+            self.fd = None
+
+    def refuse_waiting(self, listener: socket.socket, most: int = 64) -> int:
+        """Answer up to ``most`` waiting connections 503 and close them; how many."""
+        if self.fd is not None:
+            os.close(self.fd)
+            self.fd = None
+        refused = 0
+        try:
+            while refused < most:
+                try:
+                    conn, _address = listener.accept()
+                except OSError:  # none waiting, or still no file
+                    break
+                with contextlib.suppress(OSError):
+                    conn.setblocking(False)
+                    conn.send(REFUSAL)
+                conn.close()
+                refused += 1
+        finally:
+            self._take()
+        return refused
+
+
 async def _route_forever(listener: socket.socket, shards: list[_Shard]) -> bool:
     """Route until a shard dies (then False)."""
     loop = asyncio.get_running_loop()
@@ -210,13 +259,28 @@ async def _route_forever(listener: socket.socket, shards: list[_Shard]) -> bool:
         log.error("server process(es) %s stopped; stopping", dead)
 
     watcher = asyncio.create_task(watch())
+    reserve = _Reserve()
+    backoff = MIN_BACKOFF
     while not watcher.done():
         accept = asyncio.ensure_future(loop.sock_accept(listener))
         await asyncio.wait([accept, watcher], return_when=asyncio.FIRST_COMPLETED)
         if not accept.done():
             accept.cancel()
             break
-        conn, _address = accept.result()
+        try:
+            conn, _address = accept.result()
+        except OSError as exc:
+            if exc.errno not in OUT_OF_FILES:
+                continue  # one connection failed (reset before it was accepted): the next one
+            # At the open-file limit: refuse what waits with the file kept for it, then give
+            # the connections being handed over time to go before accepting again.
+            shed = reserve.refuse_waiting(listener)
+            log.warning("out of open files (%s): refused %d connection(s), accepting again in %.2f s",
+                        exc.strerror, shed, backoff)
+            await asyncio.sleep(backoff)
+            backoff = min(2 * backoff, MAX_BACKOFF)
+            continue
+        backoff = MIN_BACKOFF
         task = asyncio.create_task(_hand_over(conn, shards, turns))
         pending.add(task)
         task.add_done_callback(pending.discard)
@@ -319,7 +383,9 @@ async def _shard_serve(server: Any, channel: socket.socket) -> None:
                 data, fds, _flags, _address = socket.recv_fds(channel, MAX_HEAD + 1024, 4)
             except BlockingIOError:
                 return
-            except OSError:
+            except OSError as exc:
+                if exc.errno in OUT_OF_FILES:  # this shard is at its limit: the router is still there
+                    return
                 data, fds = b"", []
             if not data and not fds:  # the router is gone
                 loop.remove_reader(channel.fileno())

@@ -1,0 +1,80 @@
+"""A heuristic quest bot of our own (not the rulebook's): heroes head for the closed
+gate and explore, then for the quest symbol; they strike enemies that stand in the
+way with their best dice and recover when low. Leader choices (placements, ties) are
+judged one ply ahead by ``evaluate`` on a sample of the hidden decks."""
+
+from __future__ import annotations
+
+from wasteland.core.agent import Observation
+from wasteland.core.protocol import Action, RuleError
+from wasteland.core.rng import Rng
+
+from .evaluate import evaluate
+
+
+def _die(a: str) -> int:
+    last = a.split(" ")[-1]
+    return int(last[1:]) if last[:1] in "ad" and last[1:].isdigit() else 0
+
+
+class HeuristicAgent:
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, obs: Observation) -> Action:
+        d = obs.decision
+        actions = list(d.actions)
+        if len(actions) == 1:
+            return actions[0]
+        if d.kind == "hero":
+            return self._hero(obs, actions)
+        if d.kind == "stun":
+            return min(actions, key=_die)  # give up the weakest die
+        return self._lookahead(obs, actions)
+
+    def _lookahead(self, obs: Observation, actions: list[str]) -> Action:
+        sample = obs.sample(self.rng)
+        best, best_score = actions[0], float("-inf")
+        for a in actions:
+            try:
+                nxt, _ = obs.game.apply(sample, a)
+            except RuleError:
+                continue
+            score = evaluate(nxt)[obs.seat]
+            if score > best_score:
+                best, best_score = a, score
+        return best
+
+    def _hero(self, obs: Observation, actions: list[str]) -> Action:
+        s = obs.sample(self.rng)
+        seat = obs.seat
+        h = s.heroes[seat]
+        goal = s.quest_zone or s.closed_gate_zone()
+        by_verb: dict[str, list[str]] = {}
+        for a in actions:
+            by_verb.setdefault(a.split(" ")[0], []).append(a)
+        vit = s.content.heroes[seat].vitality
+        if "free" in by_verb:
+            return max(by_verb["free"], key=_die)
+        if "dig" in by_verb:
+            return min(by_verb["dig"], key=_die)
+        if "recover" in by_verb and h["wounds"] <= vit // 3:
+            return min(by_verb["recover"], key=_die)
+        if "explore" in by_verb and not s.quest_zone:
+            return min(by_verb["explore"], key=_die)
+        if goal is not None and h["zone"] != goal:
+            def steps_left(zone: str) -> int:
+                d = s.board.distance(zone, goal)
+                return 99 if d is None else d
+
+            here = steps_left(h["zone"])
+            steps = [a for a in by_verb.get("move", []) + by_verb.get("run", []) if steps_left(a.split(" ")[1]) < here]
+            if steps:
+                return min(steps, key=lambda a: (steps_left(a.split(" ")[1]), _die(a)))
+        if "attack" in by_verb:
+            return max(by_verb["attack"], key=lambda a: (_die(a), -s.models[a.split(" ")[1]]["wounds"]))
+        if "recover" in by_verb and h["wounds"] < vit:
+            return min(by_verb["recover"], key=_die)
+        return "end"

@@ -1,0 +1,91 @@
+"""Events in words (English; the browser has its own translations in web/i18n)."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+T = dict[str, Callable[[dict[str, Any]], str]]
+
+
+def _edge(e: Any) -> str:
+    return f"{e[0][0]},{e[0][1]} {e[1]}" if e else "-"
+
+
+def _h(q: int) -> str:
+    return f"hero {q + 1}"
+
+
+TEMPLATES: T = {
+    "setup": lambda e: f"Quest {e['quest']}: {', '.join(e['heroes'])} set out from the {e['start_tile']}.",
+    "round": lambda e: f"Round {e['round']}.",
+    "dusk": lambda e: f"The dusk token moves to zone {e['zone'] + 1}" + (" (night)." if e["night"] else "."),
+    "dusk_held": lambda e: f"The dusk token stays in zone {e['zone'] + 1}: it is night.",
+    "destiny_denied": lambda e: "Destiny denied: no destiny roll this round.",
+    "destiny_roll": lambda e: f"Destiny roll: {e['dice'] or 'no dice'}.",
+    "destiny_fulfilled": lambda e: f"Destiny fulfilled: {e['returned']} spent destiny dice return to the airship.",
+    "activation_roll": lambda e: f"{_h(e['seat'])} rolls {e['rolled']}, placed as {e['dice']}"
+    + (f" (disease x{e['disease']})" if e["disease"] else "") + (" (fatigue spent)" if e["fatigue"] else "") + ".",
+    "initiative": lambda e: f"Battle track: {' '.join(e['track'])}.",
+    "group_activates": lambda e: f"Enemy group {e['group']} activates.",
+    "moved_back": lambda e: f"Enemy group {e['group']} is stunned: moved back to the end of the track.",
+    "hero_move": lambda e: f"{_h(e['seat'])} {e['action']}s {e['from']} → {e['to']} (die {e['die']}).",
+    "hero_attack": lambda e: f"{_h(e['seat'])} strikes {e['model']} with a {e['die']}"
+    + (" (critical)" if e["critical"] else "") + f": {e['damage']} damage.",
+    "hero_done": lambda e: f"{_h(e['seat'])} ends the activation.",
+    "recover": lambda e: f"{_h(e['seat'])} recovers {e['healed']} wound(s)" + (" (free)." if e.get("free") else "."),
+    "freed": lambda e: f"{_h(e['seat'])} frees {_h(e['hero'])} from the trap.",
+    "dug_out": lambda e: f"{_h(e['seat'])} digs free.",
+    "inspired": lambda e: f"{_h(e['seat'])} spends inspiration: die {e['die']} becomes {e['now']}.",
+    "explore": lambda e: f"{_h(e['seat'])} explores beyond the closed gate in {e['zone']}.",
+    "exploration_card": lambda e: f"Exploration card {e['card']}: tile {e['tile']}, gate positions "
+    f"{', '.join(e['gates'])}, {e['groups']} enemy group(s)" + (", the quest symbol" if e["quest_symbol"] else "") + ".",
+    "tile_placed": lambda e: f"Tile {e['tile']} laid by gate position {e['gate']} ({e['turns'] * 90}° turned, "
+    f"at {e['offset'][0]},{e['offset'][1]}); the gate at {_edge(e['opened'])} is now open.",
+    "closed_gate": lambda e: f"New closed gate on position {e['gate']} ({_edge(e['edge'])}, {e['steps']} zone steps "
+    "from the opened gate" + (f"; tied with {', '.join(x for x in e['tied'] if x != e['gate'])}" if len(e["tied"]) > 1 else "") + ").",
+    "furnished": lambda e: "On the tile: " + (f"mystic items in {', '.join(e['items'])}" if e["items"] else "no mystic item")
+    + (f", {len(e['lychgates'])} lychgate(s)" if e["lychgates"] else "") + (f", the quest symbol in {e['quest_symbol']}" if e["quest_symbol"] else "") + ".",
+    "dead_end": lambda e: f"Dead end: {e['reason']}.",
+    "encounter_card": lambda e: f"Encounter card {e['card']} " + ("returns " if e["returned"] else "") + f"into slot {e['slot']}.",
+    "track_full": lambda e: f"No empty slot above the battle track: {e['undrawn']} encounter card(s) not drawn.",
+    "no_encounter": lambda e: "No encounter card left to draw.",
+    "no_more_models": lambda e: f"Group {e['group']}: no more models for {', '.join(e['missing'])}.",
+    "group_anchor": lambda e: f"Group {e['group']} deploys by the {e['what']} in {e['zone']}.",
+    "enemy_deployed": lambda e: f"{e['model']} ({e['enemy']}, {e['size']}) stands in {e['zone']}: {e['why']}.",
+    "no_room": lambda e: f"Group {e['group']}: no room for a {e['enemy']}.",
+    "group_lost": lambda e: f"Group {e['group']} has no model on the battlefield; its card is discarded.",
+    "initiative_card": lambda e: f"Initiative card of enemy group {e['group']} joins the battle track at place {e['position']}.",
+    "enemy_action": lambda e: f"{e['model']}: {e['action']}.",
+    "enemy_move": lambda e: f"{e['model']} moves {e['from']} → {e['to']}.",
+    "enemy_held": lambda e: f"{e['model']} is trapped and cannot move.",
+    "enemy_attack": lambda e: f"{e['model']} attacks {_h(e['seat'])}: rolls {e['roll']}, "
+    + ("critical hit." if e["critical"] else "hit." if e["hit"] else "miss."),
+    "hero_hurt": lambda e: f"{_h(e['seat'])} takes {e['amount']} ({e['cause']}); {e['left']} left.",
+    "out_of_action": lambda e: f"{_h(e['seat'])} is out of action.",
+    "enemy_hurt": lambda e: f"{e['model']} takes {e['amount']}; {e['left']} left.",
+    "enemy_slain": lambda e: f"{e['model']} ({e['enemy']}) is slain.",
+    "withdrawn": lambda e: f"Enemy group {e['group']} is withdrawn; card {e['card']} waits above the battle track.",
+    "condition": lambda e: f"{_h(e['seat'])} is {e['condition']}.",
+    "enemy_condition": lambda e: f"{e['model']} is {e['condition']}.",
+    "group_condition": lambda e: f"Enemy group {e['group']} is {e['condition']}.",
+    "stun_spent": lambda e: f"{_h(e['seat'])} shakes off the stun" + (f", giving up {e['die']}." if e["die"] else "."),
+    "traps_cleared": lambda e: f"Trapped tokens removed from {', '.join(e['models'])}.",
+    "event_roll": lambda e: f"Event roll {e['roll']}: {e['event'].replace('_', ' ')}.",
+    "no_effect": lambda e: f"Nothing happens: {e['reason']}.",
+    "masters_will": lambda e: f"Master's will: enemy group {e['group']}, {e['steps']} zone steps from the heroes, moves.",
+    "crisis": lambda e: f"Crisis {e['crisis']}: {e['effect']}.",
+    "hero_returns": lambda e: f"{_h(e['seat'])} returns in {e['zone']}.",
+    "cured": lambda e: f"{_h(e['seat'])} loses one disease.",
+    "inspiration": lambda e: f"{_h(e['seat'])} gains an inspiration point ({e['points']}).",
+    "quest_over": lambda e: ("Quest succeeds: " if e["won"] else "Quest fails: ") + e["reason"] + ".",
+}
+
+
+def describe(event: dict[str, Any]) -> str:
+    t = TEMPLATES.get(event.get("type", ""))
+    if t is None:
+        return str(event)
+    try:
+        return t(event)
+    except (KeyError, TypeError, IndexError):
+        return str(event)

@@ -1,0 +1,591 @@
+"""The decision loop: the round (WQ-40.2), exploring (WQ-38), deploying (WQ-39) and
+the event phase (WQ-40.4), as frames on a stack.
+
+A frame is a small dict. ``RUN`` frames are automatic steps (they return False to wait
+for a decision); ``OPTIONS``/``CHOOSE`` frames wait on a seat. Leader decisions go to
+seat 0 (the leader, stand-in). In companion play (``config.companion``) the table
+enters what it drew or rolled for the page's chance steps (the exploration card, the
+encounter cards, the crisis and the event die) as the leader's decisions.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from wasteland.core.protocol import Decision, RuleError
+from wasteland.core.rng import randbelow, shuffle
+
+from . import events_table as table
+from .conditions import place_dice
+from .deploy import anchor_candidates, build_group, model_zones
+from .enemies import activate_group
+from .explore import lay_tile, legal_gates, set_closed_gate
+from .heroes import apply_hero, hero_options
+from .state import State
+
+Frame = dict[str, Any]
+Events = list[dict[str, Any]]
+LEADER = 0
+
+DECISION_INFO = {
+    "hero": ("WQ-40.2", "your activation: spend a die on an action, or end"),
+    "stun": ("WQ-40.3", "stunned: give up an activation die or a destiny die"),
+    "draw": ("WQ-38.1", "enter the exploration card the table drew"),
+    "place": ("WQ-38.3", "line up one of the card's gate positions with the closed gate"),
+    "close": ("WQ-38.3", "several gate positions are furthest: choose where the closed gate goes"),
+    "encounter": ("WQ-39.1", "enter the encounter card the table drew"),
+    "anchor": ("WQ-39.1", "mystic items equally near a hero: choose the one the group deploys by"),
+    "deploy": ("WQ-39.1", "choose the zone for this enemy"),
+    "event": ("WQ-40.4", "enter the event die (1D12) the table rolled"),
+    "master": ("WQ-40.4", "groups equally far from the heroes: choose the one that Moves"),
+    "rebirth": ("WQ-40.4", "choose the hero for Heroic rebirth"),
+    "rebirth_zone": ("WQ-40.4", "empty zones equally near: choose where the hero returns"),
+    "effect": ("WQ-40.4", "free Recover, or remove one disease"),
+    "inspire": ("WQ-40.4", "choose the hero who gains an inspiration point"),
+    "crisis": ("WQ-40.4", "enter the crisis the table drew"),
+}
+
+
+def finish(s: State, won: bool, reason: str, events: Events) -> None:
+    s.over = True
+    s.winners = list(range(s.players)) if won else []
+    s.end_reason = reason
+    s.stack.clear()
+    events.append({"type": "quest_over", "won": won, "reason": reason})
+
+
+# -- the round (WQ-40.2) ------------------------------------------------------------------
+
+ROUND = ("dusk", "quest", "destiny", "roll", "gambit", "activation", "event", "trap_clear", "round_end")
+
+
+def _round(s: State, f: Frame, events: Events) -> bool:
+    s.stack.pop()
+    limit = s.config["round_limit"]
+    if limit is not None and s.round >= limit:
+        finish(s, False, f"round limit {limit} reached (not a rule of the game)", events)
+        return True
+    s.round += 1
+    events.append({"type": "round", "round": s.round, "rule": "WQ-40.2"})
+    for kind in reversed(ROUND):
+        s.stack.append({"kind": kind, "seat": LEADER})
+    return True
+
+
+def _dusk(s: State, f: Frame, events: Events) -> bool:
+    """Expedition phase, dusk step (stand-in for p.22): night ends the quest, else the
+    dusk token moves on one zone."""
+    s.stack.pop()
+    s.phase = "expedition"
+    if s.dusk in s.quest.night_zones:
+        finish(s, False, "night has fallen: the quest fails", events)
+        return True
+    table.advance_dusk(s, events, "WQ-40.2")
+    return True
+
+
+def _quest(s: State, f: Frame, events: Events) -> bool:
+    """Expedition phase, quest step (stand-in): a hero in the quest symbol's zone wins."""
+    s.stack.pop()
+    if s.quest_zone and any(h["zone"] == s.quest_zone for h in s.heroes):
+        finish(s, True, f"a hero holds {s.quest_zone}, the quest symbol's zone: the quest succeeds", events)
+    return True
+
+
+def _destiny(s: State, f: Frame, events: Events) -> bool:
+    """Destiny phase (stand-in for p.22): roll the unspent destiny dice. WQ-40.4 result 1
+    skips it; result 12 returns the spent dice after it."""
+    s.stack.pop()
+    s.phase = "destiny"
+    if s.destiny_denied:
+        s.destiny_denied = False
+        events.append({"type": "destiny_denied", "rule": "WQ-40.4"})
+        return True
+    n = s.airship + len(s.destiny_rolled)
+    s.destiny_rolled = sorted(1 + randbelow(s, 6) for _ in range(n))
+    s.airship = 0
+    events.append({"type": "destiny_roll", "dice": list(s.destiny_rolled)})
+    if s.destiny_return:
+        s.destiny_return = False
+        events.append({"type": "destiny_fulfilled", "returned": s.destiny_spent, "rule": "WQ-40.4"})
+        s.airship += s.destiny_spent
+        s.destiny_spent = 0
+    return True
+
+
+def _roll(s: State, f: Frame, events: Events) -> bool:
+    """Initiative phase, activation-roll step (stand-in dice), with WQ-40.3 Disease and
+    Exhausted applied as the dice are placed."""
+    s.stack.pop()
+    s.phase = "initiative"
+    for q, h in enumerate(s.heroes):
+        if h["zone"] is None:
+            continue
+        rolled = [1 + randbelow(s, 6) for _ in range(s.content.heroes[q].dice)]
+        dice, tired = place_dice(rolled, h["tokens"])
+        if tired:
+            h["tokens"].remove("fatigue")
+        h["dice"] = sorted(dice)
+        events.append({"type": "activation_roll", "seat": q, "rolled": rolled, "dice": list(h["dice"]),
+                       "disease": h["tokens"].count("disease"), "fatigue": tired, "rule": "WQ-40.3"})
+    return True
+
+
+def _gambit(s: State, f: Frame, events: Events) -> bool:
+    """Initiative step and gambit step: stand-in, the battle track keeps its order."""
+    s.stack.pop()
+    events.append({"type": "initiative", "track": list(s.track), "rule": "WQ-40.2"})
+    return True
+
+
+def _activation(s: State, f: Frame, events: Events) -> bool:
+    """Activation phase: heroes and enemies activate in battle-track order (WQ-40.2)."""
+    s.phase = "activation"
+    while s.track_pos < len(s.track):
+        entry = s.track[s.track_pos]
+        if entry[0] == "h":
+            seat = int(entry[1:]) - 1
+            s.track_pos += 1
+            h = s.heroes[seat]
+            if h["zone"] is None:
+                continue
+            s.stack.append({"kind": "hero", "seat": seat})
+            if "stunned" in h["tokens"]:
+                s.stack.append({"kind": "stun", "seat": seat})
+            return True
+        slot = entry[1:]
+        g = s.groups.get(slot)
+        if g is None:
+            s.track_pos += 1
+            continue
+        if g["stunned"]:
+            # WQ-40.3 Stunned: the group is moved back instead of acting (ruling: to the
+            # end of the battle track, so it acts later this round).
+            g["stunned"] = False
+            s.track.pop(s.track_pos)
+            s.track.append(entry)
+            events.append({"type": "moved_back", "group": int(slot), "track": list(s.track), "rule": "WQ-40.3"})
+            continue
+        s.track_pos += 1
+        events.append({"type": "group_activates", "group": int(slot), "rule": "WQ-40.2"})
+        activate_group(s, slot, events)
+        if all(h["zone"] is None for h in s.heroes):
+            finish(s, False, "every hero is out of action: the quest fails", events)
+            return True
+    s.stack.pop()
+    s.track_pos = 0
+    return True
+
+
+def _event(s: State, f: Frame, events: Events) -> bool:
+    s.phase = "event"
+    if s.config["companion"]:
+        return False  # the table rolls and enters the result
+    s.stack.pop()
+    table.resolve(s, table.roll_d12(s), events)
+    return True
+
+
+def _event_options(s: State, f: Frame) -> list[str]:
+    return [f"roll {n}" for n in range(1, 13)]
+
+
+def _event_choose(s: State, f: Frame, action: str, events: Events) -> None:
+    s.stack.pop()
+    table.resolve(s, int(action.split(" ")[1]), events)
+
+
+def _trap_clear(s: State, f: Frame, events: Events) -> bool:
+    """WQ-40.3 Trapped: enemies' trapped tokens go after the event roll."""
+    s.stack.pop()
+    freed = sorted(i for i, m in s.models.items() if "trapped" in m["tokens"])
+    for i in freed:
+        s.models[i]["tokens"].remove("trapped")
+    if freed:
+        events.append({"type": "traps_cleared", "models": freed, "rule": "WQ-40.3"})
+    return True
+
+
+def _round_end(s: State, f: Frame, events: Events) -> bool:
+    s.stack.pop()
+    s.stack.append({"kind": "round", "seat": LEADER})
+    return True
+
+
+# -- a hero's activation -----------------------------------------------------------------
+
+
+def _stun_options(s: State, f: Frame) -> list[str]:
+    seat = f["seat"]
+    out = [f"give a{v}" for v in sorted(set(s.heroes[seat]["dice"]))]
+    return out + [f"give d{v}" for v in sorted(set(s.destiny_rolled))]
+
+
+def _stun_run(s: State, f: Frame, events: Events) -> bool:
+    if _stun_options(s, f):
+        return False
+    s.stack.pop()
+    s.heroes[f["seat"]]["tokens"].remove("stunned")
+    events.append({"type": "stun_spent", "seat": f["seat"], "die": None, "rule": "WQ-40.3"})
+    return True
+
+
+def _stun_choose(s: State, f: Frame, action: str, events: Events) -> None:
+    from .heroes import spend
+
+    seat = f["seat"]
+    token = action.split(" ")[1]
+    spend(s, seat, token)
+    s.heroes[seat]["tokens"].remove("stunned")
+    s.stack.pop()
+    events.append({"type": "stun_spent", "seat": seat, "die": token, "rule": "WQ-40.3"})
+
+
+def _hero_options(s: State, f: Frame) -> list[str]:
+    return hero_options(s, f["seat"])
+
+
+def _hero_run(s: State, f: Frame, events: Events) -> bool:
+    if s.heroes[f["seat"]]["zone"] is None:
+        s.stack.pop()  # taken out of action during the activation
+        return True
+    return False
+
+
+def _hero_choose(s: State, f: Frame, action: str, events: Events) -> None:
+    seat = f["seat"]
+    result = apply_hero(s, seat, action, events)
+    if result == "end":
+        s.heroes[seat]["dice"] = []  # stand-in: unused activation dice are lost
+        s.stack.pop()
+    elif result == "explore":
+        s.stack.append({"kind": "draw", "seat": LEADER})
+
+
+# -- exploring (WQ-38) ----------------------------------------------------------------------
+
+
+def _draw_run(s: State, f: Frame, events: Events) -> bool:
+    if not s.exploration_deck:
+        # WQ-38.2: a dead end; with no card there is no tile to add (ruling): the quest fails.
+        events.append({"type": "dead_end", "reason": "the exploration deck is empty", "rule": "WQ-38.2"})
+        finish(s, False, "dead end: no exploration card left, every hero is out of action", events)
+        return True
+    if s.config["companion"]:
+        return False
+    card = s.exploration_deck.pop()
+    _drawn(s, card, events)
+    return True
+
+
+def _drawn(s: State, card: str, events: Events) -> None:
+    s.explored.append(card)
+    c = s.content.cards[card]
+    events.append({"type": "exploration_card", "card": card, "tile": c.tile, "gates": [g.id for g in c.gates],
+                   "lychgates": len(c.lychgates), "mystic_items": list(c.mystic_items), "groups": c.groups,
+                   "quest_symbol": bool(c.quest_symbol), "rule": "WQ-38.1"})
+    s.stack[-1] = {"kind": "place", "seat": LEADER, "card": card}
+
+
+def _draw_options(s: State, f: Frame) -> list[str]:
+    return [f"draw {c}" for c in sorted(set(s.exploration_deck))]
+
+
+def _draw_choose(s: State, f: Frame, action: str, events: Events) -> None:
+    card = action.split(" ")[1]
+    s.exploration_deck.remove(card)
+    _drawn(s, card, events)
+
+
+def _place_options(s: State, f: Frame) -> list[str]:
+    return [f"place {g}" for g in legal_gates(s, f["card"])]
+
+
+def _place_run(s: State, f: Frame, events: Events) -> bool:
+    if legal_gates(s, f["card"]):
+        return False
+    # Ruling: no gate position can be placed, the same dead end as WQ-38.2.
+    events.append({"type": "dead_end", "reason": f"tile of {f['card']} fits nowhere", "rule": "WQ-38.2"})
+    finish(s, False, "dead end: the new tile cannot be placed, every hero is out of action", events)
+    return True
+
+
+def _place_choose(s: State, f: Frame, action: str, events: Events) -> None:
+    card = f["card"]
+    tied = lay_tile(s, card, action.split(" ")[1], events)
+    if len(tied) == 1:
+        set_closed_gate(s, card, tied[0], tied, events)
+        _after_tile(s, card)
+    else:
+        s.stack[-1] = {"kind": "close", "seat": LEADER, "card": card, "tied": tied}
+
+
+def _after_tile(s: State, card: str) -> None:
+    c = s.content.cards[card]
+    s.stack[-1] = {"kind": "encounters", "seat": LEADER, "tile": c.tile, "card": card, "left": c.groups,
+                   "drawn": [], "anchor_zone": ""}
+
+
+def _close_options(s: State, f: Frame) -> list[str]:
+    return [f"close {g}" for g in f["tied"]]
+
+
+def _close_choose(s: State, f: Frame, action: str, events: Events) -> None:
+    set_closed_gate(s, f["card"], action.split(" ")[1], f["tied"], events)
+    _after_tile(s, f["card"])
+
+
+# -- enemy groups (WQ-39) ----------------------------------------------------------------------
+
+
+def _empty_slot(s: State) -> int | None:
+    return next((i for i, c in enumerate(s.slots) if c is None), None)
+
+
+def _into_slot(s: State, f: Frame, card: str, events: Events, returned: bool) -> None:
+    i = _empty_slot(s)
+    assert i is not None
+    s.slots[i] = card
+    slot = str(i + 1)
+    s.groups[slot] = {"card": card, "models": [], "stunned": False, "tile": f["tile"], "next": 1}
+    f["drawn"].append(slot)
+    f["left"] -= 1
+    events.append({"type": "encounter_card", "card": card, "slot": i + 1, "returned": returned,
+                   "rule": "WQ-39.2" if returned else "WQ-39.1"})
+
+
+def _encounters_run(s: State, f: Frame, events: Events) -> bool:
+    """WQ-39.1: one encounter card per crossed-swords symbol into the nearest empty slot
+    above the battle track; none when it is full. WQ-39.2: a withdrawn group returns
+    instead of a new draw."""
+    while f["left"] > 0:
+        if _empty_slot(s) is None:
+            events.append({"type": "track_full", "undrawn": f["left"], "rule": "WQ-39.1"})
+            f["left"] = 0
+            break
+        if s.withdrawn:
+            _into_slot(s, f, s.withdrawn.pop(0), events, True)
+            continue
+        if not s.encounter_deck and s.encounter_discard:
+            s.encounter_deck = s.encounter_discard  # stand-in: the discards are reshuffled
+            s.encounter_discard = []
+            shuffle(s, s.encounter_deck)
+        if not s.encounter_deck:
+            events.append({"type": "no_encounter", "rule": "WQ-39.1"})
+            f["left"] = 0
+            break
+        if s.config["companion"]:
+            return False
+        _into_slot(s, f, s.encounter_deck.pop(), events, False)
+    s.stack[-1] = {"kind": "deploy", "seat": LEADER, "tile": f["tile"], "card": f["card"], "groups": f["drawn"],
+                   "i": 0, "queue": None, "anchor": "", "what": "", "wait": "", "choices": [], "deployed": [],
+                   "anchor_zone": f["anchor_zone"]}
+    return True
+
+
+def _encounter_options(s: State, f: Frame) -> list[str]:
+    return [f"encounter {c}" for c in sorted(set(s.encounter_deck))]
+
+
+def _encounter_choose(s: State, f: Frame, action: str, events: Events) -> None:
+    card = action.split(" ")[1]
+    s.encounter_deck.remove(card)
+    _into_slot(s, f, card, events, False)
+
+
+def _deploy_run(s: State, f: Frame, events: Events) -> bool:
+    """WQ-39.1: deploy each group in draw order."""
+    while True:
+        if f["wait"]:
+            return False
+        if f["i"] >= len(f["groups"]):
+            s.stack[-1] = {"kind": "initiative", "seat": LEADER, "groups": f["deployed"]}
+            return True
+        slot = f["groups"][f["i"]]
+        g = s.groups[slot]
+        if f["queue"] is None:
+            got, missing = build_group(s, g["card"], [])
+            if missing:
+                events.append({"type": "no_more_models", "group": int(slot), "missing": missing, "rule": "WQ-39.1"})
+            f["queue"] = [{"enemy": e, "left": False} for e in got]
+            if f["anchor_zone"]:
+                anchors, what = [f["anchor_zone"]], "closed gate"
+            else:
+                anchors, what = anchor_candidates(s, f["tile"], f["card"], f["i"] == 0)
+            if not anchors:
+                anchors, what = [s.board.tile_zones[f["tile"]][0]], "tile"
+            f["what"] = what
+            if len(anchors) > 1:
+                f["wait"], f["choices"] = "anchor", anchors
+                return False
+            _set_anchor(s, f, anchors[0], events)
+        if not f["queue"]:
+            if g["models"]:
+                f["deployed"].append(slot)
+            else:
+                s.groups.pop(slot)
+                s.slots[int(slot) - 1] = None
+                s.encounter_discard.append(g["card"])
+                events.append({"type": "group_lost", "group": int(slot), "card": g["card"], "rule": "WQ-39.1"})
+            f["i"] += 1
+            f["queue"] = None
+            continue
+        nxt = next((q for q in f["queue"] if not q["left"]), f["queue"][0])
+        rest = [q["enemy"] for q in f["queue"] if not q["left"] and q is not nxt]
+        zones, why = model_zones(s, f["tile"], f["anchor"], f["what"], slot, nxt["enemy"], rest, nxt["left"])
+        if why == "leftover":
+            f["queue"].remove(nxt)
+            f["queue"].append({**nxt, "left": True})
+            continue
+        if not zones:
+            f["queue"].remove(nxt)
+            events.append({"type": "no_room", "group": int(slot), "enemy": nxt["enemy"], "rule": "WQ-39.1"})
+            continue
+        if len(zones) == 1:
+            _place_model(s, f, zones[0], why, events)
+            continue
+        f["wait"], f["choices"], f["why"] = "deploy", zones, why
+        return False
+
+
+def _set_anchor(s: State, f: Frame, zone: str, events: Events) -> None:
+    f["anchor"] = zone
+    events.append({"type": "group_anchor", "group": int(f["groups"][f["i"]]), "zone": zone, "what": f["what"],
+                   "rule": "WQ-39.1"})
+
+
+def _place_model(s: State, f: Frame, zone: str, why: str, events: Events) -> None:
+    slot = f["groups"][f["i"]]
+    g = s.groups[slot]
+    nxt = next((q for q in f["queue"] if not q["left"]), f["queue"][0])
+    f["queue"].remove(nxt)
+    mid = f"g{slot}.{g['next']}"
+    g["next"] += 1
+    e = s.content.enemies[nxt["enemy"]]
+    s.models[mid] = {"enemy": e.id, "group": slot, "zone": zone, "wounds": e.wounds, "tokens": []}
+    g["models"].append(mid)
+    events.append({"type": "enemy_deployed", "model": mid, "enemy": e.id, "size": e.size, "zone": zone,
+                   "why": why, "rule": "WQ-39.1"})
+
+
+def _deploy_options(s: State, f: Frame) -> list[str]:
+    if f["wait"] == "anchor":
+        return [f"anchor {z}" for z in f["choices"]]
+    slot = f["groups"][f["i"]]
+    mid = f"g{slot}.{s.groups[slot]['next']}"
+    return [f"deploy {mid} {z}" for z in f["choices"]]
+
+
+def _deploy_choose(s: State, f: Frame, action: str, events: Events) -> None:
+    words = action.split(" ")
+    wait = f["wait"]
+    f["wait"] = ""
+    if wait == "anchor":
+        _set_anchor(s, f, words[1], events)
+    else:
+        _place_model(s, f, words[2], f["why"], events)
+
+
+def _initiative_run(s: State, f: Frame, events: Events) -> bool:
+    """WQ-39.3: the new groups' initiative cards join the end of the battle track, in
+    the order they were deployed (the group in slot 3 is "enemy group 3")."""
+    s.stack.pop()
+    for slot in f["groups"]:
+        s.track.append(f"g{slot}")
+        events.append({"type": "initiative_card", "group": int(slot), "position": len(s.track), "rule": "WQ-39.3"})
+    return True
+
+
+# -- the leader's choices in the event phase (WQ-40.4) ------------------------------------------
+
+
+def _pick_options(s: State, f: Frame) -> list[str]:
+    return [f"{f['what']} {c}" for c in f["choices"]]
+
+
+def _pick_choose(s: State, f: Frame, action: str, events: Events) -> None:
+    s.stack.pop()
+    what, choice = action.split(" ", 1)
+    if what == "master":
+        table.group_moves(s, choice[1:], events)
+    elif what == "rebirth":
+        table.rebirth_hero(s, int(choice) - 1, events)
+    elif what == "rebirth_zone":
+        table.place_hero(s, f["hero"], choice, events)
+    elif what == "effect":
+        table.apply_effect(s, f["hero"], choice, events)
+    elif what == "inspire":
+        table.inspire(s, int(choice) - 1, events)
+    elif what == "crisis":
+        table.crisis(s, choice, events)
+
+
+OPTIONS: dict[str, Callable[[State, Frame], list[str]]] = {
+    "hero": _hero_options, "stun": _stun_options, "draw": _draw_options, "place": _place_options,
+    "close": _close_options, "encounters": _encounter_options, "deploy": _deploy_options,
+    "event": _event_options, "pick": _pick_options,
+}
+CHOOSE: dict[str, Callable[[State, Frame, str, Events], None]] = {
+    "hero": _hero_choose, "stun": _stun_choose, "draw": _draw_choose, "place": _place_choose,
+    "close": _close_choose, "encounters": _encounter_choose, "deploy": _deploy_choose,
+    "event": _event_choose, "pick": _pick_choose,
+}
+RUN: dict[str, Callable[[State, Frame, Events], bool]] = {
+    "round": _round, "dusk": _dusk, "quest": _quest, "destiny": _destiny, "roll": _roll, "gambit": _gambit,
+    "activation": _activation, "event": _event, "trap_clear": _trap_clear, "round_end": _round_end,
+    "stun": _stun_run, "hero": _hero_run, "draw": _draw_run, "place": _place_run,
+    "encounters": _encounters_run, "deploy": _deploy_run, "initiative": _initiative_run,
+}
+
+
+def decision_kind(f: Frame) -> str:
+    if f["kind"] == "deploy":
+        return f["wait"]
+    if f["kind"] == "encounters":
+        return "encounter"
+    if f["kind"] == "pick":
+        return f["what"]
+    return f["kind"]
+
+
+# -- the loop ------------------------------------------------------------------------------------
+
+
+def settle(s: State, events: Events) -> None:
+    while s.stack and not s.over:
+        top = s.stack[-1]
+        run = RUN.get(top["kind"])
+        if run is None or not run(s, top, events):
+            return
+
+
+def decision(s: State) -> Decision | None:
+    if s.over or not s.stack:
+        return None
+    if s._decision is None:
+        top = s.stack[-1]
+        kind = decision_kind(top)
+        rule, prompt = DECISION_INFO[kind]
+        s._decision = Decision(top["seat"], kind, tuple(OPTIONS[top["kind"]](s, top)), prompt, rule)
+    return s._decision
+
+
+def apply_in_place(s: State, action: str, seat: int | None = None) -> Events:
+    """Apply one action, or raise RuleError without changing anything."""
+    d = decision(s)
+    if d is None:
+        raise RuleError("WQ-40.2", "the quest is over; no more actions")
+    if seat is not None and seat != d.seat:
+        raise RuleError(d.rule, f"it is hero {d.seat + 1}'s decision, not seat {seat + 1}'s")
+    if not isinstance(action, str) or action not in d.actions:
+        from .diagnose import why_illegal
+
+        raise why_illegal(s, d, action)
+    events: Events = []
+    s._decision = None
+    top = s.stack[-1]
+    CHOOSE[top["kind"]](s, top, action, events)
+    if not s.over and all(h["zone"] is None for h in s.heroes):
+        finish(s, False, "every hero is out of action: the quest fails", events)
+    settle(s, events)
+    return events

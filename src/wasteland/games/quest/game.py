@@ -1,0 +1,42 @@
+"""The quest on the engine protocol (see ``wasteland.core.protocol``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wasteland.core.game_base import EngineGame
+
+from . import engine
+from .config import normalize
+from .describe import describe
+from .determinize import determinize
+from .evaluate import evaluate
+from .setup import new_game
+from .state import State
+from .view import view
+
+
+class Quest(EngineGame):
+    name = "quest"
+    title = "a quest"
+    rules_version = "quest-exploration/1"
+    min_players = 1
+    max_players = 4
+
+    def __init__(self) -> None:
+        super().__init__(engine, new_game, State, view, describe, determinize, evaluate)
+
+    def normalize_config(self, config: dict[str, Any]) -> dict[str, Any]:
+        return normalize(config)
+
+    def seats(self, state: State) -> int:
+        return state.players
+
+    def reveals_hidden(self, before: State, after: State) -> bool:
+        """Did the step use the generator or draw a card? (Undo stops there.)"""
+        return (before.rng != after.rng or len(before.exploration_deck) != len(after.exploration_deck)
+                or len(before.encounter_deck) != len(after.encounter_deck)
+                or len(before.crisis_deck) != len(after.crisis_deck))
+
+
+GAME = Quest()

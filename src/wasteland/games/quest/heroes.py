@@ -1,0 +1,123 @@
+"""The hero's own turn: a minimal stand-in of ours (the hero rules are on pages we do
+not have), so that the page's rules can be played to an end.
+
+A hero spends one die per action: an activation die (``a5``, rolled at the activation
+roll step) or a rolled destiny die (``d3``). The die must show the action's threshold or
+more. Move (1+) and Run (3+) are the page's own thresholds (WQ-40.3 Trapped), as is
+freeing a trapped hero (4+) and Recover (1+, WQ-40.4); the rest are ours.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .conditions import condition_on_model, hurt_model, weapon_damage
+from .deploy import adjacent
+from .state import State
+
+Events = list[dict[str, Any]]
+
+THRESHOLD = {"move": 1, "run": 3, "free": 4, "recover": 1,  # WQ-40.3, WQ-40.4
+             "attack": 2, "explore": 1, "dig": 3}  # stand-ins
+RECOVER = 2  # wounds a Recover action heals (stand-in)
+HERO_DAMAGE = 1  # a hero's weapon use (stand-in)
+
+
+def dice_tokens(s: State, seat: int) -> list[str]:
+    h = s.heroes[seat]
+    return [f"a{v}" for v in sorted(set(h["dice"]))] + [f"d{v}" for v in sorted(set(s.destiny_rolled))]
+
+
+def _meets(tokens: list[str], verb: str) -> list[str]:
+    return [t for t in tokens if int(t[1:]) >= THRESHOLD[verb]]
+
+
+def hero_options(s: State, seat: int) -> list[str]:
+    h = s.heroes[seat]
+    out: list[str] = []
+    tokens = dice_tokens(s, seat)
+    zone = h["zone"]
+    bf = s.board
+    if zone is not None and tokens:
+        if "buried" in h["tokens"]:
+            out += [f"dig {t}" for t in _meets(tokens, "dig")]  # stand-in for WQ-40.3 Buried (p.33)
+        else:
+            if "trapped" not in h["tokens"]:  # WQ-40.3 Trapped: no Move (1+) or Run (3+)
+                steps = [z for z in bf.neighbours[zone] if s.room(z) >= 1]
+                out += [f"move {z} {t}" for z in steps for t in _meets(tokens, "move")]
+                d = bf.distances(zone)
+                far = sorted(z for z, k in d.items() if k == 2 and s.room(z) >= 1)
+                out += [f"run {z} {t}" for z in far for t in _meets(tokens, "run")]
+            foes = sorted(i for i, m in s.models.items() if adjacent(s, zone, m["zone"]))
+            out += [f"attack {m} {t}" for m in foes for t in _meets(tokens, "attack")]
+            if zone == s.closed_gate_zone():
+                out += [f"explore {t}" for t in _meets(tokens, "explore")]
+        if h["wounds"] < s.content.heroes[seat].vitality:
+            out += [f"recover {t}" for t in _meets(tokens, "recover")]
+        for q, other in enumerate(s.heroes):  # WQ-40.3 Trapped: the hero or an adjacent hero, 4+
+            if "trapped" in other["tokens"] and other["zone"] is not None and adjacent(s, zone, other["zone"]):
+                out += [f"free {q + 1} {t}" for t in _meets(tokens, "free")]
+        if h["inspiration"] > 0:  # stand-in: an inspiration point raises an activation die by 1
+            out += [f"inspire a{v}" for v in sorted(set(h["dice"])) if v < 6]
+    out.append("end")
+    return out
+
+
+def spend(s: State, seat: int, token: str) -> int:
+    v = int(token[1:])
+    if token[0] == "a":
+        s.heroes[seat]["dice"].remove(v)
+    else:
+        s.destiny_rolled.remove(v)
+        s.destiny_spent += 1
+    return v
+
+
+def apply_hero(s: State, seat: int, action: str, events: Events) -> str:
+    """Apply one hero action; returns ``explore`` when exploration must run, ``end`` at
+    the end of the activation, else ``""``."""
+    words = action.split(" ")
+    verb = words[0]
+    h = s.heroes[seat]
+    if verb == "end":
+        events.append({"type": "hero_done", "seat": seat})
+        return "end"
+    if verb == "inspire":
+        v = int(words[1][1:])
+        h["dice"].remove(v)
+        h["dice"].append(v + 1)
+        h["inspiration"] -= 1
+        events.append({"type": "inspired", "seat": seat, "die": v, "now": v + 1})
+        return ""
+    v = spend(s, seat, words[-1])
+    if verb in ("move", "run"):
+        events.append({"type": "hero_move", "seat": seat, "from": h["zone"], "to": words[1], "action": verb, "die": v})
+        h["zone"] = words[1]
+        if verb == "run" and "fatigue" not in h["tokens"]:
+            h["tokens"].append("fatigue")  # stand-in: running tires (WQ-40.3 Exhausted needs a source)
+            events.append({"type": "condition", "seat": seat, "condition": "fatigue", "rule": "WQ-40.3"})
+    elif verb == "attack":
+        mid = words[1]
+        m = s.models[mid]
+        # WQ-40.3 Disease: a successful attack on a diseased enemy is a critical success.
+        crit = v == 6 or "disease" in m["tokens"]
+        dmg = weapon_damage(HERO_DAMAGE, crit, m["tokens"])
+        events.append({"type": "hero_attack", "seat": seat, "model": mid, "die": v, "critical": crit, "damage": dmg})
+        if crit:
+            condition_on_model(s, mid, s.content.heroes[seat].critical, events)
+        hurt_model(s, mid, dmg, f"hero {seat + 1}'s weapon", events)
+    elif verb == "recover":
+        heal = min(RECOVER, s.content.heroes[seat].vitality - h["wounds"])
+        h["wounds"] += heal
+        events.append({"type": "recover", "seat": seat, "healed": heal, "die": v})
+    elif verb == "free":
+        q = int(words[1]) - 1
+        s.heroes[q]["tokens"].remove("trapped")
+        events.append({"type": "freed", "seat": seat, "hero": q, "die": v, "rule": "WQ-40.3"})
+    elif verb == "dig":
+        h["tokens"].remove("buried")
+        events.append({"type": "dug_out", "seat": seat, "die": v})
+    elif verb == "explore":
+        events.append({"type": "explore", "seat": seat, "die": v, "zone": h["zone"]})
+        return "explore"
+    return ""

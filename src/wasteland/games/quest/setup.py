@@ -1,0 +1,40 @@
+"""A new quest: the starting tile and its closed gate, shuffled decks, heroes (stand-in
+for the quest book's set-up)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wasteland.core.rng import seed_state, shuffle
+
+from .battlefield import zone_name
+from .engine import settle
+from .state import State
+
+Events = list[dict[str, Any]]
+
+
+def new_game(config: dict[str, Any], seed: int) -> tuple[State, Events]:
+    s = State(config)
+    s.rng = seed_state(seed)
+    q = s.quest
+    s.placements = [[q.start_tile, 0, 0, 0]]
+    s.closed_gate = [list(q.start_gate.square), q.start_gate.side]
+    s.exploration_deck = list(q.deck)
+    shuffle(s, s.exploration_deck)
+    s.encounter_deck = list(q.encounters)
+    shuffle(s, s.encounter_deck)
+    s.crisis_deck = [c.id for c in q.crises]
+    shuffle(s, s.crisis_deck)
+    s.slots = [None] * q.slots
+    s.airship = q.destiny_dice
+    for seat in range(s.players):
+        hero = s.content.heroes[seat]
+        s.heroes.append({"hero": hero.id, "zone": zone_name(q.start_tile, q.start_zones[seat]),
+                         "wounds": hero.vitality, "tokens": [], "dice": [], "inspiration": 0})
+    s.track = [f"h{seat + 1}" for seat in range(s.players)]  # stand-in: heroes' cards first
+    events: Events = [{"type": "setup", "quest": q.id, "heroes": [h["hero"] for h in s.heroes],
+                       "start_tile": q.start_tile}]
+    s.stack.append({"kind": "round", "seat": 0})
+    settle(s, events)
+    return s, events

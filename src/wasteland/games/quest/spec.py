@@ -1,0 +1,34 @@
+"""The quest's facts, declared once (see ``wasteland.core.spec``)."""
+
+from __future__ import annotations
+
+from wasteland.core.spec import BotSpec, Capabilities, GameSpec, Option
+
+SPEC = GameSpec(
+    name="quest",
+    title="Quest exploration",
+    rules_version="quest-exploration/1",
+    anchor_prefix="WQ",
+    min_players=1,
+    max_players=4,
+    game="wasteland.games.quest.game:GAME",
+    description="Heroes explore a haunted city tile by tile; the game lays the tiles and gates, "
+                "deploys the enemies and rolls the events.",
+    options=(
+        Option("players", "int", "number of heroes (one seat each; seat 1 leads)", default=1, low=1, high=4,
+               rule="WQ-38.1"),
+        Option("quest", "choice", "the quest to play", default="lantern", values=("lantern",), rule="WQ-38.1"),
+        Option("companion", "bool", "the table draws and rolls for the exploration, encounter and event steps "
+               "and enters the results", default=False, rule="WQ-40.4", sweep=False),
+        Option("round_limit", "int", "end the quest as failed after this many rounds", default=None, low=1,
+               rulebook=False, hidden=True),
+    ),
+    bots=(BotSpec("heuristic", "explores toward the quest symbol and fights what blocks it (our own priorities)",
+                  "wasteland.games.quest.bot:HeuristicAgent"),),
+    default_bot="heuristic",
+    capabilities=Capabilities(hidden_information=True, chance=True, search_guide=False, teams=True),
+    scenario="wasteland.games.quest.scenario:scenario_from_text",
+    scenario_doc="TOML: game = \"quest\", [config], [state], [[tile]], [[hero]], [[enemy]], [exploration] "
+                 "(documented in wasteland/games/quest/scenario.py)",
+    package="wasteland.games.quest",
+)

@@ -1,0 +1,66 @@
+"""What a seat may know: everything on the table; of the decks, only their sizes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .battlefield import zone_name
+from .engine import decision
+from .state import State
+
+
+def board_view(s: State) -> dict[str, Any]:
+    """The laid tiles for drawing: each square with its zone, the gates, lychgates."""
+    bf = s.board
+    squares = [{"x": x, "y": y, "zone": z, "tile": bf.tile_at[(x, y)]} for (x, y), z in sorted(bf.zone_at.items())]
+    return {"squares": squares, "zones": {z: {"capacity": c, "neighbours": list(bf.neighbours[z])}
+                                          for z, c in bf.capacity.items()},
+            "tiles": [p[0] for p in s.placements], "open_gates": s.open_gates, "closed_gate": s.closed_gate,
+            "closed_gate_zone": s.closed_gate_zone(), "lychgates": s.lychgates, "items": list(s.items),
+            "quest_zone": s.quest_zone}
+
+
+def view(s: State, seat: int | None) -> dict[str, Any]:
+    q = s.quest
+    heroes = []
+    for i, h in enumerate(s.heroes):
+        hero = s.content.heroes[i]
+        heroes.append({"seat": i, "hero": h["hero"], "name": hero.name, "zone": h["zone"], "wounds": h["wounds"],
+                       "vitality": hero.vitality, "tokens": list(h["tokens"]), "dice": list(h["dice"]),
+                       "inspiration": h["inspiration"], "out_of_action": h["zone"] is None})
+    enemies = [{"model": mid, "enemy": m["enemy"], "group": int(m["group"]), "zone": m["zone"], "wounds": m["wounds"],
+                "size": s.content.enemies[m["enemy"]].size, "tokens": list(m["tokens"]),
+                "stunned": s.groups[m["group"]]["stunned"]} for mid, m in sorted(s.models.items())]
+    out: dict[str, Any] = {
+        "game": "quest",
+        "seat": seat,
+        "config": dict(s.config),
+        "round": s.round,
+        "phase": s.phase,
+        "current": None,
+        "leader": 0,
+        "over": s.over,
+        "winners": list(s.winners),
+        "end_reason": s.end_reason,
+        "board": board_view(s),
+        "players": heroes,
+        "enemies": enemies,
+        "slots": [{"slot": i + 1, "card": c} for i, c in enumerate(s.slots)],
+        "track": list(s.track),
+        "track_pos": s.track_pos,
+        "decks": {"exploration": len(s.exploration_deck), "encounter": len(s.encounter_deck),
+                  "crisis": len(s.crisis_deck)},
+        "explored": list(s.explored),
+        "withdrawn": list(s.withdrawn),
+        "encounter_discard": sorted(s.encounter_discard),
+        "destiny": {"airship": s.airship, "rolled": list(s.destiny_rolled), "spent": s.destiny_spent,
+                    "denied": s.destiny_denied, "return": s.destiny_return},
+        "dusk": {"zone": s.dusk, "zones": q.dusk_zones, "night": list(q.night_zones)},
+        "start": zone_name(q.start_tile, q.start_zones[0]),
+    }
+    d = decision(s)
+    if d is not None:
+        out["current"] = d.seat
+        out["decision"] = {"seat": d.seat, "kind": d.kind, "prompt": d.prompt, "rule": d.rule,
+                           "actions": list(d.actions) if seat == d.seat else []}
+    return out

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from wasteland.core.rng import randbelow
-
+from . import dice
 from .conditions import condition_on_hero, hurt_hero, weapon_damage
 from .deploy import adjacent, hero_distance
 from .state import State
@@ -52,7 +51,7 @@ def weapon_use(s: State, mid: str, events: Events) -> None:
         return
     m = s.models[mid]
     e = s.content.enemies[m["enemy"]]
-    roll = 1 + randbelow(s, 6)
+    roll = dice.roll(s, 6, f"{mid} weapon")
     hit, crit = roll >= e.hit, roll == 6
     events.append({"type": "enemy_attack", "model": mid, "seat": seat, "roll": roll, "hit": hit, "critical": crit})
     if not hit:

@@ -13,8 +13,9 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from wasteland.core.protocol import Decision, RuleError
-from wasteland.core.rng import randbelow, shuffle
+from wasteland.core.rng import shuffle
 
+from . import dice
 from . import events_table as table
 from .conditions import place_dice
 from .deploy import anchor_candidates, build_group, model_zones
@@ -102,7 +103,7 @@ def _destiny(s: State, f: Frame, events: Events) -> bool:
         events.append({"type": "destiny_denied", "rule": "WQ-40.4"})
         return True
     n = s.airship + len(s.destiny_rolled)
-    s.destiny_rolled = sorted(1 + randbelow(s, 6) for _ in range(n))
+    s.destiny_rolled = sorted(dice.roll(s, 6, "destiny") for _ in range(n))
     s.airship = 0
     events.append({"type": "destiny_roll", "dice": list(s.destiny_rolled)})
     if s.destiny_return:
@@ -121,11 +122,11 @@ def _roll(s: State, f: Frame, events: Events) -> bool:
     for q, h in enumerate(s.heroes):
         if h["zone"] is None:
             continue
-        rolled = [1 + randbelow(s, 6) for _ in range(s.content.heroes[q].dice)]
-        dice, tired = place_dice(rolled, h["tokens"])
+        rolled = [dice.roll(s, 6, f"hero {q + 1} activation") for _ in range(s.content.heroes[q].dice)]
+        placed, tired = place_dice(rolled, h["tokens"])
         if tired:
             h["tokens"].remove("fatigue")
-        h["dice"] = sorted(dice)
+        h["dice"] = sorted(placed)
         events.append({"type": "activation_roll", "seat": q, "rolled": rolled, "dice": list(h["dice"]),
                        "disease": h["tokens"].count("disease"), "fatigue": tired, "rule": "WQ-40.3"})
     return True
@@ -583,6 +584,7 @@ def apply_in_place(s: State, action: str, seat: int | None = None) -> Events:
         raise why_illegal(s, d, action)
     events: Events = []
     s._decision = None
+    s.rolls = []
     top = s.stack[-1]
     CHOOSE[top["kind"]](s, top, action, events)
     if not s.over and all(h["zone"] is None for h in s.heroes):

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from wasteland.core.rng import randbelow, shuffle
+from wasteland.core.rng import shuffle
 
+from . import dice
 from .deploy import hero_distance
 from .enemies import move
 from .state import State
@@ -96,7 +97,9 @@ def emergency(s: State, events: Events) -> None:
     if not s.crisis_deck:
         s.crisis_deck = [c.id for c in s.quest.crises]
         shuffle(s, s.crisis_deck)
-    crisis(s, s.crisis_deck.pop(), events)
+    drawn = s.crisis_deck.pop()
+    s.rolls.append(["crisis", drawn])
+    crisis(s, drawn, events)
 
 
 def crisis(s: State, crisis_id: str, events: Events) -> None:
@@ -170,4 +173,4 @@ def inspire(s: State, seat: int, events: Events) -> None:
 
 
 def roll_d12(s: State) -> int:
-    return 1 + randbelow(s, 12)
+    return dice.roll(s, 12, "event")  # WQ-40.4 ruling: 1D12

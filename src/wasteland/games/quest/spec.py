@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from wasteland.core.spec import BotSpec, Capabilities, GameSpec, Option
 
+# The pages' items in our digest's numbering: WQ-<page>.<item>.
+ANCHORS = ("WQ-38", "WQ-38.1", "WQ-38.2", "WQ-38.3", "WQ-39", "WQ-39.1", "WQ-39.2", "WQ-39.3",
+           "WQ-40", "WQ-40.1", "WQ-40.2", "WQ-40.3", "WQ-40.4")
+
 SPEC = GameSpec(
     name="quest",
     title="Quest exploration",
@@ -31,4 +35,6 @@ SPEC = GameSpec(
     scenario_doc="TOML: game = \"quest\", [config], [state], [[tile]], [[hero]], [[enemy]], [exploration] "
                  "(documented in wasteland/games/quest/scenario.py)",
     package="wasteland.games.quest",
+    listing=30,
+    anchors=ANCHORS,
 )

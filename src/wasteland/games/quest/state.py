@@ -22,13 +22,13 @@ _PLAIN = (
     "items", "quest_zone", "heroes", "models", "slots", "groups", "track", "track_pos",
     "exploration_deck", "explored", "encounter_deck", "encounter_discard", "withdrawn",
     "crisis_deck", "airship", "destiny_rolled", "destiny_spent", "dusk", "destiny_denied",
-    "destiny_return", "stack", "over", "winners", "end_reason", "next_model",
+    "destiny_return", "stack", "over", "winners", "end_reason", "next_model", "rolls",
 )
 
 _SCALAR = ("rng", "round", "phase", "closed_gate", "quest_zone", "track_pos", "airship", "destiny_spent", "dusk",
            "destiny_denied", "destiny_return", "over", "end_reason", "next_model")
 _LISTS = ("lychgates", "items", "slots", "track", "exploration_deck", "explored", "encounter_deck",
-          "encounter_discard", "withdrawn", "crisis_deck", "destiny_rolled", "winners")
+          "encounter_discard", "withdrawn", "crisis_deck", "destiny_rolled", "winners", "rolls")
 
 PHASES = ("setup", "expedition", "destiny", "initiative", "activation", "event")
 
@@ -70,6 +70,7 @@ class State:
         self.winners: list[int] = []
         self.end_reason = ""
         self.next_model = 1
+        self.rolls: list[list[Any]] = []  # [what, result] of the dice the last action rolled
         self._decision: Any = None
         self._bf: Any = None
         self._bf_tag: Any = None

@@ -57,6 +57,7 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
                     "denied": s.destiny_denied, "return": s.destiny_return},
         "dusk": {"zone": s.dusk, "zones": q.dusk_zones, "night": list(q.night_zones)},
         "start": zone_name(q.start_tile, q.start_zones[0]),
+        "rolls": [list(r) for r in s.rolls],
     }
     d = decision(s)
     if d is not None:

@@ -6,6 +6,7 @@ from collections import Counter
 from typing import Any
 
 from wasteland.core.game_base import EngineGame
+from wasteland.core.view import view_head
 
 from . import engine
 from .combat import health
@@ -77,20 +78,15 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
     for h, (owner, kind) in sorted(s.pieces.items()):
         pieces.append({"hex": b.names[h], "owner": owner, "colour": s.colour[owner], "kind": kind,
                        "health": health(s, owner, kind) - s.damage.get(h, 0), "flipped": h in s.done})
-    out: dict[str, Any] = {
-        "game": "age-of-thirst",
-        "seat": seat,
+    out = view_head("age-of-thirst", seat, s.current, s.over, s.winners, s.end_reason, engine.decision(s))
+    out.update({
         "config": s.rules.to_config(),
         "turn": s.turn,
-        "current": s.current,
         "phase": s.phase,
         "order": list(s.order),
         "acting": b.names[s.acting] if s.acting is not None else None,
         "bought": s.bought,
         "market_used": s.market_used,
-        "over": s.over,
-        "winners": list(s.winners),
-        "end_reason": s.end_reason,
         "board": _board_view(b),
         "pieces": pieces,
         "players": players,
@@ -98,11 +94,7 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         "discards": {"source": dict(sorted(Counter(s.source_discard).items())),
                      "bunker": dict(sorted(Counter(s.bunker_discard).items())),
                      "ray_tower": dict(sorted(Counter(s.tower_discard).items()))},
-    }
-    d = engine.decision(s)
-    if d is not None:
-        out["decision"] = {"seat": d.seat, "kind": d.kind, "prompt": d.prompt, "rule": d.rule,
-                           "actions": list(d.actions) if seat == d.seat else []}
+    })
     return out
 
 

@@ -6,6 +6,7 @@ from typing import Any
 
 from wasteland.core.game_base import EngineGame
 from wasteland.core.protocol import Event
+from wasteland.core.view import view_head
 
 from . import engine
 from .board import TERRAIN_NAME, fmt_pos
@@ -92,7 +93,7 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
     players = []
     for p in s.players:
         entry: dict[str, Any] = {
-            "seat": f"p{p.seat + 1}",
+            "seat": p.seat,
             "character": p.character,
             "status": p.status,
             "hex": geo.names[p.hex] if p.hex is not None else None,
@@ -107,16 +108,11 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         if p.seat == seat:
             entry["hand"] = [names[c] for c in p.hand]
         players.append(entry)
-    out = {
-        "game": "saltlands",
-        "seat": f"p{seat + 1}" if seat is not None else None,
+    out = view_head("saltlands", seat, s.current, s.over, s.winners, s.end_reason, engine.decision(s))
+    out.update({
         "config": s.static.rules.to_config(),
         "round": s.round,
         "turn": s.turn,
-        "current": f"p{s.current + 1}",
-        "over": s.over,
-        "winners": [f"p{w + 1}" for w in s.winners],
-        "end_reason": s.end_reason,
         "tiles": tiles,
         "hexes": hexes,
         "tokens": {geo.names[h]: tnames[t] for h, t in sorted(s.tokens.items())},
@@ -140,11 +136,7 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         "raider_deck": len(s.raider_deck),
         "discard": [names[c] for c in s.discard],
         "supply": [names[c] for c in s.supply],
-    }
-    d = engine.decision(s)
-    if d is not None:
-        out["decision"] = {"seat": f"p{d.seat + 1}", "kind": d.kind, "prompt": d.prompt, "rule": d.rule,
-                           "actions": list(d.actions) if seat == d.seat else []}
+    })
     return out
 
 

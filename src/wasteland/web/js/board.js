@@ -119,12 +119,13 @@ export function renderBoard(container, view, { marks = new Map(), onHex = null, 
   (view.players || []).forEach((p, i) => {
     if (!p.hex) return;
     const [x, y] = hexXY(p.hex);
-    const seat = Number(p.seat.slice(1)) - 1;
-    const g = el("g", { class: `player${p.seat === you ? " you" : ""}`, "data-seat": p.seat, "data-hex": p.hex,
+    const seat = p.seat;  // a view numbers seats from 0; players read "p1"
+    const label = `p${seat + 1}`;
+    const g = el("g", { class: `player${seat === you ? " you" : ""}`, "data-seat": label, "data-hex": p.hex,
                         transform: `translate(${x},${y})` }, gFig);
     el("circle", { r: SIZE * 0.62, fill: SEAT_COLOURS[seat % SEAT_COLOURS.length] }, g);
-    el("text", { y: 4, class: "player-label" }, g).textContent = p.seat;
-    el("title", {}, g).textContent = `${p.seat} — ${charName(p.character)}`;
+    el("text", { y: 4, class: "player-label" }, g).textContent = label;
+    el("title", {}, g).textContent = `${label} — ${charName(p.character)}`;
     if (marks.has(p.hex) && onHex) g.addEventListener("click", (ev) => onHex(p.hex, ev));
     void i;
   });

@@ -484,7 +484,7 @@ export class GameView {
     const seats = this.state.seats || [];
     const current = this.state.decision ? this.state.decision.label : null;
     seats.forEach((s, i) => {
-      const p = (v.players || []).find((x) => x.seat === s.label) || {};
+      const p = (v.players || []).find((x) => x.seat === s.seat) || {};
       const who = s.kind === "bot" ? `🤖 ${s.bot}` : s.taken ? seatText(s) : `${s.label} — ${t("seat.free")}`;
       const row = h("div", { class: `player-row${current === s.label ? " current" : ""}${this.state.you === i ? " you" : ""}`,
         "data-seat": s.label },

@@ -49,6 +49,7 @@ def test_a_finished_games_view_has_no_decision_and_numbered_winners(name):
     view = game.view(state, None)
     assert view["over"] is True and view["decision"] is None
     assert view["winners"] == list(game.outcome(state).winners)
+    assert view["current"] is None or isinstance(view["current"], int)
 
 
 def test_decision_block_hides_the_actions_from_other_seats():

@@ -6,7 +6,8 @@ read whose turn it is and whether the game is over without knowing the game:
 * ``game``: the game's registered name;
 * ``seat``: the viewing seat (0-based, as :class:`~wasteland.core.protocol.Decision`
   numbers seats), None for a spectator;
-* ``current``: the seat whose turn it is;
+* ``current``: the seat whose turn it is (None once the game is over, in a game that
+  has no turn order left then);
 * ``over``, ``winners`` (0-based seats, as in :class:`~wasteland.core.protocol.Outcome`),
   ``end_reason``;
 * ``decision``: the pending decision (:func:`decision_block`), None once the game is over.
@@ -32,7 +33,7 @@ def decision_block(decision: Decision | None, seat: int | None) -> dict[str, Any
             "actions": list(decision.actions) if seat == decision.seat else []}
 
 
-def view_head(game: str, seat: int | None, current: int, over: bool, winners: Iterable[int], end_reason: str | None,
+def view_head(game: str, seat: int | None, current: int | None, over: bool, winners: Iterable[int], end_reason: str | None,
               decision: Decision | None) -> dict[str, Any]:
     """The keys every game's view starts with (see the module docstring)."""
     return {"game": game, "seat": seat, "current": current, "over": over, "winners": list(winners),

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from wasteland.core.view import view_head
+
 from .battlefield import zone_name
 from .engine import decision
 from .state import State
@@ -31,17 +33,13 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
     enemies = [{"model": mid, "enemy": m["enemy"], "group": int(m["group"]), "zone": m["zone"], "wounds": m["wounds"],
                 "size": s.content.enemies[m["enemy"]].size, "tokens": list(m["tokens"]),
                 "stunned": s.groups[m["group"]]["stunned"]} for mid, m in sorted(s.models.items())]
-    out: dict[str, Any] = {
-        "game": "quest",
-        "seat": seat,
+    d = decision(s)
+    out = view_head("quest", seat, d.seat if d is not None else None, s.over, s.winners, s.end_reason, d)
+    out.update({
         "config": dict(s.config),
         "round": s.round,
         "phase": s.phase,
-        "current": None,
         "leader": 0,
-        "over": s.over,
-        "winners": list(s.winners),
-        "end_reason": s.end_reason,
         "board": board_view(s),
         "players": heroes,
         "enemies": enemies,
@@ -58,10 +56,5 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         "dusk": {"zone": s.dusk, "zones": q.dusk_zones, "night": list(q.night_zones)},
         "start": zone_name(q.start_tile, q.start_zones[0]),
         "rolls": [list(r) for r in s.rolls],
-    }
-    d = decision(s)
-    if d is not None:
-        out["current"] = d.seat
-        out["decision"] = {"seat": d.seat, "kind": d.kind, "prompt": d.prompt, "rule": d.rule,
-                           "actions": list(d.actions) if seat == d.seat else []}
+    })
     return out

@@ -56,20 +56,20 @@ def replay_command(record: Path, auto: bool = False, seat: int | None = None,
     viewers = {seat - 1} if seat is not None else None
 
     def show(i: int) -> None:
+        view_seat = seat - 1 if seat is not None else (seats[i] if i > 0 else (seats[1] if total else None))
+        view = g.view(states[i], view_seat)
         if i == 0:
             console.print(Rule(f"Set-up (seed {rec.seed}) · {total} actions in the record", style="yellow"))
         else:
-            who = seats[i]
-            console.print(Rule(Text(f"Action {i}/{total} · p{who + 1}: {rec.actions[i - 1]}"), style="yellow"))
+            label = renderer.seat_label(view, seats[i])
+            console.print(Rule(Text(f"Action {i}/{total} · {label}: {rec.actions[i - 1]}"), style="yellow"))
         print_events(console, g, renderer, events[i], viewers)
-        view_seat = seat - 1 if seat is not None else (seats[i] if i > 0 else (seats[1] if total else None))
-        view = g.view(states[i], view_seat)
         console.print(renderer.render_board(view, console.width))
 
     if auto:
         for i in range(total + 1):
             show(i)
-        _replay_end(console, g, states[-1])
+        _replay_end(console, g, renderer, states[-1])
         return 0
 
     enable_line_editing()
@@ -84,7 +84,7 @@ def replay_command(record: Path, auto: bool = False, seat: int | None = None,
             return 0
         if entry == "":
             if i >= total:
-                _replay_end(console, g, states[-1])
+                _replay_end(console, g, renderer, states[-1])
                 return 0
             i += 1
         elif entry in ("b", "back"):
@@ -101,11 +101,12 @@ def replay_command(record: Path, auto: bool = False, seat: int | None = None,
         show(i)
 
 
-def _replay_end(console: Console, game: Any, state: Any) -> None:
+def _replay_end(console: Console, game: Any, renderer: Any, state: Any) -> None:
     outcome = game.outcome(state)
     if outcome is None:
         console.print(Text("End of the record (the game was not finished).", style="bold"))
     else:
-        winners = ", ".join(f"p{w + 1}" for w in outcome.winners)
+        view = game.view(state, None)
+        winners = ", ".join(renderer.seat_label(view, w) for w in outcome.winners)
         console.print(Text(f"End of the record. GAME OVER: {('winners: ' + winners) if winners else 'everybody loses'}"
                            f" — {outcome.reason}", style="bold"))

@@ -67,7 +67,8 @@ def watch_command(game: str, players: int | None = None, seats: str | None = Non
         GameRecord(spec.name, spec.rules_version, config, seed, actions).save(record)
         console.print(f"record written to {record}", highlight=False, markup=False)
     outcome = g.outcome(state)
-    winners = ", ".join(f"p{w + 1}" for w in outcome.winners) if outcome else ""
+    view = g.view(state, None)
+    winners = ", ".join(renderer.seat_label(view, w) for w in outcome.winners) if outcome else ""
     console.print(Text.assemble(("Result:", "bold"), f" winners: {winners or 'nobody'}; "
                                 f"{outcome.reason if outcome else 'not finished'}; {len(actions)} actions."))
     return 0

@@ -97,15 +97,16 @@ def test_age_of_thirst_draw_is_stored_as_a_boolean(server):
 
 def test_a_stored_game_that_cannot_be_shown_leaves_the_lobby_answering(pg_admin_url, tmp_path):
     """Rows written before texts were checked (or by hand): the lobby leaves them out, their
-    page answers 409, every other game is listed."""
+    page answers 409, every other game is listed; a game of another rules version answers 409."""
     for kind in ("sqlite", "postgres"):
         db = new_database(kind, pg_admin_url, str(tmp_path))
 
         async def plant() -> None:
             store = await open_store(db)
             now = time.time()
-            for game_id, title in (("broken1", "\ud800"), ("fine1", "fine")):
-                row = GameRow(game_id, "saltlands", "saltlands-base/1", {"players": 1}, 7, {"title": title},
+            for game_id, title, rules in (("broken1", "\ud800", "saltlands-base/1"), ("fine1", "fine", "saltlands-base/1"),
+                                          ("old1", "old rules", "saltlands-base/0")):
+                row = GameRow(game_id, "saltlands", rules, {"players": 1}, 7, {"title": title},
                               "open", False, 0, now, now, [SeatRow(0, "human")])
                 try:
                     await store.create_game(row)
@@ -123,6 +124,9 @@ def test_a_stored_game_that_cannot_be_shown_leaves_the_lobby_answering(pg_admin_
             page = live.http.get("/api/games/broken1")
             assert page.status_code in (404, 409), page.text
             assert live.http.get("/api/games/fine1").status_code == 200
+            # A game of another rules version is refused (no migration exists), never replayed.
+            old = live.http.get("/api/games/old1")
+            assert old.status_code == 409 and "saltlands-base/0" in old.json()["error"], old.text
         finally:
             live.stop()
 

@@ -13,7 +13,7 @@ from rich.console import Console
 from rich.text import Text
 
 from wasteland.core.protocol import RuleError
-from wasteland.core.record import GameRecord, RecordError
+from wasteland.core.record import GameRecord, RecordError, check_record
 
 from .common import fail, find_spec, renderer_of
 from .events import event_lines
@@ -46,11 +46,10 @@ def play_command(game: str | None, players: int | None = None, seats: str | None
     names_given = seat_names(seats, 0) if seats else None
 
     if rec is not None:
-        if rec.game != spec.name:
-            return fail(console, f"{load} is a record of {rec.game!r}, not {spec.name!r}")
-        if rec.rules_version != spec.rules_version:
-            console.print(Text(f"note: {load} was played under rules {rec.rules_version}, "
-                               f"this is {spec.rules_version}", style="yellow"))
+        try:  # the same game, this rules version, a valid config
+            rec = check_record(rec, spec, str(load))
+        except RecordError as exc:
+            return fail(console, str(exc))
         ignored = [name for name, value in (("--players", players), ("--seed", seed)) if value is not None]
         ignored += [w for w in extra if w.startswith("--")] + [f"--option {o}" for o in options]
         if ignored:

@@ -11,7 +11,7 @@ from rich.rule import Rule
 from rich.text import Text
 
 from wasteland.core.protocol import Event, RuleError
-from wasteland.core.record import GameRecord, RecordError
+from wasteland.core.record import GameRecord, RecordError, check_record
 
 from .common import fail, find_spec, renderer_of
 from .events import print_events
@@ -29,6 +29,13 @@ def replay_command(record: Path, auto: bool = False, seat: int | None = None,
     spec = find_spec(console, rec.game)
     if spec is None:
         return 2
+    try:  # this rules version, a valid config
+        rec = check_record(rec, spec, str(record))
+    except RecordError as exc:
+        return fail(console, str(exc))
+    if not rec.actions:
+        console.print(Text(f"{record} holds no actions: the game was saved before its first one; "
+                           "only the set-up is shown", style="yellow"), soft_wrap=True)
     g = spec.engine
     renderer = renderer_of(spec)
     try:

@@ -9,9 +9,12 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from .protocol import Action, Game, RuleError
+
+if TYPE_CHECKING:
+    from .spec import GameSpec
 
 RECORD_FORMAT = "wasteland-record/1"
 
@@ -47,24 +50,24 @@ class GameRecord:
 
     @classmethod
     def loads(cls, text: str, origin: str = "record") -> "GameRecord":
-        lines = [ln for ln in text.splitlines() if ln.strip()]
+        if text.startswith("\ufeff"):  # a UTF-8 byte-order mark some editors write
+            text = text[1:]
+        lines = [(number, ln) for number, ln in enumerate(text.splitlines(), start=1) if ln.strip()]
         if not lines:
             raise RecordError(f"{origin}: empty file, expected a header line")
-        try:
-            header = json.loads(lines[0])
-        except json.JSONDecodeError as exc:
-            raise RecordError(f"{origin}: line 1: header is not JSON ({exc.msg})") from None
+        number, first = lines[0]
+        header = _json_line(first, origin, number, "header")
         if not isinstance(header, dict) or header.get("format") != RECORD_FORMAT:
-            raise RecordError(f"{origin}: line 1: not a {RECORD_FORMAT} header")
+            raise RecordError(f"{origin}: line {number}: not a {RECORD_FORMAT} header")
         for key, kind in (("game", str), ("rules_version", str), ("config", dict), ("seed", int)):
-            if not isinstance(header.get(key), kind):
-                raise RecordError(f"{origin}: line 1: header field {key!r} missing or not {kind.__name__}")
+            value = header.get(key)
+            if not isinstance(value, kind) or isinstance(value, bool):
+                raise RecordError(f"{origin}: line {number}: header field {key!r} missing or not {kind.__name__}")
+        if header["seed"] < 0:
+            raise RecordError(f"{origin}: line {number}: header field 'seed' must not be negative")
         actions: list[Action] = []
-        for number, line in enumerate(lines[1:], start=2):
-            try:
-                action = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise RecordError(f"{origin}: line {number}: not JSON ({exc.msg})") from None
+        for number, line in lines[1:]:
+            action = _json_line(line, origin, number, "action")
             if not isinstance(action, str):
                 raise RecordError(f"{origin}: line {number}: an action must be a JSON string")
             actions.append(action)
@@ -73,10 +76,56 @@ class GameRecord:
     @classmethod
     def load(cls, path: str | Path) -> "GameRecord":
         try:
-            text = Path(path).read_text(encoding="utf-8")
+            raw = Path(path).read_bytes()
         except OSError as exc:
             raise RecordError(f"{path}: cannot read ({exc.strerror})") from None
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise RecordError(f"{path}: not a record: not UTF-8 text (byte {exc.start})") from None
         return cls.loads(text, str(path))
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _json_line(line: str, origin: str, number: int, what: str) -> Any:
+    try:
+        return json.loads(line, parse_constant=_refuse_constant)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"{origin}: line {number}: {what} is not JSON ({exc.msg})") from None
+    except RecursionError:
+        raise RecordError(f"{origin}: line {number}: {what} nests too deep") from None
+    except ValueError as exc:  # NaN, a number of thousands of digits
+        reason = "a number of more than 4300 digits" if "digits" in str(exc) else str(exc)
+        raise RecordError(f"{origin}: line {number}: {what} is not JSON ({reason})") from None
+
+
+#: Records of an older rules version that can be brought to the current one:
+#: (game, rules version) -> a function returning the record under the next version.
+#: None exist yet; a record of another version is refused (``check_record``).
+MIGRATIONS: dict[tuple[str, str], Callable[[GameRecord], GameRecord]] = {}
+
+
+def check_record(record: GameRecord, spec: "GameSpec", origin: str = "record") -> GameRecord:
+    """``record`` ready to replay under ``spec``: the same game, this rules version (after
+    any migrations), a valid config. A :class:`RecordError` says what does not fit."""
+    if record.game != spec.name:
+        raise RecordError(f"{origin} is a record of {record.game!r}, not {spec.name!r}")
+    seen = set()
+    while record.rules_version != spec.rules_version:
+        step = MIGRATIONS.get((record.game, record.rules_version))
+        if step is None or record.rules_version in seen:
+            raise RecordError(f"{origin} was played under rules {record.rules_version!r}; this program plays "
+                              f"{spec.title} under {spec.rules_version!r} and cannot replay it")
+        seen.add(record.rules_version)
+        record = step(record)
+    try:
+        spec.validate(dict(record.config))
+    except RuleError as exc:
+        raise RecordError(f"{origin}: bad config: {exc}") from None
+    return record
 
 
 def replay(game: Game, record: GameRecord, upto: int | None = None) -> Any:

@@ -147,6 +147,9 @@ class Hub:
         except KeyError:
             raise ApiError(409, "broken", f"game {game_id!r} is a {stored.row.game!r} game, which this server "
                            "does not know") from None
+        if stored.row.rules_version != game.rules_version:  # no migrations exist (core.record.MIGRATIONS)
+            raise ApiError(409, "broken", f"game {game_id!r} was played under rules {stored.row.rules_version!r}; "
+                           f"this server plays {game.rules_version!r} and cannot go on with it")
         try:
             state, actions, steps = await asyncio.to_thread(rebuild, game, stored)
         except (RuntimeError, RuleError) as exc:

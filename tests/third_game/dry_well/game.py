@@ -15,6 +15,7 @@ from typing import Any
 from wasteland.core.game_base import EngineGame
 from wasteland.core.protocol import Decision, NotationError, RuleError
 from wasteland.core.rng import Rng, randbelow, seed_state, shuffle
+from wasteland.core.view import view_head
 
 ROPES = (1, 1, 2, 2, 3, 3, 4)
 
@@ -129,12 +130,9 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         if q == seat:
             entry["hand"] = list(s.ropes[q])
         players.append(entry)
-    return {"game": "dry-well", "seat": seat, "current": s.current, "over": s.over, "winners": list(s.winners),
-            "end_reason": s.end_reason,
-            "decision": None if d is None else {"seat": d.seat, "kind": d.kind, "prompt": d.prompt, "rule": d.rule,
-                                                "actions": list(d.actions) if seat == d.seat else []},
-            "config": dict(s.config), "water": s.water, "deck": len(s.deck), "discard": list(s.discard),
-            "players": players}
+    out = view_head("dry-well", seat, s.current, s.over, s.winners, s.end_reason, d)
+    out.update(config=dict(s.config), water=s.water, deck=len(s.deck), discard=list(s.discard), players=players)
+    return out
 
 
 def describe(event: dict[str, Any]) -> str:

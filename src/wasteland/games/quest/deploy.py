@@ -104,6 +104,8 @@ def model_zones(s: State, tile: str, anchor: str, what: str, slot: str, enemy: s
     near = [z for z in tile_zones if adjacent(s, anchor, z)]
     if not leftover:
         fits = [z for z in near if s.room(z) >= size]
+        if not fits:
+            return [], "leftover"  # placed after the rest of its group ("any enemies left over")
         if fits:
             rooms = {z: s.room(z) for z in near}
             rest_sizes = tuple(sorted(s.content.size(e) for e in rest))

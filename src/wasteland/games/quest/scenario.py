@@ -8,6 +8,7 @@ encounter cards, the crisis and the event die are entered as actions (``draw x_a
 ``encounter e_pack``, ``crisis gloom``, ``roll 7``). Example::
 
     game = "quest"
+    seed = 7
     [config]
     players = 2                  # heroes; seat 1 is the leader
 
@@ -20,8 +21,8 @@ encounter cards, the crisis and the event die are entered as actions (``draw x_a
     destiny = [2, 6]             # rolled destiny dice; airship = unrolled, spent = spent
     stunned_groups = []          # enemy groups (slot numbers) that are stunned
     step = "explore"             # "explore": [exploration] drawn waits to be placed;
-                                 # "event": the event die is next; "hero": [state] active
-                                 # hero's activation (the default)
+                                 # "event": the event die is next; "hero": the [state]
+                                 # active hero's activation (the default)
     active = 1                   # the hero whose activation it is (1-based)
 
     [[tile]]                     # in laying order; the first is the quest's start tile
@@ -35,22 +36,25 @@ encounter cards, the crisis and the event die are entered as actions (``draw x_a
 
     [gates]
     open = [[1, 0, "E"]]         # square x, y and side of each open gate
-    closed = [3, 1, "E"]         # the closed gate (an edge facing unexplored space)
+    closed = [4, 1, "E"]         # the closed gate (an edge facing unexplored space)
     lychgates = [[4, 0, "N"]]
     items = ["graveyard.b"]      # zones holding a mystic item
     quest_symbol = ""            # zone of the quest symbol, once laid
 
     [[hero]]                     # one per seat, in seat order
-    zone = "graveyard.a"         # or "" for a hero out of action
+    zone = "graveyard.d"         # or "" for a hero out of action
     wounds = 8
     tokens = ["disease"]         # buried cursed disease fatigue stunned trapped
     dice = [3, 5]                # activation dice left
     inspiration = 0
 
+    [[hero]]
+    zone = "gatehouse.b"
+
     [[enemy]]
     enemy = "ghoul"
     group = 1                    # the slot of its group's encounter card
-    zone = "graveyard.d"
+    zone = "graveyard.a"
     wounds = 1
     tokens = []
 

@@ -20,10 +20,10 @@ SPEC = GameSpec(
                 "deploys the enemies and rolls the events.",
     options=(
         Option("players", "int", "number of heroes (one seat each; seat 1 leads)", default=1, low=1, high=4,
-               rule="WQ-38.1"),
-        Option("quest", "choice", "the quest to play", default="lantern", values=("lantern",), rule="WQ-38.1"),
+               rule=""),
+        Option("quest", "choice", "the quest to play", default="lantern", values=("lantern",)),
         Option("companion", "bool", "the table draws and rolls for the exploration, encounter and event steps "
-               "and enters the results", default=False, rule="WQ-40.4", sweep=False),
+               "and enters the results", default=False, sweep=False),
         Option("round_limit", "int", "end the quest as failed after this many rounds", default=None, low=1,
                rulebook=False, hidden=True),
     ),

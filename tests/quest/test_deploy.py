@@ -1,0 +1,163 @@
+"""Enemy groups: encounter cards and deployment (WQ-39.1), withdrawn groups (WQ-39.2),
+initiative of new groups (WQ-39.3)."""
+
+from __future__ import annotations
+
+from qtest import GAME, kind, legal, of_type, play, pos
+
+ALLEY = {"tile": "alley", "at": [2, 0]}  # laid by its west position: zones a b c on 2,0 3,0 4,0
+
+
+def deployed(events) -> dict[str, tuple[str, str]]:
+    return {e["model"]: (e["zone"], e["why"]) for e in of_type(events, "enemy_deployed")}
+
+
+def test_one_encounter_card_per_symbol_into_the_nearest_empty_slots():
+    """WQ-39.1: the chapel shows two crossed-swords symbols; slot 1 is taken, so the two
+    cards go into slots 2 and 3. WQ-39.3: their initiative cards join the end of the battle
+    track in the order the groups were deployed."""
+    s = pos(drawn="x_chapel", state={"slots": ["e_lone"]})
+    s, ev = play(s, "place n", "encounter e_grasp", "encounter e_shamblers")
+    assert [(e["card"], e["slot"]) for e in of_type(ev, "encounter_card")] == [("e_grasp", 2), ("e_shamblers", 3)]
+    while kind(s) == "deploy":
+        s, more = play(s, legal(s)[0])
+        ev += more
+    assert [e["group"] for e in of_type(ev, "initiative_card")] == [2, 3]
+    assert s.track == ["h1", "g1", "g2", "g3"]
+    assert [e["rule"] for e in of_type(ev, "initiative_card")] == ["WQ-39.3", "WQ-39.3"]
+
+
+def test_the_page_example_slot_three():
+    """WQ-39.3, the page's example: one group deployed, its encounter card in slot 3 above
+    the track, so the initiative card of enemy group 3 goes to the end of the battle track."""
+    s = pos(players=2, drawn="x_alley", state={"slots": ["e_lone", "e_brute"], "track": ["h2", "g1", "h1", "g2"]})
+    s, ev = play(s, "place w", "encounter e_grasp")
+    while kind(s) == "deploy":
+        s, more = play(s, legal(s)[0])
+        ev += more
+    assert of_type(ev, "encounter_card")[0]["slot"] == 3
+    assert s.track == ["h2", "g1", "h1", "g2", "g3"]
+    assert of_type(ev, "initiative_card") == [{"type": "initiative_card", "group": 3, "position": 5, "rule": "WQ-39.3"}]
+    assert {m["group"] for m in s.models.values()} == {"3"}
+
+
+def test_a_full_track_draws_no_card():
+    """WQ-39.1: no empty slot above the battle track: no encounter card is drawn."""
+    full = ["e_lone", "e_brute", "e_mob", "e_wail", "e_pack"]
+    s = pos(drawn="x_alley", state={"slots": full})
+    deck = list(s.encounter_deck)
+    s, ev = play(s, "place w")
+    assert of_type(ev, "track_full")[0]["undrawn"] == 1
+    assert s.encounter_deck == deck and not of_type(ev, "enemy_deployed") and kind(s) == "hero"
+
+
+def test_adjacent_to_the_mystic_item_small_enemies_together():
+    """WQ-39.1: every zone of the graveyard touches zone b with its mystic item, so the
+    leader chooses the first ghoul's zone; the other two small ghouls then join it."""
+    s = pos(drawn="x_graveyard")
+    s, ev = play(s, "place w", "encounter e_pack")
+    d = GAME.decision(s)
+    assert (d.kind, d.seat, d.rule) == ("deploy", 0, "WQ-39.1")
+    assert d.actions == ("deploy g1.1 graveyard.a", "deploy g1.1 graveyard.b", "deploy g1.1 graveyard.c",
+                         "deploy g1.1 graveyard.d")
+    s, ev = play(s, "deploy g1.1 graveyard.a")
+    where = deployed(ev)
+    assert where["g1.1"] == ("graveyard.a", "adjacent to the mystic item in graveyard.b")
+    assert where["g1.2"][0] == where["g1.3"][0] == "graveyard.a"  # capacity 3
+    assert "with a small enemy of its group" in where["g1.2"][1]
+
+
+def test_leftovers_go_next_to_an_enemy_next_to_the_item():
+    """WQ-39.1: the chapel's item is in zone c (room 3), touching zone b (room 2). The lone
+    wraith takes c; the next group's wraith fills b, a ghoul the last unit of c, and the
+    ghoul left over stands in a, next to the wraith in b, which touches the item."""
+    s = pos(drawn="x_chapel")
+    s, ev = play(s, "place n", "encounter e_lone", "encounter e_wraith", "deploy g1.1 chapel.c")
+    where = deployed(ev)
+    assert where["g2.1"] == ("chapel.b", "adjacent to the mystic item in chapel.c")
+    assert where["g2.2"] == ("chapel.c", "adjacent to the mystic item in chapel.c")
+    assert where["g2.3"] == ("chapel.a", "adjacent to an enemy that is adjacent to the mystic item in chapel.c")
+
+
+def test_as_many_as_possible_adjacent():
+    """WQ-39.1 "as many as possible": an ambush at the closed gate in alley.c, with both
+    heroes filling alley.b. The wraith (large) in c would leave no room for the two small
+    ghouls, so the ghouls take c and the wraith is left over (no zone next to them has
+    room: our stand-in puts it in the nearest zone with room)."""
+    s = pos(players=2, tiles=[{"tile": "gatehouse"}, ALLEY],
+            gates={"open": [[1, 0, "E"]], "closed": [4, 0, "E"]},
+            heroes=[{"zone": "alley.b"}, {"zone": "alley.b"}], state={"step": "event"})
+    s, ev = play(s, "roll 5", "crisis ambush", "encounter e_wraith")
+    assert of_type(ev, "group_anchor")[0]["what"] == "closed gate"
+    placed = [(s.models[e["model"]]["enemy"], e["zone"]) for e in of_type(ev, "enemy_deployed")]
+    assert placed == [("ghoul", "alley.c"), ("ghoul", "alley.c"), ("wraith", "alley.a")]
+
+
+def test_first_group_by_the_item_nearest_a_hero_then_the_free_one():
+    """WQ-39.1: two mystic items (crossroads a and d); the first group deploys by the one
+    nearest any hero (a, one zone step from the hero in gatehouse.b; d is three). Ruling:
+    the second by the item that still has no adjacent enemy, d."""
+    s = pos(heroes=[{"zone": "gatehouse.b"}], drawn="x_crossroads")
+    s, ev = play(s, "place n", "encounter e_grasp", "encounter e_mob")
+    assert of_type(ev, "group_anchor")[0]["zone"] == "crossroads.a"
+    while kind(s) == "deploy":
+        s, more = play(s, legal(s)[0])
+        ev += more
+    assert [e["zone"] for e in of_type(ev, "group_anchor")] == ["crossroads.a", "crossroads.d"]
+
+
+def test_items_equally_near_are_the_leaders_choice():
+    """WQ-39.1 ruling: items equally near a hero: the leader chooses (crossroads by w:
+    a and d are both two zone steps from the hero)."""
+    s = pos(heroes=[{"zone": "gatehouse.b"}], drawn="x_crossroads")
+    s, _ = play(s, "place w", "encounter e_grasp", "encounter e_mob")
+    d = GAME.decision(s)
+    assert (d.kind, d.seat, d.actions) == ("anchor", 0, ("anchor crossroads.a", "anchor crossroads.d"))
+    s, ev = play(s, "anchor crossroads.d")
+    assert of_type(ev, "group_anchor")[0]["zone"] == "crossroads.d"
+
+
+def test_no_mystic_item_means_the_closed_gate():
+    """WQ-39.1: the alley shows no mystic item: the group deploys by the closed gate (zone c)."""
+    s = pos(drawn="x_alley")
+    s, ev = play(s, "place w", "encounter e_grasp")
+    assert of_type(ev, "group_anchor")[0] == {"type": "group_anchor", "group": 1, "zone": "alley.c",
+                                              "what": "closed gate", "rule": "WQ-39.1"}
+    assert all(z in ("alley.b", "alley.c") for z, _ in deployed(ev).values())
+
+
+def test_no_more_models():
+    """WQ-39.1 "No more models" (stand-in: the group forms with the models there are): all
+    six ghouls are on the battlefield, so the wraith comes alone."""
+    ghouls = [{"enemy": "ghoul", "group": 1 + i // 3, "zone": "gatehouse.c"} for i in range(6)]
+    s = pos(drawn="x_alley", state={"slots": ["e_pack", "e_mob"]}, enemies=ghouls)
+    s, ev = play(s, "place w", "encounter e_wraith")
+    assert of_type(ev, "no_more_models")[0]["missing"] == ["ghoul", "ghoul"]
+    assert legal(s) == ["deploy g3.1 alley.b", "deploy g3.1 alley.c"]
+    s, ev = play(s, "deploy g3.1 alley.b")
+    assert [s.models[m]["enemy"] for m in deployed(ev)] == ["wraith"] and kind(s) == "hero"
+
+
+def test_a_withdrawn_group_returns_instead_of_a_draw():
+    """WQ-39.2: with a withdrawn group waiting, no encounter card is drawn: the withdrawn
+    group's card goes above the battle track and the group deploys."""
+    s = pos(drawn="x_alley", state={"withdrawn": ["e_grasp"]})
+    deck = list(s.encounter_deck)
+    s, ev = play(s, "place w")
+    (card,) = of_type(ev, "encounter_card")
+    assert (card["card"], card["returned"], card["rule"]) == ("e_grasp", True, "WQ-39.2")
+    assert s.encounter_deck == deck and s.withdrawn == []
+    s, ev = play(s, "deploy g1.1 alley.c")
+    assert [(m["enemy"], m["zone"]) for m in s.models.values()] == [("gravehand", "alley.c")] * 2
+
+
+def test_a_group_with_no_model_left_is_withdrawn():
+    """WQ-39.2 (stand-in for withdrawal, p.28): the last model of group 2 falls; its card
+    waits above the track, its slot is free and its initiative card leaves the track."""
+    s = pos(heroes=[{"zone": "gatehouse.b", "dice": [5]}], state={"slots": ["e_lone", "e_grasp"],
+            "track": ["h1", "g1", "g2"]},
+            enemies=[{"enemy": "wraith", "group": 1, "zone": "gatehouse.d"},
+                     {"enemy": "gravehand", "group": 2, "zone": "gatehouse.a"}])
+    s, ev = play(s, "attack g2.1 a5")
+    assert of_type(ev, "withdrawn")[0]["rule"] == "WQ-39.2"
+    assert s.withdrawn == ["e_grasp"] and s.slots[1] is None and s.track == ["h1", "g1"]

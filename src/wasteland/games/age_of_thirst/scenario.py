@@ -52,7 +52,8 @@ Example (every key optional)::
     ray_tower_discard = []
 
 Each error names the file, the table and the field: ``s.toml: [[piece]] #2 hex: '9,9'
-is not a hex of the board``.
+is not a hex of the board``. :func:`scenario_text` writes any position in play in this
+format, and reading it back gives the same position (the generator state aside).
 """
 
 from __future__ import annotations
@@ -319,3 +320,49 @@ class _Builder:
             top = [self.take(deck, c, f"[decks] {deck}_top")
                    for c in _names(decks.get(f"{deck}_top", []), self.at(f"[decks] {deck}_top"))]
             getattr(s, f"{prefix}_deck").extend(reversed(top))  # the last element is drawn first
+
+
+def _toml(value: Any) -> str:
+    """A TOML value for the plain data a scenario holds (JSON spells these the same way)."""
+    import json
+
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{k} = {_toml(v)}" for k, v in value.items()) + " }"
+    return json.dumps(value)
+
+
+def scenario_text(s: State) -> str:
+    """The scenario of a position in play (a tactical or economic phase with no decision of
+    another kind pending): reading it back gives the same position, deck order included
+    (every deck is written out as its top), the generator state aside. Colours dealt by
+    the draw (LO-4.5) are written as the config's colours."""
+    if s.stack or s.over or s.phase not in ("tactical", "economic"):
+        raise ScenarioError("scenario", "only a tactical or economic phase with nothing else pending can be "
+                                        "written as a scenario")
+    config = {**s.rules.to_config(), "colours": list(s.colour), "draw": False}
+    names = s.board.names
+    out = ['game = "age-of-thirst"', "seed = 0", "", "[config]"]
+    out += [f"{k} = {_toml(v)}" for k, v in config.items()]
+    state = {"turn": s.turn, "current": s.colour[s.current], "phase": s.phase, "first": s.colour[s.order[0]],
+             "quiet": s.quiet}
+    if s.acting is not None:
+        state["acting"] = names[s.acting]
+    if s.phase == "economic":
+        state.update(bought=s.bought, market_used=s.market_used)
+    out += ["", "[state]"] + [f"{k} = {_toml(v)}" for k, v in state.items()]
+    for q, colour in enumerate(s.colour):
+        clan = {"colour": colour, "water": s.water[q], "pumps": s.pumps[q],
+                "levels": dict(zip(KINDS, s.levels[q])), "injections": s.injections[q],
+                "statuses": s.statuses[q], "hand": s.hands[q], "eye": s.eye[q]}
+        if s.rules.team_game:
+            clan["barred"] = s.barred[q]
+        out += ["", "[[clan]]"] + [f"{k} = {_toml(v)}" for k, v in clan.items()]
+    for h, (owner, kind) in sorted(s.pieces.items()):
+        piece = {"hex": names[h], "colour": s.colour[owner], "kind": kind, "damage": s.damage.get(h, 0),
+                 "acted": h in s.done}
+        out += ["", "[[piece]]"] + [f"{k} = {_toml(v)}" for k, v in piece.items()]
+    out += ["", "[decks]"]
+    for deck, prefix in DECKS.items():
+        out.append(f"{deck}_top = {_toml(list(reversed(getattr(s, f'{prefix}_deck'))))}")
+        out.append(f"{deck}_discard = {_toml(getattr(s, f'{prefix}_discard'))}")
+    return "\n".join(out) + "\n"

@@ -18,7 +18,7 @@ from .rng import Rng
 
 class EngineGame:
     name: str
-    title: str  # for messages: "a Saltlands state"
+    title: str  # for messages: "a Dry Well state"
     rules_version: str
     min_players: int
     max_players: int

@@ -135,8 +135,8 @@ class Capabilities:
 class GameSpec:
     """Everything the rest of the code may know about one game."""
 
-    name: str  # the registry key and CLI name: "saltlands"
-    title: str  # for people: "Saltlands"
+    name: str  # the registry key and CLI name: "dry-well"
+    title: str  # for people: "Dry Well"
     rules_version: str  # records of another version are refused
     anchor_prefix: str  # "SL": every rule anchor of the game starts with it
     min_players: int

@@ -473,3 +473,39 @@ def _same_views_ahead(game: Any, q: int | None, a: Any, b: Any, actions: list[st
         if look(a) != look(b):
             return False
     return True
+
+
+# -- scenarios ------------------------------------------------------------------------------
+
+
+BAD_SCENARIOS = ("not toml [[[", "[[[", "\x00", 'game = "no-such-game"', "game = 1", 'game = "{name}"\nno_such_key = 1')
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_malformed_scenario_is_refused_with_one_error(name):
+    spec = spec_of(name)
+    assert spec.scenario, f"{name} declares no scenario format (GameSpec.scenario)"
+    for text in BAD_SCENARIOS:
+        with pytest.raises(RuleError) as exc:
+            spec.load_scenario(text.replace("{name}", name), "position.toml")
+        assert exc.value.message, f"{text!r}: an error without a message"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_scenario_of_the_game_alone_is_a_position_that_plays_on(name):
+    """The smallest scenario (``game = NAME``, everything else by default) loads into a
+    state that offers decisions whose actions apply, and survives a JSON round trip."""
+    spec = spec_of(name)
+    game = spec.engine
+    s = spec.load_scenario(f'game = "{name}"\n', "position.toml")
+    assert json.dumps(game.to_json(game.from_json(json.loads(json.dumps(game.to_json(s)))))) == json.dumps(
+        game.to_json(s))
+    rnd = random.Random(name)
+    for _ in range(60):
+        d = game.decision(s)
+        if d is None:
+            break
+        assert d.actions and spec.is_anchor(d.rule)
+        for q in [None, *range(game.seats(s))]:
+            assert not hidden_keys(game.view(s, q))
+        game.apply_in_place(s, rnd.choice(d.actions))

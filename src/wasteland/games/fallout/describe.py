@@ -1,0 +1,66 @@
+"""Events in words (English; the browser's translations are in ``web/i18n``)."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+
+def _s(x: Any) -> str:
+    return f"survivor {x + 1}" if isinstance(x, int) else str(x)
+
+
+def _name(x: str) -> str:
+    return x.replace("_", " ")
+
+
+def _by(e: dict[str, Any]) -> str:
+    return (f"{_s(e['target'])} at {_name(e['target_space'])}, {e['distance']} space(s) away "
+            f"(tie-break: {e['tie_break']})")
+
+
+TEMPLATES: dict[str, Callable[[dict[str, Any]], str]] = {
+    "setup": lambda e: f"Set-up: {e['players']} survivor(s), {_s(e['first'])} holds the agenda deck; "
+    f"influence {e['target']} wins; {e['fight']} fights.",
+    "turn": lambda e: f"Round {e['round']}, turn {e['turn']}: {_s(e['seat'])} to play.",
+    "turn_end": lambda e: f"{_s(e['seat'])} ends the turn.",
+    "move": lambda e: f"{_s(e['seat'])} moves {_name(e['from'])} → {_name(e['to'])}.",
+    "survivor_fights": lambda e: f"{_s(e['seat'])} fights {e['enemy']} at {_name(e['space'])}.",
+    "roll": lambda e: f"{_s(e['seat'])} rolls {e['roll']} against defence {e['defence']}.",
+    "fight_result": lambda e: f"{_s(e['seat'])}: health {e['health_before']}→{e['health']}, radiation "
+    f"{e['radiation_before']}→{e['radiation']}; {e['enemy']} " + ("is defeated." if e["defeated"] else "stands."),
+    "enemy_to_lair": lambda e: f"{e['enemy']} goes back to {_name(e['space'])}, face down.",
+    "enemy_removed": lambda e: f"{e['enemy']} leaves the map.",
+    "knocked_out": lambda e: f"{_s(e['seat'])} is knocked out and wakes up at {_name(e['space'])}.",
+    "quest": lambda e: f"{_s(e['seat'])} completes the quest at {_name(e['space'])}.",
+    "quest_marker": lambda e: f"The quest marker moves from {_name(e['from'])} to {_name(e['to'])}.",
+    "rest": lambda e: f"{_s(e['seat'])} rests: health {e['health']} (+{e['gained']}).",
+    "agenda_gained": lambda e: f"{_s(e['seat'])} takes an agenda card" + (f" ({e['card']})." if "card" in e else "."),
+    "agenda_returned": lambda e: f"{_s(e['seat'])} shuffles an agenda card back into the deck"
+    + (f" ({e['card']})." if "card" in e else "."),
+    "agenda_empty": lambda e: "The agenda deck is empty: no card to take.",
+    "deck_ran_out": lambda e: f"The agenda deck ran out: {e['cards']} card(s) shuffled into a new deck; "
+    f"{_s(e['first'])} is now first player; faction tokens move to "
+    + ", ".join(f"{k} {v}" for k, v in e["factions"].items()) + ".",
+    "round_end": lambda e: f"End of round {e['round']}: the enemies activate.",
+    "agenda_revealed": lambda e: f"Agenda card {e['card']} revealed: {', '.join(_name(i) for i in e['icons'])} act.",
+    "type_activates": lambda e: f"{_name(e['enemy_type'])} activate (icon {e['icon']}): "
+    + (", ".join(e["enemies"]) or "none face up") + ".",
+    "enemy_fights": lambda e: f"{e['enemy']} at {_name(e['space'])} attacks {_by(e)}: {e['reason']}.",
+    "enemy_moves": lambda e: f"{e['enemy']} moves {_name(e['from'])} → {_name(e['to'])} toward {_by(e)}; "
+    f"{e['step']}.",
+    "enemy_waits": lambda e: f"{e['enemy']} stays at {_name(e['space'])}: {e['reason']}.",
+    "flipped": lambda e: f"Face-down {_name(e['enemy_type'])} flipped face up: {', '.join(e['enemies'])}.",
+    "agenda_discarded": lambda e: f"Agenda card {e['card']} is discarded.",
+    "game_over": lambda e: "Game over: " + e["reason"] + (
+        f"; winners: {', '.join(_s(q) for q in e['winners'])}." if e["winners"] else "; nobody wins."),
+}
+
+
+def describe(event: dict[str, Any]) -> str:
+    t = TEMPLATES.get(event.get("type", ""))
+    if t is None:
+        return str(event)
+    try:
+        return t(event)
+    except (KeyError, TypeError):
+        return str(event)

@@ -1,0 +1,29 @@
+"""Determinization: a full state drawn among those a seat cannot tell apart.
+
+Hidden are the order of the agenda deck and the other survivors' agenda cards
+(FO-13.5). Those cards (deck + other hands) are dealt anew keeping every hand size,
+and the generator is reseeded.
+"""
+
+from __future__ import annotations
+
+from wasteland.core.rng import Rng, randbelow, shuffle
+
+from .state import State
+
+
+def determinize(state: State, seat: int, rng: Rng) -> State:
+    s = state.copy()
+    others = [q for q in s.players if q != seat]
+    pool = list(s.deck)
+    for q in others:
+        pool.extend(s.hands[q])
+    shuffle(rng, pool)
+    for q in others:
+        n = len(s.hands[q])
+        s.hands[q] = pool[:n]
+        del pool[:n]
+    s.deck = pool
+    s.rng = randbelow(rng, 1 << 63)
+    s.touch()
+    return s

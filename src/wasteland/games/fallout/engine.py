@@ -1,0 +1,163 @@
+"""The decision loop: who must choose what, and what each choice does.
+
+With an empty stack the current survivor takes their (stand-in) turn. A frame on the
+stack is a procedure waiting on someone or an automatic step: ``round_end`` and
+``activate`` (FO-13.1, FO-13.2), ``order`` choices folded into ``activate``, ``step``
+(FO-13.3), ``fight`` (a table's fight result), ``return`` (the hand limit, FO-13.5)
+and ``turn_over``. Frames are small dicts, replaced and never mutated.
+
+Rounds (FO-13.4, the digest's engine form): a round ends immediately before the first
+player would start a turn. This covers a normal round and the round cut short or
+stretched when the agenda deck runs out and the first-player role moves on.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from wasteland.core.protocol import Decision, RuleError
+
+from . import activation
+from .agenda import return_card
+from .fight import parse_result, resolve, result_options
+from .influence import check_victory, finish
+from .state import State
+from .turn import apply_turn, turn_options
+
+Events = list[dict]
+Frame = dict[str, Any]
+
+DECISION_INFO = {
+    "turn": ("FO-13.1", "your turn (a stand-in turn of our own): move, fight, quest, rest or end"),
+    "order": ("FO-13.2", "first player: choose which enemy of the type acts next"),
+    "step": ("FO-13.3", "first player: two spaces are equally on a shortest route; choose the enemy's step"),
+    "fight": ("FO-13.2", "enter the fight's result: new health and radiation, and whether the enemy was defeated"),
+    "return": ("FO-13.5", "more than 4 agenda cards: choose one to shuffle back into the agenda deck"),
+}
+
+
+# -- frames ------------------------------------------------------------------------------------
+
+
+def _fight_choose(s: State, f: Frame, action: str, events: Events) -> None:
+    health, radiation, defeated = parse_result(action)
+    s.stack.pop()
+    resolve(s, f["enemy"], f["seat"], health, radiation, defeated, events)
+
+
+def _return_options(s: State, f: Frame) -> list[str]:
+    return [f"return {c}" for c in sorted(s.hands[f["seat"]])]
+
+
+def _return_choose(s: State, f: Frame, action: str, events: Events) -> None:
+    s.stack.pop()
+    return_card(s, f["seat"], action.split(" ")[1], events)
+
+
+def _turn_over_run(s: State, f: Frame, events: Events) -> bool:
+    s.stack.pop()
+    end_turn(s, events)
+    return True
+
+
+OPTIONS: dict[str, Callable[[State, Frame], list[str]]] = {
+    "activate": activation.order_options, "step": activation.step_options,
+    "fight": lambda s, f: result_options(s), "return": _return_options,
+}
+CHOOSE: dict[str, Callable[[State, Frame, str, Events], None]] = {
+    "activate": activation.order_choose, "step": activation.step_choose, "fight": _fight_choose,
+    "return": _return_choose,
+}
+RUN: dict[str, Callable[[State, Frame, Events], bool]] = {
+    "round_end": activation.round_end_run, "activate": activation.activate_run, "turn_over": _turn_over_run,
+}
+KIND = {"activate": "order"}  # the decision kind a frame asks for, where the names differ
+
+
+# -- turns and rounds ---------------------------------------------------------------------------
+
+
+def start_turn(s: State, seat: int, events: Events) -> None:
+    limit = s.rules.turn_limit
+    if limit is not None and s.turns >= limit:
+        finish(s, [], f"turn limit {limit} reached (not a rulebook ending)", events)
+        return
+    s.turns += 1
+    s.current = seat
+    s.actions_left = s.content.turn.actions
+    events.append({"type": "turn", "turn": s.turns, "round": s.round, "seat": seat})
+
+
+def end_turn(s: State, events: Events) -> None:
+    seat = s.current
+    assert seat is not None
+    events.append({"type": "turn_end", "seat": seat})
+    nxt = s.order[(s.order.index(seat) + 1) % len(s.order)]
+    if nxt == s.first:
+        # FO-13.1, FO-13.4 engine form: the round ends just before the first player's turn
+        activation.start_round_end(s, nxt, events)
+        s.round += 1
+    else:
+        start_turn(s, nxt, events)
+
+
+# -- the loop -------------------------------------------------------------------------------------
+
+
+def settle(s: State, events: Events) -> None:
+    while not s.over:
+        if check_victory(s, events):  # FO-13.5: the moment the target is reached
+            return
+        if not s.stack:
+            return
+        top = s.stack[-1]
+        run = RUN.get(top["kind"])
+        if run is None or not run(s, top, events):
+            return
+
+
+def decision(s: State) -> Decision | None:
+    if s.over:
+        return None
+    if s._decision is None:
+        s._decision = _compute(s)
+    return s._decision
+
+
+def _compute(s: State) -> Decision:
+    if s.stack:
+        top = s.stack[-1]
+        kind = KIND.get(top["kind"], top["kind"])
+        seat = s.first if kind in ("order", "step") else top["seat"]
+        actions = OPTIONS[top["kind"]](s, top)
+    else:
+        kind = "turn"
+        seat = s.current
+        actions = turn_options(s)
+    rule, prompt = DECISION_INFO[kind]
+    return Decision(seat, kind, tuple(actions), prompt, rule)
+
+
+def apply_in_place(s: State, action: str, seat: int | None = None) -> Events:
+    """Apply one action, or raise RuleError without changing anything."""
+    d = decision(s)
+    if d is None:
+        raise RuleError("FO-13.5", "the game is over; no more actions")
+    if seat is not None and seat != d.seat:
+        raise RuleError(d.rule, f"it is seat {d.seat + 1}'s decision, not seat {seat + 1}'s")
+    if not isinstance(action, str) or action not in d.actions:
+        from .diagnose import why_illegal
+
+        raise why_illegal(s, d, action)
+    events: Events = []
+    s._decision = None
+    if s.stack:
+        CHOOSE[s.stack[-1]["kind"]](s, s.stack[-1], action, events)
+    elif apply_turn(s, action, events) and not s.over:
+        if s.stack:
+            # a fight result or a card to put back is still open: the turn ends after it
+            s.stack.insert(0, {"kind": "turn_over", "seat": s.current})
+        else:
+            end_turn(s, events)
+    settle(s, events)
+    return events

@@ -1,0 +1,98 @@
+"""The Fallout round end on the engine protocol (see ``wasteland.core.protocol``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wasteland.core.game_base import EngineGame
+
+from . import engine
+from .config import rules_from_config
+from .describe import describe
+from .determinize import determinize
+from .evaluate import evaluate
+from .influence import influence
+from .setup import new_game
+from .state import State
+
+# Events that name an agenda card going into or out of a hand: only its holder sees
+# which card it is (FO-13.5: agenda cards in hand are kept hidden).
+SECRET_EVENTS = ("agenda_gained", "agenda_returned")
+
+
+class Fallout(EngineGame):
+    name = "fallout"
+    title = "a Fallout"
+    rules_version = "fallout-p13/1"
+    min_players = 1
+    max_players = 4
+
+    def __init__(self) -> None:
+        super().__init__(engine, new_game, State, view, describe, determinize, evaluate)
+
+    def normalize_config(self, config: dict[str, Any]) -> dict[str, Any]:
+        return rules_from_config(config).to_config()
+
+    def seats(self, state: State) -> int:
+        return state.rules.players
+
+    def reveals_hidden(self, before: State, after: State) -> bool:
+        """Did the step use the generator or take a card from the agenda deck?"""
+        return before.rng != after.rng or len(before.deck) != len(after.deck)
+
+    def event_view(self, event: dict[str, Any], seat: int | None) -> dict[str, Any]:
+        if event.get("type") in SECRET_EVENTS and event.get("seat") != seat:
+            return {k: v for k, v in event.items() if k != "card"}
+        return event
+
+
+def _map_view(s: State) -> dict[str, Any]:
+    b = s.board
+    return {"name": b.name, "start": b.start, "quests": list(b.quests),
+            "spaces": [{"id": n, "x": b.coords[n][0], "y": b.coords[n][1], "adjacent": b.graph.neighbours(n)}
+                       for n in b.graph.names]}
+
+
+def view(s: State, seat: int | None) -> dict[str, Any]:
+    """What ``seat`` may know (None = a spectator): no deck order, no other survivor's
+    agenda cards or influence (it follows from the cards), no generator state. The
+    discard pile is face up. When the game ends the winners' cards are shown (FO-13.5)."""
+    survivors = []
+    for q in s.players:
+        entry: dict[str, Any] = {"seat": q, "space": s.space[q], "health": s.health[q],
+                                 "radiation": s.radiation[q], "kills": s.kills[q], "quests": s.quests[q],
+                                 "hand_size": len(s.hands[q]), "position": s.order.index(q)}
+        if q == seat or (s.over and q in s.winners):
+            entry["hand"] = sorted(s.hands[q])
+            entry["influence"] = influence(s, q)
+        survivors.append(entry)
+    out: dict[str, Any] = {
+        "game": "fallout",
+        "seat": seat,
+        "config": s.rules.to_config(),
+        "round": s.round,
+        "turn": s.turns,
+        "current": s.current,
+        "actions_left": s.actions_left,
+        "first": s.first,
+        "order": list(s.order),
+        "target": s.rules.target,
+        "over": s.over,
+        "winners": list(s.winners),
+        "end_reason": s.end_reason,
+        "map": _map_view(s),
+        "survivors": survivors,
+        "enemies": [{"id": e, "type": t, "space": sp, "face_up": up} for e, (t, sp, up) in sorted(s.enemies.items())],
+        "markers": sorted(s.markers),
+        "agenda": {"deck": len(s.deck), "discard": list(s.discard), "revealed": s.revealed},
+        "factions": dict(zip(s.content.factions, s.factions)),
+        "track": s.content.track.length,
+    }
+    d = engine.decision(s)
+    if d is not None:
+        out["decision"] = {"seat": d.seat, "kind": d.kind, "prompt": d.prompt, "rule": d.rule,
+                           "actions": list(d.actions) if seat == d.seat else []}
+    return out
+
+
+GAME = Fallout()

@@ -1,0 +1,41 @@
+"""The Fallout round end's facts, declared once (see ``wasteland.core.spec``)."""
+
+from __future__ import annotations
+
+from wasteland.core.spec import BotSpec, Capabilities, GameSpec, Option
+
+from .config import FIGHTS
+
+SPEC = GameSpec(
+    name="fallout",
+    title="Fallout: the round end",
+    rules_version="fallout-p13/1",
+    anchor_prefix="FO",
+    min_players=1,
+    max_players=4,
+    game="wasteland.games.fallout.game:GAME",
+    description="The end of a Fallout round: the agenda deck activates the enemies, who fight or close in "
+                "by fixed rules; influence from agenda cards wins. Demo map and survivor turn are stand-ins.",
+    options=(
+        Option("players", "int", "number of survivors", default=1, low=1, high=4, rule="FO-13.5"),
+        Option("fight", "choice", "demo: a chosen die fight; table: the table enters each fight's result",
+               default="demo", values=FIGHTS, rule="FO-13.2"),
+        Option("first_player", "int", "the seat that starts with the agenda deck (0-based)", default=0,
+               low=0, high=3, rule="FO-13.4", hidden=True, sweep=False),
+        Option("turn_limit", "int", "end the game without a winner after this many turns",
+               default=None, low=1, rulebook=False, hidden=True),
+    ),
+    bots=(BotSpec("heuristic", "plays by hand-written priorities of its own (not the rulebook's)",
+                  "wasteland.games.fallout.bot:HeuristicAgent"),),
+    default_bot="heuristic",
+    capabilities=Capabilities(hidden_information=True, chance=True, search_guide=False, teams=True),
+    scenario="wasteland.games.fallout.scenario:scenario_from_text",
+    scenario_doc="TOML: game = \"fallout\", map, [[survivor]], [[enemy]], [agenda] "
+                 "(documented in wasteland/games/fallout/scenario.py)",
+    terminal="wasteland.games.fallout.terminal:RENDERER",
+    web_board="web/board.js",
+    web_texts="web/i18n",
+    texts="wasteland.games.fallout.texts:TEXTS",
+    package="wasteland.games.fallout",
+    round_robin=("heuristic", "random"),
+)

@@ -1,0 +1,77 @@
+"""Checks that a state (from JSON or a scenario) is a position of the game, so a bad
+one is refused with an error naming the field instead of failing later."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from wasteland.core.protocol import RuleError
+
+from .content import HAND_LIMIT
+from .state import State
+
+FRAME_KINDS = ("round_end", "activate", "step", "fight", "return", "turn_over")
+
+
+class StateError(RuleError):
+    def __init__(self, field: str, message: str, rule: str = "state") -> None:
+        super().__init__(rule, f"{field}: {message}")
+        self.field = field
+
+
+def check_state(s: State) -> None:
+    n = s.rules.players
+    seats = range(n)
+    for name in ("space", "health", "radiation", "kills", "quests", "hands"):
+        if len(getattr(s, name)) != n:
+            raise StateError(name, f"needs one entry per survivor ({n})")
+    if sorted(s.order) != list(seats):
+        raise StateError("order", f"must list every seat 0-{n - 1} once", "FO-13.4")
+    if s.first not in seats:
+        raise StateError("first", f"seat {s.first!r} does not exist", "FO-13.4")
+    if s.current is not None and s.current not in seats:
+        raise StateError("current", f"seat {s.current!r} does not exist")
+    g = s.board.graph
+    track = s.content.turn.track
+    for q in seats:
+        if s.space[q] not in g:
+            raise StateError(f"survivor {q + 1}.space", f"{s.space[q]!r} is not a space of the map", "FO-13.3")
+        for name in ("health", "radiation"):
+            v = getattr(s, name)[q]
+            if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= track:
+                raise StateError(f"survivor {q + 1}.{name}", f"{v!r} is off the track 0-{track}", "FO-13.3")
+        if s.health[q] <= s.radiation[q]:
+            raise StateError(f"survivor {q + 1}.health", f"health {s.health[q]} at or below radiation "
+                             f"{s.radiation[q]}: that survivor is knocked out", "FO-13.3")
+        limit = HAND_LIMIT + (1 if any(f.get("kind") == "return" and f.get("seat") == q for f in s.stack) else 0)
+        if len(s.hands[q]) > limit:
+            raise StateError(f"survivor {q + 1}.hand", f"{len(s.hands[q])} agenda cards; a hand holds at most "
+                             f"{HAND_LIMIT}", "FO-13.5")
+    cards = s.content.cards
+    every = list(s.deck) + list(s.discard) + [c for h in s.hands for c in h] + ([s.revealed] if s.revealed else [])
+    for c in every:
+        if c not in cards:
+            raise StateError("agenda", f"{c!r} is not an agenda card", "FO-13.5")
+    twice = [c for c, k in Counter(every).items() if k > 1]
+    if twice:
+        raise StateError("agenda", f"card {twice[0]} is in two places at once", "FO-13.5")
+    if len(every) != len(cards):
+        missing = sorted(set(cards) - set(every))
+        raise StateError("agenda", f"cards missing from deck, discard and hands: {', '.join(missing)}", "FO-13.5")
+    for e, (t, sp, _up) in s.enemies.items():
+        if t not in s.content.types:
+            raise StateError(f"enemy {e}", f"{t!r} is not an enemy type", "FO-13.2")
+        if sp not in g:
+            raise StateError(f"enemy {e}", f"{sp!r} is not a space of the map", "FO-13.2")
+    for m in s.markers:
+        if m not in s.board.quests:
+            raise StateError("markers", f"{m!r} is not a quest space")
+    length = s.content.track.length
+    if len(s.factions) != len(s.content.factions) or not all(
+            isinstance(f, int) and 0 <= f <= length for f in s.factions):
+        raise StateError("factions", f"one step 0-{length} per faction", "FO-13.4")
+    for f in s.stack:
+        if not isinstance(f, dict) or f.get("kind") not in FRAME_KINDS:
+            raise StateError("stack", f"unknown frame {f!r}")
+    if not s.over and s.current is None and not s.stack:
+        raise StateError("current", "nobody is taking a turn and no round end is running")

@@ -36,15 +36,17 @@ def round_end_run(s: State, f: Frame, events: Events) -> bool:
     s.revealed = card
     if s.over:
         return True
-    if card is None:
-        s.stack[-1] = {"kind": "activate", "seat": s.first, "resume": f["resume"], "card": None, "icon": 0,
-                       "pending": None}
-        return True
-    icons = s.content.cards[card].icons
-    events.append({"type": "agenda_revealed", "card": card, "icons": list(icons)})
-    s.stack[-1] = {"kind": "activate", "seat": s.first, "resume": f["resume"], "card": card, "icon": 0,
-                   "pending": None}
+    icons = list(s.content.cards[card].icons) if card is not None else []
+    if card is not None:
+        events.append({"type": "agenda_revealed", "card": card, "icons": icons})
+    s.stack[-1] = activate_frame(s, f["resume"], card, icons)
     return True
+
+
+def activate_frame(s: State, resume: int, card: str | None, icons: list[str]) -> Frame:
+    """The frame that resolves ``icons`` (a card's strip, or one a table wrote down)."""
+    return {"kind": "activate", "seat": s.first, "resume": resume, "card": card, "icons": icons, "icon": 0,
+            "pending": None}
 
 
 def face_up(s: State, kind: str) -> list[str]:
@@ -55,13 +57,13 @@ def activate_run(s: State, f: Frame, events: Events) -> bool:
     """FO-13.2: the types on the card act in the order of the icons, left to right; a
     type shown twice acts twice."""
     card = f["card"]
-    icons = s.content.cards[card].icons if card is not None else []
+    icons = f["icons"]
     i = f["icon"]
     if i >= len(icons):
         if card is not None:
             s.discard.append(card)  # FO-13.1: then the card is discarded
-            s.revealed = None
             events.append({"type": "agenda_discarded", "card": card})
+        s.revealed = None
         s.stack.pop()
         from .engine import start_turn
 

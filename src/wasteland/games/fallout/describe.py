@@ -50,6 +50,7 @@ TEMPLATES: dict[str, Callable[[dict[str, Any]], str]] = {
     f"{e['step']}.",
     "enemy_waits": lambda e: f"{e['enemy']} stays at {_name(e['space'])}: {e['reason']}.",
     "flipped": lambda e: f"Face-down {_name(e['enemy_type'])} flipped face up: {', '.join(e['enemies'])}.",
+    "icons_written": lambda e: f"The table's agenda card: {', '.join(_name(i) for i in e['icons'])} act.",
     "agenda_discarded": lambda e: f"Agenda card {e['card']} is discarded.",
     "game_over": lambda e: "Game over: " + e["reason"] + (
         f"; winners: {', '.join(_s(q) for q in e['winners'])}." if e["winners"] else "; nobody wins."),

@@ -15,6 +15,7 @@ VERBS = {
     "activate": ("FO-13.2", "the first player picks one of the face-up enemies of the type still to act"),
     "step": ("FO-13.3", "an enemy steps onto a space on a shortest route to its target"),
     "result": ("FO-13.2", "a fight result is entered only while a fight waits on the table"),
+    "resolve": ("FO-13.1", "a revealed card written into a position is resolved by the first player"),
     "return": ("FO-13.5", "only a card in the hand of a survivor holding five can go back"),
 }
 

@@ -33,6 +33,7 @@ DECISION_INFO = {
     "step": ("FO-13.3", "first player: two spaces are equally on a shortest route; choose the enemy's step"),
     "fight": ("FO-13.2", "enter the fight's result: new health and radiation, and whether the enemy was defeated"),
     "return": ("FO-13.5", "more than 4 agenda cards: choose one to shuffle back into the agenda deck"),
+    "reveal": ("FO-13.1", "the agenda card is revealed: resolve its enemy icons (resolve)"),
 }
 
 
@@ -54,6 +55,15 @@ def _return_choose(s: State, f: Frame, action: str, events: Events) -> None:
     return_card(s, f["seat"], action.split(" ")[1], events)
 
 
+def _reveal_choose(s: State, f: Frame, action: str, events: Events) -> None:
+    """A position written down at the moment a card was revealed (a scenario): resolve it."""
+    s.stack[-1] = activation.activate_frame(s, f["resume"], f["card"], f["icons"])
+    if f["card"] is not None:
+        events.append({"type": "agenda_revealed", "card": f["card"], "icons": list(f["icons"])})
+    else:
+        events.append({"type": "icons_written", "icons": list(f["icons"])})
+
+
 def _turn_over_run(s: State, f: Frame, events: Events) -> bool:
     s.stack.pop()
     end_turn(s, events)
@@ -62,11 +72,11 @@ def _turn_over_run(s: State, f: Frame, events: Events) -> bool:
 
 OPTIONS: dict[str, Callable[[State, Frame], list[str]]] = {
     "activate": activation.order_options, "step": activation.step_options,
-    "fight": lambda s, f: result_options(s), "return": _return_options,
+    "fight": lambda s, f: result_options(s), "return": _return_options, "reveal": lambda s, f: ["resolve"],
 }
 CHOOSE: dict[str, Callable[[State, Frame, str, Events], None]] = {
     "activate": activation.order_choose, "step": activation.step_choose, "fight": _fight_choose,
-    "return": _return_choose,
+    "return": _return_choose, "reveal": _reveal_choose,
 }
 RUN: dict[str, Callable[[State, Frame, Events], bool]] = {
     "round_end": activation.round_end_run, "activate": activation.activate_run, "turn_over": _turn_over_run,
@@ -128,7 +138,7 @@ def _compute(s: State) -> Decision:
     if s.stack:
         top = s.stack[-1]
         kind = KIND.get(top["kind"], top["kind"])
-        seat = s.first if kind in ("order", "step") else top["seat"]
+        seat = s.first if kind in ("order", "step", "reveal") else top["seat"]
         actions = OPTIONS[top["kind"]](s, top)
     else:
         kind = "turn"

@@ -1,0 +1,297 @@
+"""Positions: a TOML file in which a table writes down what stands on its board.
+
+The typical use is companion play: the table has just revealed an agenda card at the
+end of a round and wants every enemy's action with its reason. Write the position,
+then ``wasteland apply position.toml resolve``: the JSON's events give, for each
+enemy, what it does (``enemy_fights`` / ``enemy_moves`` / ``enemy_waits``), its target
+survivor, the distance in spaces, the reason (same space, ranged and adjacent, or a
+step toward the nearest survivor), which tie-break decided (FO-13.3) and how its step
+was chosen. Decisions the page leaves to the first player (which enemy of a type acts
+next, which of two equally short routes) and, with ``fight = "table"``, each fight's
+result come back as the pending decision; pass them as further actions.
+
+Example (every key but ``game`` and the survivors is optional)::
+
+    game = "fallout"
+    seed = 7                 # the generator for anything not written down (deck order, demo fights)
+    fight = "table"          # "table" (default): you enter each fight's result; "demo": the chosen die fight
+    map = "demo"             # the demo map by name, or a [map] table of your own (below)
+    first = 2                # the survivor holding the agenda deck (1 = the first one listed)
+
+    [[survivor]]             # in turn order; the first listed is survivor 1
+    space = "super_duper_mart"
+    health = 9               # both markers on the track 0-12, health above radiation
+    radiation = 2
+    hand = ["a03", "a07"]    # agenda cards held (at most 4, FO-13.5)
+    kills = 1                # enemies defeated and quests completed so far (agenda requirements)
+    quests = 2
+
+    [[survivor]]
+    space = "raider_camp"
+    health = 6
+    radiation = 1
+
+    [[enemy]]
+    type = "mole_rat"        # one of: mole_rat, radroach, marauder, ghoul, super_mutant
+    space = "super_duper_mart"
+    side = "up"              # "up" = active, "down" = not yet flipped
+
+    [agenda]
+    revealed = "a02"         # the card just revealed; or icons = ["marauder", "mole_rat"] for a
+                             # card of your own (each icon an enemy type); or turn = 1 (below)
+    discard = ["a11"]        # the face-up discard pile, oldest first
+    # deck = [...]           # the deck, top card last; when left out: every card not named
+                             # elsewhere, shuffled with the seed
+
+    [track]                  # faction token steps on the scenario track
+    brotherhood = 2
+    railroad = 1
+
+Instead of a revealed card, ``turn = N`` in ``[agenda]`` starts survivor N's turn
+(``actions_left`` optional).
+
+A map of your own replaces ``map = "demo"``::
+
+    [map]
+    name = "our table"
+    start = "a"              # where a knocked-out survivor wakes up
+    quests = ["c"]           # quest spaces, and the ones with a marker now
+    markers = ["c"]
+    [[map.space]]
+    id = "a"
+    adjacent = ["b", "c"]    # adjacency is symmetric: list each road once or twice
+    [[map.space]]
+    id = "b"
+    adjacent = ["c"]
+    [[map.space]]
+    id = "c"
+
+Survivors must stand on the map's spaces and enemies on its spaces; enemy types and
+agenda card ids are the demo's. Any mistake (an enemy on a space that does not exist,
+a marker off the track, a fifth card in a hand, an icon that names no enemy type, an
+unknown key) is one error naming the field; nothing is loaded.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from wasteland.core.protocol import RuleError
+from wasteland.core.rng import seed_state, shuffle
+
+from .config import FIGHTS, TARGETS, rules_from_config
+from .content import HAND_LIMIT, ContentError, MapDef, Side, decode_map, load_content
+from .engine import settle
+from .setup import enemy_ids
+from .state import State, static_for
+from .validate import StateError, check_state
+
+
+class ScenarioError(RuleError):
+    def __init__(self, field: str, message: str, rule: str = "scenario") -> None:
+        super().__init__(rule, f"{field}: {message}")
+        self.field = field
+
+
+class SurvivorDef(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    space: str
+    health: int
+    radiation: int = 0
+    hand: list[str] = []
+    kills: int = 0
+    quests: int = 0
+
+
+class EnemyDef(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    type: str
+    space: str
+    side: Side = "up"
+
+
+class AgendaDef(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    revealed: str | None = None
+    icons: list[str] | None = None
+    turn: int | None = None
+    actions_left: int | None = None
+    discard: list[str] = []
+    deck: list[str] | None = None
+
+
+class PositionDef(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    game: str
+    seed: int = 0
+    fight: str = "table"
+    map: str | MapDef = "demo"
+    first: int = 1
+    survivor: list[SurvivorDef]
+    enemy: list[EnemyDef] = []
+    agenda: AgendaDef = msgspec.field(default_factory=AgendaDef)
+    track: dict[str, int] = {}
+
+
+def scenario_from_text(text: str, origin: str = "scenario") -> State:
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ScenarioError(origin, f"not valid TOML ({exc})") from None
+    return scenario_from_data(data, origin)
+
+
+def load_scenario(path: str | Path) -> State:
+    p = Path(path)
+    return scenario_from_text(p.read_text(encoding="utf-8"), str(p))
+
+
+def _field(exc: msgspec.ValidationError) -> str:
+    """msgspec's ``... - at `$.survivor[0].health``` as ``survivor 1.health``."""
+    msg = str(exc)
+    if " - at `$." not in msg:
+        return msg
+    problem, _, where = msg.partition(" - at `$.")
+    where = where.rstrip("`")
+    parts = []
+    for bit in where.replace("]", "").split("."):
+        name, _, idx = bit.partition("[")
+        parts.append(f"{name} {int(idx) + 1}" if idx else name)
+    return f"{'.'.join(parts)}: {problem}"
+
+
+def scenario_from_data(data: dict[str, Any], origin: str = "scenario") -> State:
+    if data.get("game") != "fallout":
+        raise ScenarioError("game", f"this reader is for game = \"fallout\", not {data.get('game')!r}")
+    try:
+        pos = msgspec.convert(data, PositionDef)
+    except msgspec.ValidationError as exc:
+        raise ScenarioError(origin, _field(exc)) from None
+    content = load_content()
+    n = len(pos.survivor)
+    if n not in TARGETS:
+        raise ScenarioError("survivor", f"{n} survivors; the game has 1 to 4 (FO-13.5)", "FO-13.5")
+    if pos.fight not in FIGHTS:
+        raise ScenarioError("fight", f"must be one of {', '.join(FIGHTS)}, not {pos.fight!r}", "FO-13.2")
+    if not 1 <= pos.first <= n:
+        raise ScenarioError("first", f"survivor {pos.first} does not exist (1-{n})", "FO-13.4")
+    board_json = None
+    if isinstance(pos.map, str):
+        if pos.map != content.board.name:
+            raise ScenarioError("map", f"unknown map {pos.map!r}; write {content.board.name!r} or a [map] table")
+    else:
+        try:
+            board_json = decode_map(msgspec.to_builtins(pos.map), origin).to_json()
+        except ContentError as exc:
+            raise ScenarioError("map", str(exc)) from None
+    rules = rules_from_config({"players": n, "fight": pos.fight, "first_player": pos.first - 1})
+    s = State(static_for(rules.to_config(), board_json))
+    s.rng = seed_state(pos.seed)
+    g = s.board.graph
+    track = content.turn.track
+    s.order = list(range(n))
+    s.first = pos.first - 1
+    held: dict[str, str] = {}
+
+    def place(card: str, where: str, rule: str = "FO-13.5") -> None:
+        if card not in content.cards:
+            raise ScenarioError(where, f"{card!r} is not an agenda card ({', '.join(list(content.cards)[:3])}...)", rule)
+        if card in held:
+            raise ScenarioError(where, f"card {card} is already in {held[card]}", rule)
+        held[card] = where
+
+    for i, sv in enumerate(pos.survivor, 1):
+        f = f"survivor {i}"
+        if sv.space not in g:
+            raise ScenarioError(f"{f}.space", f"{sv.space!r} is not a space of the map", "FO-13.3")
+        for name in ("health", "radiation"):
+            v = getattr(sv, name)
+            if not 0 <= v <= track:
+                raise ScenarioError(f"{f}.{name}", f"{v} is off the track 0-{track}", "FO-13.3")
+        if sv.health <= sv.radiation:
+            raise ScenarioError(f"{f}.health", f"health {sv.health} at or below radiation {sv.radiation}: "
+                                "that survivor is knocked out, not on the board", "FO-13.3")
+        if len(sv.hand) > HAND_LIMIT:
+            raise ScenarioError(f"{f}.hand", f"{len(sv.hand)} agenda cards; a hand holds at most {HAND_LIMIT}",
+                                "FO-13.5")
+        for c in sv.hand:
+            place(c, f"{f}.hand")
+        if sv.kills < 0 or sv.quests < 0:
+            raise ScenarioError(f, "kills and quests cannot be negative")
+    s.space = [sv.space for sv in pos.survivor]
+    s.health = [sv.health for sv in pos.survivor]
+    s.radiation = [sv.radiation for sv in pos.survivor]
+    s.kills = [sv.kills for sv in pos.survivor]
+    s.quests = [sv.quests for sv in pos.survivor]
+    s.hands = [list(sv.hand) for sv in pos.survivor]
+
+    for i, en in enumerate(pos.enemy, 1):
+        if en.type not in content.types:
+            raise ScenarioError(f"enemy {i}.type", f"{en.type!r} is not an enemy type ({', '.join(content.types)})",
+                                "FO-13.2")
+        if en.space not in g:
+            raise ScenarioError(f"enemy {i}.space", f"{en.space!r} is not a space of the map", "FO-13.2")
+    ids = enemy_ids([en.type for en in pos.enemy])
+    s.enemies = {e: (en.type, en.space, en.side == "up") for e, en in zip(ids, pos.enemy)}
+    s.markers = list(s.board.markers)
+
+    a = pos.agenda
+    modes = [m for m, on in (("revealed", a.revealed is not None), ("icons", a.icons is not None),
+                             ("turn", a.turn is not None)) if on]
+    if len(modes) != 1:
+        raise ScenarioError("agenda", "write exactly one of revealed (a card just revealed), icons (a card of "
+                            "your own) and turn (a survivor's turn)", "FO-13.1")
+    if a.revealed is not None:
+        place(a.revealed, "agenda.revealed", "FO-13.1")
+    if a.icons is not None:
+        if not a.icons:
+            raise ScenarioError("agenda.icons", "a card shows at least one enemy icon", "FO-13.1")
+        for k, icon in enumerate(a.icons, 1):
+            if icon not in content.types:
+                raise ScenarioError(f"agenda.icons {k}", f"{icon!r} names no enemy type "
+                                    f"({', '.join(content.types)})", "FO-13.2")
+    for k, c in enumerate(a.discard, 1):
+        place(c, f"agenda.discard {k}")
+    s.discard = list(a.discard)
+    if a.deck is not None:
+        for k, c in enumerate(a.deck, 1):
+            place(c, f"agenda.deck {k}")
+        missing = [c for c in content.cards if c not in held]
+        if missing:
+            raise ScenarioError("agenda.deck", f"cards named nowhere: {', '.join(missing)} (list them in the deck, "
+                                "or leave the deck out)", "FO-13.5")
+        s.deck = list(a.deck)
+    else:
+        s.deck = [c for c in content.cards if c not in held]
+        shuffle(s, s.deck)
+
+    factions = content.factions
+    unknown = sorted(set(pos.track) - set(factions))
+    if unknown:
+        raise ScenarioError(f"track.{unknown[0]}", f"not a faction of the scenario track ({', '.join(factions)})",
+                            "FO-13.4")
+    s.factions = [pos.track.get(fd.id, fd.start) for fd in content.track.faction]
+    for fid, step in zip(factions, s.factions):
+        if not 0 <= step < content.track.length:
+            raise ScenarioError(f"track.{fid}", f"step {step} is off the track 0-{content.track.length - 1}",
+                                "FO-13.4")
+
+    if a.turn is not None:
+        if not 1 <= a.turn <= n:
+            raise ScenarioError("agenda.turn", f"survivor {a.turn} does not exist (1-{n})")
+        s.current = a.turn - 1
+        s.actions_left = a.actions_left if a.actions_left is not None else content.turn.actions
+        if not 1 <= s.actions_left <= content.turn.actions:
+            raise ScenarioError("agenda.actions_left", f"must be 1-{content.turn.actions}")
+        s.turns = 1
+    else:
+        s.revealed = a.revealed
+        icons = list(content.cards[a.revealed].icons) if a.revealed is not None else list(a.icons or [])
+        s.stack = [{"kind": "reveal", "seat": s.first, "resume": s.first, "card": a.revealed, "icons": icons}]
+    try:
+        check_state(s)
+    except StateError as exc:
+        raise ScenarioError(exc.field, exc.message.partition(": ")[2] or exc.message, exc.rule) from None
+    settle(s, [])
+    s.touch()
+    return s

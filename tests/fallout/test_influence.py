@@ -1,0 +1,95 @@
+"""Influence and victory (FO-13.5)."""
+
+import pytest
+
+from wasteland.core.protocol import RuleError
+from wasteland.games.fallout.config import TARGETS, Rules
+from wasteland.games.fallout.influence import influence
+
+from .conftest import of, play, position
+
+
+def test_fo_13_5_each_card_gives_one_plus_its_bonus_when_the_requirement_is_met(game):
+    # a03: radiation at most 1, bonus 2; a01: at least 2 kills, bonus 2.
+    s = position([{"space": "vault_gate", "health": 10, "radiation": 1, "kills": 1, "hand": ["a03", "a01"]}],
+                 turn=1)
+    assert influence(s, 0) == (1 + 2) + 1
+    s.kills[0] = 2
+    assert influence(s, 0) == (1 + 2) + (1 + 2)
+    s.radiation[0] = 2  # requirement lost: the bonus goes (ruling: evaluated at every moment)
+    assert influence(s, 0) == 1 + (1 + 2)
+
+
+@pytest.mark.parametrize("players, target", [(1, 11), (2, 10), (3, 9), (4, 8)])
+def test_fo_13_5_targets_by_number_of_players(game, players, target):
+    assert TARGETS[players] == target and Rules(players=players).target == target
+    assert game.view(game.new_game({"players": players}, 1), 0)["target"] == target
+
+
+def test_fo_13_5_five_players_are_refused(game):
+    with pytest.raises(RuleError, match="players"):
+        game.normalize_config({"players": 5})
+
+
+def test_fo_13_5_agenda_cards_in_hand_are_hidden_from_the_others(game):
+    s = position([{"space": "super_duper_mart", "health": 10, "radiation": 0, "hand": ["a03"]},
+                  {"space": "vault_gate", "health": 10, "radiation": 0, "hand": ["a04", "a05"]}],
+                 turn=1)
+    top = s.deck[-1]
+    s2, events = play(s, "quest")
+    gained = of(events, "agenda_gained")[0]
+    assert gained["card"] == top
+    assert "card" in game.event_view(gained, 0)
+    for seat in (1, None):
+        assert "card" not in game.event_view(gained, seat)
+        v = game.view(s2, seat)
+        assert "hand" not in v["survivors"][0] and "influence" not in v["survivors"][0]
+        assert v["survivors"][0]["hand_size"] == 2
+        text = repr(v)
+        assert top not in text and "a03" not in text
+        assert "deck" in v["agenda"] and isinstance(v["agenda"]["deck"], int)  # a count, never the order
+    assert game.view(s2, 0)["survivors"][0]["hand"] == sorted(["a03", top])
+
+
+def test_fo_13_5_a_fifth_card_the_holder_chooses_one_to_shuffle_back(game):
+    hand = ["a01", "a02", "a03", "a04"]
+    s = position([{"space": "super_duper_mart", "health": 10, "radiation": 0, "hand": hand},
+                  {"space": "vault_gate", "health": 10, "radiation": 0}], turn=1, seed=4)
+    top = s.deck[-1]
+    s, events = play(s, "quest")
+    d = game.decision(s)
+    assert d.kind == "return" and d.seat == 0 and d.rule == "FO-13.5"
+    assert sorted(d.actions) == sorted(f"return {c}" for c in hand + [top])  # the new card included
+    with pytest.raises(RuleError):
+        game.apply(s, "return a01", 1)
+    deck_before = len(s.deck)
+    s, events = play(s, f"return {top}")
+    assert sorted(s.hands[0]) == sorted(hand) and top in s.deck and len(s.deck) == deck_before + 1
+    returned = of(events, "agenda_returned")[0]
+    assert "card" not in game.event_view(returned, 1)
+    assert game.decision(s).kind == "turn" and s.current == 0  # the turn goes on
+
+
+def test_fo_13_5_the_game_ends_the_moment_the_target_is_reached(game):
+    # 2 players: 10. a07 (quests 3, +3) 4; a13 (quests 4, +3) 1; a05 (2 brotherhood cards, +2) 3: 8.
+    hand = ["a07", "a13", "a05"]
+    others = [c for c in game.new_game({}, 0).content.cards if c not in hand + ["a15"]]
+    s = position([{"space": "super_duper_mart", "health": 10, "radiation": 0, "quests": 3, "hand": hand},
+                  {"space": "vault_gate", "health": 10, "radiation": 0}],
+                 turn=1, agenda={"deck": others + ["a15"]})
+    assert influence(s, 0) == 8 and not s.over
+    s, events = play(s, "quest")  # quests 4: a13 now +3; a15 (radiation at most 0, +3) drawn
+    assert s.over and s.winners == [0] and game.decision(s) is None
+    over = of(events, "game_over")[0]
+    assert over["revealed"] == {"0": sorted(hand + ["a15"])}  # FO-13.5: show your cards
+    assert game.view(s, 1)["survivors"][0]["hand"] == sorted(hand + ["a15"])
+    with pytest.raises(RuleError):
+        game.apply(s, "end")
+
+
+def test_fo_13_5_everyone_at_or_past_the_target_shares_the_victory(game):
+    s = position([{"space": "vault_gate", "health": 10, "radiation": 0, "quests": 4, "hand": ["a07", "a13", "a05"]},
+                  {"space": "vault_gate", "health": 10, "radiation": 0, "hand": ["a15", "a17", "a09"]},
+                  {"space": "vault_gate", "health": 10, "radiation": 0, "hand": ["a02"]}], turn=1)
+    assert influence(s, 0) >= 9 and influence(s, 1) >= 9 and influence(s, 2) < 9
+    assert s.over and s.winners == [0, 1]

@@ -1,0 +1,167 @@
+"""The terminal renderer (``spec.terminal``; protocol: ``wasteland.core.spec.TerminalRenderer``).
+
+The map is a graph of named spaces, so the board is drawn as a table of spaces: who
+stands there, which enemies (face down shown as ``?``), the quest marker, the roads
+out, and the option number of a move or step onto it.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Sequence
+
+from rich.console import Group
+from rich.text import Text
+
+from .texts import TEXTS
+
+COMMANDS_HELP = ("Answer with an option's number or its text; the text after the verb is enough when it is "
+                 "unique.\nCommands: help [TOPIC] (a card id, an enemy type, a verb or a rule such as FO-13.3) "
+                 "· board · undo · save [FILE] · quit")
+SEAT_STYLES = ("bold green", "bold cyan", "bold magenta", "bold yellow")
+NAME_WIDTH = 18
+
+
+def _group(actions: Sequence[str]) -> list[tuple[str, list[str]]]:
+    groups: dict[str, list[str]] = {}
+    for a in actions:
+        groups.setdefault(a.split(" ", 1)[0], []).append(a)
+    return list(groups.items())
+
+
+def _enemy_short(e: dict[str, Any]) -> str:
+    name = TEXTS.enemy(e["type"])
+    number = e["id"].partition("#")[2]
+    return f"{name} {number}" if e["face_up"] else f"?{name} {number}"
+
+
+class FalloutTerminal:
+    title_style = "bold black on green"
+    turn_event = "turn"
+    redraw_kinds = ("turn", "step", "order")
+    verb_alone = False
+    languages = ("en", "ru", "uk")
+
+    # -- the board --------------------------------------------------------------------
+    def render_board(self, view: dict[str, Any], width: int, marks: dict[str, str] | None = None,
+                     coords: bool = False) -> Any:
+        marks = marks or {}
+        here: dict[str, list[int]] = {}
+        for sv in view["survivors"]:
+            here.setdefault(sv["space"], []).append(sv["seat"])
+        foes: dict[str, list[dict[str, Any]]] = {}
+        for e in view["enemies"]:
+            foes.setdefault(e["space"], []).append(e)
+        out = Text(no_wrap=True, overflow="ellipsis")
+        for sp in view["map"]["spaces"]:
+            sid = sp["id"]
+            mark = marks.get(sid, "")
+            out.append(f"{mark:>4} ", style="bold cyan")
+            label = sid if coords else TEXTS.space(sid)
+            out.append(label[:NAME_WIDTH].ljust(NAME_WIDTH), style="bold" if sid in view["markers"] else "")
+            out.append(" ! " if sid in view["markers"] else "   ", style="bold yellow")
+            for q in here.get(sid, []):
+                out.append(f"S{q + 1} ", style=SEAT_STYLES[q % 4])
+            enemies = ", ".join(_enemy_short(e) for e in foes.get(sid, []))
+            if enemies:
+                out.append(enemies + " ", style="red")
+            out.append("→ " + ", ".join(TEXTS.space(n) for n in sp["adjacent"]), style="dim")
+            out.append("\n")
+        out.rstrip()
+        return Group(out, self.render_panel(view))
+
+    def map_width(self, view: dict[str, Any]) -> int:
+        return 100
+
+    def map_signature(self, view: dict[str, Any]) -> str:
+        keep = {k: view[k] for k in ("survivors", "enemies", "markers", "agenda", "factions", "first") if k in view}
+        return json.dumps(keep, sort_keys=True, default=str)
+
+    def hex_marks(self, actions: Sequence[str], numbers: dict[str, int]) -> dict[str, str]:
+        """Option numbers at the space a move or an enemy's step goes to."""
+        out: dict[str, str] = {}
+        for a in actions:
+            words = a.split(" ")
+            if words[0] == "move" and a in numbers:
+                out[words[1]] = str(numbers[a])
+            elif words[0] == "step" and a in numbers:
+                out[words[2]] = str(numbers[a])
+        return out
+
+    # -- panel and status ----------------------------------------------------------------
+    def render_panel(self, view: dict[str, Any]) -> Any:
+        out = Text()
+        agenda = view["agenda"]
+        out.append(f"Round {view['round']} · first player S{view['first'] + 1} · influence to win "
+                   f"{view['target']}\n", style="bold")
+        out.append(f"Agenda deck {agenda['deck']} · discard {len(agenda['discard'])}")
+        if agenda["revealed"]:
+            out.append(f" · revealed {TEXTS.card(agenda['revealed'])}", style="yellow")
+        out.append("\nScenario track: " + ", ".join(f"{k} {v}/{view['track']}" for k, v in view["factions"].items())
+                   + "\n")
+        for sv in view["survivors"]:
+            q = sv["seat"]
+            out.append(f"S{q + 1}", style=SEAT_STYLES[q % 4])
+            out.append(f" {TEXTS.space(sv['space'])}: health {sv['health']} radiation {sv['radiation']}, "
+                       f"{sv['kills']} kills, {sv['quests']} quests, {sv['hand_size']} agenda card(s)")
+            if "influence" in sv:
+                out.append(f", influence {sv['influence']}", style="bold")
+            out.append("\n")
+            for c in sv.get("hand", []):
+                out.append(f"     {TEXTS.card(c)}\n", style="dim")
+        out.rstrip()
+        return out
+
+    def render_status(self, view: dict[str, Any]) -> Any:
+        seat = view.get("seat")
+        if view["over"]:
+            return Text(f"Game over: {view['end_reason']}", style="bold")
+        if seat is None:
+            return Text(f"Round {view['round']}")
+        me = view["survivors"][seat]
+        return Text(f"S{seat + 1} at {TEXTS.space(me['space'])} · health {me['health']} radiation "
+                    f"{me['radiation']} · influence {me.get('influence', '?')}/{view['target']}")
+
+    def render_options(self, actions: Sequence[str], width: int) -> Any:
+        out = Text()
+        n = 0
+        for _verb, group in _group(actions):
+            for a in group:
+                n += 1
+                out.append(f"  [{n}]", style="bold cyan")
+                out.append(f" {a}\n")
+        out.rstrip()
+        return out
+
+    def legend(self) -> Any:
+        return Text("S1-S4 survivors · ! quest marker · ?Name a face-down enemy · → roads to adjacent spaces. "
+                    + TEXTS.word("ui", "stand_in"), style="dim")
+
+    def event_style(self, kind: str | None) -> str:
+        if kind in ("enemy_fights", "knocked_out"):
+            return "red"
+        if kind in ("agenda_revealed", "deck_ran_out", "round_end"):
+            return "bold yellow"
+        if kind == "game_over":
+            return "bold"
+        return ""
+
+    def seat_label(self, view: dict[str, Any], seat: int) -> str:
+        return f"S{seat + 1}"
+
+    def help(self, topic: str, lang: str = "en") -> str | None:
+        return TEXTS.help(topic, lang)
+
+    def verb_help(self, verb: str, lang: str = "en") -> tuple[str, str, str] | None:
+        from .diagnose import VERBS
+
+        if verb not in VERBS:
+            return None
+        form, _, what = TEXTS.word("verbs", verb, lang).partition(": ")
+        return form, what, VERBS[verb][0]
+
+    def commands_help(self, lang: str = "en") -> str:
+        return COMMANDS_HELP
+
+
+RENDERER = FalloutTerminal()

@@ -1,0 +1,175 @@
+// The Fallout round end in the browser: the map as an SVG graph of named spaces (roads
+// as lines, survivors and enemies on their spaces), the panel of survivors, agenda deck
+// and scenario track, and the words for actions and events (the exports the page uses
+// are listed in wasteland.core.spec.WEB_BOARD_EXPORTS). Strings: ./i18n/{lang}.json.
+import { t } from "/js/i18n.js";
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+const W = 1000, H = 620, R = 34;
+const SEAT_COLOURS = ["#2f9e44", "#1c7ed6", "#ae3ec9", "#f08c00"];
+
+function svg(tag, attrs = {}, text = null) {
+  const e = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (text !== null) e.textContent = text;
+  return e;
+}
+
+function el(tag, attrs = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "text") e.textContent = v;
+    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+    else e.setAttribute(k, v);
+  }
+  for (const c of children) if (c !== null && c !== undefined) e.append(c);
+  return e;
+}
+
+const spaceName = (id) => t(`fo.space.${id}`) === `fo.space.${id}` ? id.replaceAll("_", " ") : t(`fo.space.${id}`);
+const enemyName = (kind) => t(`fo.enemy.${kind}`);
+const cardName = (id) => t(`fo.card.${id}`);
+const enemyLabel = (id) => { const [kind, n] = id.split("#"); return `${enemyName(kind)} ${n || ""}`.trim(); };
+const pos = (sp) => [40 + (sp.x / 100) * (W - 80), 40 + (sp.y / 100) * (H - 80)];
+
+/** The spaces the legal actions name: space → {classes, actions}. */
+export function boardMarks(actions) {
+  const marks = new Map();
+  const add = (space, cls, action) => {
+    if (!marks.has(space)) marks.set(space, { classes: [], actions: [] });
+    const m = marks.get(space);
+    if (!m.classes.includes(cls)) m.classes.push(cls);
+    m.actions.push(action);
+  };
+  for (const action of actions || []) {
+    const w = action.split(" ");
+    if (w[0] === "move") add(w[1], "reach", action);
+    else if (w[0] === "step") add(w[2], "reach", action);
+  }
+  return marks;
+}
+
+/** Draw the map into ``container``; ``onSpot(space, event)`` on a click on a marked space. */
+export function renderBoard(container, view, { marks = new Map(), onSpot = null, onHex = null } = {}) {
+  container.textContent = "";
+  const map = view && view.map;
+  if (!map) return null;
+  const click = onSpot || onHex;
+  const at = new Map(map.spaces.map((sp) => [sp.id, pos(sp)]));
+  const root = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "fo-map", id: "fo-map", role: "img" });
+  for (const sp of map.spaces) {
+    for (const other of sp.adjacent) {
+      if (other < sp.id) continue; // each road once
+      const [x1, y1] = at.get(sp.id), [x2, y2] = at.get(other);
+      root.append(svg("line", { x1, y1, x2, y2, class: "fo-road", stroke: "#868e96", "stroke-width": 4 }));
+    }
+  }
+  const markers = new Set(view.markers || []);
+  const here = new Map();
+  for (const s of view.survivors || []) here.set(s.space, [...(here.get(s.space) || []), s]);
+  const foes = new Map();
+  for (const e of view.enemies || []) foes.set(e.space, [...(foes.get(e.space) || []), e]);
+  for (const sp of map.spaces) {
+    const [x, y] = at.get(sp.id);
+    const m = marks.get(sp.id);
+    const g = svg("g", { class: `fo-space${m ? " " + m.classes.join(" ") : ""}`, "data-space": sp.id });
+    g.append(svg("circle", { cx: x, cy: y, r: R, fill: m ? "#fff3bf" : "#f1f3f5",
+                             stroke: markers.has(sp.id) ? "#f59f00" : "#495057", "stroke-width": markers.has(sp.id) ? 6 : 2 }));
+    g.append(svg("text", { x, y: y + R + 16, "text-anchor": "middle", "font-size": 15 }, spaceName(sp.id)));
+    (here.get(sp.id) || []).forEach((s, i) => {
+      g.append(svg("circle", { cx: x - 18 + i * 12, cy: y - 10, r: 9, fill: SEAT_COLOURS[s.seat % 4],
+                               class: "fo-survivor", "data-seat": s.seat }));
+    });
+    (foes.get(sp.id) || []).forEach((e, i) => {
+      const label = e.face_up ? enemyName(e.type).slice(0, 2) : "?";
+      g.append(svg("rect", { x: x - 22 + i * 16, y: y + 4, width: 14, height: 14, fill: e.face_up ? "#e03131" : "#495057",
+                             class: "fo-enemy", "data-enemy": e.id }));
+      g.append(svg("text", { x: x - 15 + i * 16, y: y + 15, "text-anchor": "middle", "font-size": 9, fill: "#fff" }, label));
+    });
+    if (m && click) {
+      g.style.cursor = "pointer";
+      g.addEventListener("click", (ev) => click(sp.id, ev));
+    }
+    g.append(svg("title", {}, spaceName(sp.id)));
+    root.append(g);
+  }
+  container.append(root);
+  return root;
+}
+
+/** The panel beside the board: survivors, your agenda cards, the deck and the track. */
+export function renderSide(box, view) {
+  if (!view || !view.survivors) return false;
+  box.textContent = "";
+  const a = view.agenda || {};
+  box.append(el("h3", { text: t("fo.panel") }),
+    el("p", { class: "fo-status", text: t("fo.status", { round: view.round, first: view.first + 1, target: view.target }) }),
+    el("p", { text: `${t("fo.ui.deck")}: ${a.deck} · ${t("fo.ui.discard")}: ${(a.discard || []).length}` +
+                    (a.revealed ? ` · ${cardName(a.revealed)}` : "") }),
+    el("p", { text: `${t("fo.ui.track")}: ` + Object.entries(view.factions || {})
+      .map(([f, v]) => `${t(`fo.faction.${f}`)} ${v}/${view.track}`).join(", ") }));
+  const list = el("ul", { class: "fo-survivors" });
+  for (const s of view.survivors) {
+    const bits = [t("fo.survivor", { seat: s.seat + 1 }), spaceName(s.space),
+      `${t("fo.ui.health")} ${s.health}`, `${t("fo.ui.radiation")} ${s.radiation}`,
+      t("fo.cards_n", { n: s.hand_size })];
+    if (s.influence !== undefined) bits.push(`${t("fo.ui.influence")} ${s.influence}/${view.target}`);
+    const li = el("li", { "data-seat": s.seat, style: `border-left: 6px solid ${SEAT_COLOURS[s.seat % 4]}; padding-left: 4px` },
+                  bits.join(" · "));
+    if (s.hand) li.append(el("ul", { class: "fo-hand" }, ...s.hand.map((c) => el("li", { "data-card": c, text: cardName(c) }))));
+    list.append(li);
+  }
+  box.append(list, el("p", { class: "hint", text: t("fo.ui.stand_in") }));
+  return true;
+}
+
+export const statusParts = (view) => (view && view.round !== undefined
+  ? [{ text: t("fo.status", { round: view.round, first: view.first + 1, target: view.target }) }] : []);
+
+export function playerFacts(view, seat) {
+  const s = view && view.survivors && view.survivors[seat];
+  if (!s) return [];
+  return [`${t("fo.ui.health")} ${s.health}`, `${t("fo.ui.radiation")} ${s.radiation}`, t("fo.cards_n", { n: s.hand_size })];
+}
+
+export const seatColour = (view, seat) => SEAT_COLOURS[seat % SEAT_COLOURS.length];
+
+/** An action in the player's words. */
+export function actionLabel(action) {
+  const w = action.split(" ");
+  switch (w[0]) {
+    case "move": return t("fo.act.move", { space: spaceName(w[1]) });
+    case "fight": return t("fo.act.fight", { enemy: enemyLabel(w[1]) });
+    case "activate": return t("fo.act.activate", { enemy: enemyLabel(w[1]) });
+    case "step": return t("fo.act.step", { enemy: enemyLabel(w[1]), space: spaceName(w[2]) });
+    case "return": return t("fo.act.return", { card: cardName(w[1]) });
+    case "result": return t("fo.act.result", { health: w[1], radiation: w[2], end: t(`fo.ev.${w[3]}`) });
+    case "quest": case "rest": case "end": case "resolve": return t(`fo.act.${w[0]}`);
+    default: return action;
+  }
+}
+
+export const promptText = (decision) => (decision ? decision.prompt : "");
+
+const WHY = { "survivor in its space": "same", "ranged icon, survivor adjacent": "ranged",
+  "only survivor that near": "only", "smallest gap between health and radiation": "gap",
+  "plays earlier in the next round": "order", "the only space on a shortest route": "route",
+  "first player chose among shortest routes": "chose" };
+const why = (s) => (WHY[s] ? t(`fo.why.${WHY[s]}`) : s || "");
+
+/** An event in the player's words (the server's English text when there is no template). */
+export function eventText(e) {
+  const key = `fo.ev.${e.type}`;
+  if (t(key) === key) return e.text || JSON.stringify(e);
+  const p = { ...e, seat: (e.seat ?? 0) + 1, target: (e.target ?? 0) + 1, first: (e.first ?? 0) + 1,
+    enemy: e.enemy ? enemyLabel(e.enemy) : "", type: e.enemy_type ? enemyName(e.enemy_type) : "",
+    from: e.from ? spaceName(e.from) : "", to: e.to ? spaceName(e.to) : "", space: e.space ? spaceName(e.space) : "",
+    card: e.card ? cardName(e.card) : "", icons: (e.icons || []).map(enemyName).join(", "),
+    enemies: (e.enemies || []).map(enemyLabel).join(", "), reason: why(e.reason), tie: why(e.tie_break),
+    step: why(e.step), end: t(e.defeated ? "fo.ev.defeated" : "fo.ev.stands") };
+  if (e.type === "game_over") p.reason = e.reason;
+  return t(key, p);
+}
+
+/** Putting an agenda card back cannot be undone (the deck is shuffled). */
+export const dangerous = (action) => action.startsWith("return ");

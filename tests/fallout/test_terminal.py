@@ -1,0 +1,38 @@
+"""The terminal renderer draws any view of the game."""
+
+from rich.console import Console
+
+from wasteland.core.registry import get_spec
+from wasteland.core.spec import load_ref
+
+from .conftest import play, position
+
+
+def _text(renderable):
+    console = Console(width=120, record=True, color_system=None)
+    console.print(renderable)
+    return console.export_text()
+
+
+def test_board_panel_status_and_marks():
+    spec = get_spec("fallout")
+    r = load_ref(spec.terminal)
+    g = spec.engine
+    s = position([{"space": "vault_gate", "health": 9, "radiation": 2, "hand": ["a03"]},
+                  {"space": "crater", "health": 10, "radiation": 0}],
+                 [("marauder", "crossroads", "up"), ("ghoul", "water_plant", "down")], turn=1)
+    v = g.view(s, 0)
+    d = g.decision(s)
+    numbers = {a: i + 1 for i, a in enumerate(d.actions)}
+    marks = r.hex_marks(d.actions, numbers)
+    assert marks == {"red_rocket": "1", "drumlin_diner": "2"}
+    board = _text(r.render_board(v, 120, marks))
+    assert "Vault Gate" in board and "S1" in board and "Marauder 1" in board and "?Feral ghoul 1" in board
+    assert "Clean water" in board  # the seat's own card
+    assert "Clean water" not in _text(r.render_board(g.view(s, 1), 120))
+    assert "influence" in _text(r.render_status(v))
+    assert "[1] move red_rocket" in _text(r.render_options(d.actions, 80))
+    assert r.verb_help("step")[2] == "FO-13.3" and r.help("FO-13.2", "ru")
+    s, _ = play(s, "end", "end")
+    assert "revealed" in _text(r.render_panel(g.view(s, 1))) or g.decision(s).kind == "turn"
+    assert r.map_signature(v) != r.map_signature(g.view(s, 0))

@@ -93,3 +93,14 @@ def test_fo_13_5_everyone_at_or_past_the_target_shares_the_victory(game):
                   {"space": "vault_gate", "health": 10, "radiation": 0, "hand": ["a02"]}], turn=1)
     assert influence(s, 0) >= 9 and influence(s, 1) >= 9 and influence(s, 2) < 9
     assert s.over and s.winners == [0, 1]
+
+
+def test_fo_13_5_a_win_on_the_last_action_ends_the_game_before_the_turn_ends(game):
+    hand = ["a07", "a13", "a05"]
+    others = [c for c in game.new_game({}, 0).content.cards if c not in hand + ["a15"]]
+    s = position([{"space": "super_duper_mart", "health": 10, "radiation": 0, "quests": 3, "hand": hand},
+                  {"space": "vault_gate", "health": 10, "radiation": 0}],
+                 turn=1, agenda={"deck": others + ["a15"], "actions_left": 1})
+    s, events = play(s, "quest")
+    kinds = [e["type"] for e in events]
+    assert kinds[-1] == "game_over" and "turn_end" not in kinds and "round_end" not in kinds

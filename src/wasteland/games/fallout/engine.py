@@ -163,7 +163,8 @@ def apply_in_place(s: State, action: str, seat: int | None = None) -> Events:
     s._decision = None
     if s.stack:
         CHOOSE[s.stack[-1]["kind"]](s, s.stack[-1], action, events)
-    elif apply_turn(s, action, events) and not s.over:
+    elif apply_turn(s, action, events) and not check_victory(s, events):
+        # FO-13.5: a win by this action ends the game before the turn does
         if s.stack:
             # a fight result or a card to put back is still open: the turn ends after it
             s.stack.insert(0, {"kind": "turn_over", "seat": s.current})

@@ -37,6 +37,7 @@ def fight(s: State, enemy: str, seat: int, events: Events, by: str) -> None:
     track = s.content.turn.track
     health = max(0, s.health[seat] - (0 if defeated else t.damage))
     radiation = min(track, s.radiation[seat] + t.radiation)
+    s.last_roll = [seat, enemy, roll]  # the die lies on the table for all to see
     events.append({"type": "roll", "seat": seat, "enemy": enemy, "roll": roll, "defence": t.defence})
     resolve(s, enemy, seat, health, radiation, defeated, events)
 

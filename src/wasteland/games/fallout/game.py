@@ -87,6 +87,7 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         "agenda": {"deck": len(s.deck), "discard": list(s.discard), "revealed": s.revealed},
         "factions": dict(zip(s.content.factions, s.factions)),
         "track": s.content.track.length,
+        "last_roll": s.last_roll,
     }
     d = engine.decision(s)
     if d is not None:

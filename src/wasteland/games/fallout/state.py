@@ -47,7 +47,7 @@ def static_for(config: dict[str, Any], board: dict[str, Any] | None = None) -> S
 # Fields that are ints, strings, bools or lists/dicts of those, serialized as they are.
 _PLAIN = ("rng", "round", "turns", "order", "first", "current", "actions_left", "space", "health",
           "radiation", "kills", "quests", "hands", "markers", "deck", "discard", "revealed", "factions",
-          "stack", "over", "winners", "end_reason")
+          "last_roll", "stack", "over", "winners", "end_reason")
 
 
 class State:
@@ -74,6 +74,7 @@ class State:
         self.discard: list[str] = []  # face up, top = last
         self.revealed: str | None = None  # the agenda card being resolved (FO-13.1)
         self.factions: list[int] = []  # step of each faction's token on the scenario track
+        self.last_roll: list | None = None  # [seat, enemy, roll] of the latest demo fight, in plain sight
         self.stack: list[dict[str, Any]] = []  # procedures waiting on a decision; frames are replaced
         self.over = False
         self.winners: list[int] = []
@@ -124,6 +125,7 @@ class State:
         s.discard = self.discard.copy()
         s.revealed = self.revealed
         s.factions = self.factions.copy()
+        s.last_roll = self.last_roll  # replaced, never mutated
         s.stack = self.stack.copy()  # frames are replaced, never mutated
         s.over = self.over
         s.winners = self.winners.copy()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from wasteland.core.game_base import EngineGame
+from wasteland.core.view import view_head
 
 from . import engine
 from .config import rules_from_config
@@ -66,20 +67,18 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
             entry["hand"] = sorted(s.hands[q])
             entry["influence"] = influence(s, q)
         survivors.append(entry)
-    out: dict[str, Any] = {
-        "game": "fallout",
-        "seat": seat,
+    # During a round end nobody takes a turn; the first player runs it (FO-13.2 rulings),
+    # so the view's ``current`` names them.
+    current = s.current if s.current is not None or s.over else s.first
+    out = view_head("fallout", seat, current, s.over, s.winners, s.end_reason, engine.decision(s))
+    out.update({
         "config": s.rules.to_config(),
         "round": s.round,
         "turn": s.turns,
-        "current": s.current,
         "actions_left": s.actions_left,
         "first": s.first,
         "order": list(s.order),
         "target": s.rules.target,
-        "over": s.over,
-        "winners": list(s.winners),
-        "end_reason": s.end_reason,
         "map": _map_view(s),
         "survivors": survivors,
         "enemies": [{"id": e, "type": t, "space": sp, "face_up": up} for e, (t, sp, up) in sorted(s.enemies.items())],
@@ -88,11 +87,7 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         "factions": dict(zip(s.content.factions, s.factions)),
         "track": s.content.track.length,
         "last_roll": s.last_roll,
-    }
-    d = engine.decision(s)
-    if d is not None:
-        out["decision"] = {"seat": d.seat, "kind": d.kind, "prompt": d.prompt, "rule": d.rule,
-                           "actions": list(d.actions) if seat == d.seat else []}
+    })
     return out
 
 

@@ -20,8 +20,14 @@ def new_game(config: dict[str, Any], seed: int) -> tuple[State, Events]:
     q = s.quest
     s.placements = [[q.start_tile, 0, 0, 0]]
     s.closed_gate = [list(q.start_gate.square), q.start_gate.side]
-    s.exploration_deck = list(q.deck)
-    shuffle(s, s.exploration_deck)
+    # Stand-in for the quest book's set-up: the card with the quest symbol is shuffled
+    # into the bottom half of the deck (the end drawn last), so the heroes must explore.
+    goal = [c for c in q.deck if s.content.cards[c].quest_symbol]
+    rest = [c for c in q.deck if c not in goal]
+    shuffle(s, rest)
+    bottom = rest[:len(rest) // 2] + goal
+    shuffle(s, bottom)
+    s.exploration_deck = bottom + rest[len(rest) // 2:]
     s.encounter_deck = list(q.encounters)
     shuffle(s, s.encounter_deck)
     s.crisis_deck = [c.id for c in q.crises]

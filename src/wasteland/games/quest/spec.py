@@ -34,6 +34,8 @@ SPEC = GameSpec(
     scenario="wasteland.games.quest.scenario:scenario_from_text",
     scenario_doc="TOML: game = \"quest\", [config], [state], [[tile]], [[hero]], [[enemy]], [exploration] "
                  "(documented in wasteland/games/quest/scenario.py)",
+    terminal="wasteland.games.quest.terminal:RENDERER",
+    texts="wasteland.games.quest.texts:TEXTS",
     package="wasteland.games.quest",
     listing=30,
     anchors=ANCHORS,

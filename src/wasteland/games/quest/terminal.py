@@ -1,0 +1,251 @@
+"""The quest in the terminal (``spec.terminal``): the battlefield as a grid of squares,
+the heroes, the battle track and the dusk track beside it.
+
+Each square is a box of 7 by 4 characters. A zone's first square carries its name
+(``gra.b``: tile, zone) and below it what stands in it (heroes ``1 2``, enemies by initial and
+count ``G3``), ``*`` a mystic item, ``Q`` the quest symbol, and the number of an option
+that names the zone. Walls between zones are lines; a closed gate is ``▓``, an open gate
+a gap, a lychgate ``†``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from rich.console import Group
+from rich.text import Text
+
+from wasteland.core.terminal import COMMANDS_HELP, TerminalBase, side_by_side
+
+from . import texts
+
+W, H = 7, 4  # characters per square, walls included
+ZONE_WORDS = {"move": 1, "run": 1, "deploy": 2, "anchor": 1, "rebirth_zone": 1}
+MARK = "bold black on bright_yellow"
+
+
+def _edge_key(sq: tuple[int, int], side: str) -> tuple[tuple[int, int], tuple[int, int]]:
+    dx, dy = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}[side]
+    other = (sq[0] + dx, sq[1] + dy)
+    return (sq, other) if sq <= other else (other, sq)
+
+
+def _occupants(view: dict[str, Any]) -> dict[str, str]:
+    out: dict[str, list[str]] = {}
+    for p in view["players"]:
+        if p["zone"]:
+            out.setdefault(p["zone"], []).append(str(p["seat"] + 1))
+    counts: dict[str, dict[str, int]] = {}
+    for e in view["enemies"]:
+        c = counts.setdefault(e["zone"], {})
+        c[e["enemy"][0].upper()] = c.get(e["enemy"][0].upper(), 0) + 1
+    for zone, c in counts.items():
+        out.setdefault(zone, []).extend(f"{k}{n if n > 1 else ''}" for k, n in sorted(c.items()))
+    return {z: "".join(v) for z, v in out.items()}
+
+
+def render_map(view: dict[str, Any], marks: dict[str, str] | None = None, coords: bool = False) -> Text:
+    marks = marks or {}
+    board = view["board"]
+    squares = {(q["x"], q["y"]): q["zone"] for q in board["squares"]}
+    if not squares:
+        return Text("")
+    xs = [x for x, _ in squares]
+    ys = [y for _, y in squares]
+    x0, y0 = min(xs), min(ys)
+    cols, rows = (max(xs) - x0 + 1) * (W - 1) + 1, (max(ys) - y0 + 1) * (H - 1) + 1
+    grid = [[" "] * cols for _ in range(rows)]
+    styles = [[""] * cols for _ in range(rows)]
+    gates = {_edge_key(tuple(g[0]), g[1]): "open" for g in board["open_gates"]}
+    if board["closed_gate"]:
+        gates[_edge_key(tuple(board["closed_gate"][0]), board["closed_gate"][1])] = "closed"
+    for lg in board["lychgates"]:
+        gates[_edge_key(tuple(lg[0]), lg[1])] = "lych"
+
+    def put(r: int, c: int, ch: str, style: str = "") -> None:
+        if 0 <= r < rows and 0 <= c < cols:
+            grid[r][c], styles[r][c] = ch, style
+
+    for (x, y), zone in squares.items():
+        top, left = (y - y0) * (H - 1), (x - x0) * (W - 1)
+        for side, cells in (("N", [(top, left + i) for i in range(1, W - 1)]),
+                            ("S", [(top + H - 1, left + i) for i in range(1, W - 1)]),
+                            ("W", [(top + 1, left), (top + 2, left)]),
+                            ("E", [(top + 1, left + W - 1), (top + 2, left + W - 1)])):
+            dx, dy = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}[side]
+            other = squares.get((x + dx, y + dy))
+            kind = gates.get(_edge_key((x, y), side))
+            ch = "─" if side in "NS" else "│"
+            if kind == "closed":
+                ch, style = "▓", "bold red"
+            elif kind == "lych":
+                ch, style = "†", "bold magenta"
+            elif kind == "open" or other == zone:
+                ch, style = " ", ""
+            else:
+                style = "dim" if other is not None else ""
+            for r, c in cells:
+                put(r, c, ch, style)
+        for r, c in ((top, left), (top, left + W - 1), (top + H - 1, left), (top + H - 1, left + W - 1)):
+            if grid[r][c] == " ":
+                put(r, c, "+", "dim")
+    occupants = _occupants(view)
+    first: dict[str, tuple[int, int]] = {}
+    for (x, y), zone in sorted(squares.items(), key=lambda kv: (kv[0][1], kv[0][0])):
+        first.setdefault(zone, (x, y))
+    for zone, (x, y) in first.items():
+        top, left = (y - y0) * (H - 1), (x - x0) * (W - 1)
+        tile, z = zone.split(".")
+        label = f"{tile[:3]}.{z}" if not coords else f"{x},{y}"
+        if zone in marks:
+            label = f"{z}:{marks[zone]}"
+        style = MARK if zone in marks else "bold"
+        for i, ch in enumerate(label[:W - 2]):
+            put(top + 1, left + 1 + i, ch, style)
+        extra = ("*" if zone in board["items"] else "") + ("Q" if zone == board["quest_zone"] else "")
+        who = (occupants.get(zone, "") + extra)[:W - 2]
+        for i, ch in enumerate(who):
+            put(top + 2, left + 1 + i, ch, "bold green")
+    out = Text(no_wrap=True, overflow="crop")
+    for r in range(rows):
+        for c in range(cols):
+            out.append(grid[r][c], style=styles[r][c] or None)
+        out.append("\n")
+    out.rstrip()
+    return out
+
+
+def legend() -> Text:
+    return Text("1-4 heroes · G3 three ghouls (initials) · * mystic item · Q quest symbol · ▓ closed gate · "
+                "† lychgate", style="dim")
+
+
+def render_panel(view: dict[str, Any]) -> Group:
+    lines: list[Text] = []
+    head = Text(f"Round {view['round']} · {view['phase']}", style="bold")
+    lines.append(head)
+    dusk = view["dusk"]
+    track = "".join("◆" if i == dusk["zone"] else ("☾" if i in dusk["night"] else "·") for i in range(dusk["zones"]))
+    lines.append(Text(f"dusk  {track}"))
+    d = view["destiny"]
+    lines.append(Text(f"destiny dice: rolled {d['rolled'] or '-'}, airship {d['airship']}, spent {d['spent']}"
+                      + (" · denied next round" if d["denied"] else "") + (" · return after next roll" if d["return"] else "")))
+    for p in view["players"]:
+        where = "out of action" if p["out_of_action"] else p["zone"]
+        t = Text(f"hero {p['seat'] + 1} {p['name']:<9} {where:<14} {p['wounds']}/{p['vitality']}  dice {p['dice'] or '-'}")
+        if p["tokens"]:
+            t.append(f"  {' '.join(p['tokens'])}", style="magenta")
+        if p["inspiration"]:
+            t.append(f"  inspiration {p['inspiration']}", style="cyan")
+        lines.append(t)
+    pos = view["track_pos"] if view["phase"] == "activation" else -1
+    track_line = Text("track ")
+    for i, entry in enumerate(view["track"]):
+        track_line.append(f"{entry} ", style="reverse" if i == pos - 1 else None)
+    lines.append(track_line)
+    slots = " ".join(f"{s['slot']}:{s['card'] or '-'}" for s in view["slots"])
+    lines.append(Text(f"slots {slots}"))
+    for e in view["enemies"]:
+        t = Text(f"  {e['model']:<6} {e['enemy']:<9} {e['zone']:<14} wounds {e['wounds']}")
+        tokens = e["tokens"] + (["stunned group"] if e["stunned"] else [])
+        if tokens:
+            t.append(f"  {' '.join(tokens)}", style="magenta")
+        lines.append(t)
+    decks = view["decks"]
+    lines.append(Text(f"decks: exploration {decks['exploration']}, encounter {decks['encounter']}, "
+                      f"crisis {decks['crisis']}; withdrawn {view['withdrawn'] or '-'}", style="dim"))
+    if view["rolls"]:
+        lines.append(Text("rolled: " + ", ".join(f"{w} {v}" for w, v in view["rolls"]), style="dim"))
+    return Group(*lines)
+
+
+def map_width(view: dict[str, Any] | None = None) -> int:
+    if not view or not view["board"]["squares"]:
+        return 20
+    xs = [q["x"] for q in view["board"]["squares"]]
+    return (max(xs) - min(xs) + 1) * (W - 1) + 1
+
+
+def render_board(view: dict[str, Any], width: int, marks: dict[str, str] | None = None, coords: bool = False) -> Any:
+    return side_by_side(render_map(view, marks, coords), render_panel(view), legend(), map_width(view), width, 50)
+
+
+def render_status(view: dict[str, Any]) -> Text:
+    seat = view.get("seat")
+    if seat is None or seat >= len(view["players"]):
+        return Text(f"Round {view['round']} · {view['phase']}")
+    p = view["players"][seat]
+    return Text(f"hero {seat + 1} {p['name']}: {p['zone'] or 'out of action'}, {p['wounds']}/{p['vitality']} wounds, "
+                f"dice {p['dice'] or '-'}, destiny {view['destiny']['rolled'] or '-'}")
+
+
+def map_signature(view: dict[str, Any]) -> str:
+    import json
+
+    keys = ("board", "players", "enemies", "track", "slots", "dusk", "destiny", "round", "phase")
+    return json.dumps({k: view.get(k) for k in keys}, sort_keys=True)
+
+
+def hex_marks(actions: Sequence[str], numbers: dict[str, int]) -> dict[str, str]:
+    """Option numbers on the zones that options name (one per zone, the first)."""
+    marks: dict[str, str] = {}
+    for a in actions:
+        words = a.split(" ")
+        i = ZONE_WORDS.get(words[0])
+        if i is not None and len(words) > i and a in numbers:
+            marks.setdefault(words[i], str(numbers[a]))
+    return marks
+
+
+def event_style(kind: str | None) -> str:
+    if kind in ("hero_hurt", "out_of_action", "dead_end", "enemy_attack"):
+        return "red"
+    if kind in ("tile_placed", "closed_gate", "furnished", "exploration_card"):
+        return "bright_cyan"
+    if kind in ("enemy_deployed", "encounter_card", "initiative_card", "group_anchor"):
+        return "yellow"
+    if kind in ("event_roll", "crisis", "dusk"):
+        return "magenta"
+    if kind == "quest_over":
+        return "bold bright_white"
+    return ""
+
+
+class QuestTerminal(TerminalBase):
+    """The quest in the terminal: what ``wasteland play``, ``watch`` and ``replay`` call."""
+
+    title_style = "bold white on dark_green"
+    turn_event = "round"
+    redraw_kinds = ("hero", "place", "deploy")
+    verb_alone = False
+    languages = texts.LANGUAGES
+    verb_titles = {"move": "move to", "run": "run to", "attack": "strike", "deploy": "enemy to zone",
+                   "place": "lay the tile by gate position"}
+
+    render_board = staticmethod(render_board)
+    render_panel = staticmethod(render_panel)
+    render_status = staticmethod(render_status)
+    map_width = staticmethod(map_width)
+    map_signature = staticmethod(map_signature)
+    hex_marks = staticmethod(hex_marks)
+    legend = staticmethod(legend)
+
+    def seat_label(self, view: dict[str, Any], seat: int) -> str:
+        players = view.get("players") or []
+        name = players[seat]["name"] if seat < len(players) else ""
+        return f"p{seat + 1} {name}".strip()
+
+    def event_style(self, kind: str | None) -> str:
+        return event_style(kind)
+
+    def help(self, topic: str, lang: str = "en") -> str | None:
+        return texts.topic_help(topic, lang)
+
+    def verb_help(self, verb: str, lang: str = "en") -> tuple[str, str, str] | None:
+        return texts.verb_help(verb, lang)
+
+    def commands_help(self, lang: str = "en") -> str:
+        return COMMANDS_HELP
+
+
+RENDERER = QuestTerminal()

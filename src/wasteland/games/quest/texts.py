@@ -1,0 +1,142 @@
+"""Texts players see, in our own words: what each verb does (with its rule), short help
+topics, decision prompts. English, Russian, Ukrainian; the terminal and the browser
+fall back to English."""
+
+from __future__ import annotations
+
+LANGUAGES = ("en", "ru", "uk")
+
+# verb -> (form, rule, {lang: what it does})
+VERBS: dict[str, tuple[str, str, dict[str, str]]] = {
+    "move": ("move ZONE DIE", "WQ-40.3", {
+        "en": "Move (1+): step into a neighbouring zone with room; not while trapped or buried.",
+        "ru": "Шаг (1+): перейти в соседнюю зону, где есть место; нельзя в ловушке или под завалом.",
+        "uk": "Крок (1+): перейти до сусідньої зони, де є місце; не можна в пастці чи під завалом."}),
+    "run": ("run ZONE DIE", "WQ-40.3", {
+        "en": "Run (3+): go two zones at once; not while trapped. Running tires the hero (fatigue).",
+        "ru": "Бег (3+): пройти сразу две зоны; нельзя в ловушке. После бега герой устаёт (усталость).",
+        "uk": "Біг (3+): пройти одразу дві зони; не можна в пастці. Після бігу герой втомлюється (втома)."}),
+    "attack": ("attack MODEL DIE", "WQ-40.3", {
+        "en": "Strike an enemy in your zone or next to it (2+); a 6, or any hit on a diseased enemy, is critical.",
+        "ru": "Удар по врагу в вашей или соседней зоне (2+); шестёрка или любое попадание по больному врагу — критическое.",
+        "uk": "Удар по ворогу у вашій або сусідній зоні (2+); шістка чи будь-яке влучання по хворому ворогу — критичне."}),
+    "recover": ("recover DIE", "WQ-40.4", {
+        "en": "Recover (1+): heal two wounds.",
+        "ru": "Отдых (1+): вылечить две раны.",
+        "uk": "Відпочинок (1+): вилікувати дві рани."}),
+    "explore": ("explore DIE", "WQ-38.1", {
+        "en": "At the closed gate (1+): draw an exploration card; the game lays the tile and its enemies.",
+        "ru": "У закрытых врат (1+): взять карту разведки; игра выкладывает участок и его врагов.",
+        "uk": "Біля зачиненої брами (1+): узяти карту розвідки; гра викладає ділянку та її ворогів."}),
+    "free": ("free HERO DIE", "WQ-40.3", {
+        "en": "Free yourself or a hero next to you from a trap (4+).",
+        "ru": "Освободить себя или соседнего героя из ловушки (4+).",
+        "uk": "Звільнити себе чи сусіднього героя з пастки (4+)."}),
+    "dig": ("dig DIE", "WQ-40.3", {
+        "en": "Dig yourself out when buried (3+).",
+        "ru": "Выбраться из-под завала (3+).",
+        "uk": "Вибратися з-під завалу (3+)."}),
+    "inspire": ("inspire DIE", "WQ-40.4", {
+        "en": "Spend an inspiration point: one of your activation dice goes up by 1.",
+        "ru": "Потратить очко вдохновения: один ваш кубик активации растёт на 1.",
+        "uk": "Витратити очко натхнення: один ваш кубик активації зростає на 1."}),
+    "end": ("end", "WQ-40.2", {
+        "en": "End your activation; unused activation dice are lost.",
+        "ru": "Закончить активацию; неиспользованные кубики пропадают.",
+        "uk": "Завершити активацію; невикористані кубики пропадають."}),
+    "give": ("give DIE", "WQ-40.3", {
+        "en": "Stunned: give up one activation or destiny die before acting.",
+        "ru": "Оглушён: отдать один кубик активации или судьбы перед действием.",
+        "uk": "Приголомшений: віддати один кубик активації чи долі перед дією."}),
+    "draw": ("draw CARD", "WQ-38.1", {
+        "en": "Enter the exploration card your table drew.",
+        "ru": "Указать карту разведки, которую вытянул стол.",
+        "uk": "Вказати карту розвідки, яку витягнув стіл."}),
+    "place": ("place GATE", "WQ-38.3", {
+        "en": "Lay the tile with this gate position on the closed gate; the gate opens.",
+        "ru": "Положить участок этой позицией врат к закрытым вратам; врата открываются.",
+        "uk": "Покласти ділянку цією позицією брами до зачиненої брами; брама відчиняється."}),
+    "close": ("close GATE", "WQ-38.3", {
+        "en": "Several positions are furthest: choose where the new closed gate goes.",
+        "ru": "Самых дальних позиций несколько: выберите, где встанут новые закрытые врата.",
+        "uk": "Найдальших позицій кілька: оберіть, де стане нова зачинена брама."}),
+    "encounter": ("encounter CARD", "WQ-39.1", {
+        "en": "Enter the encounter card your table drew.",
+        "ru": "Указать карту схватки, которую вытянул стол.",
+        "uk": "Вказати карту сутички, яку витягнув стіл."}),
+    "anchor": ("anchor ZONE", "WQ-39.1", {
+        "en": "Mystic items equally near a hero: choose the one the group gathers by.",
+        "ru": "Мистические предметы одинаково близко к героям: выберите, у какого соберётся группа.",
+        "uk": "Містичні предмети однаково близько до героїв: оберіть, біля якого збереться група."}),
+    "deploy": ("deploy MODEL ZONE", "WQ-39.1", {
+        "en": "Choose the zone this enemy stands in, among those the deployment rules allow.",
+        "ru": "Выберите зону для этого врага из тех, что разрешают правила расстановки.",
+        "uk": "Оберіть зону для цього ворога з тих, що дозволяють правила розстановки."}),
+    "roll": ("roll N", "WQ-40.4", {
+        "en": "Enter the event die (1 to 12) your table rolled.",
+        "ru": "Указать результат кубика событий (от 1 до 12).",
+        "uk": "Вказати результат кубика подій (від 1 до 12)."}),
+    "master": ("master GROUP", "WQ-40.4", {
+        "en": "Groups equally far from the heroes: choose the one that moves.",
+        "ru": "Группы одинаково далеко от героев: выберите ту, что сдвинется.",
+        "uk": "Групи однаково далеко від героїв: оберіть ту, що зрушить."}),
+    "rebirth": ("rebirth HERO", "WQ-40.4", {
+        "en": "Choose the hero who comes back (or recovers).",
+        "ru": "Выберите героя, который вернётся (или восстановится).",
+        "uk": "Оберіть героя, що повернеться (або відновиться)."}),
+    "rebirth_zone": ("rebirth_zone ZONE", "WQ-40.4", {
+        "en": "Empty zones equally near: choose where the hero returns.",
+        "ru": "Пустые зоны одинаково близко: выберите, где появится герой.",
+        "uk": "Порожні зони однаково близько: оберіть, де з'явиться герой."}),
+    "effect": ("effect recover|cure", "WQ-40.4", {
+        "en": "A free Recover, or remove one disease.",
+        "ru": "Бесплатный отдых или снять одну болезнь.",
+        "uk": "Безкоштовний відпочинок або зняти одну хворобу."}),
+    "crisis": ("crisis ID", "WQ-40.4", {
+        "en": "Enter the crisis your table drew.",
+        "ru": "Указать кризис, который вытянул стол.",
+        "uk": "Вказати кризу, яку витягнув стіл."}),
+}
+
+TOPICS: dict[str, dict[str, str]] = {
+    "zone": {"en": "Zones are the spaces of a tile; models step from zone to neighbouring zone, and distances "
+                   "count these steps. A zone holds two size units per square (small 1, large 2, hero 1).",
+             "ru": "Зоны — места на участке; модели ходят из зоны в соседнюю, расстояние считается в таких шагах. "
+                   "В зоне помещается по две единицы размера на клетку (малый 1, большой 2, герой 1).",
+             "uk": "Зони — місця на ділянці; моделі ходять із зони до сусідньої, відстань рахується такими кроками. "
+                   "У зоні вміщується по дві одиниці розміру на клітинку (малий 1, великий 2, герой 1)."},
+    "gate": {"en": "A closed gate leads to unexplored ground; exploring lays a tile against it and opens it. "
+                   "The new closed gate goes on the card's position furthest from it [WQ-38.3].",
+             "ru": "Закрытые врата ведут на неразведанную землю; разведка кладёт к ним участок и открывает их. "
+                   "Новые закрытые врата встают на самую дальнюю позицию карты [WQ-38.3].",
+             "uk": "Зачинена брама веде на нерозвідану землю; розвідка кладе до неї ділянку й відчиняє її. "
+                   "Нова зачинена брама стає на найдальшу позицію карти [WQ-38.3]."},
+    "lychgate": {"en": "No tile may touch a lychgate: the game never lays one there [WQ-38.3].",
+                 "ru": "К личвратам не может примыкать участок: игра туда ничего не кладёт [WQ-38.3].",
+                 "uk": "До лічбрами не може прилягати ділянка: гра туди нічого не кладе [WQ-38.3]."},
+    "track": {"en": "The battle track: heroes and enemy groups act in its order; new groups join its end "
+                    "[WQ-39.3].",
+              "ru": "Трек битвы: герои и группы врагов действуют по его порядку; новые группы встают в конец "
+                    "[WQ-39.3].",
+              "uk": "Трек битви: герої та групи ворогів діють за його порядком; нові групи стають у кінець "
+                    "[WQ-39.3]."},
+    "dusk": {"en": "The dusk token moves each round and on some events; when night is reached the quest fails.",
+             "ru": "Жетон сумерек движется каждый раунд и от некоторых событий; когда наступает ночь, поход проигран.",
+             "uk": "Жетон сутінків рухається щораунду й від деяких подій; коли настає ніч, похід програно."},
+}
+
+
+def verb_help(verb: str, lang: str = "en") -> tuple[str, str, str] | None:
+    entry = VERBS.get(verb)
+    if entry is None:
+        return None
+    form, rule, words = entry
+    return form, words.get(lang, words["en"]), rule
+
+
+def topic_help(topic: str, lang: str = "en") -> str | None:
+    entry = TOPICS.get(topic.strip().lower())
+    return None if entry is None else entry.get(lang, entry["en"])
+
+
+TEXTS = {"verbs": VERBS, "topics": TOPICS, "languages": LANGUAGES}

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, Sequence
 
 from wasteland.core.plain import plain
 
@@ -345,7 +345,20 @@ class State:
         s.tokens = {h: t for h, t in data["tokens"]}
         s.raiders = {r[0]: list(r[1:]) for r in data["raiders"]}
         s.players = [Player.from_json(p) for p in data["players"]]
+        # The engine walks these tables in order (the revealed damage cards go to the
+        # discard type by type, SL §48): load them in the order the set-up made them,
+        # whatever order the JSON's keys came in.
+        rules = s.static.rules
+        s.damage_stacks = _in_order(s.damage_stacks, rules.raider_types)
+        s.revealed = _in_order(s.revealed, rules.raider_types)
+        s.markers = _in_order(s.markers, rules.markers)
         return s
+
+
+def _in_order(table: dict[str, Any], order: Sequence[str]) -> dict[str, Any]:
+    """``table`` with the keys of ``order`` first, in that order, then any others sorted."""
+    rank = {key: number for number, key in enumerate(order)}
+    return {key: table[key] for key in sorted(table, key=lambda k: (rank.get(k, len(rank)), k))}
 
 
 _NEW_FIELDS = {"streak", "raid_hexes", "trades_used"}  # absent from saves made before the expansion

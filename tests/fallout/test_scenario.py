@@ -152,3 +152,9 @@ def test_garbage_is_one_clear_error():
         load("game = fallout [[[")
     with pytest.raises(RuleError, match="game"):
         load('game = "saltlands"\n')
+
+
+def test_the_smallest_position_is_one_survivor_at_the_start_on_their_turn(game):
+    s = load('game = "fallout"\n')
+    assert s.space == [s.board.start] and s.current == 0 and game.decision(s).kind == "turn"
+    assert not s.enemies and len(s.deck) == len(s.content.cards)

@@ -10,7 +10,8 @@ was chosen. Decisions the page leaves to the first player (which enemy of a type
 next, which of two equally short routes) and, with ``fight = "table"``, each fight's
 result come back as the pending decision; pass them as further actions.
 
-Example (every key but ``game`` and the survivors is optional)::
+Example (every key but ``game`` is optional: with no survivor written, one stands on the
+start space at full health; with no ``[agenda]`` mode, it is survivor 1's turn)::
 
     game = "fallout"
     seed = 7                 # the generator for anything not written down (deck order, demo fights)
@@ -127,7 +128,7 @@ class PositionDef(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     fight: str = "table"
     map: str | MapDef = "demo"
     first: int = 1
-    survivor: list[SurvivorDef]
+    survivor: list[SurvivorDef] = []
     enemy: list[EnemyDef] = []
     agenda: AgendaDef = msgspec.field(default_factory=AgendaDef)
     track: dict[str, int] = {}
@@ -168,6 +169,9 @@ def scenario_from_data(data: dict[str, Any], origin: str = "scenario") -> State:
     except msgspec.ValidationError as exc:
         raise ScenarioError(origin, _field(exc)) from None
     content = load_content()
+    if not pos.survivor:  # nothing written: one survivor on the start space, full health
+        start = pos.map.start if isinstance(pos.map, MapDef) else content.board.start
+        pos.survivor = [SurvivorDef(space=start, health=content.turn.start_health)]
     n = len(pos.survivor)
     if n not in TARGETS:
         raise ScenarioError("survivor", f"{n} survivors; the game has 1 to 4 (FO-13.5)", "FO-13.5")
@@ -238,6 +242,9 @@ def scenario_from_data(data: dict[str, Any], origin: str = "scenario") -> State:
     a = pos.agenda
     modes = [m for m, on in (("revealed", a.revealed is not None), ("icons", a.icons is not None),
                              ("turn", a.turn is not None)) if on]
+    if not modes:
+        a.turn = 1  # nothing written: survivor 1's turn
+        modes = ["turn"]
     if len(modes) != 1:
         raise ScenarioError("agenda", "write exactly one of revealed (a card just revealed), icons (a card of "
                             "your own) and turn (a survivor's turn)", "FO-13.1")

@@ -179,6 +179,21 @@ def bench_server(
 
 
 @app.command()
+def soak(
+    game: Optional[str] = typer.Argument(None, help="the game (default: every installed game, the time shared)"),
+    minutes: float = typer.Option(1.0, help="how long to play"),
+    seed: int = typer.Option(0, help="seed of the run (configs and game seeds)"),
+    max_actions: int = typer.Option(5000, help="cut a random game after this many actions"),
+) -> None:
+    """Random games of every option set, checking after every action the JSON round trip
+    (keys shuffled), that every offered action applies, and each game's replay."""
+    from wasteland.sim.soak import soak_command
+
+    raise typer.Exit(soak_command(game, minutes, seed, max_actions, lambda line: console.print(line, markup=False,
+                                                                                              highlight=False, soft_wrap=True)))
+
+
+@app.command()
 def serve(
     host: str = typer.Option("127.0.0.1", help="address to listen on"),
     port: int = typer.Option(8000, help="port (0: any free port; the address is printed)"),

@@ -129,8 +129,8 @@ def test_rebirth_recover_or_cure_and_with_nobody_out():
 def test_11_inspiring_effort():
     s = event_step(players=2)
     s, _ = play(s, "roll 11")
-    assert kind(s) == "inspire" and legal(s) == ["inspire 1", "inspire 2"]
-    s, ev = play(s, "inspire 2")
+    assert kind(s) == "inspiration" and legal(s) == ["inspiration 1", "inspiration 2"]
+    s, ev = play(s, "inspiration 2")
     assert s.heroes[1]["inspiration"] == 1 and of_type(ev, "inspiration")[0]["rule"] == "WQ-40.4"
 
 

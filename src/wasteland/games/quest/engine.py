@@ -42,7 +42,7 @@ DECISION_INFO = {
     "rebirth": ("WQ-40.4", "choose the hero for Heroic rebirth"),
     "rebirth_zone": ("WQ-40.4", "empty zones equally near: choose where the hero returns"),
     "effect": ("WQ-40.4", "free Recover, or remove one disease"),
-    "inspire": ("WQ-40.4", "choose the hero who gains an inspiration point"),
+    "inspiration": ("WQ-40.4", "choose the hero who gains an inspiration point"),
     "crisis": ("WQ-40.4", "enter the crisis the table drew"),
 }
 
@@ -515,7 +515,7 @@ def _pick_choose(s: State, f: Frame, action: str, events: Events) -> None:
         table.place_hero(s, f["hero"], choice, events)
     elif what == "effect":
         table.apply_effect(s, f["hero"], choice, events)
-    elif what == "inspire":
+    elif what == "inspiration":
         table.inspire(s, int(choice) - 1, events)
     elif what == "crisis":
         table.crisis(s, choice, events)

@@ -64,7 +64,7 @@ def resolve(s: State, roll: int, events: Events) -> None:
         if len(pool) == 1:
             inspire(s, pool[0], events)
         else:
-            pick(s, "inspire", [str(q + 1) for q in pool])
+            pick(s, "inspiration", [str(q + 1) for q in pool])
     elif name == "destiny_fulfilled":
         s.destiny_return = True  # WQ-40.4 result 12, ruling: after the next round's destiny roll
 

@@ -35,6 +35,8 @@ SPEC = GameSpec(
     scenario_doc="TOML: game = \"quest\", [config], [state], [[tile]], [[hero]], [[enemy]], [exploration] "
                  "(documented in wasteland/games/quest/scenario.py)",
     terminal="wasteland.games.quest.terminal:RENDERER",
+    web_board="web/board.js",
+    web_texts="web/i18n",
     texts="wasteland.games.quest.texts:TEXTS",
     package="wasteland.games.quest",
     listing=30,

@@ -92,6 +92,10 @@ VERBS: dict[str, tuple[str, str, dict[str, str]]] = {
         "en": "A free Recover, or remove one disease.",
         "ru": "Бесплатный отдых или снять одну болезнь.",
         "uk": "Безкоштовний відпочинок або зняти одну хворобу."}),
+    "inspiration": ("inspiration HERO", "WQ-40.4", {
+        "en": "Inspiring effort: choose the hero who gains an inspiration point.",
+        "ru": "Воодушевление: выберите героя, который получит очко вдохновения.",
+        "uk": "Натхнення: оберіть героя, що отримає очко натхнення."}),
     "crisis": ("crisis ID", "WQ-40.4", {
         "en": "Enter the crisis your table drew.",
         "ru": "Указать кризис, который вытянул стол.",

@@ -1,0 +1,220 @@
+// The quest in the browser: the battlefield as an SVG grid of squares (zones shaded by
+// tile, walls between zones, gates and lychgates on edges, heroes and enemies in their
+// zones), the panel of heroes, battle track, dusk and destiny, and the words for actions
+// and events (the exports the page uses are listed in wasteland.core.spec.WEB_BOARD_EXPORTS).
+// Strings: ./i18n/{lang}.json, keys "wq.*".
+import { t } from "/js/i18n.js";
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+const S = 64; // pixels per square
+const SEAT_COLOURS = ["#1c7ed6", "#2f9e44", "#ae3ec9", "#f08c00"];
+const TILE_FILLS = ["#e9ecef", "#fff4e6", "#e6fcf5", "#f3f0ff", "#fff0f6", "#e7f5ff", "#f4fce3", "#fff9db"];
+const STEP = { N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0] };
+const ZONE_WORD = { move: 1, run: 1, deploy: 2, anchor: 1, rebirth_zone: 1 };
+
+function svg(tag, attrs = {}, text = null) {
+  const e = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (text !== null) e.textContent = text;
+  return e;
+}
+
+function el(tag, attrs = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "text") e.textContent = v;
+    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+    else e.setAttribute(k, v);
+  }
+  for (const c of children) if (c !== null && c !== undefined) e.append(c);
+  return e;
+}
+
+const known = (key, fallback) => (t(key) === key ? fallback : t(key));
+const tileName = (id) => known(`wq.tile.${id}`, id);
+const zoneName = (zone) => { if (!zone) return t("wq.out"); const [tile, z] = zone.split("."); return `${tileName(tile)} ${z}`; };
+const enemyName = (kind) => known(`wq.enemy.${kind}`, kind);
+const heroName = (id) => known(`wq.hero.${id}`, id);
+const cond = (c) => known(`wq.cond.${c}`, c);
+const die = (token) => (token && token[0] === "d" ? t("wq.die.destiny", { v: token.slice(1) }) : t("wq.die.activation", { v: (token || "").slice(1) }));
+const edgeKey = ([x, y], side) => { const [dx, dy] = STEP[side]; const a = `${x},${y}`, b = `${x + dx},${y + dy}`; return a < b ? `${a}|${b}` : `${b}|${a}`; };
+
+/** The zones the legal actions name: zone → {classes, actions}. */
+export function boardMarks(actions) {
+  const marks = new Map();
+  for (const action of actions || []) {
+    const w = action.split(" ");
+    const i = ZONE_WORD[w[0]];
+    if (i === undefined || w.length <= i) continue;
+    if (!marks.has(w[i])) marks.set(w[i], { classes: [], actions: [] });
+    const m = marks.get(w[i]);
+    const cls = w[0] === "deploy" || w[0] === "anchor" ? "target" : "reach";
+    if (!m.classes.includes(cls)) m.classes.push(cls);
+    m.actions.push(action);
+  }
+  return marks;
+}
+
+/** Draw the battlefield into ``container``; ``onSpot(zone, event)`` on a click on a marked zone. */
+export function renderBoard(container, view, { marks = new Map(), onSpot = null, onHex = null } = {}) {
+  container.textContent = "";
+  const board = view && view.board;
+  if (!board || !board.squares) return null;
+  const click = onSpot || onHex;
+  const xs = board.squares.map((q) => q.x), ys = board.squares.map((q) => q.y);
+  const x0 = Math.min(...xs) - 1, y0 = Math.min(...ys) - 1;
+  const w = (Math.max(...xs) - x0 + 2) * S, h = (Math.max(...ys) - y0 + 2) * S;
+  const root = svg("svg", { viewBox: `0 0 ${w} ${h}`, class: "wq-map", id: "wq-map", role: "img" });
+  const at = new Map(board.squares.map((q) => [`${q.x},${q.y}`, q]));
+  const tiles = board.tiles || [];
+  const px = (x) => (x - x0) * S, py = (y) => (y - y0) * S;
+  const first = new Map();
+  for (const q of [...board.squares].sort((a, b) => a.y - b.y || a.x - b.x)) if (!first.has(q.zone)) first.set(q.zone, q);
+  for (const q of board.squares) {
+    const m = marks.get(q.zone);
+    const r = svg("rect", { x: px(q.x), y: py(q.y), width: S, height: S, class: `wq-square${m ? " " + m.classes.join(" ") : ""}`,
+                            "data-zone": q.zone, fill: m ? "#fff3bf" : TILE_FILLS[tiles.indexOf(q.tile) % TILE_FILLS.length] });
+    if (m && click) { r.style.cursor = "pointer"; r.addEventListener("click", (ev) => click(q.zone, ev)); }
+    r.append(svg("title", {}, zoneName(q.zone)));
+    root.append(r);
+  }
+  const gates = new Map((board.open_gates || []).map((g) => [edgeKey(g[0], g[1]), "open"]));
+  if (board.closed_gate) gates.set(edgeKey(board.closed_gate[0], board.closed_gate[1]), "closed");
+  for (const g of board.lychgates || []) gates.set(edgeKey(g[0], g[1]), "lych");
+  for (const q of board.squares) {
+    for (const side of ["N", "E", "S", "W"]) {
+      const [dx, dy] = STEP[side];
+      const other = at.get(`${q.x + dx},${q.y + dy}`);
+      const kind = gates.get(edgeKey([q.x, q.y], side));
+      if (!kind && other && other.zone === q.zone) continue;
+      if (kind === "open") continue;
+      const x1 = px(q.x) + (side === "E" ? S : 0), y1 = py(q.y) + (side === "S" ? S : 0);
+      const x2 = side === "N" || side === "S" ? x1 + S : x1, y2 = side === "E" || side === "W" ? y1 + S : y1;
+      const style = kind === "closed" ? { stroke: "#c92a2a", "stroke-width": 8, class: "wq-closed-gate" }
+        : kind === "lych" ? { stroke: "#ae3ec9", "stroke-width": 6, "stroke-dasharray": "6 4", class: "wq-lychgate" }
+          : { stroke: other && other.tile === q.tile ? "#adb5bd" : "#343a40", "stroke-width": other && other.tile === q.tile ? 1.5 : 3 };
+      root.append(svg("line", { x1, y1, x2, y2, ...style }));
+    }
+  }
+  const heroes = new Map(), foes = new Map();
+  for (const p of view.players || []) if (p.zone) heroes.set(p.zone, [...(heroes.get(p.zone) || []), p]);
+  for (const e of view.enemies || []) foes.set(e.zone, [...(foes.get(e.zone) || []), e]);
+  for (const [zone, q] of first) {
+    const x = px(q.x), y = py(q.y);
+    root.append(svg("text", { x: x + 4, y: y + 13, "font-size": 11, fill: "#495057" }, zone.split(".")[1]));
+    if ((board.items || []).includes(zone)) root.append(svg("text", { x: x + S - 14, y: y + 14, "font-size": 14, fill: "#f59f00", class: "wq-item" }, "✦"));
+    if (board.quest_zone === zone) root.append(svg("text", { x: x + S - 28, y: y + 14, "font-size": 13, fill: "#c92a2a", class: "wq-quest" }, "⚑"));
+    (heroes.get(zone) || []).forEach((p, i) => {
+      root.append(svg("circle", { cx: x + 14 + i * 15, cy: y + 30, r: 7, fill: SEAT_COLOURS[p.seat % 4], class: "wq-hero", "data-seat": p.seat }));
+      root.append(svg("text", { x: x + 14 + i * 15, y: y + 34, "font-size": 9, fill: "#fff", "text-anchor": "middle" }, String(p.seat + 1)));
+    });
+    (foes.get(zone) || []).forEach((e, i) => {
+      const big = e.size === "large";
+      root.append(svg("rect", { x: x + 6 + i * 14, y: y + 42, width: big ? 16 : 12, height: big ? 16 : 12, fill: e.stunned ? "#868e96" : "#e03131",
+                                class: "wq-enemy", "data-model": e.model }));
+      root.append(svg("text", { x: x + 12 + i * 14, y: y + 52, "font-size": 8, fill: "#fff", "text-anchor": "middle" }, enemyName(e.enemy).slice(0, 1)));
+    });
+  }
+  container.append(root);
+  return root;
+}
+
+/** The panel beside the board: heroes, battle track and slots, dusk, destiny, decks. */
+export function renderSide(box, view) {
+  if (!view || !view.players || !view.board) return false;
+  box.textContent = "";
+  const d = view.destiny || {};
+  const dusk = view.dusk || { zone: 0, zones: 1, night: [] };
+  const track = Array.from({ length: dusk.zones }, (_, i) => (i === dusk.zone ? "◆" : dusk.night.includes(i) ? "☾" : "·")).join("");
+  box.append(el("h3", { text: t("wq.panel") }),
+    el("p", { class: "wq-status", text: t("wq.status", { round: view.round, phase: t(`wq.phase.${view.phase}`) }) }),
+    el("p", { class: "wq-dusk", text: `${t("wq.ui.dusk")}: ${track}` }),
+    el("p", { text: t("wq.ui.destiny", { rolled: (d.rolled || []).join(" ") || "–", airship: d.airship, spent: d.spent }) }));
+  const list = el("ul", { class: "wq-heroes" });
+  for (const p of view.players) {
+    const bits = [`${t("wq.hero_n", { seat: p.seat + 1 })} ${heroName(p.hero)}`, zoneName(p.zone),
+      t("wq.ui.wounds", { wounds: p.wounds, vitality: p.vitality }), `${t("wq.ui.dice")}: ${(p.dice || []).join(" ") || "–"}`];
+    if (p.tokens.length) bits.push(p.tokens.map(cond).join(", "));
+    if (p.inspiration) bits.push(t("wq.ui.inspiration", { n: p.inspiration }));
+    list.append(el("li", { "data-seat": p.seat, style: `border-left: 6px solid ${SEAT_COLOURS[p.seat % 4]}; padding-left: 4px` }, bits.join(" · ")));
+  }
+  const foes = el("ul", { class: "wq-enemies" });
+  for (const e of view.enemies || []) {
+    const bits = [`${e.model} ${enemyName(e.enemy)}`, zoneName(e.zone), t("wq.ui.left", { n: e.wounds })];
+    const tokens = [...e.tokens, ...(e.stunned ? ["stunned"] : [])];
+    if (tokens.length) bits.push(tokens.map(cond).join(", "));
+    foes.append(el("li", { "data-model": e.model }, bits.join(" · ")));
+  }
+  const slots = (view.slots || []).map((s) => `${s.slot}: ${s.card ? known(`wq.encounter.${s.card}`, s.card) : "–"}`).join(" · ");
+  box.append(list,
+    el("p", { class: "wq-track", text: `${t("wq.ui.track")}: ${(view.track || []).join(" ")}` }),
+    el("p", { text: `${t("wq.ui.slots")}: ${slots}` }), foes,
+    el("p", { class: "hint", text: t("wq.ui.decks", { exploration: view.decks.exploration, encounter: view.decks.encounter }) }),
+    el("p", { class: "hint", text: t("wq.ui.stand_in") }));
+  return true;
+}
+
+export const statusParts = (view) => (view && view.round !== undefined
+  ? [{ text: t("wq.status", { round: view.round, phase: t(`wq.phase.${view.phase}`) }) }] : []);
+
+export function playerFacts(view, seat) {
+  const p = view && view.players && view.players[seat];
+  if (!p) return [];
+  return [zoneName(p.zone), t("wq.ui.wounds", { wounds: p.wounds, vitality: p.vitality }), `${t("wq.ui.dice")}: ${(p.dice || []).join(" ") || "–"}`];
+}
+
+export const seatColour = (view, seat) => SEAT_COLOURS[seat % SEAT_COLOURS.length];
+
+/** An action in the player's words. */
+export function actionLabel(action) {
+  const w = action.split(" ");
+  const p = { zone: "", die: die(w[w.length - 1]) };
+  switch (w[0]) {
+    case "move": case "run": return t(`wq.act.${w[0]}`, { zone: zoneName(w[1]), die: p.die });
+    case "attack": return t("wq.act.attack", { model: w[1], die: p.die });
+    case "free": return t("wq.act.free", { hero: w[1], die: p.die });
+    case "recover": case "explore": case "dig": case "inspire": case "give": return t(`wq.act.${w[0]}`, { die: p.die });
+    case "draw": return t("wq.act.draw", { card: known(`wq.card.${w[1]}`, w[1]) });
+    case "place": return t("wq.act.place", { gate: w[1] });
+    case "close": return t("wq.act.close", { gate: w[1] });
+    case "encounter": return t("wq.act.encounter", { card: known(`wq.encounter.${w[1]}`, w[1]) });
+    case "anchor": return t("wq.act.anchor", { zone: zoneName(w[1]) });
+    case "deploy": return t("wq.act.deploy", { model: w[1], zone: zoneName(w[2]) });
+    case "roll": return t("wq.act.roll", { n: w[1] });
+    case "master": return t("wq.act.master", { group: w[1].slice(1) });
+    case "rebirth": case "inspiration": return t("wq.act.rebirth", { hero: w[1] });
+    case "rebirth_zone": return t("wq.act.rebirth_zone", { zone: zoneName(w[1]) });
+    case "effect": return t(`wq.act.effect_${w[1]}`);
+    case "crisis": return t("wq.act.crisis", { crisis: known(`wq.crisis.${w[1]}`, w[1]) });
+    case "end": return t("wq.act.end");
+    default: return action;
+  }
+}
+
+export const promptText = (decision) => (decision ? known(`wq.prompt.${decision.kind}`, decision.prompt) : "");
+
+const WHY = [["adjacent to an enemy that is adjacent to the", "next_to_guard"], ["with a small enemy of its group", "with_small"],
+  ["adjacent to the", "adjacent"], ["the nearest zone with room", "nearest"]];
+function why(text) {
+  if (!text) return "";
+  const anchor = (text.match(/in (\S+)$/) || text.match(/in (\S+),/) || [])[1];
+  const parts = WHY.filter(([needle]) => text.includes(needle)).map(([, key]) => t(`wq.why.${key}`, { zone: zoneName(anchor) }));
+  return parts.length ? parts.slice(0, 2).join(", ") : text;
+}
+
+/** An event in the player's words (the server's English text when there is no template). */
+export function eventText(e) {
+  const key = `wq.ev.${e.type}`;
+  if (t(key) === key) return e.text || JSON.stringify(e);
+  const p = { ...e, seat: (e.seat ?? 0) + 1, hero: (e.hero ?? 0) + 1, zone: e.zone ? zoneName(e.zone) : "",
+    from: e.from ? zoneName(e.from) : "", to: e.to ? zoneName(e.to) : "", tile: e.tile ? tileName(e.tile) : "",
+    enemy: e.enemy ? enemyName(e.enemy) : "", condition: e.condition ? cond(e.condition) : "",
+    event: e.event ? t(`wq.event.${e.event}`) : "", why: why(e.why), reason: e.reason || "",
+    card: e.card ? known(`wq.encounter.${e.card}`, known(`wq.card.${e.card}`, e.card)) : "",
+    crisis: e.crisis ? known(`wq.crisis.${e.crisis}`, e.crisis) : "",
+    result: e.won ? t("wq.ev.won") : t("wq.ev.lost"), dice: (e.dice || []).join(" "), action: e.action ? t(`wq.action.${e.action}`) : "" };
+  return t(key, p);
+}
+
+/** Nothing a hero does can be taken back once dice are spent on it? Exploring draws a card. */
+export const dangerous = (action) => action.startsWith("explore ") || action === "end";

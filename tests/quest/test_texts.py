@@ -1,0 +1,61 @@
+"""Texts players see: the browser module's exports and strings, the terminal's verb help,
+in English, Russian and Ukrainian."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from wasteland.core.spec import WEB_BOARD_EXPORTS
+from wasteland.games.quest import texts
+from wasteland.games.quest.spec import SPEC
+
+PACKAGE = Path(texts.__file__).parent
+BOARD = PACKAGE / SPEC.web_board
+
+
+def strings(lang: str) -> dict[str, str]:
+    return json.loads((PACKAGE / SPEC.web_texts / f"{lang}.json").read_text(encoding="utf-8"))
+
+
+def test_the_board_module_exports_what_the_page_uses():
+    source = BOARD.read_text(encoding="utf-8")
+    exported = set(re.findall(r"export (?:async )?(?:function|const) (\w+)", source))
+    assert set(WEB_BOARD_EXPORTS) <= exported
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="no node to parse the module")
+def test_the_board_module_parses():
+    out = subprocess.run(["node", "--check", str(BOARD)], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+
+
+def test_three_languages_with_the_same_keys_and_placeholders():
+    en, ru, uk = strings("en"), strings("ru"), strings("uk")
+    assert set(en) == set(ru) == set(uk)
+    slots = lambda s: sorted(re.findall(r"\{(\w+)\}", s))  # noqa: E731
+    for key in en:
+        assert slots(en[key]) == slots(ru[key]) == slots(uk[key]), key
+        words = re.sub(r"\{\w+\}", "", en[key])
+        assert ru[key] != en[key] or not re.search("[a-z]{4}", words), key
+
+
+def test_every_literal_key_of_the_module_has_a_string():
+    used = set(re.findall(r"t\(\"(wq\.[\w.]+)\"", BOARD.read_text(encoding="utf-8")))
+    assert used and not used - set(strings("en"))
+
+
+def test_every_verb_and_prompt_in_three_languages():
+    from wasteland.games.quest.engine import DECISION_INFO
+
+    assert {f"wq.prompt.{k}" for k in DECISION_INFO} <= set(strings("en"))
+    for verb, (form, rule, words) in texts.VERBS.items():
+        assert form.startswith(verb) and rule in SPEC.anchors
+        assert set(words) == set(texts.LANGUAGES) and len(set(words.values())) == 3
+    assert texts.verb_help("move", "uk")[1].startswith("Крок")
+    assert texts.topic_help("gate", "ru").startswith("Закрытые врата")

@@ -1,0 +1,91 @@
+"""The browser board module in a real browser (Debian's Chromium through Playwright): it
+draws a view of a real quest position, marks the zones the options name, calls back on a
+click, and writes the panel and the log in Russian. The page is served by a small static
+server with the real page's string loader, so the module runs as the page will run it."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import os
+import shutil
+import threading
+from pathlib import Path
+
+import pytest
+
+from qtest import GAME, play, pos
+
+from wasteland.games.quest.spec import SPEC
+
+CHROMIUM = os.environ.get("WASTELAND_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+SRC = Path(__file__).parents[2] / "src" / "wasteland"
+PACKAGE = SRC / "games" / "quest"
+
+PAGE = """<!doctype html><meta charset="utf-8"><div id="board"></div><div id="side"></div><ul id="log"></ul>
+<script type="module">
+import * as board from "/games/quest/board.js";
+import { setLang } from "/js/i18n.js";
+const data = await (await fetch("/data.json")).json();
+await setLang("ru", false);
+const marks = board.boardMarks(data.actions);
+window.clicked = [];
+board.renderBoard(document.getElementById("board"), data.view, { marks, onSpot: (z) => window.clicked.push(z) });
+board.renderSide(document.getElementById("side"), data.view);
+for (const e of data.events) { const li = document.createElement("li"); li.textContent = board.eventText(e); document.getElementById("log").append(li); }
+window.labels = data.actions.map(board.actionLabel);
+window.ready = true;
+</script>"""
+
+
+@pytest.fixture
+def site(tmp_path):
+    s = pos(players=2, drawn="x_graveyard", heroes=[{"zone": "gatehouse.b"}, {"zone": "gatehouse.a"}])
+    s, events = play(s, "place w", "encounter e_pack")
+    data = {"view": GAME.view(s, 0), "actions": list(GAME.decision(s).actions), "events": events}
+    root = tmp_path / "site"
+    (root / "js").mkdir(parents=True)
+    (root / "games" / "quest").mkdir(parents=True)
+    (root / "i18n").mkdir()
+    shutil.copy(SRC / "web" / "js" / "i18n.js", root / "js" / "i18n.js")
+    shutil.copy(PACKAGE / SPEC.web_board, root / "games" / "quest" / "board.js")
+    for lang in ("en", "ru"):
+        shutil.copy(PACKAGE / SPEC.web_texts / f"{lang}.json", root / "i18n" / f"{lang}.json")
+    (root / "index.html").write_text(PAGE, encoding="utf-8")
+    (root / "data.json").write_text(json.dumps(data), encoding="utf-8")
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(root))
+    handler.log_message = lambda *a, **k: None
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}/", data
+    httpd.shutdown()
+
+
+@pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="no Chromium")
+def test_the_board_draws_marks_and_speaks_russian(site):
+    from playwright.sync_api import sync_playwright
+
+    url, data = site
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        page = browser.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(url + "index.html")
+        page.wait_for_function("window.ready === true", timeout=20000)
+        assert not errors
+        squares = data["view"]["board"]["squares"]
+        assert page.locator("rect.wq-square").count() == len(squares) == 10
+        assert page.locator(".wq-closed-gate").count() == 1 and page.locator(".wq-lychgate").count() == 1
+        assert page.locator("circle.wq-hero").count() == 2
+        marked = page.locator("rect.wq-square.target")
+        assert marked.count() >= 4  # the four graveyard zones the first ghoul may take (two squares for a and d)
+        marked.first.click()
+        assert page.evaluate("window.clicked")[0].startswith("graveyard.")
+        side = page.inner_text("#side")
+        assert "Герой 1" in side and "Трек битвы" in side
+        log = page.inner_text("#log")
+        assert "Кладбище лёг позицией врат w" in log and "Новые закрытые врата на позиции e" in log
+        assert all(label and not label.startswith("deploy ") for label in page.evaluate("window.labels"))
+        browser.close()

@@ -509,3 +509,30 @@ def test_a_scenario_of_the_game_alone_is_a_position_that_plays_on(name):
         for q in [None, *range(game.seats(s))]:
             assert not hidden_keys(game.view(s, q))
         game.apply_in_place(s, rnd.choice(d.actions))
+
+
+# -- undo ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name, index", CASES)
+def test_a_step_said_to_reveal_nothing_reveals_nothing(name, index):
+    """Undo is offered only across steps for which ``reveals_hidden`` is false. For such a
+    step, the same action on any state a seat cannot tell apart from the true one must
+    leave that seat's view the same: nothing hidden came out (a drawn card, a roll)."""
+    game = spec_of(name).engine
+    quiet = 0
+    for step, s, d, action in positions(name, index):
+        if d is None:
+            break
+        after, _events = game.apply(s, action)
+        if game.reveals_hidden(s, after):
+            continue
+        quiet += 1
+        for q in range(game.seats(s)):
+            sample = game.determinize(s, q, Rng(31 * step + q))
+            ds = game.decision(sample)
+            if ds is None or action not in ds.actions:
+                continue
+            other, _ = game.apply(sample, action)
+            assert json.dumps(game.view(other, q), sort_keys=True) == json.dumps(game.view(after, q), sort_keys=True), (
+                f"step {step} ({action!r}): said to reveal nothing, but seat {q} sees something it could not know")

@@ -47,7 +47,10 @@ class Saltlands(EngineGame):
 
     def reveals_hidden(self, before: State, after: State) -> bool:
         """Did going from ``before`` to ``after`` reveal anything hidden (a drawn card, an
-        explored tile, a random result)? Undo is offered only across actions that did not."""
+        explored tile, a random result, another player's hand)? Undo is offered only
+        across actions that did not."""
+        d = engine.decision(before)
+        actor = d.seat if d is not None else None
         return (
             before.rng != after.rng
             or len(before.mirage) != len(after.mirage)
@@ -57,6 +60,11 @@ class Saltlands(EngineGame):
             or len(before.weather_deck) != len(after.weather_deck)
             or before.face_up != after.face_up
             or any(len(v) != len(after.damage_stacks[k]) for k, v in before.damage_stacks.items())
+            # Another seat's hand changed (cards came into it unseen, or left it face up),
+            # or a player died or was eliminated: the death shows that the hand held
+            # nothing to soak the damage with, the elimination discards it (SL §85, SL §96).
+            or any(p.hand != q.hand for p, q in zip(before.players, after.players) if p.seat != actor)
+            or any(p.status != q.status for p, q in zip(before.players, after.players))
         )
 
 

@@ -27,11 +27,11 @@ def test_board_panel_status_and_marks():
     marks = r.hex_marks(d.actions, numbers)
     assert marks == {"red_rocket": "1", "drumlin_diner": "2"}
     board = _text(r.render_board(v, 120, marks))
-    assert "Vault Gate" in board and "S1" in board and "Marauder 1" in board and "?Feral ghoul 1" in board
+    assert "Vault Gate" in board and "p1" in board and "Marauder 1" in board and "?Feral ghoul 1" in board
     assert "Clean water" in board  # the seat's own card
     assert "Clean water" not in _text(r.render_board(g.view(s, 1), 120))
     assert "influence" in _text(r.render_status(v))
-    assert "[1] move red_rocket" in _text(r.render_options(d.actions, 80))
+    assert "[1] red_rocket" in _text(r.render_options(d.actions, 80))
     assert r.verb_help("step")[2] == "FO-13.3" and r.help("FO-13.2", "ru")
     s, _ = play(s, "end", "end")
     assert "revealed" in _text(r.render_panel(g.view(s, 1))) or g.decision(s).kind == "turn"

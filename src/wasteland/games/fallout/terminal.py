@@ -13,6 +13,8 @@ from typing import Any, Sequence
 from rich.console import Group
 from rich.text import Text
 
+from wasteland.core.terminal import TerminalBase
+
 from .texts import TEXTS
 
 COMMANDS_HELP = ("Answer with an option's number or its text; the text after the verb is enough when it is "
@@ -22,20 +24,13 @@ SEAT_STYLES = ("bold green", "bold cyan", "bold magenta", "bold yellow")
 NAME_WIDTH = 18
 
 
-def _group(actions: Sequence[str]) -> list[tuple[str, list[str]]]:
-    groups: dict[str, list[str]] = {}
-    for a in actions:
-        groups.setdefault(a.split(" ", 1)[0], []).append(a)
-    return list(groups.items())
-
-
 def _enemy_short(e: dict[str, Any]) -> str:
     name = TEXTS.enemy(e["type"])
     number = e["id"].partition("#")[2]
     return f"{name} {number}" if e["face_up"] else f"?{name} {number}"
 
 
-class FalloutTerminal:
+class FalloutTerminal(TerminalBase):
     title_style = "bold black on green"
     turn_event = "turn"
     redraw_kinds = ("turn", "step", "order")
@@ -61,7 +56,7 @@ class FalloutTerminal:
             out.append(label[:NAME_WIDTH].ljust(NAME_WIDTH), style="bold" if sid in view["markers"] else "")
             out.append(" ! " if sid in view["markers"] else "   ", style="bold yellow")
             for q in here.get(sid, []):
-                out.append(f"S{q + 1} ", style=SEAT_STYLES[q % 4])
+                out.append(f"p{q + 1} ", style=SEAT_STYLES[q % 4])
             enemies = ", ".join(_enemy_short(e) for e in foes.get(sid, []))
             if enemies:
                 out.append(enemies + " ", style="red")
@@ -92,7 +87,7 @@ class FalloutTerminal:
     def render_panel(self, view: dict[str, Any]) -> Any:
         out = Text()
         agenda = view["agenda"]
-        out.append(f"Round {view['round']} · first player S{view['first'] + 1} · influence to win "
+        out.append(f"Round {view['round']} · first player p{view['first'] + 1} · influence to win "
                    f"{view['target']}\n", style="bold")
         out.append(f"Agenda deck {agenda['deck']} · discard {len(agenda['discard'])}")
         if agenda["revealed"]:
@@ -101,7 +96,7 @@ class FalloutTerminal:
                    + "\n")
         for sv in view["survivors"]:
             q = sv["seat"]
-            out.append(f"S{q + 1}", style=SEAT_STYLES[q % 4])
+            out.append(f"p{q + 1}", style=SEAT_STYLES[q % 4])
             out.append(f" {TEXTS.space(sv['space'])}: health {sv['health']} radiation {sv['radiation']}, "
                        f"{sv['kills']} kills, {sv['quests']} quests, {sv['hand_size']} agenda card(s)")
             if "influence" in sv:
@@ -119,22 +114,11 @@ class FalloutTerminal:
         if seat is None:
             return Text(f"Round {view['round']}")
         me = view["survivors"][seat]
-        return Text(f"S{seat + 1} at {TEXTS.space(me['space'])} · health {me['health']} radiation "
+        return Text(f"p{seat + 1} at {TEXTS.space(me['space'])} · health {me['health']} radiation "
                     f"{me['radiation']} · influence {me.get('influence', '?')}/{view['target']}")
 
-    def render_options(self, actions: Sequence[str], width: int) -> Any:
-        out = Text()
-        n = 0
-        for _verb, group in _group(actions):
-            for a in group:
-                n += 1
-                out.append(f"  [{n}]", style="bold cyan")
-                out.append(f" {a}\n")
-        out.rstrip()
-        return out
-
     def legend(self) -> Any:
-        return Text("S1-S4 survivors · ! quest marker · ?Name a face-down enemy · → roads to adjacent spaces. "
+        return Text("p1-p4 survivors · ! quest marker · ?Name a face-down enemy · → roads to adjacent spaces. "
                     + TEXTS.word("ui", "stand_in"), style="dim")
 
     def event_style(self, kind: str | None) -> str:
@@ -147,7 +131,7 @@ class FalloutTerminal:
         return ""
 
     def seat_label(self, view: dict[str, Any], seat: int) -> str:
-        return f"S{seat + 1}"
+        return f"p{seat + 1}"
 
     def help(self, topic: str, lang: str = "en") -> str | None:
         return TEXTS.help(topic, lang)

@@ -9,11 +9,16 @@ from .state import State
 from .zones import card_def, holds, over_hand_limit
 
 TURN_VERBS = {"move", "collect", "use", "refresh", "trade", "give", "ability", "discard", "end", "steal"}
-FRAME_VERBS = {
-    "character", "enter", "armor", "heal", "lose", "yield", "top", "bottom", "replace", "accept",
-    "decline", "done", "take", "pass", "activate", "raider", "chase", "goto", "attack", "spawn",
-    "orient",
+# The verbs each decision kind offers: an action with one of them answers that decision,
+# so a refusal explains which of its rules the option breaks.
+KIND_VERBS = {
+    "character": {"character"}, "enter": {"enter"}, "soak": {"armor", "heal", "lose", "yield"},
+    "rumor": {"top", "bottom"}, "discard": {"discard"}, "place": {"discard", "replace"},
+    "storm": {"discard"}, "trade": {"give", "done"}, "offer": {"accept", "decline"},
+    "fuel_drain": {"take", "pass"}, "activation": {"activate", "raider", "chase", "goto", "attack", "spawn"},
+    "lure": {"raider", "goto"}, "orient": {"orient"},
 }
+FRAME_VERBS = set().union(*KIND_VERBS.values())
 
 
 def why_illegal(s: State, d: Decision, action: str) -> RuleError:
@@ -24,6 +29,9 @@ def why_illegal(s: State, d: Decision, action: str) -> RuleError:
     if verb not in TURN_VERBS | FRAME_VERBS:
         return NotationError(f"unknown action {verb!r}; the decision offers: {_sample(d)}")
     if d.kind != "turn":
+        if verb in KIND_VERBS.get(d.kind, ()):
+            why = FRAME_WHY.get(d.kind, _why_option)(s, d, tokens)
+            return why if why is not None else _why_option(s, d, tokens)
         return RuleError(d.rule, f"p{d.seat + 1} must first settle a {d.kind} decision ({_sample(d)})")
     if verb not in TURN_VERBS:
         return RuleError(d.rule, f"{verb!r} is not an action of the free part of the turn ({_sample(d)})")
@@ -116,6 +124,59 @@ def why_illegal(s: State, d: Decision, action: str) -> RuleError:
     if s.must_move:
         return RuleError("SL §45", "you entered on an occupied start dune and must move off it first")
     return RuleError(d.rule, f"{action!r} is not legal now ({_sample(d)})")
+
+
+# -- the options of a pending decision --------------------------------------------------
+
+
+def _why_option(s: State, d: Decision, tokens: list[str]) -> RuleError:
+    """An answer to the pending decision that its rule does not offer."""
+    return RuleError(d.rule, f"{' '.join(tokens)!r} is not one of the options of this {d.kind} decision "
+                             f"({_sample(d, tokens[0])})")
+
+
+def _why_soak(s: State, d: Decision, tokens: list[str]) -> RuleError | None:
+    """Stopping damage (SL §85-§89, robbery SL §122): which rule the option breaks."""
+    frame = s.stack[-1]
+    p = s.players[frame["seat"]]
+    verb = tokens[0]
+    robbery = frame.get("robbery_by") is not None
+    cat = s.static.catalog
+    name, _, opt = (tokens[1] if len(tokens) > 1 else "").partition("/")
+    card = cat.card_index.get(name)
+    if card is None:
+        return NotationError(f"{' '.join(tokens)!r}: unknown card name")
+    if verb == "yield":
+        if not robbery:
+            return RuleError("SL §122", "only a robbery takes Victory cards; this is an attack")
+        return RuleError("SL §122", f"{name} is not one of your Victory cards")
+    if verb == "lose":
+        if robbery:
+            return RuleError("SL §122", "nobody loses crew to a robbery: it takes Victory cards")
+        return RuleError("SL §85", f"{name} is not a crew member in your cargo")
+    # armor / heal: a card of the hand, fresh, with the matching action
+    if robbery and verb == "heal":
+        return RuleError("SL §122", "healing does not stop a robbery")
+    if not holds(p, card) or card not in p.hand:
+        if card in s.discard and card_def(s, card).actions and card_def(s, card).actions[0].one_time:
+            return RuleError("SL §66", f"{name} is a one-time card: it went to the discard pile when used")
+        return RuleError("SL §67", f"you do not hold {name} in your hand")
+    if card in p.engaged:
+        return RuleError("SL §65", f"{name} is engaged; it refreshes at the start of your turn")
+    actions = card_def(s, card).actions
+    index = int(opt) - 1 if opt.isdigit() else 0
+    effect = actions[index].effect if 0 <= index < len(actions) else None
+    if verb == "armor":
+        if effect != "armor":
+            return RuleError("SL §88", f"{name} gives no armor")
+        if frame["damage_type"] != "normal":
+            return RuleError("SL §87", "armor does not stop armor-piercing damage")
+    if verb == "heal" and effect != "heal":
+        return RuleError("SL §89", f"{name} does not heal")
+    return None
+
+
+FRAME_WHY = {"soak": _why_soak}
 
 
 def _sample(d: Decision, prefix: str = "") -> str:

@@ -1,0 +1,97 @@
+"""The browser board module in a real browser (Debian's Chromium through Playwright): it
+draws the demo map from a real view, marks the spaces an option names, calls back on a
+click, and writes the panel, the options and the log in Russian. The page is a small
+static site with the real page's string loader, so the module runs as the page runs it."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import os
+import shutil
+import threading
+from pathlib import Path
+
+import pytest
+
+from wasteland.games.fallout.spec import SPEC
+
+from .conftest import play, position
+
+CHROMIUM = os.environ.get("WASTELAND_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+SRC = Path(__file__).parents[2] / "src" / "wasteland"
+PACKAGE = SRC / "games" / "fallout"
+
+PAGE = """<!doctype html><meta charset="utf-8"><div id="board"></div><div id="side"></div><ul id="log"></ul>
+<script type="module">
+import * as board from "/games/fallout/board.js";
+import { setLang } from "/js/i18n.js";
+const data = await (await fetch("/data.json")).json();
+await setLang("ru", false);
+const marks = board.boardMarks(data.actions, data.view);
+window.clicked = [];
+board.renderBoard(document.getElementById("board"), data.view, { marks, onSpot: (s) => window.clicked.push(s) });
+board.renderSide(document.getElementById("side"), data.view);
+for (const e of data.events) { const li = document.createElement("li"); li.textContent = board.eventText(e); document.getElementById("log").append(li); }
+window.labels = data.actions.map(board.actionLabel);
+window.ready = true;
+</script>"""
+
+
+@pytest.fixture
+def site(tmp_path, game):
+    s = position([{"space": "vault_gate", "health": 10, "radiation": 0, "hand": ["a01"]},
+                  {"space": "crater", "health": 10, "radiation": 0}],
+                 [("marauder", "crossroads", "up"), ("ghoul", "water_plant", "down")], icons=["marauder", "ghoul"],
+                 first=2)
+    s, events = play(s, "resolve")  # the marauder has two equally short routes: a step decision
+    d = game.decision(s)
+    data = {"view": game.view(s, d.seat), "actions": list(d.actions), "events": events}
+    root = tmp_path / "site"
+    (root / "js").mkdir(parents=True)
+    (root / "games" / "fallout").mkdir(parents=True)
+    (root / "i18n").mkdir()
+    shutil.copy(SRC / "web" / "js" / "i18n.js", root / "js" / "i18n.js")
+    shutil.copy(PACKAGE / SPEC.web_board, root / "games" / "fallout" / "board.js")
+    for lang in ("en", "ru"):
+        shutil.copy(PACKAGE / SPEC.web_texts / f"{lang}.json", root / "i18n" / f"{lang}.json")
+    (root / "index.html").write_text(PAGE, encoding="utf-8")
+    (root / "data.json").write_text(json.dumps(data), encoding="utf-8")
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(root))
+    handler.log_message = lambda *a, **k: None
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}/", data
+    httpd.shutdown()
+
+
+def test_the_board_draws_the_graph_marks_steps_and_speaks_russian(site):
+    from playwright.sync_api import sync_playwright
+
+    url, data = site
+    assert data["actions"] == ["step marauder#1 red_rocket", "step marauder#1 drumlin_diner"]
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        page = browser.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(url + "index.html")
+        page.wait_for_function("window.ready === true", timeout=20000)
+        assert not errors
+        spaces = data["view"]["map"]["spaces"]
+        assert page.locator("g.fo-space").count() == len(spaces) == 12
+        roads = sum(len(sp["adjacent"]) for sp in spaces) // 2
+        assert page.locator("line.fo-road").count() == roads
+        assert page.locator("circle.fo-survivor").count() == 2 and page.locator("rect.fo-enemy").count() == 2
+        marked = page.locator("g.fo-space.reach")
+        assert marked.count() == 2
+        page.locator('g.fo-space[data-space="drumlin_diner"]').click()
+        assert page.evaluate("window.clicked") == ["drumlin_diner"]
+        side = page.inner_text("#side")
+        assert "Выживший 1" in side and "Колода замыслов" in side and "Борьба с вредителями" not in side
+        log = page.inner_text("#log")
+        assert "Карта замыслов стола: действуют Мародёр, Дикий гуль" in log and "Активируются: Мародёр" in log
+        labels = page.evaluate("window.labels")
+        assert labels == ["Мародёр 1 идёт: Красная ракета", "Мародёр 1 идёт: Закусочная Драмлина"]
+        browser.close()

@@ -33,7 +33,7 @@ def broken(name: str, old: str, new: str) -> dict[str, bytes]:
     ("enemies.toml", 'enemies = [{ enemy = "ghoul", count = 3 }]', 'enemies = [{ enemy = "ogre", count = 3 }]',
      "enemies.toml: encounter e_pack: unknown enemy 'ogre'"),
     ("enemies.toml", "hit = 4", "hit = 7", "enemies.toml: enemy ghoul: hit must be a d6 result from 2 to 6"),
-    ("quests.toml", 'night_zones = [11]', 'night_zones = [12]', "quests.toml: quest lantern: the dusk track needs"),
+    ("quests.toml", 'night_zones = [15]', 'night_zones = [16]', "quests.toml: quest lantern: the dusk track needs"),
     ("tiles.toml", 'name = "Gatehouse"', 'name = "Gatehouse"\nfloor = 1', "tiles.toml: Object contains unknown field `floor`"),
 ])
 def test_errors_name_file_and_entry(name, old, new, words):

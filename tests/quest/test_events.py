@@ -95,9 +95,9 @@ def test_7_8_time_runs_out(roll):
     s = event_step(dusk=4)
     s, ev = play(s, f"roll {roll}")
     assert of_type(ev, "dusk")[0] == {"type": "dusk", "zone": 5, "night": False, "rule": "WQ-40.4"}
-    s = event_step(dusk=11)  # zone 12, the night zone
+    s = event_step(dusk=15)  # zone 16, the night zone
     s, ev = play(s, f"roll {roll}")
-    assert of_type(ev, "dusk_held")[0]["zone"] == 11
+    assert of_type(ev, "dusk_held")[0]["zone"] == 15
     assert s.over and "night" in s.end_reason  # the next dusk step finds night
 
 

@@ -47,7 +47,7 @@ def with_(text: str, old: str, new: str) -> str:
     (('closed = [4, 1, "E"]', 'closed = [4, 1, "Q"]'), "gates.closed", "side one of N E S W"),
     (('tile = "graveyard"\nat = [2, 0]', 'tile = "tower"\nat = [2, 0]'), "tile[2]", "unknown tile 'tower'"),
     (('group = 1 ', 'group = 4 '), "enemy[1].group", "no encounter card in slot 4"),
-    (('dusk = 3 ', 'dusk = 12 '), "state.dusk", "0 to 11"),
+    (('dusk = 3 ', 'dusk = 16 '), "state.dusk", "0 to 15"),
     (('step = "explore"', 'step = "lunch"'), "state.step", "one of hero, explore, event"),
     (('round = 2', 'round = 2\nluck = 3'), "state", "unknown key(s) luck"),
     (('game = "quest"', 'game = "saltlands"'), "game", "not 'saltlands'"),

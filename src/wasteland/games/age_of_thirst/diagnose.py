@@ -57,7 +57,11 @@ def why_illegal(s: State, d: Decision, action: object) -> RuleError:
                 return RuleError("LO-10.2", "the black market sells one card a turn")
             if s.water[seat] < MARKET_PRICE:
                 return RuleError("LO-10.2", f"the black market costs {MARKET_PRICE} gal")
-            return RuleError("LO-10.2", "take a card from the bunker discard pile and a troop kind")
+            if not s.bunker_discard:
+                return RuleError("LO-10.2", "the black market sells from the bunker discard pile, and it is empty")
+            return _why_bunker_card(s, words, "LO-10.2")
+        if verb in ("inject", "take"):
+            return _why_bunker_card(s, words, "LO-10.1" if verb == "inject" else "LO-10.2")
         if verb in ("play", "discard"):
             if len(words) < 2 or words[1] not in s.hands[seat]:
                 return RuleError("LO-11", "that ray-tower card is not in your hand")
@@ -67,6 +71,25 @@ def why_illegal(s: State, d: Decision, action: object) -> RuleError:
     except (IndexError, KeyError, ValueError):
         return NotationError(f"malformed action {action!r}")
     return RuleError(VERBS[verb], f"{action!r} is not one of the legal choices")
+
+
+def _why_bunker_card(s: State, words: list[str], rule: str) -> RuleError:
+    """A bunker card goes on one of the three troop species cards, never on hedges (LO-10.1);
+    the black market and its bonus take it from the bunker discard pile (LO-10.2)."""
+    if len(words) != 3:
+        return NotationError(f"{words[0]} <bunker card> <troop kind>")
+    card, kind = words[1], words[2]
+    if kind == "hedge":
+        return RuleError("LO-10.1", "bunker cards go on a troop species card, never on hedges")
+    if kind not in TROOP_KINDS:
+        return NotationError(f"{kind!r} is not a troop kind ({', '.join(TROOP_KINDS)})")
+    if words[0] == "inject":
+        frame = s.stack[-1] if s.stack else {}
+        if card not in frame.get("cards", ()):
+            return RuleError("LO-10.1", f"{card} is not the bunker card just drawn")
+    elif card not in s.bunker_discard:
+        return RuleError("LO-10.2", f"{card} is not in the bunker discard pile")
+    return RuleError(rule, f"{' '.join(words)!r} is not one of the legal choices")
 
 
 def _piece(s: State, name: str):

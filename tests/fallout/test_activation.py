@@ -102,3 +102,14 @@ def test_fo_13_2_the_first_player_orders_enemies_of_one_type(game):
     s2, events = play(s, "activate radroach#2")
     assert of(events, "enemy_moves")[0]["enemy"] == "radroach#2"
     assert of(events, "enemy_moves")[1]["enemy"] == "radroach#1"
+
+
+def test_fo_13_2_a_survivor_in_its_own_space_comes_before_an_adjacent_one(game):
+    # The ranged super mutant has one survivor in its space and one next to it who is
+    # closer to death: rule 1 (same space) is checked before rule 2 (ranged, adjacent).
+    s = position([{"space": "robco_factory", "health": 3, "radiation": 2},
+                  {"space": "radio_tower", "health": 12, "radiation": 0}],
+                 [("super_mutant", "radio_tower", "up")], icons=["super_mutant"])
+    s, events = play(s, "resolve")
+    fight = of(events, "enemy_fights")[0]
+    assert fight["target"] == 1 and fight["distance"] == 0 and fight["reason"] == "survivor in its space"

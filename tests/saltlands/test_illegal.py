@@ -63,6 +63,14 @@ def test_entering_a_face_down_tile_SL78():
     assert "face-down" in err.message
 
 
+def test_a_face_up_hex_reached_only_across_a_face_down_tile_SL78_not_SL83():
+    # 7,-5 lies on a face-up tile within the Speedster's move, but every way there crosses
+    # a face-down tile: SL §78 forbids it, not the length of the move (SL §83).
+    s = pos(hex="4,-7")
+    err = assert_illegal(s, "move 7,-5", "SL §78")
+    assert "face-down" in err.message
+
+
 def test_hex_out_of_reach_motorized_SL83():
     assert_illegal(pos(), "move 7,-5", "SL §83")  # 10 hexes, no Fuel
 

@@ -73,6 +73,9 @@ def why_illegal(s: State, d: Decision, action: str) -> RuleError:
         if vehicle is not None and TERRAIN_NAME[terrain] not in vehicle.terrain:
             return RuleError("SL §79", f"your vehicle cannot enter {TERRAIN_NAME[terrain]}")
         fitting = [MoveOption(*o) for o in move_options(s, p) if o[0] == dest]
+        if not fitting and _only_across_face_down(s, p, dest):
+            return RuleError("SL §78", f"the only ways to {tokens[1]} cross a face-down tile, "
+                             "and players never enter face-down tiles")
         if not fitting:
             rule = "SL §81" if vehicle is not None and vehicle.movement == "sail" else "SL §83"
             if s.storm:
@@ -124,6 +127,20 @@ def why_illegal(s: State, d: Decision, action: str) -> RuleError:
     if s.must_move:
         return RuleError("SL §45", "you entered on an occupied start dune and must move off it first")
     return RuleError(d.rule, f"{action!r} is not legal now ({_sample(d)})")
+
+
+def _only_across_face_down(s: State, p, dest: int) -> bool:
+    """Would ``dest`` be within this move if face-down tiles could be crossed? (SL §78)"""
+    from .board import UNEXPLORED
+    from .movement import _move_kind
+
+    kind = _move_kind(s, p)
+    if kind is None or p.hex is None:
+        return False
+    passable, limit, sail, _base = kind
+    terrain = s.terrain.terrain
+    widened = bytes(1 if ok or terrain[h] == UNEXPLORED else 0 for h, ok in enumerate(passable))
+    return dest in s.terrain.reach(s.static.geo, p.hex, limit, widened, sail)
 
 
 # -- the options of a pending decision --------------------------------------------------

@@ -4,6 +4,8 @@
 // are listed in wasteland.core.spec.WEB_BOARD_EXPORTS). Strings: ./i18n/{lang}.json.
 import { t } from "/js/i18n.js";
 
+export const STYLESHEET = "board.css";
+
 const SVG_NS = "http://www.w3.org/2000/svg";
 const W = 1000, H = 620, R = 34;
 const SEAT_COLOURS = ["#2f9e44", "#1c7ed6", "#ae3ec9", "#f08c00"];

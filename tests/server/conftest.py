@@ -143,6 +143,8 @@ class LiveServer:
     # helpers --------------------------------------------------------------------------
 
     def create(self, **body: Any) -> dict[str, Any]:
+        """A new game (Saltlands unless ``game`` says otherwise)."""
+        body.setdefault("game", "saltlands")
         r = self.http.post("/api/games", json=body)
         assert r.status_code == 201, r.text
         return r.json()

@@ -13,7 +13,8 @@ def test_bench_clients_play_whole_games(tmp_path):
     live = LiveServer(str(tmp_path / "bench.db")).start()
     try:
         lines: list[str] = []
-        tally = run_async(bench.run(live.base, games=3, seconds=3, players=2, think=0, out=lines.append))
+        tally = run_async(bench.run(live.base, games=3, seconds=3, players=2, think=0, out=lines.append,
+                                     game="saltlands", options={"mode": "coop", "characters": ["scout", "healer"]}))
     finally:
         live.stop()
     assert tally.errors == []

@@ -63,12 +63,12 @@ def test_sigkill_loses_no_acknowledged_action(db_url, tmp_path, processes, after
 def _play(first):
     """Two people play 30 actions by HTTP; a bot game runs on, watched by a spectator."""
     config = {"players": 2, "mode": "coop", "characters": ["scout", "healer"]}
-    created = first.http.post("/api/games", json={**config, "seed": 21, "seats": ["human", "human"], "join": 0}).json()
+    created = first.http.post("/api/games", json={"game": "saltlands", **config, "seed": 21, "seats": ["human", "human"], "join": 0}).json()
     game_id = created["game"]["id"]
     tokens = {0: created["token"], 1: first.http.post(f"/api/games/{game_id}/join", json={}).json()["token"]}
     # A bot game runs on by itself; a spectator notes every update pushed (= acknowledged).
     # One searching bot (a fraction of a second a move) keeps it going for minutes.
-    bots = first.http.post("/api/games", json={"players": 4, "characters": ["scout", "healer", "plowman", "arsonist"],
+    bots = first.http.post("/api/games", json={"game": "saltlands", "players": 4, "characters": ["scout", "healer", "plowman", "arsonist"],
                                                "seed": 5, "seats": ["random", "heuristic", "random", "ismcts"]})
     bot_id = bots.json()["game"]["id"]
     watcher = connect(f"ws://127.0.0.1:{first.port}/api/games/{bot_id}/ws").__enter__()

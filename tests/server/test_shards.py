@@ -75,7 +75,7 @@ def test_games_in_several_processes_behind_one_port(db_url, tmp_path):
         config = {"players": 2, "mode": "coop", "characters": ["scout", "healer"]}
         games = []
         for seed in range(8):
-            created = http.post("/api/games", json={**config, "seed": seed, "seats": ["human", "human"], "join": 0})
+            created = http.post("/api/games", json={"game": "saltlands", **config, "seed": seed, "seats": ["human", "human"], "join": 0})
             assert created.status_code == 201, created.text
             game_id = created.json()["game"]["id"]
             joined = http.post(f"/api/games/{game_id}/join", json={}).json()
@@ -122,7 +122,7 @@ def test_games_in_several_processes_behind_one_port(db_url, tmp_path):
         assert r.status_code == 401
         assert http.get("/api/games/nosuchgame").json()["code"] == "unknown_game"
         # A bot game plays to its end in its process; its replay is served.
-        bots = http.post("/api/games", json={"players": 1, "characters": ["scout"], "seed": 4, "seats": ["random"]})
+        bots = http.post("/api/games", json={"game": "saltlands", "players": 1, "characters": ["scout"], "seed": 4, "seats": ["random"]})
         bot_id = bots.json()["game"]["id"]
         watcher = connect(f"ws://127.0.0.1:{server.port}/api/games/{bot_id}/ws").__enter__()
         while True:

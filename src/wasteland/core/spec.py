@@ -277,12 +277,23 @@ class TerminalRenderer(Protocol):
     def commands_help(self, lang: str = "en") -> str: ...  # how to answer, and the commands
 
 
-#: What ``spec.web_board`` names: an ES module in the game's package, served by the
-#: server at ``/games/<name>/<file>`` (its translations, ``spec.web_texts``, at
-#: ``/games/<name>/i18n/<lang>.json``). It exports:
-#:   renderBoard(container, view, {marks, onHex, you}) — draw the board into ``container``;
-#:   renderSide(box, view, {onCard}) — the panel beside it (players, hands, decks);
-#:   boardMarks(actions) — Map of board spot → actions, for clicks on the board;
-#:   actionLabel(action), promptText(decision), eventText(event) — words for the log and buttons;
+#: What ``spec.web_board`` names: an ES module in the game's package. The server serves
+#: the module's folder at ``/games/<name>/`` and the translations (``spec.web_texts``) at
+#: ``/games/<name>/i18n/<lang>.json``; the page imports the module with ``import()`` and
+#: uses only these exports (each optional: the page has a generic fallback for every one,
+#: and a game without a module gets a generic page listing the view and the actions):
+#:   STYLESHEET — a file name beside the module that the page links once ("board.css");
+#:   renderBoard(container, view, {marks, onSpot, you}) — draw the board into ``container``;
+#:       returns a handle ``{animate(event, ms)}`` (a promise while an event is animated) or null;
+#:   boardMarks(actions, view) — Map of board spot → {classes, actions}: what to highlight, and
+#:       the legal actions a click on the spot offers;
+#:   renderSide(box, view, {actions, choose}) — the panel of the seat's own things (hand, cards);
+#:       ``choose(actions, event)`` plays one or offers a menu; returns false to hide the panel;
+#:   statusParts(view) — [{text, class}] for the line above the board;
+#:   playerFacts(view, seat) — short texts about a seat for the players list;
+#:   seatColour(view, seat) — a CSS colour for the seat;
+#:   actionLabel(action), promptText(decision), eventText(event) — words for buttons and the log;
 #:   dangerous(action) — true for an action that needs confirmation (a discard, an attack on one's own).
-WEB_BOARD_EXPORTS = ("renderBoard", "renderSide", "boardMarks", "actionLabel", "promptText", "eventText", "dangerous")
+#: The server's API.md ("The games and their pages") documents the same.
+WEB_BOARD_EXPORTS = ("STYLESHEET", "renderBoard", "boardMarks", "renderSide", "statusParts", "playerFacts",
+                     "seatColour", "actionLabel", "promptText", "eventText", "dangerous")

@@ -21,6 +21,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from wasteland.core.registry import registered_games
 
 from .bots import BotPool
+from .games import game_mounts, lobby_spec
 from .errors import MAX_MESSAGE, ApiError, bad_request
 from .hub import Hub
 from .parse import parse_object
@@ -118,8 +119,9 @@ async def room_and_seat(request: Request, need_seat: bool) -> tuple[Room, int | 
 @api
 async def info(request: Request) -> Response:
     hub = hub_of(request)
-    return json_response({"server": "wasteland", "api": 1, "games": list(registered_games()),
-                          "specs": [s.to_json() for s in registered_games().values()], "bots": hub.bot_names,
+    specs = registered_games()
+    return json_response({"server": "wasteland", "api": 1, "games": list(specs),
+                          "specs": [lobby_spec(s) for s in specs.values()], "bots": hub.bot_names,
                           "max_message": MAX_MESSAGE, "database": hub.store.kind})
 
 
@@ -343,6 +345,7 @@ def create_app(db: str = "wasteland.db", bot_workers: int | None = None, web_dir
         WebSocketRoute("/api/games/{game_id}/ws", game_socket),
         Route("/api/{rest:path}", no_such_route, methods=["GET", "POST", "PUT", "DELETE", "PATCH"]),
     ]
+    routes += game_mounts(registered_games().values())
     web = web_dir or WEB_DIR
     if web.is_dir():
         routes.append(Mount("/", StaticFiles(directory=web, html=True), name="web"))

@@ -31,7 +31,17 @@ from urllib.parse import urlsplit
 
 import msgspec
 
-CHARACTERS = ["scout", "healer", "plowman", "arsonist", "little_girl", "scientist"]
+
+def bench_game(game: str | None, players: int) -> str:
+    """The game to play: ``game``, or the first installed game (by name) that seats ``players``."""
+    from wasteland.core.registry import get_spec, registered_games
+
+    if game is not None:
+        return get_spec(game).name
+    for spec in registered_games().values():
+        if spec.min_players <= players <= spec.max_players:
+            return spec.name
+    raise ValueError(f"no installed game seats {players} players")
 
 
 @dataclass
@@ -234,16 +244,15 @@ async def _connect(host: str, port: int, path: str) -> Socket:
     return sock
 
 
-async def _play_one_game(http: Any, host: str, port: int, slot: int, number: int, players: int, think: float,
-                         tally: Tally, stop: asyncio.Event) -> None:
+async def _play_one_game(http: Any, host: str, port: int, slot: int, number: int, setup: dict[str, Any],
+                         think: float, tally: Tally, stop: asyncio.Event) -> None:
     rng = random.Random(slot * 100_003 + number)
-    body = {"players": players, "characters": CHARACTERS[:players], "seed": rng.randrange(2**31),
-            "seats": ["human"] * players, "join": 0}
-    if players == 1:
-        body["mode"] = "solo"
-    elif players > 1:
-        body["mode"] = "coop"
-    created = (await http.post("/api/games", json=body)).json()
+    players = setup["players"]
+    body = {**setup, "seed": rng.randrange(2**31), "seats": ["human"] * players, "join": 0}
+    response = await http.post("/api/games", json=body)
+    if response.status_code != 201:
+        raise RuntimeError(f"game not created: {response.text}")
+    created = response.json()
     game_id = created["game"]["id"]
     tokens = [created["token"]]
     for seat in range(1, players):
@@ -278,12 +287,12 @@ async def _play_one_game(http: Any, host: str, port: int, slot: int, number: int
             sock.close()
 
 
-async def _slot(http: Any, host: str, port: int, slot: int, players: int, think: float, tally: Tally,
+async def _slot(http: Any, host: str, port: int, slot: int, setup: dict[str, Any], think: float, tally: Tally,
                 stop: asyncio.Event) -> None:
     number = 0
     while not stop.is_set():
         try:
-            await _play_one_game(http, host, port, slot, number, players, think, tally, stop)
+            await _play_one_game(http, host, port, slot, number, setup, think, tally, stop)
         except Exception as exc:  # noted and shown; the slot starts a new game
             tally.errors.append(f"{type(exc).__name__}: {exc}")
             await asyncio.sleep(0.1)
@@ -291,9 +300,13 @@ async def _slot(http: Any, host: str, port: int, slot: int, players: int, think:
 
 
 async def run(base: str, games: int, seconds: float, players: int = 2, think: float = 0.0,
-              server_pid: int | None = None, out=print) -> Tally:
+              server_pid: int | None = None, out=print, game: str | None = None,
+              options: dict[str, Any] | None = None) -> Tally:
+    """``options``: the game's options for every game (the game's defaults otherwise)."""
     import httpx
 
+    game = bench_game(game, players)
+    setup = {**(options or {}), "game": game, "players": players}
     tally = Tally()
     stop = asyncio.Event()
     address = urlsplit(base)
@@ -302,7 +315,7 @@ async def run(base: str, games: int, seconds: float, players: int = 2, think: fl
     # request may go out on a connection the server is closing (ReadError).
     limits = httpx.Limits(max_connections=64, max_keepalive_connections=64, keepalive_expiry=2.0)
     async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
-        tasks = [asyncio.create_task(_slot(http, host, port, i, players, think, tally, stop))
+        tasks = [asyncio.create_task(_slot(http, host, port, i, setup, think, tally, stop))
                  for i in range(games)]
         # Measure once every slot has its first game going.
         deadline = time.monotonic() + 120
@@ -329,7 +342,7 @@ async def run(base: str, games: int, seconds: float, players: int = 2, think: fl
         for t in tasks:
             t.cancel()
     lat = [x * 1000 for x in tally.latencies]
-    out(f"concurrent games: {games} ({players} players each, every seat its own WebSocket client; "
+    out(f"concurrent games: {games} of {game} ({players} players each, every seat its own WebSocket client; "
         f"think time {think:g} s)")
     out(f"actions: {tally.actions} in {elapsed:.1f} s = {tally.actions / elapsed:.0f} actions/s; "
         f"games finished: {tally.games_finished}")
@@ -369,7 +382,7 @@ def start_server(db: str | None, cwd: str, processes: int = 1) -> tuple[subproce
 
 
 def bench_command(games: int, seconds: float, db: str | None, think: float, players: int = 2,
-                  processes: int = 1) -> int:
+                  processes: int = 1, game: str | None = None, options: dict[str, Any] | None = None) -> int:
     if games < 1 or seconds <= 0:
         print("error: --games must be at least 1 and --seconds more than 0", file=sys.stderr)
         return 2
@@ -389,7 +402,8 @@ def bench_command(games: int, seconds: float, db: str | None, think: float, play
                     time.sleep(0.1)
             print(f"server: {base} (pid {proc.pid}, {processes} process{'es' if processes > 1 else ''}, "
                   f"database {db or 'temporary SQLite file'})")
-            tally = _run_loop(run(base, games, seconds, players, think, proc.pid))
+            tally = _run_loop(run(base, games, seconds, players, think, proc.pid, game=game,
+                                          options=options))
         finally:
             proc.terminate()
             try:

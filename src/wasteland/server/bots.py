@@ -22,7 +22,7 @@ from typing import Any
 FAST_BOTS = ("random", "heuristic")
 
 
-def bot_names() -> list[str]:
+def all_bot_names() -> list[str]:
     """Every bot some installed game accepts."""
     from wasteland.agents.registry import bot_names as game_bots
     from wasteland.core.registry import registered_games

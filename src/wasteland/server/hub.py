@@ -10,10 +10,12 @@ import secrets
 import time
 from typing import Any
 
+from wasteland.agents.registry import bot_names
 from wasteland.core.protocol import RuleError
-from wasteland.core.registry import get_game, registered_games
+from wasteland.core.registry import get_game, get_spec, registered_games
+from wasteland.core.spec import GameSpec
 
-from .bots import BotPool, bot_names
+from .bots import BotPool, all_bot_names
 from .errors import ApiError, bad_request
 from .events import events_json
 from .replays import ReplayCache
@@ -36,10 +38,14 @@ class Hub:
         self.rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Future] = {}
         self.tasks: set[asyncio.Task] = set()
-        self.bot_names = bot_names()
+        self.bot_names = all_bot_names()  # every bot some installed game accepts
         self.started = time.time()
         self.closing = False
         self.replays = ReplayCache()
+
+    def bots_for(self, game: str) -> tuple[str, ...]:
+        """The bots a seat of ``game`` may take: the shared ones and the game's own."""
+        return bot_names(get_spec(game))
 
     # -- life cycle ---------------------------------------------------------------------
 
@@ -192,19 +198,15 @@ class Hub:
     # -- creating a game ----------------------------------------------------------------
 
     async def create(self, body: dict[str, Any]) -> tuple[Room, int | None, str | None]:
-        game_name = body.get("game", next(iter(registered_games()), ""))
-        if not isinstance(game_name, str):
-            raise bad_request("'game' must be a game name")
+        spec = _spec_of(body)
+        game = spec.engine
+        config = _config(body, spec)
         try:
-            game = get_game(game_name)
-        except KeyError:
-            raise ApiError(400, "unknown_game",
-                           f"unknown game {game_name!r}; known games: {', '.join(registered_games())}") from None
-        config = _config(body)
-        try:  # each option's type and range, then the combination, before anything is set up
-            config = game.spec.validate(config) if getattr(game, "spec", None) is not None else config
+            config = spec.validate(config)  # each option's type and range, then the combination
         except RuleError as exc:
-            raise ApiError(422, "bad_config", str(exc), exc.rule) from None
+            raise ApiError(400, "bad_config", exc.message, exc.rule) from None
+        except Exception as exc:  # a value of the wrong type the game's check did not expect
+            raise ApiError(400, "bad_config", f"{spec.name}: the options are not valid: {exc}") from None
         seed = body.get("seed")
         if seed is None:
             seed = secrets.randbelow(2**31)
@@ -216,13 +218,13 @@ class Hub:
             if not isinstance(title, str) or len(title) > 80:
                 raise bad_request("'title' must be a text of at most 80 characters")
             options["title"] = title
-        tc = self._time_control(body.get("time_control"))
+        tc = self._time_control(body.get("time_control"), spec)
         try:
             state = await asyncio.to_thread(game.new_game, config, seed)
         except RuleError as exc:
-            raise ApiError(422, "bad_config", str(exc), exc.rule) from None
+            raise ApiError(400, "bad_config", exc.message, exc.rule) from None
         count = game.seats(state) if hasattr(game, "seats") else config.get("players", 1)
-        seats = self._seats(body.get("seats"), count)
+        seats = self._seats(body.get("seats"), count, spec)
         if tc is not None:
             options["time_control"] = tc
             for seat in seats:
@@ -254,13 +256,14 @@ class Hub:
         room.schedule()
         return room, seat, token
 
-    def _seats(self, spec: Any, players: int) -> list[SeatRow]:
-        if spec is None:
+    def _seats(self, entries: Any, players: int, spec: GameSpec) -> list[SeatRow]:
+        if entries is None:
             return [SeatRow(seat, "human") for seat in range(players)]
-        if not isinstance(spec, list) or len(spec) != players:
+        if not isinstance(entries, list) or len(entries) != players:
             raise bad_request(f"'seats' must list {players} seat(s), one per player")
+        bots = bot_names(spec)
         seats = []
-        for number, entry in enumerate(spec):
+        for number, entry in enumerate(entries):
             if isinstance(entry, str):  # shorthand: "human" or a bot name
                 entry = {"kind": "human"} if entry == "human" else {"kind": "bot", "bot": entry}
             if not isinstance(entry, dict):
@@ -270,30 +273,31 @@ class Hub:
             if kind == "human":
                 seats.append(SeatRow(number, "human"))
             elif kind == "bot":
-                bot = entry.get("bot", "heuristic")
-                if bot not in self.bot_names:
-                    raise bad_request(f"seat {number}: unknown bot {bot!r}; choose one of {', '.join(self.bot_names)}")
+                bot = entry.get("bot", spec.default_bot)
+                if bot not in bots:
+                    raise bad_request(f"seat {number}: {spec.name} has no bot {bot!r}; choose one of {', '.join(bots)}")
                 seats.append(SeatRow(number, "bot", bot))
             else:
                 raise bad_request(f"seat {number}: kind must be 'human' or 'bot', not {kind!r}")
         return seats
 
-    def _time_control(self, spec: Any) -> dict[str, Any] | None:
-        if spec is None:
+    def _time_control(self, tc: Any, spec: GameSpec) -> dict[str, Any] | None:
+        if tc is None:
             return None
-        if not isinstance(spec, dict):
+        if not isinstance(tc, dict):
             raise bad_request("'time_control' must be {\"bank\": SECONDS, \"increment\": SECONDS, \"bot\": NAME}")
-        unknown = sorted(set(spec) - {"bank", "increment", "bot"})
+        unknown = sorted(set(tc) - {"bank", "increment", "bot"})
         if unknown:
             raise bad_request(f"unknown time_control option(s): {', '.join(unknown)}")
-        bank, increment, bot = spec.get("bank"), spec.get("increment", 0), spec.get("bot", "heuristic")
+        bank, increment, bot = tc.get("bank"), tc.get("increment", 0), tc.get("bot", spec.default_bot)
         for key, value in (("bank", bank), ("increment", increment)):
             if not isinstance(value, (int, float)) or isinstance(value, bool) or not 0 <= value <= MAX_TIME_BANK:
                 raise bad_request(f"time_control {key} must be a number of seconds from 0 to {MAX_TIME_BANK:.0f}")
         if bank <= 0:
             raise bad_request("time_control bank must be more than 0 seconds")
-        if bot not in self.bot_names:
-            raise bad_request(f"time_control bot: unknown bot {bot!r}; choose one of {', '.join(self.bot_names)}")
+        bots = bot_names(spec)
+        if bot not in bots:
+            raise bad_request(f"time_control bot: {spec.name} has no bot {bot!r}; choose one of {', '.join(bots)}")
         return {"bank": float(bank), "increment": float(increment), "bot": bot}
 
     # -- replay -------------------------------------------------------------------------
@@ -325,27 +329,39 @@ class Hub:
         }
 
 
-def _config(body: dict[str, Any]) -> dict[str, Any]:
-    """The game's config: ``config`` as given, or built from the common fields."""
+#: the fields of a create-game request that are not game options
+REQUEST_FIELDS = frozenset({"game", "config", "seed", "seats", "time_control", "title", "join", "name"})
+
+
+def _spec_of(body: dict[str, Any]) -> GameSpec:
+    """The spec of the game the request names; without a name, the first game listed (the
+    registry's listing order)."""
+    games = registered_games()
+    name = body.get("game")
+    if name is None:
+        if not games:
+            raise ApiError(400, "unknown_game", "this server has no game installed")
+        return next(iter(games.values()))
+    if not isinstance(name, str):
+        raise bad_request("'game' must be a game name")
+    if name not in games:
+        raise ApiError(400, "unknown_game", f"unknown game {name!r}; known games: {', '.join(games)}")
+    return games[name]
+
+
+def _config(body: dict[str, Any], spec: GameSpec) -> dict[str, Any]:
+    """The game's config: ``config`` as given, or every other field of the request (the
+    game's options by name, see ``spec.options``; ``players`` defaults to the number of
+    ``seats``). The game's own check (``spec.validate``) refuses what it does not know."""
     if "config" in body:
         config = body["config"]
         if not isinstance(config, dict):
             raise bad_request("'config' must be an object of game options")
+        beside = sorted(k for k in body if k not in REQUEST_FIELDS)
+        if beside:
+            raise bad_request(f"give the options either in 'config' or beside it, not both: {', '.join(beside)}")
         return dict(config)
-    config: dict[str, Any] = {}
-    players = body.get("players", len(body["seats"]) if isinstance(body.get("seats"), list) else None)
-    if players is not None:  # else the game's default
-        if not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= 64:
-            raise bad_request("'players' must be a whole number of players")
-        config["players"] = players
-    for key in ("mode", "difficulty"):
-        if body.get(key) is not None:
-            if not isinstance(body[key], str):
-                raise bad_request(f"'{key}' must be a text")
-            config[key] = body[key]
-    characters = body.get("characters")
-    if characters is not None:
-        if not isinstance(characters, list) or not all(isinstance(c, str) for c in characters):
-            raise bad_request("'characters' must be a list of character names, one per player")
-        config["characters"] = characters
+    config = {k: v for k, v in body.items() if k not in REQUEST_FIELDS and v is not None}
+    if "players" not in config and isinstance(body.get("seats"), list) and spec.option("players") is not None:
+        config["players"] = len(body["seats"])
     return config

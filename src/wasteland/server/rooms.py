@@ -401,8 +401,9 @@ class Room:
             return row.seat, token
 
     async def leave(self, seat: int, bot: Any) -> None:
-        if bot is not None and bot not in self.hub.bot_names:
-            raise ApiError(400, "bad_request", f"unknown bot {bot!r}; choose one of {', '.join(self.hub.bot_names)}")
+        bots = self.hub.bots_for(self.game.name)
+        if bot is not None and bot not in bots:
+            raise ApiError(400, "bad_request", f"{self.game.name} has no bot {bot!r}; choose one of {', '.join(bots)}")
         async with self.lock:
             row = self.seats[seat]
             if bot is None:
@@ -448,7 +449,7 @@ class Room:
         elif self._clock_runs(row):
             left = row.bank - (time.time() - self.turn_started)
             if left <= 0:
-                self._start_bot(d.seat, self.time_control.get("bot", "heuristic"), "timeout")
+                self._start_bot(d.seat, self.time_control.get("bot") or self.game.spec.default_bot, "timeout")
             else:
                 index = self.index
                 self._timer = asyncio.get_running_loop().call_later(left, self._alarm, index)

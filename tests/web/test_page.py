@@ -26,14 +26,17 @@ def index_of(page) -> int:
 
 
 def create_game(page, url, *, players=1, seed=None, difficulty="easy", seats=None, anim="off", lang="en"):
+    """A Saltlands game from the lobby's form."""
     page.goto(f"{url}?lang={lang}&anim={anim}")
     page.wait_for_selector("#create-form")
+    page.select_option("#f-game", "saltlands")
+    page.wait_for_selector("#create-form[data-game='saltlands']")
     if players != 1:
         page.fill("#f-players", str(players))
         page.dispatch_event("#f-players", "change")
     for i, kind in enumerate(seats or []):
         page.select_option(f"#f-seats select[data-seat='{i}']", kind)
-    page.select_option("#f-difficulty", difficulty)
+    page.select_option("#opt-difficulty", difficulty)
     if seed is not None:
         page.fill("#f-seed", str(seed))
     page.click("#create")
@@ -240,18 +243,44 @@ def test_browser_language_picked_by_default(server_url, new_page):
     expect(page.locator("#create-form h2")).to_have_text("Новая игра")
 
 
-def test_every_language_has_every_string():
+def _text_folders():
+    """The page's translations and every installed game's (``spec.web_texts``)."""
+    from importlib.resources import files
     from pathlib import Path
 
-    web = Path(__file__).resolve().parents[2] / "src" / "wasteland" / "web" / "i18n"
-    en = json.loads((web / "en.json").read_text())
+    from wasteland.core.registry import registered_games
+
+    yield "page", Path(__file__).resolve().parents[2] / "src" / "wasteland" / "web" / "i18n"
+    for name, spec in registered_games().items():
+        if spec.web_texts:
+            yield name, Path(str(files(spec.package).joinpath(spec.web_texts)))
+
+
+@pytest.mark.parametrize("name,folder", list(_text_folders()), ids=lambda x: str(x) if isinstance(x, str) else "")
+def test_every_language_has_every_string(name, folder):
+    en = json.loads((folder / "en.json").read_text())
+    assert en, f"{name}: no English strings"
     for lang in ("ru", "uk"):
-        other = json.loads((web / f"{lang}.json").read_text())
+        other = json.loads((folder / f"{lang}.json").read_text())
         missing = sorted(k for k in en if k not in other)
-        assert not missing, f"{lang}.json lacks {missing}"
+        assert not missing, f"{name} {lang}.json lacks {missing}"
         same = [k for k in en if not k.startswith(("replay.first", "replay.last")) and other[k] == en[k]
                 and any(c.isalpha() for c in en[k])]
-        assert len(same) < 5, f"{lang}.json copies English: {same}"
+        assert len(same) < 5, f"{name} {lang}.json copies English: {same}"
+
+
+def test_every_game_option_shown_in_the_form_has_a_label_in_every_language():
+    from wasteland.core.registry import registered_games
+
+    folders = dict(_text_folders())
+    for name, spec in registered_games().items():
+        if name not in folders:
+            continue  # a game without texts: the form shows its option names
+        for lang in ("en", "ru", "uk"):
+            texts = json.loads((folders[name] / f"{lang}.json").read_text())
+            for option in spec.options:
+                if not option.hidden:
+                    assert f"option.{option.name}" in texts, (name, lang, option.name)
 
 
 def test_age_of_thirst_board(server_url, new_page, artifacts):
@@ -260,6 +289,7 @@ def test_age_of_thirst_board(server_url, new_page, artifacts):
     page.goto(f"{server_url}?lang=en&anim=off")
     page.wait_for_selector("#create-form")
     page.select_option("#f-game", "age-of-thirst")
+    page.wait_for_selector("#create-form[data-game='age-of-thirst']")
     page.fill("#f-players", "2")
     page.dispatch_event("#f-players", "change")
     page.select_option("#f-seats select[data-seat='0']", "human")
@@ -304,3 +334,62 @@ def test_age_of_thirst_board(server_url, new_page, artifacts):
     assert saw_troops and page.locator("svg.board-aot .troop").count() > 0
     assert page.locator("#log li.act").count() >= played
     page.screenshot(path=artifacts / "aot-board.png", full_page=True)
+
+
+def _aot_lineups():
+    """Every game form of Age of Thirst, and every team format (in its normal form), from
+    the spec the server lists: (mode, teams, players)."""
+    from wasteland.core.registry import get_spec
+
+    spec = get_spec("age-of-thirst")
+    out = [(mode, None, 2 + i) for i, mode in enumerate(spec.option("mode").values)]
+    # a team format "2x3" seats 2 + 3 players
+    out += [("normal", teams, sum(int(n) for n in teams.split("x"))) for teams in spec.option("teams").values]
+    return out
+
+
+@pytest.mark.parametrize("mode,teams,players", _aot_lineups(), ids=lambda x: str(x))
+def test_age_of_thirst_of_every_mode_and_team_format_from_the_lobby(server_url, new_page, mode, teams, players):
+    page = new_page()
+    page.goto(f"{server_url}?lang=en&anim=off")
+    page.wait_for_selector("#create-form")
+    page.select_option("#f-game", "age-of-thirst")
+    page.wait_for_selector("#create-form[data-game='age-of-thirst']")
+    # the form is the spec's: its modes and team formats, a free choice of players
+    modes = page.locator("#opt-mode option").evaluate_all("els => els.map(e => e.value)")
+    assert mode in modes
+    page.fill("#f-players", str(players))
+    page.dispatch_event("#f-players", "change")
+    expect(page.locator("#f-seats select")).to_have_count(players)
+    for seat in range(1, players):
+        page.select_option(f"#f-seats select[data-seat='{seat}']", "random")
+    page.select_option("#opt-mode", mode)
+    page.select_option("#opt-teams", teams or "")
+    page.fill("#f-seed", "5")
+    page.click("#create")
+    page.wait_for_selector(READY, timeout=30_000)
+    game_id = page.get_attribute("#game", "data-game")
+    summary = page.evaluate(f"fetch('/api/games/{game_id}').then(r => r.json())")["game"]
+    assert summary["config"].get("mode") == mode and summary["config"].get("teams") == teams
+    assert len(summary["seats"]) == players
+    # it started: the map with every clan, and the game moves on from the first decision
+    expect(page.locator("svg.board .hex").first).to_be_visible()
+    expect(page.locator("#aot-water tr[data-colour]")).to_have_count(players)
+    before = index_of(page)
+    wait_ready(page)
+    if page.locator(MY_TURN).count():
+        page.locator("#actions .action-btn").first.click()
+    page.wait_for_function(f"Number(document.querySelector('#game').dataset.index) > {before}", timeout=30_000)
+
+
+def test_a_refused_option_is_shown_with_its_rule(server_url, new_page):
+    """A team format with the wrong number of players: the server's error, in the page."""
+    page = new_page()
+    page.goto(f"{server_url}?lang=en&anim=off")
+    page.wait_for_selector("#create-form")
+    page.select_option("#f-game", "age-of-thirst")
+    page.wait_for_selector("#create-form[data-game='age-of-thirst']")
+    page.select_option("#opt-teams", "2x2")  # with the default two players
+    page.click("#create")
+    expect(page.locator("#toast")).to_contain_text("LO-13.4")
+    assert page.locator("#create-form").count() == 1

@@ -60,6 +60,8 @@ SPEC = GameSpec(
     scenario_doc="TOML: game = \"age-of-thirst\", [config], [state], [[clan]], [[piece]], [decks] "
                  "(documented in wasteland/games/age_of_thirst/scenario.py)",
     terminal="wasteland.games.age_of_thirst.terminal:TERMINAL",
+    web_board="web/board.js",
+    web_texts="web/i18n",
     package="wasteland.games.age_of_thirst",
     listing=1,
     anchors=ANCHORS,

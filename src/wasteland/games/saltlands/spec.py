@@ -50,6 +50,8 @@ SPEC = GameSpec(
     scenario_doc="TOML: game = \"saltlands\", [config], [[player]], [[raider]], ... "
                  "(documented in wasteland/games/saltlands/scenario.py)",
     terminal="wasteland.games.saltlands.terminal:TERMINAL",
+    web_board="web/board.js",
+    web_texts="web/i18n",
     package="wasteland.games.saltlands",
     listing=0,
     anchors=ANCHORS,

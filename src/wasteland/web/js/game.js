@@ -1,16 +1,10 @@
-// A game being played: the board, the seat's cards, the decision, the log; live over the WebSocket.
-import { t } from "./i18n.js";
+// A game being played: the board, the seat's own things, the decision, the log; live over
+// the WebSocket. Everything particular to a game comes from its board module (boards.js).
+import { t, useGame } from "./i18n.js";
 import { api, seatFor, forgetSeat, socketUrl } from "./api.js";
-import { renderBoard, SEAT_COLOURS } from "./board.js";
-import { isAot, aotMarks, renderAotBoard, renderAotSide, aotActionLabel, CLAN_COLOURS } from "./board_aot.js";
-
-/** A seat's colour in the players list: its clan's in Age of Thirst. */
-function dotColour(view, i) {
-  const clan = isAot(view) && (view.players || [])[i] && view.players[i].colour;
-  return clan ? CLAN_COLOURS[clan] : SEAT_COLOURS[i % SEAT_COLOURS.length];
-}
-import { actionLabel, parseAction, promptText, eventText, cardName, charName, tokenName } from "./notation.js";
-import { h, seatText } from "./lobby.js";
+import { loadBoard } from "./boards.js";
+import * as generic from "./generic.js";
+import { h, seatText } from "./dom.js";
 import { toast } from "./app.js";
 
 const ANIM_KEY = "wasteland.anim";
@@ -38,7 +32,9 @@ export class GameView {
     this.ws = null;
     this.closed = false;
     this.retry = 500;
-    this.board = null;
+    this.board = null; // the drawn board's handle (renderBoard's answer)
+    this.game = generic; // the game's board module, generic until it is loaded
+    this.marks = new Map();
     this.filter = "";
   }
 
@@ -50,6 +46,9 @@ export class GameView {
     try {
       const out = await api("GET", `/api/games/${this.id}`, undefined, this.token);
       this.summary = out.game;
+      this.game = await loadBoard(out.game.game);
+      if (this.closed) return;
+      useGame(out.game.game);
       this.setState(out.state);
     } catch (e) {
       if (e.code === "unknown_token") {
@@ -139,7 +138,7 @@ export class GameView {
         if (msg.ref !== undefined && msg.ref === this.pending) this.pending = null;
         if (this.state && msg.index < this.state.index && msg.type === "update") continue; // already seen
         if (msg.type === "update") await this.playEvents(msg);
-        else if (msg.type === "undo") this.note("undo", { seat: `p${msg.undone_seat + 1}`, action: msg.undone });
+        else if (msg.type === "undo") this.note("undo", { seat: this.seatLabel(msg.undone_seat), action: msg.undone });
         this.setState(msg);
       }
     } finally {
@@ -148,19 +147,18 @@ export class GameView {
     }
   }
 
-  /** The update's events into the log, one by one; raider moves walk their paths on the board. */
+  /** The update's events into the log, one by one; the board animates those it can. */
   async playEvents(msg) {
     const speed = ANIM_MS[animSpeed()];
-    const who = `p${msg.action_seat + 1}`;
+    const who = this.seatLabel(msg.action_seat);
     this.push({ kind: "action", seat: who, action: msg.action, source: msg.source });
     for (const e of msg.events || []) {
       this.push({ kind: "event", event: e });
-      if (!speed || !this.board) continue;
-      if (e.type === "raider_move" && Array.isArray(e.path) && e.path.length > 1) {
+      if (!speed || !this.board || !this.board.animate) continue;
+      const moving = this.board.animate(e, speed);
+      if (moving) {
         this.root.querySelector("#anim-note").hidden = false;
-        await this.board.animateRaider(e.raider, e.from, e.path, speed);
-      } else if (e.type === "attacked" && e.hex) {
-        this.board.flash(e.hex, "hit", speed * 3);
+        await moving;
       }
     }
     const note = this.root.querySelector("#anim-note");
@@ -178,6 +176,12 @@ export class GameView {
     }
   }
 
+  /** A seat's label ("p1"), as the server names it. */
+  seatLabel(seat) {
+    const s = this.state && (this.state.seats || [])[seat];
+    return s ? s.label : `p${seat + 1}`;
+  }
+
   note(key, params) {
     this.push({ kind: "note", key, params });
   }
@@ -185,7 +189,7 @@ export class GameView {
   logItem(entry) {
     if (entry.kind === "event") {
       const e = entry.event;
-      return h("li", { class: `ev ev-${e.type}`, "data-type": e.type }, eventText(e));
+      return h("li", { class: `ev ev-${e.type}`, "data-type": e.type }, this.game.eventText(e));
     }
     if (entry.kind === "action") {
       return h("li", { class: "act", "data-seat": entry.seat },
@@ -207,6 +211,7 @@ export class GameView {
 
   send(kind, action) {
     if (!this.state || this.pending !== null || this.busy) return;
+    if (kind === "action" && this.game.dangerous(action) && !confirm(t("game.confirm", { action: this.label(action) }))) return;
     const ref = ++this.ref;
     this.pending = ref;
     this.closeChooser();
@@ -287,7 +292,7 @@ export class GameView {
     if (!this.root.querySelector("#game")) this.layout();
     const s = this.state;
     const you = this.root.querySelector("#you-are");
-    you.textContent = s.you === null || s.you === undefined ? t("game.spectator") : t("game.you_are", { seat: `p${s.you + 1}` });
+    you.textContent = s.you === null || s.you === undefined ? t("game.spectator") : t("game.you_are", { seat: this.seatLabel(s.you) });
     this.root.querySelector("#leave").hidden = !this.token || s.status === "over";
     this.renderStatus();
     this.renderBoard();
@@ -301,13 +306,7 @@ export class GameView {
     const v = this.state.view || {};
     const line = this.root.querySelector("#status-line");
     line.textContent = "";
-    if (v.round !== undefined) line.append(h("span", { text: t("game.round", { round: v.round, turn: v.turn }) }));
-    if (v.wind_dir) line.append(h("span", { class: "wind-text", text: t("game.wind", { strength: v.wind_strength, dir: t(`dir.${v.wind_dir}`) }) }));
-    if (v.storm) line.append(h("span", { class: "storm", text: t("game.storm") }));
-    if (v.weather) line.append(h("span", { text: t("game.weather", { cards: v.weather.join(", ") }) }));
-    if (v.rumor_deck !== undefined) line.append(h("span", { text: t("game.rumors", { n: v.rumor_deck }) }));
-    if (v.mirage_deck !== undefined) line.append(h("span", { class: "decks",
-      text: t("game.decks", { mirage: v.mirage_deck, raider: v.raider_deck, tokens: v.token_pool }) }));
+    for (const part of this.game.statusParts(v) || []) line.append(h("span", { class: part.class || null, text: part.text }));
     const out = this.root.querySelector("#outcome");
     const o = this.state.outcome;
     if (o) {
@@ -322,70 +321,35 @@ export class GameView {
   /** The legal actions of the pending decision, if it is this seat's. */
   actions() {
     const d = this.state && this.state.decision;
-    return d && d.actions ? d.actions.map(parseAction) : [];
+    return d && d.actions ? d.actions : [];
   }
 
   renderBoard() {
-    const acts = this.actions();
-    const marks = new Map();
     const v = this.state.view || {};
-    if (isAot(v)) {
-      this.tileHexes = new Map();
-      this.board = renderAotBoard(this.root.querySelector("#board"), v, {
-        marks: aotMarks(acts), onHex: (hex, ev) => this.choose(this.actionsAtHex(hex), ev) });
-      return;
-    }
-    const tileHexes = new Map();
-    (v.hexes || []).forEach((hx, i) => {
-      const tile = (v.tiles || [])[Math.floor(i / 19)];
-      if (tile) {
-        if (!tileHexes.has(tile.at)) tileHexes.set(tile.at, []);
-        tileHexes.get(tile.at).push(hx.hex);
-      }
-    });
-    const add = (hex, cls) => {
-      if (!marks.has(hex)) marks.set(hex, []);
-      if (!marks.get(hex).includes(cls)) marks.get(hex).push(cls);
-    };
-    for (const a of acts) {
-      for (const hex of a.hexes) {
-        add(hex, a.target === hex || a.verb === "raider" ? "target" : a.verb === "collect" ? "collect" : "reach");
-      }
-      for (const tile of a.tiles) for (const hex of tileHexes.get(tile) || []) add(hex, "explore");
-    }
-    this.tileHexes = tileHexes;
-    this.board = renderBoard(this.root.querySelector("#board"), v, {
-      marks, you: v.seat, onHex: (hex, ev) => this.choose(this.actionsAtHex(hex), ev),
-    });
+    const box = this.root.querySelector("#board");
+    this.marks = this.game.boardMarks(this.actions(), v) || new Map();
+    this.board = this.game.renderBoard(box, v, {
+      marks: this.marks, you: v.seat,
+      onSpot: (spot, ev) => this.choose((this.marks.get(spot) || { actions: [] }).actions, ev) });
   }
 
-  /** An action in words (Age of Thirst has its own verbs). */
+  /** An action in the game's words. */
   label(action) {
-    return isAot(this.state && this.state.view) ? aotActionLabel(action) : actionLabel(action);
+    return this.game.actionLabel(action);
   }
 
-  actionsAtHex(hex) {
-    return this.actions().filter((a) => a.hexes.includes(hex)
-      || a.tiles.some((tile) => (this.tileHexes.get(tile) || []).includes(hex)));
-  }
-
-  actionsForCard(card) {
-    const base = (c) => c.split("/")[0];
-    return this.actions().filter((a) => a.cards.length && base(a.cards[0]) === card);
-  }
-
-  /** One candidate: play it; several: a small menu at the click. */
+  /** One candidate action: play it; several: a small menu at the click. */
   choose(candidates, ev) {
-    if (!candidates.length) return;
+    if (!candidates || !candidates.length) return;
     if (candidates.length === 1) {
-      this.send("action", candidates[0].action);
+      this.send("action", candidates[0]);
       return;
     }
     this.closeChooser();
     const menu = h("div", { class: "chooser card-box", id: "chooser" },
       h("p", { i18n: "game.choose_for" }),
-      ...candidates.map((a) => h("button", { type: "button", class: "choice", "data-action": a.action,
-        onclick: () => this.send("action", a.action), text: this.label(a.action) })),
+      ...candidates.map((a) => h("button", { type: "button", class: "choice", "data-action": a,
+        onclick: () => this.send("action", a), text: this.label(a) })),
       h("button", { type: "button", class: "cancel", onclick: () => this.closeChooser(), i18n: "game.cancel" }));
     menu.style.left = `${Math.min(ev.clientX + window.scrollX, window.innerWidth - 320)}px`;
     menu.style.top = `${ev.clientY + window.scrollY + 8}px`;
@@ -410,10 +374,10 @@ export class GameView {
     const acts = this.actions();
     box.dataset.kind = d.kind;
     if (!acts.length) {
-      box.append(h("p", { class: "prompt waiting", text: t("game.waiting", { seat: d.label, prompt: promptText(d) }) }));
+      box.append(h("p", { class: "prompt waiting", text: t("game.waiting", { seat: d.label, prompt: this.game.promptText(d) }) }));
     } else {
       box.append(h("p", { class: "prompt mine", id: "prompt" }, h("strong", { text: `${t("game.your_turn")}: ` }),
-        promptText(d), d.rule ? h("span", { class: "rule", text: ` (${d.rule})` }) : null));
+        this.game.promptText(d), d.rule ? h("span", { class: "rule", text: ` (${d.rule})` }) : null));
       box.append(h("p", { class: "hint", i18n: "game.board_hint" }));
       if (acts.length > 8) {
         box.append(h("input", { type: "search", id: "action-filter", placeholder: t("game.filter"), value: this.filter,
@@ -421,8 +385,8 @@ export class GameView {
       }
       const list = h("div", { class: "actions", id: "actions" });
       for (const a of acts) {
-        list.append(h("button", { type: "button", class: `action-btn verb-${a.verb}`, "data-action": a.action,
-          title: a.action, onclick: () => this.send("action", a.action), text: this.label(a.action) }));
+        list.append(h("button", { type: "button", class: `action-btn verb-${a.split(" ")[0]}`, "data-action": a,
+          title: a, onclick: () => this.send("action", a), text: this.label(a) }));
       }
       box.append(list);
       this.filterActions();
@@ -443,37 +407,10 @@ export class GameView {
   renderMine() {
     const box = this.root.querySelector("#mine");
     box.textContent = "";
-    const v = this.state.view || {};
-    if (isAot(v)) {
-      renderAotSide(box, v, { onCard: (card, ev) => this.choose(this.actions().filter((a) => a.words[1] === card), ev) });
-      return;
-    }
-    const me = (v.players || []).find((p) => p.seat === v.seat);
-    if (!me) {
-      box.hidden = true;
-      return;
-    }
     box.hidden = false;
-    box.append(h("h3", { i18n: "game.your_cards" }));
-    const chip = (card, extra = "") => {
-      const playable = this.actionsForCard(card).length > 0;
-      const engaged = (me.engaged || []).includes(card);
-      return h("button", { type: "button", class: `card${playable ? " playable" : ""}${engaged ? " engaged" : ""} ${extra}`,
-        "data-card": card, title: card, disabled: !playable,
-        onclick: (ev) => this.choose(this.actionsForCard(card), ev), text: cardName(card) });
-    };
-    if (me.character) {
-      box.append(h("div", { class: "slot" }, h("span", { class: "slot-name", i18n: "game.character" }),
-        chip(me.character, "character"), h("span", { class: "armor", text: t("game.armor", { n: me.armor }) })));
-    }
-    box.append(h("div", { class: "slot", id: "vehicle" }, h("span", { class: "slot-name", i18n: "game.vehicle" }),
-      me.vehicle ? chip(me.vehicle, "vehicle") : h("span", { class: "empty", i18n: "game.none" })));
-    box.append(h("div", { class: "slot", id: "cargo" }, h("span", { class: "slot-name", i18n: "game.cargo" }),
-      ...(me.cargo.length ? me.cargo.map((c) => chip(c, "cargo")) : [h("span", { class: "empty", i18n: "game.none" })])));
-    const hand = me.hand || [];
-    box.append(h("div", { class: "slot", id: "hand" },
-      h("span", { class: "slot-name", text: t("game.hand", { n: hand.length, limit: me.hand_limit ?? "–" }) }),
-      ...(hand.length ? hand.map((c) => chip(c, "hand")) : [h("span", { class: "empty", i18n: "game.none" })])));
+    const shown = this.game.renderSide(box, this.state.view || {}, {
+      actions: this.actions(), choose: (candidates, ev) => this.choose(candidates, ev) });
+    box.hidden = shown === false;
   }
 
   renderPlayers() {
@@ -484,28 +421,17 @@ export class GameView {
     const seats = this.state.seats || [];
     const current = this.state.decision ? this.state.decision.label : null;
     seats.forEach((s, i) => {
-      const p = (v.players || []).find((x) => x.seat === s.seat) || {};
       const who = s.kind === "bot" ? `🤖 ${s.bot}` : s.taken ? seatText(s) : `${s.label} — ${t("seat.free")}`;
       const row = h("div", { class: `player-row${current === s.label ? " current" : ""}${this.state.you === i ? " you" : ""}`,
         "data-seat": s.label },
-        h("span", { class: "dot", style: `background:${dotColour(v, i)}` }),
+        h("span", { class: "dot", style: `background:${this.game.seatColour(v, i)}` }),
         h("strong", { text: s.kind === "bot" ? `${s.label} ${who}` : who }),
         this.state.you === i ? h("em", { text: ` (${t("seat.you")})` }) : null,
         s.kind === "human" && s.taken ? h("span", { class: `online ${s.online ? "on" : "off"}`, title: t(s.online ? "seat.online" : "seat.offline"), text: "●" }) : null);
-      const facts = [];
-      if (p.character) facts.push(charName(p.character));
-      if (p.status) facts.push(t(`game.status.${p.status}`));
-      if (p.status === "active") facts.push(p.hex || t("game.offboard"));
-      if (p.vehicle) facts.push(cardName(p.vehicle));
-      if (p.cargo && p.cargo.length) facts.push(p.cargo.map(cardName).join(", "));
-      if (p.hand_size !== undefined) facts.push(t("game.hand_size", { n: p.hand_size }));
+      const facts = [...(this.game.playerFacts(v, i) || [])];
       if (s.clock !== null && s.clock !== undefined) facts.push(`⏱ ${Math.round(s.clock)}s`);
       row.append(h("div", { class: "facts", text: facts.join(" · ") }));
       box.append(row);
     });
-    const tokens = Object.entries(v.tokens || {});
-    if (tokens.length) {
-      box.append(h("div", { class: "facts tokens", text: tokens.map(([hex, tok]) => `${hex}: ${tokenName(tok)}`).join("; ") }));
-    }
   }
 }

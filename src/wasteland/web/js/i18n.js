@@ -1,4 +1,6 @@
-// Strings of the page in English, Russian and Ukrainian, from i18n/{lang}.json.
+// Strings of the page in English, Russian and Ukrainian, from i18n/{lang}.json, and each
+// game's own strings, from the folder its spec names (/games/{game}/i18n/{lang}.json).
+// t(key) looks in the current game's strings first (see useGame), then in the page's.
 export const LANGS = ["en", "ru", "uk"];
 export const LANG_NAMES = { en: "English", ru: "Русский", uk: "Українська" };
 const STORE_KEY = "wasteland.lang";
@@ -7,11 +9,25 @@ let current = "en";
 let strings = {};
 let fallback = {};
 const listeners = [];
+// game name -> { url, own, fallback }: the strings of every game whose texts were asked for
+const games = new Map();
+let currentGame = null;
 
-async function load(lang) {
-  const res = await fetch(`i18n/${lang}.json`, { cache: "no-cache" });
-  if (!res.ok) throw new Error(`no strings for ${lang}`);
+async function fetchJson(url) {
+  const res = await fetch(url, { cache: "no-cache" });
+  if (!res.ok) throw new Error(`no strings at ${url}`);
   return res.json();
+}
+
+async function loadGame(entry, lang) {
+  if (!entry.url) return;
+  try {
+    if (!entry.fallback) entry.fallback = await fetchJson(`${entry.url}en.json`);
+    entry.own = lang === "en" ? entry.fallback : await fetchJson(`${entry.url}${lang}.json`);
+  } catch {
+    entry.fallback = entry.fallback || {};
+    entry.own = entry.own || {};
+  }
 }
 
 export function preferredLang() {
@@ -27,32 +43,63 @@ export function preferredLang() {
 
 export async function setLang(lang, remember = true) {
   if (!LANGS.includes(lang)) lang = "en";
-  if (!Object.keys(fallback).length) fallback = await load("en");
-  strings = lang === "en" ? fallback : await load(lang);
+  if (!Object.keys(fallback).length) fallback = await fetchJson("i18n/en.json");
+  strings = lang === "en" ? fallback : await fetchJson(`i18n/${lang}.json`);
   current = lang;
+  await Promise.all([...games.values()].map((entry) => loadGame(entry, lang)));
   document.documentElement.lang = lang;
   if (remember) localStorage.setItem(STORE_KEY, lang);
   for (const fn of listeners) fn(lang);
 }
 
+/** Load a game's strings (``url``: its texts folder, from the spec's ``web.texts``; null: none). */
+export function loadGameTexts(game, url) {
+  if (!games.has(game)) {
+    const entry = { url, own: {}, fallback: url ? null : {} };
+    entry.ready = loadGame(entry, current);
+    games.set(game, entry);
+  }
+  return games.get(game).ready;
+}
+
+/** Whose strings t() looks in first: the game shown now (null: the page's only). */
+export function useGame(game) {
+  currentGame = game;
+}
+
 export const lang = () => current;
 export const onLangChange = (fn) => listeners.push(fn);
 
+function lookup(key, game, ownOnly) {
+  const g = games.get(game === undefined ? currentGame : game);
+  // the chosen language (the game's, then the page's), then English (likewise)
+  if (g && g.own[key] !== undefined) return g.own[key];
+  if (strings[key] !== undefined) return strings[key];
+  if (ownOnly) return undefined;
+  if (g && g.fallback[key] !== undefined) return g.fallback[key];
+  return fallback[key];
+}
+
 /** The string for ``key`` with {placeholders} filled; English, then the key itself, as fallbacks. */
 export function t(key, params = {}) {
-  let s = strings[key];
-  if (s === undefined) s = fallback[key];
-  if (s === undefined) return key;
-  return fill(s, params);
+  const s = lookup(key, undefined, false);
+  return s === undefined ? key : fill(s, params);
+}
+
+/** ``t`` in the strings of ``game`` (the lobby lists games of every kind). */
+export function tIn(game, key, params = {}) {
+  const s = lookup(key, game, false);
+  return s === undefined ? key : fill(s, params);
 }
 
 /** The string for ``key`` in the chosen language only, or undefined. */
 export function tOwn(key, params = {}) {
-  const s = strings[key];
+  const s = lookup(key, undefined, true);
   return s === undefined ? undefined : fill(s, params);
 }
 
-export const has = (key) => strings[key] !== undefined || fallback[key] !== undefined;
+/** Is there a string for ``key`` (in ``game``'s strings or the page's)? */
+export const has = (key, game = undefined) => lookup(key, game, false) !== undefined;
 
 function fill(s, params) {
   return s.replace(/\{(\w+)\}/g, (m, k) => (params[k] === undefined || params[k] === null ? m : String(params[k])));

@@ -1,46 +1,40 @@
 // The lobby: create a game, list the games being played and the finished ones, join, watch.
-import { t, translateDom } from "./i18n.js";
-import { api, mySeats, rememberSeat, forgetSeat, seatFor } from "./api.js";
+// The create-game form is built from the specs the server lists (GET /api): a game
+// chooser, then each of the game's options that is not hidden as the control its kind
+// asks for, the seats with the game's own bots. It names no game.
+import { t, tIn, has, translateDom, loadGameTexts, useGame } from "./i18n.js";
+import { api, mySeats, rememberSeat, forgetSeat } from "./api.js";
+import { serverInfo } from "./boards.js";
+import { h, seatText, humanize } from "./dom.js";
 import { toast } from "./app.js";
 
-const MODES = { saltlands: ["solo", "tutorial", "classic", "coop", "competitive"] };
-const DIFFICULTIES = ["easy", "normal", "hard"];
+export { h, seatText };
 
-function h(tag, attrs = {}, ...children) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
-    else if (k === "text") e.textContent = v;
-    else if (k === "i18n") { e.dataset.i18n = v; e.textContent = t(v); }
-    else e.setAttribute(k, v === true ? "" : v);
-  }
-  for (const c of children) if (c !== null && c !== undefined) e.append(c);
-  return e;
-}
-export { h };
+const GAME_KEY = "wasteland.lobby.game";
 
-export function seatText(s) {
-  return s.name ? `${s.label} (${s.name})` : s.label;
-}
+/** The players option: the one option whose value is the number of seats. */
+const PLAYERS = "players";
 
 export class LobbyView {
   constructor(root) {
     this.root = root;
-    this.info = { games: ["saltlands"], bots: ["random", "heuristic"] };
+    this.info = null;
     this.active = [];
     this.over = [];
-    this.form = { game: "saltlands", players: 1, seats: ["human"], mode: "solo", difficulty: "normal", seed: "",
+    this.form = { game: localStorage.getItem(GAME_KEY) || null, players: 1, seats: ["human"], options: {}, seed: "",
                   name: localStorage.getItem("wasteland.name") || "", sit: true };
     this.timer = null;
   }
 
   async start() {
+    useGame(null);
     this.render();
     try {
-      const before = this.info.games.join();
-      this.info = await api("GET", "/api");
-      if (this.info.games.join() !== before) this.render(); // the form's game list comes from the server
+      this.info = await serverInfo();
+      await Promise.all(this.info.specs.map((s) => loadGameTexts(s.name, s.web && s.web.texts)));
+      const f = this.form;
+      this.pickGame(this.info.specs.some((s) => s.name === f.game) ? f.game : this.info.specs[0] && this.info.specs[0].name);
+      this.render();
     } catch (e) {
       toast(String(e.message || e));
     }
@@ -54,6 +48,37 @@ export class LobbyView {
 
   rerender() {
     this.render();
+  }
+
+  spec(game = this.form.game) {
+    return this.info ? this.info.specs.find((s) => s.name === game) || null : null;
+  }
+
+  /** Choose the game of the form: its defaults for every option, its player count and bots. */
+  pickGame(game) {
+    const f = this.form;
+    f.game = game;
+    f.options = {};
+    const spec = this.spec();
+    if (!spec) return;
+    localStorage.setItem(GAME_KEY, game);
+    const players = spec.options.find((o) => o.name === PLAYERS);
+    this.setPlayers((players && players.default) || spec.min_players);
+  }
+
+  setPlayers(n) {
+    const f = this.form;
+    const spec = this.spec();
+    const opt = spec.options.find((o) => o.name === PLAYERS) || {};
+    const low = opt.low ?? spec.min_players, high = opt.high ?? spec.max_players;
+    n = Math.max(low, Math.min(high, Math.round(Number(n)) || low));
+    f.players = n;
+    f.seats = Array.from({ length: n }, (_, i) => f.seats[i] || (i === 0 ? "human" : spec.default_bot));
+    for (const o of spec.options) {
+      if (o.kind === "seats" && Array.isArray(f.options[o.name])) {
+        f.options[o.name] = Array.from({ length: n }, (_, i) => f.options[o.name][i] || "");
+      }
+    }
   }
 
   async refresh() {
@@ -75,37 +100,53 @@ export class LobbyView {
     this.renderLists();
   }
 
+  /** A text of the chosen game: its translation, else ``fallback``. */
+  text(key, fallback, params = {}) {
+    return has(key, this.form.game) ? tIn(this.form.game, key, params) : fallback;
+  }
+
+  optionLabel(o) {
+    return this.text(`option.${o.name}`, humanize(o.name));
+  }
+
+  valueLabel(o, v) {
+    return this.text(`option.${o.name}.${v}`, humanize(v));
+  }
+
+  /** The entry that leaves an option to the game: "(default: how the game chooses)". */
+  defaultLabel(o) {
+    const note = this.text(`option.${o.name}.default`, o.default_note || "");
+    return note ? t("lobby.default_note", { note }) : t("lobby.default");
+  }
+
   renderForm() {
     const f = this.form;
-    const modes = MODES[f.game] || [];
-    const form = h("form", { class: "create card-box", id: "create-form", onsubmit: (e) => { e.preventDefault(); this.create(); } });
+    const spec = this.spec();
+    if (!spec) return h("form", { class: "create card-box", id: "create-loading" }, h("h2", { i18n: "lobby.create" }), h("p", { text: "…" }));
+    const form = h("form", { class: "create card-box", id: "create-form", "data-game": spec.name,
+      onsubmit: (e) => { e.preventDefault(); this.create(); } });
     form.append(h("h2", { i18n: "lobby.create" }));
-    const gameSel = h("select", { name: "game", id: "f-game", onchange: (e) => { f.game = e.target.value; this.render(); } },
-      ...this.info.games.map((g) => h("option", { value: g, selected: g === f.game, text: g })));
-    const players = h("input", { type: "number", min: 1, max: 6, value: f.players, name: "players", id: "f-players",
-      onchange: (e) => {
-        const n = Math.max(1, Math.min(6, Number(e.target.value) || 1));
-        f.players = n;
-        f.seats = Array.from({ length: n }, (_, i) => f.seats[i] || (i === 0 ? "human" : "heuristic"));
-        if (f.game === "saltlands") f.mode = n === 1 ? (f.mode === "tutorial" ? "tutorial" : "solo") : (["solo", "tutorial"].includes(f.mode) ? "classic" : f.mode);
-        this.render();
-      } });
-    form.append(row("lobby.game", gameSel), row("lobby.players", players));
+    const gameSel = h("select", { name: "game", id: "f-game", onchange: (e) => { this.pickGame(e.target.value); this.render(); } },
+      ...this.info.specs.map((g) => h("option", { value: g.name, selected: g.name === f.game, text: g.title || g.name, title: g.description })));
+    form.append(row("lobby.game", gameSel));
+    if (spec.description) form.append(h("p", { class: "game-desc", text: this.text("game.description", spec.description) }));
+    const players = spec.options.find((o) => o.name === PLAYERS);
+    form.append(row("lobby.players", h("input", { type: "number", id: "f-players", name: "players", value: f.players,
+      min: (players && players.low) ?? spec.min_players, max: (players && players.high) ?? spec.max_players,
+      title: players ? players.description : null,
+      onchange: (e) => { this.setPlayers(e.target.value); this.render(); } })));
     const seats = h("div", { class: "seats", id: "f-seats" });
     f.seats.forEach((kind, i) => {
       const sel = h("select", { "data-seat": i, onchange: (e) => { f.seats[i] = e.target.value; } },
         h("option", { value: "human", selected: kind === "human", text: t("lobby.person") }),
-        ...this.info.bots.map((b) => h("option", { value: b, selected: kind === b, text: t("lobby.bot", { bot: b }) })));
+        ...spec.seat_bots.map((b) => h("option", { value: b.name, selected: kind === b.name, title: b.description,
+          text: t("lobby.bot", { bot: b.name }) })));
       seats.append(h("label", {}, h("span", { text: t("lobby.seat", { n: `p${i + 1}` }) }), sel));
     });
     form.append(seats);
-    if (modes.length) {
-      const okModes = modes.filter((m) => (f.players === 1 ? ["solo", "tutorial"].includes(m) : !["solo"].includes(m)));
-      if (!okModes.includes(f.mode)) f.mode = okModes[0];
-      form.append(row("lobby.mode", h("select", { id: "f-mode", onchange: (e) => { f.mode = e.target.value; } },
-        ...okModes.map((m) => h("option", { value: m, selected: m === f.mode, text: t(`mode.${m}`) })))));
-      form.append(row("lobby.difficulty", h("select", { id: "f-difficulty", onchange: (e) => { f.difficulty = e.target.value; } },
-        ...DIFFICULTIES.map((d) => h("option", { value: d, selected: d === f.difficulty, text: t(`difficulty.${d}`) })))));
+    for (const o of spec.options) {
+      if (o.hidden || o.name === PLAYERS) continue;
+      form.append(this.optionControl(o));
     }
     form.append(row("lobby.seed", h("input", { type: "number", min: 0, id: "f-seed", value: f.seed, placeholder: t("lobby.seed_hint"),
       oninput: (e) => { f.seed = e.target.value; } })));
@@ -117,14 +158,58 @@ export class LobbyView {
     return form;
   }
 
+  /** One option as the control its kind asks for, labelled, with the spec's description as its hint. */
+  optionControl(o) {
+    const f = this.form;
+    const id = `opt-${o.name}`;
+    const value = f.options[o.name];
+    const set = (v) => { if (v === undefined || v === "") delete f.options[o.name]; else f.options[o.name] = v; };
+    const hint = `${o.description}${o.rule ? ` (${o.rule})` : ""}`;
+    let control;
+    if (o.kind === "int") {
+      control = h("input", { type: "number", id, "data-option": o.name, min: o.low, max: o.high, value: value ?? o.default ?? "",
+        placeholder: o.default === null ? this.defaultLabel(o) : null,
+        onchange: (e) => set(e.target.value === "" ? undefined : Number(e.target.value)) });
+    } else if (o.kind === "choice") {
+      const current = value ?? o.default ?? "";
+      control = h("select", { id, "data-option": o.name, onchange: (e) => set(e.target.value) },
+        o.default === null ? h("option", { value: "", selected: current === "", text: this.defaultLabel(o) }) : null,
+        ...o.values.map((v) => h("option", { value: v, selected: v === current, text: this.valueLabel(o, v) })));
+    } else if (o.kind === "bool") {
+      return h("label", { class: "check", title: hint }, h("input", { type: "checkbox", id, "data-option": o.name,
+        checked: value ?? o.default ?? false, onchange: (e) => set(e.target.checked) }), h("span", { text: this.optionLabel(o) }));
+    } else if (o.kind === "names") {
+      const chosen = new Set(value ?? o.default ?? []);
+      control = h("span", { class: "names", id, "data-option": o.name },
+        ...o.values.map((v) => h("label", { class: "check" }, h("input", { type: "checkbox", "data-value": v, checked: chosen.has(v),
+          onchange: (e) => {
+            if (e.target.checked) chosen.add(v); else chosen.delete(v);
+            set(o.values.filter((x) => chosen.has(x)));
+          } }), h("span", { text: this.valueLabel(o, v) }))));
+    } else if (o.kind === "seats") {
+      // one choice per seat; all left to the game, or each seat's own
+      const picks = Array.isArray(value) ? value : Array.from({ length: f.players }, () => "");
+      control = h("span", { class: "per-seat", id, "data-option": o.name },
+        ...picks.map((pick, i) => h("select", { "data-seat": i, title: `p${i + 1}`,
+          onchange: (e) => {
+            const next = Array.from({ length: f.players }, (_, j) => (j === i ? e.target.value : picks[j] || ""));
+            picks[i] = e.target.value;
+            set(next.every((x) => x === "") ? undefined : next);
+          } },
+          h("option", { value: "", selected: !pick, text: i === 0 ? this.defaultLabel(o) : t("lobby.default") }),
+          ...o.values.map((v) => h("option", { value: v, selected: v === pick, text: this.valueLabel(o, v) })))));
+    } else {
+      control = h("span", { text: o.kind });
+    }
+    return h("label", { class: "row", title: hint, "data-option": o.name }, h("span", { text: this.optionLabel(o) }), control);
+  }
+
   async create() {
     const f = this.form;
-    const body = { game: f.game, players: f.players,
+    const body = { game: f.game, players: f.players, ...f.options,
                    seats: f.seats.map((s) => (s === "human" ? { kind: "human" } : { kind: "bot", bot: s })) };
-    if (MODES[f.game]) {
-      body.mode = f.mode;
-      if (f.mode !== "tutorial") body.difficulty = f.difficulty;
-    }
+    for (const [k, v] of Object.entries(body)) if (Array.isArray(v) && v.includes("")) delete body[k]; // a seat left to the game
+    if (!this.spec().options.some((o) => o.name === PLAYERS)) delete body.players; // the seats say how many
     if (f.seed !== "" && f.seed !== null) body.seed = Number(f.seed);
     if (f.sit && f.seats.includes("human")) body.join = true;
     if (f.name) body.name = f.name;
@@ -133,7 +218,7 @@ export class LobbyView {
       if (out.token) rememberSeat(out.game.id, out.seat, out.token, out.game.game);
       location.hash = `#/game/${out.game.id}`;
     } catch (e) {
-      toast(t("game.error", { error: e.message }));
+      toast(t("game.error", { error: e.message + (e.rule ? ` (${e.rule})` : "") }));
     }
   }
 
@@ -165,9 +250,7 @@ export class LobbyView {
     if (!games.length) return h("p", { class: "none", i18n: "lobby.none" });
     const list = h("ul", { class: "games" });
     for (const g of games) {
-      const cfg = g.config || {};
-      const desc = [g.game, cfg.mode && t(`mode.${cfg.mode}`), cfg.difficulty && t(`difficulty.${cfg.difficulty}`),
-                    `${(g.seats || []).length}×`].filter(Boolean).join(" · ");
+      const desc = this.describe(g);
       const item = h("li", { class: "game-item", "data-game": g.id },
         h("span", { class: "gid", text: g.title || g.id }),
         h("span", { class: "desc", text: desc }),
@@ -195,8 +278,23 @@ export class LobbyView {
       item.append(buttons);
       list.append(item);
     }
-    void seatFor;
     return list;
+  }
+
+  /** A listed game in a line: its title, its chosen options (the shown ones), its seat count. */
+  describe(g) {
+    const spec = this.spec(g.game);
+    const cfg = g.config || {};
+    const bits = [spec ? spec.title : g.game];
+    for (const o of spec ? spec.options : []) {
+      const v = cfg[o.name];
+      if (o.hidden || o.name === PLAYERS || v === undefined || v === null || !["choice", "bool"].includes(o.kind)) continue;
+      const label = has(`option.${o.name}`, g.game) ? tIn(g.game, `option.${o.name}`) : humanize(o.name);
+      if (o.kind === "bool") { if (v) bits.push(label); continue; }
+      bits.push(has(`option.${o.name}.${v}`, g.game) ? tIn(g.game, `option.${o.name}.${v}`) : String(v));
+    }
+    bits.push(`${(g.seats || []).length}×`);
+    return bits.join(" · ");
   }
 }
 

@@ -1,9 +1,9 @@
 // The replay of a finished game, step by step, from any seat's view or a spectator's.
-import { t } from "./i18n.js";
+import { t, useGame } from "./i18n.js";
 import { api } from "./api.js";
-import { renderBoard } from "./board.js";
-import { actionLabel, eventText } from "./notation.js";
-import { h } from "./lobby.js";
+import { loadBoard } from "./boards.js";
+import * as generic from "./generic.js";
+import { h } from "./dom.js";
 import { toast } from "./app.js";
 
 export class ReplayView {
@@ -14,6 +14,7 @@ export class ReplayView {
     this.steps = 0;
     this.seat = "";
     this.data = null;
+    this.game = generic;
     this.playing = null;
     this.keys = (e) => {
       if (e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;
@@ -26,6 +27,8 @@ export class ReplayView {
     document.addEventListener("keydown", this.keys);
     try {
       const first = await api("GET", `/api/games/${this.id}/replay?step=0`);
+      this.game = await loadBoard(first.record.game);
+      useGame(first.record.game);
       this.steps = first.steps;
       this.data = first;
       this.players = (first.view && first.view.players ? first.view.players.length : 0) || (first.record.config.players || 1);
@@ -92,9 +95,9 @@ export class ReplayView {
       h("div", { class: "replay-body" },
         h("div", { id: "board", class: "board-box" }),
         h("aside", { class: "side card-box" },
-          h("p", { id: "r-action", text: d.action ? t("replay.action", { action: actionLabel(d.action), seat: `p${d.action_seat + 1}` }) : t("replay.start") }),
-          h("ol", { id: "r-events", class: "events" }, ...(d.events || []).map((e) => h("li", { "data-type": e.type, text: eventText(e) }))))));
+          h("p", { id: "r-action", text: d.action ? t("replay.action", { action: this.game.actionLabel(d.action), seat: `p${d.action_seat + 1}` }) : t("replay.start") }),
+          h("ol", { id: "r-events", class: "events" }, ...(d.events || []).map((e) => h("li", { "data-type": e.type, text: this.game.eventText(e) }))))));
     this.root.append(page);
-    renderBoard(page.querySelector("#board"), d.view, { you: d.view && d.view.seat });
+    this.game.renderBoard(page.querySelector("#board"), d.view, { you: d.view && d.view.seat });
   }
 }

@@ -1,8 +1,14 @@
-// The hex board as SVG, from one seat's view. Flat-topped hexes on axial (q, r):
+// Saltlands in the browser: the hex board as SVG from one seat's view, the seat's cards,
+// the players' facts and the words for actions and events (the exports the page uses are
+// listed in wasteland.core.spec.WEB_BOARD_EXPORTS). Flat-topped hexes on axial (q, r):
 // x = size * 3/2 * q, y = size * sqrt(3) * (r + q/2).
-import { t } from "./i18n.js";
-import { SIZE, hexXY, el, corners } from "./svg.js";
-import { raiderName, tokenName, charName } from "./notation.js";
+import { t } from "/js/i18n.js";
+import { SIZE, hexXY, el, corners } from "/js/svg.js";
+import { h } from "/js/dom.js";
+import { raiderName, tokenName, charName, cardName, parseAction, seatName, seatNumber } from "./notation.js";
+
+export { actionLabel, promptText, eventText } from "./notation.js";
+export const STYLESHEET = "board.css";
 
 const TILE_RADIUS = 2;
 const DIRS = ["N", "NE", "SE", "S", "SW", "NW"];
@@ -20,20 +26,50 @@ function tileCentre(at) {
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+/** The hexes of each tile (tile "t0,0" → its 19 hex names), from the view's order. */
+function tileHexes(view) {
+  const out = new Map();
+  (view.hexes || []).forEach((hx, i) => {
+    const tile = (view.tiles || [])[Math.floor(i / 19)];
+    if (!tile) return;
+    if (!out.has(tile.at)) out.set(tile.at, []);
+    out.get(tile.at).push(hx.hex);
+  });
+  return out;
+}
+
 /**
- * Draw ``view`` into ``container``. ``marks`` maps a hex name to the classes it gets
- * (reach, target, collect, explore); ``onHex(hex, event)`` is called on a click on a
- * marked hex or on a figure standing on one.
+ * The hexes the legal actions name: hex → {classes, actions}. A hex gets "target" (an
+ * attack's aim, a raider's hex), "collect", "explore" (a hex of a tile to explore) or
+ * "reach" (where a move or entry goes); a click on it offers the actions that name it.
  */
-export function renderBoard(container, view, { marks = new Map(), onHex = null, you = null } = {}) {
-  container.textContent = "";
-  if (!view || !Array.isArray(view.hexes)) {
-    const pre = document.createElement("pre");
-    pre.className = "raw-view";
-    pre.textContent = JSON.stringify(view, null, 1);
-    container.appendChild(pre);
-    return null;
+export function boardMarks(actions, view) {
+  const marks = new Map();
+  const tiles = tileHexes(view || {});
+  const add = (hex, cls, action) => {
+    if (!marks.has(hex)) marks.set(hex, { classes: [], actions: [] });
+    const m = marks.get(hex);
+    if (!m.classes.includes(cls)) m.classes.push(cls);
+    if (!m.actions.includes(action)) m.actions.push(action);
+  };
+  for (const a of actions.map(parseAction)) {
+    for (const hex of a.hexes) {
+      add(hex, a.target === hex || a.verb === "raider" ? "target" : a.verb === "collect" ? "collect" : "reach", a.action);
+    }
+    for (const tile of a.tiles) for (const hex of tiles.get(tile) || []) add(hex, "explore", a.action);
   }
+  return marks;
+}
+
+/**
+ * Draw ``view`` into ``container``. ``marks`` (from boardMarks) gives a hex its classes;
+ * ``onSpot(hex, event)`` is called on a click on a marked hex or on a figure standing on one.
+ */
+export function renderBoard(container, view, { marks = new Map(), onSpot = null, you = null } = {}) {
+  container.textContent = "";
+  if (!view || !Array.isArray(view.hexes)) return null;
+  const onHex = onSpot;
+  const classesOf = (hex) => (marks.get(hex) || { classes: [] }).classes;
   let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
   for (const h of view.hexes) {
     const [x, y] = hexXY(h.hex);
@@ -54,7 +90,7 @@ export function renderBoard(container, view, { marks = new Map(), onHex = null, 
 
   for (const h of view.hexes) {
     const [x, y] = hexXY(h.hex);
-    const cls = ["hex", `terrain-${h.terrain}`, ...(marks.get(h.hex) || [])];
+    const cls = ["hex", `terrain-${h.terrain}`, ...classesOf(h.hex)];
     const g = el("g", { class: cls.join(" "), "data-hex": h.hex }, gHex);
     const poly = el("polygon", { points: corners(x, y, SIZE - 0.6) }, g);
     const title = el("title", {}, g);
@@ -119,9 +155,10 @@ export function renderBoard(container, view, { marks = new Map(), onHex = null, 
   (view.players || []).forEach((p, i) => {
     if (!p.hex) return;
     const [x, y] = hexXY(p.hex);
-    const seat = p.seat;  // a view numbers seats from 0; players read "p1"
-    const label = `p${seat + 1}`;
-    const g = el("g", { class: `player${seat === you ? " you" : ""}`, "data-seat": label, "data-hex": p.hex,
+    const seat = seatNumber(p.seat);
+    const label = seatName(p.seat);
+    const mine = you !== null && you !== undefined && seatNumber(you) === seat;
+    const g = el("g", { class: `player${mine ? " you" : ""}`, "data-seat": label, "data-hex": p.hex,
                         transform: `translate(${x},${y})` }, gFig);
     el("circle", { r: SIZE * 0.62, fill: SEAT_COLOURS[seat % SEAT_COLOURS.length] }, g);
     el("text", { y: 4, class: "player-label" }, g).textContent = label;
@@ -142,11 +179,19 @@ export function renderBoard(container, view, { marks = new Map(), onHex = null, 
     el("title", {}, g).textContent = t("game.wind", { strength: view.wind_strength, dir: t(`dir.${wind}`) });
   }
 
-  return {
+  const board = {
     svg,
     raiders: raiderEls,
     overlay: gOver,
     figures: gFig,
+    /** A raider's move walks its path (a promise until it arrives); an attack flashes its hex. */
+    animate(e, ms) {
+      if (e.type === "raider_move" && Array.isArray(e.path) && e.path.length > 1) {
+        return board.animateRaider(e.raider, e.from, e.path, ms);
+      }
+      if (e.type === "attacked" && e.hex) board.flash(e.hex, "hit", ms * 3);
+      return null;
+    },
     /** Move the raider standing at ``from`` (or a new figure of ``type``) along ``path``. */
     async animateRaider(type, from, path, stepMs) {
       let g = raiderEls.get(from);
@@ -170,6 +215,7 @@ export function renderBoard(container, view, { marks = new Map(), onHex = null, 
       setTimeout(() => c.remove(), ms);
     },
   };
+  return board;
 }
 
 function drawRaider(parent, type, hex, crew) {
@@ -188,3 +234,71 @@ function drawRaider(parent, type, hex, crew) {
 }
 
 export { DIRS };
+
+const playerOf = (view, seat) => (view.players || []).find((p) => seatNumber(p.seat) === seat);
+
+/** The line above the board: round and turn, wind, storm, weather, decks, tokens on the board. */
+export function statusParts(v) {
+  const out = [];
+  if (v.round !== undefined) out.push({ text: t("game.round", { round: v.round, turn: v.turn }) });
+  if (v.wind_dir) out.push({ class: "wind-text", text: t("game.wind", { strength: v.wind_strength, dir: t(`dir.${v.wind_dir}`) }) });
+  if (v.storm) out.push({ class: "storm", text: t("game.storm") });
+  if (v.weather) out.push({ text: t("game.weather", { cards: v.weather.join(", ") }) });
+  if (v.rumor_deck !== undefined) out.push({ text: t("game.rumors", { n: v.rumor_deck }) });
+  if (v.mirage_deck !== undefined) {
+    out.push({ class: "decks", text: t("game.decks", { mirage: v.mirage_deck, raider: v.raider_deck, tokens: v.token_pool }) });
+  }
+  const tokens = Object.entries(v.tokens || {});
+  if (tokens.length) out.push({ class: "tokens", text: tokens.map(([hex, tok]) => `${hex}: ${tokenName(tok)}`).join("; ") });
+  return out;
+}
+
+/** What the players list says of a seat: character, status, hex, vehicle, cargo, hand size. */
+export function playerFacts(v, seat) {
+  const p = playerOf(v, seat) || {};
+  const facts = [];
+  if (p.character) facts.push(charName(p.character));
+  if (p.status) facts.push(t(`game.status.${p.status}`));
+  if (p.status === "active") facts.push(p.hex || t("game.offboard"));
+  if (p.vehicle) facts.push(cardName(p.vehicle));
+  if (p.cargo && p.cargo.length) facts.push(p.cargo.map(cardName).join(", "));
+  if (p.hand_size !== undefined) facts.push(t("game.hand_size", { n: p.hand_size }));
+  return facts;
+}
+
+export const seatColour = (v, seat) => SEAT_COLOURS[seat % SEAT_COLOURS.length];
+
+/** Discarding a card, for instance, cannot be taken back, but the rules make nothing here
+ *  irreversible enough to ask twice: undo covers the rest. */
+export const dangerous = () => false;
+
+/** The seat's own cards: character, vehicle, cargo, hand; a card with legal actions is a button. */
+export function renderSide(box, v, { actions = [], choose = () => {} } = {}) {
+  if (v.seat === null || v.seat === undefined) return false;
+  const me = playerOf(v, seatNumber(v.seat));
+  if (!me) return false;
+  const parsed = actions.map(parseAction);
+  const base = (c) => c.split("/")[0];
+  const forCard = (card) => parsed.filter((a) => a.cards.length && base(a.cards[0]) === card).map((a) => a.action);
+  box.append(h("h3", { i18n: "game.your_cards" }));
+  const chip = (card, extra = "") => {
+    const playable = forCard(card).length > 0;
+    const engaged = (me.engaged || []).includes(card);
+    return h("button", { type: "button", class: `card${playable ? " playable" : ""}${engaged ? " engaged" : ""} ${extra}`,
+      "data-card": card, title: card, disabled: !playable,
+      onclick: (ev) => choose(forCard(card), ev), text: cardName(card) });
+  };
+  if (me.character) {
+    box.append(h("div", { class: "slot" }, h("span", { class: "slot-name", i18n: "game.character" }),
+      chip(me.character, "character"), h("span", { class: "armor", text: t("game.armor", { n: me.armor }) })));
+  }
+  box.append(h("div", { class: "slot", id: "vehicle" }, h("span", { class: "slot-name", i18n: "game.vehicle" }),
+    me.vehicle ? chip(me.vehicle, "vehicle") : h("span", { class: "empty", i18n: "game.none" })));
+  box.append(h("div", { class: "slot", id: "cargo" }, h("span", { class: "slot-name", i18n: "game.cargo" }),
+    ...(me.cargo.length ? me.cargo.map((c) => chip(c, "cargo")) : [h("span", { class: "empty", i18n: "game.none" })])));
+  const hand = me.hand || [];
+  box.append(h("div", { class: "slot", id: "hand" },
+    h("span", { class: "slot-name", text: t("game.hand", { n: hand.length, limit: me.hand_limit ?? "–" }) }),
+    ...(hand.length ? hand.map((c) => chip(c, "hand")) : [h("span", { class: "empty", i18n: "game.none" })])));
+  return true;
+}

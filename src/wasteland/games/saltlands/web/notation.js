@@ -1,5 +1,6 @@
-// Actions in notation and events, put into words in the chosen language.
-import { t, tOwn, has, lang } from "./i18n.js";
+// Saltlands' actions in notation and its events, put into words in the chosen language.
+import { t, tOwn, has, lang } from "/js/i18n.js";
+import { humanize } from "/js/dom.js";
 
 const HEX = /^-?\d+,-?\d+$/;
 const TILE = /^t-?\d+,-?\d+$/;
@@ -7,11 +8,6 @@ const SEAT = /^p\d+$/;
 
 export const isHex = (w) => HEX.test(w);
 export const isTile = (w) => TILE.test(w);
-
-function humanize(id) {
-  const s = String(id).replace(/_/g, " ");
-  return s.charAt(0).toUpperCase() + s.slice(1);
-}
 
 /** A card's name: "water#1" → "Water", "flamethrower#1/2" → "Flamethrower (2)". */
 export function cardName(card) {
@@ -33,7 +29,9 @@ export function tokenName(tok) {
   const id = String(tok).split("#")[0];
   return has(`token.${id}`) ? t(`token.${id}`) : humanize(id);
 }
-const seatName = (x) => (typeof x === "number" ? `p${x + 1}` : String(x));
+// Seats are 0-based numbers in the view (older views wrote "p1"): both read the same.
+export const seatName = (x) => (typeof x === "number" ? `p${x + 1}` : String(x));
+export const seatNumber = (x) => (typeof x === "number" ? x : Number(String(x).slice(1)) - 1);
 
 /** The parts of an action: its verb, the hexes, tiles, cards and seats it names. */
 export function parseAction(action) {

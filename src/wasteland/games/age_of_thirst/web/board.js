@@ -1,40 +1,51 @@
-// The Age of Thirst board as SVG, from one seat's view: the radius-6 map around the Last Oasis,
-// flat-topped hexes on axial (q, r): x = size * 3/2 * q, y = size * sqrt(3) * (r + q/2).
-import { t } from "./i18n.js";
-import { SIZE, hexXY, el, corners } from "./svg.js";
-import { h } from "./lobby.js";
+// Age of Thirst in the browser: the board as SVG from one seat's view (the radius-6 map
+// around the Last Oasis), the water table and the ray-tower hand, the words for actions
+// (the exports the page uses are listed in wasteland.core.spec.WEB_BOARD_EXPORTS).
+// Flat-topped hexes on axial (q, r): x = size * 3/2 * q, y = size * sqrt(3) * (r + q/2).
+import { t } from "/js/i18n.js";
+import { SIZE, hexXY, el, corners } from "/js/svg.js";
+import { h } from "/js/dom.js";
+
+export const STYLESHEET = "board.css";
 
 export const CLAN_COLOURS = { black: "#343a40", red: "#e03131", yellow: "#f59f00", white: "#f8f9fa",
                               blue: "#1c7ed6", violet: "#9c36b5" };
 const INK = { black: "#fff", red: "#fff", yellow: "#222", white: "#222", blue: "#fff", violet: "#fff" };
 
-export const isAot = (view) => Boolean(view && view.game === "age-of-thirst" && view.board);
-
 const kindName = (k) => t(`aot.kind.${k}`);
 // skinny and smart, handsome and hedge share a first letter: two letters tell them apart
 const INITIAL = { skinny: "Sk", handsome: "Ha", smart: "Sm", hedge: "He" };
 
-/** The hexes the legal actions name: hex -> the classes it gets (reach, target). */
-export function aotMarks(actions) {
+const HEX = /^-?\d+,-?\d+$/;
+
+/** The hexes the legal actions name: hex → {classes (reach, source, target), actions}. */
+export function boardMarks(actions) {
   const marks = new Map();
-  const add = (hex, cls) => {
-    if (!marks.has(hex)) marks.set(hex, []);
-    if (!marks.get(hex).includes(cls)) marks.get(hex).push(cls);
+  const add = (hex, cls, action) => {
+    if (!marks.has(hex)) marks.set(hex, { classes: [], actions: [] });
+    const m = marks.get(hex);
+    if (!m.classes.includes(cls)) m.classes.push(cls);
+    if (!m.actions.includes(action)) m.actions.push(action);
   };
-  for (const a of actions) {
-    a.hexes.forEach((hex, i) => {
+  for (const action of actions) {
+    const words = action.split(" ");
+    const hexes = words.filter((w) => HEX.test(w));
+    hexes.forEach((hex, i) => {
       // "move A B" / "attack A B": A is the troop (source), B the destination or target
-      const last = i === a.hexes.length - 1;
-      add(hex, a.verb === "attack" && last ? "target" : a.hexes.length > 1 && !last ? "source" : "reach");
+      const last = i === hexes.length - 1;
+      add(hex, words[0] === "attack" && last ? "target" : hexes.length > 1 && !last ? "source" : "reach", action);
     });
   }
   return marks;
 }
 
-/** Draw the map into ``container``; ``onHex(hex, event)`` on a click on a marked hex. */
-export function renderAotBoard(container, view, { marks = new Map(), onHex = null } = {}) {
+/** Draw the map into ``container``; ``onSpot(hex, event)`` on a click on a marked hex. */
+export function renderBoard(container, view, { marks = new Map(), onSpot = null } = {}) {
   container.textContent = "";
-  const b = view.board;
+  const b = view && view.board;
+  if (!b) return null;
+  const onHex = onSpot;
+  const classesOf = (hex) => (marks.get(hex) || { classes: [] }).classes;
   const seatOf = new Map();
   const colourOwner = {};
   for (const p of view.players || []) colourOwner[p.colour] = p.seat;
@@ -65,7 +76,7 @@ export function renderAotBoard(container, view, { marks = new Map(), onHex = nul
     const sp = special.get(name);
     const clan = base.get(name);
     const cls = ["hex", "aot-hex", sp ? `aot-${sp}` : "", clan ? "aot-base" : "", landing.has(name) ? "aot-landing" : "",
-                 ...(marks.get(name) || [])].filter(Boolean);
+                 ...classesOf(name)].filter(Boolean);
     const g = el("g", { class: cls.join(" "), "data-hex": name }, gHex);
     const poly = el("polygon", { points: corners(x, y, SIZE - 0.6) }, g);
     if (clan) {
@@ -110,13 +121,14 @@ export function renderAotBoard(container, view, { marks = new Map(), onHex = nul
       g.addEventListener("click", (ev) => onHex(p.hex, ev));
     }
   }
-  return { svg, figures: gFig, async animateRaider() {}, flash() {} };
+  return { svg, figures: gFig, animate: () => null };
 }
 
-/** The side panel: the turn, water per colour, the Eye track, the decks and this seat's ray-tower hand. */
-export function renderAotSide(box, view, { onCard = null } = {}) {
-  box.textContent = "";
-  box.hidden = false;
+/** The side panel: the turn, water per colour, the Eye track, the decks and this seat's ray-tower hand;
+ *  a card of the hand offers the legal actions that name it. */
+export function renderSide(box, view, { actions = [], choose = () => {} } = {}) {
+  if (!view.board) return false;
+  const onCard = (card, ev) => choose(actions.filter((a) => a.split(" ")[1] === card), ev);
   box.append(h("h3", { i18n: "aot.panel" }));
   const cur = (view.players || []).find((p) => p.seat === view.current);
   box.append(h("p", { class: "aot-turn", text: t("aot.turn", { turn: view.turn, phase: t(`aot.phase.${view.phase}`),
@@ -144,7 +156,7 @@ export function renderAotSide(box, view, { onCard = null } = {}) {
     if (!hand.length) row.append(h("span", { class: "empty", i18n: "game.none" }));
     for (const c of hand) {
       row.append(h("button", { type: "button", class: "card hand", "data-card": c, text: c,
-        onclick: (ev) => onCard && onCard(c, ev) }));
+        onclick: (ev) => onCard(c, ev) }));
     }
     box.append(row);
     const extra = [];
@@ -153,10 +165,31 @@ export function renderAotSide(box, view, { onCard = null } = {}) {
     if (extra.length) box.append(h("p", { class: "facts", text: extra.join(" · ") }));
   }
   if (view.over) box.append(h("p", { class: "aot-over", text: t("aot.over", { reason: view.end_reason }) }));
+  return true;
 }
 
+/** Nothing above the board: the turn, its phase and whose clan acts head the side panel. */
+export const statusParts = () => [];
+
+/** What the players list says of a seat: its clan and water. */
+export function playerFacts(view, seat) {
+  const p = (view.players || []).find((q) => q.seat === seat);
+  if (!p) return [];
+  return [t(`aot.colour.${p.colour}`), `${t("aot.water")} ${p.water}`];
+}
+
+/** A seat's dot in the players list has its clan's colour. */
+export function seatColour(view, seat) {
+  const p = (view.players || []).find((q) => q.seat === seat);
+  return (p && CLAN_COLOURS[p.colour]) || "#888";
+}
+
+export const promptText = (decision) => (decision ? decision.prompt : "");
+export const eventText = (event) => event.text || JSON.stringify(event);
+export const dangerous = () => false;
+
 /** An Age of Thirst action in words. */
-export function aotActionLabel(action) {
+export function actionLabel(action) {
   const w = action.split(" ");
   const k = (x) => (["skinny", "handsome", "smart", "hedge"].includes(x) ? kindName(x) : x);
   const col = (x) => (x in CLAN_COLOURS ? t(`aot.colour.${x}`) : x);

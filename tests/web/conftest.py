@@ -5,6 +5,7 @@ database, driven by Playwright through Debian's headless Chromium (``/usr/bin/ch
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
@@ -27,14 +28,13 @@ def artifacts() -> Path:
     return ARTIFACTS
 
 
-@pytest.fixture(scope="session", params=[1, 2], ids=["one-process", "two-processes"])
-def server_url(request, tmp_path_factory) -> str:
-    """``wasteland serve --port 0`` in a subprocess; its URL from the line it prints. Once
-    as one process, once with the games shared between two (``--processes 2``)."""
-    db = tmp_path_factory.mktemp("web") / "web.db"
+@contextlib.contextmanager
+def serve(db: Path, processes: int = 1, env: dict[str, str] | None = None):
+    """``wasteland serve --port 0`` in a subprocess (with ``env``: say, a PYTHONPATH that
+    installs another game); its URL from the line it prints."""
     cmd = [sys.executable, "-c", "from wasteland.cli.main import app; app()", "serve", "--host", "127.0.0.1",
-           "--port", "0", "--db", str(db), "--bot-workers", "1", "--processes", str(request.param)]
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+           "--port", "0", "--db", str(db), "--bot-workers", "1", "--processes", str(processes)]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
     url = None
     deadline = time.monotonic() + 60
     lines = []
@@ -56,12 +56,21 @@ def server_url(request, tmp_path_factory) -> str:
     import threading
 
     threading.Thread(target=lambda: [None for _ in proc.stdout], daemon=True).start()
-    yield url
-    proc.terminate()
     try:
-        proc.wait(10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+@pytest.fixture(scope="session", params=[1, 2], ids=["one-process", "two-processes"])
+def server_url(request, tmp_path_factory) -> str:
+    """The server, once as one process, once with the games shared between two (``--processes 2``)."""
+    with serve(tmp_path_factory.mktemp("web") / "web.db", request.param) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")
@@ -93,3 +102,10 @@ def new_page(browser, artifacts):
     for ctx in contexts:
         ctx.close()
     assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+# The test modules import ``serve`` with ``from webtest import serve``: pytest runs with
+# --import-mode=importlib, where a conftest is not importable by name.
+import sys  # noqa: E402
+
+sys.modules["webtest"] = sys.modules[__name__]

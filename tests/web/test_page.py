@@ -253,7 +253,10 @@ def _text_folders():
     yield "page", Path(__file__).resolve().parents[2] / "src" / "wasteland" / "web" / "i18n"
     for name, spec in registered_games().items():
         if spec.web_texts:
-            yield name, Path(str(files(spec.package).joinpath(spec.web_texts)))
+            folder = files(spec.package)
+            for part in spec.web_texts.split("/"):
+                folder = folder.joinpath(part)
+            yield name, Path(str(folder))
 
 
 @pytest.mark.parametrize("name,folder", list(_text_folders()), ids=lambda x: str(x) if isinstance(x, str) else "")
@@ -393,3 +396,43 @@ def test_a_refused_option_is_shown_with_its_rule(server_url, new_page):
     page.click("#create")
     expect(page.locator("#toast")).to_contain_text("LO-13.4")
     assert page.locator("#create-form").count() == 1
+
+
+def _exports(path) -> set[str]:
+    """The names an ES module exports (export function/const/class X, export { a, b as c })."""
+    text = path.read_text(encoding="utf-8")
+    names = set(re.findall(r"^export\s+(?:async\s+)?(?:function\*?|const|let|class)\s+([A-Za-z_$][\w$]*)", text, re.M))
+    for group in re.findall(r"^export\s*\{([^}]*)\}", text, re.M):
+        for item in group.split(","):
+            if item.strip():
+                names.add(item.split(" as ")[-1].strip())
+    return names
+
+
+def test_board_modules_export_only_what_the_page_calls():
+    """Every game's board module keeps to ``WEB_BOARD_EXPORTS`` (the page calls nothing else),
+    and the page's generic fallbacks cover every name of it."""
+    from importlib.resources import files
+    from pathlib import Path
+
+    from wasteland.core.registry import registered_games
+    from wasteland.core.spec import WEB_BOARD_EXPORTS
+
+    web = Path(__file__).resolve().parents[2] / "src" / "wasteland" / "web" / "js"
+    assert set(WEB_BOARD_EXPORTS) - {"STYLESHEET"} == _exports(web / "generic.js")
+    checked = 0
+    for name, spec in registered_games().items():
+        if not spec.web_board:
+            continue
+        module = files(spec.package)
+        for part in spec.web_board.split("/"):  # a namespace package's path joins one part at a time
+            module = module.joinpath(part)
+        module = Path(str(module))
+        exported = _exports(module)
+        assert exported <= set(WEB_BOARD_EXPORTS), (name, sorted(exported - set(WEB_BOARD_EXPORTS)))
+        assert "renderBoard" in exported, name
+        if "STYLESHEET" in exported:
+            sheet = re.search(r'export const STYLESHEET = "([^"]+)"', module.read_text()).group(1)
+            assert (module.parent / sheet).is_file(), (name, sheet)
+        checked += 1
+    assert checked >= 1

@@ -8,7 +8,7 @@ import { h } from "/js/dom.js";
 
 export const STYLESHEET = "board.css";
 
-export const CLAN_COLOURS = { black: "#343a40", red: "#e03131", yellow: "#f59f00", white: "#f8f9fa",
+const CLAN_COLOURS = { black: "#343a40", red: "#e03131", yellow: "#f59f00", white: "#f8f9fa",
                               blue: "#1c7ed6", violet: "#9c36b5" };
 const INK = { black: "#fff", red: "#fff", yellow: "#222", white: "#222", blue: "#fff", violet: "#fff" };
 

@@ -11,9 +11,8 @@ export { actionLabel, promptText, eventText } from "./notation.js";
 export const STYLESHEET = "board.css";
 
 const TILE_RADIUS = 2;
-const DIRS = ["N", "NE", "SE", "S", "SW", "NW"];
 const DIR_ANGLE = { N: -90, NE: -30, SE: 30, S: 90, SW: 150, NW: -150 };
-export const SEAT_COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf"];
+const SEAT_COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf"];
 const RAIDER_COLOURS = { speedster: "#e8590c", pickup: "#c92a2a", truck: "#5f3dc4", bulldozer: "#862e9c",
                          hovercraft: "#0b7285", apc: "#343a40" };
 const MARKER_COLOURS = { blue: "#1c7ed6", green: "#2f9e44", red: "#e03131" };
@@ -232,8 +231,6 @@ function drawRaider(parent, type, hex, crew) {
   el("title", {}, g).textContent = `${raiderName(type)} — ${hex}` + (crew != null ? ` — ${t("game.crew", { n: crew })}` : "");
   return g;
 }
-
-export { DIRS };
 
 const playerOf = (view, seat) => (view.players || []).find((p) => seatNumber(p.seat) === seat);
 

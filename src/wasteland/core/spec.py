@@ -282,7 +282,6 @@ class TerminalRenderer(Protocol):
 #: ``/games/<name>/i18n/<lang>.json``; the page imports the module with ``import()`` and
 #: uses only these exports (each optional: the page has a generic fallback for every one,
 #: and a game without a module gets a generic page listing the view and the actions):
-#:   STYLESHEET — a file name beside the module that the page links once ("board.css");
 #:   renderBoard(container, view, {marks, onSpot, you}) — draw the board into ``container``;
 #:       returns a handle ``{animate(event, ms)}`` (a promise while an event is animated) or null;
 #:   boardMarks(actions, view) — Map of board spot → {classes, actions}: what to highlight, and
@@ -295,5 +294,8 @@ class TerminalRenderer(Protocol):
 #:   actionLabel(action), promptText(decision), eventText(event) — words for buttons and the log;
 #:   dangerous(action) — true for an action that needs confirmation (a discard, an attack on one's own).
 #: The server's API.md ("The games and their pages") documents the same.
-WEB_BOARD_EXPORTS = ("STYLESHEET", "renderBoard", "boardMarks", "renderSide", "statusParts", "playerFacts",
+WEB_BOARD_EXPORTS = ("renderBoard", "boardMarks", "renderSide", "statusParts", "playerFacts",
                      "seatColour", "actionLabel", "promptText", "eventText", "dangerous")
+#: The one other (optional) export: a file name beside the module that the page links once as
+#: the game's stylesheet (``export const STYLESHEET = "board.css"``).
+WEB_BOARD_STYLESHEET = "STYLESHEET"

@@ -81,3 +81,79 @@ def test_an_action_of_another_decision_says_which_decision_waits():
         GAME.apply_in_place(s, "move 0,0")
     assert err.value.rule == "SL §85" and "must first settle a soak decision" in err.value.message
     assert GAME.to_json(s) == before
+
+
+# -- every decision kind ------------------------------------------------------------------
+
+
+def _mutations(s, action: str) -> list[str]:
+    """Actions of the same verb as ``action`` with one argument swapped for another thing
+    of the game (a hex, a card, a seat, a character): most are not offered."""
+    geo = s.static.geo
+    cards = s.static.catalog.card_names
+    things = [geo.names[0], geo.names[len(geo.names) // 2], cards[0], cards[len(cards) // 2], "p1", "p6",
+              "scout", "trader"]
+    tokens = action.split()
+    out = []
+    for i in range(1, len(tokens)):
+        for thing in things:
+            if thing != tokens[i]:
+                out.append(" ".join(tokens[:i] + [thing] + tokens[i + 1:]))
+    return out
+
+
+def test_refused_options_of_every_decision_kind_name_an_anchor_of_their_own():
+    """Over random games, an option swapped for one the decision does not offer is refused
+    with a rule of the game, changes nothing, and never says 'must first settle' the very
+    decision it answers (SL §46 for the turn, each frame's rule otherwise)."""
+    import random
+
+    from wasteland.games.saltlands.spec import SPEC
+
+    anchors = set(SPEC.anchors)
+    kinds: dict[str, set[str]] = {}
+    rnd = random.Random(5)
+    for seed, config in enumerate([{"players": 1}, {"players": 2, "expansion": True},
+                                   {"players": 4, "mode": "competitive", "expansion": True},
+                                   {"players": 3, "mode": "coop", "expansion": True,
+                                    "variants": ["explorers_luck"]}]):
+        s = GAME.new_game(config, seed)
+        steps = 0
+        while (d := GAME.decision(s)) is not None and steps < 400:
+            steps += 1
+            for action in rnd.sample(d.actions, min(2, len(d.actions))):
+                for wrong in _mutations(s, action)[:6]:
+                    if wrong in d.actions:
+                        continue
+                    before = GAME.to_json(s)
+                    with pytest.raises(RuleError) as err:
+                        GAME.apply_in_place(s, wrong)
+                    assert GAME.to_json(s) == before
+                    e = err.value
+                    assert e.rule == "notation" or e.rule in anchors, (wrong, e)
+                    assert "must first settle" not in e.message, (d.kind, wrong, e)
+                    kinds.setdefault(d.kind, set()).add(e.rule)
+            GAME.apply_in_place(s, rnd.choice(d.actions))
+    assert {"turn", "enter", "character", "activation"} <= set(kinds), kinds
+
+
+def test_a_character_already_taken_names_sl_44_and_one_of_the_expansion_sl_140():
+    s = GAME.new_game({"players": 2}, 3)
+    play(s, "character plowman")
+    assert refused(s, "character plowman").rule == "SL §44"
+    assert refused(s, "character trader").rule == "SL §140"
+
+
+def test_entering_off_the_start_dunes_names_sl_45():
+    s = GAME.new_game({"players": 2}, 3)
+    play(s, "character plowman", "character arsonist")
+    assert GAME.decision(s).kind == "enter"
+    assert refused(s, "enter 3,-2").rule == "SL §45"
+
+
+def test_an_activation_step_answered_with_another_steps_verb_says_what_it_asks():
+    s = GAME.new_game({"players": 1, "mode": "solo"}, 2)
+    while (d := GAME.decision(s)).kind != "activation" or not d.actions[0].startswith("activate "):
+        play(s, "end" if "end" in d.actions else d.actions[0])
+    err = refused(s, "goto 0,0")
+    assert err.rule == "SL §100" and "asks for" in err.message

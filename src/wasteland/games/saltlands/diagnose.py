@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Callable
+
 from wasteland.core.protocol import Decision, NotationError, RuleError
 
 from .movement import MoveOption, move_options
@@ -193,7 +195,122 @@ def _why_soak(s: State, d: Decision, tokens: list[str]) -> RuleError | None:
     return None
 
 
-FRAME_WHY = {"soak": _why_soak}
+def _why_character(s: State, d: Decision, tokens: list[str]) -> RuleError:
+    name = tokens[1] if len(tokens) > 1 else ""
+    chars = s.static.content.characters
+    if name not in chars:
+        return NotationError(f"{name!r} is not a character ({', '.join(chars)})")
+    if chars[name].expansion and not s.static.rules.expansion:
+        return RuleError("SL §140", f"the {name} comes with Lost in the Desert, which is not in play")
+    if any(p.character == name for p in s.players):
+        return RuleError("SL §44", f"another player has the {name}: each player has a different character")
+    return _why_option(s, d, tokens)
+
+
+def _why_enter(s: State, d: Decision, tokens: list[str]) -> RuleError:
+    geo = s.static.geo
+    h = geo.by_name.get(tokens[1]) if len(tokens) > 1 else None
+    if h is None:
+        return NotationError(f"{' '.join(tokens)!r}: expected 'enter Q,R' with a hex of the board")
+    frame = s.stack[-1]
+    if frame.get("respawn") == "starting_tiles":
+        return RuleError("SL §92", "a respawned figure enters on an empty hex of a starting tile")
+    if h not in s.terrain.start_dunes:
+        return RuleError("SL §45", "figures enter on one of the start dunes")
+    return RuleError("SL §45", "that start dune is taken and the figure could not move off it at once")
+
+
+def _why_own_card(rule: str, what: str) -> Callable[[State, Decision, list[str]], RuleError]:
+    """Discards whose decision takes one of the player's own cards (``what`` says which);
+    the discard after a respawn follows SL §91, after a Reconstruction SL §134."""
+
+    def why(s: State, d: Decision, tokens: list[str]) -> RuleError:
+        anchor = "SL §91" if s.stack[-1].get("reason") == "respawn" else rule
+        card = s.static.catalog.card_index.get(tokens[1].partition("/")[0]) if len(tokens) > 1 else None
+        if card is None:
+            return NotationError(f"{' '.join(tokens)!r}: unknown card name")
+        p = s.players[s.stack[-1]["seat"]]
+        if not holds(p, card):
+            return RuleError("SL §67", f"you do not hold {tokens[1]}")
+        if card == p.char_card:
+            return RuleError(anchor, "the character card is never discarded")
+        return RuleError(anchor, f"{what} ({_sample(d)})")
+
+    return why
+
+
+def _why_place(s: State, d: Decision, tokens: list[str]) -> RuleError:
+    frame = s.stack[-1]
+    p = s.players[frame["seat"]]
+    names = s.static.catalog.card_names
+    new = names[frame["card"]]
+    if tokens[0] == "discard":
+        return RuleError("SL §54", f"only the new card, {new}, may be discarded here; to free a slot, replace")
+    if tokens[0] == "place":
+        return RuleError("SL §54", f"no free slot for {new}: replace a card or discard {new}")
+    card = s.static.catalog.card_index.get(tokens[1]) if len(tokens) > 1 else None
+    in_slot = [p.vehicle] if card_def(s, frame["card"]).slot == "vehicle" else list(p.cargo)
+    if card not in in_slot:
+        return RuleError("SL §54", f"{tokens[1] if len(tokens) > 1 else 'that'} is not in the slot {new} needs")
+    return _why_option(s, d, tokens)
+
+
+def _why_trade(s: State, d: Decision, tokens: list[str]) -> RuleError:
+    frame = s.stack[-1]
+    partner = s.players[frame["seat"]]
+    card = s.static.catalog.card_index.get(tokens[1]) if len(tokens) > 1 else None
+    if card is None:
+        return NotationError(f"{' '.join(tokens)!r}: unknown card name")
+    if not holds(partner, card):
+        return RuleError("SL §67", f"you do not hold {tokens[1]}")
+    if card in s.traded:
+        return RuleError("SL §72", "a card changes hands only once per turn")
+    if frame.get("hand_only") and card not in partner.hand:
+        return RuleError("SL §146", "a trade with the far Trader takes only hand items")
+    return _why_option(s, d, tokens)
+
+
+def _why_fuel_drain(s: State, d: Decision, tokens: list[str]) -> RuleError:
+    return RuleError("SL §135", "Fuel Drain takes the top Fuel card of the discard pile, or passes "
+                                f"({_sample(d)})")
+
+
+def _why_orient(s: State, d: Decision, tokens: list[str]) -> RuleError:
+    return RuleError("SL §152", f"an orientation is one of the tile's arrows ({_sample(d)})")
+
+
+# What each stage of a raider activation lets the current player decide (SL §100-§107).
+_ACTIVATION_STAGE = {
+    "type": ("activate", "SL §100", "a raider type not yet activated this round"),
+    "raider": ("raider", "SL §100", "a raider of the activated type, to move next (the order is yours)"),
+    "target": ("chase", "SL §105", "one of the nearest players, equally near"),
+    "goto": ("goto", "SL §105", "one of the end hexes on a shortest path, equally good"),
+    "attack": ("attack", "SL §85", "one of the adjacent players, equally placed"),
+    "spawn": ("spawn", "SL §107", "a spawn point for the last figures of the type"),
+}
+
+
+def _why_activation(s: State, d: Decision, tokens: list[str]) -> RuleError:
+    stage = s.stack[-1].get("stage", "")
+    verb, rule, what = _ACTIVATION_STAGE.get(stage, (tokens[0], d.rule, "one of the options"))
+    if tokens[0] != verb:
+        return RuleError(rule, f"this step of the activation asks for {what}: '{verb} ...' ({_sample(d)})")
+    if verb == "activate" and len(tokens) > 1 and tokens[1] in s.revealed and s.revealed[tokens[1]]:
+        return RuleError("SL §100", f"the {tokens[1]}s have already been activated this round")
+    return RuleError(rule, f"{' '.join(tokens)!r} is not {what} ({_sample(d)})")
+
+
+def _why_lure(s: State, d: Decision, tokens: list[str]) -> RuleError:
+    return RuleError("SL §142", f"lured raiders move toward the lure: {_sample(d)}")
+
+
+FRAME_WHY = {
+    "soak": _why_soak, "character": _why_character, "enter": _why_enter,
+    "discard": _why_own_card("SL §134", "discard one of the cards you hold"),
+    "storm": _why_own_card("SL §53", "the sandstorm takes a card of your hand or cargo"),
+    "place": _why_place, "trade": _why_trade, "fuel_drain": _why_fuel_drain, "orient": _why_orient,
+    "activation": _why_activation, "lure": _why_lure,
+}
 
 
 def _sample(d: Decision, prefix: str = "") -> str:

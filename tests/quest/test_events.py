@@ -139,7 +139,10 @@ def test_12_destiny_fulfilled_after_the_next_destiny_roll():
     die goes back to the airship's available dice."""
     s = event_step(destiny=[5], airship=0, spent=2)
     s, ev = play(s, "roll 12")
+    assert kind(s) == "destiny" and legal(s) == [f"destiny {n}" for n in range(1, 7)]  # one die unspent
+    s, more = play(s, "destiny 4")
+    ev += more
     types = [e["type"] for e in ev]
     assert types.index("destiny_roll") < types.index("destiny_fulfilled")
     assert of_type(ev, "destiny_fulfilled")[0]["returned"] == 2
-    assert s.airship == 2 and s.destiny_spent == 0 and len(s.destiny_rolled) == 1
+    assert s.airship == 2 and s.destiny_spent == 0 and s.destiny_rolled == [4]

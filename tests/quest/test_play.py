@@ -80,3 +80,20 @@ def test_bad_configs(config, option):
     with pytest.raises(RuleError) as err:
         SPEC.validate(config)
     assert option in str(err.value) or option == err.value.rule
+
+
+def test_companion_play_takes_every_chance_result_from_the_table():
+    """In companion play the table draws and throws: the game's generator is never used
+    after the set-up, and the quest still plays to its end."""
+    s = GAME.new_game(SPEC.validate({"players": 2, "companion": True}), 6)
+    seed_state = s.rng
+    rng = Rng(6)
+    kinds = set()
+    steps = 0
+    while (d := GAME.decision(s)) is not None:
+        kinds.add(d.kind)
+        s, _ = GAME.apply(s, rng.choice(list(d.actions)))
+        assert s.rng == seed_state
+        steps += 1
+        assert steps < 5000
+    assert {"dice", "event"} <= kinds and GAME.outcome(s) is not None

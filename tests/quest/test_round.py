@@ -17,7 +17,12 @@ def after_hero_ends(enemies, *, tokens=None, dice=None):
     s = pos(tiles=ALLEY, gates=GATES, heroes=[{"zone": "gatehouse.b", "dice": dice or []}],
             state={"slots": ["e_pack"], "track": ["h1", "g1"], **({"stunned_groups": [1]} if tokens == "stunned" else {})},
             enemies=enemies)
-    return play(s, "end")
+    s, ev = play(s, "end")
+    if kind(s) == "weapon":  # a table enters the weapon die (companion play, as positions are)
+        assert legal(s) == [f"weapon {n}" for n in range(1, 7)]
+        s, more = play(s, "weapon 4")
+        ev += more
+    return s, ev
 
 
 def test_advance_is_one_move_then_a_weapon_use():
@@ -63,8 +68,13 @@ def test_activation_follows_the_battle_track():
             state={"step": "event", "slots": ["e_pack"], "track": ["g1", "h1"]},
             enemies=[{"enemy": "ghoul", "group": 1, "zone": "alley.c"}])
     s, ev = play(s, "roll 11")
-    types = [e["type"] for e in ev]
-    assert types.index("group_activates") > types.index("initiative") and kind(s) == "hero"
+    assert (kind(s), legal(s)[0]) == ("dice", "dice 1 1 1")  # the hero's player enters the throw
+    s, more = play(s, "dice 2 3 4")
+    types = [e["type"] for e in ev + more]
+    assert types.index("group_activates") > types.index("initiative")
+    assert kind(s) == "weapon"  # the ghoul charged into reach of hero 1, who acts after it
+    s, ev = play(s, "weapon 1")
+    assert of_type(ev, "enemy_attack")[0]["hit"] is False and kind(s) == "hero"
 
 
 def test_cursed_targets_take_more_damage():
@@ -95,9 +105,9 @@ def test_exhausted_changes_all_dice_then_goes():
     assert place_dice([4, 5, 6], ["fatigue"]) == ([3, 4, 5], True)
     assert place_dice([4, 1, 6], ["disease", "fatigue"]) == ([2, 1, 5], True)
     s = pos(heroes=[{"zone": "gatehouse.b", "tokens": ["fatigue"]}], state={"step": "event"})
-    s, ev = play(s, "roll 11")
+    s, ev = play(s, "roll 11", "dice 4 5 6")
     roll = of_type(ev, "activation_roll")[0]
-    assert roll["fatigue"] and roll["dice"] == sorted(max(1, v - 1) for v in roll["rolled"])
+    assert roll["fatigue"] and (roll["rolled"], roll["dice"]) == ([4, 5, 6], [3, 4, 5])
     assert "fatigue" not in s.heroes[0]["tokens"]
 
 
@@ -105,10 +115,10 @@ def test_a_stunned_hero_gives_up_a_die():
     """WQ-40.3 Stunned: a stunned hero next to activate gives up an activation or destiny die."""
     s = pos(heroes=[{"zone": "gatehouse.b", "tokens": ["stunned"]}], state={"step": "event", "destiny": [4], "airship": 0,
                                                                              "spent": 2, "destiny_denied": True})
-    s, _ = play(s, "roll 11")
+    s, _ = play(s, "roll 11", "dice 2 5 6")
     d = GAME.decision(s)
     assert d.kind == "stun" and d.rule == "WQ-40.3"
-    assert set(d.actions) == {f"give a{v}" for v in s.heroes[0]["dice"]} | {"give d4"}
+    assert d.actions == ("give a2", "give a5", "give a6", "give d4")
     s, ev = play(s, "give d4")
     assert s.destiny_rolled == [] and "stunned" not in s.heroes[0]["tokens"] and kind(s) == "hero"
 
@@ -119,7 +129,7 @@ def test_a_stunned_group_is_moved_back():
     s = pos(players=2, tiles=ALLEY, gates=GATES, heroes=[{"zone": "gatehouse.b"}, {"zone": "gatehouse.a"}],
             state={"step": "event", "slots": ["e_pack"], "track": ["g1", "h1", "h2"], "stunned_groups": [1]},
             enemies=[{"enemy": "ghoul", "group": 1, "zone": "alley.c"}])
-    s, ev = play(s, "roll 7")
+    s, ev = play(s, "roll 7", "dice 1 2 3", "dice 4 5 6")
     assert of_type(ev, "moved_back")[0]["track"] == ["h1", "h2", "g1"] and not of_type(ev, "group_activates")
     assert not s.groups["1"]["stunned"]
     s, ev = play(s, "end", "end")

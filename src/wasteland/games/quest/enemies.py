@@ -44,14 +44,16 @@ def target(s: State, mid: str) -> int | None:
     return min(near, key=lambda q: (s.heroes[q]["zone"] != zone, q))
 
 
-def weapon_use(s: State, mid: str, events: Events) -> None:
-    """One weapon use (stand-in for p.30): a d6 of ``hit`` or more hits, a 6 is critical."""
+def weapon_use(s: State, mid: str, events: Events, roll: int | None = None) -> None:
+    """One weapon use (stand-in for p.30): a d6 of ``hit`` or more hits, a 6 is critical.
+    ``roll``: the die a table entered (companion play); else the generator rolls."""
     seat = target(s, mid)
     if seat is None:
         return
     m = s.models[mid]
     e = s.content.enemies[m["enemy"]]
-    roll = dice.roll(s, 6, f"{mid} weapon")
+    if roll is None:
+        roll = dice.roll(s, 6, f"{mid} weapon")
     hit, crit = roll >= e.hit, roll == 6
     events.append({"type": "enemy_attack", "model": mid, "seat": seat, "roll": roll, "hit": hit, "critical": crit})
     if not hit:
@@ -61,10 +63,12 @@ def weapon_use(s: State, mid: str, events: Events) -> None:
         condition_on_hero(s, seat, e.critical, events)
 
 
-def activate_model(s: State, mid: str, events: Events) -> None:
+def close_in(s: State, mid: str, events: Events) -> bool:
+    """The Move part of the model's action (WQ-40.1); True when a weapon use follows on a
+    hero in reach."""
     m = s.models.get(mid)
     if m is None or not s.hero_zones():
-        return
+        return False
     d = hero_distance(s, m["zone"])
     if d <= 1:
         events.append({"type": "enemy_action", "model": mid, "action": "advance", "rule": "WQ-40.1"})
@@ -75,13 +79,4 @@ def activate_model(s: State, mid: str, events: Events) -> None:
         events.append({"type": "enemy_action", "model": mid, "action": "charge", "rule": "WQ-40.1"})
         if move(s, mid, events):
             move(s, mid, events)
-    weapon_use(s, mid, events)
-
-
-def activate_group(s: State, slot: str, events: Events) -> None:
-    for mid in list(s.groups[slot]["models"]):
-        if s.over or slot not in s.groups:
-            return
-        activate_model(s, mid, events)
-        if all(h["zone"] is None for h in s.heroes):
-            return
+    return target(s, mid) is not None

@@ -4,8 +4,9 @@ the event phase (WQ-40.4), as frames on a stack.
 A frame is a small dict. ``RUN`` frames are automatic steps (they return False to wait
 for a decision); ``OPTIONS``/``CHOOSE`` frames wait on a seat. Leader decisions go to
 seat 0 (the leader, stand-in). In companion play (``config.companion``) the table
-enters what it drew or rolled for the page's chance steps (the exploration card, the
-encounter cards, the crisis and the event die) as the leader's decisions.
+enters what it drew or rolled: the exploration card, the encounter cards, the crisis,
+the event die, the destiny dice and each enemy weapon die as the leader's decisions,
+each hero's activation dice as that hero's.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from . import dice
 from . import events_table as table
 from .conditions import place_dice
 from .deploy import anchor_candidates, build_group, model_zones
-from .enemies import activate_group
+from .enemies import close_in, weapon_use
 from .explore import lay_tile, legal_gates, set_closed_gate
 from .heroes import apply_hero, hero_options
 from .state import State
@@ -44,6 +45,9 @@ DECISION_INFO = {
     "effect": ("WQ-40.4", "free Recover, or remove one disease"),
     "inspiration": ("WQ-40.4", "choose the hero who gains an inspiration point"),
     "crisis": ("WQ-40.4", "enter the crisis the table drew"),
+    "dice": ("WQ-40.2", "enter the activation dice this hero threw"),
+    "destiny": ("WQ-40.4", "enter the destiny dice the table threw"),
+    "weapon": ("WQ-40.1", "enter the die this enemy's weapon use threw"),
 }
 
 
@@ -103,7 +107,15 @@ def _destiny(s: State, f: Frame, events: Events) -> bool:
         events.append({"type": "destiny_denied", "rule": "WQ-40.4"})
         return True
     n = s.airship + len(s.destiny_rolled)
-    s.destiny_rolled = sorted(dice.roll(s, 6, "destiny") for _ in range(n))
+    if s.config["companion"] and n:
+        s.stack.append({"kind": "dice", "seat": LEADER, "verb": "destiny", "n": n})
+        return True
+    _destiny_rolled(s, [dice.roll(s, 6, "destiny") for _ in range(n)], events)
+    return True
+
+
+def _destiny_rolled(s: State, faces: list[int], events: Events) -> None:
+    s.destiny_rolled = sorted(faces)
     s.airship = 0
     events.append({"type": "destiny_roll", "dice": list(s.destiny_rolled)})
     if s.destiny_return:
@@ -111,7 +123,6 @@ def _destiny(s: State, f: Frame, events: Events) -> bool:
         events.append({"type": "destiny_fulfilled", "returned": s.destiny_spent, "rule": "WQ-40.4"})
         s.airship += s.destiny_spent
         s.destiny_spent = 0
-    return True
 
 
 def _roll(s: State, f: Frame, events: Events) -> bool:
@@ -119,17 +130,25 @@ def _roll(s: State, f: Frame, events: Events) -> bool:
     Exhausted applied as the dice are placed."""
     s.stack.pop()
     s.phase = "initiative"
-    for q, h in enumerate(s.heroes):
-        if h["zone"] is None:
-            continue
-        rolled = [dice.roll(s, 6, f"hero {q + 1} activation") for _ in range(s.content.heroes[q].dice)]
-        placed, tired = place_dice(rolled, h["tokens"])
-        if tired:
-            h["tokens"].remove("fatigue")
-        h["dice"] = sorted(placed)
-        events.append({"type": "activation_roll", "seat": q, "rolled": rolled, "dice": list(h["dice"]),
-                       "disease": h["tokens"].count("disease"), "fatigue": tired, "rule": "WQ-40.3"})
+    heroes = [q for q, h in enumerate(s.heroes) if h["zone"] is not None]
+    if s.config["companion"]:
+        for q in reversed(heroes):  # each hero's player enters the throw
+            s.stack.append({"kind": "dice", "seat": q, "verb": "dice", "n": s.content.heroes[q].dice, "hero": q})
+        return True
+    for q in heroes:
+        _hero_rolled(s, q, [dice.roll(s, 6, f"hero {q + 1} activation") for _ in range(s.content.heroes[q].dice)],
+                     events)
     return True
+
+
+def _hero_rolled(s: State, q: int, rolled: list[int], events: Events) -> None:
+    h = s.heroes[q]
+    placed, tired = place_dice(rolled, h["tokens"])
+    if tired:
+        h["tokens"].remove("fatigue")
+    h["dice"] = sorted(placed)
+    events.append({"type": "activation_roll", "seat": q, "rolled": rolled, "dice": list(h["dice"]),
+                   "disease": h["tokens"].count("disease"), "fatigue": tired, "rule": "WQ-40.3"})
 
 
 def _gambit(s: State, f: Frame, events: Events) -> bool:
@@ -169,13 +188,65 @@ def _activation(s: State, f: Frame, events: Events) -> bool:
             continue
         s.track_pos += 1
         events.append({"type": "group_activates", "group": int(slot), "rule": "WQ-40.2"})
-        activate_group(s, slot, events)
-        if all(h["zone"] is None for h in s.heroes):
-            finish(s, False, "every hero is out of action: the quest fails", events)
-            return True
+        s.stack.append({"kind": "group", "seat": LEADER, "slot": slot, "queue": list(g["models"]), "attack": ""})
+        return True
     s.stack.pop()
     s.track_pos = 0
     return True
+
+
+def _group_run(s: State, f: Frame, events: Events) -> bool:
+    """An enemy group's activation, model by model (WQ-40.1); in companion play the table
+    enters each weapon die."""
+    while f["queue"]:
+        if f["attack"]:
+            return False
+        mid = f["queue"][0]
+        if mid not in s.models or not close_in(s, mid, events):
+            f["queue"].pop(0)
+            continue
+        if s.config["companion"]:
+            f["attack"] = mid
+            return False
+        weapon_use(s, mid, events)
+        f["queue"].pop(0)
+        if _heroes_fallen(s, events):
+            return True
+    s.stack.pop()
+    return True
+
+
+def _heroes_fallen(s: State, events: Events) -> bool:
+    if all(h["zone"] is None for h in s.heroes):
+        finish(s, False, "every hero is out of action: the quest fails", events)
+        return True
+    return False
+
+
+def _group_options(s: State, f: Frame) -> list[str]:
+    return [f"weapon {n}" for n in range(1, 7)]
+
+
+def _group_choose(s: State, f: Frame, action: str, events: Events) -> None:
+    weapon_use(s, f["attack"], events, int(action.split(" ")[1]))
+    f["attack"] = ""
+    f["queue"].pop(0)
+
+
+def _dice_options(s: State, f: Frame) -> list[str]:
+    """Every throw of ``n`` d6 as the table reads it (sorted faces)."""
+    from itertools import combinations_with_replacement
+
+    return [f"{f['verb']} " + " ".join(map(str, c)) for c in combinations_with_replacement(range(1, 7), f["n"])]
+
+
+def _dice_choose(s: State, f: Frame, action: str, events: Events) -> None:
+    s.stack.pop()
+    faces = [int(x) for x in action.split(" ")[1:]]
+    if f["verb"] == "destiny":
+        _destiny_rolled(s, faces, events)
+    else:
+        _hero_rolled(s, f["hero"], faces, events)
 
 
 def _event(s: State, f: Frame, events: Events) -> bool:
@@ -524,18 +595,18 @@ def _pick_choose(s: State, f: Frame, action: str, events: Events) -> None:
 OPTIONS: dict[str, Callable[[State, Frame], list[str]]] = {
     "hero": _hero_options, "stun": _stun_options, "draw": _draw_options, "place": _place_options,
     "close": _close_options, "encounters": _encounter_options, "deploy": _deploy_options,
-    "event": _event_options, "pick": _pick_options,
+    "event": _event_options, "pick": _pick_options, "group": _group_options, "dice": _dice_options,
 }
 CHOOSE: dict[str, Callable[[State, Frame, str, Events], None]] = {
     "hero": _hero_choose, "stun": _stun_choose, "draw": _draw_choose, "place": _place_choose,
     "close": _close_choose, "encounters": _encounter_choose, "deploy": _deploy_choose,
-    "event": _event_choose, "pick": _pick_choose,
+    "event": _event_choose, "pick": _pick_choose, "group": _group_choose, "dice": _dice_choose,
 }
 RUN: dict[str, Callable[[State, Frame, Events], bool]] = {
     "round": _round, "dusk": _dusk, "quest": _quest, "destiny": _destiny, "roll": _roll, "gambit": _gambit,
     "activation": _activation, "event": _event, "trap_clear": _trap_clear, "round_end": _round_end,
     "stun": _stun_run, "hero": _hero_run, "draw": _draw_run, "place": _place_run,
-    "encounters": _encounters_run, "deploy": _deploy_run, "initiative": _initiative_run,
+    "encounters": _encounters_run, "deploy": _deploy_run, "initiative": _initiative_run, "group": _group_run,
 }
 
 
@@ -546,6 +617,10 @@ def decision_kind(f: Frame) -> str:
         return "encounter"
     if f["kind"] == "pick":
         return f["what"]
+    if f["kind"] == "group":
+        return "weapon"
+    if f["kind"] == "dice":
+        return "destiny" if f["verb"] == "destiny" else "dice"
     return f["kind"]
 
 

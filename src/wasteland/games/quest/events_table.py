@@ -60,7 +60,7 @@ def resolve(s: State, roll: int, events: Events) -> None:
         elif pool:
             pick(s, "rebirth", [str(q + 1) for q in pool])
     elif name == "inspiring_effort":
-        pool = [q for q, h in enumerate(s.heroes) if h["zone"] is not None] or list(range(s.players))
+        pool = list(range(s.players))  # "the leader picks a hero": any hero
         if len(pool) == 1:
             inspire(s, pool[0], events)
         else:

@@ -3,9 +3,10 @@
 A position names the battlefield as it lies and the step the table is at; ``wasteland
 apply FILE ACTION...`` then says, in its events, where the tile goes, which gate
 becomes the closed gate, where each enemy stands and why, and what the event die does.
-Positions are for a table, so ``companion`` defaults to true: the exploration card, the
-encounter cards, the crisis and the event die are entered as actions (``draw x_alley``,
-``encounter e_pack``, ``crisis gloom``, ``roll 7``). Example::
+Positions are for a table, so ``companion`` defaults to true: what the table draws and
+throws is entered as actions (``draw x_alley``, ``encounter e_pack``, ``crisis gloom``,
+``roll 7`` for the event die, ``dice 2 4 6`` for a hero's activation dice, ``destiny 1 5``,
+``weapon 4`` for an enemy's weapon die). Example::
 
     game = "quest"
     seed = 7

@@ -22,8 +22,8 @@ SPEC = GameSpec(
         Option("players", "int", "number of heroes (one seat each; seat 1 leads)", default=1, low=1, high=4,
                rule=""),
         Option("quest", "choice", "the quest to play", default="lantern", values=("lantern",)),
-        Option("companion", "bool", "the table draws and rolls for the exploration, encounter and event steps "
-               "and enters the results", default=False, sweep=False),
+        Option("companion", "bool", "the table draws the cards and throws the dice itself and enters "
+               "what it drew and threw", default=False, sweep=False),
         Option("round_limit", "int", "end the quest as failed after this many rounds", default=None, low=1,
                rulebook=False, hidden=True),
     ),

@@ -96,6 +96,18 @@ VERBS: dict[str, tuple[str, str, dict[str, str]]] = {
         "en": "Inspiring effort: choose the hero who gains an inspiration point.",
         "ru": "Воодушевление: выберите героя, который получит очко вдохновения.",
         "uk": "Натхнення: оберіть героя, що отримає очко натхнення."}),
+    "dice": ("dice D D D", "WQ-40.2", {
+        "en": "Enter the activation dice you threw (companion play).",
+        "ru": "Указать выброшенные кубики активации (игра за столом).",
+        "uk": "Вказати викинуті кубики активації (гра за столом)."}),
+    "destiny": ("destiny D ...", "WQ-40.4", {
+        "en": "Enter the destiny dice the table threw (companion play).",
+        "ru": "Указать выброшенные кубики судьбы (игра за столом).",
+        "uk": "Вказати викинуті кубики долі (гра за столом)."}),
+    "weapon": ("weapon N", "WQ-40.1", {
+        "en": "Enter the die an enemy's weapon use threw (companion play).",
+        "ru": "Указать кубик, выброшенный за оружие врага (игра за столом).",
+        "uk": "Вказати кубик, викинутий за зброю ворога (гра за столом)."}),
     "crisis": ("crisis ID", "WQ-40.4", {
         "en": "Enter the crisis your table drew.",
         "ru": "Указать кризис, который вытянул стол.",

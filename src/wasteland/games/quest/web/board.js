@@ -186,6 +186,8 @@ export function actionLabel(action) {
     case "rebirth_zone": return t("wq.act.rebirth_zone", { zone: zoneName(w[1]) });
     case "effect": return t(`wq.act.effect_${w[1]}`);
     case "crisis": return t("wq.act.crisis", { crisis: known(`wq.crisis.${w[1]}`, w[1]) });
+    case "dice": case "destiny": return t(`wq.act.${w[0]}`, { faces: w.slice(1).join(" ") });
+    case "weapon": return t("wq.act.weapon", { n: w[1] });
     case "end": return t("wq.act.end");
     default: return action;
   }

@@ -208,7 +208,8 @@ function why(text) {
 export function eventText(e) {
   const key = `wq.ev.${e.type}`;
   if (t(key) === key) return e.text || JSON.stringify(e);
-  const p = { ...e, seat: (e.seat ?? 0) + 1, hero: (e.hero ?? 0) + 1, zone: e.zone ? zoneName(e.zone) : "",
+  const zone = typeof e.zone === "string" ? zoneName(e.zone) : typeof e.zone === "number" ? e.zone + 1 : "";
+  const p = { ...e, seat: (e.seat ?? 0) + 1, hero: (e.hero ?? 0) + 1, zone,
     from: e.from ? zoneName(e.from) : "", to: e.to ? zoneName(e.to) : "", tile: e.tile ? tileName(e.tile) : "",
     enemy: e.enemy ? enemyName(e.enemy) : "", condition: e.condition ? cond(e.condition) : "",
     event: e.event ? t(`wq.event.${e.event}`) : "", why: why(e.why), reason: e.reason || "",
@@ -218,5 +219,6 @@ export function eventText(e) {
   return t(key, p);
 }
 
-/** Nothing a hero does can be taken back once dice are spent on it? Exploring draws a card. */
-export const dangerous = (action) => action.startsWith("explore ") || action === "end";
+/** No quest action needs a confirmation: each is one die's worth, and the page's undo
+ * stops only where a card was drawn or a die thrown. */
+export const dangerous = (action) => false;

@@ -59,3 +59,9 @@ def test_every_verb_and_prompt_in_three_languages():
         assert set(words) == set(texts.LANGUAGES) and len(set(words.values())) == 3
     assert texts.verb_help("move", "uk")[1].startswith("Крок")
     assert texts.topic_help("gate", "ru").startswith("Закрытые врата")
+
+
+def test_every_event_has_words_in_the_browser():
+    from wasteland.games.quest.describe import TEMPLATES
+
+    assert {f"wq.ev.{kind}" for kind in TEMPLATES} <= set(strings("en"))

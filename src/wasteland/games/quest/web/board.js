@@ -215,7 +215,8 @@ export function eventText(e) {
     event: e.event ? t(`wq.event.${e.event}`) : "", why: why(e.why), reason: e.reason || "",
     card: e.card ? known(`wq.encounter.${e.card}`, known(`wq.card.${e.card}`, e.card)) : "",
     crisis: e.crisis ? known(`wq.crisis.${e.crisis}`, e.crisis) : "",
-    result: e.won ? t("wq.ev.won") : t("wq.ev.lost"), dice: (e.dice || []).join(" "), action: e.action ? t(`wq.action.${e.action}`) : "" };
+    result: e.won ? t("wq.ev.won") : t("wq.ev.lost"), dice: (e.dice || []).join(" ") || "–",
+    track: (e.track || []).join(" "), action: e.action ? t(`wq.action.${e.action}`) : "" };
   return t(key, p);
 }
 

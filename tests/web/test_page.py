@@ -437,3 +437,32 @@ def test_board_modules_export_only_what_the_page_calls():
             assert (module.parent / sheet).is_file(), (name, sheet)
         checked += 1
     assert checked >= 1
+
+
+def test_every_kind_of_option_control_reaches_the_game(server_url, new_page):
+    """int, choice, bool, names and seats controls, from Saltlands' spec, end in the created
+    game's config; a per-seat choice made for some seats only is refused in the page."""
+    page = new_page()
+    page.goto(f"{server_url}?lang=en&anim=off")
+    page.wait_for_selector("#create-form")
+    page.select_option("#f-game", "saltlands")
+    page.wait_for_selector("#create-form[data-game='saltlands']")
+    page.fill("#f-players", "2")
+    page.dispatch_event("#f-players", "change")
+    expect(page.locator("#opt-characters select")).to_have_count(2)
+    page.select_option("#opt-mode", "coop")
+    page.select_option("#opt-difficulty", "hard")
+    page.check("#opt-expansion")
+    page.check("#opt-variants input[data-value='epic']")
+    page.select_option("#opt-characters select[data-seat='0']", "scout")
+    page.click("#create")
+    expect(page.locator("#toast")).to_contain_text("every seat")
+    assert page.locator("#create-form").count() == 1
+    page.select_option("#opt-characters select[data-seat='1']", "healer")
+    page.click("#create")
+    page.wait_for_selector(READY)
+    game_id = page.get_attribute("#game", "data-game")
+    config = page.evaluate(f"fetch('/api/games/{game_id}').then(r => r.json())")["game"]["config"]
+    assert (config["players"], config["mode"], config["difficulty"]) == (2, "coop", "hard")
+    assert config["expansion"] is True and list(config["variants"]) == ["epic"]
+    assert list(config["characters"]) == ["scout", "healer"]

@@ -208,7 +208,15 @@ export class LobbyView {
     const f = this.form;
     const body = { game: f.game, players: f.players, ...f.options,
                    seats: f.seats.map((s) => (s === "human" ? { kind: "human" } : { kind: "bot", bot: s })) };
-    for (const [k, v] of Object.entries(body)) if (Array.isArray(v) && v.includes("")) delete body[k]; // a seat left to the game
+    for (const o of this.spec().options) {
+      const v = body[o.name];
+      if (o.kind !== "seats" || !Array.isArray(v)) continue;
+      if (v.every((x) => x === "")) delete body[o.name]; // every seat left to the game
+      else if (v.includes("")) {
+        toast(t("lobby.every_seat", { option: this.optionLabel(o) }));
+        return;
+      }
+    }
     if (!this.spec().options.some((o) => o.name === PLAYERS)) delete body.players; // the seats say how many
     if (f.seed !== "" && f.seed !== null) body.seed = Number(f.seed);
     if (f.sit && f.seats.includes("human")) body.join = true;

@@ -66,3 +66,14 @@ def test_the_board_module_exports_what_the_page_calls():
     # every export the page may call is present (the module needs no generic fallback)
     assert exported >= set(WEB_BOARD_EXPORTS) | {"STYLESHEET"}
     assert (PKG / "web" / "board.css").exists() and 'STYLESHEET = "board.css"' in js
+
+
+def test_every_event_has_words_in_the_browser_in_every_language():
+    import json
+
+    from wasteland.games.fallout.describe import TEMPLATES
+
+    for lang in LANGS:
+        web = json.loads((PKG / "web" / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+        missing = [k for k in TEMPLATES if f"fo.ev.{k}" not in web]
+        assert not missing, (lang, missing)

@@ -129,3 +129,10 @@ def test_a_bad_state_json_is_refused_naming_the_field(field, value, words):
     j[field] = value
     with pytest.raises(RuleError, match=words.replace(".", r"\.")):
         GAME.from_json(j)
+
+
+def test_rounds_and_turn_order_for_the_simulator():
+    s = GAME.new_game({"players": 3, "first_player": 1}, 2)
+    assert GAME.turn_order(s) == (1, 2, 0) and GAME.rounds(s) == 1
+    s = playout(3, "heuristic", 2)
+    assert GAME.rounds(s) == s.round > 1

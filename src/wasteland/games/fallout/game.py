@@ -37,6 +37,16 @@ class Fallout(EngineGame):
     def seats(self, state: State) -> int:
         return state.rules.players
 
+    def rounds(self, state: State) -> int:
+        """Rounds played, the one in progress included (the simulator's game length)."""
+        return state.round
+
+    def turn_order(self, state: State) -> tuple[int, ...]:
+        """The seats in turn order from the first player the game began with (the role
+        moves on as the agenda deck runs out, FO-13.4; the order itself never changes)."""
+        i = state.order.index(state.rules.first_player)
+        return tuple(state.order[i:] + state.order[:i])
+
     def reveals_hidden(self, before: State, after: State) -> bool:
         """Did the step use the generator or take a card from the agenda deck?"""
         return before.rng != after.rng or len(before.deck) != len(after.deck)

@@ -60,11 +60,14 @@ class Saltlands(EngineGame):
             or len(before.weather_deck) != len(after.weather_deck)
             or before.face_up != after.face_up
             or any(len(v) != len(after.damage_stacks[k]) for k, v in before.damage_stacks.items())
-            # Another seat's hand changed (cards came into it unseen, or left it face up),
-            # or a player died or was eliminated: the death shows that the hand held
-            # nothing to soak the damage with, the elimination discards it (SL §85, SL §96).
+            # Another seat's hand changed (cards came into it unseen, or left it face up);
+            # a player died or was eliminated (the death shows that the hand held nothing
+            # to soak the damage with, the elimination discards it, SL §85, SL §96); or
+            # the step stopped at another seat's choice, or at a soak (whether a player
+            # may soak shows what its hand holds, SL §85).
             or any(p.hand != q.hand for p, q in zip(before.players, after.players) if p.seat != actor)
             or any(p.status != q.status for p, q in zip(before.players, after.players))
+            or bool(after.stack) and (after.stack[-1]["seat"] != actor or after.stack[-1]["kind"] == "soak")
         )
 
 

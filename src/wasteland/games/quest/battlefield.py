@@ -12,9 +12,10 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass, field
 
+from wasteland.core.graph import UNREACHABLE, SpaceGraph
+
 from .content import Content, load_content
 from .geometry import Edge, Square, Transform, beyond
-from .graph import distances
 
 Placement = tuple[str, int, int, int]  # tile, quarter turns, offset x, offset y
 
@@ -32,12 +33,14 @@ class Battlefield:
     capacity: dict[str, int] = field(default_factory=dict)
     neighbours: dict[str, tuple[str, ...]] = field(default_factory=dict)
     tile_zones: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    graph: SpaceGraph | None = None
     _dist: dict[str, dict[str, int]] = field(default_factory=dict)
 
     def distances(self, zone: str) -> dict[str, int]:
+        """Zone steps from ``zone`` to every zone it can reach."""
         d = self._dist.get(zone)
         if d is None:
-            d = self._dist[zone] = distances(self.neighbours, zone)
+            d = self._dist[zone] = {z: n for z, n in self.graph.distances_from(zone).items() if n < UNREACHABLE}
         return d
 
     def distance(self, a: str, b: str) -> int | None:
@@ -82,4 +85,5 @@ def _build(placements: tuple[Placement, ...], open_gates: tuple[tuple[Square, st
             nbs[a].add(b)
             nbs[b].add(a)
     bf.neighbours = {z: tuple(sorted(n)) for z, n in nbs.items()}
+    bf.graph = SpaceGraph.from_neighbours(bf.neighbours)
     return bf

@@ -13,7 +13,7 @@ from wasteland.core.protocol import RuleError
 
 from .battlefield import zone_name
 from .geometry import Edge, Transform, beyond, line_up
-from .graph import distances
+from wasteland.core.graph import SpaceGraph
 from .state import State
 
 Events = list[dict[str, Any]]
@@ -90,7 +90,7 @@ def gate_distances(s: State, card_id: str, entry_gate: str) -> dict[str, int]:
     card = s.content.cards[card_id]
     shape = s.content.tiles[card.tile]
     entry = next(g for g in card.gates if g.id == entry_gate)
-    d = distances(shape.neighbours, shape.zone_of[(entry.square[0], entry.square[1])])
+    d = SpaceGraph.from_neighbours(shape.neighbours).distances_from(shape.zone_of[(entry.square[0], entry.square[1])])
     return {g.id: d[shape.zone_of[(g.square[0], g.square[1])]] for g in card.gates if g.id != entry_gate}
 
 

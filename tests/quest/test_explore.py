@@ -146,3 +146,14 @@ def test_placing_is_always_the_leaders_decision():
     s = pos(players=3, drawn="x_crossroads", state={"active": 2})
     d = GAME.decision(s)
     assert (d.seat, d.kind, d.actions) == (0, "place", ("place n", "place e", "place s", "place w"))
+
+
+def test_a_position_facing_a_laid_tile_is_passed_over():
+    """WQ-38.3 ruling: the furthest position (e, two zone steps) would face the canal
+    bridge already laid east of it, a gate into a tile; the closed gate goes on one of the
+    next furthest (n or s, one step), the leader's choice."""
+    s = pos(drawn="x_alley", tiles=[{"tile": "gatehouse"}, {"tile": "bridge", "at": [5, 0]}])
+    s, ev = play(s, "place w")
+    assert legal(s) == ["close n", "close s"]
+    s, ev = play(s, "close s")
+    assert of_type(ev, "closed_gate")[0]["edge"] == [[3, 0], "S"]

@@ -466,3 +466,43 @@ def test_every_kind_of_option_control_reaches_the_game(server_url, new_page):
     assert (config["players"], config["mode"], config["difficulty"]) == (2, "coop", "hard")
     assert config["expansion"] is True and list(config["variants"]) == ["epic"]
     assert list(config["characters"]) == ["scout", "healer"]
+
+
+def test_age_of_thirst_words_for_every_event_and_decision_in_every_language():
+    """Every event the game describes and every decision it offers has its words in the game's
+    own texts, with the same placeholders in English, Russian and Ukrainian."""
+    from wasteland.games.age_of_thirst.describe import TEMPLATES
+    from wasteland.games.age_of_thirst.engine import DECISION_INFO
+
+    folder = dict(_text_folders())["age-of-thirst"]
+    texts = {lang: json.loads((folder / f"{lang}.json").read_text()) for lang in ("en", "ru", "uk")}
+    slots = lambda s: sorted(re.findall(r"\{(\w+)\}", s))  # noqa: E731
+    for lang, words in texts.items():
+        for kind in TEMPLATES:
+            assert f"aot.ev.{kind}" in words, (lang, kind)
+        for kind in DECISION_INFO:
+            assert f"aot.prompt.{kind}" in words, (lang, kind)
+        for key, value in words.items():
+            assert key not in texts["en"] or slots(value) == slots(texts["en"][key]), (lang, key)
+
+
+def test_age_of_thirst_in_russian(server_url, new_page):
+    page = new_page()
+    page.goto(f"{server_url}?lang=ru&anim=off")
+    page.wait_for_selector("#create-form")
+    page.select_option("#f-game", "age-of-thirst")
+    page.wait_for_selector("#create-form[data-game='age-of-thirst']")
+    page.select_option("#f-seats select[data-seat='1']", "random")
+    page.fill("#f-seed", "11")
+    page.click("#create")
+    page.wait_for_selector(MY_TURN)
+    expect(page.locator("#prompt")).to_contain_text("стол выбирает первого игрока")
+    for _ in range(4):
+        wait_ready(page)
+        if page.locator(OVER).count():
+            break
+        page.locator("#actions .action-btn").first.click()
+    wait_ready(page)
+    log = page.locator("#log li.ev").all_inner_texts()
+    assert log and any("Порядок ходов" in line for line in log), log
+    assert not any(re.search(r"\bseat \d", line) for line in log), log

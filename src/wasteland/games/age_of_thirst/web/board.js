@@ -2,7 +2,7 @@
 // around the Last Oasis), the water table and the ray-tower hand, the words for actions
 // (the exports the page uses are listed in wasteland.core.spec.WEB_BOARD_EXPORTS).
 // Flat-topped hexes on axial (q, r): x = size * 3/2 * q, y = size * sqrt(3) * (r + q/2).
-import { t } from "/js/i18n.js";
+import { t, has, lang } from "/js/i18n.js";
 import { SIZE, hexXY, el, corners } from "/js/svg.js";
 import { h } from "/js/dom.js";
 
@@ -184,8 +184,36 @@ export function seatColour(view, seat) {
   return (p && CLAN_COLOURS[p.colour]) || "#888";
 }
 
-export const promptText = (decision) => (decision ? decision.prompt : "");
-export const eventText = (event) => event.text || JSON.stringify(event);
+/** The decision's prompt in the chosen language (the game's English one as the fallback). */
+export function promptText(decision) {
+  if (!decision) return "";
+  return has(`aot.prompt.${decision.kind}`) ? t(`aot.prompt.${decision.kind}`) : decision.prompt;
+}
+
+const seatName = (x) => (typeof x === "number" ? `p${x + 1}` : String(x));
+const colourName = (c) => (c in CLAN_COLOURS ? t(`aot.colour.${c}`) : String(c));
+
+/** An event in words: the server's English text, or the chosen language's template. */
+export function eventText(e) {
+  const key = `aot.ev.${e.type}`;
+  if (lang() === "en" || !has(key)) return e.text || JSON.stringify(e);
+  const p = { ...e };
+  for (const f of ["seat", "owner"]) if (typeof e[f] === "number") p[f] = seatName(e[f]);
+  if (typeof e.kind === "string") p.kind = kindName(e.kind);
+  if (typeof e.colour === "string") p.colour = colourName(e.colour);
+  if (Array.isArray(e.colours)) p.colours = e.colours.map(colourName).join(e.type === "order" ? " → " : ", ");
+  if (Array.isArray(e.cards)) p.cards = e.cards.join(", ");
+  if (typeof e.target === "string") p.target = colourName(e.target);
+  if (typeof e.deck === "string" && has(`aot.${e.deck}`)) p.deck = t(`aot.${e.deck}`);
+  if (typeof e.mode === "string" && has(`option.mode.${e.mode}`)) p.mode = t(`option.mode.${e.mode}`);
+  if (e.type === "water") {
+    if (!e.cards || !e.cards.length) p.cards = t("aot.ev.water_none");
+    p.pumps = e.pumps ? t("aot.ev.water_pumps", { n: e.pumps }) : "";
+    p.factor = e.factor > 1 ? t("aot.ev.water_factor", { n: e.factor }) : "";
+  }
+  if (e.type === "setup") p.teams = e.teams ? t("aot.ev.setup_teams", { teams: e.teams }) : "";
+  return t(key, p);
+}
 export const dangerous = () => false;
 
 /** An Age of Thirst action in words. */

@@ -6,20 +6,29 @@ import math
 
 import pytest
 
-from wasteland.sim.compare import bot_pairs, difference, head_to_head, paired_difference, variant_table
+from wasteland.core.registry import get_spec
+from wasteland.sim.compare import bot_pairs, difference, head_to_head, option_tables, paired_difference
 from wasteland.sim.report import wilson
-from wasteland.sim.runner import COLUMNS
+from wasteland.sim.runner import columns
+
+SPEC = get_spec("saltlands")
 
 
-def row(bot: str, seed: int, won: bool, variant: str = "base", players: int = 1, rounds: int = 10,
-        actions: int = 100, deaths: int = 2) -> tuple:
+def row(bot: str, seed: int, won: bool, variants: str = "none", players: int = 1, rounds: int = 10,
+        actions: int = 100, deaths: int = 2, expansion: str = "false") -> dict:
     values = {
         "game": seed, "players": players, "mode": "solo", "difficulty": "easy", "characters": "scout",
-        "bot": bot, "seed": seed, "winners": "p1" if won else "", "won": int(won), "rounds": rounds,
-        "actions": actions, "deaths": deaths, "eliminated": 0, "raiders_destroyed": 0,
-        "rumors_played": 0, "end_reason": "", "variant": variant, "order": "",
+        "expansion": expansion, "variants": variants, "first_player": 0, "respawn_step": "sailer",
+        "bot": bot, "seed": seed, "seats": players, "winners": "p1" if won else "", "won": int(won),
+        "rounds": rounds, "actions": actions, "deaths": deaths, "eliminated": 0, "raiders_destroyed": 0,
+        "rumors_played": 0, "end_reason": "", "order": "",
     }
-    return tuple(values[c] for c in COLUMNS)
+    assert tuple(values) == columns(SPEC)
+    return values
+
+
+def variant_table(rows):
+    return option_tables(rows, SPEC)
 
 
 def test_paired_difference_by_hand():
@@ -60,7 +69,7 @@ def test_bot_pairs_match_games_by_seed_and_skip_lineups():
     rows = [row("heuristic", s, s < 3) for s in range(10)]
     rows += [row("random", s, s == 9) for s in reversed(range(10))]  # order must not matter
     rows += [row("heuristic+random", s, True) for s in range(10)]
-    lines = bot_pairs(rows)
+    lines = bot_pairs(rows, SPEC)
     assert len(lines) == 2
     assert "heuristic 3/10 vs random 1/10" in lines[1]
     assert "heuristic - random = +0.2000" in lines[1]
@@ -69,17 +78,18 @@ def test_bot_pairs_match_games_by_seed_and_skip_lineups():
 
 
 def test_bot_pairs_read_the_csv_text_too():
-    rows = [tuple(str(v) for v in row("a", s, s == 0)) for s in range(4)]
-    rows += [tuple(str(v) for v in row("b", s, False)) for s in range(4)]
-    assert "a 1/4 vs b 0/4" in bot_pairs(rows)[1]
+    rows = [{k: str(v) for k, v in row("a", s, s == 0).items()} for s in range(4)]
+    rows += [{k: str(v) for k, v in row("b", s, False).items()} for s in range(4)]
+    assert "a 1/4 vs b 0/4" in bot_pairs(rows, SPEC)[1]
 
 
 def test_variant_table_puts_base_first_with_rates_and_lengths():
-    rows = [row("heuristic", s, s < 2, "base", rounds=10, actions=100) for s in range(10)]
+    rows = [row("heuristic", s, s < 2, "none", rounds=10, actions=100) for s in range(10)]
     rows += [row("heuristic", s, s < 5, "epic", rounds=12, actions=130) for s in range(10)]
     lines = variant_table(rows)
-    assert lines[1].strip() == "1p solo easy heuristic"
-    assert lines[2].split()[0] == "base" and "2/10" in lines[2] and "rounds 10.00" in lines[2]
+    assert lines[0].startswith("by variants against the game without (none; SL §148)")
+    assert lines[1].strip() == "1p solo easy scout heuristic"
+    assert lines[2].split()[0] == "none" and "2/10" in lines[2] and "rounds 10.00" in lines[2]
     assert lines[3].split()[0] == "epic" and "5/10" in lines[3] and "actions 130.0" in lines[3]
     # the change from the base game: win rate with its interval, rounds and actions
     diff, lo, hi = difference(5, 10, 2, 10)
@@ -109,17 +119,25 @@ def test_variant_table_is_empty_without_variants():
     assert variant_table([row("heuristic", s, False) for s in range(3)]) == []
 
 
-def test_variant_table_with_the_expansion_lists_the_expansion_alone_first():
-    rows = [row("heuristic", s, False, "expansion+epic") for s in range(3)]
-    rows += [row("heuristic", s, False, "expansion") for s in range(3)]
-    rows += [row("heuristic", s, False, "expansion+another") for s in range(3)]
-    names = [line.split()[0] for line in variant_table(rows)[2:]]
-    assert names == ["expansion", "expansion+another", "expansion+epic"]
+def test_each_option_that_adds_to_the_game_gets_its_own_table_the_game_without_it_first():
+    rows = [row("heuristic", s, False, "epic", expansion="true") for s in range(3)]
+    rows += [row("heuristic", s, False, "none", expansion="true") for s in range(3)]
+    rows += [row("heuristic", s, s < 1, "none", expansion="false") for s in range(3)]
+    rows += [row("heuristic", s, False, "explorers_luck", expansion="true") for s in range(3)]
+    lines = variant_table(rows)
+    expansion = lines.index(next(ln for ln in lines if ln.startswith("by expansion")))
+    variants = lines.index(next(ln for ln in lines if ln.startswith("by variants")))
+    # the expansion against the game without it, where the variants match (none)
+    assert [ln.split()[0] for ln in lines[expansion + 2:expansion + 4]] == ["false", "true"]
+    assert "1/3" in lines[expansion + 2] and "| win rate -0.3333" in lines[expansion + 3]
+    # the variants with the expansion: none first, then the others by name
+    assert lines[variants + 1].strip() == "1p solo easy scout expansion heuristic"
+    assert [ln.split()[0] for ln in lines[variants + 2:]] == ["none", "epic", "explorers_luck"]
 
 
 def test_variant_table_without_the_base_game_prints_no_change():
-    rows = [row("heuristic", s, s < 2, "expansion+epic") for s in range(4)]
-    rows += [row("heuristic", s, False, "expansion+overkill") for s in range(4)]
+    rows = [row("heuristic", s, s < 2, "epic") for s in range(4)]
+    rows += [row("heuristic", s, False, "overkill") for s in range(4)]
     lines = variant_table(rows)
     assert len(lines) == 4 and not any("|" in line for line in lines)
 
@@ -129,9 +147,7 @@ def test_head_to_head_counts_won_seats_whatever_the_seating():
     games = [("a+b", "p1"), ("a+b", "p1"), ("a+b", ""), ("b+a", "p2"), ("b+a", "p1"), ("b+a", "")]
     rows = []
     for seed, (bot, winners) in enumerate(games):
-        r = list(row(bot, seed, bool(winners), players=2))
-        r[COLUMNS.index("winners")] = winners
-        rows.append(tuple(r))
+        rows.append({**row(bot, seed, bool(winners), players=2), "winners": winners})
     rows += [row("a", 9, True, players=2)]  # not a lineup: left out
     lines = head_to_head(rows)
     lo, hi = wilson(3, 4)

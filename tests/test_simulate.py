@@ -7,8 +7,9 @@ import sys
 
 import pytest
 
+from wasteland.core.registry import get_spec
 from wasteland.sim.report import wilson
-from wasteland.sim.runner import COLUMNS
+from wasteland.sim.runner import columns
 
 CHARACTERS = ["plowman", "arsonist", "little_girl", "scout", "healer", "scientist"]
 
@@ -20,22 +21,27 @@ def simulate(*args, timeout=120):
 
 def rows_of(out_dir):
     with open(out_dir / "games.csv", newline="", encoding="utf-8") as f:
-        reader = csv.reader(f)
-        header = next(reader)
-        return header, [tuple(r) for r in reader]
+        reader = csv.DictReader(f)
+        return tuple(reader.fieldnames), list(reader)
+
+
+def table_of(out_dir):
+    return rows_of(out_dir)[1]
 
 
 def test_csv_has_one_row_per_game_with_the_columns(tmp_path):
     out = simulate("--games", "6", "--players", "2,3", "--seed", "3", "--workers", "1", "--out", str(tmp_path))
     assert out.returncode == 0, out.stderr
-    header, rows = rows_of(tmp_path)
-    assert tuple(header) == COLUMNS
-    assert len(rows) == 12
-    table = [dict(zip(header, r)) for r in rows]
+    header, table = rows_of(tmp_path)
+    assert header == columns(get_spec("saltlands"))
+    assert header[:9] == ("game", "players", "mode", "difficulty", "characters", "expansion", "variants",
+                          "first_player", "respawn_step")
+    assert len(table) == 12
     assert sorted((int(r["players"]), int(r["game"])) for r in table) == [(p, i) for p in (2, 3) for i in range(6)]
     assert len({r["seed"] for r in table}) == 12
     for r in table:
         assert r["mode"] == "classic" and r["difficulty"] == "normal" and r["bot"] == "random"
+        assert r["expansion"] == "false" and r["variants"] == "none" and r["seats"] == r["players"]
         assert r["characters"].split(";") == CHARACTERS[: int(r["players"])]
         assert r["won"] == ("1" if r["winners"] else "0")
         assert int(r["rounds"]) >= 1 and int(r["actions"]) > 0
@@ -53,12 +59,12 @@ def test_the_number_of_workers_does_not_change_the_games(tmp_path):
     h1, r1 = rows_of(tmp_path / "w1")
     h2, r2 = rows_of(tmp_path / "w2")
     assert h1 == h2 and len(r1) == 40
-    assert sorted(r1) == sorted(r2)
+    assert r1 == r2
     assert one.stdout.splitlines()[0] == two.stdout.splitlines()[0]
     # another run seed gives other games
     three = simulate(*args, "--workers", "2", "--seed", "12", "--out", str(tmp_path / "w3"))
     assert three.returncode == 0, three.stderr
-    assert {r[6] for r in rows_of(tmp_path / "w3")[1]}.isdisjoint({r[6] for r in r1})
+    assert {r["seed"] for r in table_of(tmp_path / "w3")}.isdisjoint({r["seed"] for r in r1})
 
 
 def test_the_ray_backend_plays_the_same_games(tmp_path):
@@ -68,15 +74,15 @@ def test_the_ray_backend_plays_the_same_games(tmp_path):
     assert local.returncode == 0, local.stderr
     assert ray.returncode == 0, ray.stderr
     assert "ray backend" in ray.stdout
-    assert sorted(rows_of(tmp_path / "local")[1]) == sorted(rows_of(tmp_path / "ray")[1])
+    assert table_of(tmp_path / "local") == table_of(tmp_path / "ray")
 
 
 def test_a_sweep_plays_every_valid_combination(tmp_path):
     out = simulate("--games", "1", "--players", "1-3", "--mode", "solo,classic,coop", "--difficulty", "easy,hard",
                    "--character-sweep", "--workers", "2", "--out", str(tmp_path))
     assert out.returncode == 0, out.stderr
-    _, rows = rows_of(tmp_path)
-    combos = {(int(r[1]), r[2], r[3], r[4]) for r in rows}
+    rows = table_of(tmp_path)
+    combos = {(int(r["players"]), r["mode"], r["difficulty"], r["characters"]) for r in rows}
     expected = set()
     for p in (1, 2, 3):
         for mode in (("solo",) if p == 1 else ("classic", "coop")):
@@ -86,16 +92,21 @@ def test_a_sweep_plays_every_valid_combination(tmp_path):
                     expected.add((p, mode, difficulty, ";".join(lineup)))
     assert combos == expected and len(rows) == len(expected) == 60
     # the skipped combinations are named, once each, on stderr
-    assert "skipped solo with 2, 3 player(s)" in out.stderr
-    assert "skipped classic with 1 player(s)" in out.stderr and "skipped coop with 1 player(s)" in out.stderr
+    assert "skipped players 2, 3; mode solo; difficulty easy, hard: solo mode is for exactly one player [SL §121]" \
+        in out.stderr
+    assert "skipped players 1; mode classic; " in out.stderr and "skipped players 1; mode coop; " in out.stderr
+    # the expansion's characters need the expansion: one note for them all, naming the rule
+    assert "--seat-sweep: characters trader, pickpocket, gunsmith, huntress, prophet, marauder fit no " \
+        "configuration; the first: trader is a Lost in the Desert character: set expansion = true [SL §141]" \
+        in out.stderr
 
 
 def test_lineups_fill_the_seats_they_do_not_name(tmp_path):
     out = simulate("--games", "2", "--players", "2,4", "--characters", "healer", "--characters", "scout,arsonist",
                    "--workers", "1", "--out", str(tmp_path))
     assert out.returncode == 0, out.stderr
-    _, rows = rows_of(tmp_path)
-    assert {(int(r[1]), r[4]) for r in rows} == {
+    rows = table_of(tmp_path)
+    assert {(int(r["players"]), r["characters"]) for r in rows} == {
         (2, "healer;plowman"), (4, "healer;plowman;arsonist;little_girl"),
         (2, "scout;arsonist"), (4, "scout;arsonist;plowman;little_girl"),
     }
@@ -133,7 +144,12 @@ def test_plots_are_written(tmp_path):
     (["--bot", "nobody"], "unknown bot 'nobody'"),
     (["--mode", "fancy"], "unknown value 'fancy'"),
     (["--difficulty", "insane"], "unknown value 'insane'"),
-    (["--characters", "scout,ghost"], "unknown character 'ghost'"),
+    (["--characters", "scout,ghost"], "--characters: unknown value 'ghost'"),
+    (["--characters", "scout,scout"], "names a value twice"),
+    (["--variant", "epic+wild"], "unknown value 'wild'"),
+    (["--expansion-please", "1"], "Saltlands has no option 'expansion_please'"),
+    (["--stray"], "unexpected '--stray'"),
+    (["--variant", "epic"], "the epic game needs the expansion"),
     (["--players", "3", "--mode", "solo"], "no valid configuration"),
     (["--games", "0"], "--games must be at least 1"),
     (["--backend", "dask"], "--backend must be one of"),
@@ -159,8 +175,7 @@ def test_a_lineup_of_bots_plays_head_to_head_on_the_same_deals(tmp_path):
     out = simulate("--games", "3", "--players", "2", "--mode", "competitive", "--difficulty", "easy",
                    "--bot", "heuristic+random,random+heuristic", "--workers", "1", "--out", str(tmp_path))
     assert out.returncode == 0, out.stderr
-    header, rows = rows_of(tmp_path)
-    table = [dict(zip(header, r)) for r in rows]
+    table = table_of(tmp_path)
     by_bot = {}
     for r in table:
         by_bot.setdefault(r["bot"], []).append(r["seed"])
@@ -182,26 +197,25 @@ def test_age_of_thirst_rows_follow_the_same_columns(tmp_path):
     out = simulate_aot("--games", "4", "--players", "2,3", "--mode", "normal,blitz", "--seed", "3", "--workers", "1",
                        "--out", str(tmp_path))
     assert out.returncode == 0, out.stderr
-    header, rows = rows_of(tmp_path)
-    assert tuple(header) == COLUMNS
-    table = [dict(zip(header, r)) for r in rows]
+    header, table = rows_of(tmp_path)
+    assert header == columns(get_spec("age-of-thirst"))
     assert len(table) == 16
     assert sorted({(int(r["players"]), r["mode"]) for r in table}) == [
         (2, "blitz"), (2, "normal"), (3, "blitz"), (3, "normal")]
     for r in table:
-        assert r["bot"] == "random" and r["difficulty"] == "" and r["variant"] == ""
+        assert r["bot"] == "random" and r["teams"] == "" and r["seats"] == r["players"]
         # the seats' clan colours, in seat order (LO-4.1, the default colours)
-        assert r["characters"] == {"2": "red;blue", "3": "red;white;violet"}[r["players"]]
-        for col in ("deaths", "eliminated", "raiders_destroyed", "rumors_played"):
-            assert r[col] == ""  # Saltlands counters: not in this game
+        assert r["colours"] == {"2": "red;blue", "3": "red;white;violet"}[r["players"]]
+        for col in ("difficulty", "characters", "deaths", "eliminated", "raiders_destroyed", "rumors_played"):
+            assert col not in r  # another game's options and tallies
         assert r["won"] == ("1" if r["winners"] else "0")
         assert int(r["rounds"]) >= 1 and int(r["actions"]) > 20
         assert r["end_reason"] and not r["end_reason"].startswith("error:")
     lines = out.stdout.splitlines()
     assert re.fullmatch(r"win rate: \d\.\d{4}", lines[0])
-    for part in ("by mode", "by players", "by bot", "by colour", "by seat", "game length:", "games/s"):
+    for part in ("by mode", "by players", "by bot", "by colours", "by seat", "game length:", "games/s"):
         assert part in out.stdout
-    assert "by difficulty" not in out.stdout and "by character" not in out.stdout
+    assert "by difficulty" not in out.stdout and "by character" not in out.stdout and "per game:" not in out.stdout
     assert re.search(r"^  violet\s+\d\.\d{4}\s+\[\d\.\d{4}, \d\.\d{4}\]\s+\d+/8$", out.stdout, re.M)
 
 
@@ -215,21 +229,23 @@ def test_age_of_thirst_results_do_not_depend_on_the_workers(tmp_path):
     h2, r2 = rows_of(tmp_path / "w2")
     # 2p and 4p free-for-all, 4p 2x2 (2p 2x2 is skipped), each with two bots
     assert h1 == h2 and len(r1) == 36 and r1 == r2
-    assert {(r[1], r[16]) for r in r1} == {("2", ""), ("4", ""), ("4", "2x2")}
-    assert "skipped teams 2x2 with 2 player(s)" in one.stderr
+    assert {(r["players"], r["teams"]) for r in r1} == {("2", ""), ("4", ""), ("4", "2x2")}
+    assert "skipped players 2; teams 2x2: a 2x2 team game needs 4 players [LO-13.4]" in one.stderr
     assert one.stdout.splitlines()[0] == two.stdout.splitlines()[0]
     assert "by teams" in one.stdout
     # team games: both team-mates win together
     for r in r1:
-        if r[16] == "2x2" and r[7]:
-            assert len(r[7].split(";")) == 2
+        if r["teams"] == "2x2" and r["winners"]:
+            assert len(r["winners"].split(";")) == 2
 
 
 @pytest.mark.parametrize("args, message", [
     (["--players", "1"], "1 is not a valid player count"),
     (["--mode", "classic"], "unknown value 'classic'"),
     (["--teams", "4x4"], "unknown value '4x4'"),
-    (["--difficulty", "hard"], "not an Age of Thirst option"),
+    (["--difficulty", "hard"], "Age of Thirst has no option 'difficulty'"),
+    (["--characters", "red,blue"], "Age of Thirst has no option 'characters'"),
+    (["--colours", "red,blue"], "does not sweep the option 'colours'"),
     (["--players", "2", "--teams", "3x3"], "no valid configuration"),
 ])
 def test_age_of_thirst_bad_options_give_one_clear_error(args, message, tmp_path):
@@ -249,6 +265,72 @@ def test_bots_on_the_same_seeds_and_variants_are_compared_in_the_summary(tmp_pat
     pairs = [line for line in text.splitlines() if "heuristic - random = " in line]
     assert len(pairs) == 2  # one per variant, each over the same 4 seeds
     assert all("/4 vs random " in line for line in pairs)
-    assert "variants against the base game" in text
-    table = text.split("variants against the base game")[1].splitlines()
-    assert table[2].split()[0] == "base" and table[3].split()[0] == "overkill"
+    assert "by variants against the game without (none; SL §148)" in text
+    table = text.split("by variants against the game without")[1].splitlines()
+    assert table[1].strip() == "1p solo normal plowman random"
+    assert table[2].split()[0] == "none" and table[3].split()[0] == "overkill" and "| win rate" in table[3]
+
+
+# -- the sweep and the round robin, without a game being played ----------------------------
+
+
+def test_seeds_leave_out_the_bot_and_options_at_their_default():
+    from dataclasses import replace
+
+    from wasteland.core.spec import Option
+    from wasteland.sim.sweep import Configuration, bot_seed, game_seed
+
+    spec = get_spec("saltlands")
+    config = Configuration("saltlands", (("players", 2),), "random", (("players", 2), ("mode", "classic")))
+    other_bot = replace(config, bot="heuristic")
+    assert game_seed(0, spec, config, 3) == game_seed(0, spec, other_bot, 3)  # the same deals
+    assert bot_seed(0, spec, config, 3, 1) != bot_seed(0, spec, other_bot, 3, 1)
+    assert game_seed(0, spec, config, 3) != game_seed(0, spec, config, 4) != game_seed(1, spec, config, 4)
+    # a new option at its default moves no seed; a value other than its default does
+    grown = replace(spec, options=spec.options + (Option("weather", "bool", "storms", default=False),))
+    assert game_seed(0, grown, config, 3) == game_seed(0, spec, config, 3)
+    stormy = replace(config, full=config.full + (("weather", True),))
+    assert game_seed(0, grown, stormy, 3) != game_seed(0, spec, config, 3)
+
+
+def test_round_robin_statistics_and_verdicts_by_hand():
+    from wasteland.sim.report import Rate
+    from wasteland.sim.round_robin import duel_rates, verdict
+
+    def game(bot, winners, order):
+        return {"bot": bot, "seats": 2, "winners": winners, "order": order}
+
+    # a+b: a (p1) wins twice, one draw; b+a: a (p2) wins once, b (p1) once
+    rows = [game("a+b", "p1", "p1;p2"), game("a+b", "p1", "p2;p1"), game("a+b", "", "p1;p2"),
+            game("b+a", "p2", "p1;p2"), game("b+a", "p1", "p1;p2")]
+    r = duel_rates(rows, "a", "b")
+    assert (r["a"].wins, r["a"].n) == (3, 5) and (r["b"].wins, r["b"].n) == (1, 5)
+    assert (r["draw"].wins, r["draw"].n) == (1, 5)
+    assert (r["first"].wins, r["first"].n) == (2, 5)  # p1 first and won twice; p2 first and lost once
+    assert verdict(Rate(70, 100)) == "DOMINATES" and verdict(Rate(30, 100)) == "dominated"
+    assert verdict(Rate(55, 100)) == "even" and verdict(Rate(3, 5)) == "even"
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--round-robin"], "Saltlands declares no round robin of bots; name them with --bot a,b,c"),
+    (["--round-robin", "--bot", "random"], "a round robin needs two bots at least"),
+    (["--round-robin", "--bot", "random+heuristic"], "name single bots with --bot, not lineups"),
+    (["--against", "random"], "--against: an option of --round-robin"),
+    (["--round-robin", "--bot", "random,heuristic", "--against", "nobody"], "unknown bot 'nobody'"),
+])
+def test_round_robin_bad_options_give_one_clear_error(args, message, tmp_path):
+    out = simulate("--games", "1", *args, "--out", str(tmp_path / "out"))
+    assert out.returncode == 2
+    errors = [ln for ln in out.stderr.splitlines() if ln.startswith("error:")]
+    assert len(errors) == 1 and message in errors[0], out.stderr
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_round_robin_of_named_bots_on_any_game(tmp_path):
+    out = simulate("--round-robin", "--bot", "random,heuristic", "--players", "2", "--mode", "competitive",
+                   "--games", "2", "--workers", "1", "--out", str(tmp_path))
+    assert out.returncode == 0, out.stderr
+    assert [r["bot"] for r in table_of(tmp_path)] == ["random+heuristic"] * 2 + ["heuristic+random"] * 2
+    line = next(ln for ln in out.stdout.splitlines() if ln.startswith("    random "))
+    assert line.split()[1] == "heuristic" and line.rstrip().endswith(("even", "dominated", "DOMINATES"))
+    assert "n/a" in line  # this game does not report its turn order

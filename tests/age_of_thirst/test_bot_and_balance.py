@@ -1,5 +1,6 @@
-"""The heuristic bot's judgement, the balance study's restricted bots, and the simulator's
-Age of Thirst options (``--turn-limit``, ``--bot heuristic-<policy>``, the turn order)."""
+"""The heuristic bot's judgement, the balance study's restricted bots (its openings), and
+the simulator on Age of Thirst (``--turn-limit``, ``--bot heuristic-<policy>``, the turn
+order, the round robin of the openings the spec declares)."""
 
 from __future__ import annotations
 
@@ -11,10 +12,10 @@ import pytest
 from aottest import play, position, seat
 
 from wasteland.core.agent import Observation
-from wasteland.games.age_of_thirst import balance
 from wasteland.games.age_of_thirst.bot import POLICIES, HeuristicAgent
 from wasteland.games.age_of_thirst.game import GAME
-from wasteland.sim.runner import COLUMNS
+from wasteland.core.registry import get_spec
+from wasteland.sim.runner import columns
 
 
 def choose(s, bot=None) -> str:
@@ -117,7 +118,7 @@ def test_simulate_turn_limit_and_opening_bots_in_both_seat_orders(tmp_path):
     assert out.returncode == 0, out.stderr
     with open(tmp_path / "games.csv", newline="", encoding="utf-8") as f:
         rows = list(csv.DictReader(f))
-    assert tuple(rows[0]) == COLUMNS and len(rows) == 4
+    assert tuple(rows[0]) == columns(get_spec("age-of-thirst")) and len(rows) == 4
     for r in rows:
         # circle 3 needs three turns of one's own: nobody wins in four turns
         assert r["end_reason"] == "turn limit 4 reached (not a rulebook ending)"
@@ -142,16 +143,42 @@ def test_simulate_bad_aot_options_give_one_clear_error(args, message, tmp_path):
     assert "Traceback" not in out.stderr
 
 
-def test_turn_limit_is_not_a_saltlands_option(tmp_path):
+def test_turn_limit_is_not_an_option_of_a_game_without_it(tmp_path):
     out = subprocess.run([sys.executable, "-m", "wasteland.cli.main", "simulate", "saltlands", "--no-progress",
                           "--games", "1", "--turn-limit", "5"], capture_output=True, text=True, timeout=120)
-    assert out.returncode == 2 and "an Age of Thirst option" in out.stderr
+    assert out.returncode == 2 and "--turn-limit: Saltlands has no option 'turn_limit'" in out.stderr
 
 
-def test_balance_command_prints_a_row_per_pairing(capsys):
-    assert balance.main(["--games", "1", "--policies", "skinny,hedge", "--turn-limit", "4"]) == 0
-    out = capsys.readouterr().out.splitlines()
-    rows = [ln for ln in out if ln.startswith("heuristic-")]
-    assert [r.split()[:2] for r in rows] == [["heuristic-skinny", "heuristic"], ["heuristic-hedge", "heuristic"]]
-    assert all(r.rstrip().endswith(("even", "dominated", "DOMINATES")) for r in rows)
-    assert "100.0%" in rows[0]  # every game hit the limit: all draws
+def test_the_spec_declares_the_round_robin_of_its_openings():
+    spec = get_spec("age-of-thirst")
+    assert spec.round_robin == ("heuristic",) + tuple(f"heuristic-{p}" for p in POLICIES)
+    assert all(spec.bot(name) is not None for name in spec.round_robin)
+
+
+def test_round_robin_prints_a_row_per_pairing_with_its_verdict(tmp_path):
+    out = simulate_aot("--round-robin", "--bot", "heuristic-skinny,heuristic-hedge", "--against", "heuristic",
+                       "--games", "1", "--turn-limit", "4", "--workers", "1", "--out", str(tmp_path))
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.split("round robin (both seat orders on the same deals")[1].splitlines()
+    rows = [ln.split() for ln in lines if ln.startswith("    heuristic-")]
+    assert [r[:2] for r in rows] == [["heuristic-skinny", "heuristic"], ["heuristic-hedge", "heuristic"]]
+    assert all(r[-1] in ("even", "dominated", "DOMINATES") for r in rows)
+    assert all("100.0%" in r for r in rows)  # every game hit the limit: all draws
+    with open(tmp_path / "games.csv", newline="", encoding="utf-8") as f:
+        games = list(csv.DictReader(f))
+    # each pairing in both seat orders, on the same deal
+    assert [g["bot"] for g in games] == ["heuristic-skinny+heuristic", "heuristic+heuristic-skinny",
+                                         "heuristic-hedge+heuristic", "heuristic+heuristic-hedge"]
+    assert len({g["seed"] for g in games}) == 1
+
+
+def test_round_robin_of_the_spec_plays_every_two_of_its_bots(tmp_path):
+    out = simulate_aot("--round-robin", "--games", "1", "--turn-limit", "2", "--workers", "2",
+                       "--out", str(tmp_path))
+    assert out.returncode == 0, out.stderr
+    with open(tmp_path / "games.csv", newline="", encoding="utf-8") as f:
+        games = list(csv.DictReader(f))
+    n = len(get_spec("age-of-thirst").round_robin)
+    assert len(games) == n * (n - 1)  # every pairing, both seat orders
+    table = out.stdout.split("round robin (")[1].splitlines()
+    assert len([ln for ln in table if ln.startswith("    heuristic")]) == n * (n - 1) // 2

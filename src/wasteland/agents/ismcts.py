@@ -23,11 +23,29 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Any, Callable
+from typing import Any, Callable, Protocol
 
 from wasteland.core.agent import Observation
 from wasteland.core.protocol import Action
 from wasteland.core.rng import Rng
+
+
+class SearchGuide(Protocol):
+    """What a game's search guide offers (its spec's ``guide`` makes one from a seed)."""
+
+    def searched(self, obs: Observation) -> bool: ...  # is this decision worth a search?
+
+    def fallback(self, obs: Observation) -> Action: ...  # the guide's bot's choice otherwise
+
+    def candidates(self, obs: Observation) -> list[Action]: ...  # the few actions to try, favourite first
+
+    def iteration_cost(self, obs: Observation) -> int: ...  # iterations one play-on costs (1, or more when it looks further)
+
+    def context(self, state: Any) -> Any: ...  # what the play-on and the values need from before the action
+
+    def play_on(self, state: Any, seat: int, ctx: Any) -> None: ...  # play quickly to the seat's next decision point
+
+    def values(self, state: Any, ctx: Any) -> list[float]: ...  # how good the position is, per seat, in [0, 1]
 
 
 class Node:
@@ -51,7 +69,7 @@ class ISMCTSAgent:
         exploration: float = 0.7,
         rollout_depth: int = 8,
         guided: bool = True,
-        guide: Callable[[int], Any] | None = None,
+        guide: Callable[[int], SearchGuide] | None = None,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("ISMCTS needs an iteration or a time budget")
@@ -71,9 +89,17 @@ class ISMCTSAgent:
         if len(actions) == 1:
             return actions[0]
         guide = self._guide_for(obs.game)
+        if guide is not None and not guide.searched(obs):
+            return guide.fallback(obs)
+        return self.search(obs)
+
+    def search(self, obs: Observation) -> Action:
+        """Search the decision within the budget (guided when the bot has a guide, even
+        where the guide would leave the decision to its bot); ``last_iterations`` says
+        how many iterations it ran. The benchmark measures this."""
+        actions = obs.decision.actions
+        guide = self._guide_for(obs.game)
         if guide is not None:
-            if not guide.searched(obs):
-                return guide.fallback(obs)
             return self._guided_search(obs, guide)
         root = Node()
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
@@ -112,7 +138,7 @@ class ISMCTSAgent:
             return candidates[0]
         children = {a: Node() for a in candidates}
         # a guide's play-on may be dearer than one iteration (a longer horizon)
-        cost = guide.iteration_cost(obs) if hasattr(guide, "iteration_cost") else 1
+        cost = guide.iteration_cost(obs)
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
         done = 0
         c = self.exploration
@@ -192,16 +218,10 @@ class ISMCTSAgent:
             if d is None:
                 break
             game.apply_in_place(state, d.actions[rng.below(len(d.actions))])
-        values = _evaluate(game, state)
+        values = game.evaluate(state)  # the heuristic value, or the true result once over
         # Backpropagation: each node scores for the seat that chose its action.
         root.visits += 1
         for child, seat in path:
             child.visits += 1
             child.total += values[seat]
 
-
-def _evaluate(game: Any, state: Any) -> list[float]:
-    evaluate = getattr(game, "evaluate", None)
-    if evaluate is not None:
-        return evaluate(state)
-    return game.returns(state)

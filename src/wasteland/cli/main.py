@@ -57,56 +57,79 @@ def watch(
     raise typer.Exit(watch_command(game, players, seats, seed, record, quiet, list(option or []), list(ctx.args)))
 
 
-@app.command()
+@app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
 def simulate(
-    game: str = typer.Argument("saltlands", help="saltlands or age-of-thirst"),
+    ctx: typer.Context,
+    game: str = typer.Argument(..., help="an installed game (`wasteland games` lists them and their options)"),
     games: int = typer.Option(100, "--games", help="games per configuration"),
-    players: Optional[str] = typer.Option(None, help="player counts: 4, 1-6 or 1,2,4 (default: 1; Age of Thirst: 2)"),
-    mode: Optional[str] = typer.Option(None, help="modes, e.g. classic,coop (default: solo for 1 player, "
-                                       "classic otherwise; Age of Thirst: normal,long,blitz, default normal); "
-                                       "combinations the rules forbid are skipped"),
-    teams: Optional[str] = typer.Option(None, help="Age of Thirst team formats to sweep, e.g. none,2x2,3x3 "
-                                        "(default: none)"),
-    difficulty: Optional[str] = typer.Option(None, help="difficulties, e.g. easy,normal,hard "
-                                             "(default: normal; easy for the tutorial)"),
+    players: Optional[str] = typer.Option(None, help="player counts: 4, 1-6 or 1,2,4 (default: the game's)"),
+    mode: Optional[str] = typer.Option(None, help="modes to sweep, comma-separated (default: the game's)"),
+    difficulty: Optional[str] = typer.Option(None, help="difficulties to sweep, comma-separated"),
+    teams: Optional[str] = typer.Option(None, help="team formats to sweep; none: no teams"),
     characters: Optional[list[str]] = typer.Option(
-        None, help="a lineup in seat order, e.g. scout,healer (seats it does not name get the first unused "
-        "characters); repeat the option to sweep lineups; default: the first P characters"),
-    character_sweep: bool = typer.Option(False, "--character-sweep", help="sweep every character as seat 1"),
-    bot: str = typer.Option("random", help="bots, e.g. random,heuristic: every seat plays the named bot; "
-                            "Age of Thirst also has heuristic-skinny, -handsome, -smart, -rush-skinny, "
-                            "-rush-handsome, -rush-smart, -hedge (the balance study's openings)"),
-    turn_limit: Optional[int] = typer.Option(None, "--turn-limit", help="Age of Thirst: end a game after N turns "
-                                             "without a winner (end reason 'turn limit N reached', not a "
-                                             "rulebook ending)"),
-    expansion: bool = typer.Option(False, "--expansion", help="play with the Lost in the Desert expansion"),
+        None, help="a lineup of the game's seats option in seat order, e.g. scout,healer (seats it does not "
+        "name get the first unused names); repeat the option to sweep lineups"),
+    seat_sweep: bool = typer.Option(False, "--seat-sweep", "--character-sweep",
+                                    help="sweep every name of the seats option as seat 1"),
     variant: Optional[list[str]] = typer.Option(
-        None, "--variant", help="variants to sweep, e.g. none,epic,overkill,explorers_luck; combine with + "
-        "(epic+overkill); epic brings the expansion's components"),
+        None, "--variant", help="variants to sweep, e.g. none,overkill; combine with + (a+b)"),
+    expansion: bool = typer.Option(False, "--expansion", help="play with the expansion (same as --expansion-on)"),
+    turn_limit: Optional[str] = typer.Option(None, "--turn-limit", help="end a game after N turns without a "
+                                             "winner (not a rulebook ending)"),
+    bot: Optional[str] = typer.Option(None, help="bots, e.g. random,heuristic: every seat plays the named bot; "
+                                      "a lineup heuristic+random seats them in turn (default: random)"),
+    round_robin: bool = typer.Option(False, "--round-robin", help="every two of the game's round-robin bots "
+                                     "(or of --bot's) in both seat orders on the same deals, with verdicts"),
+    against: Optional[str] = typer.Option(None, help="--round-robin: each bot against this one instead"),
     seed: int = typer.Option(0, help="run seed; every game's seed derives from it, its configuration and number"),
     workers: Optional[int] = typer.Option(None, help="worker processes (default: the number of CPUs)"),
     backend: str = typer.Option("local", help="local (processes on this machine) or ray (a local Ray instance)"),
     out: Optional[Path] = typer.Option(None, help="write games.csv, summary.txt, run.json and PNG charts here"),
     progress: bool = typer.Option(True, "--progress/--no-progress", help="show a progress bar (on stderr)"),
 ) -> None:
-    """Balance simulator: play many games with bots over a sweep of configurations; print a summary."""
+    """Balance simulator: play many games with bots over a sweep of the game's options; print a summary.
+
+    Any other option of the game is swept the same way: --NAME V1,V2 (e.g. --stall-turns 50,100)."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, \
         TimeRemainingColumn
 
     from wasteland.sim.simulator import Options, SweepError, prepare, simulate as run_simulation
 
     err = Console(stderr=True)
-    if players is None:
-        players = "2" if game == "age-of-thirst" else "1"
-    opts = Options(game=game, games=games, players=players, modes=mode, difficulties=difficulty,
-                   lineups=list(characters or []), character_sweep=character_sweep, bots=bot,
-                   expansion=expansion, variants=list(variant or []), seed=seed,
-                   workers=workers, backend=backend, out=out, teams=teams, turn_limit=turn_limit)
+
+    def fail(message: str) -> None:
+        err.print(f"error: {message}", style="red", highlight=False, markup=False, soft_wrap=True)
+        raise typer.Exit(2)
+
+    values: dict[str, list[str]] = {}
+    for name, given in (("players", players), ("mode", mode), ("difficulty", difficulty), ("teams", teams),
+                        ("characters", characters), ("variants", variant), ("turn_limit", turn_limit)):
+        if given:
+            values[name] = list(given) if isinstance(given, list) else [given]
+    if expansion:
+        values["expansion"] = ["true"]
+    extra = list(ctx.args)
+    while extra:  # --NAME VALUES for any other option of the game
+        name = extra.pop(0)
+        if not name.startswith("--") or not extra or extra[0].startswith("--"):
+            fail(f"unexpected {name!r}: write an option of the game as --NAME VALUES")
+        values.setdefault(name[2:].replace("-", "_"), []).append(extra.pop(0))
+    if "characters" in values:  # the flag names the game's seats option, whatever it is called
+        from wasteland.core.registry import get_spec
+        from wasteland.sim.sweep import seats_option
+
+        try:
+            seats = seats_option(get_spec(game))
+        except RuleError as exc:
+            fail(str(exc))
+        if seats is not None and seats.sweep and seats.name != "characters":
+            values[seats.name] = values.pop("characters")
+    opts = Options(game=game, games=games, values=values, seat_sweep=seat_sweep, bots=bot,
+                   round_robin=round_robin, against=against, seed=seed, workers=workers, backend=backend, out=out)
     try:
         sweep = prepare(opts)
     except SweepError as exc:
-        err.print(f"error: {exc}", style="red", highlight=False, markup=False, soft_wrap=True)
-        raise typer.Exit(2) from None
+        fail(str(exc))
     for note in sweep.notes:
         err.print(f"note: {note}", highlight=False, markup=False, soft_wrap=True)
     total = games * len(sweep.configurations)
@@ -153,15 +176,25 @@ def bench(
     db: Optional[str] = typer.Option(None, help="server: database (default: a temporary SQLite file)"),
     think: float = typer.Option(0.0, help="server: seconds each client waits before it acts"),
     processes: int = typer.Option(1, min=1, help="server: server processes (wasteland serve --processes)"),
+    game: Optional[list[str]] = typer.Option(None, "--game", help="engine: only this installed game (repeat for "
+                                             "more; default: every one)"),
 ) -> None:
-    """Print speed and memory figures (see the README for the goals); `bench server` measures the game server."""
+    """Print speed and memory figures of every installed game, with ratios to an anchor measured in the same
+    run (see the README for the goals); `bench server` measures the game server."""
     if target == "server":
         from wasteland.server.bench import bench_command
 
         raise typer.Exit(bench_command(games, seconds or 20.0, db, think, processes=processes))
+    from wasteland.core.registry import UnknownGame, get_spec
     from wasteland.sim.bench import run_bench
 
-    run_bench(games, console)
+    try:
+        for name in game or []:
+            get_spec(name)
+    except UnknownGame as exc:
+        console.print(f"[red]{exc}[/red]")
+        raise typer.Exit(2) from None
+    run_bench(games, console, only=list(game or []) or None)
 
 
 @app.command("bench-server")

@@ -95,6 +95,16 @@ class EngineGame:
     def seats(self, state: Any) -> int:
         return len(state.players)
 
+    def rounds(self, state: Any) -> int:
+        """How long the game has lasted, in rounds (each seat's turn once): the length the
+        simulator reports. A game without rounds says 0."""
+        return 0
+
+    def turn_order(self, state: Any) -> tuple[int, ...]:
+        """The seats in the order they take their turns, the first player first, once that
+        is settled; () when the game does not say (the simulator's turn-position tables)."""
+        return ()
+
     def to_json(self, state: Any) -> dict[str, Any]:
         return state.to_json()
 

@@ -123,6 +123,20 @@ class BotSpec:
 
 
 @dataclass(frozen=True)
+class Tally:
+    """A count the simulator keeps for every game (a ``games.csv`` column and a mean in
+    its summary): how many events of the given types the game produced."""
+
+    name: str  # the column: "deaths"
+    events: tuple[str, ...]  # the event types counted ("death", "eliminated")
+    label: str = ""  # for the summary: "raiders destroyed" (default: the name)
+
+    @property
+    def title(self) -> str:
+        return self.label or self.name.replace("_", " ")
+
+
+@dataclass(frozen=True)
 class Capabilities:
     hidden_information: bool = True  # views hide something (hands, deck order)
     chance: bool = True  # the game draws, shuffles or rolls
@@ -145,6 +159,7 @@ class GameSpec:
     options: tuple[Option, ...] = ()
     bots: tuple[BotSpec, ...] = ()
     default_bot: str = "random"  # what ``watch`` and empty seats use
+    tallies: tuple[Tally, ...] = ()  # what the simulator counts in every game (deaths...)
     capabilities: Capabilities = Capabilities()
     guide: str = ""  # "module:attribute" of the ISMCTS guide factory, called as guide(seed)
     scenario: str = ""  # "module:attribute" of ``from_text(text, origin) -> state`` (a ScenarioError names the field)

@@ -1,60 +1,76 @@
-"""``wasteland bench``: speed and memory figures, printed, never asserted."""
+"""``wasteland bench``: speed and memory figures of every installed game, printed, never asserted.
+
+The machine is shared and its speed changes from minute to minute, so times are this
+process's CPU time (``time.process_time``: what other processes take is not counted) and
+every figure is also given as a ratio to an *anchor* measured in the same run: random
+playouts of Connect Four written in plain Python (the interpreter's speed at a simple
+board game right now), and OpenSpiel's backgammon from Python when OpenSpiel is
+installed. A ratio moves only when the engine does.
+
+For each game of the registry: random playouts at its smallest player count and at four
+players (or its largest, if smaller) — actions per second, milliseconds per game; the
+cost of copying a mid-game state and its JSON size; the peak memory of a few games; and
+where the game has them, its default bot's full games per second and the ISMCTS
+iterations per second on a mid-game decision, with random play-outs and with the game's
+search guide.
+"""
 
 from __future__ import annotations
 
 import json
+import random
 import resource
 import time
 import tracemalloc
-from typing import Any
+from typing import Any, Callable
 
 from wasteland.agents.random_agent import RandomAgent
-from wasteland.games.saltlands.game import GAME
+from wasteland.core.agent import Observation
+from wasteland.core.spec import GameSpec
 
-CHARACTERS = ["scout", "plowman", "healer", "arsonist", "scientist", "little_girl"]
+_clock = time.process_time  # CPU seconds of this process (see the module docstring)
+
+GOALS = "goals: ≥ 50,000 actions/s; a 4-player random game in 20 ms; a state copy in 50 µs"
 
 
-def _config(players: int) -> dict[str, Any]:
-    return {"players": players, "characters": CHARACTERS[:players]}
+# -- the anchors --------------------------------------------------------------------------
 
 
-def random_games(players: int, games: int) -> tuple[float, int, float]:
-    """(seconds, actions, seconds spent choosing) over ``games`` full random games."""
+def connect_four(seconds: float = 1.0, seed: int = 0) -> tuple[float, int]:
+    """(seconds, actions) of random Connect Four games in plain Python for about ``seconds``:
+    a 7x6 board as a list, the legal columns and the four-in-a-row check after each drop."""
+    rng = random.Random(seed)
+    lines = [(dc, dr) for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1))]
     actions = 0
-    choose_time = 0.0
-    started = time.perf_counter()
-    for seed in range(games):
-        state = GAME.new_game(_config(players), seed)
-        agent = RandomAgent(seed)
+    started = _clock()
+    while _clock() - started < seconds:
+        board = [[0] * 6 for _ in range(7)]
+        heights = [0] * 7
+        player = 1
         while True:
-            d = GAME.decision(state)
-            if d is None:
+            legal = [c for c in range(7) if heights[c] < 6]
+            if not legal:
                 break
-            GAME.apply_in_place(state, agent.choose(d))
+            c = rng.choice(legal)
+            r = heights[c]
+            board[c][r] = player
+            heights[c] += 1
             actions += 1
-    return time.perf_counter() - started, actions, choose_time
-
-
-def mid_game_state(players: int, seed: int = 3):
-    """The position halfway through a full random game (never a finished one)."""
-    state = GAME.new_game(_config(players), seed)
-    agent = RandomAgent(seed)
-    actions = []
-    while (d := GAME.decision(state)) is not None:
-        actions.append(agent.choose(d))
-        GAME.apply_in_place(state, actions[-1])
-    state = GAME.new_game(_config(players), seed)
-    for action in actions[: len(actions) // 2]:
-        GAME.apply_in_place(state, action)
-    return state
-
-
-def copy_cost(players: int, repeat: int = 20000) -> float:
-    state = mid_game_state(players)
-    started = time.perf_counter()
-    for _ in range(repeat):
-        state.copy()
-    return (time.perf_counter() - started) / repeat
+            won = False
+            for dc, dr in lines:
+                run = 1
+                for sign in (1, -1):
+                    x, y = c + sign * dc, r + sign * dr
+                    while 0 <= x < 7 and 0 <= y < 6 and board[x][y] == player:
+                        run += 1
+                        x, y = x + sign * dc, y + sign * dr
+                if run >= 4:
+                    won = True
+                    break
+            if won:
+                break
+            player = 3 - player
+    return _clock() - started, actions
 
 
 def openspiel_backgammon(games: int = 200) -> tuple[float, int] | None:
@@ -62,12 +78,10 @@ def openspiel_backgammon(games: int = 200) -> tuple[float, int] | None:
         import pyspiel  # type: ignore[import-not-found]
     except ImportError:
         return None
-    import random
-
     rng = random.Random(0)
     game = pyspiel.load_game("backgammon")
     actions = 0
-    started = time.perf_counter()
+    started = _clock()
     for _ in range(games):
         state = game.new_initial_state()
         while not state.is_terminal():
@@ -77,150 +91,189 @@ def openspiel_backgammon(games: int = 200) -> tuple[float, int] | None:
             else:
                 state.apply_action(rng.choice(state.legal_actions()))
             actions += 1
-    return time.perf_counter() - started, actions
+    return _clock() - started, actions
 
 
-def heuristic_games(players: int, games: int) -> tuple[float, int]:
-    """(seconds, games) of full games with the heuristic bot in every seat."""
-    from wasteland.core.agent import Observation
-    from wasteland.agents.registry import make_agent
-
-    started = time.perf_counter()
-    for seed in range(games):
-        state = GAME.new_game(_config(players), seed)
-        agents = [make_agent("heuristic", seed * 10 + k, game=GAME.name) for k in range(players)]
-        while (d := GAME.decision(state)) is not None:
-            GAME.apply_in_place(state, agents[d.seat].choose(Observation(GAME, state, d)))
-    return time.perf_counter() - started, games
+# -- one game's figures -----------------------------------------------------------------
 
 
-def ismcts_rate(players: int, seconds: float = 2.0, guided: bool = False) -> tuple[int, float]:
-    """ISMCTS iterations in ``seconds`` on a mid-game turn decision with moves: the
-    game-agnostic tree search (random play-outs), or the search guided by the Saltlands
-    bot (each iteration plays on to the seat's next turn, raider activations included)."""
-    from wasteland.core.agent import Observation
-    from wasteland.agents.ismcts import ISMCTSAgent
-
-    state = GAME.new_game({**_config(players), "difficulty": "easy"}, 3)
-    agent = RandomAgent(1)
-    while True:
-        d = GAME.decision(state)
-        if d is None:
-            state = GAME.new_game({**_config(players), "difficulty": "easy"}, 4)
-            continue
-        if d.kind == "turn" and len(d.actions) > 10 and any(a.startswith("move ") for a in d.actions):
-            break
-        GAME.apply_in_place(state, agent.choose(d))
-    bot = ISMCTSAgent(0, iterations=None, seconds=seconds, guided=guided, guide=GAME.spec.make_guide)
-    obs = Observation(GAME, state, d)
-    if guided:
-        bot._guided_search(obs, GAME.spec.make_guide(0))  # the search itself, whatever the bot's favourite
-    else:
-        bot.choose(obs)
-    return bot.last_iterations, seconds
+def player_counts(spec: GameSpec) -> list[int]:
+    return sorted({spec.min_players, min(spec.max_players, 4)})
 
 
-# -- Age of Thirst -----------------------------------------------------------------------
-
-
-def aot_game():
-    from wasteland.games.age_of_thirst.game import GAME as AOT
-
-    return AOT
-
-
-def aot_random_games(players: int, games: int) -> tuple[float, int]:
-    """(seconds, actions) over ``games`` full Age of Thirst games of random legal actions
-    (normal form, no teams)."""
-    game = aot_game()
-    actions = 0
-    started = time.perf_counter()
+def random_games(game: Any, players: int, games: int, cap: float = 5.0) -> tuple[float, int, int]:
+    """(seconds, actions, games) of full random games (at most ``games``, stopping after
+    ``cap`` seconds once one is done)."""
+    actions = played = 0
+    started = _clock()
     for seed in range(games):
         state = game.new_game({"players": players}, seed)
         agent = RandomAgent(seed)
         while (d := game.decision(state)) is not None:
             game.apply_in_place(state, agent.choose(d))
             actions += 1
-    return time.perf_counter() - started, actions
+        played += 1
+        if _clock() - started > cap:
+            break
+    return _clock() - started, actions, played
 
 
-def aot_mid_game_state(players: int, seed: int = 3):
-    """The position halfway through a full random Age of Thirst game."""
-    game = aot_game()
-    config = {"players": players}
-    state = game.new_game(config, seed)
+def _random_record(game: Any, players: int, seed: int) -> list[str]:
+    state = game.new_game({"players": players}, seed)
     agent = RandomAgent(seed)
     actions = []
     while (d := game.decision(state)) is not None:
         actions.append(agent.choose(d))
         game.apply_in_place(state, actions[-1])
-    state = game.new_game(config, seed)
+    return actions
+
+
+def mid_game_state(game: Any, players: int, seed: int = 3) -> Any:
+    """The position halfway through a full random game (never a finished one)."""
+    actions = _random_record(game, players, seed)
+    state = game.new_game({"players": players}, seed)
     for action in actions[: len(actions) // 2]:
         game.apply_in_place(state, action)
     return state
 
 
-def aot_bench(games: int, console) -> None:
-    console.print("[bold]Age of Thirst[/bold] — normal form, random legal actions, one core")
-    game = aot_game()
-    n = max(1, games // 4)  # its games are longer than Saltlands' (hundreds of actions)
-    for players in (2, 6):
-        game.new_game({"players": players}, 0)  # warm the shared static data
-        seconds, actions = aot_random_games(players, n)
-        console.print(
-            f"Age of Thirst {players} players: {n} games, {actions} actions in {seconds:.2f} s → "
-            f"{actions / seconds:,.0f} actions/s, {n / seconds:,.1f} games/s, "
-            f"{1000 * seconds / n:.1f} ms per game, {actions / n:.0f} actions per game"
-        )
-    for players in (2, 6):
-        state = aot_mid_game_state(players)
-        repeat = 20000
-        started = time.perf_counter()
-        for _ in range(repeat):
-            state.copy()
-        cost = (time.perf_counter() - started) / repeat
-        size = len(json.dumps(game.to_json(state)))
-        console.print(f"Age of Thirst state copy ({players}p, mid-game): {cost * 1e6:.1f} µs; "
-                      f"JSON size {size:,} bytes")
+def mid_game_decision(game: Any, players: int, seed: int = 3,
+                      fits: Callable[[Any, Any], bool] | None = None) -> tuple[Any, Any]:
+    """A state and its decision from the second half of a random game: the first with at
+    least five legal actions that ``fits`` (state, decision) accepts; else the widest one."""
+    actions = _random_record(game, players, seed)
+    state = game.new_game({"players": players}, seed)
+    best: tuple[int, int] = (-1, 0)
+    for i, action in enumerate(actions):
+        d = game.decision(state)
+        if i >= len(actions) // 2 and len(d.actions) >= 5 and (fits is None or fits(state, d)):
+            return state, d
+        if len(d.actions) > best[0]:
+            best = (len(d.actions), i)
+        game.apply_in_place(state, action)
+    state = game.new_game({"players": players}, seed)
+    for action in actions[: best[1]]:
+        game.apply_in_place(state, action)
+    return state, game.decision(state)
 
 
-def run_bench(games: int, console) -> None:
-    console.print("[bold]wasteland bench[/bold] — Saltlands base game, random legal actions, one core")
+def copy_cost(state: Any, repeat: int = 5000) -> float:
+    started = _clock()
+    for _ in range(repeat):
+        state.copy()
+    return (_clock() - started) / repeat
+
+
+def bot_games(spec: GameSpec, bot: str, players: int, games: int, cap: float = 10.0) -> tuple[float, int]:
+    """(seconds, games) of full games with ``bot`` in every seat."""
+    from wasteland.agents.registry import make_agent
+
+    game = spec.engine
+    played = 0
+    started = _clock()
+    for seed in range(games):
+        state = game.new_game({"players": players}, seed)
+        agents = [make_agent(bot, seed * 10 + k, spec=spec) for k in range(game.seats(state))]
+        while (d := game.decision(state)) is not None:
+            game.apply_in_place(state, agents[d.seat].choose(Observation(game, state, d)))
+        played += 1
+        if _clock() - started > cap:
+            break
+    return _clock() - started, played
+
+
+def ismcts_rate(spec: GameSpec, players: int, iterations: int = 400, guided: bool = False) -> float:
+    """ISMCTS iterations per CPU second on a mid-game decision: the game-agnostic tree
+    search (random play-outs), or the search led by the game's guide (on a decision the
+    guide searches, among several candidates)."""
+    from wasteland.agents.ismcts import ISMCTSAgent
+
+    game = spec.engine
+    fits = None
+    if guided:
+        guide = spec.make_guide(0)
+
+        def fits(state: Any, decision: Any) -> bool:
+            obs = Observation(game, state, decision)
+            return guide.searched(obs) and len(guide.candidates(obs)) > 1
+
+    state, decision = mid_game_decision(game, players, fits=fits)
+    bot = ISMCTSAgent(0, iterations=iterations, guided=guided, guide=spec.make_guide if guided else None)
+    started = _clock()
+    bot.search(Observation(game, state, decision))
+    return bot.last_iterations / max(_clock() - started, 1e-9)
+
+
+# -- the report -------------------------------------------------------------------------
+
+
+def run_bench(games: int, console, only: list[str] | None = None) -> dict[str, float]:
+    """Print the figures of every installed game (or those named in ``only``); return them."""
+    from wasteland.core.registry import get_spec, registered_games
+
+    specs = [get_spec(n) for n in only] if only else list(registered_games().values())
     figures: dict[str, float] = {}
-    for players in (1, 4):
-        GAME.new_game(_config(players), 0)  # warm the shared static data
-        seconds, actions, _ = random_games(players, games)
-        figures[f"aps{players}"] = actions / seconds
-        console.print(
-            f"{players} player(s): {games} games, {actions} actions in {seconds:.2f} s → "
-            f"{actions / seconds:,.0f} actions/s, {games / seconds:,.1f} games/s, "
-            f"{1000 * seconds / games:.2f} ms per game, {actions / games:.0f} actions per game"
-        )
-    for players in (1, 4):
-        cost = copy_cost(players)
-        state = mid_game_state(players)
-        size = len(json.dumps(GAME.to_json(state)))
-        console.print(f"state copy ({players}p, mid-game): {cost * 1e6:.1f} µs; JSON size {size:,} bytes")
-    tracemalloc.start()
-    random_games(4, 20)
-    _, peak = tracemalloc.get_traced_memory()
-    tracemalloc.stop()
-    console.print(f"peak traced memory over 20 four-player games: {peak / 1e6:.2f} MB; "
-                  f"process max RSS {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")
-    seconds, n = heuristic_games(1, max(5, games // 10))
-    console.print(f"heuristic bot, solo: {n} games in {seconds:.2f} s → {n / seconds:.2f} games/s "
-                  f"(10,000 solo games ≈ {10000 * seconds / n / 60 / 2:.1f} min on 2 cores)")
-    iterations, secs = ismcts_rate(4)
-    console.print(f"ISMCTS, 4 players, tree search with random play-outs: {iterations / secs:,.0f} iterations/s (goal 2,000)")
-    iterations, secs = ismcts_rate(4, guided=True)
-    console.print(f"ISMCTS, 4 players, guided by the heuristic bot (play-out to the next turn): {iterations / secs:,.0f} iterations/s")
+    console.print("[bold]wasteland bench[/bold] — random legal actions and bots, one core; "
+                  "×A: the ratio to the anchor measured in this run")
+    seconds, actions = connect_four()
+    anchor = actions / seconds
+    figures["anchor"] = anchor
+    console.print(f"anchor A: Connect Four random playouts in plain Python: {anchor:,.0f} actions/s")
     spiel = openspiel_backgammon()
     if spiel is None:
-        console.print("OpenSpiel not installed (pip install open-spiel) — no backgammon comparison")
+        console.print("OpenSpiel not installed (pip install open-spiel): no backgammon anchor")
     else:
-        seconds, actions = spiel
+        spiel_aps = spiel[1] / spiel[0]
+        figures["backgammon"] = spiel_aps
+        console.print(f"OpenSpiel backgammon random playouts from Python: {spiel_aps:,.0f} actions/s "
+                      f"(×A {spiel_aps / anchor:.2f})")
+    for spec in specs:
+        figures.update(game_bench(spec, games, anchor, console, backgammon=figures.get("backgammon")))
+    console.print(GOALS)
+    return figures
+
+
+def game_bench(spec: GameSpec, games: int, anchor: float, console, backgammon: float | None = None) -> dict[str, float]:
+    game = spec.engine
+    name = spec.title
+    out: dict[str, float] = {}
+    console.print(f"[bold]{name}[/bold] ({spec.name}), default options")
+    counts = player_counts(spec)
+    for players in counts:
+        game.new_game({"players": players}, 0)  # warm the shared static data
+        seconds, actions, played = random_games(game, players, games)
         aps = actions / seconds
-        console.print(f"OpenSpiel backgammon random playouts from Python: {aps:,.0f} actions/s; "
-                      f"Saltlands 4p / backgammon = {figures['aps4'] / aps:.2f}")
-    console.print("goals: ≥ 50,000 actions/s; a 4-player random game in 20 ms; a state copy in 50 µs")
-    aot_bench(games, console)
+        out[f"{spec.name} aps{players}"] = aps
+        line = (f"{name} {players} player(s), random: {played} games, {actions} actions in {seconds:.2f} s → "
+                f"{aps:,.0f} actions/s (×A {aps / anchor:.2f}"
+                + (f", ×backgammon {aps / backgammon:.2f}" if backgammon else "")
+                + f"), {1000 * seconds / played:.2f} ms per game, {actions / played:.0f} actions per game")
+        console.print(line)
+    for players in counts:
+        state = mid_game_state(game, players)
+        cost = copy_cost(state)
+        out[f"{spec.name} copy{players}"] = cost
+        size = len(json.dumps(game.to_json(state)))
+        console.print(f"{name} state copy ({players}p, mid-game): {cost * 1e6:.1f} µs; JSON size {size:,} bytes")
+    most = counts[-1]
+    tracemalloc.start()
+    random_games(game, most, 10, cap=3.0)
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    console.print(f"{name} peak traced memory over up to 10 {most}-player games: {peak / 1e6:.2f} MB; "
+                  f"process max RSS {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")
+    if spec.bot(spec.default_bot) is not None:
+        seconds, n = bot_games(spec, spec.default_bot, counts[0], max(5, games // 10))
+        out[f"{spec.name} {spec.default_bot} games/s"] = n / seconds
+        console.print(f"{name} {spec.default_bot} bot, {counts[0]} player(s): {n} games in {seconds:.2f} s → "
+                      f"{n / seconds:.2f} games/s")
+    rate = ismcts_rate(spec, most)
+    out[f"{spec.name} ismcts"] = rate
+    console.print(f"{name} ISMCTS, {most} players, tree search with random play-outs: {rate:,.0f} iterations/s "
+                  f"({1000 * rate / anchor:.2f} per 1,000 A)")
+    if spec.guide:
+        rate = ismcts_rate(spec, most, iterations=200, guided=True)
+        out[f"{spec.name} ismcts guided"] = rate
+        console.print(f"{name} ISMCTS, {most} players, guided by the game's search guide: {rate:,.0f} iterations/s "
+                      f"({1000 * rate / anchor:.2f} per 1,000 A)")
+    return out

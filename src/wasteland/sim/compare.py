@@ -1,14 +1,14 @@
 """Comparisons a designer or a bot author reads off a run: bots on the same seeds, and
-each optional variant against the base game.
+each optional part of a game (an expansion, variants) against the game without it.
 
-Both work on the rows of ``games.csv`` (see ``runner.COLUMNS``). A run that sweeps
+Both work on the rows of ``games.csv`` (see ``runner.columns``). A run that sweeps
 several bots (``--bot random,heuristic``) plays every configuration with the same game
 seeds for each bot, so the bots can be compared game by game: the difference of their
 win rates gets a paired 95% interval, much narrower than two separate intervals when
-the same seeds are hard or easy for both. A run that sweeps variants
-(``--variant none,epic,...``) gets one table per player count and difficulty with each
-variant's win rate and length beside the base game's, and the change of the win rate
-with a 95% interval for separate samples (variants play different set-ups).
+the same seeds are hard or easy for both. A run that sweeps a switch or a list of names
+(``--variant none,overkill``) gets a table per cell of the other options with each
+value's win rate and length beside the game without it, and the change of the win rate
+with a 95% interval for separate samples (they play different set-ups).
 """
 
 from __future__ import annotations
@@ -16,10 +16,12 @@ from __future__ import annotations
 from collections import defaultdict
 from itertools import combinations
 import math
-from typing import Iterable
+from typing import Any, Iterable
 
-from wasteland.sim.report import COL, wilson, winner_seats
+from wasteland.core.spec import GameSpec
+from wasteland.sim.report import config_key, row_label, seat_count, wilson, winner_seats, won
 from wasteland.sim.runner import Row
+from wasteland.sim.sweep import cell, seat_bot
 
 
 def _newcombe(wins1: int, wins2: int, n1: int, n2: int, phi: float) -> tuple[float, float, float]:
@@ -60,25 +62,18 @@ def paired_difference(a: list[bool], b: list[bool]) -> tuple[float, float, float
     return _newcombe(both + only_a, both + only_b, n, n, phi)
 
 
-def _won(value: object) -> bool:
-    """The ``won`` column, whether from a run in memory (bool/int) or read from the CSV."""
-    return value in (True, 1, "1", "True", "true")
-
-
-def _config_without(row: Row, *left_out: str) -> tuple:
-    keep = ("players", "mode", "difficulty", "characters", "bot", "variant")
-    return tuple(row[COL[k]] for k in keep if k not in left_out)
-
-
-def bot_pairs(rows: Iterable[Row]) -> list[str]:
+def bot_pairs(rows: Iterable[Row], spec: GameSpec) -> list[str]:
     """Lines comparing every two bots that played the same configurations on the same
-    seeds (solo and co-op style: one bot for every seat, ``--bot a,b``)."""
-    games: dict[tuple, dict[str, dict[str, bool]]] = defaultdict(lambda: defaultdict(dict))
+    seeds (one bot for every seat, ``--bot a,b``)."""
+    games: dict[tuple, dict[str, dict[Any, bool]]] = defaultdict(lambda: defaultdict(dict))
+    labels: dict[tuple, str] = {}
     for row in rows:
-        bot = row[COL["bot"]]
+        bot = row["bot"]
         if "+" in bot:
             continue  # head-to-head lineups have their own table
-        games[_config_without(row, "bot")][bot][row[COL["seed"]]] = _won(row[COL["won"]])
+        key = config_key(spec, row, "bot")
+        labels.setdefault(key, row_label(spec, row, with_bot=False))
+        games[key][bot][str(row["seed"])] = won(row)
     lines: list[str] = []
     for config, by_bot in games.items():
         for x, y in combinations(sorted(by_bot), 2):
@@ -88,10 +83,8 @@ def bot_pairs(rows: Iterable[Row]) -> list[str]:
             a = [by_bot[x][s] for s in seeds]
             b = [by_bot[y][s] for s in seeds]
             diff, lo, hi = paired_difference(a, b)
-            players, mode, difficulty, chars, variant = config
-            label = f"{players}p {mode} {difficulty} {chars}" + ("" if variant in ("", "base") else f" {variant}")
             lines.append(
-                f"  {label}: {x} {sum(a)}/{len(a)} vs {y} {sum(b)}/{len(b)}; "
+                f"  {labels[config]}: {x} {sum(a)}/{len(a)} vs {y} {sum(b)}/{len(b)}; "
                 f"{x} - {y} = {diff:+.4f} [{lo:+.4f}, {hi:+.4f}]; "
                 f"seeds only {x} won {sum(1 for p, q in zip(a, b) if p and not q)}, "
                 f"only {y} won {sum(1 for p, q in zip(a, b) if q and not p)}"
@@ -105,18 +98,16 @@ def head_to_head(rows: Iterable[Row]) -> list[str]:
     """Lines for every two bots that met in lineups (``--bot a+b,b+a``): how many won
     seats each took, and the first one's share of them with a 95% Wilson interval, the
     head-to-head score of the games somebody won."""
-    from wasteland.sim.sweep import seat_bot
-
     seats: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0])
     for row in rows:
-        lineup = row[COL["bot"]]
+        lineup = row["bot"]
         names = sorted(set(lineup.split("+")))
         if "+" not in lineup or len(names) != 2:
             continue
         score = seats[(names[0], names[1])]
         winners = winner_seats(row)
         score[2] += bool(winners)
-        for k in range(int(row[COL["players"]])):
+        for k in range(seat_count(row)):
             if f"p{k + 1}" in winners:
                 score[names.index(seat_bot(lineup, k))] += 1
     lines = []
@@ -133,47 +124,53 @@ def head_to_head(rows: Iterable[Row]) -> list[str]:
     return lines
 
 
-def variant_table(rows: Iterable[Row]) -> list[str]:
-    """Per player count and difficulty: each variant's games, win rate, mean rounds,
-    actions and deaths, beside the game without variants (listed first)."""
-    cells: dict[tuple, dict[str, list[Row]]] = defaultdict(lambda: defaultdict(list))
-    for row in rows:
-        key = (int(row[COL["players"]]), row[COL["mode"]], row[COL["difficulty"]], row[COL["bot"]])
-        cells[key][row[COL["variant"]] or "base"].append(row)
-    if not any(len(v) > 1 for v in cells.values()):
-        return []
-
-    lines = ["variants against the base game (win rate [95%], mean rounds, actions, deaths;"
-             " then the change from the base game, its win rate with a 95% interval):"]
-    for key in sorted(cells):
-        by_variant = cells[key]
-        if len(by_variant) < 2:
+def option_tables(rows: Iterable[Row], spec: GameSpec) -> list[str]:
+    """For each option that adds to the game (a switch or a list of names: an expansion,
+    variants) and that the run swept: per cell of the other options and the bot, each of
+    its values beside the game without it (listed first), with the change of the win rate
+    and its 95% interval for separate samples (different set-ups, different deals)."""
+    rows = list(rows)
+    lines: list[str] = []
+    for option in spec.options:
+        if option.kind not in ("bool", "names") or not option.sweep:
             continue
-        players, mode, difficulty, bot = key
-        lines.append(f"  {players}p {mode} {difficulty} {bot}")
-        # the game without optional variants first: "base", or "expansion" alone
-        base: tuple[int, int, float, float] | None = None
-        for variant in sorted(by_variant, key=lambda v: (v not in ("base", "expansion"), v)):
-            games = by_variant[variant]
-            n = len(games)
-            wins = sum(1 for r in games if _won(r[COL["won"]]))
-            lo, hi = wilson(wins, n)
+        base_value = str(cell(option, option.default if option.default is not None else
+                              (() if option.kind == "names" else False)))
+        cells: dict[tuple, dict[str, list[Row]]] = defaultdict(lambda: defaultdict(list))
+        labels: dict[tuple, str] = {}
+        for row in rows:
+            key = config_key(spec, row, option.name)
+            labels.setdefault(key, row_label(spec, {**row, option.name: ""}))
+            cells[key][str(row[option.name])].append(row)
+        if not any(len(v) > 1 for v in cells.values()):
+            continue
+        extra = "".join(f", {t.title}" for t in spec.tallies)
+        lines.append(f"by {option.name} against the game without ({base_value}; {option.rule or 'option'}): "
+                     f"win rate [95%], mean rounds, actions{extra}; then the change, its win rate with a "
+                     "95% interval:")
+        for key, by_value in cells.items():
+            if len(by_value) < 2:
+                continue
+            lines.append(f"  {labels[key]}")
+            base: tuple[int, int, float, float] | None = None
+            for value in sorted(by_value, key=lambda v: (v != base_value, v)):
+                games = by_value[value]
+                n = len(games)
+                wins = sum(1 for r in games if won(r))
+                lo, hi = wilson(wins, n)
 
-            def mean(col: str) -> float:
-                values = [float(r[COL[col]]) for r in games if r[COL[col]] not in ("", None)]
-                return sum(values) / len(values) if values else 0.0
+                def mean(col: str) -> float:
+                    values = [float(r[col]) for r in games if r[col] not in ("", None)]
+                    return sum(values) / len(values) if values else 0.0
 
-            line = (
-                f"    {variant:<28} {wins / n:.4f} [{lo:.4f}, {hi:.4f}] {wins}/{n}"
-                f"  rounds {mean('rounds'):.2f}  actions {mean('actions'):.1f}  deaths {mean('deaths'):.2f}"
-            )
-            if variant in ("base", "expansion"):
-                base = (wins, n, mean("rounds"), mean("actions"))
-            elif base is not None:  # no change column without the base game beside it
-                diff, dlo, dhi = difference(wins, n, base[0], base[1])
-                line += (
-                    f"  | win rate {diff:+.4f} [{dlo:+.4f}, {dhi:+.4f}]"
-                    f"  rounds {mean('rounds') - base[2]:+.2f}  actions {mean('actions') - base[3]:+.1f}"
-                )
-            lines.append(line)
+                line = (f"    {value:<28} {wins / n:.4f} [{lo:.4f}, {hi:.4f}] {wins}/{n}"
+                        f"  rounds {mean('rounds'):.2f}  actions {mean('actions'):.1f}"
+                        + "".join(f"  {t.title} {mean(t.name):.2f}" for t in spec.tallies))
+                if value == base_value:
+                    base = (wins, n, mean("rounds"), mean("actions"))
+                elif base is not None:  # no change column without the game without it beside it
+                    diff, dlo, dhi = difference(wins, n, base[0], base[1])
+                    line += (f"  | win rate {diff:+.4f} [{dlo:+.4f}, {dhi:+.4f}]"
+                             f"  rounds {mean('rounds') - base[2]:+.2f}  actions {mean('actions') - base[3]:+.1f}")
+                lines.append(line)
     return lines

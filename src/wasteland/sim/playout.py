@@ -46,4 +46,4 @@ def random_playout(
             raise RuntimeError(f"game with seed {seed} did not end within {MAX_ACTIONS} actions")
     outcome = game.outcome(state)
     assert outcome is not None
-    return GameResult(seed, config, outcome.winners, outcome.reason, n, getattr(state, "round", 0), record)
+    return GameResult(seed, config, outcome.winners, outcome.reason, n, game.rounds(state), record)

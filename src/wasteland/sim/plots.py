@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from pathlib import Path
 
-from wasteland.sim.report import COL, Rate, Row
+from wasteland.core.spec import GameSpec
+from wasteland.sim.report import Rate, Row, won
+from wasteland.sim.sweep import seats_option
 
 WIN_RATE_PNG = "win_rate_by_players.png"
 LENGTH_PNG = "game_length.png"
@@ -20,25 +22,29 @@ def _pyplot():
     return plt
 
 
-def _series_key(row: Row, with_bot: bool, with_lineup: bool) -> str:
-    parts = [row[COL["mode"]], row[COL["difficulty"]]]
+def _series_key(row: Row, varied: list[str], with_lineup: str | None) -> str:
+    parts = [str(row[c]) or "none" for c in varied]
     if with_lineup:
-        parts.append(row[COL["characters"]].split(";")[0] + " first")
-    if with_bot:
-        parts.append(row[COL["bot"]])
-    return " / ".join(parts)
+        parts.append(str(row[with_lineup]).split(";")[0] + " first")
+    return " / ".join(parts) or "all games"
 
 
-def write_plots(rows: list[Row], out: Path) -> list[Path]:
-    """Win rate by player count (95% Wilson error bars), one line per mode/difficulty
-    (and bot, and seat-1 character when those vary); the distribution of game length."""
+def write_plots(rows: list[Row], spec: GameSpec, out: Path) -> list[Path]:
+    """Win rate by number of seats (95% Wilson error bars), one line per value of the
+    other options the run varied (and bot, and seat-1 name when the lineups vary); the
+    distribution of game length."""
     plt = _pyplot()
-    with_bot = len({r[COL["bot"]] for r in rows}) > 1
-    lineups = {(r[COL["players"]], r[COL["characters"]]) for r in rows}
-    with_lineup = len(lineups) > len({players for players, _ in lineups})
+    seats = seats_option(spec)
+    varied = [c for c in [o.name for o in spec.options if o is not seats and o.name != "players"] + ["bot"]
+              if len({r[c] for r in rows}) > 1]
+    with_lineup = None
+    if seats is not None and seats.sweep:
+        lineups = {(r["seats"], r[seats.name]) for r in rows}
+        if len(lineups) > len({n for n, _ in lineups}):
+            with_lineup = seats.name
     series: dict[str, dict[int, Rate]] = defaultdict(lambda: defaultdict(Rate))
     for row in rows:
-        series[_series_key(row, with_bot, with_lineup)][row[COL["players"]]].add(row[COL["won"]])
+        series[_series_key(row, varied, with_lineup)][int(row["seats"])].add(won(row))
     paths = []
 
     fig, ax = plt.subplots(figsize=(8, 5))
@@ -52,10 +58,10 @@ def write_plots(rows: list[Row], out: Path) -> list[Path]:
         lo = [max(0.0, series[name][p].rate - series[name][p].interval[0]) for p in counts]
         hi = [max(0.0, series[name][p].interval[1] - series[name][p].rate) for p in counts]
         ax.errorbar(xs, ys, yerr=[lo, hi], marker="o", capsize=4, label=name)
-    ax.set_xlabel("players")
+    ax.set_xlabel("players (seats)")
     ax.set_ylabel("win rate (share of games with a winner)")
     ax.set_title(f"Win rate by player count, 95% Wilson intervals ({len(rows)} games)")
-    ax.set_xticks(sorted({r[COL["players"]] for r in rows}))
+    ax.set_xticks(sorted({int(r["seats"]) for r in rows}))
     ax.set_ylim(bottom=0)
     ax.grid(alpha=0.3)
     ax.legend(fontsize="small")
@@ -67,8 +73,8 @@ def write_plots(rows: list[Row], out: Path) -> list[Path]:
     fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 4.5))
     by_players: dict[int, Counter] = defaultdict(Counter)
     for row in rows:
-        by_players[row[COL["players"]]][row[COL["rounds"]]] += 1
-    all_rounds = sorted({r[COL["rounds"]] for r in rows})
+        by_players[int(row["seats"])][int(row["rounds"])] += 1
+    all_rounds = sorted({int(r["rounds"]) for r in rows})
     width = 0.8 / max(1, len(by_players))
     for k, players in enumerate(sorted(by_players)):
         total = sum(by_players[players].values())
@@ -80,7 +86,7 @@ def write_plots(rows: list[Row], out: Path) -> list[Path]:
     ax1.set_title("Game length in rounds")
     ax1.legend(fontsize="small")
     for players in sorted(by_players):
-        acts = [r[COL["actions"]] for r in rows if r[COL["players"]] == players]
+        acts = [int(r["actions"]) for r in rows if int(r["seats"]) == players]
         ax2.hist(acts, bins=30, histtype="step", density=True, label=f"{players}p")
     ax2.set_xlabel("actions (decisions taken)")
     ax2.set_ylabel("density")

@@ -1,4 +1,10 @@
-"""The results of a simulation run: the CSV of games, the summary text, win-rate intervals."""
+"""The results of a simulation run: the CSV of games, the summary text, win-rate intervals.
+
+Everything here reads the rows (``runner.columns``) and the game's spec, never a game's
+name: a table per option the run swept, one by the names the spec gives the seats (its
+``seats`` option: characters, colours), one by seat, one by place in the turn order when
+the game reports it, the head-to-head tables for bot lineups, and the game's tallies.
+"""
 
 from __future__ import annotations
 
@@ -9,9 +15,10 @@ import math
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
-from wasteland.sim.runner import COLUMNS, Row
+from wasteland.core.spec import GameSpec
+from wasteland.sim.runner import Row, columns
+from wasteland.sim.sweep import config_label, seat_bot, seats_option
 
-COL = {name: i for i, name in enumerate(COLUMNS)}
 Z95 = 1.959963984540054
 
 
@@ -46,47 +53,97 @@ class Rate:
         self.wins += bool(won)
 
 
+def won(row: Row) -> bool:
+    """The ``won`` column, whether from a run in memory (int) or read from the CSV (text)."""
+    return row["won"] in (True, 1, "1", "True", "true")
+
+
+def seat_count(row: Row) -> int:
+    return int(row["seats"] or 0)
+
+
 def rates_by(rows: Iterable[Row], key: Callable[[Row], Any]) -> dict[Any, Rate]:
     out: dict[Any, Rate] = defaultdict(Rate)
     for row in rows:
-        out[key(row)].add(row[COL["won"]])
+        out[key(row)].add(won(row))
     return dict(out)
 
 
 def winner_seats(row: Row) -> set[str]:
     """The seats (``p1``, ``p2``...) that won the game of a ``games.csv`` row."""
-    return set(row[COL["winners"]].split(";")) if row[COL["winners"]] else set()
+    return set(row["winners"].split(";")) if row["winners"] else set()
 
 
 def seat_bot_rates(rows: Iterable[Row]) -> dict[str, Rate]:
     """For each bot of a lineup (``heuristic+random``): the seats it played, and those won."""
-    from wasteland.sim.sweep import seat_bot
-
     out: dict[str, Rate] = defaultdict(Rate)
     for row in rows:
         winners = winner_seats(row)
-        for k in range(int(row[COL["players"]])):
-            out[seat_bot(row[COL["bot"]], k)].add(f"p{k + 1}" in winners)
+        for k in range(seat_count(row)):
+            out[seat_bot(row["bot"], k)].add(f"p{k + 1}" in winners)
     return dict(out)
 
 
-def character_rates(rows: Iterable[Row]) -> dict[str, Rate]:
-    """For each character: the games it was in, and those its own player won."""
+def seat_name_rates(rows: Iterable[Row], column: str) -> dict[str, Rate]:
+    """For each name a seat had (a character, a colour): the games it was in, and those
+    its own seat won."""
+    out: dict[str, Rate] = defaultdict(Rate)
+    for row in rows:
+        if not row[column]:
+            continue
+        winners = winner_seats(row)
+        for seat, name in enumerate(str(row[column]).split(";")):
+            out[name].add(f"p{seat + 1}" in winners)
+    return dict(out)
+
+
+def seat_rates(rows: Iterable[Row]) -> dict[str, Rate]:
+    """For each seat (p1, p2, ...): the games it sat in, and those it won."""
     out: dict[str, Rate] = defaultdict(Rate)
     for row in rows:
         winners = winner_seats(row)
-        for seat, character in enumerate(row[COL["characters"]].split(";")):
-            out[character].add(f"p{seat + 1}" in winners)
+        for k in range(seat_count(row)):
+            out[f"p{k + 1}"].add(f"p{k + 1}" in winners)
     return dict(out)
+
+
+def turn_position_rates(rows: Iterable[Row], by_bot: bool = False) -> dict[str, Rate]:
+    """For each place in the turn order (1st, 2nd, ...; from the ``order`` column), the
+    games and the wins of the seat that sat there; ``by_bot``: per bot too."""
+    out: dict[str, Rate] = defaultdict(Rate)
+    for row in rows:
+        if not row["order"]:
+            continue
+        winners = winner_seats(row)
+        for i, seat in enumerate(row["order"].split(";")):
+            key = f"moves {ordinal(i + 1)}"
+            if by_bot:
+                key = f"{seat_bot(row['bot'], int(seat[1:]) - 1)} {key}"
+            out[key].add(seat in winners)
+    return dict(out)
+
+
+def ordinal(n: int) -> str:
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n if n % 100 not in (11, 12, 13) else 0, 'th') }"
+
+
+def config_key(spec: GameSpec, row: Row, *left_out: str) -> tuple:
+    """A row's configuration (its option cells and bot), less the columns ``left_out``."""
+    return tuple(row[name] for name in [o.name for o in spec.options] + ["bot"] if name not in left_out)
+
+
+def row_label(spec: GameSpec, row: Row, with_bot: bool = True) -> str:
+    label = config_label(spec, lambda name: row[name])
+    return f"{label} {row['bot']}" if with_bot else label
 
 
 # -- files ----------------------------------------------------------------------------
 
 
-def write_csv(path: Path, rows: list[Row]) -> None:
+def write_csv(path: Path, spec: GameSpec, rows: list[Row]) -> None:
     with open(path, "w", newline="", encoding="utf-8") as f:
-        writer = csv.writer(f, lineterminator="\n")
-        writer.writerow(COLUMNS)
+        writer = csv.DictWriter(f, fieldnames=columns(spec), lineterminator="\n")
+        writer.writeheader()
         writer.writerows(rows)
 
 
@@ -98,150 +155,118 @@ def read_csv(path: Path) -> list[dict[str, str]]:
 # -- the summary ----------------------------------------------------------------------
 
 
-def _fmt_rate(name: str, r: Rate, width: int) -> str:
+def fmt_rate(name: str, r: Rate, width: int) -> str:
     lo, hi = r.interval
     return f"  {name:<{width}}  {r.rate:.4f}  [{lo:.4f}, {hi:.4f}]  {r.wins}/{r.n}"
 
 
-def _table(title: str, rates: dict[Any, Rate], order: list[Any] | None = None) -> list[str]:
+def table(title: str, rates: dict[Any, Rate], order: list[Any] | None = None) -> list[str]:
     keys = order if order is not None else sorted(rates, key=str)
     width = max([len(str(k)) for k in keys] + [8])
-    return [title] + [_fmt_rate(str(k), rates[k], width) for k in keys]
+    return [title] + [fmt_rate(str(k), rates[k], width) for k in keys]
 
 
-def seat_rates(rows: Iterable[Row]) -> dict[str, Rate]:
-    """For each seat (p1, p2, ...): the games it sat in, and those it won."""
-    out: dict[str, Rate] = defaultdict(Rate)
+def keep_order(rows: list[Row], col: str) -> list[Any]:
+    seen: dict[Any, None] = {}
     for row in rows:
-        winners = winner_seats(row)
-        for k in range(int(row[COL["players"]])):
-            out[f"p{k + 1}"].add(f"p{k + 1}" in winners)
-    return dict(out)
+        seen.setdefault(row[col], None)
+    return list(seen)
 
 
-def turn_position_rates(rows: Iterable[Row], by_bot: bool = False) -> dict[str, Rate]:
-    """Age of Thirst: for each place in the turn order (1st, 2nd, ...; from the ``order``
-    column), the games and the wins of the seat that sat there; ``by_bot``: per bot too."""
-    from wasteland.sim.sweep import seat_bot
-
-    out: dict[str, Rate] = defaultdict(Rate)
-    for row in rows:
-        if not row[COL["order"]]:
-            continue
-        winners = winner_seats(row)
-        for i, seat in enumerate(row[COL["order"]].split(";")):
-            key = f"moves {_ordinal(i + 1)}"
-            if by_bot:
-                key = f"{seat_bot(row[COL['bot']], int(seat[1:]) - 1)} {key}"
-            out[key].add(seat in winners)
-    return dict(out)
+def _shown(value: Any) -> str:
+    return "none" if value in ("", None) else str(value)
 
 
-def _ordinal(n: int) -> str:
-    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n, 'th') }"
+def summary(rows: list[Row], spec: GameSpec, *, seconds: float, header: list[str] | None = None,
+            notes: list[str] | None = None, extra: list[str] | None = None) -> str:
+    """The summary text; its first line is exactly ``win rate: X``. ``extra``: more
+    lines before the game length (a round robin's table)."""
+    from wasteland.sim.compare import bot_pairs, head_to_head, option_tables
 
-
-def summary(rows: list[Row], *, seconds: float, header: list[str] | None = None,
-            notes: list[str] | None = None, game: str = "saltlands") -> str:
-    """The summary text; its first line is exactly ``win rate: X``. Age of Thirst (a game
-    of clans, no characters): by teams instead of by variant, by colour and by seat
-    instead of by character, no Saltlands counters."""
-    aot = game == "age-of-thirst"
     n = len(rows)
-    wins = sum(row[COL["won"]] for row in rows)
+    wins = sum(won(row) for row in rows)
     lines = [f"win rate: {wins / n:.4f}" if n else "win rate: 0.0000"]
     lines += header or []
     for note in notes or []:
         lines.append(f"note: {note}")
     lines.append("win rates with 95% Wilson intervals (wins/games):")
-    overall = Rate(wins, n)
-    lines.append(_fmt_rate("all games", overall, 12))
+    lines.append(fmt_rate("all games", Rate(wins, n), 12))
 
-    def keep_order(col: str) -> list[Any]:
-        seen: list[Any] = []
-        for row in rows:
-            if row[COL[col]] not in seen:
-                seen.append(row[COL[col]])
-        return seen
-
-    for title, col in (("by mode", "mode"), ("by difficulty", "difficulty"), ("by players", "players"),
-                       ("by bot", "bot")):
-        if aot and col == "difficulty":
+    seats = seats_option(spec)
+    # a table per number or choice the run can sweep, and per other option it varied; bots
+    for o in spec.options:
+        varied = len(keep_order(rows, o.name)) > 1
+        if not o.sweep or o is seats or ((o.hidden or o.kind not in ("int", "choice")) and not varied):
             continue
-        lines += _table(title, rates_by(rows, lambda r, c=COL[col]: r[c]), keep_order(col))
-    if len(keep_order("variant")) > 1:
-        title = "by teams (LO-13.4, LO-13.5; blank: no teams)" if aot else "by variant (expansion / SL §148-§152)"
-        lines += _table(title, rates_by(rows, lambda r: r[COL["variant"]]), keep_order("variant"))
-    chars = character_rates(rows)
-    if aot:
-        from wasteland.games.age_of_thirst.content import COLOURS
-
-        lines += _table("by colour (games the clan played; won = that clan's seat won)", chars,
-                        [c for c in COLOURS if c in chars])
-        seats = seat_rates(rows)
-        lines += _table("by seat (games it sat in; won = that seat won)", seats,
-                        sorted(seats, key=lambda k: int(k[1:])))
-        places = turn_position_rates(rows)
+        rule = f" ({o.rule})" if o.rule and o.kind in ("names", "bool") else ""
+        by = rates_by(rows, lambda r, c=o.name: _shown(r[c]))
+        lines += table(f"by {o.name.replace('_', ' ')}{rule}", by, [_shown(v) for v in keep_order(rows, o.name)])
+    lines += table("by bot", rates_by(rows, lambda r: r["bot"]), keep_order(rows, "bot"))
+    if seats is not None:
+        named = seat_name_rates(rows, seats.name)
+        if named:
+            order = [v for v in seats.values if v in named] + sorted(set(named) - set(seats.values))
+            lines += table(f"by {seats.name} (games with it; won = its own seat won)", named, order)
+    by_seat = seat_rates(rows)
+    if by_seat:
+        lines += table("by seat (games it sat in; won = that seat won)", by_seat,
+                       sorted(by_seat, key=lambda k: int(k[1:])))
+    places = turn_position_rates(rows)
+    if places:
+        lines += table("by turn position (won = the seat that moved so won)", places,
+                       sorted(places, key=lambda k: int("".join(ch for ch in k if ch.isdigit()))))
+    if any("+" in row["bot"] for row in rows):
+        by_bot = seat_bot_rates(rows)
+        lines += table("by seat's bot, head to head (seats it played; won = that seat won)", by_bot, sorted(by_bot))
+        places = turn_position_rates(rows, by_bot=True)
         if places:
-            lines += _table("by turn position (won = the seat that moved so won; LO-4.5)", places, sorted(places))
-    else:
-        lines += _table("by character (games with it; won = its own player won)", chars,
-                        sorted(chars, key=lambda c: (-chars[c].n, c)))
-    if any("+" in row[COL["bot"]] for row in rows):
-        seats = seat_bot_rates(rows)
-        lines += _table("by seat's bot, head to head (seats it played; won = that seat won)", seats, sorted(seats))
-        if aot:
-            places = turn_position_rates(rows, by_bot=True)
-            lines += _table("by seat's bot and turn position", places, sorted(places))
-    lineups = keep_order("characters")
-    if len(lineups) > len(keep_order("players")) and not aot:
-        lines += _table("by lineup (seat order)", rates_by(rows, lambda r: r[COL["characters"]]), lineups)
+            lines += table("by seat's bot and turn position", places, sorted(places))
+    if seats is not None and seats.sweep:
+        lineups = keep_order(rows, seats.name)
+        if len(lineups) > len(keep_order(rows, "seats")):
+            lines += table("by lineup (seat order)", rates_by(rows, lambda r: r[seats.name]), lineups)
 
-    configs = rates_by(rows, _config_key)
+    configs = rates_by(rows, lambda r: config_key(spec, r))
     if len(configs) > 1:
-        lines.append("by configuration (players, mode, teams, bot):" if aot
-                     else "by configuration (players, mode, difficulty, lineup, bot):")
-        length: dict[Any, list[int]] = defaultdict(lambda: [0, 0])
+        lines.append("by configuration:")
+        length: dict[Any, list[float]] = defaultdict(lambda: [0, 0])
+        labels: dict[tuple, str] = {}
         for row in rows:
-            acc = length[_config_key(row)]
-            acc[0] += row[COL["rounds"]]
-            acc[1] += row[COL["actions"]]
-        keys = list(dict.fromkeys(_config_key(r) for r in rows))
-        label = _aot_config_label if aot else _config_label
-        width = max(len(label(k)) for k in keys)
-        for k in keys:
-            r = configs[k]
-            line = _fmt_rate(label(k), r, width)
-            lines.append(f"{line}  rounds {length[k][0] / r.n:.2f}  actions {length[k][1] / r.n:.1f}")
+            key = config_key(spec, row)
+            acc = length[key]
+            acc[0] += float(row["rounds"])
+            acc[1] += float(row["actions"])
+            labels.setdefault(key, row_label(spec, row))
+        width = max(len(v) for v in labels.values())
+        for key, label in labels.items():
+            r = configs[key]
+            lines.append(f"{fmt_rate(label, r, width)}  rounds {length[key][0] / r.n:.2f}  "
+                         f"actions {length[key][1] / r.n:.1f}")
 
-    if not aot:
-        from wasteland.sim.compare import bot_pairs, head_to_head, variant_table
-
-        lines += bot_pairs(rows)
-        lines += head_to_head(rows)
-        lines += variant_table(rows)
+    lines += bot_pairs(rows, spec)
+    lines += head_to_head(rows)
+    lines += option_tables(rows, spec)
+    lines += extra or []
     if n:
-        rounds = [row[COL["rounds"]] for row in rows]
-        actions = [row[COL["actions"]] for row in rows]
+        rounds = [int(row["rounds"]) for row in rows]
+        actions = [int(row["actions"]) for row in rows]
         lines.append(f"game length: mean {sum(rounds) / n:.2f} rounds (min {min(rounds)}, max {max(rounds)}), "
                      f"mean {sum(actions) / n:.1f} actions (min {min(actions)}, max {max(actions)})")
-    if n and not aot:
-        lines.append(f"per game: {sum(r[COL['deaths']] for r in rows) / n:.2f} deaths, "
-                     f"{sum(r[COL['eliminated']] for r in rows) / n:.2f} eliminated, "
-                     f"{sum(r[COL['raiders_destroyed']] for r in rows) / n:.2f} raiders destroyed, "
-                     f"{sum(r[COL['rumors_played']] for r in rows) / n:.2f} rumor cards played")
+    if n and spec.tallies:
+        lines.append("per game: " + ", ".join(f"{sum(int(r[t.name]) for r in rows) / n:.2f} {t.title}"
+                                              for t in spec.tallies))
     errors = [r for r in rows if is_error(r)]
-    defeats = Counter(r[COL["end_reason"]] for r in rows if not r[COL["won"]] and not is_error(r))
-    victories = Counter(r[COL["end_reason"]] for r in rows if r[COL["won"]])
+    defeats = Counter(r["end_reason"] for r in rows if not won(r) and not is_error(r))
+    victories = Counter(r["end_reason"] for r in rows if won(r))
     lines.append("causes of defeat (games nobody won):")
     lines += [f"  {k:6d}  {reason}" for reason, k in defeats.most_common()] or ["  none"]
     lines.append("causes of victory:")
     lines += [f"  {k:6d}  {reason}" for reason, k in victories.most_common()] or ["  none"]
     if errors:
         lines.append(f"ERRORS: {len(errors)} game(s) failed (end_reason 'error: ...' in games.csv):")
-        causes = Counter(r[COL["end_reason"]] for r in errors)
+        causes = Counter(r["end_reason"] for r in errors)
         lines += [f"  {k:6d}  {reason}" for reason, k in causes.most_common(10)]
-    total_actions = sum(row[COL["actions"]] for row in rows)
+    total_actions = sum(int(row["actions"]) for row in rows)
     speed = n / seconds if seconds > 0 else float("inf")
     lines.append(f"speed: {speed:.1f} games/s, {total_actions / seconds if seconds > 0 else 0:,.0f} actions/s "
                  f"({n} games in {seconds:.2f} s)")
@@ -249,20 +274,4 @@ def summary(rows: list[Row], *, seconds: float, header: list[str] | None = None,
 
 
 def is_error(row: Row) -> bool:
-    return str(row[COL["end_reason"]]).startswith("error:")
-
-
-def _config_key(row: Row) -> tuple:
-    return (row[COL["players"]], row[COL["mode"]], row[COL["difficulty"]], row[COL["characters"]], row[COL["bot"]],
-            row[COL["variant"]])
-
-
-def _aot_config_label(key: tuple) -> str:
-    players, mode, _difficulty, _colours, bot, teams = key
-    return f"{players}p {mode}{' teams ' + teams if teams else ''} {bot}"
-
-
-def _config_label(key: tuple) -> str:
-    players, mode, difficulty, chars, bot, variant = key
-    label = f"{players}p {mode} {difficulty} {chars} {bot}"
-    return label if variant == "base" else f"{label} {variant}"
+    return str(row["end_reason"]).startswith("error:")

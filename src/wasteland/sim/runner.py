@@ -13,63 +13,64 @@ import math
 import multiprocessing
 from typing import Any, Callable, Iterator
 
+from wasteland.core.spec import GameSpec
 from wasteland.sim.playout import MAX_ACTIONS
-from wasteland.sim.sweep import Configuration, bot_seed, game_seed, make_bot, seat_bot
+from wasteland.sim.sweep import Configuration, bot_seed, cell, game_seed, make_bot, seat_bot
 
-COLUMNS = (
-    "game", "players", "mode", "difficulty", "characters", "bot", "seed", "winners", "won",
-    "rounds", "actions", "deaths", "eliminated", "raiders_destroyed", "rumors_played", "end_reason",
-    "variant", "order",
-)
-Row = tuple  # the values of COLUMNS, in that order
-# Age of Thirst rows: ``difficulty`` and the Saltlands counters (deaths, eliminated,
-# raiders_destroyed, rumors_played) are left empty; ``characters`` holds the seats' clan
-# colours; ``variant`` the team format ("" without teams); ``rounds`` counts full rounds
-# of turns (turns / players, rounded up); ``order`` the seats in turn order (``p2;p1``: p2
-# moved first). Saltlands rows leave ``order`` empty.
+# The columns of ``games.csv`` around the game's own: ``game`` (the game's number in its
+# configuration), then one column per option of the spec (the full config's value, see
+# ``sweep.cell``), then OUTCOME, one column per tally of the spec (events counted), TAIL.
+# ``seats`` is the number of seats; ``winners`` the winning seats (``p1;p3``); ``rounds``
+# the game's length (``Game.rounds``); ``order`` the seats in turn order (``p2;p1``: p2
+# moved first), empty when the game does not say.
+OUTCOME = ("bot", "seed", "seats", "winners", "won", "rounds", "actions")
+TAIL = ("end_reason", "order")
+Row = dict  # column -> value
 
 BACKENDS = ("local", "ray")
 
 
-def play_game(game_name: str, config: Configuration, seed: int, index: int) -> Row:
+def columns(spec: GameSpec) -> tuple[str, ...]:
+    """The columns of a run's ``games.csv`` for the game of ``spec``."""
+    out = ("game", *(o.name for o in spec.options), *OUTCOME, *(t.name for t in spec.tallies), *TAIL)
+    if len(set(out)) != len(out):
+        raise ValueError(f"{spec.name}: an option or tally shares its name with a games.csv column")
+    return out
+
+
+def _spec(name: str) -> GameSpec:
+    from wasteland.core.registry import get_spec
+
+    return get_spec(name)
+
+
+def play_game(config: Configuration, seed: int, index: int) -> Row:
     """Play game ``index`` of ``config`` in a run seeded ``seed``; its CSV row.
 
     A game that raises (a bot or rules bug) or does not end within ``MAX_ACTIONS`` gives a
     row whose ``end_reason`` starts with ``error:``; the run goes on and reports it."""
     from wasteland.core.agent import Observation
-    from wasteland.games import get_game
 
-    game = get_game(game_name)
-    gseed = game_seed(seed, config, index)
-    deaths = eliminated = destroyed = rumors = 0
-    actions = 0
+    spec = _spec(config.game)
+    game = spec.engine
+    gseed = game_seed(seed, spec, config, index)
+    counted = {e: [t.name for t in spec.tallies if e in t.events] for t in spec.tallies for e in t.events}
+    tallies = {t.name: 0 for t in spec.tallies}
 
     def count(events: list[dict[str, Any]]) -> None:
-        nonlocal deaths, eliminated, destroyed, rumors
         for e in events:
-            kind = e.get("type")
-            if kind == "death":
-                deaths += 1
-            elif kind == "eliminated":
-                deaths += 1
-                eliminated += 1
-            elif kind == "raider_destroyed":
-                destroyed += 1
-            elif kind == "rumor":
-                rumors += 1
+            for name in counted.get(e.get("type"), ()):
+                tallies[name] += 1
 
     winners: tuple[int, ...] = ()
-    rounds = 0
-    order = ""
+    rounds = actions = seats = 0
+    order: tuple[int, ...] = ()
     try:
-        new_with_events = getattr(game, "new_game_with_events", None)
-        if new_with_events is not None:
-            state, events = new_with_events(config.game_config(), gseed)
-            count(events)
-        else:
-            state = game.new_game(config.game_config(), gseed)
-        agents = [make_bot(seat_bot(config.bot, k), bot_seed(seed, config, index, k), game.name)
-                  for k in range(config.players)]
+        state, events = game.new_game_with_events(config.game_config(), gseed)
+        count(events)
+        seats = game.seats(state)
+        agents = [make_bot(seat_bot(config.bot, k), bot_seed(seed, spec, config, index, k), spec)
+                  for k in range(seats)]
         while True:
             decision = game.decision(state)
             if decision is None:
@@ -79,29 +80,28 @@ def play_game(game_name: str, config: Configuration, seed: int, index: int) -> R
             actions += 1
             if actions >= MAX_ACTIONS:
                 raise RuntimeError(f"no end within {MAX_ACTIONS} actions")
-        rounds = getattr(state, "round", None)
-        if rounds is None:  # a game of turns (Age of Thirst): full rounds of turns
-            rounds = -(-getattr(state, "turn", 0) // config.players)
+        rounds = game.rounds(state)
+        order = game.turn_order(state)
         outcome = game.outcome(state)
         assert outcome is not None
         winners = tuple(outcome.winners)
         reason = outcome.reason
-        if config.game != "saltlands":
-            order = ";".join(f"p{q + 1}" for q in getattr(state, "order", ()))
     except Exception as exc:  # noqa: BLE001 - reported as a row, counted in the summary
         reason = f"error: {type(exc).__name__}: {exc}"
         winners = ()
-    counters: tuple = (deaths, eliminated, destroyed, rumors) if config.game == "saltlands" else ("",) * 4
-    return (
-        index, config.players, config.mode, config.difficulty, ";".join(config.characters), config.bot,
-        gseed, ";".join(f"p{w + 1}" for w in winners), int(bool(winners)), rounds, actions,
-        *counters, reason, config.variant_label(), order,
-    )
+    row: Row = {"game": index}
+    for o in spec.options:
+        value = config.value(o.name)
+        row[o.name] = cell(o, o.default if value is None else value)
+    row.update(bot=config.bot, seed=gseed, seats=seats, winners=";".join(f"p{w + 1}" for w in winners),
+               won=int(bool(winners)), rounds=rounds, actions=actions)
+    row.update(tallies)
+    row.update(end_reason=reason, order=";".join(f"p{q + 1}" for q in order))
+    return row
 
 
 @dataclass(frozen=True)
 class Chunk:
-    game: str
     config: Configuration
     seed: int
     start: int
@@ -113,10 +113,10 @@ class Chunk:
 
 
 def run_chunk(chunk: Chunk) -> list[Row]:
-    return [play_game(chunk.game, chunk.config, chunk.seed, i) for i in range(chunk.start, chunk.stop)]
+    return [play_game(chunk.config, chunk.seed, i) for i in range(chunk.start, chunk.stop)]
 
 
-def chunks(game: str, configurations: list[Configuration], games: int, seed: int, workers: int,
+def chunks(configurations: list[Configuration], games: int, seed: int, workers: int,
            per_chunk: int | None = None) -> list[Chunk]:
     """Split the run into chunks: small enough for every worker to get several (so the
     load evens out and the progress bar moves), big enough to keep the overhead low."""
@@ -125,20 +125,20 @@ def chunks(game: str, configurations: list[Configuration], games: int, seed: int
     out = []
     for config in configurations:
         for start in range(0, games, size):
-            out.append(Chunk(game, config, seed, start, min(games, start + size)))
+            out.append(Chunk(config, seed, start, min(games, start + size)))
     return out
 
 
 Progress = Callable[[int], None]  # called with the number of games just finished
 
 
-def run(game: str, configurations: list[Configuration], games: int, seed: int, workers: int = 1,
+def run(configurations: list[Configuration], games: int, seed: int, workers: int = 1,
         backend: str = "local", progress: Progress | None = None) -> list[Row]:
     """Play every game of the sweep; rows in sweep order (configuration, then game number)."""
     if backend not in BACKENDS:
         raise ValueError(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)}")
     workers = max(1, workers)
-    todo = chunks(game, configurations, games, seed, workers)
+    todo = chunks(configurations, games, seed, workers)
     done: list[list[Row]] = [[] for _ in todo]
     source = _ray(todo, workers) if backend == "ray" else _local(todo, workers)
     try:
@@ -156,9 +156,10 @@ def _local(todo: list[Chunk], workers: int) -> Iterator[tuple[int, list[Row]]]:
         for position, chunk in enumerate(todo):
             for i in range(chunk.start, chunk.stop):
                 # one game at a time, so the progress bar moves even with big chunks
-                yield position, [play_game(chunk.game, chunk.config, chunk.seed, i)]
+                yield position, [play_game(chunk.config, chunk.seed, i)]
         return
-    pool = ProcessPoolExecutor(max_workers=min(workers, len(todo)), mp_context=_context())
+    games = sorted({chunk.config.game for chunk in todo})
+    pool = ProcessPoolExecutor(max_workers=min(workers, len(todo)), mp_context=_context(games))
     try:
         futures = {pool.submit(run_chunk, chunk): position for position, chunk in enumerate(todo)}
         pending = set(futures)
@@ -172,14 +173,16 @@ def _local(todo: list[Chunk], workers: int) -> Iterator[tuple[int, list[Row]]]:
     pool.shutdown()
 
 
-def _context() -> multiprocessing.context.BaseContext:
+def _context(games: list[str]) -> multiprocessing.context.BaseContext:
     """Fresh worker processes: forkserver where there is one (safe with the progress
-    bar's thread, and the imports are done once in the server), else spawn."""
+    bar's thread, and the imports, the games' rules among them, are done once in the
+    server), else spawn."""
     methods = multiprocessing.get_all_start_methods()
     if "forkserver" in methods:
         ctx = multiprocessing.get_context("forkserver")
-        ctx.set_forkserver_preload(["wasteland.sim.runner", "wasteland.games.saltlands.game",
-                                    "wasteland.agents.registry", "wasteland.agents.random_agent"])
+        rules = [_spec(g).game.partition(":")[0] for g in games]
+        ctx.set_forkserver_preload(["wasteland.sim.runner", *rules, "wasteland.agents.registry",
+                                    "wasteland.agents.random_agent"])
         return ctx
     return multiprocessing.get_context("spawn")
 

@@ -2,11 +2,15 @@
 
 Output directory (``--out``):
 
-* ``games.csv`` — one row per game, columns ``wasteland.sim.runner.COLUMNS``, in sweep
-  order (configuration, then game number);
+* ``games.csv`` — one row per game (``wasteland.sim.runner.columns``: the game's options,
+  the outcome, the game's tallies), in sweep order (configuration, then game number);
 * ``summary.txt`` — the summary printed on the terminal (first line ``win rate: X``);
 * ``win_rate_by_players.png``, ``game_length.png`` — the charts;
 * ``run.json`` — the options of the run, its configurations and the skipped ones.
+
+The game comes from the registry and its spec says everything else: which options can
+be swept, their values, the valid combinations (``wasteland.sim.sweep``), the bots, the
+tallies, the seats' names and a round robin of bots (``wasteland.sim.round_robin``).
 """
 
 from __future__ import annotations
@@ -18,25 +22,21 @@ from pathlib import Path
 import time
 from typing import Callable
 
-from wasteland.sim import report
+from wasteland.core.spec import GameSpec
+from wasteland.sim import report, round_robin
 from wasteland.sim.runner import BACKENDS, Row, run
-from wasteland.sim.sweep import Sweep, SweepError, build_sweep
+from wasteland.sim.sweep import Sweep, SweepError, build_sweep, parse_bots
 
 
 @dataclass
 class Options:
-    game: str = "saltlands"
+    game: str
     games: int = 100  # per configuration
-    players: str = "1"
-    modes: str | None = None
-    difficulties: str | None = None
-    lineups: list[str] = field(default_factory=list)
-    character_sweep: bool = False
-    bots: str = "random"
-    expansion: bool = False  # Saltlands: Lost in the Desert (SL §140)
-    variants: list[str] = field(default_factory=list)  # e.g. ["none,epic", "epic+overkill"] (SL §148)
-    teams: str | None = None  # Age of Thirst: team formats to sweep, e.g. "none,2x2" (LO-13.4)
-    turn_limit: int | None = None  # Age of Thirst: end a game without a winner after N turns
+    values: dict[str, list[str]] = field(default_factory=dict)  # option name -> its command-line texts
+    seat_sweep: bool = False  # every name of the seats option as seat 1
+    bots: str | None = None  # bot entries, comma-separated (default: random; a round robin: the spec's)
+    round_robin: bool = False
+    against: str | None = None  # the round robin's common opponent
     seed: int = 0
     workers: int | None = None
     backend: str = "local"
@@ -56,8 +56,18 @@ class Result:
         return sum(report.is_error(r) for r in self.rows)
 
 
+def spec_of(opts: Options) -> GameSpec:
+    from wasteland.core.registry import UnknownGame, get_spec
+
+    try:
+        return get_spec(opts.game)
+    except UnknownGame as exc:
+        raise SweepError(str(exc)) from None
+
+
 def prepare(opts: Options) -> Sweep:
     """Check the options and build the sweep; :class:`SweepError` for anything wrong."""
+    spec = spec_of(opts)
     if opts.games < 1:
         raise SweepError(f"--games must be at least 1, not {opts.games}")
     if opts.workers is not None and opts.workers < 1:
@@ -69,36 +79,52 @@ def prepare(opts: Options) -> Sweep:
             import ray  # noqa: F401
         except ImportError:
             raise SweepError("--backend ray needs Ray: pip install 'wasteland[ray]'") from None
-    return build_sweep(opts.game, opts.players, opts.modes, opts.difficulties, opts.lineups or None,
-                       opts.character_sweep, opts.bots, opts.expansion, opts.variants or None, opts.teams,
-                       opts.turn_limit)
+    if opts.against is not None and not opts.round_robin:
+        raise SweepError("--against: an option of --round-robin")
+    if opts.round_robin:
+        names = parse_bots(opts.bots, spec) if opts.bots else None
+        if names and any("+" in n for n in names):
+            raise SweepError("--round-robin: name single bots with --bot, not lineups")
+        if opts.against is not None:
+            parse_bots(opts.against, spec)
+        bots = round_robin.lineups(spec, names, opts.against)
+    else:
+        bots = parse_bots(opts.bots or "random", spec)
+    return build_sweep(spec, opts.values, bots, opts.seat_sweep)
 
 
 def simulate(opts: Options, sweep: Sweep, progress: Callable[[int], None] | None = None) -> Result:
+    spec = spec_of(opts)
     workers = opts.workers or os.cpu_count() or 1
     started = time.perf_counter()
-    rows = run(opts.game, sweep.configurations, opts.games, opts.seed, workers, opts.backend, progress)
+    rows = run(sweep.configurations, opts.games, opts.seed, workers, opts.backend, progress)
     seconds = time.perf_counter() - started
     configs = sweep.configurations
+    bots = list(dict.fromkeys(c.bot for c in configs))
     header = [
-        f"games: {len(rows)} = {len(configs)} configuration(s) x {opts.games}; seed {opts.seed}; "
-        f"bots: {opts.bots}; {workers} worker(s), {opts.backend} backend"
-        + (f"; turn limit {opts.turn_limit} (games reaching it end without a winner)" if opts.turn_limit else ""),
+        f"{spec.title}; games: {len(rows)} = {len(configs)} configuration(s) x {opts.games}; seed {opts.seed}; "
+        f"bots: {','.join(bots)}; {workers} worker(s), {opts.backend} backend",
     ]
-    text = report.summary(rows, seconds=seconds, header=header, notes=sweep.notes, game=opts.game)
+    for o in spec.options:  # say it plainly when a bound that is not a rule ended games
+        values = {c.value(o.name) for c in configs} - {None, o.default}
+        if not o.rulebook and values:
+            header.append(f"{o.name.replace('_', ' ')} {', '.join(map(str, sorted(values)))}: {o.description} "
+                          "(not a rulebook option)")
+    extra = round_robin.table(rows, spec, bots) if opts.round_robin else []
+    text = report.summary(rows, spec, seconds=seconds, header=header, notes=sweep.notes, extra=extra)
     files: list[Path] = []
     if opts.out is not None:
         out = Path(opts.out)
         out.mkdir(parents=True, exist_ok=True)
-        report.write_csv(out / "games.csv", rows)
+        report.write_csv(out / "games.csv", spec, rows)
         (out / "summary.txt").write_text(text, encoding="utf-8")
         meta = {k: (str(v) if isinstance(v, Path) else v) for k, v in asdict(opts).items()}
         meta["workers"] = workers
-        meta["configurations"] = [asdict(c) for c in configs]
+        meta["configurations"] = [{"options": c.game_config(), "bot": c.bot} for c in configs]
         meta["skipped"] = sweep.notes
         (out / "run.json").write_text(json.dumps(meta, indent=1) + "\n", encoding="utf-8")
         files = [out / "games.csv", out / "summary.txt", out / "run.json"]
         from wasteland.sim.plots import write_plots
 
-        files += write_plots(rows, out)
+        files += write_plots(rows, spec, out)
     return Result(sweep, rows, seconds, text, files)

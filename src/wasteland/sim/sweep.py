@@ -1,97 +1,128 @@
 """What a simulation run plays: the sweep of configurations and the seed of every game.
 
-A *configuration* is one combination of player count, mode, difficulty, character lineup
-and bot. The sweep is the product of the values given for each of them, less the
-combinations the rules forbid (solo with three players, the tutorial on hard...), each
-skipped with a note.
+A *configuration* is (game, options, bot): the options handed to the game (a value for
+each option the run sweeps; the others are left to the game's defaults) and the bot
+entry that seats the players. The sweep is the product of the values given for each of
+the spec's sweepable options (``Option.sweep``), in the spec's order, and of the bots,
+less the combinations the game refuses (``spec.validate``); those are skipped with a
+note naming the rule they break.
 
-Each game supplies its own dimensions (:func:`tables_for`): Saltlands sweeps players,
-mode, difficulty, characters and variants; Age of Thirst sweeps players, mode and team
-format (``teams``; ``none`` for the free-for-all), and its configuration's ``characters``
-are the clan colours of the seats, in seat order (so the report's per-seat tables read
-"by colour").
+A sweepable ``seats`` option (one name per seat, all different: a game's characters)
+is swept as *lineups*: each names the first seats in order, and the seats it does not
+name get the first unused names in the option's order, so every configuration has a
+known lineup. Without a lineup the seats get the first names.
 
 Seeds: game ``i`` of a configuration uses a seed derived only from the run's seed, the
-game configuration (players, mode, difficulty, characters) and ``i``; the bot of seat
-``k`` gets a seed derived from the same and from the bot's name and ``k``. Nothing
-depends on which worker plays the game, so any number of workers on any backend gives
-the same games. The game seed leaves the bot out on purpose: every bot faces the same
-deals, which makes bot comparisons paired.
+game's name, its rulebook options (``Option.rulebook``; those at their declared default
+left out, so a new option with a default moves no seed) and ``i``; the bot of seat ``k``
+gets a seed derived from the same and from the bot entry and ``k``. Nothing depends on
+which worker plays the game, so any number of workers on any backend gives the same
+games. The game seed leaves the bot out on purpose: every bot faces the same deals,
+which makes bot comparisons paired. Options that are not rules (a turn limit) are left
+out too: with and without a limit the games start from the same deals.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 import hashlib
+import itertools
+import json
 from typing import Any, Iterable
 
+from wasteland.core.protocol import RuleError
+from wasteland.core.spec import GameSpec, Option
+
 MAX_SEED = (1 << 63) - 1
+TRUE_WORDS = ("true", "yes", "on", "1")
+FALSE_WORDS = ("false", "no", "off", "0")
 
 
 class SweepError(ValueError):
     """A bad option: one clear message for the user."""
 
 
+def flag(name: str) -> str:
+    """The command-line flag of an option: ``turn_limit`` → ``--turn-limit``."""
+    return "--" + name.replace("_", "-")
+
+
+def _freeze(value: Any) -> Any:
+    if isinstance(value, (list, tuple)):
+        return tuple(_freeze(v) for v in value)
+    return value
+
+
+def _thaw(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_thaw(v) for v in value]
+    return value
+
+
 @dataclass(frozen=True, order=True)
 class Configuration:
-    players: int
-    mode: str
-    difficulty: str
-    characters: tuple[str, ...]
+    game: str
+    options: tuple[tuple[str, Any], ...]  # what the game is handed, in the spec's order
     bot: str
-    expansion: bool = False  # Saltlands: Lost in the Desert in play (SL §140)
-    variants: tuple[str, ...] = ()  # Saltlands: optional variants (SL §148-§152)
-    game: str = "saltlands"
-    teams: str = ""  # Age of Thirst: the team format (LO-13.4, LO-13.5), "" for none
-    # Age of Thirst: end a game without a winner after this many turns (a simulation bound,
-    # not a rule; the end reason says so). Left out of the seeds: with and without a limit
-    # the games start from the same deals.
-    turn_limit: int | None = None
+    # the game's full config of ``options`` (``spec.validate``): what the rows report
+    full: tuple[tuple[str, Any], ...] = field(default=(), compare=False)
 
     def game_config(self) -> dict[str, Any]:
         """The config handed to ``Game.new_game``."""
-        if self.game == "age-of-thirst":
-            aot: dict[str, Any] = {"players": self.players, "mode": self.mode}
-            if self.teams:
-                aot["teams"] = self.teams
-            if self.turn_limit is not None:
-                aot["turn_limit"] = self.turn_limit
-            return aot
-        config: dict[str, Any] = {
-            "players": self.players,
-            "mode": self.mode,
-            "difficulty": self.difficulty,
-            "characters": list(self.characters),
-        }
-        if self.expansion:
-            config["expansion"] = True
-        if self.variants:
-            config["variants"] = list(self.variants)
-        return config
+        return {k: _thaw(v) for k, v in self.options}
 
-    def key(self) -> str:
-        """The game configuration as text (the bot left out: see the module docstring).
-        Base-game keys are unchanged by the expansion options, so their seeds stay put."""
-        if self.game != "saltlands":
-            return f"{self.game}|{self.players}|{self.mode}|{self.teams}"
-        key = f"{self.players}|{self.mode}|{self.difficulty}|{','.join(self.characters)}"
-        if self.expansion or self.variants:
-            key += f"|{self.variant_label()}"
-        return key
+    def value(self, name: str) -> Any:
+        """The option's value in the full config (None when the game leaves it out)."""
+        return dict(self.full).get(name, dict(self.options).get(name))
 
-    def variant_label(self) -> str:
-        """``base``, ``expansion``, ``expansion+epic``, ``overkill`` ...; Age of Thirst: the
-        team format, or "" without teams."""
-        if self.game == "age-of-thirst":
-            return self.teams
-        parts = (["expansion"] if self.expansion else []) + list(self.variants)
-        return "+".join(parts) or "base"
+    def key(self, spec: GameSpec) -> str:
+        """The game configuration as text, for the seeds (see the module docstring)."""
+        full = dict(self.full) or dict(self.options)
+        kept = {o.name: _thaw(full[o.name]) for o in spec.options
+                if o.rulebook and o.name in full and _freeze(full[o.name]) != _freeze(o.default)}
+        return json.dumps([self.game, kept], sort_keys=True, separators=(",", ":"))
 
-    def label(self) -> str:
-        if self.game == "age-of-thirst":
-            return f"{self.players}p {self.mode}{' teams ' + self.teams if self.teams else ''} {self.bot}"
-        label = f"{self.players}p {self.mode} {self.difficulty} {';'.join(self.characters)} {self.bot}"
-        return label if self.variant_label() == "base" else f"{label} {self.variant_label()}"
+    def label(self, spec: GameSpec) -> str:
+        return " ".join(p for p in [config_label(spec, lambda n: cell(spec.option(n), self.value(n))), self.bot] if p)
+
+
+def cell(option: Option | None, value: Any) -> Any:
+    """An option's value as a ``games.csv`` cell: lists of names joined (``a+b`` for names,
+    ``a;b`` for seats, ``none`` for no names), booleans ``true``/``false``, None empty."""
+    if value is None:
+        return ""
+    if option is not None and option.kind == "names":
+        return "+".join(value) or "none"
+    if isinstance(value, (list, tuple)):
+        return ";".join(str(v) for v in value)
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return value
+
+
+def config_label(spec: GameSpec, get: Any) -> str:
+    """A configuration in a few words, from its cells (``get(name)``): ``2p classic normal
+    scout;healer expansion+epic``. The player count as ``Np``, choices as they are, a true
+    switch by its name, names when there are any, a swept lineup; hidden options only
+    when they are set."""
+    parts: list[str] = []
+    for o in spec.options:
+        if not o.sweep:
+            continue
+        v = str(get(o.name))
+        if v in ("", "none"):
+            continue
+        if o.name == "players":
+            parts.append(f"{v}p")
+        elif o.kind == "bool":
+            if v == "true":
+                parts.append(o.name)
+        elif o.hidden or o.kind == "int":
+            if v != str(cell(o, o.default)):
+                parts.append(f"{o.name.replace('_', ' ')} {v}")
+        else:
+            parts.append(v)
+    return " ".join(parts)
 
 
 def _derive(*parts: Any) -> int:
@@ -99,50 +130,17 @@ def _derive(*parts: Any) -> int:
     return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big") & MAX_SEED
 
 
-def game_seed(seed: int, config: Configuration, index: int) -> int:
+def game_seed(seed: int, spec: GameSpec, config: Configuration, index: int) -> int:
     """The seed of game ``index`` of ``config`` in a run started with ``seed``."""
-    return _derive("game", seed, config.key(), index)
+    return _derive("game", seed, config.key(spec), index)
 
 
-def bot_seed(seed: int, config: Configuration, index: int, seat: int) -> int:
+def bot_seed(seed: int, spec: GameSpec, config: Configuration, index: int, seat: int) -> int:
     """The seed of the bot playing ``seat`` in game ``index`` of ``config``."""
-    return _derive("bot", seed, config.key(), config.bot, index, seat)
+    return _derive("bot", seed, config.key(spec), config.bot, index, seat)
 
 
-# -- parsing the options --------------------------------------------------------------
-
-
-def parse_players(text: str, lo: int = 1, hi: int = 6) -> list[int]:
-    """``"4"``, ``"1-6"``, ``"1,2,4"`` or a mix (``"1,3-4"``), sorted, without repeats."""
-    out: set[int] = set()
-    for part in _items(text, "--players"):
-        try:
-            if "-" in part[1:]:
-                a, b = part.split("-", 1)
-                first, last = int(a), int(b)
-                if first > last:
-                    raise SweepError(f"--players: the range {part!r} runs backwards")
-                values = range(first, last + 1)
-            else:
-                values = range(int(part), int(part) + 1)
-        except ValueError:
-            raise SweepError(f"--players: {part!r} is not a number or a range like 1-6") from None
-        for n in values:
-            if not lo <= n <= hi:
-                raise SweepError(f"--players: {n} is not a valid player count (from {lo} to {hi})")
-            out.add(n)
-    return sorted(out)
-
-
-def parse_names(text: str, option: str, known: Iterable[str] | None = None) -> list[str]:
-    """A comma-separated list of names, in the given order, without repeats."""
-    names: list[str] = []
-    for item in _items(text, option):
-        if known is not None and item not in known:
-            raise SweepError(f"{option}: unknown value {item!r}; choose from {', '.join(known)}")
-        if item not in names:
-            names.append(item)
-    return names
+# -- parsing the values of an option --------------------------------------------------
 
 
 def _items(text: str, option: str) -> list[str]:
@@ -152,92 +150,124 @@ def _items(text: str, option: str) -> list[str]:
     return items
 
 
-# -- the game's own tables ---------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class GameTables:
-    modes: tuple[str, ...]
-    difficulties: tuple[str, ...]
-    characters: tuple[str, ...]
-    min_players: int
-    max_players: int
-    game: str = "saltlands"
-    teams: tuple[str, ...] = ()  # Age of Thirst team formats
-
-    def default_mode(self, players: int) -> str:
-        if self.game == "age-of-thirst":
-            return "normal"
-        return "solo" if players == 1 else "classic"
-
-    def default_difficulty(self, mode: str) -> str:
-        if self.game == "age-of-thirst":
-            return ""
-        return "easy" if mode == "tutorial" else "normal"
-
-
-SIM_GAMES = ("saltlands", "age-of-thirst")
-
-
-def tables_for(game: str) -> GameTables:
-    if game == "age-of-thirst":
-        from wasteland.games.age_of_thirst.config import MODES as AOT_MODES, TEAM_FORMATS
-
-        return GameTables(AOT_MODES, (), (), 2, 6, "age-of-thirst", tuple(TEAM_FORMATS))
-    if game != "saltlands":
-        raise SweepError(f"the simulator knows no game {game!r}; known: {', '.join(SIM_GAMES)}")
-    from wasteland.games.saltlands.config import DIFFICULTIES, MODES
-    from wasteland.games.saltlands.content import load_content
-
-    return GameTables(MODES, DIFFICULTIES, tuple(c for c, ch in load_content().characters.items()
-                                                 if not ch.expansion), 1, 6)
-
-
-def parse_variants(items: list[str] | None) -> list[tuple[str, ...]]:
-    """``--variant``: comma-separated combinations to sweep, each ``a+b`` or ``none``;
-    for example ``none,epic,epic+overkill``."""
-    from wasteland.games.saltlands.config import VARIANTS
-
-    if not items:
-        return [()]
-    combos: list[tuple[str, ...]] = []
-    for text in items:
-        for item in _items(text, "--variant"):
-            if item in ("none", "base"):
-                combo: tuple[str, ...] = ()
-            else:
-                names = item.split("+")
-                for n in names:
-                    if n not in VARIANTS:
-                        raise SweepError(f"--variant: unknown variant {n!r}; choose from none, {', '.join(VARIANTS)} "
-                                         "(combine with +)")
-                if len(set(names)) != len(names):
-                    raise SweepError(f"--variant: {item!r} names a variant twice")
-                combo = tuple(v for v in VARIANTS if v in names)
-            if combo not in combos:
-                combos.append(combo)
-    return combos
-
-
-def check_config(game: str, config: Configuration) -> str | None:
-    """Why the rules forbid ``config`` (None if they allow it)."""
-    from wasteland.core.protocol import RuleError
-
-    if config.game == "age-of-thirst":
-        from wasteland.games.age_of_thirst.config import rules_from_config
-
+def parse_ints(text: str, option: str, lo: int | None, hi: int | None) -> list[int]:
+    """``"4"``, ``"1-6"``, ``"1,2,4"`` or a mix (``"1,3-4"``), sorted, without repeats."""
+    out: set[int] = set()
+    for part in _items(text, option):
         try:
-            rules_from_config(config.game_config())
-        except RuleError as exc:
-            return str(exc)
-        return None
-    from wasteland.games.saltlands.config import normalize
+            if "-" in part[1:]:  # a range (a leading minus is a sign)
+                cut = part.index("-", 1)
+                first, last = int(part[:cut]), int(part[cut + 1:])
+                if first > last:
+                    raise SweepError(f"{option}: the range {part!r} runs backwards")
+                values = range(first, last + 1)
+            else:
+                values = range(int(part), int(part) + 1)
+        except ValueError:
+            raise SweepError(f"{option}: {part!r} is not a number or a range like 1-6") from None
+        for n in values:
+            if (lo is not None and n < lo) or (hi is not None and n > hi):
+                if hi is None:
+                    raise SweepError(f"{option} must be at least {lo}, not {n}")
+                if lo is None:
+                    raise SweepError(f"{option} must be at most {hi}, not {n}")
+                raise SweepError(f"{option}: {n} is not a valid value (from {lo} to {hi})")
+            out.add(n)
+    return sorted(out)
 
-    try:
-        normalize(config.game_config())
-    except RuleError as exc:
-        return str(exc)
-    return None
+
+def parse_names(text: str, option: str, known: Iterable[str] | None = None) -> list[str]:
+    """A comma-separated list of names, in the given order, without repeats."""
+    known = tuple(known) if known is not None else None
+    names: list[str] = []
+    for item in _items(text, option):
+        if known is not None and item not in known:
+            raise SweepError(f"{option}: unknown value {item!r}; choose from {', '.join(known)}")
+        if item not in names:
+            names.append(item)
+    return names
+
+
+def option_values(spec: GameSpec, option: Option, texts: list[str]) -> list[Any]:
+    """The values to sweep for ``option`` from its command-line texts (each comma-separated;
+    a ``names`` value is ``a+b`` or ``none``; a ``seats`` text is one lineup)."""
+    name = flag(option.name)
+    values: list[Any] = []
+
+    def add(v: Any) -> None:
+        if v not in values:
+            values.append(v)
+
+    for text in texts:
+        if option.kind == "int":
+            lo, hi = option.low, option.high
+            if option.name == "players":  # the spec's player range bounds it too
+                lo = max(lo if lo is not None else spec.min_players, spec.min_players)
+                hi = min(hi if hi is not None else spec.max_players, spec.max_players)
+            if option.name == "players":
+                try:
+                    ints = parse_ints(text, name, lo, hi)
+                except SweepError as exc:
+                    raise SweepError(str(exc).replace("is not a valid value", "is not a valid player count")) \
+                        from None
+            else:
+                ints = parse_ints(text, name, lo, hi)
+            for v in ints:
+                add(v)
+        elif option.kind == "choice":
+            known = tuple(option.values) + (("none",) if option.default is None else ())
+            for v in parse_names(text, name, known):
+                add(None if v == "none" else v)
+        elif option.kind == "bool":
+            for v in _items(text, name):
+                if v.lower() in TRUE_WORDS:
+                    add(True)
+                elif v.lower() in FALSE_WORDS:
+                    add(False)
+                else:
+                    raise SweepError(f"{name}: {v!r} is not true or false")
+        elif option.kind == "names":
+            for item in _items(text, name):
+                if item == "none":
+                    add(())
+                    continue
+                parts = item.split("+")
+                for n in parts:
+                    if n not in option.values:
+                        raise SweepError(f"{name}: unknown value {n!r}; choose from none, "
+                                         f"{', '.join(option.values)} (combine with +)")
+                if len(set(parts)) != len(parts):
+                    raise SweepError(f"{name}: {item!r} names a value twice")
+                add(tuple(v for v in option.values if v in parts))
+        else:  # seats: one lineup per text
+            lineup = tuple(_items(text, name))
+            for n in lineup:
+                if option.values and n not in option.values:
+                    raise SweepError(f"{name}: unknown value {n!r}; choose from {', '.join(option.values)}")
+            if len(set(lineup)) != len(lineup):
+                raise SweepError(f"{name}: {text!r} names a value twice")
+            add(lineup)
+    return values
+
+
+def lineup(chosen: tuple[str, ...], seats: int, names: tuple[str, ...]) -> tuple[str, ...]:
+    """The first ``seats`` names of ``chosen``, the seats it does not name filled with the
+    first names (in the option's order) that it does not use."""
+    out = list(chosen[:seats])
+    for c in names:
+        if len(out) >= seats:
+            break
+        if c not in out:
+            out.append(c)
+    return tuple(out)
+
+
+def seats_option(spec: GameSpec) -> Option | None:
+    """The option that names each seat (characters, colours), if the game has one."""
+    return next((o for o in spec.options if o.kind == "seats"), None)
+
+
+# -- bots -------------------------------------------------------------------------------
 
 
 def seat_bot(bot: str, seat: int) -> str:
@@ -247,40 +277,42 @@ def seat_bot(bot: str, seat: int) -> str:
     return names[seat % len(names)]
 
 
-def make_bot(name: str, seed: int, game: str = "saltlands") -> Any:
-    """A bot by name: the game's own extra bots first (a game object may offer
-    ``make_bot(name, seed)``, e.g. Age of Thirst's ``heuristic-<policy>`` openings), then
-    the shared registry's."""
+def make_bot(name: str, seed: int, spec: GameSpec) -> Any:
+    """A bot by name for the game: the shared ones and the game's own (its spec's)."""
     from wasteland.agents.registry import make_agent
-    from wasteland.games import get_game
 
-    return make_agent(name, seed, game=game)
+    return make_agent(name, seed, spec=spec)
 
 
-def check_bot(name: str, game: str = "saltlands") -> None:
+def check_bot(name: str, spec: GameSpec) -> None:
     """Make the bot once, so that an unknown or unavailable one fails before the run."""
     try:
-        make_bot(name, 0, game)
+        make_bot(name, 0, spec)
     except ValueError as exc:
         raise SweepError(f"--bot: {exc}") from None
     except ImportError as exc:
         raise SweepError(f"--bot: the {name!r} bot is not available in this version of wasteland ({exc})") from None
 
 
-def _join(values: list[Any]) -> str:
-    return ", ".join(str(v) for v in values)
+def parse_bots(text: str, spec: GameSpec) -> list[str]:
+    bot_list = parse_names(text, "--bot")
+    for b in bot_list:
+        for name in b.split("+"):
+            check_bot(name, spec)
+    return bot_list
 
 
-def lineup(chosen: tuple[str, ...], players: int, characters: tuple[str, ...]) -> tuple[str, ...]:
-    """The first ``players`` characters of ``chosen``, the seats it does not name filled
-    with the first characters (in the game's order) that it does not use."""
-    seats = list(chosen[:players])
-    for c in characters:
-        if len(seats) >= players:
-            break
-        if c not in seats:
-            seats.append(c)
-    return tuple(seats)
+def round_robin_lineups(names: list[str], against: str | None = None) -> list[str]:
+    """Two-bot lineups of a round robin, each pairing in both seat orders (``a+b``, ``b+a``):
+    every two of ``names``, or each of them against ``against``."""
+    if against is not None:
+        pairs = [(n, against) for n in names if n != against]
+    else:
+        pairs = list(itertools.combinations(names, 2))
+    return [lineup for a, b in pairs for lineup in (f"{a}+{b}", f"{b}+{a}")]
+
+
+# -- the sweep ----------------------------------------------------------------------------
 
 
 @dataclass
@@ -289,140 +321,94 @@ class Sweep:
     notes: list[str]
 
 
-def build_sweep(
-    game: str,
-    players: str,
-    modes: str | None = None,
-    difficulties: str | None = None,
-    lineups: list[str] | None = None,
-    character_sweep: bool = False,
-    bots: str = "random",
-    expansion: bool = False,
-    variants: list[str] | None = None,
-    teams: str | None = None,
-    turn_limit: int | None = None,
-) -> Sweep:
-    """Every valid configuration of the options, in a fixed order, and notes on those
-    skipped. Raises :class:`SweepError` for a bad option or when nothing is left."""
-    tables = tables_for(game)
-    if turn_limit is not None:
-        if tables.game != "age-of-thirst":
-            raise SweepError("--turn-limit: an Age of Thirst option (Saltlands games end by their rules)")
-        if turn_limit < 1:
-            raise SweepError(f"--turn-limit must be at least 1, not {turn_limit}")
-    if tables.game == "age-of-thirst":
-        unused = [name for name, value in (("--difficulty", difficulties), ("--characters", lineups),
-                                           ("--character-sweep", character_sweep), ("--expansion", expansion),
-                                           ("--variant", variants)) if value]
-        if unused:
-            raise SweepError(f"{', '.join(unused)}: not an Age of Thirst option (it sweeps --players, --mode, "
-                             "--teams)")
-        return _build_aot_sweep(tables, players, modes, bots, teams, turn_limit)
-    if teams:
-        raise SweepError("--teams: Saltlands has no team formats (an Age of Thirst option)")
-    combos = parse_variants(variants)
-    if expansion:
-        from wasteland.games.saltlands.content import load_content
+def _join(values: Iterable[Any]) -> str:
+    return ", ".join("none" if v is None or v == () else "+".join(v) if isinstance(v, tuple) else str(v)
+                     for v in values)
 
-        tables = GameTables(tables.modes, tables.difficulties, tuple(load_content().characters),
-                            tables.min_players, tables.max_players)
-    counts = parse_players(players, tables.min_players, tables.max_players)
-    mode_list = parse_names(modes, "--mode", tables.modes) if modes else None
-    diff_list = parse_names(difficulties, "--difficulty", tables.difficulties) if difficulties else None
-    bot_list = _bots(bots, game)
-    if lineups and character_sweep:
-        raise SweepError("give either --characters or --character-sweep, not both")
-    chosen: list[tuple[str, ...]]
-    if character_sweep:
-        chosen = [(c,) for c in tables.characters]
-    elif lineups:
-        chosen = []
-        for text in lineups:
-            names = tuple(_items(text, "--characters"))
-            for n in names:
-                if n not in tables.characters:
-                    raise SweepError(f"--characters: unknown character {n!r}; choose from "
-                                     f"{', '.join(tables.characters)}")
-            if len(set(names)) != len(names):
-                raise SweepError(f"--characters: {text!r} names a character twice")
-            chosen.append(names)
-    else:
-        chosen = [()]
+
+def build_sweep(spec: GameSpec, values: dict[str, list[str]], bots: list[str],
+                seat_sweep: bool = False) -> Sweep:
+    """Every valid configuration of the given option values (name → command-line texts)
+    and bot entries, in a fixed order, and notes on the combinations skipped. Raises
+    :class:`SweepError` for a bad option or when nothing is left."""
+    seats = seats_option(spec)
+    swept = [o for o in spec.options if o.sweep]
+    for name in values:
+        o = spec.option(name)
+        if o is None or not o.sweep:
+            sweepable = ", ".join(flag(x.name) for x in swept)
+            why = "has no option" if o is None else "does not sweep the option"
+            raise SweepError(f"{flag(name)}: {spec.title} {why} {name!r} (it sweeps {sweepable})")
+    if seat_sweep and (seats is None or not seats.sweep):
+        raise SweepError(f"--seat-sweep: {spec.title} has no seats option to sweep")
+    if seat_sweep and seats is not None and values.get(seats.name):
+        raise SweepError(f"give either {flag(seats.name)} or --seat-sweep, not both")
+
+    grid: list[tuple[Option, list[Any]]] = []
+    for o in swept:
+        if o is seats:
+            continue
+        if values.get(o.name):
+            vs = option_values(spec, o, values[o.name])
+            if vs:
+                grid.append((o, vs))
+    chosen: list[tuple[str, ...]] = [()]
+    if seats is not None and seats.sweep:
+        if seat_sweep:
+            chosen = [(v,) for v in seats.values]
+        elif values.get(seats.name):
+            chosen = option_values(spec, seats, values[seats.name])
 
     configurations: list[Configuration] = []
-    notes: list[str] = []
-    if not expansion and any("epic" in c for c in combos):
-        notes.append("the epic variant plays with the expansion's components (SL §150): expansion on for it")
-    seen: set[Configuration] = set()
-    skipped: dict[tuple[str, str], tuple[list[int], list[str]]] = {}
-    for p in counts:
-        for mode in mode_list or [tables.default_mode(p)]:
-            for difficulty in diff_list or [tables.default_difficulty(mode)]:
-                for chars in chosen:
-                    seats = lineup(chars, p, tables.characters)
-                    for bot, combo in ((b, c) for c in combos for b in bot_list):
-                        # The epic game is built from the expansion's components (SL §150).
-                        exp = expansion or "epic" in combo
-                        config = Configuration(p, mode, difficulty, seats, bot, exp, combo)
-                        if config in seen:
-                            continue
-                        seen.add(config)
-                        why = check_config(game, config)
-                        if why is not None:
-                            skipped.setdefault((mode, why), ([], []))
-                            for value, seen_values in zip((p, difficulty), skipped[(mode, why)]):
-                                if value not in seen_values:
-                                    seen_values.append(value)
-                            continue
-                        configurations.append(config)
-    for (mode, why), (counts_skipped, diffs) in skipped.items():
-        notes.append(f"skipped {mode} with {_join(counts_skipped)} player(s) on {_join(diffs)}: {why}")
+    seen: set[tuple] = set()
+    skipped: dict[str, dict[str, list[Any]]] = {}
+    refused: dict[tuple[str, ...], list[str]] = {}  # lineup -> why each configuration refused it
+    accepted: set[tuple[str, ...]] = set()
+    for combo in itertools.product(*(vs for _, vs in grid)):
+        base = {o.name: v for (o, _), v in zip(grid, combo) if v is not None}
+        for lineup_names in chosen:
+            config = dict(base)
+            try:
+                if seats is not None and seats.sweep:
+                    count = spec.validate(_thawed(config)).get("players", spec.min_players)
+                    config[seats.name] = lineup(lineup_names, count, tuple(seats.values))
+                full = spec.validate(_thawed(config))
+            except RuleError as exc:
+                why = str(exc)
+                refused.setdefault(lineup_names, []).append(why)
+                record = skipped.setdefault(why, {})
+                for (o, _), v in zip(grid, combo):
+                    got = record.setdefault(o.name, [])
+                    if v not in got:
+                        got.append(v)
+                continue
+            ordered = tuple((o.name, _freeze(config[o.name])) for o in spec.options if o.name in config)
+            if ordered in seen:
+                continue
+            seen.add(ordered)
+            accepted.add(lineup_names)
+            frozen_full = tuple((k, _freeze(v)) for k, v in full.items())
+            for bot in bots:
+                configurations.append(Configuration(spec.name, ordered, bot, frozen_full))
+    notes = []
+    if seat_sweep and seats is not None:  # one note for the names that fit no configuration
+        dropped = [names for names in chosen if names not in accepted]
+        if dropped:
+            kept = {why for names, whys in refused.items() if names in accepted for why in whys}
+            for names in dropped:
+                for why in refused.get(names, ()):
+                    if why not in kept:
+                        skipped.pop(why, None)
+            notes.append(f"--seat-sweep: {seats.name} {', '.join(n[0] for n in dropped)} fit no configuration; "
+                         f"the first: {refused[dropped[0]][0]}")
+    several = {o.name for o, vs in grid if len(vs) > 1}  # the options the note tells apart
+    for why, record in skipped.items():
+        where = "; ".join(f"{name} {_join(vs)}" for name, vs in record.items() if name in several)
+        notes.append(f"skipped {where or 'the defaults'}: {why}")
     if not configurations:
         raise SweepError("no valid configuration to play: " + "; ".join(notes))
     return Sweep(configurations, notes)
 
 
-def _bots(bots: str, game: str) -> list[str]:
-    bot_list = parse_names(bots, "--bot")
-    for b in bot_list:
-        for name in b.split("+"):
-            check_bot(name, game)
-    return bot_list
-
-
-def aot_colours(config: Configuration) -> tuple[str, ...]:
-    """The clan colour of each seat of an Age of Thirst configuration (no colour draw)."""
-    from wasteland.games.age_of_thirst.config import rules_from_config
-
-    return rules_from_config(config.game_config()).colours
-
-
-def _build_aot_sweep(tables: GameTables, players: str, modes: str | None, bots: str,
-                     teams: str | None, turn_limit: int | None = None) -> Sweep:
-    """Age of Thirst: players x mode x team format x bot; combinations the rules forbid
-    (a 2x2 game of five, blitz in teams) are skipped with a note."""
-    counts = parse_players(players, tables.min_players, tables.max_players)
-    mode_list = parse_names(modes, "--mode", tables.modes) if modes else [tables.default_mode(0)]
-    team_list = [("" if t == "none" else t) for t in parse_names(teams, "--teams", ("none",) + tables.teams)] \
-        if teams else [""]
-    bot_list = _bots(bots, tables.game)
-    configurations: list[Configuration] = []
-    skipped: dict[str, tuple[list[int], list[str], list[str]]] = {}
-    for p in counts:
-        for mode in mode_list:
-            for team in team_list:
-                for bot in bot_list:
-                    config = Configuration(p, mode, "", (), bot, game=tables.game, teams=team)
-                    why = check_config(tables.game, config)
-                    if why is not None:
-                        for value, seen in zip((p, mode, team or "none"), skipped.setdefault(why, ([], [], []))):
-                            if value not in seen:
-                                seen.append(value)
-                        continue
-                    configurations.append(Configuration(p, mode, "", aot_colours(config), bot,
-                                                        game=tables.game, teams=team, turn_limit=turn_limit))
-    notes = [f"skipped teams {_join(ts)} with {_join(ps)} player(s) in {_join(ms)} form: {why}"
-             for why, (ps, ms, ts) in skipped.items()]
-    if not configurations:
-        raise SweepError("no valid configuration to play: " + "; ".join(notes))
-    return Sweep(configurations, notes)
+def _thawed(config: dict[str, Any]) -> dict[str, Any]:
+    return {k: _thaw(v) for k, v in config.items()}

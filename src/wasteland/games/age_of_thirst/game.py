@@ -35,6 +35,13 @@ class AgeOfThirst(EngineGame):
     def seats(self, state: State) -> int:
         return state.rules.players
 
+    def rounds(self, state: State) -> int:
+        """Full rounds of turns (turns / players, rounded up): a game of turns, not rounds."""
+        return -(-state.turn // state.rules.players)
+
+    def turn_order(self, state: State) -> tuple[int, ...]:
+        return tuple(state.order)  # clockwise from the first player (LO-4.5)
+
     def reveals_hidden(self, before: State, after: State) -> bool:
         """Did the step draw a card or use the generator? (Undo stops there.)"""
         return (before.rng != after.rng or len(before.source_deck) != len(after.source_deck)

@@ -15,7 +15,7 @@ from .describe import describe
 from .determinize import determinize
 from .evaluate import evaluate
 from .movement import wind_strength
-from .setup import new_game
+from .setup import check_characters, new_game
 from .state import State
 from .zones import hand_limit, permanent_armor
 
@@ -35,7 +35,12 @@ class Saltlands(EngineGame):
         super().__init__(engine, new_game, State, view, describe, determinize, evaluate)
 
     def normalize_config(self, config: dict[str, Any]) -> dict[str, Any]:
-        return normalize(config).to_config()
+        rules = normalize(config)
+        check_characters(rules)  # needs the content, so not in normalize (SL §44, SL §141)
+        return rules.to_config()
+
+    def rounds(self, state: State) -> int:
+        return state.round
 
     def event_view(self, event: Event, seat: int | None) -> Event:
         """A card that comes into a hand from a hidden deck (a draw, loot, a respawn, a

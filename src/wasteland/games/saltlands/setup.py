@@ -8,7 +8,8 @@ from typing import Any
 from wasteland.core.hexgrid import direction_index
 from wasteland.core.rng import seed_state, shuffle
 
-from .config import EPIC_SOLO_STACK_ROUNDS, SOLO_STACK_ROUNDS
+from .config import EPIC_SOLO_STACK_ROUNDS, SOLO_STACK_ROUNDS, Rules
+from .content import load_content
 from .engine import deal_character, settle, start_turn
 from .state import Player, State, Static, static_from_config
 from .zones import Events
@@ -92,15 +93,8 @@ def new_game(config: dict[str, Any], seed: int) -> tuple[State, Events]:
     s.players = [Player(seat) for seat in range(rules.players)]
     s.current = rules.first_player
     if rules.characters is not None:
+        check_characters(rules)
         for seat, character in enumerate(rules.characters):
-            if character not in content.characters:
-                from .config import ConfigError
-
-                raise ConfigError(f"unknown character {character!r}", "SL §44")
-            if content.characters[character].expansion and not rules.expansion:
-                from .config import ConfigError
-
-                raise ConfigError(f"{character} is a Lost in the Desert character: set expansion = true", "SL §141")
             deal_character(s, seat, character, events)
         start_turn(s, s.current, events)
     else:
@@ -187,3 +181,16 @@ def _box(static: Static) -> _Box:
     )
     _BOXES[id(static)] = (static, box)  # the Static is kept alive with its box
     return box
+
+
+def check_characters(rules: Rules) -> None:
+    """Every chosen character exists (SL §44), and one of Lost in the Desert only with the
+    expansion (SL §141)."""
+    from .config import ConfigError
+
+    content = load_content()
+    for character in rules.characters or ():
+        if character not in content.characters:
+            raise ConfigError(f"unknown character {character!r}", "SL §44")
+        if content.characters[character].expansion and not rules.expansion:
+            raise ConfigError(f"{character} is a Lost in the Desert character: set expansion = true", "SL §141")

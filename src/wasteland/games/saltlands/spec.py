@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from wasteland.core.spec import BotSpec, Capabilities, GameSpec, Option
+from wasteland.core.spec import BotSpec, Capabilities, GameSpec, Option, Tally
 
 from .config import DIFFICULTIES, MODES, RESPAWN_STEPS, VARIANTS
 
@@ -44,6 +44,9 @@ SPEC = GameSpec(
     bots=(BotSpec("heuristic", "plays by hand-written priorities of its own (not the rulebook's)",
                   "wasteland.games.saltlands.bot:HeuristicAgent"),),
     default_bot="heuristic",
+    # what the simulator counts in every game: an elimination is a death too (SL §96)
+    tallies=(Tally("deaths", ("death", "eliminated")), Tally("eliminated", ("eliminated",)),
+             Tally("raiders_destroyed", ("raider_destroyed",)), Tally("rumors_played", ("rumor",), "rumor cards played")),
     capabilities=Capabilities(hidden_information=True, chance=True, search_guide=True, teams=True),
     guide="wasteland.games.saltlands.bot:SearchGuide",
     scenario="wasteland.games.saltlands.scenario:scenario_from_text",

@@ -113,6 +113,26 @@ def test_lineups_fill_the_seats_they_do_not_name(tmp_path):
     assert "by lineup" in out.stdout
 
 
+def test_any_option_of_the_game_in_every_spelling(tmp_path):
+    """--NAME VALUES, a yes/no option alone or as --no-NAME, the singular of a list
+    option, --option NAME=VALUES: all sweep the spec's options."""
+    out = simulate("--games", "1", "--players", "2", "--expansion", "--variant", "none,epic",
+                   "--option", "difficulty=easy,hard", "--workers", "1", "--out", str(tmp_path))
+    assert out.returncode == 0, out.stderr
+    rows = table_of(tmp_path)
+    assert {(r["expansion"], r["variants"], r["difficulty"]) for r in rows} == {
+        ("true", v, d) for v in ("none", "epic") for d in ("easy", "hard")}
+    both = simulate("--games", "1", "--players", "2", "--expansion", "true,false", "--variant", "epic",
+                    "--workers", "1", "--out", str(tmp_path / "both"))
+    assert both.returncode == 0, both.stderr
+    assert {(r["expansion"], r["variants"]) for r in table_of(tmp_path / "both")} == {("true", "epic")}
+    assert "skipped expansion false: the epic game needs the expansion" in both.stderr  # SL §150, named
+    assert "[SL §150]" in both.stderr
+    off = simulate("--games", "1", "--no-expansion", "--workers", "1", "--out", str(tmp_path / "off"))
+    assert off.returncode == 0, off.stderr
+    assert {r["expansion"] for r in table_of(tmp_path / "off")} == {"false"}
+
+
 def test_the_summary_starts_with_the_win_rate_and_is_saved(tmp_path):
     out = simulate("--games", "5", "--players", "2", "--mode", "classic,coop", "--workers", "1",
                    "--out", str(tmp_path))
@@ -148,7 +168,9 @@ def test_plots_are_written(tmp_path):
     (["--characters", "scout,scout"], "names a value twice"),
     (["--variant", "epic+wild"], "unknown value 'wild'"),
     (["--expansion-please", "1"], "Saltlands has no option 'expansion_please'"),
-    (["--stray"], "unexpected '--stray'"),
+    (["stray"], "unexpected 'stray'"),
+    (["--mode"], "--mode: a value is missing"),
+    (["--option", "mode"], "--option: write NAME=VALUES"),
     (["--variant", "epic"], "the epic game needs the expansion"),
     (["--players", "3", "--mode", "solo"], "no valid configuration"),
     (["--games", "0"], "--games must be at least 1"),

@@ -57,25 +57,31 @@ def watch(
     raise typer.Exit(watch_command(game, players, seats, seed, record, quiet, list(option or []), list(ctx.args)))
 
 
-@app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
+def _sweep_epilog() -> str:
+    """Every installed game's sweepable options, for ``simulate --help``."""
+    from wasteland.core.registry import registered_games
+    from wasteland.sim.sweep import flag
+
+    lines = ["The game's options come after its name, each with the values to sweep: --NAME V1,V2 (a range for "
+             "numbers: --players 1-4; a yes/no option alone: --NAME, --no-NAME; a list: a+b or none; a lineup "
+             "of seat names per use: --NAME a,b, repeatable) or --option NAME=V1,V2. "
+             "'wasteland games' lists their values, defaults and rules."]
+    for spec in registered_games().values():
+        names = " ".join(flag(o.name) for o in spec.options if o.sweep)
+        robin = f"; --round-robin of {len(spec.round_robin)} bots" if spec.round_robin else ""
+        lines.append(f"{spec.name}: {names}{robin}")
+    return "\n\n".join(lines)
+
+
+@app.command(context_settings=GAME_OPTIONS, epilog=_sweep_epilog())
 def simulate(
     ctx: typer.Context,
-    game: str = typer.Argument(..., help="an installed game (`wasteland games` lists them and their options)"),
-    games: int = typer.Option(100, "--games", help="games per configuration"),
-    players: Optional[str] = typer.Option(None, help="player counts: 4, 1-6 or 1,2,4 (default: the game's)"),
-    mode: Optional[str] = typer.Option(None, help="modes to sweep, comma-separated (default: the game's)"),
-    difficulty: Optional[str] = typer.Option(None, help="difficulties to sweep, comma-separated"),
-    teams: Optional[str] = typer.Option(None, help="team formats to sweep; none: no teams"),
-    characters: Optional[list[str]] = typer.Option(
-        None, help="a lineup of the game's seats option in seat order, e.g. scout,healer (seats it does not "
-        "name get the first unused names); repeat the option to sweep lineups"),
+    game: str = typer.Argument(..., help="an installed game (see 'wasteland games')"),
+    games: int = typer.Option(100, "--games", help="games per configuration (a round robin: per seat order)"),
+    option: Optional[list[str]] = typer.Option(None, "--option", "-o", help="a game option to sweep, "
+                                               "NAME=V1,V2 (repeatable)"),
     seat_sweep: bool = typer.Option(False, "--seat-sweep", "--character-sweep",
-                                    help="sweep every name of the seats option as seat 1"),
-    variant: Optional[list[str]] = typer.Option(
-        None, "--variant", help="variants to sweep, e.g. none,overkill; combine with + (a+b)"),
-    expansion: bool = typer.Option(False, "--expansion", help="play with the expansion (same as --expansion-on)"),
-    turn_limit: Optional[str] = typer.Option(None, "--turn-limit", help="end a game after N turns without a "
-                                             "winner (not a rulebook ending)"),
+                                    help="sweep every name of the game's seats option (characters) as seat 1"),
     bot: Optional[str] = typer.Option(None, help="bots, e.g. random,heuristic: every seat plays the named bot; "
                                       "a lineup heuristic+random seats them in turn (default: random)"),
     round_robin: bool = typer.Option(False, "--round-robin", help="every two of the game's round-robin bots "
@@ -87,13 +93,13 @@ def simulate(
     out: Optional[Path] = typer.Option(None, help="write games.csv, summary.txt, run.json and PNG charts here"),
     progress: bool = typer.Option(True, "--progress/--no-progress", help="show a progress bar (on stderr)"),
 ) -> None:
-    """Balance simulator: play many games with bots over a sweep of the game's options; print a summary.
-
-    Any other option of the game is swept the same way: --NAME V1,V2 (e.g. --stall-turns 50,100)."""
+    """Balance simulator: play many games with bots over a sweep of the game's options; print a summary."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, \
         TimeRemainingColumn
 
+    from wasteland.core.registry import UnknownGame, get_spec
     from wasteland.sim.simulator import Options, SweepError, prepare, simulate as run_simulation
+    from wasteland.sim.sweep import values_from_args
 
     err = Console(stderr=True)
 
@@ -101,29 +107,10 @@ def simulate(
         err.print(f"error: {message}", style="red", highlight=False, markup=False, soft_wrap=True)
         raise typer.Exit(2)
 
-    values: dict[str, list[str]] = {}
-    for name, given in (("players", players), ("mode", mode), ("difficulty", difficulty), ("teams", teams),
-                        ("characters", characters), ("variants", variant), ("turn_limit", turn_limit)):
-        if given:
-            values[name] = list(given) if isinstance(given, list) else [given]
-    if expansion:
-        values["expansion"] = ["true"]
-    extra = list(ctx.args)
-    while extra:  # --NAME VALUES for any other option of the game
-        name = extra.pop(0)
-        if not name.startswith("--") or not extra or extra[0].startswith("--"):
-            fail(f"unexpected {name!r}: write an option of the game as --NAME VALUES")
-        values.setdefault(name[2:].replace("-", "_"), []).append(extra.pop(0))
-    if "characters" in values:  # the flag names the game's seats option, whatever it is called
-        from wasteland.core.registry import get_spec
-        from wasteland.sim.sweep import seats_option
-
-        try:
-            seats = seats_option(get_spec(game))
-        except RuleError as exc:
-            fail(str(exc))
-        if seats is not None and seats.sweep and seats.name != "characters":
-            values[seats.name] = values.pop("characters")
+    try:
+        values = values_from_args(get_spec(game), list(ctx.args), list(option or []))
+    except (UnknownGame, SweepError) as exc:
+        fail(str(exc))
     opts = Options(game=game, games=games, values=values, seat_sweep=seat_sweep, bots=bot,
                    round_robin=round_robin, against=against, seed=seed, workers=workers, backend=backend, out=out)
     try:

@@ -263,7 +263,7 @@ def game_bench(spec: GameSpec, games: int, anchor: float, console, backgammon: f
     console.print(f"{name} peak traced memory over up to 10 {most}-player games: {peak / 1e6:.2f} MB; "
                   f"process max RSS {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")
     if spec.bot(spec.default_bot) is not None:
-        seconds, n = bot_games(spec, spec.default_bot, counts[0], max(5, games // 10))
+        seconds, n = bot_games(spec, spec.default_bot, counts[0], max(2, games // 10))
         out[f"{spec.name} {spec.default_bot} games/s"] = n / seconds
         console.print(f"{name} {spec.default_bot} bot, {counts[0]} player(s): {n} games in {seconds:.2f} s → "
                       f"{n / seconds:.2f} games/s")

@@ -250,6 +250,55 @@ def option_values(spec: GameSpec, option: Option, texts: list[str]) -> list[Any]
     return values
 
 
+def find_option(spec: GameSpec, name: str) -> Option | None:
+    """The option a flag names: ``turn-limit`` → ``turn_limit``; the singular of a list
+    option too (``variant`` → ``variants``)."""
+    key = name.replace("-", "_")
+    option = spec.option(key)
+    if option is None and spec.option(key + "s") is not None and spec.option(key + "s").kind in ("names", "seats"):
+        option = spec.option(key + "s")
+    return option
+
+
+def values_from_args(spec: GameSpec, words: list[str], pairs: list[str] = ()) -> dict[str, list[str]]:
+    """The values to sweep, by option, from the command line's game options: ``--NAME
+    VALUES`` (repeatable; a yes/no option alone means yes, ``--no-NAME`` no) and
+    ``--option NAME=VALUES``. An unknown option is a :class:`SweepError` naming it."""
+    values: dict[str, list[str]] = {}
+
+    def put(name: str, text: str | None, spelled: str) -> None:
+        option = find_option(spec, name)
+        if option is None:
+            sweepable = ", ".join(flag(o.name) for o in spec.options if o.sweep)
+            raise SweepError(f"{spelled}: {spec.title} has no option {name.replace('-', '_')!r} "
+                             f"(it sweeps {sweepable})")
+        if text is None:
+            if option.kind != "bool":
+                raise SweepError(f"{spelled}: a value is missing")
+            text = "true"
+        values.setdefault(option.name, []).append(text)
+
+    for pair in pairs:
+        name, eq, text = pair.partition("=")
+        if not eq or not name:
+            raise SweepError(f"--option: write NAME=VALUES, not {pair!r}")
+        put(name.strip(), text.strip(), f"--option {name.strip()}")
+    words = list(words)
+    while words:
+        word = words.pop(0)
+        if not word.startswith("--") or len(word) == 2:
+            raise SweepError(f"unexpected {word!r}: write an option of the game as --NAME VALUES")
+        name = word[2:]
+        if name.startswith("no-") and find_option(spec, name) is None:
+            option = find_option(spec, name[3:])
+            if option is not None and option.kind == "bool":
+                values.setdefault(option.name, []).append("false")
+                continue
+        text = words.pop(0) if words and not words[0].startswith("--") else None
+        put(name, text, word)
+    return values
+
+
 def lineup(chosen: tuple[str, ...], seats: int, names: tuple[str, ...]) -> tuple[str, ...]:
     """The first ``seats`` names of ``chosen``, the seats it does not name filled with the
     first names (in the option's order) that it does not use."""
@@ -322,8 +371,14 @@ class Sweep:
 
 
 def _join(values: Iterable[Any]) -> str:
-    return ", ".join("none" if v is None or v == () else "+".join(v) if isinstance(v, tuple) else str(v)
-                     for v in values)
+    def word(v: Any) -> str:
+        if v is None or v == ():
+            return "none"
+        if isinstance(v, bool):
+            return "true" if v else "false"
+        return "+".join(v) if isinstance(v, tuple) else str(v)
+
+    return ", ".join(word(v) for v in values)
 
 
 def build_sweep(spec: GameSpec, values: dict[str, list[str]], bots: list[str],

@@ -1,0 +1,46 @@
+"""``wasteland bench`` as a user runs it: every installed game's figures, each with its
+ratio to the anchor measured in the same run (figures are printed, never asserted)."""
+
+import re
+import subprocess
+import sys
+
+from wasteland.core.registry import registered_games
+from wasteland.sim.bench import connect_four, player_counts
+
+
+def test_bench_prints_the_figures_of_every_installed_game():
+    out = subprocess.run([sys.executable, "-m", "wasteland.cli.main", "bench", "--games", "2"],
+                         capture_output=True, text=True, timeout=900)
+    assert out.returncode == 0, out.stderr
+    text = " ".join(out.stdout.split())  # rich wraps long lines
+    assert re.search(r"anchor A: Connect Four random playouts in plain Python: [\d,]+ actions/s", text), text
+    for spec in registered_games().values():
+        t = re.escape(spec.title)
+        for players in player_counts(spec):
+            assert re.search(rf"{t} {players} player\(s\), random: \d+ games, \d+ actions in [\d.]+ s → [\d,]+ "
+                             rf"actions/s \(×A [\d.]+", text), (spec.name, text)
+            assert f"{spec.title} state copy ({players}p, mid-game)" in text
+        assert f"{spec.title} peak traced memory" in text
+        most = player_counts(spec)[-1]
+        assert re.search(rf"{t} ISMCTS, {most} players, tree search with random play-outs: [\d,]+ iterations/s "
+                         r"\([\d.]+ per 1,000 A\)", text), (spec.name, text)
+        guided = f"{spec.title} ISMCTS, {most} players, guided by the game's search guide"
+        assert (guided in text) == bool(spec.guide)
+        if spec.bot(spec.default_bot) is not None:
+            assert re.search(rf"{t} {spec.default_bot} bot, \d player\(s\): \d+ games in [\d.]+ s", text)
+
+
+def test_bench_of_one_game_and_of_an_unknown_one():
+    one = subprocess.run([sys.executable, "-m", "wasteland.cli.main", "bench", "--games", "2", "--game", "saltlands"],
+                         capture_output=True, text=True, timeout=600)
+    assert one.returncode == 0, one.stderr
+    assert "Saltlands 1 player(s), random" in one.stdout and "Age of Thirst" not in one.stdout
+    bad = subprocess.run([sys.executable, "-m", "wasteland.cli.main", "bench", "--game", "chess"],
+                         capture_output=True, text=True, timeout=120)
+    assert bad.returncode == 2 and "unknown game 'chess'" in bad.stdout and "Traceback" not in bad.stderr
+
+
+def test_the_anchor_plays_whole_games():
+    seconds, actions = connect_four(seconds=0.05)
+    assert seconds >= 0.05 and actions >= 7  # at least one game: four in a row takes seven drops

@@ -97,3 +97,8 @@ def test_companion_play_takes_every_chance_result_from_the_table():
         steps += 1
         assert steps < 5000
     assert {"dice", "event"} <= kinds and GAME.outcome(s) is not None
+
+
+def test_rounds_and_turn_order_for_the_simulator():
+    s = playout("heuristic", 3, 2)
+    assert GAME.rounds(s) == s.round >= 1 and GAME.turn_order(s) == (0, 1, 2)

@@ -32,6 +32,14 @@ class Quest(EngineGame):
     def seats(self, state: State) -> int:
         return state.players
 
+    def rounds(self, state: State) -> int:
+        """Rounds played, the one in progress included (the simulator's game length)."""
+        return state.round
+
+    def turn_order(self, state: State) -> tuple[int, ...]:
+        """The heroes' seats in the order their initiative cards start on the battle track."""
+        return tuple(range(state.players))
+
     def reveals_hidden(self, before: State, after: State) -> bool:
         """Did the step use the generator or draw a card? (Undo stops there.)"""
         return (before.rng != after.rng or len(before.exploration_deck) != len(after.exploration_deck)

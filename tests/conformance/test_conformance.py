@@ -28,6 +28,7 @@ import os
 import random
 import re
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -150,7 +151,7 @@ def dump(game: Any, state: Any) -> str:
 
 def anchor_pattern(prefix: str) -> re.Pattern[str]:
     """An anchor as the games write them: ``SL §84``, ``LO-8.3``, ``FO-13.3``."""
-    return re.compile(rf"(?<![\w-]){re.escape(prefix)}(?: §|-)[0-9A-Z]+(?:\.[0-9]+)*")
+    return re.compile(rf"(?<![\w-]){re.escape(prefix)}(?: §|-)[0-9A-Z]+(?:\.[0-9]+)*(?![\w{{]|\.[\d{{])")  # whole; not a template
 
 
 def cited(spec: Any, value: Any) -> set[str]:
@@ -199,27 +200,44 @@ def test_the_spec_declares_its_anchors(name):
         assert pattern.fullmatch(anchor), f"{anchor!r} is not of the form {spec.anchor_prefix} §N or {spec.anchor_prefix}-N"
 
 
-@pytest.mark.parametrize("name", GAMES)
-def test_every_anchor_the_game_package_cites_is_declared(name):
-    """The source, data and texts of the game's own package cite only its anchors."""
-    spec = spec_of(name)
+REPOSITORY = Path(__file__).resolve().parents[2]
+CITING = (".py", ".toml", ".json", ".js", ".md", ".txt", ".html")
+
+
+def citing_files(spec: Any) -> list[Any]:
+    """The game package's own files (wherever it is installed), and the repository's
+    src/, tests/ (recorded games and screenshots aside) and README."""
     package = spec.package or spec.game.partition(":")[0].rpartition(".")[0]
-    root = resources.files(package)
-    pattern = anchor_pattern(spec.anchor_prefix)
-    unknown: list[str] = []
+    found: list[Any] = []
 
     def walk(folder: Any) -> None:
         for entry in folder.iterdir():
             if entry.is_dir():
-                if entry.name != "__pycache__":
+                if entry.name not in ("__pycache__", "golden", "artifacts"):
                     walk(entry)
-            elif entry.name.endswith((".py", ".toml", ".json", ".js", ".md", ".txt")):
-                for anchor in pattern.findall(entry.read_text(encoding="utf-8")):
-                    if not spec.is_anchor(anchor):
-                        unknown.append(f"{entry.name}: {anchor}")
+            elif entry.name.endswith(CITING):
+                found.append(entry)
 
-    walk(root)
-    assert not unknown, f"anchors cited in {package} but not declared: {sorted(set(unknown))}"
+    walk(resources.files(package))
+    for top in ("src", "tests"):
+        if (REPOSITORY / top).is_dir():
+            walk(REPOSITORY / top)
+    if (REPOSITORY / "README.md").is_file():
+        found.append(REPOSITORY / "README.md")
+    return found
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_anchor_cited_anywhere_is_declared(name):
+    """The game's package, the code and tests of the repository and the README cite only
+    anchors the game declares (a citation of a section the rulebook does not have, or a
+    typo, fails here)."""
+    spec = spec_of(name)
+    pattern = anchor_pattern(spec.anchor_prefix)
+    unknown = sorted({f"{getattr(entry, 'name', entry)}: {anchor}" for entry in citing_files(spec)
+                      for anchor in pattern.findall(entry.read_text(encoding="utf-8", errors="replace"))
+                      if not spec.is_anchor(anchor)})
+    assert not unknown, f"anchors cited but not declared by {name}: {unknown}"
 
 
 # -- playouts ----------------------------------------------------------------------------

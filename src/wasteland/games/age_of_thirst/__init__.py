@@ -1,0 +1,1 @@
+"""Age of Thirst (Епоха спраги): its spec, rules, content data and bots."""

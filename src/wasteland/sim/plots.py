@@ -43,6 +43,7 @@ def write_plots(rows: list[Row], spec: GameSpec, out: Path) -> list[Path]:
         if len(lineups) > len({n for n, _ in lineups}):
             with_lineup = seats.name
     series: dict[str, dict[int, Rate]] = defaultdict(lambda: defaultdict(Rate))
+    rows = [r for r in rows if int(r["seats"] or 0)]  # a game that failed before its set-up has no seats
     for row in rows:
         series[_series_key(row, varied, with_lineup)][int(row["seats"])].add(won(row))
     paths = []

@@ -22,7 +22,6 @@ from functools import lru_cache
 from typing import Any, Iterable, Sequence
 
 from rich.console import Group, RenderableType
-from rich.table import Table
 from rich.text import Text
 
 from wasteland.core import hexgrid

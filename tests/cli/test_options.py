@@ -49,7 +49,7 @@ def test_a_bad_option_names_the_option(spec, pairs, extra, words):
 
 
 def test_the_player_count_follows_the_seats_or_a_per_seat_option():
-    assert game_config(SL, {"characters": ["scout", "healer", "trader"]})["players"] == 3
+    assert game_config(SL, {"characters": ["scout", "healer", "plowman"]})["players"] == 3
     assert game_config(SL, {}, seats=2) == {"players": 2}
     assert game_config(SL, {}, players=4) == {"players": 4}
     assert "players" not in game_config(AOT, {"teams": "3x3"})  # the game derives 6 from the team format

@@ -1,6 +1,7 @@
 """The wasteland command, run as a user runs it (a real subprocess)."""
 
 import json
+import re
 import subprocess
 import sys
 
@@ -123,3 +124,25 @@ def test_a_bad_game_option_is_one_error_naming_it_and_its_rule(args, message):
         assert out.returncode == 2
         assert message in " ".join(out.stdout.split()), out.stdout
         assert "Traceback" not in out.stdout + out.stderr
+
+
+def test_the_readme_scenarios_apply_as_written(tmp_path):
+    """Each scenario of the README, saved under the name its `wasteland apply` line uses,
+    takes that line's actions without an error."""
+    import shlex
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```toml\n(.*?)```\s*```sh\n(wasteland apply .*?)\n```", readme, re.S)
+    assert len(blocks) >= 2
+    games = set()
+    for toml, line in blocks:
+        words = shlex.split(line)
+        (tmp_path / words[2]).write_text(toml)
+        out = subprocess.run([sys.executable, "-m", "wasteland.cli.main", *words[1:]], capture_output=True,
+                             text=True, timeout=120, cwd=tmp_path)
+        assert out.returncode == 0, (line, out.stdout, out.stderr)
+        data = json.loads(out.stdout)
+        assert data["events"], line
+        games.add(data["game"])
+    assert {"saltlands", "age-of-thirst"} <= games

@@ -1,7 +1,7 @@
 """Determinization: a full state drawn at random among those a seat cannot tell apart.
 
 Everything the seat's view hides is dealt anew: the order and split of the unseen cards
-(Mirage deck, Raider deck, the other players' hands), the face-down tiles, the token
+(Mirage deck, Raider deck, the other players' hand cards that came to them unseen), the face-down tiles, the token
 pool, the rumor and weather decks, the damage stacks (each card keeps its round, as the
 card backs show) and the random generator. Whatever the view shows is kept. Search
 players (ISMCTS) plan on such samples, so they never rely on the true hidden state.
@@ -25,6 +25,11 @@ def determinize(state: State, seat: int, rng: Rng) -> State:
     others = [p for p in s.players if p.seat != seat]
     # A card on offer in a pending trade is shown to the seat asked (SL §72): it stays put.
     pinned = {f["card"] for f in s.stack if f["kind"] == "offer"}
+    # So does every card that came into a hand in sight of all (a crew or Victory card
+    # from the face-up supply, a card from the discard pile, a trade: zones.HIDDEN_GAINS)
+    # and has not moved unseen since: everybody saw where it went.
+    seen = set(s.seen_in_hand)
+    pinned |= {c for p in others for c in p.hand if c in seen}
     # Victory cards come from the face-up supply for a face-up token, in sight of all
     # (SL §76, §112): who holds which is public and they stay put, never dealt into a deck.
     # Only a theft (SL §146) moves one unseen (a random card of the victim's); with a

@@ -17,11 +17,10 @@ from .evaluate import evaluate
 from .movement import wind_strength
 from .setup import check_characters, new_game
 from .state import State
-from .zones import hand_limit, permanent_armor
+from .zones import HIDDEN_GAINS, hand_limit, permanent_armor
 
 
 #: ways of gaining a card whose name the other players do not see
-HIDDEN_GAINS = ("draw", "loot", "loot token", "respawn", "reconstruction", "theft")
 
 
 class Saltlands(EngineGame):

@@ -189,7 +189,7 @@ _PLAIN_FIELDS = (
     "markers", "rumor_deck", "rumors_played", "weather_deck", "weather_drawn", "wind_dir",
     "storm", "damage_stacks", "revealed", "damage_discard", "next_raider", "mirage", "raider_deck", "discard",
     "supply", "stack", "moved", "must_move", "refreshes", "traded", "ability_used",
-    "final_turn", "streak", "raid_hexes", "trades_used",
+    "final_turn", "streak", "raid_hexes", "trades_used", "seen_in_hand",
     "winners", "over", "end_reason",
 )
 
@@ -235,6 +235,9 @@ class State:
         self.streak: list[list[int]] = []  # Born Killer: [raider, normal damage so far] (SL §146)
         self.raid_hexes: list[int] = []  # Raid: token hexes passed over by this turn's move (SL §146)
         self.trades_used = 0  # Trade: trades with far players this turn, at most 3 (SL §146)
+        # Cards that came into a hand in sight of everybody (zones.gain): determinization
+        # leaves them where they are.
+        self.seen_in_hand: list[int] = []
         self.winners: list[int] = []
         self.over = False
         self.end_reason = ""
@@ -320,6 +323,7 @@ class State:
         s.streak = [e.copy() for e in self.streak]
         s.raid_hexes = self.raid_hexes.copy()
         s.trades_used = self.trades_used
+        s.seen_in_hand = self.seen_in_hand.copy()
         s.winners = self.winners.copy()
         s.over = self.over
         s.end_reason = self.end_reason
@@ -361,5 +365,6 @@ def _in_order(table: dict[str, Any], order: Sequence[str]) -> dict[str, Any]:
     return {key: table[key] for key in sorted(table, key=lambda k: (rank.get(k, len(rank)), k))}
 
 
-_NEW_FIELDS = {"streak", "raid_hexes", "trades_used"}  # absent from saves made before the expansion
+# absent from saves made before the expansion (the first three) or before seen_in_hand
+_NEW_FIELDS = {"streak", "raid_hexes", "trades_used", "seen_in_hand"}
 

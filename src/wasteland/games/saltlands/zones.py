@@ -130,11 +130,24 @@ def cargo_capacity(s: State) -> int:
     return len(s.static.content.board.cargo_slots) - 1
 
 
+#: How a card comes into a hand unseen by the other players: from a face-down deck, or a
+#: random card of another's hand (SL §146). Every other way (a crew or Victory card from
+#: the face-up supply, SL §75-§76; a card from the face-up discard pile, SL §56; a trade
+#: between neighbours, SL §72; a robbery; a fuel drain) happens in sight of everybody:
+#: the card is named in the event to all and is remembered in ``State.seen_in_hand``.
+HIDDEN_GAINS = ("draw", "loot", "loot token", "respawn", "reconstruction", "theft")
+
+
 def gain(s: State, p: Player, card: int, events: Events, how: str) -> None:
     """A card arrives refreshed (SL §68-§69). Grey/blue-header cards must sit in a slot or
     be discarded (SL §54): without a free slot the player decides (a ``place`` decision)."""
     d = card_def(s, card)
     p.engaged.discard(card)
+    if how in HIDDEN_GAINS:
+        if card in s.seen_in_hand:
+            s.seen_in_hand.remove(card)
+    elif card not in s.seen_in_hand:
+        s.seen_in_hand.append(card)
     events.append({"type": "gain", "seat": p.seat, "card": card_name(s, card), "how": how})
     if d.slot == "hand":
         p.hand.append(card)

@@ -108,6 +108,7 @@ def test_two_groups_on_different_markers_win_together_SL113():
     # play and green cannot leave the area) is played: both groups escape at once.
     s = build("""
         seed = 1
+        raider = []
         [config]
         players = 3
         characters = ["scout", "healer", "plowman"]
@@ -124,7 +125,6 @@ def test_two_groups_on_different_markers_win_together_SL113():
         [[player]]
         seat = "p3"
         hex = "-1,0"
-        raider = []
         [[token]]
         hex = "2,-3"
         token = "rumor"

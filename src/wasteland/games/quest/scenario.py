@@ -125,6 +125,8 @@ def build_scenario(data: dict[str, Any], origin: str = "scenario") -> State:
     if data.get("game", "quest") != "quest":
         raise ScenarioError("game", f"this is a quest position, not {data['game']!r}")
     seed = _int("seed", data.get("seed", 0), 0)
+    if not isinstance(data.get("config", {}), dict):
+        raise ScenarioError("config", f"must be a table ([config]), not {type(data['config']).__name__}")
     try:
         config = normalize({"companion": True, **data.get("config", {})})
     except RuleError as exc:

@@ -42,6 +42,7 @@ def test_empty_deck_is_a_dead_end_and_the_quest_fails():
     (dead,) = of_type(ev, "dead_end")
     assert dead["rule"] == "WQ-38.2"
     assert s.over and s.winners == [] and "dead end" in s.end_reason
+    assert [h["zone"] for h in s.heroes] == [None, None] and len(of_type(ev, "out_of_action")) == 2
     assert GAME.decision(s) is None
 
 

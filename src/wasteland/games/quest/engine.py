@@ -340,8 +340,7 @@ def _hero_choose(s: State, f: Frame, action: str, events: Events) -> None:
 def _draw_run(s: State, f: Frame, events: Events) -> bool:
     if not s.exploration_deck:
         # WQ-38.2: a dead end; with no card there is no tile to add (ruling): the quest fails.
-        events.append({"type": "dead_end", "reason": "the exploration deck is empty", "rule": "WQ-38.2"})
-        finish(s, False, "dead end: no exploration card left, every hero is out of action", events)
+        dead_end(s, "the exploration deck is empty", events)
         return True
     if s.config["companion"]:
         return False
@@ -377,9 +376,19 @@ def _place_run(s: State, f: Frame, events: Events) -> bool:
     if legal_gates(s, f["card"]):
         return False
     # Ruling: no gate position can be placed, the same dead end as WQ-38.2.
-    events.append({"type": "dead_end", "reason": f"tile of {f['card']} fits nowhere", "rule": "WQ-38.2"})
-    finish(s, False, "dead end: the new tile cannot be placed, every hero is out of action", events)
+    dead_end(s, f"the tile of {f['card']} fits nowhere", events)
     return True
+
+
+def dead_end(s: State, reason: str, events: Events) -> None:
+    """WQ-38.2: no area can be added: every hero is at once out of action, the quest fails."""
+    events.append({"type": "dead_end", "reason": reason, "rule": "WQ-38.2"})
+    for q, h in enumerate(s.heroes):
+        if h["zone"] is not None:
+            events.append({"type": "out_of_action", "seat": q, "zone": h["zone"]})
+            h["zone"] = None
+            h["dice"] = []
+    finish(s, False, f"dead end ({reason}): every hero is out of action and the quest fails", events)
 
 
 def _place_choose(s: State, f: Frame, action: str, events: Events) -> None:

@@ -23,6 +23,23 @@ def test_the_shipped_games_name_their_renderers():
     assert {"saltlands", "age-of-thirst"} <= {spec.name for spec in SPECS}
 
 
+def configs(spec) -> list[dict]:
+    """Two base games and one with every yes/no option on and every list option full
+    (an expansion and its variants), when the game accepts that combination."""
+    base = {"players": max(2, spec.min_players)}
+    full = dict(base)
+    for option in spec.options:
+        if option.kind == "bool" and option.rulebook:
+            full[option.name] = True
+        elif option.kind == "names":
+            full[option.name] = list(option.values)
+    try:
+        spec.validate(dict(full))
+    except Exception:
+        full = base
+    return [base, base, full]
+
+
 @pytest.mark.parametrize("spec", SPECS, ids=lambda s: s.name)
 def test_the_renderer_draws_every_view_and_explains_every_verb(spec):
     ui = spec.renderer
@@ -31,8 +48,8 @@ def test_the_renderer_draws_every_view_and_explains_every_verb(spec):
     console = Console(file=io.StringIO(), width=160)
     rng = random.Random(4)
     verbs: set[str] = set()
-    for seed in range(3):
-        state = game.new_game({"players": max(2, spec.min_players)}, seed)
+    for seed, config in enumerate(configs(spec)):
+        state = game.new_game(config, seed)
         for step in range(150):
             d = game.decision(state)
             if d is None:
@@ -58,3 +75,8 @@ def test_the_renderer_draws_every_view_and_explains_every_verb(spec):
         form, text, rule = found
         assert form.startswith(verb) and text and rule.startswith(spec.anchor_prefix), (verb, found)
     assert ui.commands_help() and "quit" in ui.commands_help()
+    for lang in ui.languages:  # every verb explained in every language the renderer declares
+        assert "quit" in ui.commands_help(lang)
+        for verb in sorted(verbs):
+            form, text, rule = ui.verb_help(verb, lang)
+            assert text and (lang == "en" or text != ui.verb_help(verb, "en")[1]), (lang, verb)

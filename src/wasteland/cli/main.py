@@ -248,11 +248,13 @@ def play(
     load: Optional[Path] = typer.Option(None, help="resume the game saved in this record"),
     record: Optional[Path] = typer.Option(None, help="save the game here after every action "
                                           "(default: the --load file, else GAME-SEED-TIME.jsonl)"),
+    lang: str = typer.Option("en", help="language of the help screen: en, ru or uk"),
 ) -> None:
     """Play in the terminal: people and bots, the board drawn in colour."""
     from wasteland.cli.play import play_command
 
-    raise typer.Exit(play_command(game, players, seats, seed, load, record, list(option or []), list(ctx.args)))
+    raise typer.Exit(play_command(game, players, seats, seed, load, record, list(option or []), list(ctx.args),
+                                  lang=lang))
 
 
 @app.command()

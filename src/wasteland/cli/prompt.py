@@ -19,6 +19,18 @@ if TYPE_CHECKING:
     from .session import Session
 
 
+#: The help screen's own words (the game's renderer gives the rest in the same language).
+HELP_WORDS = {
+    "en": {"decision": "Decision '{kind}' for p{seat}: {prompt} [{rule}]", "here": "What you can do here:",
+           "options": "{n} option(s)", "unknown": "no card or verb called {topic!r}"},
+    "ru": {"decision": "Решение «{kind}» для p{seat}: {prompt} [{rule}]", "here": "Что здесь можно сделать:",
+           "options": "вариантов: {n}", "unknown": "нет карты или глагола {topic!r}"},
+    "uk": {"decision": "Рішення «{kind}» для p{seat}: {prompt} [{rule}]", "here": "Що тут можна зробити:",
+           "options": "варіантів: {n}", "unknown": "немає карти чи дієслова {topic!r}"},
+}
+LANGUAGES = tuple(HELP_WORDS)
+
+
 class Quit(Exception):
     """The person asked to stop (quit, end of input or Ctrl-C)."""
 
@@ -137,24 +149,28 @@ def show_help(session: "Session", d: Decision, arg: str) -> None:
     """``help``: the decision, its rule and what each verb offered does; ``help TOPIC``:
     a card, piece or verb, as the game's renderer explains it."""
     ui = session.renderer
+    lang = session.lang
+    words = HELP_WORDS.get(lang, HELP_WORDS["en"])
     arg = arg.strip()
     if arg:
-        info = ui.help(arg)
+        info = ui.help(arg, lang)
         if info is None:
-            verb = ui.verb_help(arg)
+            verb = ui.verb_help(arg, lang)
             if verb is not None:
                 form, text, rule = verb
                 info = f"{form}: {text} [{rule}]"
-        session.console.print(info if info is not None else f"no card or verb called {arg!r}", highlight=False,
+        session.console.print(info if info is not None else words["unknown"].format(topic=arg), highlight=False,
                               markup=False)
         return
     out = Text()
-    out.append(f"Decision '{d.kind}' for p{d.seat + 1}: {d.prompt} [{d.rule}]\n", style="bold")
-    out.append("What you can do here:\n")
+    out.append(words["decision"].format(kind=d.kind, seat=d.seat + 1, prompt=d.prompt, rule=d.rule) + "\n",
+               style="bold")
+    out.append(words["here"] + "\n")
     for verb, group in group_actions(d.actions):
-        form, text, rule = ui.verb_help(verb) or (verb, "", "")
+        form, text, rule = ui.verb_help(verb, lang) or (verb, "", "")
+        count = words["options"].format(n=len(group)).replace("(s)", "" if len(group) == 1 else "s")
         out.append(f"  {form}", style="bold cyan")
         out.append((f" — {text}" if text else "") + (f" [{rule}]" if rule else "")
-                   + f" ({len(group)} option{'s' if len(group) != 1 else ''})\n")
-    out.append(ui.commands_help())
+                   + f" ({count})\n")
+    out.append(ui.commands_help(lang))
     session.console.print(out)

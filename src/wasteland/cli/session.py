@@ -39,8 +39,9 @@ class Step:
 
 class Session:
     def __init__(self, game: Any, renderer: Any, console: Console, record: GameRecord, seats: list[Any],
-                 record_path: Path, ask: Callable[[str], str] = read_line) -> None:
+                 record_path: Path, ask: Callable[[str], str] = read_line, lang: str = "en") -> None:
         self.game = game
+        self.lang = lang  # of the help screen (en, ru, uk)
         self.renderer = renderer
         self.console = console
         self.record = record

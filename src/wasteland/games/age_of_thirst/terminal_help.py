@@ -1,6 +1,6 @@
-"""Age of Thirst's words for the terminal: what each verb does (with its rule), what a
-card or a species does (from the content data), how events are coloured. English; the
-renderer's ``help`` and ``verb_help`` take a language and fall back to English."""
+"""Age of Thirst's words for the terminal: what each verb does (with its rule) and how to
+answer, in English, Russian and Ukrainian; what a card or a species does (from the
+content data, in English); how events are coloured."""
 
 from __future__ import annotations
 
@@ -91,7 +91,69 @@ VERB_HELP: dict[str, tuple[str, str, str]] = {
     "take": ("take CARD KIND", "take a bunker card from the discard pile as a bonus and lay it", "LO-10.2"),
 }
 
-COMMANDS_HELP = ("Answer with an option's number or its text in notation (e.g. 'move 0,-3 0,-2'); the text after "
-                 "the verb is enough when it is unique, and so is the verb alone (e.g. 'end').\n"
-                 "Commands: help [CARD|KIND] (this, or what a card or species does) · board (redraw; 'board coords' "
-                 "shows hex coordinates) · undo (take back your last action) · save [FILE] · quit")
+#: The same help in Russian and Ukrainian: verb -> what it does (the form and rule are the English ones).
+VERB_TEXT: dict[str, dict[str, str]] = {
+    "ru": {
+        "first": "стол выбирает первого игрока; ход идёт по часовой стрелке",
+        "place": "поставить одного из своих начальных бойцов на свою базу",
+        "move": "переместить бойца с X,Y на X2,Y2 (по свободным гексам); после этого он может атаковать",
+        "attack": "боец с X,Y атакует фишку на X2,Y2; затем он переворачивается",
+        "flip": "боец на X,Y закончил эту фазу",
+        "end": "закончить тактическую фазу (дальше вода, карты бункеров и лучевых башен) или закончить ход "
+               "после экономической фазы",
+        "play": "сыграть карту лучевой башни: урон бойцу или статус врагу",
+        "buy": "купить бойца на один из своих свободных гексов высадки (не больше 5 за ход)",
+        "upgrade": "поднять карту вида на один уровень",
+        "grow": "вырастить изгородь рядом с одним из своих бойцов",
+        "market": "купить карту бункера из сброса за 10 галлонов и сразу выложить её (одну за ход)",
+        "inject": "выложить вытянутую карту бункера на карту вида бойцов",
+        "discard": "сбросить карту лучевой башни до предела руки в 5 карт",
+        "take": "взять карту бункера из сброса как бонус и выложить её",
+    },
+    "uk": {
+        "first": "стіл обирає першого гравця; хід іде за годинниковою стрілкою",
+        "place": "поставити одного зі своїх початкових бійців на свою базу",
+        "move": "перемістити бійця з X,Y на X2,Y2 (вільними гексами); після цього він може атакувати",
+        "attack": "боєць з X,Y атакує фішку на X2,Y2; потім його перевертають",
+        "flip": "боєць на X,Y закінчив цю фазу",
+        "end": "закінчити тактичну фазу (далі вода, карти бункерів і променевих веж) або закінчити хід після "
+               "економічної фази",
+        "play": "зіграти карту променевої вежі: шкода бійцеві або статус ворогові",
+        "buy": "купити бійця на один зі своїх вільних гексів висадки (не більше 5 за хід)",
+        "upgrade": "підняти карту виду на один рівень",
+        "grow": "виростити живопліт поруч з одним зі своїх бійців",
+        "market": "купити карту бункера зі скиду за 10 галонів і одразу викласти її (одну за хід)",
+        "inject": "викласти витягнуту карту бункера на карту виду бійців",
+        "discard": "скинути карту променевої вежі до межі руки в 5 карт",
+        "take": "узяти карту бункера зі скиду як бонус і викласти її",
+    },
+}
+
+COMMANDS_HELP = {
+    "en": "Answer with an option's number or its text in notation (e.g. 'move 0,-3 0,-2'); the text after the "
+          "verb is enough when it is unique, and so is the verb alone (e.g. 'end').\n"
+          "Commands: help [CARD|KIND] (this, or what a card or species does) · board (redraw; 'board coords' "
+          "shows hex coordinates) · undo (take back your last action) · save [FILE] · quit",
+    "ru": "Отвечайте номером варианта или его текстом в нотации (например, 'move 0,-3 0,-2'); если текст после "
+          "глагола однозначен, хватит его, как и одного глагола (например, 'end').\n"
+          "Команды: help [КАРТА|ВИД] (эта справка или что делает карта или вид) · board (перерисовать; "
+          "'board coords' показывает координаты гексов) · undo (отменить своё последнее действие) · "
+          "save [ФАЙЛ] · quit",
+    "uk": "Відповідайте номером варіанта або його текстом у нотації (наприклад, 'move 0,-3 0,-2'); якщо текст "
+          "після дієслова однозначний, вистачить його, як і самого дієслова (наприклад, 'end').\n"
+          "Команди: help [КАРТА|ВИД] (ця довідка або що робить карта чи вид) · board (перемалювати; "
+          "'board coords' показує координати гексів) · undo (скасувати свою останню дію) · save [ФАЙЛ] · quit",
+}
+
+
+def verb_help(verb: str, lang: str = "en") -> tuple[str, str, str] | None:
+    """(form, what it does, rule) in ``lang`` (English where there is no translation)."""
+    found = VERB_HELP.get(verb)
+    if found is None:
+        return None
+    form, text, rule = found
+    return form, VERB_TEXT.get(lang, {}).get(verb, text), rule
+
+
+def commands_help(lang: str = "en") -> str:
+    return COMMANDS_HELP.get(lang, COMMANDS_HELP["en"])

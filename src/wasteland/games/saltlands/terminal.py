@@ -437,11 +437,13 @@ class SaltlandsTerminal(TerminalBase):
     def help(self, topic: str, lang: str = "en") -> str | None:
         return terminal_help.card_help(topic)
 
+    languages = ("en", "ru", "uk")
+
     def verb_help(self, verb: str, lang: str = "en") -> tuple[str, str, str] | None:
-        return terminal_help.VERB_HELP.get(verb)
+        return terminal_help.verb_help(verb, lang)
 
     def commands_help(self, lang: str = "en") -> str:
-        return terminal_help.COMMANDS_HELP
+        return terminal_help.commands_help(lang)
 
 
 TERMINAL = SaltlandsTerminal()

@@ -1,6 +1,6 @@
-"""Saltlands' words for the terminal: what each verb does (with its rule), what a card
-does (from the content data), how events are coloured. English; the renderer's
-``help`` and ``verb_help`` take a language and fall back to English."""
+"""Saltlands' words for the terminal: what each verb does (with its rule) and how to
+answer, in English, Russian and Ukrainian; what a card does (from the content data, in
+English); how events are coloured."""
 
 from __future__ import annotations
 
@@ -49,12 +49,115 @@ VERB_HELP: dict[str, tuple[str, str, str]] = {
     "decline": ("decline", "decline the offered card", "SL §72"),
     "take": ("take CARD", "take the Fuel card from the discard pile", "SL §135"),
     "pass": ("pass", "do not take it", "SL §135"),
+    "place": ("place CARD", "put the new card in a free slot", "SL §54"),
+    "steal": ("steal pN", "steal a card from the hand of a player on an adjacent hex", "SL §146"),
+    "orient": ("orient DIRECTION", "turn the newly explored tile so its arrow points this way", "SL §152"),
 }
 
-COMMANDS_HELP = ("Answer with an option's number or its text in notation (e.g. 'move 3,-4'); the text after "
-                 "the verb is enough when it is unique (e.g. '3,-4').\n"
-                 "Commands: help [CARD] (this, or what a card does) · board (redraw; 'board coords' shows hex "
-                 "coordinates) · undo (take back your last action) · save [FILE] · quit")
+#: The same help in Russian and Ukrainian: verb -> what it does (the form and rule are the English ones).
+VERB_TEXT: dict[str, dict[str, str]] = {
+    "ru": {
+        "move": "переместить транспорт на гекс X,Y, один раз за ход; парус идёт по ветру, каждая карта "
+                "топлива добавляет моторному транспорту 3 шага",
+        "collect": "член экипажа подбирает жетон с соседнего гекса",
+        "use": "применить действие карты (CARD/2 — её второй вариант); действие экипажа задействует члена "
+               "экипажа; атака называет соседний гекс",
+        "refresh": "восстановить члена экипажа и последнюю карту, которую он задействовал",
+        "trade": "предложить обмен игроку на соседнем гексе",
+        "give": "отдать карту соседнему игроку",
+        "ability": "применить особую способность своего персонажа",
+        "discard": "сбросить карту (в любой момент своего хода; до предела руки; когда этого требует эффект)",
+        "end": "закончить ход; активируются рейдеры (или наступает фаза погоды)",
+        "character": "выбрать персонажа",
+        "enter": "выставить фигурку на поле в гекс X,Y",
+        "heal": "остановить урон картой лечения",
+        "armor": "сбросить одноразовую броню, чтобы остановить урон",
+        "lose": "сбросить карту экипажа, чтобы остановить одно очко урона",
+        "yield": "отдать карту победы грабителю",
+        "activate": "открыть карту урона этого типа рейдеров и активировать их",
+        "raider": "следующим действует рейдер в X,Y",
+        "chase": "рейдер направляется к этому игроку (из одинаково близких)",
+        "goto": "рейдер заканчивает движение на этом гексе (из одинаково подходящих)",
+        "attack": "рейдер атакует этого соседнего игрока",
+        "spawn": "новый рейдер появляется в этой точке появления",
+        "top": "выполнить верхний вариант карты слухов",
+        "bottom": "выполнить нижний вариант карты слухов",
+        "replace": "положить новую карту в ячейку этой карты (старая сбрасывается)",
+        "done": "закончить передачу карт при обмене",
+        "accept": "принять предложенную карту",
+        "decline": "отказаться от предложенной карты",
+        "take": "взять карту топлива из сброса",
+        "pass": "не брать её",
+        "place": "положить новую карту в свободную ячейку",
+        "steal": "украсть карту из руки игрока на соседнем гексе",
+        "orient": "повернуть только что открытый тайл стрелкой в эту сторону",
+    },
+    "uk": {
+        "move": "перемістити транспорт на гекс X,Y, один раз за хід; вітрило йде за вітром, кожна карта "
+                "пального додає моторному транспорту 3 кроки",
+        "collect": "член екіпажу підбирає жетон із сусіднього гекса",
+        "use": "застосувати дію карти (CARD/2 — її другий варіант); дія екіпажу задіює члена екіпажу; "
+               "атака називає сусідній гекс",
+        "refresh": "відновити члена екіпажу й останню карту, яку він задіяв",
+        "trade": "запропонувати обмін гравцеві на сусідньому гексі",
+        "give": "віддати карту сусідньому гравцеві",
+        "ability": "застосувати особливу здібність свого персонажа",
+        "discard": "скинути карту (будь-коли у свій хід; до межі руки; коли цього вимагає ефект)",
+        "end": "закінчити хід; активуються рейдери (або настає фаза погоди)",
+        "character": "обрати персонажа",
+        "enter": "виставити фігурку на поле в гекс X,Y",
+        "heal": "зупинити шкоду картою лікування",
+        "armor": "скинути одноразову броню, щоб зупинити шкоду",
+        "lose": "скинути карту екіпажу, щоб зупинити одне очко шкоди",
+        "yield": "віддати карту перемоги грабіжникові",
+        "activate": "відкрити карту шкоди цього типу рейдерів і активувати їх",
+        "raider": "наступним діє рейдер у X,Y",
+        "chase": "рейдер прямує до цього гравця (з однаково близьких)",
+        "goto": "рейдер закінчує рух на цьому гексі (з однаково придатних)",
+        "attack": "рейдер атакує цього сусіднього гравця",
+        "spawn": "новий рейдер з'являється в цій точці появи",
+        "top": "виконати верхній варіант карти чуток",
+        "bottom": "виконати нижній варіант карти чуток",
+        "replace": "покласти нову карту в комірку цієї карти (стару скинуто)",
+        "done": "закінчити передавання карт під час обміну",
+        "accept": "прийняти запропоновану карту",
+        "decline": "відмовитися від запропонованої карти",
+        "take": "взяти карту пального зі скиду",
+        "pass": "не брати її",
+        "place": "покласти нову карту у вільну комірку",
+        "steal": "вкрасти карту з руки гравця на сусідньому гексі",
+        "orient": "повернути щойно відкритий тайл стрілкою в цей бік",
+    },
+}
+
+COMMANDS_HELP = {
+    "en": "Answer with an option's number or its text in notation (e.g. 'move 3,-4'); the text after the verb "
+          "is enough when it is unique (e.g. '3,-4').\n"
+          "Commands: help [CARD] (this, or what a card does) · board (redraw; 'board coords' shows hex "
+          "coordinates) · undo (take back your last action) · save [FILE] · quit",
+    "ru": "Отвечайте номером варианта или его текстом в нотации (например, 'move 3,-4'); если текст после "
+          "глагола однозначен, хватит его (например, '3,-4').\n"
+          "Команды: help [КАРТА] (эта справка или что делает карта) · board (перерисовать; 'board coords' "
+          "показывает координаты гексов) · undo (отменить своё последнее действие) · save [ФАЙЛ] · quit",
+    "uk": "Відповідайте номером варіанта або його текстом у нотації (наприклад, 'move 3,-4'); якщо текст після "
+          "дієслова однозначний, вистачить його (наприклад, '3,-4').\n"
+          "Команди: help [КАРТА] (ця довідка або що робить карта) · board (перемалювати; 'board coords' "
+          "показує координати гексів) · undo (скасувати свою останню дію) · save [ФАЙЛ] · quit",
+}
+
+
+def verb_help(verb: str, lang: str = "en") -> tuple[str, str, str] | None:
+    """(form, what it does, rule) in ``lang`` (English where there is no translation)."""
+    found = VERB_HELP.get(verb)
+    if found is None:
+        return None
+    form, text, rule = found
+    return form, VERB_TEXT.get(lang, {}).get(verb, text), rule
+
+
+def commands_help(lang: str = "en") -> str:
+    return COMMANDS_HELP.get(lang, COMMANDS_HELP["en"])
+
 
 RAIDER_EVENTS = ("damage_card", "raider_move", "raider_stays", "spawn_check", "spawn", "attacked",
                  "raider_wounded", "raider_destroyed")

@@ -582,3 +582,33 @@ def test_a_step_said_to_reveal_nothing_reveals_nothing(name, index):
             other, _ = game.apply(sample, action)
             assert json.dumps(game.view(other, q), sort_keys=True) == json.dumps(game.view(after, q), sort_keys=True), (
                 f"step {step} ({action!r}): said to reveal nothing, but seat {q} sees something it could not know")
+
+
+# -- configurations --------------------------------------------------------------------------
+
+
+WRONG_VALUES = ("x", 99999, -1, None, [], {}, 1.5, True, ["no-such-name"], [["nested"]])
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_option_value_is_refused_by_a_rule_or_sets_up_a_game(name):
+    """Each option alone, given each of its declared values and values of the wrong kind:
+    ``spec.validate`` refuses it with one RuleError, or the config it returns sets up a game
+    that offers a decision. An unknown option is refused."""
+    spec = spec_of(name)
+    game = spec.engine
+    set_up = 0
+    for option in spec.options:
+        for value in (*WRONG_VALUES, *option.values[:4], option.default):
+            try:
+                config = spec.validate({option.name: value})
+            except RuleError as exc:
+                assert exc.message and exc.rule, f"{option.name}={value!r}: an error without a rule"
+                continue
+            state = game.new_game(config, 1)
+            assert game.decision(state) is not None
+            assert spec.validate(config) == config, f"{option.name}={value!r}: validate is not idempotent"
+            set_up += 1
+    assert set_up
+    with pytest.raises(RuleError):
+        spec.validate({"no_such_option": 1})

@@ -181,7 +181,12 @@ def _with(old: str, new: str) -> str:
     (_with("[decks]", "[decks]\nbunker_top = [\"anabolic\", \"anabolic\", \"anabolic\", \"anabolic\", "
            "\"anabolic\", \"anabolic\"]"), "[decks] bunker_top", "no 'anabolic' left: the game has 5"),
     (_with("quiet = 2", "quiet = 2\nweather = 1"), "[state]", "unknown key(s) weather"),
-    (_with("players = 2", "players = 7"), "[config]", "2 to 6 players [LO-4.1]"),
+    (_with("players = 2", "players = 7"), "[config]", "players must be a whole number from 2 to 6, not 7 [LO-4.1]"),
+    (_with("players = 2", "players = 2\nteams = [\"2x2\"]"), "[config]", "teams must be one of"),
+    (_with('hand = ["strike", "collapse"]', 'hand = [["strike"]]'), "[[clan]] #1 hand",
+     "must be a list of card names"),
+    (_with('injections = [["regen1", "skinny"]]', 'injections = [[["a"], "skinny"]]'), "[[clan]] #1 injections",
+     "is not a bunker card"),
 ])
 def test_a_mistake_is_one_error_naming_the_field(text, field, words):
     with pytest.raises(RuleError) as err:

@@ -65,7 +65,6 @@ from typing import Any
 from wasteland.core.protocol import RuleError
 
 from .combat import health
-from .config import ConfigError
 from .content import COLOURS, KINDS, TROOP_KINDS
 from .engine import settle
 from .setup import new_game
@@ -139,8 +138,11 @@ def build_scenario(data: dict[str, Any], origin: str = "scenario") -> State:
     if not isinstance(config, dict):
         raise ScenarioError(f"{origin}: [config]", "must be a table")
     try:
+        from .spec import SPEC
+
+        SPEC.validate(config)  # each option's type and range, then the combination
         s = new_game(config, seed)[0]
-    except ConfigError as exc:
+    except RuleError as exc:
         raise ScenarioError(f"{origin}: [config]", f"{exc.message} [{exc.rule}]") from None
     if not any(key in data for key in ("state", "clan", "piece", "decks")):
         return s  # the set-up itself
@@ -175,7 +177,7 @@ class _Builder:
         cards: list[str] = getattr(self.s, f"{DECKS[deck]}_deck")
         known = {"source": self.content.sources, "bunker": self.content.bunkers,
                  "ray_tower": self.content.towers}[deck]
-        if card not in known:
+        if not isinstance(card, str) or card not in known:
             raise ScenarioError(self.at(where), f"{card!r} is not a {deck.replace('_', '-')} card "
                                                 f"({', '.join(known)})")
         if card not in cards:

@@ -348,8 +348,9 @@ def render_panel(view: dict[str, Any]) -> Group:
                           f" · armor {me['armor']} · engaged: {', '.join(sorted(engaged)) or 'none'}"
                           + ("  (* = engaged)" if engaged else "")))
     if view.get("over"):
-        lines.append(Text("GAME OVER: " + (("winners " + ", ".join(seat_label(w) for w in view["winners"])) if view["winners"]
-                                           else "everybody loses") + f" — {view['end_reason']}", style="bold red"))
+        winners = ", ".join(seat_label(w) for w in view["winners"])
+        lines.append(Text("GAME OVER: " + (f"winners {winners}" if winners else "everybody loses")
+                          + f" — {view['end_reason']}", style="bold red"))
     return Group(*lines)
 
 

@@ -65,3 +65,11 @@ def test_every_event_has_words_in_the_browser():
     from wasteland.games.quest.describe import TEMPLATES
 
     assert {f"wq.ev.{kind}" for kind in TEMPLATES} <= set(strings("en"))
+
+
+def test_how_to_answer_in_three_languages():
+    from wasteland.games.quest.terminal import RENDERER
+
+    helps = {lang: RENDERER.commands_help(lang) for lang in texts.LANGUAGES}
+    assert len(set(helps.values())) == 3 and all("quit" in h and "a4" in h for h in helps.values())
+    assert RENDERER.help("lychgate", "uk").startswith("До лічбрами")

@@ -15,7 +15,7 @@ from typing import Any, Sequence
 from rich.console import Group
 from rich.text import Text
 
-from wasteland.core.terminal import COMMANDS_HELP, TerminalBase, side_by_side
+from wasteland.core.terminal import TerminalBase, side_by_side
 
 from . import texts
 
@@ -245,7 +245,7 @@ class QuestTerminal(TerminalBase):
         return texts.verb_help(verb, lang)
 
     def commands_help(self, lang: str = "en") -> str:
-        return COMMANDS_HELP
+        return texts.commands_help(lang)
 
 
 RENDERER = QuestTerminal()

@@ -142,6 +142,31 @@ TOPICS: dict[str, dict[str, str]] = {
 }
 
 
+COMMANDS_HELP = {
+    "en": "Answer with an option's number or its text in notation (e.g. 'move gatehouse.a a4': the zone, then "
+          "the die you spend, a4 an activation die showing 4, d3 a destiny die showing 3); the text after the "
+          "verb is enough when it is unique.\n"
+          "Commands: help [VERB|TOPIC] (this, a verb, or zone, gate, lychgate, track, dusk) · board (redraw; "
+          "'board coords' shows square coordinates) · undo (take back your last action) · save [FILE] · quit",
+    "ru": "Отвечайте номером варианта или его текстом в нотации (например, 'move gatehouse.a a4': зона, затем "
+          "тратимый кубик: a4 — кубик активации с четвёркой, d3 — кубик судьбы с тройкой); если текст после "
+          "глагола однозначен, хватит его.\n"
+          "Команды: help [ГЛАГОЛ|ТЕМА] (эта справка, глагол или zone, gate, lychgate, track, dusk) · board "
+          "(перерисовать; 'board coords' показывает координаты клеток) · undo (отменить своё последнее "
+          "действие) · save [ФАЙЛ] · quit",
+    "uk": "Відповідайте номером варіанта або його текстом у нотації (наприклад, 'move gatehouse.a a4': зона, "
+          "потім кубик, який витрачаєте: a4 — кубик активації з четвіркою, d3 — кубик долі з трійкою); якщо "
+          "текст після дієслова однозначний, досить його.\n"
+          "Команди: help [ДІЄСЛОВО|ТЕМА] (ця довідка, дієслово або zone, gate, lychgate, track, dusk) · board "
+          "(перемалювати; 'board coords' показує координати клітинок) · undo (скасувати свою останню дію) · "
+          "save [ФАЙЛ] · quit",
+}
+
+
+def commands_help(lang: str = "en") -> str:
+    return COMMANDS_HELP.get(lang, COMMANDS_HELP["en"])
+
+
 def verb_help(verb: str, lang: str = "en") -> tuple[str, str, str] | None:
     entry = VERBS.get(verb)
     if entry is None:

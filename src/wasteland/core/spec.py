@@ -176,6 +176,11 @@ class GameSpec:
     # sections of its rulebook. The conformance tests hold each decision's ``rule`` and every
     # anchor in an error, event or end reason to this list.
     anchors: tuple[str, ...] = ()
+    # The research environments (``wasteland.envs``): "module:attribute" of the game's fixed
+    # action space (size, encode(action, state) -> index, decode(index, state) -> action; see
+    # ``wasteland.core.actionspace``) and of its observation encoder (``wasteland.core.observation``).
+    actions: str = ""
+    observation: str = ""
 
     # -- loading the heavy parts -------------------------------------------------
 
@@ -188,6 +193,16 @@ class GameSpec:
     def renderer(self) -> Any:
         """The terminal renderer (:class:`TerminalRenderer`), or None if the game has none."""
         return load_ref(self.terminal) if self.terminal else None
+
+    @cached_property
+    def action_space(self) -> Any:
+        """The fixed action space (``actions``), or None if the game declares none."""
+        return load_ref(self.actions) if self.actions else None
+
+    @cached_property
+    def observer(self) -> Any:
+        """The observation encoder (``observation``), or None if the game declares none."""
+        return load_ref(self.observation) if self.observation else None
 
     def make_guide(self, seed: int = 0) -> Any:
         """The game's ISMCTS guide, or None."""

@@ -64,6 +64,7 @@ SPEC = GameSpec(
     web_texts="web/i18n",
     package="wasteland.games.age_of_thirst",
     listing=1,
+    actions="wasteland.games.age_of_thirst.actions:ACTIONS", observation="wasteland.games.age_of_thirst.observation:OBSERVATION",
     anchors=ANCHORS,
     round_robin=("heuristic",) + tuple(f"heuristic-{p}" for p in POLICIES),
 )

@@ -40,5 +40,6 @@ SPEC = GameSpec(
     texts="wasteland.games.quest.texts:TEXTS",
     package="wasteland.games.quest",
     listing=30,
+    actions="wasteland.games.quest.actions:ACTIONS", observation="wasteland.games.quest.observation:OBSERVATION",
     anchors=ANCHORS,
 )

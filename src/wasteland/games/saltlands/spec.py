@@ -57,5 +57,6 @@ SPEC = GameSpec(
     web_texts="web/i18n",
     package="wasteland.games.saltlands",
     listing=0,
+    actions="wasteland.games.saltlands.actions:ACTIONS", observation="wasteland.games.saltlands.observation:OBSERVATION",
     anchors=ANCHORS,
 )

@@ -1,0 +1,28 @@
+"""The Fallout round end's fixed action space (``SPEC.actions``): every action of the
+notation as an index meaning the same action in every state.
+
+Domains: ``space`` the map's spaces, ``enemy`` every enemy token (``ghoul#1``), ``value``
+a fight's entered numbers 0-12 (the table fight, FO-13.2). The layout (templates in order,
+each a block of consecutive indices) is ``ACTIONS.layout()``.
+"""
+
+from __future__ import annotations
+
+from wasteland.core.actionspace import TemplateActions
+
+from .content import load_content
+
+
+def _build() -> TemplateActions:
+    c = load_content()
+    spaces = tuple(c.board.graph.names)
+    enemies = tuple(f"{t}#{k}" for t in c.types for k in range(1, 9))
+    values = tuple(str(n) for n in range(0, 13))
+    return TemplateActions(
+        ["end", "rest", "quest", "move {space}", "fight {enemy}", "activate {enemy}", "step {enemy} {space}",
+         "result {value} {value} {fate}"],
+        {"space": spaces, "enemy": enemies, "value": values, "fate": ("defeated", "stands")},
+    )
+
+
+ACTIONS = _build()

@@ -1,0 +1,48 @@
+"""The quest's observation tensor (``SPEC.observation``), from the seat's view only.
+
+Planes over every tile's zones (the action space's ``zone`` order): zones on the
+battlefield, the seat's hero, the other heroes, enemies (wounds), items. Then vectors: the
+seat (one-hot of 4), round, per seat wounds and inspiration, the decks' sizes, the track
+position. ``OBSERVATION.layout()`` lists the parts.
+"""
+
+from __future__ import annotations
+
+from wasteland.core.observation import ViewObservation, plane, vector
+
+from .actions import ACTIONS
+
+ZONES = ACTIONS.domains["zone"]
+
+
+def _seats(key, scale):
+    def read(v):
+        out = [0.0] * 4
+        for p in v.get("players", ()):
+            out[p["seat"]] = float(p.get(key) or 0) / scale
+        return out
+    return read
+
+
+def _enemies(v):
+    out: dict[str, float] = {}
+    for e in v.get("enemies", ()):
+        if e.get("zone"):
+            out[e["zone"]] = out.get(e["zone"], 0.0) + float(e.get("wounds", 1))
+    return out
+
+
+OBSERVATION = ViewObservation([
+    plane("zones laid", ZONES, lambda v: dict.fromkeys(v.get("board", {}).get("zones", {}), 1.0)),
+    plane("own hero", ZONES, lambda v: {p["zone"]: 1.0 for p in v.get("players", ())
+                                        if p.get("seat") == v.get("seat") and p.get("zone")}),
+    plane("other heroes", ZONES, lambda v: {p["zone"]: 1.0 for p in v.get("players", ())
+                                            if p.get("seat") != v.get("seat") and p.get("zone")}),
+    plane("enemies", ZONES, _enemies, "the enemies' wounds in the zone"),
+    plane("items", ZONES, lambda v: dict.fromkeys(v.get("board", {}).get("items", ()), 1.0)),
+    vector("seat", 4, lambda v: [1.0 if v.get("seat") == k else 0.0 for k in range(4)]),
+    vector("round", 1, lambda v: [v.get("round", 0) / 20]),
+    vector("wounds", 4, _seats("wounds", 10)), vector("inspiration", 4, _seats("inspiration", 5)),
+    vector("decks", 3, lambda v: [v.get("decks", {}).get(k, 0) / 10 for k in ("exploration", "encounter", "crisis")]),
+    vector("track", 1, lambda v: [v.get("track_pos", 0) / 10]),
+])

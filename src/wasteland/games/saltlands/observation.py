@@ -1,0 +1,77 @@
+"""Saltlands' observation tensor (``SPEC.observation``), from the seat's view only.
+
+Planes over the 323 hexes of the action space's ``hex`` domain (in its order): one per
+terrain (salt, dune, mountain, unexplored), the seat's own vehicle, the other players,
+raiders (crew count), tokens, spawn points. Then vectors: the seat (one-hot of 6), round
+and turn, wind strength, storm, the decks' sizes, each seat's hand size, armor and
+status (active), and the seat's hand as counts per card kind. ``OBSERVATION.layout()``
+lists every part with its offset.
+
+Dense reward ``"survival"`` (the environments' ``reward="survival"``): a potential of the
+seat's view, 0.5 while its survivor is on the board or escaped, 0 while dead (waiting to
+respawn, SL §90) or out, minus 0.1 for each respawn used; a step's reward is its change,
+added to the outcome's 1 for a win.
+"""
+
+from __future__ import annotations
+
+from wasteland.core.observation import ViewObservation, plane, vector
+
+from .actions import ACTIONS
+from .state import catalog
+
+HEXES = ACTIONS.domains["hex"]
+TERRAINS = ("salt", "dune", "mountain", "unexplored")
+KINDS = tuple(dict.fromkeys(n.split("#")[0] for n in catalog().card_names))
+
+
+def _me(view):
+    return next((p for p in view.get("players", ()) if p.get("seat") == view.get("seat")), {})
+
+
+def _terrain(t):
+    return lambda v: {h["hex"]: 1.0 for h in v.get("hexes", ()) if h.get("terrain") == t}
+
+
+def _hand(v):
+    counts = dict.fromkeys(KINDS, 0.0)
+    for card in _me(v).get("hand", ()) or ():
+        kind = card.split("#")[0]
+        if kind in counts:
+            counts[kind] += 1
+    return list(counts.values())
+
+
+def _seats(v, key, scale=1.0):
+    out = [0.0] * 6
+    for p in v.get("players", ()):
+        value = p.get(key)
+        out[p["seat"]] = (1.0 if value == "active" else 0.0) if key == "status" else float(value or 0) / scale
+    return out
+
+
+def survival(view) -> float:
+    me = _me(view)
+    alive = 0.5 if me.get("status") in ("active", "won") else 0.0
+    return alive - 0.1 * float(me.get("respawns_used", 0) or 0)
+
+
+OBSERVATION = ViewObservation(
+    [plane(f"terrain {t}", HEXES, _terrain(t), f"1 where the hex is {t}") for t in TERRAINS] + [
+        plane("own vehicle", HEXES, lambda v: {_me(v).get("hex"): 1.0} if _me(v).get("hex") else {}),
+        plane("other players", HEXES, lambda v: {p["hex"]: 1.0 for p in v.get("players", ())
+                                                if p.get("hex") and p.get("seat") != v.get("seat")}),
+        plane("raiders", HEXES, lambda v: {r["hex"]: float(r.get("crew", 1)) for r in v.get("raiders", ())
+                                           if r.get("hex")}, "a raider's crew count"),
+        plane("tokens", HEXES, lambda v: dict.fromkeys(v.get("tokens", {}), 1.0)),
+        plane("spawn", HEXES, lambda v: {h["hex"]: 1.0 for h in v.get("hexes", ()) if h.get("spawn")}),
+        vector("seat", 6, lambda v: [1.0 if v.get("seat") == k else 0.0 for k in range(6)]),
+        vector("round, turn", 2, lambda v: [v.get("round", 0) / 20, v.get("turn", 0) / 100]),
+        vector("weather", 2, lambda v: [v.get("wind_strength", 0) / 6, 1.0 if v.get("storm") else 0.0]),
+        vector("decks", 4, lambda v: [v.get("mirage_deck", 0) / 50, v.get("raider_deck", 0) / 50,
+                                      v.get("rumor_deck", 0) / 10, v.get("weather_deck", 0) / 10]),
+        vector("hand sizes", 6, lambda v: _seats(v, "hand_size", 10), "per seat"),
+        vector("armor", 6, lambda v: _seats(v, "armor", 5), "per seat"),
+        vector("active", 6, lambda v: _seats(v, "status"), "per seat: 1 if playing"),
+        vector("own hand", len(KINDS), _hand, "the seat's hand: count per card kind"),
+    ], rewards={"survival": survival})

@@ -1,0 +1,209 @@
+"""PettingZoo environments for every registered game.
+
+``env(game, **options)`` (wrapped) and ``raw_env`` give an AEC environment named
+``<game>_v0`` (hyphens as underscores); ``parallel_env`` its parallel
+form. Agents are ``player_0``.. one per seat. Each observation is
+``{"observation": Box(float32, the game's tensor), "action_mask": Box(int8)}``: the tensor is
+built from the seat's own view only, and the mask marks the legal indices of the game's
+fixed action space for the seat to act (all zero for the others).
+
+Options besides the game's own (``spec.options``):
+
+* ``reward``: ``"outcome"`` (default: at the end 1 for each winner, 0 for the others) or a
+  dense reward the game declares (a name from the game's ``OBSERVATION.rewards``);
+* ``max_cycles``: truncate after this many steps (``turns="decision"``) or cycles;
+* ``turns``: ``"decision"`` (default: the agent to act is the seat the game waits on, as a
+  board game is played) or ``"cycle"`` (every live agent in seat order once a cycle, the
+  others' actions ignored: PettingZoo's cycle semantics, which ``max_cycles_test`` checks);
+* ``illegal``: ``"penalty"`` (default: an index that is not legal costs the seat 1 and changes
+  nothing) or ``"lose"`` (the game ends: -1 for the seat, 0 for the others);
+* ``render_mode``: ``"ansi"`` (the board as the terminal draws it).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv, ParallelEnv
+from pettingzoo.utils import wrappers
+
+from wasteland.core.protocol import RuleError
+
+from .base import OUTCOME, Table, env_games, env_name
+
+TURNS = ("decision", "cycle")
+ILLEGAL = ("penalty", "lose")
+
+
+def _check(turns: str, illegal: str, max_cycles: int | None) -> None:
+    if turns not in TURNS:
+        raise RuleError("turns", f"turns must be one of {', '.join(TURNS)}, not {turns!r}")
+    if illegal not in ILLEGAL:
+        raise RuleError("illegal", f"illegal must be one of {', '.join(ILLEGAL)}, not {illegal!r}")
+    if max_cycles is not None and (not isinstance(max_cycles, int) or max_cycles < 1):
+        raise RuleError("max_cycles", f"max_cycles must be a whole number from 1, not {max_cycles!r}")
+
+
+class _Spaces:
+    def _make_spaces(self) -> None:
+        t = self.table
+        obs = spaces.Dict({
+            "observation": spaces.Box(0.0, np.inf, (t.observer.size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (t.actions.size,), np.int8),
+        })
+        self.observation_spaces = {a: obs for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(t.actions.size) for a in self.possible_agents}
+        # one space object per agent (PettingZoo seeds each)
+        self.observation_spaces = {a: spaces.Dict(dict(obs.spaces)) for a in self.possible_agents}
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    def _observe(self, seat: int) -> dict[str, np.ndarray]:
+        return {"observation": self.table.tensor(seat), "action_mask": self.table.mask(seat)}
+
+    def _render_text(self) -> str | None:
+        if self.render_mode == "ansi":
+            return self.table.ansi()
+        return None
+
+
+class raw_env(_Spaces, AECEnv):
+    """The AEC environment of one game (see the module doc)."""
+
+    metadata = {"render_modes": ["ansi"], "name": "wasteland_v0", "is_parallelizable": True}
+
+    def __init__(self, game: str, render_mode: str | None = None, max_cycles: int | None = None,
+                 reward: str = OUTCOME, turns: str = "decision", illegal: str = "penalty", **options: Any) -> None:
+        super().__init__()
+        _check(turns, illegal, max_cycles)
+        if render_mode not in (None, "ansi"):
+            raise RuleError("render_mode", f"render_mode must be ansi or None, not {render_mode!r}")
+        self.table = Table(game, reward=reward, **options)
+        self.metadata = {**self.metadata, "name": env_name(self.table.spec.name)}
+        self.render_mode, self.max_cycles, self.turns, self.illegal = render_mode, max_cycles, turns, illegal
+        self.possible_agents = [f"player_{k}" for k in range(self.table.players)]
+        self._make_spaces()
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        self.table.new(seed)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {a: {} for a in self.agents}
+        self.steps = 0
+        self.agent_selection = self._acting() if self.turns == "decision" else self.agents[0]
+
+    def _acting(self) -> str:
+        d = self.table.decision()
+        return self.possible_agents[d.seat] if d is not None else self.agent_selection
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        return self._observe(self.possible_agents.index(agent))
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        seat = self.possible_agents.index(agent)
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        d = self.table.decision()
+        if d is not None and d.seat == seat:
+            try:
+                for s, r in self.table.play(int(action)).items():
+                    self.rewards[self.possible_agents[s]] = r
+            except (RuleError, TypeError, ValueError):
+                self.rewards[agent] = -1.0
+                if self.illegal == "lose":
+                    self.terminations = dict.fromkeys(self.agents, True)
+        last_of_cycle = self.turns == "decision" or seat == len(self.agents) - 1
+        self.steps += last_of_cycle
+        if self.table.outcome() is not None:
+            self.terminations = dict.fromkeys(self.agents, True)
+        elif self.max_cycles is not None and self.steps >= self.max_cycles and last_of_cycle:
+            self.truncations = dict.fromkeys(self.agents, True)
+        if self.turns == "decision":
+            self.agent_selection = self._acting()
+        else:
+            self.agent_selection = self.agents[(seat + 1) % len(self.agents)]
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        return self._render_text()
+
+    def close(self) -> None:
+        pass
+
+
+class parallel_raw_env(_Spaces, ParallelEnv):
+    """The parallel form: every live agent gives an action each step; only the seat the game
+    waits on has legal indices (the others' masks are zero and their actions ignored)."""
+
+    metadata = {"render_modes": ["ansi"], "name": "wasteland_v0"}
+
+    def __init__(self, game: str, render_mode: str | None = None, max_cycles: int | None = None,
+                 reward: str = OUTCOME, illegal: str = "penalty", **options: Any) -> None:
+        _check("decision", illegal, max_cycles)
+        self.table = Table(game, reward=reward, **options)
+        self.metadata = {**self.metadata, "name": env_name(self.table.spec.name)}
+        self.render_mode, self.max_cycles, self.illegal = render_mode, max_cycles, illegal
+        self.possible_agents = [f"player_{k}" for k in range(self.table.players)]
+        self._make_spaces()
+
+    def reset(self, seed: int | None = None, options: dict | None = None):
+        self.table.new(seed)
+        self.agents = self.possible_agents[:]
+        self.steps = 0
+        return {a: self._observe(k) for k, a in enumerate(self.agents)}, {a: {} for a in self.agents}
+
+    def step(self, actions: dict[str, Any]):
+        rewards = dict.fromkeys(self.agents, 0.0)
+        over = False
+        d = self.table.decision()
+        acting = self.possible_agents[d.seat] if d is not None else None
+        if acting in actions and actions[acting] is not None:
+            try:
+                for s, r in self.table.play(int(actions[acting])).items():
+                    rewards[self.possible_agents[s]] = r
+            except (RuleError, TypeError, ValueError):
+                rewards[acting] = -1.0
+                over = self.illegal == "lose"
+        self.steps += 1
+        over = over or self.table.outcome() is not None
+        cut = not over and self.max_cycles is not None and self.steps >= self.max_cycles
+        observations = {a: self._observe(self.possible_agents.index(a)) for a in self.agents}
+        terminations = dict.fromkeys(self.agents, over)
+        truncations = dict.fromkeys(self.agents, cut)
+        infos = {a: {} for a in self.agents}
+        if over or cut:
+            self.agents = []
+        return observations, rewards, terminations, truncations, infos
+
+    def render(self) -> str | None:
+        return self._render_text()
+
+    def close(self) -> None:
+        pass
+
+
+def env(game: str, **kwargs: Any) -> AECEnv:
+    """The AEC environment of ``game`` with PettingZoo's order checks."""
+    return wrappers.OrderEnforcingWrapper(raw_env(game, **kwargs))
+
+
+def parallel_env(game: str, **kwargs: Any) -> ParallelEnv:
+    return parallel_raw_env(game, **kwargs)
+
+
+def names() -> dict[str, str]:
+    """Versioned environment name -> game: ``{"dry_well_v0": "dry-well", ...}``."""
+    return {env_name(n): n for n in env_games()}

@@ -1,0 +1,79 @@
+"""Every game's fixed action space and observation: every legal action of random games
+has an index, the index decodes back to it, and indices are one block per template."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from wasteland.core.protocol import RuleError
+from wasteland.core.registry import registered_games
+from wasteland.envs.base import env_games
+
+from .conftest import CASES, GAMES, IDS
+
+
+def test_every_shipped_game_declares_its_spaces() -> None:
+    shipped = [n for n, s in registered_games().items() if s.package.startswith("wasteland.games.")]
+    assert shipped and all(n in env_games() for n in shipped)
+
+
+@pytest.mark.parametrize("game,options", CASES, ids=IDS)
+def test_legal_actions_round_trip(game: str, options: dict) -> None:
+    spec = env_games()[game]
+    engine, space = spec.engine, spec.action_space
+    config = spec.validate(dict(options))
+    for seed in range(3):
+        state, rng, steps = engine.new_game(config, seed), random.Random(seed), 0
+        while engine.outcome(state) is None and steps < 300:
+            d = engine.decision(state)
+            indices = [space.encode(a, state) for a in d.actions]
+            assert len(set(indices)) == len(indices)
+            assert [space.decode(i, state) for i in indices] == list(d.actions)
+            assert all(0 <= i < space.size for i in indices)
+            state, _ = engine.apply(state, rng.choice(d.actions))
+            steps += 1
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_layout_covers_the_space_once(game: str) -> None:
+    space = env_games()[game].action_space
+    offset = 0
+    for _template, first, count in space.layout():
+        assert first == offset and count > 0
+        offset += count
+    assert offset == space.size
+    # the first and last index of each block decode to actions of its template's verb
+    for template, first, count in space.layout():
+        for i in (first, first + count - 1):
+            text = space.decode(i)
+            assert text.split()[0] == template.split()[0]
+            assert space.encode(text) == i
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_bad_indices_and_texts_are_refused(game: str) -> None:
+    space = env_games()[game].action_space
+    for bad in (-1, space.size, "3", 2.5, True):
+        with pytest.raises(RuleError, match="action index"):
+            space.decode(bad)  # type: ignore[arg-type]
+    with pytest.raises(RuleError, match="not in the game's fixed action space"):
+        space.encode("fly to the moon")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_observation_is_the_seats_view_only(game: str) -> None:
+    """Two states that differ only in what the seat may not know (the generator, the deck
+    order) give the same tensor: the encoder reads the view, and the view hides them."""
+    spec = env_games()[game]
+    engine, observer = spec.engine, spec.observer
+    config = spec.validate({})
+    state = engine.new_game(config, 5)
+    view = engine.view(state, 0)
+    tensor = observer.encode(view)
+    assert len(tensor) == observer.size and any(tensor)
+    assert observer.encode(engine.view(engine.from_json(engine.to_json(state)), 0)) == tensor
+    layout = observer.layout()
+    assert sum(length for _n, _o, length, _d in layout) == observer.size
+    assert observer.string(view) == observer.string(engine.view(state, 0))

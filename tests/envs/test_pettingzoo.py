@@ -1,0 +1,106 @@
+"""PettingZoo's own checks for every game and a range of options."""
+
+from __future__ import annotations
+
+import functools
+import types
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, max_cycles_test, parallel_api_test, seed_test
+
+from wasteland.core.protocol import RuleError
+from wasteland.envs import pettingzoo as pz
+from wasteland.envs.base import env_name
+
+from .conftest import CASES, GAMES, IDS
+
+
+@pytest.mark.parametrize("game,options", CASES, ids=IDS)
+def test_api(game: str, options: dict) -> None:
+    api_test(pz.env(game, **options), num_cycles=60)
+
+
+@pytest.mark.parametrize("game,options", CASES, ids=IDS)
+def test_seed(game: str, options: dict) -> None:
+    seed_test(functools.partial(pz.env, game, **options), num_cycles=40)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_max_cycles(game: str) -> None:
+    mod = types.SimpleNamespace(env=functools.partial(pz.env, game, turns="cycle"),
+                                parallel_env=functools.partial(pz.parallel_env, game))
+    max_cycles_test(mod)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_parallel_api(game: str) -> None:
+    parallel_api_test(pz.parallel_env(game), num_cycles=60)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_masked_random_game_ends_with_the_outcome(game: str) -> None:
+    e = pz.env(game, render_mode="ansi")
+    e.reset(seed=3)
+    assert e.metadata["name"] == env_name(game) and env_name(game) in pz.names()
+    rng = np.random.default_rng(3)
+    totals = dict.fromkeys(e.possible_agents, 0.0)
+    for agent in e.agent_iter(max_iter=20000):
+        obs, _reward, term, trunc, _info = e.last()
+        if term or trunc:
+            e.step(None)
+            continue
+        others = [a for a in e.agents if a != agent]
+        assert all(not e.observe(a)["action_mask"].any() for a in others)
+        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        for a, r in e.rewards.items():
+            totals[a] += r
+        if e.terminations[agent]:
+            text = e.render()
+            assert isinstance(text, str) and text.strip()
+    table = e.unwrapped.table
+    assert table.outcome() is not None and not e.agents
+    assert list(totals.values()) == table.returns()
+
+
+def test_illegal_indices_cost_or_lose() -> None:
+    game = GAMES[0]
+    e = pz.raw_env(game)
+    e.reset(seed=1)
+    agent = e.agent_selection
+    mask = e.observe(agent)["action_mask"]
+    bad = int(np.flatnonzero(mask == 0)[0])
+    before = e.table.engine.to_json(e.table.state)
+    e.step(bad)
+    assert e.rewards[agent] == -1.0 and e.table.engine.to_json(e.table.state) == before
+    e = pz.raw_env(game, illegal="lose")
+    e.reset(seed=1)
+    e.step(bad)
+    assert all(e.terminations.values())
+
+
+def test_bad_options_are_refused() -> None:
+    game = GAMES[0]
+    for kwargs, field in (({"turns": "sometimes"}, "turns"), ({"illegal": "shrug"}, "illegal"),
+                          ({"max_cycles": 0}, "max_cycles"), ({"reward": "gold"}, "reward"),
+                          ({"render_mode": "human"}, "render_mode"), ({"players": 99}, "players")):
+        with pytest.raises(RuleError, match=field):
+            pz.raw_env(game, **kwargs)
+
+
+def test_saltlands_survival_reward_is_dense() -> None:
+    """The dense reward a game declares: rewards arrive before the end (Saltlands survival)."""
+    dense = [g for g in GAMES if "survival" in (pz.raw_env(g).table.observer.rewards or {})]
+    assert dense
+    e = pz.raw_env(dense[0], reward="survival", players=2)
+    e.reset(seed=0)
+    seen = []
+    rng = np.random.default_rng(0)
+    for agent in e.agent_iter(max_iter=400):
+        obs, reward, term, trunc, _ = e.last()
+        seen.append(reward)
+        if term or trunc:
+            e.step(None)
+        else:
+            e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert any(r != 0 for r in seen[:-2])

@@ -17,6 +17,9 @@ from wasteland.core.spec import GameSpec
 #: or outcome plus a dense reward the game declares (``OBSERVATION.rewards``: a potential of
 #: the seat's view; the reward of a step is its change, so the best policy stays the same)
 OUTCOME = "outcome"
+#: the observation Box's bound: the tensors hold flags, counts and scaled counters, never
+#: negative and far below this
+OBS_HIGH = 1000.0
 
 
 def env_games() -> dict[str, GameSpec]:

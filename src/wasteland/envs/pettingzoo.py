@@ -31,7 +31,7 @@ from pettingzoo.utils import wrappers
 
 from wasteland.core.protocol import RuleError
 
-from .base import OUTCOME, Table, env_games, env_name
+from .base import OBS_HIGH, OUTCOME, Table, env_games, env_name
 
 TURNS = ("decision", "cycle")
 ILLEGAL = ("penalty", "lose")
@@ -50,7 +50,7 @@ class _Spaces:
     def _make_spaces(self) -> None:
         t = self.table
         obs = spaces.Dict({
-            "observation": spaces.Box(0.0, np.inf, (t.observer.size,), np.float32),
+            "observation": spaces.Box(0.0, OBS_HIGH, (t.observer.size,), np.float32),
             "action_mask": spaces.Box(0, 1, (t.actions.size,), np.int8),
         })
         self.observation_spaces = {a: obs for a in self.possible_agents}

@@ -371,22 +371,33 @@ def test_trade_with_any_player_three_times_hand_items_only():
         [[player]]
         seat = "p1"
         hex = "0,-2"
-        hand = ["axe", "medkit", "machete", "helmet"]
+        hand = ["axe", "medkit", "machete", "helmet", "fuel"]
         cargo = ["crew"]
         [[player]]
         seat = "p2"
         hex = "5,-3"
         hand = ["fuel"]
         cargo = ["scrap_plating"]
-    """, players=2, characters='"trader", "scout"'))
+        [[player]]
+        seat = "p3"
+        hex = "5,-2"
+        hand = ["water"]
+    """, players=3, characters='"trader", "scout", "healer"'))
     assert has(s, "trade p2") and has(s, "give axe#1 to p2")
     assert not has(s, "give crew#1 to p2")  # hand items only
     play(s, "trade p2")
     opts = GAME.decision(s).actions
-    assert "give fuel#1" in opts and not any("scrap_plating" in a for a in opts)
-    play(s, "give fuel#1", "done")
-    play(s, "give axe#1 to p2", "accept", "give medkit#1 to p2", "accept")
-    assert not has(s, "give") and not has(s, "trade p2")  # 3 trades used (SL §146)
+    assert "give fuel#2" in opts and not any("scrap_plating" in a for a in opts)
+    # SL §146: one trade may move any number of hand items; the limit counts trades.
+    play(s, "give fuel#2", "done", "give axe#1 to p2", "accept", "give medkit#1 to p2", "accept")
+    assert has(s, "give machete#1 to p2")  # still the first trade
+    play(s, "give machete#1 to p3", "accept")  # the second, with another player
+    play(s, "give helmet#1 to p2", "accept")  # the third: p2 again, but a new trade
+    assert has(s, "give fuel#1 to p2")  # the third trade goes on
+    assert not has(s, "trade p3") and not has(s, "to p3")  # a fourth is refused
+    with pytest.raises(RuleError) as err:
+        GAME.apply_in_place(s, "give fuel#1 to p3")
+    assert err.value.rule == "SL §146"
     # Without the ability, a far player cannot be traded with (SL §72).
     t = build(scene("""
         [[player]]

@@ -8,6 +8,7 @@ from wasteland.core.protocol import Decision, NotationError, RuleError
 
 from .movement import MoveOption, move_options
 from .state import State
+from .turn import TRADE_LIMIT, _is_far, ability
 from .zones import card_def, holds, over_hand_limit
 
 TURN_VERBS = {"move", "collect", "use", "refresh", "trade", "give", "ability", "discard", "end", "steal"}
@@ -93,6 +94,11 @@ def why_illegal(s: State, d: Decision, action: str) -> RuleError:
         if p.hex is None or h not in geo.adj[p.hex]:
             return RuleError("SL §73", "tokens are collected only from adjacent hexes")
         return RuleError("SL §64", "collecting a token needs a fresh (not engaged) crew member: 'by CREW'")
+    if verb in ("trade", "give") and s.trades_used >= TRADE_LIMIT and ability(s, p) == "trade":
+        partner = tokens[1] if verb == "trade" else (tokens[3] if len(tokens) > 3 else "")
+        seat = int(partner[1:]) - 1 if partner[1:].isdigit() else -1
+        if 0 <= seat < len(s.players) and seat != s.trade_partner and _is_far(s, p, seat):
+            return RuleError("SL §146", f"the Trader's {TRADE_LIMIT} trades with far players are used this turn")
     if verb in ("use", "discard", "give"):
         card = card_arg(1)
         if card is None:

@@ -451,6 +451,7 @@ def start_turn(s: State, seat: int, events: Events) -> None:
     s.streak = []
     s.raid_hexes = []
     s.trades_used = 0
+    s.trade_partner = -1
     p = s.players[seat]
     p.engaged.clear()
     p.hidden = False  # SL §147: hidden only until her next turn

@@ -189,7 +189,7 @@ _PLAIN_FIELDS = (
     "markers", "rumor_deck", "rumors_played", "weather_deck", "weather_drawn", "wind_dir",
     "storm", "damage_stacks", "revealed", "damage_discard", "next_raider", "mirage", "raider_deck", "discard",
     "supply", "stack", "moved", "must_move", "refreshes", "traded", "ability_used",
-    "final_turn", "streak", "raid_hexes", "trades_used", "seen_in_hand",
+    "final_turn", "streak", "raid_hexes", "trades_used", "seen_in_hand", "trade_partner",
     "winners", "over", "end_reason",
 )
 
@@ -238,6 +238,7 @@ class State:
         # Cards that came into a hand in sight of everybody (zones.gain): determinization
         # leaves them where they are.
         self.seen_in_hand: list[int] = []
+        self.trade_partner = -1  # Trade: the far player of the trade going on now (SL §146), or -1
         self.winners: list[int] = []
         self.over = False
         self.end_reason = ""
@@ -324,6 +325,7 @@ class State:
         s.raid_hexes = self.raid_hexes.copy()
         s.trades_used = self.trades_used
         s.seen_in_hand = self.seen_in_hand.copy()
+        s.trade_partner = self.trade_partner
         s.winners = self.winners.copy()
         s.over = self.over
         s.end_reason = self.end_reason
@@ -366,5 +368,5 @@ def _in_order(table: dict[str, Any], order: Sequence[str]) -> dict[str, Any]:
 
 
 # absent from saves made before the expansion (the first three) or before seen_in_hand
-_NEW_FIELDS = {"streak", "raid_hexes", "trades_used", "seen_in_hand"}
+_NEW_FIELDS = {"streak", "raid_hexes", "trades_used", "seen_in_hand", "trade_partner"}
 

@@ -258,9 +258,12 @@ def turn_actions(s: State) -> list[str]:
         out.extend([give[c] for c in held if c not in traded])
     kind = ability(s, p)
     if kind is not None:
-        if kind == "trade" and s.trades_used < TRADE_LIMIT:
-            # SL §146 Trade: any player in the game, up to 3 times per turn, hand items only.
+        if kind == "trade":
+            # SL §146 Trade: any player in the game, up to 3 times per turn, hand items only,
+            # but any number of them in one trade: the trade going on may go on at the limit.
             for q in _far_partners(s, p, near):
+                if s.trades_used >= TRADE_LIMIT and q.seat != s.trade_partner:
+                    continue
                 out.append(f"trade p{q.seat + 1}")
                 give = texts.give[q.seat]
                 out.extend([give[c] for c in p.hand if c not in traded])
@@ -287,6 +290,9 @@ def apply_turn(s: State, action: str, events: Events) -> None:
     geo = s.static.geo
     # Born Killer (SL §146): only attacks may come between consecutive attacks.
     streak, s.streak = s.streak, []
+    # SL §146 Trade: a trade with a far player is the run of asks and gifts between the
+    # two; anything else the trader does, or a turn to another partner, ends it (ruling).
+    partner, s.trade_partner = s.trade_partner, -1
     if verb == "move":
         _move(s, p, geo.by_name[tokens[1]], int(tokens[3]) if len(tokens) > 2 else 0, events)
     elif verb == "collect":
@@ -319,13 +325,13 @@ def apply_turn(s: State, action: str, events: Events) -> None:
         seat = int(tokens[1][1:]) - 1
         far = _is_far(s, p, seat)
         if far:
-            s.trades_used += 1  # SL §146 Trade
+            _count_trade(s, partner, seat)
         s.stack.append({"kind": "trade", "seat": seat, "active": p.seat, "hand_only": far})
         events.append({"type": "trade_asked", "seat": p.seat, "partner": seat})
     elif verb == "give":
         seat = int(tokens[3][1:]) - 1
         if _is_far(s, p, seat):
-            s.trades_used += 1  # SL §146 Trade
+            _count_trade(s, partner, seat)
         s.stack.append({"kind": "offer", "seat": seat, "from": p.seat, "card": cat.card_index[tokens[1]]})
     elif verb == "ability":
         if len(tokens) > 1:
@@ -338,6 +344,14 @@ def apply_turn(s: State, action: str, events: Events) -> None:
         discard_card(s, p, cat.card_index[tokens[1]], events, "by choice")
     elif verb == "end":
         end_turn(s, events)
+
+
+def _count_trade(s: State, partner: int, seat: int) -> None:
+    """SL §146 Trade: the limit of 3 counts trades, not the cards in them; going on with the
+    partner of the trade under way is the same trade."""
+    if partner != seat:
+        s.trades_used += 1
+    s.trade_partner = seat
 
 
 def _is_far(s: State, p: Player, seat: int) -> bool:

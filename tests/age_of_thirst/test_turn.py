@@ -137,6 +137,51 @@ def test_lo_9_exhausted_source_deck_takes_every_pump_back():
     assert len(s.source_deck) + len(s.source_discard) + sum(s.pumps) == 50
 
 
+def test_lo_9_pumps_leave_the_moment_the_source_deck_runs_out():
+    s = position({"1,-3": ("red", "skinny"), "3,3": ("blue", "skinny")}, turn="red")
+    red, blue = seat(s, "red"), seat(s, "blue")
+    s.pumps[red], s.pumps[blue] = 1, 1
+    s.source_deck = ["wet"]  # the last card
+    s.source_discard = ["dry"] * 3
+    events = play(s, "end phase")
+    # The pumps went and the pile became the new deck when the last card was taken, not at
+    # a later draw: nobody's pump pays next turn.
+    assert s.pumps == [0, 0]
+    assert sorted(s.source_deck) == ["dry", "dry", "dry", "pump", "pump"]
+    assert s.source_discard == ["wet"], "the card just exchanged starts the new discard pile"
+    assert s.water[red] == 2 + 1, "the wet day, and the pump red had when the phase started"
+    assert [e["type"] for e in events if e["type"] in ("pumps_lost", "reshuffle")] == \
+        ["pumps_lost", "pumps_lost", "reshuffle"]
+
+
+def test_lo_9_a_pump_drawn_as_the_last_card_stays():
+    s = position({"1,-3": ("red", "skinny"), "3,3": ("blue", "skinny")}, turn="red")
+    red = seat(s, "red")
+    s.source_deck = ["pump"]
+    s.source_discard = ["dry"] * 2
+    play(s, "end phase")
+    assert s.pumps[red] == 1 and sorted(s.source_deck) == ["dry", "dry"]
+    assert s.water[red] == 1
+
+
+def test_lo_10_1_bunker_discard_becomes_the_deck_when_the_deck_runs_out():
+    s = position({"0,-4": ("red", "skinny"), "3,3": ("blue", "skinny")}, turn="red", water={"red": 10})
+    s.bunker_deck = ["regen1"]
+    s.bunker_discard = ["neuro2", "anabolic"]
+    play(s, "end phase", "inject regen1 skinny")
+    assert sorted(s.bunker_deck) == ["anabolic", "neuro2"] and s.bunker_discard == []
+    # LO-10.2: the black market looks through the discard pile, which is now empty.
+    assert not [a for a in legal(s) if a.startswith("market ")]
+
+
+def test_lo_11_ray_tower_discard_becomes_the_deck_when_the_deck_runs_out():
+    s = position({"0,-2": ("red", "skinny"), "3,3": ("blue", "skinny")}, turn="red")
+    s.tower_deck = ["strike"]
+    s.tower_discard = ["strike", "paralysis"]
+    play(s, "end phase")
+    assert sorted(s.tower_deck) == ["paralysis", "strike"] and s.tower_discard == []
+
+
 def test_lo_12_last_oasis_bonus_draws_one_card_per_opponent():
     s = position({"0,0": ("red", "skinny"), "3,3": ("white", "skinny"), "-3,-3": ("violet", "skinny")},
                  players=3, turn="red")  # default colours for 3: red, white, violet

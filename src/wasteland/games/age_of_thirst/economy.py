@@ -17,25 +17,40 @@ MARKET_PRICE = 10  # LO-10.2
 
 
 def draw(s: State, deck: str, events: Events) -> str | None:
-    """The top card of a deck; an empty deck is rebuilt from its shuffled discard pile
-    (LO-9: for sources, every pump in play goes to the discard pile first)."""
+    """The top card of a deck. The moment a deck runs out, its discard pile is shuffled into
+    a new one (LO-9 for sources, with every pump in play going to the discard first; LO-10.1
+    for bunkers; LO-11 for ray towers): so the black market never sells from a pile that is
+    already the new deck. A deck that ran out while its discard pile was empty is rebuilt at
+    the next draw, from what has been discarded since (ruling)."""
     cards: list[str] = getattr(s, f"{deck}_deck")
     if not cards:
-        discard: list[str] = getattr(s, f"{deck}_discard")
-        if deck == "source":
-            for seat, n in enumerate(s.pumps):
-                if n:
-                    discard.extend(["pump"] * n)
-                    s.pumps[seat] = 0
-                    events.append({"type": "pumps_lost", "seat": seat, "count": n})
-        if not discard:
+        _rebuild(s, deck, events)
+        if not cards:
             events.append({"type": "deck_empty", "deck": deck})
             return None
-        cards.extend(discard)
-        discard.clear()
-        shuffle(s, cards)
-        events.append({"type": "reshuffle", "deck": deck, "cards": len(cards)})
-    return cards.pop()
+    card = cards.pop()
+    if not cards:
+        _rebuild(s, deck, events)
+    return card
+
+
+def _rebuild(s: State, deck: str, events: Events) -> None:
+    """LO-9: pumps go to the discard pile, then the pile is shuffled face down as the new deck.
+    Ruling: the card whose draw emptied the deck is being exchanged, so a pump drawn last stays."""
+    cards: list[str] = getattr(s, f"{deck}_deck")
+    discard: list[str] = getattr(s, f"{deck}_discard")
+    if deck == "source":
+        for seat, n in enumerate(s.pumps):
+            if n:
+                discard.extend(["pump"] * n)
+                s.pumps[seat] = 0
+                events.append({"type": "pumps_lost", "seat": seat, "count": n})
+    if not discard:
+        return
+    cards.extend(discard)
+    discard.clear()
+    shuffle(s, cards)
+    events.append({"type": "reshuffle", "deck": deck, "cards": len(cards)})
 
 
 # -- extraction (LO-7.3) -------------------------------------------------------------------
@@ -82,11 +97,13 @@ def start_extraction(s: State, events: Events) -> None:
 def _sources(s: State, seat: int, draws: int, events: Events) -> None:
     """LO-9: each card is exchanged at once; a pump stays and pays 1 gal every turn; a
     water pocket doubles this turn's gain (ruling: cards drawn now and pump income, pockets
-    multiply)."""
+    multiply). Ruling: the pumps in play when the phase starts pay for this turn, and so
+    does a pump drawn now, even if the deck runs out later in the phase and takes them."""
     defs = s.static.content.sources
     gallons = 0
     factor = 1
     drawn = []
+    pump_income = s.pumps[seat]
     for _ in range(draws):
         card = draw(s, "source", events)
         if card is None:
@@ -95,13 +112,13 @@ def _sources(s: State, seat: int, draws: int, events: Events) -> None:
         effect = defs[card].effect
         if effect == "pump":
             s.pumps[seat] += 1
+            pump_income += 1
             continue
         if effect == "pocket":
             factor *= 2
         else:
             gallons += defs[card].gallons
         s.source_discard.append(card)
-    pump_income = s.pumps[seat]
     gain = (gallons + pump_income) * factor
     if drawn or gain:
         events.append({"type": "water", "seat": seat, "cards": drawn, "pumps": pump_income, "factor": factor,

@@ -137,6 +137,16 @@ def test_lo_13_4_knocked_off_after_circle_1_never_retakes_the_centre():
     assert not [a for a in legal(s) if a.endswith(" 0,0") and a.startswith("move")]
 
 
+def test_lo_13_4_walking_off_the_centre_does_not_bar():
+    s = position({"0,0": ("black", "skinny"), "3,3": ("white", "skinny")},
+                 players=4, turn="black", config={"teams": "2x2", "mode": "long"})
+    black = seat(s, "black")
+    s.eye[black] = 1
+    move = next(a for a in legal(s) if a.startswith("move 0,0 "))
+    play(s, move)
+    assert not s.barred[black], "only a troop knocked off (вибитий) bars its player (LO-13.4)"
+
+
 # -- five players (LO-13.5) ---------------------------------------------------------------------
 
 

@@ -88,7 +88,8 @@ def remove(s: State, h: int, events: Events) -> None:
 
 
 def left_centre(s: State, seat: int, events: Events) -> None:
-    """LO-13.4: knocked off the centre after the Eye reached circle 1 -> never again."""
+    """LO-13.4: a troop knocked off the centre (removed from it) after its player's Eye
+    reached circle 1 bars that player from the centre for good; moving off does not."""
     if s.rules.team_game and s.eye[seat] >= 1 and not s.barred[seat]:
         s.barred[seat] = True
         events.append({"type": "barred", "seat": seat})

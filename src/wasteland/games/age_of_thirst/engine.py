@@ -12,7 +12,7 @@ from typing import Any, Callable
 
 from wasteland.core.protocol import Decision, RuleError
 
-from .combat import Events, attack_value, hurt, left_centre, reset_health
+from .combat import Events, attack_value, hurt, reset_health
 from .content import COLOURS, TROOP_KINDS
 from .economy import (HAND_LIMIT, apply_economic, draw_towers, economic_options, play_card, play_options,
                       start_extraction)
@@ -213,8 +213,8 @@ def apply_tactical(s: State, action: str, events: Events) -> None:
             s.damage[t] = s.damage.pop(a)
         s.acting = t  # LO-7.1: after moving it may still attack, then it is flipped
         events.append({"type": "move", "seat": seat, "from": words[1], "to": words[2]})
-        if a == s.board.centre:
-            left_centre(s, seat, events)
+        # LO-13.4 ruling: only a troop knocked off the centre (вибитий) bars its player;
+        # walking off it does not (the digest's reading of any departure is not the text's).
     elif verb == "attack":
         a, t = by[words[1]], by[words[2]]
         # LO-7.1: it stays in place, attacks once and can never move afterwards: flipped.

@@ -182,6 +182,18 @@ def test_lo_11_ray_tower_discard_becomes_the_deck_when_the_deck_runs_out():
     assert sorted(s.tower_deck) == ["paralysis", "strike"] and s.tower_discard == []
 
 
+def test_lo_10_1_a_bunker_card_is_laid_before_any_ray_tower_card():
+    s = position({"0,-4": ("red", "skinny"), "3,3": ("blue", "skinny")}, turn="red")
+    s.hands[seat(s, "red")] = ["strike"]
+    s.bunker_deck = ["regen1"] * 3
+    play(s, "end phase")
+    d = GAME.decision(s)
+    assert d.kind == "inject" and not [a for a in d.actions if a.startswith("play ")]
+    illegal(s, "play strike 3,3", "LO-10.1")
+    play(s, "inject regen1 skinny")
+    assert "play strike 3,3" in legal(s), "at any other moment of the turn (LO-11)"
+
+
 def test_lo_12_last_oasis_bonus_draws_one_card_per_opponent():
     s = position({"0,0": ("red", "skinny"), "3,3": ("white", "skinny"), "-3,-3": ("violet", "skinny")},
                  players=3, turn="red")  # default colours for 3: red, white, violet

@@ -100,6 +100,10 @@ def _begin_run(s: State, f: Frame, events: Events) -> bool:
 # -- extraction frames ----------------------------------------------------------------------
 
 
+# Ruling (LO-10.1, LO-10.2, LO-11): ray-tower cards may be played "at any moment" of one's
+# turn, but a bunker card is used "instantly" (миттєво) once drawn or bought: no moment
+# passes between taking it and laying it, so the inject and bonus decisions offer no
+# ray-tower card; the hand is playable again as soon as the card lies.
 def _inject_options(s: State, f: Frame) -> list[str]:
     return [f"inject {f['cards'][0]} {kind}" for kind in TROOP_KINDS]
 

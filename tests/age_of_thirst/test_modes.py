@@ -181,3 +181,18 @@ def test_lo_13_5_centre_bonus_is_the_other_teams_size():
     s.source_deck = ["dry"] * 10
     play(s, "end phase")
     assert s.water[seat(s, "yellow")] == 3
+
+
+# -- endings that are not the rulebook's ---------------------------------------------------------
+
+
+def test_people_get_no_ending_the_rulebook_lacks_unless_they_choose_it():
+    s = position({"3,3": ("blue", "hedge")}, turn="red", water={"red": 0, "blue": 0})
+    play(s, "end phase", "end turn")
+    assert not s.over, "a dead position is not a rulebook ending: play goes on (LO-13.1)"
+    chosen = position({"3,3": ("blue", "hedge")}, turn="red", water={"red": 0, "blue": 0},
+                      config={"dead_end": True})  # its first turn finds the dead position
+    assert chosen.over and chosen.winners == [] and "not a rulebook ending" in chosen.end_reason
+    quiet = GAME.new_game({"players": 2, "stall_turns": 3}, 1)
+    assert GAME.new_game({"players": 2}, 1).rules.stall_turns == 0
+    assert quiet.rules.stall_turns == 3

@@ -22,6 +22,7 @@ from wasteland.core.rng import Rng, shuffle
 from wasteland.games.age_of_thirst.combat import health
 from wasteland.games.age_of_thirst.content import KINDS
 from wasteland.games.age_of_thirst.game import GAME
+from wasteland.games.age_of_thirst.spec import SPEC
 from wasteland.games.age_of_thirst.state import State
 
 # Every mode (LO-13): free-for-all for 2-6 players in normal, long and blitz form, with the
@@ -39,6 +40,8 @@ CONFIGS = [
     {"players": 5, "teams": "2x3", "colours": ["black", "yellow", "white", "blue", "violet"], "mode": "long"},
 ]
 
+# Random play needs the simulation's endings (not the rulebook's) to be sure to end.
+CONFIGS = [{**SPEC.simulation, **c} for c in CONFIGS]
 configs = st.sampled_from(CONFIGS)
 
 

@@ -171,6 +171,9 @@ class GameSpec:
     package: str = ""  # the game's package, for its resources
     round_robin: tuple[str, ...] = ()  # bots a balance study plays against each other
     description: str = ""
+    # Options a simulation, a soak or a test's random playout adds unless told otherwise:
+    # endings that are not the rulebook's but keep a random game from running forever.
+    simulation: dict[str, Any] = field(default_factory=dict)
     listing: int = 100  # rank in game lists (lower first); the first listed is the default game
     # Every anchor a rule of the game may cite, in its full form ("SL §84", "LO-8.3"): the
     # sections of its rulebook. The conformance tests hold each decision's ``rule`` and every

@@ -10,10 +10,12 @@ Config keys (all but ``players`` optional):
 * ``colours``: the clan colour of each seat (default below);
 * ``draw``: true for the red-token draw (LO-4.5): colours are dealt to the seats at random
   and red starts; otherwise the table picks the first player (a set-up decision);
-* ``stall_turns``: not in the rulebook; the no-progress ruling ends a game as a draw after
-  that many turns in a row in which no token entered or left the board and no Eye moved
-  (default 100; 0 turns it off). A position where nobody can ever reach the centre (a lone
-  troop walled in by its own level-3 hedges, nobody else left) would otherwise never end;
+* ``stall_turns``: not in the rulebook; ends a game as a draw after that many turns in a
+  row in which no token entered or left the board and no Eye moved (default 0: off). A
+  position where nobody can ever reach the centre (a lone troop walled in by its own
+  level-3 hedges, nobody else left) would otherwise never end: the simulator turns it on;
+* ``dead_end``: not in the rulebook; true ends a game as a draw once no troop is on the
+  board, no pump is in play and nobody can pay for a troop (default false);
 * ``turn_limit``: not in the rulebook; a simulation aid that ends a game as a draw after
   that many turns (default: none).
 """
@@ -69,7 +71,8 @@ class Rules:
     colours: tuple[str, ...]  # colours in play, by seat before any draw
     draw: bool
     turn_limit: int | None
-    stall_turns: int = 100
+    stall_turns: int = 0
+    dead_end: bool = False
 
     @property
     def team_game(self) -> bool:
@@ -83,8 +86,10 @@ class Rules:
             out["lineup"] = [list(t) for t in self.lineup]
         if self.turn_limit is not None:
             out["turn_limit"] = self.turn_limit
-        if self.stall_turns != 100:
+        if self.stall_turns:
             out["stall_turns"] = self.stall_turns
+        if self.dead_end:
+            out["dead_end"] = True
         return out
 
     def key(self) -> str:
@@ -95,7 +100,7 @@ class Rules:
 
 
 def rules_from_config(config: dict[str, Any]) -> Rules:
-    known = {"players", "mode", "teams", "lineup", "colours", "draw", "turn_limit", "stall_turns"}
+    known = {"players", "mode", "teams", "lineup", "colours", "draw", "turn_limit", "stall_turns", "dead_end"}
     extra = set(config) - known
     if extra:
         raise ConfigError(f"unknown config keys: {', '.join(sorted(extra))}")
@@ -143,10 +148,14 @@ def rules_from_config(config: dict[str, Any]) -> Rules:
     limit = config.get("turn_limit")
     if limit is not None and (not isinstance(limit, int) or limit < 1):
         raise ConfigError("turn_limit must be a positive number of turns", "config")
-    stall = config.get("stall_turns", 100)
-    if not isinstance(stall, int) or stall < 0:
+    stall = config.get("stall_turns", 0)
+    if not isinstance(stall, int) or isinstance(stall, bool) or stall < 0:
         raise ConfigError("stall_turns must be 0 (off) or a positive number of turns", "config")
-    return Rules(players, mode, teams, tuple(tuple(t) for t in lineup), tuple(colours), draw, limit, stall)
+    dead_end = config.get("dead_end", False)
+    if not isinstance(dead_end, bool):
+        raise ConfigError(f"dead_end must be true or false, not {dead_end!r}", "config")
+    return Rules(players, mode, teams, tuple(tuple(t) for t in lineup), tuple(colours), draw, limit, stall,
+                 dead_end)
 
 
 def _check_lineup(teams: str, sizes: tuple[int, ...], lineup: list[list[str]]) -> None:

@@ -295,8 +295,9 @@ def start_turn(s: State, seat: int, events: Events) -> None:
         finish(s, [], f"{stall} turns without a token entering or leaving the board or an Eye moving "
                "(no-progress ruling, not a rulebook ending)", events)
         return
-    if dead_position(s):
-        finish(s, [], "no troop on the board and no way to buy one: nobody can take the centre", events)
+    if s.rules.dead_end and dead_position(s):
+        finish(s, [], "no troop on the board and no way to buy one: nobody can take the centre "
+               "(not a rulebook ending)", events)
         return
     s.turn += 1
     s.quiet += 1
@@ -312,8 +313,9 @@ def start_turn(s: State, seat: int, events: Events) -> None:
 
 
 def dead_position(s: State) -> bool:
-    """Ruling: with no troop on the board, no pump in play and nobody able to pay for a
-    troop, nothing can ever change: the game ends without a winner."""
+    """With no troop on the board, no pump in play and nobody able to pay for a troop,
+    nothing can ever change. Not a rulebook ending: it ends the game (a draw) only when
+    the ``dead_end`` option asks for it, as simulations do."""
     if any(k != "hedge" for _o, k in s.pieces.values()) or any(s.pumps):
         return False
     from .combat import stats

@@ -48,8 +48,10 @@ SPEC = GameSpec(
                sweep=False),
         Option("turn_limit", "int", "end the game without a winner after this many turns",
                default=None, low=1, rulebook=False, hidden=True),
-        Option("stall_turns", "int", "end the game as a draw after this many turns without change",
-               default=100, low=0, rulebook=False, hidden=True, sweep=False),
+        Option("stall_turns", "int", "end the game as a draw after this many turns without change "
+               "(0: never)", default=0, low=0, rulebook=False, hidden=True, sweep=False),
+        Option("dead_end", "bool", "end the game as a draw once nobody can ever buy or hold a troop",
+               default=False, rulebook=False, hidden=True, sweep=False),
     ),
     bots=(BotSpec("heuristic", "plays by hand-written priorities of its own", _HEURISTIC),)
     + tuple(BotSpec(f"heuristic-{p}", f"the heuristic bot with the opening {p!r}", _HEURISTIC, {"policy": p})
@@ -66,5 +68,6 @@ SPEC = GameSpec(
     listing=1,
     actions="wasteland.games.age_of_thirst.actions:ACTIONS", observation="wasteland.games.age_of_thirst.observation:OBSERVATION",
     anchors=ANCHORS,
+    simulation={"stall_turns": 100, "dead_end": True},
     round_robin=("heuristic",) + tuple(f"heuristic-{p}" for p in POLICIES),
 )

@@ -78,7 +78,7 @@ def _random_options(spec: Any, rnd: random.Random) -> dict[str, Any]:
 def configs(name: str) -> tuple[dict[str, Any], ...]:
     """The fewest and the most players, and a few random combinations of options."""
     spec = spec_of(name)
-    bound = {"turn_limit": TURN_LIMIT} if spec.option("turn_limit") else {}
+    bound = {**spec.simulation, **({"turn_limit": TURN_LIMIT} if spec.option("turn_limit") else {})}
     players = spec.option("players")
     found = [{**({"players": n} if players else {}), **bound}
              for n in sorted({spec.min_players, spec.max_players})]

@@ -9,6 +9,7 @@ import time
 import pytest
 from srvtest import LiveServer, new_database, replay_state, run_async
 
+from wasteland.core.registry import get_spec
 from wasteland.server.store import GameRow, SeatRow, open_store
 
 AOT = "age-of-thirst"
@@ -104,7 +105,8 @@ def test_a_stored_game_that_cannot_be_shown_leaves_the_lobby_answering(pg_admin_
         async def plant() -> None:
             store = await open_store(db)
             now = time.time()
-            for game_id, title, rules in (("broken1", "\ud800", "saltlands-base/1"), ("fine1", "fine", "saltlands-base/1"),
+            current = get_spec("saltlands").rules_version
+            for game_id, title, rules in (("broken1", "\ud800", current), ("fine1", "fine", current),
                                           ("old1", "old rules", "saltlands-base/0")):
                 row = GameRow(game_id, "saltlands", rules, {"players": 1}, 7, {"title": title},
                               "open", False, 0, now, now, [SeatRow(0, "human")])

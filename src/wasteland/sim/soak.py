@@ -115,7 +115,9 @@ def _as_data(game: Any, state: Any) -> Any:
 
 def soak_game(spec: GameSpec, config: dict[str, Any], seed: int, report: SoakReport,
               max_actions: int = MAX_ACTIONS) -> None:
-    """One random game, every check after every action; failures go into ``report``."""
+    """One random game, every check after every action; failures go into ``report``. The
+    spec's simulation options (non-rulebook endings that keep it finite) apply unless set."""
+    config = {**spec.simulation, **config}
     game = spec.engine
     rng = random.Random(seed)
 

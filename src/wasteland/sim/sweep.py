@@ -420,7 +420,11 @@ def build_sweep(spec: GameSpec, values: dict[str, list[str]], bots: list[str],
     refused: dict[tuple[str, ...], list[str]] = {}  # lineup -> why each configuration refused it
     accepted: set[tuple[str, ...]] = set()
     for combo in itertools.product(*(vs for _, vs in grid)):
-        base = {o.name: v for (o, _), v in zip(grid, combo) if v is not None}
+        # The spec's simulation options (endings that are not the rulebook's, keeping random
+        # games finite) apply unless the run sets them itself.
+        swept_names = {o.name for o, _ in grid}
+        base = {k: v for k, v in spec.simulation.items() if k not in swept_names}
+        base.update({o.name: v for (o, _), v in zip(grid, combo) if v is not None})
         for lineup_names in chosen:
             config = dict(base)
             try:

@@ -26,7 +26,7 @@ from .zones import HIDDEN_GAINS, hand_limit, permanent_armor
 class Saltlands(EngineGame):
     name = "saltlands"
     title = "a Saltlands"
-    rules_version = "saltlands-base/1"
+    rules_version = "saltlands-base/2"
     min_players = 1
     max_players = 6
 

@@ -276,10 +276,7 @@ def render_panel(view: dict[str, Any]) -> Group:
         you.append(f"  {me['water']} gal · ray-tower hand ({len(me.get('hand', []))}/5): ", style="bold")
         you.append(_counts(me.get("hand", [])))
         lines.append(you)
-    if view.get("over"):
-        winners = ", ".join(seat_name(view, w) for w in view["winners"])
-        lines.append(Text("GAME OVER: " + (f"winners {winners}" if winners else "no winner")
-                          + f" — {view['end_reason']}", style="bold red"))
+    # the end of the game is announced by the front end (once), not by the panel
     return Group(*lines)
 
 

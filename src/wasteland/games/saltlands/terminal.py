@@ -347,10 +347,7 @@ def render_panel(view: dict[str, Any]) -> Group:
         lines.append(Text(f"  hand {len(me.get('hand', []))}/{limit if limit is not None else '—'}"
                           f" · armor {me['armor']} · engaged: {', '.join(sorted(engaged)) or 'none'}"
                           + ("  (* = engaged)" if engaged else "")))
-    if view.get("over"):
-        winners = ", ".join(seat_label(w) for w in view["winners"])
-        lines.append(Text("GAME OVER: " + (f"winners {winners}" if winners else "everybody loses")
-                          + f" — {view['end_reason']}", style="bold red"))
+    # the end of the game is announced by the front end (once), not by the panel
     return Group(*lines)
 
 

@@ -55,6 +55,7 @@ def _build() -> TemplateActions:
         "attack {seat}", "chase {seat}", "give {card}", "give {card} to {seat}", "discard {card}",
         "replace {card}", "heal {option}", "armor {option}", "lose {crew}", "activate {vehicle}",
         "raider {hex}", "goto {hex}", "spawn {hex}", "orient {orientation}",
+        "pass", "take {card}", "place {card}", "yield {card}",
     ]
     return TemplateActions(templates, domains)
 

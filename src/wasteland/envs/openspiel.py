@@ -1,0 +1,240 @@
+"""OpenSpiel games for every registered game with a fixed action space.
+
+Importing this module registers each game with ``pyspiel.register_game`` as
+``python_wasteland_<game>`` (hyphens as underscores), so that::
+
+    import pyspiel, wasteland.envs.openspiel
+    game = pyspiel.load_game("python_wasteland_<game>", {"players": 2})
+
+works and OpenSpiel's own algorithms (MCTS, IS-MCTS, random playthroughs) play it.
+
+Game type. Sequential; utility general-sum (1 for each winner, 0 for the others: seats can
+win together or all lose); terminal rewards; information imperfect where the game's views
+hide something (``spec.capabilities.hidden_information``). Chance: our games draw, shuffle and
+roll inside ``apply`` from a generator carried by the state, so chance nodes never appear:
+the game type is ``SAMPLED_STOCHASTIC`` (OpenSpiel's mode for games that sample chance
+themselves) for a game with chance, ``DETERMINISTIC`` otherwise. Explicit chance would need
+every draw as a decision of the table, which our rules engines do not expose. A search
+bot sees different futures through ``resample_from_infostate``: the game's determinization
+re-deals what the seat does not know, the generator included.
+
+Parameters are the spec's options: an int, a choice (text), a bool; a list of names is a
+comma-separated text; an option whose default the game derives is 0 (int) or "" (text) for
+"derive it". ``seed`` (default -1: a fresh seed per game) seeds the first initial state; the
+k-th state of a game object gets ``seed + k``.
+
+Observations: ``observation_string`` and ``information_state_string`` are the seat's view
+as canonical JSON (our views hold everything a seat knows that matters for the rules, so the
+view stands for the information state); ``observation_tensor`` is the game's tensor
+(``spec.observer``).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from wasteland.core.protocol import RuleError
+from wasteland.core.rng import Rng
+
+from .base import Table, env_games
+
+PREFIX = "python_wasteland_"
+MAX_GAME_LENGTH = 100_000  # no game of ours has a bound of its own; the bounded options end games
+
+
+def short_name(game: str) -> str:
+    return PREFIX + game.replace("-", "_")
+
+
+def _parameter(option) -> Any:
+    if option.kind == "int":
+        return int(option.default) if option.default is not None else 0
+    if option.kind == "bool":
+        return bool(option.default)
+    if option.kind == "choice":
+        return str(option.default) if option.default is not None else ""
+    return ",".join(option.default or ())  # names, seats
+
+
+def parameters(spec) -> dict[str, Any]:
+    out = {o.name: _parameter(o) for o in spec.options}
+    out["seed"] = -1
+    return out
+
+
+def options_from(spec, params: dict[str, Any]) -> dict[str, Any]:
+    """The game's options from OpenSpiel parameters ("" and a derived int's 0: not given)."""
+    options: dict[str, Any] = {}
+    for o in spec.options:
+        if o.name not in params:
+            continue
+        value = params[o.name]
+        if o.kind in ("names", "seats"):
+            if value:
+                options[o.name] = [v for v in str(value).split(",") if v]
+            elif o.default is not None:
+                options[o.name] = []
+        elif o.kind == "int" and o.default is None and value == 0:
+            continue
+        elif o.kind == "choice" and value == "":
+            continue
+        else:
+            options[o.name] = value
+    return options
+
+
+class _Observer:
+    """OpenSpiel's observer protocol over the seat's view."""
+
+    def __init__(self, table: Table, iig_obs_type=None, params=None) -> None:
+        if params:
+            raise ValueError(f"observation parameters not supported; passed {params}")
+        self.table = table
+        self.tensor = np.zeros(table.observer.size, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: "WastelandState", player: int) -> None:
+        view = self.table.engine.view(state.engine_state, player)
+        self.tensor[:] = self.table.observer.encode(view)
+
+    def string_from(self, state: "WastelandState", player: int) -> str:
+        return self.table.observer.string(self.table.engine.view(state.engine_state, player))
+
+
+class WastelandState(pyspiel.State):
+    """A state of the game: the engine's state, replaced (never changed) by each action."""
+
+    def __init__(self, game: "WastelandGame", engine_state: Any, moves: list[int] | None = None) -> None:
+        super().__init__(game)
+        self._table = game.table
+        self.engine_state = engine_state
+        self._moves = list(moves or ())
+
+    def current_player(self) -> int:
+        engine = self._table.engine
+        if engine.outcome(self.engine_state) is not None:
+            return pyspiel.PlayerId.TERMINAL
+        return engine.decision(self.engine_state).seat
+
+    def _legal_actions(self, player: int) -> list[int]:
+        d = self._table.engine.decision(self.engine_state)
+        if d is None or d.seat != player:
+            return []
+        return sorted(self._table.actions.encode(a, self.engine_state) for a in d.actions)
+
+    def _apply_action(self, action: int) -> None:
+        text = self._table.actions.decode(int(action), self.engine_state)
+        self.engine_state, _ = self._table.engine.apply(self.engine_state, text)
+        self._moves.append(int(action))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        return self._table.actions.decode(int(action), self.engine_state)
+
+    def is_terminal(self) -> bool:
+        return self._table.engine.outcome(self.engine_state) is not None
+
+    def returns(self) -> list[float]:
+        outcome = self._table.engine.outcome(self.engine_state)
+        won = set(outcome.winners) if outcome else set()
+        return [1.0 if seat in won else 0.0 for seat in range(self._table.players)]
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> "WastelandState":
+        """A state the seat cannot tell from this one (the game's determinization): what IS-MCTS
+        searches over. The game draws the re-deal itself from Python's ``random`` (IS-MCTS passes a
+        fresh sampler with the same seed on every call, so its first number would repeat)."""
+        rng = Rng(random.getrandbits(63))
+        sampled = self._table.engine.determinize(self.engine_state, player_id, rng)
+        return WastelandState(self.get_game(), sampled, self._moves)
+
+    def clone(self) -> "WastelandState":
+        # The engine state is never changed in place (apply returns the next one), so the
+        # clone shares it. (OpenSpiel's own clone of a Python state deep-copies every
+        # attribute, the game's modules included, and fails.) The clone keeps the history
+        # through ``history()`` below.
+        return WastelandState(self.get_game(), self.engine_state, self._moves)
+
+    def history(self) -> list[int]:
+        return list(self._moves)
+
+    def history_str(self) -> str:
+        return ", ".join(map(str, self._moves))
+
+    def __str__(self) -> str:
+        # a spectator's view: even a debugging print shows nothing hidden
+        return self._table.observer.string(self._table.engine.view(self.engine_state, None))
+
+
+class WastelandGame(pyspiel.Game):
+    """Base of the per-game classes ``register()`` makes (OpenSpiel builds a game from its class)."""
+
+    GAME = ""
+    TYPE: Any = None
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = dict(params or {})
+        spec = env_games()[self.GAME]
+        self.table = Table(self.GAME, **options_from(spec, params))
+        self.seed = int(params.get("seed", -1))
+        self._count = 0
+        info = pyspiel.GameInfo(num_distinct_actions=self.table.actions.size, max_chance_outcomes=0,
+                                num_players=self.table.players, min_utility=0.0, max_utility=1.0,
+                                max_game_length=MAX_GAME_LENGTH)
+        super().__init__(self.TYPE, info, params)
+
+    def new_initial_state(self) -> WastelandState:
+        seed = random.randrange(2**31) if self.seed < 0 else self.seed + self._count
+        self._count += 1
+        return WastelandState(self, self.table.engine.new_game(self.table.config, seed))
+
+    def make_py_observer(self, iig_obs_type=None, params=None) -> _Observer:
+        return _Observer(self.table, iig_obs_type, params)
+
+
+def game_type(spec) -> Any:
+    caps = spec.capabilities
+    info = pyspiel.GameType.Information
+    return pyspiel.GameType(
+        short_name=short_name(spec.name), long_name=f"Wasteland {spec.title}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=(pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC if caps.chance
+                     else pyspiel.GameType.ChanceMode.DETERMINISTIC),
+        information=info.IMPERFECT_INFORMATION if caps.hidden_information else info.PERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=spec.max_players, min_num_players=spec.min_players,
+        provides_information_state_string=True, provides_information_state_tensor=False,
+        provides_observation_string=True, provides_observation_tensor=True,
+        parameter_specification=parameters(spec))
+
+
+def register() -> dict[str, type]:
+    """Register every game not yet registered; the classes by short name."""
+    out: dict[str, type] = {}
+    known = set(pyspiel.registered_names())
+    for name, spec in env_games().items():
+        cls = type(f"Wasteland_{name.replace('-', '_')}", (WastelandGame,), {"GAME": name, "TYPE": game_type(spec)})
+        out[short_name(name)] = cls
+        if short_name(name) not in known:
+            pyspiel.register_game(cls.TYPE, cls)
+    return out
+
+
+GAMES = register()
+
+
+def load(game: str, **options: Any) -> Any:
+    """``pyspiel.load_game`` for a game by its registry name, with its options (a
+    :class:`RuleError` names a bad one)."""
+    spec = env_games().get(game)
+    if spec is None:
+        raise RuleError("game", f"no OpenSpiel game for {game!r}")
+    params = {}
+    for key, value in options.items():
+        if isinstance(value, (list, tuple)):
+            value = ",".join(value)
+        params[key] = value
+    return pyspiel.load_game(short_name(game), params)

@@ -1,0 +1,106 @@
+"""OpenSpiel: every game loads by name with its parameters, plays out at random, and
+OpenSpiel's own IS-MCTS and MCTS bots choose legal moves; IS-MCTS against our ISMCTS."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pyspiel
+import pytest
+from open_spiel.python.algorithms import ismcts, mcts
+
+import wasteland.envs.openspiel as wo
+from wasteland.envs.base import env_games
+
+from .conftest import GAMES
+
+# bounded games: each game's simulation bound (a hidden, non-rulebook option) keeps the
+# playthroughs short
+BOUNDS = {"turn_limit": 6, "round_limit": 3}
+
+
+def bounded(game: str) -> dict:
+    spec = env_games()[game]
+    return {o.name: BOUNDS[o.name] for o in spec.options if o.name in BOUNDS}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_registered_with_the_spec(game: str) -> None:
+    spec = env_games()[game]
+    g = pyspiel.load_game(wo.short_name(game))
+    t = g.get_type()
+    assert t.short_name in pyspiel.registered_names()
+    assert t.information == (pyspiel.GameType.Information.IMPERFECT_INFORMATION
+                             if spec.capabilities.hidden_information else pyspiel.GameType.Information.PERFECT_INFORMATION)
+    assert t.chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
+    assert set(t.parameter_specification) == {o.name for o in spec.options} | {"seed"}
+    assert g.num_distinct_actions() == spec.action_space.size
+    assert g.observation_tensor_size() == spec.observer.size
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_random_playthrough(game: str) -> None:
+    spec = env_games()[game]
+    params = {"players": spec.max_players if spec.max_players <= 3 else 3, "seed": 7, **bounded(game)}
+    g = pyspiel.load_game(wo.short_name(game), params)
+    assert g.num_players() == params["players"]
+    state, rng, steps = g.new_initial_state(), np.random.default_rng(7), 0
+    while not state.is_terminal():
+        player = state.current_player()
+        legal = state.legal_actions()
+        assert legal and state.legal_actions(1 - player if player == 0 else 0) in ([], legal)
+        assert len(state.observation_tensor(player)) == g.observation_tensor_size()
+        action = int(rng.choice(legal))
+        assert state.action_to_string(player, action) in spec.engine.decision(state.engine_state).actions
+        state.apply_action(action)
+        steps += 1
+    assert sum(state.returns()) >= 0 and len(state.history()) == steps
+    # the same seed gives the same game
+    assert pyspiel.load_game(wo.short_name(game), params).new_initial_state().observation_string(0) == \
+        pyspiel.load_game(wo.short_name(game), params).new_initial_state().observation_string(0)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_openspiel_bots_choose_legal_moves(game: str) -> None:
+    g = wo.load(game, seed=2, **bounded(game))
+    random.seed(2)
+    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(2))
+    is_bot = ismcts.ISMCTSBot(g, evaluator, 1.0, 12, random_state=np.random.RandomState(2))
+    mcts_bot = mcts.MCTSBot(g, 1.0, 12, evaluator, random_state=np.random.RandomState(2))
+    state = g.new_initial_state()
+    for k in range(4):
+        if state.is_terminal():
+            break
+        bot = is_bot if k % 2 == 0 else mcts_bot
+        action = bot.step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+
+
+def test_resampling_keeps_the_information_state() -> None:
+    game = GAMES[0]
+    g = wo.load(game, seed=4)
+    state = g.new_initial_state()
+    for _ in range(5):
+        state.apply_action(state.legal_actions()[-1])
+    p = state.current_player()
+    samples = [state.resample_from_infostate(p, None) for _ in range(4)]
+    assert all(s.information_state_string(p) == state.information_state_string(p) for s in samples)
+    assert all(s.history() == state.history() for s in samples)
+
+
+def test_bad_parameters_are_refused() -> None:
+    with pytest.raises(pyspiel.SpielError):
+        pyspiel.load_game(wo.short_name(GAMES[0]), {"no_such_option": 1})
+    with pytest.raises(Exception, match="players"):
+        wo.load(GAMES[0], players=99)
+
+
+def test_openspiel_ismcts_against_ours() -> None:
+    """A handful of games (the report's few hundred: ``python -m wasteland.envs.versus``)."""
+    from wasteland.envs.versus import play_versus
+
+    tally = play_versus(GAMES[0], games=2, budget=4, seed=1)
+    assert tally["openspiel_ismcts"] + tally["our_ismcts"] + tally["both"] + tally["nobody"] == 2
+    assert tally["seconds"] >= 0

@@ -30,7 +30,10 @@ TEMPLATES: dict[str, Callable[[dict[str, Any]], str]] = {
     "deck_searched": lambda e: f"The {e['deck']} deck is searched and shuffled.",
     "attack_raider": lambda e: f"{_seat(e['seat'])} hits the {e['raider']} at {e['hex']} for {e['damage']} "
     f"{'armor-piercing' if e['damage_type'] == 'ap' else 'normal'} damage"
-    + (f" (armor stops {e['armor']})" if e["armor"] else "") + f": {e['hits']} crew lost.",
+    # "hits" are the points past the armor; they may exceed the crew left (SL §87), so the
+    # crew lost is told by the raider_wounded / raider_destroyed event that follows
+    + (f" (armor stops {e['armor']}, {e['hits']} get through)" if e["armor"] and e["hits"]
+       else " (the armor stops it all)" if e["armor"] else "") + ".",
     "raider_wounded": lambda e: f"The {e['raider']} at {e['hex']} has {e['crew']} crew left.",
     "raider_destroyed": lambda e: f"The {e['raider']} at {e['hex']} is destroyed by {_seat(e['seat'])}.",
     "no_vehicle_left": lambda e: f"No {e['raider']} vehicle card is left to take.",

@@ -1,0 +1,53 @@
+"""The log's words say what happened: no more crew lost than the raider had, and cards
+by their names (the events keep their ids)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from sltest import build
+
+from wasteland.games.saltlands.describe import describe
+from wasteland.games.saltlands.game import GAME
+
+WEB_I18N = Path(__file__).parents[2] / "src/wasteland/games/saltlands/web/i18n"
+
+SPEEDSTER = """
+game = "saltlands"
+seed = 7
+[config]
+players = 1
+characters = ["scout"]
+
+[[player]]
+seat = "p1"
+hex = "0,0"
+hand = ["axe"]
+vehicle = "speedster_vehicle"
+
+[[raider]]
+type = "speedster"
+hex = "1,0"
+crew = 1
+"""
+
+
+def fill(template: str, event: dict) -> str:
+    return re.sub(r"\{(\w+)\}", lambda m: str(event.get(m.group(1), m.group(0))), template)
+
+
+def test_a_speedster_with_one_crew_is_not_said_to_lose_two():
+    # SL §86: the Axe's 2 normal damage against the Speedster's 0 armor: 2 points through,
+    # but the Speedster had 1 crew; it is destroyed, with 1 crew lost, never 2.
+    _, events = GAME.apply(build(SPEEDSTER), "use axe#1 by scout at 1,0")
+    hit = next(e for e in events if e["type"] == "attack_raider")
+    assert hit["hits"] == 2  # the event's data stays as it was
+    words = " ".join(describe(e) for e in events)
+    assert "destroyed" in words
+    assert not re.search(r"\b2 crew\b", words), words
+    for lang, word in (("ru", "экипаж"), ("uk", "екіпаж")):
+        texts = json.loads((WEB_I18N / f"{lang}.json").read_text())
+        said = fill(texts["ev.attack_raider"], hit)
+        assert not re.search(rf"{word}\w*: 2", said), said

@@ -233,6 +233,23 @@ def run_bench(games: int, console, only: list[str] | None = None) -> dict[str, f
     return figures
 
 
+def env_figures(spec: GameSpec, players: int, out: dict[str, float], console) -> None:
+    """PettingZoo's performance_benchmark beside the raw engine's figure (the research
+    environments, ``wasteland.envs``; the ``rl`` extra)."""
+    try:
+        from wasteland.envs.bench import pettingzoo_rate
+    except ImportError:
+        console.print(f"{spec.title}: PettingZoo not installed (the rl extra): no environment figure")
+        return
+    rate = pettingzoo_rate(spec.name, players)
+    if rate is None:
+        return
+    raw = out[f"{spec.name} aps{players}"]
+    out[f"{spec.name} pettingzoo{players}"] = rate
+    console.print(f"{spec.title} {players} player(s), PettingZoo performance_benchmark: {rate:,.0f} steps/s beside "
+                  f"{raw:,.0f} raw actions/s → environment overhead {raw / rate - 1:.0%} (aim: under 30%)")
+
+
 def game_bench(spec: GameSpec, games: int, anchor: float, console, backgammon: float | None = None) -> dict[str, float]:
     game = spec.engine
     name = spec.title
@@ -249,6 +266,7 @@ def game_bench(spec: GameSpec, games: int, anchor: float, console, backgammon: f
                 + (f", ×backgammon {aps / backgammon:.2f}" if backgammon else "")
                 + f"), {1000 * seconds / played:.2f} ms per game, {actions / played:.0f} actions per game")
         console.print(line)
+    env_figures(spec, counts[0], out, console)
     for players in counts:
         state = mid_game_state(game, players)
         cost = copy_cost(state)

@@ -51,3 +51,26 @@ def test_a_speedster_with_one_crew_is_not_said_to_lose_two():
         texts = json.loads((WEB_I18N / f"{lang}.json").read_text())
         said = fill(texts["ev.attack_raider"], hit)
         assert not re.search(rf"{word}\w*: 2", said), said
+
+
+RAW_ID = re.compile(r"\b[a-z_]+#\d+")
+
+
+def test_the_log_names_cards_tokens_and_raiders_not_their_ids():
+    # the speedster's loot: its vehicle and a Mirage card; the scout is the crew used
+    _, events = GAME.apply(build(SPEEDSTER), "use axe#1 by scout at 1,0")
+    words = [describe(e) for e in events]
+    assert not any(RAW_ID.search(w) for w in words), words
+    use = next(describe(e) for e in events if e["type"] == "use")
+    assert "Axe" in use and "Scout" in use, use
+    assert any("Speedster" in w for w in words), words
+    assert any(e.get("card", "").startswith("speedster_vehicle#") for e in events)  # the data keeps its ids
+
+
+def test_a_collected_token_is_named_by_its_kind():
+    event = {"type": "collect", "seat": 0, "token": "crew_start#2", "hex": "1,0"}
+    said = describe(event)
+    assert "crew_start" not in said and "crew token" in said, said
+    assert event["token"] == "crew_start#2"
+    said = describe({"type": "gain", "seat": 0, "card": "medkit#3", "how": "token"})
+    assert "Medkit" in said and "#" not in said, said

@@ -1,8 +1,14 @@
-"""Events in words a player understands (English; the browser issue adds translations)."""
+"""Events in words a player understands (English; the browser issue adds translations).
+
+Cards, tokens, characters and raiders are named as the content data names them
+("Medkit", "a crew token"), never by their instance ids ("medkit#3"); the events
+themselves keep the ids."""
 
 from __future__ import annotations
 
 from typing import Any, Callable
+
+from .content import load_content
 
 
 def _seat(x: Any) -> str:
@@ -11,7 +17,7 @@ def _seat(x: Any) -> str:
 
 TEMPLATES: dict[str, Callable[[dict[str, Any]], str]] = {
     "setup": lambda e: f"Set-up: {e['players']} player(s), {e['mode']}, {e['difficulty']}, {e['area']} play area.",
-    "character": lambda e: f"{_seat(e['seat'])} plays the {e['character'].replace('_', ' ')}.",
+    "character": lambda e: f"{_seat(e['seat'])} plays the {e['character']}.",
     "turn_start": lambda e: f"Round {e['round']}, turn {e['turn']}: {_seat(e['seat'])} to play.",
     "turn_end": lambda e: f"{_seat(e['seat'])} ends the turn.",
     "enter": lambda e: f"{_seat(e['seat'])} enters the board at {e['hex']}"
@@ -70,7 +76,7 @@ TEMPLATES: dict[str, Callable[[dict[str, Any]], str]] = {
     "marker_stays": lambda e: f"The {e['marker']} marker cannot move {e['direction']} off the area.",
     "end_of_the_road": lambda e: "Every rumor card is played: escape is possible on a tile with a rumor marker.",
     "explore": lambda e: f"Tile {e['tile']} is explored at {e['at']}.",
-    "token_placed": lambda e: f"Token {e['token']} is placed at {e['hex']}.",
+    "token_placed": lambda e: f"{e['token'][0].upper()}{e['token'][1:]} is placed at {e['hex']}.",
     "trade_asked": lambda e: f"{_seat(e['seat'])} asks {_seat(e['partner'])} to trade.",
     "trade": lambda e: f"{_seat(e['from'])} gives {e['card']} to {_seat(e['to'])}.",
     "offer_declined": lambda e: f"{_seat(e['seat'])} declines {e['card']}.",
@@ -88,8 +94,45 @@ TEMPLATES: dict[str, Callable[[dict[str, Any]], str]] = {
 }
 
 
+def _base(instance: str) -> tuple[str, str]:
+    """``"flamethrower#1/2"`` -> (``"flamethrower"``, ``"2"``): the content id and the side."""
+    head, _, side = instance.partition("/")
+    return head.split("#", 1)[0], side
+
+
+def card_name(instance: Any) -> Any:
+    """A card's (or a character's, or a raider's) name from the content data; anything
+    else (a hidden "a card", a rumor or weather card's id) as it is."""
+    if not isinstance(instance, str):
+        return instance
+    content = load_content()
+    cid, side = _base(instance)
+    found = content.cards.get(cid) or content.characters.get(cid) or content.raiders.get(cid)
+    if found is None:
+        return instance
+    return f"{found.name} ({side})" if side else found.name
+
+
+def token_name(instance: Any) -> Any:
+    """A token by what it is: "a crew token", "a green victory token"."""
+    token = load_content().tokens.get(_base(instance)[0]) if isinstance(instance, str) else None
+    if token is None:
+        return card_name(instance)
+    what = f"{token.colour} {token.kind}" if token.colour else token.kind
+    return f"a {what} token"
+
+
+NAMED = ("card", "crew", "raider", "character", "source", "cause")
+
+
 def describe(event: dict[str, Any]) -> str:
     template = TEMPLATES.get(event.get("type", ""))
     if template is None:
         return str(event)
-    return template(event)
+    named = dict(event)
+    for field in NAMED:
+        if field in named:
+            named[field] = card_name(named[field])
+    if "token" in named:
+        named["token"] = token_name(named["token"])
+    return template(named)

@@ -226,6 +226,13 @@ def register() -> dict[str, type]:
 GAMES = register()
 
 
+def state_of(game: Any, engine_state: Any) -> WastelandState:
+    """An OpenSpiel state of ``game`` (a loaded ``python_wasteland_*`` game) holding an engine
+    state, e.g. a PettingZoo or Gymnasium environment's (``env.unwrapped.table.state``): an
+    OpenSpiel bot then chooses for it, and its index means the same in every API."""
+    return WastelandState(game, engine_state)
+
+
 def load(game: str, **options: Any) -> Any:
     """``pyspiel.load_game`` for a game by its registry name, with its options (a
     :class:`RuleError` names a bad one)."""

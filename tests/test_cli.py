@@ -34,7 +34,7 @@ def run(*args):
 
 def test_watch_plays_a_full_game_and_prints_the_result(tmp_path):
     record = tmp_path / "g.jsonl"
-    out = run("watch", "saltlands", "--players", "2", "--seed", "4", "--record", str(record))
+    out = run("watch", "saltlands", "--players", "2", "--seed", "4", "--fast", "--record", str(record))
     assert out.returncode == 0, out.stderr
     assert "Result:" in out.stdout and "Round 1" in out.stdout
     assert record.read_text().count("\n") > 5
@@ -106,7 +106,11 @@ def test_watch_takes_the_game_options_from_its_spec(tmp_path):
     assert out.returncode == 0, out.stdout + out.stderr
     from wasteland.core.record import GameRecord
 
-    assert GameRecord.load(record).config == {"teams": "2x2", "mode": "long", "players": 4}
+    from wasteland.core.registry import get_spec
+
+    # watch adds the spec's simulation endings (not the rulebook's), as simulate does
+    simulation = get_spec("age-of-thirst").simulation
+    assert GameRecord.load(record).config == {**simulation, "teams": "2x2", "mode": "long", "players": 4}
 
 
 @pytest.mark.parametrize("args, message", [

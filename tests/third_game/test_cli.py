@@ -67,7 +67,7 @@ def test_play_a_person_against_a_bot_to_the_end(third_game_env, tmp_path):
 
 def test_watch_two_bots_and_replay_the_record(third_game_env, tmp_path):
     record = tmp_path / "watched.jsonl"
-    out = wasteland(third_game_env, "watch", "dry-well", "--players", "3", "--water", "10", "--seed", "5",
+    out = wasteland(third_game_env, "watch", "dry-well", "--players", "3", "--water", "10", "--seed", "5", "--fast",
                     "--record", str(record))
     assert out.returncode == 0, out.stderr
     text = plain(out.stdout)

@@ -47,14 +47,17 @@ def watch(
     seats: Optional[str] = typer.Option(None, help="the bot at each seat, e.g. random,heuristic "
                                         "(default: the game's default bot everywhere)"),
     option: Optional[list[str]] = typer.Option(None, "--option", "-o", help="a game option, NAME=VALUE (repeatable)"),
-    seed: int = typer.Option(1, help="random seed"),
+    seed: Optional[int] = typer.Option(None, help="random seed (default: a fresh one, printed with the result)"),
     record: Optional[Path] = typer.Option(None, help="write the game record (JSON Lines) here"),
     quiet: bool = typer.Option(False, help="print only the result"),
+    delay: float = typer.Option(0.6, help="seconds to wait after each action, to follow the game"),
+    fast: bool = typer.Option(False, help="do not wait between actions (--delay 0)"),
 ) -> None:
-    """Watch a full game played by bots: its log as it goes, the result at the end."""
+    """Watch a full game played by bots: its log and board as it goes, the result at the end."""
     from wasteland.cli.watch import watch_command
 
-    raise typer.Exit(watch_command(game, players, seats, seed, record, quiet, list(option or []), list(ctx.args)))
+    raise typer.Exit(watch_command(game, players, seats, seed, record, quiet, list(option or []), list(ctx.args),
+                                   delay=0.0 if fast else delay))
 
 
 def _sweep_epilog() -> str:

@@ -1,10 +1,15 @@
-"""``wasteland watch``: a whole game played by bots, its log as it goes, the result at
-the end; any installed game, its options from its spec."""
+"""``wasteland watch``: a whole game played by bots, its log and its board as it goes, at
+a pace a person can follow, the result at the end; any installed game, its options from
+its spec. Without ``--seed`` every watch is a fresh game; the seed is printed so that it
+can be watched again. The spec's simulation options (the non-rulebook endings that keep a
+bots' game finite) apply unless given, as in ``simulate``."""
 
 from __future__ import annotations
 
+import random
+import time
 from pathlib import Path
-from typing import Sequence
+from typing import Any, Callable, Sequence
 
 from rich.console import Console
 from rich.text import Text
@@ -18,13 +23,20 @@ from .options import game_config, read_options, summary
 from .seats import HUMAN_NAMES, bot_action, make_seats, seat_names
 
 MAX_ACTIONS = 100_000  # a safety net: no game of the supported rules gets near it
+DELAY = 0.6  # seconds after each action: about a hundred actions a minute, readable
 
 
-def watch_command(game: str, players: int | None = None, seats: str | None = None, seed: int = 1,
+def watch_command(game: str, players: int | None = None, seats: str | None = None, seed: int | None = None,
                   record: Path | None = None, quiet: bool = False, options: Sequence[str] = (),
-                  extra: Sequence[str] = (), console: Console | None = None) -> int:
-    """``wasteland watch``; returns the exit code."""
+                  extra: Sequence[str] = (), console: Console | None = None, delay: float = DELAY,
+                  pause: Callable[[float], Any] = time.sleep) -> int:
+    """``wasteland watch``; returns the exit code. ``delay``: the pause after each action
+    (0: as fast as it plays; ``quiet`` never pauses)."""
     console = console or Console(highlight=False)
+    if delay < 0:
+        return fail(console, f"--delay {delay}: a pause is 0 seconds or more")
+    if seed is None:
+        seed = random.SystemRandom().randrange(1, 1_000_000)
     spec = find_spec(console, game)
     if spec is None:
         return 2
@@ -32,7 +44,7 @@ def watch_command(game: str, players: int | None = None, seats: str | None = Non
     renderer = renderer_of(spec)
     names_given = seat_names(seats, 0) if seats else None
     try:
-        config = game_config(spec, read_options(spec, options, extra), players,
+        config = game_config(spec, {**spec.simulation, **read_options(spec, options, extra)}, players,
                              len(names_given) if names_given else None)
         state, setup_events = g.new_game_with_events(config, seed)
     except RuleError as exc:
@@ -52,6 +64,17 @@ def watch_command(game: str, players: int | None = None, seats: str | None = Non
                      + ", ".join(f"p{i + 1} {a.name}" for i, a in enumerate(made)), style="bold")
         console.print(title)
         print_events(console, g, renderer, setup_events, None)
+    drawn: list[str] = []  # the map last drawn, to draw it again only when it changed
+
+    def draw() -> None:
+        view = g.view(state, None)
+        signature = renderer.map_signature(view)
+        if not drawn or drawn[-1] != signature:
+            console.print(renderer.render_board(view, console.width, {}, False))
+            drawn[:] = [signature]
+
+    if not quiet:
+        draw()
     actions: list[str] = []
     while (d := g.decision(state)) is not None:
         action, failed = bot_action(g, state, d, made[d.seat], len(actions))
@@ -60,7 +83,14 @@ def watch_command(game: str, players: int | None = None, seats: str | None = Non
         events = g.apply_in_place(state, action, d.seat)
         actions.append(action)
         if not quiet:
+            label = Text(f"{renderer.seat_label(g.view(state, None), d.seat)} ({made[d.seat].name}): ", style="bold")
+            label.append(action, style="bold green")
+            console.print(label)
             print_events(console, g, renderer, events, None)
+            if any(e.get("type") == renderer.turn_event for e in events):
+                draw()  # a new turn: the board as it now stands
+            if delay:
+                pause(delay)
         if len(actions) >= MAX_ACTIONS:
             return fail(console, f"the game did not end within {MAX_ACTIONS} actions")
     if record is not None:
@@ -69,6 +99,9 @@ def watch_command(game: str, players: int | None = None, seats: str | None = Non
     outcome = g.outcome(state)
     view = g.view(state, None)
     winners = ", ".join(renderer.seat_label(view, w) for w in outcome.winners) if outcome else ""
+    if not quiet:
+        draw()
     console.print(Text.assemble(("Result:", "bold"), f" winners: {winners or 'nobody'}; "
-                                f"{outcome.reason if outcome else 'not finished'}; {len(actions)} actions."))
+                                f"{outcome.reason if outcome else 'not finished'}; {len(actions)} actions; "
+                                f"seed {seed} (watch it again with --seed {seed})."))
     return 0

@@ -70,6 +70,8 @@ def field_name(path: tuple[Any, ...]) -> str:
             out += f"[{part}]"
         else:
             out += ("." if out else "") + str(part)
+    if len(out) > 60:  # a client's key may be long: name where, not all of it
+        out = out[:57] + "..."
     return out or "the message"
 
 

@@ -91,15 +91,17 @@ def _refuse_constant(name: str) -> Any:
 
 
 def _json_line(line: str, origin: str, number: int, what: str) -> Any:
+    """One line's JSON; ``what`` is "header" or "action" (an action line says only "not JSON")."""
+    lead = f"{origin}: line {number}: " + ("header is " if what == "header" else "")
     try:
         return json.loads(line, parse_constant=_refuse_constant)
     except json.JSONDecodeError as exc:
-        raise RecordError(f"{origin}: line {number}: {what} is not JSON ({exc.msg})") from None
+        raise RecordError(f"{lead}not JSON ({exc.msg})") from None
     except RecursionError:
-        raise RecordError(f"{origin}: line {number}: {what} nests too deep") from None
+        raise RecordError(f"{lead}not JSON (nested too deep)") from None
     except ValueError as exc:  # NaN, a number of thousands of digits
         reason = "a number of more than 4300 digits" if "digits" in str(exc) else str(exc)
-        raise RecordError(f"{origin}: line {number}: {what} is not JSON ({reason})") from None
+        raise RecordError(f"{lead}not JSON ({reason})") from None
 
 
 #: Records of an older rules version that can be brought to the current one:

@@ -25,3 +25,30 @@ export function humanize(id) {
   const s = String(id).replace(/_/g, " ");
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+/** A bot's mark: a small robot head drawn inline (an emoji may be an empty box where the
+ *  fonts lack it), named for screen readers. */
+export function botMark() {
+  const svg = document.createElementNS(SVG_NS, "svg");
+  const attrs = { class: "bot-mark", viewBox: "0 0 16 16", width: "1em", height: "1em", role: "img", "aria-label": t("seat.bot") };
+  for (const [k, v] of Object.entries(attrs)) svg.setAttribute(k, v);
+  const parts = [
+    ["line", { x1: 8, y1: 1.5, x2: 8, y2: 4, stroke: "currentColor", "stroke-width": 1.4 }],
+    ["circle", { cx: 8, cy: 1.5, r: 1.2, fill: "currentColor" }],
+    ["rect", { x: 2.5, y: 4, width: 11, height: 9, rx: 2, fill: "none", stroke: "currentColor", "stroke-width": 1.4 }],
+    ["circle", { cx: 6, cy: 8, r: 1.3, fill: "currentColor" }],
+    ["circle", { cx: 10, cy: 8, r: 1.3, fill: "currentColor" }],
+    ["line", { x1: 5.5, y1: 11, x2: 10.5, y2: 11, stroke: "currentColor", "stroke-width": 1.2 }],
+  ];
+  for (const [tag, a] of parts) {
+    const e = document.createElementNS(SVG_NS, tag);
+    for (const [k, v] of Object.entries(a)) e.setAttribute(k, v);
+    svg.append(e);
+  }
+  const title = document.createElementNS(SVG_NS, "title");
+  title.textContent = t("seat.bot");
+  svg.append(title);
+  return svg;
+}

@@ -4,7 +4,7 @@ import { t, useGame } from "./i18n.js";
 import { api, seatFor, forgetSeat, socketUrl } from "./api.js";
 import { loadBoard } from "./boards.js";
 import * as generic from "./generic.js";
-import { h, seatText } from "./dom.js";
+import { h, seatText, botMark } from "./dom.js";
 import { toast } from "./app.js";
 
 const ANIM_KEY = "wasteland.anim";
@@ -421,11 +421,11 @@ export class GameView {
     const seats = this.state.seats || [];
     const current = this.state.decision ? this.state.decision.label : null;
     seats.forEach((s, i) => {
-      const who = s.kind === "bot" ? `🤖 ${s.bot}` : s.taken ? seatText(s) : `${s.label} — ${t("seat.free")}`;
+      const who = s.kind === "bot" ? s.bot : s.taken ? seatText(s) : `${s.label} — ${t("seat.free")}`;
       const row = h("div", { class: `player-row${current === s.label ? " current" : ""}${this.state.you === i ? " you" : ""}`,
         "data-seat": s.label },
         h("span", { class: "dot", style: `background:${this.game.seatColour(v, i)}` }),
-        h("strong", { text: s.kind === "bot" ? `${s.label} ${who}` : who }),
+        s.kind === "bot" ? h("strong", {}, `${s.label} `, botMark(), ` ${who}`) : h("strong", { text: who }),
         this.state.you === i ? h("em", { text: ` (${t("seat.you")})` }) : null,
         s.kind === "human" && s.taken ? h("span", { class: `online ${s.online ? "on" : "off"}`, title: t(s.online ? "seat.online" : "seat.offline"), text: "●" }) : null);
       const facts = [...(this.game.playerFacts(v, i) || [])];

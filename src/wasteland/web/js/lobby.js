@@ -5,7 +5,7 @@
 import { t, tIn, has, translateDom, loadGameTexts, useGame } from "./i18n.js";
 import { api, mySeats, rememberSeat, forgetSeat } from "./api.js";
 import { serverInfo } from "./boards.js";
-import { h, seatText, humanize } from "./dom.js";
+import { h, seatText, humanize, botMark } from "./dom.js";
 import { toast } from "./app.js";
 
 export { h, seatText };
@@ -266,8 +266,10 @@ export class LobbyView {
         h("span", { class: "moves", text: t("lobby.moves", { n: g.index }) }));
       const seats = h("span", { class: "seat-list" });
       for (const s of g.seats || []) {
-        const who = s.kind === "bot" ? `🤖 ${s.bot}` : s.taken ? (s.name || t("seat.human")) : t("seat.free");
-        seats.append(h("span", { class: `seat-chip${s.online ? " online" : ""}`, text: `${s.label}: ${who}` }));
+        const chip = h("span", { class: `seat-chip${s.online ? " online" : ""}` }, `${s.label}: `);
+        if (s.kind === "bot") chip.append(botMark(), ` ${s.bot}`);
+        else chip.append(s.taken ? (s.name || t("seat.human")) : t("seat.free"));
+        seats.append(chip);
       }
       item.append(seats);
       const buttons = h("span", { class: "buttons" });

@@ -2,7 +2,8 @@
 
 Two seats, the two searchers swapping seats every game; each gets the same number of
 simulations. ``python -m wasteland.envs.versus GAME --games 300 --budget 50`` prints the
-tally as JSON (wins of each side, games nobody won, seconds).
+tally as JSON (wins of each side, games nobody won, seconds), and the running tally on
+stderr after each game.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import sys
 import time
 from typing import Any
 
@@ -22,7 +24,9 @@ from wasteland.core.agent import Observation
 from . import openspiel as wo
 
 
-def play_versus(game: str, games: int, budget: int = 30, seed: int = 0, **options: Any) -> dict[str, Any]:
+def play_versus(game: str, games: int, budget: int = 30, seed: int = 0, progress: Any = None,
+                **options: Any) -> dict[str, Any]:
+    """The tally of ``games`` games; ``progress(tally)`` is called after each game."""
     options.setdefault("players", 2)
     g = wo.load(game, seed=seed, **options)
     table = g.table
@@ -49,6 +53,9 @@ def play_versus(game: str, games: int, budget: int = 30, seed: int = 0, **option
         mine, other = returns[ours_seat] > 0, returns[1 - ours_seat] > 0
         key = "both" if mine and other else "our_ismcts" if mine else "openspiel_ismcts" if other else "nobody"
         tally[key] += 1
+        tally["played"] = k + 1
+        if progress is not None:
+            progress(dict(tally, seconds=round(time.perf_counter() - start, 1)))
     tally["seconds"] = round(time.perf_counter() - start, 1)
     return tally
 
@@ -66,7 +73,10 @@ def main(argv: list[str] | None = None) -> None:
     for item in args.option:
         name, _, value = item.partition("=")
         options[name] = int(value) if value.lstrip("-").isdigit() else value
-    print(json.dumps(play_versus(args.game, args.games, args.budget, args.seed, **options)))
+    def progress(tally: dict[str, Any]) -> None:
+        print(json.dumps(tally), file=sys.stderr, flush=True)
+
+    print(json.dumps(play_versus(args.game, args.games, args.budget, args.seed, progress=progress, **options)))
 
 
 if __name__ == "__main__":

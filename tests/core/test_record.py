@@ -42,7 +42,7 @@ def test_writer_appends_every_action_at_once(tmp_path):
         ('{"format": "other"}\n', "not a wasteland-record/1 header"),
         ('{"format": "wasteland-record/1", "game": "saltlands", "rules_version": "x", "config": {}}\n', "'seed'"),
         ('{"format": "wasteland-record/1", "game": "saltlands", "rules_version": "x", "config": {}, "seed": 1}\n{bad\n',
-         "line 2: action is not JSON"),
+         "line 2: not JSON"),
         ('{"format": "wasteland-record/1", "game": "saltlands", "rules_version": "x", "config": {}, "seed": 1}\n5\n',
          "line 2: an action must be a JSON string"),
     ],

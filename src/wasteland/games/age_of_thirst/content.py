@@ -11,10 +11,8 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-import msgspec
-import msgspec.toml
-
 from wasteland.core import hexgrid
+from wasteland.core.content import ContentError, by_id, decode_toml, fail
 
 from .schema import BoardDef, BunkerCardDef, CardsDef, KindDef, SourceCardDef, TowerCardDef, UnitsDef
 
@@ -38,10 +36,6 @@ BASE_HEXES = 10
 SPECIAL_COUNTS = {"sources": 12, "bunkers": 6, "ray_towers": 6}
 
 
-class ContentError(Exception):
-    """The content data is malformed or contradicts the rulebook."""
-
-
 @dataclass(frozen=True)
 class Content:
     board: BoardDef
@@ -51,16 +45,13 @@ class Content:
     towers: dict[str, TowerCardDef]
 
 
+#: how a decoding error names an entry: "cards.toml: bunker card 'regen1': ..."
+_LABELS = {"clans": "clan", "source": "source card", "bunker": "bunker card", "ray_tower": "ray-tower card"}
+_ID_FIELDS = {"clans": "colour"}
+
+
 def _decode(name: str, typ):
-    path = DATA_DIR / name
-    try:
-        return msgspec.toml.decode(path.read_bytes(), type=typ)
-    except (msgspec.ValidationError, msgspec.DecodeError) as exc:
-        raise ContentError(f"{name}: {exc}") from None
-
-
-def _fail(file: str, entry: str, problem: str) -> None:
-    raise ContentError(f"{file}: {entry}: {problem}")
+    return decode_toml(DATA_DIR, name, typ, labels=_LABELS, id_fields=_ID_FIELDS)
 
 
 def check_board(b: BoardDef, file: str = "board.toml") -> None:
@@ -69,20 +60,20 @@ def check_board(b: BoardDef, file: str = "board.toml") -> None:
     on_board = set(hexgrid.disk((0, 0), b.radius))
     centre = tuple(b.centre)
     if centre != (0, 0):
-        _fail(file, "centre", "the Last Oasis must be the centre hex (0, 0)")
+        fail(file, "centre", "the Last Oasis must be the centre hex (0, 0)")
     specials: Counter = Counter()
     for key, want in SPECIAL_COUNTS.items():
         hexes = [tuple(h) for h in getattr(b, key)]
         if len(hexes) != want or len(set(hexes)) != want:
-            _fail(file, key, f"needs {want} distinct hexes, has {len(set(hexes))}")
+            fail(file, key, f"needs {want} distinct hexes, has {len(set(hexes))}")
         for h in hexes:
             if h not in on_board or h == centre:
-                _fail(file, key, f"{h} is off the board or the centre")
+                fail(file, key, f"{h} is off the board or the centre")
         specials.update(hexes)
     if any(n > 1 for n in specials.values()):
-        _fail(file, "special hexes", "a hex carries two specials")
+        fail(file, "special hexes", "a hex carries two specials")
     if [c.colour for c in b.clans] != list(COLOURS):
-        _fail(file, "clans", f"need the six colours in clockwise order {COLOURS}")
+        fail(file, "clans", f"need the six colours in clockwise order {COLOURS}")
     edge = set(hexgrid.ring((0, 0), b.radius))
     taken: set = set()
     for clan in b.clans:
@@ -90,59 +81,59 @@ def check_board(b: BoardDef, file: str = "board.toml") -> None:
         landing = [tuple(h) for h in clan.landing]
         base = [tuple(h) for h in clan.base]
         if len(set(landing)) != LANDING_HEXES or not set(landing) <= edge:
-            _fail(file, entry, f"needs {LANDING_HEXES} landing hexes on the map edge")
+            fail(file, entry, f"needs {LANDING_HEXES} landing hexes on the map edge")
         if len(set(base)) != BASE_HEXES or not set(landing) <= set(base) or not set(base) <= on_board:
-            _fail(file, entry, f"needs {BASE_HEXES} base hexes including the landing hexes")
+            fail(file, entry, f"needs {BASE_HEXES} base hexes including the landing hexes")
         if set(base) & set(specials) or centre in base:
-            _fail(file, entry, "a base hex is a special hex")
+            fail(file, entry, "a base hex is a special hex")
         if set(base) & taken:
-            _fail(file, entry, "bases overlap")
+            fail(file, entry, "bases overlap")
         taken |= set(base)
         dist = {h: hexgrid.distance(h, centre) for h in base}
         best = min(dist.values())
         if tuple(clan.nearest) not in base or dist[tuple(clan.nearest)] != best or list(dist.values()).count(best) != 1:
-            _fail(file, entry, "'nearest' must be the one base hex nearest to the centre")
+            fail(file, entry, "'nearest' must be the one base hex nearest to the centre")
 
 
 def check_kinds(kinds: dict[str, KindDef], file: str = "units.toml") -> None:
     if tuple(kinds) != KINDS:
-        _fail(file, "kind", f"need the kinds {KINDS} in that order")
+        fail(file, "kind", f"need the kinds {KINDS} in that order")
     for kid, (limit, start) in KIND_LIMITS.items():
         k = kinds[kid]
         if k.max_on_board != limit or k.start != start:
-            _fail(file, kid, f"rulebook: at most {limit} on the board, {start} at start")
+            fail(file, kid, f"rulebook: at most {limit} on the board, {start} at start")
         if len(k.levels) != LEVELS:
-            _fail(file, kid, f"needs {LEVELS} levels")
+            fail(file, kid, f"needs {LEVELS} levels")
         if k.troop != (kid != "hedge"):
-            _fail(file, kid, "only hedges are not troops")
+            fail(file, kid, "only hedges are not troops")
         if k.levels[0].upgrade != 0:
-            _fail(file, kid, "level 1 has no upgrade price")
+            fail(file, kid, "level 1 has no upgrade price")
         for n, lv in enumerate(k.levels, 1):
             if min(lv.move, lv.range, lv.cost, lv.upgrade) < 0 or (k.troop and (lv.move < 1 or lv.range < 1)):
-                _fail(file, f"{kid} level {n}", "values must be positive")
+                fail(file, f"{kid} level {n}", "values must be positive")
     if any(lv.range < 2 for lv in kinds["smart"].levels):
-        _fail(file, "smart", "Brainiacs never attack adjacent (LO-6.3): range must be at least 2")
+        fail(file, "smart", "Brainiacs never attack adjacent (LO-6.3): range must be at least 2")
 
 
 def check_cards(cards: CardsDef, file: str = "cards.toml") -> None:
     for deck, table in (("source", SOURCE_COUNTS), ("bunker", BUNKER_COUNTS), ("ray_tower", TOWER_COUNTS)):
         defs = getattr(cards, deck)
         if sum(c.count for c in defs) != DECK_SIZE:
-            _fail(file, deck, f"the deck must hold {DECK_SIZE} cards")
+            fail(file, deck, f"the deck must hold {DECK_SIZE} cards")
         if [c.id for c in defs] != list(table):
-            _fail(file, deck, f"need the cards {list(table)}")
+            fail(file, deck, f"need the cards {list(table)}")
     for c in cards.source:
         count, gal = SOURCE_COUNTS[c.id]
         if c.count != count or c.gallons != gal:
-            _fail(file, f"source {c.id}", f"rulebook: {count} cards of {gal} gal")
+            fail(file, f"source {c.id}", f"rulebook: {count} cards of {gal} gal")
     for c in cards.bunker:
         count, stat, amount = BUNKER_COUNTS[c.id]
         if c.count != count or getattr(c, stat) != amount:
-            _fail(file, f"bunker {c.id}", f"rulebook: {count} cards, {stat} +{amount}")
+            fail(file, f"bunker {c.id}", f"rulebook: {count} cards, {stat} +{amount}")
     for c in cards.ray_tower:
         count, dmg, status = TOWER_COUNTS[c.id]
         if c.count != count or c.damage != dmg or c.status != status:
-            _fail(file, f"ray_tower {c.id}", f"rulebook: {count} cards, damage {dmg}, status {status}")
+            fail(file, f"ray_tower {c.id}", f"rulebook: {count} cards, damage {dmg}, status {status}")
 
 
 @functools.lru_cache(maxsize=1)
@@ -150,9 +141,13 @@ def load_content() -> Content:
     board = _decode("board.toml", BoardDef)
     check_board(board)
     units = _decode("units.toml", UnitsDef)
-    kinds = {k.id: k for k in units.kind}
+    kinds = by_id("units.toml", "kind", units.kind)
     check_kinds(kinds)
     cards = _decode("cards.toml", CardsDef)
     check_cards(cards)
     return Content(board, kinds, {c.id: c for c in cards.source}, {c.id: c for c in cards.bunker},
                    {c.id: c for c in cards.ray_tower})
+
+
+__all__ = ["COLOURS", "KINDS", "TROOP_KINDS", "Content", "ContentError", "check_board", "check_cards", "check_kinds",
+           "load_content"]

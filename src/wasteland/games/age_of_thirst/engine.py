@@ -8,8 +8,9 @@ step (``towers``, ``begin``). Frames are small dicts, replaced and never mutated
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Callable
 
+from wasteland.core.frames import Frame, frame_loop
 from wasteland.core.protocol import Decision, RuleError
 
 from .combat import Events, attack_value, hurt, reset_health
@@ -18,8 +19,6 @@ from .economy import (HAND_LIMIT, apply_economic, draw_towers, economic_options,
                       start_extraction)
 from .los import attack_targets, move_targets
 from .state import State
-
-Frame = dict[str, Any]
 
 DECISION_INFO = {
     "first": ("LO-4.5", "the table chooses the first player; play goes clockwise"),
@@ -331,55 +330,34 @@ def next_seat(s: State) -> int:
 # -- the loop ---------------------------------------------------------------------------------
 
 
-def settle(s: State, events: Events) -> None:
-    while s.stack and not s.over:
-        top = s.stack[-1]
-        run = RUN.get(top["kind"])
-        if run is None or not run(s, top, events):
-            return
+def _phase_decision(s: State) -> tuple[int, str, list[str]]:
+    kind = s.phase
+    return s.current, kind, tactical_options(s) if kind == "tactical" else economic_options(s)
 
 
-def decision(s: State) -> Decision | None:
-    if s.over:
-        return None
-    if s._decision is None:
-        s._decision = _compute(s)
-    return s._decision
-
-
-def _compute(s: State) -> Decision:
-    if s.stack:
-        top = s.stack[-1]
-        kind = top["kind"]
-        seat = top["seat"]
-        actions = OPTIONS[kind](s, top)
-    else:
-        kind = s.phase
-        seat = s.current
-        actions = tactical_options(s) if kind == "tactical" else economic_options(s)
-    rule, prompt = DECISION_INFO[kind]
-    return Decision(seat, kind, tuple(actions), prompt, rule)
-
-
-def apply_in_place(s: State, action: str, seat: int | None = None) -> Events:
-    """Apply one action, or raise RuleError without changing anything."""
-    d = decision(s)
-    if d is None:
-        raise RuleError("LO-13", "the game is over; no more actions")
-    if seat is not None and seat != d.seat:
-        raise RuleError(d.rule, f"it is {s.colour[d.seat] if s.colour else d.seat}'s decision, not seat {seat}'s")
-    if not isinstance(action, str) or action not in d.actions:
-        from .diagnose import why_illegal
-
-        raise why_illegal(s, d, action)
-    events: Events = []
-    s._decision = None
-    if s.stack:
-        CHOOSE[s.stack[-1]["kind"]](s, s.stack[-1], action, events)
-    elif s.phase == "tactical":
+def _phase_apply(s: State, action: str, events: Events) -> None:
+    if s.phase == "tactical":
         apply_tactical(s, action, events)
     elif not apply_economic(s, action, events):
         events.append({"type": "turn_end", "seat": s.current})
         start_turn(s, next_seat(s), events)
-    settle(s, events)
-    return events
+
+
+def _diagnose() -> Callable[[State, Decision, object], RuleError]:
+    from .diagnose import why_illegal
+
+    return why_illegal
+
+
+def _wrong_seat(s: State, deciding: int, asking: int) -> str:
+    return f"it is {s.colour[deciding] if s.colour else deciding}'s decision, not seat {asking}'s"
+
+
+_LOOP = frame_loop(
+    info=DECISION_INFO, options=OPTIONS, choose=CHOOSE, run=RUN,
+    free_decision=_phase_decision, free_apply=_phase_apply, diagnose=_diagnose,
+    over_rule="LO-13", wrong_seat=_wrong_seat,
+)
+settle = _LOOP.settle  # run the automatic steps (the decision is then ready)
+decision = _LOOP.decision
+apply_in_place = _LOOP.apply_in_place  # one action, or a RuleError and nothing changed

@@ -8,16 +8,12 @@ from __future__ import annotations
 
 from typing import Literal
 
-import msgspec
+from wasteland.core.content import Frozen
 
 Colour = Literal["black", "red", "yellow", "white", "blue", "violet"]
 KindId = Literal["skinny", "handsome", "smart", "hedge"]
 Source = Literal["rulebook", "chosen"]
 Coord = list[int]
-
-
-class Frozen(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
-    pass
 
 
 class ClanDef(Frozen):

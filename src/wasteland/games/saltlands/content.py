@@ -16,16 +16,13 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-import msgspec
-import msgspec.toml
-
+from wasteland.core.content import ContentError, Frozen, by_id, decode_toml
 from wasteland.games.saltlands.schema import (
     BoardDef,
     CardAction,
     CardDef,
     CharacterDef,
     DamageCardDef,
-    Frozen,
     LayoutDef,
     Letter,
     RaiderDef,
@@ -83,10 +80,6 @@ LAYOUT_RULES: dict[str, tuple[tuple[tuple[int, int], ...], int | None]] = {
     "epic_small": (((1, -1), (0, -1)), None),  # SL §149
     "epic_large": (((1, -1), (0, -1), (-1, 0)), None),  # SL §149
 }
-
-
-class ContentError(Exception):
-    """The content data is malformed or contradicts the rulebook."""
 
 
 class TileCell(Frozen):
@@ -178,52 +171,10 @@ class _BoardFile(Frozen):
 # Entry label used in messages, per top-level key.
 _LABELS = {"victory_kind": "victory kind"}
 _ID_FIELDS = {"victory_kind": "kind"}
-_PATH_RE = re.compile(r"at `\$\.(\w+)(?:\[(\d+)\])?")
 
 
 def _decode(data_dir: Path, filename: str, file_type: type[Any]) -> Any:
-    path = data_dir / filename
-    try:
-        raw_bytes = path.read_bytes()
-    except OSError as exc:
-        raise ContentError(f"{filename}: cannot read {path}: {exc.strerror or exc}") from None
-    try:
-        return msgspec.toml.decode(raw_bytes, type=file_type)
-    except msgspec.ValidationError as exc:
-        raise ContentError(_validation_message(filename, raw_bytes, str(exc))) from None
-    except msgspec.DecodeError as exc:
-        raise ContentError(f"{filename}: invalid TOML: {exc}") from None
-
-
-def _validation_message(filename: str, raw_bytes: bytes, message: str) -> str:
-    """Rewrap a msgspec message ("... - at `$.card[3].count`") to name the entry."""
-    problem, _, where = message.partition(" - at ")
-    match = _PATH_RE.search(message)
-    if not match:
-        return f"{filename}: {message}"
-    key, index = match.group(1), match.group(2)
-    label = _LABELS.get(key, key)
-    entry = label
-    try:
-        raw = msgspec.toml.decode(raw_bytes)[key]
-        if index is not None:
-            item = raw[int(index)]
-            entry_id = item.get(_ID_FIELDS.get(key, "id")) if isinstance(item, dict) else None
-            entry = f"{label} {entry_id!r}" if isinstance(entry_id, str) else f"{label} #{index}"
-    except (KeyError, IndexError, TypeError, msgspec.DecodeError):
-        if index is not None:
-            entry = f"{label} #{index}"
-    return f"{filename}: {entry}: {problem} (at {where.strip('`')})"
-
-
-def _by_id(filename: str, label: str, items: list[Any], attr: str = "id") -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for item in items:
-        key = getattr(item, attr)
-        if key in out:
-            raise ContentError(f"{filename}: {label} {key!r}: duplicate id")
-        out[key] = item
-    return out
+    return decode_toml(data_dir, filename, file_type, labels=_LABELS, id_fields=_ID_FIELDS)
 
 
 # --- tiles ---------------------------------------------------------------------------------
@@ -712,20 +663,20 @@ def _check_board(board: BoardDef, victory_kinds: dict[str, VictoryKindDef]) -> N
 
 
 def _load(data_dir: Path) -> Content:
-    tiles = _by_id("tiles.toml", "tile", _decode(data_dir, "tiles.toml", _TilesFile).tile)
-    layouts = _by_id("layouts.toml", "layout", _decode(data_dir, "layouts.toml", _LayoutsFile).layout)
-    cards = _by_id("cards.toml", "card", _decode(data_dir, "cards.toml", _CardsFile).card)
-    raiders = _by_id("raiders.toml", "raider", _decode(data_dir, "raiders.toml", _RaidersFile).raider)
-    damage = _by_id("damage.toml", "damage card", _decode(data_dir, "damage.toml", _DamageFile).damage)
-    weather = _by_id("weather.toml", "weather card", _decode(data_dir, "weather.toml", _WeatherFile).weather)
+    tiles = by_id("tiles.toml", "tile", _decode(data_dir, "tiles.toml", _TilesFile).tile)
+    layouts = by_id("layouts.toml", "layout", _decode(data_dir, "layouts.toml", _LayoutsFile).layout)
+    cards = by_id("cards.toml", "card", _decode(data_dir, "cards.toml", _CardsFile).card)
+    raiders = by_id("raiders.toml", "raider", _decode(data_dir, "raiders.toml", _RaidersFile).raider)
+    damage = by_id("damage.toml", "damage card", _decode(data_dir, "damage.toml", _DamageFile).damage)
+    weather = by_id("weather.toml", "weather card", _decode(data_dir, "weather.toml", _WeatherFile).weather)
     wind = _decode(data_dir, "wind.toml", _WindFile).wind
-    rumors = _by_id("rumors.toml", "rumor", _decode(data_dir, "rumors.toml", _RumorsFile).rumor)
-    tokens = _by_id("tokens.toml", "token", _decode(data_dir, "tokens.toml", _TokensFile).token)
-    characters = _by_id(
+    rumors = by_id("rumors.toml", "rumor", _decode(data_dir, "rumors.toml", _RumorsFile).rumor)
+    tokens = by_id("tokens.toml", "token", _decode(data_dir, "tokens.toml", _TokensFile).token)
+    characters = by_id(
         "characters.toml", "character", _decode(data_dir, "characters.toml", _CharactersFile).character
     )
     board_file = _decode(data_dir, "board.toml", _BoardFile)
-    victory_kinds = _by_id("board.toml", "victory kind", board_file.victory_kind, attr="kind")
+    victory_kinds = by_id("board.toml", "victory kind", board_file.victory_kind, attr="kind")
 
     cells = _check_tiles(tiles)
     _check_layouts(layouts, tiles)

@@ -7,10 +7,10 @@ frame on the stack is a procedure waiting on someone: ``run`` does what needs no
 
 from __future__ import annotations
 
-from dataclasses import fields
-from typing import Any, Callable
+from typing import Callable
 
 from wasteland.core import hexgrid
+from wasteland.core.frames import Events, Frame, frame_loop
 from wasteland.core.protocol import Decision, RuleError
 
 from . import raiders
@@ -19,9 +19,7 @@ from .state import State
 from .turn import action_texts, apply_turn, discard_card, turn_actions
 from .board import fmt_pos
 from .world import ORIENTATIONS, check_victory, end_game, resolve_rumor, weather_phase
-from .zones import Events, card_def, card_instances, cargo_capacity, discard_from_player, gain, take_from_player
-
-Frame = dict[str, Any]
+from .zones import card_def, card_instances, cargo_capacity, discard_from_player, gain, take_from_player
 
 # Which rule asks each kind of decision, and how to say it.
 DECISION_INFO = {
@@ -40,31 +38,6 @@ DECISION_INFO = {
     "lure": ("SL §142", "lured raiders: which moves first, and where"),
     "orient": ("SL §152", "explorer's luck: choose the new tile's orientation"),
 }
-
-
-def _new_decision_maker() -> Callable[[int, str, tuple[str, ...], str, str], Decision]:
-    """Decision(seat, kind, actions, prompt, rule), its slots filled directly: the frozen
-    dataclass's own __init__ goes through object.__setattr__ for every field, and a
-    Decision is built for nearly every action."""
-    names = ("seat", "kind", "actions", "prompt", "rule")
-    if tuple(f.name for f in fields(Decision)) != names:
-        raise TypeError("Decision's fields changed: update _new_decision_maker")
-    set_seat, set_kind, set_actions, set_prompt, set_rule = (Decision.__dict__[n].__set__ for n in names)
-    new = object.__new__
-
-    def make(seat: int, kind: str, actions: tuple[str, ...], prompt: str, rule: str) -> Decision:
-        d = new(Decision)
-        set_seat(d, seat)
-        set_kind(d, kind)
-        set_actions(d, actions)
-        set_prompt(d, prompt)
-        set_rule(d, rule)
-        return d
-
-    return make
-
-
-_decision = _new_decision_maker()
 
 
 def _names(s: State) -> tuple[str, ...]:
@@ -462,74 +435,39 @@ def start_turn(s: State, seat: int, events: Events) -> None:
         s.stack.append({"kind": "enter", "seat": seat, "respawn": None})
 
 
-def settle(s: State, events: Events) -> None:
-    """Run everything that needs no choice, checking victory after each change (§113).
-    A procedure left waiting on a choice has its decision ready (``decision``)."""
-    s._decision = None
-    while True:
-        if not s.rumor_deck:  # escape is possible only once every rumor card is played (SL §111)
-            check_victory(s, events)
-        if s.over:
-            return
-        for p in s.players:
-            if p.status != "out":
-                break
-        else:
-            end_game(s, [], "every player is out of the game (SL §96, §114)", events)
-            return
-        stack = s.stack  # some procedures replace the list
-        if not stack:
-            return
-        top = stack[-1]
-        kind = top["kind"]
-        run = RUN.get(kind)
-        if run is not None and run(s, top, events):
-            continue
-        actions = OPTIONS[kind](s, top)
-        if not actions:
-            stack.pop()  # nothing left to choose: the procedure is over
-            continue
-        rule, prompt = DECISION_INFO.get(kind, ("", kind))
-        s._decision = _decision(top["seat"], kind, tuple(actions), prompt, rule)
-        return
+def _stop(s: State, events: Events) -> bool:
+    """Before each step of the loop: victory is checked after every change (SL §113);
+    the game ends when every player is out (SL §96, SL §114)."""
+    if not s.rumor_deck:  # escape is possible only once every rumor card is played (SL §111)
+        check_victory(s, events)
+    if s.over:
+        return True
+    for p in s.players:
+        if p.status != "out":
+            return False
+    end_game(s, [], "every player is out of the game (SL §96, §114)", events)
+    return True
 
 
-def decision(s: State) -> Decision | None:
-    d = s._decision
-    if d is None and not s.over:
-        d = s._decision = _compute_decision(s)
-    return d
+def _turn_decision(s: State) -> tuple[int, str, list[str]]:
+    return s.current, "turn", turn_actions(s)
 
 
-def _compute_decision(s: State) -> Decision:
-    if not s.stack:
-        rule, prompt = DECISION_INFO["turn"]
-        return _decision(s.current, "turn", tuple(turn_actions(s)), prompt, rule)
-    top = s.stack[-1]
-    kind = top["kind"]
-    rule, prompt = DECISION_INFO.get(kind, ("", kind))
-    return _decision(top["seat"], kind, tuple(OPTIONS[kind](s, top)), prompt, rule)
+def _diagnose() -> Callable[[State, Decision, str], RuleError]:
+    from .diagnose import why_illegal
+
+    return why_illegal
 
 
-def apply_in_place(s: State, action: str, seat: int | None = None) -> Events:
-    """Apply one action, or raise RuleError without changing anything."""
-    d = decision(s)
-    if d is None:
-        raise RuleError("SL §114", "the game is over; no more actions")
-    if seat is not None and seat != d.seat:
-        raise RuleError(d.rule, f"it is p{d.seat + 1}'s decision, not p{seat + 1}'s")
-    if action not in d.actions:
-        from .diagnose import why_illegal
-
-        raise why_illegal(s, d, action)
-    events: Events = []
-    s._decision = None
-    if not s.stack:
-        apply_turn(s, action, events)
-    else:
-        CHOOSE[s.stack[-1]["kind"]](s, s.stack[-1], action, events)
-    settle(s, events)
-    return events
+_LOOP = frame_loop(
+    info=DECISION_INFO, options=OPTIONS, choose=CHOOSE, run=RUN,
+    free_decision=_turn_decision, free_apply=apply_turn, diagnose=_diagnose,
+    over_rule="SL §114", wrong_seat=lambda s, deciding, asking: f"it is p{deciding + 1}'s decision, not p{asking + 1}'s",
+    stop=_stop, drop_empty=True,
+)
+settle = _LOOP.settle  # run everything that needs no choice (the decision is then ready)
+decision = _LOOP.decision
+apply_in_place = _LOOP.apply_in_place  # one action, or a RuleError and nothing changed
 
 
 __all__ = ["apply_in_place", "decision", "settle", "start_turn", "deal_character", "kill_player"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-import msgspec
+from wasteland.core.content import Frozen
 
 Terrain = Literal["salt", "dune", "mountain"]
 Letter = Literal["A", "B", "C", "M", "H"]
@@ -19,10 +19,6 @@ Source = Literal["rulebook", "chosen"]
 DeckName = Literal["mirage", "raider", "victory", "crew", "raider_vehicle", "starting"]
 SlotKind = Literal["hand", "cargo", "vehicle"]
 DamageType = Literal["normal", "ap"]
-
-
-class Frozen(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
-    pass
 
 
 # --- terrain tiles (SL §34-§38, §79) -------------------------------------------------

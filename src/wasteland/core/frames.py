@@ -1,0 +1,165 @@
+"""The decision loop every game runs: procedures as frames on a stack.
+
+A game's state keeps a ``stack`` of frames (small dicts with a ``kind`` and the ``seat``
+that decides) and a cached ``_decision``. With an empty stack the game is in its *free
+step* (a Saltlands turn, an Age of Thirst phase); a frame on the stack is a procedure
+waiting on someone. Per frame kind a game gives three tables:
+
+* ``run[kind](s, frame, events) -> bool``: does what needs no choice; True when it changed
+  something (popped itself, pushed a frame), False to wait for a decision;
+* ``options[kind](s, frame) -> list[str]``: the legal actions of the decision;
+* ``choose[kind](s, frame, action, events)``: applies one of them.
+
+:func:`frame_loop` turns the tables into the engine's ``settle``, ``decision`` and
+``apply_in_place``. ``apply_in_place`` checks the seat and the action's legality before
+anything changes, so an illegal action changes nothing and is explained by the game's
+``diagnose(s, decision, action) -> RuleError`` (only then imported and run: the legal
+path pays nothing for it).
+
+The loop is on the path of every action, so it is built from closures over the tables
+(no attribute or global look-ups per step) and Decisions are filled slot by slot.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any, Callable, Mapping
+
+from .protocol import Decision, RuleError
+
+Frame = dict[str, Any]
+Events = list[dict[str, Any]]
+
+
+def _new_decision_maker() -> Callable[[int, str, tuple[str, ...], str, str], Decision]:
+    """Decision(seat, kind, actions, prompt, rule), its slots filled directly: the frozen
+    dataclass's own __init__ goes through object.__setattr__ for every field, and a
+    Decision is built for nearly every action."""
+    names = ("seat", "kind", "actions", "prompt", "rule")
+    if tuple(f.name for f in fields(Decision)) != names:
+        raise TypeError("Decision's fields changed: update _new_decision_maker")
+    set_seat, set_kind, set_actions, set_prompt, set_rule = (Decision.__dict__[n].__set__ for n in names)
+    new = object.__new__
+
+    def make(seat: int, kind: str, actions: tuple[str, ...], prompt: str, rule: str) -> Decision:
+        d = new(Decision)
+        set_seat(d, seat)
+        set_kind(d, kind)
+        set_actions(d, actions)
+        set_prompt(d, prompt)
+        set_rule(d, rule)
+        return d
+
+    return make
+
+
+make_decision = _new_decision_maker()
+
+
+@dataclass(frozen=True)
+class FrameLoop:
+    """The three engine functions :func:`frame_loop` builds."""
+
+    settle: Callable[[Any, Events], None]
+    decision: Callable[[Any], Decision | None]
+    apply_in_place: Callable[..., Events]
+
+
+def frame_loop(
+    *,
+    info: Mapping[str, tuple[str, str]],
+    options: Mapping[str, Callable[[Any, Frame], list[str]]],
+    choose: Mapping[str, Callable[[Any, Frame, str, Events], None]],
+    run: Mapping[str, Callable[[Any, Frame, Events], bool]],
+    free_decision: Callable[[Any], tuple[int, str, list[str]]],
+    free_apply: Callable[[Any, str, Events], None],
+    diagnose: Callable[[], Callable[[Any, Decision, Any], RuleError]],
+    over_rule: str,
+    wrong_seat: Callable[[Any, int, int], str],
+    stop: Callable[[Any, Events], bool] | None = None,
+    drop_empty: bool = False,
+) -> FrameLoop:
+    """The decision loop of a game.
+
+    ``info[kind]`` is (rule anchor, prompt) of each decision kind; ``free_decision(s)``
+    gives (seat, kind, actions) of the free step and ``free_apply(s, action, events)``
+    applies one of its actions. ``diagnose()`` returns the game's ``why_illegal`` (a
+    function, so the game imports it only when an action is refused). ``over_rule`` is
+    cited when an action comes after the end; ``wrong_seat(s, deciding, asking)`` words
+    the refusal of a seat whose decision it is not.
+
+    ``stop(s, events)``, run before every step of ``settle``, may end the game (a victory
+    checked after each change); True stops the loop. Without it the loop stops when
+    ``s.over``. With ``drop_empty`` a frame that has nothing left to choose is over and
+    popped; without it its decision is offered with no actions (the game's frames never
+    leave one).
+    """
+    run_get = run.get
+    info_get = info.get
+
+    if stop is None:
+        def stop(s: Any, events: Events) -> bool:  # noqa: ARG001
+            return s.over
+
+    def settle(s: Any, events: Events) -> None:
+        """Run everything that needs no choice; a frame left waiting on a choice has its
+        decision ready (``decision``)."""
+        s._decision = None
+        while True:
+            if stop(s, events):
+                return
+            stack = s.stack  # some procedures replace the list
+            if not stack:
+                return
+            top = stack[-1]
+            kind = top["kind"]
+            step = run_get(kind)
+            if step is not None and step(s, top, events):
+                continue
+            actions = options[kind](s, top)
+            if not actions and drop_empty:
+                stack.pop()  # nothing left to choose: the procedure is over
+                continue
+            rule, prompt = info_get(kind, ("", kind))
+            s._decision = make_decision(top["seat"], kind, tuple(actions), prompt, rule)
+            return
+
+    def compute(s: Any) -> Decision:
+        stack = s.stack
+        if not stack:
+            seat, kind, actions = free_decision(s)
+        else:
+            top = stack[-1]
+            kind = top["kind"]
+            seat = top["seat"]
+            actions = options[kind](s, top)
+        rule, prompt = info_get(kind, ("", kind))
+        return make_decision(seat, kind, tuple(actions), prompt, rule)
+
+    def decision(s: Any) -> Decision | None:
+        d = s._decision
+        if d is None and not s.over:
+            d = s._decision = compute(s)
+        return d
+
+    def apply_in_place(s: Any, action: str, seat: int | None = None) -> Events:
+        """Apply one action, or raise RuleError without changing anything."""
+        d = decision(s)
+        if d is None:
+            raise RuleError(over_rule, "the game is over; no more actions")
+        if seat is not None and seat != d.seat:
+            raise RuleError(d.rule, wrong_seat(s, d.seat, seat))
+        if action not in d.actions:
+            raise diagnose()(s, d, action)
+        events: Events = []
+        s._decision = None
+        stack = s.stack
+        if stack:
+            top = stack[-1]
+            choose[top["kind"]](s, top, action, events)
+        else:
+            free_apply(s, action, events)
+        settle(s, events)
+        return events
+
+    return FrameLoop(settle, decision, apply_in_place)

@@ -56,8 +56,8 @@ def _loop(drop_empty):
         options={"pick": lambda s, f: ["pick 1", "pick 5"], "empty": lambda s, f: []},
         choose={"pick": _pick_choose},
         run={"pick": _pick_run},
-        free_decision=lambda s: (s.current, "free", ["up", "ask", "end"]),
-        free_apply=_free_apply,
+        free_kind="free", free_options={"free": lambda s: ["up", "ask", "end"]},
+        free_apply={"free": _free_apply},
         diagnose=_diagnose,
         over_rule="T-9",
         wrong_seat=lambda s, deciding, asking: f"seat {deciding} decides, not {asking}",
@@ -114,7 +114,8 @@ def test_a_stop_hook_ends_the_game_between_steps():
         return s.over
 
     loop = frame_loop(info={}, options={}, choose={}, run={"tick": lambda s, f, e: (s.stack.pop(), True)[1]},
-                      free_decision=lambda s: (0, "free", ["up"]), free_apply=_free_apply, diagnose=_diagnose,
+                      free_kind=lambda s: "free", free_options={"free": lambda s: ["up"]},
+                      free_apply={"free": _free_apply}, diagnose=_diagnose,
                       over_rule="T-9", wrong_seat=lambda s, a, b: "", stop=stop)
     s = S()
     loop.apply_in_place(s, "up")

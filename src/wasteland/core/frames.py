@@ -71,8 +71,9 @@ def frame_loop(
     options: Mapping[str, Callable[[Any, Frame], list[str]]],
     choose: Mapping[str, Callable[[Any, Frame, str, Events], None]],
     run: Mapping[str, Callable[[Any, Frame, Events], bool]],
-    free_decision: Callable[[Any], tuple[int, str, list[str]]],
-    free_apply: Callable[[Any, str, Events], None],
+    free_options: Mapping[str, Callable[[Any], list[str]]],
+    free_apply: Mapping[str, Callable[[Any, str, Events], None]],
+    free_kind: str | Callable[[Any], str],
     diagnose: Callable[[], Callable[[Any, Decision, Any], RuleError]],
     over_rule: str,
     wrong_seat: Callable[[Any, int, int], str],
@@ -81,9 +82,10 @@ def frame_loop(
 ) -> FrameLoop:
     """The decision loop of a game.
 
-    ``info[kind]`` is (rule anchor, prompt) of each decision kind; ``free_decision(s)``
-    gives (seat, kind, actions) of the free step and ``free_apply(s, action, events)``
-    applies one of its actions. ``diagnose()`` returns the game's ``why_illegal`` (a
+    ``info[kind]`` is (rule anchor, prompt) of each decision kind. The free step is the
+    current seat's (``s.current``); ``free_kind`` is its kind (a name, or a function of
+    the state: the phase of the turn), ``free_options[kind](s)`` its actions and
+    ``free_apply[kind](s, action, events)`` applies one. ``diagnose()`` returns the game's ``why_illegal`` (a
     function, so the game imports it only when an action is refused). ``over_rule`` is
     cited when an action comes after the end; ``wrong_seat(s, deciding, asking)`` words
     the refusal of a seat whose decision it is not.
@@ -96,17 +98,14 @@ def frame_loop(
     """
     run_get = run.get
     info_get = info.get
-
-    if stop is None:
-        def stop(s: Any, events: Events) -> bool:  # noqa: ARG001
-            return s.over
+    fixed_kind = free_kind if isinstance(free_kind, str) else None
 
     def settle(s: Any, events: Events) -> None:
         """Run everything that needs no choice; a frame left waiting on a choice has its
         decision ready (``decision``)."""
         s._decision = None
         while True:
-            if stop(s, events):
+            if s.over if stop is None else stop(s, events):  # no call per step without a hook
                 return
             stack = s.stack  # some procedures replace the list
             if not stack:
@@ -127,7 +126,9 @@ def frame_loop(
     def compute(s: Any) -> Decision:
         stack = s.stack
         if not stack:
-            seat, kind, actions = free_decision(s)
+            kind = fixed_kind or free_kind(s)  # type: ignore[operator]
+            seat = s.current
+            actions = free_options[kind](s)
         else:
             top = stack[-1]
             kind = top["kind"]
@@ -158,7 +159,7 @@ def frame_loop(
             top = stack[-1]
             choose[top["kind"]](s, top, action, events)
         else:
-            free_apply(s, action, events)
+            free_apply[d.kind](s, action, events)
         settle(s, events)
         return events
 

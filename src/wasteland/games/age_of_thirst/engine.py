@@ -8,6 +8,7 @@ step (``towers``, ``begin``). Frames are small dicts, replaced and never mutated
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Callable
 
 from wasteland.core.frames import Frame, frame_loop
@@ -330,15 +331,8 @@ def next_seat(s: State) -> int:
 # -- the loop ---------------------------------------------------------------------------------
 
 
-def _phase_decision(s: State) -> tuple[int, str, list[str]]:
-    kind = s.phase
-    return s.current, kind, tactical_options(s) if kind == "tactical" else economic_options(s)
-
-
-def _phase_apply(s: State, action: str, events: Events) -> None:
-    if s.phase == "tactical":
-        apply_tactical(s, action, events)
-    elif not apply_economic(s, action, events):
+def _economic_apply(s: State, action: str, events: Events) -> None:
+    if not apply_economic(s, action, events):  # the turn ends
         events.append({"type": "turn_end", "seat": s.current})
         start_turn(s, next_seat(s), events)
 
@@ -355,7 +349,8 @@ def _wrong_seat(s: State, deciding: int, asking: int) -> str:
 
 _LOOP = frame_loop(
     info=DECISION_INFO, options=OPTIONS, choose=CHOOSE, run=RUN,
-    free_decision=_phase_decision, free_apply=_phase_apply, diagnose=_diagnose,
+    free_kind=attrgetter("phase"), free_options={"tactical": tactical_options, "economic": economic_options},
+    free_apply={"tactical": apply_tactical, "economic": _economic_apply}, diagnose=_diagnose,
     over_rule="LO-13", wrong_seat=_wrong_seat,
 )
 settle = _LOOP.settle  # run the automatic steps (the decision is then ready)

@@ -449,10 +449,6 @@ def _stop(s: State, events: Events) -> bool:
     return True
 
 
-def _turn_decision(s: State) -> tuple[int, str, list[str]]:
-    return s.current, "turn", turn_actions(s)
-
-
 def _diagnose() -> Callable[[State, Decision, str], RuleError]:
     from .diagnose import why_illegal
 
@@ -461,7 +457,7 @@ def _diagnose() -> Callable[[State, Decision, str], RuleError]:
 
 _LOOP = frame_loop(
     info=DECISION_INFO, options=OPTIONS, choose=CHOOSE, run=RUN,
-    free_decision=_turn_decision, free_apply=apply_turn, diagnose=_diagnose,
+    free_kind="turn", free_options={"turn": turn_actions}, free_apply={"turn": apply_turn}, diagnose=_diagnose,
     over_rule="SL §114", wrong_seat=lambda s, deciding, asking: f"it is p{deciding + 1}'s decision, not p{asking + 1}'s",
     stop=_stop, drop_empty=True,
 )

@@ -14,6 +14,7 @@ from typing import Any, Callable
 
 from .protocol import Decision, Event, Outcome, RuleError
 from .rng import Rng
+from .state_check import StateError
 
 
 class EngineGame:
@@ -109,9 +110,13 @@ class EngineGame:
         return state.to_json()
 
     def from_json(self, data: dict[str, Any]) -> Any:
+        """The state ``to_json`` wrote, checked: a field the game cannot play on is a
+        RuleError (a :class:`~wasteland.core.state_check.StateError`) naming it."""
         try:
             return self._state_class.from_json(data)
-        except (KeyError, TypeError, ValueError) as exc:
+        except StateError as exc:
+            raise StateError(exc.field, exc.problem, f"not {self.title} state: ") from None
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
             raise RuleError("state", f"not {self.title} state: {exc}") from None
 
     def describe(self, event: Event) -> str:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from wasteland.core.plain import plain
+from wasteland.core.state_check import fail, need_dict
 
 from .board import Board, board
 from .config import Rules, rules_from_config
@@ -159,15 +160,22 @@ class State:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "State":
+        """The state ``to_json`` wrote; anything the engine could not play on (a piece off
+        the board, a seat that does not exist, an unknown phase, kind or card) is a
+        StateError naming the field (see ``validate``)."""
+        from .validate import check_raw, check_state
+
+        need_dict("state", data)
+        for name in ("config", *_PLAIN, "pieces", "damage", "done"):
+            if name not in data:
+                fail(name, "missing")
         s = cls(static_from_config(data["config"]))
         for name in _PLAIN:
             setattr(s, name, plain(data[name]))
+        check_raw(data, s.board.size, s.rules.players)
         s.pieces = {h: (seat, kind) for h, seat, kind in data["pieces"]}
         s.damage = {h: d for h, d in data["damage"]}
         s.done = set(data["done"])
-        n = s.rules.players
-        for name in ("colour", "levels", "water", "pumps", "injections", "statuses", "hands", "eye", "barred"):
-            if len(getattr(s, name)) != n:
-                raise ValueError(f"{name} must have one entry per seat")
+        check_state(s)
         return s
 

@@ -344,6 +344,12 @@ class State:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "State":
+        """The state ``to_json`` wrote; anything the engine could not play on (a hex off
+        the board, a seat that does not exist, an unknown card, tile or status) is a
+        StateError naming the field (see ``validate``)."""
+        from .validate import check_raw, check_state
+
+        check_raw(data, _PLAIN_FIELDS, _NEW_FIELDS)
         s = cls(static_from_config(data["config"]))
         for name in _PLAIN_FIELDS:
             if name in data or name not in _NEW_FIELDS:
@@ -358,6 +364,7 @@ class State:
         s.damage_stacks = _in_order(s.damage_stacks, rules.raider_types)
         s.revealed = _in_order(s.revealed, rules.raider_types)
         s.markers = _in_order(s.markers, rules.markers)
+        check_state(s)
         return s
 
 

@@ -1,0 +1,90 @@
+"""Checking a state that comes from outside (JSON, a save, a scenario) field by field.
+
+A state loaded from JSON is trusted by the engine from then on: a piece off the board or
+a seat that does not exist would crash much later with an IndexError or a KeyError, far
+from its cause. Each game checks what it loads with these helpers, so the first problem
+is one :class:`StateError` naming the field (``pieces[3].hex``) and what it may hold.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Collection, NoReturn
+
+from .protocol import RuleError
+
+
+class StateError(RuleError):
+    """A loaded state breaks the shape or the ranges its game allows. ``field`` names the
+    offending field (``players[1].hex``)."""
+
+    def __init__(self, field: str, problem: str, context: str = "") -> None:
+        super().__init__("state", f"{context}{field}: {problem}")
+        self.field = field
+        self.problem = problem
+
+
+def fail(field: str, problem: str) -> NoReturn:
+    raise StateError(field, problem)
+
+
+def need_int(field: str, value: Any, low: int | None = None, high: int | None = None) -> int:
+    """A whole number (not a bool) in [low, high]."""
+    if type(value) is not int:
+        fail(field, f"must be a whole number, not {value!r}")
+    if (low is not None and value < low) or (high is not None and value > high):
+        span = f"from {low} to {high}" if low is not None and high is not None else (
+            f"at least {low}" if low is not None else f"at most {high}")
+        fail(field, f"must be {span}, not {value}")
+    return value
+
+
+def need_bool(field: str, value: Any) -> bool:
+    if type(value) is not bool:
+        fail(field, f"must be true or false, not {value!r}")
+    return value
+
+
+def need_str(field: str, value: Any) -> str:
+    if type(value) is not str:
+        fail(field, f"must be a text, not {value!r}")
+    return value
+
+
+def need_list(field: str, value: Any, length: int | None = None) -> list[Any]:
+    if type(value) is not list:
+        fail(field, f"must be a list, not {value!r}")
+    if length is not None and len(value) != length:
+        fail(field, f"must have {length} entries, has {len(value)}")
+    return value
+
+
+def need_dict(field: str, value: Any) -> dict[str, Any]:
+    if type(value) is not dict:
+        fail(field, f"must be a table, not {value!r}")
+    return value
+
+
+def need_in(field: str, value: Any, allowed: Collection[Any], what: str) -> Any:
+    """One of ``allowed`` (a known card, kind, phase...); ``what`` says what it is."""
+    try:
+        ok = value in allowed
+    except TypeError:  # an unhashable value in a set
+        ok = False
+    if not ok:
+        shown = sorted(allowed, key=str) if len(allowed) <= 12 else None
+        fail(field, f"unknown {what} {value!r}" + (f" (one of {', '.join(map(str, shown))})" if shown else ""))
+    return value
+
+
+def need_seat(field: str, value: Any, seats: int) -> int:
+    """A seat of this game: 0 to seats - 1 (seats are numbered from 0)."""
+    if type(value) is not int or not 0 <= value < seats:
+        fail(field, f"no seat {value!r} in a game of {seats} (seats are 0 to {seats - 1})")
+    return value
+
+
+def need_each(field: str, values: Any, allowed: Collection[Any], what: str) -> list[Any]:
+    """A list whose every entry is one of ``allowed``."""
+    for i, v in enumerate(need_list(field, values)):
+        need_in(f"{field}[{i}]", v, allowed, what)
+    return values

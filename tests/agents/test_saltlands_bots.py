@@ -12,7 +12,8 @@ from wasteland.core.agent import Observation
 from wasteland.agents.ismcts import ISMCTSAgent
 from wasteland.agents.registry import make_agent
 from wasteland.core.rng import Rng
-from wasteland.games.saltlands.bot import HeuristicAgent, _hex_dist
+from wasteland.games.saltlands.bot import HeuristicAgent
+from wasteland.games.saltlands.bot_values import hex_dist as _hex_dist
 from wasteland.games.saltlands.game import GAME
 from wasteland.games.saltlands.spec import SPEC
 from wasteland.games.saltlands.scenario import scenario_from_text

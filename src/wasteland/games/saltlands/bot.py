@@ -12,54 +12,20 @@ its observation (``obs.sample``), never the true state.
 
 from __future__ import annotations
 
-from typing import Any
-
 from wasteland.core.agent import Observation
-from wasteland.core import hexgrid, paths
+from wasteland.core import paths
 from wasteland.core.rng import Rng
 
+from .answers import Answers
+from .bot_values import card_value, hex_dist as _hex_dist
 from .board import CELLS_PER_TILE, parse_pos
 from .movement import terrain_set
 from .config import VICTORY_NEEDS
-from .schema import CardDef
 from .state import Player, State
 from .zones import crew_members, fresh_crew, hand_limit, permanent_armor, victory_cards
 
 
-def card_value(d: CardDef, s: State | None = None) -> float:
-    """How much a card is worth keeping (a rough exchange rate between effects)."""
-    v = 0.5
-    if d.victory is not None:
-        v += 15  # scarce: a handful of Victory tokens come out in a game (SL §112)
-    if d.crew:
-        v += 5
-    v += 2.5 * d.armor
-    if d.fuel:
-        v += 1
-    if d.vehicle is not None:
-        v += 2 + 0.6 * d.vehicle.move + (2.5 if d.vehicle.movement == "sail" else 3.0 if d.vehicle.movement == "tractor" else 0) + 0.5 * len(d.vehicle.terrain)
-    v += 0.4 * d.hand_limit
-    for act in d.actions:
-        e = act.effect
-        if e == "damage":
-            v += 1.5 * act.amount + (1.0 if act.damage_type == "ap" else 0) - (0.5 if act.one_time else 0)
-            v += 0.5 * len(act.area)  # SL §143: an area weapon hits several hexes
-        elif e in ("lure", "hide"):
-            v += 1.5
-        elif e == "heal":
-            v += 3 * act.amount
-        elif e == "armor":
-            v += 2 * act.amount
-        elif e == "refresh":
-            v += 1.2 * act.amount
-        elif e in ("draw", "reconstruction"):
-            v += 1.0 * act.amount
-        elif e in ("explore", "rumor", "get", "take_from_discard"):
-            v += 2
-    return v
-
-
-class HeuristicAgent:
+class HeuristicAgent(Answers):
     name = "heuristic"
     LOOKAHEAD = 8  # move destinations tried against a simulated raider activation
     SAMPLES = 2  # deals of the hidden cards each of them is tried against
@@ -158,7 +124,7 @@ class HeuristicAgent:
 
     GROUP_MODES = ("coop", "classic", "tutorial")  # Victory cards count for a group (SL §116-§120)
 
-    def _team(self, s: State, me: Player) -> list[Player]:
+    def team(self, s: State, me: Player) -> list[Player]:
         """Whose Victory cards count with mine. In co-op every player still in the game
         must escape together (SL §117); in classic and tutorial the bots escape as one
         group too (SL §116, §120); otherwise each player alone (SL §118-§119)."""
@@ -198,7 +164,7 @@ class HeuristicAgent:
         enough (SL §115-§120). A lone player may use any tile whose marker its cards
         match; a group must meet on one tile, the best of ``_markers_for``. In classic, a
         bot whose own cards are enough may also go alone (SL §116)."""
-        groups = [self._team(s, me)]
+        groups = [self.team(s, me)]
         if s.static.rules.mode in ("classic", "tutorial") and len(groups[0]) > 1:
             groups.append([me])
         for group in groups:
@@ -212,12 +178,12 @@ class HeuristicAgent:
 
     def _aim(self, s: State, me: Player) -> tuple[str, int] | None:
         """The rumor marker my group's Victory cards point to so far, as (colour, tile)."""
-        ranked = self._markers_for(s, self._team(s, me))
+        ranked = self._markers_for(s, self.team(s, me))
         if not ranked or ranked[0][0] == 0:
             return None
         return ranked[0][1], ranked[0][2]
 
-    def _ready(self, s: State, me: Player) -> bool:
+    def ready(self, s: State, me: Player) -> bool:
         """Enough Victory cards for an escape: mine, or my group's (SL §115-§120)."""
         return self._escape(s, me) is not None
 
@@ -276,7 +242,7 @@ class HeuristicAgent:
         return bonus
 
     # -- lookahead ------------------------------------------------------------------
-    def _position_value(self, s: State, seat: int, respawns_before: int | None = None) -> float:
+    def position_value(self, s: State, seat: int, respawns_before: int | None = None) -> float:
         """How good a position is for ``seat`` (after the raiders have answered).
 
         ``respawns_before`` is the seat's respawn count when the plan started: a death
@@ -299,7 +265,7 @@ class HeuristicAgent:
             v += 1.0 * card_value(cards[c])
         if me.vehicle is not None:
             v += card_value(cards[me.vehicle])
-        v += 25.0 * len(victory_cards(s, me)) + (30.0 if self._ready(s, me) else 0.0)
+        v += 25.0 * len(victory_cards(s, me)) + (30.0 if self.ready(s, me) else 0.0)
         v += 40.0 * len(s.rumors_played)
         if me.hex is not None:
             v += 2.0 * self._goal_bonus(s, me, me.hex)
@@ -317,7 +283,7 @@ class HeuristicAgent:
             self.play_on(t, seat, s.turn)
         except Exception:  # pragma: no cover - a bot must never crash the game
             return -1e6
-        return self._position_value(t, seat, s.players[seat].respawned)
+        return self.position_value(t, seat, s.players[seat].respawned)
 
     def play_on(self, t: State, seat: int, start_turn: int) -> None:
         """Finish ``seat``'s turn in ``t`` the quick way (collect adjacent tokens, strike
@@ -422,7 +388,7 @@ class HeuristicAgent:
             shortlist = sorted(moves, key=lambda a: -scores[a])[: self.LOOKAHEAD]
             safest = sorted(moves, key=lambda a: self._danger(s, me, s.static.geo.by_name[a.split(" ")[1]], rd))
             shortlist += [a for a in safest[: self.LOOKAHEAD // 2] if a not in shortlist]
-            if not s.rumor_deck and self._ready(s, me):
+            if not s.rumor_deck and self.ready(s, me):
                 # The road has ended and the cards are in hand: every move onto a rumor
                 # marker's tile may win, at once or by clearing its last raider (SL §113).
                 marked = set(s.markers.values())
@@ -484,7 +450,7 @@ class HeuristicAgent:
         if e == "explore":
             # Every explored tile brings tokens but also spawn points (SL §107): explore
             # when the tokens in sight are few.
-            ready = self._ready(s, me)
+            ready = self.ready(s, me)
             wanted = sum(1 for tok in s.tokens.values() if self._token_weight(s, tok, ready) >= 10.0)
             if wanted >= self.EXPLORE_UNTIL:
                 return 1.0
@@ -544,30 +510,6 @@ class HeuristicAgent:
             return -3.0
         return 8.0 if s.moved else 3.0
 
-    def _lure(self, s: State, me: Player, actions: list[str]) -> dict[str, float]:
-        """Lured raiders: bring them next to me, where my weapons reach."""
-        geo = s.static.geo
-        return {a: -_hex_dist(geo, geo.by_name[a.split(" ")[1]], me.hex) if me.hex is not None else 0.0
-                for a in actions}
-
-    def _orient(self, s: State, me: Player, actions: list[str]) -> dict[str, float]:
-        """Explorer's luck (SL §152): the orientation with the wrecks (tokens) nearest me."""
-        from .board import tile_cells
-        from .world import ORIENTATIONS
-
-        geo = s.static.geo
-        pos = s.stack[-1]["pos"]
-        scores = {}
-        for a in actions:
-            rot = ORIENTATIONS[a.split(" ")[1]]
-            cells = tile_cells(s.tiles[pos], rot)
-            wrecks = [h for h, c in zip(geo.hexes_of(pos), cells) if c.wreck]
-            if me.hex is None or not wrecks:
-                scores[a] = 0.0
-            else:
-                scores[a] = -min(_hex_dist(geo, h, me.hex) for h in wrecks)
-        return scores
-
     def _give_score(self, s: State, me: Player, t: list[str]) -> float:
         if s.static.rules.mode not in ("coop", "classic", "tutorial"):
             return -5.0
@@ -580,244 +522,3 @@ class HeuristicAgent:
         if d.victory is not None and s.static.rules.mode == "coop":
             return 0.5 if len(victory_cards(s, partner)) < len(victory_cards(s, me)) - 1 else -2.0
         return -5.0
-
-    def _soak(self, s: State, me: Player, actions: list[str]) -> dict[str, float]:
-        cat = s.static.catalog
-        scores = {}
-        for a in actions:
-            verb, name = a.split(" ", 1)
-            card = self._card(s, name)
-            d = cat.cards[card]
-            value = card_value(d)
-            base = {"armor": 10, "heal": 8, "lose": 4, "yield": 5}[verb]
-            scores[a] = base - 0.3 * value
-            if d.victory is not None and verb != "yield" and not self._spare(s, me, card):
-                # Healing with Plants (SL §112) gives up a card the escape needs: a crew
-                # member goes first.
-                scores[a] -= 10.0
-        return scores
-
-    def _place(self, s: State, me: Player, actions: list[str]) -> dict[str, float]:
-        cat = s.static.catalog
-        frame = s.stack[-1]
-        new_value = card_value(cat.cards[frame["card"]])
-        scores = {}
-        for a in actions:
-            verb, name = a.split(" ", 1)
-            old = self._card(s, name)
-            scores[a] = 0.0 if verb == "discard" else new_value - card_value(cat.cards[old])
-        return scores
-
-    def _discard(self, s: State, me: Player, actions: list[str]) -> dict[str, float]:
-        cat = s.static.catalog
-        return {a: -card_value(cat.cards[self._card(s, a.split(" ")[1])]) for a in actions}
-
-    _storm = _discard
-
-    def _rumor(self, s: State, me: Player, actions: list[str]) -> dict[str, float]:
-        """Prefer the option that flips more face-down tiles (more tokens to find)."""
-        frame = s.stack[-1]
-        card = s.static.content.rumors[frame["card"]]
-        geo = s.static.geo
-        scores = {}
-        for a in actions:
-            moves = card.top if a == "top" else card.bottom
-            value = 0.0
-            for m in moves:
-                pos = s.markers.get(m.marker)
-                if pos is None:
-                    continue
-                dest = geo.neighbour_position(pos, m.direction)
-                if dest is not None:
-                    value += 1.0 + (2.0 if not s.face_up[dest] else 0)
-            scores[a] = value
-        aim = self._aim(s, me)
-        if aim is not None:
-            # Bring the marker my Victory cards match toward my group (SL §108-§113).
-            group = [p.hex for p in self._team(s, me) if p.hex is not None]
-            for a in actions:
-                pos = aim[1]
-                for m in (card.top if a == "top" else card.bottom):
-                    if m.marker == aim[0]:
-                        pos = geo.neighbour_position(pos, m.direction) or pos
-                centre = geo.hexes_of(pos)[CELLS_PER_TILE // 2]
-                scores[a] -= self.RUMOR_PULL * sum(_hex_dist(geo, h, centre) for h in group)
-        return scores
-
-    def _activation(self, s: State, me: Player, actions: list[str]) -> dict[str, float]:
-        geo = s.static.geo
-        coop = s.static.rules.mode in ("coop", "classic", "tutorial", "solo")
-        scores = {}
-        for a in actions:
-            verb, arg = a.split(" ", 1)
-            if verb in ("chase", "attack"):
-                seat = int(arg[1:]) - 1
-                other = s.players[seat]
-                if coop:
-                    scores[a] = self._soak_capacity(s, other) - (3 if seat == me.seat else 0)
-                else:
-                    scores[a] = -10.0 if seat == me.seat else len(victory_cards(s, other)) + 1.0
-            elif verb in ("goto", "spawn", "raider"):
-                h = geo.by_name[arg]
-                scores[a] = min((_hex_dist(geo, h, p.hex) for p in s.players if p.hex is not None and p.seat == me.seat), default=0)
-            else:
-                scores[a] = 0.0
-        return scores
-
-    def _enter(self, s: State, me: Player, actions: list[str]) -> dict[str, float]:
-        geo = s.static.geo
-        rd = self._raider_dist(s)
-        return {a: -self._danger(s, me, geo.by_name[a.split(" ")[1]], rd)
-                + 2 * self._token_near(s, geo.by_name[a.split(" ")[1]]) for a in actions}
-
-    def _trade(self, s: State, me: Player, actions: list[str]) -> dict[str, float]:
-        return {a: (1.0 if a == "done" else -1.0) for a in actions}
-
-    def _offer(self, s: State, me: Player, actions: list[str]) -> dict[str, float]:
-        return {"accept": 1.0, "decline": 0.0}
-
-    def _fuel_drain(self, s: State, me: Player, actions: list[str]) -> dict[str, float]:
-        return {a: (1.0 if a.startswith("take") else 0.0) for a in actions}
-
-    def _character(self, s: State, me: Player, actions: list[str]) -> dict[str, float]:
-        # The Scout first: his Binoculars explore again and again (SL §110, §136), and
-        # explored tiles are where the Rumor and Victory tokens are.
-        order = ["scout", "healer", "plowman", "prophet", "trader", "huntress", "gunsmith", "arsonist",
-                 "pickpocket", "scientist", "marauder", "little_girl"]
-        return {a: -order.index(a.split(" ")[1]) if a.split(" ")[1] in order else -9 for a in actions}
-
-
-# What a search iteration keeps from before its action (see SearchGuide.context).
-Context = tuple[int, list[int], list[bool], list[float]]
-
-
-def _hex_dist(geo: Any, a: int, b: int) -> int:
-    return hexgrid.distance(geo.coords[a], geo.coords[b])
-
-
-class SearchGuide:
-    """What the game-agnostic ISMCTS (``agents.ismcts``) may borrow from this bot.
-
-    Searching every Saltlands decision to the end of the game is hopeless on a budget, so
-    the search spends its iterations where the game is decided: the turn decision that
-    still holds the one move (SL §78), whose answer fixes what the raiders can do before
-    the next turn (SL §100-§107). There it weighs the bot's best candidates against many
-    determinizations, playing each one on and scoring the result. Every other decision
-    goes to the bot.
-
-    Two ways of playing on:
-
-    * before the seat holds what an escape needs, the quick way to the seat's next turn,
-      scored by the bot's position value (more samples of what the bot judges from two);
-    * in the end game (every rumor card played and the seat, or its group, holding the
-      Victory cards it needs, SL §111-§120), the bot itself plays on for the game's next
-      ``ENDGAME_TURNS`` turns (in solo the seat's own; with more players every seat's
-      turn counts, the group's played by the bot, the others ending theirs at once) and
-      the score is the result: an escape is worth 1, anything else at most 0.3. The bot
-      alone turns only about a quarter of such positions into a win (it walks into the
-      raiders gathered round the escape tile, or never clears it); searching its first
-      move against real outcomes is where a search beats it. Such a play-on costs
-      ``ENDGAME_COST`` iterations of the budget.
-    """
-
-    ENDGAME_TURNS = 3
-    ENDGAME_COST = 4
-    ENDGAME_OTHER = 0.3  # the most a position without an escape scores in the end game
-    SCALE = 60.0  # a change of position value that moves the score from 0.5 to 0.73
-
-    def __init__(self, seed: int = 0, candidates: int = 8) -> None:
-        self.bot = HeuristicAgent(seed)
-        self.k = candidates
-
-    def searched(self, obs: Observation) -> bool:
-        d = obs.decision
-        return d.kind == "turn" and any(a.startswith("move ") for a in d.actions)
-
-    def fallback(self, obs: Observation) -> str:
-        return self.bot.choose(obs)
-
-    def candidates(self, obs: Observation) -> list[str]:
-        """The moves worth weighing, the bot's favourite first, and staying put ("end").
-
-        Only the move is searched: the quick play-on ends the turn right after the
-        searched action, which is fair to a move (the bot moves last, then takes what it
-        reaches) but not to an action the bot would follow with a move. So when the bot's
-        favourite is not a move, that is the one candidate."""
-        d = obs.decision
-        scores = self.bot.scores(obs) or {}
-        ranked = sorted(d.actions, key=lambda a: -scores.get(a, -1e9))
-        if not ranked[0].startswith("move "):
-            return ranked[:1]
-        moves = [a for a in ranked if a.startswith("move ")][: self.k]
-        return moves + (["end"] if "end" in d.actions else [])
-
-    def endgame(self, state: State, seat: int) -> bool:
-        """The seat could escape now: the road has ended and it holds the cards (SL §111)."""
-        me = state.players[seat]
-        return not state.rumor_deck and me.status == "active" and self.bot._ready(state, me)
-
-    def iteration_cost(self, obs: Observation) -> int:
-        """How many iterations of the budget one play-on from this decision spends: the
-        seat's own cards and the played rumors are known, so any sample tells."""
-        return self.ENDGAME_COST if self.endgame(obs.sample(self.bot.rng), obs.seat) else 1
-
-    def context(self, state: State) -> Context:
-        """What the play-on and the scoring need from before the search's action: the
-        turn, each seat's respawns so far (a death and an Easy respawn still count as a
-        death), which seats are in the end game, and each seat's position value then."""
-        return (
-            state.turn,
-            [p.respawned for p in state.players],
-            [self.endgame(state, p.seat) for p in state.players],
-            [self.bot._position_value(state, p.seat) for p in state.players],
-        )
-
-    def play_on(self, state: State, seat: int, ctx: Context) -> None:
-        if not ctx[2][seat]:
-            self.bot.play_on(state, seat, ctx[0])
-            return
-        from .engine import apply_in_place, decision
-        from .game import GAME
-
-        # The seat's turns (and every frame it answers) by the bot itself, and so its
-        # group's in co-op, classic and tutorial (they escape together, SL §116-§120);
-        # other seats' turns end at once, their frames take the first answer, as in the
-        # quick play-on.
-        me = state.players[seat]
-        played = {p.seat for p in self.bot._team(state, me)} | {seat}
-        for _ in range(5000):
-            d = decision(state)
-            if d is None:
-                return
-            if d.kind == "turn" and d.seat == seat and state.turn >= ctx[0] + self.ENDGAME_TURNS:
-                return
-            if len(d.actions) == 1:
-                a = d.actions[0]
-            elif d.seat in played:
-                a = self.bot.choose(Observation(GAME, state, d))
-            elif d.kind == "turn":
-                a = "end" if "end" in d.actions else d.actions[-1]
-            else:
-                a = d.actions[0]
-            apply_in_place(state, a)
-
-    def values(self, state: State, ctx: Context) -> list[float]:
-        """Each seat's value in [0, 1]: a win is 1 and a loss 0; otherwise the change of
-        its position value since the search's decision, squashed (0.5: no change), and
-        scaled down to ``ENDGAME_OTHER`` for a seat in the end game.
-
-        The change, not the value itself: a position's value grows through the game
-        (the played rumor cards alone add 160 by the end of a two-player road), and a
-        squashed large value leaves the moves of the late game all near 1, too close
-        for the search to tell apart."""
-        import math
-
-        out = []
-        for p in state.players:
-            if state.over:
-                out.append(1.0 if p.seat in state.winners else 0.0)
-                continue
-            x = self.bot._position_value(state, p.seat, ctx[1][p.seat]) - ctx[3][p.seat]
-            v = 1.0 / (1.0 + math.exp(-x / self.SCALE))
-            out.append(self.ENDGAME_OTHER * v if ctx[2][p.seat] else v)
-        return out

@@ -48,7 +48,7 @@ SPEC = GameSpec(
     tallies=(Tally("deaths", ("death", "eliminated")), Tally("eliminated", ("eliminated",)),
              Tally("raiders_destroyed", ("raider_destroyed",)), Tally("rumors_played", ("rumor",), "rumor cards played")),
     capabilities=Capabilities(hidden_information=True, chance=True, search_guide=True, teams=True),
-    guide="wasteland.games.saltlands.bot:SearchGuide",
+    guide="wasteland.games.saltlands.guide:SearchGuide",
     scenario="wasteland.games.saltlands.scenario:scenario_from_text",
     scenario_doc="TOML: game = \"saltlands\", [config], [[player]], [[raider]], ... "
                  "(documented in wasteland/games/saltlands/scenario.py)",

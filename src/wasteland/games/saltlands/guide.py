@@ -1,0 +1,142 @@
+"""The ISMCTS search guide for Saltlands: where the game-agnostic search
+(``agents.ismcts``) spends its iterations, and how it plays on and scores a position,
+borrowing the heuristic bot's public judgement (``bot.HeuristicAgent``)."""
+
+from __future__ import annotations
+
+from wasteland.core.agent import Observation
+
+from .bot import HeuristicAgent
+from .state import State
+
+# What a search iteration keeps from before its action (see SearchGuide.context).
+Context = tuple[int, list[int], list[bool], list[float]]
+
+
+
+class SearchGuide:
+    """What the game-agnostic ISMCTS (``agents.ismcts``) may borrow from this bot.
+
+    Searching every Saltlands decision to the end of the game is hopeless on a budget, so
+    the search spends its iterations where the game is decided: the turn decision that
+    still holds the one move (SL §78), whose answer fixes what the raiders can do before
+    the next turn (SL §100-§107). There it weighs the bot's best candidates against many
+    determinizations, playing each one on and scoring the result. Every other decision
+    goes to the bot.
+
+    Two ways of playing on:
+
+    * before the seat holds what an escape needs, the quick way to the seat's next turn,
+      scored by the bot's position value (more samples of what the bot judges from two);
+    * in the end game (every rumor card played and the seat, or its group, holding the
+      Victory cards it needs, SL §111-§120), the bot itself plays on for the game's next
+      ``ENDGAME_TURNS`` turns (in solo the seat's own; with more players every seat's
+      turn counts, the group's played by the bot, the others ending theirs at once) and
+      the score is the result: an escape is worth 1, anything else at most 0.3. The bot
+      alone turns only about a quarter of such positions into a win (it walks into the
+      raiders gathered round the escape tile, or never clears it); searching its first
+      move against real outcomes is where a search beats it. Such a play-on costs
+      ``ENDGAME_COST`` iterations of the budget.
+    """
+
+    ENDGAME_TURNS = 3
+    ENDGAME_COST = 4
+    ENDGAME_OTHER = 0.3  # the most a position without an escape scores in the end game
+    SCALE = 60.0  # a change of position value that moves the score from 0.5 to 0.73
+
+    def __init__(self, seed: int = 0, candidates: int = 8) -> None:
+        self.bot = HeuristicAgent(seed)
+        self.k = candidates
+
+    def searched(self, obs: Observation) -> bool:
+        d = obs.decision
+        return d.kind == "turn" and any(a.startswith("move ") for a in d.actions)
+
+    def fallback(self, obs: Observation) -> str:
+        return self.bot.choose(obs)
+
+    def candidates(self, obs: Observation) -> list[str]:
+        """The moves worth weighing, the bot's favourite first, and staying put ("end").
+
+        Only the move is searched: the quick play-on ends the turn right after the
+        searched action, which is fair to a move (the bot moves last, then takes what it
+        reaches) but not to an action the bot would follow with a move. So when the bot's
+        favourite is not a move, that is the one candidate."""
+        d = obs.decision
+        scores = self.bot.scores(obs) or {}
+        ranked = sorted(d.actions, key=lambda a: -scores.get(a, -1e9))
+        if not ranked[0].startswith("move "):
+            return ranked[:1]
+        moves = [a for a in ranked if a.startswith("move ")][: self.k]
+        return moves + (["end"] if "end" in d.actions else [])
+
+    def endgame(self, state: State, seat: int) -> bool:
+        """The seat could escape now: the road has ended and it holds the cards (SL §111)."""
+        me = state.players[seat]
+        return not state.rumor_deck and me.status == "active" and self.bot.ready(state, me)
+
+    def iteration_cost(self, obs: Observation) -> int:
+        """How many iterations of the budget one play-on from this decision spends: the
+        seat's own cards and the played rumors are known, so any sample tells."""
+        return self.ENDGAME_COST if self.endgame(obs.sample(self.bot.rng), obs.seat) else 1
+
+    def context(self, state: State) -> Context:
+        """What the play-on and the scoring need from before the search's action: the
+        turn, each seat's respawns so far (a death and an Easy respawn still count as a
+        death), which seats are in the end game, and each seat's position value then."""
+        return (
+            state.turn,
+            [p.respawned for p in state.players],
+            [self.endgame(state, p.seat) for p in state.players],
+            [self.bot.position_value(state, p.seat) for p in state.players],
+        )
+
+    def play_on(self, state: State, seat: int, ctx: Context) -> None:
+        if not ctx[2][seat]:
+            self.bot.play_on(state, seat, ctx[0])
+            return
+        from .engine import apply_in_place, decision
+        from .game import GAME
+
+        # The seat's turns (and every frame it answers) by the bot itself, and so its
+        # group's in co-op, classic and tutorial (they escape together, SL §116-§120);
+        # other seats' turns end at once, their frames take the first answer, as in the
+        # quick play-on.
+        me = state.players[seat]
+        played = {p.seat for p in self.bot.team(state, me)} | {seat}
+        for _ in range(5000):
+            d = decision(state)
+            if d is None:
+                return
+            if d.kind == "turn" and d.seat == seat and state.turn >= ctx[0] + self.ENDGAME_TURNS:
+                return
+            if len(d.actions) == 1:
+                a = d.actions[0]
+            elif d.seat in played:
+                a = self.bot.choose(Observation(GAME, state, d))
+            elif d.kind == "turn":
+                a = "end" if "end" in d.actions else d.actions[-1]
+            else:
+                a = d.actions[0]
+            apply_in_place(state, a)
+
+    def values(self, state: State, ctx: Context) -> list[float]:
+        """Each seat's value in [0, 1]: a win is 1 and a loss 0; otherwise the change of
+        its position value since the search's decision, squashed (0.5: no change), and
+        scaled down to ``ENDGAME_OTHER`` for a seat in the end game.
+
+        The change, not the value itself: a position's value grows through the game
+        (the played rumor cards alone add 160 by the end of a two-player road), and a
+        squashed large value leaves the moves of the late game all near 1, too close
+        for the search to tell apart."""
+        import math
+
+        out = []
+        for p in state.players:
+            if state.over:
+                out.append(1.0 if p.seat in state.winners else 0.0)
+                continue
+            x = self.bot.position_value(state, p.seat, ctx[1][p.seat]) - ctx[3][p.seat]
+            v = 1.0 / (1.0 + math.exp(-x / self.SCALE))
+            out.append(self.ENDGAME_OTHER * v if ctx[2][p.seat] else v)
+        return out

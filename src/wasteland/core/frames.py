@@ -2,7 +2,7 @@
 
 A game's state keeps a ``stack`` of frames (small dicts with a ``kind`` and the ``seat``
 that decides) and a cached ``_decision``. With an empty stack the game is in its *free
-step* (a Saltlands turn, an Age of Thirst phase); a frame on the stack is a procedure
+step* (the free part of a turn, or a phase of it); a frame on the stack is a procedure
 waiting on someone. Per frame kind a game gives three tables:
 
 * ``run[kind](s, frame, events) -> bool``: does what needs no choice; True when it changed

@@ -223,7 +223,7 @@ class Hub:
             state = await asyncio.to_thread(game.new_game, config, seed)
         except RuleError as exc:
             raise ApiError(400, "bad_config", exc.message, exc.rule) from None
-        count = game.seats(state) if hasattr(game, "seats") else config.get("players", 1)
+        count = game.seats(state)
         seats = self._seats(body.get("seats"), count, spec)
         if tc is not None:
             options["time_control"] = tc

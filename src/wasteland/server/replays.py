@@ -24,11 +24,7 @@ MAX_ANSWERS = 4096
 
 class _Checkpoints:
     def __init__(self, game: Game, config: dict[str, Any], seed: int, actions: list[str]) -> None:
-        with_events = getattr(game, "new_game_with_events", None)
-        if with_events is not None:
-            state, events = with_events(config, seed)
-        else:
-            state, events = game.new_game(config, seed), []
+        state, events = game.new_game_with_events(config, seed)
         self.initial_events = events
         self.states = [state]
         for number, action in enumerate(actions, start=1):

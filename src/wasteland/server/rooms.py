@@ -291,9 +291,8 @@ class Room:
                 after, events = self.game.apply(before, action)
             except RuleError as exc:
                 raise ApiError(422, "illegal", str(exc), exc.rule) from None
-            reveals = getattr(self.game, "reveals_hidden", None)
-            # Without a way to tell, every action counts as revealing: undo is then never offered.
-            revealed = True if reveals is None else bool(reveals(before, after))
+            # A game that cannot tell says yes (EngineGame's default): undo is then never offered.
+            revealed = bool(self.game.reveals_hidden(before, after))
             now = time.time()
             seat_row = self.seats[seat]
             bank = None
@@ -525,7 +524,6 @@ def rebuild(game: Game, stored: StoredGame) -> tuple[Any, list[str], list[Step]]
     """The state of a stored game, by replaying its record (in a worker thread)."""
     row = stored.row
     state = game.new_game(row.config, row.seed)
-    reveals = getattr(game, "reveals_hidden", None)
     actions: list[str] = []
     steps: list[Step] = []
     for number, stored_action in enumerate(stored.actions):
@@ -533,7 +531,7 @@ def rebuild(game: Game, stored: StoredGame) -> tuple[Any, list[str], list[Step]]
             after, _events = game.apply(state, stored_action.notation)
         except RuleError as exc:
             raise RuntimeError(f"action {number} ({stored_action.notation!r}) does not replay: {exc}") from None
-        revealed = True if reveals is None else bool(reveals(state, after))
+        revealed = bool(game.reveals_hidden(state, after))
         undoable = not revealed and stored_action.source == "human"
         if not undoable or (steps and steps[-1].seat != stored_action.seat):
             for step in reversed(steps):

@@ -53,3 +53,13 @@ def test_buying_a_card_that_is_not_in_the_discard_pile_names_lo_10_2():
     err = refused(s, "market anabolic skinny")
     assert err.rule == "LO-10.2" and "anabolic" in err.message
     assert seat(s, "red") == GAME.decision(s).seat
+
+
+def test_acting_out_of_turn_names_both_seats_by_colour_not_a_number():
+    s = position({"3,3": ("blue", "skinny")}, turn="red")
+    before = GAME.to_json(s)
+    with pytest.raises(RuleError) as err:
+        GAME.apply_in_place(s, "end phase", seat=seat(s, "blue"))
+    assert "red" in err.value.message and "blue" in err.value.message
+    assert "seat 0" not in err.value.message and "seat 1" not in err.value.message
+    assert GAME.to_json(s) == before

@@ -157,3 +157,14 @@ def test_an_activation_step_answered_with_another_steps_verb_says_what_it_asks()
         play(s, "end" if "end" in d.actions else d.actions[0])
     err = refused(s, "goto 0,0")
     assert err.rule == "SL §100" and "asks for" in err.message
+
+
+def test_an_eliminated_players_input_names_sl_96():
+    s = GAME.new_game({"players": 2, "mode": "competitive", "characters": ["scout", "healer"]}, 3)
+    while GAME.decision(s).kind != "turn":
+        play(s, GAME.decision(s).actions[0])
+    s.players[1].status = "out"  # eliminated (SL §96)
+    before = GAME.to_json(s)
+    with pytest.raises(RuleError) as err:
+        GAME.apply_in_place(s, "end", seat=1)
+    assert err.value.rule == "SL §96" and GAME.to_json(s) == before

@@ -76,7 +76,7 @@ def frame_loop(
     free_kind: str | Callable[[Any], str],
     diagnose: Callable[[], Callable[[Any, Decision, Any], RuleError]],
     over_rule: str,
-    wrong_seat: Callable[[Any, int, int], str],
+    wrong_seat: Callable[[Any, int, int], "str | RuleError"],
     stop: Callable[[Any, Events], bool] | None = None,
     drop_empty: bool = False,
 ) -> FrameLoop:
@@ -88,7 +88,8 @@ def frame_loop(
     ``free_apply[kind](s, action, events)`` applies one. ``diagnose()`` returns the game's ``why_illegal`` (a
     function, so the game imports it only when an action is refused). ``over_rule`` is
     cited when an action comes after the end; ``wrong_seat(s, deciding, asking)`` words
-    the refusal of a seat whose decision it is not.
+    the refusal of a seat whose decision it is not (cited with the decision's rule), or
+    returns a RuleError of its own when another rule is what bars that seat.
 
     ``stop(s, events)``, run before every step of ``settle``, may end the game (a victory
     checked after each change); True stops the loop. Without it the loop stops when
@@ -149,7 +150,8 @@ def frame_loop(
         if d is None:
             raise RuleError(over_rule, "the game is over; no more actions")
         if seat is not None and seat != d.seat:
-            raise RuleError(d.rule, wrong_seat(s, d.seat, seat))
+            why = wrong_seat(s, d.seat, seat)
+            raise why if isinstance(why, RuleError) else RuleError(d.rule, why)
         if action not in d.actions:
             raise diagnose()(s, d, action)
         events: Events = []

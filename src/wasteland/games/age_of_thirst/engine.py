@@ -343,8 +343,12 @@ def _diagnose() -> Callable[[State, Decision, object], RuleError]:
     return why_illegal
 
 
-def _wrong_seat(s: State, deciding: int, asking: int) -> str:
-    return f"it is {s.colour[deciding] if s.colour else deciding}'s decision, not seat {asking}'s"
+def _wrong_seat(s: State, deciding: int, asking: int) -> str | RuleError:
+    """Seats are named by their clan colour, as at the table (LO-4.1)."""
+    if not 0 <= asking < s.rules.players:
+        return RuleError("LO-4.1", f"there is no seat {asking + 1} in this {s.rules.players}-player game")
+    named = [f"p{q + 1} {s.colour[q]}" if s.colour else f"p{q + 1}" for q in (deciding, asking)]
+    return f"it is {named[0]}'s decision, not {named[1]}'s"
 
 
 _LOOP = frame_loop(

@@ -455,10 +455,19 @@ def _diagnose() -> Callable[[State, Decision, str], RuleError]:
     return why_illegal
 
 
+def _wrong_seat(s: State, deciding: int, asking: int) -> str | RuleError:
+    """A seat answering another's decision; an eliminated player is out of the game (SL §96)."""
+    if not 0 <= asking < len(s.players):
+        return RuleError("SL §15", f"there is no seat p{asking + 1} in this {len(s.players)}-player game")
+    if s.players[asking].status == "out":
+        return RuleError("SL §96", f"p{asking + 1} has been eliminated and is out of the game")
+    return f"it is p{deciding + 1}'s decision, not p{asking + 1}'s"
+
+
 _LOOP = frame_loop(
     info=DECISION_INFO, options=OPTIONS, choose=CHOOSE, run=RUN,
     free_kind="turn", free_options={"turn": turn_actions}, free_apply={"turn": apply_turn}, diagnose=_diagnose,
-    over_rule="SL §114", wrong_seat=lambda s, deciding, asking: f"it is p{deciding + 1}'s decision, not p{asking + 1}'s",
+    over_rule="SL §114", wrong_seat=lambda s, deciding, asking: _wrong_seat(s, deciding, asking),
     stop=_stop, drop_empty=True,
 )
 settle = _LOOP.settle  # run everything that needs no choice (the decision is then ready)

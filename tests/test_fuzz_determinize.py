@@ -1,5 +1,5 @@
 """Ruling (issue 15, item 10): a card that comes into a hand in sight of everybody — a crew
-or Victory card from the face-up supply (SL §75, §76), a card from the face-up discard pile
+or Victory card from the face-up supply (SL §75, SL §76), a card from the face-up discard pile
 (SL §56), a trade (SL §72) — is named to all in the events, and a bot's re-deal of the
 hidden information (determinization) leaves it in that hand. Cards that came unseen (a
 draw, loot, a theft) are dealt anew."""

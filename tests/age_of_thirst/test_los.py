@@ -1,4 +1,4 @@
-"""Line of sight and targeting (LO-6.1-LO-6.3, LO-8.3).
+"""Line of sight and targeting (LO-6.1, LO-6.2, LO-6.3, LO-8.3).
 
 Straight lines are the six axial directions; lines along hex junctions (e.g. 0,0 -> 1,-2)
 and every other line never count for Handsomes. The map is large enough that every line

@@ -1,6 +1,6 @@
 """The Saltlands heuristic bot and the guided ISMCTS: legal play in every mode, no
-peeking at hidden information, and the choices the beginner's guide (SL §123-§124)
-and the victory rules (SL §112-§120) call for."""
+peeking at hidden information, and the choices the beginner's guide (SL §123, SL §124)
+and the victory rules (SL §112 to SL §120) call for."""
 
 from __future__ import annotations
 

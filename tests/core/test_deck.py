@@ -1,4 +1,4 @@
-"""Generic deck operations (the card life cycle of SL §56-§62 is built on them)."""
+"""Generic deck operations (the card life cycle of SL §56 to SL §62 is built on them)."""
 
 from wasteland.core import deck
 from wasteland.core.rng import Rng

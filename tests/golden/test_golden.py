@@ -132,6 +132,11 @@ def golden_files() -> list[Any]:
             for name in sorted(registered_games()) for path in sorted((HERE / name).glob("*.jsonl"))]
 
 
+@pytest.mark.parametrize("name", sorted(registered_games()))
+def test_every_game_has_golden_records(name):
+    assert list((HERE / name).glob("*.jsonl")), f"no golden records of {name}: python tests/golden/test_golden.py {name}"
+
+
 @pytest.mark.parametrize("path", golden_files())
 def test_a_golden_record_plays_out_the_same(path):
     rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]

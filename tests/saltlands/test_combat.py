@@ -1,4 +1,4 @@
-"""Combat, death and respawn (SL §85-§96, §99)."""
+"""Combat, death and respawn (SL §85 to SL §96, SL §99)."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ from sltest import (
 
 def dying_scout(difficulty="easy", mode="solo", hand='["axe", "fuel"]', respawned=0, card=None):
     """The Scout, with no armor, heal or crew card, next to a Speedster whose damage card
-    deals 2 normal damage: the attack kills him (SL §85, §90)."""
+    deals 2 normal damage: the attack kills him (SL §85, SL §90)."""
     s = build(f"""
         seed = 1
         [config]
@@ -50,7 +50,7 @@ def dying_scout(difficulty="easy", mode="solo", hand='["axe", "fuel"]', respawne
     return s, events
 
 
-# -- SL §85-§89: damage against players ---------------------------------------------------
+# -- SL §85 to SL §89: damage against players ---------------------------------------------------
 
 
 def test_attack_not_avoidable_kills_the_character_SL85_SL90():
@@ -158,7 +158,7 @@ def test_plants_victory_card_heals_SL89_SL112():
     assert GAME.decision(s).actions == (f"heal {held(s, 'plants')}",)
 
 
-# -- SL §86-§88: damage against raiders ---------------------------------------------------
+# -- SL §86, SL §87, SL §88: damage against raiders ---------------------------------------------------
 
 
 def test_raider_armor_applies_in_full_every_attack_and_raiders_never_heal_SL88():
@@ -250,7 +250,7 @@ def test_attack_only_adjacent_raiders_SL85():
     assert not has(s, "use")
 
 
-# -- SL §90-§96: death and respawn ------------------------------------------------------------
+# -- SL §90 to SL §96: death and respawn ------------------------------------------------------------
 
 
 def _finish_respawn_discards(s):

@@ -94,7 +94,7 @@ def test_damage_cards_per_round(content: Content) -> None:
 
 def test_raider_facts_from_the_rulebook(content: Content) -> None:
     r = content.raiders
-    assert (r["pickup"].crew, r["pickup"].armor) == (2, 1)  # SL §86-§87
+    assert (r["pickup"].crew, r["pickup"].armor) == (2, 1)  # SL §86, SL §87
     assert (r["hovercraft"].crew, r["hovercraft"].armor) == (1, 0)  # SL §86: 1 normal damage destroys it
     assert "mountain" not in r["hovercraft"].terrain  # SL §79
     assert r["bulldozer"].crew == 1 and r["bulldozer"].loot_raider >= 1  # SL §124
@@ -144,11 +144,11 @@ def test_item_cards_from_the_rulebook(content: Content) -> None:
     helmet = action(content, "helmet")
     assert (helmet.effect, helmet.amount, helmet.one_time) == ("armor", 1, True)  # SL §88
     medkit = action(content, "medkit")
-    assert (medkit.effect, medkit.amount, medkit.one_time) == ("heal", 1, True)  # SL §85, §89
+    assert (medkit.effect, medkit.amount, medkit.one_time) == ("heal", 1, True)  # SL §85, SL §89
     assert content.cards["fuel"].fuel and not content.cards["fuel"].actions  # SL §84
     assert action(content, "map").effect == "explore"  # SL §110
     crew = content.cards["crew"]
-    assert crew.crew and crew.slot == "cargo" and crew.hand_limit == 2  # SL §55, §64
+    assert crew.crew and crew.slot == "cargo" and crew.hand_limit == 2  # SL §55, SL §64
 
 
 def test_special_items_from_the_rulebook(content: Content) -> None:
@@ -263,7 +263,7 @@ def test_tokens_fill_the_starting_wrecks(content: Content) -> None:
 def test_source_and_cite(content: Content) -> None:
     for card in content.cards.values():
         if card.source == "rulebook":
-            assert re.fullmatch(r"SL §\d+(, §\d+)*", card.cite), card.id
+            assert re.fullmatch(r"SL §\d+(, SL §\d+)*", card.cite), card.id
     assert content.cards["tools"].source == "chosen"
 
 
@@ -344,7 +344,7 @@ def test_layouts(content: Content) -> None:
     small, large = content.layouts["small"], content.layouts["large"]
     assert sorted(map(tuple, small.starting)) == sorted([(1, -1), (0, -1)])  # SL §35
     assert sorted(map(tuple, large.starting)) == sorted([(1, -1), (0, -1), (-1, 0)])  # SL §36
-    assert len(small.face_down) == 5 and len(large.face_down) == 9  # SL §35-§36
+    assert len(small.face_down) == 5 and len(large.face_down) == 9  # SL §35, SL §36
     assert len(content.layouts["epic_small"].face_down) == 7
     assert len(content.layouts["epic_large"].face_down) == 13
     n_expansion = sum(t.kind == "expansion" for t in content.tiles.values())
@@ -410,7 +410,7 @@ BROKEN = [
     ("action-field-mismatch", "cards.toml", "wrench", 'effect = "reconstruction"', 'effect = "reconstruction"\ndamage_type = "ap"', ["'wrench'", "damage_type"]),
     ("raider-crew", "raiders.toml", "apc", "crew = 2", "crew = 3", ["'apc'", "SL §98"]),
     ("raider-figures", "raiders.toml", "apc", "figures = 6", "figures = 7", ["36", "SL §6"]),
-    ("damage-per-round", "damage.toml", "d2-1", "round = 2", "round = 3", ["48", "§30"]),
+    ("damage-per-round", "damage.toml", "d2-1", "round = 2", "round = 3", ["48", "SL §30"]),
     ("damage-letters", "damage.toml", "d1-1", 'letters = "B"', 'letters = "BX"', ["'d1-1'", "'BX'"]),
     ("damage-and-move", "damage.toml", "d1-8", "damage = 0", "damage = 2", ["'d1-8'", "SL §106"]),
     ("starting-weather", "weather.toml", "w02", "starting = true\n", "", ["starting weather", "SL §41"]),

@@ -114,7 +114,7 @@ def test_healer_water_refreshes_crew_and_pickaxe_SL65():
     assert raiders(s) == [("pickup", "-1,-1", 1)]
     assert engaged(s) == ["healer", "pickaxe"]
     assert not has(s, "use pickaxe")
-    play(s, find(s, "use water"))  # a one-time action, no crew needed (ruling §65)
+    play(s, find(s, "use water"))  # a one-time action, no crew needed (ruling SL §65)
     assert "water" not in hand(s)
     events = play(s, "refresh healer")
     assert of_type(events, "refresh")[0]["card"] == pickaxe
@@ -124,7 +124,7 @@ def test_healer_water_refreshes_crew_and_pickaxe_SL65():
     assert raiders(s) == []
 
 
-# -- SL §73-§77: the Scout collects two tokens with two crew -------------------------------
+# -- SL §73 to SL §77: the Scout collects two tokens with two crew -------------------------------
 
 
 def test_scout_two_crew_collect_victory_and_loot_SL73_SL77():
@@ -311,7 +311,7 @@ def test_arsonist_speedster_4_plus_3_plus_3_moves_8_with_2_fuel_SL84():
     assert set(find_all(s, "collect")) == {"collect 4,-6 by arsonist", "collect 3,-7 by arsonist"}
 
 
-# -- SL §86-§89: combat ------------------------------------------------------------------
+# -- SL §86 to SL §89: combat ------------------------------------------------------------------
 
 
 def test_machete_destroys_hovercraft_axe_then_water_destroys_pickup_SL86():
@@ -465,7 +465,7 @@ def test_apc_and_tough_armor_do_not_stop_truck_ap_SL89():
 
 
 def test_apc_armor_stops_normal_damage_SL88_SL89():
-    # Contrast with §89: 2 normal damage (d1-7) against armor 3 does nothing.
+    # Contrast with SL §89: 2 normal damage (d1-7) against armor 3 does nothing.
     s = build("""
         seed = 1
         [config]
@@ -684,7 +684,7 @@ def test_scout_water_then_spear_destroys_bulldozer_loot_SL124():
     assert raiders(s) == []
 
 
-# -- SL §113-§121: victory ----------------------------------------------------------------
+# -- SL §113 to SL §121: victory ----------------------------------------------------------------
 
 
 FOUR = """
@@ -827,7 +827,7 @@ def test_competitive_tie_break_counts_card_symbols_SL121():
 
 def test_competitive_equal_tie_break_totals_share_the_win_SL121():
     # Same event as above, but the Scientist's cards also total 4 (character 1 + Plants 1
-    # + Rifle 1 + Helmet 1): equal totals share the win (ruling §121).
+    # + Rifle 1 + Helmet 1): equal totals share the win (ruling SL §121).
     s = four(mode="competitive", p1="3,-4", p2="2,-4",
              h1='["compass", "plants", "spear"]', h2='["compass", "plants", "rifle", "helmet"]',
              extra='[[raider]]\ntype = "bulldozer"\nhex = "4,-5"\n')

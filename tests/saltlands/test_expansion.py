@@ -1,4 +1,4 @@
-"""Lost in the Desert (SL §137-§147) and the optional variants (SL §148-§152).
+"""Lost in the Desert (SL §137 to SL §147) and the optional variants (SL §148 to SL §152).
 
 Every test cites the rule it checks. Positions use the compass tile (see conftest) and,
 with seed 1 in a small area, ``start_1`` at NE (centre 5,-3) and ``start_3`` at N
@@ -49,7 +49,7 @@ def scene(body: str, players: int = 1, characters: str = '"trader"', extra: str 
     """
 
 
-# -- configuration and set-up (SL §140-§141, §148-§150) ---------------------------------
+# -- configuration and set-up (SL §140, SL §141, SL §148, SL §149, SL §150) ---------------------------------
 
 
 def test_variants_are_set_up_options_and_epic_excludes_the_tutorial():
@@ -73,7 +73,7 @@ def test_variants_are_set_up_options_and_epic_excludes_the_tutorial():
 
 
 def test_expansion_components_join_only_when_switched_on():
-    """SL §140-§141: tiles shuffled in, 6 more figures, extra tokens, new item cards."""
+    """SL §140, SL §141: tiles shuffled in, 6 more figures, extra tokens, new item cards."""
     base = GAME.new_game({"players": 4, "characters": ["scout", "healer", "plowman", "arsonist"]}, 3)
     exp = GAME.new_game({"players": 4, "expansion": True,
                          "characters": ["trader", "healer", "plowman", "huntress"]}, 3)
@@ -137,7 +137,7 @@ def test_epic_game_lasts_seven_rounds():
 
 
 def test_wind_tractor_sl144_example_own_numbers():
-    """SL §144-§145: moves like a motorized vehicle up to the wind strength (2 + 3 = 5),
+    """SL §144, SL §145: moves like a motorized vehicle up to the wind strength (2 + 3 = 5),
     over any terrain, straight upwind too, no double steps, no Fuel."""
     s = build(scene("""
         [state]
@@ -169,7 +169,7 @@ def test_wind_tractor_sl144_example_own_numbers():
     # 4 of the 5 steps: onto the B spawn point 6,-2, next to the loot token.
     play(s, "move 6,-2", f"collect 7,-3 by trader")
     assert where(s) == "6,-2" and "7,-3" not in tokens(s)
-    # A sail with the same wind never goes straight upwind and never into mountains (SL §79, §81).
+    # A sail with the same wind never goes straight upwind and never into mountains (SL §79, SL §81).
     sail = build(scene("""
         [state]
         weather = ["w01", "w02"]
@@ -187,7 +187,7 @@ def test_wind_tractor_sl144_example_own_numbers():
 
 
 def test_flare_gun_lures_without_attacking_and_grenade_launcher_loots_only_next_to_me():
-    """SL §142-§144 example (own numbers): the flare gun pulls the Truck on my tile 3 hexes
+    """SL §142, SL §143, SL §144 example (own numbers): the flare gun pulls the Truck on my tile 3 hexes
     toward me, without an attack; the Grenade Launcher (3 damage, a line of two hexes)
     destroys the adjacent Pickup and the Speedster behind it, loot only from the Pickup."""
     s = build(scene("""
@@ -253,7 +253,7 @@ def test_area_options_only_orientations_that_hit_and_bad_rotation_is_refused():
 
 
 def test_area_weapon_robs_players_it_covers_in_competitive_mode():
-    """SL §143 with §122 (digest ruling): in competitive mode the area robs covered players."""
+    """SL §143 with SL §122 (digest ruling): in competitive mode the area robs covered players."""
     s = build(scene("""
         [[player]]
         seat = "p1"
@@ -514,7 +514,7 @@ def test_raid_collects_tokens_passed_over():
     assert "1,-2" not in tokens(s)
 
 
-# -- variants (SL §151-§152) -------------------------------------------------------------
+# -- variants (SL §151, SL §152) -------------------------------------------------------------
 
 
 def test_overkill_gives_no_loot():

@@ -1,5 +1,5 @@
 """Movement: once per turn, terrain, figures and tokens, face-down tiles, Fuel, sandstorm
-(SL §53, §78-§84)."""
+(SL §53, SL §78 to SL §84)."""
 
 from __future__ import annotations
 
@@ -100,7 +100,7 @@ def test_fuel_any_number_one_move_SL84():
 
 
 def test_movement_is_uninterrupted_collect_only_after_SL78_SL81():
-    # §81: the Scout cannot stop mid-move to pick up a token; he collects it from his
+    # SL §81: the Scout cannot stop mid-move to pick up a token; he collects it from his
     # final hex, after the move.
     s = one(who="scout", hex="-2,1", extra='[[token]]\nhex = "0,-2"\ntoken = "loot"\n')
     assert not has(s, "collect")
@@ -122,7 +122,7 @@ def test_sandstorm_each_tile_crossed_costs_a_card_SL53():
 
 def test_sandstorm_two_crossings_cost_two_cards_SL53():
     # A Truck (no dunes, 3 hexes) from 1,-2 (compass) to 4,-4 (start_1) must go by
-    # 2,-3 and 3,-4 on start_3: two tile boundaries, two cards (ruling §53).
+    # 2,-3 and 3,-4 on start_3: two tile boundaries, two cards (ruling SL §53).
     s = one(vehicle="truck_vehicle", hex="1,-2", storm="true", hand='["axe", "medkit"]')
     play(s, "move 4,-4")
     d = GAME.decision(s)

@@ -27,7 +27,7 @@ CHARACTERS = ["scout", "plowman", "healer", "arsonist", "scientist", "little_gir
 EXPANSION_CHARACTERS = ["trader", "pickpocket", "huntress", "marauder", "prophet", "gunsmith"]
 MIXED_CHARACTERS = ["pickpocket", "scout", "trader", "huntress", "marauder", "plowman"]
 
-# The expansion and the variants (SL §140-§152): None = the base game.
+# The expansion and the variants (SL §140 to SL §152): None = the base game.
 EXTRAS = [
     None,
     ("expansion",),
@@ -138,7 +138,7 @@ def test_thousands_of_random_games_finish(players):
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4, 5, 6])
 def test_random_games_with_the_expansion_and_variants_finish(players):
-    """The expansion and every variant (SL §140-§152) play to a finished game too."""
+    """The expansion and every variant (SL §140 to SL §152) play to a finished game too."""
     modes = modes_for(players)
     for seed in range(120):
         extras = EXTRAS[1 + seed % (len(EXTRAS) - 1)]

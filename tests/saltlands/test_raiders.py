@@ -1,4 +1,4 @@
-"""Raider activation, movement, attacks and spawning (SL §97-§107)."""
+"""Raider activation, movement, attacks and spawning (SL §97 to SL §107)."""
 
 from __future__ import annotations
 

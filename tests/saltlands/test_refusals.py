@@ -1,5 +1,5 @@
 """Refusals name the rule the refused option breaks, not the rule of the decision that
-happens to be pending (SL §85-§89 and SL §122 for damage, SL §66 one-time cards)."""
+happens to be pending (SL §85 to SL §89 and SL §122 for damage, SL §66 one-time cards)."""
 
 from __future__ import annotations
 

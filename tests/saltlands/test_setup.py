@@ -1,4 +1,4 @@
-"""Set-up tables and the starting position (SL §9-§45, §121)."""
+"""Set-up tables and the starting position (SL §9 to SL §45, SL §121)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from wasteland.games.saltlands.game import GAME
 
 CHARS = ["scout", "healer", "plowman", "arsonist", "scientist", "little_girl"]
 
-# SL §15-§17 (digest table 2.2): raider types, area, rumor cards, markers, activations.
+# SL §15, SL §16, SL §17 (digest table 2.2): raider types, area, rumor cards, markers, activations.
 TABLE = {
     1: (["speedster", "pickup", "truck"], "small", 2, {"blue", "green"}, 3),
     2: (["speedster", "pickup", "truck", "bulldozer"], "small", 4, {"blue", "green"}, 2),
@@ -37,7 +37,7 @@ def test_setup_table_by_player_count_SL15_SL17(players):
     assert len(s.rumor_deck) == rumors and s.rumors_played == []
     assert set(s.markers) == markers
     assert rules.activations == activations
-    # Small area: compass + 2 starting + 5 face-down; large: compass + 3 + 9 (SL §35-§36).
+    # Small area: compass + 2 starting + 5 face-down; large: compass + 3 + 9 (SL §35, SL §36).
     assert len(s.tiles) == (8 if area == "small" else 13)
     assert sum(s.face_up) == (3 if area == "small" else 4)
     # Every round is players + 1 turns (SL §47): types = players x activations for 2-6.

@@ -1,4 +1,4 @@
-"""A player's turn: refresh, free actions, hand limit, trading, rounds (SL §45-§77)."""
+"""A player's turn: refresh, free actions, hand limit, trading, rounds (SL §45 to SL §77)."""
 
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ def one(who="scout", hex="-1,0", hand="[]", cargo="[]", vehicle="sailer", extra=
     return build(ONE.format(who=who, hex=hex, hand=hand, cargo=cargo, vehicle=vehicle) + extra)
 
 
-# -- SL §44-§45: starting kit and entering the board ------------------------------------------
+# -- SL §44, SL §45: starting kit and entering the board ------------------------------------------
 
 
 def test_starting_kit_sailer_spear_water_special_item_SL44():
@@ -96,13 +96,13 @@ def test_entering_an_occupied_start_dune_forces_a_move_first_SL45():
     events = play(s, "enter 0,0")
     assert of_type(events, "enter")[0]["occupied"] is True
     acts = legal(s)
-    assert acts and all(a.startswith("move ") for a in acts)  # ruling §45: move at once
+    assert acts and all(a.startswith("move ") for a in acts)  # ruling SL §45: move at once
     play(s, acts[0])
     assert where(s, 1) != "0,0"
     assert "end" in legal(s)
 
 
-# -- SL §46, §65: refresh at the start of the turn ---------------------------------------------
+# -- SL §46, SL §65: refresh at the start of the turn ---------------------------------------------
 
 
 def test_everything_refreshes_at_the_start_of_the_turn_SL46():
@@ -387,7 +387,7 @@ def test_solo_nine_turns_then_one_extra_final_turn_SL121():
     assert s.over and s.winners == [] and "SL §121" in s.end_reason
 
 
-# -- SL §56-§59: card life cycle --------------------------------------------------------------
+# -- SL §56 to SL §59: card life cycle --------------------------------------------------------------
 
 
 LOOT = """

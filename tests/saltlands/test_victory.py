@@ -1,4 +1,4 @@
-"""Victory conditions by mode (SL §111-§121)."""
+"""Victory conditions by mode (SL §111 to SL §121)."""
 
 from __future__ import annotations
 

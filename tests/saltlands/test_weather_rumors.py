@@ -1,4 +1,4 @@
-"""Weather, sandstorm, rumors and exploring (SL §48-§53, §108-§111)."""
+"""Weather, sandstorm, rumors and exploring (SL §48 to SL §53, SL §108 to SL §111)."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ def solo(who="scout", hex="-1,0", hand="[]", extra=""):
     return build(SOLO.format(who=who, hex=hex, hand=hand) + extra)
 
 
-# -- SL §48-§52: weather ---------------------------------------------------------------------
+# -- SL §48 to SL §52: weather ---------------------------------------------------------------------
 
 
 def test_initial_wind_is_the_two_starting_weather_cards_SL41_SL52():
@@ -83,7 +83,7 @@ def test_weather_phase_starts_a_new_round_SL48_SL52():
     assert [e["type"] for e in events] == ["weather", "round_end"]
 
 
-# -- SL §109-§111: rumors and exploring ------------------------------------------------------------
+# -- SL §109, SL §110, SL §111: rumors and exploring ------------------------------------------------------------
 
 
 def _rumor_on_top(s, card):

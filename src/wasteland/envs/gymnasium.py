@@ -1,14 +1,14 @@
 """Gymnasium environments: one seat of a game, the other seats played by a bot.
 
 Importing this module registers, for every registered game with a fixed action space,
-``wasteland/<Name>-vs-bots-v0`` (``Name`` the game's name in CamelCase: ``Saltlands``,
-``AgeOfThirst``) and, for a game one person can play, ``wasteland/<Name>-solo-v0``::
+``wasteland/<Name>-vs-bots-v0`` (``Name`` the game's name in CamelCase: ``DryWell`` for
+``dry-well``) and, for a game one person can play, ``wasteland/<Name>-solo-v0``::
 
     import gymnasium, wasteland.envs.gymnasium
-    env = gymnasium.make("wasteland/Saltlands-solo-v0")
+    env = gymnasium.make("wasteland/DryWell-solo-v0")
 
 or, without the import, Gymnasium's own ``module:id`` form
-``gymnasium.make("wasteland.envs.gymnasium:wasteland/Saltlands-solo-v0")``. (Gymnasium 1.x
+``gymnasium.make("wasteland.envs.gymnasium:wasteland/DryWell-solo-v0")``. (Gymnasium 1.x
 reads no entry-point group of plugins any more; the ``module:id`` form is how it finds
 environments of another package.)
 

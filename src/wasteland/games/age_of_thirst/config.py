@@ -4,7 +4,7 @@ A :class:`Rules` object is derived once per config and shared by every state of 
 Config keys (all but ``players`` optional):
 
 * ``players`` 2-6 (default: the team format's count, else 2);
-* ``mode`` ``normal`` | ``long`` | ``blitz`` (LO-13.1-13.3; team games: normal or long);
+* ``mode`` ``normal`` | ``long`` | ``blitz`` (LO-13.1, LO-13.2, LO-13.3; team games: normal or long);
 * ``teams`` ``2x2`` | ``3x3`` | ``2x2x2`` | ``2x3`` (LO-13.4, LO-13.5), and ``lineup``: the
   teams as lists of colours (default: the first legal line-up for the chosen colours);
 * ``colours``: the clan colour of each seat (default below);

@@ -90,7 +90,7 @@ class Answers:
             scores[a] = value
         aim = self._aim(s, me)
         if aim is not None:
-            # Bring the marker my Victory cards match toward my group (SL §108-§113).
+            # Bring the marker my Victory cards match toward my group (SL §108 to SL §113).
             group = [p.hex for p in self.team(s, me) if p.hex is not None]
             for a in actions:
                 pos = aim[1]
@@ -137,7 +137,7 @@ class Answers:
         return {a: (1.0 if a.startswith("take") else 0.0) for a in actions}
 
     def _character(self, s: State, me: Player, actions: list[str]) -> dict[str, float]:
-        # The Scout first: his Binoculars explore again and again (SL §110, §136), and
+        # The Scout first: his Binoculars explore again and again (SL §110, SL §136), and
         # explored tiles are where the Rumor and Victory tokens are.
         order = ["scout", "healer", "plowman", "prophet", "trader", "huntress", "gunsmith", "arsonist",
                  "pickpocket", "scientist", "marauder", "little_girl"]

@@ -227,7 +227,7 @@ class Terrain:
         return value
 
     def passable(self, terrains: frozenset[str]) -> bytes:
-        """0/1 per hex: face-up hexes whose terrain is in ``terrains`` (SL §79, §78 ruling)."""
+        """0/1 per hex: face-up hexes whose terrain is in ``terrains`` (SL §79, SL §78 ruling)."""
         mask = self._masks.get(terrains)
         if mask is None:
             codes = {TERRAIN_CODE[t] for t in terrains}

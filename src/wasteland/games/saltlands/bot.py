@@ -1,4 +1,4 @@
-"""The Saltlands heuristic bot: plays to win with the beginner's advice of SL §123-§124.
+"""The Saltlands heuristic bot: plays to win with the beginner's advice of SL §123, SL §124.
 
 It gathers crew, armor, healing and weapons; checks which raiders could reach a hex
 before it moves there; fights what it can hurt; chases tokens, rumors and Victory
@@ -114,7 +114,7 @@ class HeuristicAgent(Answers):
     def _token_weight(self, s: State, tok: int, ready: bool = False) -> float:
         """What a token on the board is worth now: Victory and Rumor tokens while the
         escape still needs them (``ready``: my group holds the Victory cards it needs,
-        SL §113-§120), then crew and loot."""
+        SL §113 to SL §120), then crew and loot."""
         kind = s.static.catalog.tokens[tok].kind
         if kind == "rumor":
             return 10.0 if s.rumor_deck else 0.0
@@ -122,18 +122,18 @@ class HeuristicAgent(Answers):
             return 3.0 if ready else 12.0
         return self.CREW_TOKEN if kind == "crew" else 3.0
 
-    GROUP_MODES = ("coop", "classic", "tutorial")  # Victory cards count for a group (SL §116-§120)
+    GROUP_MODES = ("coop", "classic", "tutorial")  # Victory cards count for a group (SL §116 to SL §120)
 
     def team(self, s: State, me: Player) -> list[Player]:
         """Whose Victory cards count with mine. In co-op every player still in the game
         must escape together (SL §117); in classic and tutorial the bots escape as one
-        group too (SL §116, §120); otherwise each player alone (SL §118-§119)."""
+        group too (SL §116, SL §120); otherwise each player alone (SL §118, SL §119)."""
         if s.static.rules.mode in self.GROUP_MODES:
             return [p for p in s.players if p.status != "out"]
         return [me]
 
     def _need(self, s: State, group: list[Player]) -> tuple[int, int]:
-        """(matching, total) Victory cards an escape of ``group`` needs (SL §115-§120)."""
+        """(matching, total) Victory cards an escape of ``group`` needs (SL §115 to SL §120)."""
         need_m, need_any = VICTORY_NEEDS[s.static.rules.mode]
         per_player = s.static.rules.mode in self.GROUP_MODES
         return need_m, need_m + need_any * (len(group) if per_player else 1)
@@ -161,7 +161,7 @@ class HeuristicAgent(Answers):
 
     def _escape(self, s: State, me: Player) -> tuple[list[Player], set[int]] | None:
         """The group I escape with and its escape tiles, if the Victory cards it holds are
-        enough (SL §115-§120). A lone player may use any tile whose marker its cards
+        enough (SL §115 to SL §120). A lone player may use any tile whose marker its cards
         match; a group must meet on one tile, the best of ``_markers_for``. In classic, a
         bot whose own cards are enough may also go alone (SL §116)."""
         groups = [self.team(s, me)]
@@ -184,12 +184,12 @@ class HeuristicAgent(Answers):
         return ranked[0][1], ranked[0][2]
 
     def ready(self, s: State, me: Player) -> bool:
-        """Enough Victory cards for an escape: mine, or my group's (SL §115-§120)."""
+        """Enough Victory cards for an escape: mine, or my group's (SL §115 to SL §120)."""
         return self._escape(s, me) is not None
 
     def _spare(self, s: State, me: Player, card: int) -> bool:
         """Can my group give up this Victory card of mine (a Compass for a rumor, Plants
-        for a heal, SL §112) and still hold what its escape needs (SL §115-§120)?"""
+        for a heal, SL §112) and still hold what its escape needs (SL §115 to SL §120)?"""
         at = me.hand.index(card)
         del me.hand[at]
         try:
@@ -223,7 +223,7 @@ class HeuristicAgent(Answers):
                 left = sum(1 for r in s.raiders.values() if r[1] // per == target)
                 if target in targets and not left:
                     # A raider-free escape tile wins at once once the whole group stands
-                    # on it (SL §113, §117); until then it is where to wait.
+                    # on it (SL §113, SL §117); until then it is where to wait.
                     others = [p for p in group if p.seat != me.seat]
                     there = all(p.status == "active" and p.hex is not None and p.hex // per == target
                                 for p in others)
@@ -234,7 +234,7 @@ class HeuristicAgent(Answers):
             else:
                 bonus -= 0.3 * dist
         elif s.markers and s.static.rules.mode in self.GROUP_MODES:
-            # A group meets on one tile before the game ends (SL §47, §117): while it
+            # A group meets on one tile before the game ends (SL §47, SL §117): while it
             # gathers its cards, it keeps near the marker they match so far.
             aim = self._aim(s, me)
             if aim is not None:
@@ -254,7 +254,7 @@ class HeuristicAgent(Answers):
             return -500.0
         cards = s.static.catalog.cards
         # Dying costs what the rules make it cost: on Easy the hand and a trip back to a
-        # starting tile, on Normal the one respawn, on Hard the game (SL §90-§96).
+        # starting tile, on Normal the one respawn, on Hard the game (SL §90 to SL §96).
         died = me.status == "dead" or (respawns_before is not None and me.respawned > respawns_before)
         death = {"easy": self.EASY_DEATH, "normal": 150.0 if me.respawned <= 1 else 400.0, "hard": 400.0}
         v = -death[s.static.rules.difficulty] if died else 0.0
@@ -400,7 +400,7 @@ class HeuristicAgent(Answers):
 
             def judged(move: str | None) -> float:
                 # Cautious: the worse outcome weighs as much as the average (a death
-                # in one deal of the damage cards is a real risk, SL §100-§104).
+                # in one deal of the damage cards is a real risk, SL §100 to SL §104).
                 values = [self._simulate_plan(t, me.seat, move) for t in samples]
                 return 0.5 * sum(values) / len(values) + 0.5 * min(values)
 

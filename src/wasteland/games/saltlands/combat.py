@@ -1,6 +1,6 @@
 """Combat: attacks on raiders and on players, soaking damage, death, respawn and loot.
 
-SL §85-§96 and §99, §122 (robbery). Every attack is resolved on its own (SL §85).
+SL §85 to SL §96 and SL §99, SL §122 (robbery). Every attack is resolved on its own (SL §85).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from .zones import (
 def attack_raider(
     s: State, p: Player, rid: int, damage: int, dtype: str, events: Events, loot: bool = True
 ) -> None:
-    """SL §86-§88: raider armor (never destroyed) stops normal damage; each remaining
+    """SL §86, SL §87, SL §88: raider armor (never destroyed) stops normal damage; each remaining
     point kills one crew; at 0 crew the raider is removed and its destroyer loots it
     (``loot`` False: an area attack's raider not next to the user, SL §143)."""
     rtype, where, crew = s.raiders[rid]
@@ -114,7 +114,7 @@ def start_soak(
 
 
 def soak_options(s: State, frame: dict) -> list[str]:
-    """The defender's ways to stop the next point of damage (SL §85-§89, §122)."""
+    """The defender's ways to stop the next point of damage (SL §85 to SL §89, SL §122)."""
     p = s.players[frame["seat"]]
     names = s.static.catalog.card_names
     out: list[str] = []
@@ -184,7 +184,7 @@ def settle_soak(s: State, events: Events) -> bool:
     """Run the automatic part of the top soak frame. Returns True if it changed anything.
 
     With points left and nothing to stop them, the character is hit and dies (SL §85,
-    §90); robbery with no Victory card left takes nothing (SL §122)."""
+    SL §90); robbery with no Victory card left takes nothing (SL §122)."""
     frame = s.stack[-1]
     if soak_options(s, frame):
         return False
@@ -198,7 +198,7 @@ def settle_soak(s: State, events: Events) -> bool:
 
 
 def kill_player(s: State, p: Player, events: Events, cause: str) -> None:
-    """SL §90, §96, §121: the figure leaves the board; whether it comes back depends on
+    """SL §90, SL §96, SL §121: the figure leaves the board; whether it comes back depends on
     difficulty (Easy always, Normal once, Hard never; the tutorial keeps its cards)."""
     rules = s.static.rules
     p.hex = None
@@ -219,7 +219,7 @@ def kill_player(s: State, p: Player, events: Events, cause: str) -> None:
 
 
 def respawn(s: State, p: Player, events: Events) -> None:
-    """SL §90-§95 at the start of the dead player's turn. The step missing from the source
+    """SL §90 to SL §95 at the start of the dead player's turn. The step missing from the source
     is, by the digest's provisional ruling 6.7, taking a Sailer (or, configurable, the
     whole starting kit) by the get-a-card search."""
     rules = s.static.rules
@@ -240,7 +240,7 @@ def respawn(s: State, p: Player, events: Events) -> None:
     events.append({"type": "respawn", "seat": p.seat, "black_side": rules.difficulty == "normal"})
     s.stack.append({"kind": "enter", "seat": p.seat, "respawn": "starting_tiles"})  # last step
     s.stack.append({"kind": "respawn_kit", "seat": p.seat})  # the missing step, after the discard
-    # Draw 8 Mirage cards, then discard 4 (SL §91, §94); cards without a slot are placed first.
+    # Draw 8 Mirage cards, then discard 4 (SL §91, SL §94); cards without a slot are placed first.
     s.stack.append({"kind": "discard", "seat": p.seat, "count": 4, "reason": "respawn"})
     for _ in range(8):
         c = draw_mirage(s, events)

@@ -1,4 +1,4 @@
-"""Game configuration and the set-up tables that follow from it (SL §9-§18, §121).
+"""Game configuration and the set-up tables that follow from it (SL §9 to SL §18, SL §121).
 
 The tables are the rulebook's; a :class:`Rules` object is derived once per config and
 shared by every state of that game.
@@ -17,7 +17,7 @@ MODES = ("classic", "coop", "competitive", "solo", "tutorial")
 DIFFICULTIES = ("easy", "normal", "hard")
 RESPAWN_STEPS = ("sailer", "starting_cards")
 
-# SL §15-§17 (digest table 2.2): raider types, play area, rumor cards, markers, activations.
+# SL §15, SL §16, SL §17 (digest table 2.2): raider types, play area, rumor cards, markers, activations.
 RAIDER_TYPES_BY_PLAYERS = {
     1: ("speedster", "pickup", "truck"),
     2: ("speedster", "pickup", "truck", "bulldozer"),
@@ -32,7 +32,7 @@ ACTIVATIONS_BY_PLAYERS = {1: 3, 2: 2, 3: 1, 4: 1, 5: 1, 6: 1}  # SL §97
 # SL §18 (digest table 2.3): active spawn letters by difficulty.
 ACTIVE_LETTERS = {"easy": "ABC", "normal": "ABCM", "hard": "ABCMH"}
 
-# SL §116-§120 (digest table 2.4): (matching needed, extra "any" cards per player, per-player?)
+# SL §116 to SL §120 (digest table 2.4): (matching needed, extra "any" cards per player, per-player?)
 VICTORY_NEEDS = {
     "classic": (3, 1),  # 3 matching for the group + 1 any per player (SL §116)
     "coop": (3, 1),  # SL §117
@@ -44,7 +44,7 @@ VICTORY_NEEDS = {
 SOLO_STACK_ROUNDS = (1, 1, 2, 3, 3, 4, 5, 5, 6)  # SL §121 "112334556"
 EPIC_SOLO_STACK_ROUNDS = (1, 1, 2, 3, 3, 4, 5, 5, 6, 7, 7)  # SL §150 "11233455677"
 
-# SL §148-§152: the optional variants of Lost in the Desert, combinable freely (SL §148),
+# SL §148 to SL §152: the optional variants of Lost in the Desert, combinable freely (SL §148),
 # the epic game with anything but the tutorial (SL §149).
 VARIANTS = ("epic", "overkill", "explorers_luck")
 EPIC_EXTRA_RUMORS = 2  # SL §150
@@ -73,12 +73,12 @@ class Rules:
     last_round: int
     respawn_step: str
     starting_raiders: bool
-    expansion: bool = False  # Lost in the Desert components in play (SL §140-§147)
-    variants: tuple[str, ...] = ()  # SL §148-§152, in VARIANTS order
+    expansion: bool = False  # Lost in the Desert components in play (SL §140 to SL §147)
+    variants: tuple[str, ...] = ()  # SL §148 to SL §152, in VARIANTS order
 
     @property
     def epic(self) -> bool:
-        return "epic" in self.variants  # SL §149-§150
+        return "epic" in self.variants  # SL §149, SL §150
 
     @property
     def overkill(self) -> bool:
@@ -96,7 +96,7 @@ class Rules:
     @property
     def solo(self) -> bool:
         """Solo's turn shape: all types activate and the weather follows every turn (SL §121).
-        A one-player tutorial is played the same way (SL §9-§11: it "is played like Solo")."""
+        A one-player tutorial is played the same way (SL §9, SL §10, SL §11: it "is played like Solo")."""
         return self.mode == "solo" or (self.mode == "tutorial" and self.players == 1)
 
     def key(self) -> str:

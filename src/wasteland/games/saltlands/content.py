@@ -2,7 +2,7 @@
 
 ``load_content()`` decodes every data file into the frozen structs of
 :mod:`wasteland.games.saltlands.schema` and cross-checks them against the numbers the
-rulebook gives (component counts of SL §6, the play areas of SL §35-§36, ...). Any
+rulebook gives (component counts of SL §6, the play areas of SL §35, SL §36, ...). Any
 problem raises :class:`ContentError` whose message names the file, the entry and the
 problem. The default load is cached: content is shared by every game state, never
 copied.

@@ -22,7 +22,7 @@ from wasteland.games.saltlands.schema import (
     WindTileDef,
 )
 
-#: Raider types in the order of the set-up table (SL §15-§17, §97).
+#: Raider types in the order of the set-up table (SL §15, SL §16, SL §17, SL §97).
 RAIDER_ORDER: tuple[str, ...] = ("speedster", "pickup", "truck", "bulldozer", "hovercraft", "apc")
 
 # Rulebook totals (SL §6 unless noted).
@@ -36,7 +36,7 @@ RUMOR_CARDS = 9
 RAIDER_FIGURES = 36
 EXPANSION_FIGURES = 6  # SL §141
 CHARACTERS = 6
-EXPANSION_CHARACTERS = 6  # SL §141, §146
+EXPANSION_CHARACTERS = 6  # SL §141, SL §146
 VEHICLES_PER_RAIDER_TYPE = 2  # SL §99
 STARTING_KIT = ("sailer", "spear", "water")  # SL §44, plus the special item
 
@@ -117,7 +117,7 @@ def check_cards(
             raise ContentError(f"{where}: the crew deck holds exactly the crew cards (crew = true)")
         if card.expansion and card.deck not in ("mirage", "raider", "starting"):
             raise ContentError(
-                f"{where}: expansion cards are items of the Mirage or Raider deck or special items (SL §141, §147)"
+                f"{where}: expansion cards are items of the Mirage or Raider deck or special items (SL §141, SL §147)"
             )
         if (card.deck == "victory") != (card.victory is not None):
             raise ContentError(f"{where}: victory cards (deck 'victory') and only they have a victory kind")
@@ -172,7 +172,7 @@ def check_raiders(raiders: dict[str, RaiderDef]) -> dict[str, RaiderDef]:
     if set(raiders) != set(RAIDER_ORDER):
         raise ContentError(
             f"raiders.toml: raider types are {sorted(raiders)}, the rulebook has the 6 types "
-            f"{list(RAIDER_ORDER)} (SL §6, §97)"
+            f"{list(RAIDER_ORDER)} (SL §6, SL §97)"
         )
     for rid, raider in raiders.items():
         where = f"raiders.toml: raider {rid!r}"
@@ -209,7 +209,7 @@ def check_damage(damage: dict[str, DamageCardDef]) -> None:
         last_round = BASE_DAMAGE_ROUNDS + 1 if card.expansion else BASE_DAMAGE_ROUNDS
         if not (1 <= card.round <= last_round) or (card.expansion and card.round != 7):
             raise ContentError(
-                f"{where}: round {card.round}: base cards are rounds 1-6, expansion cards round 7 (SL §30, §150)"
+                f"{where}: round {card.round}: base cards are rounds 1-6, expansion cards round 7 (SL §30, SL §150)"
             )
     per_round = Counter(c.round for c in damage.values() if not c.expansion)
     base = sum(per_round.values())
@@ -218,7 +218,7 @@ def check_damage(damage: dict[str, DamageCardDef]) -> None:
     ):
         raise ContentError(
             f"damage.toml: {base} base damage cards, per round {dict(sorted(per_round.items()))}; "
-            f"the rulebook gives 48, i.e. {DAMAGE_PER_ROUND} for each round 1-6 (SL §6, §30 ruling)"
+            f"the rulebook gives 48, i.e. {DAMAGE_PER_ROUND} for each round 1-6 (SL §6, SL §30 ruling)"
         )
 
 
@@ -322,7 +322,7 @@ def check_characters(characters: dict[str, CharacterDef], cards: dict[str, CardD
     n_specials = sum(c.count for c in cards.values() if c.deck == "starting") - len(STARTING_KIT) * n_base
     if n_specials != len(items):
         raise ContentError(
-            f"cards.toml: deck 'starting' holds {n_specials} special items for {len(items)} characters (SL §44, §136)"
+            f"cards.toml: deck 'starting' holds {n_specials} special items for {len(items)} characters (SL §44, SL §136)"
         )
 
 

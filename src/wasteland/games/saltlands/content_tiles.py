@@ -1,6 +1,6 @@
 """The terrain tiles and play areas of the Saltlands content (``tiles.toml``,
 ``layouts.toml``): each tile's rows of cells parsed into hexes and checked against the
-rulebook (SL §34-§38, SL §45, SL §79), and the layouts of SL §35, SL §36 and SL §149."""
+rulebook (SL §34 to SL §38, SL §45, SL §79), and the layouts of SL §35, SL §36 and SL §149."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ HEX_DIRECTIONS: dict[str, tuple[int, int]] = {
 
 TILE_RADIUS = 2
 ROW_LENGTHS = (3, 4, 5, 4, 3)
-MIDDLE_HEXES = ((0, 0), (1, 0), (0, 1))  # colony / start-dune triangle (SL §38, §45)
+MIDDLE_HEXES = ((0, 0), (1, 0), (0, 1))  # colony / start-dune triangle (SL §38, SL §45)
 
 _TERRAIN_LETTERS: dict[str, Terrain] = {"s": "salt", "d": "dune", "m": "mountain"}
 SPAWN_LETTERS = "ABCMH"
@@ -168,7 +168,7 @@ def check_tiles(tiles: dict[str, TileDef]) -> dict[str, tuple[TileCell, ...]]:
     ):
         raise ContentError(
             f"tiles.toml: base tiles are {dict(kinds)}, the rulebook gives 13 = "
-            "1 compass + 3 starting + 9 ordinary (SL §6, §35-§36)"
+            "1 compass + 3 starting + 9 ordinary (SL §6, SL §35, SL §36)"
         )
     return cells
 
@@ -176,7 +176,7 @@ def check_tiles(tiles: dict[str, TileDef]) -> dict[str, tuple[TileCell, ...]]:
 def check_layouts(layouts: dict[str, LayoutDef], tiles: dict[str, TileDef]) -> None:
     missing = set(LAYOUT_RULES) - set(layouts)
     if missing:
-        raise ContentError(f"layouts.toml: missing layouts {sorted(missing)} (SL §35-§36, §149)")
+        raise ContentError(f"layouts.toml: missing layouts {sorted(missing)} (SL §35, SL §36, SL §149)")
     n_ordinary = sum(t.kind == "ordinary" for t in tiles.values())
     n_expansion = sum(t.kind == "expansion" for t in tiles.values())
     adjacent = set(HEX_DIRECTIONS.values())
@@ -193,13 +193,13 @@ def check_layouts(layouts: dict[str, LayoutDef], tiles: dict[str, TileDef]) -> N
         if sorted(starting) != sorted(starting_rule):
             raise ContentError(
                 f"{where}: starting tiles at {starting}, the rulebook puts them at "
-                f"{list(starting_rule)} (SL §35-§36)"
+                f"{list(starting_rule)} (SL §35, SL §36)"
             )
         if face_down_rule is not None:
             if len(face_down) != face_down_rule:
                 raise ContentError(
                     f"{where}: has {len(face_down)} face-down tiles, the rulebook gives "
-                    f"{face_down_rule} (SL §35-§36)"
+                    f"{face_down_rule} (SL §35, SL §36)"
                 )
             if face_down_rule > n_ordinary:
                 raise ContentError(f"{where}: needs {face_down_rule} ordinary tiles, there are {n_ordinary}")

@@ -31,7 +31,7 @@ def determinize(state: State, seat: int, rng: Rng) -> State:
     seen = set(s.seen_in_hand)
     pinned |= {c for p in others for c in p.hand if c in seen}
     # Victory cards come from the face-up supply for a face-up token, in sight of all
-    # (SL §76, §112): who holds which is public and they stay put, never dealt into a deck.
+    # (SL §76, SL §112): who holds which is public and they stay put, never dealt into a deck.
     # Only a theft (SL §146) moves one unseen (a random card of the victim's); with a
     # thief at the table they go to random places in the other players' hands.
     victory = [c for p in others for c in p.hand if cards[c].victory is not None and c not in pinned]

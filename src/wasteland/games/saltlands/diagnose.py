@@ -161,7 +161,7 @@ def _why_option(s: State, d: Decision, tokens: list[str]) -> RuleError:
 
 
 def _why_soak(s: State, d: Decision, tokens: list[str]) -> RuleError | None:
-    """Stopping damage (SL §85-§89, robbery SL §122): which rule the option breaks."""
+    """Stopping damage (SL §85 to SL §89, robbery SL §122): which rule the option breaks."""
     frame = s.stack[-1]
     p = s.players[frame["seat"]]
     verb = tokens[0]
@@ -285,7 +285,7 @@ def _why_orient(s: State, d: Decision, tokens: list[str]) -> RuleError:
     return RuleError("SL §152", f"an orientation is one of the tile's arrows ({_sample(d)})")
 
 
-# What each stage of a raider activation lets the current player decide (SL §100-§107).
+# What each stage of a raider activation lets the current player decide (SL §100 to SL §107).
 _ACTIVATION_STAGE = {
     "type": ("activate", "SL §100", "a raider type not yet activated this round"),
     "raider": ("raider", "SL §100", "a raider of the activated type, to move next (the order is yours)"),

@@ -81,14 +81,14 @@ def _enter_hexes(s: State, f: Frame) -> list[int]:
     geo = s.static.geo
     occupied = s.occupied()
     if f.get("respawn") == "starting_tiles":
-        # SL §92, §95: any empty hex of a starting tile (ruling: the compass tile too).
+        # SL §92, SL §95: any empty hex of a starting tile (ruling: the compass tile too).
         starting = _STARTING_HEXES.get(geo.layout)
         if starting is None:
             starting = _STARTING_HEXES[geo.layout] = tuple(
                 h for pos in (0, *geo.starting_positions) for h in geo.hexes_of(pos))
         return [h for h in starting if h not in occupied]
     # SL §45 (and the tutorial's death rule, SL §121): one of the 3 start dunes, even an
-    # occupied one, as long as the player can then move off it at once (ruling §45).
+    # occupied one, as long as the player can then move off it at once (ruling SL §45).
     p = s.players[f["seat"]]
     out = []
     for h in s.terrain.start_dunes:
@@ -445,7 +445,7 @@ def _stop(s: State, events: Events) -> bool:
     for p in s.players:
         if p.status != "out":
             return False
-    end_game(s, [], "every player is out of the game (SL §96, §114)", events)
+    end_game(s, [], "every player is out of the game (SL §96, SL §114)", events)
     return True
 
 

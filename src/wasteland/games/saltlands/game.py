@@ -44,7 +44,7 @@ class Saltlands(EngineGame):
     def event_view(self, event: Event, seat: int | None) -> Event:
         """A card that comes into a hand from a hidden deck (a draw, loot, a respawn, a
         reconstruction) or from another hand by theft is named only to its new owner;
-        everybody else reads "a card" (SL §57, §146)."""
+        everybody else reads "a card" (SL §57, SL §146)."""
         if event.get("type") == "gain" and event.get("seat") != seat and event.get("how") in HIDDEN_GAINS:
             return {**event, "card": "a card"}
         return event

@@ -20,7 +20,7 @@ class SearchGuide:
     Searching every Saltlands decision to the end of the game is hopeless on a budget, so
     the search spends its iterations where the game is decided: the turn decision that
     still holds the one move (SL §78), whose answer fixes what the raiders can do before
-    the next turn (SL §100-§107). There it weighs the bot's best candidates against many
+    the next turn (SL §100 to SL §107). There it weighs the bot's best candidates against many
     determinizations, playing each one on and scoring the result. Every other decision
     goes to the bot.
 
@@ -29,7 +29,7 @@ class SearchGuide:
     * before the seat holds what an escape needs, the quick way to the seat's next turn,
       scored by the bot's position value (more samples of what the bot judges from two);
     * in the end game (every rumor card played and the seat, or its group, holding the
-      Victory cards it needs, SL §111-§120), the bot itself plays on for the game's next
+      Victory cards it needs, SL §111 to SL §120), the bot itself plays on for the game's next
       ``ENDGAME_TURNS`` turns (in solo the seat's own; with more players every seat's
       turn counts, the group's played by the bot, the others ending theirs at once) and
       the score is the result: an escape is worth 1, anything else at most 0.3. The bot
@@ -99,7 +99,7 @@ class SearchGuide:
         from .game import GAME
 
         # The seat's turns (and every frame it answers) by the bot itself, and so its
-        # group's in co-op, classic and tutorial (they escape together, SL §116-§120);
+        # group's in co-op, classic and tutorial (they escape together, SL §116 to SL §120);
         # other seats' turns end at once, their frames take the first answer, as in the
         # quick play-on.
         me = state.players[seat]

@@ -1,4 +1,4 @@
-"""Movement of players' vehicles and of raiders (SL §78-§84, §105-§106, §53).
+"""Movement of players' vehicles and of raiders (SL §78 to SL §84, SL §105, SL §106, SL §53).
 
 A move is one uninterrupted action: the player names the destination and, for a
 motorized vehicle, how many Fuel cards to burn. Figures and tokens may be passed but
@@ -246,7 +246,7 @@ def _storm_moves(
     if base is None:
         out = [(h, 0, best[h][0]) for h in sorted(best) if h != start]
     else:
-        # SL §53 + §84: more Fuel can buy a route crossing fewer tiles. Each Fuel count
+        # SL §53 + SL §84: more Fuel can buy a route crossing fewer tiles. Each Fuel count
         # that lowers the crossings is its own option; Fuel burnt for the move cannot
         # also pay the sandstorm, and a player left with nothing cannot cross.
         out = []
@@ -425,7 +425,7 @@ def raider_plan(
     s: State, rid: int, bonus: int, target: int | None = None, lure: int | None = None,
     allowance: int | None = None,
 ) -> RaiderPlan:
-    """SL §105-§106 and the digest's rulings 7.5. ``lure``: the seat luring it (SL §142,
+    """SL §105, SL §106 and the digest's rulings 7.5. ``lure``: the seat luring it (SL §142,
     ruling: the same logic with that player as the only target and ``allowance`` as its
     movement).
 

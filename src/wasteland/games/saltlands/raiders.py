@@ -1,5 +1,5 @@
 """Raider activation: reveal a damage card, move and attack with every raider of the
-type, then spawn (SL §97-§107).
+type, then spawn (SL §97 to SL §107).
 
 An activation is one frame on the stack with a ``stage``. Every choice the rulebook
 gives the current player (which type, which raider first, ties between equally near
@@ -141,7 +141,7 @@ def _start_raider(s: State, f: Frame, rid: int, events: Events) -> None:
 
 
 def _plan_move(s: State, f: Frame, rid: int, events: Events, target: int | None) -> None:
-    """SL §105-§106: toward the nearest player; ties are the current player's to break."""
+    """SL §105, SL §106: toward the nearest player; ties are the current player's to break."""
     card = active_card(s, f["type"])
     plan = raider_plan(s, rid, card.move_bonus, target)
     rtype, here, _ = s.raiders[rid]
@@ -242,7 +242,7 @@ _SPAWN_LETTERS: dict[tuple, tuple[frozenset[str], str]] = {}
 
 
 def _spawn_letters(card_letters, active_letters: str) -> tuple[frozenset[str], str]:
-    """The card's spawn letters active at this difficulty (SL §18, §107), and as text."""
+    """The card's spawn letters active at this difficulty (SL §18, SL §107), and as text."""
     key = (tuple(card_letters), active_letters)
     found = _SPAWN_LETTERS.get(key)
     if found is None:
@@ -310,8 +310,8 @@ def _end_activation_step(s: State, events: Events) -> None:
 def start_lure(s: State, seat: int, amount: int, events: Events) -> None:
     """SL §142: every raider on the user's terrain tile moves ``amount`` hexes toward her,
     over its own terrain as usual, and does not attack. Ruling: the raider movement logic
-    of SL §105-§106 with her as the only target; the user orders the raiders and breaks
-    ties (as the current player does in an activation, SL §100-§104)."""
+    of SL §105, SL §106 with her as the only target; the user orders the raiders and breaks
+    ties (as the current player does in an activation, SL §100 to SL §104)."""
     p = s.players[seat]
     tile = p.hex // CELLS_PER_TILE
     queue = sorted(rid for rid, r in s.raiders.items() if r[1] // CELLS_PER_TILE == tile)

@@ -137,7 +137,7 @@ STATE_KEYS = {"round", "wind", "weather", "storm", "explore", "rumor_deck", "cur
 RAIDER_KEYS = {"type", "hex", "crew"}
 TOKEN_KEYS = {"hex", "token"}
 PLAYER_KEYS = {"seat", "hex", "hand", "cargo", "vehicle", "engaged", "status", "respawned"}
-#: a player's standing (SL §89-§92: dead and waiting to come back, out of the game; won: escaped)
+#: a player's standing (SL §89 to SL §92: dead and waiting to come back, out of the game; won: escaped)
 STATUSES = ("active", "dead", "out", "won")
 
 

@@ -21,7 +21,7 @@ SlotKind = Literal["hand", "cargo", "vehicle"]
 DamageType = Literal["normal", "ap"]
 
 
-# --- terrain tiles (SL §34-§38, §79) -------------------------------------------------
+# --- terrain tiles (SL §34 to SL §38, SL §79) -------------------------------------------------
 
 
 class TileDef(Frozen, kw_only=True):
@@ -44,7 +44,7 @@ class TileDef(Frozen, kw_only=True):
 
 
 class LayoutDef(Frozen, kw_only=True):
-    """A play area (SL §35-§36): tile positions in tile coordinates.
+    """A play area (SL §35, SL §36): tile positions in tile coordinates.
 
     Tile coordinates are axial on the lattice of tiles: N = (0, -1), NE = (1, -1),
     SE = (1, 0), S = (0, 1), SW = (-1, 1), NW = (-1, 0). The compass tile is at (0, 0).
@@ -56,14 +56,14 @@ class LayoutDef(Frozen, kw_only=True):
     source: Source = "chosen"
 
 
-# --- cards (SL §54-§77, §125-§136) -----------------------------------------------------
+# --- cards (SL §54 to SL §77, SL §125 to SL §136) -----------------------------------------------------
 
 
 class CardAction(Frozen, kw_only=True):
     """One action option of a card (SL §67): its big icon and qualifiers."""
 
     effect: Literal[
-        "damage",  # amount, damage_type (SL §86-§87)
+        "damage",  # amount, damage_type (SL §86, SL §87)
         "heal",  # amount (SL §89)
         "armor",  # one-time armor: amount, usable only when discarded (SL §88)
         "refresh",  # amount refreshes of one crew + its last card (SL §65)
@@ -113,10 +113,10 @@ class CardDef(Frozen, kw_only=True):
     actions: list[CardAction] = []
     source: Source = "chosen"
     cite: str = ""
-    expansion: bool = False  # a Lost in the Desert card (SL §141, §147); base totals exclude it
+    expansion: bool = False  # a Lost in the Desert card (SL §141, SL §147); base totals exclude it
 
 
-# --- raiders (SL §97-§107) ------------------------------------------------------------
+# --- raiders (SL §97 to SL §107) ------------------------------------------------------------
 
 
 class RaiderDef(Frozen, kw_only=True):
@@ -134,7 +134,7 @@ class RaiderDef(Frozen, kw_only=True):
 
 
 class DamageCardDef(Frozen, kw_only=True):
-    """A damage card (SL §30, §100-§107): the activation's attack and spawn letters."""
+    """A damage card (SL §30, SL §100 to SL §107): the activation's attack and spawn letters."""
 
     id: str
     round: int
@@ -146,7 +146,7 @@ class DamageCardDef(Frozen, kw_only=True):
     source: Source = "chosen"
 
 
-# --- weather and wind (SL §40-§41, §48-§53, §81) -------------------------------------
+# --- weather and wind (SL §40, SL §41, SL §48 to SL §53, SL §81) -------------------------------------
 
 
 class WeatherCardDef(Frozen, kw_only=True):
@@ -170,7 +170,7 @@ class WindTileDef(Frozen, kw_only=True):
     source: Source = "chosen"
 
 
-# --- rumors and tokens (SL §42-§43, §73-§77, §108-§112) ------------------------------
+# --- rumors and tokens (SL §42, SL §43, SL §73 to SL §77, SL §108 to SL §112) ------------------------------
 
 
 class MarkerMove(Frozen, kw_only=True):
@@ -196,7 +196,7 @@ class TokenDef(Frozen, kw_only=True):
     source: Source = "chosen"
 
 
-# --- characters and the player board (SL §44, §54-§55, §135-§136) -------------------
+# --- characters and the player board (SL §44, SL §54, SL §55, SL §135, SL §136) -------------------
 
 
 class CharacterDef(Frozen, kw_only=True):
@@ -206,14 +206,14 @@ class CharacterDef(Frozen, kw_only=True):
         "tough", "fuel_drain", "light", "born_driver", "lord_of_winds", "repair",  # SL §135
         "trade", "theft", "weapon_mastery", "born_killer", "prophecy", "raid",  # SL §146
     ]
-    special_item: str  # card id of the starting special item (SL §44, §136)
+    special_item: str  # card id of the starting special item (SL §44, SL §136)
     hand_limit: int = 0  # hand-limit symbol on the character card
-    expansion: bool = False  # a Lost in the Desert character (SL §146-§147)
+    expansion: bool = False  # a Lost in the Desert character (SL §146, SL §147)
     source: Source = "chosen"
 
 
 class BoardDef(Frozen, kw_only=True):
-    """Printed hand-limit values of the player board's slots (SL §54-§55)."""
+    """Printed hand-limit values of the player board's slots (SL §54, SL §55)."""
 
     vehicle_slot: int
     cargo_slots: list[int]  # the 3 blue slots; the first holds the character card

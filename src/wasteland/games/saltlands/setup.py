@@ -1,4 +1,4 @@
-"""Setting up a game (SL §9-§45, §121)."""
+"""Setting up a game (SL §9 to SL §45, SL §121)."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ def new_game(config: dict[str, Any], seed: int) -> tuple[State, Events]:
     events: Events = [{"type": "setup", "players": rules.players, "mode": rules.mode,
                        "difficulty": rules.difficulty, "area": rules.area}]
 
-    # Play area (SL §34-§36): compass tile, starting tiles, face-down tiles.
+    # Play area (SL §34, SL §35, SL §36): compass tile, starting tiles, face-down tiles.
     starting = list(boxed.starting)
     ordinary = list(boxed.ordinary)
     shuffle(s, starting)
@@ -54,13 +54,13 @@ def new_game(config: dict[str, Any], seed: int) -> tuple[State, Events]:
             s.raiders[s.next_raider] = [rtype, h, content.raiders[rtype].crew]
             s.next_raider += 1
 
-    # Wind and weather (SL §40-§41).
+    # Wind and weather (SL §40, SL §41).
     s.wind_dir = direction_index(content.wind.initial)
     s.weather_drawn = list(boxed.weather_drawn)
     s.weather_deck = list(boxed.weather_deck)
     shuffle(s, s.weather_deck)
 
-    # Rumor deck and markers (SL §42-§43).
+    # Rumor deck and markers (SL §42, SL §43).
     rumors = list(boxed.rumors)
     shuffle(s, rumors)
     s.rumor_deck = rumors[: rules.rumor_cards]
@@ -68,19 +68,19 @@ def new_game(config: dict[str, Any], seed: int) -> tuple[State, Events]:
     shuffle(s, colony_positions)
     s.markers = dict(zip(rules.markers, colony_positions))
 
-    # Decks and supply (SL §19-§27).
+    # Decks and supply (SL §19 to SL §27).
     s.mirage = list(boxed.mirage)
     s.raider_deck = list(boxed.raider_deck)
     s.supply = list(boxed.supply)
     shuffle(s, s.mirage)
     shuffle(s, s.raider_deck)
 
-    # Damage stacks (SL §30-§33; solo SL §121): round 6 at the bottom, round 1 on top.
+    # Damage stacks (SL §30 to SL §33; solo SL §121): round 6 at the bottom, round 1 on top.
     by_round = {rnd: list(cards) for rnd, cards in boxed.damage_by_round}
     for cards in by_round.values():
         shuffle(s, cards)
     if rules.mode == "solo":
-        rounds = EPIC_SOLO_STACK_ROUNDS if rules.epic else SOLO_STACK_ROUNDS  # SL §121, §150
+        rounds = EPIC_SOLO_STACK_ROUNDS if rules.epic else SOLO_STACK_ROUNDS  # SL §121, SL §150
     else:
         rounds = tuple(range(1, rules.last_round + 1))  # SL §150: round 7 under each stack
     s.damage_stacks = {t: [] for t in rules.raider_types}

@@ -45,7 +45,7 @@ def catalog() -> Catalog:
             names.append(f"{card.id}#{k}")
     character_card = {}
     for ch in content.characters.values():
-        # The character card is a crew member that never leaves its slot (SL §54, §64).
+        # The character card is a crew member that never leaves its slot (SL §54, SL §64).
         character_card[ch.id] = len(cards)
         cards.append(
             CardDef(id=ch.id, name=ch.name, deck="starting", count=1, slot="cargo",
@@ -223,7 +223,7 @@ class State:
         self.mirage: list[int] = []  # top of deck = last element
         self.raider_deck: list[int] = []
         self.discard: list[int] = []  # top = last element
-        self.supply: list[int] = []  # face-up supply cards (SL §21-§27)
+        self.supply: list[int] = []  # face-up supply cards (SL §21 to SL §27)
         self.players: list[Player] = []
         self.stack: list[dict[str, Any]] = []
         self.moved = False  # the current player's one move is used (SL §78)

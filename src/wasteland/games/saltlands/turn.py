@@ -1,4 +1,4 @@
-"""The active player's free actions (SL §46, §63-§84): every legal one, and its effect.
+"""The active player's free actions (SL §46, SL §63 to SL §84): every legal one, and its effect.
 
 Notation (hexes as ``q,r``, tiles as ``tA,B``, seats as ``p1``..``p6``, cards by
 instance name such as ``axe#2``; a card's second action option takes ``/2``)::
@@ -8,7 +8,7 @@ instance name such as ``axe#2``; a card's second action option takes ``/2``)::
     refresh scout               trade p2                    give spear#3 to p2
     ability                     discard fuel#4              end
 
-Lost in the Desert (SL §142-§147)::
+Lost in the Desert (SL §142 to SL §147)::
 
     use katana#1 by huntress rot 2      an area weapon, its symbol turned 2 sixths clockwise
     use flare_gun#1                     lure (SL §142)
@@ -68,7 +68,7 @@ def area_hexes(s: State, p: Player, area: list[list[int]], rot: int) -> list[int
 
 
 def _area_targets(s: State, p: Player, hexes: list[int]) -> bool:
-    """Does the area hold anything to hit: a raider, or (competitive, SL §122, §143) a player?"""
+    """Does the area hold anything to hit: a raider, or (competitive, SL §122, SL §143) a player?"""
     raider_hexes = {r[1] for r in s.raiders.values()}
     if any(h in raider_hexes for h in hexes):
         return True
@@ -94,7 +94,7 @@ class _Texts:
         self.give = tuple(tuple(f"give {n} to p{seat + 1}" for n in names) for seat in range(6))
         # Per card: ("use name[/option]", action, its check, crew action?, costs Fuel?)
         # for every option used on a turn, not against an attack (heal and armor: the
-        # soak decision, SL §88-§89).
+        # soak decision, SL §88, SL §89).
         self.uses = tuple(
             tuple((f"use {names[card]}" + ("" if i == 0 else f"/{i + 1}"), act, _use_check(act),
                    bool(act.crew_action), act.cost is not None)
@@ -138,7 +138,7 @@ def action_texts(cat) -> _Texts:
 
 
 def card_uses(s: State, p: Player, texts: _Texts | None = None) -> list[str]:
-    """Every card action open to the player now (SL §63-§69)."""
+    """Every card action open to the player now (SL §63 to SL §69)."""
     if texts is None:
         texts = action_texts(s.static.catalog)
     out: list[str] = []
@@ -198,7 +198,7 @@ def card_uses(s: State, p: Player, texts: _Texts | None = None) -> list[str]:
 
 
 def _discard_match(s: State, take: list[str]) -> int | None:
-    """Ruling §136: the uppermost card of the named kind anywhere in the discard pile."""
+    """Ruling SL §136: the uppermost card of the named kind anywhere in the discard pile."""
     cards = s.static.catalog.cards
     for i in range(len(s.discard) - 1, -1, -1):
         if cards[s.discard[i]].id in take:
@@ -253,7 +253,7 @@ def turn_actions(s: State) -> list[str]:
     near = _adjacent_players(s, p)
     traded = s.traded
     for q in near:
-        out.append(f"trade p{q.seat + 1}")  # SL §46: as often as wanted; §72 limits each card
+        out.append(f"trade p{q.seat + 1}")  # SL §46: as often as wanted; SL §72 limits each card
         give = texts.give[q.seat]
         out.extend([give[c] for c in held if c not in traded])
     kind = ability(s, p)
@@ -389,7 +389,7 @@ def discard_card(s: State, p: Player, card: int, events: Events, why: str) -> No
 
 
 def _move(s: State, p: Player, dest: int, fuel: int, events: Events) -> None:
-    """SL §78-§84: one uninterrupted move; the vehicle is engaged afterwards."""
+    """SL §78 to SL §84: one uninterrupted move; the vehicle is engaged afterwards."""
     # Only a sandstorm makes the route matter (SL §53); otherwise the move is legal as offered.
     crossings = move_crossings(s, p, dest, fuel)
     geo = s.static.geo
@@ -434,7 +434,7 @@ def _passed_tokens(s: State, p: Player, dest: int, fuel: int) -> list[int]:
 
 
 def _collect(s: State, p: Player, h: int, crew: int, events: Events) -> None:
-    """SL §73-§77: a crew action and a one-time action; the token leaves the game."""
+    """SL §73 to SL §77: a crew action and a one-time action; the token leaves the game."""
     tok = s.tokens.pop(h)
     tdef = s.static.catalog.tokens[tok]
     p.engaged.add(crew)
@@ -462,7 +462,7 @@ def _collect(s: State, p: Player, h: int, crew: int, events: Events) -> None:
 def use_card(
     s: State, p: Player, card: int, option: int, crew: int | None, target: tuple[str, int] | None, events: Events
 ) -> None:
-    """SL §64-§69: engage a crew member for a crew action; discard a one-time card,
+    """SL §64 to SL §69: engage a crew member for a crew action; discard a one-time card,
     otherwise engage it (the crew remembers it for refreshes, SL §65)."""
     d = card_def(s, card)
     act = d.actions[option]
@@ -527,7 +527,7 @@ def use_card(
 def _area_attack(s: State, p: Player, act, rot: int, events: Events) -> None:
     """SL §143: the damage hits every raider under the symbol; loot only for raiders
     destroyed next to the user. In competitive mode it robs the players it covers
-    (digest ruling §122); otherwise players are unharmed."""
+    (digest ruling SL §122); otherwise players are unharmed."""
     hexes = area_hexes(s, p, act.area, rot)
     geo = s.static.geo
     events.append({"type": "area", "seat": p.seat, "rot": rot, "hexes": [geo.names[h] for h in hexes]})
@@ -563,7 +563,7 @@ def _ability(s: State, p: Player, events: Events) -> None:
 
 
 def end_turn(s: State, events: Events) -> None:
-    """SL §46-§47: the raider activation, or the weather phase once every type has acted."""
+    """SL §46, SL §47: the raider activation, or the weather phase once every type has acted."""
     rules = s.static.rules
     s.refreshes = 0
     events.append({"type": "turn_end", "seat": s.current})

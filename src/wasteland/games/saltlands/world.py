@@ -1,4 +1,4 @@
-"""Weather, rumors, exploration and victory (SL §48-§53, §108-§122)."""
+"""Weather, rumors, exploration and victory (SL §48 to SL §53, SL §108 to SL §122)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from .zones import Events, card_def, victory_cards
 
 
 def draw_weather(s: State, events: Events, who: int | None = None) -> None:
-    """SL §49-§52: a new weather card; the last two drawn are the active pair. An empty
+    """SL §49 to SL §52: a new weather card; the last two drawn are the active pair. An empty
     deck is rebuilt from every card but the most recent one."""
     if not s.weather_deck:
         keep = s.weather_drawn[-1]
@@ -53,7 +53,7 @@ def weather_phase(s: State, events: Events) -> None:
         s.round += 1
         return
     if s.round >= rules.last_round:
-        end_game(s, [], "time ran out: the last round ended without an escape (SL §47, §114)", events)
+        end_game(s, [], "time ran out: the last round ended without an escape (SL §47, SL §114)", events)
         return
     s.round += 1
 
@@ -157,9 +157,9 @@ def _group_ok(s: State, group: list[Player], colour: str, per_player: bool) -> b
 
 
 def check_victory(s: State, events: Events) -> bool:
-    """SL §113-§121: once every rumor card is played, players on a tile with a rumor
+    """SL §113 to SL §121: once every rumor card is played, players on a tile with a rumor
     marker and no raiders escape if they hold enough Victory cards. Checked after every
-    change (ruling §113); groups that qualify through one event win together."""
+    change (ruling SL §113); groups that qualify through one event win together."""
     if s.over or s.rumor_deck or any(f["kind"] == "rumor" for f in s.stack):
         return False  # SL §111: the last rumor card counts as played once it is resolved
     rules = s.static.rules
@@ -182,12 +182,12 @@ def check_victory(s: State, events: Events) -> bool:
             if any(_group_ok(s, group, c, True) for c in colours):
                 winners.extend(p.seat for p in group)
         elif rules.mode in ("competitive", "solo"):
-            # SL §118-§119 (ruling: each player alone with their own cards).
+            # SL §118, SL §119 (ruling: each player alone with their own cards).
             for p in group:
                 if any(_group_ok(s, [p], c, False) for c in colours):
                     winners.append(p.seat)
         else:
-            # Classic and tutorial (SL §116, §120): the group, then without card-less players.
+            # Classic and tutorial (SL §116, SL §120): the group, then without card-less players.
             if any(_group_ok(s, group, c, True) for c in colours):
                 winners.extend(p.seat for p in group)
                 continue

@@ -1,6 +1,6 @@
 """Where cards live and how they move: decks, the discard pile, supply, hands and slots.
 
-SL §54-§62 (card life cycle), §68-§70 (draw, get, vehicles), §55 (hand limit), §88 (armor).
+SL §54 to SL §62 (card life cycle), SL §68, SL §69, SL §70 (draw, get, vehicles), SL §55 (hand limit), SL §88 (armor).
 """
 
 from __future__ import annotations
@@ -48,14 +48,14 @@ def draw_mirage(s: State, events: Events) -> int | None:
 
 
 def draw_raider(s: State, events: Events) -> int | None:
-    """SL §57, §99: with the Raider deck empty, draw from the Mirage deck instead."""
+    """SL §57, SL §99: with the Raider deck empty, draw from the Mirage deck instead."""
     if s.raider_deck:
         return s.raider_deck.pop()
     return draw_mirage(s, events)
 
 
 def get_card(s: State, wanted: Callable[[CardDef], bool], events: Events) -> int | None:
-    """SL §58/§69 "get a card": supply first, then the discard pile, then search the
+    """SL §58/SL §69 "get a card": supply first, then the discard pile, then search the
     Mirage deck (and shuffle it). None if the card is nowhere (SL §99)."""
     cards = s.static.catalog.cards
 
@@ -132,14 +132,14 @@ def cargo_capacity(s: State) -> int:
 
 #: How a card comes into a hand unseen by the other players: from a face-down deck, or a
 #: random card of another's hand (SL §146). Every other way (a crew or Victory card from
-#: the face-up supply, SL §75-§76; a card from the face-up discard pile, SL §56; a trade
+#: the face-up supply, SL §75, SL §76; a card from the face-up discard pile, SL §56; a trade
 #: between neighbours, SL §72; a robbery; a fuel drain) happens in sight of everybody:
 #: the card is named in the event to all and is remembered in ``State.seen_in_hand``.
 HIDDEN_GAINS = ("draw", "loot", "loot token", "respawn", "reconstruction", "theft")
 
 
 def gain(s: State, p: Player, card: int, events: Events, how: str) -> None:
-    """A card arrives refreshed (SL §68-§69). Grey/blue-header cards must sit in a slot or
+    """A card arrives refreshed (SL §68, SL §69). Grey/blue-header cards must sit in a slot or
     be discarded (SL §54): without a free slot the player decides (a ``place`` decision)."""
     d = card_def(s, card)
     p.engaged.discard(card)
@@ -216,7 +216,7 @@ def victory_cards(s: State, p: Player) -> list[int]:
 
 
 def clear_player_cards(s: State, p: Player, events: Events, why: str) -> None:
-    """Discard everything but the character card (SL §91, §96)."""
+    """Discard everything but the character card (SL §91, SL §96)."""
     for card in p.cards():
         discard_from_player(s, p, card, events, why)
     p.engaged.clear()

@@ -95,3 +95,10 @@ class Game(Protocol):
     def rounds(self, state: Any) -> int: ...  # the game's length in rounds (0: no rounds)
 
     def turn_order(self, state: Any) -> tuple[int, ...]: ...  # seats, first player first; () unknown
+
+    # What the server and the front ends call (defaults in ``EngineGame``).
+    def normalize_config(self, config: dict[str, Any]) -> dict[str, Any]: ...  # or a RuleError
+
+    def reveals_hidden(self, before: Any, after: Any) -> bool: ...  # undo stops at such a step
+
+    def returns(self, state: Any) -> list[float]: ...  # 1 for each winner, 0 otherwise

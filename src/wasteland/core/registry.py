@@ -9,6 +9,7 @@ games shipped here do. Algorithms and front ends iterate :func:`registered_games
 
 from __future__ import annotations
 
+import importlib
 from importlib import metadata
 from typing import Any
 
@@ -58,7 +59,7 @@ def refresh() -> None:
     """Read the entry points again (after installing a game into a running process)."""
     global _specs
     _specs = None
-    metadata.distributions.cache_clear() if hasattr(metadata.distributions, "cache_clear") else None  # type: ignore[attr-defined]
+    importlib.invalidate_caches()  # the path finders' caches hide a package installed meanwhile
 
 
 def get_spec(name: str) -> GameSpec:

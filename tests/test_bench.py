@@ -1,14 +1,20 @@
 """``wasteland bench`` as a user runs it: every installed game's figures, each with its
 ratio to the anchor measured in the same run (figures are printed, never asserted)."""
 
+import os
 import re
 import subprocess
 import sys
+
+import pytest
 
 from wasteland.core.registry import registered_games
 from wasteland.sim.bench import connect_four, player_counts
 
 
+# The whole bench over every game took over 15 minutes on a loaded 2-core machine: a long
+# run, behind a flag; the one-game bench below is the bounded slice every run plays.
+@pytest.mark.skipif(not os.environ.get("WASTELAND_BENCH_FULL"), reason="set WASTELAND_BENCH_FULL=1 for the whole bench")
 def test_bench_prints_the_figures_of_every_installed_game():
     out = subprocess.run([sys.executable, "-m", "wasteland.cli.main", "bench", "--games", "2"],
                          capture_output=True, text=True, timeout=900)

@@ -184,6 +184,13 @@ class GameSpec:
     # ``wasteland.core.actionspace``) and of its observation encoder (``wasteland.core.observation``).
     actions: str = ""
     observation: str = ""
+    # "Decide ties for me" / "decide for us": "module:attribute" of the game's documented
+    # policy ``decide(state, decision) -> (action, policy_text_key) | None``. It answers only
+    # the choices it was written for (in a game, the ties of the enemy's turn) and returns
+    # None for every other decision, which the player then takes as usual. The key names
+    # the rule of the policy that chose, for the log; its words are in the game's texts
+    # (``policy_text(key, lang)`` beside ``decide``, and the browser translations).
+    auto_decide: str = ""
 
     # -- loading the heavy parts -------------------------------------------------
 
@@ -206,6 +213,26 @@ class GameSpec:
     def observer(self) -> Any:
         """The observation encoder (``observation``), or None if the game declares none."""
         return load_ref(self.observation) if self.observation else None
+
+    @cached_property
+    def auto_decider(self) -> Any:
+        """The ``auto_decide`` policy function, or None if the game declares none."""
+        return load_ref(self.auto_decide) if self.auto_decide else None
+
+    def decide_for(self, state: Any, decision: Any) -> tuple[str, str] | None:
+        """The policy's (action, policy text key) for ``decision``, or None when the game has
+        no policy or the policy does not take this decision. The action is always one of the
+        decision's legal actions (a policy that answers otherwise is a bug: ValueError)."""
+        policy = self.auto_decider
+        if policy is None or decision is None:
+            return None
+        answer = policy(state, decision)
+        if answer is None:
+            return None
+        action, key = answer
+        if action not in decision.actions:
+            raise ValueError(f"{self.name}: auto_decide answered {action!r}, not a legal action")
+        return action, key
 
     def make_guide(self, seed: int = 0) -> Any:
         """The game's ISMCTS guide, or None."""
@@ -261,6 +288,7 @@ class GameSpec:
                              "simultaneous": caps.simultaneous},
             "scenario": self.scenario_doc,
             "web_board": bool(self.web_board),
+            "auto_decide": bool(self.auto_decide),
         }
 
 

@@ -59,4 +59,5 @@ SPEC = GameSpec(
     listing=0,
     actions="wasteland.games.saltlands.actions:ACTIONS", observation="wasteland.games.saltlands.observation:OBSERVATION",
     anchors=ANCHORS,
+    auto_decide="wasteland.games.saltlands.ties:decide",
 )

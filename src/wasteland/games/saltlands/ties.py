@@ -1,0 +1,131 @@
+""""Decide ties for me": one fixed, documented answer to each choice the rulebook leaves
+to the current player while raiders act, so an enemy turn needs no clicks.
+
+The rulebook gives the current player every choice of a raider activation (SL §100 to
+SL §107) and of a lure (SL §142); none of them is a silent default in the engine. A
+player who switches "decide ties for me" on hands those choices to this policy, and the
+front end says in the log which rule of the policy made each choice (the key returned
+with the action; its words are in ``POLICY_TEXTS`` and in the game's browser texts).
+
+The policy, by choice:
+
+* which raider type (SL §100): the type with the fewest raiders on the board, so the
+  fewest move and attack; equal counts in the order the rulebook lists the types (SL §97);
+* which raider first (the current player orders them, SL §105): reading order on the board,
+  top row first, left to right;
+* which of the equally near players a raider chases (SL §105) and which adjacent player it
+  attacks (SL §103): the next player in turn order after the current player, the current
+  player last, as in the rulebook's example where the current player sends a Speedster to
+  another player (SL §106);
+* which of the equally good end hexes (SL §106): reading order;
+* where scarce spawn figures go (SL §107): the free spawn point farthest from the nearest
+  player, as the rulebook's example does; equal distances in reading order.
+
+Other decisions (the player's own turn, soaking damage, rumors...) are never taken for a
+player: ``decide`` returns None for them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wasteland.core import hexgrid
+from wasteland.core.protocol import Decision
+
+from .state import State
+
+#: What each key of the policy means, in the three languages of the front ends.
+POLICY_TEXTS: dict[str, dict[str, str]] = {
+    "ties.activate": {
+        "en": "decided for you: the raider type with the fewest raiders on the board (SL §100)",
+        "ru": "решено за вас: тип рейдеров, которых меньше всего на поле (SL §100)",
+        "uk": "вирішено за вас: тип рейдерів, яких найменше на полі (SL §100)",
+    },
+    "ties.raider": {
+        "en": "decided for you: raiders move in reading order, top row first (SL §105)",
+        "ru": "решено за вас: рейдеры ходят по порядку чтения, сверху вниз и слева направо (SL §105)",
+        "uk": "вирішено за вас: рейдери ходять у порядку читання, згори вниз і зліва направо (SL §105)",
+    },
+    "ties.chase": {
+        "en": "decided for you: the raider chases the next player in turn order (SL §105)",
+        "ru": "решено за вас: рейдер преследует следующего по очереди игрока (SL §105)",
+        "uk": "вирішено за вас: рейдер переслідує наступного за чергою гравця (SL §105)",
+    },
+    "ties.attack": {
+        "en": "decided for you: the raider attacks the next player in turn order (SL §103)",
+        "ru": "решено за вас: рейдер атакует следующего по очереди игрока (SL §103)",
+        "uk": "вирішено за вас: рейдер атакує наступного за чергою гравця (SL §103)",
+    },
+    "ties.goto": {
+        "en": "decided for you: of the equally good end hexes, the first in reading order (SL §106)",
+        "ru": "решено за вас: из равноценных конечных гексов — первый по порядку чтения (SL §106)",
+        "uk": "вирішено за вас: з рівноцінних кінцевих гексів — перший у порядку читання (SL §106)",
+    },
+    "ties.spawn": {
+        "en": "decided for you: the spawn point farthest from the nearest player (SL §107)",
+        "ru": "решено за вас: точка появления дальше всего от ближайшего игрока (SL §107)",
+        "uk": "вирішено за вас: точка появи найдалі від найближчого гравця (SL §107)",
+    },
+}
+
+_KINDS = ("activation", "lure")
+
+
+def _reading_key(s: State, name: str) -> tuple[int, int]:
+    """Top row first, left to right, on flat-topped hexes (screen y grows with 2r + q)."""
+    q, r = s.static.geo.coords[s.static.geo.by_name[name]]
+    return (2 * r + q, q)
+
+
+def _turn_order_key(s: State, seat: int) -> int:
+    """The next player after the current one first, the current player last."""
+    n = len(s.players)
+    return (seat - s.current - 1) % n
+
+
+def _nearest_player(s: State, h: int) -> int:
+    geo = s.static.geo
+    spots = [p.hex for p in s.players if p.hex is not None and p.status == "active"]
+    if not spots:
+        return 0
+    return min(hexgrid.distance(geo.coords[h], geo.coords[x]) for x in spots)
+
+
+def decide(state: State, decision: Decision) -> tuple[str, str] | None:
+    """The policy's action for a tie of the raiders' turn and the key of the rule of the
+    policy that chose it, or None when the decision is not one the policy takes."""
+    if decision.kind not in _KINDS or not decision.actions:
+        return None
+    s = state
+    verb = decision.actions[0].split(" ", 1)[0]
+    if any(a.split(" ", 1)[0] != verb for a in decision.actions):
+        return None
+    args = [a.split(" ", 1)[1] for a in decision.actions]
+    if verb == "activate":
+        counts = {t: 0 for t in args}
+        for rtype, _h, _crew in s.raiders.values():
+            if rtype in counts:
+                counts[rtype] += 1
+        order = list(s.static.rules.raider_types)
+        best = min(args, key=lambda t: (counts[t], order.index(t) if t in order else len(order)))
+        return f"activate {best}", "ties.activate"
+    if verb in ("raider", "goto"):
+        best = min(args, key=lambda name: _reading_key(s, name))
+        return f"{verb} {best}", f"ties.{verb}"
+    if verb in ("chase", "attack"):
+        best = min(args, key=lambda p: _turn_order_key(s, int(p[1:]) - 1))
+        return f"{verb} {best}", f"ties.{verb}"
+    if verb == "spawn":
+        geo = s.static.geo
+        best = min(args, key=lambda name: (-_nearest_player(s, geo.by_name[name]), _reading_key(s, name)))
+        return f"spawn {best}", "ties.spawn"
+    return None
+
+
+def policy_text(key: str, lang: str = "en") -> str:
+    """The words of one rule of the policy (English when the language is unknown)."""
+    texts = POLICY_TEXTS.get(key, {})
+    return texts.get(lang) or texts.get("en") or key
+
+
+__all__ = ["POLICY_TEXTS", "decide", "policy_text"]

@@ -252,12 +252,16 @@ def play(
     record: Optional[Path] = typer.Option(None, help="save the game here after every action "
                                           "(default: the --load file, else GAME-SEED-TIME.jsonl)"),
     lang: str = typer.Option("en", help="language of the help screen: en, ru or uk"),
+    layout: str = typer.Option("auto", help="screen: each question drawn as one screen that fits the terminal "
+                               "(the map cropped to what the question is about); scroll: the board, the log and "
+                               "the questions printed one after the other; auto: screen in a terminal of fewer "
+                               "than 40 lines"),
 ) -> None:
     """Play in the terminal: people and bots, the board drawn in colour."""
     from wasteland.cli.play import play_command
 
     raise typer.Exit(play_command(game, players, seats, seed, load, record, list(option or []), list(ctx.args),
-                                  lang=lang))
+                                  lang=lang, layout=layout))
 
 
 @app.command()

@@ -19,17 +19,21 @@ from .common import fail, find_spec, renderer_of
 from .events import event_lines
 from .options import game_config, read_options, summary
 from .prompt import LANGUAGES, Quit, enable_line_editing
+from .screen import LAYOUTS
 from .seats import HUMAN, make_seats, seat_names
 from .session import Session
 
 
 def play_command(game: str | None, players: int | None = None, seats: str | None = None, seed: int | None = None,
                  load: Path | None = None, record: Path | None = None, options: Sequence[str] = (),
-                 extra: Sequence[str] = (), console: Console | None = None, lang: str = "en") -> int:
+                 extra: Sequence[str] = (), console: Console | None = None, lang: str = "en",
+                 layout: str = "auto") -> int:
     """``wasteland play``; returns the exit code."""
     console = console or Console(highlight=False)
     if lang not in LANGUAGES:
         return fail(console, f"--lang {lang!r}: the help is in {', '.join(LANGUAGES)}")
+    if layout not in LAYOUTS:
+        return fail(console, f"--layout {layout!r}: one of {', '.join(LAYOUTS)}")
     rec: GameRecord | None = None
     if load is not None:
         try:
@@ -78,7 +82,7 @@ def play_command(game: str | None, players: int | None = None, seats: str | None
         return fail(console, made)
 
     path = record or load or Path(f"{spec.name}-{rec.seed}-{time.strftime('%Y%m%d-%H%M%S')}.jsonl")
-    session = Session(g, renderer, console, rec, made, path, lang=lang)
+    session = Session(g, renderer, console, rec, made, path, lang=lang, layout=layout)
     try:
         setup_events = session.start()
     except RuleError as exc:  # a bad config

@@ -15,6 +15,9 @@ from rich.text import Text
 from wasteland.core.protocol import Decision, RuleError
 from wasteland.core.terminal import group_actions, numbered
 
+from . import screen
+from .screen import wants_screen
+
 if TYPE_CHECKING:
     from .session import Session
 
@@ -22,11 +25,14 @@ if TYPE_CHECKING:
 #: The help screen's own words (the game's renderer gives the rest in the same language).
 HELP_WORDS = {
     "en": {"decision": "Decision '{kind}' for p{seat}: {prompt} [{rule}]", "here": "What you can do here:",
-           "options": "{n} option(s)", "unknown": "no card or verb called {topic!r}"},
+           "options": "{n} option(s)", "unknown": "no card or verb called {topic!r}",
+           "more": "Also: options (list every option) · log (the last 40 lines of the log)"},
     "ru": {"decision": "Решение «{kind}» для p{seat}: {prompt} [{rule}]", "here": "Что здесь можно сделать:",
-           "options": "вариантов: {n}", "unknown": "нет карты или глагола {topic!r}"},
+           "options": "вариантов: {n}", "unknown": "нет карты или глагола {topic!r}",
+           "more": "Ещё: options (все варианты списком) · log (последние 40 строк журнала)"},
     "uk": {"decision": "Рішення «{kind}» для p{seat}: {prompt} [{rule}]", "here": "Що тут можна зробити:",
-           "options": "варіантів: {n}", "unknown": "немає карти чи дієслова {topic!r}"},
+           "options": "варіантів: {n}", "unknown": "немає карти чи дієслова {topic!r}",
+           "more": "Ще: options (усі варіанти списком) · log (останні 40 рядків журналу)"},
 }
 LANGUAGES = tuple(HELP_WORDS)
 
@@ -60,16 +66,24 @@ def ask_person(session: "Session", d: Decision) -> str | None:
         session.hand_over(d.seat)
     session.last_human = d.seat
     session.seen[d.seat] = len(session.log)
-    view = session.game.view(session.state, d.seat)
     order = numbered(d.actions)
-    has_marks = bool(ui.hex_marks(d.actions, {a: i + 1 for i, a in enumerate(order)}))
-    sig = (d.seat, ui.map_signature(view))
-    if session.last_drawn != sig or has_marks or (session.dirty and d.kind in ui.redraw_kinds):
-        session.draw(d.seat, d)
-    elif session.dirty:
-        session.console.print(ui.render_status(view))
+    if wants_screen(session.layout, session.console):
+        screen.show(session, d, order, session.log[session.frame_from:])
+        session.unshown.clear()
+        session.frame_from = len(session.log)
+    else:
+        view = session.game.view(session.state, d.seat)
+        marks = ui.hex_marks(d.actions, {a: i + 1 for i, a in enumerate(order)})
+        # The board is drawn again only when it would look different: another seat's eyes,
+        # a change on the map, other numbered hexes, or a decision that always shows it.
+        if session.last_drawn != session.drawing(d.seat, view, marks) or (session.dirty and d.kind in ui.redraw_kinds):
+            session.draw(d.seat, d)
+        elif session.dirty:
+            session.console.print(ui.render_status(view))
+        session.flush()
+        session.frame_from = len(session.log)
+        show_question(session, d)
     session.dirty = False
-    show_question(session, d)
     prompt = f"p{d.seat + 1} {d.kind} (1-{len(order)}, help) > "
     while True:
         entry = " ".join(session.ask(prompt).split())
@@ -82,6 +96,11 @@ def ask_person(session: "Session", d: Decision) -> str | None:
         elif low == "board":
             session.draw(d.seat, d, coords=arg.strip().lower() == "coords")
             show_question(session, d)
+        elif low == "options":
+            show_question(session, d)
+        elif low == "log":
+            for item in session.log[-40:]:
+                session.console.print(item)
         elif low == "undo":
             if session.undo(d):
                 return None
@@ -173,4 +192,5 @@ def show_help(session: "Session", d: Decision, arg: str) -> None:
         out.append((f" — {text}" if text else "") + (f" [{rule}]" if rule else "")
                    + f" ({count})\n")
     out.append(ui.commands_help(lang))
+    out.append("\n" + words["more"])
     session.console.print(out)

@@ -39,7 +39,8 @@ class Step:
 
 class Session:
     def __init__(self, game: Any, renderer: Any, console: Console, record: GameRecord, seats: list[Any],
-                 record_path: Path, ask: Callable[[str], str] = read_line, lang: str = "en") -> None:
+                 record_path: Path, ask: Callable[[str], str] = read_line, lang: str = "en",
+                 layout: str = "auto") -> None:
         self.game = game
         self.lang = lang  # of the help screen (en, ru, uk)
         self.renderer = renderer
@@ -51,11 +52,14 @@ class Session:
         self.history: list[Step] = []
         self.state: Any = None
         self.labels: list[str] = []  # "p1", or "p1 red": how each seat is named
-        self.last_drawn: tuple[int, str] | None = None
+        self.last_drawn: tuple[Any, ...] | None = None
         self.dirty = True
         self.log: list[Any] = []  # everything said since the start, for a person taking over
         self.seen: dict[int, int] = {}  # per person: how much of the log they have seen
         self.last_human: int | None = None
+        self.layout = layout  # see screen.py: one frame per question, or the scrolling log
+        self.unshown: list[Any] = []  # said while a person waits: printed below the board, not above it
+        self.frame_from = 0  # where in the log the last question's frame started
 
     # -- set-up --------------------------------------------------------------------
 
@@ -78,9 +82,19 @@ class Session:
         return self.labels[seat] if seat < len(self.labels) else f"p{seat + 1}"
 
     def say(self, *items: Any) -> None:
+        """Print, or, when a person plays, keep until their next question: the board is drawn
+        first and what happened (the raiders' activation) right below it, in view."""
         for item in items:
-            self.console.print(item)
             self.log.append(item)
+            if self.humans:
+                self.unshown.append(item)
+            else:
+                self.console.print(item)
+
+    def flush(self) -> None:
+        for item in self.unshown:
+            self.console.print(item)
+        self.unshown.clear()
 
     def hand_over(self, seat: int) -> None:
         """Between two people at one keyboard: hide the last one's cards, then show the new
@@ -89,6 +103,7 @@ class Session:
             self.console.clear()
         self.ask(f"p{seat + 1} to play: hand over the keyboard, then press Enter > ")
         missed = self.log[self.seen.get(seat, 0):]
+        self.unshown.clear()  # what they missed is shown now, in full
         if missed:
             self.console.print(Rule(f"since p{seat + 1} last played", style="dim"))
             for item in missed[-80:]:
@@ -155,7 +170,11 @@ class Session:
             order = numbered(d.actions)
             marks = self.renderer.hex_marks(d.actions, {a: i + 1 for i, a in enumerate(order)})
         self.console.print(self.renderer.render_board(view, self.console.width, marks, coords))
-        self.last_drawn = (seat if seat is not None else -1, self.renderer.map_signature(view))
+        self.last_drawn = self.drawing(seat, view, marks)
+
+    def drawing(self, seat: int | None, view: dict[str, Any], marks: dict[str, str]) -> tuple[Any, ...]:
+        """What the board would look like: redrawn only when this changes."""
+        return (seat if seat is not None else -1, self.renderer.map_signature(view), tuple(sorted(marks.items())))
 
     # -- taking back, saving, the end -------------------------------------------------
 
@@ -197,6 +216,7 @@ class Session:
         humans = sorted(self.humans)
         seat = humans[0] if humans else None
         self.draw(seat, None)
+        self.flush()
         outcome = self.game.outcome(self.state)
         winners = ", ".join(self.who(w) for w in outcome.winners) if outcome else ""
         text = Text("GAME OVER", style="bold white on red")

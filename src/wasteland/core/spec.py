@@ -324,6 +324,12 @@ class TerminalRenderer(Protocol):
     def render_options(self, actions: Sequence[str], width: int) -> Any: ...
     # numbered and grouped; option n must be ``wasteland.core.terminal.numbered(actions)[n - 1]``
 
+    def render_map(self, view: dict[str, Any], width: int, marks: dict[str, str] | None = None,
+                   coords: bool = False) -> Any: ...  # the map alone, for the screen layout to crop
+
+    def map_focus(self, view: dict[str, Any], marks: dict[str, str]) -> list[int]: ...
+    # lines of render_map to keep on screen when it is cropped (numbered hexes, own pieces)
+
     def legend(self) -> Any: ...
 
     def event_style(self, kind: str | None) -> str: ...  # rich style of an event line ("" plain)

@@ -121,6 +121,17 @@ class TerminalBase:
     def render_options(self, actions: Sequence[str], width: int) -> Any:
         return render_options(actions, width, self.verb_titles)
 
+    def render_map(self, view: dict[str, Any], width: int, marks: dict[str, str] | None = None,
+                   coords: bool = False) -> Any:
+        """The map alone (the screen layout crops it to the terminal's height); a game
+        without a separate map draws its whole board."""
+        return self.render_board(view, width, marks, coords)  # type: ignore[attr-defined]
+
+    def map_focus(self, view: dict[str, Any], marks: dict[str, str]) -> list[int]:
+        """The lines of ``render_map`` that must stay on screen when it is cropped: the
+        numbered hexes, else the viewing seat's own pieces; [] keeps the top."""
+        return []
+
     def event_style(self, kind: str | None) -> str:
         return ""
 

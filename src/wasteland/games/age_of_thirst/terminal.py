@@ -114,6 +114,18 @@ def hex_marks(actions: Sequence[str], numbers: dict[str, int]) -> dict[str, str]
     return marks
 
 
+def map_focus(view: dict[str, Any], marks: dict[str, str]) -> list[int]:
+    """The map's text lines (as ``render_map`` lays them out) of the numbered hexes, else of
+    the viewing seat's troops: what a cropped map keeps in view."""
+    b = _board()
+    ymin = min(2 * r + q for q, r in b.coords)
+    line = {name: 2 * r + q - ymin for (q, r), name in zip(b.coords, b.names)}
+    wanted = [h for h in marks if h in line]
+    if not wanted:
+        wanted = [p["hex"] for p in view.get("pieces", []) if p.get("owner") == view.get("seat") and p["hex"] in line]
+    return sorted({line[h] for h in wanted})
+
+
 def token_text(piece: dict[str, Any], level: int) -> str:
     text = f"{KIND_INITIAL.get(piece['kind'], '?')}{level}:{max(piece['health'], 0)}"
     return text.lower() if piece.get("flipped") else text
@@ -341,6 +353,12 @@ class AgeOfThirstTerminal(TerminalBase):
     map_signature = staticmethod(map_signature)
     hex_marks = staticmethod(hex_marks)
     legend = staticmethod(legend)
+
+    map_focus = staticmethod(map_focus)
+
+    def render_map(self, view: dict[str, Any], width: int, marks: dict[str, str] | None = None,
+                   coords: bool = False) -> Text:
+        return render_map(view, marks, coords)
 
     def seat_label(self, view: dict[str, Any], seat: int) -> str:
         return seat_name(view, seat)  # "p2 blue"

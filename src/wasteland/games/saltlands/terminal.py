@@ -173,6 +173,23 @@ def render_map(view: dict[str, Any], marks: dict[str, str] | None = None, coords
     return compose_rows(rows)
 
 
+def map_focus(view: dict[str, Any], marks: dict[str, str]) -> list[int]:
+    """The map's text lines (as ``render_map`` lays them out) of the numbered hexes, else of
+    the viewing seat's vehicle, else of the raiders: what a cropped map keeps in view."""
+    cells = [_hex(h["hex"]) for h in view["hexes"]]
+    if not cells:
+        return []
+    ymin = min(2 * r + q for q, r in cells)
+    wanted = [h for h in marks if "," in h]
+    if not wanted:
+        wanted = [p["hex"] for p in view["players"] if p.get("hex") and p["seat"] == view.get("seat")]
+    if not wanted:
+        wanted = [r["hex"] for r in view["raiders"]]
+    if not wanted:  # before anybody is on the board: the explored start tiles
+        wanted = [h["hex"] for h in view["hexes"] if h["terrain"] != "unexplored"]
+    return sorted({2 * r + q - ymin for q, r in map(_hex, wanted)})
+
+
 def _bg(style: str) -> str:
     """The background part of a style string (``"... on tan"`` -> ``"on tan"``)."""
     idx = style.find(" on ")
@@ -428,6 +445,12 @@ class SaltlandsTerminal(TerminalBase):
     map_signature = staticmethod(map_signature)
     hex_marks = staticmethod(hex_marks)
     legend = staticmethod(legend)
+
+    map_focus = staticmethod(map_focus)
+
+    def render_map(self, view: dict[str, Any], width: int, marks: dict[str, str] | None = None,
+                   coords: bool = False) -> Text:
+        return render_map(view, marks, coords)
 
     def event_style(self, kind: str | None) -> str:
         return terminal_help.event_style(kind)

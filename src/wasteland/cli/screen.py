@@ -1,0 +1,115 @@
+"""The screen layout: every question drawn as one frame that fits the terminal.
+
+In a small terminal (an 80x24 window, a phone's SSH client) the whole board, the log and
+a long list of options cannot all be printed one after the other: the board would push
+the question off the screen. The screen layout clears the terminal before each question
+and stacks, from the top: the map (cropped to the lines the question is about: the
+numbered hexes, else the player's own pieces), the status line, what happened since the
+last question (the raiders' activation stays in view), the question and its options
+(cut to a third of the screen, the rest listed by ``options``). A taller terminal gets the
+whole board with its panel in the same frame.
+
+The game's renderer draws every part (``spec.terminal``); this module only measures and
+crops lines, so it knows no game.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Sequence
+
+from rich.console import Console
+from rich.text import Text
+
+from wasteland.core.protocol import Decision
+
+if TYPE_CHECKING:
+    from .session import Session
+
+#: ``--layout``: ``screen`` always, ``scroll`` never, ``auto`` in a terminal of fewer lines.
+LAYOUTS = ("auto", "screen", "scroll")
+SCREEN_BELOW = 40
+
+
+def wants_screen(layout: str, console: Console) -> bool:
+    if layout == "screen":
+        return True
+    if layout == "scroll":
+        return False
+    return console.is_terminal and console.size.height < SCREEN_BELOW
+
+
+def lines_of(console: Console, renderable: Any, width: int) -> list[str]:
+    """``renderable`` as the terminal would show it, one string (with its colours) per line."""
+    with console.capture() as captured:
+        console.print(renderable, width=width, crop=True, overflow="crop", no_wrap=False)
+    text = captured.get()
+    if text.endswith("\n"):
+        text = text[:-1]
+    return text.split("\n") if text else []
+
+
+def crop(lines: list[str], room: int, focus: Sequence[int]) -> tuple[list[str], int]:
+    """At most ``room`` consecutive lines keeping as many ``focus`` lines as fit, centred on
+    them; with the index of the first line kept."""
+    if len(lines) <= room:
+        return lines, 0
+    room = max(room, 0)
+    wanted = [f for f in focus if 0 <= f < len(lines)]
+    if wanted:
+        low, high = min(wanted), max(wanted)
+        middle = (low + high) // 2 if high - low < room else low + room // 2
+        start = middle - room // 2
+    else:
+        start = 0
+    start = max(0, min(start, len(lines) - room))
+    return lines[start:start + room], start
+
+
+def frame(session: "Session", d: Decision, order: Sequence[str], recent: list[Any]) -> list[str]:
+    """The lines of one screen for question ``d`` (the prompt goes on the last line)."""
+    console = session.console
+    width, height = console.size
+    ui = session.renderer
+    view = session.game.view(session.state, d.seat)
+    marks = ui.hex_marks(d.actions, {a: i + 1 for i, a in enumerate(order)})
+    room = max(height - 1, 8)  # the prompt's line stays free
+
+    head = Text(f"{session.who(d.seat)} — {d.prompt}", style="bold bright_yellow")
+    head.append(f"  [{d.rule}]", style="dim")
+    question = lines_of(console, head, width)
+    options = lines_of(console, ui.render_options(d.actions, width), width)
+    option_room = max(3, room // 3)
+    if len(options) > option_room:
+        more = len(options) - option_room + 1
+        options = options[:option_room - 1] + lines_of(
+            console, Text(f"  … {more} more line(s): 'options' lists them all", style="dim"), width)
+
+    said = [line for item in recent for line in lines_of(console, item, width)]
+    log_room = min(len(said), max(3, room // 4))
+    if len(said) > log_room:
+        hidden = len(said) - log_room + 1
+        said = lines_of(console, Text(f"… {hidden} earlier line(s): 'log' shows them", style="dim"), width) \
+            + said[-(log_room - 1):]
+    board_room = room - len(question) - len(options) - len(said)
+
+    whole = lines_of(console, ui.render_board(view, width, marks), width)
+    if len(whole) <= board_room:
+        top = whole
+    else:
+        status = lines_of(console, ui.render_status(view), width)
+        map_lines = lines_of(console, ui.render_map(view, width, marks), width)
+        map_room = max(board_room - len(status) - 1, 3)
+        shown, first = crop(map_lines, map_room, ui.map_focus(view, marks))
+        note = Text(f"map lines {first + 1}-{first + len(shown)} of {len(map_lines)} · 'board' draws it "
+                    "whole with the panel", style="dim") if len(shown) < len(map_lines) else Text("")
+        top = shown + lines_of(console, note, width) + status
+    return top + said + question + options
+
+
+def show(session: "Session", d: Decision, order: Sequence[str], recent: list[Any]) -> None:
+    """Clear the terminal and draw the frame of question ``d``."""
+    lines = frame(session, d, order, recent)
+    console = session.console
+    console.clear()
+    console.file.write("\n".join(lines) + "\n")
+    console.file.flush()

@@ -1,0 +1,242 @@
+"""The companion's HTTP routes (``wasteland companion``; the phone page is web/companion.html).
+
+    GET  /api/companion                       the lobby: saved sessions, latest first
+    POST /api/companion                       {game, config, seed?, name?} -> a new session
+    GET  /api/companion/{id}?lang=LANG        the session: view, decision, log with rules
+    POST /api/companion/{id}/steps            {step, index}: an action, "decide" or "edit ..."
+    POST /api/companion/{id}/undo             {index, step?}: take back a step (default: the last)
+    GET  /api/companion/{id}/record           the session as a game record (JSON Lines)
+    GET  /api/companion/{id}/scenario         the position as the game's scenario file
+
+``index`` is the number of steps the page has seen: a step sent from a stale page is
+refused (409) rather than applied to a position the table did not look at. Every refusal
+is one JSON error naming the rule or field and changes nothing, in memory or on disk.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+import time
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from wasteland.core.protocol import RuleError
+from wasteland.core.registry import registered_games
+
+from .companion_session import Session, Step
+from .companion_store import CompanionStore, SessionRow
+from .errors import ApiError, bad_request
+
+LANGS = ("en", "ru", "uk")
+MAX_SESSIONS = 200  # sessions kept in memory; the others are rebuilt from the database when opened
+
+
+class Companion:
+    """The sessions of this server: an in-memory cache over the database, one lock each."""
+
+    def __init__(self, store: Any) -> None:
+        self.rows = CompanionStore(store)
+        self.sessions: dict[str, Session] = {}
+        self.locks: dict[str, asyncio.Lock] = {}
+
+    def lock(self, session_id: str) -> asyncio.Lock:
+        return self.locks.setdefault(session_id, asyncio.Lock())
+
+    async def create(self, body: dict[str, Any]) -> Session:
+        games = registered_games()
+        name = body.get("game")
+        if not isinstance(name, str) or name not in games:
+            raise ApiError(400, "unknown_game", f"'game' must be one of {', '.join(games)}, not {name!r}")
+        spec = games[name]
+        config = body.get("config", {})
+        if not isinstance(config, dict):
+            raise bad_request("'config' must be an object of game options")
+        try:
+            config = spec.validate(dict(config))
+        except RuleError as exc:
+            raise ApiError(400, "bad_config", exc.message, exc.rule) from None
+        seed = body.get("seed")
+        if seed is None:
+            seed = secrets.randbelow(2**31)
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
+            raise bad_request("'seed' must be a whole number from 0 to 2^63-1")
+        title = body.get("name", "")
+        if not isinstance(title, str) or len(title) > 60:
+            raise bad_request("'name' must be a text of at most 60 characters")
+        try:
+            session = await asyncio.to_thread(Session, spec, secrets.token_urlsafe(8), config, seed, title.strip())
+        except RuleError as exc:
+            raise ApiError(400, "bad_config", exc.message, exc.rule) from None
+        row = SessionRow(session.id, spec.name, session.game.rules_version, config, seed, session.name, 0,
+                         session.created_at, session.updated_at)
+        await self.rows.create(row)
+        self._keep(session)
+        return session
+
+    def _keep(self, session: Session) -> None:
+        self.sessions[session.id] = session
+        while len(self.sessions) > MAX_SESSIONS:
+            oldest = min(self.sessions.values(), key=lambda s: s.updated_at)
+            del self.sessions[oldest.id]
+
+    async def get(self, session_id: str) -> Session:
+        found = self.sessions.get(session_id)
+        if found is not None:
+            return found
+        loaded = await self.rows.load(session_id)
+        if loaded is None:
+            raise ApiError(404, "unknown_session", f"no companion session {session_id!r}")
+        row, steps = loaded
+        spec = registered_games().get(row.game)
+        if spec is None:
+            raise ApiError(409, "unknown_game", f"session {session_id} is of {row.game!r}, not installed here")
+        if spec.engine.rules_version != row.rules_version:
+            raise ApiError(409, "rules_version", f"session {session_id} was played under rules "
+                           f"{row.rules_version}, this server plays {spec.engine.rules_version}")
+
+        def rebuild() -> Session:
+            session = Session(spec, row.id, row.config, row.seed, row.name, row.created_at)
+            session.replay(steps)
+            session.updated_at = row.updated_at
+            return session
+
+        try:
+            session = await asyncio.to_thread(rebuild)
+        except RuleError as exc:
+            raise ApiError(409, "does_not_replay", exc.message, exc.rule) from None
+        self._keep(session)
+        return session
+
+    async def step(self, session_id: str, body: dict[str, Any]) -> tuple[Session, list[dict[str, Any]]]:
+        async with self.lock(session_id):
+            session = await self.get(session_id)
+            _check_index(session, body)
+            text = body.get("step")
+            if not isinstance(text, str):
+                raise bad_request("'step' must be a text: an action of the game, 'decide' or 'edit ...'")
+            try:
+                step = session.resolve(text)
+                events = session.play(step)
+            except RuleError as exc:
+                raise ApiError(400, "illegal", exc.message, exc.rule) from None
+            try:
+                await self.rows.append(session.id, len(session.steps) - 1, step)
+            except Exception:
+                session.replay(session.steps[:-1])  # not on disk: not played
+                raise
+            return session, events
+
+    async def undo(self, session_id: str, body: dict[str, Any]) -> tuple[Session, Step]:
+        async with self.lock(session_id):
+            session = await self.get(session_id)
+            _check_index(session, body)
+            which = body.get("step", len(session.steps) - 1)
+            if not isinstance(which, int) or isinstance(which, bool):
+                raise bad_request("'step' must be the number of the step to undo (0-based)")
+            before = list(session.steps)
+            try:
+                kept = session.without(which)
+                await asyncio.to_thread(session.replay, kept)
+            except RuleError as exc:
+                raise ApiError(409, "cannot_undo", exc.message, exc.rule) from None
+            try:
+                await self.rows.replace_from(session.id, which, kept, time.time())
+            except Exception:
+                session.replay(before)
+                raise
+            session.updated_at = time.time()
+            return session, before[which]
+
+
+def _check_index(session: Session, body: dict[str, Any]) -> None:
+    index = body.get("index")
+    if index is None:
+        return
+    if not isinstance(index, int) or isinstance(index, bool):
+        raise bad_request("'index' must be the number of steps the page has seen")
+    if index != len(session.steps):
+        raise ApiError(409, "stale", f"the session has {len(session.steps)} steps, the page saw {index}; "
+                       "reload it")
+
+
+def _lang(request: Request) -> str:
+    lang = request.query_params.get("lang", "en")
+    if lang not in LANGS:
+        raise bad_request(f"'lang' must be one of {', '.join(LANGS)}")
+    return lang
+
+
+def companion_of(request: Request) -> Companion:
+    state = request.app.state
+    found = getattr(state, "companion", None)
+    if found is None or found.rows.store is not state.hub.store:
+        found = state.companion = Companion(state.hub.store)
+    return found
+
+
+def routes(api: Any, json_response: Any, read_json: Any) -> list[Route]:
+    """The routes, wrapped by the server's own error handling (``app.api``)."""
+
+    @api
+    async def lobby(request: Request) -> Response:
+        rows = await companion_of(request).rows.list()
+        return json_response({"sessions": [r.to_json() for r in rows]})
+
+    @api
+    async def create(request: Request) -> Response:
+        session = await companion_of(request).create(await read_json(request))
+        return json_response(session.snapshot(_lang(request)), 201)
+
+    @api
+    async def show(request: Request) -> Response:
+        lang = _lang(request)
+        session = await companion_of(request).get(request.path_params["session_id"])
+        return json_response(session.snapshot(lang))
+
+    @api
+    async def step(request: Request) -> Response:
+        lang = _lang(request)
+        session, events = await companion_of(request).step(request.path_params["session_id"],
+                                                           await read_json(request))
+        return json_response({**session.snapshot(lang), "events": events})
+
+    @api
+    async def undo(request: Request) -> Response:
+        lang = _lang(request)
+        session, undone = await companion_of(request).undo(request.path_params["session_id"],
+                                                           await read_json(request))
+        return json_response({**session.snapshot(lang), "undone": undone.notation})
+
+    @api
+    async def record(request: Request) -> Response:
+        session = await companion_of(request).get(request.path_params["session_id"])
+        text = "\n".join(json.dumps(line, sort_keys=True) for line in session.record_lines()) + "\n"
+        name = f"{session.spec.name}-companion-{session.id}.jsonl"
+        return Response(text, media_type="application/x-ndjson",
+                        headers={"content-disposition": f'attachment; filename="{name}"'})
+
+    @api
+    async def scenario(request: Request) -> Response:
+        session = await companion_of(request).get(request.path_params["session_id"])
+        try:
+            text = session.scenario_text()
+        except RuleError as exc:
+            raise ApiError(409, "no_scenario", exc.message, exc.rule) from None
+        name = f"{session.spec.name}-companion-{session.id}.toml"
+        return Response(text, media_type="application/toml",
+                        headers={"content-disposition": f'attachment; filename="{name}"'})
+
+    return [
+        Route("/api/companion", lobby, methods=["GET"]),
+        Route("/api/companion", create, methods=["POST"]),
+        Route("/api/companion/{session_id}", show, methods=["GET"]),
+        Route("/api/companion/{session_id}/steps", step, methods=["POST"]),
+        Route("/api/companion/{session_id}/undo", undo, methods=["POST"]),
+        Route("/api/companion/{session_id}/record", record, methods=["GET"]),
+        Route("/api/companion/{session_id}/scenario", scenario, methods=["GET"]),
+    ]

@@ -1,0 +1,292 @@
+"""A companion session: the engine runs the enemies for a table that plays with the box.
+
+The session is the set-up the table chose (game, config, seed) and the list of its steps,
+in order; its state is always what replaying those steps gives, so that a session saved
+as rows of the database comes back exactly after a restart, and undoing a step is
+replaying without it. A step is one of:
+
+* an action of the game's notation, given for the seat that must decide (the table
+  answers every seat, and the chance seat too: "chance <outcome>" is the card it revealed);
+* a correction, ``edit ...`` (see ``companion_edit``): the table's position differs;
+* ``decide``: "decide for us", the game's documented tie policy (``GameSpec.auto_decide``)
+  picks the action; the step is recorded as the action it picked, with the policy's name.
+
+Nothing here names a game: what a game offers comes through its spec.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from wasteland.core.protocol import Decision, RuleError
+from wasteland.core.spec import GameSpec, load_ref
+
+from .companion_edit import apply_edit, is_edit
+
+CHANCE_SEAT = -1  # the chance seat of the chance protocol (wasteland.core.chance)
+MAX_STEPS = 20_000  # a session longer than this is refused a new step (nothing of a real table)
+LOG_STEPS = 300  # the steps a snapshot lists, the latest last
+
+
+@dataclass
+class Step:
+    notation: str  # as replayed: an action, or an edit
+    source: str  # "table" (entered), "policy" (decide for us), "edit" (a correction)
+    note: str = ""  # the policy's text key, for "policy"
+    played_at: float = field(default_factory=time.time)
+
+
+@dataclass
+class Played:
+    """One step as it was replayed: the state before it, its seat and its events."""
+
+    before: Any
+    seat: int | None
+    events: list[dict[str, Any]]
+
+
+def seat_label(seat: int | None) -> str:
+    if seat is None:
+        return ""
+    return "table" if seat == CHANCE_SEAT else f"p{seat + 1}"
+
+
+@lru_cache(maxsize=16)
+def _anchor_pattern(anchors: tuple[str, ...]) -> re.Pattern[str] | None:
+    if not anchors:
+        return None
+    ordered = sorted(anchors, key=len, reverse=True)  # "SL §113" before "SL §11"
+    return re.compile("(" + "|".join(map(re.escape, ordered)) + r")(?![\d.]*\d)")
+
+
+def anchors_in(spec: GameSpec, *texts: Any) -> list[str]:
+    """The game's anchors named in ``texts`` (nested values too), first mention first."""
+    pattern = _anchor_pattern(tuple(spec.anchors))
+    found: list[str] = []
+
+    def walk(value: Any) -> None:
+        if isinstance(value, str):
+            if pattern is not None:
+                for a in pattern.findall(value):
+                    if a not in found:
+                        found.append(a)
+        elif isinstance(value, dict):
+            for v in value.values():
+                walk(v)
+        elif isinstance(value, (list, tuple)):
+            for v in value:
+                walk(v)
+
+    for t in texts:
+        walk(t)
+    return found
+
+
+def rule_text(spec: GameSpec, anchor: str, lang: str) -> str | None:
+    """The rules reference's short text of ``anchor`` in ``lang``, or None where there is none."""
+    try:
+        from wasteland.core import rules_reference  # type: ignore[attr-defined]
+    except ImportError:
+        return None
+    try:
+        text = rules_reference.rule_text(spec, anchor, lang)
+    except Exception:  # a reference without this anchor or language: the anchor alone is shown
+        return None
+    if isinstance(text, dict):
+        return text.get("text") or text.get("title")
+    return text if isinstance(text, str) else None
+
+
+class Session:
+    """The steps of one table and the state they give (no database here: see companion_store)."""
+
+    def __init__(self, spec: GameSpec, session_id: str, config: dict[str, Any], seed: int,
+                 name: str = "", created_at: float | None = None) -> None:
+        self.spec = spec
+        self.game = spec.engine
+        self.id = session_id
+        self.config = config
+        self.seed = seed
+        self.name = name
+        self.created_at = created_at if created_at is not None else time.time()
+        self.updated_at = self.created_at
+        self.steps: list[Step] = []
+        self.played: list[Played] = []
+        self.start, setup_events = self.game.new_game_with_events(config, seed)
+        self.start = self.table_mode(self.start)
+        self.setup_events = self.explain(setup_events, None)
+        self.state = self.start
+
+    # -- the table answers chance --------------------------------------------------------
+
+    def table_mode(self, state: Any) -> Any:
+        """The state with its chance answered by the table (``with_table_chance``), where the
+        game supports it; otherwise its generator goes on answering."""
+        switch = getattr(self.game, "with_table_chance", None)
+        return switch(state, True) if switch is not None else state
+
+    @property
+    def table_chance(self) -> bool:
+        return getattr(self.game, "with_table_chance", None) is not None
+
+    # -- steps --------------------------------------------------------------------------
+
+    def decision(self) -> Decision | None:
+        return self.game.decision(self.state)
+
+    def resolve(self, step: str) -> Step:
+        """``step`` as it will be recorded: "decide" becomes the action the policy picks."""
+        if not isinstance(step, str) or not step.strip():
+            raise RuleError("companion", "a step is an action of the game, 'decide' or 'edit ...'")
+        step = " ".join(step.split())
+        if is_edit(step):
+            return Step(step, "edit")
+        if step == "decide":
+            action, key = self.policy_choice()
+            return Step(action, "policy", key)
+        return Step(step, "table")
+
+    def policy_choice(self) -> tuple[str, str]:
+        """What "decide for us" picks now, and the key of the policy's text."""
+        d = self.decision()
+        if d is None:
+            raise RuleError("companion", "the game is over: there is nothing to decide")
+        ref = getattr(self.spec, "auto_decide", "")
+        if not ref:
+            raise RuleError(d.rule or "companion", f"{self.spec.title} has no documented policy to decide "
+                            "for the table; choose one of the options")
+        found = load_ref(ref)(self.state, d)
+        if found is None:
+            raise RuleError(d.rule or "companion", "no documented policy covers this choice; the table chooses")
+        return found
+
+    def run(self, state: Any, step: Step) -> tuple[Any, int | None, list[dict[str, Any]]]:
+        """The state after ``step`` (``state`` unchanged), the seat it was given for, its events."""
+        if step.source == "edit":
+            nxt, event = apply_edit(self.spec, state, step.notation)
+            return self.table_mode(nxt), None, [event]
+        d = self.game.decision(state)
+        if d is None:
+            raise RuleError("companion", "the game is over: no more steps")
+        nxt, events = self.game.apply(state, step.notation, d.seat)
+        return nxt, d.seat, events
+
+    def play(self, step: Step) -> list[dict[str, Any]]:
+        """Apply and record one step; its events with their words and rules. A refused step
+        (a RuleError) changes nothing."""
+        if len(self.steps) >= MAX_STEPS:
+            raise RuleError("companion", f"a session holds at most {MAX_STEPS} steps")
+        nxt, seat, events = self.run(self.state, step)
+        explained = self.explain(events, seat)
+        self.played.append(Played(self.state, seat, explained))
+        self.steps.append(step)
+        self.state = nxt
+        self.updated_at = step.played_at
+        return explained
+
+    def replay(self, steps: list[Step]) -> None:
+        """Rebuild the state from the start through ``steps`` (a saved session, after undo);
+        a RuleError names the first step that no longer applies, and nothing changes."""
+        state = self.start
+        played: list[Played] = []
+        for number, step in enumerate(steps):
+            try:
+                nxt, seat, events = self.run(state, step)
+            except RuleError as exc:
+                raise RuleError(exc.rule, f"step {number + 1} ({step.notation!r}) no longer applies: "
+                                f"{exc.message}") from None
+            played.append(Played(state, seat, self.explain(events, seat)))
+            state = nxt
+        self.steps, self.played, self.state = list(steps), played, state
+
+    def without(self, index: int) -> list[Step]:
+        """The steps with step ``index`` taken back (any step: the later ones replay after it)."""
+        if not self.steps:
+            raise RuleError("companion", "there is no step to undo")
+        if not 0 <= index < len(self.steps):
+            raise RuleError("companion", f"there is no step {index + 1} (the session has {len(self.steps)})")
+        return self.steps[:index] + self.steps[index + 1:]
+
+    # -- words ----------------------------------------------------------------------------
+
+    def explain(self, events: list[dict[str, Any]], seat: int | None) -> list[dict[str, Any]]:
+        """Events with their words (``text``) and the anchors of the rules behind them."""
+        out = []
+        for event in events:
+            text = event.get("text") if event.get("type") == "correction" else self.game.describe(event)
+            rules = anchors_in(self.spec, event.get("rule", ""), event, text)
+            out.append({**event, "text": text or event.get("type", ""), "rules": rules, "seat": seat})
+        return out
+
+    def rules_of(self, anchors: list[str], lang: str) -> dict[str, str | None]:
+        return {a: rule_text(self.spec, a, lang) for a in anchors}
+
+    # -- what the page shows ------------------------------------------------------------
+
+    def summary(self) -> dict[str, Any]:
+        return {"id": self.id, "game": self.spec.name, "title": self.spec.title, "name": self.name,
+                "config": self.config, "seed": self.seed, "steps": len(self.steps),
+                "over": self.game.decision(self.state) is None, "created_at": self.created_at,
+                "updated_at": self.updated_at}
+
+    def snapshot(self, lang: str = "en") -> dict[str, Any]:
+        d = self.decision()
+        # The table sees what the deciding seat sees: at a table nobody's cards are secret
+        # from the people holding them; the deck order and the generator stay hidden.
+        seat = d.seat if d is not None and d.seat >= 0 else None
+        view = self.game.view(self.state, seat)
+        anchors: list[str] = []
+        decision = None
+        if d is not None:
+            decision = {"seat": d.seat, "label": seat_label(d.seat), "kind": d.kind, "prompt": d.prompt,
+                        "rule": d.rule, "actions": list(d.actions), "chance": d.seat == CHANCE_SEAT,
+                        "policy": self._policy_preview()}
+            if d.rule:
+                anchors.append(d.rule)
+        log = []
+        first = max(0, len(self.steps) - LOG_STEPS)
+        for i in range(first, len(self.steps)):
+            step, played = self.steps[i], self.played[i]
+            for e in played.events:
+                anchors.extend(a for a in e["rules"] if a not in anchors)
+            log.append({"index": i, "step": step.notation, "source": step.source, "note": step.note,
+                        "seat": played.seat, "label": seat_label(played.seat), "events": played.events})
+        outcome = self.game.outcome(self.state)
+        return {
+            "session": self.summary(), "index": len(self.steps), "view": view, "decision": decision,
+            "chance": view.get("chance"), "log": log, "log_from": first, "setup": self.setup_events,
+            "can_undo": bool(self.steps), "table_chance": self.table_chance,
+            "can_edit": bool(getattr(self.spec, "scenario_writer", "")) and bool(self.spec.scenario),
+            "outcome": None if outcome is None else {"winners": list(outcome.winners), "reason": outcome.reason,
+                                                      "labels": [seat_label(w) for w in outcome.winners]},
+            "rules": self.rules_of(anchors, lang),
+        }
+
+    def _policy_preview(self) -> dict[str, str] | None:
+        """What "decide for us" would pick now (None: the table must choose)."""
+        try:
+            action, key = self.policy_choice()
+        except RuleError:
+            return None
+        return {"action": action, "policy": key}
+
+    # -- exports ------------------------------------------------------------------------
+
+    def record_lines(self) -> list[dict[str, Any] | str]:
+        """The session as a game record: the header, then every step in order. Its steps
+        are actions of the game, the table's chance answers and its corrections, so only
+        the companion replays it (``mode`` says so)."""
+        header = {"format": "wasteland-record/1", "game": self.spec.name,
+                  "rules_version": self.game.rules_version, "config": self.config, "seed": self.seed,
+                  "mode": "companion", "table_chance": self.table_chance}
+        return [header, *[s.notation for s in self.steps]]
+
+    def scenario_text(self) -> str:
+        ref = getattr(self.spec, "scenario_writer", "")
+        if not ref:
+            raise RuleError("companion", f"{self.spec.title} cannot write its positions as scenarios yet")
+        return load_ref(ref)(self.state)

@@ -1,0 +1,129 @@
+"""Companion sessions in the server's database, beside its games (same store, same writer
+thread, so a step is acknowledged only once it is on disk).
+
+Two tables of their own, made on first use: a session's header (game, config, seed, name)
+and its steps in order. A session is rebuilt by replaying its steps (``companion_session``).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from .companion_session import Step
+from .store import Store
+
+SCHEMA = (
+    """CREATE TABLE IF NOT EXISTS wl_companion (
+        id TEXT PRIMARY KEY,
+        game TEXT NOT NULL,
+        rules_version TEXT NOT NULL,
+        config TEXT NOT NULL,
+        seed BIGINT NOT NULL,
+        name TEXT NOT NULL,
+        steps INTEGER NOT NULL,
+        created_at DOUBLE PRECISION NOT NULL,
+        updated_at DOUBLE PRECISION NOT NULL)""",
+    "CREATE INDEX IF NOT EXISTS wl_companion_updated ON wl_companion (updated_at)",
+    """CREATE TABLE IF NOT EXISTS wl_companion_steps (
+        session_id TEXT NOT NULL,
+        idx INTEGER NOT NULL,
+        notation TEXT NOT NULL,
+        source TEXT NOT NULL,
+        note TEXT NOT NULL,
+        played_at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (session_id, idx))""",
+)
+
+
+@dataclass
+class SessionRow:
+    id: str
+    game: str
+    rules_version: str
+    config: dict[str, Any]
+    seed: int
+    name: str
+    steps: int
+    created_at: float
+    updated_at: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "game": self.game, "config": self.config, "seed": self.seed, "name": self.name,
+                "steps": self.steps, "created_at": self.created_at, "updated_at": self.updated_at}
+
+
+_COLUMNS = "id, game, rules_version, config, seed, name, steps, created_at, updated_at"
+
+
+def _row(r: tuple) -> SessionRow:
+    return SessionRow(r[0], r[1], r[2], json.loads(r[3]), int(r[4]), r[5], int(r[6]), float(r[7]), float(r[8]))
+
+
+class CompanionStore:
+    """The sessions' rows in ``store``; every method is a coroutine run on its writer thread."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._ready = False
+
+    async def _call(self, fn: Any) -> Any:
+        if not self._ready:
+            def make(s: Store) -> None:
+                for statement in SCHEMA:
+                    s._exec(statement)
+
+            await self.store._call(make)
+            self._ready = True
+        return await self.store._call(fn)
+
+    async def create(self, row: SessionRow) -> None:
+        def job(s: Store) -> None:
+            s._exec(f"INSERT INTO wl_companion ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (row.id, row.game, row.rules_version, json.dumps(row.config, sort_keys=True), row.seed,
+                     row.name, row.steps, row.created_at, row.updated_at))
+
+        await self._call(job)
+
+    async def append(self, session_id: str, index: int, step: Step) -> None:
+        def job(s: Store) -> None:
+            s._exec("INSERT INTO wl_companion_steps (session_id, idx, notation, source, note, played_at) "
+                    "VALUES (?, ?, ?, ?, ?, ?)", (session_id, index, step.notation, step.source, step.note,
+                                                  step.played_at))
+            s._exec("UPDATE wl_companion SET steps = ?, updated_at = ? WHERE id = ?",
+                    (index + 1, step.played_at, session_id))
+
+        await self._call(job)
+
+    async def replace_from(self, session_id: str, keep: int, steps: list[Step], at: float) -> None:
+        """Steps from index ``keep`` on become ``steps[keep:]`` (an undo), in one transaction."""
+
+        def job(s: Store) -> None:
+            s._exec("DELETE FROM wl_companion_steps WHERE session_id = ? AND idx >= ?", (session_id, keep))
+            for i in range(keep, len(steps)):
+                st = steps[i]
+                s._exec("INSERT INTO wl_companion_steps (session_id, idx, notation, source, note, played_at) "
+                        "VALUES (?, ?, ?, ?, ?, ?)", (session_id, i, st.notation, st.source, st.note, st.played_at))
+            s._exec("UPDATE wl_companion SET steps = ?, updated_at = ? WHERE id = ?", (len(steps), at, session_id))
+
+        await self._call(job)
+
+    async def load(self, session_id: str) -> tuple[SessionRow, list[Step]] | None:
+        def job(s: Store) -> tuple[SessionRow, list[Step]] | None:
+            found = s._exec(f"SELECT {_COLUMNS} FROM wl_companion WHERE id = ?", (session_id,)).fetchone()
+            if found is None:
+                return None
+            steps = [Step(n, src, note, float(at)) for n, src, note, at in s._exec(
+                "SELECT notation, source, note, played_at FROM wl_companion_steps WHERE session_id = ? "
+                "ORDER BY idx", (session_id,)).fetchall()]
+            return _row(found), steps
+
+        return await self._call(job)
+
+    async def list(self, limit: int = 100) -> list[SessionRow]:
+        def job(s: Store) -> list[SessionRow]:
+            return [_row(r) for r in s._exec(f"SELECT {_COLUMNS} FROM wl_companion ORDER BY updated_at DESC "
+                                             "LIMIT ?", (limit,)).fetchall()]
+
+        return await self._call(job)

@@ -1,0 +1,34 @@
+"""A real server on localhost for the companion's tests, on SQLite and on PostgreSQL: the
+server tests' own fixtures (tests/server/conftest.py), loaded by path because pytest runs
+with --import-mode=importlib, where a conftest is not importable by name."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+_path = Path(__file__).resolve().parent.parent / "server" / "conftest.py"
+_spec = importlib.util.spec_from_file_location("companion_servertest", _path)
+servertest = importlib.util.module_from_spec(_spec)
+sys.modules["companion_servertest"] = servertest
+_spec.loader.exec_module(servertest)
+
+pg_admin_url = servertest.pg_admin_url
+LiveServer = servertest.LiveServer
+new_database = servertest.new_database
+
+
+@pytest.fixture(scope="module", params=["sqlite", "postgres"])
+def server(request, pg_admin_url, tmp_path_factory):
+    db = new_database(request.param, pg_admin_url, str(tmp_path_factory.mktemp("db")))
+    live = LiveServer(db).start()
+    try:
+        yield live
+    finally:
+        live.stop()
+
+
+sys.modules["companiontest"] = sys.modules[__name__]

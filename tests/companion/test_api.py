@@ -1,0 +1,165 @@
+"""The companion's API on a real server (SQLite and PostgreSQL): a table's session is made,
+played step by step, undone, survives a server restart; every bad request is one clear
+error and changes nothing, in memory or in the database."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from companiontest import LiveServer
+
+CONFIG = {"players": 1, "characters": ["scout"]}
+
+
+def new_session(server, **body):
+    body.setdefault("game", "saltlands")
+    body.setdefault("config", CONFIG)
+    body.setdefault("seed", 5)
+    r = server.http.post("/api/companion", json=body)
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def step(server, sid, text, index):
+    return server.http.post(f"/api/companion/{sid}/steps", json={"step": text, "index": index})
+
+
+def show(server, sid):
+    r = server.http.get(f"/api/companion/{sid}")
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def play_first(server, sid, snap, count):
+    """``count`` steps, each the first option offered."""
+    for _ in range(count):
+        r = step(server, sid, snap["decision"]["actions"][0], snap["index"])
+        assert r.status_code == 200, r.text
+        snap = r.json()
+    return snap
+
+
+def test_a_session_is_played_step_by_step_and_listed(server):
+    snap = new_session(server, name="Friday table")
+    sid = snap["session"]["id"]
+    assert snap["index"] == 0 and snap["decision"]["label"] == "p1"
+    assert snap["decision"]["kind"] == "enter" and snap["decision"]["rule"] == "SL §45"
+    first = snap["decision"]["actions"][0]
+    r = step(server, sid, first, 0)
+    assert r.status_code == 200, r.text
+    out = r.json()
+    assert out["index"] == 1
+    assert out["log"][-1]["step"] == first and out["log"][-1]["source"] == "table"
+    assert [e["type"] for e in out["events"]] == ["enter"]
+    assert out["events"][0]["text"].startswith("p1 enters")
+    listed = server.http.get("/api/companion").json()["sessions"]
+    assert any(s["id"] == sid and s["name"] == "Friday table" and s["steps"] == 1 for s in listed)
+
+
+def test_undo_takes_back_the_last_step_and_any_step_whose_removal_still_replays(server):
+    snap = new_session(server)
+    sid = snap["session"]["id"]
+    snap = play_first(server, sid, snap, 3)
+    view_after_two = None
+    r = server.http.post(f"/api/companion/{sid}/undo", json={"index": 3})
+    assert r.status_code == 200, r.text
+    out = r.json()
+    assert out["index"] == 2 and out["undone"] == snap["log"][-1]["step"]
+    view_after_two = out["view"]
+    assert show(server, sid)["view"] == view_after_two
+    # Taking back the entry (step 1) leaves the later steps without a figure on the board:
+    # refused, naming the step that no longer applies, and nothing changes.
+    r = server.http.post(f"/api/companion/{sid}/undo", json={"index": 2, "step": 0})
+    assert r.status_code == 409, r.text
+    body = r.json()
+    assert body["code"] == "cannot_undo" and "step 1" in body["error"] and body["rule"]
+    assert show(server, sid)["index"] == 2
+
+
+@pytest.mark.parametrize("body, code", [
+    ({"step": 17, "index": 0}, "bad_request"),
+    ({"step": "fly 9,9", "index": 0}, "illegal"),
+    ({"step": "enter 1,0", "index": 7}, "stale"),
+    ({"step": "edit set raider", "index": 0}, "illegal"),
+    ({"step": "edit fly raider.0 1", "index": 0}, "illegal"),
+    ({"step": "edit set raider.0.hex nonsense", "index": 0}, "illegal"),
+    ({"step": "", "index": 0}, "illegal"),
+])
+def test_a_bad_step_is_one_error_and_stores_nothing(server, body, code):
+    snap = new_session(server)
+    sid = snap["session"]["id"]
+    r = server.http.post(f"/api/companion/{sid}/steps", json=body)
+    assert r.status_code in (400, 409), r.text
+    err = r.json()
+    assert err["code"] == code and err["error"] and set(err) == {"error", "rule", "code", "status"}
+    again = show(server, sid)
+    assert again["index"] == 0 and again["view"] == snap["view"]
+
+
+def test_an_illegal_action_names_its_rule(server):
+    snap = new_session(server)
+    r = step(server, snap["session"]["id"], "end", 0)
+    assert r.status_code == 400
+    assert r.json()["rule"] == "SL §45"
+
+
+@pytest.mark.parametrize("body, code", [
+    ({"game": "chess"}, "unknown_game"),
+    ({"game": "saltlands", "config": {"players": 9}}, "bad_config"),
+    ({"game": "saltlands", "config": "two"}, "bad_request"),
+    ({"game": "saltlands", "seed": -1}, "bad_request"),
+    ({"game": "saltlands", "name": 5}, "bad_request"),
+])
+def test_a_bad_session_is_refused_and_not_listed(server, body, code):
+    before = server.http.get("/api/companion").json()["sessions"]
+    r = server.http.post("/api/companion", json=body)
+    assert r.status_code == 400, r.text
+    assert r.json()["code"] == code
+    assert server.http.get("/api/companion").json()["sessions"] == before
+
+
+def test_garbage_and_unknown_sessions(server):
+    r = server.http.post("/api/companion", content=b"\xff\xfe{", headers={"content-type": "application/json"})
+    assert r.status_code == 400 and r.json()["code"] == "bad_json"
+    r = server.http.get("/api/companion/nope")
+    assert r.status_code == 404 and r.json()["code"] == "unknown_session"
+    r = server.http.post("/api/companion/nope/steps", json={"step": "end"})
+    assert r.status_code == 404
+    snap = new_session(server)
+    r = server.http.post(f"/api/companion/{snap['session']['id']}/undo", json={"index": 0})
+    assert r.status_code == 409 and r.json()["code"] == "cannot_undo"
+    r = server.http.get(f"/api/companion/{snap['session']['id']}?lang=fr")
+    assert r.status_code == 400
+
+
+def test_the_record_lists_every_step(server):
+    snap = new_session(server)
+    sid = snap["session"]["id"]
+    snap = play_first(server, sid, snap, 2)
+    r = server.http.get(f"/api/companion/{sid}/record")
+    assert r.status_code == 200
+    lines = [json.loads(x) for x in r.text.splitlines()]
+    assert lines[0]["game"] == "saltlands" and lines[0]["mode"] == "companion" and lines[0]["seed"] == 5
+    assert lines[1:] == [entry["step"] for entry in snap["log"]]
+
+
+def test_a_session_resumes_after_the_server_restarts(tmp_path):
+    db = str(tmp_path / "companion.db")
+    live = LiveServer(db).start()
+    try:
+        snap = new_session(live)
+        sid = snap["session"]["id"]
+        snap = play_first(live, sid, snap, 4)
+    finally:
+        live.stop()
+    again = LiveServer(db).start()
+    try:
+        back = show(again, sid)
+        assert back["index"] == 4 and back["view"] == snap["view"] and back["decision"] == snap["decision"]
+        assert [e["step"] for e in back["log"]] == [e["step"] for e in snap["log"]]
+        r = step(again, sid, back["decision"]["actions"][0], 4)
+        assert r.status_code == 200, r.text
+    finally:
+        again.stop()

@@ -163,3 +163,28 @@ def test_a_session_resumes_after_the_server_restarts(tmp_path):
         assert r.status_code == 200, r.text
     finally:
         again.stop()
+
+
+def test_decide_for_us_applies_the_documented_policy_and_says_which(server):
+    snap = new_session(server)
+    sid = snap["session"]["id"]
+    for _ in range(40):
+        if snap["decision"]["policy"]:
+            break
+        acts = snap["decision"]["actions"]
+        snap = step(server, sid, "end" if "end" in acts else acts[0], snap["index"]).json()
+    policy = snap["decision"]["policy"]
+    assert policy and policy["action"] in snap["decision"]["actions"] and policy["text"]
+    r = step(server, sid, "decide", snap["index"])
+    assert r.status_code == 200, r.text
+    last = r.json()["log"][-1]
+    assert last["source"] == "policy" and last["step"] == policy["action"]
+    assert last["note"] == policy["policy"] and last["note_text"] == policy["text"]
+    assert last["rule"] == snap["decision"]["rule"]
+
+
+def test_decide_is_refused_where_no_policy_covers_the_choice(server):
+    snap = new_session(server)  # the entry hex: the player's own choice
+    r = step(server, snap["session"]["id"], "decide", 0)
+    assert r.status_code == 400 and "the table chooses" in r.json()["error"] and r.json()["rule"] == "SL §45"
+    assert show(server, snap["session"]["id"])["index"] == 0

@@ -46,6 +46,7 @@ class Played:
 
     before: Any
     seat: int | None
+    rule: str  # the anchor of the decision the step answered
     events: list[dict[str, Any]]
 
 
@@ -155,34 +156,43 @@ class Session:
         d = self.decision()
         if d is None:
             raise RuleError("companion", "the game is over: there is nothing to decide")
-        ref = getattr(self.spec, "auto_decide", "")
-        if not ref:
+        if not self.spec.auto_decide:
             raise RuleError(d.rule or "companion", f"{self.spec.title} has no documented policy to decide "
                             "for the table; choose one of the options")
-        found = load_ref(ref)(self.state, d)
+        found = self.spec.decide_for(self.state, d)
         if found is None:
             raise RuleError(d.rule or "companion", "no documented policy covers this choice; the table chooses")
         return found
 
-    def run(self, state: Any, step: Step) -> tuple[Any, int | None, list[dict[str, Any]]]:
-        """The state after ``step`` (``state`` unchanged), the seat it was given for, its events."""
+    def policy_text(self, key: str, lang: str) -> str:
+        """The words of the policy's rule ``key`` (``policy_text`` beside the game's ``decide``)."""
+        module, _, attr = self.spec.auto_decide.partition(":")
+        try:
+            words = load_ref(f"{module}:policy_text")
+        except (ImportError, AttributeError):
+            return key
+        return words(key, lang)
+
+    def run(self, state: Any, step: Step) -> tuple[Any, int | None, str, list[dict[str, Any]]]:
+        """The state after ``step`` (``state`` unchanged), the seat it was given for, the rule
+        of the decision it answered, its events."""
         if step.source == "edit":
             nxt, event = apply_edit(self.spec, state, step.notation)
-            return self.table_mode(nxt), None, [event]
+            return self.table_mode(nxt), None, "", [event]
         d = self.game.decision(state)
         if d is None:
             raise RuleError("companion", "the game is over: no more steps")
         nxt, events = self.game.apply(state, step.notation, d.seat)
-        return nxt, d.seat, events
+        return nxt, d.seat, d.rule, events
 
     def play(self, step: Step) -> list[dict[str, Any]]:
         """Apply and record one step; its events with their words and rules. A refused step
         (a RuleError) changes nothing."""
         if len(self.steps) >= MAX_STEPS:
             raise RuleError("companion", f"a session holds at most {MAX_STEPS} steps")
-        nxt, seat, events = self.run(self.state, step)
+        nxt, seat, rule, events = self.run(self.state, step)
         explained = self.explain(events, seat)
-        self.played.append(Played(self.state, seat, explained))
+        self.played.append(Played(self.state, seat, rule, explained))
         self.steps.append(step)
         self.state = nxt
         self.updated_at = step.played_at
@@ -195,11 +205,11 @@ class Session:
         played: list[Played] = []
         for number, step in enumerate(steps):
             try:
-                nxt, seat, events = self.run(state, step)
+                nxt, seat, rule, events = self.run(state, step)
             except RuleError as exc:
                 raise RuleError(exc.rule, f"step {number + 1} ({step.notation!r}) no longer applies: "
                                 f"{exc.message}") from None
-            played.append(Played(state, seat, self.explain(events, seat)))
+            played.append(Played(state, seat, rule, self.explain(events, seat)))
             state = nxt
         self.steps, self.played, self.state = list(steps), played, state
 
@@ -244,17 +254,21 @@ class Session:
         if d is not None:
             decision = {"seat": d.seat, "label": seat_label(d.seat), "kind": d.kind, "prompt": d.prompt,
                         "rule": d.rule, "actions": list(d.actions), "chance": d.seat == CHANCE_SEAT,
-                        "policy": self._policy_preview()}
+                        "policy": self._policy_preview(lang)}
             if d.rule:
                 anchors.append(d.rule)
         log = []
         first = max(0, len(self.steps) - LOG_STEPS)
         for i in range(first, len(self.steps)):
             step, played = self.steps[i], self.played[i]
+            if played.rule and played.rule not in anchors:
+                anchors.append(played.rule)
             for e in played.events:
                 anchors.extend(a for a in e["rules"] if a not in anchors)
+            note_text = self.policy_text(step.note, lang) if step.source == "policy" and step.note else ""
             log.append({"index": i, "step": step.notation, "source": step.source, "note": step.note,
-                        "seat": played.seat, "label": seat_label(played.seat), "events": played.events})
+                        "note_text": note_text,
+                        "seat": played.seat, "rule": played.rule, "label": seat_label(played.seat), "events": played.events})
         outcome = self.game.outcome(self.state)
         return {
             "session": self.summary(), "index": len(self.steps), "view": view, "decision": decision,
@@ -266,13 +280,14 @@ class Session:
             "rules": self.rules_of(anchors, lang),
         }
 
-    def _policy_preview(self) -> dict[str, str] | None:
-        """What "decide for us" would pick now (None: the table must choose)."""
+    def _policy_preview(self, lang: str) -> dict[str, str] | None:
+        """What "decide for us" would pick now, and by which rule of the policy (None: the
+        table must choose)."""
         try:
             action, key = self.policy_choice()
         except RuleError:
             return None
-        return {"action": action, "policy": key}
+        return {"action": action, "policy": key, "text": self.policy_text(key, lang)}
 
     # -- exports ------------------------------------------------------------------------
 

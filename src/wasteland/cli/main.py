@@ -236,6 +236,26 @@ def serve(
         raise typer.Exit(2) from None
 
 
+@app.command()
+def companion(
+    game: Optional[str] = typer.Argument(None, help="the game on the table (default: chosen on the page)"),
+    host: str = typer.Option("0.0.0.0", help="address to listen on (default: every interface, for phones)"),
+    port: int = typer.Option(8000, help="port (0: any free port)"),
+    db: str = typer.Option("companion.db", help="SQLite file where the sessions are saved"),
+    terminal: bool = typer.Option(False, "--terminal", help="the same steps here in the terminal"),
+    lang: str = typer.Option("en", help="language of the rule texts in the terminal: en, ru or uk"),
+) -> None:
+    """The engine runs the enemies for a table playing with the box: a page for phones, and the terminal."""
+    from wasteland.cli.companion import companion_command
+
+    try:
+        code = companion_command(game, host, port, db, terminal, lang, lambda line: print(line, flush=True), input)
+    except OSError as exc:
+        console.print(f"[red]cannot start the companion: {exc}[/red]")
+        raise typer.Exit(2) from None
+    raise typer.Exit(code)
+
+
 @app.command(context_settings=GAME_OPTIONS, epilog=_options_epilog())
 def play(
     ctx: typer.Context,

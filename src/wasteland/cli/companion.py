@@ -1,0 +1,252 @@
+"""``wasteland companion [GAME]``: the engine runs the enemies for a table that plays with
+the box. It starts the local server (embedded SQLite, as ``serve``) on every interface,
+prints the address phones on the same network open (the companion page), and with
+``--terminal`` offers the same steps here: the terminal is one more client of the same
+server, so a session begun on a phone goes on in the terminal and back.
+"""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+import time
+import urllib.error
+import urllib.request
+from typing import Any, Callable
+
+PAGE = "companion.html"
+
+
+def lan_address() -> str:
+    """This machine's address on the local network (the interface of its default route);
+    127.0.0.1 when it has none. No packet is sent: a UDP socket only picks its route."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        try:
+            s.connect(("10.254.254.254", 1))
+            return s.getsockname()[0]
+        except OSError:
+            return "127.0.0.1"
+
+
+def page_address(host: str, port: int, game: str | None) -> str:
+    return f"http://{host}:{port}/{PAGE}" + (f"#/new/{game}" if game else "")
+
+
+class Client:
+    """The companion's API over HTTP (the standard library's; the server is local)."""
+
+    def __init__(self, base: str, lang: str = "en") -> None:
+        self.base = base.rstrip("/")
+        self.lang = lang
+
+    def call(self, method: str, path: str, body: dict[str, Any] | None = None) -> tuple[int, Any]:
+        data = None if body is None else json.dumps(body).encode()
+        sep = "&" if "?" in path else "?"
+        req = urllib.request.Request(f"{self.base}{path}{sep}lang={self.lang}", data=data, method=method,
+                                     headers={"content-type": "application/json"})
+        try:
+            with urllib.request.urlopen(req, timeout=60) as res:
+                raw, status = res.read(), res.status
+        except urllib.error.HTTPError as exc:
+            raw, status = exc.read(), exc.code
+        text = raw.decode("utf-8")
+        try:
+            return status, json.loads(text)
+        except ValueError:
+            return status, text
+
+
+def _start_server(host: str, port: int, db: str) -> tuple[Any, threading.Thread, int]:
+    """The server in a thread of this process; (its uvicorn server, the thread, its port)."""
+    import uvicorn
+
+    from wasteland.server.app import create_app
+    from wasteland.server.run import bind, uvicorn_config
+    from wasteland.server.store import database_url
+
+    sock = bind(host, port)
+    bound = sock.getsockname()[1]
+    server = uvicorn.Server(uvicorn_config(create_app(database_url(db), bot_workers=1)))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not server.started:
+        if not thread.is_alive() or time.monotonic() > deadline:
+            raise OSError("the companion's server did not start")
+        time.sleep(0.02)
+    return server, thread, bound
+
+
+def companion_command(game: str | None, host: str, port: int, db: str, terminal: bool, lang: str,
+                      out: Callable[[str], None], ask: Callable[[str], str]) -> int:
+    from wasteland.core.registry import UnknownGame, get_spec
+
+    if game is not None:
+        try:
+            get_spec(game)
+        except UnknownGame as exc:
+            out(f"error: {exc}")
+            return 2
+    server, thread, bound = _start_server(host, port, db)
+    shown = lan_address() if host in ("0.0.0.0", "") else host
+    out(f"companion on {page_address(shown, bound, game)}")
+    out(f"  open it on a phone on the same network; on this machine: {page_address('127.0.0.1', bound, game)}")
+    out(f"  sessions are saved in {db}")
+    try:
+        if terminal:
+            TerminalFlow(Client(f"http://127.0.0.1:{bound}", lang), out, ask).run(game)
+        else:
+            out("press Ctrl+C to stop")
+            while True:
+                time.sleep(3600)
+    except (KeyboardInterrupt, EOFError):
+        out("")
+    finally:
+        server.should_exit = True
+        thread.join(30)  # let it close the database before the interpreter goes
+    return 0
+
+
+class TerminalFlow:
+    """The phone page's steps as questions in the terminal."""
+
+    HELP = ("a number or an action: play it for the seat that decides; 'decide': decide for us (the "
+            "game's documented policy); 'undo [N]': take back the last step (or step N); "
+            "'edit set|add|del|put PATH [JSON]': correct the position; 'log': the steps so far; "
+            "'record FILE' / 'scenario FILE': export; 'quit'")
+
+    def __init__(self, client: Client, out: Callable[[str], None], ask: Callable[[str], str]) -> None:
+        self.client, self.out, self.ask = client, out, ask
+
+    def run(self, game: str | None) -> None:
+        snap = self.choose_session(game)
+        if snap is None:
+            return
+        sid = snap["session"]["id"]
+        self.show(snap)
+        while True:
+            line = self.ask("> ").strip()
+            if not line:
+                continue
+            if line in ("quit", "exit"):
+                return
+            if line == "help":
+                self.out(self.HELP)
+                continue
+            if line == "log":
+                for entry in snap["log"]:
+                    self.out(f"{entry['index'] + 1}. {entry['label'] or 'edit'}: {entry['step']}")
+                continue
+            verb, _, rest = line.partition(" ")
+            if verb in ("record", "scenario") and rest:
+                status, body = self.client.call("GET", f"/api/companion/{sid}/{verb}")
+                if status != 200:
+                    self.error(body)
+                    continue
+                with open(rest, "w", encoding="utf-8") as f:
+                    f.write(body if isinstance(body, str) else "\n".join(json.dumps(x) for x in body) + "\n")
+                self.out(f"written to {rest}")
+                continue
+            if verb == "undo":
+                body: dict[str, Any] = {"index": snap["index"]}
+                if rest.isdigit():
+                    body["step"] = int(rest) - 1
+                status, answer = self.client.call("POST", f"/api/companion/{sid}/undo", body)
+                if status != 200:
+                    self.error(answer)
+                    continue
+                self.out(f"undone: {answer['undone']}")
+                snap = answer
+                self.show(snap)
+                continue
+            actions = (snap.get("decision") or {}).get("actions") or []
+            step = actions[int(line) - 1] if line.isdigit() and 1 <= int(line) <= len(actions) else line
+            status, answer = self.client.call("POST", f"/api/companion/{sid}/steps",
+                                              {"step": step, "index": snap["index"]})
+            if status != 200:
+                self.error(answer)
+                continue
+            snap = answer
+            last = snap["log"][-1]
+            if last["source"] == "policy":
+                self.out(f"decided for you: {last['step']} — {last['note_text']}")
+            for event in answer.get("events", []):
+                self.out("  " + self.explained(event, snap["rules"]))
+            self.show(snap)
+
+    def choose_session(self, game: str | None) -> dict[str, Any] | None:
+        status, listing = self.client.call("GET", "/api/companion")
+        sessions = [s for s in listing.get("sessions", []) if game is None or s["game"] == game]
+        for n, s in enumerate(sessions[:9], start=1):
+            self.out(f"{n}. resume {s['game']} {s['name'] or s['id']} ({s['steps']} steps)")
+        while True:
+            line = self.ask("resume which (number), or Enter for a new session: ").strip()
+            if line.isdigit() and 1 <= int(line) <= len(sessions[:9]):
+                status, snap = self.client.call("GET", f"/api/companion/{sessions[int(line) - 1]['id']}")
+                if status == 200:
+                    return snap
+                self.error(snap)
+                continue
+            return self.new_session(game)
+
+    def new_session(self, game: str | None) -> dict[str, Any] | None:
+        from wasteland.core.registry import registered_games
+
+        specs = registered_games()
+        while game is None:
+            name = self.ask(f"which game ({', '.join(specs)}): ").strip()
+            game = name if name in specs else None
+        spec = specs[game]
+        while True:
+            config: dict[str, Any] = {}
+            for option in spec.options:
+                if option.hidden or not option.rulebook:
+                    continue
+                values = f" ({', '.join(map(str, option.values))})" if option.values else ""
+                raw = self.ask(f"{option.description}{values} [Enter: default]: ").strip()
+                if not raw:
+                    continue
+                if option.kind == "int":
+                    config[option.name] = int(raw) if raw.lstrip("-").isdigit() else raw
+                elif option.kind == "bool":
+                    config[option.name] = raw.lower() in ("y", "yes", "true", "1")
+                elif option.kind in ("names", "seats"):
+                    config[option.name] = [v.strip() for v in raw.replace(",", " ").split()]
+                else:
+                    config[option.name] = raw
+            status, snap = self.client.call("POST", "/api/companion", {"game": game, "config": config})
+            if status == 201:
+                return snap
+            self.error(snap)
+
+    def explained(self, event: dict[str, Any], rules: dict[str, Any]) -> str:
+        anchors = event.get("rules") or []
+        why = "; ".join(f"{a}: {rules.get(a)}" if rules.get(a) else a for a in anchors)
+        return event.get("text", "") + (f"  [{why}]" if why else "")
+
+    def show(self, snap: dict[str, Any]) -> None:
+        d = snap.get("decision")
+        if d is None:
+            o = snap.get("outcome") or {}
+            self.out(f"the game is over: {o.get('reason', '')}")
+            return
+        rule = d["rule"]
+        text = (snap.get("rules") or {}).get(rule)
+        self.out(f"{d['label']} — {d['prompt']} ({rule}{': ' + text if text else ''})")
+        if d.get("chance"):
+            chance = snap.get("chance") or {}
+            self.out(f"  the table reveals: {chance.get('what', '')}")
+            if chance.get("custom"):
+                self.out(f"  or enter its printed values: chance custom {chance['custom']}")
+        for n, a in enumerate(d["actions"], start=1):
+            self.out(f"  {n}. {a}")
+        if d.get("policy"):
+            self.out(f"  decide: {d['policy']['action']} ({d['policy']['text']})")
+
+    def error(self, body: Any) -> None:
+        if isinstance(body, dict):
+            rule = f" ({body['rule']})" if body.get("rule") else ""
+            self.out(f"refused: {body.get('error')}{rule}")
+        else:
+            self.out(f"refused: {body}")

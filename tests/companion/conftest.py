@@ -32,3 +32,23 @@ def server(request, pg_admin_url, tmp_path_factory):
 
 
 sys.modules["companiontest"] = sys.modules[__name__]
+
+# The browser tests' fixtures (tests/web/conftest.py): Debian's chromium through Playwright,
+# a real ``wasteland serve`` on a temporary database, the artifacts folder for screenshots.
+_wpath = Path(__file__).resolve().parent.parent / "web" / "conftest.py"
+_wspec = importlib.util.spec_from_file_location("companion_webtest", _wpath)
+webtest = importlib.util.module_from_spec(_wspec)
+sys.modules["companion_webtest"] = webtest
+_wspec.loader.exec_module(webtest)
+if sys.modules.get("webtest") is webtest:  # it names itself so; the web tests' own copy keeps that name
+    del sys.modules["webtest"]
+
+browser = webtest.browser
+serve = webtest.serve
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    folder = webtest.ARTIFACTS / "companion"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder

@@ -17,6 +17,10 @@ from wasteland.core.spec import GameSpec
 
 log = logging.getLogger("wasteland.server")
 
+#: the file beside a game's board module that offers the companion page's corrections
+#: (``hexEdits(view, hex)``, ``tableEdits(view)``: see web/js/companion.js)
+COMPANION_MODULE = "companion.js"
+
 
 def _package(spec: GameSpec) -> str:
     return spec.package or spec.game.partition(":")[0].rpartition(".")[0]
@@ -58,7 +62,10 @@ def lobby_spec(spec: GameSpec) -> dict[str, Any]:
     bots = [{"name": n, "description": d} for n, d in {**SHARED_BOTS, **own}.items()]
     board = board_folder(spec)
     web = {"board": f"/games/{spec.name}/{PurePosixPath(spec.web_board).name}" if board else None,
-           "texts": f"/games/{spec.name}/i18n/" if texts_folder(spec) else None}
+           "texts": f"/games/{spec.name}/i18n/" if texts_folder(spec) else None,
+           # the companion page's corrections by tapping: companion.js beside the board module
+           "companion": f"/games/{spec.name}/{COMPANION_MODULE}" if board and (board / COMPANION_MODULE).is_file()
+           else None}
     return {**spec.to_json(), "seat_bots": bots, "web": web}
 
 

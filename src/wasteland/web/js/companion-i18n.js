@@ -1,0 +1,65 @@
+// The companion page's own words in English, Russian and Ukrainian (the games' words come
+// from their own strings through i18n.js).
+import { lang } from "./i18n.js";
+
+const WORDS = {
+  en: {
+    title: "Table companion", tagline: "The engine runs the enemies; the table plays the box",
+    new: "New session", game: "Game", start: "Set up", sessions: "Saved sessions", none: "No session yet",
+    resume: "Resume", steps: "{n} steps", name: "Name of the session", default: "as the rules set it up",
+    random: "dealt at random", create: "Start the session", seat: "Seat {n}",
+    decides: "{who} decides", table: "The table", over: "The game is over", winners: "Winners: {list}",
+    decide: "Decide for us", policy: "Policy: {text}", decided: "Decided for you by the policy: {text}",
+    reveal: "The table reveals: {what}", pick: "Pick what the table revealed", custom: "Or enter its printed values",
+    custom_hint: "format: {format}", custom_go: "Enter these values", happened: "What happened",
+    next: "Next", all: "Show all", nothing: "Nothing yet", correct: "Correct the position",
+    correcting: "Tap a hex to change what stands there", done: "Done correcting", edit: "Correction (notation)",
+    edit_go: "Apply", pick_hex: "Now tap the hex where it goes", cancel: "Cancel", undo: "Undo the last step",
+    undo_this: "Undo", log: "Steps", export: "Export", record: "Game record", scenario: "Scenario file",
+    table_edits: "Wind and weather", no_edits: "This game cannot correct its positions here",
+    rule: "Rule", error: "Refused: {error}", step_undone: "Undone: {step}", lobby: "Sessions",
+    hex: "Hex {hex}", no_chance: "The generator answers chance in this game",
+  },
+  ru: {
+    title: "Помощник за столом", tagline: "Движок ведёт врагов, стол играет коробкой",
+    new: "Новая сессия", game: "Игра", start: "Подготовка", sessions: "Сохранённые сессии", none: "Сессий пока нет",
+    resume: "Продолжить", steps: "шагов: {n}", name: "Название сессии", default: "как в правилах",
+    random: "случайно", create: "Начать сессию", seat: "Место {n}",
+    decides: "Решает {who}", table: "Стол", over: "Игра окончена", winners: "Победители: {list}",
+    decide: "Решите за нас", policy: "Правило выбора: {text}", decided: "Выбрано по правилу: {text}",
+    reveal: "Стол открывает: {what}", pick: "Выберите, что открыл стол", custom: "Или введите напечатанные значения",
+    custom_hint: "формат: {format}", custom_go: "Ввести значения", happened: "Что произошло",
+    next: "Дальше", all: "Показать всё", nothing: "Пока ничего", correct: "Исправить позицию",
+    correcting: "Коснитесь гекса, чтобы изменить то, что на нём", done: "Готово", edit: "Исправление (нотация)",
+    edit_go: "Применить", pick_hex: "Теперь коснитесь гекса, куда его поставить", cancel: "Отмена",
+    undo: "Отменить последний шаг", undo_this: "Отменить", log: "Шаги", export: "Экспорт", record: "Запись партии",
+    scenario: "Файл сценария", table_edits: "Ветер и погода", no_edits: "Позицию этой игры здесь исправить нельзя",
+    rule: "Правило", error: "Отказано: {error}", step_undone: "Отменено: {step}", lobby: "Сессии",
+    hex: "Гекс {hex}", no_chance: "В этой игре случай решает генератор",
+  },
+  uk: {
+    title: "Помічник за столом", tagline: "Рушій веде ворогів, стіл грає коробкою",
+    new: "Нова сесія", game: "Гра", start: "Підготовка", sessions: "Збережені сесії", none: "Сесій ще немає",
+    resume: "Продовжити", steps: "кроків: {n}", name: "Назва сесії", default: "як у правилах",
+    random: "випадково", create: "Почати сесію", seat: "Місце {n}",
+    decides: "Вирішує {who}", table: "Стіл", over: "Гру закінчено", winners: "Переможці: {list}",
+    decide: "Вирішіть за нас", policy: "Правило вибору: {text}", decided: "Обрано за правилом: {text}",
+    reveal: "Стіл відкриває: {what}", pick: "Оберіть, що відкрив стіл", custom: "Або введіть надруковані значення",
+    custom_hint: "формат: {format}", custom_go: "Ввести значення", happened: "Що сталося",
+    next: "Далі", all: "Показати все", nothing: "Поки нічого", correct: "Виправити позицію",
+    correcting: "Торкніться гекса, щоб змінити те, що на ньому", done: "Готово", edit: "Виправлення (нотація)",
+    edit_go: "Застосувати", pick_hex: "Тепер торкніться гекса, куди його поставити", cancel: "Скасувати",
+    undo: "Скасувати останній крок", undo_this: "Скасувати", log: "Кроки", export: "Експорт", record: "Запис партії",
+    scenario: "Файл сценарію", table_edits: "Вітер і погода", no_edits: "Позицію цієї гри тут виправити не можна",
+    rule: "Правило", error: "Відмовлено: {error}", step_undone: "Скасовано: {step}", lobby: "Сесії",
+    hex: "Гекс {hex}", no_chance: "У цій грі випадок вирішує генератор",
+  },
+};
+
+/** The companion's word ``key`` in the page's language, {placeholders} filled. */
+export function w(key, params = {}) {
+  const s = (WORDS[lang()] || WORDS.en)[key] ?? WORDS.en[key] ?? key;
+  return s.replace(/\{(\w+)\}/g, (m, k) => (params[k] === undefined ? m : String(params[k])));
+}
+
+export const COMPANION_WORDS = WORDS;

@@ -1,0 +1,419 @@
+// The companion page (companion.html): a table playing with the box enters its set-up and
+// position, answers chance with what it revealed, and lets the engine run the enemies,
+// each step explained with its rule. Everything particular to a game comes from its board
+// module and, for corrections by tapping, its companion module (``web.companion`` in the
+// spec the server lists). Sessions live on the server (see server/companion.py).
+import { LANGS, LANG_NAMES, preferredLang, setLang, lang, onLangChange, has, tIn, useGame } from "./i18n.js";
+import { api } from "./api.js";
+import { serverInfo, specOf, loadBoard } from "./boards.js";
+import { h, humanize } from "./dom.js";
+import { w } from "./companion-i18n.js";
+
+let view = null;
+
+function toast(text, ms = 5000) {
+  const box = document.getElementById("toast");
+  box.textContent = text;
+  box.hidden = false;
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => (box.hidden = true), ms);
+}
+
+const optLabel = (game, o) => (has(`option.${o.name}`, game) ? tIn(game, `option.${o.name}`) : o.description || humanize(o.name));
+const valueLabel = (game, o, v) => (has(`option.${o.name}.${v}`, game) ? tIn(game, `option.${o.name}.${v}`)
+  : has(`${o.name}.${v}`, game) ? tIn(game, `${o.name}.${v}`) : humanize(v));
+
+// -- the lobby: saved sessions and a new one -------------------------------------------
+
+class Lobby {
+  constructor(root) { this.root = root; }
+
+  async start() {
+    const info = await serverInfo();
+    const list = (await api("GET", "/api/companion")).sessions;
+    const games = info.specs || [];
+    const pick = h("select", { id: "new-game" }, ...games.map((s) => h("option", { value: s.name, text: s.title })));
+    this.root.append(
+      h("section", { class: "card-box stack" }, h("h2", { text: w("new") }),
+        h("label", { class: "row" }, h("span", { text: w("game") }), pick),
+        h("button", { type: "button", class: "primary", id: "new-session",
+          onclick: () => (location.hash = `#/new/${pick.value}`), text: w("start") })),
+      h("section", { class: "card-box" }, h("h2", { text: w("sessions") }),
+        list.length ? h("div", { class: "choices", id: "sessions" }, ...list.map((s) => h("button", {
+          type: "button", class: "resume", "data-session": s.id, onclick: () => (location.hash = `#/s/${s.id}`),
+          text: `${w("resume")}: ${(games.find((g) => g.name === s.game) || { title: s.game }).title} — `
+            + `${s.name || s.id} (${w("steps", { n: s.steps })})` })))
+          : h("p", { text: w("none") })));
+  }
+}
+
+// -- set-up: the game's options from its spec --------------------------------------------
+
+class Setup {
+  constructor(root, game) { this.root = root; this.game = game; }
+
+  async start() {
+    const spec = await specOf(this.game);
+    if (!spec) { this.root.append(h("p", { text: this.game })); return; }
+    await loadBoard(this.game); // the game's strings: its options' words
+    useGame(this.game);
+    this.spec = spec;
+    this.render();
+  }
+
+  render() {
+    const spec = this.spec, game = this.game;
+    const form = h("form", { class: "card-box stack", id: "setup", onsubmit: (e) => { e.preventDefault(); this.create(); } },
+      h("h2", { text: spec.title }));
+    this.fields = [];
+    const players = spec.options.find((o) => o.name === "players");
+    for (const o of spec.options) {
+      if (o.hidden || o.rulebook === false) continue;
+      const id = `opt-${o.name}`;
+      let input;
+      if (o.kind === "int") {
+        input = h("select", { id, "data-option": o.name, onchange: () => o.name === "players" && this.seatsChanged() },
+          h("option", { value: "", text: `${w("default")}${o.default !== null ? ` (${o.default})` : ""}` }),
+          ...range(o.low ?? 0, o.high ?? 6).map((n) => h("option", { value: String(n), text: String(n) })));
+        this.fields.push(() => (input.value === "" ? undefined : Number(input.value)));
+      } else if (o.kind === "choice") {
+        input = h("select", { id, "data-option": o.name }, h("option", { value: "", text: w("default") }),
+          ...o.values.map((v) => h("option", { value: v, text: valueLabel(game, o, v) })));
+        this.fields.push(() => input.value || undefined);
+      } else if (o.kind === "bool") {
+        input = h("div", { class: "checks" }, h("label", {}, h("input", { type: "checkbox", id, "data-option": o.name,
+          checked: Boolean(o.default) }), h("span", { text: optLabel(game, o) })));
+        this.fields.push(() => input.querySelector("input").checked);
+      } else if (o.kind === "names") {
+        input = h("div", { class: "checks", id, "data-option": o.name }, ...o.values.map((v) => h("label", {},
+          h("input", { type: "checkbox", value: v }), h("span", { text: valueLabel(game, o, v) }))));
+        this.fields.push(() => [...input.querySelectorAll("input:checked")].map((c) => c.value));
+      } else { // seats: one name per seat
+        input = h("div", { class: "stack", id, "data-option": o.name });
+        this.seatBox = { box: input, option: o };
+        this.fields.push(() => {
+          const names = [...input.querySelectorAll("select")].map((s) => s.value);
+          return names.length && names.every(Boolean) ? names : undefined;
+        });
+      }
+      const names = this.fields.length - 1;
+      void names;
+      form.append(h("label", { class: "row" }, h("span", { text: optLabel(game, o) }), input));
+      this.fields[this.fields.length - 1].option = o;
+    }
+    this.players = players;
+    form.append(h("label", { class: "row" }, h("span", { text: w("name") }), h("input", { type: "text", id: "session-name", maxlength: 60 })),
+      h("button", { type: "submit", class: "primary", id: "create", text: w("create") }));
+    this.root.textContent = "";
+    this.root.append(form);
+    this.seatsChanged();
+  }
+
+  seatsChanged() {
+    if (!this.seatBox) return;
+    const sel = this.root.querySelector("#opt-players");
+    const n = sel && sel.value ? Number(sel.value) : (this.players ? this.players.default || 1 : 1);
+    const { box, option } = this.seatBox;
+    box.textContent = "";
+    for (let i = 0; i < n; i++) {
+      box.append(h("select", { "data-seat": String(i), "aria-label": w("seat", { n: i + 1 }) },
+        h("option", { value: "", text: `${w("seat", { n: i + 1 })}: ${w("random")}` }),
+        ...option.values.map((v) => h("option", { value: v, text: `${w("seat", { n: i + 1 })}: ${valueLabel(this.game, option, v)}` }))));
+    }
+  }
+
+  async create() {
+    const config = {};
+    for (const get of this.fields) {
+      const v = get();
+      if (v !== undefined && !(Array.isArray(v) && !v.length && get.option.kind === "names")) config[get.option.name] = v;
+    }
+    try {
+      const out = await api("POST", `/api/companion?lang=${lang()}`, { game: this.game, config,
+        name: this.root.querySelector("#session-name").value });
+      location.hash = `#/s/${out.session.id}`;
+    } catch (e) {
+      toast(w("error", { error: e.message + (e.rule ? ` (${e.rule})` : "") }));
+    }
+  }
+}
+
+const range = (a, b) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
+
+// -- a session -----------------------------------------------------------------------------
+
+class SessionView {
+  constructor(root, id) {
+    this.root = root;
+    this.id = id;
+    this.snap = null;
+    this.correcting = false;
+    this.pickHex = null; // a correction waiting for the hex it goes to
+    this.shown = 0; // events of the last step shown so far (step by step)
+    this.events = [];
+  }
+
+  async start() {
+    try {
+      this.snap = await api("GET", `/api/companion/${this.id}?lang=${lang()}`);
+    } catch (e) {
+      this.root.append(h("p", { class: "error", text: e.message }));
+      return;
+    }
+    this.board = await loadBoard(this.snap.session.game);
+    useGame(this.snap.session.game);
+    const spec = await specOf(this.snap.session.game);
+    this.edits = {};
+    const url = spec && spec.web && spec.web.companion;
+    if (url) {
+      try { this.edits = await import(url); } catch (e) { console.warn("no companion module", e); }
+    }
+    const last = this.snap.log[this.snap.log.length - 1];
+    this.events = last ? last.events : this.snap.setup;
+    this.shown = this.events.length;
+    this.render();
+  }
+
+  rerender() { if (this.snap) this.render(); }
+
+  async send(path, body) {
+    if (this.busy) return;
+    this.busy = true;
+    this.mark();
+    try {
+      const out = await api("POST", `/api/companion/${this.id}/${path}?lang=${lang()}`, { ...body, index: this.snap.index });
+      this.snap = out;
+      if (path === "steps") {
+        this.events = out.events || [];
+        this.shown = Math.min(1, this.events.length); // one at a time: "Next" shows the rest
+      } else {
+        toast(w("step_undone", { step: out.undone }), 2500);
+        const last = out.log[out.log.length - 1];
+        this.events = last ? last.events : out.setup;
+        this.shown = this.events.length;
+      }
+    } catch (e) {
+      toast(w("error", { error: e.message + (e.rule ? ` (${e.rule})` : "") }));
+    } finally {
+      this.busy = false;
+    }
+    this.render();
+  }
+
+  step(text) { return this.send("steps", { step: text }); }
+
+  rule(anchor) {
+    if (!anchor) return null;
+    const text = (this.snap.rules || {})[anchor];
+    return h("span", { class: "rule", "data-rule": anchor }, h("b", { text: anchor }), text ? ` — ${text}` : "");
+  }
+
+  mark() {
+    const page = this.root.querySelector("#session");
+    if (page) page.dataset.ready = this.busy ? "0" : "1";
+  }
+
+  render() {
+    const s = this.snap, b = this.board;
+    this.root.textContent = "";
+    const page = h("section", { id: "session", "data-index": String(s.index), "data-kind": s.decision ? s.decision.kind : "over" });
+    page.append(h("div", { class: "bar" },
+      h("a", { href: "#/", class: "button", text: w("lobby") }),
+      h("strong", { text: s.session.name || s.session.title }),
+      h("span", { class: "spacer" }),
+      h("span", { id: "step-count", text: w("steps", { n: s.index }) }),
+      h("button", { type: "button", id: "undo", disabled: !s.can_undo, onclick: () => this.send("undo", {}), text: w("undo") })));
+    const status = h("div", { class: "status-line" });
+    for (const part of b.statusParts(s.view) || []) status.append(h("span", { class: part.class || null, text: part.text }), " ");
+    page.append(status);
+    const boardBox = h("div", { class: "board-box card-box", id: "board" });
+    page.append(boardBox);
+    page.append(this.decisionBox(), this.explainBox(), this.correctBox(), this.logBox(), this.exportBox());
+    this.root.append(page);
+    this.drawBoard(boardBox);
+    this.mark();
+  }
+
+  drawBoard(box) {
+    const s = this.snap, b = this.board;
+    const d = s.decision;
+    let marks;
+    if (this.correcting) {
+      marks = new Map();
+      for (const cell of s.view.hexes || []) marks.set(cell.hex, { classes: ["pick"], actions: [] });
+    } else {
+      marks = b.boardMarks(d ? d.actions : [], s.view) || new Map();
+    }
+    this.drawn = b.renderBoard(box, s.view, { marks, you: s.view.seat,
+      onSpot: (hex, ev) => (this.correcting ? this.tapToCorrect(hex) : this.choose((marks.get(hex) || { actions: [] }).actions, ev)) });
+  }
+
+  choose(actions) {
+    if (!actions || !actions.length) return;
+    if (actions.length === 1) { this.step(actions[0]); return; }
+    this.menu(actions.map((a) => ({ label: this.board.actionLabel(a), step: a })));
+  }
+
+  /** A list of choices under the board (a hex with several actions, or its corrections). */
+  menu(entries, title = "") {
+    const old = this.root.querySelector("#hex-menu");
+    if (old) old.remove();
+    const box = h("div", { class: "card-box choices", id: "hex-menu" }, title ? h("h3", { text: title }) : null,
+      ...entries.map((e) => h("button", { type: "button", class: "menu-choice", "data-step": e.step || "",
+        onclick: () => {
+          box.remove();
+          if (e.pickHex) { this.pickHex = e.pickHex; toast(w("pick_hex"), 3000); } else this.step(e.step);
+        }, text: e.label })),
+      h("button", { type: "button", class: "cancel", onclick: () => box.remove(), text: w("cancel") }));
+    this.root.querySelector("#board").after(box);
+    box.scrollIntoView({ block: "nearest" });
+  }
+
+  tapToCorrect(hex) {
+    if (this.pickHex) {
+      const make = this.pickHex;
+      this.pickHex = null;
+      this.step(make(hex));
+      return;
+    }
+    const entries = this.edits.hexEdits ? this.edits.hexEdits(this.snap.view, hex) : [];
+    this.menu(entries, w("hex", { hex }));
+  }
+
+  decisionBox() {
+    const s = this.snap, d = s.decision, b = this.board;
+    const box = h("section", { class: "card-box", id: "decision" });
+    if (!d) {
+      const o = s.outcome || {};
+      box.append(h("h2", { text: w("over") }), h("p", { text: `${(o.labels || []).length ? w("winners", { list: o.labels.join(", ") }) : ""} ${o.reason || ""}` }));
+      return box;
+    }
+    box.dataset.kind = d.kind;
+    box.append(h("h3", { text: w("decides", { who: d.chance ? w("table") : d.label }) }),
+      h("p", { class: "prompt", id: "prompt", text: b.promptText(d) }), this.rule(d.rule));
+    if (d.chance) {
+      const c = s.chance || {};
+      box.append(h("p", { text: w("reveal", { what: c.what || d.prompt }) }), h("p", { text: w("pick") }));
+      const outcomes = d.actions.filter((a) => !a.startsWith("chance custom"));
+      if (outcomes.length > 12) {
+        const sel = h("select", { id: "chance-pick" }, ...outcomes.map((a) => h("option", { value: a, text: a.replace(/^chance /, "") })));
+        box.append(sel, h("button", { type: "button", class: "primary", id: "chance-go", onclick: () => this.step(sel.value), text: w("edit_go") }));
+      } else {
+        box.append(h("div", { class: "choices" }, ...outcomes.map((a) => h("button", { type: "button", class: "action-btn chance",
+          "data-action": a, onclick: () => this.step(a), text: a.replace(/^chance /, "") }))));
+      }
+      if (c.custom) {
+        const input = h("input", { type: "text", id: "chance-custom", placeholder: c.custom });
+        box.append(h("label", { class: "row" }, h("span", { text: w("custom") }), input,
+          h("span", { class: "rule", text: w("custom_hint", { format: c.custom }) })),
+        h("button", { type: "button", id: "chance-custom-go", onclick: () => this.step(`chance custom ${input.value}`), text: w("custom_go") }));
+      }
+      return box;
+    }
+    if (d.policy) {
+      box.append(h("button", { type: "button", class: "primary", id: "decide", onclick: () => this.step("decide"), text: w("decide") }),
+        h("p", { class: "policy", id: "policy", text: w("policy", { text: d.policy.text }) }));
+    }
+    box.append(h("div", { class: "choices", id: "actions" }, ...d.actions.map((a) => h("button", { type: "button",
+      class: "action-btn", "data-action": a, onclick: () => this.step(a), text: b.actionLabel(a) }))));
+    return box;
+  }
+
+  explainBox() {
+    const box = h("section", { class: "card-box", id: "explain" }, h("h3", { text: w("happened") }));
+    const last = this.snap.log[this.snap.log.length - 1];
+    if (last && last.source === "policy") box.append(h("p", { class: "policy", id: "decided", text: w("decided", { text: last.note_text }) }));
+    const shown = this.events.slice(0, this.shown);
+    if (!shown.length) box.append(h("p", { text: w("nothing") }));
+    for (const e of shown) {
+      const item = h("div", { class: `explain ev-${e.type}`, "data-type": e.type }, h("div", { text: this.board.eventText(e) }));
+      for (const a of e.rules || []) item.append(this.rule(a));
+      box.append(item);
+    }
+    if (this.shown < this.events.length) {
+      box.append(h("div", { class: "bar" },
+        h("button", { type: "button", class: "primary", id: "next-event", onclick: () => this.nextEvent(), text: w("next") }),
+        h("button", { type: "button", id: "all-events", onclick: () => { this.shown = this.events.length; this.render(); }, text: w("all") })));
+    }
+    const e = shown[shown.length - 1];
+    if (e && this.drawn && this.drawn.animate) setTimeout(() => this.drawn && this.drawn.animate(e, 200), 0);
+    return box;
+  }
+
+  nextEvent() {
+    this.shown += 1;
+    this.render();
+    const next = this.root.querySelector("#next-event") || this.root.querySelector("#explain");
+    if (next) next.scrollIntoView({ block: "nearest" });
+  }
+
+  correctBox() {
+    const s = this.snap;
+    const box = h("section", { class: "card-box", id: "correct" });
+    if (!s.can_edit) {
+      box.append(h("p", { class: "rule", text: w("no_edits") }));
+      return box;
+    }
+    box.append(h("button", { type: "button", id: "correct-toggle", class: this.correcting ? "primary" : "",
+      onclick: () => { this.correcting = !this.correcting; this.pickHex = null; this.render(); },
+      text: this.correcting ? w("done") : w("correct") }));
+    if (!this.correcting) return box;
+    box.append(h("p", { text: w("correcting") }));
+    const table = this.edits.tableEdits ? this.edits.tableEdits(s.view) : [];
+    if (table.length) {
+      box.append(h("h3", { text: w("table_edits") }), h("div", { class: "checks", id: "table-edits" },
+        ...table.map((e) => h("button", { type: "button", "data-step": e.step, onclick: () => this.step(e.step), text: e.label }))));
+    }
+    const input = h("input", { type: "text", id: "edit-input", placeholder: "edit set state.wind \"N\"" });
+    box.append(h("label", { class: "row" }, h("span", { text: w("edit") }), input),
+      h("button", { type: "button", id: "edit-go", onclick: () => this.step(input.value), text: w("edit_go") }));
+    return box;
+  }
+
+  logBox() {
+    const s = this.snap;
+    const list = h("ol", { class: "steps", id: "steps", start: String(s.log_from + 1) });
+    for (const entry of s.log) {
+      const who = entry.source === "edit" ? "✎" : entry.label;
+      list.append(h("li", { "data-step": String(entry.index) }, h("span", { text: `${who}: ${entry.source === "edit" ? entry.step : this.board.actionLabel(entry.step)}` }),
+        h("button", { type: "button", class: "undo-step", "data-undo": String(entry.index),
+          onclick: () => this.send("undo", { step: entry.index }), text: w("undo_this") })));
+    }
+    return h("section", { class: "card-box", id: "log" }, h("h3", { text: w("log") }), list);
+  }
+
+  exportBox() {
+    return h("section", { class: "card-box exports", id: "exports" }, h("h3", { text: w("export") }),
+      h("a", { class: "button", id: "export-record", href: `/api/companion/${this.id}/record`, download: "", text: w("record") }),
+      this.snap.can_edit ? h("a", { class: "button", id: "export-scenario", href: `/api/companion/${this.id}/scenario`, download: "", text: w("scenario") }) : null);
+  }
+}
+
+// -- the page --------------------------------------------------------------------------
+
+function route() {
+  const parts = (location.hash.replace(/^#/, "") || "/").split("/").filter(Boolean);
+  const main = document.getElementById("main");
+  main.textContent = "";
+  if (parts[0] === "s" && parts[1]) view = new SessionView(main, decodeURIComponent(parts[1]));
+  else if (parts[0] === "new" && parts[1]) view = new Setup(main, decodeURIComponent(parts[1]));
+  else view = new Lobby(main);
+  view.start().catch((e) => { main.textContent = String(e); });
+}
+
+async function main() {
+  const params = new URLSearchParams(location.search);
+  const wanted = params.get("lang");
+  await setLang(wanted && LANGS.includes(wanted) ? wanted : preferredLang(), Boolean(wanted));
+  const select = document.getElementById("lang");
+  for (const l of LANGS) select.append(h("option", { value: l, text: LANG_NAMES[l] }));
+  select.value = lang();
+  select.addEventListener("change", () => setLang(select.value));
+  const title = () => { document.getElementById("brand").textContent = w("title"); document.title = w("title"); };
+  onLangChange(() => { title(); route(); });
+  title();
+  window.addEventListener("hashchange", route);
+  route();
+}
+
+main().catch((e) => { document.getElementById("main").textContent = `The page failed to start: ${e}`; });

@@ -1,0 +1,106 @@
+"""The companion page in a real browser at a phone's viewport (Debian's chromium through
+Playwright, a real ``wasteland serve``): a table sets up Saltlands by tapping, places its
+figure by tapping the board, runs the raiders step by step with each step's rule, answers
+a tie and lets the policy decide another, undoes a step, reloads and finds the session as
+it was. Screenshots go to the artifacts folder (``$WASTELAND_ARTIFACTS``/companion)."""
+
+from __future__ import annotations
+
+import pytest
+
+from companiontest import serve
+
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture(scope="module")
+def url(tmp_path_factory):
+    with serve(tmp_path_factory.mktemp("companion") / "companion.db") as found:
+        yield found
+
+
+@pytest.fixture
+def phone(browser):
+    ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    page = ctx.new_page()
+    page.set_default_timeout(20_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    yield page
+    ctx.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+def ready(page, index: int | None = None) -> None:
+    sel = "#session[data-ready='1']" if index is None else f"#session[data-ready='1'][data-index='{index}']"
+    page.wait_for_selector(sel)
+
+
+def index_of(page) -> int:
+    return int(page.get_attribute("#session", "data-index"))
+
+
+def test_a_table_session_from_scratch_on_a_phone(url, phone, artifacts):
+    page = phone
+    page.goto(url + "companion.html")
+    page.tap("#new-session")
+    page.wait_for_selector("#setup")
+    page.select_option("#opt-players", "1")
+    page.select_option("[data-seat='0']", "scout")
+    page.screenshot(path=artifacts / "setup.png", full_page=True)
+    page.tap("#create")
+    ready(page, 0)
+    assert "SL §45" in page.inner_text("#decision")
+    # Touch targets are large: every button of the decision at least 44 px high.
+    heights = page.eval_on_selector_all("#decision button, #undo", "els => els.map(e => e.getBoundingClientRect().height)")
+    assert heights and min(heights) >= 44
+    # The figure enters where the table put it: a tap on the board.
+    page.tap("#board .hex.reach >> nth=0")
+    ready(page, 1)
+    assert page.locator("#board .player").count() == 1
+    page.tap("[data-action='end']")
+    ready(page, 2)
+    # Run the raiders: every choice of the activation is the table's; a tie is answered
+    # by tapping one of its options, another by the documented policy ("decide for us").
+    answered = decided = 0
+    for _ in range(60):
+        kind = page.get_attribute("#session", "data-kind")
+        if kind != "activation" or (answered and decided):
+            break
+        n = index_of(page)
+        if page.locator("#next-event").count():
+            page.tap("#next-event")  # the step's events one at a time
+            assert page.locator("#explain .explain").count() >= 2
+        if not answered:
+            page.tap("#actions .action-btn >> nth=0")
+            answered += 1
+        elif page.locator("#decide").count():
+            assert page.inner_text("#policy")
+            page.tap("#decide")
+            ready(page, n + 1)
+            assert page.inner_text("#decided")
+            decided += 1
+        else:
+            page.tap("#actions .action-btn >> nth=0")
+        ready(page, n + 1)
+    assert answered
+    page.screenshot(path=artifacts / "raiders.png", full_page=True)
+    # Each step's events name their rules where the rules say why.
+    assert page.locator("#explain .rule").count() + page.locator("#decision .rule").count() >= 1
+    before = index_of(page)
+    steps = page.locator("#steps li").count()
+    assert steps == before
+    page.tap("#undo")
+    ready(page, before - 1)
+    assert page.locator("#steps li").count() == before - 1
+    shown = page.inner_text("#steps")
+    decision = page.inner_text("#decision")
+    page.reload()
+    ready(page, before - 1)
+    assert page.inner_text("#steps") == shown and page.inner_text("#decision") == decision
+    page.screenshot(path=artifacts / "after-reload.png", full_page=True)
+    # ... and from the lobby too
+    page.goto(url + "companion.html#/")
+    page.wait_for_selector("#sessions .resume")
+    page.tap("#sessions .resume >> nth=0")
+    ready(page, before - 1)

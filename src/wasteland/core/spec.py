@@ -167,7 +167,11 @@ class GameSpec:
     terminal: str = ""  # "module:attribute" of the terminal renderer (see ``cli``)
     web_board: str = ""  # the browser board module's file in the game's package ("web/board.js")
     web_texts: str = ""  # folder of the game's browser translations ("web/i18n")
-    texts: str = ""  # "module:attribute" of the game's texts (rules reference, cards, verbs)
+    texts: str = ""  # "module:attribute" of the game's texts (cards, verbs)
+    # The folder, in the game's package, of its rules reference: one TOML file per language
+    # ("rules" -> rules/en.toml, rules/ru.toml, rules/uk.toml), anchor -> title and text in
+    # our own words (read and checked by ``wasteland.core.rules_reference``).
+    rules_texts: str = ""
     package: str = ""  # the game's package, for its resources
     round_robin: tuple[str, ...] = ()  # bots a balance study plays against each other
     description: str = ""

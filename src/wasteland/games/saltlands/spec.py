@@ -55,6 +55,7 @@ SPEC = GameSpec(
     terminal="wasteland.games.saltlands.terminal:TERMINAL",
     web_board="web/board.js",
     web_texts="web/i18n",
+    rules_texts="rules",
     package="wasteland.games.saltlands",
     listing=0,
     actions="wasteland.games.saltlands.actions:ACTIONS", observation="wasteland.games.saltlands.observation:OBSERVATION",

@@ -38,6 +38,19 @@ def games_(as_json: bool = typer.Option(False, "--json", help="print the games' 
     raise typer.Exit(games_command(as_json))
 
 
+@app.command("rules")
+def rules_(
+    game: str = typer.Argument(..., help="which game (see 'wasteland games')"),
+    query: Optional[list[str]] = typer.Argument(None, help="an anchor ('SL §84', 84, lo-8.3) or words to "
+                                                "look for; none: every rule"),
+    lang: str = typer.Option("en", help="language of the rules: en, ru or uk"),
+) -> None:
+    """The rules of a game in our own words: all of them, one anchor, or those holding some words."""
+    from wasteland.cli.rules import rules_command
+
+    raise typer.Exit(rules_command(game, " ".join(query or []), lang))
+
+
 @app.command(context_settings=GAME_OPTIONS, epilog=_options_epilog())
 def watch(
     ctx: typer.Context,

@@ -33,7 +33,9 @@ from typing import Any
 
 import pytest
 
+from wasteland.core import chance
 from wasteland.core.agent import Observation
+from wasteland.core.chance import CHANCE_SEAT
 from wasteland.core.protocol import NotationError, RuleError
 from wasteland.core.record import GameRecord, replay
 from wasteland.core.registry import registered_games
@@ -612,3 +614,64 @@ def test_every_option_value_is_refused_by_a_rule_or_sets_up_a_game(name):
     assert set_up
     with pytest.raises(RuleError):
         spec.validate({"no_such_option": 1})
+
+
+# -- explicit chance ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name, index", CASES)
+def test_chance_answered_by_decisions_reaches_the_same_states(name, index):
+    """The recorded game replayed twice from its set-up: with the generator answering
+    every chance point (recording its answers), and in table mode with those answers
+    given as ``chance`` decisions. Every step reaches the identical state (generator
+    included) and the same events; every few steps a pending point survives a JSON round
+    trip, refuses a wrong answer or a wrong seat citing its rule, and shows its outcomes
+    to the chance seat only."""
+    spec = spec_of(name)
+    game = spec.engine
+    record = recorded(name, index)
+    by_generator = game.new_game(record.config, record.seed)
+    at_table = game.with_table_chance(by_generator)
+    assert game.to_json(at_table)["chance"] == {"mode": "table", "pending": None}
+    asked = 0
+    for step, action in enumerate(record.actions):
+        with chance.recording() as answers:
+            by_generator, events = game.apply(by_generator, action)
+        at_table, table_events = game.apply(at_table, action)
+        for number, answer in enumerate(answers):
+            where = f"step {step} ({action!r}), answer {number}"
+            d = game.decision(at_table)
+            assert d is not None and d.seat == CHANCE_SEAT and d.kind == "chance", f"{where}: no chance decision"
+            assert f"chance {answer}" in d.actions, f"{where}: the generator's {answer!r} is not offered"
+            assert_rule(spec, d.rule, where)
+            assert table_events == [], f"{where}: events before the action completed"
+            if asked % EVERY == 0:
+                _check_pending(spec, game, at_table, where)
+            asked += 1
+            at_table, table_events = game.apply(at_table, f"chance {answer}", CHANCE_SEAT)
+        assert game.chance_pending(at_table) is None, f"step {step}: the table is asked more than the generator"
+        assert table_events == events, f"step {step}: other events at the table"
+        table_json = game.to_json(at_table)
+        assert table_json.pop("chance") == {"mode": "table", "pending": None}
+        assert json.dumps(table_json, sort_keys=True) == dump(game, by_generator), f"step {step}: another state"
+    assert game.decision(at_table) is None
+
+
+def _check_pending(spec: Any, game: Any, s: Any, where: str) -> None:
+    point = game.chance_pending(s).point
+    before = dump(game, s)
+    again = game.from_json(json.loads(before))
+    assert dump(game, again) == before and game.decision(again) == game.decision(s), f"{where}: round trip"
+    for bad in ("chance", "chance " + "\u27c2" * 3, game.decision(s).actions[0] + "x", "pass"):
+        with pytest.raises(RuleError) as exc:
+            game.apply(s, bad, CHANCE_SEAT)
+        assert exc.value.rule == point.rule, f"{where}: {bad!r} refused citing {exc.value.rule}"
+    with pytest.raises(RuleError):
+        game.apply(s, game.decision(s).actions[0], 0)
+    assert dump(game, s) == before, f"{where}: a refused answer changed the state"
+    view = game.view(s, CHANCE_SEAT)
+    assert view["chance"]["outcomes"] == list(point.outcomes) and view["decision"]["seat"] == CHANCE_SEAT
+    for q in [None, *range(game.seats(s))]:
+        other = game.view(s, q)
+        assert other["chance"]["outcomes"] == [] and other["decision"]["actions"] == [], f"{where}: seat {q} sees outcomes"
+        assert not hidden_keys(other)

@@ -12,9 +12,12 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any, Callable
 
+from . import chance
+from .chance import CHANCE_SEAT, TABLE, Answers, ChanceNeeded, Pending, TableChance
 from .protocol import Decision, Event, Outcome, RuleError
 from .rng import Rng
 from .state_check import StateError
+from .view import decision_block
 
 
 class EngineGame:
@@ -41,12 +44,6 @@ class EngineGame:
         self._describe = describe
         self._determinize = determinize
         self._evaluate = evaluate
-        # The two calls made for every action go straight to the engine's functions,
-        # one Python call less each; a subclass that overrides them keeps its own.
-        if type(self).decision is EngineGame.decision:
-            self.decision = engine.decision  # type: ignore[method-assign]
-        if type(self).apply_in_place is EngineGame.apply_in_place:
-            self.apply_in_place = engine.apply_in_place  # type: ignore[method-assign]
 
     @property
     def spec(self) -> Any:
@@ -72,17 +69,81 @@ class EngineGame:
         return self._setup(config, seed)
 
     def decision(self, state: Any) -> Decision | None:
+        c = state.chance
+        if c is not None and c.pending is not None:
+            return c.pending.point.decision()
         return self._engine.decision(state)
 
     def apply(self, state: Any, action: str, seat: int | None = None) -> tuple[Any, list[Event]]:
         """The next state and its events; ``state`` itself is never changed."""
         nxt = state.copy()
-        events = self._engine.apply_in_place(nxt, action, seat)
+        events = self.apply_in_place(nxt, action, seat)
         return nxt, events
 
     def apply_in_place(self, state: Any, action: str, seat: int | None = None) -> list[Event]:
         """Legality is checked before anything changes, so an illegal action changes nothing."""
-        return self._engine.apply_in_place(state, action, seat)
+        c = state.chance
+        if c is None:
+            return self._engine.apply_in_place(state, action, seat)
+        return self._apply_at_table(state, c, action, seat)
+
+    # -- explicit chance (see ``wasteland.core.chance``) --------------------------------------
+
+    def with_table_chance(self, state: Any, on: bool = True) -> Any:
+        """A copy of ``state`` whose chance the table answers (``on``) or the generator
+        (off). Switching off while an answer is pending lets the generator give it and
+        every later one of that action, after the answers already given."""
+        nxt = state.copy()
+        c = state.chance
+        if on:
+            if c is None:
+                nxt.chance = TABLE
+            return nxt
+        if c is not None and c.pending is not None:
+            p = c.pending
+            backup = state.copy()
+            nxt.chance = Answers(p.answers, then_generator=True)
+            try:
+                self._engine.apply_in_place(nxt, p.action, p.seat)
+            except BaseException:
+                _restore(nxt, backup)
+                raise
+        nxt.chance = None
+        return nxt
+
+    def chance_pending(self, state: Any) -> Pending | None:
+        """What the table must answer now (table mode), or None."""
+        c = state.chance
+        return c.pending if c is not None else None
+
+    def _apply_at_table(self, state: Any, c: TableChance, action: str, seat: int | None) -> list[Event]:
+        """Run ``action`` (or the pending one with one answer more) with the table's
+        answers; stop it, state untouched but for the pending point, when it needs one more."""
+        pending = c.pending
+        if pending is not None:
+            point = pending.point
+            answer = chance.parse_answer(action)
+            if answer is None:
+                raise RuleError(point.rule, f"the table must answer first: {point.what} ({chance.VERB} <outcome>)")
+            if seat is not None and seat != CHANCE_SEAT:
+                raise RuleError(point.rule, f"seat {seat} cannot answer: {point.what} is chance's to decide")
+            point.check(answer)
+            action, seat, answers = pending.action, pending.seat, pending.answers + (answer,)
+        else:
+            answers = ()
+        backup = state.copy()
+        state.chance = Answers(answers)
+        try:
+            events = self._engine.apply_in_place(state, action, seat)
+        except ChanceNeeded as need:
+            _restore(state, backup)
+            state.chance = TableChance(Pending(action, seat, answers, need.point))
+            return []
+        except BaseException:
+            _restore(state, backup)
+            raise
+        state.chance = TABLE
+        return events
 
     def outcome(self, state: Any) -> Outcome | None:
         if not state.over:
@@ -107,13 +168,26 @@ class EngineGame:
         return ()
 
     def to_json(self, state: Any) -> dict[str, Any]:
-        return state.to_json()
+        out = state.to_json()
+        if state.chance is not None:
+            out["chance"] = state.chance.to_json()
+        return out
 
     def from_json(self, data: dict[str, Any]) -> Any:
         """The state ``to_json`` wrote, checked: a field the game cannot play on is a
         RuleError (a :class:`~wasteland.core.state_check.StateError`) naming it."""
+        table = None
+        if isinstance(data, dict) and "chance" in data:
+            data = dict(data)
+            raw = data.pop("chance")
+            try:
+                table = TableChance.from_json(raw) if raw is not None else None
+            except (KeyError, TypeError, ValueError, AttributeError) as exc:
+                raise StateError("chance", f"not a table chance: {exc}", f"not {self.title} state: ") from None
         try:
-            return self._state_class.from_json(data)
+            state = self._state_class.from_json(data)
+            state.chance = table
+            return state
         except StateError as exc:
             raise StateError(exc.field, exc.problem, f"not {self.title} state: ") from None
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
@@ -123,7 +197,25 @@ class EngineGame:
         return self._describe(event)
 
     def view(self, state: Any, seat: int | None) -> dict[str, Any]:
-        return self._view(state, seat)
+        """In table mode the view also has ``chance``: the point waiting for the table
+        (what, rule, custom format; its outcomes only to the chance seat, since what a
+        deck may still hold tells what the hands hold), or None."""
+        out = self._view(state, seat)
+        c = state.chance
+        if c is None:
+            return out
+        p = c.pending
+        if p is None:
+            out["chance"] = None
+            return out
+        point = p.point
+        mine = seat == CHANCE_SEAT
+        out["decision"] = decision_block(point.decision(), seat)
+        out["chance"] = {"what": point.what, "rule": point.rule, "custom": point.custom,
+                         "count": sum(point.weights),
+                         "outcomes": list(point.outcomes) if mine else [],
+                         "weights": list(point.weights) if mine else []}
+        return out
 
     def event_view(self, event: Event, seat: int | None) -> Event:
         """``event`` as ``seat`` may see it (None: a spectator). Events that can name a
@@ -135,5 +227,19 @@ class EngineGame:
         return self._evaluate(state)
 
     def determinize(self, state: Any, seat: int, rng: Rng) -> Any:
-        """A full state drawn among those the seat cannot tell apart from this one."""
-        return self._determinize(state, seat, rng)
+        """A full state drawn among those the seat cannot tell apart from this one. Its
+        chance is the generator's: a sampled world answers its own draws (a bot's
+        look-ahead never waits on the table)."""
+        out = self._determinize(state, seat, rng)
+        out.chance = None
+        return out
+
+
+def _restore(state: Any, saved: Any) -> None:
+    """Put every field of ``saved`` (a copy made before) back into ``state``."""
+    for cls in type(state).__mro__:
+        for name in getattr(cls, "__slots__", ()):
+            if hasattr(saved, name):
+                setattr(state, name, getattr(saved, name))
+    if hasattr(saved, "__dict__"):
+        state.__dict__.update(saved.__dict__)

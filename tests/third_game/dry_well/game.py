@@ -35,9 +35,12 @@ class State:
         self.winners = winners or []
         self.end_reason = end_reason
         self.config = config or {"players": players, "water": water}
+        self.chance: Any = None  # None: the generator answers chance (core.chance)
 
     def copy(self) -> "State":
-        return State.from_json(self.to_json())
+        s = State.from_json(self.to_json())
+        s.chance = self.chance
+        return s
 
     def to_json(self) -> dict[str, Any]:
         return {"players": len(self.players), "water": self.water, "current": self.current,

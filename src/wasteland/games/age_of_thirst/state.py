@@ -48,7 +48,7 @@ _PLAIN = (
 
 
 class State:
-    __slots__ = _PLAIN + ("static", "pieces", "damage", "done", "_decision")
+    __slots__ = _PLAIN + ("chance", "static", "pieces", "damage", "done", "_decision")
 
     def __init__(self, static: Static) -> None:
         self.static = static
@@ -84,6 +84,7 @@ class State:
         self.over = False
         self.end_reason = ""
         self._decision: Any = None
+        self.chance: Any = None  # None: the generator answers chance (core.chance)
 
     # -- derived ------------------------------------------------------------------------
     @property
@@ -147,6 +148,7 @@ class State:
         s.over = self.over
         s.end_reason = self.end_reason
         s._decision = self._decision
+        s.chance = self.chance
         return s
 
     def to_json(self) -> dict[str, Any]:

@@ -51,7 +51,7 @@ _PLAIN = ("rng", "round", "turns", "order", "first", "current", "actions_left", 
 
 
 class State:
-    __slots__ = _PLAIN + ("static", "enemies", "_decision")
+    __slots__ = _PLAIN + ("chance", "static", "enemies", "_decision")
 
     def __init__(self, static: Static) -> None:
         self.static = static
@@ -80,6 +80,7 @@ class State:
         self.winners: list[int] = []
         self.end_reason = ""
         self._decision: Any = None
+        self.chance: Any = None  # None: the generator answers chance (core.chance)
 
     # -- derived ------------------------------------------------------------------------
     @property
@@ -131,6 +132,7 @@ class State:
         s.winners = self.winners.copy()
         s.end_reason = self.end_reason
         s._decision = self._decision
+        s.chance = self.chance
         return s
 
     def to_json(self) -> dict[str, Any]:

@@ -34,7 +34,7 @@ PHASES = ("setup", "expedition", "destiny", "initiative", "activation", "event")
 
 
 class State:
-    __slots__ = _PLAIN + ("_decision", "_bf", "_bf_tag")
+    __slots__ = _PLAIN + ("chance", "_decision", "_bf", "_bf_tag")
 
     def __init__(self, config: dict[str, Any]) -> None:
         self.config = normalize(config)
@@ -72,6 +72,7 @@ class State:
         self.next_model = 1
         self.rolls: list[list[Any]] = []  # [what, result] of the dice the last action rolled
         self._decision: Any = None
+        self.chance: Any = None  # None: the generator answers chance (core.chance)
         self._bf: Any = None
         self._bf_tag: Any = None
 
@@ -139,6 +140,7 @@ class State:
         s.groups = {k: {**g, "models": list(g["models"])} for k, g in self.groups.items()}
         s.stack = _copy.deepcopy(self.stack)
         s._decision = self._decision
+        s.chance = self.chance
         s._bf, s._bf_tag = self._bf, self._bf_tag
         return s
 

@@ -195,7 +195,7 @@ _PLAIN_FIELDS = (
 
 
 class State:
-    __slots__ = _PLAIN_FIELDS + ("static", "tokens", "raiders", "players", "_terrain", "_decision")
+    __slots__ = _PLAIN_FIELDS + ("chance", "static", "tokens", "raiders", "players", "_terrain", "_decision")
 
     def __init__(self, static: Static) -> None:
         self.static = static
@@ -244,6 +244,7 @@ class State:
         self.end_reason = ""
         self._terrain: Terrain | None = None
         self._decision: Any = None  # the pending decision, computed once per position
+        self.chance: Any = None  # None: the generator answers chance (core.chance)
 
     # -- derived --------------------------------------------------------------------
     @property
@@ -331,6 +332,7 @@ class State:
         s.end_reason = self.end_reason
         s._terrain = self._terrain  # immutable, shared until the next exploration
         s._decision = self._decision  # the same position has the same decision
+        s.chance = self.chance
         return s
 
     def to_json(self) -> dict[str, Any]:

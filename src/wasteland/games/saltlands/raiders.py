@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-
 from .board import CELLS_PER_TILE
 from .combat import start_soak
 from .movement import raider_plan, raider_route
+from .reveals import reveal_damage_card
 from .state import State
 from .zones import Events
 
@@ -116,7 +116,7 @@ def _reveal(s: State, f: Frame, rtype: str, events: Events) -> None:
     if not stack:
         _replace(s, f, left=0, stage="type")
         return
-    card_id = stack.pop()
+    card_id = reveal_damage_card(s, rtype)
     s.revealed.setdefault(rtype, []).append(card_id)
     card = s.static.content.damage_cards[card_id]
     events.append(

@@ -183,6 +183,11 @@ def _box(static: Static) -> _Box:
     return box
 
 
+def damage_cards_of_round(static: Static, rnd: int) -> tuple[str, ...]:
+    """The damage cards of round ``rnd`` this configuration puts in play (SL §30)."""
+    return dict(_box(static).damage_by_round).get(rnd, ())
+
+
 def check_characters(rules: Rules) -> None:
     """Every chosen character exists (SL §44), and one of Lost in the Desert only with the
     expansion (SL §141)."""

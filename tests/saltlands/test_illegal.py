@@ -145,9 +145,10 @@ def test_attacking_a_non_adjacent_raider_SL85():
     assert_illegal(s, f"use {held(s, 'axe')} by scout at -1,-1", "SL §85")
 
 
-def test_armor_and_heal_are_not_turn_actions_SL88():
-    s = pos(hand='["medkit"]')
-    assert_illegal(s, f"use {held(s, 'medkit')}", "SL §88")
+def test_armor_and_heal_are_not_turn_actions_SL88_SL89():
+    s = pos(hand='["medkit", "helmet"]')
+    assert_illegal(s, f"use {held(s, 'helmet')}", "SL §88")  # armor stops an attack's damage
+    assert_illegal(s, f"use {held(s, 'medkit')}", "SL §89")  # healing too, as the attack comes
 
 
 def test_trading_with_a_distant_player_SL72():

@@ -74,12 +74,13 @@ def test_a_card_not_in_hand_names_sl_67():
     assert refused(s, "armor axe#1").rule == "SL §67"
 
 
-def test_an_action_of_another_decision_says_which_decision_waits():
+def test_an_action_of_another_decision_names_its_own_rule_and_says_which_decision_waits():
+    # A move belongs to the free part of a turn (SL §46); the soak decision (SL §85) waits.
     s = attacked()
     before = GAME.to_json(s)
     with pytest.raises(RuleError) as err:
         GAME.apply_in_place(s, "move 0,0")
-    assert err.value.rule == "SL §85" and "must first settle a soak decision" in err.value.message
+    assert err.value.rule == "SL §46" and "soak decision [SL §85]" in err.value.message
     assert GAME.to_json(s) == before
 
 
@@ -132,16 +133,17 @@ def test_refused_options_of_every_decision_kind_name_an_anchor_of_their_own():
                     e = err.value
                     assert e.rule == "notation" or e.rule in anchors, (wrong, e)
                     assert "must first settle" not in e.message, (d.kind, wrong, e)
+                    assert "is not one of the options" not in e.message, (d.kind, wrong, e)
                     kinds.setdefault(d.kind, set()).add(e.rule)
             GAME.apply_in_place(s, rnd.choice(d.actions))
     assert {"turn", "enter", "character", "activation"} <= set(kinds), kinds
 
 
-def test_a_character_already_taken_names_sl_44_and_one_of_the_expansion_sl_140():
+def test_a_character_already_taken_names_sl_44_and_one_of_the_expansion_sl_141():
     s = GAME.new_game({"players": 2}, 3)
     play(s, "character plowman")
     assert refused(s, "character plowman").rule == "SL §44"
-    assert refused(s, "character trader").rule == "SL §140"
+    assert refused(s, "character trader").rule == "SL §141"  # the six new characters (SL §141)
 
 
 def test_entering_off_the_start_dunes_names_sl_45():

@@ -1,0 +1,413 @@
+"""Why an action of the free part of a turn (SL §46) is not legal: each verb checks the
+rules that filter its options in turn.py, in the order they apply, and names the first
+one the action breaks."""
+
+from __future__ import annotations
+
+from wasteland.core.protocol import Decision, NotationError, RuleError
+
+from .board import TERRAIN_NAME, parse_pos
+from .movement import MoveOption, fuel_cards, move_options
+from .state import Player, State
+from .turn import PROPHECY_CARDS, TRADE_LIMIT, _adjacent_raiders, _area_targets, _discard_match, _is_far, \
+    _lure_useful, area_hexes
+from .zones import ability, card_def, crew_members, holds, over_hand_limit
+
+# Abilities that act by themselves (SL §135, SL §146): there is nothing to use with 'ability'.
+_PASSIVE = {"tough", "light", "born_driver", "fuel_drain", "weapon_mastery", "born_killer", "raid", "trade"}
+
+
+def sample(d: Decision, prefix: str = "") -> str:
+    """A few of the decision's options (those starting with ``prefix`` when there are any)."""
+    acts = [a for a in d.actions if a.startswith(prefix)] or list(d.actions)
+    shown = ", ".join(repr(a) for a in acts[:6])
+    return shown + (f" and {len(acts) - 6} more" if len(acts) > 6 else "")
+
+
+class _Args:
+    """The words of an action, read as the game's notation (turn.py's docstring)."""
+
+    def __init__(self, s: State, tokens: list[str]) -> None:
+        self.s = s
+        self.tokens = tokens
+        self.text = " ".join(tokens)
+
+    def word(self, i: int) -> str | None:
+        return self.tokens[i] if len(self.tokens) > i else None
+
+    def hex(self, i: int) -> int | None:
+        w = self.word(i)
+        return None if w is None else self.s.static.geo.by_name.get(w)
+
+    def card(self, i: int) -> int | None:
+        w = self.word(i)
+        return None if w is None else self.s.static.catalog.card_index.get(w.partition("/")[0])
+
+    def seat(self, i: int) -> int | None:
+        w = self.word(i)
+        if w is None or not w.startswith("p") or not w[1:].isdigit():
+            return None
+        return int(w[1:]) - 1
+
+    def after(self, key: str) -> str | None:
+        return self.word(self.tokens.index(key) + 1) if key in self.tokens else None
+
+
+def why_turn(s: State, d: Decision, tokens: list[str]) -> RuleError:
+    p = s.players[s.current]
+    a = _Args(s, tokens)
+    verb = tokens[0]
+    if s.must_move and verb != "move" and any(x.startswith("move ") for x in d.actions):
+        return RuleError("SL §45", "you entered on an occupied start dune and must move off it first, "
+                         f"before anything else ({sample(d, 'move')})")
+    if p.hex is None and verb not in ("discard", "end"):
+        return RuleError("SL §45", "your figure is not on the board: every start dune is blocked, so this "
+                         f"turn only discards or ends ({sample(d)})")
+    return _VERB_WHY[verb](s, d, p, a)
+
+
+def _move(s: State, d: Decision, p: Player, a: _Args) -> RuleError:
+    t = a.tokens
+    if len(t) not in (2, 4) or (len(t) == 4 and (t[2] != "fuel" or not t[3].isdigit())):
+        return NotationError(f"{a.text!r}: expected 'move Q,R' or 'move Q,R fuel N'")
+    if s.moved:
+        return RuleError("SL §78", "a player moves only once per turn")
+    if p.vehicle is None:
+        return RuleError("SL §78", "without a vehicle there is nothing to move with")
+    if p.vehicle in p.engaged:
+        return RuleError("SL §70", "your vehicle is engaged (swapped in after it had moved this turn); "
+                         "it refreshes at the start of your turn")
+    if over_hand_limit(s, p):
+        return RuleError("SL §55", "discard down to your hand limit before moving")
+    dest = a.hex(1)
+    if dest is None:
+        return NotationError(f"{a.text!r}: expected 'move Q,R' with a hex of the board")
+    geo = s.static.geo
+    if not s.face_up[geo.position_of(dest)]:
+        return RuleError("SL §78", "players never enter face-down (unexplored) tiles")
+    if dest in s.occupied():
+        return RuleError("SL §78", "a move may pass figures and tokens but never end on them")
+    vehicle = card_def(s, p.vehicle).vehicle
+    terrain = TERRAIN_NAME[s.terrain.terrain[dest]]
+    if vehicle is not None and terrain not in vehicle.terrain:
+        return RuleError("SL §79", f"your vehicle cannot enter {terrain}")
+    fuel = int(t[3]) if len(t) == 4 else 0
+    if fuel and vehicle is not None and vehicle.movement != "motor":
+        rule = "SL §144" if vehicle.movement == "tractor" else "SL §84"
+        return RuleError(rule, "Fuel raises only the move of a motorized vehicle")
+    if fuel > len(fuel_cards(s, p)):
+        return RuleError("SL §84", f"you hold {len(fuel_cards(s, p))} Fuel card(s), not {fuel}")
+    fitting = [MoveOption(*o) for o in move_options(s, p) if o[0] == dest]
+    if not fitting and _only_across_face_down(s, p, dest):
+        return RuleError("SL §78", f"the only ways to {t[1]} cross a face-down tile, "
+                         "and players never enter face-down tiles")
+    if not fitting:
+        if s.storm:
+            return RuleError("SL §53", f"in the sandstorm every tile crossed on the way to {t[1]} costs a hand "
+                             "or cargo card, and you cannot pay for that many")
+        movement = vehicle.movement if vehicle is not None else "motor"
+        rule = {"sail": "SL §81", "tractor": "SL §144"}.get(movement, "SL §83")
+        return RuleError(rule, f"{t[1]} is out of reach of this move")
+    need = fitting[0].fuel
+    return RuleError("SL §84", f"reaching {t[1]} takes exactly {need} Fuel card(s): write 'move {t[1]}"
+                     + (f" fuel {need}'" if need else "'"))
+
+
+def _only_across_face_down(s: State, p: Player, dest: int) -> bool:
+    """Would ``dest`` be within this move if face-down tiles could be crossed? (SL §78)"""
+    from .board import UNEXPLORED
+    from .movement import _move_kind
+
+    kind = _move_kind(s, p)
+    if kind is None or p.hex is None:
+        return False
+    passable, limit, sail, _base = kind
+    terrain = s.terrain.terrain
+    widened = bytes(1 if ok or terrain[h] == UNEXPLORED else 0 for h, ok in enumerate(passable))
+    return dest in s.terrain.reach(s.static.geo, p.hex, limit, widened, sail)
+
+
+def _crew_problem(s: State, p: Player, a: _Args, what: str) -> RuleError | None:
+    """A crew action names a fresh crew member of the player: 'by CREW' (SL §64)."""
+    name = a.after("by")
+    if name is None:
+        return NotationError(f"{a.text!r}: {what} is a crew action: add 'by CREW' (SL §64)")
+    crew = s.static.catalog.card_index.get(name)
+    if crew is None:
+        return NotationError(f"{a.text!r}: {name!r} is not a card name")
+    if crew not in crew_members(p):
+        return RuleError("SL §64", f"{name} is not one of your crew members (your character card and "
+                         "the crew cards in your cargo)")
+    if crew in p.engaged:
+        return RuleError("SL §64", f"{name} is engaged; a crew action needs a fresh crew member "
+                         "(refreshed at the start of your turn, or by Water, SL §65)")
+    return None
+
+
+def _collect(s: State, d: Decision, p: Player, a: _Args) -> RuleError:
+    if len(a.tokens) != 4 or a.tokens[2] != "by":
+        return NotationError(f"{a.text!r}: expected 'collect Q,R by CREW'")
+    h = a.hex(1)
+    if h is None:
+        return NotationError(f"{a.text!r}: {a.tokens[1]!r} is not a hex of the board")
+    if h not in s.tokens:
+        return RuleError("SL §73", "there is no token on that hex")
+    if h not in s.static.geo.adj[p.hex]:
+        if ability(s, p) == "raid":
+            return RuleError("SL §146", "a Raid collects only the tokens passed over in this turn's move; "
+                             "any other token must be on an adjacent hex (SL §73)")
+        return RuleError("SL §73", "tokens are collected only from adjacent hexes")
+    return _crew_problem(s, p, a, "collecting a token") or _unexplained(s, d, a)
+
+
+def _use(s: State, d: Decision, p: Player, a: _Args) -> RuleError:
+    card = a.card(1)
+    if card is None:
+        return NotationError(f"{a.text!r}: unknown card name")
+    rest = a.tokens[2:]
+    if len(rest) % 2 or any(k not in ("by", "at", "tile", "rot") for k in rest[::2]) \
+            or len(set(rest[::2])) < len(rest) // 2 or sum(k != "by" for k in rest[::2]) > 1:
+        return NotationError(f"{a.text!r}: expected 'use CARD[/2] [by CREW] [at Q,R | tile tA,B | rot K]'")
+    name = a.tokens[1].partition("/")[0]
+    if card == p.char_card:
+        return RuleError("SL §71", f"a character card has no card action; a usable ability is played as 'ability'")
+    if not holds(p, card):
+        dd = card_def(s, card)
+        if card in s.discard and dd.actions and all(x.one_time for x in dd.actions):
+            return RuleError("SL §66", f"{name} is a one-time card: it went to the discard pile when used")
+        return RuleError("SL §67", f"you do not hold {name}")
+    dd = card_def(s, card)
+    if dd.vehicle is not None:
+        return RuleError("SL §70", f"a vehicle's only action is the move: write 'move Q,R'")
+    if not dd.actions:
+        return RuleError("SL §63", f"{name} has no action option, only passive abilities")
+    opt = a.tokens[1].partition("/")[2]
+    index = int(opt) - 1 if opt.isdigit() else 0
+    if opt and not opt.isdigit() or not 0 <= index < len(dd.actions):
+        return NotationError(f"{a.text!r}: {name} has {len(dd.actions)} action option(s): "
+                             f"'{name}' or '{name}/2'")
+    act = dd.actions[index]
+    if act.effect == "armor":
+        return RuleError("SL §88", "armor is used against an attack, when it comes")
+    if act.effect == "heal":
+        return RuleError("SL §89", "healing is used against an attack, when it comes")
+    if card in p.engaged:
+        return RuleError("SL §65", f"{name} is engaged; it refreshes at the start of your turn")
+    if card not in p.hand and card not in p.cargo:
+        return RuleError("SL §67", f"{name} is not among your hand or cargo items")
+    if act.cost is not None and not any(c != card for c in fuel_cards(s, p)):
+        return RuleError("SL §136", f"{name} burns a Fuel card, and you hold none besides it")
+    if act.crew_action:
+        problem = _crew_problem(s, p, a, f"{name}'s action")
+        if problem is not None:
+            return problem
+    elif "by" in a.tokens:
+        return RuleError("SL §64", f"{name}'s action is not a crew action: it takes no 'by CREW'")
+    return _use_target(s, d, p, a, act, name) or _unexplained(s, d, a)
+
+
+def _use_target(s: State, d: Decision, p: Player, a: _Args, act, name: str) -> RuleError | None:
+    """The target of the card's effect (SL §85, SL §110, SL §111, SL §136, SL §142, SL §143, SL §147)."""
+    effect = act.effect
+    geo = s.static.geo
+    if effect == "damage" and act.area:
+        rot = a.after("rot")
+        if rot is None or not rot.isdigit() or int(rot) > 5:
+            return NotationError(f"{a.text!r}: an area weapon is turned 'rot 0' to 'rot 5' (SL §143)")
+        if not _area_targets(s, p, area_hexes(s, p, act.area, int(rot))):
+            return RuleError("SL §143", f"turned {rot}, the area of {name} holds nothing to hit")
+        return None
+    if effect == "damage":
+        target = a.after("at")
+        h = None if target is None else geo.by_name.get(target)
+        if h is None:
+            return NotationError(f"{a.text!r}: an attack names the hex it hits: 'at Q,R'")
+        if h not in geo.adj[p.hex]:
+            return RuleError("SL §85", "attacks reach only an adjacent hex")
+        if h in _adjacent_raiders(s, p):
+            return None
+        if any(q.hex == h and q.status == "active" for q in s.players):
+            if s.static.rules.mode != "competitive":
+                return RuleError("SL §85", "players never attack each other (robbery is for the Competitive mode, "
+                                 "SL §122)")
+            return None
+        return RuleError("SL §85", "there is no raider on that hex to attack")
+    if effect == "explore":
+        target = a.after("tile")
+        try:
+            pos = geo.pos_index.get(parse_pos(target)) if target else None
+        except (ValueError, IndexError):
+            pos = None
+        if pos is None:
+            return NotationError(f"{a.text!r}: exploring names a tile position: 'tile tA,B'")
+        if s.face_up[pos]:
+            return RuleError("SL §110", f"the tile at {target} is already face up: only a face-down tile is explored")
+        return None
+    if effect == "rumor" and not s.rumor_deck:
+        return RuleError("SL §111", "every rumor card has been played: there is none left to draw")
+    if effect == "take_from_discard" and _discard_match(s, act.take) is None:
+        return RuleError("SL §136", f"the discard pile holds no {' or '.join(act.take)} for {name} to take")
+    if effect == "lure" and not _lure_useful(s, p):
+        return RuleError("SL §142", "a lure moves the raiders of your tile, and there are none on it")
+    if effect == "hide" and p.hidden:
+        return RuleError("SL §147", "you are already hidden until your next turn")
+    for key in ("at", "tile", "rot"):
+        if key in a.tokens:
+            return NotationError(f"{a.text!r}: {name}'s action takes no '{key}' target")
+    return None
+
+
+def _refresh(s: State, d: Decision, p: Player, a: _Args) -> RuleError:
+    if len(a.tokens) != 2:
+        return NotationError(f"{a.text!r}: expected 'refresh CREW'")
+    crew = a.card(1)
+    if crew is None:
+        return NotationError(f"{a.text!r}: unknown card name")
+    if not s.refreshes:
+        return RuleError("SL §65", "a refresh during the turn comes from using Water or a Gallon of Water, "
+                         "and none is left this turn")
+    if crew not in crew_members(p):
+        return RuleError("SL §65", f"{a.tokens[1]} is not one of your crew members: a refresh turns up a crew "
+                         "member and the last card it engaged")
+    if crew not in p.engaged and p.last_used.get(crew) not in p.engaged:
+        return RuleError("SL §65", f"{a.tokens[1]} and its last card are not engaged: nothing to refresh")
+    if not card_def(s, crew).crew:
+        return RuleError("SL §65", f"{a.tokens[1]} is not a crew member")
+    return _unexplained(s, d, a)
+
+
+def _partner(s: State, p: Player, a: _Args, i: int, hand_card: int | None = None) -> RuleError | None:
+    """A trade partner: another player in the game, adjacent (SL §72) or far for the Trader
+    (SL §146, hand items only, three trades a turn)."""
+    seat = a.seat(i)
+    if seat is None:
+        return NotationError(f"{a.text!r}: a player is named p1 to p{len(s.players)}")
+    if not 0 <= seat < len(s.players):
+        return RuleError("SL §15", f"there is no p{seat + 1} in this {len(s.players)}-player game")
+    if seat == p.seat:
+        return RuleError("SL §72", "a trade is with another player")
+    q = s.players[seat]
+    if q.status == "out":
+        return RuleError("SL §96", f"p{seat + 1} has been eliminated and is out of the game")
+    if q.status != "active" or q.hex is None:
+        return RuleError("SL §72", f"p{seat + 1} is not on the board to trade with")
+    if not _is_far(s, p, seat):
+        return None
+    if ability(s, p) != "trade":
+        return RuleError("SL §72", "trading is only with a player on an adjacent hex")
+    if s.trades_used >= TRADE_LIMIT and seat != s.trade_partner:
+        return RuleError("SL §146", f"the Trader's {TRADE_LIMIT} trades with far players are used this turn")
+    if hand_card is not None and hand_card not in p.hand:
+        return RuleError("SL §146", "a trade with a far player takes only hand items")
+    return None
+
+
+def _trade(s: State, d: Decision, p: Player, a: _Args) -> RuleError:
+    if len(a.tokens) != 2:
+        return NotationError(f"{a.text!r}: expected 'trade pN'")
+    return _partner(s, p, a, 1) or _unexplained(s, d, a)
+
+
+def _give(s: State, d: Decision, p: Player, a: _Args) -> RuleError:
+    if len(a.tokens) != 4 or a.tokens[2] != "to":
+        return NotationError(f"{a.text!r}: expected 'give CARD to pN'")
+    card = a.card(1)
+    if card is None:
+        return NotationError(f"{a.text!r}: unknown card name")
+    if card == p.char_card:
+        return RuleError("SL §54", "the character card never leaves its slot")
+    if not holds(p, card):
+        return RuleError("SL §67", f"you do not hold {a.tokens[1]}")
+    if card in s.traded:
+        return RuleError("SL §72", "a card changes hands only once per turn")
+    return _partner(s, p, a, 3, hand_card=card) or _unexplained(s, d, a)
+
+
+def _ability(s: State, d: Decision, p: Player, a: _Args) -> RuleError:
+    if p.character is None:
+        return _unexplained(s, d, a)
+    character = s.static.content.characters[p.character]
+    anchor = "SL §146" if character.expansion else "SL §135"
+    kind = ability(s, p)
+    if kind is None:
+        return RuleError("SL §93", "after a respawn at Normal difficulty your character card shows its black "
+                         "side, which has no ability")
+    if kind == "prophecy":
+        if len(a.tokens) != 2:
+            return NotationError(f"{a.text!r}: Prophecy discards a Water or Gallon of Water: 'ability CARD'")
+        card = a.card(1)
+        if card is None:
+            return NotationError(f"{a.text!r}: unknown card name")
+        if card not in p.hand:
+            return RuleError("SL §67", f"you do not hold {a.tokens[1]} in your hand")
+        if card_def(s, card).id not in PROPHECY_CARDS:
+            return RuleError("SL §146", "Prophecy discards a Water or a Gallon of Water")
+        if card in p.engaged:
+            return RuleError("SL §65", f"{a.tokens[1]} is engaged")
+        if not s.rumor_deck:
+            return RuleError("SL §111", "every rumor card has been played: there is none left to draw")
+        return _unexplained(s, d, a)
+    if len(a.tokens) != 1:
+        return NotationError(f"{a.text!r}: the ability is written 'ability', without a card")
+    if kind == "theft":
+        return RuleError("SL §146", "Theft is written 'steal pN', naming the player on an adjacent hex")
+    if kind in _PASSIVE:
+        return RuleError(anchor, f"the {p.character}'s ability ({kind.replace('_', ' ')}) works by itself: "
+                         "there is nothing to use")
+    if s.ability_used:
+        return RuleError("SL §71", "the ability is usable once per turn, and you have used it")
+    return _unexplained(s, d, a)
+
+
+def _steal(s: State, d: Decision, p: Player, a: _Args) -> RuleError:
+    if len(a.tokens) != 2 or a.seat(1) is None:
+        return NotationError(f"{a.text!r}: expected 'steal pN'")
+    if ability(s, p) != "theft":
+        return RuleError("SL §146", "only the Theft ability takes items from another player")
+    if s.ability_used:
+        return RuleError("SL §146", "Theft is used once per turn")
+    seat = a.seat(1)
+    if not 0 <= seat < len(s.players) or seat == p.seat:
+        return RuleError("SL §146", "Theft takes from another player of the game")
+    q = s.players[seat]
+    if q.status != "active" or q.hex is None or q.hex not in s.static.geo.adj[p.hex]:
+        return RuleError("SL §146", "Theft takes from a player on an adjacent hex")
+    if not q.hand:
+        return RuleError("SL §146", f"p{seat + 1} has no hand items to take")
+    return _unexplained(s, d, a)
+
+
+def _discard(s: State, d: Decision, p: Player, a: _Args) -> RuleError:
+    if len(a.tokens) != 2:
+        return NotationError(f"{a.text!r}: expected 'discard CARD'")
+    card = a.card(1)
+    if card is None:
+        return NotationError(f"{a.text!r}: unknown card name")
+    if card == p.char_card:
+        return RuleError("SL §54", "the character card is never removed from its slot")
+    if not holds(p, card):
+        return RuleError("SL §67", f"you do not hold {a.tokens[1]}")
+    return _unexplained(s, d, a)
+
+
+def _end(s: State, d: Decision, p: Player, a: _Args) -> RuleError:
+    if len(a.tokens) != 1:
+        return NotationError(f"{a.text!r}: 'end' takes nothing after it")
+    if over_hand_limit(s, p):
+        return RuleError("SL §55", "discard down to your hand limit before ending the turn")
+    return _unexplained(s, d, a)
+
+
+def _unexplained(s: State, d: Decision, a: _Args) -> RuleError:
+    """No rule of the explainer applies: the option is simply not among those the rules
+    leave open now (a case the explainer should learn)."""
+    return RuleError(d.rule, f"{a.text!r} is not one of the options of this {d.kind} decision "
+                     f"({sample(d, a.tokens[0])})")
+
+
+_VERB_WHY = {
+    "move": _move, "collect": _collect, "use": _use, "refresh": _refresh, "trade": _trade, "give": _give,
+    "ability": _ability, "steal": _steal, "discard": _discard, "end": _end,
+}
+TURN_VERBS = frozenset(_VERB_WHY)
+__all__ = ["TURN_VERBS", "why_turn", "sample"]

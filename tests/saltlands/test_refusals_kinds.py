@@ -1,0 +1,387 @@
+"""Every decision kind of Saltlands, with options its rules forbid: each refusal names the
+rule that forbids that option (not the waiting decision's rule when a narrower one applies,
+never a generic one) and changes nothing.
+
+``POSITIONS`` reaches each decision kind; ``CASES`` lists, per kind, wrong answers to it
+and the anchor each must name; ``HOME`` says, for every verb of the game, which rule says
+when its decision comes: a verb given while another decision waits names that rule.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Callable
+
+import pytest
+
+from wasteland.core.protocol import NotationError, RuleError
+from wasteland.games.saltlands.engine import DECISION_INFO
+from wasteland.games.saltlands.game import GAME
+from wasteland.games.saltlands.state import State
+
+from sltest import build, damage_card, held, play, set_damage_card
+
+CALM = """
+    [state]
+    wind = "N"
+    weather = ["w01", "w02"]
+    storm = {storm}
+"""
+
+
+def one(who: str = "scout", hand: str = "[]", cargo: str = "[]", vehicle: str = "sailer", hex: str = "-1,0",
+        storm: str = "false", players: int = 1, extra: str = "", config: str = "") -> State:
+    chars = {1: f'["{who}"]', 2: f'["{who}", "healer"]'}[players]
+    second = '[[player]]\nseat = "p2"\nhex = "-2,0"\nhand = ["medkit"]\ncargo = []\nvehicle = "sailer"\n' \
+        if players == 2 else ""
+    return build(f"""
+        seed = 1
+        [config]
+        players = {players}
+        characters = {chars}
+        {config}
+        {CALM.format(storm=storm)}
+        [[player]]
+        seat = "p1"
+        hex = "{hex}"
+        hand = {hand}
+        cargo = {cargo}
+        vehicle = "{vehicle}"
+        {second}
+        {extra}
+    """)
+
+
+def turn() -> State:
+    """The Scout's turn beside the Healer (p2, -2,0), a Truck (-1,-1) and a loot token (-2,1)."""
+    return one(hand='["axe", "water", "helmet", "medkit", "spear"]', cargo='["crew"]', vehicle="speedster_vehicle",
+               players=2, extra='[[raider]]\ntype = "truck"\nhex = "-1,-1"\n'
+                                '[[token]]\nhex = "-2,1"\ntoken = "loot"\n[[token]]\nhex = "1,-2"\ntoken = "crew"\n')
+
+
+def turn_water_used() -> State:
+    s = turn()
+    play(s, held(s, "water").join(("use ", "")))
+    return s
+
+
+def soak(damage_type: str = "normal") -> State:
+    s = one(hand='["helmet", "medkit"]', cargo='["crew"]', extra='[[raider]]\ntype = "speedster"\nhex = "-1,-1"\n')
+    set_damage_card(s, "speedster", damage_card(damage=2 if damage_type == "normal" else 1, damage_type=damage_type))
+    play(s, "end", "activate speedster")
+    return s
+
+
+def soak_after_helmet() -> State:
+    s = soak()
+    play(s, "armor helmet#1")
+    return s
+
+
+def character() -> State:
+    s = GAME.new_game({"players": 2}, 3)
+    play(s, "character plowman")
+    return s
+
+
+def enter() -> State:
+    s = GAME.new_game({"players": 2}, 3)
+    play(s, "character plowman", "character arsonist")
+    return s
+
+
+def rumor() -> State:
+    s = one(extra='[[token]]\nhex = "-1,-1"\ntoken = "rumor"\n')
+    play(s, "collect -1,-1 by scout")
+    return s
+
+
+def reconstruction() -> State:
+    s = one(who="scientist", hand='["axe"]')
+    play(s, "ability")  # Repair: one Reconstruction, then a discard (SL §135)
+    return s
+
+
+def place() -> State:
+    s = one(cargo='["crew", "crew"]', hand='["axe"]', extra='[[token]]\nhex = "-1,-1"\ntoken = "crew"\n')
+    play(s, "collect -1,-1 by scout")
+    return s
+
+
+def storm() -> State:
+    s = one(vehicle="pickup_vehicle", hex="2,-2", storm="true", hand='["axe"]', cargo='["crew"]')
+    play(s, "move 3,-3")
+    return s
+
+
+def trade() -> State:
+    s = turn()
+    play(s, "trade p2")
+    return s
+
+
+def offer() -> State:
+    s = turn()
+    play(s, f"give {held(s, 'axe')} to p2")
+    return s
+
+
+def fuel_drain() -> State:
+    s = one(who="arsonist", hand='["fuel", "fuel"]', vehicle="speedster_vehicle")
+    play(s, f"discard {held(s, 'fuel')}", f"discard {held(s, 'speedster_vehicle')}")
+    return s
+
+
+def activation() -> State:
+    s = one(players=2, extra='[[raider]]\ntype = "truck"\nhex = "2,-1"\n')
+    play(s, "end")
+    return s
+
+
+def lure() -> State:
+    s = build("""
+        game = "saltlands"
+        seed = 1
+        [config]
+        players = 1
+        characters = ["trader"]
+        expansion = true
+        [[player]]
+        seat = "p1"
+        hex = "1,-2"
+        vehicle = "sailer"
+        hand = ["flare_gun"]
+        cargo = []
+        [[raider]]
+        type = "truck"
+        hex = "-2,0"
+        [[raider]]
+        type = "pickup"
+        hex = "-2,2"
+    """)
+    play(s, "use flare_gun#1")
+    return s
+
+
+def orient() -> State:
+    s = one(hex="0,-2", hand='["binoculars"]', config='variants = ["explorers_luck"]')
+    play(s, next(a for a in GAME.decision(s).actions if a.startswith("use binoculars#1 by scout tile")))
+    return s
+
+
+POSITIONS: dict[str, Callable[[], State]] = {
+    "turn": turn, "character": character, "enter": enter, "soak": soak, "rumor": rumor,
+    "discard": reconstruction, "place": place, "storm": storm, "trade": trade, "offer": offer,
+    "fuel_drain": fuel_drain, "activation": activation, "lure": lure, "orient": orient,
+}
+
+# (position, wrong action, the anchor of the rule that forbids it). An action may be a
+# function of the state (for the instance names of cards).
+Action = str | Callable[[State], str]
+CASES: dict[str, list[tuple[Callable[[], State], Action, str]]] = {
+    "turn": [
+        (turn, "move -2,0", "SL §78"),  # the Healer stands there
+        (turn, "move 0,-9", "SL §78"),  # a face-down tile
+        (turn, lambda s: f"use {held(s, 'helmet')}", "SL §88"),  # armor waits for an attack
+        (turn, lambda s: f"use {held(s, 'medkit')}", "SL §89"),
+        (turn, lambda s: f"use {held(s, 'axe')} by scout at 1,-2", "SL §85"),  # not adjacent
+        (turn, lambda s: f"use {held(s, 'axe')} by scout at -2,0", "SL §85"),  # a player, not Competitive
+        (turn, lambda s: f"use {held(s, 'axe')} by scout at 0,0", "SL §85"),  # nobody there
+        (turn, lambda s: f"use {held(s, 'axe')} by healer at -1,-1", "SL §64"),  # not her crew
+        (turn, lambda s: f"use {held(s, 'spear')} by {held(s, 'axe')} at -1,-1", "SL §64"),
+        (turn, lambda s: f"use {held(s, 'speedster_vehicle')}", "SL §70"),
+        (turn, "use scout", "SL §71"),
+        (turn, "use machete#1 by scout at -1,-1", "SL §67"),
+        (turn_water_used, lambda s: "use water#1", "SL §66"),  # a one-time card, re-used
+        (turn, "collect 1,-2 by scout", "SL §73"),  # not adjacent
+        (turn, "collect 0,0 by scout", "SL §73"),  # no token
+        (turn, "collect -2,1 by healer", "SL §64"),
+        (turn, "refresh scout", "SL §65"),  # no Water used
+        (turn_water_used, lambda s: f"refresh {held(s, 'axe')}", "SL §65"),  # not a crew member
+        (turn_water_used, "refresh scout", "SL §65"),  # nothing engaged
+        (turn, "ability", "SL §135"),  # Born Driver works by itself
+        (turn, "steal p2", "SL §146"),
+        (turn, "trade p3", "SL §15"),
+        (turn, "trade p1", "SL §72"),
+        (turn, "give scout to p2", "SL §54"),
+        (turn, "discard scout", "SL §54"),
+        (turn, "discard machete#1", "SL §67"),
+    ],
+    "character": [
+        (character, "character plowman", "SL §44"),  # taken
+        (character, "character trader", "SL §141"),  # Lost in the Desert is not in play
+    ],
+    "enter": [
+        (enter, "enter 3,-2", "SL §45"),
+    ],
+    "soak": [
+        (soak_after_helmet, "armor helmet#1", "SL §66"),  # the one-time Helmet, re-used
+        (lambda: soak("ap"), "armor helmet#1", "SL §87"),
+        (soak, "armor medkit#1", "SL §88"),
+        (soak, "heal helmet#1", "SL §89"),
+        (soak, "lose medkit#1", "SL §85"),
+        (soak, "lose scout", "SL §85"),
+        (soak, "yield medkit#1", "SL §122"),
+        (soak, "armor axe#1", "SL §67"),
+    ],
+    "rumor": [],  # top and bottom are always both open: only other verbs are wrong here
+    "discard": [
+        (reconstruction, "discard scientist", "SL §134"),
+        (reconstruction, "discard machete#1", "SL §67"),
+    ],
+    "place": [
+        (place, "discard crew#1", "SL §54"),  # only the new card is discarded; replace frees a slot
+        (place, "replace axe#1", "SL §54"),
+        (place, "replace scout", "SL §54"),
+        (place, "place crew#3", "SL §54"),
+    ],
+    "storm": [
+        (storm, lambda s: f"discard {held(s, 'pickup_vehicle')}", "SL §53"),
+        (storm, "discard scout", "SL §53"),
+        (storm, "discard machete#1", "SL §67"),
+    ],
+    "trade": [
+        (trade, "give healer", "SL §54"),
+        (trade, "give machete#1", "SL §67"),
+    ],
+    "offer": [],  # accept and decline are always both open
+    "fuel_drain": [
+        (fuel_drain, lambda s: f"take {held(s, 'fuel')}", "SL §135"),  # not in the discard pile
+    ],
+    "activation": [
+        (activation, "activate truck#1", "notation"),
+        (activation, "activate apc", "SL §97"),  # not in a two-player game
+        (activation, "raider -1,-1", "SL §100"),  # the step asks for a type
+    ],
+    "lure": [
+        (lure, "goto 0,0", "SL §142"),  # first the raider that moves
+        (lure, "raider 0,0", "SL §142"),
+    ],
+    "orient": [
+        (orient, "orient S", "SL §152"),
+    ],
+}
+
+# When each verb's decision comes (the rule a verb names while another decision waits).
+HOME = {
+    **{verb: "SL §46" for verb in ("move", "collect", "use", "refresh", "trade", "give", "ability", "steal",
+                                    "discard", "end")},
+    "character": "SL §44", "enter": "SL §45", "armor": "SL §88", "heal": "SL §89", "lose": "SL §85",
+    "yield": "SL §122", "top": "SL §109", "bottom": "SL §109", "place": "SL §54", "replace": "SL §54",
+    "done": "SL §72", "accept": "SL §72", "decline": "SL §72", "take": "SL §135", "pass": "SL §135",
+    "activate": "SL §100", "raider": "SL §105", "chase": "SL §105", "goto": "SL §105", "attack": "SL §103",
+    "spawn": "SL §107", "orient": "SL §152",
+}
+# A well-formed action of each verb, given while another decision waits.
+SAMPLE = {
+    "move": "move 0,-2", "collect": "collect -2,1 by scout", "use": "use axe#1 by scout at -1,-1",
+    "refresh": "refresh scout", "trade": "trade p2", "give": "give axe#1 to p2", "ability": "ability",
+    "steal": "steal p2", "discard": "discard axe#1", "end": "end", "character": "character scout",
+    "enter": "enter 0,0", "armor": "armor helmet#1", "heal": "heal medkit#1", "lose": "lose crew#1",
+    "yield": "yield axe#1", "top": "top", "bottom": "bottom", "place": "place axe#1", "replace": "replace sailer#1",
+    "done": "done", "accept": "accept", "decline": "decline", "take": "take fuel#1", "pass": "pass",
+    "activate": "activate truck", "raider": "raider -1,-1", "chase": "chase p1", "goto": "goto 0,0",
+    "attack": "attack p1", "spawn": "spawn 0,0", "orient": "orient N",
+}
+
+
+def refusal(s: State, action: str) -> RuleError:
+    d = GAME.decision(s)
+    assert action not in d.actions, f"{action!r} is legal here"
+    before = GAME.to_json(s)
+    with pytest.raises(RuleError) as err:
+        GAME.apply_in_place(s, action)
+    assert GAME.to_json(s) == before, "a refusal changes nothing"
+    return err.value
+
+
+def test_every_decision_kind_has_a_position_and_refusal_cases():
+    """A new decision kind fails here until it has a position and cases of its own."""
+    kinds = set(DECISION_INFO)
+    assert set(POSITIONS) == kinds, kinds ^ set(POSITIONS)
+    assert set(CASES) == kinds, kinds ^ set(CASES)
+    for kind, make in POSITIONS.items():
+        assert GAME.decision(make()).kind == kind, kind
+
+
+def _ids(cases):
+    return [f"{kind}:{a if isinstance(a, str) else 'fn'}:{rule}" for kind, (_m, a, rule) in cases]
+
+
+_ALL = [(kind, case) for kind, cases in CASES.items() for case in cases]
+
+
+@pytest.mark.parametrize("kind,case", _ALL, ids=_ids(_ALL))
+def test_a_forbidden_option_names_the_rule_that_forbids_it(kind, case):
+    make, action, rule = case
+    s = make()
+    d = GAME.decision(s)
+    assert d.kind == kind
+    err = refusal(s, action if isinstance(action, str) else action(s))
+    assert err.rule == rule, (action, str(err))
+    assert "is not one of the options" not in err.message, "a generic answer"
+
+
+@pytest.mark.parametrize("kind", sorted(POSITIONS))
+def test_a_verb_of_another_decision_names_the_rule_of_its_own_decision(kind):
+    """'armor' during the free part of a turn is refused with SL §88 (armor answers an
+    attack), 'move' during a soak decision with SL §46 (moves belong to a turn's free part):
+    not with the rule of the decision that waits."""
+    s = POSITIONS[kind]()
+    d = GAME.decision(s)
+    own = {a.split()[0] for a in d.actions}
+    tried = 0
+    for verb, action in SAMPLE.items():
+        if verb in own or verb in _SHARED.get(kind, ()):
+            continue
+        err = refusal(s, action)
+        assert err.rule == HOME[verb], (kind, action, str(err))
+        assert f"{d.kind} decision" in err.message or d.kind == "turn", err.message
+        tried += 1
+    assert tried >= len(SAMPLE) // 2
+
+
+# Verbs a decision kind offers though the position at hand has no option of them.
+_SHARED = {
+    "turn": {"move", "collect", "use", "refresh", "trade", "give", "ability", "steal", "discard", "end"},
+    "place": {"place", "replace", "discard"}, "trade": {"give", "done"}, "fuel_drain": {"take", "pass"},
+    "activation": {"activate", "raider", "chase", "goto", "attack", "spawn"}, "lure": {"raider", "goto"},
+    "soak": {"armor", "heal", "lose", "yield"},
+}
+
+
+def test_every_verb_the_engine_offers_is_explained():
+    """Over random games of every set-up, every verb the engine offers is one the explainer
+    knows for that decision kind, and a malformed action of it is never 'unknown'."""
+    from wasteland.games.saltlands.diagnose import KIND_VERBS
+
+    rnd = random.Random(11)
+    seen: dict[str, set[str]] = {}
+    for seed, config in enumerate([{"players": 1}, {"players": 2, "expansion": True},
+                                   {"players": 4, "mode": "competitive", "expansion": True},
+                                   {"players": 3, "mode": "coop", "expansion": True, "variants": ["explorers_luck"]},
+                                   {"players": 1, "mode": "solo"}]):
+        s = GAME.new_game(config, seed)
+        steps = 0
+        while (d := GAME.decision(s)) is not None and steps < 500:
+            steps += 1
+            for verb in {a.split()[0] for a in d.actions} - seen.setdefault(d.kind, set()):
+                seen[d.kind].add(verb)
+                assert verb in KIND_VERBS[d.kind], (d.kind, verb)
+                err = refusal(s, f"{verb} ???")
+                assert "unknown action" not in err.message, (d.kind, verb, str(err))
+            GAME.apply_in_place(s, rnd.choice(d.actions))
+    assert {"turn", "character", "enter", "activation", "discard"} <= set(seen)
+
+
+def test_a_malformed_answer_is_a_notation_error_not_a_rule():
+    s = soak()
+    assert isinstance(refusal(s, "heal"), NotationError)
+    assert isinstance(refusal(s, "armor helmet#1 now"), NotationError)
+    s = rumor()
+    assert isinstance(refusal(s, "top 2"), NotationError)
+    s = turn()
+    assert isinstance(refusal(s, "end now"), NotationError)
+    assert isinstance(refusal(s, "use axe#1 at -1,-1"), NotationError)  # a crew action names its crew
+    assert isinstance(refusal(s, "trade"), NotationError)
+    assert isinstance(refusal(s, "give axe#1"), NotationError)

@@ -172,6 +172,9 @@ class GameSpec:
     # ("rules" -> rules/en.toml, rules/ru.toml, rules/uk.toml), anchor -> title and text in
     # our own words (read and checked by ``wasteland.core.rules_reference``).
     rules_texts: str = ""
+    # "module:attribute" of the words of every card, character, token, unit kind and special
+    # hex, in each language (``wasteland.core.card_texts.CardTexts``): help, hover, the API
+    card_texts: str = ""
     package: str = ""  # the game's package, for its resources
     round_robin: tuple[str, ...] = ()  # bots a balance study plays against each other
     description: str = ""
@@ -207,6 +210,11 @@ class GameSpec:
     def renderer(self) -> Any:
         """The terminal renderer (:class:`TerminalRenderer`), or None if the game has none."""
         return load_ref(self.terminal) if self.terminal else None
+
+    @cached_property
+    def component_texts(self) -> Any:
+        """The game's :class:`~wasteland.core.card_texts.CardTexts`, or None if it has none."""
+        return load_ref(self.card_texts) if self.card_texts else None
 
     @cached_property
     def action_space(self) -> Any:
@@ -293,6 +301,7 @@ class GameSpec:
             "scenario": self.scenario_doc,
             "web_board": bool(self.web_board),
             "auto_decide": bool(self.auto_decide),
+            "card_texts": bool(self.card_texts),
         }
 
 

@@ -64,6 +64,7 @@ SPEC = GameSpec(
     terminal="wasteland.games.age_of_thirst.terminal:TERMINAL",
     web_board="web/board.js",
     web_texts="web/i18n",
+    card_texts="wasteland.games.age_of_thirst.texts:TEXTS",
     package="wasteland.games.age_of_thirst",
     listing=1,
     actions="wasteland.games.age_of_thirst.actions:ACTIONS", observation="wasteland.games.age_of_thirst.observation:OBSERVATION",

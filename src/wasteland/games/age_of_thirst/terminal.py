@@ -367,7 +367,7 @@ class AgeOfThirstTerminal(TerminalBase):
         return terminal_help.event_style(kind)
 
     def help(self, topic: str, lang: str = "en") -> str | None:
-        return terminal_help.card_help(topic)
+        return terminal_help.card_help(topic, lang)
 
     languages = ("en", "ru", "uk")
 

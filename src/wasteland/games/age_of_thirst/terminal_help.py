@@ -1,17 +1,8 @@
 """Age of Thirst's words for the terminal: what each verb does (with its rule) and how to
-answer, in English, Russian and Ukrainian; what a card or a species does (from the
-content data, in English); how events are coloured."""
+answer, in English, Russian and Ukrainian; what a card, a species or a special hex does
+(``texts``, from the content data, in the same three languages); how events are coloured."""
 
 from __future__ import annotations
-
-from functools import lru_cache
-
-
-@lru_cache(maxsize=1)
-def _content():
-    from .content import load_content
-
-    return load_content()
 
 
 def event_style(kind: str | None) -> str:
@@ -29,47 +20,23 @@ def event_style(kind: str | None) -> str:
     return ""
 
 
-def card_help(name: str) -> str | None:
-    """What a card or a species does, from the content data (None if no such thing)."""
-    content = _content()
-    key = name.strip().lower()
-    alias = {"skinnies": "skinny", "handsomes": "handsome", "brainiac": "smart", "brainiacs": "smart",
-             "hedges": "hedge"}
-    key = alias.get(key, key)
-    if key in content.kinds:
-        k = content.kinds[key]
-        lines = [f"{k.name} ({k.id}): at most {k.max_on_board} on the board, {k.start} at the start"]
-        for n, lv in enumerate(k.levels, 1):
-            bits = [f"cost {lv.cost} gal"] + ([f"upgrade {lv.upgrade} gal"] if lv.upgrade else [])
-            if k.troop:
-                bits = [f"move {lv.move}", f"range {lv.range}"] + bits
-            else:
-                bits = [f"health {n}"] + bits
-            lines.append(f"  level {n}: " + ", ".join(bits))
-        notes = {"skinny": "melee: attacks an adjacent token, hedges too [LO-6.1]",
-                 "handsome": "shoots along a straight line, nothing between; level 3 lobs over up to two troops "
-                             "[LO-6.2]",
-                 "smart": "mind attack at range 2 or more, around hedges, never hedges; level 3 beams straight "
-                          "through [LO-6.3]",
-                 "hedge": "grown next to your troops, never on a special hex; blocks moves and shots [LO-6.4]"}
-        lines.append("  " + notes[key])
-        return "\n".join(lines)
-    if key in content.sources:
-        c = content.sources[key]
-        what = {"pump": "stays in front of you: 1 gal every turn", "pocket": "doubles this turn's water"}
-        return f"{c.name} ({c.id}): source card, {c.count} in the deck — " \
-               f"{what.get(c.effect or '', f'{c.gallons} gal')} [LO-9]"
-    if key in content.bunkers:
-        c = content.bunkers[key]
-        bonus = ", ".join(f"{stat} +{getattr(c, stat)}" for stat in ("health", "attack", "move") if getattr(c, stat))
-        return f"{c.name} ({c.id}): bunker card, {c.count} in the deck — lay it on a troop species card: {bonus} " \
-               "until your next extraction [LO-10]"
-    if key in content.towers:
-        c = content.towers[key]
-        what = f"{c.damage} damage to any troop" if c.damage else f"lies on an enemy's {c.status} card: it " \
-            + {"skinny": "cannot move", "handsome": "cannot shoot", "smart": "cannot move or attack"}[c.status]
-        return f"{c.name} ({c.id}): ray-tower card, {c.count} in the deck — {what} [LO-11]"
-    return None
+#: words people type for a species that are neither its id nor its name
+ALIASES = {"brainiac": "smart"}
+
+
+def card_help(name: str, lang: str = "en") -> str | None:
+    """What a source, bunker or ray-tower card, a species, a special hex or the Eye does,
+    in ``lang`` (None if ``name`` names none of them), with the rule it comes from."""
+    from .texts import TEXTS
+
+    key = ALIASES.get(name.strip().lower(), name)
+    info = TEXTS.help(key, lang)
+    if info is None:
+        return None
+    kind = (TEXTS.find(key) or "").split(":", 1)[0]
+    rule = {"source": "LO-9", "bunker": "LO-10", "tower": "LO-11", "species": "LO-6", "hex": "LO-3",
+            "token": "LO-12"}.get(kind)
+    return info + (f"\n[{rule}]" if rule else "")
 
 
 VERB_HELP: dict[str, tuple[str, str, str]] = {

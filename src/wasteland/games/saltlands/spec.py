@@ -56,6 +56,7 @@ SPEC = GameSpec(
     web_board="web/board.js",
     web_texts="web/i18n",
     rules_texts="rules",
+    card_texts="wasteland.games.saltlands.texts:TEXTS",
     package="wasteland.games.saltlands",
     listing=0,
     actions="wasteland.games.saltlands.actions:ACTIONS", observation="wasteland.games.saltlands.observation:OBSERVATION",

@@ -456,7 +456,7 @@ class SaltlandsTerminal(TerminalBase):
         return terminal_help.event_style(kind)
 
     def help(self, topic: str, lang: str = "en") -> str | None:
-        return terminal_help.card_help(topic)
+        return terminal_help.card_help(topic, lang)
 
     languages = ("en", "ru", "uk")
 

@@ -1,6 +1,6 @@
 """Saltlands' words for the terminal: what each verb does (with its rule) and how to
-answer, in English, Russian and Ukrainian; what a card does (from the content data, in
-English); how events are coloured."""
+answer, in English, Russian and Ukrainian; what a component does (``texts``, from the
+content data, in the same three languages); how events are coloured."""
 
 from __future__ import annotations
 
@@ -176,38 +176,15 @@ def event_style(kind: str | None) -> str:
     return ""
 
 
-def card_help(name: str) -> str | None:
-    """What a card does, from the content data (None if no such card)."""
-    content = _content()
-    cid = name.split("#", 1)[0].split("/", 1)[0].lower()
-    card = content.cards.get(cid)
-    if card is None:
+def card_help(name: str, lang: str = "en") -> str | None:
+    """What a card, character, ability, raider, token, rumor card, marker, hex, tile,
+    weather or damage card does, in ``lang`` (None if ``name`` names none of them); a
+    card's rule anchors follow its text."""
+    from .texts import TEXTS
+
+    info = TEXTS.help(name, lang)
+    if info is None:
         return None
-    lines = [f"{card.name} ({card.id}): {card.deck} deck, {card.slot} card"
-             + (f", hand limit {card.hand_limit}" if card.hand_limit else "")
-             + (f", armor {card.armor}" if card.armor else "")
-             + (", crew member" if card.crew else "") + (", Fuel (+3 to a motorized move)" if card.fuel else "")]
-    if card.vehicle is not None:
-        v = card.vehicle
-        lines.append(f"  vehicle: {v.movement}" + (f" {v.move}" if v.move else "") + f" over {', '.join(v.terrain)}")
-    for i, act in enumerate(card.actions):
-        bits = [act.effect]
-        if act.effect in ("damage", "heal", "armor", "refresh", "draw", "reconstruction", "lure"):
-            bits.append(str(act.amount))
-        if act.area:
-            bits.append(f"area {act.area} (turn it: rot 0-5, SL §143)")
-        if act.effect == "damage":
-            bits.append("armor-piercing" if act.damage_type == "ap" else "normal")
-        if act.effect == "draw":
-            bits.append(f"from the {act.deck} deck")
-        if act.get:
-            bits.append(act.get)
-        if act.take:
-            bits.append("/".join(act.take))
-        if act.cost:
-            bits.append(f"(costs a {act.cost} card)")
-        quals = [q for q, on in (("crew action", act.crew_action), ("one-time", act.one_time)) if on]
-        lines.append(f"  option {i + 1}: {' '.join(bits)}" + (f" — {', '.join(quals)}" if quals else ""))
-    if card.cite:
-        lines.append(f"  [{card.cite}]")
-    return "\n".join(lines)
+    cid = TEXTS.find(name) or ""
+    card = _content().cards.get(cid.split(":", 1)[1]) if cid.startswith("card:") else None
+    return info + (f"\n[{card.cite}]" if card is not None and card.cite else "")

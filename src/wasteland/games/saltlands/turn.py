@@ -207,6 +207,7 @@ def _discard_match(s: State, take: list[str]) -> int | None:
 
 
 TRADE_LIMIT = 3  # SL §146
+LOOT_TOKEN_CARDS = 3  # SL §74: a Loot token draws this many Mirage cards
 PROPHECY_CARDS = ("water", "gallon_of_water")  # SL §146
 
 
@@ -442,7 +443,7 @@ def _collect(s: State, p: Player, h: int, crew: int, events: Events) -> None:
     events.append({"type": "collect", "seat": p.seat, "token": s.static.catalog.token_names[tok],
                    "hex": s.static.geo.names[h]})
     if tdef.kind == "loot":
-        for _ in range(3):  # SL §74
+        for _ in range(LOOT_TOKEN_CARDS):  # SL §74
             c = draw_mirage(s, events)
             if c is not None:
                 gain(s, p, c, events, "loot token")

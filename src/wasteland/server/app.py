@@ -166,7 +166,7 @@ async def leave_game(request: Request) -> Response:
 async def play_action(request: Request) -> Response:
     body = await read_json(request)
     room, seat = await room_and_seat(request, need_seat=True)
-    return json_response(await room.act(seat, body.get("action"), body.get("index")))
+    return json_response(await room.act(seat, body.get("action"), body.get("index"), policy=body.get("policy", False)))
 
 
 @api
@@ -288,7 +288,8 @@ async def _on_message(room: Room, client: Client, message: dict[str, Any]) -> No
         if client.seat is None:
             raise ApiError(403, "spectator", "spectators cannot act: connect with your seat's token")
         if kind == "action":
-            await room.act(client.seat, data.get("action"), data.get("index"), client=client, ref=ref)
+            await room.act(client.seat, data.get("action"), data.get("index"), client=client, ref=ref,
+                           policy=data.get("policy", False))
         else:
             await room.undo(client.seat, data.get("index"), client=client, ref=ref)
     except ApiError as exc:

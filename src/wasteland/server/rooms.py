@@ -77,7 +77,7 @@ class Step:
     """What undo needs to know about one action of the record."""
 
     seat: int
-    source: str  # human | bot | timeout
+    source: str  # human | bot | timeout | policy
     revealed: bool
     before: Any = None  # the state before it, kept only while an undo could still reach it
 
@@ -148,6 +148,9 @@ class Room:
         if last.seat != seat:
             return (f"the last action ('{self.actions[-1]}') was {seat_label(last.seat)}'s: you can take back only "
                     "your own actions, and only until another seat has acted")
+        if last.source == "policy":
+            return (f"the last action ('{self.actions[-1]}') was decided for you by the game's policy "
+                    "(decide ties for me); switch it off to choose yourself next time")
         if last.source != "human":
             return f"the last action ('{self.actions[-1]}') was played by a bot for you when your time ran out"
         if last.revealed or last.before is None:
@@ -182,11 +185,24 @@ class Room:
     def summary(self) -> dict[str, Any]:
         return summary_json(self.row, self.status(), self.index, self.seats_json(), self.game.outcome(self.state))
 
-    def decision_json(self, d: Decision | None, seat: int | None) -> dict[str, Any] | None:
+    def decision_json(self, d: Decision | None, seat: int | None, policy: str | None = None) -> dict[str, Any] | None:
+        """The decision as ``seat`` sees it; ``policy``: the key of the game's policy rule that
+        would take it (``GameSpec.auto_decide``), told to the deciding seat only."""
         if d is None:
             return None
+        mine = seat == d.seat
         return {"seat": d.seat, "label": seat_label(d.seat), "kind": d.kind, "prompt": d.prompt, "rule": d.rule,
-                "actions": list(d.actions) if seat == d.seat else []}
+                "actions": list(d.actions) if mine else [], "policy": policy if mine else None}
+
+    def _policy(self, d: Decision | None) -> tuple[str, str] | None:
+        """What the game's documented policy would play for ``d`` (action, key), or None."""
+        if d is None or self.over:
+            return None
+        try:
+            return self.game.spec.decide_for(self.state, d)
+        except Exception as exc:  # a broken policy must not break the game: the player decides
+            log.error("game %s: the %s policy failed on %s (%s)", self.id, self.game.name, d.kind, exc)
+            return None
 
     def _snapshot(self, seat: int | None, common: dict[str, Any] | None = None) -> dict[str, Any]:
         """Everything ``seat`` may know now (None: a spectator)."""
@@ -195,20 +211,23 @@ class Room:
         return {
             **common,
             "you": seat,
-            "decision": self.decision_json(common["_decision"], seat),
+            "decision": self.decision_json(common["_decision"], seat, common["_policy"]),
             "can_undo": self.can_undo(seat),
             "view": self.game.view(self.state, seat),
         }
 
     def snapshot(self, seat: int | None) -> dict[str, Any]:
         out = self._snapshot(seat)
-        del out["_decision"]
+        del out["_decision"], out["_policy"]
         return out
 
     def _common(self) -> dict[str, Any]:
         """The part of a snapshot that is the same for every seat."""
+        d = self.game.decision(self.state)
+        policy = self._policy(d)
         return {"game_id": self.id, "index": self.index, "status": self.status(), "seats": self.seats_json(),
-                "outcome": outcome_json(self.game.outcome(self.state)), "_decision": self.game.decision(self.state)}
+                "outcome": outcome_json(self.game.outcome(self.state)), "_decision": d,
+                "_policy": policy[1] if policy else None}
 
     def _broadcast(self, kind: str, extra_for: Any = None, actor: Client | None = None,
                    ref: Any = None) -> dict[int | None, dict[str, Any]]:
@@ -231,7 +250,7 @@ class Room:
 
     def _message(self, kind: str, seat: int | None, common: dict[str, Any], extra_for: Any) -> dict[str, Any]:
         message = {"type": kind, **self._snapshot(seat, common)}
-        del message["_decision"]
+        del message["_decision"], message["_policy"]
         if extra_for is not None:
             message.update(extra_for(seat))
         return message
@@ -257,8 +276,18 @@ class Room:
     # -- changes ------------------------------------------------------------------------
 
     async def act(self, seat: int, action: Any, index: Any, source: str = "human", client: Client | None = None,
-                  ref: Any = None) -> dict[str, Any]:
-        """Play ``action`` for ``seat``; ``index`` is the number of actions the client had seen."""
+                  ref: Any = None, policy: Any = False) -> dict[str, Any]:
+        """Play ``action`` for ``seat``; ``index`` is the number of actions the client had seen.
+        With ``policy`` the game's documented policy (``GameSpec.auto_decide``) chooses the
+        action instead ("decide ties for me"); the update names the policy's rule."""
+        if policy is not False and policy is not None:
+            if policy is not True:
+                raise ApiError(400, "bad_request", "'policy' must be true (let the game's policy decide) or absent")
+            if action is not None:
+                raise ApiError(400, "bad_request", "send either 'action' or 'policy': true, not both")
+            if not isinstance(index, int) or isinstance(index, bool):
+                raise ApiError(400, "bad_request", "'index' must be the action index you acted on")
+            return await asyncio.shield(self._act(seat, "", index, "policy", client, ref))
         if not isinstance(action, str) or not action.strip():
             raise ApiError(400, "bad_request", "'action' must be an action in notation, e.g. \"end\"")
         if not isinstance(index, int) or isinstance(index, bool):
@@ -285,7 +314,14 @@ class Room:
                    ref: Any) -> dict[str, Any]:
         async with self.lock:
             self.last_used = time.monotonic()
-            self._check_turn(seat, index)
+            d = self._check_turn(seat, index)
+            policy_key = None
+            if source == "policy":
+                answer = self._policy(d)
+                if answer is None:
+                    raise ApiError(409, "no_policy", f"{self.game.spec.title} has no policy for this decision "
+                                   f"({d.kind}): choose yourself", d.rule or None)
+                action, policy_key = answer
             before = self.state
             try:
                 after, events = self.game.apply(before, action)
@@ -313,7 +349,7 @@ class Room:
             # Committed: now memory follows.
             self.state = after
             self.actions.append(action)
-            undoable = not revealed and source == "human"
+            undoable = not revealed and source == "human"  # a bot's, a timeout's, a policy's: no
             if not undoable or (self.steps and self.steps[-1].seat != seat):
                 for step in reversed(self.steps):  # no undo can reach these any more
                     if step.before is None:
@@ -327,8 +363,11 @@ class Room:
             self.row.updated_at = now
 
             def extra(viewer: int | None) -> dict[str, Any]:
-                return {"action": action, "action_index": index, "action_seat": seat, "source": source,
-                        "events": events_json(self.game, events, viewer)}
+                out = {"action": action, "action_index": index, "action_seat": seat, "source": source,
+                       "events": events_json(self.game, events, viewer)}
+                if policy_key is not None:
+                    out["policy"] = policy_key
+                return out
 
             messages = self._broadcast("update", extra, client, ref)
             self.schedule()

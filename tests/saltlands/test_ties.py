@@ -7,7 +7,7 @@ import random
 
 from wasteland.core.registry import registered_games
 from wasteland.games.saltlands.game import GAME
-from wasteland.games.saltlands.ties import POLICY_TEXTS, decide, policy_text
+from wasteland.games.saltlands.ties import POLICY_KEYS, decide, policy_text, policy_texts
 
 from sltest import build, damage_card, play, raiders, repeat, set_damage_card
 
@@ -154,11 +154,14 @@ def test_scarce_spawns_go_farthest_from_the_players_as_in_the_example_SL107():
 
 
 def test_every_policy_key_has_words_in_three_languages():
-    for key, texts in POLICY_TEXTS.items():
-        assert set(texts) == {"en", "ru", "uk"}, key
-        assert all(texts[lang].strip() and "SL §" in texts[lang] for lang in texts), key
-        assert policy_text(key, "ru") == texts["ru"]
-    assert policy_text("ties.spawn", "xx") == POLICY_TEXTS["ties.spawn"]["en"]
+    texts = policy_texts()
+    assert set(texts) == set(POLICY_KEYS)
+    for key, words in texts.items():
+        assert set(words) == {"en", "ru", "uk"}, key
+        assert all(words[lang].strip() and "SL §" in words[lang] for lang in words), key
+        assert len(set(words.values())) == 3, key
+        assert policy_text(key, "ru") == words["ru"]
+    assert policy_text("ties.spawn", "xx") == texts["ties.spawn"]["en"]
 
 
 def test_random_games_with_ties_decided_stay_legal():
@@ -175,7 +178,7 @@ def test_random_games_with_ties_decided_stay_legal():
             answer = SPEC.decide_for(s, d)
             if answer is not None:
                 answered.add(answer[1])
-                assert answer[1] in POLICY_TEXTS
+                assert answer[1] in POLICY_KEYS
                 action = answer[0]
             else:
                 assert d.kind not in ("activation", "lure") or len(d.actions) <= 0

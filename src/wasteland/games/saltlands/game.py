@@ -151,7 +151,30 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         "raider_deck": len(s.raider_deck),
         "discard": [names[c] for c in s.discard],
         "supply": [names[c] for c in s.supply],
+        "acting": _acting(s),
     })
+    return out
+
+
+# The stages of an activation or a lure at which one raider is on the move (SL §103,
+# SL §105, SL §106, SL §142); at the others the type is activated but no raider acts yet.
+_ONE_RAIDER_STAGES = ("target", "goto", "attack")
+
+
+def _acting(s: State) -> dict[str, Any] | None:
+    """What the table sees of the raiders' step under way, so that a tie can name the raider
+    it is about: the activated type, the raider that moves (its hex) and the spawn figures
+    left (SL §100 to SL §107; a lure, SL §142). None outside an activation or a lure."""
+    if not s.stack or s.stack[-1]["kind"] not in ("activation", "lure"):
+        return None
+    f = s.stack[-1]
+    stage = f.get("stage")
+    out: dict[str, Any] = {"kind": f["kind"], "stage": stage, "raider": f.get("type"), "hex": None}
+    rid = f.get("raider")
+    if stage in _ONE_RAIDER_STAGES and rid in s.raiders:
+        out["raider"], out["hex"] = s.raiders[rid][0], s.static.geo.names[s.raiders[rid][1]]
+    if stage == "spawn":
+        out["figures"] = f.get("figures", 0)
     return out
 
 

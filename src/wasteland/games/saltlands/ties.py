@@ -5,7 +5,7 @@ The rulebook gives the current player every choice of a raider activation (SL §
 SL §107) and of a lure (SL §142); none of them is a silent default in the engine. A
 player who switches "decide ties for me" on hands those choices to this policy, and the
 front end says in the log which rule of the policy made each choice (the key returned
-with the action; its words are in ``POLICY_TEXTS`` and in the game's browser texts).
+with the action; its words are the game's browser texts, ``policy_text`` reads them).
 
 The policy, by choice:
 
@@ -27,46 +27,32 @@ player: ``decide`` returns None for them.
 
 from __future__ import annotations
 
-from typing import Any
+import functools
+from importlib import resources
+import json
 
 from wasteland.core import hexgrid
 from wasteland.core.protocol import Decision
 
 from .state import State
 
-#: What each key of the policy means, in the three languages of the front ends.
-POLICY_TEXTS: dict[str, dict[str, str]] = {
-    "ties.activate": {
-        "en": "decided for you: the raider type with the fewest raiders on the board (SL §100)",
-        "ru": "решено за вас: тип рейдеров, которых меньше всего на поле (SL §100)",
-        "uk": "вирішено за вас: тип рейдерів, яких найменше на полі (SL §100)",
-    },
-    "ties.raider": {
-        "en": "decided for you: raiders move in reading order, top row first (SL §105)",
-        "ru": "решено за вас: рейдеры ходят по порядку чтения, сверху вниз и слева направо (SL §105)",
-        "uk": "вирішено за вас: рейдери ходять у порядку читання, згори вниз і зліва направо (SL §105)",
-    },
-    "ties.chase": {
-        "en": "decided for you: the raider chases the next player in turn order (SL §105)",
-        "ru": "решено за вас: рейдер преследует следующего по очереди игрока (SL §105)",
-        "uk": "вирішено за вас: рейдер переслідує наступного за чергою гравця (SL §105)",
-    },
-    "ties.attack": {
-        "en": "decided for you: the raider attacks the next player in turn order (SL §103)",
-        "ru": "решено за вас: рейдер атакует следующего по очереди игрока (SL §103)",
-        "uk": "вирішено за вас: рейдер атакує наступного за чергою гравця (SL §103)",
-    },
-    "ties.goto": {
-        "en": "decided for you: of the equally good end hexes, the first in reading order (SL §106)",
-        "ru": "решено за вас: из равноценных конечных гексов — первый по порядку чтения (SL §106)",
-        "uk": "вирішено за вас: з рівноцінних кінцевих гексів — перший у порядку читання (SL §106)",
-    },
-    "ties.spawn": {
-        "en": "decided for you: the spawn point farthest from the nearest player (SL §107)",
-        "ru": "решено за вас: точка появления дальше всего от ближайшего игрока (SL §107)",
-        "uk": "вирішено за вас: точка появи найдалі від найближчого гравця (SL §107)",
-    },
-}
+#: The keys of the policy's rules; their words, in every language of the front ends, are
+#: the game's browser texts (web/i18n/<lang>.json), read here for the other front ends.
+POLICY_KEYS = ("ties.activate", "ties.raider", "ties.chase", "ties.attack", "ties.goto", "ties.spawn")
+LANGS = ("en", "ru", "uk")
+
+
+@functools.cache
+def _texts(lang: str) -> dict[str, str]:
+    folder = resources.files("wasteland.games.saltlands").joinpath("web", "i18n")
+    strings = json.loads(folder.joinpath(f"{lang}.json").read_text(encoding="utf-8"))
+    return {key: strings[key] for key in POLICY_KEYS if key in strings}
+
+
+def policy_texts() -> dict[str, dict[str, str]]:
+    """Every key of the policy with its words by language."""
+    return {key: {lang: _texts(lang).get(key, "") for lang in LANGS} for key in POLICY_KEYS}
+
 
 _KINDS = ("activation", "lure")
 
@@ -124,8 +110,7 @@ def decide(state: State, decision: Decision) -> tuple[str, str] | None:
 
 def policy_text(key: str, lang: str = "en") -> str:
     """The words of one rule of the policy (English when the language is unknown)."""
-    texts = POLICY_TEXTS.get(key, {})
-    return texts.get(lang) or texts.get("en") or key
+    return (_texts(lang).get(key) if lang in LANGS else None) or _texts("en").get(key) or key
 
 
-__all__ = ["POLICY_TEXTS", "decide", "policy_text"]
+__all__ = ["POLICY_KEYS", "decide", "policy_text", "policy_texts"]

@@ -21,6 +21,14 @@ def wait_ready(page, timeout: float = 20_000):
     page.wait_for_selector(f"{MY_TURN}, {OVER}", timeout=timeout)
 
 
+def confirm_if_asked(page) -> int:
+    """A destructive action asks first (the page's own dialog): say yes. 1 if it asked."""
+    if not page.locator("#confirm").count():  # the dialog opens within the click's own handler
+        return 0
+    page.click("#confirm-yes")
+    return 1
+
+
 def index_of(page) -> int:
     return int(page.get_attribute("#game", "data-index"))
 
@@ -51,7 +59,7 @@ def test_solo_game_played_to_the_end_by_clicking(server_url, new_page, artifacts
     page.screenshot(path=artifacts / "solo-start.png")
     assert page.locator("svg.board .hex").count() > 100
 
-    clicks = board_clicks = undone = 0
+    clicks = board_clicks = undone = confirmed = 0
     saw_animation = False
     shot_mid = False
     for _ in range(600):
@@ -74,6 +82,7 @@ def test_solo_game_played_to_the_end_by_clicking(server_url, new_page, artifacts
                 chooser.first.click()
         else:
             first.click()
+        confirmed += confirm_if_asked(page)
         clicks += 1
         page.wait_for_function(f"Number(document.querySelector('#game').dataset.index) > {before}")
         if page.locator("svg.board .raider.moving").count():
@@ -129,6 +138,7 @@ def test_raider_moves_animated_along_their_paths(server_url, new_page, artifacts
             break
         before = page.locator("#log li.ev-raider_move").count()
         page.locator("#actions .action-btn").first.click()
+        confirm_if_asked(page)
         # while an update is being played, a raider figure carries the "moving" class
         try:
             page.wait_for_selector("svg.board .raider.moving", timeout=1500)
@@ -168,6 +178,7 @@ def test_two_players_in_two_browsers(server_url, new_page, artifacts):
         other = pages[1 - mover]
         before = index_of(other)
         pages[mover].locator("#actions .action-btn").first.click()
+        confirm_if_asked(pages[mover])
         other.wait_for_function(f"Number(document.querySelector('#game').dataset.index) > {before}")
         expect(other.locator("#log li.act").last).to_contain_text(f"p{mover + 1}:")
         if alice.locator("#hand .card").count() and bob.locator("#hand .card").count():
@@ -219,6 +230,7 @@ def test_language_switch(server_url, new_page, artifacts):
     for _ in range(4):
         wait_ready(page)
         page.locator("#actions .action-btn").first.click()
+        confirm_if_asked(page)
     wait_ready(page)
     log = page.locator("#log").inner_text()
     assert "Раунд 1, ход 1" in log, log
@@ -329,6 +341,7 @@ def test_age_of_thirst_board(server_url, new_page, artifacts):
             board_clicks += 1
         else:
             page.locator("#actions .action-btn").last.click()
+            confirm_if_asked(page)
         played += 1
         page.wait_for_function(f"Number(document.querySelector('#game').dataset.index) > {before}")
     wait_ready(page)
@@ -382,6 +395,7 @@ def test_age_of_thirst_of_every_mode_and_team_format_from_the_lobby(server_url, 
     wait_ready(page)
     if page.locator(MY_TURN).count():
         page.locator("#actions .action-btn").first.click()
+        confirm_if_asked(page)
     page.wait_for_function(f"Number(document.querySelector('#game').dataset.index) > {before}", timeout=30_000)
 
 
@@ -502,6 +516,7 @@ def test_age_of_thirst_in_russian(server_url, new_page):
         if page.locator(OVER).count():
             break
         page.locator("#actions .action-btn").first.click()
+        confirm_if_asked(page)
     wait_ready(page)
     log = page.locator("#log li.ev").all_inner_texts()
     assert log and any("Порядок ходов" in line for line in log), log

@@ -372,10 +372,17 @@ class TerminalRenderer(Protocol):
 #:   playerFacts(view, seat) — short texts about a seat for the players list;
 #:   seatColour(view, seat) — a CSS colour for the seat;
 #:   actionLabel(action), promptText(decision), eventText(event) — words for buttons and the log;
-#:   dangerous(action) — true for an action that needs confirmation (a discard, an attack on one's own).
+#:   dangerous(action, view) — true, or the key of a reason, for an action the page confirms before
+#:       playing it (a discard, an attack on one's own troop); it is marked in the list;
+#:   actionGroup(action, view) — the group of the decision panel it is listed under (move, attack,
+#:       card, discard, raiders, place, collect, trade, end, other);
+#:   decisionNotes(decision, view) — texts shown under the prompt: why an option is missing
+#:       ("discard down to your hand limit first"), what a tie is about.
+#: promptText and actionLabel receive the view too (promptText(decision, view)).
 #: The server's API.md ("The games and their pages") documents the same.
 WEB_BOARD_EXPORTS = ("renderBoard", "boardMarks", "renderSide", "statusParts", "playerFacts",
-                     "seatColour", "actionLabel", "promptText", "eventText", "dangerous")
+                     "seatColour", "actionLabel", "promptText", "eventText", "dangerous", "actionGroup",
+                     "decisionNotes")
 #: The one other (optional) export: a file name beside the module that the page links once as
 #: the game's stylesheet (``export const STYLESHEET = "board.css"``).
 WEB_BOARD_STYLESHEET = "STYLESHEET"

@@ -6,6 +6,7 @@ import { loadBoard } from "./boards.js";
 import * as generic from "./generic.js";
 import { h, seatText, botMark } from "./dom.js";
 import { toast } from "./app.js";
+import { actionList, autoTies, autoTiesSwitch, confirmAction, dangerReason } from "./decision.js";
 
 const ANIM_KEY = "wasteland.anim";
 const ANIM_MS = { off: 0, fast: 140, slow: 450 };
@@ -151,7 +152,7 @@ export class GameView {
   async playEvents(msg) {
     const speed = ANIM_MS[animSpeed()];
     const who = this.seatLabel(msg.action_seat);
-    this.push({ kind: "action", seat: who, action: msg.action, source: msg.source });
+    this.push({ kind: "action", seat: who, action: msg.action, source: msg.source, policy: msg.policy });
     for (const e of msg.events || []) {
       this.push({ kind: "event", event: e });
       if (!speed || !this.board || !this.board.animate) continue;
@@ -192,9 +193,10 @@ export class GameView {
       return h("li", { class: `ev ev-${e.type}`, "data-type": e.type }, this.game.eventText(e));
     }
     if (entry.kind === "action") {
-      return h("li", { class: "act", "data-seat": entry.seat },
-        h("b", { text: `${entry.seat}${entry.source && entry.source !== "human" ? ` (${entry.source})` : ""}: ` }),
-        this.label(entry.action));
+      const by = entry.source && entry.source !== "human" ? ` (${t(`source.${entry.source}`)})` : "";
+      return h("li", { class: `act${entry.policy ? " by-policy" : ""}`, "data-seat": entry.seat },
+        h("b", { text: `${entry.seat}${by}: ` }), this.label(entry.action),
+        entry.policy ? h("span", { class: "policy-note", "data-policy": entry.policy, text: ` — ${t(entry.policy)}` }) : null);
     }
     if (entry.key === "undo") return h("li", { class: "note" }, `↶ ${entry.params.seat}: ${this.label(entry.params.action)}`);
     return h("li", { class: "note", text: t(entry.key, entry.params) });
@@ -209,22 +211,38 @@ export class GameView {
 
   // -- sending -----------------------------------------------------------------------
 
-  send(kind, action) {
+  async send(kind, action) {
     if (!this.state || this.pending !== null || this.busy) return;
-    if (kind === "action" && this.game.dangerous(action) && !confirm(t("game.confirm", { action: this.label(action) }))) return;
+    const danger = kind === "action" && action !== undefined ? dangerReason(this.game, action, this.state.view) : null;
+    if (danger) {
+      const index = this.state.index;
+      this.closeChooser();
+      if (!(await confirmAction(this.label(action), danger))) return;
+      if (!this.state || this.state.index !== index || this.pending !== null || this.busy) return;
+    }
+    this.post(kind, action === undefined ? {} : { action });
+  }
+
+  /** Let the game's documented policy take the pending decision ("decide ties for me"). */
+  sendPolicy() {
+    if (!this.state || this.pending !== null || this.busy) return;
+    this.autoTried = this.state.index;
+    this.post("action", { policy: true });
+  }
+
+  post(kind, fields) {
     const ref = ++this.ref;
     this.pending = ref;
     this.closeChooser();
     this.markReady();
-    const msg = { type: kind, index: this.state.index, ref };
-    if (action !== undefined) msg.action = action;
+    const msg = { type: kind, index: this.state.index, ref, ...fields };
     if (this.ws && this.ws.readyState === WebSocket.OPEN) {
       this.ws.send(JSON.stringify(msg));
       return;
     }
     // no socket: the HTTP route does the same
     const path = kind === "undo" ? "undo" : "actions";
-    api("POST", `/api/games/${this.id}/${path}`, { action, index: msg.index }, this.token)
+    api("POST", `/api/games/${this.id}/${path}`, { ...fields, index: msg.index }, this.token)
       .then((out) => this.onMessage({ ...out, ref }))
       .catch((e) => this.onMessage({ type: "error", error: e.message, rule: e.rule, code: e.code, ref }));
   }
@@ -300,6 +318,20 @@ export class GameView {
     this.renderMine();
     this.renderPlayers();
     this.markReady();
+    this.autoDecide();
+  }
+
+  /** With "decide ties for me" on, a decision the game's policy takes is sent to it at once
+   *  (once per index: a refusal leaves the choice to the player). */
+  autoDecide() {
+    const d = this.state && this.state.decision;
+    if (!d || !d.policy || !this.actions().length || !autoTies(this.summary ? this.summary.game : "")) return;
+    if (this.autoTried === this.state.index || this.pending !== null) return;
+    if (this.busy || this.queue.length) {
+      setTimeout(() => this.autoDecide(), 50);
+      return;
+    }
+    this.sendPolicy();
   }
 
   renderStatus() {
@@ -366,6 +398,7 @@ export class GameView {
     if (!box || !this.state) return;
     box.textContent = "";
     const d = this.state.decision;
+    const view = this.state.view || {};
     box.append(h("h3", { i18n: "game.decision" }));
     if (!d) {
       box.append(h("p", { class: "prompt", text: t("game.over") }));
@@ -374,22 +407,25 @@ export class GameView {
     const acts = this.actions();
     box.dataset.kind = d.kind;
     if (!acts.length) {
-      box.append(h("p", { class: "prompt waiting", text: t("game.waiting", { seat: d.label, prompt: this.game.promptText(d) }) }));
+      box.append(h("p", { class: "prompt waiting", text: t("game.waiting", { seat: d.label, prompt: this.game.promptText(d, view) }) }));
     } else {
       box.append(h("p", { class: "prompt mine", id: "prompt" }, h("strong", { text: `${t("game.your_turn")}: ` }),
-        this.game.promptText(d), d.rule ? h("span", { class: "rule", text: ` (${d.rule})` }) : null));
+        this.game.promptText(d, view), d.rule ? h("span", { class: "rule", text: ` (${d.rule})` }) : null));
+      for (const note of this.game.decisionNotes(d, view) || []) box.append(h("p", { class: "note-why", text: note }));
       box.append(h("p", { class: "hint", i18n: "game.board_hint" }));
+      if (d.policy) {
+        box.append(h("button", { type: "button", id: "decide-for-me", class: "policy", title: t(d.policy),
+          onclick: () => this.sendPolicy(), i18n: "game.decide_for_me" }));
+      }
       if (acts.length > 8) {
         box.append(h("input", { type: "search", id: "action-filter", placeholder: t("game.filter"), value: this.filter,
           oninput: (e) => { this.filter = e.target.value.toLowerCase(); this.filterActions(); } }));
       }
-      const list = h("div", { class: "actions", id: "actions" });
-      for (const a of acts) {
-        list.append(h("button", { type: "button", class: `action-btn verb-${a.split(" ")[0]}`, "data-action": a,
-          title: a, onclick: () => this.send("action", a), text: this.label(a) }));
-      }
-      box.append(list);
+      box.append(actionList(this.game, acts, view, (a) => this.send("action", a)));
       this.filterActions();
+    }
+    if (this.game.spec && this.game.spec.auto_decide && this.state.you !== null && this.state.you !== undefined) {
+      box.append(autoTiesSwitch(this.summary.game, (on) => { if (on) this.autoDecide(); }));
     }
     if (this.state.can_undo) {
       box.append(h("button", { type: "button", id: "undo", class: "undo", onclick: () => this.send("undo"), i18n: "game.undo" }));
@@ -401,6 +437,9 @@ export class GameView {
     const f = this.filter;
     for (const b of this.root.querySelectorAll("#actions .action-btn")) {
       b.hidden = Boolean(f) && !(b.textContent.toLowerCase().includes(f) || b.dataset.action.includes(f));
+    }
+    for (const g of this.root.querySelectorAll("#actions .action-group")) {
+      g.hidden = !g.querySelector(".action-btn:not([hidden])");
     }
   }
 

@@ -32,3 +32,9 @@ export const actionLabel = (action) => action;
 export const promptText = (decision) => (decision ? decision.prompt : "");
 export const eventText = (event) => event.text || JSON.stringify(event);
 export const dangerous = () => false;
+export const decisionNotes = () => [];
+
+// Which group of the decision panel an action goes to, by its verb (GROUP_ORDER in decision.js).
+const VERB_GROUPS = { move: "move", enter: "move", goto: "move", attack: "attack", chase: "attack", use: "card",
+  play: "card", discard: "discard", end: "end", pass: "end", done: "end" };
+export const actionGroup = (action) => VERB_GROUPS[String(action).split(" ")[0]] || "other";

@@ -175,3 +175,11 @@ export function eventText(e) {
 
 /** Putting an agenda card back cannot be undone (the deck is shuffled). */
 export const dangerous = (action) => action.startsWith("return ");
+
+/** The decision panel's group of an action (the page's GROUP_ORDER): by its verb. */
+const VERB_GROUPS = { move: "move", attack: "attack", play: "card", use: "card", discard: "discard", end: "end",
+  pass: "end", done: "end" };
+export const actionGroup = (action) => VERB_GROUPS[String(action).split(" ")[0]] || "other";
+
+/** Nothing to add under the prompt: the prompt says it all. */
+export const decisionNotes = () => [];

@@ -223,3 +223,11 @@ export function eventText(e) {
 /** No quest action needs a confirmation: each is one die's worth, and the page's undo
  * stops only where a card was drawn or a die thrown. */
 export const dangerous = (action) => false;
+
+/** The decision panel's group of an action (the page's GROUP_ORDER): by its verb. */
+const VERB_GROUPS = { move: "move", attack: "attack", play: "card", use: "card", discard: "discard", end: "end",
+  pass: "end", done: "end" };
+export const actionGroup = (action) => VERB_GROUPS[String(action).split(" ")[0]] || "other";
+
+/** Nothing to add under the prompt: the prompt says it all. */
+export const decisionNotes = () => [];

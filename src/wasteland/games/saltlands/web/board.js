@@ -51,11 +51,16 @@ export function boardMarks(actions, view) {
     if (!m.classes.includes(cls)) m.classes.push(cls);
     if (!m.actions.includes(action)) m.actions.push(action);
   };
+  const players = new Map((view && view.players || []).map((p) => [seatName(p.seat), p.hex]));
   for (const a of actions.map(parseAction)) {
     for (const hex of a.hexes) {
       add(hex, a.target === hex || a.verb === "raider" ? "target" : a.verb === "collect" ? "collect" : "reach", a.action);
     }
     for (const tile of a.tiles) for (const hex of tiles.get(tile) || []) add(hex, "explore", a.action);
+    // a raider's tie between players: the candidates are the players' hexes (SL §103, SL §105)
+    if (a.verb === "chase" || a.verb === "attack") {
+      for (const seat of a.seats) if (players.get(seat)) add(players.get(seat), "target", a.action);
+    }
   }
   return marks;
 }
@@ -265,9 +270,35 @@ export function playerFacts(v, seat) {
 
 export const seatColour = (v, seat) => SEAT_COLOURS[seat % SEAT_COLOURS.length];
 
-/** Discarding a card, for instance, cannot be taken back, but the rules make nothing here
- *  irreversible enough to ask twice: undo covers the rest. */
-export const dangerous = () => false;
+/** Actions that throw something away for good: the page asks before playing them (a
+ *  discard, a replaced card, a crew member lost, a Victory card yielded), whatever undo
+ *  could still do: nothing irreversible happens on a single click. */
+const DANGER = { discard: "danger.discard", replace: "danger.replace", lose: "danger.lose", yield: "danger.yield" };
+export const dangerous = (action) => DANGER[String(action).split(" ")[0]] || false;
+
+const GROUPS = { move: "move", enter: "move", collect: "collect", use: "card", refresh: "card", ability: "card",
+  trade: "trade", give: "trade", steal: "trade", accept: "trade", decline: "trade", discard: "discard",
+  replace: "discard", lose: "discard", yield: "discard", activate: "raiders", raider: "raiders", chase: "raiders",
+  goto: "raiders", attack: "raiders", spawn: "raiders", place: "place", take: "place", end: "end", pass: "end",
+  done: "end" };
+/** The decision panel's group of an action (move / collect / card / trade / discard / raiders...). */
+export const actionGroup = (action) => GROUPS[String(action).split(" ")[0]] || "other";
+
+/** Why an expected option is missing, said under the prompt: over the hand limit a player
+ *  may neither move nor end the turn until she discards down to it (SL §55); in a
+ *  sandstorm a move costs a card for each tile it crosses (SL §53). */
+export function decisionNotes(decision, view) {
+  const notes = [];
+  if (!decision || decision.kind !== "turn" || !view || view.seat === null || view.seat === undefined) return notes;
+  const me = playerOf(view, seatNumber(view.seat));
+  const actions = decision.actions || [];
+  if (me && me.hand && me.hand_limit !== null && me.hand_limit !== undefined && me.hand.length > me.hand_limit
+      && !actions.includes("end")) {
+    notes.push(t("note.hand_limit", { n: me.hand.length, limit: me.hand_limit }));
+  }
+  if (view.storm && actions.some((a) => a.startsWith("move "))) notes.push(t("note.storm"));
+  return notes;
+}
 
 /** The seat's own cards: character, vehicle, cargo, hand; a card with legal actions is a button. */
 export function renderSide(box, v, { actions = [], choose = () => {} } = {}) {

@@ -112,7 +112,8 @@ export function actionLabel(action) {
     case "armor":
     case "heal":
     case "yield":
-      return t("act.soak", { card: cardName(w[1]) }) + ` (${p.verb})`;
+    case "lose":
+      return t(`act.soak_${p.verb}`, { card: cardName(w[1]) });
     case "pass":
     case "done":
     case "accept":
@@ -125,9 +126,18 @@ export function actionLabel(action) {
   }
 }
 
-/** The prompt of a decision in words. */
-export function promptText(decision) {
+/** The prompt of a decision in words; a tie of the raiders' turn names its raider (the
+ *  view's ``acting``: the type activated, the raider that moves and where it stands). */
+export function promptText(decision, view = {}) {
   if (!decision) return "";
+  const acting = view && view.acting;
+  if (acting && (decision.kind === "activation" || decision.kind === "lure") && acting.stage) {
+    const key = `prompt.${decision.kind}.${acting.stage}`;
+    if (has(key)) {
+      return t(key, { raider: acting.raider ? raiderName(acting.raider) : "", hex: acting.hex || "",
+        n: acting.figures ?? "" });
+    }
+  }
   const key = `prompt.${decision.kind}`;
   return has(key) ? t(key) : decision.prompt;
 }

@@ -65,6 +65,7 @@ SPEC = GameSpec(
     web_board="web/board.js",
     web_texts="web/i18n",
     card_texts="wasteland.games.age_of_thirst.texts:TEXTS",
+    rules_texts="rules",
     package="wasteland.games.age_of_thirst",
     listing=1,
     actions="wasteland.games.age_of_thirst.actions:ACTIONS", observation="wasteland.games.age_of_thirst.observation:OBSERVATION",

@@ -1,6 +1,8 @@
 """The words players see, in English, Russian and Ukrainian (``data/texts_<lang>.toml``):
-enemy, faction and space names, agenda card names and texts, every rule we cite
-(FO-13.1 to FO-13.6, in our own words), verb help and panel labels."""
+enemy, faction and space names, agenda card names and texts, verb help and panel labels;
+and every rule we cite (FO-13.1 to FO-13.6, in our own words), read from the game's rules
+reference (``rules/<lang>.toml``, see ``wasteland.core.rules_reference``) as the
+``rules`` section."""
 
 from __future__ import annotations
 
@@ -8,7 +10,10 @@ import functools
 import tomllib
 from typing import Any
 
+from wasteland.core import rules_reference
+
 from .content import DATA_DIR, load_content
+from .spec import SPEC
 
 LANGS = ("en", "ru", "uk")
 SECTIONS = ("enemies", "factions", "spaces", "cards", "requirements", "rules", "verbs", "ui")
@@ -18,7 +23,9 @@ SECTIONS = ("enemies", "factions", "spaces", "cards", "requirements", "rules", "
 def table(lang: str) -> dict[str, Any]:
     if lang not in LANGS:
         lang = "en"
-    return tomllib.loads((DATA_DIR / f"texts_{lang}.toml").read_text(encoding="utf-8"))
+    words = tomllib.loads((DATA_DIR / f"texts_{lang}.toml").read_text(encoding="utf-8"))
+    words["rules"] = {anchor: r.text for anchor, r in rules_reference.texts(SPEC, lang).items()}
+    return words
 
 
 class Texts:

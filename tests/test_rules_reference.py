@@ -69,6 +69,17 @@ def shown_in_games(spec) -> dict[str, str]:
     return found
 
 
+@pytest.mark.parametrize("name", GAMES)
+def test_every_game_carries_a_rules_reference_for_all_its_anchors(name):
+    """Every registered game names its rule texts, and they cover every anchor it declares
+    (so a new citation of any of them already has its text)."""
+    spec = registered_games()[name]
+    assert spec.rules_texts, f"{name} names no rules reference (GameSpec.rules_texts)"
+    for lang in rr.LANGUAGES:
+        missing = [a for a in spec.anchors if a not in rr.texts(spec, lang)]
+        assert not missing, f"{name}: no {lang} text for {missing[:20]}"
+
+
 @pytest.mark.parametrize("name", WITH_TEXTS)
 @pytest.mark.parametrize("lang", rr.LANGUAGES)
 def test_every_anchor_the_game_cites_or_shows_has_its_text(name, lang):

@@ -122,7 +122,7 @@ def _reveal(s: State, f: Frame, rtype: str, events: Events) -> None:
     events.append(
         {"type": "damage_card", "raider": rtype, "card": card_id, "round": card.round,
          "letters": card.letters, "damage": card.damage, "damage_type": card.damage_type,
-         "move_bonus": card.move_bonus}
+         "move_bonus": card.move_bonus, "rule": "SL §100"}
     )
     queue = sorted(rid for rid, r in s.raiders.items() if r[0] == rtype)
     _replace(s, f, stage="raider", type=rtype, queue=queue)
@@ -152,7 +152,7 @@ def _plan_move(s: State, f: Frame, rid: int, events: Events, target: int | None)
     if not plan.targets or plan.ends == (here,):
         events.append(
             {"type": "raider_stays", "raider": rtype, "hex": geo.names[here], "reason": plan.reason,
-             "target": f"p{plan.targets[0] + 1}" if plan.targets else None}
+             "target": f"p{plan.targets[0] + 1}" if plan.targets else None, "rule": _movement_rule(plan.reason)}
         )
         _after_move(s, _replace(s, f, target=plan.targets[0] if plan.targets else None), events)
         return
@@ -161,6 +161,15 @@ def _plan_move(s: State, f: Frame, rid: int, events: Events, target: int | None)
         _replace(s, f, stage="goto", ends=list(plan.ends))
         return
     _finish_move(s, f, plan.ends[0], events)
+
+
+def _movement_rule(reason: str) -> str:
+    """The rule behind a raider's move, for the table's "why": it reaches a player by the
+    shortest path (SL §105), or closes in on the nearest as far as its terrain lets it, or
+    cannot (SL §106); a raider with no player on the board has nobody to go for (SL §105)."""
+    if reason in ("can reach the player this activation", "already next to a player", "no player on the board"):
+        return "SL §105"
+    return "SL §106"
 
 
 def _finish_move(s: State, f: Frame, dest: int, events: Events) -> None:
@@ -172,7 +181,8 @@ def _finish_move(s: State, f: Frame, dest: int, events: Events) -> None:
     events.append(
         {"type": "raider_move", "raider": rtype, "from": geo.names[here], "to": geo.names[dest],
          "path": [geo.names[h] for h in route], "target": f"p{f['target'] + 1}",
-         "distance": f.get("distance"), "reason": f.get("reason", "")}
+         "distance": f.get("distance"), "reason": f.get("reason", ""),
+         "rule": _movement_rule(f.get("reason", ""))}
     )
     _after_move(s, f, events)
 
@@ -225,7 +235,7 @@ def _begin_spawn(s: State, events: Events) -> None:
     figures = figures_in_box(s, rtype) - on_board
     events.append(
         {"type": "spawn_check", "raider": rtype, "letters": letters_text,
-         "points": len(points), "figures": figures}
+         "points": len(points), "figures": figures, "rule": "SL §107"}
     )
     if len(points) <= figures:
         for h in points:
@@ -292,7 +302,7 @@ def _place_spawn(s: State, f: Frame, h: int, events: Events) -> None:
     crew = s.static.content.raiders[rtype].crew  # new raiders arrive with full crew
     s.raiders[rid] = [rtype, h, crew]
     events.append({"type": "spawn", "raider": rtype, "hex": s.static.geo.names[h],
-                   "letter": s.terrain.spawn[h]})
+                   "letter": s.terrain.spawn[h], "rule": "SL §107"})
     if f.get("stage") == "spawn":
         top = s.stack[-1]
         s.stack[-1] = {**top, "figures": top["figures"] - 1,
@@ -315,7 +325,7 @@ def start_lure(s: State, seat: int, amount: int, events: Events) -> None:
     p = s.players[seat]
     tile = p.hex // CELLS_PER_TILE
     queue = sorted(rid for rid, r in s.raiders.items() if r[1] // CELLS_PER_TILE == tile)
-    events.append({"type": "lure", "seat": seat, "amount": amount, "raiders": len(queue)})
+    events.append({"type": "lure", "seat": seat, "amount": amount, "raiders": len(queue), "rule": "SL §142"})
     if queue:
         s.stack.append({"kind": "lure", "seat": seat, "stage": "raider", "queue": queue, "amount": amount})
 
@@ -362,7 +372,7 @@ def _lure_one(s: State, f: Frame, rid: int, events: Events) -> None:
     here = s.raiders[rid][1]
     if not plan.ends or plan.ends == (here,):
         events.append({"type": "raider_stays", "raider": s.raiders[rid][0], "hex": s.static.geo.names[here],
-                       "reason": plan.reason, "target": f"p{f['seat'] + 1}"})
+                       "reason": plan.reason, "target": f"p{f['seat'] + 1}", "rule": "SL §142"})
         return
     if len(plan.ends) > 1:
         s.stack[-1] = {**f, "stage": "goto", "ends": list(plan.ends)}
@@ -376,4 +386,4 @@ def _lure_finish(s: State, rid: int, dest: int, events: Events) -> None:
     s.raiders[rid][1] = dest
     events.append({"type": "raider_move", "raider": rtype, "from": geo.names[here], "to": geo.names[dest],
                    "path": [geo.names[here], geo.names[dest]], "target": None, "distance": None,
-                   "reason": "lured (SL §142)"})
+                   "reason": "lured (SL §142)", "rule": "SL §142"})

@@ -189,3 +189,10 @@ def test_decide_is_refused_where_no_policy_covers_the_choice(server):
     r = step(server, snap["session"]["id"], "decide", 0)
     assert r.status_code == 400 and "the table chooses" in r.json()["error"] and r.json()["rule"] == "SL §45"
     assert show(server, snap["session"]["id"])["index"] == 0
+
+
+def test_the_rules_shown_have_their_text_in_the_page_language(server):
+    snap = new_session(server)
+    r = server.http.get(f"/api/companion/{snap['session']['id']}?lang=ru")
+    rules = r.json()["rules"]
+    assert "SL §45" in rules and rules["SL §45"] and not rules["SL §45"].isascii()

@@ -97,9 +97,10 @@ def rule_text(spec: GameSpec, anchor: str, lang: str) -> str | None:
         text = rules_reference.rule_text(spec, anchor, lang)
     except Exception:  # a reference without this anchor or language: the anchor alone is shown
         return None
-    if isinstance(text, dict):
-        return text.get("text") or text.get("title")
-    return text if isinstance(text, str) else None
+    if text is None or isinstance(text, str):
+        return text
+    title, body = getattr(text, "title", ""), getattr(text, "text", "")
+    return f"{title}: {body}" if title and body else (body or title or None)
 
 
 class Session:

@@ -378,11 +378,12 @@ class TerminalRenderer(Protocol):
 #:       card, discard, raiders, place, collect, trade, end, other);
 #:   decisionNotes(decision, view) — texts shown under the prompt: why an option is missing
 #:       ("discard down to your hand limit first"), what a tie is about.
+#:   legend(view) — [{sym, cls, colour, text}]: what each colour, letter and shape on the board means.
 #: promptText and actionLabel receive the view too (promptText(decision, view)).
 #: The server's API.md ("The games and their pages") documents the same.
 WEB_BOARD_EXPORTS = ("renderBoard", "boardMarks", "renderSide", "statusParts", "playerFacts",
                      "seatColour", "actionLabel", "promptText", "eventText", "dangerous", "actionGroup",
-                     "decisionNotes")
+                     "decisionNotes", "legend")
 #: The one other (optional) export: a file name beside the module that the page links once as
 #: the game's stylesheet (``export const STYLESHEET = "board.css"``).
 WEB_BOARD_STYLESHEET = "STYLESHEET"

@@ -9,6 +9,9 @@ import { toast } from "./app.js";
 import { actionList, autoTies, autoTiesSwitch, confirmAction, dangerReason } from "./decision.js";
 
 const ANIM_KEY = "wasteland.anim";
+const COORDS_KEY = "wasteland.coords";
+const LEGEND_KEY = "wasteland.legend";
+const shown = (key) => localStorage.getItem(key) === "1";
 const ANIM_MS = { off: 0, fast: 140, slow: 450 };
 const LOG_LIMIT = 400;
 
@@ -276,7 +279,13 @@ export class GameView {
       h("div", { class: "board-col" },
         h("div", { id: "status-line", class: "status-line" }),
         h("div", { id: "outcome", class: "outcome", hidden: true }),
-        h("div", { id: "board", class: "board-box" }),
+        h("div", { id: "board", class: `board-box${shown(COORDS_KEY) ? " show-coords" : ""}` }),
+        h("div", { class: "board-tools" },
+          h("button", { type: "button", id: "coords-toggle", "aria-pressed": String(shown(COORDS_KEY)),
+            onclick: () => this.toggle(COORDS_KEY), i18n: "game.coords" }),
+          h("button", { type: "button", id: "legend-toggle", "aria-pressed": String(shown(LEGEND_KEY)),
+            onclick: () => this.toggle(LEGEND_KEY), i18n: "game.legend" })),
+        h("div", { id: "legend", class: "legend card-box", hidden: !shown(LEGEND_KEY) }),
         h("p", { id: "anim-note", class: "anim-note", hidden: true, i18n: "game.animating" })),
       h("aside", { class: "side" },
         h("section", { id: "decision", class: "decision card-box" }),
@@ -288,6 +297,29 @@ export class GameView {
     const ol = page.querySelector("#log");
     for (const entry of this.log) ol.append(this.logItem(entry));
     page.querySelector(".log-scroll").scrollTop = 1e9;
+  }
+
+  /** The coordinates or the legend on or off (a setting of the person, kept in the browser). */
+  toggle(key) {
+    const on = !shown(key);
+    localStorage.setItem(key, on ? "1" : "0");
+    const button = this.root.querySelector(key === COORDS_KEY ? "#coords-toggle" : "#legend-toggle");
+    if (button) button.setAttribute("aria-pressed", String(on));
+    if (key === COORDS_KEY) this.root.querySelector("#board").classList.toggle("show-coords", on);
+    else this.renderLegend();
+  }
+
+  renderLegend() {
+    const box = this.root.querySelector("#legend");
+    if (!box) return;
+    box.hidden = !shown(LEGEND_KEY);
+    box.textContent = "";
+    if (box.hidden || !this.state) return;
+    for (const item of this.game.legend(this.state.view || {}) || []) {
+      const sym = h("span", { class: `lg-sym ${item.cls || ""}`, text: item.sym || "" });
+      if (item.colour) sym.style.background = item.colour;
+      box.append(h("span", { class: "lg-item", "data-legend": item.key || null }, sym, h("span", { text: item.text })));
+    }
   }
 
   status(key) {
@@ -314,6 +346,7 @@ export class GameView {
     this.root.querySelector("#leave").hidden = !this.token || s.status === "over";
     this.renderStatus();
     this.renderBoard();
+    this.renderLegend();
     this.renderDecision();
     this.renderMine();
     this.renderPlayers();

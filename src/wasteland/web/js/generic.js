@@ -38,3 +38,4 @@ export const decisionNotes = () => [];
 const VERB_GROUPS = { move: "move", enter: "move", goto: "move", attack: "attack", chase: "attack", use: "card",
   play: "card", discard: "discard", end: "end", pass: "end", done: "end" };
 export const actionGroup = (action) => VERB_GROUPS[String(action).split(" ")[0]] || "other";
+export const legend = () => [];

@@ -27,3 +27,55 @@ export function corners(x, y, s) {
   }
   return pts.join(" ");
 }
+
+// Highlights keep the terrain visible: a marked hex gets a hatched, outlined overlay
+// (style.css colours it by the mark's class) instead of a fill over its terrain.
+const HATCHES = { reach: "#2f9e44", target: "#e03131", collect: "#1c7ed6", explore: "#7048e8", source: "#2f9e44" };
+
+/** The hatch patterns the overlays use, once per board. */
+export function hatchDefs(svg) {
+  const defs = el("defs", {}, svg);
+  for (const [name, colour] of Object.entries(HATCHES)) {
+    const p = el("pattern", { id: `hl-${name}`, width: 6, height: 6, patternUnits: "userSpaceOnUse",
+                              patternTransform: "rotate(45)" }, defs);
+    el("line", { x1: 0, y1: 0, x2: 0, y2: 6, stroke: colour, "stroke-width": 2.2, "stroke-opacity": 0.55 }, p);
+  }
+  return defs;
+}
+
+/** The overlay of a marked hex at (x, y) (nothing if it has no mark). */
+export function highlight(g, x, y, classes) {
+  if (!classes || !classes.length) return null;
+  return el("polygon", { points: corners(x, y, SIZE - 2.4), class: "hl" }, g);
+}
+
+/** The hex's coordinates, shown only while the page's "coordinates" switch is on. */
+export function coordLabel(g, x, y, name) {
+  const t = el("text", { x, y: y + SIZE * 0.72, class: "coord" }, g);
+  t.textContent = name;
+  return t;
+}
+
+// The edge of a flat-topped hex between corners i and i + 1 faces this axial neighbour.
+const EDGE_NEIGHBOUR = [[1, 0], [0, 1], [-1, 1], [-1, 0], [0, -1], [1, -1]];
+
+/**
+ * The outline of groups of hexes (tiles): ``groupOf`` maps a hex name to its group; an edge
+ * is drawn wherever the hex beyond it is of another group or none. Returns path data.
+ */
+export function groupOutline(names, groupOf) {
+  const parts = [];
+  for (const name of names) {
+    const [q, r] = name.split(",").map(Number);
+    const [x, y] = hexXY(name);
+    const g = groupOf.get(name);
+    for (let i = 0; i < 6; i++) {
+      const [dq, dr] = EDGE_NEIGHBOUR[i];
+      if (groupOf.get(`${q + dq},${r + dr}`) === g) continue;
+      const a = (Math.PI / 3) * i, b = (Math.PI / 3) * (i + 1);
+      parts.push(`M${(x + SIZE * Math.cos(a)).toFixed(1)},${(y + SIZE * Math.sin(a)).toFixed(1)}`
+        + `L${(x + SIZE * Math.cos(b)).toFixed(1)},${(y + SIZE * Math.sin(b)).toFixed(1)}`);
+    }
+  }
+  return parts.join("");
+}

@@ -231,3 +231,6 @@ export const actionGroup = (action) => VERB_GROUPS[String(action).split(" ")[0]]
 
 /** Nothing to add under the prompt: the prompt says it all. */
 export const decisionNotes = () => [];
+
+/** No legend yet: the board's titles name every piece. */
+export const legend = () => [];

@@ -3,19 +3,18 @@
 // listed in wasteland.core.spec.WEB_BOARD_EXPORTS). Flat-topped hexes on axial (q, r):
 // x = size * 3/2 * q, y = size * sqrt(3) * (r + q/2).
 import { t } from "/js/i18n.js";
-import { SIZE, hexXY, el, corners } from "/js/svg.js";
+import { SIZE, SQ3, hexXY, el, corners, hatchDefs, highlight, coordLabel, groupOutline } from "/js/svg.js";
 import { h } from "/js/dom.js";
 import { raiderName, tokenName, charName, cardName, parseAction, seatName, seatNumber } from "./notation.js";
 
 export { actionLabel, promptText, eventText } from "./notation.js";
+export { legend } from "./legend.js";
+import { RAIDER_COLOURS, MARKER_COLOURS } from "./legend.js";
 export const STYLESHEET = "board.css";
 
 const TILE_RADIUS = 2;
 const DIR_ANGLE = { N: -90, NE: -30, SE: 30, S: 90, SW: 150, NW: -150 };
 const SEAT_COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf"];
-const RAIDER_COLOURS = { speedster: "#e8590c", pickup: "#c92a2a", truck: "#5f3dc4", bulldozer: "#862e9c",
-                         hovercraft: "#0b7285", apc: "#343a40" };
-const MARKER_COLOURS = { blue: "#1c7ed6", green: "#2f9e44", red: "#e03131" };
 
 function tileCentre(at) {
   const [a, b] = at.slice(1).split(",").map(Number);
@@ -83,6 +82,7 @@ export function renderBoard(container, view, { marks = new Map(), onSpot = null,
   const svg = el("svg", { viewBox: `${minX - pad} ${minY - pad} ${maxX - minX + 2 * pad} ${maxY - minY + 2 * pad}`,
                           class: "board", role: "img", "aria-label": "board" });
   container.appendChild(svg);
+  hatchDefs(svg);
   const gHex = el("g", { class: "hexes" }, svg);
   const gTile = el("g", { class: "tiles" }, svg);
   const gMark = el("g", { class: "marks" }, svg);
@@ -97,6 +97,8 @@ export function renderBoard(container, view, { marks = new Map(), onSpot = null,
     const cls = ["hex", `terrain-${h.terrain}`, ...classesOf(h.hex)];
     const g = el("g", { class: cls.join(" "), "data-hex": h.hex }, gHex);
     const poly = el("polygon", { points: corners(x, y, SIZE - 0.6) }, g);
+    highlight(g, x, y, classesOf(h.hex));
+    coordLabel(g, x, y, h.hex);
     const title = el("title", {}, g);
     title.textContent = `${h.hex} — ${t(`terrain.${h.terrain}`)}` + (h.spawn ? ` — ${t("legend.spawn")} ${h.spawn}` : "")
       + (h.wreck ? ` — ${t("legend.wreck")}` : "");
@@ -111,12 +113,21 @@ export function renderBoard(container, view, { marks = new Map(), onSpot = null,
     void poly;
   }
 
-  // tile outlines: a face-down tile shows a "?"; rumor markers sit on their tile.
+  // Tile borders, so that a tile can be read off the board (the escape tile: a rumor
+  // marker and no raiders, SL §113); a face-up tile's name at its top; a face-down one a "?".
+  const groupOf = new Map(view.hexes.map((hx, i) => [hx.hex, Math.floor(i / 19)]));
+  const faceUp = view.hexes.filter((hx, i) => ((view.tiles || [])[Math.floor(i / 19)] || {}).face_up).map((hx) => hx.hex);
+  const faceDown = view.hexes.filter((hx, i) => !((view.tiles || [])[Math.floor(i / 19)] || {}).face_up).map((hx) => hx.hex);
+  el("path", { d: groupOutline(faceDown, groupOf), class: "tile-border face-down" }, gTile);
+  el("path", { d: groupOutline(faceUp, groupOf), class: "tile-border" }, gTile);
   for (const tile of view.tiles || []) {
     const [x, y] = hexXY(tileCentre(tile.at));
     if (!tile.face_up) {
       const q = el("text", { x, y: y + 9, class: "facedown" }, gTile);
       q.textContent = "?";
+    } else if (tile.tile) {
+      const name = el("text", { x, y: y - 2 * SIZE * SQ3 - SIZE * 0.15, class: "tile-name", "data-tile": tile.at }, gTile);
+      name.textContent = tileName(tile.tile);
     }
   }
   const markerCount = {};
@@ -124,10 +135,11 @@ export function renderBoard(container, view, { marks = new Map(), onSpot = null,
     const [x, y] = hexXY(tileCentre(at));
     const k = (markerCount[at] = (markerCount[at] || 0) + 1);
     const g = el("g", { class: "marker", "data-marker": colour }, gTile);
-    const mx = x - SIZE + (k - 1) * 12, my = y - SIZE * 1.6;
-    el("path", { d: `M${mx},${my + 14} L${mx},${my - 6} L${mx + 10},${my - 1} L${mx},${my + 4}`,
-                 fill: MARKER_COLOURS[colour] || colour, stroke: "#222", "stroke-width": 1 }, g);
-    el("title", {}, g).textContent = `rumor marker: ${colour}`;
+    // two markers on one tile stand side by side, each in full
+    const mx = x - SIZE * 0.9 + (k - 1) * 16, my = y - SIZE * 1.2;
+    el("path", { d: `M${mx},${my + 16} L${mx},${my - 8} L${mx + 13},${my - 2} L${mx},${my + 4}`,
+                 fill: MARKER_COLOURS[colour] || colour, stroke: "#222", "stroke-width": 1.2 }, g);
+    el("title", {}, g).textContent = t("legend.marker", { colour: t(`colour.${colour}`) });
   }
 
   // tokens
@@ -222,6 +234,14 @@ export function renderBoard(container, view, { marks = new Map(), onSpot = null,
   return board;
 }
 
+/** A tile's name as printed: the compass tile, a starting tile, a numbered terrain tile. */
+function tileName(id) {
+  if (id === "compass") return t("tile.compass");
+  const m = /^(start|tile)_0*(\d+)$/.exec(id);
+  if (m) return t(m[1] === "start" ? "tile.start" : "tile.number", { n: m[2] });
+  return t("tile.other");
+}
+
 function drawRaider(parent, type, hex, crew) {
   const [x, y] = hexXY(hex);
   const g = el("g", { class: `raider raider-${type}`, "data-hex": hex, "data-raider": type,
@@ -250,8 +270,6 @@ export function statusParts(v) {
   if (v.mirage_deck !== undefined) {
     out.push({ class: "decks", text: t("game.decks", { mirage: v.mirage_deck, raider: v.raider_deck, tokens: v.token_pool }) });
   }
-  const tokens = Object.entries(v.tokens || {});
-  if (tokens.length) out.push({ class: "tokens", text: tokens.map(([hex, tok]) => `${hex}: ${tokenName(tok)}`).join("; ") });
   return out;
 }
 

@@ -121,7 +121,8 @@ def show_question(session: "Session", d: Decision) -> None:
     head = Text(f"{session.who(d.seat)} — {d.prompt}", style="bold bright_yellow")
     head.append(f"  [{d.rule}]", style="dim")
     session.console.print(head)
-    session.console.print(session.renderer.render_options(d.actions, session.console.width))
+    view = session.game.view(session.state, d.seat)
+    session.console.print(session.renderer.render_options(d.actions, session.console.width, view, session.lang))
 
 
 def resolve(session: "Session", entry: str, d: Decision, order: list[str]) -> str | None:

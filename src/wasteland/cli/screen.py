@@ -77,7 +77,7 @@ def frame(session: "Session", d: Decision, order: Sequence[str], recent: list[An
     head = Text(f"{session.who(d.seat)} — {d.prompt}", style="bold bright_yellow")
     head.append(f"  [{d.rule}]", style="dim")
     question = lines_of(console, head, width)
-    options = lines_of(console, ui.render_options(d.actions, width), width)
+    options = lines_of(console, ui.render_options(d.actions, width, view, session.lang), width)
     option_room = max(3, room // 3)
     if len(options) > option_room:
         more = len(options) - option_room + 1

@@ -334,8 +334,11 @@ class TerminalRenderer(Protocol):
 
     def hex_marks(self, actions: Sequence[str], numbers: dict[str, int]) -> dict[str, str]: ...
 
-    def render_options(self, actions: Sequence[str], width: int) -> Any: ...
-    # numbered and grouped; option n must be ``wasteland.core.terminal.numbered(actions)[n - 1]``
+    def render_options(self, actions: Sequence[str], width: int, view: dict[str, Any] | None = None,
+                       lang: str = "en") -> Any: ...
+    # numbered and grouped; option n must be ``wasteland.core.terminal.numbered(actions)[n - 1]``;
+    # with the deciding seat's view and the player's language, options may name what they
+    # act on in words (a card's name, what a rumor option would do) beside the notation
 
     def render_map(self, view: dict[str, Any], width: int, marks: dict[str, str] | None = None,
                    coords: bool = False) -> Any: ...  # the map alone, for the screen layout to crop

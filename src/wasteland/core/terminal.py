@@ -75,16 +75,20 @@ def numbered(actions: Sequence[str]) -> list[str]:
     return [a for _verb, group in group_actions(actions) for a in group]
 
 
-def render_options(actions: Sequence[str], width: int, titles: dict[str, str] | None = None) -> Text:
+def render_options(actions: Sequence[str], width: int, titles: dict[str, str] | None = None,
+                   labels: dict[str, str] | None = None) -> Text:
     """Numbered options, grouped by verb; long groups as compact columns. ``titles``: the
-    heading of each verb's group (default: the verb)."""
+    heading of each verb's group (default: the verb); ``labels``: how an action is shown
+    when not as its notation (its verb first: "use Pickaxe by Scout at 2,3")."""
     titles = titles or {}
+    labels = labels or {}
     out = Text()
     n = 0
     for verb, group in group_actions(actions):
-        rests = [a.split(" ", 1)[1] if " " in a else "" for a in group]
+        shown = [labels.get(a, a) for a in group]
+        rests = [a.split(" ", 1)[1] if " " in a else "" for a in shown]
         if len(group) == 1 or not any(rests):
-            for a in group:
+            for a in shown:
                 n += 1
                 out.append(f"  [{n}]", style="bold cyan")
                 out.append(f" {a}\n")
@@ -118,8 +122,13 @@ class TerminalBase:
     verb_titles: dict[str, str] = {}  # the heading of each verb's group of options
     languages: tuple[str, ...] = ("en",)  # languages of help() and verb_help()
 
-    def render_options(self, actions: Sequence[str], width: int) -> Any:
-        return render_options(actions, width, self.verb_titles)
+    def render_options(self, actions: Sequence[str], width: int, view: dict[str, Any] | None = None,
+                       lang: str = "en") -> Any:
+        return render_options(actions, width, self.verb_titles, self.option_labels(actions, view, lang))
+
+    def option_labels(self, actions: Sequence[str], view: dict[str, Any] | None, lang: str = "en") -> dict[str, str]:
+        """How each option is shown when not as its notation (none by default)."""
+        return {}
 
     def render_map(self, view: dict[str, Any], width: int, marks: dict[str, str] | None = None,
                    coords: bool = False) -> Any:

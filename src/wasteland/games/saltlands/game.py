@@ -17,6 +17,7 @@ from .evaluate import evaluate
 from .movement import wind_strength
 from .setup import check_characters, new_game
 from .state import State
+from .world import rumor_preview
 from .zones import HIDDEN_GAINS, hand_limit, permanent_armor
 
 
@@ -153,6 +154,10 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         "supply": [names[c] for c in s.supply],
         "acting": _acting(s),
     })
+    if s.stack and s.stack[-1]["kind"] == "rumor":
+        # SL §109: the drawn rumor card is face up; both options and where each would move
+        # the markers are shown before its owner chooses
+        out["rumor_choice"] = rumor_preview(s, s.stack[-1])
     return out
 
 

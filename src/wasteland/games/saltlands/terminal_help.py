@@ -5,6 +5,8 @@ content data, in the same three languages); how events are coloured."""
 from __future__ import annotations
 
 from functools import lru_cache
+import re
+from typing import Any, Sequence
 
 
 @lru_cache(maxsize=1)
@@ -188,3 +190,47 @@ def card_help(name: str, lang: str = "en") -> str | None:
     cid = TEXTS.find(name) or ""
     card = _content().cards.get(cid.split(":", 1)[1]) if cid.startswith("card:") else None
     return info + (f"\n[{card.cite}]" if card is not None and card.cite else "")
+
+
+_COPY = re.compile(r"^([a-z_]+)#(\d+)(?:/(\d+))?$")
+
+
+def option_labels(actions: Sequence[str], view: dict[str, Any] | None, lang: str = "en") -> dict[str, str]:
+    """Each option as a player reads it: the cards and characters it names by their names
+    ("use Pickaxe by Scout at 2,3", "discard Water"), a card's second option as such, and a
+    rumor card's options with what each would do (SL §109). Two options that would read the
+    same keep their copy numbers ("Water #1", "Water #2")."""
+    from .texts import TEXTS
+
+    def word(token: str, copies: bool) -> str:
+        m = _COPY.match(token)
+        if m:
+            name = TEXTS.name(f"card:{m.group(1)}", lang)
+            if name is None:
+                return token
+            name = name + (f" #{m.group(2)}" if copies else "")
+            return name + (f" ({TEXTS.word('preview.option_word', lang)} {m.group(3)})" if m.group(3) else "")
+        for kind in ("character", "raider"):
+            name = TEXTS.name(f"{kind}:{token}", lang)
+            if name is not None:
+                return name
+        return token
+
+    def label(action: str, copies: bool) -> str:
+        verb, _, rest = action.partition(" ")
+        return " ".join([verb] + [word(tok, copies) for tok in rest.split()]) if rest else action
+
+    choice = (view or {}).get("rumor_choice")
+    out: dict[str, str] = {}
+    plain = {a: label(a, False) for a in actions}
+    seen: dict[str, int] = {}
+    for shown in plain.values():
+        seen[shown] = seen.get(shown, 0) + 1
+    for a in actions:
+        if choice and a in ("top", "bottom"):
+            out[a] = f"{a}: {TEXTS.rumor_option(choice, a, lang)}"
+            continue
+        shown = plain[a] if seen[plain[a]] == 1 else label(a, True)
+        if shown != a:
+            out[a] = shown
+    return out

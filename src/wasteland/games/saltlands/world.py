@@ -82,6 +82,37 @@ def start_rumor(s: State, seat: int, events: Events) -> None:
     s.stack.append({"kind": "rumor", "seat": seat, "card": card})
 
 
+def rumor_preview(s: State, frame: dict[str, Any]) -> dict[str, Any]:
+    """SL §109: what each option of the drawn rumor card would do, shown before the player
+    chooses: per marker move, the tile it leaves and the one it reaches, and whether it
+    stays (it would leave the board), explores a face-down tile, or is not in play (SL §43).
+    The same steps as :func:`resolve_rumor`, on a copy of the markers."""
+    card = s.static.content.rumors[frame["card"]]
+    geo = s.static.geo
+    options: dict[str, list[dict[str, Any]]] = {}
+    for side in ("top", "bottom"):
+        markers = dict(s.markers)
+        revealed = set()
+        steps = []
+        for move in getattr(card, side):
+            step: dict[str, Any] = {"marker": move.marker, "direction": move.direction}
+            if move.marker not in markers:
+                steps.append({**step, "result": "absent"})
+                continue
+            pos = markers[move.marker]
+            dest = geo.neighbour_position(pos, move.direction)
+            step["from"] = fmt_pos(geo.positions[pos])
+            if dest is None:
+                steps.append({**step, "result": "stays"})
+                continue
+            markers[move.marker] = dest
+            explores = not s.face_up[dest] and dest not in revealed
+            revealed.add(dest)
+            steps.append({**step, "to": fmt_pos(geo.positions[dest]), "result": "explores" if explores else "moves"})
+        options[side] = steps
+    return {"card": frame["card"], "seat": frame["seat"], "options": options}
+
+
 def resolve_rumor(s: State, frame: dict[str, Any], option: str, events: Events) -> None:
     card = s.static.content.rumors[frame["card"]]
     geo = s.static.geo

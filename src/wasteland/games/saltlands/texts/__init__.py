@@ -36,6 +36,25 @@ class SaltlandsTexts(CatalogueTexts):
     def build(self, lang: str) -> dict[str, tuple[str, str]]:
         return _Builder(self.content, self.templates(lang)).entries()
 
+    @cached_property
+    def _templates(self) -> dict[str, Templates]:
+        return {lang: self.templates(lang) for lang in self.languages}
+
+    def word(self, key: str, lang: str = "en") -> str:
+        """One template of the catalogue, as it is ("preview.option_word")."""
+        return (self._templates.get(lang) or self._templates["en"]).get(key)
+
+    def rumor_option(self, choice: dict[str, Any], side: str, lang: str = "en") -> str:
+        """SL §109: what one option of the drawn rumor card would do, from the view's
+        ``rumor_choice``: "Rumor card 1, top option: the blue marker north to tile t0,-2, ..."."""
+        t = self._templates.get(lang) or self._templates["en"]
+        steps = t.get("preview.and").join(
+            t.fill(f"preview.{step['result']}", colour=t.get(f"colour.{step['marker']}"),
+                   direction=t.get(f"direction.{step['direction']}"), to=step.get("to", ""))
+            for step in choice["options"][side])
+        card = self.name(f"rumor:{choice['card']}/{side}", lang) or choice["card"]
+        return t.fill("preview.option", card=card, steps=steps)
+
 
 class _Builder:
     """One language's texts of every component."""

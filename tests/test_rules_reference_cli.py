@@ -65,3 +65,37 @@ def test_bad_input_gets_one_clear_error(args, message):
     assert out.returncode == 2
     assert message in flat(out.stdout + out.stderr)
     assert "Traceback" not in out.stdout + out.stderr
+
+
+NOT_AN_ANCHOR = "SL " + rr.SIGN + "999"  # written apart: no section of the rulebook, and no citation
+
+
+def play(tmp_path, *args, stdin: str):
+    return subprocess.run([sys.executable, "-m", "wasteland.cli.main", "play", *args, "--record",
+                           str(tmp_path / "g.jsonl")], capture_output=True, text=True, timeout=120, input=stdin,
+                          env=dict(os.environ, COLUMNS="200"), cwd=tmp_path)
+
+
+@pytest.mark.parametrize("lang", rr.LANGUAGES)
+def test_the_terminal_game_shows_the_rule_texts_of_help_why_and_help_anchor(tmp_path, lang):
+    """``help`` ends with the text of every rule it cites, ``why`` gives the question's rule,
+    ``help ANCHOR`` one rule, each in the language of the game's help."""
+    out = play(tmp_path, "saltlands", "--characters", "scout", "--seed", "3", "--lang", lang,
+               stdin=f"help\nwhy\nhelp 84\nhelp {NOT_AN_ANCHOR}\nquit\n")
+    assert out.returncode == 0, out.stdout + out.stderr
+    printed = flat(out.stdout)
+    entering, fuel = (rr.rule_text("saltlands", a, lang) for a in ("SL §45", "SL §84"))
+    assert printed.count(f"SL §45 {entering.title}: {flat(entering.text)}") == 2  # help, then why
+    assert f"SL §84 {fuel.title}: {flat(fuel.text)}" in printed
+    unknown = {"en": "no card or verb called '{}'", "ru": "нет карты или глагола '{}'",
+               "uk": "немає карти чи дієслова '{}'"}[lang].format(NOT_AN_ANCHOR)
+    assert unknown in printed and "Traceback" not in out.stdout + out.stderr
+
+
+def test_why_in_every_game_gives_the_rule_of_its_first_question(tmp_path):
+    for name in WITH_TEXTS:
+        out = play(tmp_path, name, "--seed", "2", "--lang", "uk", stdin="why\nquit\n")
+        assert out.returncode == 0, out.stdout + out.stderr
+        assert "Правила:" in out.stdout, (name, out.stdout[-1500:])
+        shown = [r for r in rr.rules(name, "uk") if f"{r.anchor} {r.title}: " in flat(out.stdout)]
+        assert shown, (name, out.stdout[-1500:])

@@ -15,6 +15,8 @@ from rich.text import Text
 from wasteland.core.protocol import Decision, RuleError
 from wasteland.core.terminal import group_actions, numbered
 
+from .rules import HELP_RULES, rule_by_anchor, rules_mentioned
+
 from . import screen
 from .screen import wants_screen
 
@@ -26,13 +28,16 @@ if TYPE_CHECKING:
 HELP_WORDS = {
     "en": {"decision": "Decision '{kind}' for p{seat}: {prompt} [{rule}]", "here": "What you can do here:",
            "options": "{n} option(s)", "unknown": "no card or verb called {topic!r}",
-           "more": "Also: options (list every option) · log (the last 40 lines of the log)"},
+           "more": "Also: options (list every option) · log (the last 40 lines of the log) · why (the rules "
+                   "behind this question and what just happened) · help ANCHOR (one rule)"},
     "ru": {"decision": "Решение «{kind}» для p{seat}: {prompt} [{rule}]", "here": "Что здесь можно сделать:",
            "options": "вариантов: {n}", "unknown": "нет карты или глагола {topic!r}",
-           "more": "Ещё: options (все варианты списком) · log (последние 40 строк журнала)"},
+           "more": "Ещё: options (все варианты списком) · log (последние 40 строк журнала) · why (правила "
+                   "этого вопроса и того, что сейчас произошло) · help ЯКОРЬ (одно правило)"},
     "uk": {"decision": "Рішення «{kind}» для p{seat}: {prompt} [{rule}]", "here": "Що тут можна зробити:",
            "options": "варіантів: {n}", "unknown": "немає карти чи дієслова {topic!r}",
-           "more": "Ще: options (усі варіанти списком) · log (останні 40 рядків журналу)"},
+           "more": "Ще: options (усі варіанти списком) · log (останні 40 рядків журналу) · why (правила "
+                   "цього питання й того, що щойно сталося) · help ЯКІР (одне правило)"},
 }
 LANGUAGES = tuple(HELP_WORDS)
 
@@ -66,6 +71,7 @@ def ask_person(session: "Session", d: Decision) -> str | None:
         session.hand_over(d.seat)
     session.last_human = d.seat
     session.seen[d.seat] = len(session.log)
+    said_from = session.frame_from  # what was said since the last question: ``why`` explains it
     order = numbered(d.actions)
     if wants_screen(session.layout, session.console):
         screen.show(session, d, order, session.log[session.frame_from:])
@@ -93,6 +99,8 @@ def ask_person(session: "Session", d: Decision) -> str | None:
         low = word.lower()
         if low in ("help", "?"):
             show_help(session, d, arg)
+        elif low == "why":
+            show_why(session, d, session.log[said_from:])
         elif low == "board":
             session.draw(d.seat, d, coords=arg.strip().lower() == "coords")
             show_question(session, d)
@@ -173,6 +181,10 @@ def show_help(session: "Session", d: Decision, arg: str) -> None:
     words = HELP_WORDS.get(lang, HELP_WORDS["en"])
     arg = arg.strip()
     if arg:
+        rule = rule_by_anchor(session.game, arg, lang)
+        if rule is not None:
+            session.console.print(rule)
+            return
         info = ui.help(arg, lang)
         if info is None:
             verb = ui.verb_help(arg, lang)
@@ -181,13 +193,18 @@ def show_help(session: "Session", d: Decision, arg: str) -> None:
                 info = f"{form}: {text} [{rule}]"
         session.console.print(info if info is not None else words["unknown"].format(topic=arg), highlight=False,
                               markup=False)
+        rules = rules_mentioned(session.game, [info], lang) if info is not None else None
+        if rules is not None:
+            session.console.print(rules)
         return
     out = Text()
+    cited = [d.rule, d.prompt]
     out.append(words["decision"].format(kind=d.kind, seat=d.seat + 1, prompt=d.prompt, rule=d.rule) + "\n",
                style="bold")
     out.append(words["here"] + "\n")
     for verb, group in group_actions(d.actions):
         form, text, rule = ui.verb_help(verb, lang) or (verb, "", "")
+        cited.append(rule)
         count = words["options"].format(n=len(group)).replace("(s)", "" if len(group) == 1 else "s")
         out.append(f"  {form}", style="bold cyan")
         out.append((f" — {text}" if text else "") + (f" [{rule}]" if rule else "")
@@ -195,3 +212,13 @@ def show_help(session: "Session", d: Decision, arg: str) -> None:
     out.append(ui.commands_help(lang))
     out.append("\n" + words["more"])
     session.console.print(out)
+    rules = rules_mentioned(session.game, cited, lang)
+    if rules is not None:
+        session.console.print(rules)
+
+
+def show_why(session: "Session", d: Decision, said: list) -> None:
+    """``why``: the text of the rules this question cites, and of those cited by what was
+    said since the last question (the raiders' moves, an attack...), in the help's language."""
+    rules = rules_mentioned(session.game, [d.rule, d.prompt, *(getattr(i, "plain", i) for i in said)], session.lang)
+    session.console.print(rules if rules is not None else HELP_RULES.get(session.lang, HELP_RULES["en"])["why_none"])

@@ -60,3 +60,51 @@ def rules_command(game: str, query: str = "", lang: str = "en", console: Console
         console.print()
         console.print(rule_block(rule))
     return 0
+
+
+#: How the terminal game names its rules section and the ``why`` command, per language.
+HELP_RULES = {
+    "en": {"rules": "The rules:", "why_none": "no rule is cited here"},
+    "ru": {"rules": "Правила:", "why_none": "здесь не упомянуто ни одно правило"},
+    "uk": {"rules": "Правила:", "why_none": "тут не згадано жодного правила"},
+}
+
+
+def game_spec(game):
+    """The spec of a protocol object, or None for a game the registry does not know."""
+    from wasteland.core.registry import UnknownGame, spec_of
+
+    try:
+        return spec_of(game)
+    except (UnknownGame, KeyError):
+        return None
+
+
+def rules_mentioned(game, texts, lang: str = "en") -> Text | None:
+    """The rule text of every anchor the given texts mention, in order, each once: what the
+    terminal's ``help`` and ``why`` add below what they say. None when none has a text."""
+    spec = game_spec(game)
+    if spec is None:
+        return None
+    anchors: list[str] = []
+    for text in texts:
+        anchors += [a for a in rr.anchors_in(spec, str(text or "")) if a not in anchors]
+    try:
+        found = [r for r in (rr.rule_text(spec, a, lang) for a in anchors) if r is not None]
+    except rr.RulesTextError:
+        return None
+    if not found:
+        return None
+    out = Text(HELP_RULES.get(lang, HELP_RULES["en"])["rules"] + "\n", style="bold")
+    for rule in found:
+        out.append(f"  {rule.anchor}", style="bold cyan")
+        out.append(f" {rule.title}: ", style="bold")
+        out.append(rule.text + "\n")
+    return out
+
+
+def rule_by_anchor(game, topic: str, lang: str = "en") -> Text | None:
+    """``help SL §84`` (any spelling of one of the game's anchors): that rule's text."""
+    spec = game_spec(game)
+    anchor = rr.normalize_anchor(spec, topic) if spec is not None else None
+    return rules_mentioned(game, [anchor], lang) if anchor else None

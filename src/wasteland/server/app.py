@@ -21,6 +21,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from wasteland.core.registry import registered_games
 
 from .bots import BotPool
+from .card_texts import texts_answer
 from .companion import routes as companion_routes
 from .games import game_mounts, lobby_spec
 from .errors import MAX_MESSAGE, ApiError, bad_request
@@ -124,6 +125,11 @@ async def info(request: Request) -> Response:
     return json_response({"server": "wasteland", "api": 1, "games": list(specs),
                           "specs": [lobby_spec(s) for s in specs.values()], "bots": hub.bot_names,
                           "max_message": MAX_MESSAGE, "database": hub.store.kind})
+
+
+@api
+async def component_texts(request: Request) -> Response:
+    return json_response(texts_answer(request.path_params["game"], request.path_params["lang"]))
 
 
 @api
@@ -336,6 +342,7 @@ def create_app(db: str = "wasteland.db", bot_workers: int | None = None, web_dir
     routes: list[Any] = [
         Route("/api", info, methods=["GET"]),
         Route("/api/games", list_games, methods=["GET"]),
+        Route("/api/texts/{game}/{lang}", component_texts, methods=["GET"]),
         Route("/api/games", create_game, methods=["POST"]),
         Route("/api/games/{game_id}", get_game, methods=["GET"]),
         Route("/api/games/{game_id}/join", join_game, methods=["POST"]),

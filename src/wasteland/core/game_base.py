@@ -214,7 +214,10 @@ class EngineGame:
         out["chance"] = {"what": point.what, "rule": point.rule, "custom": point.custom,
                          "count": sum(point.weights),
                          "outcomes": list(point.outcomes) if mine else [],
-                         "weights": list(point.weights) if mine else []}
+                         "weights": list(point.weights) if mine else [],
+                         # what the table answered so far for this action (a card drawn
+                         # into a hand among them): the board shows it only after the last
+                         "answers": list(p.answers) if mine else []}
         return out
 
     def event_view(self, event: Event, seat: int | None) -> Event:

@@ -148,6 +148,9 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         "damage_stacks": {t: len(v) for t, v in s.damage_stacks.items()},
         "revealed": {t: list(v) for t, v in s.revealed.items()},
         "damage_discard": list(s.damage_discard),
+        **({"custom_damage_cards": {
+            k: {"round": v[0], "letters": v[1], "damage": v[2], "damage_type": v[3], "move_bonus": v[4]}
+            for k, v in s.custom_damage.items()}} if s.custom_damage else {}),
         "mirage_deck": len(s.mirage),
         "raider_deck": len(s.raider_deck),
         "discard": [names[c] for c in s.discard],

@@ -14,7 +14,7 @@ from typing import Any
 from .board import CELLS_PER_TILE
 from .combat import start_soak
 from .movement import raider_plan, raider_route
-from .reveals import reveal_damage_card
+from .reveals import damage_card_def, reveal_damage_card
 from .state import State
 from .zones import Events
 
@@ -31,7 +31,7 @@ def new_activation(s: State, count: int) -> Frame:
 
 
 def active_card(s: State, rtype: str):
-    return s.static.content.damage_cards[s.revealed[rtype][-1]]
+    return damage_card_def(s, s.revealed[rtype][-1])
 
 
 def options(s: State, f: Frame) -> list[str]:
@@ -118,7 +118,7 @@ def _reveal(s: State, f: Frame, rtype: str, events: Events) -> None:
         return
     card_id = reveal_damage_card(s, rtype)
     s.revealed.setdefault(rtype, []).append(card_id)
-    card = s.static.content.damage_cards[card_id]
+    card = damage_card_def(s, card_id)
     events.append(
         {"type": "damage_card", "raider": rtype, "card": card_id, "round": card.round,
          "letters": card.letters, "damage": card.damage, "damage_type": card.damage_type,

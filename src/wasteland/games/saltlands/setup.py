@@ -188,6 +188,11 @@ def damage_cards_of_round(static: Static, rnd: int) -> tuple[str, ...]:
     return dict(_box(static).damage_by_round).get(rnd, ())
 
 
+def ordinary_tiles(static: Static) -> tuple[str, ...]:
+    """The terrain tiles this configuration shuffles to lay face down (SL §36)."""
+    return _box(static).ordinary
+
+
 def check_characters(rules: Rules) -> None:
     """Every chosen character exists (SL §44), and one of Lost in the Desert only with the
     expansion (SL §141)."""

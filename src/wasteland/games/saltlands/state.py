@@ -195,7 +195,7 @@ _PLAIN_FIELDS = (
 
 
 class State:
-    __slots__ = _PLAIN_FIELDS + ("chance", "static", "tokens", "raiders", "players", "_terrain", "_decision")
+    __slots__ = _PLAIN_FIELDS + ("chance", "custom_damage", "static", "tokens", "raiders", "players", "_terrain", "_decision")
 
     def __init__(self, static: Static) -> None:
         self.static = static
@@ -245,6 +245,9 @@ class State:
         self._terrain: Terrain | None = None
         self._decision: Any = None  # the pending decision, computed once per position
         self.chance: Any = None  # None: the generator answers chance (core.chance)
+        # Damage cards a table entered by their printed values (reveals.py): id -> [round,
+        # letters, damage, damage type, move bonus]. Replaced, never changed in place.
+        self.custom_damage: dict[str, list[Any]] = {}
 
     # -- derived --------------------------------------------------------------------
     @property
@@ -333,6 +336,7 @@ class State:
         s._terrain = self._terrain  # immutable, shared until the next exploration
         s._decision = self._decision  # the same position has the same decision
         s.chance = self.chance
+        s.custom_damage = self.custom_damage
         return s
 
     def to_json(self) -> dict[str, Any]:
@@ -342,6 +346,8 @@ class State:
         out["tokens"] = [[h, t] for h, t in sorted(self.tokens.items())]
         out["raiders"] = [[rid, *r] for rid, r in sorted(self.raiders.items())]
         out["players"] = [p.to_json() for p in self.players]
+        if self.custom_damage:
+            out["custom_damage"] = {k: list(v) for k, v in self.custom_damage.items()}
         return out
 
     @classmethod
@@ -359,6 +365,7 @@ class State:
         s.tokens = {h: t for h, t in data["tokens"]}
         s.raiders = {r[0]: list(r[1:]) for r in data["raiders"]}
         s.players = [Player.from_json(p) for p in data["players"]]
+        s.custom_damage = {k: list(v) for k, v in dict(data.get("custom_damage") or {}).items()}
         # The engine walks these tables in order (the revealed damage cards go to the
         # discard type by type, SL §48): load them in the order the set-up made them,
         # whatever order the JSON's keys came in.

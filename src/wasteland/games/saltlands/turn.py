@@ -19,13 +19,13 @@ Lost in the Desert (SL §142 to SL §147)::
 from __future__ import annotations
 
 from wasteland.core import hexgrid
-from wasteland.core.rng import randbelow
 
 from .board import fmt_pos, parse_pos
 from .combat import attack_raider, start_soak
 from .movement import FUEL_BONUS, BORN_DRIVER_BONUS, fuel_cards, move_actions, move_crossings, sail_step_options, \
     terrain_set, wind_strength
 from .raiders import new_activation, start_lure, unactivated_types
+from .reveals import steal_card
 from .state import Player, State
 from .world import draw_weather, explore, start_rumor
 from .zones import (
@@ -364,9 +364,9 @@ def _steal(s: State, p: Player, seat: int, events: Events) -> None:
     """SL §146 Theft: a random card from the victim's hand (its order is hidden)."""
     s.ability_used = True
     victim = s.players[seat]
-    card = victim.hand[randbelow(s, len(victim.hand))]
     from .zones import take_from_player
 
+    card = steal_card(s, victim)
     take_from_player(victim, card)
     events.append({"type": "theft", "seat": p.seat, "from": seat})  # the card shows in the thief's gain
     gain(s, p, card, events, "theft")

@@ -92,11 +92,15 @@ def check_state(s: Any) -> None:
     need_each("weather_drawn", s.weather_drawn, content.weather, "weather card")
     need_int("wind_dir", s.wind_dir, 0, DIRECTIONS - 1)
     need_bool("storm", s.storm)
+    from .reveals import check_custom_damage
+
+    shown = {**content.damage_cards, **check_custom_damage(s)}  # a table's cards are revealed ones
     for name in ("damage_stacks", "revealed"):
         for rtype, stack in need_dict(name, getattr(s, name)).items():
             need_in(f"{name}.{rtype}", rtype, content.raiders, "raider type")
-            need_each(f"{name}.{rtype}", stack, content.damage_cards, "damage card")
-    need_each("damage_discard", s.damage_discard, content.damage_cards, "damage card")
+            need_each(f"{name}.{rtype}", stack, content.damage_cards if name == "damage_stacks" else shown,
+                      "damage card")
+    need_each("damage_discard", s.damage_discard, shown, "damage card")
     for rid, (rtype, h, crew) in s.raiders.items():
         need_int(f"raiders[{rid!r}].id", rid, 0)
         need_in(f"raiders[{rid}].type", rtype, content.raiders, "raider type")

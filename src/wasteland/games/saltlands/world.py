@@ -9,6 +9,8 @@ from wasteland.core.rng import shuffle
 
 from .board import CELLS_PER_TILE, fmt_pos
 from .config import VICTORY_NEEDS
+from .reveals import draw_rumor, draw_token, reveal_tile
+from .reveals import draw_weather as reveal_weather
 from .state import Player, State
 from .zones import Events, card_def, victory_cards
 
@@ -24,7 +26,7 @@ def draw_weather(s: State, events: Events, who: int | None = None) -> None:
         s.weather_drawn = [keep]
         shuffle(s, s.weather_deck)
         events.append({"type": "reshuffle", "deck": "weather", "cards": len(s.weather_deck)})
-    wid = s.weather_deck.pop()
+    wid = reveal_weather(s)
     s.weather_drawn.append(wid)
     card = s.static.content.weather[wid]
     s.wind_dir = (s.wind_dir + card.turn) % 6  # SL §51
@@ -77,7 +79,7 @@ def start_rumor(s: State, seat: int, events: Events) -> None:
     if not s.rumor_deck:
         events.append({"type": "no_rumor_left"})
         return
-    card = s.rumor_deck.pop()
+    card = draw_rumor(s)
     events.append({"type": "rumor_drawn", "seat": seat, "card": card})
     s.stack.append({"kind": "rumor", "seat": seat, "card": card})
 
@@ -146,6 +148,7 @@ def explore(s: State, pos: int, events: Events, seat: int | None = None) -> None
     """SL §110: flip the tile (north by the arrow on its back) and put pool tokens face up
     on each of its wrecks. With Explorer's luck (SL §152) the exploring player first
     chooses one of three orientations."""
+    reveal_tile(s, pos)
     s.face_up[pos] = True
     s.invalidate_terrain()
     geo = s.static.geo
@@ -162,7 +165,7 @@ def place_tile_tokens(s: State, pos: int, events: Events) -> None:
     names = s.static.catalog.token_names
     for h in geo.hexes_of(pos):
         if wreck[h] and h not in s.tokens and s.token_pool:
-            tok = s.token_pool.pop()
+            tok = draw_token(s, geo.names[h])
             s.tokens[h] = tok
             events.append({"type": "token_placed", "token": names[tok], "hex": geo.names[h]})
 

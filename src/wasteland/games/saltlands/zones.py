@@ -9,6 +9,7 @@ from typing import Any, Callable
 
 from wasteland.core import deck
 
+from . import reveals
 from .schema import CardDef
 from .state import Player, State
 
@@ -39,9 +40,7 @@ def ability(s: State, p: Player) -> str | None:
 
 def draw_mirage(s: State, events: Events) -> int | None:
     """SL §57: an empty Mirage deck is rebuilt from the whole discard pile."""
-    if not s.mirage and s.discard:
-        events.append({"type": "reshuffle", "deck": "mirage", "cards": len(s.discard)})
-    card = deck.draw(s, s.mirage, s.discard)
+    card = reveals.draw_mirage(s, events)
     if card is None:
         events.append({"type": "deck_empty", "deck": "mirage"})
     return card
@@ -50,7 +49,7 @@ def draw_mirage(s: State, events: Events) -> int | None:
 def draw_raider(s: State, events: Events) -> int | None:
     """SL §57, SL §99: with the Raider deck empty, draw from the Mirage deck instead."""
     if s.raider_deck:
-        return s.raider_deck.pop()
+        return reveals.draw_raider_card(s)
     return draw_mirage(s, events)
 
 

@@ -217,6 +217,41 @@ def set_damage_card(s: State, rtype: str, card_id: str) -> None:
     s.touch()
 
 
+# -- chance at a table (core.chance): tests answer draws instead of stacking decks -----------
+
+
+def at_table(s: State) -> State:
+    """``s`` with its chance answered by the table: every draw waits on ``answer``."""
+    return GAME.with_table_chance(s)
+
+
+def asked(s: State) -> Any:
+    """The chance point the table must answer now."""
+    pending = GAME.chance_pending(s)
+    assert pending is not None, f"no chance point pending; decision: {GAME.decision(s)}"
+    return pending.point
+
+
+def answer(s: State, *outcomes: str) -> Events:
+    """Answer the pending chance points in turn, in place; the events of the action they
+    complete (none before)."""
+    from wasteland.core.chance import CHANCE_SEAT
+
+    events: Events = []
+    for outcome in outcomes:
+        asked(s)
+        events = GAME.apply_in_place(s, f"chance {outcome}", CHANCE_SEAT)
+    return events
+
+
+def answer_any(s: State) -> Events:
+    """Answer every pending chance point with its first outcome."""
+    events: Events = []
+    while GAME.chance_pending(s) is not None:
+        events = answer(s, asked(s).outcomes[0])
+    return events
+
+
 # -- illegal actions ----------------------------------------------------------------------
 
 

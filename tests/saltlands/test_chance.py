@@ -15,7 +15,8 @@ from wasteland.games.saltlands.game import GAME
 from wasteland.games.saltlands.movement import wind_strength
 from wasteland.games.saltlands.reveals import token_face
 
-from sltest import build, has, held, of_type, play
+from sltest import answer, asked, build, has, held, of_type, play
+from sltest import at_table as table
 
 ONE = """
     seed = 1
@@ -34,24 +35,7 @@ ONE = """
 
 
 def at_table(extra: str = "", players: int = 1, characters: str = '["scout"]', hand: str = "[]"):
-    s = build(ONE.format(players=players, characters=characters, hand=hand) + extra)
-    return GAME.with_table_chance(s)
-
-
-def asked(s):
-    """The point the table must answer now."""
-    pending = GAME.chance_pending(s)
-    assert pending is not None, f"no chance point pending; decision: {GAME.decision(s)}"
-    return pending.point
-
-
-def answer(s, *outcomes: str):
-    """Answer the pending points in turn; the events of the action they complete."""
-    events = []
-    for outcome in outcomes:
-        asked(s)
-        events = GAME.apply_in_place(s, f"chance {outcome}", CHANCE_SEAT)
-    return events
+    return table(build(ONE.format(players=players, characters=characters, hand=hand) + extra))
 
 
 def refused(s, outcome: str, rule: str) -> None:

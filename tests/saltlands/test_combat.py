@@ -5,6 +5,8 @@ from __future__ import annotations
 from wasteland.games.saltlands.game import GAME
 
 from sltest import (
+    answer,
+    at_table,
     build,
     cargo,
     decision_kind,
@@ -74,8 +76,10 @@ def test_defender_cannot_choose_to_die_while_crew_remains_SL85():
         type = "speedster"
         hex = "-1,-1"
     """)
-    set_damage_card(s, "speedster", damage_card(damage=2))
+    s = at_table(s)
     play(s, "end", "activate speedster")
+    # No round-1 card of the data attacks for 2: the table's own card does (SL §100).
+    answer(s, "custom letters=B damage=2")
     d = GAME.decision(s)
     assert d.kind == "soak" and all(a.startswith("lose crew#") for a in d.actions)
     play(s, d.actions[0])

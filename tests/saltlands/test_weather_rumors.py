@@ -6,7 +6,7 @@ from wasteland.games.saltlands.game import GAME
 from wasteland.games.saltlands.movement import wind_strength
 from wasteland.games.saltlands.world import draw_weather, weather_phase
 
-from sltest import build, decision_kind, has, held, legal, of_type, play, tokens
+from sltest import answer, answer_any, asked, at_table, build, decision_kind, has, held, legal, of_type, play, tokens
 
 SOLO = """
     seed = 1
@@ -86,22 +86,18 @@ def test_weather_phase_starts_a_new_round_SL48_SL52():
 # -- SL §109, SL §110, SL §111: rumors and exploring ------------------------------------------------------------
 
 
-def _rumor_on_top(s, card):
-    s.rumor_deck.remove(card) if card in s.rumor_deck else None
-    s.rumor_deck.append(card)
-    s.touch()
-
-
 def test_rumor_token_moves_markers_and_explores_SL109_SL110():
     # Seed 1: blue on start_3 (t0,-1), green on start_1 (t1,-1). Rumor card r1: top =
     # blue one tile N, onto the face-down tile t0,-2 (tile_01), which is explored.
-    s = solo(extra='[[token]]\nhex = "-1,-1"\ntoken = "rumor"\n')
-    _rumor_on_top(s, "r1")
+    s = at_table(solo(extra='[[token]]\nhex = "-1,-1"\ntoken = "rumor"\n'))
     pool = len(s.token_pool)
     play(s, "collect -1,-1 by scout")
+    answer(s, "r1")  # the table drew r1
     d = GAME.decision(s)
     assert (d.kind, d.actions, d.rule) == ("rumor", ("top", "bottom"), "SL §109")
-    events = play(s, "top")
+    play(s, "top")
+    answer(s, "tile_01")  # the tile turned up is tile_01
+    events = answer_any(s)  # whatever tokens come
     move = of_type(events, "marker_move")[0]
     assert (move["marker"], move["direction"], move["to"]) == ("blue", "N", "t0,-2")
     assert s.face_up[4] and s.tiles[4] == "tile_01"
@@ -115,10 +111,11 @@ def test_rumor_token_moves_markers_and_explores_SL109_SL110():
 
 
 def test_rumor_bottom_option_SL109():
-    s = solo(extra='[[token]]\nhex = "-1,-1"\ntoken = "rumor"\n')
-    _rumor_on_top(s, "r1")
+    s = at_table(solo(extra='[[token]]\nhex = "-1,-1"\ntoken = "rumor"\n'))
     play(s, "collect -1,-1 by scout")
-    events = play(s, "bottom")  # green one tile NE: t1,-1 -> t2,-2
+    answer(s, "r1")
+    play(s, "bottom")  # green one tile NE: t1,-1 -> t2,-2
+    events = answer_any(s)  # the tile explored there, its tokens
     move = of_type(events, "marker_move")[0]
     assert (move["marker"], move["to"]) == ("green", "t2,-2")
     assert s.markers["green"] == 6 and s.face_up[6]
@@ -127,19 +124,20 @@ def test_rumor_bottom_option_SL109():
 def test_marker_leaving_the_play_area_stays_SL109():
     # r4 bottom: red NE (not in play with 1 player), green SE from t1,-1 -> t2,-1, which
     # is not part of the small area: the marker stays.
-    s = solo(extra='[[token]]\nhex = "-1,-1"\ntoken = "rumor"\n')
-    _rumor_on_top(s, "r4")
+    s = at_table(solo(extra='[[token]]\nhex = "-1,-1"\ntoken = "rumor"\n'))
     before = dict(s.markers)
     play(s, "collect -1,-1 by scout")
+    answer(s, "r4")
     events = play(s, "bottom")
     assert of_type(events, "marker_stays")[0]["marker"] == "green"
     assert s.markers == before
 
 
 def test_compass_victory_card_is_a_rumor_action_SL109_SL112():
-    s = solo(hand='["compass"]')
-    _rumor_on_top(s, "r1")
+    s = at_table(solo(hand='["compass"]'))
     play(s, f"use {held(s, 'compass')}")
+    assert asked(s).rule == "SL §109"  # the table draws the rumor card
+    answer(s, "r1")
     assert decision_kind(s) == "rumor"
 
 

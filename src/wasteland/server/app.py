@@ -23,6 +23,7 @@ from wasteland.core.registry import registered_games
 from .bots import BotPool
 from .card_texts import texts_answer
 from .companion import routes as companion_routes
+from .rules import routes as rules_routes
 from .games import game_mounts, lobby_spec
 from .errors import MAX_MESSAGE, ApiError, bad_request
 from .hub import Hub
@@ -353,6 +354,7 @@ def create_app(db: str = "wasteland.db", bot_workers: int | None = None, web_dir
         Route("/api/games/{game_id}/record", record, methods=["GET"]),
         WebSocketRoute("/api/games/{game_id}/ws", game_socket),
         *companion_routes(api, json_response, read_json),
+        *rules_routes(api, json_response),
         Route("/api/{rest:path}", no_such_route, methods=["GET", "POST", "PUT", "DELETE", "PATCH"]),
     ]
     routes += game_mounts(registered_games().values())

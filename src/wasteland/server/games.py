@@ -65,6 +65,8 @@ def lobby_spec(spec: GameSpec) -> dict[str, Any]:
            "texts": f"/games/{spec.name}/i18n/" if texts_folder(spec) else None,
            # the words of its components, one language at a time: GET <cards><lang>
            "cards": f"/api/texts/{spec.name}/" if spec.card_texts else None,
+           # the rules reference, one language per address: /api/games/<name>/rules/<lang>
+           "rules": f"/api/games/{spec.name}/rules/" if spec.rules_texts else None,
            # the companion page's corrections by tapping: companion.js beside the board module
            "companion": f"/games/{spec.name}/{COMPANION_MODULE}" if board and (board / COMPANION_MODULE).is_file()
            else None}

@@ -7,6 +7,7 @@ import * as generic from "./generic.js";
 import { h, seatText, botMark } from "./dom.js";
 import { toast } from "./app.js";
 import { actionList, autoTies, autoTiesSwitch, confirmAction, dangerReason } from "./decision.js";
+import { watchRules } from "./rules.js";
 
 const ANIM_KEY = "wasteland.anim";
 const COORDS_KEY = "wasteland.coords";
@@ -53,6 +54,7 @@ export class GameView {
       this.game = await loadBoard(out.game.game);
       if (this.closed) return;
       useGame(out.game.game);
+      watchRules(this.root, out.game.game); // every anchor shown gets its rule's words (rules.js)
       this.setState(out.state);
     } catch (e) {
       if (e.code === "unknown_token") {

@@ -1,5 +1,5 @@
 """Refusals name the rule the refused option breaks, with a reason of its own (LO-10.1,
-LO-10.2): not the generic "not one of the legal choices"."""
+LO-10.2): not a generic "not one of the options"."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ def refused(s, action: str) -> RuleError:
     with pytest.raises(RuleError) as err:
         GAME.apply_in_place(s, action)
     assert GAME.to_json(s) == before, "a refusal changes nothing"
-    assert "not one of the legal choices" not in err.value.message
+    assert "is not one of the options" not in err.value.message, "a generic answer"
     return err.value
 
 

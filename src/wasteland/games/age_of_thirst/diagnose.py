@@ -1,154 +1,338 @@
-"""Why an action is not legal: one RuleError naming the rule (LO anchor)."""
+"""Why an action is not legal: one RuleError naming the rule (LO anchor) that forbids it.
+
+A verb of another decision than the waiting one names the rule that says when its own
+decision comes (a 'buy' in the tactical phase: troops are bought in the economic phase,
+LO-7.4). A verb of the waiting decision is checked against the rules that filter its
+options (engine.py, economy.py, los.py), in order, and the first one broken is named.
+Seats are named by their clan colour, as at the table (LO-4.1).
+"""
 
 from __future__ import annotations
 
 from wasteland.core.protocol import Decision, NotationError, RuleError
 
-from .combat import can_attack, can_move
-from .content import KINDS, TROOP_KINDS
-from .economy import BUY_LIMIT, MARKET_PRICE, hedge_hexes
+from .combat import can_attack, can_move, move_range, stats
+from .content import COLOURS, KINDS, TROOP_KINDS
+from .economy import BUY_LIMIT, HAND_LIMIT, MARKET_PRICE, hedge_hexes
+from .los import between
 from .state import State
 
-VERBS = {
-    "first": "LO-4.5", "place": "LO-4.3", "move": "LO-8.1", "attack": "LO-8.3", "flip": "LO-7.1",
-    "end": "LO-7", "play": "LO-11", "discard": "LO-11", "inject": "LO-10.1", "buy": "LO-7.4",
-    "upgrade": "LO-5", "grow": "LO-6.4", "market": "LO-10.2", "take": "LO-10.2",
+# The verbs each decision kind offers (engine.py OPTIONS and the two phases).
+KIND_VERBS: dict[str, frozenset[str]] = {
+    "first": frozenset({"first"}), "place": frozenset({"place"}),
+    "tactical": frozenset({"move", "attack", "flip", "end", "play"}),
+    "economic": frozenset({"buy", "upgrade", "grow", "market", "play", "end"}),
+    "inject": frozenset({"inject"}), "hand": frozenset({"discard", "play"}), "bonus": frozenset({"take"}),
 }
+VERBS = frozenset().union(*KIND_VERBS.values())
 
-KIND_VERBS = {
-    "first": {"first"}, "place": {"place"}, "tactical": {"move", "attack", "flip", "end", "play"},
-    "economic": {"buy", "upgrade", "grow", "market", "play", "end"}, "inject": {"inject"},
-    "hand": {"discard", "play"}, "bonus": {"take"},
+# When the decision a verb answers comes: the rule cited when it is given while another
+# decision waits.
+WHEN: dict[str, tuple[str, str]] = {
+    "first": ("LO-4.5", "chooses the first player, once, at the set-up"),
+    "place": ("LO-4.3", "places a starting troop on its base, at the set-up"),
+    "move": ("LO-7.1", "is part of the tactical phase, the first of a turn"),
+    "attack": ("LO-7.1", "is part of the tactical phase, the first of a turn"),
+    "flip": ("LO-7.1", "is part of the tactical phase, the first of a turn"),
+    "buy": ("LO-7.4", "is part of the economic phase, the last of a turn"),
+    "upgrade": ("LO-7.4", "is part of the economic phase, the last of a turn"),
+    "grow": ("LO-7.4", "is part of the economic phase, the last of a turn"),
+    "market": ("LO-10.2", "is the black market of the economic phase"),
+    "inject": ("LO-10.1", "lays a bunker card just drawn in the extraction phase"),
+    "take": ("LO-10.2", "takes the black market's extra cards of the Long modes, right after a purchase"),
+    "discard": ("LO-11", "gets rid of ray-tower cards beyond the hand limit of 5, when they are drawn"),
+    "play": ("LO-11", "plays a ray-tower card at a moment of your own turn"),
+    "end": ("LO-7", "ends a phase of your own turn"),
 }
 
 
 def why_illegal(s: State, d: Decision, action: object) -> RuleError:
     if not isinstance(action, str) or not action.strip():
         return NotationError(f"not an action: {action!r}")
-    words = action.split(" ")
+    words = action.split()
     verb = words[0]
     if verb not in VERBS:
-        return NotationError(f"unknown verb {verb!r}; expected one of {', '.join(sorted(VERBS))}")
+        offered = sorted({a.split()[0] for a in d.actions})
+        return NotationError(f"unknown verb {verb!r}; this decision's actions begin with "
+                             f"{', '.join(repr(v) for v in offered)}")
     if verb not in KIND_VERBS[d.kind]:
-        return RuleError(d.rule, f"{action!r} is not a choice now: the decision is '{d.kind}' ({d.prompt})")
-    b = s.board
-    seat = d.seat
-    hexes = [w for w in words[1:] if "," in w]
-    for w in hexes:
-        if w not in b.by_name:
-            return RuleError("LO-3", f"{w} is not a hex of the board")
-    try:
-        if verb == "move":
-            return _why_move(s, seat, words)
-        if verb == "attack":
-            return _why_attack(s, seat, words)
-        if verb == "buy":
-            return _why_buy(s, seat, words)
-        if verb == "grow":
-            return _why_grow(s, seat, words)
-        if verb == "upgrade":
-            if len(words) != 2 or words[1] not in KINDS:
-                return NotationError(f"upgrade <kind>: one of {KINDS}")
-            if s.level(seat, words[1]) >= 3:
-                return RuleError("LO-5", f"{words[1]} are already at level 3")
-            return RuleError("LO-5", "not enough water for the next level")
-        if verb == "market":
-            if s.market_used:
-                return RuleError("LO-10.2", "the black market sells one card a turn")
-            if s.water[seat] < MARKET_PRICE:
-                return RuleError("LO-10.2", f"the black market costs {MARKET_PRICE} gal")
-            if not s.bunker_discard:
-                return RuleError("LO-10.2", "the black market sells from the bunker discard pile, and it is empty")
-            return _why_bunker_card(s, words, "LO-10.2")
-        if verb in ("inject", "take"):
-            return _why_bunker_card(s, words, "LO-10.1" if verb == "inject" else "LO-10.2")
-        if verb in ("play", "discard"):
-            if len(words) < 2 or words[1] not in s.hands[seat]:
-                return RuleError("LO-11", "that ray-tower card is not in your hand")
-            return RuleError("LO-11", "damage cards hit a troop token; status cards go on an opponent's card")
-        if verb == "flip":
-            return RuleError("LO-7.1", "flip one of your troops not yet flipped (or the one acting)")
-    except (IndexError, KeyError, ValueError):
-        return NotationError(f"malformed action {action!r}")
-    return RuleError(VERBS[verb], f"{action!r} is not one of the legal choices")
+        return _out_of_place(s, d, words)
+    for w in words[1:]:
+        if "," in w and w not in s.board.by_name:
+            return NotationError(f"{w} is not a hex of the board (LO-3)")
+    return _WHY[d.kind](s, d, words)
 
 
-def _why_bunker_card(s: State, words: list[str], rule: str) -> RuleError:
-    """A bunker card goes on one of the three troop species cards, never on hedges (LO-10.1);
-    the black market and its bonus take it from the bunker discard pile (LO-10.2)."""
-    if len(words) != 3:
-        return NotationError(f"{words[0]} <bunker card> <troop kind>")
-    card, kind = words[1], words[2]
+def _who(s: State, seat: int) -> str:
+    return s.colour[seat] if s.colour else f"p{seat + 1}"
+
+
+def _out_of_place(s: State, d: Decision, words: list[str]) -> RuleError:
+    verb = words[0]
+    if verb == "play" and d.kind in ("inject", "bonus"):
+        # Ruling (engine.py): a bunker card is laid instantly (миттєво), so no moment of
+        # the turn passes, and no ray-tower card is played, between taking and laying it.
+        rule = "LO-10.1" if d.kind == "inject" else "LO-10.2"
+        return RuleError(rule, "a bunker card is laid at once: no ray-tower card comes between taking it and "
+                         f"laying it ({_sample(d)})")
+    if verb == "end" and d.kind in ("tactical", "economic"):
+        return _why_end(s, d, words)
+    rule, when = WHEN[verb]
+    return RuleError(rule, f"'{verb}' {when}; now {_who(s, d.seat)} is on the {d.kind} decision "
+                     f"[{d.rule}] ({_sample(d)})")
+
+
+def _sample(d: Decision, prefix: str = "") -> str:
+    acts = [a for a in d.actions if a.startswith(prefix)] or list(d.actions)
+    return ", ".join(repr(a) for a in acts[:5]) + (f" and {len(acts) - 5} more" if len(acts) > 5 else "")
+
+
+def _unexplained(s: State, d: Decision, words: list[str]) -> RuleError:
+    """No narrower rule applies (a case the explainer should learn)."""
+    return RuleError(d.rule, f"{' '.join(words)!r} is not one of the options of this {d.kind} decision "
+                     f"({_sample(d, words[0])})")
+
+
+def _arity(words: list[str], n: int, form: str, s: State | None = None, hexes: tuple[int, ...] = ()) -> NotationError | None:
+    """``words`` must be ``n`` words of the form ``form``, those at ``hexes`` hexes of the board."""
+    if len(words) != n:
+        return NotationError(f"{' '.join(words)!r}: expected {form!r}")
+    for i in hexes:
+        if s is not None and words[i] not in s.board.by_name:
+            return NotationError(f"{' '.join(words)!r}: {words[i]!r} is not a hex of the board (LO-3)")
+    return None
+
+
+# -- set-up ---------------------------------------------------------------------------------
+
+
+def _why_first(s: State, d: Decision, words: list[str]) -> RuleError:
+    wrong = _arity(words, 2, "first COLOUR")
+    if wrong:
+        return wrong
+    if words[1] not in COLOURS:
+        return NotationError(f"{words[1]!r} is not a clan colour ({', '.join(COLOURS)})")
+    return RuleError("LO-4.5", f"no clan of {words[1]} plays: the first player is one of "
+                     f"{', '.join(s.colour)}")
+
+
+def _why_place(s: State, d: Decision, words: list[str]) -> RuleError:
+    wrong = _arity(words, 3, "place KIND HEX", s, (2,))
+    if wrong:
+        return wrong
+    kind, where = words[1], words[2]
     if kind == "hedge":
-        return RuleError("LO-10.1", "bunker cards go on a troop species card, never on hedges")
+        return RuleError("LO-4.3", "no hedges at the start: only troops are placed")
     if kind not in TROOP_KINDS:
         return NotationError(f"{kind!r} is not a troop kind ({', '.join(TROOP_KINDS)})")
-    if words[0] == "inject":
-        frame = s.stack[-1] if s.stack else {}
-        if card not in frame.get("cards", ()):
-            return RuleError("LO-10.1", f"{card} is not the bunker card just drawn")
-    elif card not in s.bunker_discard:
-        return RuleError("LO-10.2", f"{card} is not in the bunker discard pile")
-    return RuleError(rule, f"{' '.join(words)!r} is not one of the legal choices")
+    f = s.stack[-1]
+    if not f["left"][TROOP_KINDS.index(kind)]:
+        return RuleError("LO-4.3", f"every starting {kind} is placed: 5 Skinnies, 3 Handsomes, 2 Brainiacs")
+    h = s.board.by_name[where]
+    colour = s.colour[f["seat"]]
+    if h not in s.board.base[colour]:
+        return RuleError("LO-4.3", f"starting troops go on the 10 hexes of your own base ({colour})")
+    if h in s.pieces:
+        return RuleError("LO-4.3", "one token per hex: that base hex is taken")
+    if f.get("skip_nearest") and h == s.board.nearest[colour]:
+        return RuleError("LO-13.5", "in the five-player game team B leaves the base hex nearest the centre empty")
+    return _unexplained(s, d, words)
 
 
-def _piece(s: State, name: str):
-    return s.pieces.get(s.board.by_name[name])
+# -- the tactical phase -------------------------------------------------------------------
 
 
-def _why_move(s: State, seat: int, words: list[str]) -> RuleError:
-    if len(words) != 3:
-        return NotationError("move <from> <to>")
-    p = _piece(s, words[1])
+def _own_troop(s: State, seat: int, name: str) -> tuple[int, str] | RuleError:
+    h = s.board.by_name[name]
+    p = s.pieces.get(h)
     if p is None or p[0] != seat or p[1] == "hedge":
-        return RuleError("LO-7.1", f"no troop of yours at {words[1]}")
-    h = s.board.by_name[words[1]]
+        return RuleError("LO-7.1", f"no troop of yours at {name}")
+    return h, p[1]
+
+
+def _why_tactical(s: State, d: Decision, words: list[str]) -> RuleError:
+    verb = words[0]
+    if verb == "play":
+        return _why_play(s, d, words)
+    if verb == "end":
+        return _why_end(s, d, words)
+    if verb == "flip":
+        wrong = _arity(words, 2, "flip HEX", s, (1,))
+        if wrong:
+            return wrong
+        own = _own_troop(s, d.seat, words[1])
+        if isinstance(own, RuleError):
+            return own
+        if s.acting is not None and s.acting != own[0]:
+            return RuleError("LO-7.1", "troops act one at a time: finish the one acting (attack or flip) first")
+        if own[0] in s.done:
+            return RuleError("LO-7.1", "that troop has already been flipped this phase")
+        return _unexplained(s, d, words)
+    wrong = _arity(words, 3, f"{verb} FROM TO", s, (1, 2))
+    if wrong:
+        return wrong
+    return (_why_move if verb == "move" else _why_attack)(s, d, words)
+
+
+def _why_end(s: State, d: Decision, words: list[str]) -> RuleError:
+    if len(words) != 2 or words[1] not in ("phase", "turn"):
+        return NotationError(f"{' '.join(words)!r}: expected 'end phase' (tactical) or 'end turn' (economic)")
+    if d.kind == "tactical":
+        if words[1] == "turn":
+            return RuleError("LO-7", "a turn ends after its economic phase: first 'end phase' ends the tactical one")
+        return RuleError("LO-7.1", "troops act one at a time: finish the one acting (attack or flip) first")
+    if d.kind == "economic" and words[1] == "phase":
+        return RuleError("LO-7.4", "the economic phase is the last of the turn: it ends with 'end turn'")
+    rule, when = WHEN["end"]
+    return RuleError(rule, f"'end' {when}; now {_who(s, d.seat)} is on the {d.kind} decision [{d.rule}]")
+
+
+def _why_move(s: State, d: Decision, words: list[str]) -> RuleError:
+    own = _own_troop(s, d.seat, words[1])
+    if isinstance(own, RuleError):
+        return own
+    h, kind = own
     if s.acting is not None:
-        return RuleError("LO-7.1", "finish the troop being activated first (attack or flip)")
+        if s.acting == h:
+            return RuleError("LO-7.1", "a troop moves once, before it attacks: now it attacks or is flipped")
+        return RuleError("LO-7.1", "troops act one at a time: finish the one acting (attack or flip) first")
     if h in s.done:
         return RuleError("LO-7.1", "that troop has already been flipped this phase")
-    if not can_move(s, seat, p[1]):
-        return RuleError("LO-11", f"your {p[1]} cannot move this turn")
+    if not can_move(s, d.seat, kind):
+        card = "Paralysis" if kind == "skinny" else "Madness"
+        return RuleError("LO-11", f"your {kind} tokens cannot move this turn ({card} lies on their card)")
     t = s.board.by_name[words[2]]
     if t in s.pieces:
         return RuleError("LO-8.1", "one token per hex: the target hex is occupied")
-    if t == s.board.centre and s.barred[seat]:
-        return RuleError("LO-13.4", "knocked off the centre after reaching circle 1: never again")
-    return RuleError("LO-8.1", "out of movement range, or the way is blocked by tokens")
+    if t == s.board.centre and s.barred[d.seat]:
+        return RuleError("LO-13.4", "knocked off the centre after your Eye reached circle 1: you may never "
+                         "occupy it again")
+    reach = move_range(s, d.seat, kind)
+    if s.board.distance(h, t) > reach:
+        return RuleError("LO-8.1", f"{words[2]} is farther than the {kind}'s movement range of {reach}")
+    return RuleError("LO-8.1", f"every way to {words[2]} within {reach} steps passes a hex holding a token "
+                     "(ruling: tokens are never passed)")
 
 
-def _why_attack(s: State, seat: int, words: list[str]) -> RuleError:
-    if len(words) != 3:
-        return NotationError("attack <from> <target>")
-    p = _piece(s, words[1])
-    if p is None or p[0] != seat or p[1] == "hedge":
-        return RuleError("LO-7.1", f"no troop of yours at {words[1]}")
-    h = s.board.by_name[words[1]]
+def _why_attack(s: State, d: Decision, words: list[str]) -> RuleError:
+    own = _own_troop(s, d.seat, words[1])
+    if isinstance(own, RuleError):
+        return own
+    h, kind = own
     if h in s.done:
         return RuleError("LO-7.1", "that troop has already been flipped (one attack, no move after it)")
     if s.acting is not None and s.acting != h:
-        return RuleError("LO-7.1", "finish the troop being activated first")
-    if not can_attack(s, seat, p[1]):
-        return RuleError("LO-11", f"your {p[1]} cannot attack this turn ({'blind' if p[1] == 'handsome' else 'mad'})")
-    target = _piece(s, words[2])
+        return RuleError("LO-7.1", "troops act one at a time: finish the one acting (attack or flip) first")
+    if not can_attack(s, d.seat, kind):
+        card = "Blindness" if kind == "handsome" else "Madness"
+        return RuleError("LO-11", f"your {kind} tokens cannot attack this turn ({card} lies on their card)")
+    b = s.board
+    t = b.by_name[words[2]]
+    target = s.pieces.get(t)
     if target is None:
         return RuleError("LO-8.2", "there is no token to attack there")
-    dist = s.board.distance(h, s.board.by_name[words[2]])
-    if p[1] == "smart":
-        if target[1] == "hedge":
-            return RuleError("LO-6.3", "Brainiacs cannot harm hedges")
-        if dist < 2:
-            return RuleError("LO-6.3", "Brainiacs cannot attack adjacent tokens")
-        return RuleError("LO-6.3", "out of range going around the hedges")
-    if p[1] == "skinny":
+    dist = b.distance(h, t)
+    level = s.level(d.seat, kind)
+    reach = stats(s, d.seat, kind).range
+    if kind == "skinny":
         return RuleError("LO-6.1", "Skinnies fight in melee: adjacent tokens only")
-    return RuleError("LO-6.2", "Handsomes shoot along a straight hex line, in range, past no token "
-                     "(level 3: past one or two troops, never a hedge)")
+    if kind == "smart":
+        if target[1] == "hedge":
+            return RuleError("LO-6.3", "Brainiacs strike the mind: they never harm hedges")
+        if dist < 2:
+            return RuleError("LO-6.3", "Brainiacs are frail: they never attack an adjacent token")
+        if dist > reach or level == 3:
+            return RuleError("LO-6.3", f"{words[2]} is beyond the Brainiac's attack range of {reach}")
+        return RuleError("LO-6.3", f"going around the hedges, {words[2]} is beyond the attack range of {reach} "
+                         "(the level-3 beam goes through them)")
+    mid = between(b, h, t)
+    if mid is None:
+        return RuleError("LO-6.2", "Handsomes shoot only along one of the six straight hex lines, never along "
+                         "a junction of two hexes")
+    if dist > reach:
+        return RuleError("LO-6.2", f"{words[2]} is beyond the Handsome's attack range of {reach}")
+    kinds = [s.pieces[x][1] for x in mid if x in s.pieces]
+    if "hedge" in kinds:
+        return RuleError("LO-6.2", "Handsomes never shoot over or through a hedge")
+    if level < 3:
+        return RuleError("LO-6.2", "a token stands in the line of fire (the level-3 lob shot passes one or two troops)")
+    return RuleError("LO-6.2", "the lob shot passes at most two troop tokens")
+
+
+def _why_play(s: State, d: Decision, words: list[str]) -> RuleError:
+    wrong = _arity(words, 3, "play CARD TARGET")
+    if wrong:
+        return wrong
+    card, target = words[1], words[2]
+    towers = s.static.content.towers
+    if card not in towers:
+        return NotationError(f"{card!r} is not a ray-tower card ({', '.join(towers)})")
+    if card not in s.hands[d.seat]:
+        return RuleError("LO-11", f"you hold no {card} card")
+    if towers[card].damage:
+        if target in COLOURS:
+            return RuleError("LO-11", f"{card} hits one troop token: name its hex")
+        p = s.pieces.get(s.board.by_name[target]) if target in s.board.by_name else None
+        if p is None:
+            return RuleError("LO-11", f"there is no troop token at {target}")
+        if p[1] == "hedge":
+            return RuleError("LO-11", "ray-tower cards never affect hedges")
+        return _unexplained(s, d, words)
+    if target not in COLOURS:
+        return RuleError("LO-11", f"{card} is laid on an opponent's species card: name the opponent's colour")
+    if target not in s.colour:
+        return RuleError("LO-4.1", f"no clan of {target} plays")
+    q = s.colour.index(target)
+    if q == d.seat:
+        return RuleError("LO-11", f"{card} is laid on an opponent's card, never on your own")
+    if s.team(q) == s.team(d.seat):
+        return RuleError("LO-13.4", f"{target} is your team-mate, not an opponent")
+    return _unexplained(s, d, words)
+
+
+# -- the economic phase --------------------------------------------------------------------
+
+
+def _why_economic(s: State, d: Decision, words: list[str]) -> RuleError:
+    verb = words[0]
+    seat = d.seat
+    if verb == "play":
+        return _why_play(s, d, words)
+    if verb == "end":
+        return _why_end(s, d, words)
+    if verb == "buy":
+        return _why_buy(s, seat, words)
+    if verb == "grow":
+        return _why_grow(s, seat, words)
+    if verb == "upgrade":
+        if len(words) != 2 or words[1] not in KINDS:
+            return NotationError(f"upgrade <kind>: one of {', '.join(KINDS)}")
+        level = s.level(seat, words[1])
+        if level >= 3:
+            return RuleError("LO-5", f"{words[1]} are already at level 3")
+        cost = s.static.content.kinds[words[1]].levels[level].upgrade
+        return RuleError("LO-5", f"level {level + 1} of {words[1]} costs {cost} gal; you have {s.water[seat]}")
+    # market CARD KIND
+    wrong = _arity(words, 3, "market BUNKER_CARD TROOP_KIND")
+    if wrong:
+        return wrong
+    if s.market_used:
+        return RuleError("LO-10.2", "the black market sells one bunker card a turn")
+    if s.water[seat] < MARKET_PRICE:
+        return RuleError("LO-10.2", f"the black market costs {MARKET_PRICE} gal; you have {s.water[seat]}")
+    if not s.bunker_discard:
+        return RuleError("LO-10.2", "the black market sells from the bunker discard pile, and it is empty")
+    return _why_bunker_card(s, d, words)
 
 
 def _why_buy(s: State, seat: int, words: list[str]) -> RuleError:
-    if len(words) != 3 or words[1] not in TROOP_KINDS:
-        return NotationError(f"buy <kind> <landing hex>; kinds {TROOP_KINDS}")
+    wrong = _arity(words, 3, "buy KIND LANDING_HEX", s, (2,))
+    if wrong:
+        return wrong
+    if words[1] == "hedge":
+        return RuleError("LO-6.4", "hedges are not bought onto landing hexes: they grow ('grow HEX')")
+    if words[1] not in TROOP_KINDS:
+        return NotationError(f"buy <kind> <landing hex>; kinds {', '.join(TROOP_KINDS)}")
     if s.bought >= BUY_LIMIT:
         return RuleError("LO-7.4", f"at most {BUY_LIMIT} troops a turn")
     h = s.board.by_name[words[2]]
@@ -158,21 +342,70 @@ def _why_buy(s: State, seat: int, words: list[str]) -> RuleError:
         return RuleError("LO-7.4", "that landing hex is occupied")
     kind = s.static.content.kinds[words[1]]
     if s.count(seat, words[1]) >= kind.max_on_board:
-        return RuleError("LO-6", f"at most {kind.max_on_board} {kind.name} of one colour on the board")
-    return RuleError("LO-7.4", "not enough water")
+        rule = {"skinny": "LO-6.1", "handsome": "LO-6.2", "smart": "LO-6.3"}[words[1]]
+        return RuleError(rule, f"at most {kind.max_on_board} {kind.name} of one colour on the board")
+    cost = stats(s, seat, words[1]).cost
+    return RuleError("LO-7.4", f"a {words[1]} costs {cost} gal; you have {s.water[seat]}")
 
 
 def _why_grow(s: State, seat: int, words: list[str]) -> RuleError:
-    if len(words) != 2:
-        return NotationError("grow <hex>")
+    wrong = _arity(words, 2, "grow HEX", s, (1,))
+    if wrong:
+        return wrong
     h = s.board.by_name[words[1]]
     if h in s.board.special:
         return RuleError("LO-6.4", "no hedges on sources, bunkers, ray towers or the centre")
     if h in s.pieces:
-        return RuleError("LO-6.4", "the hex is occupied")
+        return RuleError("LO-6.4", "the hex is occupied (ruling: hedges grow on empty hexes)")
     if h not in hedge_hexes(s, seat):
         return RuleError("LO-6.4", "hedges grow only next to your own troops")
-    if s.count(seat, "hedge") >= 15:
-        return RuleError("LO-6.4", "at most 15 hedges on the board")
-    return RuleError("LO-7.4", "not enough water")
+    if s.count(seat, "hedge") >= s.static.content.kinds["hedge"].max_on_board:
+        return RuleError("LO-6.4", "at most 15 hedges of one player on the board")
+    cost = stats(s, seat, "hedge").cost
+    return RuleError("LO-7.4", f"a hedge costs {cost} gal; you have {s.water[seat]}")
 
+
+# -- bunker cards and the ray-tower hand ----------------------------------------------------
+
+
+def _why_bunker_card(s: State, d: Decision, words: list[str]) -> RuleError:
+    """A bunker card goes on one of the three troop species cards, never on hedges (LO-10.1);
+    the black market and its bonus take it from the bunker discard pile (LO-10.2)."""
+    if len(words) != 3:
+        return NotationError(f"{words[0]} <bunker card> <troop kind>")
+    card, kind = words[1], words[2]
+    if card not in s.static.content.bunkers:
+        return NotationError(f"{card!r} is not a bunker card ({', '.join(s.static.content.bunkers)})")
+    if kind == "hedge":
+        return RuleError("LO-10.1", "bunker cards go on a troop species card, never on hedges")
+    if kind not in TROOP_KINDS:
+        return NotationError(f"{kind!r} is not a troop kind ({', '.join(TROOP_KINDS)})")
+    if words[0] == "inject":
+        if card not in s.stack[-1].get("cards", ())[:1]:
+            return RuleError("LO-10.1", f"{card} is not the bunker card just drawn")
+    elif card not in s.bunker_discard:
+        return RuleError("LO-10.2", f"{card} is not in the bunker discard pile")
+    return _unexplained(s, d, words)
+
+
+def _why_hand(s: State, d: Decision, words: list[str]) -> RuleError:
+    if words[0] == "play":
+        return _why_play(s, d, words)
+    wrong = _arity(words, 2, "discard CARD")
+    if wrong:
+        return wrong
+    if words[1] not in s.static.content.towers:
+        return NotationError(f"{words[1]!r} is not a ray-tower card")
+    if words[1] not in s.hands[d.seat]:
+        return RuleError("LO-11", f"you hold no {words[1]} card (hand limit {HAND_LIMIT}: play or discard the excess)")
+    return _unexplained(s, d, words)
+
+
+def _why_bonus(s: State, d: Decision, words: list[str]) -> RuleError:
+    return _why_bunker_card(s, d, words)
+
+
+_WHY = {
+    "first": _why_first, "place": _why_place, "tactical": _why_tactical, "economic": _why_economic,
+    "inject": _why_bunker_card, "hand": _why_hand, "bonus": _why_bonus,
+}

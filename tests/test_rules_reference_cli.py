@@ -99,3 +99,17 @@ def test_why_in_every_game_gives_the_rule_of_its_first_question(tmp_path):
         assert "Правила:" in out.stdout, (name, out.stdout[-1500:])
         shown = [r for r in rr.rules(name, "uk") if f"{r.anchor} {r.title}: " in flat(out.stdout)]
         assert shown, (name, out.stdout[-1500:])
+
+
+def test_the_readme_sends_readers_to_wasteland_rules_and_to_no_file_outside_the_repository():
+    from pathlib import Path
+    import re
+
+    root = Path(__file__).resolve().parents[1]
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    assert "`wasteland rules saltlands`" in readme and "wasteland rules GAME" in readme
+    # every file the README names by a path (a link, or a path in backticks) is in the repository
+    named = re.findall(r"\]\(([^)#]+)\)", readme) + re.findall(r"`((?:[\w.-]+/)+[\w.-]+\.\w+)`", readme)
+    outside = [p for p in named if not p.startswith(("http://", "https://")) and not (root / p).exists()]
+    assert not outside, outside
+    assert not re.search(r"/work/|\.\./|\bdigest", readme, re.IGNORECASE)

@@ -108,25 +108,6 @@ def test_lo_11_paralysis_blindness_madness():
 # -- extraction phase (LO-7.3, LO-9, LO-10, LO-11, LO-12) ---------------------------------------
 
 
-def test_lo_9_sources_pay_water_and_pump_keeps_paying():
-    s = position({"1,-3": ("red", "skinny"), "2,-3": ("red", "skinny"), "3,3": ("blue", "skinny")}, turn="red")
-    s.source_deck = ["dry"] * 10 + ["pump", "wet"]  # top = last
-    play(s, "end phase")
-    red = seat(s, "red")
-    assert s.pumps[red] == 1
-    assert s.water[red] == 2 + 1, "wet day 2 + the pump drawn this turn 1"
-
-
-def test_lo_9_water_pocket_doubles_this_turns_water_only():
-    s = position({"1,-3": ("red", "skinny"), "2,-3": ("red", "skinny"), "3,3": ("blue", "skinny")},
-                 turn="red", water={"red": 7})
-    red = seat(s, "red")
-    s.pumps[red] = 1
-    s.source_deck = ["dry"] * 10 + ["generous", "pocket"]
-    play(s, "end phase")
-    assert s.water[red] == 7 + (3 + 1) * 2, "banked water is not doubled"
-
-
 def test_lo_9_exhausted_source_deck_takes_every_pump_back():
     s = position({"1,-3": ("red", "skinny"), "3,3": ("blue", "skinny")}, turn="red")
     s.pumps[seat(s, "blue")] = 2

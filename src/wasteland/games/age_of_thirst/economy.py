@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from wasteland.core import chance
 from wasteland.core.rng import shuffle
 
 from .combat import Events, hurt, stats
@@ -14,6 +15,12 @@ MARKET_PRICE = 10  # LO-10.2
 
 
 # -- decks -------------------------------------------------------------------------------
+
+#: what a draw from each deck reveals, and the rule that draws it (chance points: at a table
+#: the players draw the card and tell the engine which one it is)
+DECK_WHAT = {"source": "the source card drawn", "bunker": "the bunker card drawn",
+             "tower": "the ray-tower card drawn"}
+DECK_RULE = {"source": "LO-9", "bunker": "LO-10.1", "tower": "LO-11"}
 
 
 def draw(s: State, deck: str, events: Events) -> str | None:
@@ -28,7 +35,7 @@ def draw(s: State, deck: str, events: Events) -> str | None:
         if not cards:
             events.append({"type": "deck_empty", "deck": deck})
             return None
-    card = cards.pop()
+    card = chance.draw(s, cards, DECK_WHAT[deck], DECK_RULE[deck])
     if not cards:
         _rebuild(s, deck, events)
     return card

@@ -7,6 +7,7 @@ Every shuffle uses the state's generator.
 
 from __future__ import annotations
 
+from wasteland.core import chance
 from wasteland.core.rng import shuffle
 
 from .content import HAND_LIMIT
@@ -22,7 +23,8 @@ def take_top(s: State, events: Events, why: str) -> str | None:
     if not s.deck:
         events.append({"type": "agenda_empty", "why": why})
         return None
-    card = s.deck.pop()
+    # A chance point: at a table the holder of the deck turns the card and says which it is.
+    card = chance.draw(s, s.deck, "the agenda card on top of the deck", "FO-13.1" if why == "round end" else "FO-13.5")
     if not s.deck:
         run_out(s, events)
     return card

@@ -18,7 +18,7 @@ radiation is knocked out and wakes up on the start space (chosen).
 
 from __future__ import annotations
 
-from wasteland.core.rng import randbelow
+from wasteland.core import chance
 
 from .state import State
 
@@ -32,7 +32,7 @@ def fight(s: State, enemy: str, seat: int, events: Events, by: str) -> None:
         return
     kind = s.enemies[enemy][0]
     t = s.content.types[kind]
-    roll = randbelow(s, 6) + 1
+    roll = chance.roll(s, "the survivor's fight die", 6, "FO-13.2")  # at a table: the die thrown
     defeated = roll >= t.defence
     track = s.content.turn.track
     health = max(0, s.health[seat] - (0 if defeated else t.damage))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from wasteland.core import chance
 from wasteland.core.rng import shuffle
 
 from . import dice
@@ -97,7 +98,7 @@ def emergency(s: State, events: Events) -> None:
     if not s.crisis_deck:
         s.crisis_deck = [c.id for c in s.quest.crises]
         shuffle(s, s.crisis_deck)
-    drawn = s.crisis_deck.pop()
+    drawn = chance.draw(s, s.crisis_deck, "the crisis card drawn", "WQ-40.4")
     s.rolls.append(["crisis", drawn])
     crisis(s, drawn, events)
 
@@ -173,4 +174,4 @@ def inspire(s: State, seat: int, events: Events) -> None:
 
 
 def roll_d12(s: State) -> int:
-    return dice.roll(s, 12, "event")  # WQ-40.4 ruling: 1D12
+    return dice.roll(s, 12, "event", "WQ-40.4")  # WQ-40.4 ruling: 1D12

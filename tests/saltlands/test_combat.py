@@ -202,6 +202,7 @@ def test_surplus_damage_has_no_effect_and_loot_goes_to_destroyer_SL99():
         seat = "p1"
         hex = "-1,0"
         hand = ["molotov"]
+        vehicle = ""
         [[raider]]
         type = "speedster"
         hex = "-1,-1"
@@ -223,6 +224,7 @@ def test_no_raider_vehicle_left_none_gained_SL99():
         seat = "p1"
         hex = "-1,0"
         hand = ["spear"]
+        vehicle = ""
         [[player]]
         seat = "p2"
         hex = "5,-1"

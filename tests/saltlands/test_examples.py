@@ -325,6 +325,7 @@ def test_machete_destroys_hovercraft_axe_then_water_destroys_pickup_SL86():
         hex = "-1,0"
         cargo = ["crew"]
         hand = ["machete", "axe", "water"]
+        vehicle = ""
         [[raider]]
         type = "hovercraft"
         hex = "-1,-1"

@@ -355,6 +355,7 @@ def test_twin_is_a_crew_member_and_trailer_raises_the_hand_limit():
         seat = "p1"
         hex = "0,-2"
         cargo = ["twin", "trailer"]
+        vehicle = ""
     """, characters='"prophet"'))
     p = s.players[0]
     assert len(fresh_crew(p)) == 2

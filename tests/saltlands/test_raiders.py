@@ -75,7 +75,7 @@ def test_raider_moves_then_attacks_in_the_same_activation_SL103():
 def test_plus_three_movement_moves_further_but_no_attack_SL106():
     # 6,-3 is 7 hexes from a hex next to the Scout at -2,1: unreachable with 4, reached
     # with 4 + 3; the card gives movement instead of damage, so no attack.
-    s = two(p1="-2,1", p2="7,-7", extra='[[raider]]\ntype = "speedster"\nhex = "6,-3"\n')
+    s = two(p1="-2,1", p2="off", extra='[[raider]]\ntype = "speedster"\nhex = "6,-3"\n')
     set_damage_card(s, "speedster", damage_card(move_bonus=3))
     events = play(s, "end", "activate speedster")
     events += repeat(s, "goto")

@@ -164,6 +164,10 @@ class GameSpec:
     guide: str = ""  # "module:attribute" of the ISMCTS guide factory, called as guide(seed)
     scenario: str = ""  # "module:attribute" of ``from_text(text, origin) -> state`` (a ScenarioError names the field)
     scenario_doc: str = ""  # one line on the scenario format, and where its documentation is
+    # "module:attribute" of ``to_text(state) -> str``: the state as scenario text that names
+    # every part of it, so that ``load_scenario`` of the text gives the same state back
+    # (a table entering its position, a test keeping one). Empty: the game writes none.
+    scenario_writer: str = ""
     terminal: str = ""  # "module:attribute" of the terminal renderer (see ``cli``)
     web_board: str = ""  # the browser board module's file in the game's package ("web/board.js")
     web_texts: str = ""  # folder of the game's browser translations ("web/i18n")
@@ -269,6 +273,13 @@ class GameSpec:
         if not self.scenario:
             raise RuleError("scenario", f"{self.title} has no scenario format")
         return load_ref(self.scenario)(text, origin)
+
+    def write_scenario(self, state: Any) -> str:
+        """``state`` as scenario text (``scenario_writer``); a :class:`RuleError` if the game
+        writes none."""
+        if not self.scenario_writer:
+            raise RuleError("scenario", f"{self.title} cannot write its positions as scenarios")
+        return load_ref(self.scenario_writer)(state)
 
     # -- configurations -------------------------------------------------------
 

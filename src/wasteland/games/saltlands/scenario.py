@@ -1,8 +1,10 @@
 """Scenarios: a readable TOML file that sets up any Saltlands position.
 
-A scenario starts from a normal set-up (``[config]`` and ``seed``) and then changes
-what it names. Cards are named by their id (``axe``); the scenario takes a free copy
-from the supply, the decks or the discard pile, so card totals never change. Example::
+A scenario starts from a normal set-up (``[config]`` and ``seed``) and changes what it
+names; every part of the state can be named, and the rest stays as the set-up made it.
+The full list of keys, what each sets and the rule each is checked against is in
+``docs/saltlands-scenarios.md``; ``scenario_write.to_text`` writes any state in this
+format (every part named), and reading that text gives the same state back. Example::
 
     game = "saltlands"
     seed = 7
@@ -14,26 +16,22 @@ from the supply, the decks or the discard pile, so card totals never change. Exa
     round = 2
     wind = "N"                  # the direction the wind blows toward
     weather = ["w01", "w02"]    # the active pair, older first
-    storm = false
-    explore = ["t0,-2"]         # face-down tiles to flip now
+    activated = ["pickup"]      # raider types that have activated this round
     rumor_deck = 0              # rumor cards left (the rest count as played)
 
     [[player]]
     seat = "p1"
     hex = "0,0"
     vehicle = "speedster_vehicle"
-    hand = ["axe", "fuel", "fuel"]
-    cargo = ["crew"]
-    engaged = []                # cards already used this turn
+    hand = ["axe", "fuel", "fuel"]   # naming the hand leaves cargo and vehicle alone
 
     [[raider]]                  # when present, these replace every raider on the board
     type = "pickup"
     hex = "1,0"
     crew = 2
 
-    [[token]]                   # when present, these replace every token on the board
-    hex = "2,0"
-    token = "loot"
+Each key of the wrong form, and each position the rules do not allow, is one
+:class:`ScenarioError` naming the key and, where a rule forbids it, the rule.
 """
 
 from __future__ import annotations
@@ -42,19 +40,34 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from wasteland.core.hexgrid import direction_index
 from wasteland.core.protocol import RuleError
+from wasteland.core.state_check import StateError
 
-from .engine import settle
+from . import scenario_board as board
+from .config import EPIC_SOLO_STACK_ROUNDS, SOLO_STACK_ROUNDS
+from .engine import deal_character, settle, start_turn
+from .scenario_cards import TABLE_ZONES, card_list, place_cards
+from .scenario_fields import (ScenarioError, flag, known, rng_state, seat, shown, table, tables, text, texts,
+                              whole)
+from .scenario_procedures import read_procedures
 from .setup import new_game
-from .state import State
-from .world import explore
-from .zones import cargo_capacity
+from .state import Player, State
 
+__all__ = ["ScenarioError", "build_scenario", "load_scenario", "scenario_from_text"]
 
-class ScenarioError(RuleError):
-    def __init__(self, where: str, message: str) -> None:
-        super().__init__("scenario", f"{where}: {message}")
+TOP_KEYS = frozenset({"game", "seed", "config", "state", "damage", "player", "raider", "token", "tile", "procedure"})
+STATE_KEYS = frozenset({
+    "rng", "round", "turn", "current", "wind", "storm", "weather", "weather_drawn", "weather_deck", "explore",
+    "rumor_deck", "rumors_played", "markers", "token_pool", *TABLE_ZONES, "traded", "seen_in_hand",
+    "next_raider", "moved", "must_move", "refreshes", "ability_used", "final_turn", "trades_used",
+    "trade_partner", "streak", "raid_hexes", "winners", "over", "end_reason", "activated", "damage_discard",
+})
+PLAYER_KEYS = frozenset({"seat", "character", "hex", "hand", "cargo", "vehicle", "engaged", "last_used", "status",
+                         "respawned", "hidden"})
+#: a player's standing (SL §90, SL §96, SL §113): in play; dead and waiting to come back;
+#: out of the game; escaped
+STATUSES = ("active", "dead", "out", "won")
+OFF_BOARD = "off"  # the ``hex`` of a figure not on the board
 
 
 def load_scenario(path: str | Path) -> State:
@@ -63,17 +76,17 @@ def load_scenario(path: str | Path) -> State:
     except OSError as exc:
         raise ScenarioError(str(path), f"cannot read ({exc.strerror})") from None
     try:
-        text = raw.decode("utf-8")
+        source = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise ScenarioError(str(path), f"not UTF-8 text (byte {exc.start})") from None
-    return scenario_from_text(text, str(path))
+    return scenario_from_text(source, str(path))
 
 
-def scenario_from_text(text: str, origin: str = "scenario") -> State:
-    if not isinstance(text, str):
+def scenario_from_text(source: str, origin: str = "scenario") -> State:
+    if not isinstance(source, str):
         raise ScenarioError(origin, "a scenario is TOML text")
     try:
-        data = tomllib.loads(text)
+        data = tomllib.loads(source)
     except tomllib.TOMLDecodeError as exc:
         raise ScenarioError(origin, f"not valid TOML ({exc})") from None
     except RecursionError:
@@ -81,259 +94,277 @@ def scenario_from_text(text: str, origin: str = "scenario") -> State:
     return build_scenario(data, origin)
 
 
-# -- reading typed fields: one error naming the field -----------------------------------
-
-
-def _shown(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
-def _table(value: Any, where: str) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        raise ScenarioError(where, f"must be a table, not {_shown(value)}")
-    return value
-
-
-def _tables(data: dict[str, Any], key: str, origin: str) -> list[dict[str, Any]]:
-    value = data.get(key, [])
-    if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
-        raise ScenarioError(f"{origin}: {key}", f"must be an array of tables ([[{key}]] ...), not {_shown(value)}")
-    return value
-
-
-def _int(value: Any, where: str, low: int, high: int | None = None) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < low or (high is not None and value > high):
-        span = f"from {low} to {high}" if high is not None else f"of at least {low}"
-        raise ScenarioError(where, f"must be a whole number {span}, not {_shown(value)}")
-    return value
-
-
-def _bool(value: Any, where: str) -> bool:
-    if not isinstance(value, bool):
-        raise ScenarioError(where, f"must be true or false, not {_shown(value)}")
-    return value
-
-
-def _text(value: Any, where: str) -> str:
-    if not isinstance(value, str):
-        raise ScenarioError(where, f"must be a text, not {_shown(value)}")
-    return value
-
-
-def _texts(value: Any, where: str) -> list[str]:
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise ScenarioError(where, f"must be a list of texts, not {_shown(value)}")
-    return value
-
-
-def _known(table: dict[str, Any], allowed: set[str], where: str) -> None:
-    unknown = sorted(k for k in table if k not in allowed)
-    if unknown:
-        raise ScenarioError(where, f"unknown key(s) {', '.join(map(repr, unknown))}; known: {', '.join(sorted(allowed))}")
-
-
-STATE_KEYS = {"round", "wind", "weather", "storm", "explore", "rumor_deck", "current", "moved"}
-RAIDER_KEYS = {"type", "hex", "crew"}
-TOKEN_KEYS = {"hex", "token"}
-PLAYER_KEYS = {"seat", "hex", "hand", "cargo", "vehicle", "engaged", "status", "respawned"}
-#: a player's standing (SL §89 to SL §92: dead and waiting to come back, out of the game; won: escaped)
-STATUSES = ("active", "dead", "out", "won")
-
-
-def _seat(value: Any, where: str, players: int) -> int:
-    text = _text(value, where)
-    if not text.startswith("p") or not text[1:].isdigit() or not 1 <= int(text[1:]) <= players:
-        raise ScenarioError(where, f"{text!r} is not one of p1..p{players}")
-    return int(text[1:]) - 1
-
-
 def build_scenario(data: dict[str, Any], origin: str = "scenario") -> State:
     from .spec import SPEC
 
-    _known(data, {"game", "seed", "config", "state", "player", "raider", "token"}, origin)
+    known(data, TOP_KEYS, origin)
     if data.get("game", "saltlands") != "saltlands":
-        raise ScenarioError(f"{origin}: game", f"{_shown(data['game'])} is not saltlands")
-    seed = _int(data.get("seed", 0), f"{origin}: seed", 0, (1 << 63) - 1)
-    config = _table(data.get("config", {}), f"{origin}: [config]")
+        raise ScenarioError(f"{origin}: game", f"{shown(data['game'])} is not saltlands")
+    seed = whole(data.get("seed", 0), f"{origin}: seed", 0, (1 << 63) - 1)
+    config = table(data.get("config", {}), f"{origin}: [config]")
     try:
         SPEC.validate(dict(config))  # each option's type, then the combination
         s = new_game(config, seed)[0]
     except RuleError as exc:
-        raise ScenarioError(f"{origin}: [config]", str(exc)) from None
-    geo = s.static.geo
-    cat = s.static.catalog
-    content = s.static.content
-    rules = s.static.rules
-
-    def hex_of(text: Any, where: str) -> int:
-        try:
-            q, r = _text(text, where).split(",")
-            return geo.index[(int(q), int(r))]
-        except (ValueError, KeyError):
-            raise ScenarioError(where, f"{_shown(text)} is not a hex of the play area (Q,R)") from None
-
-    def pos_of(text: Any, where: str) -> int:
-        try:
-            a, b = _text(text, where).lstrip("t").split(",")
-            return geo.pos_index[(int(a), int(b))]
-        except (ValueError, KeyError):
-            raise ScenarioError(where, f"{_shown(text)} is not a tile position (tA,B)") from None
-
-    st = _table(data.get("state", {}), f"{origin}: [state]")
-    _known(st, STATE_KEYS, f"{origin}: [state]")
-    raiders = _tables(data, "raider", origin)
-    tokens = _tables(data, "token", origin)
-    players = _tables(data, "player", origin)
+        raise ScenarioError(f"{origin}: [config]", str(exc), exc.rule) from None
+    st = table(data.get("state", {}), f"{origin}: [state]")
+    known(st, STATE_KEYS, f"{origin}: [state]")
     where = f"{origin}: [state]"
-    for text in _texts(st.get("explore", []), f"{where} explore"):
-        pos = pos_of(text, f"{where} explore")
-        if not s.face_up[pos]:
-            explore(s, pos, [])
-    if "round" in st:
-        s.round = _int(st["round"], f"{where} round", 1, rules.last_round)  # SL §47
-    if "wind" in st:
-        try:
-            s.wind_dir = direction_index(_text(st["wind"], f"{where} wind"))
-        except ValueError:
-            raise ScenarioError(f"{where} wind", f"{_shown(st['wind'])} is not N, NE, SE, S, SW or NW") from None
-    if "weather" in st:
-        pair = _texts(st["weather"], f"{where} weather")
-        if not 1 <= len(pair) <= 2 or len(set(pair)) != len(pair):
-            raise ScenarioError(f"{where} weather", "the active weather is one or two different cards (SL §48)")
-        for w in pair:
-            if w not in content.weather:
-                raise ScenarioError(f"{where} weather", f"unknown weather card {w!r}")
-        everything = s.weather_drawn + s.weather_deck
-        s.weather_deck = [w for w in everything if w not in pair]
-        s.weather_drawn = pair
-    if "storm" in st:
-        s.storm = _bool(st["storm"], f"{where} storm")
-    if "rumor_deck" in st:
-        keep = _int(st["rumor_deck"], f"{where} rumor_deck", 0, len(s.rumor_deck))
-        while len(s.rumor_deck) > keep:
-            s.rumors_played.append(s.rumor_deck.pop())
-    if "moved" in st:
-        s.moved = _bool(st["moved"], f"{where} moved")
-    if "current" in st:
-        s.current = _seat(st["current"], f"{where} current", len(s.players))
+    players = _players(s, tables(data, "player", origin), origin)
+    # A full position names ``turn``: its turn has started already and its procedures are
+    # exactly the [[procedure]] tables. Otherwise the turn of ``current`` starts now.
+    full = "turn" in st
 
-    # hex -> what the scenario placed there (a raider or a token): one per hex, and no
-    # player on it. The set-up's own raiders are not checked against players: tests stand
-    # players next to where the set-up put them.
-    taken: dict[int, str] = {}
-
-    def place(h: int, what: str, where: str) -> None:
-        if h in taken:
-            raise ScenarioError(where, f"{geo_name(h)} already holds {taken[h]}: one raider or token per hex")
-        taken[h] = what
-
-    def geo_name(h: int) -> str:
-        return f"hex {geo.names[h]}"
-
+    if "rng" in st:
+        s.rng = rng_state(st["rng"], f"{where} rng")
+    if "tile" in data:
+        board.place_tiles(s, tables(data, "tile", origin), origin)
+    if "explore" in st:
+        board.explore_tiles(s, st["explore"], f"{where} explore")
+    _characters(s, players)
+    if "procedure" in data:  # before the cards: a card waiting to be placed is in a procedure
+        s.stack = read_procedures(s, tables(data, "procedure", origin), origin)
+    elif full:
+        s.stack = []
+    place_cards(s, st, [(p, spec, w) for p, spec, w in players], where)
+    taken: dict[int, str] = {}  # hex -> the raider or token the scenario put there
     if "raider" in data:
-        s.raiders = {}
-        for i, r in enumerate(raiders):
-            where = f"{origin}: [[raider]] #{i + 1}"
-            _known(r, RAIDER_KEYS, where)
-            rtype = r.get("type")
-            if not isinstance(rtype, str) or rtype not in content.raiders:
-                raise ScenarioError(f"{where} type", f"{_shown(rtype)} is not a raider type "
-                                    f"({', '.join(content.raiders)})")
-            most = content.raiders[rtype].crew
-            crew = _int(r.get("crew", most), f"{where} crew", 1, most)
-            h = hex_of(r.get("hex"), f"{where} hex")
-            place(h, f"a {rtype}", where)
-            s.raiders[s.next_raider] = [rtype, h, crew]
-            s.next_raider += 1
-    if "token" in data:
-        for tok in s.tokens.values():
-            s.token_pool.append(tok)
-        s.tokens = {}
-        for i, t in enumerate(tokens):
-            where = f"{origin}: [[token]] #{i + 1}"
-            _known(t, TOKEN_KEYS, where)
-            wanted = _text(t.get("token"), f"{where} token")
-            idx = next((j for j, tok in enumerate(s.token_pool) if cat.tokens[tok].id == wanted), None)
-            if idx is None:
-                raise ScenarioError(f"{where} token", f"no free token {wanted!r} in the pool")
-            h = hex_of(t.get("hex"), f"{where} hex")
-            place(h, f"a {wanted} token", where)
-            s.tokens[h] = s.token_pool.pop(idx)
-    else:  # the set-up's tokens stay: a raider the scenario places must not stand on one
+        board.place_raiders(s, tables(data, "raider", origin), origin, taken)
+    if "token" in data or "token_pool" in st:
+        board.place_tokens(s, tables(data, "token", origin) if "token" in data else None, st.get("token_pool"),
+                           origin, taken)
+    elif taken:
         for h, tok in s.tokens.items():
             if h in taken:
-                raise ScenarioError(f"{origin}: [[raider]]", f"{taken[h]} stands on the {cat.tokens[tok].id} token's hex")
-
-    seats_given: set[int] = set()
-    for i, spec in enumerate(players):
-        where = f"{origin}: [[player]] #{i + 1}"
-        _known(spec, PLAYER_KEYS, where)
-        seat = _seat(spec.get("seat", ""), f"{where} seat", len(s.players))
-        if seat in seats_given:
-            raise ScenarioError(f"{where} seat", f"p{seat + 1} is described twice")
-        seats_given.add(seat)
-        p = s.players[seat]
-        if p.character is None:
-            raise ScenarioError(where, "give the characters in [config] characters")
-        if "hex" in spec:
-            h = hex_of(spec["hex"], f"{where} hex")
-            if h in taken:
-                raise ScenarioError(f"{where} hex", f"{taken[h]} stands there")
-            p.hex = h
-            s.stack = [f for f in s.stack if not (f["kind"] == "enter" and f["seat"] == p.seat)]
-        if any(k in spec for k in ("hand", "cargo", "vehicle")):
-            hand = _texts(spec.get("hand", []), f"{where} hand")
-            cargo = _texts(spec.get("cargo", []), f"{where} cargo")
-            vehicle = spec.get("vehicle")
-            if vehicle is not None:
-                vehicle = _text(vehicle, f"{where} vehicle")
-            for card in p.cards():
-                s.supply.append(card)
-            p.hand, p.cargo, p.vehicle = [], [], None
-            p.engaged.clear()
-            p.last_used.clear()
-            # The hand takes any card: a test may put every copy of a slot card out of play there.
-            p.hand = [_take(s, c, f"{where} hand", None) for c in hand]
-            p.cargo = [_take(s, c, f"{where} cargo", "cargo") for c in cargo]
-            if len(p.cargo) > cargo_capacity(s):
-                raise ScenarioError(f"{where} cargo", f"{len(p.cargo)} cards, but the cargo holds {cargo_capacity(s)} "
-                                    "(SL §54)")
-            if vehicle:
-                p.vehicle = _take(s, vehicle, f"{where} vehicle", "vehicle")
-        for name in _texts(spec.get("engaged", []), f"{where} engaged"):
-            card = next((c for c in [*p.cards(), p.char_card] if cat.cards[c].id == name and c not in p.engaged), None)
-            if card is None:
-                raise ScenarioError(f"{where} engaged", f"engaged card {name!r} is not held")
-            p.engaged.add(card)
-        if "status" in spec:
-            status = _text(spec["status"], f"{where} status")
-            if status not in STATUSES:
-                raise ScenarioError(f"{where} status", f"{status!r} is not one of {', '.join(STATUSES)}")
-            p.status = status
-        if "respawned" in spec:
-            p.respawned = _int(spec["respawned"], f"{where} respawned", 0, rules.last_round)
+                raise ScenarioError(f"{origin}: [[raider]]", f"{taken[h]} stands on the "
+                                    f"{s.static.catalog.tokens[tok].id} token's hex (SL §78)", "SL §78")
+    if "markers" in st:
+        board.set_markers(s, st["markers"], f"{where} markers")
+    board.set_rumors(s, st, where)
+    board.set_weather(s, st, where)
+    if "wind" in st:
+        board.set_wind(s, st["wind"], f"{where} wind")
+    if "damage_discard" in st:
+        s.damage_discard = texts(st["damage_discard"], f"{where} damage_discard")
+    board.set_damage(s, data.get("damage"), st.get("activated"), origin)
+    board.check_damage_cards(s, where)
+    _standing(s, players, keep_procedures=full or "procedure" in data)
+    _counters(s, st, where)
+    if full:
+        s.turn = whole(st["turn"], f"{where} turn", 0)  # 0: the characters are still being chosen
+    elif "procedure" not in data:
+        _start_turn(s, players)
+    for p, spec, w in players:
+        _engaged(s, p, spec, w)
+    _after_turn_counters(s, st, where)
+    _check_rules(s, players, origin, taken)
     s.touch()
+    try:
+        State.from_json(s.to_json())  # every field within its range (validate.py)
+    except StateError as exc:
+        raise ScenarioError(origin, str(exc)) from None
     settle(s, [])
     return s
 
 
-def _take(s: State, card_id: str, where: str, slot: str | None) -> int:
-    """The lowest-numbered free copy of ``card_id`` (so ``axe`` becomes ``axe#1`` when it
-    is free), taken from the supply, the decks or the discard pile; it must fit ``slot``
-    (SL §54: hand items in the hand, cargo in the cargo slots, a vehicle in the vehicle slot)."""
-    cards = s.static.catalog.cards
-    kinds = {c.id: c.slot for c in cards}
-    if card_id not in kinds:
-        raise ScenarioError(where, f"unknown card {card_id!r}")
-    if slot is not None and kinds[card_id] != slot:
-        raise ScenarioError(where, f"{card_id!r} is a {kinds[card_id]} card, not a {slot} card (SL §54)")
-    best: tuple[int, list[int]] | None = None
-    for zone in (s.supply, s.mirage, s.raider_deck, s.discard):
-        for c in zone:
-            if cards[c].id == card_id and (best is None or c < best[0]):
-                best = (c, zone)
-    if best is None:
-        raise ScenarioError(where, f"no free copy of card {card_id!r} left")
-    best[1].remove(best[0])
-    return best[0]
+# -- players ------------------------------------------------------------------------------
+
+
+def _players(s: State, entries: list[dict[str, Any]], origin: str) -> list[tuple[Player, dict[str, Any], str]]:
+    out = []
+    given: set[int] = set()
+    for i, spec in enumerate(entries):
+        where = f"{origin}: [[player]] #{i + 1}"
+        known(spec, PLAYER_KEYS, where)
+        number = seat(spec.get("seat", ""), f"{where} seat", len(s.players))
+        if number in given:
+            raise ScenarioError(f"{where} seat", f"p{number + 1} is described twice")
+        given.add(number)
+        if spec.get("status") == "out":
+            # SL §96: a player out of the game has discarded every card
+            spec = {"hand": [], "cargo": [], "vehicle": "", **spec}
+        out.append((s.players[number], spec, where))
+    return out
+
+
+def _characters(s: State, players: list[tuple[Player, dict[str, Any], str]]) -> None:
+    """``character``: the config's character (when it names them), or one dealt now with
+    its starting cards (SL §44)."""
+    content = s.static.content
+    for p, spec, where in players:
+        if "character" in spec:
+            name = text(spec["character"], f"{where} character")
+            if p.character is not None and name != p.character:
+                raise ScenarioError(f"{where} character", f"p{p.seat + 1} plays {p.character} ([config] characters)")
+            if name not in content.characters:
+                raise ScenarioError(f"{where} character", f"unknown character {name!r}", "SL §44")
+            if content.characters[name].expansion and not s.static.rules.expansion:
+                raise ScenarioError(f"{where} character", f"{name} is a Lost in the Desert character (SL §141)",
+                                    "SL §141")
+            if any(q.character == name for q in s.players if q is not p):
+                raise ScenarioError(f"{where} character", f"{name} is played by another seat (SL §44)", "SL §44")
+            if p.character is None:
+                deal_character(s, p.seat, name, [])
+                s.stack = [f for f in s.stack if not (f["kind"] == "character" and f["seat"] == p.seat)]
+        elif p.character is None and (spec.get("hex", OFF_BOARD) != OFF_BOARD
+                                      or any(spec.get(k) for k in ("hand", "cargo", "vehicle", "engaged"))):
+            raise ScenarioError(where, "give the character (character = NAME, or [config] characters)", "SL §44")
+
+
+def _standing(s: State, players: list[tuple[Player, dict[str, Any], str]], keep_procedures: bool) -> None:
+    """``hex``, ``status``, ``respawned``, ``hidden``. A figure placed on the board does
+    not enter it any more, unless the procedures are named."""
+    rules = s.static.rules
+    places = board.Places(s)
+    for p, spec, where in players:
+        if "status" in spec:
+            status = text(spec["status"], f"{where} status")
+            if status not in STATUSES:
+                raise ScenarioError(f"{where} status", f"{status!r} is not one of {', '.join(STATUSES)}")
+            p.status = status
+            if status in ("dead", "out") and "hex" not in spec:
+                p.hex = None  # SL §90: the figure leaves the board
+        if "respawned" in spec:
+            p.respawned = whole(spec["respawned"], f"{where} respawned", 0, rules.last_round * len(s.players) + 1)
+        if "hidden" in spec:
+            p.hidden = flag(spec["hidden"], f"{where} hidden")
+        if "hex" in spec:
+            name = text(spec["hex"], f"{where} hex")
+            if name == OFF_BOARD:
+                p.hex = None
+            else:
+                h = places.hex(name, f"{where} hex")
+                places.face_up(h, f"{where} hex", f"p{p.seat + 1}")
+                p.hex = h
+            if not keep_procedures:
+                s.stack = [f for f in s.stack if not (f["kind"] == "enter" and f["seat"] == p.seat)]
+
+
+def _engaged(s: State, p: Player, spec: dict[str, Any], where: str) -> None:
+    """``engaged``: cards already used this turn (SL §63); ``last_used``: crew card -> the
+    last card it engaged (refreshing the crew refreshes that card too, SL §65)."""
+    holding = {*p.cards(), p.char_card} if p.char_card >= 0 else set(p.cards())
+    if "engaged" in spec:
+        p.engaged = set(card_list(s, spec["engaged"], f"{where} engaged", holding))
+    if "last_used" in spec:
+        names = s.static.catalog.card_names
+        pairs = table(spec["last_used"], f"{where} last_used")
+        p.last_used = {}
+        for crew, card in pairs.items():
+            [c] = card_list(s, [crew], f"{where} last_used", holding)
+            if not s.static.catalog.cards[c].crew:
+                raise ScenarioError(f"{where} last_used", f"{names[c]} is not a crew member (SL §64)", "SL §64")
+            [used] = card_list(s, [text(card, f"{where} last_used.{crew}")], f"{where} last_used.{crew}")
+            p.last_used[c] = used
+
+
+def _start_turn(s: State, players: list[tuple[Player, dict[str, Any], str]]) -> None:
+    """A position without ``turn``: the current player's turn starts now, as the rules
+    start every turn (SL §46): everything refreshed, a dead player respawns (SL §90), a
+    player not yet on the board enters (SL §45). Without characters chosen yet the
+    set-up's own start stays (the choices come first, SL §44)."""
+    if any(f["kind"] == "character" for f in s.stack):
+        return
+    s.stack = [f for f in s.stack if f["kind"] not in ("enter", "after_setup")]
+    if s.stack:
+        return
+    first = s.current == s.static.rules.first_player and s.turn == 1
+    s.turn -= 1 if first else 0
+    start_turn(s, s.current, [])
+
+
+def _counters(s: State, st: dict[str, Any], where: str) -> None:
+    rules = s.static.rules
+    n = len(s.players)
+    if "round" in st:
+        # SL §47: six rounds (seven in the epic game, SL §150); solo plays one round per
+        # card of its longer stacks, and a final turn after them (SL §121)
+        stack = EPIC_SOLO_STACK_ROUNDS if rules.epic else SOLO_STACK_ROUNDS
+        last = len(stack) + 1 if rules.solo else rules.last_round
+        s.round = whole(st["round"], f"{where} round", 1, last)
+    if "storm" in st:
+        s.storm = flag(st["storm"], f"{where} storm")
+    if "current" in st:
+        s.current = seat(st["current"], f"{where} current", n)
+    if "next_raider" in st:
+        s.next_raider = whole(st["next_raider"], f"{where} next_raider", max([-1, *s.raiders]) + 1)
+    if "over" in st:
+        s.over = flag(st["over"], f"{where} over")
+    if "end_reason" in st:
+        s.end_reason = text(st["end_reason"], f"{where} end_reason")
+    if "winners" in st:
+        s.winners = [seat(w, f"{where} winners", n) for w in texts(st["winners"], f"{where} winners")]
+    if "final_turn" in st:
+        s.final_turn = flag(st["final_turn"], f"{where} final_turn")
+
+
+def _after_turn_counters(s: State, st: dict[str, Any], where: str) -> None:
+    """What the current turn has used so far (set after the turn starts, which clears them)."""
+    n = len(s.players)
+    for key in ("moved", "must_move", "ability_used"):
+        if key in st:
+            setattr(s, key, flag(st[key], f"{where} {key}"))
+    if "refreshes" in st:
+        s.refreshes = whole(st["refreshes"], f"{where} refreshes", 0)
+    if "trades_used" in st:
+        s.trades_used = whole(st["trades_used"], f"{where} trades_used", 0, 3)  # SL §146 Trade: three a turn
+    if "trade_partner" in st:
+        partner = text(st["trade_partner"], f"{where} trade_partner")
+        s.trade_partner = -1 if partner == "" else seat(partner, f"{where} trade_partner", n)
+    if "traded" in st:
+        s.traded = card_list(s, st["traded"], f"{where} traded")
+    if "seen_in_hand" in st:
+        s.seen_in_hand = card_list(s, st["seen_in_hand"], f"{where} seen_in_hand")
+    if "streak" in st:
+        value = st["streak"]
+        if not isinstance(value, list) or not all(
+                isinstance(e, list) and len(e) == 2 and all(type(x) is int and x >= 0 for x in e) for e in value):
+            raise ScenarioError(f"{where} streak", f"must be a list of [raider id, damage] pairs, not {shown(value)}")
+        s.streak = [list(e) for e in value]
+    if "raid_hexes" in st:
+        places = board.Places(s)
+        s.raid_hexes = [places.hex(h, f"{where} raid_hexes") for h in texts(st["raid_hexes"], f"{where} raid_hexes")]
+
+
+def _check_rules(s: State, players: list[tuple[Player, dict[str, Any], str]], origin: str,
+                 placed: dict[int, str]) -> None:
+    """The combinations the rules forbid, each named with its rule. A figure is checked
+    against the raiders and tokens the scenario ``placed``, not against the set-up's: a
+    test stands its players where it needs them, and the set-up's pieces stay."""
+    rules = s.static.rules
+    wheres = {p.seat: w for p, _spec, w in players}
+    for p in s.players:
+        where = wheres.get(p.seat, f"{origin}: p{p.seat + 1}")
+        if p.status == "dead" and rules.mode != "tutorial":
+            # SL §90: Easy always comes back, Normal once (SL §93), Hard never (SL §96).
+            if rules.difficulty == "hard" or (rules.difficulty == "normal" and p.respawned > 0):
+                why = ("on Hard nobody respawns" if rules.difficulty == "hard"
+                       else "on Normal a player respawns once, and p%d has" % (p.seat + 1))
+                raise ScenarioError(f"{where} status", f"dead means waiting to respawn, but {why}: the player "
+                                    "is out (status = \"out\", SL §96)", "SL §96")
+        if rules.difficulty == "hard" and p.respawned and rules.mode != "tutorial":
+            raise ScenarioError(f"{where} respawned", "on Hard nobody respawns (SL §90)", "SL §90")
+        if rules.difficulty == "normal" and p.respawned > 1:
+            raise ScenarioError(f"{where} respawned", "on Normal a player respawns once (SL §93)", "SL §93")
+        if p.status in ("dead", "out") and p.hex is not None:
+            raise ScenarioError(f"{where} hex", f"a {p.status} player's figure is off the board (SL §90, SL §96)",
+                                "SL §90")
+        if p.status == "out" and p.cards():
+            raise ScenarioError(where, "a player out of the game has discarded every card (SL §96)", "SL §96")
+    # The eliminated player's turn may still be finishing its procedures (the raiders'
+    # activation after her end, SL §100), but it has no free part.
+    if not s.over and not s.stack and s.players[s.current].status == "out":
+        raise ScenarioError(f"{origin}: [state] current", f"p{s.current + 1} is out of the game (SL §96)", "SL §96")
+    seen: dict[int, int] = {}
+    for p in s.players:
+        if p.hex is None:
+            continue
+        entering = s.must_move and s.current == p.seat
+        if p.hex in placed and not entering:
+            raise ScenarioError(f"{wheres.get(p.seat, origin)} hex", f"{placed[p.hex]} stands there: a figure never "
+                                "ends its move on a raider or a token (SL §78)", "SL §78")
+        other = seen.get(p.hex)
+        if other is not None and not (s.must_move and s.current in (p.seat, other)):
+            raise ScenarioError(f"{wheres.get(p.seat, origin)} hex", f"p{other + 1} stands there too: two figures "
+                                "share a hex only while the one who entered there moves off (SL §45, SL §78)", "SL §78")
+        seen[p.hex] = p.seat

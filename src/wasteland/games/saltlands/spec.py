@@ -50,8 +50,9 @@ SPEC = GameSpec(
     capabilities=Capabilities(hidden_information=True, chance=True, search_guide=True, teams=True),
     guide="wasteland.games.saltlands.guide:SearchGuide",
     scenario="wasteland.games.saltlands.scenario:scenario_from_text",
-    scenario_doc="TOML: game = \"saltlands\", [config], [[player]], [[raider]], ... "
-                 "(documented in wasteland/games/saltlands/scenario.py)",
+    scenario_writer="wasteland.games.saltlands.scenario_write:to_text",
+    scenario_doc="TOML: game = \"saltlands\", [config], [state], [[player]], [[raider]], [[token]], [[tile]], ... "
+                 "(every settable part listed in docs/saltlands-scenarios.md)",
     terminal="wasteland.games.saltlands.terminal:TERMINAL",
     web_board="web/board.js",
     web_texts="web/i18n",

@@ -1,0 +1,129 @@
+"""Writing a Saltlands state as a scenario: ``to_text(state)`` names every part of it
+(docs/saltlands-scenarios.md), so that ``scenario_from_text(to_text(s))`` is the same
+state. A table entering its position into the companion starts from this text; a
+test that found a position worth keeping saves it this way."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from wasteland.core.hexgrid import DIRECTION_NAMES
+
+from .board import fmt_pos
+from .scenario_cards import DECKS, TABLE_ZONES
+from .scenario_procedures import procedure_tables
+from .state import State
+
+_BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
+
+
+def to_text(s: State) -> str:
+    """The scenario TOML of ``s`` (see the module docstring)."""
+    cat = s.static.catalog
+    cards = cat.card_names
+    tokens = cat.token_names
+    geo = s.static.geo
+    hexes = geo.names
+
+    def hex_name(h: int | None) -> str:
+        return "off" if h is None else hexes[h]
+
+    def seat(n: int) -> str:
+        return f"p{n + 1}"
+
+    state: dict[str, Any] = {
+        "rng": f"{s.rng:016x}",
+        "round": s.round,
+        "turn": s.turn,
+        "current": seat(s.current),
+        "wind": DIRECTION_NAMES[s.wind_dir],
+        "storm": s.storm,
+        "weather_drawn": list(s.weather_drawn),
+        "weather_deck": s.weather_deck[::-1],
+        "rumor_deck": s.rumor_deck[::-1],
+        "rumors_played": list(s.rumors_played),
+        "markers": {colour: fmt_pos(geo.positions[pos]) for colour, pos in s.markers.items()},
+        "token_pool": [tokens[t] for t in s.token_pool[::-1]],
+    }
+    for zone in TABLE_ZONES:
+        pile = getattr(s, zone)
+        state[zone] = [cards[c] for c in (pile[::-1] if zone in DECKS else pile)]
+    state.update({
+        "damage_discard": list(s.damage_discard),
+        "next_raider": s.next_raider,
+        "moved": s.moved, "must_move": s.must_move, "refreshes": s.refreshes,
+        "ability_used": s.ability_used, "final_turn": s.final_turn, "trades_used": s.trades_used,
+        "trade_partner": "" if s.trade_partner < 0 else seat(s.trade_partner),
+        "traded": [cards[c] for c in s.traded],
+        "seen_in_hand": [cards[c] for c in s.seen_in_hand],
+        "streak": [list(e) for e in s.streak],
+        "raid_hexes": [hex_name(h) for h in s.raid_hexes],
+        "winners": [seat(w) for w in s.winners],
+        "over": s.over,
+        "end_reason": s.end_reason,
+    })
+    players = []
+    for p in s.players:
+        entry: dict[str, Any] = {"seat": seat(p.seat)}
+        if p.character is not None:
+            entry["character"] = p.character
+        entry.update({
+            "hex": hex_name(p.hex), "status": p.status, "respawned": p.respawned, "hidden": p.hidden,
+            "hand": [cards[c] for c in p.hand], "cargo": [cards[c] for c in p.cargo],
+            "vehicle": "" if p.vehicle is None else cards[p.vehicle],
+            "engaged": [cards[c] for c in sorted(p.engaged)],
+            "last_used": {cards[k]: cards[v] for k, v in sorted(p.last_used.items())},
+        })
+        players.append(entry)
+    lines = ["# Saltlands position: every part named (docs/saltlands-scenarios.md)",
+             'game = "saltlands"', "seed = 0"]
+    # Empty lists of tables are written as keys here, before the first table.
+    if not s.raiders:
+        lines.append("raider = []")
+    if not s.tokens:
+        lines.append("token = []")
+    if not s.stack:
+        lines.append("procedure = []")
+    lines.append("")
+    lines += _table("config", s.static.rules.to_config())
+    lines += _table("state", state)
+    for rtype in s.damage_stacks:
+        lines += _table(f"damage.{rtype}", {"stack": s.damage_stacks[rtype][::-1],
+                                             "revealed": list(s.revealed.get(rtype, []))})
+    for pos, tile in enumerate(s.tiles):
+        lines += _table("tile", {"at": fmt_pos(geo.positions[pos]), "tile": tile, "face_up": s.face_up[pos],
+                                 "rotation": s.rotation[pos]}, many=True)
+    for entry in players:
+        lines += _table("player", entry, many=True)
+    for rid, (rtype, h, crew) in sorted(s.raiders.items()):
+        lines += _table("raider", {"id": rid, "type": rtype, "hex": hexes[h], "crew": crew}, many=True)
+    for h, tok in sorted(s.tokens.items()):
+        lines += _table("token", {"hex": hexes[h], "token": tokens[tok]}, many=True)
+    for entry in procedure_tables(s):
+        lines += _table("procedure", entry, many=True)
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def _table(name: str, entries: dict[str, Any], many: bool = False) -> list[str]:
+    head = f"[[{name}]]" if many else f"[{name}]"
+    return [head, *(f"{_key(k)} = {_value(v)}" for k, v in entries.items()), ""]
+
+
+def _key(key: str) -> str:
+    return key if _BARE_KEY.match(key) else json.dumps(key, ensure_ascii=False)
+
+
+def _value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)  # a JSON string is a TOML basic string
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_value(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{_key(k)} = {_value(v)}" for k, v in value.items()) + "}"
+    raise TypeError(f"no TOML form for {value!r}")

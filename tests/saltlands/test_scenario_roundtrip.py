@@ -98,3 +98,28 @@ def test_the_written_text_continues_the_same_game():
         copy, copied = GAME.apply(copy, action)
         assert events == copied
     assert GAME.to_json(state) == GAME.to_json(copy)
+
+
+def test_table_chance_round_trips_with_its_pending_point():
+    """At a table (the companion's mode) a position may be waiting for the table to say
+    which card came up; it is written with [chance] and read back the same."""
+    state = GAME.with_table_chance(GAME.new_game({"players": 2, "expansion": True}, 4))
+    choose = random.Random(4)
+    pending_seen = custom_seen = 0
+    for _ in range(400):
+        d = GAME.decision(state)
+        if d is None:
+            break
+        if GAME.chance_pending(state) is not None:
+            pending_seen += 1
+            _same_after_round_trip(state)
+            # the table answers at random; a damage card is sometimes entered by its values
+            action = choose.choice(d.actions)
+            if GAME.chance_pending(state).point.custom and choose.random() < 0.5:
+                action = "chance custom letters=AB damage=2 type=ap move=0"
+        else:
+            action = choose.choice(d.actions)
+        state, _ = GAME.apply(state, action)
+        custom_seen += bool(state.custom_damage)
+    _same_after_round_trip(state)
+    assert pending_seen >= 5 and custom_seen

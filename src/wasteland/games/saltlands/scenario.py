@@ -49,13 +49,14 @@ from .engine import deal_character, settle, start_turn
 from .scenario_cards import TABLE_ZONES, card_list, place_cards
 from .scenario_fields import (ScenarioError, flag, known, rng_state, seat, shown, table, tables, text, texts,
                               whole)
-from .scenario_procedures import read_procedures
+from .scenario_procedures import read_chance, read_procedures
 from .setup import new_game
 from .state import Player, State
 
 __all__ = ["ScenarioError", "build_scenario", "load_scenario", "scenario_from_text"]
 
-TOP_KEYS = frozenset({"game", "seed", "config", "state", "damage", "player", "raider", "token", "tile", "procedure"})
+TOP_KEYS = frozenset({"game", "seed", "config", "state", "damage", "custom_damage", "chance", "player", "raider",
+                      "token", "tile", "procedure"})
 STATE_KEYS = frozenset({
     "rng", "round", "turn", "current", "wind", "storm", "weather", "weather_drawn", "weather_deck", "explore",
     "rumor_deck", "rumors_played", "markers", "token_pool", *TABLE_ZONES, "traded", "seen_in_hand",
@@ -144,6 +145,8 @@ def build_scenario(data: dict[str, Any], origin: str = "scenario") -> State:
     board.set_weather(s, st, where)
     if "wind" in st:
         board.set_wind(s, st["wind"], f"{where} wind")
+    if "custom_damage" in data:  # before the stacks and discards that hold them
+        s.custom_damage = _custom_damage(s, data["custom_damage"], f"{origin}: [custom_damage]")
     if "damage_discard" in st:
         s.damage_discard = texts(st["damage_discard"], f"{where} damage_discard")
     board.set_damage(s, data.get("damage"), st.get("activated"), origin)
@@ -163,8 +166,26 @@ def build_scenario(data: dict[str, Any], origin: str = "scenario") -> State:
         State.from_json(s.to_json())  # every field within its range (validate.py)
     except StateError as exc:
         raise ScenarioError(origin, str(exc)) from None
-    settle(s, [])
+    if "chance" in data:
+        s.chance = read_chance(data["chance"], f"{origin}: [chance]", len(s.players))
+    if s.chance is None or s.chance.pending is None:
+        settle(s, [])
     return s
+
+
+def _custom_damage(s: State, value: Any, where: str) -> dict[str, list[Any]]:
+    """``[custom_damage]``: damage cards a table entered by their printed values, id =
+    [round, spawn letters, damage, "normal" or "ap", movement bonus] (SL §100, SL §106)."""
+    from .reveals import check_custom_damage
+
+    entries = {k: list(v) if isinstance(v, list) else v for k, v in table(value, where).items()}
+    saved, s.custom_damage = s.custom_damage, entries
+    try:
+        check_custom_damage(s)
+    except StateError as exc:
+        s.custom_damage = saved
+        raise ScenarioError(where, exc.problem, "SL §100") from None
+    return entries
 
 
 # -- players ------------------------------------------------------------------------------

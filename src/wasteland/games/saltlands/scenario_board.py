@@ -237,7 +237,7 @@ def set_damage(s: State, value: Any, activated: Any, origin: str) -> None:
                 if key in entry:
                     cards = texts(entry[key], f"{here} {key}")
                     for c in cards:
-                        if c not in content.damage_cards:
+                        if c not in content.damage_cards and c not in s.custom_damage:
                             raise ScenarioError(f"{here} {key}", f"unknown damage card {c!r}")
                     if key == "stack":
                         s.damage_stacks[rtype] = cards[::-1]

@@ -13,7 +13,7 @@ from wasteland.core.hexgrid import DIRECTION_NAMES
 
 from .board import fmt_pos
 from .scenario_cards import DECKS, TABLE_ZONES
-from .scenario_procedures import procedure_tables
+from .scenario_procedures import chance_table, procedure_tables
 from .state import State
 
 _BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
@@ -89,9 +89,19 @@ def to_text(s: State) -> str:
     lines.append("")
     lines += _table("config", s.static.rules.to_config())
     lines += _table("state", state)
+    if s.custom_damage:
+        lines += _table("custom_damage", {k: list(v) for k, v in s.custom_damage.items()})
     for rtype in s.damage_stacks:
         lines += _table(f"damage.{rtype}", {"stack": s.damage_stacks[rtype][::-1],
                                              "revealed": list(s.revealed.get(rtype, []))})
+    chance = chance_table(s.chance)
+    if chance is not None:
+        pending = chance.pop("pending", None)
+        lines += _table("chance", chance)
+        if pending is not None:
+            point = pending.pop("point")
+            lines += _table("chance.pending", pending)
+            lines += _table("chance.pending.point", point)
     for pos, tile in enumerate(s.tiles):
         lines += _table("tile", {"at": fmt_pos(geo.positions[pos]), "tile": tile, "face_up": s.face_up[pos],
                                  "rotation": s.rotation[pos]}, many=True)

@@ -169,6 +169,55 @@ def orient() -> State:
     return s
 
 
+def reached(found: Callable[[State], bool]) -> State:
+    """The first position of seeded random games where ``found`` holds (the stages of a raider
+    activation and a respawn come up within a few dozen actions)."""
+    for seed in range(20):
+        for config in ({"players": 1, "mode": "solo"}, {"players": 3},
+                       {"players": 4, "mode": "competitive", "expansion": True}):
+            s = GAME.new_game(config, seed)
+            rnd = random.Random(seed)
+            for _ in range(400):
+                d = GAME.decision(s)
+                if d is None:
+                    break
+                if found(s):
+                    return s
+                GAME.apply_in_place(s, rnd.choice(d.actions))
+    raise AssertionError("no seeded game reached the position")
+
+
+def stage(name: str, also: Callable[[State], bool] = lambda s: True) -> Callable[[], State]:
+    def make() -> State:
+        return reached(lambda s: bool(s.stack) and s.stack[-1]["kind"] == "activation"
+                       and s.stack[-1]["stage"] == name and bool(GAME.decision(s).actions) and also(s))
+
+    make.__name__ = f"activation_{name}"
+    return make
+
+
+def respawn_enter() -> State:
+    return reached(lambda s: bool(s.stack) and s.stack[-1]["kind"] == "enter"
+                   and s.stack[-1].get("respawn") == "starting_tiles")
+
+
+def _other_hex(s: State, verb: str) -> str:
+    """A face-up hex of the board the decision does not offer for ``verb``."""
+    geo = s.static.geo
+    offered = set(GAME.decision(s).actions)
+    return next(f"{verb} {geo.names[h]}" for h in range(geo.size)
+                if s.face_up[geo.position_of(h)] and f"{verb} {geo.names[h]}" not in offered)
+
+
+def _other_seat(s: State, verb: str) -> str:
+    offered = set(GAME.decision(s).actions)
+    return next(f"{verb} p{q + 1}" for q in range(len(s.players)) if f"{verb} p{q + 1}" not in offered)
+
+
+def _activated_type(s: State) -> str:
+    return "activate " + next(t for t in s.static.rules.raider_types if s.revealed.get(t))
+
+
 POSITIONS: dict[str, Callable[[], State]] = {
     "turn": turn, "character": character, "enter": enter, "soak": soak, "rumor": rumor,
     "discard": reconstruction, "place": place, "storm": storm, "trade": trade, "offer": offer,
@@ -213,6 +262,7 @@ CASES: dict[str, list[tuple[Callable[[], State], Action, str]]] = {
     ],
     "enter": [
         (enter, "enter 3,-2", "SL §45"),
+        (respawn_enter, lambda s: _other_hex(s, "enter"), "SL §92"),  # off the starting tiles, or taken
     ],
     "soak": [
         (soak_after_helmet, "armor helmet#1", "SL §66"),  # the one-time Helmet, re-used
@@ -252,6 +302,13 @@ CASES: dict[str, list[tuple[Callable[[], State], Action, str]]] = {
         (activation, "activate truck#1", "notation"),
         (activation, "activate apc", "SL §97"),  # not in a two-player game
         (activation, "raider -1,-1", "SL §100"),  # the step asks for a type
+        (stage("type", lambda s: any(s.revealed.get(t) for t in s.static.rules.raider_types)), _activated_type,
+         "SL §100"),  # a type already activated this round
+        (stage("raider"), lambda s: _other_hex(s, "raider"), "SL §101"),  # no raider of the type there
+        (stage("target"), lambda s: _other_seat(s, "chase"), "SL §105"),  # not one of the nearest
+        (stage("goto"), lambda s: _other_hex(s, "goto"), "SL §105"),  # not an end of a shortest path
+        (stage("attack"), lambda s: _other_seat(s, "attack"), "SL §103"),  # not adjacent
+        (stage("spawn"), lambda s: _other_hex(s, "spawn"), "SL §107"),
     ],
     "lure": [
         (lure, "goto 0,0", "SL §142"),  # first the raider that moves

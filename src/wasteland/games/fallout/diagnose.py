@@ -1,10 +1,17 @@
-"""Why an action is not legal now: one clear error naming the rule it breaks."""
+"""Why an action is not legal now: one clear error naming the rule it breaks.
+
+A verb of another decision than the waiting one names the rule that says when its own
+decision comes (an enemy's step during a survivor's turn: FO-13.3); a verb of the waiting
+decision names the rule that filters its options. The survivor's turn is a stand-in of
+our own (turn.py) and cites FO-13.1, the page's only words on turns.
+"""
 
 from __future__ import annotations
 
 from wasteland.core.protocol import Decision, NotationError, RuleError
 
 from .state import State
+from .turn import quest_open
 
 VERBS = {
     "move": ("FO-13.1", "a survivor moves to an adjacent space (stand-in turn)"),
@@ -18,18 +25,133 @@ VERBS = {
     "resolve": ("FO-13.1", "a revealed card written into a position is resolved by the first player"),
     "return": ("FO-13.5", "only a card in the hand of a survivor holding five can go back"),
 }
+# The verbs each decision kind offers (engine.py OPTIONS and turn.py).
+KIND_VERBS = {
+    "turn": frozenset({"move", "fight", "quest", "rest", "end"}), "order": frozenset({"activate"}),
+    "step": frozenset({"step"}), "fight": frozenset({"result"}), "return": frozenset({"return"}),
+    "reveal": frozenset({"resolve"}),
+}
 
 
 def why_illegal(s: State, d: Decision, action: object) -> RuleError:
     if not isinstance(action, str) or not action.strip():
         return NotationError(f"an action is text such as {d.actions[0]!r}, not {action!r}")
-    verb = action.split(" ")[0]
+    words = action.split()
+    verb = words[0]
     if verb not in VERBS:
         return NotationError(f"unknown verb {verb!r}; the verbs are {', '.join(VERBS)}")
     rule, what = VERBS[verb]
-    legal = [a for a in d.actions if a.split(" ")[0] == verb]
-    if legal:
-        shown = ", ".join(legal[:6]) + (" ..." if len(legal) > 6 else "")
-        return RuleError(rule, f"{action!r} is not legal now ({what}); legal: {shown}")
-    return RuleError(d.rule, f"{action!r} is not legal now: this is a {d.kind} decision of seat {d.seat + 1} "
-                     f"({what})")
+    if verb not in KIND_VERBS[d.kind]:
+        return RuleError(rule, f"{action!r}: {what}; now the {d.kind} decision of seat {d.seat + 1} waits "
+                         f"[{d.rule}] ({_sample(d)})")
+    why = _WHY[verb](s, d, words)
+    if why is not None:
+        return why
+    return RuleError(rule, f"{action!r} is not legal now ({what}); legal: {_sample(d, verb)}")
+
+
+def _sample(d: Decision, verb: str = "") -> str:
+    legal = [a for a in d.actions if a.split(" ")[0] == verb] or list(d.actions)
+    return ", ".join(legal[:6]) + (" ..." if len(legal) > 6 else "")
+
+
+def _arity(words: list[str], n: int, form: str) -> NotationError | None:
+    return NotationError(f"{' '.join(words)!r}: expected {form!r}") if len(words) != n else None
+
+
+def _why_move(s: State, d: Decision, words: list[str]) -> RuleError | None:
+    wrong = _arity(words, 2, "move SPACE")
+    if wrong:
+        return wrong
+    if words[1] not in s.board.graph:
+        return NotationError(f"{words[1]!r} is not a space of the map")
+    return RuleError("FO-13.1", f"{words[1]} is not adjacent to {s.space[d.seat]} (stand-in turn: one space a move)")
+
+
+def _why_fight(s: State, d: Decision, words: list[str]) -> RuleError | None:
+    wrong = _arity(words, 2, "fight ENEMY")
+    if wrong:
+        return wrong
+    enemy = s.enemies.get(words[1])
+    if enemy is None:
+        return NotationError(f"{words[1]!r} is not an enemy on the map")
+    _kind, space, up = enemy
+    if not up:
+        return RuleError("FO-13.2", f"{words[1]} is face down: inactive until its type has activated")
+    if space != s.space[d.seat]:
+        return RuleError("FO-13.1", f"{words[1]} is not in your space (stand-in turn: fights are in one's own space)")
+    return None
+
+
+def _why_quest(s: State, d: Decision, words: list[str]) -> RuleError | None:
+    wrong = _arity(words, 1, "quest")
+    if wrong:
+        return wrong
+    here = s.space[d.seat]
+    if here not in s.markers:
+        return RuleError("FO-13.5", f"there is no quest marker in {here}")
+    if not quest_open(s, d.seat):
+        return RuleError("FO-13.5", f"a face-up enemy in {here} stops the quest")
+    return None
+
+
+def _why_rest(s: State, d: Decision, words: list[str]) -> RuleError | None:
+    wrong = _arity(words, 1, "rest")
+    if wrong:
+        return wrong
+    return RuleError("FO-13.1", "your health is already at the top of the track (stand-in turn)")
+
+
+def _why_bare(s: State, d: Decision, words: list[str]) -> RuleError | None:
+    return _arity(words, 1, words[0])
+
+
+def _why_activate(s: State, d: Decision, words: list[str]) -> RuleError | None:
+    wrong = _arity(words, 2, "activate ENEMY")
+    if wrong:
+        return wrong
+    enemy = s.enemies.get(words[1])
+    if enemy is None:
+        return NotationError(f"{words[1]!r} is not an enemy on the map")
+    f = s.stack[-1]
+    if not enemy[2]:
+        return RuleError("FO-13.2", f"{words[1]} is face down: it is flipped after the active enemies of its "
+                         "type have acted, and does not act this time")
+    if words[1] not in f.get("pending", ()):
+        return RuleError("FO-13.2", f"{words[1]} is not an enemy of the activating type still to act "
+                         f"({_sample(d)})")
+    return None
+
+
+def _why_step(s: State, d: Decision, words: list[str]) -> RuleError | None:
+    wrong = _arity(words, 3, "step ENEMY SPACE")
+    if wrong:
+        return wrong
+    f = s.stack[-1]
+    if words[1] != f["enemy"]:
+        return RuleError("FO-13.3", f"the enemy moving now is {f['enemy']}, not {words[1]}")
+    if words[2] not in s.board.graph:
+        return NotationError(f"{words[2]!r} is not a space of the map")
+    return RuleError("FO-13.3", f"{words[2]} is not on a shortest route toward the target: "
+                     f"one of {', '.join(f['steps'])}")
+
+
+def _why_result(s: State, d: Decision, words: list[str]) -> RuleError | None:
+    if len(words) != 4 or words[3] not in ("stands", "defeated") or not (words[1].isdigit() and words[2].isdigit()):
+        return NotationError(f"{' '.join(words)!r}: expected 'result HEALTH RADIATION defeated|stands'")
+    track = s.content.turn.track
+    return RuleError("FO-13.2", f"health and radiation are marks of the track, 0 to {track}")
+
+
+def _why_return(s: State, d: Decision, words: list[str]) -> RuleError | None:
+    wrong = _arity(words, 2, "return CARD")
+    if wrong:
+        return wrong
+    return RuleError("FO-13.5", f"{words[1]} is not one of your agenda cards: one of the five you hold goes back")
+
+
+_WHY = {
+    "move": _why_move, "fight": _why_fight, "quest": _why_quest, "rest": _why_rest, "end": _why_bare,
+    "activate": _why_activate, "step": _why_step, "result": _why_result, "return": _why_return,
+    "resolve": _why_bare,
+}

@@ -1,0 +1,161 @@
+"""Every decision kind of the Fallout round end, with options its rules forbid: each refusal
+names the rule that forbids the option (a verb of another decision: the rule of its own
+decision, not of the waiting one) and changes nothing."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from wasteland.core.protocol import NotationError, RuleError
+from wasteland.games.fallout.engine import DECISION_INFO
+from wasteland.games.fallout.game import GAME
+
+from .conftest import play, position
+
+FRESH = {"space": "vault_gate", "health": 10, "radiation": 0}
+
+
+def turn():
+    """Survivor 1 at the vault gate: a face-down ghoul there, a marauder at the crossroads."""
+    return position([FRESH], [("marauder", "crossroads", "up"), ("ghoul", "vault_gate", "down")], turn=1)
+
+
+def turn_full_health():
+    s = position([{**FRESH, "space": "crossroads"}], [("ghoul", "crossroads", "up")], turn=1)
+    s.health[0] = s.content.turn.track
+    s.markers = ["crossroads"]
+    s.touch()
+    return s
+
+
+def order():
+    s = position([FRESH, {**FRESH, "space": "crater"}],
+                 [("radroach", "drumlin_diner", "up"), ("radroach", "raider_camp", "up"), ("ghoul", "crater", "up"),
+                  ("radroach", "robco_factory", "down")], icons=["radroach"], first=2)
+    s, _ = play(s, "resolve")
+    return s
+
+
+def step():
+    s = position([FRESH, {**FRESH, "space": "crater"}], [("marauder", "crossroads", "up")], icons=["marauder"],
+                 first=2)
+    s, _ = play(s, "resolve")
+    return s
+
+
+def fight():
+    s = position([FRESH], [("marauder", "vault_gate", "up")], turn=1)
+    s, _ = play(s, "fight marauder#1")
+    return s
+
+
+def ret():
+    s = position([{**FRESH, "space": "super_duper_mart", "hand": ["a01", "a02", "a03", "a04"]},
+                  {**FRESH}], turn=1, seed=4)
+    s, _ = play(s, "quest")
+    return s
+
+
+def reveal():
+    return position([FRESH], icons=["marauder"])
+
+
+POSITIONS = {"turn": turn, "order": order, "step": step, "fight": fight, "return": ret, "reveal": reveal}
+
+CASES = {
+    "turn": [
+        (turn, "move crater", "FO-13.1"),  # not adjacent
+        (turn, "fight marauder#1", "FO-13.1"),  # not in the survivor's space
+        (turn, "fight ghoul#1", "FO-13.2"),  # face down: inactive
+        (turn, "quest", "FO-13.5"),  # no quest marker here
+        (turn_full_health, "quest", "FO-13.5"),  # a face-up ghoul stops the quest
+        (turn_full_health, "rest", "FO-13.1"),
+    ],
+    "order": [
+        (order, "activate ghoul#1", "FO-13.2"),  # not of the activating type
+        (order, "activate radroach#3", "FO-13.2"),  # face down: it does not act this time
+    ],
+    "step": [
+        (step, "step marauder#1 robco_factory", "FO-13.3"),  # not on a shortest route
+        (step, "step radroach#1 red_rocket", "FO-13.3"),  # not the enemy moving
+    ],
+    "fight": [
+        (fight, "result 99 0 stands", "FO-13.2"),
+    ],
+    "return": [
+        (ret, "return a09", "FO-13.5"),
+    ],
+    "reveal": [],  # 'resolve' is its only option: only other verbs are wrong here
+}
+HOME = {"move": "FO-13.1", "fight": "FO-13.1", "quest": "FO-13.5", "rest": "FO-13.1", "end": "FO-13.1",
+        "activate": "FO-13.2", "step": "FO-13.3", "result": "FO-13.2", "resolve": "FO-13.1", "return": "FO-13.5"}
+SAMPLE = {"move": "move red_rocket", "fight": "fight marauder#1", "quest": "quest", "rest": "rest", "end": "end",
+          "activate": "activate radroach#1", "step": "step marauder#1 red_rocket", "result": "result 5 1 stands",
+          "resolve": "resolve", "return": "return a01"}
+
+
+def refusal(s, action: str) -> RuleError:
+    d = GAME.decision(s)
+    assert action not in d.actions, f"{action!r} is legal here"
+    before = GAME.to_json(s)
+    with pytest.raises(RuleError) as err:
+        GAME.apply_in_place(s, action)
+    assert GAME.to_json(s) == before, "a refusal changes nothing"
+    return err.value
+
+
+def test_every_decision_kind_has_a_position_and_refusal_cases():
+    assert set(POSITIONS) == set(DECISION_INFO) == set(CASES)
+    for kind, make in POSITIONS.items():
+        assert GAME.decision(make()).kind == kind, kind
+
+
+_ALL = [(kind, case) for kind, cases in CASES.items() for case in cases]
+
+
+@pytest.mark.parametrize("kind,case", _ALL, ids=[f"{k}:{c[1]}" for k, c in _ALL])
+def test_a_forbidden_option_names_the_rule_that_forbids_it(kind, case):
+    make, action, rule = case
+    s = make()
+    assert GAME.decision(s).kind == kind
+    err = refusal(s, action)
+    assert err.rule == rule, (action, str(err))
+    assert "is not legal now" not in err.message, "a generic answer"
+
+
+@pytest.mark.parametrize("kind", sorted(POSITIONS))
+def test_a_verb_of_another_decision_names_the_rule_of_its_own_decision(kind):
+    from wasteland.games.fallout.diagnose import KIND_VERBS
+
+    s = POSITIONS[kind]()
+    d = GAME.decision(s)
+    for verb, action in SAMPLE.items():
+        if verb in KIND_VERBS[d.kind]:
+            continue
+        err = refusal(s, action)
+        assert err.rule == HOME[verb], (kind, action, str(err))
+        assert f"{d.kind} decision" in err.message
+
+
+def test_every_verb_the_engine_offers_is_explained():
+    from wasteland.games.fallout.diagnose import KIND_VERBS
+
+    rnd = random.Random(2)
+    for seed, config in enumerate([{"players": 1}, {"players": 3}, {"players": 2, "fight": "table"}]):
+        s = GAME.new_game(config, seed)
+        for _ in range(300):
+            d = GAME.decision(s)
+            if d is None:
+                break
+            for verb in {a.split()[0] for a in d.actions}:
+                assert verb in KIND_VERBS[d.kind], (d.kind, verb)
+            GAME.apply_in_place(s, rnd.choice(d.actions))
+
+
+def test_malformed_actions_are_notation_errors():
+    s = turn()
+    for action in ("move", "move nowhere", "fight", "fight nobody#9", "quest now", "end now"):
+        assert isinstance(refusal(s, action), NotationError), action
+    assert isinstance(refusal(fight(), "result 5 1"), NotationError)

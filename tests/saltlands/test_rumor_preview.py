@@ -87,11 +87,11 @@ def _shown(renderable) -> str:
 
 
 @pytest.mark.parametrize("lang, top, bottom", [
-    ("en", "[1] top: Rumor card 1, top option: the blue marker north to tile t0,-2, a face-down tile it explores",
-     "[2] bottom: Rumor card 1, bottom option: the green marker north-east to tile t2,-2"),
-    ("ru", "[1] top: Карта слухов 1, верхний вариант: синий маркер на север, на закрытый тайл t0,-2",
+    ("en", "[1] top: Rumor card 1, top option: the blue marker north onto a face-down tile (t0,-2), which it explores",
+     "[2] bottom: Rumor card 1, bottom option: the green marker north-east onto a face-down tile (t2,-2)"),
+    ("ru", "[1] top: Карта слухов 1, верхний вариант: синий маркер на север, на закрытый тайл (t0,-2), который он откроет",
      "[2] bottom: Карта слухов 1, нижний вариант: зелёный маркер на северо-восток"),
-    ("uk", "[1] top: Карта чуток 1, верхній варіант: синій маркер на північ, на закритий тайл t0,-2",
+    ("uk", "[1] top: Карта чуток 1, верхній варіант: синій маркер на північ, на закритий тайл (t0,-2), який він відкриє",
      "[2] bottom: Карта чуток 1, нижній варіант: зелений маркер на північний схід"),
 ])
 def test_the_terminal_shows_what_each_option_would_do_before_the_choice_SL109(lang, top, bottom):
@@ -114,3 +114,18 @@ def test_terminal_options_name_cards_and_characters():
         assert shown in text, text
     assert "#1 " not in text.replace("Water #1", "")
     assert "Кирка by Разведчик" in _shown(TERMINAL.render_options(actions, 200, None, "ru"))
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("en", "the blue marker south-east to Brinewell Colony (t1,-1)"),
+    ("ru", "синий маркер на юго-восток, на тайл «Колония Соляной Колодец» (t1,-1)"),
+    ("uk", "синій маркер на південний схід, на тайл «Колонія Соляна Криниця» (t1,-1)"),
+])
+def test_a_face_up_tile_is_named_SL109(lang, words):
+    from wasteland.games.saltlands.texts import TEXTS
+
+    s = drawn("r8")  # top: green N, blue SE from t0,-1 onto the face-up start_1 at t1,-1
+    view = GAME.view(s, 0)
+    assert {"marker": "blue", "direction": "SE", "from": "t0,-1", "to": "t1,-1", "result": "moves"} \
+        in view["rumor_choice"]["options"]["top"]
+    assert words in TEXTS.rumor_option(view["rumor_choice"], "top", lang, view)

@@ -42,6 +42,8 @@ class CardTexts(Protocol):
 
     def help(self, topic: str, lang: str = "en") -> str | None: ...  # name, kind and text of what ``topic`` names
 
+    def words(self, lang: str = "en") -> dict[str, str]: ...  # phrases a front end composes with ("preview.moves")
+
 
 class TextsError(ValueError):
     """A catalogue that is missing a key or fills a template wrongly; names the file and key."""
@@ -119,6 +121,19 @@ class CatalogueTexts:
         table = self._built.get(lang) or self._built["en"]
         return {cid: {"kind": cid.split(":", 1)[0], "kind_name": self.kind_name(cid.split(":", 1)[0], lang),
                       "name": n, "text": t} for cid, (n, t) in table.items()}
+
+    #: the catalogue tables a front end gets as they are, to compose its own phrases with
+    #: (``{placeholders}`` left in): ``words(lang)["preview.moves"]``
+    shared_words: tuple[str, ...] = ()
+
+    def words(self, lang: str = "en") -> dict[str, str]:
+        t = self.templates(lang if lang in self.languages else "en")
+        out: dict[str, str] = {}
+        for table in self.shared_words:
+            for key, value in (t.find(table) or {}).items():
+                if isinstance(value, str):
+                    out[f"{table}.{key}"] = value
+        return out
 
     @cached_property
     def _kind_names(self) -> dict[str, dict[str, str]]:

@@ -12,7 +12,8 @@ from .errors import ApiError
 
 
 def texts_answer(game: str, lang: str) -> dict[str, Any]:
-    """``{"game", "lang", "texts": {id: {"kind", "kind_name", "name", "text"}}}``, or one
+    """``{"game", "lang", "texts": {id: {"kind", "kind_name", "name", "text"}}, "words": {key:
+    phrase}}`` (``words``: phrases with ``{placeholders}`` the page composes with), or one
     error naming what is wrong (no such game, a game without texts, another language)."""
     specs = registered_games()
     spec = specs.get(game)
@@ -24,4 +25,4 @@ def texts_answer(game: str, lang: str) -> dict[str, Any]:
     if lang not in texts.languages:
         raise ApiError(404, "unknown_language",
                        f"no {lang!r} texts for {spec.title}; the languages are {', '.join(texts.languages)}")
-    return {"game": game, "lang": lang, "texts": texts.catalogue(lang)}
+    return {"game": game, "lang": lang, "texts": texts.catalogue(lang), "words": texts.words(lang)}

@@ -228,7 +228,7 @@ def option_labels(actions: Sequence[str], view: dict[str, Any] | None, lang: str
         seen[shown] = seen.get(shown, 0) + 1
     for a in actions:
         if choice and a in ("top", "bottom"):
-            out[a] = f"{a}: {TEXTS.rumor_option(choice, a, lang)}"
+            out[a] = f"{a}: {TEXTS.rumor_option(choice, a, lang, view)}"
             continue
         shown = plain[a] if seen[plain[a]] == 1 else label(a, True)
         if shown != a:

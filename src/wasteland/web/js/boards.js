@@ -3,6 +3,7 @@
 // export a module lacks comes from generic.js, so a game with no module still gets a page.
 import { api } from "./api.js";
 import { loadGameTexts } from "./i18n.js";
+import { enableComponentTips } from "./cards.js";
 import * as generic from "./generic.js";
 
 let info = null;
@@ -23,7 +24,9 @@ const boards = new Map();
 /** The board module of ``game`` (with its strings loaded), every missing export generic. */
 export function loadBoard(game) {
   if (!boards.has(game)) boards.set(game, load(game));
-  return boards.get(game);
+  // the words of the game's components, for hover and long-press texts (cards.js)
+  const tips = enableComponentTips(game).catch(() => null);
+  return Promise.all([boards.get(game), tips]).then(([board]) => board);
 }
 
 async function load(game) {

@@ -26,6 +26,7 @@ class SaltlandsTexts(CatalogueTexts):
     package = "wasteland.games.saltlands"
     search_order = ("card", "character", "ability", "raider", "token", "rumor", "marker", "hex", "terrain",
                     "tile", "weather", "damage")
+    shared_words = ("preview", "colour", "direction")  # what a rumor option would do (SL §109)
 
     @cached_property
     def content(self) -> Any:
@@ -44,14 +45,23 @@ class SaltlandsTexts(CatalogueTexts):
         """One template of the catalogue, as it is ("preview.option_word")."""
         return (self._templates.get(lang) or self._templates["en"]).get(key)
 
-    def rumor_option(self, choice: dict[str, Any], side: str, lang: str = "en") -> str:
+    def rumor_option(self, choice: dict[str, Any], side: str, lang: str = "en",
+                     view: dict[str, Any] | None = None, coords: bool = True) -> str:
         """SL §109: what one option of the drawn rumor card would do, from the view's
-        ``rumor_choice``: "Rumor card 1, top option: the blue marker north to tile t0,-2, ..."."""
+        ``rumor_choice``: "Rumor card 1, top option: the blue marker north onto a face-down
+        tile (t0,-2), which it explores". A face-up tile is named (from ``view``); with
+        ``coords`` every tile's position follows in brackets."""
         t = self._templates.get(lang) or self._templates["en"]
-        steps = t.get("preview.and").join(
-            t.fill(f"preview.{step['result']}", colour=t.get(f"colour.{step['marker']}"),
-                   direction=t.get(f"direction.{step['direction']}"), to=step.get("to", ""))
-            for step in choice["options"][side])
+        tiles = {tile["at"]: tile["tile"] for tile in (view or {}).get("tiles", []) if tile.get("face_up")}
+
+        def step_text(step: dict[str, Any]) -> str:
+            to = step.get("to", "")
+            tile = self.name(f"tile:{tiles[to]}", lang) if to in tiles else None
+            at = t.fill("preview.at", to=to) if to and (coords or tile is None) else ""
+            return t.fill(f"preview.{step['result']}", colour=t.get(f"colour.{step['marker']}"),
+                          direction=t.get(f"direction.{step['direction']}"), tile=tile or "", at=at)
+
+        steps = t.get("preview.and").join(step_text(step) for step in choice["options"][side])
         card = self.name(f"rumor:{choice['card']}/{side}", lang) or choice["card"]
         return t.fill("preview.option", card=card, steps=steps)
 

@@ -9,6 +9,7 @@ import { raiderName, tokenName, charName, cardName, parseAction, seatName, seatN
 
 export { actionLabel, promptText, eventText } from "./notation.js";
 export { legend } from "./legend.js";
+import { rumorNotes } from "./rumor.js";
 import { RAIDER_COLOURS, MARKER_COLOURS } from "./legend.js";
 export const STYLESHEET = "board.css";
 
@@ -306,6 +307,7 @@ export const actionGroup = (action) => GROUPS[String(action).split(" ")[0]] || "
  *  may neither move nor end the turn until she discards down to it (SL §55); in a
  *  sandstorm a move costs a card for each tile it crosses (SL §53). */
 export function decisionNotes(decision, view) {
+  if (decision && decision.kind === "rumor") return rumorNotes(view); // both options before the choice (SL §109)
   const notes = [];
   if (!decision || decision.kind !== "turn" || !view || view.seat === null || view.seat === undefined) return notes;
   const me = playerOf(view, seatNumber(view.seat));

@@ -289,6 +289,9 @@ def _start_turn(s: State, players: list[tuple[Player, dict[str, Any], str]]) -> 
     s.stack = [f for f in s.stack if f["kind"] not in ("enter", "after_setup")]
     if s.stack:
         return
+    if s.players[s.current].status == "out":
+        raise ScenarioError("[state] current", f"p{s.current + 1} is out of the game: no turn of theirs starts "
+                            "(SL §96)", "SL §96")
     first = s.current == s.static.rules.first_player and s.turn == 1
     s.turn -= 1 if first else 0
     start_turn(s, s.current, [])

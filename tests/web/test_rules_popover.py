@@ -70,3 +70,37 @@ def test_a_tap_on_a_phone_opens_the_rule_inside_the_screen(browser, server_url, 
         page.screenshot(path=artifacts / "rule-popover-phone-uk.png")
     finally:
         ctx.close()
+
+
+def _play(page, selector):
+    before = int(page.get_attribute("#game", "data-index"))
+    page.locator(selector).first.click()
+    if page.locator("#confirm").count():
+        page.click("#confirm-yes")
+    page.wait_for_function(f"Number(document.querySelector('#game').dataset.index) > {before}")
+    page.wait_for_selector("#game[data-ready='1'][data-turn='mine'], #game[data-ready='1'][data-turn='over']")
+
+
+def test_the_raiders_events_in_the_log_carry_their_rules_words(server_url, new_page, artifacts):
+    """The end of a solo turn runs the raiders (SL §100): each event that cites a rule shows
+    its anchor in the log, marked with that rule's words in the page's language."""
+    page = new_page()
+    _new_solo(page, server_url, "ru")
+    _play(page, "#actions .action-btn[data-action^='character ']")
+    _play(page, "#actions .action-btn[data-action^='enter ']")
+    _play(page, "#actions .action-btn[data-action='end']")
+    for _ in range(30):  # the raiders' questions to the current player (which type, which raider...)
+        if page.locator("#log .ev .rule-ref[data-anchor='SL §100']").count():
+            break
+        _play(page, "#actions .action-btn")
+    page.wait_for_selector("#log .ev .rule-ref")
+    marks = page.locator("#log .ev .rule-ref")
+    anchors = set(marks.evaluate_all("ms => ms.map(m => m.dataset.anchor)"))
+    assert "SL §100" in anchors, anchors
+    for anchor in anchors:
+        rule = rr.rule_text("saltlands", anchor, "ru")
+        titles = set(page.locator(f"#log .rule-ref[data-anchor='{anchor}']").evaluate_all("ms => ms.map(m => m.title)"))
+        assert titles == {f"{rule.title}: {rule.text}"}, (anchor, titles)
+    page.locator("#log .rule-ref[data-anchor='SL §100']").first.click()
+    expect(page.locator(".rule-pop p")).to_have_text(rr.rule_text("saltlands", "SL §100", "ru").text)
+    page.screenshot(path=artifacts / "rule-popover-log-ru.png")

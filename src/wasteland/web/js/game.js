@@ -195,7 +195,10 @@ export class GameView {
   logItem(entry) {
     if (entry.kind === "event") {
       const e = entry.event;
-      return h("li", { class: `ev ev-${e.type}`, "data-type": e.type }, this.game.eventText(e));
+      const words = this.game.eventText(e); // and the rule the event cites, if its words do not (rules.js marks it)
+      const cites = e.rule && !String(words && words.textContent !== undefined ? words.textContent : words).includes(e.rule);
+      return h("li", { class: `ev ev-${e.type}`, "data-type": e.type }, words,
+        cites ? h("span", { class: "rule", text: ` (${e.rule})` }) : null);
     }
     if (entry.kind === "action") {
       const by = entry.source && entry.source !== "human" ? ` (${t(`source.${entry.source}`)})` : "";

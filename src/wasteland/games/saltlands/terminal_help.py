@@ -41,7 +41,7 @@ VERB_HELP: dict[str, tuple[str, str, str]] = {
     "raider": ("raider X,Y", "the raider at X,Y acts next", "SL §101"),
     "chase": ("chase pN", "the raider heads for this (equally near) player", "SL §105, SL §106"),
     "goto": ("goto X,Y", "the raider ends its move on this (equally good) hex", "SL §106"),
-    "attack": ("attack pN", "the raider attacks this adjacent player", "SL §102"),
+    "attack": ("attack pN", "the raider attacks this adjacent player", "SL §103"),
     "spawn": ("spawn X,Y", "a new raider appears on this spawn point", "SL §107"),
     "top": ("top", "follow the top option of the rumor card", "SL §109"),
     "bottom": ("bottom", "follow the bottom option of the rumor card", "SL §109"),

@@ -1,11 +1,33 @@
-"""Why an action is illegal: one clear error naming the rule it breaks."""
+"""Why an action is illegal: one clear error naming the rule it breaks.
+
+A verb of another decision than the waiting one names the rule of its own decision (an
+event die entered during a hero's activation: WQ-40.4); a verb of the waiting decision
+names the rule that filters its options. The hero's own actions are a stand-in of ours
+(heroes.py) and cite the page's rules where it gives them (Move 1+, Run 3+ and freeing a
+trapped hero 4+: WQ-40.3; Recover: WQ-40.4), else the sequence of play (WQ-40.2).
+"""
 
 from __future__ import annotations
 
 from wasteland.core.protocol import Decision, NotationError, RuleError
 
+from .deploy import adjacent
 from .explore import placement_problem
+from .heroes import THRESHOLD, dice_tokens
 from .state import State
+
+HERO_VERBS = frozenset({"move", "run", "explore", "end", "attack", "recover", "free", "inspire", "dig"})
+# The verbs each decision kind offers (engine.py OPTIONS, heroes.py, events_table.py).
+KIND_VERBS: dict[str, frozenset[str]] = {
+    "hero": HERO_VERBS, "stun": frozenset({"give"}), "draw": frozenset({"draw"}), "place": frozenset({"place"}),
+    "close": frozenset({"close"}), "encounter": frozenset({"encounter"}), "anchor": frozenset({"anchor"}),
+    "deploy": frozenset({"deploy"}), "event": frozenset({"roll"}),
+    **{kind: frozenset({kind}) for kind in ("master", "rebirth", "rebirth_zone", "effect", "inspiration", "crisis",
+                                            "dice", "destiny", "weapon")},
+}
+VERB_KIND = {verb: kind for kind, verbs in KIND_VERBS.items() for verb in verbs}
+# The page's own thresholds of a hero action (heroes.py THRESHOLD); the others are ours.
+_PAGE_RULE = {"move": "WQ-40.3", "run": "WQ-40.3", "free": "WQ-40.3", "recover": "WQ-40.4"}
 
 
 def why_illegal(s: State, d: Decision, action: object) -> RuleError:
@@ -13,20 +35,175 @@ def why_illegal(s: State, d: Decision, action: object) -> RuleError:
         return NotationError(f"an action is text in the game's notation, not {action!r}")
     words = action.split()
     verb = words[0]
-    top = s.stack[-1]
-    if d.kind == "place" and verb == "place" and len(words) == 2:
-        problem = placement_problem(s, top["card"], words[1])
-        if problem:
-            return RuleError("WQ-38.3", problem)
-    if d.kind == "event" and verb == "roll" and len(words) == 2:
-        return RuleError("WQ-40.4", f"the event die is a d12: enter a result from 1 to 12, not {words[1]!r}")
-    if verb in ("move", "run", "deploy", "anchor", "rebirth_zone") and len(words) >= 2:
-        zone = words[2] if verb == "deploy" and len(words) > 2 else words[1]
-        if zone not in s.board.capacity:
-            return RuleError(d.rule, f"there is no zone {zone!r} on the battlefield")
-    if verb in ("move", "run") and "trapped" in s.heroes[d.seat]["tokens"]:
+    kind = VERB_KIND.get(verb)
+    if kind is None:
+        offered = sorted({a.split()[0] for a in d.actions})
+        return NotationError(f"unknown verb {verb!r}; this decision's actions begin with {', '.join(offered)}")
+    if kind != d.kind:
+        from .engine import DECISION_INFO
+
+        rule, prompt = DECISION_INFO[kind]
+        return RuleError(rule, f"'{verb}' answers a {kind} decision ({prompt}); now the {d.kind} decision "
+                         f"of hero {d.seat + 1} waits [{d.rule}] ({_sample(d)})")
+    why = (_why_hero if kind == "hero" else _WHY.get(kind, _why_choice))(s, d, words)
+    return why or RuleError(d.rule, f"{action!r} is not possible now ({d.prompt}); possible: {_sample(d)}")
+
+
+def _sample(d: Decision) -> str:
+    return ", ".join(d.actions[:8]) + (" ..." if len(d.actions) > 8 else "")
+
+
+def _zone(s: State, d: Decision, name: str) -> RuleError | None:
+    if name not in s.board.capacity:
+        return NotationError(f"there is no zone {name!r} on the battlefield")
+    return None
+
+
+def _why_hero(s: State, d: Decision, words: list[str]) -> RuleError | None:
+    verb = words[0]
+    h = s.heroes[d.seat]
+    if verb == "end":
+        return NotationError("'end' takes nothing after it") if len(words) != 1 else None
+    if h["zone"] is None:
+        return RuleError("WQ-40.4", "the hero is out of action")
+    if verb == "inspire":
+        if h["inspiration"] <= 0:
+            return RuleError("WQ-40.4", "the hero has no inspiration point to spend")
+        return None
+    die = words[-1] if len(words) > 1 else ""
+    if len(die) < 2 or die[0] not in "ad" or not die[1:].isdigit():
+        return NotationError(f"{' '.join(words)!r}: the last word is the die spent, 'a5' (activation) or 'd3' (destiny)")
+    wrong = _hero_grammar(s, d, words)
+    if wrong:
+        return wrong
+    if verb in ("move", "run") and "trapped" in h["tokens"]:
         return RuleError("WQ-40.3", "a trapped hero cannot Move (1+) or Run (3+)")
-    if verb == "close" and d.kind == "close":
-        return RuleError("WQ-38.3", f"the closed gate goes on a furthest position: {', '.join(a.split()[1] for a in d.actions)}")
-    sample = ", ".join(d.actions[:8]) + (" ..." if len(d.actions) > 8 else "")
-    return RuleError(d.rule, f"{action!r} is not possible now ({d.prompt}); possible: {sample}")
+    if "buried" in h["tokens"] and verb not in ("dig", "recover", "free"):
+        return RuleError("WQ-40.3", "a buried hero digs out before anything else")
+    if die not in dice_tokens(s, d.seat):
+        return RuleError("WQ-40.2", f"there is no {die} to spend: activation dice are thrown at the hero's "
+                         "activation, destiny dice at the start of the round")
+    if int(die[1:]) < THRESHOLD[verb]:
+        return RuleError(_PAGE_RULE.get(verb, "WQ-40.2"), f"{verb} needs a die of {THRESHOLD[verb]}+, not {die[1:]}")
+    zone = h["zone"]
+    if verb in ("move", "run"):
+        if s.room(words[1]) < 1:
+            return RuleError("WQ-40.2", f"zone {words[1]} is full")
+        steps = 1 if verb == "move" else 2
+        return RuleError(_PAGE_RULE[verb], f"a {verb} goes {steps} zone(s) from {zone}; {words[1]} is not that far")
+    if verb == "attack":
+        if not adjacent(s, zone, s.models[words[1]]["zone"]):
+            return RuleError("WQ-40.2", f"{words[1]} is not in or next to the hero's zone")
+        return None
+    if verb == "explore" and zone != s.closed_gate_zone():
+        return RuleError("WQ-38.1", "exploring happens at the closed gate")
+    if verb == "recover" and h["wounds"] >= s.content.heroes[d.seat].vitality:
+        return RuleError("WQ-40.4", "the hero has no wound to recover")
+    if verb == "free":
+        q = int(words[1]) - 1
+        other = s.heroes[q]
+        if "trapped" not in other["tokens"]:
+            return RuleError("WQ-40.3", f"hero {q + 1} is not trapped")
+        return RuleError("WQ-40.3", f"hero {q + 1} is not the hero or next to the hero")
+    if verb == "dig" and "buried" not in h["tokens"]:
+        return RuleError("WQ-40.3", "only a buried hero digs")
+    return None
+
+
+def _hero_grammar(s: State, d: Decision, words: list[str]) -> NotationError | None:
+    """The words of a hero action (heroes.py): what it names, then the die spent."""
+    verb = words[0]
+    if verb in ("move", "run"):
+        if len(words) != 3:
+            return NotationError(f"expected '{verb} ZONE DIE'")
+        return _zone(s, d, words[1])
+    if verb == "attack" and (len(words) != 3 or words[1] not in s.models):
+        return NotationError("expected 'attack ENEMY DIE' naming an enemy on the battlefield")
+    if verb == "free" and (len(words) != 3 or not words[1].isdigit() or not 1 <= int(words[1]) <= len(s.heroes)):
+        return NotationError("expected 'free HERO DIE' with a hero number")
+    if verb in ("explore", "recover", "dig") and len(words) != 2:
+        return NotationError(f"expected '{verb} DIE'")
+    return None
+
+
+def _why_numbered(rule: str, low: int, high: int, what: str):
+    def why(s: State, d: Decision, words: list[str]) -> RuleError | None:
+        if len(words) != 2:
+            return NotationError(f"expected '{words[0]} N'")
+        if not words[1].isdigit() or not low <= int(words[1]) <= high:
+            return RuleError(rule, f"{what}: enter a result from {low} to {high}, not {words[1]!r}")
+        return None
+
+    return why
+
+
+def _why_dice(s: State, d: Decision, words: list[str]) -> RuleError | None:
+    f = s.stack[-1]
+    rule = "WQ-40.4" if d.kind == "destiny" else "WQ-40.2"
+    faces = words[1:]
+    if not all(x.isdigit() and 1 <= int(x) <= 6 for x in faces):
+        return RuleError(rule, f"a die shows 1 to 6, not {' '.join(faces)!r}")
+    if len(faces) != f["n"]:
+        return RuleError(rule, f"{f['n']} dice were thrown: enter {f['n']} faces, not {len(faces)}")
+    return NotationError(f"enter the faces from lowest to highest: {d.kind} {' '.join(sorted(faces))}")
+
+
+def _why_card(rule: str, deck: str, what: str):
+    def why(s: State, d: Decision, words: list[str]) -> RuleError | None:
+        if len(words) != 2:
+            return NotationError(f"expected '{words[0]} CARD'")
+        return RuleError(rule, f"{words[1]} is not in the {what} deck: the card drawn is one of those left in it")
+
+    return why
+
+
+def _why_place(s: State, d: Decision, words: list[str]) -> RuleError | None:
+    if len(words) != 2:
+        return NotationError("expected 'place GATE'")
+    problem = placement_problem(s, s.stack[-1]["card"], words[1])
+    return RuleError("WQ-38.3", problem) if problem else None
+
+
+def _why_close(s: State, d: Decision, words: list[str]) -> RuleError | None:
+    if len(words) != 2:
+        return NotationError("expected 'close GATE'")
+    return RuleError("WQ-38.3", f"the closed gate goes on a furthest position: {', '.join(a.split()[1] for a in d.actions)}")
+
+
+def _why_stun(s: State, d: Decision, words: list[str]) -> RuleError | None:
+    if len(words) != 2:
+        return NotationError("expected 'give DIE'")
+    return RuleError("WQ-40.3", f"a stunned hero gives up one of the dice there are: {_sample(d)}")
+
+
+def _why_deploy(s: State, d: Decision, words: list[str]) -> RuleError | None:
+    want = 3 if d.kind == "deploy" else 2
+    if len(words) != want:
+        return NotationError("expected 'deploy ENEMY ZONE'" if want == 3 else "expected 'anchor ZONE'")
+    wrong = _zone(s, d, words[-1])
+    if wrong:
+        return wrong
+    if d.kind == "deploy" and not any(a.split()[1] == words[1] for a in d.actions):
+        return RuleError("WQ-39.1", f"the enemy deployed now is {d.actions[0].split()[1]}, not {words[1]}")
+    return RuleError("WQ-39.1", f"{words[-1]} is not one of the zones the deployment allows: {_sample(d)}")
+
+
+def _why_choice(s: State, d: Decision, words: list[str]) -> RuleError | None:
+    """The event table's ties and choices (WQ-40.4): one of those offered."""
+    if len(words) != 2:
+        return NotationError(f"expected '{words[0]} CHOICE'")
+    if d.kind == "rebirth_zone":
+        wrong = _zone(s, d, words[1])
+        if wrong:
+            return wrong
+    return RuleError(d.rule, f"{words[1]!r} is not one of the {d.kind} choices the event leaves: {_sample(d)}")
+
+
+_WHY = {
+    "event": _why_numbered("WQ-40.4", 1, 12, "the event die is a d12"),
+    "weapon": _why_numbered("WQ-40.1", 1, 6, "a weapon use throws a d6"),
+    "dice": _why_dice, "destiny": _why_dice,
+    "draw": _why_card("WQ-38.1", "exploration", "exploration"),
+    "encounter": _why_card("WQ-39.1", "encounter", "encounter"),
+    "place": _why_place, "close": _why_close, "stun": _why_stun, "deploy": _why_deploy, "anchor": _why_deploy,
+}

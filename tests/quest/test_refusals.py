@@ -1,0 +1,136 @@
+"""Every decision kind of the Quest exploration, with options its rules forbid: each refusal
+names the rule that forbids the option (a legal action of another decision kind: the rule
+of that kind, not of the waiting one) and changes nothing. Positions are reached by seeded
+play, with the table entering cards and dice (companion) or the generator doing it."""
+
+from __future__ import annotations
+
+import random
+from typing import Callable
+
+import pytest
+
+from wasteland.core.protocol import NotationError, RuleError
+from wasteland.games.quest.engine import DECISION_INFO
+from wasteland.games.quest.game import GAME
+
+CONFIGS = ({"companion": True}, {"companion": True, "players": 2}, {}, {"players": 2}, {"players": 4})
+
+
+def _search():
+    """For each decision kind, the first position of seeded games where it waits, and some
+    legal actions of every kind seen on the way."""
+    found, legal = {}, {}
+    for seed in range(6):
+        for config in CONFIGS:
+            s = GAME.new_game(config, seed)
+            rnd = random.Random(seed)
+            for _ in range(800):
+                d = GAME.decision(s)
+                if d is None:
+                    break
+                found.setdefault(d.kind, GAME.to_json(s))
+                legal.setdefault(d.kind, d.actions[0])
+                GAME.apply_in_place(s, rnd.choice(d.actions))
+        if len(found) == len(DECISION_INFO):
+            break
+    return found, legal
+
+
+FOUND, LEGAL = _search()
+
+
+def at(kind: str):
+    return GAME.from_json(FOUND[kind])
+
+
+def _not_offered(s, verb: str, options: list[str]) -> str:
+    offered = set(GAME.decision(s).actions)
+    return next(f"{verb} {o}" for o in options if f"{verb} {o}" not in offered)
+
+
+def _hero_die_not_held(s) -> str:
+    words = next(a for a in GAME.decision(s).actions if a.startswith(("move ", "recover ", "run ", "attack "))).split()
+    return " ".join(words[:-1] + ["a9"])
+
+
+def _deploy_elsewhere(s) -> str:
+    mid = GAME.decision(s).actions[0].split()[1]
+    return _not_offered(s, f"deploy {mid}", sorted(s.board.capacity))
+
+
+Wrong = Callable[[object], str]
+CASES: dict[str, tuple[Wrong, str]] = {
+    "hero": (_hero_die_not_held, "WQ-40.2"),  # no such die to spend
+    "stun": (lambda s: "give a9", "WQ-40.3"),
+    "draw": (lambda s: "draw x_nowhere", "WQ-38.1"),
+    "place": (lambda s: "place q", "WQ-38.3"),  # no such gate position
+    "close": (lambda s: _not_offered(s, "close", ["n", "e", "s", "w", "q"]), "WQ-38.3"),
+    "encounter": (lambda s: "encounter e_nowhere", "WQ-39.1"),
+    "anchor": (lambda s: _not_offered(s, "anchor", sorted(s.board.capacity)), "WQ-39.1"),
+    "deploy": (_deploy_elsewhere, "WQ-39.1"),
+    "event": (lambda s: "roll 13", "WQ-40.4"),
+    "master": (lambda s: "master g9", "WQ-40.4"),
+    "rebirth": (lambda s: "rebirth 9", "WQ-40.4"),
+    "rebirth_zone": (lambda s: _not_offered(s, "rebirth_zone", sorted(s.board.capacity)), "WQ-40.4"),
+    "effect": (lambda s: "effect fly", "WQ-40.4"),
+    "inspiration": (lambda s: "inspiration 9", "WQ-40.4"),
+    "crisis": (lambda s: "crisis nothing", "WQ-40.4"),
+    "dice": (lambda s: "dice " + " ".join(["7"] * s.stack[-1]["n"]), "WQ-40.2"),
+    "destiny": (lambda s: "destiny " + " ".join(["7"] * s.stack[-1]["n"]), "WQ-40.4"),
+    "weapon": (lambda s: "weapon 7", "WQ-40.1"),
+}
+
+
+def refusal(s, action: str) -> RuleError:
+    d = GAME.decision(s)
+    assert action not in d.actions, f"{action!r} is legal here"
+    before = GAME.to_json(s)
+    with pytest.raises(RuleError) as err:
+        GAME.apply_in_place(s, action)
+    assert GAME.to_json(s) == before, "a refusal changes nothing"
+    return err.value
+
+
+def test_every_decision_kind_is_reached_and_has_a_refusal_case():
+    """A new decision kind fails here until seeded play reaches it and it has a case."""
+    assert set(FOUND) == set(DECISION_INFO) == set(CASES), set(DECISION_INFO) ^ set(FOUND)
+
+
+@pytest.mark.parametrize("kind", sorted(CASES))
+def test_a_forbidden_option_names_the_rule_that_forbids_it(kind):
+    s = at(kind)
+    assert GAME.decision(s).kind == kind
+    wrong, rule = CASES[kind]
+    err = refusal(s, wrong(s))
+    assert err.rule == rule, str(err)
+    assert "is not possible now" not in err.message, "a generic answer"
+
+
+@pytest.mark.parametrize("kind", sorted(CASES))
+def test_a_legal_action_of_another_kind_names_the_rule_of_its_own_kind(kind):
+    from wasteland.games.quest.diagnose import VERB_KIND
+
+    s = at(kind)
+    for other, action in LEGAL.items():
+        if VERB_KIND[action.split()[0]] == kind or action in GAME.decision(s).actions:
+            continue
+        err = refusal(s, action)
+        assert err.rule == DECISION_INFO[other][0], (kind, action, str(err))
+        assert f"{kind} decision" in err.message
+
+
+def test_every_verb_the_engine_offers_is_explained():
+    from wasteland.games.quest.diagnose import KIND_VERBS
+
+    for kind in FOUND:
+        s = at(kind)
+        for verb in {a.split()[0] for a in GAME.decision(s).actions}:
+            assert verb in KIND_VERBS[kind], (kind, verb)
+
+
+def test_malformed_actions_are_notation_errors():
+    s = at("hero")
+    for action in ("end now", "move", "recover 5", "attack nobody a1", "fly a1"):
+        assert isinstance(refusal(s, action), NotationError), action
+    assert isinstance(refusal(at("event"), "roll"), NotationError)

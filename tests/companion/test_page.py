@@ -118,3 +118,27 @@ def test_a_table_session_from_scratch_on_a_phone(url, phone, artifacts):
     page.wait_for_selector("#sessions .resume")
     page.tap("#sessions .resume >> nth=0")
     ready(page, before - 1)
+
+
+@pytest.mark.parametrize("game", [name for name in __import__("wasteland.core.registry", fromlist=["x"]).registered_games()])
+def test_every_game_runs_on_the_companion_page(url, phone, artifacts, game):
+    """Each registered game through its spec alone: set up with the rules' defaults, the
+    table answers a few decisions by tapping (chance too), undoes one, reloads."""
+    page = phone
+    page.goto(url + f"companion.html#/new/{game}")
+    page.wait_for_selector("#setup")
+    page.tap("#create")
+    ready(page, 0)
+    for n in range(6):
+        if page.get_attribute("#session", "data-kind") == "over":
+            break
+        page.tap("#decision .action-btn >> nth=0")
+        ready(page, n + 1)
+    count = index_of(page)
+    assert count >= 1
+    page.screenshot(path=artifacts / f"game-{game}.png", full_page=True)
+    page.tap("#undo")
+    ready(page, count - 1)
+    page.reload()
+    ready(page, count - 1)
+    assert page.locator("#steps li").count() == count - 1

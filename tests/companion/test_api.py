@@ -196,3 +196,28 @@ def test_the_rules_shown_have_their_text_in_the_page_language(server):
     r = server.http.get(f"/api/companion/{snap['session']['id']}?lang=ru")
     rules = r.json()["rules"]
     assert "SL §45" in rules and rules["SL §45"] and not rules["SL §45"].isascii()
+
+
+def test_a_card_the_table_revealed_is_picked_from_the_data_or_entered_by_its_values(server):
+    snap = new_session(server)
+    sid = snap["session"]["id"]
+    for _ in range(40):
+        if snap["decision"]["chance"]:
+            break
+        acts = snap["decision"]["actions"]
+        snap = step(server, sid, "end" if "end" in acts else acts[0], snap["index"]).json()
+    d = snap["decision"]
+    assert d["label"] == "table" and d["rule"] == "SL §100" and snap["chance"]["custom"]
+    assert all(a.startswith("chance ") for a in d["actions"])
+    # a card that cannot come, and printed values no card has: refused, nothing stored
+    for bad in ("chance d9-9", "chance custom letters=Z damage=2 type=normal move=0", "chance custom"):
+        r = step(server, sid, bad, snap["index"])
+        assert r.status_code == 400 and r.json()["rule"].startswith("SL §"), r.text
+    assert show(server, sid)["index"] == snap["index"]
+    r = step(server, sid, "chance custom letters=B damage=2 type=normal move=0", snap["index"])
+    assert r.status_code == 200, r.text
+    out = r.json()
+    while out["decision"] and out["decision"]["chance"]:  # the activation may need more cards
+        out = step(server, sid, out["decision"]["actions"][0], out["index"]).json()
+    damage = [e for entry in out["log"] for e in entry["events"] if e["type"] == "damage_card"]
+    assert damage and damage[0]["damage"] == 2 and damage[0]["letters"] == "B" and damage[0]["rules"] == ["SL §100"]

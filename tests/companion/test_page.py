@@ -63,7 +63,7 @@ def test_a_table_session_from_scratch_on_a_phone(url, phone, artifacts):
     # Run the raiders: every choice of the activation is the table's; a tie is answered
     # by tapping one of its options, another by the documented policy ("decide for us"),
     # and each damage card is the one the table revealed, picked from the game's data.
-    answered = decided = revealed = 0
+    answered = decided = revealed = custom = 0
     for _ in range(80):
         if answered and decided and revealed >= 2:
             break
@@ -74,7 +74,13 @@ def test_a_table_session_from_scratch_on_a_phone(url, phone, artifacts):
             assert page.locator("#explain .explain").count() >= 2
         if kind == "chance":
             assert "SL §100" in page.inner_text("#decision")
-            page.tap("#decision .action-btn.chance >> nth=0")
+            if revealed == 1 and page.locator("#chance-custom").count():
+                # a card whose printed values differ from the data: the table enters them
+                page.fill("#chance-custom", "letters=B damage=2 type=normal move=0")
+                page.tap("#chance-custom-go")
+                custom += 1
+            else:
+                page.tap("#decision .action-btn.chance >> nth=0")
             ready(page, n + 1)
             if page.get_attribute("#session", "data-kind") != "chance":
                 # the activation went on with the card the table gave (while it needs more
@@ -97,7 +103,8 @@ def test_a_table_session_from_scratch_on_a_phone(url, phone, artifacts):
         else:
             page.tap("#actions .action-btn >> nth=0")
         ready(page, n + 1)
-    assert answered and decided and revealed >= 2
+    assert answered and decided and revealed >= 2 and custom == 1
+    assert "custom letters=B damage=2" in page.inner_text("#steps")
     page.screenshot(path=artifacts / "raiders.png", full_page=True)
     # Each step's events name their rules where the rules say why.
     assert page.locator("#explain .rule").count() + page.locator("#decision .rule").count() >= 1

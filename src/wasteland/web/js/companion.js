@@ -290,7 +290,7 @@ class SessionView {
     }
     box.dataset.kind = d.kind;
     box.append(h("h3", { text: w("decides", { who: d.chance ? w("table") : d.label }) }),
-      h("p", { class: "prompt", id: "prompt", text: b.promptText(d) }), this.rule(d.rule));
+      d.chance ? null : h("p", { class: "prompt", id: "prompt", text: b.promptText(d) }), this.rule(d.rule));
     if (d.chance) {
       const c = s.chance || {};
       box.append(h("p", { text: w("reveal", { what: c.what || d.prompt }) }), h("p", { text: w("pick") }));
@@ -374,8 +374,10 @@ class SessionView {
     const s = this.snap;
     const list = h("ol", { class: "steps", id: "steps", start: String(s.log_from + 1) });
     for (const entry of s.log) {
-      const who = entry.source === "edit" ? "✎" : entry.label;
-      list.append(h("li", { "data-step": String(entry.index) }, h("span", { text: `${who}: ${entry.source === "edit" ? entry.step : this.board.actionLabel(entry.step)}` }),
+      const chance = entry.seat === -1;
+      const who = entry.source === "edit" ? "✎" : chance ? w("table") : entry.label;
+      const what = entry.source === "edit" ? entry.step : chance ? entry.step.replace(/^chance /, "") : this.board.actionLabel(entry.step);
+      list.append(h("li", { "data-step": String(entry.index), "data-source": entry.source }, h("span", { text: `${who}: ${what}` }),
         h("button", { type: "button", class: "undo-step", "data-undo": String(entry.index),
           onclick: () => this.send("undo", { step: entry.index }), text: w("undo_this") })));
     }

@@ -221,3 +221,31 @@ def test_a_card_the_table_revealed_is_picked_from_the_data_or_entered_by_its_val
         out = step(server, sid, out["decision"]["actions"][0], out["index"]).json()
     damage = [e for entry in out["log"] for e in entry["events"] if e["type"] == "damage_card"]
     assert damage and damage[0]["damage"] == 2 and damage[0]["letters"] == "B" and damage[0]["rules"] == ["SL §100"]
+
+
+def test_corrections_change_the_position_and_are_steps_like_any_other(server):
+    snap = new_session(server)
+    sid = snap["session"]["id"]
+    assert snap["can_edit"]
+    snap = play_first(server, sid, snap, 1)  # p1 enters
+    add = json.dumps([["add", "raider", {"type": "pickup", "hex": "1,-1"}], ["del", "state.next_raider"]])
+    r = step(server, sid, f"edit {add}", snap["index"])
+    assert r.status_code == 200, r.text
+    out = r.json()
+    assert {"type": "pickup", "hex": "1,-1", "crew": 2} in out["view"]["raiders"]
+    assert out["log"][-1]["source"] == "edit" and out["events"][0]["type"] == "correction"
+    i = [x["hex"] for x in out["view"]["raiders"]].index("1,-1")
+    out = step(server, sid, f'edit set raider.{i}.hex "0,1"', out["index"]).json()
+    assert any(x["hex"] == "0,1" and x["type"] == "pickup" for x in out["view"]["raiders"])
+    out = step(server, sid, 'edit set state.wind "S"', out["index"]).json()
+    assert out["view"]["wind_dir"] == "S"
+    # a correction the rules refuse: one error naming the key, nothing stored
+    for bad in (f'edit set raider.{i}.hex "99,99"', "edit set raider.9.crew 1", 'edit set state.wind "up"'):
+        r = step(server, sid, bad, out["index"])
+        assert r.status_code == 400 and r.json()["rule"] in ("scenario", "companion"), r.text
+    assert show(server, sid)["view"] == out["view"]
+    # the game goes on from the corrected position, and the correction is undone like a step
+    r = server.http.post(f"/api/companion/{sid}/undo", json={"index": out["index"]})
+    assert r.status_code == 200 and r.json()["view"]["wind_dir"] != "S"
+    scenario = server.http.get(f"/api/companion/{sid}/scenario")
+    assert scenario.status_code == 200 and 'hex = "0,1"' in scenario.text and 'type = "pickup"' in scenario.text

@@ -7,6 +7,7 @@ own, so that it is recorded, replayed and undone with the rest::
     edit add raider {"type": "pickup", "hex": "1,0", "crew": 2}
     edit del token.0                     an entry of a list
     edit put state {"wind": "N"}         several keys of one table at once
+    edit [["add", "raider", {...}], ["del", "state.next_raider"]]   several changes, one step
 
 The path runs through the game's scenario data (its ``GameSpec.scenario`` format): table
 keys and list positions, joined by dots; the value is JSON. It is applied by writing the
@@ -32,8 +33,24 @@ def is_edit(step: str) -> bool:
     return step == "edit" or step.startswith("edit ")
 
 
-def parse_edit(step: str) -> tuple[str, list[str | int], Any]:
-    """``edit VERB PATH [JSON]`` -> (verb, path, value); a RuleError names what is wrong."""
+def parse_edit(step: str) -> list[tuple[str, list[str | int], Any]]:
+    """``edit VERB PATH [JSON]`` or ``edit [[VERB, PATH, JSON?], ...]`` -> its changes
+    (verb, path, value), in order; a RuleError names what is wrong."""
+    rest = step[len("edit"):].strip()
+    if rest.startswith("["):
+        try:
+            ops = json.loads(rest)
+        except ValueError as exc:
+            raise RuleError(RULE, f"the list of changes is not JSON ({exc.msg})") from None
+        if not isinstance(ops, list) or not ops or not all(isinstance(o, list) and 2 <= len(o) <= 3 for o in ops):
+            raise RuleError(RULE, "a list of changes reads [[VERB, PATH, VALUE], ...] with at least one change")
+        out = []
+        for op in ops:
+            if not all(isinstance(x, str) for x in op[:2]):
+                raise RuleError(RULE, "each change names its verb and path as texts")
+            text = f"edit {op[0]} {op[1]}" + (f" {json.dumps(op[2])}" if len(op) == 3 else "")
+            out += parse_edit(text)
+        return out
     parts = step.split(" ", 3)
     if len(parts) < 3 or parts[0] != "edit" or parts[1] not in VERBS:
         raise RuleError(RULE, "a correction reads 'edit set|add|del|put PATH [VALUE]', "
@@ -47,7 +64,7 @@ def parse_edit(step: str) -> tuple[str, list[str | int], Any]:
     if verb == "del":
         if len(parts) > 3:
             raise RuleError(RULE, "'edit del PATH' takes no value")
-        return verb, path, None
+        return [(verb, path, None)]
     if len(parts) < 4:
         raise RuleError(RULE, f"'edit {verb} PATH VALUE' needs a value (JSON)")
     try:
@@ -58,7 +75,7 @@ def parse_edit(step: str) -> tuple[str, list[str | int], Any]:
         raise RuleError(RULE, "a scenario has no null value: use 'edit del PATH' to take a part away")
     if verb == "put" and not isinstance(value, dict):
         raise RuleError(RULE, "'edit put PATH VALUE' takes a table (a JSON object)")
-    return verb, path, value
+    return [(verb, path, value)]
 
 
 def _where(path: list[str | int]) -> str:
@@ -121,18 +138,27 @@ def change(data: dict[str, Any], verb: str, path: list[str | int], value: Any) -
 
 def apply_edit(spec: Any, state: Any, step: str) -> tuple[Any, dict[str, Any]]:
     """The state after the correction ``step``, and its event; ``state`` is not changed."""
-    verb, path, value = parse_edit(step)
+    ops = parse_edit(step)
     writer = getattr(spec, "scenario_writer", "")
     if not writer or not spec.scenario:
         raise RuleError(RULE, f"{spec.title} cannot write its positions as scenarios yet, so the table "
                         "cannot correct them")
+    data = scenario_data(spec, state)
+    for verb, path, value in ops:
+        change(data, verb, path, value)
+    nxt = spec.load_scenario(dumps(data), "correction")
+    changes = [{"verb": verb, "path": _where(path), "value": value} for verb, path, value in ops]
+    text = "; ".join(f"{c['verb']} {c['path']}" + ("" if c["value"] is None else f" = {json.dumps(c['value'])}")
+                     for c in changes)
+    event = {"type": "correction", "changes": changes, "text": f"correction: {text}", "rule": RULE}
+    return nxt, event
+
+
+def scenario_data(spec: Any, state: Any) -> dict[str, Any]:
+    """The state as the game's scenario data (what a correction's paths run through)."""
     from wasteland.core.spec import load_ref
 
-    data = tomllib.loads(load_ref(writer)(state))
-    change(data, verb, path, value)
-    nxt = spec.load_scenario(dumps(data), "correction")
-    event = {"type": "correction", "verb": verb, "path": _where(path), "value": value, "rule": RULE}
-    return nxt, event
+    return tomllib.loads(load_ref(spec.scenario_writer)(state))
 
 
 # -- TOML text (tomllib reads; the standard library writes none) --------------------------

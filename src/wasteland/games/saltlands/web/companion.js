@@ -1,6 +1,8 @@
 // Saltlands on the companion page: what a tap on a hex can correct, as the companion's
 // correction steps ("edit set|add|del PATH VALUE") over the Saltlands scenario format
-// (its writer lists raiders, tokens, players and tiles in the order the view does).
+// (its writer lists raiders, tokens, players and tiles in the order the view does). A new
+// raider takes the next free number: the step drops ``state.next_raider`` so that the
+// scenario reader counts it again.
 import { t as gameWord, lang } from "/js/i18n.js";
 import { raiderName, tokenName, seatName } from "./notation.js";
 
@@ -59,7 +61,7 @@ export function hexEdits(view, hex) {
   if (ri < 0 && ti < 0) {
     const types = Object.keys(view.damage_stacks || {}).length ? Object.keys(view.damage_stacks) : RAIDER_TYPES;
     for (const type of types) {
-      out.push({ label: `${t("companion.place")}: ${raiderName(type)}`, step: `edit add raider ${json({ type, hex })}` });
+      out.push({ label: `${t("companion.place")}: ${raiderName(type)}`, step: `edit ${json([["add", "raider", { type, hex }], ["del", "state.next_raider"]])}` });
     }
   }
   const cell = (view.hexes || []).findIndex((c) => c.hex === hex);

@@ -1,0 +1,67 @@
+"""Corrections as scenario edits: the TOML the companion writes back reads as the same
+position, and each malformed edit is one error naming what is wrong."""
+
+from __future__ import annotations
+
+import random
+import tomllib
+
+import pytest
+
+from wasteland.core.protocol import RuleError
+from wasteland.core.registry import registered_games
+from wasteland.server.companion_edit import change, dumps, parse_edit, scenario_data
+
+WRITERS = [name for name, spec in registered_games().items() if spec.scenario_writer]
+
+
+@pytest.mark.parametrize("game", WRITERS)
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_positions_written_back_read_as_the_same_state(game, seed):
+    spec = registered_games()[game]
+    g = spec.engine
+    state = g.new_game({}, seed)
+    pick = random.Random(seed)
+    for n in range(150):
+        d = g.decision(state)
+        if d is None:
+            break
+        if n % 15 == 0:
+            data = scenario_data(spec, state)
+            again = spec.load_scenario(dumps(data), "test")
+            assert g.to_json(again) == g.to_json(state)
+        state, _ = g.apply(state, pick.choice(d.actions))
+
+
+def test_dumps_writes_what_tomllib_reads():
+    data = {"game": "x", "seed": 3, "raider": [], "config": {"players": 2, "variants": ["a", "b"]},
+            "state": {"wind": "N", "nested": {"a": 1}, "quote": 'say "hi"\n', "flag": True, "x": 1.5},
+            "damage": {"pickup": {"stack": ["d1"], "revealed": []}},
+            "player": [{"seat": "p1", "hex": "0,0", "last_used": {"axe#1": "fuel#2"}}],
+            "odd key": "ü"}
+    assert tomllib.loads(dumps(data)) == data
+
+
+@pytest.mark.parametrize("text", [
+    "edit", "edit set", "edit fly a 1", "edit set a", "edit set a. 1", "edit set a null", "edit del a 1",
+    "edit put a 3", "edit set a {nope", "edit []", "edit [[1, 2]]", "edit [[\"set\"]]", "edit [oops",
+])
+def test_a_malformed_edit_is_refused(text):
+    with pytest.raises(RuleError) as err:
+        parse_edit(text)
+    assert err.value.rule == "companion" and err.value.message
+
+
+def test_paths_that_do_not_fit_the_data():
+    data = {"raider": [{"hex": "0,0"}], "state": {"wind": "N"}}
+    for verb, path, value in [("set", ["raider", 3, "hex"], "1,0"), ("del", ["token", 0], None),
+                              ("add", ["state", "wind"], 1), ("put", ["state", "wind"], {"a": 1}),
+                              ("set", ["state", 0], 1)]:
+        with pytest.raises(RuleError):
+            change(data, verb, path, value)
+    assert data == {"raider": [{"hex": "0,0"}], "state": {"wind": "N"}}
+    change(data, "add", ["raider"], {"hex": "1,0"})
+    change(data, "set", ["raider", 0, "hex"], "2,0")
+    change(data, "put", ["state"], {"storm": True})
+    change(data, "del", ["raider", 1], None)
+    assert data == {"raider": [{"hex": "2,0"}], "state": {"wind": "N", "storm": True}}

@@ -58,8 +58,31 @@ def test_a_table_session_from_scratch_on_a_phone(url, phone, artifacts):
     page.tap("#board .hex.reach >> nth=0")
     ready(page, 1)
     assert page.locator("#board .player").count() == 1
-    page.tap("[data-action='end']")
+    # The table's position differs from the set-up: corrections by tapping the board.
+    page.tap("#correct-toggle")
+    ready(page, 1)
+    taken = set(page.eval_on_selector_all("#board .token, #board .player, #board .raider",
+                                          "els => els.map(e => e.dataset.hex)"))
+    free = [h for h in ("0,-1", "1,-1", "-1,0", "0,1", "1,0", "-1,1") if h not in taken]
+    raiders = page.locator("#board .raider").count()
+    page.tap(f"#board .hex[data-hex='{free[0]}']")
+    page.tap("#hex-menu .menu-choice:has-text('Pickup')")
     ready(page, 2)
+    assert page.locator("#board .raider").count() == raiders + 1
+    assert page.locator(f"#board .raider[data-hex='{free[0]}']").count() == 1
+    # "the pickup is actually one hex over": tap it, then where it goes
+    page.tap(f"#board .raider[data-hex='{free[0]}']")
+    page.tap("#hex-menu .menu-choice >> nth=0")
+    page.tap(f"#board .hex[data-hex='{free[1]}']")
+    ready(page, 3)
+    assert page.locator(f"#board .raider[data-hex='{free[1]}']").count() == 1
+    assert page.locator(f"#board .raider[data-hex='{free[0]}']").count() == 0
+    page.tap("#table-edits button >> nth=0")  # the wind the table rolled
+    ready(page, 4)
+    page.screenshot(path=artifacts / "corrected.png", full_page=True)
+    page.tap("#correct-toggle")
+    page.tap("[data-action='end']")
+    ready(page, 5)
     # Run the raiders: every choice of the activation is the table's; a tie is answered
     # by tapping one of its options, another by the documented policy ("decide for us"),
     # and each damage card is the one the table revealed, picked from the game's data.
@@ -91,7 +114,7 @@ def test_a_table_session_from_scratch_on_a_phone(url, phone, artifacts):
         if kind == "turn":
             page.tap("[data-action='end']")
         elif kind == "activation" and not answered:
-            page.tap("#actions .action-btn >> nth=0")
+            page.tap("#actions .action-btn:visible >> nth=0")
             answered += 1
         elif kind == "activation" and page.locator("#decide").count():
             assert page.inner_text("#policy")
@@ -101,7 +124,7 @@ def test_a_table_session_from_scratch_on_a_phone(url, phone, artifacts):
             decided += 1
             continue
         else:
-            page.tap("#actions .action-btn >> nth=0")
+            page.tap("#actions .action-btn:visible >> nth=0")
         ready(page, n + 1)
     assert answered and decided and revealed >= 2 and custom == 1
     assert "custom letters=B damage=2" in page.inner_text("#steps")
@@ -142,7 +165,9 @@ def test_every_game_runs_on_the_companion_page(url, phone, artifacts, game):
         if page.locator("#chance-pick").count():  # many outcomes: a list to pick from
             page.tap("#chance-go")
         else:
-            page.tap("#decision .action-btn >> nth=0")
+            if not page.locator("#decision .action-btn:visible").count():
+                page.tap("#decision details.fold summary >> nth=0")  # a long list folds by verb
+            page.tap("#decision .action-btn:visible >> nth=0")
         ready(page, n + 1)
     count = index_of(page)
     assert count >= 1

@@ -314,8 +314,24 @@ class SessionView {
       box.append(h("button", { type: "button", class: "primary", id: "decide", onclick: () => this.step("decide"), text: w("decide") }),
         h("p", { class: "policy", id: "policy", text: w("policy", { text: d.policy.text }) }));
     }
-    box.append(h("div", { class: "choices", id: "actions" }, ...d.actions.map((a) => h("button", { type: "button",
-      class: "action-btn", "data-action": a, onclick: () => this.step(a), text: b.actionLabel(a) }))));
+    // Long lists fold by verb (the board offers the same by a tap), so the choice fits a phone.
+    const button = (a) => h("button", { type: "button", class: "action-btn", "data-action": a,
+      onclick: () => this.step(a), text: b.actionLabel(a) });
+    const byVerb = new Map();
+    for (const a of d.actions) {
+      const verb = a.split(" ")[0];
+      if (!byVerb.has(verb)) byVerb.set(verb, []);
+      byVerb.get(verb).push(a);
+    }
+    const list = h("div", { class: "choices", id: "actions" });
+    for (const [verb, acts] of byVerb) {
+      if (d.actions.length > 12 && acts.length > 6 && byVerb.size > 1) {
+        list.append(h("details", { class: "fold", "data-verb": verb },
+          h("summary", { class: "button", text: `${b.actionLabel(acts[0])} … (${acts.length})` }),
+          h("div", { class: "choices" }, ...acts.map(button))));
+      } else list.append(...acts.map(button));
+    }
+    box.append(list);
     return box;
   }
 
@@ -376,7 +392,7 @@ class SessionView {
     for (const entry of s.log) {
       const chance = entry.seat === -1;
       const who = entry.source === "edit" ? "✎" : chance ? w("table") : entry.label;
-      const what = entry.source === "edit" ? entry.step : chance ? entry.step.replace(/^chance /, "") : this.board.actionLabel(entry.step);
+      const what = entry.source === "edit" ? ((entry.events[0] || {}).text || entry.step) : chance ? entry.step.replace(/^chance /, "") : this.board.actionLabel(entry.step);
       list.append(h("li", { "data-step": String(entry.index), "data-source": entry.source }, h("span", { text: `${who}: ${what}` }),
         h("button", { type: "button", class: "undo-step", "data-undo": String(entry.index),
           onclick: () => this.send("undo", { step: entry.index }), text: w("undo_this") })));

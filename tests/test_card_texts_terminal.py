@@ -53,3 +53,17 @@ def test_age_of_thirst_help_explains_its_cards(tmp_path, lang, topic, words):
 def test_an_unknown_topic_says_so(tmp_path):
     out = play(tmp_path, "saltlands", "--characters", "scout", "--seed", "3", stdin="help zebra\nquit\n")
     assert "zebra" in out.stdout and "Pickaxe" not in out.stdout
+
+
+def test_age_of_thirst_options_name_cards_and_species():
+    from rich.console import Console
+
+    from wasteland.games.age_of_thirst.terminal import TERMINAL
+
+    console = Console(width=200, record=True, color_system=None)
+    console.print(TERMINAL.render_options(["inject neuro1 skinny", "inject neuro1 smart", "play strike 2,-1",
+                                           "end phase"], 200, None, "uk"))
+    text = console.export_text()
+    for shown in ("[1] Розведена нейростимулювальна ін'єкція → Кощаві", "[2] Розведена нейростимулювальна "
+                  "ін'єкція → Розумники", "[3] play Психічний удар 2,-1", "[4] end phase"):
+        assert shown in text, text

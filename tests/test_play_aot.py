@@ -109,10 +109,10 @@ def test_set_up_help_bad_entries_and_the_end_shortcut(tmp_path):
     assert kind2 == "first" and "LO-4.5" in screen and "undo" in screen and "quit" in screen
     child.sendline("help handsome")
     _, _, screen = ask(child)
-    assert "Handsomes (handsome)" in screen and "level 3" in screen
+    assert "Handsomes (species)" in screen and "Level 3" in screen
     child.sendline("help collapse")
     _, _, screen = ask(child)
-    assert "ray-tower card" in screen and "3 damage" in screen
+    assert "ray-tower card" in screen and "loses 3 health" in screen
     child.sendline("first green")
     child.expect("is not allowed")
     assert ask(child)[:2] == ("1", "first")

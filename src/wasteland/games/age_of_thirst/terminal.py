@@ -369,6 +369,9 @@ class AgeOfThirstTerminal(TerminalBase):
     def help(self, topic: str, lang: str = "en") -> str | None:
         return terminal_help.card_help(topic, lang)
 
+    def option_labels(self, actions: Sequence[str], view: dict[str, Any] | None, lang: str = "en") -> dict[str, str]:
+        return terminal_help.option_labels(actions, view, lang)
+
     languages = ("en", "ru", "uk")
 
     def verb_help(self, verb: str, lang: str = "en") -> tuple[str, str, str] | None:

@@ -4,6 +4,8 @@ answer, in English, Russian and Ukrainian; what a card, a species or a special h
 
 from __future__ import annotations
 
+from typing import Any, Sequence
+
 
 def event_style(kind: str | None) -> str:
     if kind in ("hit", "removed", "level_reset", "barred"):
@@ -124,3 +126,27 @@ def verb_help(verb: str, lang: str = "en") -> tuple[str, str, str] | None:
 
 def commands_help(lang: str = "en") -> str:
     return COMMANDS_HELP.get(lang, COMMANDS_HELP["en"])
+
+
+def option_labels(actions: Sequence[str], view: dict[str, Any] | None, lang: str = "en") -> dict[str, str]:
+    """Each option as a player reads it: the cards and species it names by their names
+    ("inject Diluted neuro-stimulant injection Skinnies", "play Psychic strike 2,-1")."""
+    from .texts import TEXTS
+
+    def word(token: str) -> str:
+        for kind in ("species", "source", "bunker", "tower"):
+            name = TEXTS.name(f"{kind}:{token}", lang)
+            if name is not None:
+                return name
+        return token
+
+    out: dict[str, str] = {}
+    for a in actions:
+        verb, _, rest = a.partition(" ")
+        words = [word(tok) for tok in rest.split()]
+        if verb in ("inject", "market", "take") and len(words) == 2:
+            words = [words[0], "→", words[1]]  # a bunker card laid on a species (LO-10)
+        shown = " ".join([verb] + words) if rest else a
+        if shown != a:
+            out[a] = shown
+    return out

@@ -3,6 +3,7 @@
 // (the exports the page uses are listed in wasteland.core.spec.WEB_BOARD_EXPORTS).
 // Flat-topped hexes on axial (q, r): x = size * 3/2 * q, y = size * sqrt(3) * (r + q/2).
 import { t, has, lang } from "/js/i18n.js";
+import { componentName } from "/js/cards.js";
 import { SIZE, hexXY, el, corners } from "/js/svg.js";
 import { h } from "/js/dom.js";
 
@@ -77,7 +78,9 @@ export function renderBoard(container, view, { marks = new Map(), onSpot = null 
     const clan = base.get(name);
     const cls = ["hex", "aot-hex", sp ? `aot-${sp}` : "", clan ? "aot-base" : "", landing.has(name) ? "aot-landing" : "",
                  ...classesOf(name)].filter(Boolean);
-    const g = el("g", { class: cls.join(" "), "data-hex": name }, gHex);
+    // data-component: the hex's words on hover (/js/cards.js)
+    const g = el("g", { class: cls.join(" "), "data-hex": name,
+      "data-component": sp ? `hex:${sp}` : landing.has(name) ? "hex:landing" : clan ? "hex:base" : undefined }, gHex);
     const poly = el("polygon", { points: corners(x, y, SIZE - 0.6) }, g);
     if (clan) {
       poly.setAttribute("style", `--clan:${CLAN_COLOURS[clan] || "#999"}`);
@@ -155,13 +158,13 @@ export function renderSide(box, view, { actions = [], choose = () => {} } = {}) 
     const row = h("div", { class: "slot", id: "hand" }, h("span", { class: "slot-name", text: t("aot.your_hand", { n: hand.length }) }));
     if (!hand.length) row.append(h("span", { class: "empty", i18n: "game.none" }));
     for (const c of hand) {
-      row.append(h("button", { type: "button", class: "card hand", "data-card": c, text: c,
+      row.append(h("button", { type: "button", class: "card hand", "data-card": c, text: componentName(c, ["tower"]),
         onclick: (ev) => onCard(c, ev) }));
     }
     box.append(row);
     const extra = [];
-    if (me.injections && me.injections.length) extra.push(t("aot.injections", { list: me.injections.map(([c, k]) => `${c}→${kindName(k)}`).join(", ") }));
-    if (me.statuses && me.statuses.length) extra.push(t("aot.statuses", { list: me.statuses.join(", ") }));
+    if (me.injections && me.injections.length) extra.push(t("aot.injections", { list: me.injections.map(([c, k]) => `${componentName(c, ["bunker"])}→${kindName(k)}`).join(", ") }));
+    if (me.statuses && me.statuses.length) extra.push(t("aot.statuses", { list: me.statuses.map((c) => componentName(c, ["tower"])).join(", ") }));
     if (extra.length) box.append(h("p", { class: "facts", text: extra.join(" · ") }));
   }
   if (view.over) box.append(h("p", { class: "aot-over", text: t("aot.over", { reason: view.end_reason }) }));

@@ -96,7 +96,9 @@ export function renderBoard(container, view, { marks = new Map(), onSpot = null,
   for (const h of view.hexes) {
     const [x, y] = hexXY(h.hex);
     const cls = ["hex", `terrain-${h.terrain}`, ...classesOf(h.hex)];
-    const g = el("g", { class: cls.join(" "), "data-hex": h.hex }, gHex);
+    // data-component: the hex's words on hover (/js/cards.js): a spawn point or a wreck
+    const g = el("g", { class: cls.join(" "), "data-hex": h.hex,
+      "data-component": h.spawn ? `hex:spawn_${h.spawn}` : h.wreck ? "hex:wreck" : undefined }, gHex);
     const poly = el("polygon", { points: corners(x, y, SIZE - 0.6) }, g);
     highlight(g, x, y, classesOf(h.hex));
     coordLabel(g, x, y, h.hex);

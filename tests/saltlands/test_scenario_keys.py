@@ -289,3 +289,32 @@ def test_apply_acts_as_the_seat_it_is_told(tmp_path):
     assert right.returncode == 0, right.stdout
     out = json.loads(right.stdout)
     assert out["view"]["players"] and out["decision"]["seat"] in ("p1", "p2")
+
+
+# -- synthetic maps: tiles with a terrain of their own ----------------------------------------------
+
+WALLED = '["m m m", "m s s m", "m s dw s m", "m sA s m", "m m m"]'
+
+
+def test_a_custom_tile_lays_its_own_terrain_wreck_and_spawn_point_SL38_SL107():
+    s = build(scene(f'[[tile]]\nat = "t0,-2"\nterrain = {WALLED}\nface_up = true\n'))
+    geo, terrain = s.static.geo, s.terrain
+    centre = geo.by_name["4,-10"]  # t0,-2's middle hex
+    view = {h["hex"]: h["terrain"] for h in GAME.view(s, 0)["hexes"]}
+    assert view["4,-12"] == "mountain" and view["4,-10"] == "dune" and view["5,-10"] == "salt"
+    assert terrain.wreck[centre]
+    assert ("3,-9", "A") in [(geo.names[h], letter) for h, letter in terrain.spawn_points]
+
+
+def test_a_face_down_custom_tile_is_explored_like_any_other_SL110():
+    s = build(scene(f'[[tile]]\nat = "t0,-2"\nterrain = {WALLED}\nface_up = false\n[state]\nexplore = ["t0,-2"]\n'))
+    assert s.static.geo.by_name["4,-10"] in s.tokens  # a pool token on its wreck
+
+
+def test_a_custom_tile_is_checked_like_the_games_tiles_SL38_SL45():
+    refused(scene('[[tile]]\nat = "t0,-2"\nterrain = ["m m m"]\n'), "scenario", "expected 5")
+    refused(scene('[[tile]]\nat = "t0,-2"\nterrain = ["m m m", "m s s m", "m s mw s m", "m s s m", "m m m"]\n'),
+            "SL §38", "salt or dunes")
+    refused(scene('[[tile]]\nat = "t0,-2"\nterrain = ["m m m", "m s s m", "m s de s m", "m s s m", "m m m"]\n'),
+            "SL §45", "compass tile")
+    refused(scene(f'[[tile]]\nat = "t0,0"\nterrain = {WALLED}\n'), "SL §34", "compass tile")

@@ -123,3 +123,23 @@ def test_table_chance_round_trips_with_its_pending_point():
         custom_seen += bool(state.custom_damage)
     _same_after_round_trip(state)
     assert pending_seen >= 5 and custom_seen
+
+
+def test_a_synthetic_map_round_trips_through_the_scenario_and_json():
+    state = scenario_from_text("""
+        seed = 2
+        [config]
+        players = 2
+        [[tile]]
+        at = "t0,-2"
+        terrain = ["s s s", "s dw s s", "s s sA s s", "d d sw s", "s s s"]
+        face_up = false
+    """.replace("\n        ", "\n"))
+    choose = random.Random(2)
+    for _ in range(150):
+        _same_after_round_trip(state)
+        assert GAME.to_json(GAME.from_json(GAME.to_json(state))) == GAME.to_json(state)
+        d = GAME.decision(state)
+        if d is None:
+            break
+        state, _ = GAME.apply(state, choose.choice(d.actions))

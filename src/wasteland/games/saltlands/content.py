@@ -55,11 +55,37 @@ class Content(Frozen):
     cells: dict[str, tuple[TileCell, ...]]
 
     def tile_cells(self, tile_id: str) -> list[TileCell]:
-        """The 19 hexes of a tile, row by row (r = -2..2, q ascending)."""
+        """The 19 hexes of a tile, row by row (r = -2..2, q ascending). A custom tile
+        (``custom_tile_id``) carries its rows in its id."""
+        if tile_id.startswith(CUSTOM_TILE):
+            return list(custom_tile_cells(tile_id))
         try:
             return list(self.cells[tile_id])
         except KeyError:
             raise KeyError(f"unknown tile {tile_id!r}") from None
+
+
+#: A tile of a synthetic map (a scenario's own terrain): its id is this prefix and its
+#: rows as tiles.toml draws them, joined by "/" ("custom/s s s/s d d s/..."), so the state
+#: stays plain data and the id alone says what the tile shows.
+CUSTOM_TILE = "custom/"
+
+
+def custom_tile_id(rows: list[str]) -> str:
+    return CUSTOM_TILE + "/".join(" ".join(row.split()) for row in rows)
+
+
+@functools.lru_cache(maxsize=256)
+def custom_tile_cells(tile_id: str) -> tuple[TileCell, ...]:
+    """The cells of a custom tile; a ContentError names what is wrong with its rows."""
+    rows = tile_id[len(CUSTOM_TILE):].split("/")
+    cells = parse_tile(TileDef(id="custom", name="custom tile", kind="ordinary", rows=rows), "custom")
+    for c in cells:  # what every tile of the game holds to (SL §38, SL §107)
+        if c.spawn and c.terrain != "salt":
+            raise ContentError(f"custom: spawn point {c.spawn} at (q={c.q}, r={c.r}) must be on salt (SL §107)")
+        if c.wreck and c.terrain == "mountain":
+            raise ContentError(f"custom: a wreck at (q={c.q}, r={c.r}) lies on salt or dunes (SL §38)")
+    return cells
 
 
 # --- file structures ---------------------------------------------------------------------

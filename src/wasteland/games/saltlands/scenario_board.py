@@ -4,16 +4,20 @@ against the rules and sets them on the state (see ``scenario`` for the format)."
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from wasteland.core.hexgrid import direction_index
 
+from wasteland.core.content import ContentError
+
 from .board import fmt_pos
+from .content import CUSTOM_TILE, custom_tile_cells, custom_tile_id
 from .scenario_fields import ScenarioError, flag, known, table, text, texts, whole
 from .state import State
 from .world import explore
 
-TILE_KEYS = frozenset({"at", "tile", "face_up", "rotation"})
+TILE_KEYS = frozenset({"at", "tile", "terrain", "face_up", "rotation"})
 RAIDER_KEYS = frozenset({"id", "type", "hex", "crew"})
 TOKEN_KEYS = frozenset({"hex", "token"})
 DAMAGE_KEYS = frozenset({"stack", "revealed"})
@@ -70,7 +74,14 @@ def place_tiles(s: State, entries: list[dict[str, Any]], origin: str) -> None:
         if pos in seen:
             raise ScenarioError(f"{where} at", f"{places.pos_name(pos)} is described twice")
         seen.add(pos)
-        if "tile" in entry:
+        if "tile" in entry and "terrain" in entry:
+            raise ScenarioError(where, "give the tile or its terrain, not both")
+        if "terrain" in entry:
+            _lay_custom(s, pos, texts(entry["terrain"], f"{where} terrain"), f"{where} terrain", kind_of_pos[pos])
+        elif "tile" in entry and text(entry["tile"], f"{where} tile").startswith(CUSTOM_TILE):
+            rows = entry["tile"][len(CUSTOM_TILE):].split("/")
+            _lay_custom(s, pos, rows, f"{where} tile", kind_of_pos[pos])
+        elif "tile" in entry:
             tile = text(entry["tile"], f"{where} tile")
             if tile not in tiles:
                 raise ScenarioError(f"{where} tile", f"unknown tile {tile!r}")
@@ -91,6 +102,25 @@ def place_tiles(s: State, entries: list[dict[str, Any]], origin: str) -> None:
         if "rotation" in entry:
             s.rotation[pos] = whole(entry["rotation"], f"{where} rotation", 0, 5)
     s.invalidate_terrain()
+
+
+def _lay_custom(s: State, pos: int, rows: list[str], where: str, position_kind: str) -> None:
+    """A tile with the scenario's own terrain (a synthetic map), drawn in rows as the
+    game's tiles are (data/tiles.toml): r = -2 to 2, 3, 4, 5, 4 and 3 cells, each a terrain
+    letter (s salt, d dunes, m mountains) and at most one mark (w wreck, a spawn letter)."""
+    if position_kind == "compass":
+        raise ScenarioError(where, "the compass tile lies in the middle, always the same (SL §34)", "SL §34")
+    tile = custom_tile_id(rows)
+    try:
+        cells = custom_tile_cells(tile)
+    except ContentError as exc:
+        problem = str(exc).removeprefix("custom: ").removeprefix("tile 'custom': ")
+        rule = re.search(r"\((SL §\d+)\)", problem)
+        raise ScenarioError(where, problem, rule.group(1) if rule else "scenario") from None
+    if any(c.start_dune or c.raider_start for c in cells):
+        raise ScenarioError(where, "start dunes (e) and raider starts (r) belong to the compass tile (SL §39, SL §45)",
+                            "SL §45")
+    s.tiles[pos] = tile
 
 
 def explore_tiles(s: State, names: Any, where: str) -> None:

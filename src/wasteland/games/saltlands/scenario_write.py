@@ -12,6 +12,7 @@ from typing import Any
 from wasteland.core.hexgrid import DIRECTION_NAMES
 
 from .board import fmt_pos
+from .content import CUSTOM_TILE
 from .scenario_cards import DECKS, TABLE_ZONES
 from .scenario_procedures import chance_table, procedure_tables
 from .state import State
@@ -103,8 +104,13 @@ def to_text(s: State) -> str:
             lines += _table("chance.pending", pending)
             lines += _table("chance.pending.point", point)
     for pos, tile in enumerate(s.tiles):
-        lines += _table("tile", {"at": fmt_pos(geo.positions[pos]), "tile": tile, "face_up": s.face_up[pos],
-                                 "rotation": s.rotation[pos]}, many=True)
+        laid: dict[str, Any] = {"at": fmt_pos(geo.positions[pos])}
+        if tile.startswith(CUSTOM_TILE):
+            laid["terrain"] = tile[len(CUSTOM_TILE):].split("/")
+        else:
+            laid["tile"] = tile
+        laid.update({"face_up": s.face_up[pos], "rotation": s.rotation[pos]})
+        lines += _table("tile", laid, many=True)
     for entry in players:
         lines += _table("player", entry, many=True)
     for rid, (rtype, h, crew) in sorted(s.raiders.items()):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from wasteland.core.content import ContentError
 from wasteland.core.state_check import (fail, need_bool, need_dict, need_each, need_in, need_int, need_list,
                                         need_seat, need_str)
 
@@ -42,6 +43,7 @@ def check_raw(data: Any, plain_fields: tuple[str, ...], optional: set[str]) -> N
 
 def check_state(s: Any) -> None:
     """Every field of a state built from JSON (after :func:`check_raw`)."""
+    from .content import CUSTOM_TILE, custom_tile_cells
     from .engine import OPTIONS, RUN
 
     static = s.static
@@ -69,8 +71,15 @@ def check_state(s: Any) -> None:
     need_int("round", s.round, 1)
     need_int("turn", s.turn, 0)
     need_seat("current", s.current, n)
-    need_each("tiles", s.tiles, content.tiles, "tile")
     need_list("tiles", s.tiles, positions)
+    for i, tile in enumerate(s.tiles):
+        if isinstance(tile, str) and tile.startswith(CUSTOM_TILE):
+            try:
+                custom_tile_cells(tile)
+            except ContentError as exc:
+                fail(f"tiles[{i}]", f"not a custom tile: {exc}")
+        else:
+            need_in(f"tiles[{i}]", tile, content.tiles, "tile")
     for i, up in enumerate(need_list("face_up", s.face_up, positions)):
         need_bool(f"face_up[{i}]", up)
     for i, rot in enumerate(need_list("rotation", s.rotation, positions)):

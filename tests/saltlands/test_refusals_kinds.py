@@ -174,7 +174,8 @@ def reached(found: Callable[[State], bool]) -> State:
     activation and a respawn come up within a few dozen actions)."""
     for seed in range(20):
         for config in ({"players": 1, "mode": "solo"}, {"players": 3},
-                       {"players": 4, "mode": "competitive", "expansion": True}):
+                       {"players": 4, "mode": "competitive", "expansion": True},
+                       {"players": 1, "mode": "solo", "difficulty": "easy"}):
             s = GAME.new_game(config, seed)
             rnd = random.Random(seed)
             for _ in range(400):
@@ -196,9 +197,24 @@ def stage(name: str, also: Callable[[State], bool] = lambda s: True) -> Callable
     return make
 
 
-def respawn_enter() -> State:
-    return reached(lambda s: bool(s.stack) and s.stack[-1]["kind"] == "enter"
+def respawn_enter(difficulty: str = "easy") -> State:
+    return reached(lambda s: bool(s.stack) and s.stack[-1]["kind"] == "enter" and s.static.rules.difficulty == difficulty
                    and s.stack[-1].get("respawn") == "starting_tiles")
+
+
+def respawn_discard() -> State:
+    """The discard of 4 of the 8 cards drawn after a respawn at Normal (SL §94)."""
+    return reached(lambda s: bool(s.stack) and s.stack[-1]["kind"] == "discard"
+                   and s.stack[-1].get("reason") == "respawn" and s.static.rules.difficulty == "normal")
+
+
+def _character_card(s: State) -> str:
+    p = s.players[s.stack[-1]["seat"]]
+    return f"discard {s.static.catalog.card_names[p.char_card]}"
+
+
+def respawn_enter_normal() -> State:
+    return respawn_enter("normal")
 
 
 def _other_hex(s: State, verb: str) -> str:
@@ -262,7 +278,8 @@ CASES: dict[str, list[tuple[Callable[[], State], Action, str]]] = {
     ],
     "enter": [
         (enter, "enter 3,-2", "SL §45"),
-        (respawn_enter, lambda s: _other_hex(s, "enter"), "SL §92"),  # off the starting tiles, or taken
+        (respawn_enter, lambda s: _other_hex(s, "enter"), "SL §92"),  # Easy: off the starting tiles, or taken
+        (respawn_enter_normal, lambda s: _other_hex(s, "enter"), "SL §95"),  # the same step at Normal
     ],
     "soak": [
         (soak_after_helmet, "armor helmet#1", "SL §66"),  # the one-time Helmet, re-used
@@ -278,6 +295,7 @@ CASES: dict[str, list[tuple[Callable[[], State], Action, str]]] = {
     "discard": [
         (reconstruction, "discard scientist", "SL §134"),
         (reconstruction, "discard machete#1", "SL §67"),
+        (respawn_discard, _character_card, "SL §94"),  # the character card stays (Normal respawn)
     ],
     "place": [
         (place, "discard crew#1", "SL §54"),  # only the new card is discarded; replace frees a slot

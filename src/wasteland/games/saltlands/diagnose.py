@@ -170,9 +170,10 @@ def _why_enter(s: State, d: Decision, tokens: list[str]) -> RuleError:
         return NotationError(f"{' '.join(tokens)!r}: expected 'enter Q,R' with a hex of the board")
     frame = s.stack[-1]
     if frame.get("respawn") == "starting_tiles":
+        rule = _respawn_rule(s, "SL §92", "SL §95")
         if h in s.occupied():
-            return RuleError("SL §92", "a respawned figure enters on an empty hex")
-        return RuleError("SL §92", "a respawned figure enters on an empty hex of a starting tile")
+            return RuleError(rule, "a respawned figure enters on an empty hex")
+        return RuleError(rule, "a respawned figure enters on an empty hex of a starting tile")
     if not any(a.split()[1] in {geo.names[x] for x in s.terrain.start_dunes} for a in d.actions):
         # Ruling SL §45: every start dune blocked, the nearest empty hexes take their place.
         return RuleError("SL §45", f"every start dune is blocked: a figure enters on one of the empty hexes "
@@ -182,15 +183,21 @@ def _why_enter(s: State, d: Decision, tokens: list[str]) -> RuleError:
     return RuleError("SL §45", "that start dune is taken and the figure could not move off it at once")
 
 
+def _respawn_rule(s: State, easy: str, normal: str) -> str:
+    """The respawn steps are listed once per difficulty: Easy SL §90 to SL §92, Normal SL §93
+    to SL §95 (the original's numbering; Hard has no respawn)."""
+    return normal if s.static.rules.difficulty == "normal" else easy
+
+
 def _why_own_card(rule: str, what: str, vehicle_ok: bool) -> Callable[[State, Decision, list[str]], RuleError]:
     """Discards whose decision takes one of the player's own cards (``what`` says which);
-    the discard after a respawn follows SL §91, after a Reconstruction SL §134."""
+    the discard after a respawn follows SL §91 (Normal: SL §94), after a Reconstruction SL §134."""
 
     def why(s: State, d: Decision, tokens: list[str]) -> RuleError:
         wrong = _arity(tokens, 2, "discard CARD")
         if wrong:
             return wrong
-        anchor = "SL §91" if s.stack[-1].get("reason") == "respawn" else rule
+        anchor = _respawn_rule(s, "SL §91", "SL §94") if s.stack[-1].get("reason") == "respawn" else rule
         card = _card(s, tokens)
         if card is None:
             return NotationError(f"{' '.join(tokens)!r}: unknown card name")

@@ -2,7 +2,9 @@
 notation as an index meaning the same action in every state.
 
 Domains: ``space`` the map's spaces, ``enemy`` every enemy token (``ghoul#1``), ``value``
-a fight's entered numbers 0-12 (the table fight, FO-13.2). The layout (templates in order,
+a fight's entered numbers 0-12 (the table fight, FO-13.2), ``agenda`` every agenda card (the
+card a survivor over the hand limit gives back, FO-13.5). ``resolve`` answers a position
+written down at the moment a card was revealed (a scenario, FO-13.1). The layout (templates in order,
 each a block of consecutive indices) is ``ACTIONS.layout()``.
 """
 
@@ -20,8 +22,11 @@ def _build() -> TemplateActions:
     values = tuple(str(n) for n in range(0, 13))
     return TemplateActions(
         ["end", "rest", "quest", "move {space}", "fight {enemy}", "activate {enemy}", "step {enemy} {space}",
-         "result {value} {value} {fate}"],
-        {"space": spaces, "enemy": enemies, "value": values, "fate": ("defeated", "stands")},
+         "result {value} {value} {fate}",
+         # appended after the first layout, so the indices above keep their meaning
+         "return {agenda}", "resolve"],
+        {"space": spaces, "enemy": enemies, "value": values, "fate": ("defeated", "stands"),
+         "agenda": tuple(sorted(c.cards))},
     )
 
 

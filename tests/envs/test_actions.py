@@ -77,3 +77,50 @@ def test_observation_is_the_seats_view_only(game: str) -> None:
     layout = observer.layout()
     assert sum(length for _n, _o, length, _d in layout) == observer.size
     assert observer.string(view) == observer.string(engine.view(state, 0))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_environments_tensor_is_the_encoders(game: str) -> None:
+    """The environments write the tensor straight into an array (``ArrayEncoder``) and keep
+    it for the position: the same numbers as the game's encoder on a fresh view, every step
+    of random games, for every seat."""
+    import numpy as np
+
+    from wasteland.envs.base import Table
+
+    spec = env_games()[game]
+    players = sorted({spec.min_players, min(spec.max_players, 3)})
+    for n in players:
+        table = Table(game, players=n, **{k: v for k, v in spec.simulation.items()})
+        table.new(seed=n)
+        rng, steps = random.Random(n), 0
+        while table.outcome() is None and steps < 120:
+            for seat in range(n):
+                fresh = np.asarray(spec.observer.encode(spec.engine.view(table.state, seat)), np.float32)
+                got = table.tensor(seat)
+                assert got.dtype == np.float32 and np.array_equal(got, fresh), (seat, steps)
+                got[:] = -1  # the caller's copy: the kept tensor is unchanged
+                assert np.array_equal(table.tensor(seat), fresh)
+            d = table.decision()
+            legal = table.legal(d.seat)
+            assert legal == sorted(spec.action_space.encode(a, table.state) for a in d.actions)
+            assert np.flatnonzero(table.mask(d.seat)).tolist() == legal
+            table.play(rng.choice(legal))
+            steps += 1
+
+
+def test_a_plane_skips_a_place_it_does_not_know() -> None:
+    import numpy as np
+
+    from wasteland.core.observation import ViewObservation, plane, vector
+    from wasteland.envs.base import ArrayEncoder
+
+    observer = ViewObservation([
+        plane("a", ("x", "y", "z"), lambda v: v["a"]),
+        vector("b", 2, lambda v: v["b"]),
+        plane("c", ("x", "y"), lambda v: v["c"]),
+    ])
+    for view in ({"a": {"y": 2, "moon": 5}, "b": [1, True, 9], "c": {}},
+                 {"a": {"moon": 1}, "b": [], "c": {"x": 0.5, "y": 3}},
+                 {"a": {"z": 1, "x": 4}, "b": (0.25,), "c": {"y": 1}}):
+        assert ArrayEncoder(observer).encode(view).tolist() == observer.encode(view)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import random
+from operator import itemgetter
 from typing import Any
 
 import numpy as np
@@ -32,8 +33,62 @@ def env_name(game: str) -> str:
     return game.replace("-", "_") + "_v0"
 
 
+class ArrayEncoder:
+    """The game's observation encoder (``spec.observer``) writing straight into a float32
+    array: the same numbers as ``observer.encode`` (a test holds them equal), without a list
+    of Python floats per step. Every feature's places and values are gathered into one list
+    of indices and one of values, set in a single assignment; a plane's places are looked up
+    all at once (``operator.itemgetter`` over its place -> index map, offsets included), and a
+    place the plane does not know is skipped as ``encode`` skips it."""
+
+    def __init__(self, observer: Any) -> None:
+        self.size = observer.size
+        self._parts: list[tuple[Any, dict[str, int] | None, int, int]] = []
+        offset = 0
+        for feature, index in zip(observer.features, observer._index):
+            at = {place: offset + i for place, i in index.items()} if feature.keys else None
+            self._parts.append((feature.read, at, offset, feature.length))
+            offset += feature.length
+
+    def encode(self, view: dict[str, Any]) -> np.ndarray:
+        indices: list[int] = []
+        values: list[Any] = []
+        for read, at, offset, length in self._parts:
+            got = read(view)
+            if at is not None:
+                if not got:
+                    continue
+                places = list(got)  # type: ignore[arg-type]
+                try:
+                    found = itemgetter(*places)(at)
+                except KeyError:  # a place the plane does not know: skipped
+                    places = [p for p in places if p in at]
+                    if not places:
+                        continue
+                    found = itemgetter(*places)(at)
+                if len(places) == 1:
+                    indices.append(found)
+                    values.append(got[places[0]])  # type: ignore[index]
+                else:
+                    indices.extend(found)
+                    values.extend(map(got.__getitem__, places))  # type: ignore[union-attr]
+            else:
+                got = list(got)[:length]  # type: ignore[arg-type]
+                indices.extend(range(offset, offset + len(got)))
+                values.extend(got)
+        out = np.zeros(self.size, np.float32)
+        if indices:
+            out[indices] = values
+        return out
+
+
 class Table:
-    """One game of the registry, set up for an environment."""
+    """One game of the registry, set up for an environment.
+
+    ``state`` is the engine's state, changed in place by :meth:`play` (an environment owns
+    it; keep a ``state.copy()`` to hold on to a position). The decision's legal indices and
+    each seat's tensor are computed once per position, when first asked (``observe`` may be
+    called many times a step, or never)."""
 
     def __init__(self, game: str, reward: str = OUTCOME, **options: Any) -> None:
         self.spec = get_spec(game)
@@ -42,6 +97,7 @@ class Table:
         self.engine = self.spec.engine
         self.actions = self.spec.action_space
         self.observer = self.spec.observer
+        self.encoder = ArrayEncoder(self.observer)
         self.config = self.spec.validate(dict(options))
         self.players = int(self.config.get("players", self.spec.min_players))
         potentials = getattr(self.observer, "rewards", {}) or {}
@@ -49,7 +105,20 @@ class Table:
             raise RuleError("reward", f"reward must be one of {', '.join([OUTCOME, *potentials])}, not {reward!r}")
         self.reward = reward
         self.potential = potentials.get(reward)
-        self.state: Any = None
+        self._state: Any = None
+        self._tensors: dict[int, np.ndarray] = {}
+        self._legal_of: Any = None  # the decision whose indices are below
+        self._legal: list[int] = []
+        self._legal_actions: dict[int, str] = {}
+
+    @property
+    def state(self) -> Any:
+        return self._state
+
+    @state.setter
+    def state(self, state: Any) -> None:
+        self._state = state
+        self._tensors = {}
 
     # -- a game ------------------------------------------------------------------
 
@@ -59,29 +128,41 @@ class Table:
         self._potentials = self.potentials()
 
     def decision(self):
-        return self.engine.decision(self.state)
+        return self.engine.decision(self._state)
 
     def outcome(self):
-        return self.engine.outcome(self.state)
+        return self.engine.outcome(self._state)
+
+    def _indices(self, d: Any) -> list[int]:
+        """The sorted legal indices of decision ``d`` (kept while it is the decision)."""
+        if d is not self._legal_of:
+            encode, state = self.actions.encode, self._state
+            self._legal_actions = {encode(a, state): a for a in d.actions}
+            self._legal = sorted(self._legal_actions)
+            self._legal_of = d
+        return self._legal
 
     def legal(self, seat: int) -> list[int]:
         d = self.decision()
         if d is None or d.seat != seat:
             return []
-        return sorted(self.actions.encode(a, self.state) for a in d.actions)
+        return list(self._indices(d))
 
     def mask(self, seat: int) -> np.ndarray:
         mask = np.zeros(self.actions.size, dtype=np.int8)
-        legal = self.legal(seat)
-        if legal:
-            mask[legal] = 1
+        d = self.decision()
+        if d is not None and d.seat == seat:
+            mask[self._indices(d)] = 1
         return mask
 
     def view(self, seat: int) -> dict[str, Any]:
-        return self.engine.view(self.state, seat)
+        return self.engine.view(self._state, seat)
 
     def tensor(self, seat: int) -> np.ndarray:
-        return np.asarray(self.observer.encode(self.view(seat)), dtype=np.float32)
+        cached = self._tensors.get(seat)
+        if cached is None:
+            cached = self._tensors[seat] = self.encoder.encode(self.view(seat))
+        return cached.copy()  # the caller may keep or change it
 
     def play(self, index: int) -> dict[int, float]:
         """Apply the acting seat's action ``index``; the rewards of the step per seat.
@@ -89,10 +170,13 @@ class Table:
         d = self.decision()
         if d is None:
             raise RuleError("over", "the game is over")
-        action = self.actions.decode(int(index), self.state)
-        if action not in d.actions:
+        self._indices(d)
+        action = self._legal_actions.get(index)
+        if action is None:
+            action = self.actions.decode(index, self._state)  # a RuleError for a bad index
             raise RuleError(d.rule or "actions", f"{action!r} (index {index}) is not legal now")
-        self.state, _ = self.engine.apply(self.state, action)
+        self.engine.apply_in_place(self._state, action)
+        self._tensors = {}
         return self.step_rewards()
 
     def step_rewards(self) -> dict[int, float]:
@@ -125,7 +209,7 @@ class Table:
         """The board as the terminal draws it (``spec.terminal``), as plain text."""
         from rich.console import Console
 
-        view = self.engine.view(self.state, seat)
+        view = self.engine.view(self._state, seat)
         console = Console(file=io.StringIO(), width=width, color_system=None, force_terminal=False)
         renderer = self.spec.renderer
         if renderer is None:

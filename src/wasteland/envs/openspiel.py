@@ -98,8 +98,7 @@ class _Observer:
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: "WastelandState", player: int) -> None:
-        view = self.table.engine.view(state.engine_state, player)
-        self.tensor[:] = self.table.observer.encode(view)
+        self.tensor[:] = self.table.encoder.encode(self.table.engine.view(state.engine_state, player))
 
     def string_from(self, state: "WastelandState", player: int) -> str:
         return self.table.observer.string(self.table.engine.view(state.engine_state, player))
@@ -113,6 +112,7 @@ class WastelandState(pyspiel.State):
         self._table = game.table
         self.engine_state = engine_state
         self._moves = list(moves or ())
+        self._legal: list[int] | None = None  # the decision's sorted indices, once asked
 
     def current_player(self) -> int:
         engine = self._table.engine
@@ -124,11 +124,15 @@ class WastelandState(pyspiel.State):
         d = self._table.engine.decision(self.engine_state)
         if d is None or d.seat != player:
             return []
-        return sorted(self._table.actions.encode(a, self.engine_state) for a in d.actions)
+        if self._legal is None:
+            encode, state = self._table.actions.encode, self.engine_state
+            self._legal = sorted(encode(a, state) for a in d.actions)
+        return list(self._legal)
 
     def _apply_action(self, action: int) -> None:
         text = self._table.actions.decode(int(action), self.engine_state)
         self.engine_state, _ = self._table.engine.apply(self.engine_state, text)
+        self._legal = None
         self._moves.append(int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:

@@ -181,6 +181,8 @@ def bench(
     processes: int = typer.Option(1, min=1, help="server: server processes (wasteland serve --processes)"),
     game: Optional[list[str]] = typer.Option(None, "--game", help="engine: only this installed game (repeat for "
                                              "more; default: every one)"),
+    quick: bool = typer.Option(False, "--quick", help="engine: every figure from a short measure (seconds for "
+                               "all the games; rougher figures)"),
 ) -> None:
     """Print speed and memory figures of every installed game, with ratios to an anchor measured in the same
     run (see the README for the goals); `bench server` measures the game server."""
@@ -197,7 +199,7 @@ def bench(
     except UnknownGame as exc:
         console.print(f"[red]{exc}[/red]")
         raise typer.Exit(2) from None
-    run_bench(games, console, only=list(game or []) or None)
+    run_bench(games, console, only=list(game or []) or None, quick=quick)
 
 
 @app.command("bench-server")

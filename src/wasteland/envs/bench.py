@@ -1,26 +1,112 @@
-"""PettingZoo's ``performance_benchmark`` figure for a game (``wasteland bench`` prints it
-beside the raw engine's random-play figure and the ratio of the two)."""
+"""The research environment's figure for ``wasteland bench``: PettingZoo's
+``performance_benchmark`` loop on a game's AEC environment, beside the same loop on a *null*
+environment of the same spaces (its game costs nothing), so that a step's cost splits into
+the engine's, PettingZoo's loop with the agent's scan of the mask, and ours.
+
+The loop is ``pettingzoo.test.performance_benchmark``'s, step for step (every agent once a
+cycle, ``last()`` observed, a random index among the mask's ones, a reset at the end), timed
+like every other figure of the bench in this process's CPU seconds: PettingZoo's own times
+five seconds of wall clock, which on a shared machine counts the other processes' time.
+"""
 
 from __future__ import annotations
 
-import contextlib
-import io
-import re
+import random
+import time
+from typing import Any
 
-from .base import env_games
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from .base import OBS_HIGH, env_games
 
 
-def pettingzoo_rate(game: str, players: int) -> float | None:
-    """Steps per second of PettingZoo's own benchmark (random masked actions for about five
-    seconds, every step observed), or None if the game has no environment."""
+def benchmark_loop(env: Any, seconds: float, seed: int = 0) -> float:
+    """Steps per CPU second of PettingZoo's ``performance_benchmark`` loop on ``env``."""
+    rng = random.Random(seed)
+    turn = 0
+    env.reset(seed=seed)
+    started = time.process_time()
+    while True:
+        for agent in env.agent_iter(env.num_agents):
+            obs, _reward, termination, truncation, _info = env.last()
+            if termination or truncation:
+                action = None
+            elif isinstance(obs, dict) and "action_mask" in obs:
+                action = rng.choice(np.flatnonzero(obs["action_mask"]).tolist())
+            else:
+                action = env.action_space(agent).sample()
+            env.step(action)
+            turn += 1
+            if all(env.terminations.values()) or all(env.truncations.values()):
+                env.reset()
+        spent = time.process_time() - started
+        if spent > seconds:
+            return turn / spent
+
+
+class NullEnv(AECEnv):
+    """An AEC environment with a game's spaces whose game costs nothing: a fixed observation
+    and mask (``legal`` ones), the seats in turn, an end every ``length`` steps. What the
+    benchmark loop costs around any environment of those spaces."""
+
+    metadata = {"render_modes": [], "name": "null_v0"}
+
+    def __init__(self, agents: int, obs_size: int, mask_size: int, legal: int = 8, length: int = 100) -> None:
+        super().__init__()
+        self.possible_agents = [f"player_{k}" for k in range(agents)]
+        obs = spaces.Dict({"observation": spaces.Box(0.0, OBS_HIGH, (obs_size,), np.float32),
+                           "action_mask": spaces.Box(0, 1, (mask_size,), np.int8)})
+        self.observation_spaces = {a: obs for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(mask_size) for a in self.possible_agents}
+        self._obs = np.zeros(obs_size, np.float32)
+        self._mask = np.zeros(mask_size, np.int8)
+        self._mask[np.linspace(0, mask_size - 1, min(legal, mask_size)).astype(int)] = 1
+        self.length = length
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {a: {} for a in self.agents}
+        self.agent_selection = self.agents[0]
+        self.steps = 0
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        return {"observation": self._obs, "action_mask": self._mask}
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        self.steps += 1
+        if self.steps >= self.length:
+            self.terminations = dict.fromkeys(self.agents, True)
+        self.agent_selection = self.agents[(self.agents.index(agent) + 1) % len(self.agents)]
+        self._accumulate_rewards()
+
+
+def pettingzoo_rates(game: str, config: dict[str, Any], seconds: float = 5.0) -> tuple[float, float, int] | None:
+    """(steps/s of the game's environment, steps/s of the null environment of its spaces, the
+    mask's size) under the benchmark loop, or None if the game has no environment."""
     if game not in env_games():
         return None
-    from pettingzoo.test import performance_benchmark
-
     from .pettingzoo import env
 
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        performance_benchmark(env(game, players=players))
-    found = re.search(r"([0-9.]+) turns per second", out.getvalue())
-    return float(found.group(1)) if found else None
+    ours = env(game, **config)
+    table = ours.unwrapped.table
+    rate = benchmark_loop(ours, seconds)
+    null = wrappers.OrderEnforcingWrapper(NullEnv(table.players, table.observer.size, table.actions.size))
+    return rate, benchmark_loop(null, seconds), table.actions.size

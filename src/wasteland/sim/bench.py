@@ -9,10 +9,20 @@ installed. A ratio moves only when the engine does.
 
 For each game of the registry: random playouts at its smallest player count and at four
 players (or its largest, if smaller) — actions per second, milliseconds per game; the
+research environment's steps per second beside them (PettingZoo's benchmark loop, with
+what a step costs split between the engine, PettingZoo's loop and our environment); the
 cost of copying a mid-game state and its JSON size; the peak memory of a few games; and
 where the game has them, its default bot's full games per second and the ISMCTS
 iterations per second on a mid-game decision, with random play-outs and with the game's
 search guide.
+
+Games are played with the game's simulation endings (``spec.simulation``: endings that are
+not the rulebook's, such as a draw after a long stall, printed as such), as the simulator
+plays them: without them a random game may never end (random players can stall a game
+for good), and a figure must not wait on one.
+
+``quick`` gives every figure from far fewer repetitions and smaller budgets (seconds for
+all the games): the figures are rougher, the lines the same.
 """
 
 from __future__ import annotations
@@ -22,6 +32,7 @@ import random
 import resource
 import time
 import tracemalloc
+from dataclasses import dataclass
 from typing import Any, Callable
 
 from wasteland.agents.random_agent import RandomAgent
@@ -31,6 +42,32 @@ from wasteland.core.spec import GameSpec
 _clock = time.process_time  # CPU seconds of this process (see the module docstring)
 
 GOALS = "goals: ≥ 50,000 actions/s; a 4-player random game in 20 ms; a state copy in 50 µs"
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How long each figure is measured: ``FULL`` by default, ``QUICK`` with ``--quick``."""
+
+    anchor_seconds: float = 1.0  # Connect Four playouts
+    backgammon_games: int = 200
+    env_seconds: float = 5.0  # PettingZoo's benchmark loop (its own runs for five seconds)
+    copies: int = 5000
+    memory_games: int = 10
+    memory_cap: float = 3.0
+    bot_cap: float = 10.0
+    ismcts_iterations: int = 400
+    guided_iterations: int = 200
+    random_cap: float = 5.0
+
+
+FULL = Budget()
+QUICK = Budget(anchor_seconds=0.2, backgammon_games=20, env_seconds=0.5, copies=500, memory_games=2,
+               memory_cap=0.5, bot_cap=1.0, ismcts_iterations=40, guided_iterations=20, random_cap=1.0)
+
+
+def config_for(spec: GameSpec, players: int) -> dict[str, Any]:
+    """The options the bench plays: the game's simulation endings, at ``players`` seats."""
+    return {**spec.simulation, "players": players}
 
 
 # -- the anchors --------------------------------------------------------------------------
@@ -101,13 +138,13 @@ def player_counts(spec: GameSpec) -> list[int]:
     return sorted({spec.min_players, min(spec.max_players, 4)})
 
 
-def random_games(game: Any, players: int, games: int, cap: float = 5.0) -> tuple[float, int, int]:
+def random_games(game: Any, config: dict[str, Any], games: int, cap: float = 5.0) -> tuple[float, int, int]:
     """(seconds, actions, games) of full random games (at most ``games``, stopping after
     ``cap`` seconds once one is done)."""
     actions = played = 0
     started = _clock()
     for seed in range(games):
-        state = game.new_game({"players": players}, seed)
+        state = game.new_game(config, seed)
         agent = RandomAgent(seed)
         while (d := game.decision(state)) is not None:
             game.apply_in_place(state, agent.choose(d))
@@ -118,8 +155,8 @@ def random_games(game: Any, players: int, games: int, cap: float = 5.0) -> tuple
     return _clock() - started, actions, played
 
 
-def _random_record(game: Any, players: int, seed: int) -> list[str]:
-    state = game.new_game({"players": players}, seed)
+def _random_record(game: Any, config: dict[str, Any], seed: int) -> list[str]:
+    state = game.new_game(config, seed)
     agent = RandomAgent(seed)
     actions = []
     while (d := game.decision(state)) is not None:
@@ -128,21 +165,21 @@ def _random_record(game: Any, players: int, seed: int) -> list[str]:
     return actions
 
 
-def mid_game_state(game: Any, players: int, seed: int = 3) -> Any:
+def mid_game_state(game: Any, config: dict[str, Any], seed: int = 3) -> Any:
     """The position halfway through a full random game (never a finished one)."""
-    actions = _random_record(game, players, seed)
-    state = game.new_game({"players": players}, seed)
+    actions = _random_record(game, config, seed)
+    state = game.new_game(config, seed)
     for action in actions[: len(actions) // 2]:
         game.apply_in_place(state, action)
     return state
 
 
-def mid_game_decision(game: Any, players: int, seed: int = 3,
+def mid_game_decision(game: Any, config: dict[str, Any], seed: int = 3,
                       fits: Callable[[Any, Any], bool] | None = None) -> tuple[Any, Any]:
     """A state and its decision from the second half of a random game: the first with at
     least five legal actions that ``fits`` (state, decision) accepts; else the widest one."""
-    actions = _random_record(game, players, seed)
-    state = game.new_game({"players": players}, seed)
+    actions = _random_record(game, config, seed)
+    state = game.new_game(config, seed)
     best: tuple[int, int] = (-1, 0)
     for i, action in enumerate(actions):
         d = game.decision(state)
@@ -151,7 +188,7 @@ def mid_game_decision(game: Any, players: int, seed: int = 3,
         if len(d.actions) > best[0]:
             best = (len(d.actions), i)
         game.apply_in_place(state, action)
-    state = game.new_game({"players": players}, seed)
+    state = game.new_game(config, seed)
     for action in actions[: best[1]]:
         game.apply_in_place(state, action)
     return state, game.decision(state)
@@ -172,7 +209,7 @@ def bot_games(spec: GameSpec, bot: str, players: int, games: int, cap: float = 1
     played = 0
     started = _clock()
     for seed in range(games):
-        state = game.new_game({"players": players}, seed)
+        state = game.new_game(config_for(spec, players), seed)
         agents = [make_agent(bot, seed * 10 + k, spec=spec) for k in range(game.seats(state))]
         while (d := game.decision(state)) is not None:
             game.apply_in_place(state, agents[d.seat].choose(Observation(game, state, d)))
@@ -197,7 +234,7 @@ def ismcts_rate(spec: GameSpec, players: int, iterations: int = 400, guided: boo
             obs = Observation(game, state, decision)
             return guide.searched(obs) and len(guide.candidates(obs)) > 1
 
-    state, decision = mid_game_decision(game, players, fits=fits)
+    state, decision = mid_game_decision(game, config_for(spec, players), fits=fits)
     bot = ISMCTSAgent(0, iterations=iterations, guided=guided, guide=spec.make_guide if guided else None)
     started = _clock()
     bot.search(Observation(game, state, decision))
@@ -207,19 +244,21 @@ def ismcts_rate(spec: GameSpec, players: int, iterations: int = 400, guided: boo
 # -- the report -------------------------------------------------------------------------
 
 
-def run_bench(games: int, console, only: list[str] | None = None) -> dict[str, float]:
+def run_bench(games: int, console, only: list[str] | None = None, quick: bool = False) -> dict[str, float]:
     """Print the figures of every installed game (or those named in ``only``); return them."""
     from wasteland.core.registry import get_spec, registered_games
 
+    budget = QUICK if quick else FULL
     specs = [get_spec(n) for n in only] if only else list(registered_games().values())
     figures: dict[str, float] = {}
     console.print("[bold]wasteland bench[/bold] — random legal actions and bots, one core; "
-                  "×A: the ratio to the anchor measured in this run")
-    seconds, actions = connect_four()
+                  "×A: the ratio to the anchor measured in this run"
+                  + (" (quick: every figure from a short measure, rougher)" if quick else ""))
+    seconds, actions = connect_four(budget.anchor_seconds)
     anchor = actions / seconds
     figures["anchor"] = anchor
     console.print(f"anchor A: Connect Four random playouts in plain Python: {anchor:,.0f} actions/s")
-    spiel = openspiel_backgammon()
+    spiel = openspiel_backgammon(budget.backgammon_games)
     if spiel is None:
         console.print("OpenSpiel not installed (pip install open-spiel): no backgammon anchor")
     else:
@@ -228,37 +267,50 @@ def run_bench(games: int, console, only: list[str] | None = None) -> dict[str, f
         console.print(f"OpenSpiel backgammon random playouts from Python: {spiel_aps:,.0f} actions/s "
                       f"(×A {spiel_aps / anchor:.2f})")
     for spec in specs:
-        figures.update(game_bench(spec, games, anchor, console, backgammon=figures.get("backgammon")))
+        figures.update(game_bench(spec, games, anchor, console, backgammon=figures.get("backgammon"),
+                                  budget=budget))
     console.print(GOALS)
     return figures
 
 
-def env_figures(spec: GameSpec, players: int, out: dict[str, float], console) -> None:
-    """PettingZoo's performance_benchmark beside the raw engine's figure (the research
-    environments, ``wasteland.envs``; the ``rl`` extra)."""
+def env_figures(spec: GameSpec, players: int, out: dict[str, float], console, seconds: float = 5.0) -> None:
+    """The research environment's figure beside the raw engine's (``wasteland.envs``; the
+    ``rl`` extra), with a step's cost split: the engine, PettingZoo's loop and the agent's
+    scan of the mask (measured on a null environment of the same spaces), and ours."""
     try:
-        from wasteland.envs.bench import pettingzoo_rate
+        from wasteland.envs.bench import pettingzoo_rates
     except ImportError:
         console.print(f"{spec.title}: PettingZoo not installed (the rl extra): no environment figure")
         return
-    rate = pettingzoo_rate(spec.name, players)
-    if rate is None:
+    rates = pettingzoo_rates(spec.name, config_for(spec, players), seconds)
+    if rates is None:
         return
+    rate, null, mask = rates
     raw = out[f"{spec.name} aps{players}"]
     out[f"{spec.name} pettingzoo{players}"] = rate
+    out[f"{spec.name} pettingzoo null{players}"] = null
+    step, engine, loop = 1e6 / rate, 1e6 / raw, 1e6 / null
+    ours = step - engine - loop
     console.print(f"{spec.title} {players} player(s), PettingZoo performance_benchmark: {rate:,.0f} steps/s beside "
-                  f"{raw:,.0f} raw actions/s → environment overhead {raw / rate - 1:.0%} (aim: under 30%)")
+                  f"{raw:,.0f} raw actions/s → environment overhead {raw / rate - 1:.0%} (aim: under 30%); "
+                  f"a step's {step:,.0f} µs: the engine {engine:,.0f} µs, PettingZoo's loop with the agent's scan "
+                  f"of the {mask:,}-index mask {loop:,.0f} µs (a null environment of the same spaces: "
+                  f"{null:,.0f} steps/s), our environment {ours:,.0f} µs ({ours / engine:+.0%} of the engine)")
 
 
-def game_bench(spec: GameSpec, games: int, anchor: float, console, backgammon: float | None = None) -> dict[str, float]:
+def game_bench(spec: GameSpec, games: int, anchor: float, console, backgammon: float | None = None,
+               budget: Budget = FULL) -> dict[str, float]:
     game = spec.engine
     name = spec.title
     out: dict[str, float] = {}
-    console.print(f"[bold]{name}[/bold] ({spec.name}), default options")
+    console.print(f"[bold]{name}[/bold] ({spec.name}), default options"
+                  + (", with the simulation's endings (not the rulebook's): "
+                     + ", ".join(f"{k}={v}" for k, v in spec.simulation.items()) if spec.simulation else ""))
     counts = player_counts(spec)
     for players in counts:
-        game.new_game({"players": players}, 0)  # warm the shared static data
-        seconds, actions, played = random_games(game, players, games)
+        config = config_for(spec, players)
+        game.new_game(config, 0)  # warm the shared static data
+        seconds, actions, played = random_games(game, config, games, cap=budget.random_cap)
         aps = actions / seconds
         out[f"{spec.name} aps{players}"] = aps
         line = (f"{name} {players} player(s), random: {played} games, {actions} actions in {seconds:.2f} s → "
@@ -266,31 +318,32 @@ def game_bench(spec: GameSpec, games: int, anchor: float, console, backgammon: f
                 + (f", ×backgammon {aps / backgammon:.2f}" if backgammon else "")
                 + f"), {1000 * seconds / played:.2f} ms per game, {actions / played:.0f} actions per game")
         console.print(line)
-    env_figures(spec, counts[0], out, console)
+    env_figures(spec, counts[0], out, console, seconds=budget.env_seconds)
     for players in counts:
-        state = mid_game_state(game, players)
-        cost = copy_cost(state)
+        config = config_for(spec, players)
+        state = mid_game_state(game, config)
+        cost = copy_cost(state, budget.copies)
         out[f"{spec.name} copy{players}"] = cost
         size = len(json.dumps(game.to_json(state)))
         console.print(f"{name} state copy ({players}p, mid-game): {cost * 1e6:.1f} µs; JSON size {size:,} bytes")
     most = counts[-1]
     tracemalloc.start()
-    random_games(game, most, 10, cap=3.0)
+    random_games(game, config_for(spec, most), budget.memory_games, cap=budget.memory_cap)
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
-    console.print(f"{name} peak traced memory over up to 10 {most}-player games: {peak / 1e6:.2f} MB; "
-                  f"process max RSS {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")
+    console.print(f"{name} peak traced memory over up to {budget.memory_games} {most}-player games: "
+                  f"{peak / 1e6:.2f} MB; process max RSS {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")
     if spec.bot(spec.default_bot) is not None:
-        seconds, n = bot_games(spec, spec.default_bot, counts[0], max(2, games // 10))
+        seconds, n = bot_games(spec, spec.default_bot, counts[0], max(2, games // 10), cap=budget.bot_cap)
         out[f"{spec.name} {spec.default_bot} games/s"] = n / seconds
         console.print(f"{name} {spec.default_bot} bot, {counts[0]} player(s): {n} games in {seconds:.2f} s → "
                       f"{n / seconds:.2f} games/s")
-    rate = ismcts_rate(spec, most)
+    rate = ismcts_rate(spec, most, iterations=budget.ismcts_iterations)
     out[f"{spec.name} ismcts"] = rate
     console.print(f"{name} ISMCTS, {most} players, tree search with random play-outs: {rate:,.0f} iterations/s "
                   f"({1000 * rate / anchor:.2f} per 1,000 A)")
     if spec.guide:
-        rate = ismcts_rate(spec, most, iterations=200, guided=True)
+        rate = ismcts_rate(spec, most, iterations=budget.guided_iterations, guided=True)
         out[f"{spec.name} ismcts guided"] = rate
         console.print(f"{name} ISMCTS, {most} players, guided by the game's search guide: {rate:,.0f} iterations/s "
                       f"({1000 * rate / anchor:.2f} per 1,000 A)")

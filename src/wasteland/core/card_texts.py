@@ -53,9 +53,9 @@ class Templates:
     """One language's templates: a TOML file ``<folder>/<lang>.toml`` in a package, read
     as nested tables; ``get("effect.damage")`` is the string at that path."""
 
-    def __init__(self, package: str, folder: str, lang: str) -> None:
+    def __init__(self, package: str, folder: str, lang: str, file: str = "{lang}.toml") -> None:
         self.lang = lang
-        self.origin = f"{folder}/{lang}.toml"
+        self.origin = f"{folder}/{file.format(lang=lang)}"
         raw = resources.files(package).joinpath(self.origin).read_text(encoding="utf-8")
         try:
             self.table: dict[str, Any] = tomllib.loads(raw)
@@ -91,9 +91,12 @@ class CatalogueTexts:
     languages: tuple[str, ...] = LANGUAGES
     package = ""  # the game's package
     folder = "texts"
+    file = "{lang}.toml"  # the catalogue's file name in ``folder``
+    #: proper names a Russian or Ukrainian text keeps in Latin letters (a brand: "RobCo")
+    allowed_latin: tuple[str, ...] = ()
 
     def templates(self, lang: str) -> Templates:
-        return Templates(self.package, self.folder, lang)
+        return Templates(self.package, self.folder, lang, self.file)
 
     def build(self, lang: str) -> dict[str, tuple[str, str]]:
         raise NotImplementedError

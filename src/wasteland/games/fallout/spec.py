@@ -36,6 +36,7 @@ SPEC = GameSpec(
     web_board="web/board.js",
     web_texts="web/i18n",
     texts="wasteland.games.fallout.texts:TEXTS",
+    card_texts="wasteland.games.fallout.card_texts:TEXTS",
     rules_texts="rules",
     package="wasteland.games.fallout",
     round_robin=("heuristic", "random"),

@@ -65,6 +65,34 @@ def turn_water_used() -> State:
     return s
 
 
+def expansion(who: str, hand: str = "[]", cargo: str = "[]", hex: str = "-1,0", players: int = 2) -> State:
+    """A Lost in the Desert character's turn (p2, the Healer, at -2,0 holding a Medkit)."""
+    return one(who=who, hand=hand, cargo=cargo, hex=hex, players=players, config="expansion = true")
+
+
+def thief_after_theft() -> State:
+    s = expansion("pickpocket")
+    play(s, "steal p2")
+    return s
+
+
+def far_trader() -> State:
+    return expansion("trader", hand='["axe", "water", "spear", "helmet"]', cargo='["crew"]', hex="2,-2")
+
+
+def far_trader_after_three_trades() -> State:
+    s = far_trader()
+    for card in ("axe", "water", "spear"):
+        play(s, "trade p2", "done", f"discard {held(s, card)}")  # another action ends each trade
+    return s
+
+
+def scientist_after_repair() -> State:
+    s = reconstruction()
+    play(s, GAME.decision(s).actions[0])
+    return s
+
+
 def soak(damage_type: str = "normal") -> State:
     s = one(hand='["helmet", "medkit"]', cargo='["crew"]', extra='[[raider]]\ntype = "speedster"\nhex = "-1,-1"\n')
     set_damage_card(s, "speedster", damage_card(damage=2 if damage_type == "normal" else 1, damage_type=damage_type))
@@ -271,6 +299,21 @@ CASES: dict[str, list[tuple[Callable[[], State], Action, str]]] = {
         (turn, "give scout to p2", "SL §54"),
         (turn, "discard scout", "SL §54"),
         (turn, "discard machete#1", "SL §67"),
+        (lambda: one(hand='["fuel"]'), "move 0,-2 fuel 1", "SL §84"),  # Fuel never raises a sail
+        (lambda: one(vehicle="wind_tractor", config="expansion = true"), "move 7,-5", "SL §144"),  # beyond the wind strength
+        (lambda: one(vehicle="pickup_vehicle", hex="2,-2", storm="true"), "move 3,-3", "SL §53"),  # no card to pay
+        (lambda: one(hand='["map"]', hex="0,-2"), "use map#1 by scout tile t0,0", "SL §110"),  # face up
+        (lambda: one(hand='["katana"]', config="expansion = true"), "use katana#1 by scout rot 0", "SL §143"),
+        (lambda: one(hand='["flamethrower"]', config="expansion = true",
+                     extra='[[raider]]\ntype = "truck"\nhex = "-1,-1"\n'),
+         "use flamethrower#1 by scout at -1,-1", "SL §136"),  # no Fuel card to burn
+        (lambda: one(hand='["bag_of_herbs"]'), "use bag_of_herbs#1 by scout", "SL §136"),  # no Medkit discarded
+        (lambda: one(hand='["flare_gun"]', config="expansion = true"), "use flare_gun#1", "SL §142"),
+        (thief_after_theft, "steal p2", "SL §146"),  # once per turn
+        (far_trader, lambda s: f"give {held(s, 'crew')} to p2", "SL §146"),  # hand items only
+        (far_trader_after_three_trades, "trade p2", "SL §146"),  # three trades a turn
+        (lambda: expansion("prophet", hand='["axe", "water"]'), lambda s: f"ability {held(s, 'axe')}", "SL §146"),
+        (scientist_after_repair, "ability", "SL §71"),  # once per turn
     ],
     "character": [
         (character, "character plowman", "SL §44"),  # taken

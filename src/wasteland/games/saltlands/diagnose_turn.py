@@ -114,7 +114,8 @@ def _move(s: State, d: Decision, p: Player, a: _Args) -> RuleError:
 
 
 def _only_across_face_down(s: State, p: Player, dest: int) -> bool:
-    """Would ``dest`` be within this move if face-down tiles could be crossed? (SL §78)"""
+    """Is ``dest`` out of this move's reach, but within it if face-down tiles could be
+    crossed? (SL §78; the sandstorm's toll, SL §53, is not counted here)"""
     from .board import UNEXPLORED
     from .movement import _move_kind
 
@@ -123,8 +124,11 @@ def _only_across_face_down(s: State, p: Player, dest: int) -> bool:
         return False
     passable, limit, sail, _base = kind
     terrain = s.terrain.terrain
+    geo = s.static.geo
+    if dest in s.terrain.reach(geo, p.hex, limit, passable, sail):
+        return False
     widened = bytes(1 if ok or terrain[h] == UNEXPLORED else 0 for h, ok in enumerate(passable))
-    return dest in s.terrain.reach(s.static.geo, p.hex, limit, widened, sail)
+    return dest in s.terrain.reach(geo, p.hex, limit, widened, sail)
 
 
 def _crew_problem(s: State, p: Player, a: _Args, what: str) -> RuleError | None:

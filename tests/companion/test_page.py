@@ -36,6 +36,14 @@ def ready(page, index: int | None = None) -> None:
     page.wait_for_selector(sel)
 
 
+def pick_chance(page) -> None:
+    """Answer a chance point with an outcome from the data (a list when there are many)."""
+    if page.locator("#chance-pick").count():
+        page.tap("#chance-go")
+    else:
+        page.tap("#decision .action-btn.chance >> nth=0")
+
+
 def index_of(page) -> int:
     return int(page.get_attribute("#session", "data-index"))
 
@@ -103,7 +111,7 @@ def test_a_table_session_from_scratch_on_a_phone(url, phone, artifacts):
                 page.tap("#chance-custom-go")
                 custom += 1
             else:
-                page.tap("#decision .action-btn.chance >> nth=0")
+                pick_chance(page)
             ready(page, n + 1)
             if page.get_attribute("#session", "data-kind") != "chance":
                 # the activation went on with the card the table gave (while it needs more
@@ -128,6 +136,30 @@ def test_a_table_session_from_scratch_on_a_phone(url, phone, artifacts):
         ready(page, n + 1)
     assert answered and decided and revealed >= 2 and custom == 1
     assert "custom letters=B damage=2" in page.inner_text("#steps")
+    # "Run the enemies for us": the policy takes every choice until the table must answer.
+    ran = False
+    for _ in range(80):
+        kind = page.get_attribute("#session", "data-kind")
+        n = index_of(page)
+        if kind == "over":
+            break
+        if page.locator("#run").count():
+            page.tap("#run")
+            ready(page)
+            assert index_of(page) > n
+            d = page.get_attribute("#session", "data-kind")
+            assert d == "over" or page.locator("#run").count() == 0  # stopped where the table answers
+            assert page.locator("#steps li[data-source='policy']").count() >= index_of(page) - n
+            ran = True
+            break
+        if kind == "chance":
+            pick_chance(page)
+        elif kind == "turn":
+            page.tap("[data-action='end']")
+        else:
+            page.tap("#actions .action-btn:visible >> nth=0")
+        ready(page, n + 1)
+    assert ran
     page.screenshot(path=artifacts / "raiders.png", full_page=True)
     # Each step's events name their rules where the rules say why.
     assert page.locator("#explain .rule").count() + page.locator("#decision .rule").count() >= 1

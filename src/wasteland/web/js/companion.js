@@ -183,7 +183,9 @@ class SessionView {
     try {
       const out = await api("POST", `/api/companion/${this.id}/${path}?lang=${lang()}`, { ...body, index: this.snap.index });
       this.snap = out;
-      if (path === "steps") {
+      if (path === "steps" && this.running) {
+        this.events = this.events.concat(out.events || []); // a run: every step's events, in order
+      } else if (path === "steps") {
         this.events = out.events || [];
         this.shown = Math.min(1, this.events.length); // one at a time: "Next" shows the rest
       } else {
@@ -202,6 +204,27 @@ class SessionView {
 
   step(text) { return this.send("steps", { step: text }); }
 
+  /** "Run the enemies for us": "decide" again and again while the game's policy covers the
+   *  choice; it stops where the table must answer (a chance point, a choice of its own). */
+  async run() {
+    this.running = true;
+    this.events = [];
+    this.shown = 0;
+    try {
+      for (let n = 0; n < 200; n++) {
+        const d = this.snap.decision;
+        if (!d || d.chance || !d.policy) break;
+        const before = this.snap.index;
+        await this.send("steps", { step: "decide" });
+        if (this.snap.index === before) break; // refused: the toast says why
+      }
+    } finally {
+      this.running = false;
+    }
+    this.shown = Math.min(1, this.events.length);
+    this.render();
+  }
+
   rule(anchor) {
     if (!anchor) return null;
     const text = (this.snap.rules || {})[anchor];
@@ -210,7 +233,7 @@ class SessionView {
 
   mark() {
     const page = this.root.querySelector("#session");
-    if (page) page.dataset.ready = this.busy ? "0" : "1";
+    if (page) page.dataset.ready = this.busy || this.running ? "0" : "1";
   }
 
   render() {
@@ -312,7 +335,9 @@ class SessionView {
     }
     if (d.policy) {
       box.append(h("button", { type: "button", class: "primary", id: "decide", onclick: () => this.step("decide"), text: w("decide") }),
-        h("p", { class: "policy", id: "policy", text: w("policy", { text: d.policy.text }) }));
+        h("p", { class: "policy", id: "policy", text: w("policy", { text: d.policy.text }) }),
+        h("button", { type: "button", id: "run", onclick: () => this.run(), text: w("run") }),
+        h("p", { class: "policy", text: w("run_hint") }));
     }
     // Long lists fold by verb (the board offers the same by a tap), so the choice fits a phone.
     const button = (a) => h("button", { type: "button", class: "action-btn", "data-action": a,

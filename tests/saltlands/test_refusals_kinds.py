@@ -100,6 +100,32 @@ def soak(damage_type: str = "normal") -> State:
     return s
 
 
+def robbery() -> State:
+    """Competitive: the Scout's Axe hits the Healer (Compass and Plants are Victory cards)."""
+    s = build("""
+        seed = 1
+        [config]
+        players = 2
+        mode = "competitive"
+        characters = ["scout", "healer"]
+        [[player]]
+        seat = "p1"
+        hex = "2,-2"
+        hand = ["axe"]
+        cargo = []
+        vehicle = "sailer"
+        [[player]]
+        seat = "p2"
+        hex = "2,-1"
+        hand = ["compass", "plants", "medkit"]
+        cargo = ["crew"]
+        vehicle = "sailer"
+    """)
+    play(s, f"use {held(s, 'axe')} by scout at 2,-1")
+    assert s.stack[-1].get("robbery_by") == 0
+    return s
+
+
 def soak_after_helmet() -> State:
     s = soak()
     play(s, "armor helmet#1")
@@ -333,6 +359,9 @@ CASES: dict[str, list[tuple[Callable[[], State], Action, str]]] = {
         (soak, "lose scout", "SL §85"),
         (soak, "yield medkit#1", "SL §122"),
         (soak, "armor axe#1", "SL §67"),
+        (robbery, lambda s: f"heal {held(s, 'medkit', 1)}", "SL §122"),  # healing never stops a robbery
+        (robbery, lambda s: f"lose {held(s, 'crew', 1)}", "SL §122"),  # a robbery takes Victory cards
+        (robbery, lambda s: f"yield {held(s, 'medkit', 1)}", "SL §122"),  # not a Victory card
     ],
     "rumor": [],  # top and bottom are always both open: only other verbs are wrong here
     "discard": [

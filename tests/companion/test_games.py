@@ -63,3 +63,29 @@ def test_chance_is_the_tables_where_the_game_draws(game):
         session.play(session.resolve(d.actions[n % len(d.actions)]))
     if spec.capabilities.chance and game == "saltlands":
         assert seen, "Saltlands reveals damage cards by chance: the table must be asked"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_table_never_sees_the_generator_or_the_deck_order(game):
+    """A snapshot (what the page gets) holds no generator state and no deck's order, at
+    every step, chance points included: in table mode the engine's deck order is only its
+    guess, and the table's own draws are what count."""
+    import json
+
+    spec = registered_games()[game]
+    g = spec.engine
+    session = Session(spec, "s", {}, 5)
+    for n in range(40):
+        snap = session.snapshot()
+        text = json.dumps(snap)
+        full = g.to_json(session.state)
+        assert str(full["rng"]) not in text and "rng" not in snap["view"]
+        orders = [v for k, v in full.items() if "deck" in k or k in ("mirage", "token_pool")]
+        orders += list(full.get("damage_stacks", {}).values())
+        for order in orders:
+            if isinstance(order, list) and len(order) > 2:
+                assert json.dumps(order) not in text and json.dumps(order[::-1]) not in text
+        d = session.decision()
+        if d is None:
+            break
+        session.play(session.resolve(d.actions[n % len(d.actions)]))

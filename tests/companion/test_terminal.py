@@ -56,10 +56,21 @@ def test_the_terminal_flow(tmp_path):
         child.sendline("1")
         child.expect("p1 enters")
         child.expect("> ")
+        child.sendline("run")  # nothing for the policy in the player's own turn
+        child.expect("the table chooses")
+        child.expect("> ")
+        child.sendline("end")
+        child.expect("p1 ends the turn")
+        child.expect("> ")
+        child.sendline("run")  # the raiders' choices by the policy, up to the card the table reveals
+        child.expect(r"decided for you: activate \w+ — ")
+        child.expect(r"the table reveals: damage card")
+        child.expect("> ")
         child.sendline("quit")
         child.expect(pexpect.EOF)
     finally:
         child.close(force=True)
     with sqlite3.connect(db) as conn:
         steps = conn.execute("SELECT notation, source FROM wl_companion_steps ORDER BY idx").fetchall()
-    assert steps == [(f"enter {hex_}", "table")]
+    assert steps[:2] == [(f"enter {hex_}", "table"), ("end", "table")]
+    assert steps[2][0].startswith("activate ") and steps[2][1] == "policy"

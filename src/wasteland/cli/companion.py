@@ -160,6 +160,23 @@ class TerminalFlow:
                 snap = answer
                 self.show(snap)
                 continue
+            if line == "run":  # decide by the policy until the table must answer
+                ran = 0
+                while (snap.get("decision") or {}).get("policy") and not snap["decision"]["chance"]:
+                    status, answer = self.client.call("POST", f"/api/companion/{sid}/steps",
+                                                      {"step": "decide", "index": snap["index"]})
+                    if status != 200:
+                        self.error(answer)
+                        break
+                    snap, ran = answer, ran + 1
+                    last = snap["log"][-1]
+                    self.out(f"decided for you: {last['step']} — {last['note_text']}")
+                    for event in answer.get("events", []):
+                        self.out("  " + self.explained(event, snap["rules"]))
+                if not ran:
+                    self.out("no documented policy covers this choice: the table chooses")
+                self.show(snap)
+                continue
             actions = (snap.get("decision") or {}).get("actions") or []
             step = actions[int(line) - 1] if line.isdigit() and 1 <= int(line) <= len(actions) else line
             status, answer = self.client.call("POST", f"/api/companion/{sid}/steps",

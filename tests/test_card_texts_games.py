@@ -124,3 +124,32 @@ def test_a_changed_number_changes_the_text():
     moved = dataclasses.replace(a, sources={**a.sources, "wet": wet})
     text = AotBuilder(moved, Templates("wasteland.games.age_of_thirst", "texts", "ru")).entries()["source:wet"][1]
     assert "7 галл." in text
+
+
+def test_every_fallout_and_quest_component_has_its_id():
+    from wasteland.games.fallout.card_texts import TEXTS as FO
+    from wasteland.games.fallout.content import load_content as fo_content
+    from wasteland.games.quest.card_texts import TEXTS as WQ
+    from wasteland.games.quest.content import load_content as wq_content
+
+    f = fo_content()
+    wanted = ({f"card:{x}" for x in f.cards} | {f"enemy:{x}" for x in f.types}
+              | {f"space:{x}" for x in f.board.graph.names})
+    assert wanted <= set(FO.ids()), sorted(wanted - set(FO.ids()))
+    q = wq_content()
+    wanted = ({f"tile:{x}" for x in q.tiles} | {f"card:{x}" for x in q.cards} | {f"enemy:{x}" for x in q.enemies}
+              | {f"encounter:{x}" for x in q.encounters} | {f"hero:{h.id}" for h in q.heroes})
+    assert wanted <= set(WQ.ids()), sorted(wanted - set(WQ.ids()))
+
+
+def test_fallout_and_quest_numbers_come_from_the_data():
+    from wasteland.games.fallout.card_texts import TEXTS as FO
+    from wasteland.games.fallout.content import load_content as fo_content
+    from wasteland.games.quest.card_texts import TEXTS as WQ
+    from wasteland.games.quest.content import load_content as wq_content
+
+    a01 = fo_content().cards["a01"]  # FO-13.5: +bonus influence when the requirement is met
+    assert f"+{a01.bonus} influence if you have defeated at least {a01.n} enemies" in FO.text("card:a01")
+    wraith = wq_content().enemies["wraith"]
+    assert f"Wounds {wraith.wounds}; its weapon hits on {wraith.hit}+" in WQ.text("enemy:wraith")
+    assert WQ.text("event:masters_will").startswith("Event die 2–4:")  # WQ-40.4 results 2 to 4

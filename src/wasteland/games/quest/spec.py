@@ -38,6 +38,7 @@ SPEC = GameSpec(
     web_board="web/board.js",
     web_texts="web/i18n",
     texts="wasteland.games.quest.texts:TEXTS",
+    card_texts="wasteland.games.quest.card_texts:TEXTS",
     rules_texts="rules",
     package="wasteland.games.quest",
     listing=30,

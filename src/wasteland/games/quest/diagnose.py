@@ -67,8 +67,15 @@ def _why_hero(s: State, d: Decision, words: list[str]) -> RuleError | None:
     if h["zone"] is None:
         return RuleError("WQ-40.4", "the hero is out of action")
     if verb == "inspire":
+        die = words[1] if len(words) == 2 else ""
+        if len(die) < 2 or die[0] != "a" or not die[1:].isdigit():
+            return NotationError("expected 'inspire aN': an inspiration point raises an activation die")
         if h["inspiration"] <= 0:
             return RuleError("WQ-40.4", "the hero has no inspiration point to spend")
+        if int(die[1:]) not in h["dice"]:
+            return RuleError("WQ-40.2", f"there is no {die} among the hero's activation dice")
+        if int(die[1:]) >= 6:
+            return RuleError("WQ-40.2", "a die showing 6 cannot be raised (stand-in: inspiration adds 1)")
         return None
     die = words[-1] if len(words) > 1 else ""
     if len(die) < 2 or die[0] not in "ad" or not die[1:].isdigit():

@@ -318,3 +318,11 @@ def test_a_custom_tile_is_checked_like_the_games_tiles_SL38_SL45():
     refused(scene('[[tile]]\nat = "t0,-2"\nterrain = ["m m m", "m s s m", "m s de s m", "m s s m", "m m m"]\n'),
             "SL §45", "compass tile")
     refused(scene(f'[[tile]]\nat = "t0,0"\nterrain = {WALLED}\n'), "SL §34", "compass tile")
+
+
+def test_won_goes_with_a_finished_game_and_its_winners_SL113():
+    refused(scene('[[player]]\nseat = "p1"\nstatus = "won"\n'), "SL §113", "winners")
+    refused(scene('[state]\nwinners = ["p1"]\n'), "SL §113", "winners")
+    s = build(scene('[state]\nover = true\nwinners = ["p1"]\nend_reason = "escaped"\n'
+                    '[[player]]\nseat = "p1"\nstatus = "won"\nhex = "0,0"\n'))
+    assert s.over and GAME.decision(s) is None and GAME.outcome(s) is not None

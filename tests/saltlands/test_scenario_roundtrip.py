@@ -143,3 +143,19 @@ def test_a_synthetic_map_round_trips_through_the_scenario_and_json():
         if d is None:
             break
         state, _ = GAME.apply(state, choose.choice(d.actions))
+
+
+def test_every_part_of_the_state_has_its_scenario_key():
+    """A part added to State or Player must get a scenario key (and a line in the docs)."""
+    from pathlib import Path
+
+    from wasteland.games.saltlands.scenario_write import PLAYER_PARTS, STATE_PARTS
+    from wasteland.games.saltlands.state import Player, State
+
+    derived = {"static", "_terrain", "_decision"}  # the set-up's tables and caches
+    assert set(STATE_PARTS) == set(State.__slots__) - derived
+    assert set(PLAYER_PARTS) == set(Player.__slots__)
+    docs = (Path(__file__).parents[2] / "docs" / "saltlands-scenarios.md").read_text(encoding="utf-8")
+    for key in {*STATE_PARTS.values(), *PLAYER_PARTS.values()}:
+        last = key.split()[-1].split("/")[0].strip("[]").split(".")[0]
+        assert f"`{last}" in docs or f"[{last}" in docs, key

@@ -156,7 +156,7 @@ def build_scenario(data: dict[str, Any], origin: str = "scenario") -> State:
     if full:
         s.turn = whole(st["turn"], f"{where} turn", 0)  # 0: the characters are still being chosen
     elif "procedure" not in data:
-        _start_turn(s, players)
+        _start_turn(s, "current" in st, origin)
     for p, spec, w in players:
         _engaged(s, p, spec, w)
     _after_turn_counters(s, st, where)
@@ -279,19 +279,27 @@ def _engaged(s: State, p: Player, spec: dict[str, Any], where: str) -> None:
             p.last_used[c] = used
 
 
-def _start_turn(s: State, players: list[tuple[Player, dict[str, Any], str]]) -> None:
+def _start_turn(s: State, named_current: bool, origin: str) -> None:
     """A position without ``turn``: the current player's turn starts now, as the rules
     start every turn (SL §46): everything refreshed, a dead player respawns (SL §90), a
     player not yet on the board enters (SL §45). Without characters chosen yet the
     set-up's own start stays (the choices come first, SL §44)."""
+    if s.over:
+        s.stack = []  # a finished game starts no turn (SL §114)
+        return
     if any(f["kind"] == "character" for f in s.stack):
         return
     s.stack = [f for f in s.stack if f["kind"] not in ("enter", "after_setup")]
     if s.stack:
         return
     if s.players[s.current].status == "out":
-        raise ScenarioError("[state] current", f"p{s.current + 1} is out of the game: no turn of theirs starts "
-                            "(SL §96)", "SL §96")
+        if named_current:
+            raise ScenarioError(f"{origin}: [state] current", f"p{s.current + 1} is out of the game: no turn of "
+                                "theirs starts (SL §96)", "SL §96")
+        playing = [p.seat for p in s.players if p.status != "out"]
+        if not playing:
+            return  # every player is out: the game ends (SL §96, SL §114)
+        s.current = next((n for n in playing if n > s.current), playing[0])  # the next in turn order
     first = s.current == s.static.rules.first_player and s.turn == 1
     s.turn -= 1 if first else 0
     start_turn(s, s.current, [])
@@ -375,6 +383,14 @@ def _check_rules(s: State, players: list[tuple[Player, dict[str, Any], str]], or
                                 "SL §90")
         if p.status == "out" and p.cards():
             raise ScenarioError(where, "a player out of the game has discarded every card (SL §96)", "SL §96")
+        if (p.status == "won") != (p.seat in s.winners):
+            raise ScenarioError(f"{where} status", "won is the standing of the winners of a game that is over: "
+                                "give status = \"won\", over = true and winners together (SL §113)", "SL §113")
+    if s.winners and not s.over:
+        raise ScenarioError(f"{origin}: [state] winners", "winners belong to a game that is over (SL §113)", "SL §113")
+    if s.over and s.stack:
+        raise ScenarioError(f"{origin}: [[procedure]]", "a game that is over has nothing left to do (SL §114)",
+                            "SL §114")
     # The eliminated player's turn may still be finishing its procedures (the raiders'
     # activation after her end, SL §100), but it has no free part.
     if not s.over and not s.stack and s.players[s.current].status == "out":

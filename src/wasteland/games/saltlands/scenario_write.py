@@ -19,6 +19,31 @@ from .state import State
 
 _BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
 
+#: Each part of a State and the scenario key that sets it (docs/saltlands-scenarios.md).
+#: A part added to State without a key here fails tests/saltlands/test_scenario_roundtrip.py.
+STATE_PARTS = {
+    "rng": "[state] rng", "round": "[state] round", "turn": "[state] turn", "current": "[state] current",
+    "tiles": "[[tile]] tile/terrain", "face_up": "[[tile]] face_up", "rotation": "[[tile]] rotation",
+    "tokens": "[[token]]", "token_pool": "[state] token_pool", "markers": "[state] markers",
+    "rumor_deck": "[state] rumor_deck", "rumors_played": "[state] rumors_played",
+    "weather_deck": "[state] weather_deck", "weather_drawn": "[state] weather_drawn", "wind_dir": "[state] wind",
+    "storm": "[state] storm", "damage_stacks": "[damage.TYPE] stack", "revealed": "[damage.TYPE] revealed",
+    "damage_discard": "[state] damage_discard", "custom_damage": "[custom_damage]", "raiders": "[[raider]]",
+    "next_raider": "[state] next_raider", "mirage": "[state] mirage", "raider_deck": "[state] raider_deck",
+    "discard": "[state] discard", "supply": "[state] supply", "players": "[[player]]", "stack": "[[procedure]]",
+    "moved": "[state] moved", "must_move": "[state] must_move", "refreshes": "[state] refreshes",
+    "traded": "[state] traded", "ability_used": "[state] ability_used", "final_turn": "[state] final_turn",
+    "streak": "[state] streak", "raid_hexes": "[state] raid_hexes", "trades_used": "[state] trades_used",
+    "seen_in_hand": "[state] seen_in_hand", "trade_partner": "[state] trade_partner",
+    "winners": "[state] winners", "over": "[state] over", "end_reason": "[state] end_reason", "chance": "[chance]",
+}
+#: Each part of a Player and its [[player]] key (char_card follows from the character).
+PLAYER_PARTS = {
+    "seat": "seat", "character": "character", "char_card": "character", "hex": "hex", "status": "status",
+    "respawned": "respawned", "hand": "hand", "vehicle": "vehicle", "cargo": "cargo", "engaged": "engaged",
+    "last_used": "last_used", "hidden": "hidden",
+}
+
 
 def to_text(s: State) -> str:
     """The scenario TOML of ``s`` (see the module docstring)."""

@@ -105,6 +105,9 @@ def test_a_table_session_from_scratch_on_a_phone(url, phone, artifacts):
             assert page.locator("#explain .explain").count() >= 2
         if kind == "chance":
             assert "SL §100" in page.inner_text("#decision")
+            # each card the table may have revealed in the component's own words
+            assert "Damage card" in page.inner_text("#decision .action-btn.chance >> nth=0")
+            assert "null" not in page.inner_text("#decision") and "undefined" not in page.inner_text("#decision")
             if revealed == 1 and page.locator("#chance-custom").count():
                 # a card whose printed values differ from the data: the table enters them
                 page.fill("#chance-custom", "letters=B damage=2 type=normal move=0")

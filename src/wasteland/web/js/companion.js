@@ -168,13 +168,36 @@ class SessionView {
     if (url) {
       try { this.edits = await import(url); } catch (e) { console.warn("no companion module", e); }
     }
+    await this.loadTexts();
     const last = this.snap.log[this.snap.log.length - 1];
     this.events = last ? last.events : this.snap.setup;
     this.shown = this.events.length;
     this.render();
   }
 
-  rerender() { if (this.snap) this.render(); }
+  rerender() { if (this.snap) this.loadTexts().then(() => this.render()); }
+
+  /** The words of the game's components (GET /api/texts), so that a chance outcome reads
+   *  as the card the table holds ("Damage card 1-1: round 1, spawns at B...") rather than
+   *  its id; a game without them shows the ids. */
+  async loadTexts() {
+    this.outcomeWords = new Map();
+    try {
+      const out = await api("GET", `/api/texts/${this.snap.session.game}/${lang()}`);
+      for (const [key, entry] of Object.entries(out.texts || {})) {
+        const id = key.slice(key.indexOf(":") + 1);
+        if (!this.outcomeWords.has(id)) this.outcomeWords.set(id, entry);
+      }
+    } catch {
+      // no texts for this game: ids it is
+    }
+  }
+
+  outcomeLabel(action) {
+    const id = action.replace(/^chance /, "");
+    const entry = this.outcomeWords && this.outcomeWords.get(id);
+    return entry ? { name: entry.name || id, text: entry.text || "" } : { name: id, text: "" };
+  }
 
   async send(path, body) {
     if (this.busy) return;
@@ -312,18 +335,22 @@ class SessionView {
       return box;
     }
     box.dataset.kind = d.kind;
-    box.append(h("h3", { text: w("decides", { who: d.chance ? w("table") : d.label }) }),
-      d.chance ? null : h("p", { class: "prompt", id: "prompt", text: b.promptText(d) }), this.rule(d.rule));
+    box.append(h("h3", { text: w("decides", { who: d.chance ? w("table") : d.label }) }));
+    if (!d.chance) box.append(h("p", { class: "prompt", id: "prompt", text: b.promptText(d) }));
+    if (d.rule) box.append(this.rule(d.rule));
     if (d.chance) {
       const c = s.chance || {};
       box.append(h("p", { text: w("reveal", { what: c.what || d.prompt }) }), h("p", { text: w("pick") }));
       const outcomes = d.actions.filter((a) => !a.startsWith("chance custom"));
       if (outcomes.length > 12) {
-        const sel = h("select", { id: "chance-pick" }, ...outcomes.map((a) => h("option", { value: a, text: a.replace(/^chance /, "") })));
+        const sel = h("select", { id: "chance-pick" }, ...outcomes.map((a) => h("option", { value: a, text: this.outcomeLabel(a).name })));
         box.append(sel, h("button", { type: "button", class: "primary", id: "chance-go", onclick: () => this.step(sel.value), text: w("edit_go") }));
       } else {
-        box.append(h("div", { class: "choices" }, ...outcomes.map((a) => h("button", { type: "button", class: "action-btn chance",
-          "data-action": a, onclick: () => this.step(a), text: a.replace(/^chance /, "") }))));
+        box.append(h("div", { class: "choices" }, ...outcomes.map((a) => {
+          const words = this.outcomeLabel(a);
+          return h("button", { type: "button", class: "action-btn chance", "data-action": a, onclick: () => this.step(a) },
+            h("strong", { text: words.name }), words.text ? h("span", { class: "outcome-text", text: words.text }) : null);
+        })));
       }
       if (c.custom) {
         const input = h("input", { type: "text", id: "chance-custom", placeholder: c.custom });

@@ -326,3 +326,37 @@ def test_won_goes_with_a_finished_game_and_its_winners_SL113():
     s = build(scene('[state]\nover = true\nwinners = ["p1"]\nend_reason = "escaped"\n'
                     '[[player]]\nseat = "p1"\nstatus = "won"\nhex = "0,0"\n'))
     assert s.over and GAME.decision(s) is None and GAME.outcome(s) is not None
+
+
+# -- positions in the middle of a procedure ([[procedure]]) -------------------------------------------
+
+MIDWAY = scene("""
+    [state]
+    turn = 3
+    current = "p2"
+    [[player]]
+    seat = "p1"
+    hex = "0,0"
+    hand = ["helmet"]
+    [[player]]
+    seat = "p2"
+    hex = "1,0"
+    [[procedure]]
+    kind = "soak"
+    seat = "p1"
+""")
+
+
+def test_a_position_in_the_middle_of_an_attack_asks_the_defender_to_soak_SL85():
+    s = build(MIDWAY + 'left = 1\ndamage_type = "normal"\nsource = "pickup"\nnone = ["robbery_by"]\n')
+    d = GAME.decision(s)
+    assert (d.seat, d.kind, d.rule) == (0, "soak", "SL §85") and s.current == 1
+    assert any(a.startswith("use helmet") or "helmet" in a for a in d.actions)
+
+
+def test_a_procedure_missing_what_the_engine_needs_is_refused_by_its_field():
+    refused(MIDWAY, "scenario", "the soak procedure needs its left")
+    refused(MIDWAY + 'left = 1\ndamage_type = "fire"\nsource = "pickup"\n', "SL §86", "normal or ap")
+    refused(MIDWAY.replace('kind = "soak"', 'kind = "activation"') + 'left = 1\nstage = "fly"\n', "scenario",
+            "not a stage of the activation")
+    refused(MIDWAY.replace('kind = "soak"', 'kind = "teleport"'), "scenario", "not a procedure")

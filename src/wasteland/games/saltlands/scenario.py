@@ -50,6 +50,7 @@ from .scenario_cards import TABLE_ZONES, card_list, place_cards
 from .scenario_fields import (ScenarioError, flag, known, rng_state, seat, shown, table, tables, text, texts,
                               whole)
 from .scenario_procedures import read_chance, read_procedures
+from .game import GAME
 from .setup import new_game
 from .state import Player, State
 
@@ -169,7 +170,14 @@ def build_scenario(data: dict[str, Any], origin: str = "scenario") -> State:
     if "chance" in data:
         s.chance = read_chance(data["chance"], f"{origin}: [chance]", len(s.players))
     if s.chance is None or s.chance.pending is None:
-        settle(s, [])
+        try:
+            settle(s, [])
+            GAME.decision(s)
+        except RuleError:
+            raise
+        except Exception as exc:  # a procedure the engine cannot continue: no traceback, one error
+            raise ScenarioError(f"{origin}: [[procedure]]", f"the engine cannot continue these procedures "
+                                f"({type(exc).__name__}: {exc})") from None
     return s
 
 

@@ -17,6 +17,34 @@ from .state import State
 
 NONE_KEY = "none"
 
+# The fields each procedure needs (the engine reads them), and what they hold: "seat" a
+# seat number, "card" a card number, "pos" a tile position, "hexes" hex numbers, "ids"
+# raider ids or seats, "text", "int", "bool", "nint" a number or nothing. A procedure may
+# hold more fields than these; the ones it needs must be there and of their kind.
+FIELDS: dict[str, dict[str, str]] = {
+    "after_turn": {"weather": "bool"},
+    "discard": {"count": "int", "reason": "text"},
+    "storm": {"count": "int"},
+    "place": {"card": "card"},
+    "rumor": {"card": "text"},
+    "soak": {"left": "int", "damage_type": "text", "source": "text"},
+    "trade": {"active": "seat"},
+    "offer": {"from": "seat", "card": "card"},
+    "orient": {"pos": "pos"},
+    "activation": {"left": "int", "stage": "text"},
+    "lure": {"stage": "text", "queue": "ids", "amount": "int"},
+}
+STAGES: dict[tuple[str, str], dict[str, str]] = {
+    ("activation", "type"): {},
+    ("activation", "raider"): {"type": "text", "queue": "ids"},
+    ("activation", "target"): {"type": "text", "queue": "ids", "raider": "int", "targets": "ids"},
+    ("activation", "goto"): {"type": "text", "queue": "ids", "raider": "int", "ends": "hexes"},
+    ("activation", "attack"): {"type": "text", "queue": "ids", "raider": "int", "targets": "ids"},
+    ("activation", "spawn"): {"type": "text", "figures": "int", "points": "hexes", "choices": "hexes"},
+    ("lure", "raider"): {},
+    ("lure", "goto"): {"raider": "int", "ends": "hexes"},
+}
+
 
 def read_procedures(s: State, entries: list[dict[str, Any]], origin: str) -> list[dict[str, Any]]:
     from .engine import OPTIONS, RUN
@@ -40,12 +68,39 @@ def read_procedures(s: State, entries: list[dict[str, Any]], origin: str) -> lis
             if key in frame:
                 raise ScenarioError(f"{where} {NONE_KEY}", f"{key!r} is given a value too")
             frame[key] = None
-        if kind == "place":
-            card = frame.get("card")
-            if type(card) is not int or not 0 <= card < len(s.static.catalog.cards):
-                raise ScenarioError(f"{where} card", f"{shown(card)} is not a card number")
+        _check_fields(s, frame, where)
         out.append(frame)
     return out
+
+
+def _check_fields(s: State, frame: dict[str, Any], where: str) -> None:
+    kind = frame["kind"]
+    needs = dict(FIELDS.get(kind, {}))
+    if kind in ("activation", "lure"):
+        stage = frame.get("stage")
+        stages = sorted(st for k, st in STAGES if k == kind)
+        if stage not in stages:
+            raise ScenarioError(f"{where} stage", f"{shown(stage)} is not a stage of the {kind} ({', '.join(stages)})")
+        needs.update(STAGES[(kind, stage)])
+    sizes = {"seat": len(s.players), "card": len(s.static.catalog.cards), "pos": len(s.static.geo.positions),
+             "hexes": s.static.geo.size}
+    for key, what in needs.items():
+        if key not in frame:
+            raise ScenarioError(where, f"the {kind} procedure needs its {key}")
+        value = frame[key]
+        here = f"{where} {key}"
+        if what == "bool" and type(value) is not bool or what == "text" and type(value) is not str:
+            raise ScenarioError(here, f"must be {'true or false' if what == 'bool' else 'a text'}, not {shown(value)}")
+        if what in ("int", "seat", "card", "pos") and (type(value) is not int or value < 0
+                                                        or what in sizes and value >= sizes[what]):
+            raise ScenarioError(here, f"{shown(value)} is not a {what} number")
+        if what in ("ids", "hexes") and (not isinstance(value, list) or not all(
+                type(v) is int and v >= 0 and (what != "hexes" or v < sizes["hexes"]) for v in value)):
+            raise ScenarioError(here, f"must be a list of {'hex' if what == 'hexes' else ''} numbers, "
+                                f"not {shown(value)}")
+    if kind == "soak" and frame["damage_type"] not in ("normal", "ap"):
+        raise ScenarioError(f"{where} damage_type", f"damage is normal or ap (armor-piercing), not "
+                            f"{shown(frame['damage_type'])} (SL §86, SL §87)", "SL §86")
 
 
 def read_chance(value: Any, where: str, players: int) -> Any:

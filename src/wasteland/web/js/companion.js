@@ -394,7 +394,7 @@ class SessionView {
     const shown = this.events.slice(0, this.shown);
     if (!shown.length) box.append(h("p", { text: w("nothing") }));
     for (const e of shown) {
-      const item = h("div", { class: `explain ev-${e.type}`, "data-type": e.type }, h("div", { text: this.board.eventText(e) }));
+      const item = h("div", { class: `explain ev-${e.type}`, "data-type": e.type }, h("div", { text: this.eventWords(e) }));
       for (const a of e.rules || []) item.append(this.rule(a));
       box.append(item);
     }
@@ -406,6 +406,13 @@ class SessionView {
     const e = shown[shown.length - 1];
     if (e && this.drawn && this.drawn.animate) setTimeout(() => this.drawn && this.drawn.animate(e, 200), 0);
     return box;
+  }
+
+  /** An event in words: a correction is the companion's own, the rest the game's. */
+  eventWords(e) {
+    if (e.type !== "correction") return this.board.eventText(e);
+    const parts = (e.changes || []).map((c) => `${c.verb} ${c.path}${c.value === null || c.value === undefined ? "" : ` = ${JSON.stringify(c.value)}`}`);
+    return `${w("corrected")}: ${parts.join("; ")}`;
   }
 
   nextEvent() {
@@ -444,7 +451,7 @@ class SessionView {
     for (const entry of s.log) {
       const chance = entry.seat === -1;
       const who = entry.source === "edit" ? "✎" : chance ? w("table") : entry.label;
-      const what = entry.source === "edit" ? ((entry.events[0] || {}).text || entry.step) : chance ? entry.step.replace(/^chance /, "") : this.board.actionLabel(entry.step);
+      const what = entry.source === "edit" ? (entry.events[0] ? this.eventWords(entry.events[0]) : entry.step) : chance ? entry.step.replace(/^chance /, "") : this.board.actionLabel(entry.step);
       list.append(h("li", { "data-step": String(entry.index), "data-source": entry.source }, h("span", { text: `${who}: ${what}` }),
         h("button", { type: "button", class: "undo-step", "data-undo": String(entry.index),
           onclick: () => this.send("undo", { step: entry.index }), text: w("undo_this") })));

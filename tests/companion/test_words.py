@@ -1,0 +1,33 @@
+"""The companion page's own words exist in English, Russian and Ukrainian, key for key,
+and a Russian or Ukrainian text is in Cyrillic (the games' words are the games' to test)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import wasteland
+
+FILES = [Path(wasteland.__file__).parent / "web" / "js" / "companion-i18n.js",
+         Path(wasteland.__file__).parent / "games" / "saltlands" / "web" / "companion.js"]
+BLOCK = re.compile(r"^\s*(en|ru|uk): \{(.*?)\}\s*,\s*$", re.S | re.M)
+ENTRY = re.compile(r'(\w+): "((?:[^"\\]|\\.)*)"')
+
+
+def words(path: Path) -> dict[str, dict[str, str]]:
+    found = {lang: dict(ENTRY.findall(body)) for lang, body in BLOCK.findall(path.read_text(encoding="utf-8"))}
+    assert set(found) == {"en", "ru", "uk"}, path
+    return found
+
+
+def test_every_word_in_three_languages():
+    for path in FILES:
+        found = words(path)
+        assert found["en"], path
+        for lang in ("ru", "uk"):
+            assert set(found[lang]) == set(found["en"]), (path, lang, set(found["en"]) ^ set(found[lang]))
+            for key, text in found[lang].items():
+                letters = re.sub(r"\{\w+\}", "", text)
+                latin = sum(c.isascii() and c.isalpha() for c in letters)
+                cyrillic = sum("\u0400" <= c <= "\u04ff" for c in letters)
+                assert cyrillic > latin, (path, lang, key, text)

@@ -145,7 +145,8 @@ CASES: dict[str, list[tuple[Callable[[], State], str, str]]] = {
         (tactical, "move 0,-2 0,-1", "LO-8.1"),  # occupied
         (tactical, "move 0,-2 0,-6", "LO-8.1"),  # out of range
         (tactical, "move 0,-1 0,-3", "LO-7.1"),  # blue's troop
-        (tactical, "move -1,1 -1,2", "LO-7.1"),  # a hedge never moves
+        (tactical, "move -1,1 -1,2", "LO-6.4"),  # a hedge never moves
+        (tactical, "flip -1,1", "LO-6.4"),
         (tactical_acting, "move 1,0 2,0", "LO-7.1"),  # one move per activation
         (tactical_acting, "move 0,-2 0,-3", "LO-7.1"),  # one troop at a time
         (tactical_acting, "end phase", "LO-7.1"),

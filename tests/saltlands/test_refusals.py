@@ -80,7 +80,7 @@ def test_an_action_of_another_decision_names_its_own_rule_and_says_which_decisio
     before = GAME.to_json(s)
     with pytest.raises(RuleError) as err:
         GAME.apply_in_place(s, "move 0,0")
-    assert err.value.rule == "SL §46" and "soak decision [SL §85]" in err.value.message
+    assert err.value.rule == "SL §46" and "soak decision of p1 comes first [SL §85]" in err.value.message
     assert GAME.to_json(s) == before
 
 

@@ -365,9 +365,9 @@ CASES: dict[str, list[tuple[Callable[[], State], Action, str]]] = {
     ],
     "rumor": [],  # top and bottom are always both open: only other verbs are wrong here
     "discard": [
-        (reconstruction, "discard scientist", "SL §134"),
+        (reconstruction, "discard scientist", "SL §54"),  # the character card never leaves its slot
         (reconstruction, "discard machete#1", "SL §67"),
-        (respawn_discard, _character_card, "SL §94"),  # the character card stays (Normal respawn)
+        (respawn_discard, _character_card, "SL §54"),  # nor after a respawn (SL §94)
     ],
     "place": [
         (place, "discard crew#1", "SL §54"),  # only the new card is discarded; replace frees a slot

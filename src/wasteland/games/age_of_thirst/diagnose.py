@@ -78,8 +78,8 @@ def _out_of_place(s: State, d: Decision, words: list[str]) -> RuleError:
     if verb == "end" and d.kind in ("tactical", "economic"):
         return _why_end(s, d, words)
     rule, when = WHEN[verb]
-    return RuleError(rule, f"'{verb}' {when}; now {_who(s, d.seat)} is on the {d.kind} decision "
-                     f"[{d.rule}] ({_sample(d)})")
+    return RuleError(rule, f"'{verb}' {when}; now {_who(s, d.seat)}'s {d.kind} decision waits "
+                     f"[{d.rule}]: {_sample(d)}")
 
 
 def _sample(d: Decision, prefix: str = "") -> str:
@@ -145,7 +145,9 @@ def _why_place(s: State, d: Decision, words: list[str]) -> RuleError:
 def _own_troop(s: State, seat: int, name: str) -> tuple[int, str] | RuleError:
     h = s.board.by_name[name]
     p = s.pieces.get(h)
-    if p is None or p[0] != seat or p[1] == "hedge":
+    if p is not None and p[0] == seat and p[1] == "hedge":
+        return RuleError("LO-6.4", f"the hedge at {name} is stationary: hedges never move, attack or act")
+    if p is None or p[0] != seat:
         return RuleError("LO-7.1", f"no troop of yours at {name}")
     return h, p[1]
 
@@ -184,7 +186,7 @@ def _why_end(s: State, d: Decision, words: list[str]) -> RuleError:
     if d.kind == "economic" and words[1] == "phase":
         return RuleError("LO-7.4", "the economic phase is the last of the turn: it ends with 'end turn'")
     rule, when = WHEN["end"]
-    return RuleError(rule, f"'end' {when}; now {_who(s, d.seat)} is on the {d.kind} decision [{d.rule}]")
+    return RuleError(rule, f"'end' {when}; now {_who(s, d.seat)}'s {d.kind} decision waits [{d.rule}]")
 
 
 def _why_move(s: State, d: Decision, words: list[str]) -> RuleError:

@@ -71,9 +71,11 @@ def why_illegal(s: State, d: Decision, action: str) -> RuleError:
                              f"{', '.join(repr(v) for v in offered)} ({sample(d)})")
     if verb not in KIND_VERBS[d.kind]:
         rule, when = WHEN[verb]
-        waiting = "the free part of the turn" if d.kind == "turn" else f"a {d.kind} decision"
-        return RuleError(rule, f"'{verb}' {when}; now p{d.seat + 1} is on {waiting} "
-                         f"[{d.rule}] ({sample(d)})")
+        if d.kind == "turn":
+            return RuleError(rule, f"'{verb}' {when}; now it is the free part of p{d.seat + 1}'s turn "
+                             f"[{d.rule}]: {sample(d)}")
+        return RuleError(rule, f"'{verb}' {when}; the {d.kind} decision of p{d.seat + 1} comes first "
+                         f"[{d.rule}]: {sample(d)}")
     if d.kind == "turn":
         return why_turn(s, d, tokens)
     return FRAME_WHY[d.kind](s, d, tokens)
@@ -189,25 +191,26 @@ def _respawn_rule(s: State, easy: str, normal: str) -> str:
     return normal if s.static.rules.difficulty == "normal" else easy
 
 
-def _why_own_card(rule: str, what: str, vehicle_ok: bool) -> Callable[[State, Decision, list[str]], RuleError]:
-    """Discards whose decision takes one of the player's own cards (``what`` says which);
-    the discard after a respawn follows SL §91 (Normal: SL §94), after a Reconstruction SL §134."""
+def _why_own_card(character_rule: str, what: str, vehicle_ok: bool) -> Callable[[State, Decision, list[str]], RuleError]:
+    """Discards whose decision takes one of the player's own cards (``what`` says which): after
+    a Reconstruction (SL §134) or a respawn (SL §91, SL §94) any card but the character card,
+    which never leaves its slot (SL §54); in a sandstorm a hand or cargo card (SL §53, which
+    says again that neither the character card nor the vehicle goes)."""
 
     def why(s: State, d: Decision, tokens: list[str]) -> RuleError:
         wrong = _arity(tokens, 2, "discard CARD")
         if wrong:
             return wrong
-        anchor = _respawn_rule(s, "SL §91", "SL §94") if s.stack[-1].get("reason") == "respawn" else rule
         card = _card(s, tokens)
         if card is None:
             return NotationError(f"{' '.join(tokens)!r}: unknown card name")
         p = s.players[s.stack[-1]["seat"]]
         if card == p.char_card:
-            return RuleError(anchor, "the character card is never discarded")
+            return RuleError(character_rule, "the character card is never discarded")
         if not holds(p, card):
             return RuleError("SL §67", f"you do not hold {tokens[1]}")
         if card == p.vehicle and not vehicle_ok:
-            return RuleError(anchor, f"the vehicle is never discarded for it: {what}")
+            return RuleError("SL §53", f"the vehicle is never discarded for it: {what}")
         return _unexplained(s, d, tokens)
 
     return why
@@ -337,7 +340,7 @@ def _why_lure(s: State, d: Decision, tokens: list[str]) -> RuleError:
 
 FRAME_WHY: dict[str, Callable[[State, Decision, list[str]], RuleError]] = {
     "soak": _why_soak, "character": _why_character, "enter": _why_enter,
-    "discard": _why_own_card("SL §134", "discard one of the cards you hold", vehicle_ok=True),
+    "discard": _why_own_card("SL §54", "discard one of the cards you hold", vehicle_ok=True),
     "storm": _why_own_card("SL §53", "the sandstorm takes a card of your hand or cargo", vehicle_ok=False),
     "place": _why_place, "trade": _why_trade, "fuel_drain": _why_fuel_drain, "orient": _why_orient,
     "activation": _why_activation, "lure": _why_lure, "rumor": _why_bare, "offer": _why_bare,

@@ -291,3 +291,32 @@ def test_malformed_actions_are_notation_errors():
     s = economic()
     for action in ("buy skinny", "buy ogre 6,-4", "grow", "upgrade ogre", "market regen1"):
         assert isinstance(refusal(s, action), NotationError), action
+
+
+def test_options_with_a_word_swapped_are_explained_over_random_games():
+    """Over random games, a legal action with one word swapped for another thing of the game
+    (a hex, a kind, a colour, a card) is refused with a rule of the game or as notation, never
+    with the generic answer, and changes nothing."""
+    from wasteland.core.registry import spec_of
+
+    anchors = set(spec_of(GAME).anchors)
+    rnd = random.Random(8)
+    for seed, config in enumerate([{"players": 2}, {"players": 4, "teams": "2x2", "mode": "long"}]):
+        s = GAME.new_game(config, seed)
+        names = s.board.names
+        things = [names[0], names[len(names) // 2], "skinny", "hedge", s.colour[-1], "strike", "regen1"]
+        for _ in range(150):
+            d = GAME.decision(s)
+            if d is None:
+                break
+            for action in rnd.sample(d.actions, min(2, len(d.actions))):
+                words = action.split()
+                for i in range(1, len(words)):
+                    for thing in rnd.sample(things, 3):
+                        wrong = " ".join(words[:i] + [thing] + words[i + 1:])
+                        if wrong in d.actions:
+                            continue
+                        err = refusal(s, wrong)
+                        assert err.rule == "notation" or err.rule in anchors, (wrong, str(err))
+                        assert "is not one of the options" not in err.message, (d.kind, wrong, str(err))
+            GAME.apply_in_place(s, rnd.choice(d.actions))

@@ -159,3 +159,30 @@ def test_malformed_actions_are_notation_errors():
     for action in ("move", "move nowhere", "fight", "fight nobody#9", "quest now", "end now"):
         assert isinstance(refusal(s, action), NotationError), action
     assert isinstance(refusal(fight(), "result 5 1"), NotationError)
+
+
+def test_options_with_a_word_swapped_are_explained_over_random_games():
+    """A legal action with one word swapped for another thing of the game is refused with a
+    rule of the game or as notation, never with the generic answer, and changes nothing."""
+    from wasteland.core.registry import spec_of
+
+    anchors = set(spec_of(GAME).anchors)
+    rnd = random.Random(8)
+    for seed, config in enumerate([{"players": 2}, {"players": 3, "fight": "table"}]):
+        s = GAME.new_game(config, seed)
+        things = sorted(s.board.graph.names)[:4] + sorted(s.enemies)[:3] + ["a01", "7", "stands"]
+        for _ in range(150):
+            d = GAME.decision(s)
+            if d is None:
+                break
+            for action in rnd.sample(d.actions, min(2, len(d.actions))):
+                words = action.split()
+                for i in range(1, len(words)):
+                    for thing in rnd.sample(things, 3):
+                        wrong = " ".join(words[:i] + [thing] + words[i + 1:])
+                        if wrong in d.actions:
+                            continue
+                        err = refusal(s, wrong)
+                        assert err.rule == "notation" or err.rule in anchors, (wrong, str(err))
+                        assert "is not legal now" not in err.message, (d.kind, wrong, str(err))
+            GAME.apply_in_place(s, rnd.choice(d.actions))

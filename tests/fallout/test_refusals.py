@@ -87,7 +87,7 @@ CASES = {
     "return": [
         (ret, "return a09", "FO-13.5"),
     ],
-    "reveal": [],  # 'resolve' is its only option: only other verbs are wrong here
+    "reveal": [(reveal, "resolve now", "notation")],  # 'resolve' is its only option: only its form is wrong
 }
 HOME = {"move": "FO-13.1", "fight": "FO-13.1", "quest": "FO-13.5", "rest": "FO-13.1", "end": "FO-13.1",
         "activate": "FO-13.2", "step": "FO-13.3", "result": "FO-13.2", "resolve": "FO-13.1", "return": "FO-13.5"}
@@ -110,6 +110,8 @@ def test_every_decision_kind_has_a_position_and_refusal_cases():
     assert set(POSITIONS) == set(DECISION_INFO) == set(CASES)
     for kind, make in POSITIONS.items():
         assert GAME.decision(make()).kind == kind, kind
+    for kind, cases in CASES.items():
+        assert cases, f"no refusal case for the {kind} decision"
 
 
 _ALL = [(kind, case) for kind, cases in CASES.items() for case in cases]

@@ -363,7 +363,7 @@ CASES: dict[str, list[tuple[Callable[[], State], Action, str]]] = {
         (robbery, lambda s: f"lose {held(s, 'crew', 1)}", "SL §122"),  # a robbery takes Victory cards
         (robbery, lambda s: f"yield {held(s, 'medkit', 1)}", "SL §122"),  # not a Victory card
     ],
-    "rumor": [],  # top and bottom are always both open: only other verbs are wrong here
+    "rumor": [(rumor, "top 2", "notation")],  # top and bottom are always both open: only their form is wrong
     "discard": [
         (reconstruction, "discard scientist", "SL §54"),  # the character card never leaves its slot
         (reconstruction, "discard machete#1", "SL §67"),
@@ -384,7 +384,7 @@ CASES: dict[str, list[tuple[Callable[[], State], Action, str]]] = {
         (trade, "give healer", "SL §54"),
         (trade, "give machete#1", "SL §67"),
     ],
-    "offer": [],  # accept and decline are always both open
+    "offer": [(offer, "accept axe#1", "notation")],  # accept and decline are always both open
     "fuel_drain": [
         (fuel_drain, lambda s: f"take {held(s, 'fuel')}", "SL §135"),  # not in the discard pile
     ],
@@ -449,6 +449,8 @@ def test_every_decision_kind_has_a_position_and_refusal_cases():
     assert set(CASES) == kinds, kinds ^ set(CASES)
     for kind, make in POSITIONS.items():
         assert GAME.decision(make()).kind == kind, kind
+    for kind, cases in CASES.items():
+        assert cases, f"no refusal case for the {kind} decision"
 
 
 def _ids(cases):

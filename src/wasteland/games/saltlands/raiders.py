@@ -192,6 +192,7 @@ def _after_move(s: State, f: Frame, events: Events) -> None:
     card gave +3 movement instead of damage (SL §106)."""
     card = active_card(s, f["type"])
     if card.move_bonus or card.damage <= 0:
+        _no_attack(events, "its damage card gives movement instead of damage", "SL §106")
         _replace(s, f, stage="raider")
         return
     rid = f["raider"]
@@ -207,12 +208,23 @@ def _after_move(s: State, f: Frame, events: Events) -> None:
         and (not p.hidden or p.hex in geo.adj[start])
     ]
     if not targets:
+        hidden = any(p.hex is not None and p.status == "active" and p.hex in adj for p in s.players)
+        _no_attack(events, "the player next to it is hidden and was not next to it when it began" if hidden
+                   else "no player is next to it", "SL §147" if hidden else "SL §103")
         _replace(s, f, stage="raider")
         return
     if len(targets) > 1:
         _replace(s, f, stage="attack", targets=targets)
         return
     _attack(s, f, targets[0], events)
+
+
+def _no_attack(events: Events, why: str, rule: str) -> None:
+    """Why the raider that just moved (or stayed) makes no attack, on its own event: the
+    table asks "why did it not attack?" as often as "why did it go there?"."""
+    if events and events[-1].get("type") in ("raider_move", "raider_stays"):
+        events[-1]["no_attack"] = why
+        events[-1]["no_attack_rule"] = rule
 
 
 def _attack(s: State, f: Frame, seat: int, events: Events) -> None:

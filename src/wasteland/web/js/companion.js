@@ -395,6 +395,7 @@ class SessionView {
     if (!shown.length) box.append(h("p", { text: w("nothing") }));
     for (const e of shown) {
       const item = h("div", { class: `explain ev-${e.type}`, "data-type": e.type }, h("div", { text: this.eventWords(e) }));
+      if (e.no_attack) item.append(h("div", { class: "no-attack", text: `${w("no_attack")}: ${e.no_attack}` }));
       for (const a of e.rules || []) item.append(this.rule(a));
       box.append(item);
     }

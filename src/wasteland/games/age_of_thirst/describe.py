@@ -8,7 +8,23 @@ T = dict[str, Callable[[dict[str, Any]], str]]
 
 
 def _s(x: Any) -> str:
-    return f"seat {x + 1}" if isinstance(x, int) else str(x)
+    """A seat as every screen names it: "p1" (the players list adds the clan's colour)."""
+    return f"p{x + 1}" if isinstance(x, int) else str(x)
+
+
+# The troop kinds by the names the browser and the rulebook's English use (LO-3).
+KIND_NAMES = {"skinny": "Skinny", "handsome": "Handsome", "smart": "Smart", "hedge": "Hedge"}
+
+
+def _named(event: dict[str, Any]) -> dict[str, Any]:
+    """Kinds by name, and a hit's cause: the attacking kind, or the ray-tower card played."""
+    e = dict(event)
+    if isinstance(e.get("kind"), str):
+        e["kind"] = KIND_NAMES.get(e["kind"], e["kind"])
+    cause = e.get("cause")
+    if isinstance(cause, str):
+        e["cause"] = f"attacked by a {KIND_NAMES[cause]}" if cause in KIND_NAMES else f"card {cause}"
+    return e
 
 
 TEMPLATES: T = {
@@ -55,6 +71,6 @@ def describe(event: dict[str, Any]) -> str:
     if t is None:
         return str(event)
     try:
-        return t(event)
+        return t(_named(event))
     except (KeyError, TypeError):
         return str(event)

@@ -75,7 +75,7 @@ TEMPLATES: dict[str, Callable[[dict[str, Any]], str]] = {
     "marker_move": lambda e: f"The {e['marker']} marker moves {e['direction']} to {e['to']}.",
     "marker_stays": lambda e: f"The {e['marker']} marker cannot move {e['direction']} off the area.",
     "end_of_the_road": lambda e: "Every rumor card is played: escape is possible on a tile with a rumor marker.",
-    "explore": lambda e: f"Tile {e['tile']} is explored at {e['at']}.",
+    "explore": lambda e: f"{tile_name(e['tile'])} is explored at {e['at']}.",
     "token_placed": lambda e: f"{e['token'][0].upper()}{e['token'][1:]} is placed at {e['hex']}.",
     "trade_asked": lambda e: f"{_seat(e['seat'])} asks {_seat(e['partner'])} to trade.",
     "trade": lambda e: f"{_seat(e['from'])} gives {e['card']} to {_seat(e['to'])}.",
@@ -92,6 +92,17 @@ TEMPLATES: dict[str, Callable[[dict[str, Any]], str]] = {
     "game_over": lambda e: ("Winners: " + ", ".join(e["winners"]) if e["winners"] else "Everybody loses")
     + f" — {e['reason']}.",
 }
+
+
+def tile_name(tile_id: Any) -> str:
+    """A tile as printed: "the compass tile", "start tile 1", "tile 9" (not "tile_09")."""
+    text = str(tile_id)
+    if text == "compass":
+        return "The compass tile"
+    kind, _, number = text.partition("_")
+    if number.isdigit():
+        return f"{'Start tile' if kind == 'start' else 'Tile'} {int(number)}"
+    return f"Tile {text}"
 
 
 def _base(instance: str) -> tuple[str, str]:

@@ -20,6 +20,13 @@ export function seatText(s) {
   return s.name ? `${s.label} (${s.name})` : s.label;
 }
 
+/** A bot's name in the page's language ("heuristic" → "эвристический"), or as the server names it. */
+export function botName(name) {
+  const key = `bot.${name}`;
+  const text = t(key);
+  return text === key ? String(name) : text;
+}
+
 /** "little_girl" → "Little girl": a name with no translation. */
 export function humanize(id) {
   const s = String(id).replace(/_/g, " ");

@@ -4,7 +4,7 @@ import { t, useGame } from "./i18n.js";
 import { api, seatFor, forgetSeat, socketUrl } from "./api.js";
 import { loadBoard } from "./boards.js";
 import * as generic from "./generic.js";
-import { h, seatText, botMark } from "./dom.js";
+import { h, seatText, botMark, botName } from "./dom.js";
 import { toast } from "./app.js";
 import { actionList, autoTies, autoTiesSwitch, confirmAction, dangerReason } from "./decision.js";
 import { watchRules } from "./rules.js";
@@ -401,6 +401,17 @@ export class GameView {
     this.board = this.game.renderBoard(box, v, {
       marks: this.marks, you: v.seat,
       onSpot: (spot, ev) => this.choose((this.marks.get(spot) || { actions: [] }).actions, ev) });
+    this.scrollToMarks(box);
+  }
+
+  /** A board larger than its box (a phone) scrolls to the first spot the decision offers. */
+  scrollToMarks(box) {
+    if (box.scrollWidth <= box.clientWidth && box.scrollHeight <= box.clientHeight) return;
+    const spot = box.querySelector(".hex.reach, .hex.target, .hex.collect, .hex.explore, .hex.source");
+    if (!spot) return;
+    const r = spot.getBoundingClientRect(), b = box.getBoundingClientRect();
+    box.scrollLeft += r.left + r.width / 2 - (b.left + b.width / 2);
+    box.scrollTop += r.top + r.height / 2 - (b.top + b.height / 2);
   }
 
   /** An action in the game's words. */
@@ -448,7 +459,7 @@ export class GameView {
       box.append(h("p", { class: "prompt waiting", text: t("game.waiting", { seat: d.label, prompt: this.game.promptText(d, view) }) }));
     } else {
       box.append(h("p", { class: "prompt mine", id: "prompt" }, h("strong", { text: `${t("game.your_turn")}: ` }),
-        this.game.promptText(d, view), d.rule ? h("span", { class: "rule", text: ` (${d.rule})` }) : null));
+        this.game.promptText(d, view), d.rule ? h("span", { class: "rule", "data-anchor": d.rule, text: ` (${d.rule})` }) : null));
       for (const note of this.game.decisionNotes(d, view) || []) box.append(h("p", { class: "note-why", text: note }));
       box.append(h("p", { class: "hint", i18n: "game.board_hint" }));
       if (d.policy) {
@@ -498,7 +509,7 @@ export class GameView {
     const seats = this.state.seats || [];
     const current = this.state.decision ? this.state.decision.label : null;
     seats.forEach((s, i) => {
-      const who = s.kind === "bot" ? s.bot : s.taken ? seatText(s) : `${s.label} — ${t("seat.free")}`;
+      const who = s.kind === "bot" ? botName(s.bot) : s.taken ? seatText(s) : `${s.label} — ${t("seat.free")}`;
       const row = h("div", { class: `player-row${current === s.label ? " current" : ""}${this.state.you === i ? " you" : ""}`,
         "data-seat": s.label },
         h("span", { class: "dot", style: `background:${this.game.seatColour(v, i)}` }),

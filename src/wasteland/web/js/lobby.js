@@ -5,7 +5,7 @@
 import { t, tIn, has, translateDom, loadGameTexts, useGame } from "./i18n.js";
 import { api, mySeats, rememberSeat, forgetSeat } from "./api.js";
 import { serverInfo } from "./boards.js";
-import { h, seatText, humanize, botMark } from "./dom.js";
+import { h, seatText, humanize, botMark, botName } from "./dom.js";
 import { toast } from "./app.js";
 
 export { h, seatText };
@@ -105,6 +105,15 @@ export class LobbyView {
     return has(key, this.form.game) ? tIn(this.form.game, key, params) : fallback;
   }
 
+  /** A game's title and description in the page's language (the spec's English ones as the fallback). */
+  gameTitle(spec) {
+    return has("game.title", spec.name) ? tIn(spec.name, "game.title") : spec.title || spec.name;
+  }
+
+  gameDescription(spec) {
+    return has("game.description", spec.name) ? tIn(spec.name, "game.description") : spec.description;
+  }
+
   optionLabel(o) {
     return this.text(`option.${o.name}`, humanize(o.name));
   }
@@ -127,7 +136,8 @@ export class LobbyView {
       onsubmit: (e) => { e.preventDefault(); this.create(); } });
     form.append(h("h2", { i18n: "lobby.create" }));
     const gameSel = h("select", { name: "game", id: "f-game", onchange: (e) => { this.pickGame(e.target.value); this.render(); } },
-      ...this.info.specs.map((g) => h("option", { value: g.name, selected: g.name === f.game, text: g.title || g.name, title: g.description })));
+      ...this.info.specs.map((g) => h("option", { value: g.name, selected: g.name === f.game, text: this.gameTitle(g),
+        title: this.gameDescription(g) })));
     form.append(row("lobby.game", gameSel));
     if (spec.description) form.append(h("p", { class: "game-desc", text: this.text("game.description", spec.description) }));
     const players = spec.options.find((o) => o.name === PLAYERS);
@@ -140,7 +150,7 @@ export class LobbyView {
       const sel = h("select", { "data-seat": i, onchange: (e) => { f.seats[i] = e.target.value; } },
         h("option", { value: "human", selected: kind === "human", text: t("lobby.person") }),
         ...spec.seat_bots.map((b) => h("option", { value: b.name, selected: kind === b.name, title: b.description,
-          text: t("lobby.bot", { bot: b.name }) })));
+          text: t("lobby.bot", { bot: botName(b.name) }) })));
       seats.append(h("label", {}, h("span", { text: t("lobby.seat", { n: `p${i + 1}` }) }), sel));
     });
     form.append(seats);
@@ -267,7 +277,7 @@ export class LobbyView {
       const seats = h("span", { class: "seat-list" });
       for (const s of g.seats || []) {
         const chip = h("span", { class: `seat-chip${s.online ? " online" : ""}` }, `${s.label}: `);
-        if (s.kind === "bot") chip.append(botMark(), ` ${s.bot}`);
+        if (s.kind === "bot") chip.append(botMark(), ` ${botName(s.bot)}`);
         else chip.append(s.taken ? (s.name || t("seat.human")) : t("seat.free"));
         seats.append(chip);
       }
@@ -295,7 +305,7 @@ export class LobbyView {
   describe(g) {
     const spec = this.spec(g.game);
     const cfg = g.config || {};
-    const bits = [spec ? spec.title : g.game];
+    const bits = [spec ? this.gameTitle(spec) : g.game];
     for (const o of spec ? spec.options : []) {
       const v = cfg[o.name];
       if (o.hidden || o.name === PLAYERS || v === undefined || v === null || !["choice", "bool"].includes(o.kind)) continue;

@@ -3,9 +3,9 @@
 // (the exports the page uses are listed in wasteland.core.spec.WEB_BOARD_EXPORTS).
 // Flat-topped hexes on axial (q, r): x = size * 3/2 * q, y = size * sqrt(3) * (r + q/2).
 import { t, has, lang } from "/js/i18n.js";
-import { componentName } from "/js/cards.js";
-import { SIZE, hexXY, el, corners } from "/js/svg.js";
+import { SIZE, hexXY, el, corners, hatchDefs, highlight, coordLabel } from "/js/svg.js";
 import { h } from "/js/dom.js";
+import { componentName } from "/js/cards.js";
 
 export const STYLESHEET = "board.css";
 
@@ -14,8 +14,10 @@ const CLAN_COLOURS = { black: "#343a40", red: "#e03131", yellow: "#f59f00", whit
 const INK = { black: "#fff", red: "#fff", yellow: "#222", white: "#222", blue: "#fff", violet: "#fff" };
 
 const kindName = (k) => t(`aot.kind.${k}`);
-// skinny and smart, handsome and hedge share a first letter: two letters tell them apart
-const INITIAL = { skinny: "Sk", handsome: "Ha", smart: "Sm", hedge: "He" };
+// skinny and smart, handsome and hedge share a first letter: two letters tell them apart,
+// in the page's language ("Sk", "Тщ", "Хд")
+const KINDS = ["skinny", "handsome", "smart", "hedge"];
+const INITIAL = new Proxy({}, { get: (_, k) => (KINDS.includes(k) ? t(`aot.initial.${k}`) : undefined) });
 
 const HEX = /^-?\d+,-?\d+$/;
 
@@ -69,6 +71,8 @@ export function renderBoard(container, view, { marks = new Map(), onSpot = null 
   const svg = el("svg", { viewBox: `${minX - pad} ${minY - pad} ${maxX - minX + 2 * pad} ${maxY - minY + 2 * pad}`,
                           class: "board board-aot", role: "img", "aria-label": "board" });
   container.appendChild(svg);
+  svg.style.setProperty("--vb-w", String(Math.round(maxX - minX + 2 * pad)));  // a phone sizes the board by it
+  hatchDefs(svg);
   const gHex = el("g", { class: "hexes" }, svg);
   const gFig = el("g", { class: "figures" }, svg);
 
@@ -82,6 +86,8 @@ export function renderBoard(container, view, { marks = new Map(), onSpot = null 
     const g = el("g", { class: cls.join(" "), "data-hex": name,
       "data-component": sp ? `hex:${sp}` : landing.has(name) ? "hex:landing" : clan ? "hex:base" : undefined }, gHex);
     const poly = el("polygon", { points: corners(x, y, SIZE - 0.6) }, g);
+    highlight(g, x, y, classesOf(name));
+    coordLabel(g, x, y, name);
     if (clan) {
       poly.setAttribute("style", `--clan:${CLAN_COLOURS[clan] || "#999"}`);
       if (landing.has(name)) el("circle", { cx: x, cy: y + SIZE * 0.55, r: 2.2, class: "landing-dot" }, g);
@@ -203,6 +209,9 @@ export function eventText(e) {
   const p = { ...e };
   for (const f of ["seat", "owner"]) if (typeof e[f] === "number") p[f] = seatName(e[f]);
   if (typeof e.kind === "string") p.kind = kindName(e.kind);
+  if (typeof e.cause === "string") {
+    p.cause = KINDS.includes(e.cause) ? t("aot.ev.cause_kind", { kind: kindName(e.cause) }) : t("aot.ev.cause_card", { card: e.cause });
+  }
   if (typeof e.colour === "string") p.colour = colourName(e.colour);
   if (Array.isArray(e.colours)) p.colours = e.colours.map(colourName).join(e.type === "order" ? " → " : ", ");
   if (Array.isArray(e.cards)) p.cards = e.cards.join(", ");
@@ -217,7 +226,49 @@ export function eventText(e) {
   if (e.type === "setup") p.teams = e.teams ? t("aot.ev.setup_teams", { teams: e.teams }) : "";
   return t(key, p);
 }
-export const dangerous = () => false;
+/** The page asks before an attack on one's own troop (the issue's 17 choices began with
+ *  one) and before a discard of a ray-tower card: both cost the player for good. */
+export function dangerous(action, view = {}) {
+  const w = String(action).split(" ");
+  if (w[0] === "discard") return "aot.danger.discard";
+  if (w[0] === "attack" && w[2] && view && view.seat !== null && view.seat !== undefined) {
+    const victim = (view.pieces || []).find((p) => p.hex === w[2]);
+    if (victim && victim.owner === view.seat) return "aot.danger.attack_own";
+  }
+  return false;
+}
+
+const GROUPS = { first: "other", place: "place", move: "move", attack: "attack", flip: "other", end: "end",
+  buy: "place", grow: "place", upgrade: "card", inject: "card", take: "card", market: "card", play: "card",
+  discard: "discard" };
+/** The decision panel's group of an action; an attack on one's own troop is listed apart. */
+export function actionGroup(action, view = {}) {
+  if (dangerous(action, view) === "aot.danger.attack_own") return "discard";
+  return GROUPS[String(action).split(" ")[0]] || "other";
+}
+
+/** Nothing to add under the prompt. */
+export const decisionNotes = () => [];
+
+/** What the map's colours and symbols mean (the rulebook's components). */
+export function legend(view = {}) {
+  const items = [
+    { sym: "✺", text: t("aot.oasis"), key: "oasis" },
+    { sym: "≈", colour: "#a5d8ff", text: t("aot.source"), key: "source" },
+    { sym: "▣", colour: "#ced4da", text: t("aot.bunker"), key: "bunker" },
+    { sym: "⚡", colour: "#ffe066", text: t("aot.ray_tower"), key: "ray_tower" },
+    { sym: "", colour: "#d9c7a8", text: t("aot.legend.base"), key: "base" },
+    { sym: "•", colour: "#c9a97a", text: t("aot.legend.landing"), key: "landing" },
+  ];
+  for (const k of ["skinny", "handsome", "smart", "hedge"]) {
+    items.push({ sym: INITIAL[k], cls: "round", colour: "#555", text: kindName(k), key: `kind-${k}` });
+  }
+  items.push({ sym: "3", cls: "round badge", colour: "#fff", text: t("aot.legend.health"), key: "health" });
+  items.push({ sym: "", cls: "hl-reach", text: t("legend.reach_any"), key: "reach" });
+  items.push({ sym: "", cls: "hl-target", text: t("legend.target_any"), key: "target" });
+  void view;
+  return items;
+}
 
 /** An Age of Thirst action in words. */
 export function actionLabel(action) {

@@ -5,7 +5,7 @@
 import { t } from "/js/i18n.js";
 import { SIZE, SQ3, hexXY, el, corners, hatchDefs, highlight, coordLabel, groupOutline } from "/js/svg.js";
 import { h } from "/js/dom.js";
-import { raiderName, tokenName, charName, cardName, parseAction, seatName, seatNumber } from "./notation.js";
+import { raiderName, tokenName, charName, cardName, parseAction, seatName, seatNumber, tileName } from "./notation.js";
 
 export { actionLabel, promptText, eventText } from "./notation.js";
 export { legend } from "./legend.js";
@@ -83,6 +83,7 @@ export function renderBoard(container, view, { marks = new Map(), onSpot = null,
   const svg = el("svg", { viewBox: `${minX - pad} ${minY - pad} ${maxX - minX + 2 * pad} ${maxY - minY + 2 * pad}`,
                           class: "board", role: "img", "aria-label": "board" });
   container.appendChild(svg);
+  svg.style.setProperty("--vb-w", String(Math.round(maxX - minX + 2 * pad)));  // a phone sizes the board by it
   hatchDefs(svg);
   const gHex = el("g", { class: "hexes" }, svg);
   const gTile = el("g", { class: "tiles" }, svg);
@@ -237,14 +238,6 @@ export function renderBoard(container, view, { marks = new Map(), onSpot = null,
   return board;
 }
 
-/** A tile's name as printed: the compass tile, a starting tile, a numbered terrain tile. */
-function tileName(id) {
-  if (id === "compass") return t("tile.compass");
-  const m = /^(start|tile)_0*(\d+)$/.exec(id);
-  if (m) return t(m[1] === "start" ? "tile.start" : "tile.number", { n: m[2] });
-  return t("tile.other");
-}
-
 function drawRaider(parent, type, hex, crew) {
   const [x, y] = hexXY(hex);
   const g = el("g", { class: `raider raider-${type}`, "data-hex": hex, "data-raider": type,
@@ -268,7 +261,8 @@ export function statusParts(v) {
   if (v.round !== undefined) out.push({ text: t("game.round", { round: v.round, turn: v.turn }) });
   if (v.wind_dir) out.push({ class: "wind-text", text: t("game.wind", { strength: v.wind_strength, dir: t(`dir.${v.wind_dir}`) }) });
   if (v.storm) out.push({ class: "storm", text: t("game.storm") });
-  if (v.weather) out.push({ text: t("game.weather", { cards: v.weather.join(", ") }) });
+  // weather cards by their number ("w04" is weather card 4), not by their id
+  if (v.weather) out.push({ text: t("game.weather", { cards: v.weather.map((w) => t("game.weather_card", { n: Number(String(w).replace(/\D/g, "")) })).join(", ") }) });
   if (v.rumor_deck !== undefined) out.push({ text: t("game.rumors", { n: v.rumor_deck }) });
   if (v.mirage_deck !== undefined) {
     out.push({ class: "decks", text: t("game.decks", { mirage: v.mirage_deck, raider: v.raider_deck, tokens: v.token_pool }) });
@@ -335,7 +329,7 @@ export function renderSide(box, v, { actions = [], choose = () => {} } = {}) {
     const playable = forCard(card).length > 0;
     const engaged = (me.engaged || []).includes(card);
     return h("button", { type: "button", class: `card${playable ? " playable" : ""}${engaged ? " engaged" : ""} ${extra}`,
-      "data-card": card, title: card, disabled: !playable,
+      "data-card": card, title: cardName(card), disabled: !playable,
       onclick: (ev) => choose(forCard(card), ev), text: cardName(card) });
   };
   if (me.character) {

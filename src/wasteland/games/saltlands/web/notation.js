@@ -33,6 +33,14 @@ export function tokenName(tok) {
 export const seatName = (x) => (typeof x === "number" ? `p${x + 1}` : String(x));
 export const seatNumber = (x) => (typeof x === "number" ? x : Number(String(x).slice(1)) - 1);
 
+/** A tile's name as printed: the compass tile, a starting tile, a numbered terrain tile. */
+export function tileName(id) {
+  if (id === "compass") return t("tile.compass");
+  const m = /^(start|tile)_0*(\d+)$/.exec(String(id));
+  if (m) return t(m[1] === "start" ? "tile.start" : "tile.number", { n: m[2] });
+  return t("tile.other");
+}
+
 /** The parts of an action: its verb, the hexes, tiles, cards and seats it names. */
 export function parseAction(action) {
   const words = action.split(" ");
@@ -165,6 +173,9 @@ function eventParams(e) {
   if (e.arrow && has(`dir.${e.arrow}`)) p.arrow = t(`dir.${e.arrow}`);
   if (e.reason && has(`reason.${e.reason}`)) p.reason = t(`reason.${e.reason}`);
   if (Array.isArray(e.path)) p.path = e.path.join(" → ");
+  if (e.type === "rumor" && has(`rumor.option.${e.option}`)) p.option = t(`rumor.option.${e.option}`);
+  if (typeof e.marker === "string" && has(`colour.${e.marker}`)) p.marker = t(`colour.${e.marker}`);
+  if (e.type === "explore" && typeof e.tile === "string") p.tile = tileName(e.tile);
   if (e.mode) p.mode = t(`mode.${e.mode}`);
   if (e.difficulty) p.difficulty = t(`difficulty.${e.difficulty}`);
   if (Array.isArray(e.winners)) p.winners = e.winners.join(", ");

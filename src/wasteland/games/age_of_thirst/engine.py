@@ -187,18 +187,25 @@ RUN: dict[str, Callable[[State, Frame, Events], bool]] = {
 # -- the tactical phase (LO-7.1) ----------------------------------------------------------------
 
 
+def _targets_enemies_first(s: State, h: int) -> list[int]:
+    """The troop's targets with other players' pieces before its own side's: friendly fire is
+    legal (LO-7.1) but a list that starts with it invites a wrong pick."""
+    seat = s.pieces[h][0]
+    return sorted(attack_targets(s, h), key=lambda t: s.pieces[t][0] == seat)
+
+
 def tactical_options(s: State) -> list[str]:
     seat = s.current
     names = s.board.names
     out: list[str] = []
     if s.acting is not None:
         a = s.acting
-        out.extend(f"attack {names[a]} {names[t]}" for t in attack_targets(s, a))
+        out.extend(f"attack {names[a]} {names[t]}" for t in _targets_enemies_first(s, a))
         out.append(f"flip {names[a]}")
     else:
         for h in sorted(h for h, (o, k) in s.pieces.items() if o == seat and k != "hedge" and h not in s.done):
             out.extend(f"move {names[h]} {names[t]}" for t in move_targets(s, h))
-            out.extend(f"attack {names[h]} {names[t]}" for t in attack_targets(s, h))
+            out.extend(f"attack {names[h]} {names[t]}" for t in _targets_enemies_first(s, h))
             out.append(f"flip {names[h]}")
         out.append("end phase")
     out.extend(play_options(s, seat))

@@ -7,6 +7,11 @@ import { SIZE, hexXY, el, corners, hatchDefs, highlight, coordLabel } from "/js/
 import { h } from "/js/dom.js";
 import { componentName } from "/js/cards.js";
 
+// A source, bunker or ray-tower card by its name in the page's language (its id until the
+// component texts are loaded).
+const CARD_HINTS = ["source", "bunker", "tower"];
+const cardLabel = (id) => componentName(id, CARD_HINTS, id);
+
 export const STYLESHEET = "board.css";
 
 const CLAN_COLOURS = { black: "#343a40", red: "#e03131", yellow: "#f59f00", white: "#f8f9fa",
@@ -210,11 +215,12 @@ export function eventText(e) {
   for (const f of ["seat", "owner"]) if (typeof e[f] === "number") p[f] = seatName(e[f]);
   if (typeof e.kind === "string") p.kind = kindName(e.kind);
   if (typeof e.cause === "string") {
-    p.cause = KINDS.includes(e.cause) ? t("aot.ev.cause_kind", { kind: kindName(e.cause) }) : t("aot.ev.cause_card", { card: e.cause });
+    p.cause = KINDS.includes(e.cause) ? t("aot.ev.cause_kind", { kind: kindName(e.cause) }) : t("aot.ev.cause_card", { card: cardLabel(e.cause) });
   }
   if (typeof e.colour === "string") p.colour = colourName(e.colour);
   if (Array.isArray(e.colours)) p.colours = e.colours.map(colourName).join(e.type === "order" ? " → " : ", ");
-  if (Array.isArray(e.cards)) p.cards = e.cards.join(", ");
+  if (Array.isArray(e.cards)) p.cards = e.cards.map(cardLabel).join(", ");
+  if (typeof e.card === "string") p.card = cardLabel(e.card);
   if (typeof e.target === "string") p.target = colourName(e.target);
   if (typeof e.deck === "string" && has(`aot.${e.deck}`)) p.deck = t(`aot.${e.deck}`);
   if (typeof e.mode === "string" && has(`option.mode.${e.mode}`)) p.mode = t(`option.mode.${e.mode}`);
@@ -285,11 +291,11 @@ export function actionLabel(action) {
     case "buy": return t("aot.act.buy", { kind: k(w[1]), hex: w[2] });
     case "grow": return t("aot.act.grow", { hex: w[1] });
     case "upgrade": return t("aot.act.upgrade", { kind: k(w[1]) });
-    case "inject": return t("aot.act.inject", { card: w[1], kind: k(w[2]) });
-    case "take": return t("aot.act.take", { card: w[1], kind: k(w[2]) });
-    case "market": return t("aot.act.market", { card: w[1], kind: k(w[2]) });
-    case "discard": return t("aot.act.discard", { card: w[1] });
-    case "play": return t("aot.act.play", { card: w[1], target: col(w[2] || "") });
+    case "inject": return t("aot.act.inject", { card: cardLabel(w[1]), kind: k(w[2]) });
+    case "take": return t("aot.act.take", { card: cardLabel(w[1]), kind: k(w[2]) });
+    case "market": return t("aot.act.market", { card: cardLabel(w[1]), kind: k(w[2]) });
+    case "discard": return t("aot.act.discard", { card: cardLabel(w[1]) });
+    case "play": return t("aot.act.play", { card: cardLabel(w[1]), target: col(w[2] || "") });
     default: return action;
   }
 }

@@ -60,6 +60,22 @@ WHEN: dict[str, tuple[str, str]] = {
 }
 
 
+# Decisions that interrupt a turn under way and are settled at once, before its free part
+# goes on: why each comes first.
+AT_ONCE: dict[str, str] = {
+    "enter": "a figure enters the board before anything else of its turn",
+    "place": "a new vehicle or cargo card takes its slot, or is discarded, at once",
+    "storm": "each tile crossed in the sandstorm is paid for at once",
+    "rumor": "a rumor card drawn is resolved at once",
+    "orient": "a tile explored is turned as it is laid",
+    "fuel_drain": "Fuel Drain is answered as the vehicle card is discarded",
+    "discard": "the discard that follows the draw comes at once",
+    "lure": "lured raiders move at once",
+    "trade": "the asked player answers the trade first",
+    "offer": "the offered card is accepted or declined first",
+}
+
+
 def why_illegal(s: State, d: Decision, action: str) -> RuleError:
     if not isinstance(action, str) or not action.strip():
         return NotationError("an action is a non-empty text such as 'end' or 'move 3,-2'")
@@ -70,6 +86,11 @@ def why_illegal(s: State, d: Decision, action: str) -> RuleError:
         return NotationError(f"unknown action {verb!r}; this decision's actions begin with "
                              f"{', '.join(repr(v) for v in offered)} ({sample(d)})")
     if verb not in KIND_VERBS[d.kind]:
+        if verb in TURN_VERBS and d.kind in AT_ONCE and not any(f["kind"] == "activation" for f in s.stack):
+            # Ruling: a procedure inside a turn (an entry, a card's slot, a rumor card...) is
+            # settled at once, before the turn goes on: its own rule is what bars the action.
+            return RuleError(d.rule, f"'{verb}' waits: {AT_ONCE[d.kind]}; the {d.kind} decision of "
+                             f"p{d.seat + 1}: {sample(d)}")
         rule, when = WHEN[verb]
         if d.kind == "turn":
             return RuleError(rule, f"'{verb}' {when}; now it is the free part of p{d.seat + 1}'s turn "

@@ -249,3 +249,25 @@ def test_corrections_change_the_position_and_are_steps_like_any_other(server):
     assert r.status_code == 200 and r.json()["view"]["wind_dir"] != "S"
     scenario = server.http.get(f"/api/companion/{sid}/scenario")
     assert scenario.status_code == 200 and 'hex = "0,1"' in scenario.text and 'type = "pickup"' in scenario.text
+
+
+def test_two_server_processes_on_one_database_agree(tmp_path):
+    """``serve --processes N``: every process answers companion requests; the database is
+    the truth, so a step played through one is seen by the other, and a step sent on a
+    stale view is refused rather than stored twice."""
+    db = str(tmp_path / "shared.db")
+    a, b = LiveServer(db).start(), LiveServer(db).start()
+    try:
+        snap = new_session(a)
+        sid = snap["session"]["id"]
+        seen_by_b = show(b, sid)
+        snap = play_first(a, sid, snap, 2)
+        assert show(b, sid)["index"] == 2 and show(b, sid)["view"] == snap["view"]
+        r = step(b, sid, seen_by_b["decision"]["actions"][0], seen_by_b["index"])
+        assert r.status_code == 409 and r.json()["code"] == "stale"
+        r = step(b, sid, snap["decision"]["actions"][0], 2)
+        assert r.status_code == 200, r.text
+        assert show(a, sid)["index"] == 3
+    finally:
+        a.stop()
+        b.stop()

@@ -31,6 +31,7 @@ from wasteland.core.registry import registered_games
 from .companion_session import Session, Step
 from .companion_store import CompanionStore, SessionRow
 from .errors import ApiError, bad_request
+from .store import StoreError
 
 LANGS = ("en", "ru", "uk")
 MAX_SESSIONS = 200  # sessions kept in memory; the others are rebuilt from the database when opened
@@ -86,8 +87,11 @@ class Companion:
 
     async def get(self, session_id: str) -> Session:
         found = self.sessions.get(session_id)
-        if found is not None:
+        # Another server process (``serve --processes N``) may have played a step since:
+        # the database is the truth, the cache only saves the replay.
+        if found is not None and await self.rows.steps(session_id) == len(found.steps):
             return found
+        self.sessions.pop(session_id, None)
         loaded = await self.rows.load(session_id)
         if loaded is None:
             raise ApiError(404, "unknown_session", f"no companion session {session_id!r}")
@@ -126,9 +130,12 @@ class Companion:
                 raise ApiError(400, "illegal", exc.message, exc.rule) from None
             try:
                 await self.rows.append(session.id, len(session.steps) - 1, step)
-            except Exception:
+            except StoreError:
                 session.replay(session.steps[:-1])  # not on disk: not played
                 raise
+            except Exception:  # another process stored a step at this index first
+                self.sessions.pop(session.id, None)
+                raise ApiError(409, "stale", "another page played a step first; reload the session") from None
             return session, events
 
     async def undo(self, session_id: str, body: dict[str, Any]) -> tuple[Session, Step]:

@@ -121,6 +121,15 @@ class CompanionStore:
 
         return await self._call(job)
 
+    async def steps(self, session_id: str) -> int | None:
+        """How many steps the database holds for the session (None: no such session)."""
+
+        def job(s: Store) -> int | None:
+            found = s._exec("SELECT steps FROM wl_companion WHERE id = ?", (session_id,)).fetchone()
+            return None if found is None else int(found[0])
+
+        return await self._call(job)
+
     async def list(self, limit: int = 100) -> list[SessionRow]:
         def job(s: Store) -> list[SessionRow]:
             return [_row(r) for r in s._exec(f"SELECT {_COLUMNS} FROM wl_companion ORDER BY updated_at DESC "

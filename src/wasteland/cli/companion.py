@@ -89,6 +89,7 @@ def companion_command(game: str | None, host: str, port: int, db: str, terminal:
             out(f"error: {exc}")
             return 2
     server, thread, bound = _start_server(host, port, db)
+    _stop_on_terminate()
     shown = lan_address() if host in ("0.0.0.0", "") else host
     out(f"companion on {page_address(shown, bound, game)}")
     out(f"  open it on a phone on the same network; on this machine: {page_address('127.0.0.1', bound, game)}")
@@ -106,6 +107,20 @@ def companion_command(game: str | None, host: str, port: int, db: str, terminal:
         server.should_exit = True
         thread.join(30)  # let it close the database before the interpreter goes
     return 0
+
+
+def _stop_on_terminate() -> None:
+    """SIGTERM (a service manager, ``kill``) stops the companion as Ctrl+C does: the server
+    closes its database before the process ends."""
+    import signal
+
+    def stop(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    try:
+        signal.signal(signal.SIGTERM, stop)
+    except ValueError:  # not the main thread (embedded): leave the default
+        pass
 
 
 class TerminalFlow:

@@ -97,10 +97,26 @@ def test_bad_parameters_are_refused() -> None:
         wo.load(GAMES[0], players=99)
 
 
-def test_openspiel_ismcts_against_ours() -> None:
-    """A handful of games (the report's few hundred: ``python -m wasteland.envs.versus``)."""
-    from wasteland.envs.versus import play_versus
-
-    tally = play_versus(GAMES[0], games=2, budget=4, seed=1)
-    assert tally["openspiel_ismcts"] + tally["our_ismcts"] + tally["both"] + tally["nobody"] == 2
-    assert tally["seconds"] >= 0
+@pytest.mark.parametrize("game", GAMES)
+def test_states_that_share_an_engine_state_never_change_each_other(game: str) -> None:
+    """A clone shares the engine state, a state made from an environment's too: each action
+    of either applies to a copy first, so neither sees the other's moves."""
+    spec = env_games()[game]
+    g = wo.load(game, seed=6, **bounded(game))
+    state = g.new_initial_state()
+    for _ in range(3):
+        state.apply_action(state.legal_actions()[0])
+    before = spec.engine.to_json(state.engine_state)
+    clone = state.clone()
+    for _ in range(3):
+        if clone.is_terminal():
+            break
+        clone.apply_action(clone.legal_actions()[-1])
+    assert spec.engine.to_json(state.engine_state) == before and len(state.history()) == 3
+    state.apply_action(state.legal_actions()[0])  # the original moves on: the clone is unchanged
+    assert len(clone.history()) > 3 and clone.history()[:3] == state.history()[:3]
+    engine_state = spec.engine.new_game(spec.validate(bounded(game)), 2)
+    shown = spec.engine.to_json(engine_state)
+    borrowed = wo.state_of(g, engine_state)
+    borrowed.apply_action(borrowed.legal_actions()[0])
+    assert spec.engine.to_json(engine_state) == shown

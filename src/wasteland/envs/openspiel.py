@@ -105,41 +105,62 @@ class _Observer:
 
 
 class WastelandState(pyspiel.State):
-    """A state of the game: the engine's state, replaced (never changed) by each action."""
+    """A state of the game over the engine's state. States may share an engine state (a clone
+    does, an environment's ``state_of`` does): an action then applies to a copy (the engine's
+    ``apply``), and only a state holding its engine state alone (``owned``: one it made)
+    applies in place, so a play-out copies once, not at every step."""
 
-    def __init__(self, game: "WastelandGame", engine_state: Any, moves: list[int] | None = None) -> None:
+    def __init__(self, game: "WastelandGame", engine_state: Any, moves: list[int] | None = None,
+                 owned: bool = False) -> None:
         super().__init__(game)
         self._table = game.table
         self.engine_state = engine_state
+        self._owned = owned
         self._moves = list(moves or ())
-        self._legal: list[int] | None = None  # the decision's sorted indices, once asked
+        self._forget()
+
+    def _forget(self) -> None:
+        """What is kept of the position, computed once when first asked."""
+        self._player: int | None = None
+        self._legal: list[int] | None = None  # the decision's sorted indices
+        self._texts: dict[int, str] = {}  # index -> the legal action's notation
 
     def current_player(self) -> int:
-        engine = self._table.engine
-        if engine.outcome(self.engine_state) is not None:
-            return pyspiel.PlayerId.TERMINAL
-        return engine.decision(self.engine_state).seat
+        if self._player is None:
+            engine = self._table.engine
+            if engine.outcome(self.engine_state) is not None:
+                self._player = pyspiel.PlayerId.TERMINAL
+            else:
+                self._player = engine.decision(self.engine_state).seat
+        return self._player
 
     def _legal_actions(self, player: int) -> list[int]:
-        d = self._table.engine.decision(self.engine_state)
-        if d is None or d.seat != player:
+        if self.current_player() != player:
             return []
         if self._legal is None:
             encode, state = self._table.actions.encode, self.engine_state
-            self._legal = sorted(encode(a, state) for a in d.actions)
+            d = self._table.engine.decision(state)
+            self._texts = {encode(a, state): a for a in d.actions}
+            self._legal = sorted(self._texts)
         return list(self._legal)
 
     def _apply_action(self, action: int) -> None:
-        text = self._table.actions.decode(int(action), self.engine_state)
-        self.engine_state, _ = self._table.engine.apply(self.engine_state, text)
-        self._legal = None
-        self._moves.append(int(action))
+        action = int(action)
+        text = self._texts.get(action) or self._table.actions.decode(action, self.engine_state)
+        engine = self._table.engine
+        if self._owned:
+            engine.apply_in_place(self.engine_state, text)
+        else:
+            self.engine_state, _ = engine.apply(self.engine_state, text)
+            self._owned = True
+        self._forget()
+        self._moves.append(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
         return self._table.actions.decode(int(action), self.engine_state)
 
     def is_terminal(self) -> bool:
-        return self._table.engine.outcome(self.engine_state) is not None
+        return self.current_player() == pyspiel.PlayerId.TERMINAL
 
     def returns(self) -> list[float]:
         outcome = self._table.engine.outcome(self.engine_state)
@@ -152,13 +173,14 @@ class WastelandState(pyspiel.State):
         fresh sampler with the same seed on every call, so its first number would repeat)."""
         rng = Rng(random.getrandbits(63))
         sampled = self._table.engine.determinize(self.engine_state, player_id, rng)
-        return WastelandState(self.get_game(), sampled, self._moves)
+        return WastelandState(self.get_game(), sampled, self._moves, owned=True)
 
     def clone(self) -> "WastelandState":
-        # The engine state is never changed in place (apply returns the next one), so the
-        # clone shares it. (OpenSpiel's own clone of a Python state deep-copies every
-        # attribute, the game's modules included, and fails.) The clone keeps the history
-        # through ``history()`` below.
+        # The clone shares the engine state, and from now on neither changes it in place
+        # (the next action of either copies it first). (OpenSpiel's own clone of a Python
+        # state deep-copies every attribute, the game's modules included, and fails.) The
+        # clone keeps the history through ``history()`` below.
+        self._owned = False
         return WastelandState(self.get_game(), self.engine_state, self._moves)
 
     def history(self) -> list[int]:
@@ -192,7 +214,7 @@ class WastelandGame(pyspiel.Game):
     def new_initial_state(self) -> WastelandState:
         seed = random.randrange(2**31) if self.seed < 0 else self.seed + self._count
         self._count += 1
-        return WastelandState(self, self.table.engine.new_game(self.table.config, seed))
+        return WastelandState(self, self.table.engine.new_game(self.table.config, seed), owned=True)
 
     def make_py_observer(self, iig_obs_type=None, params=None) -> _Observer:
         return _Observer(self.table, iig_obs_type, params)
@@ -233,7 +255,9 @@ GAMES = register()
 def state_of(game: Any, engine_state: Any) -> WastelandState:
     """An OpenSpiel state of ``game`` (a loaded ``python_wasteland_*`` game) holding an engine
     state, e.g. a PettingZoo or Gymnasium environment's (``env.unwrapped.table.state``): an
-    OpenSpiel bot then chooses for it, and its index means the same in every API."""
+    OpenSpiel bot then chooses for it, and its index means the same in every API. The
+    OpenSpiel state shares the engine state and never changes it (its first action applies
+    to a copy); the environment's next step does change it."""
     return WastelandState(game, engine_state)
 
 

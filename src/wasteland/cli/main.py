@@ -202,6 +202,25 @@ def bench(
     run_bench(games, console, only=list(game or []) or None, quick=quick)
 
 
+@app.command()
+def versus(
+    game: str = typer.Argument(..., help="an installed game with a research environment"),
+    games: int = typer.Option(300, help="games to play (seeds SEED to SEED+GAMES-1, seats swapped every game)"),
+    budget: int = typer.Option(10, help="simulations a move, for both searchers"),
+    seed: int = typer.Option(0, help="seed of the first game"),
+    jobs: int = typer.Option(1, help="games played at once (processes)"),
+    option: Optional[list[str]] = typer.Option(None, "--option", help="a game option NAME=VALUE (repeat for more; "
+                                               "default: 2 players and the game's simulation endings)"),
+    every: int = typer.Option(25, help="print the running tally every this many games (0: never)"),
+) -> None:
+    """OpenSpiel's IS-MCTS against our ISMCTS: who wins, with 95% intervals (the rl extra)."""
+    from wasteland.cli.versus import versus_command
+
+    raise typer.Exit(versus_command(game, games, budget, seed, jobs, list(option or []),
+                                    lambda line: console.print(line, markup=False, highlight=False, soft_wrap=True),
+                                    progress_every=every))
+
+
 @app.command("bench-server")
 def bench_server(
     games: int = typer.Option(200, help="concurrent games"),

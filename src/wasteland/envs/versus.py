@@ -1,19 +1,28 @@
 """OpenSpiel's IS-MCTS against our ISMCTS (``wasteland.agents.ismcts``) on one game.
 
-Two seats, the two searchers swapping seats every game; each gets the same number of
-simulations. ``python -m wasteland.envs.versus GAME --games 300 --budget 50`` prints the
-tally as JSON (wins of each side, games nobody won, seconds), and the running tally on
-stderr after each game.
+Two seats, the two searchers swapping seats every game (game ``k`` of a run: seed
+``seed + k``, our ISMCTS in seat ``(seed + k) % 2``); each gets the same number of simulations a
+move (OpenSpiel's: a random play-out to the end each, its ``RandomRolloutEvaluator``; ours:
+its own search, led by the game's search guide where the game has one). The game's
+simulation endings (``spec.simulation``: endings that are not the rulebook's, which keep a
+game among searchers from running forever) apply unless an option says otherwise; each
+game's end reason is tallied, so a non-rulebook ending shows as such.
+
+``wasteland versus GAME --games 300 --budget 10 --jobs 2`` prints the tally with 95%
+intervals; ``python -m wasteland.envs.versus GAME ...`` prints it as JSON (and the running
+tally on stderr after each game).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import random
 import sys
 import time
-from typing import Any
+from collections import Counter
+from typing import Any, Iterator
 
 import numpy as np
 from open_spiel.python.algorithms import ismcts, mcts
@@ -22,41 +31,93 @@ from wasteland.agents.registry import make_agent
 from wasteland.core.agent import Observation
 
 from . import openspiel as wo
+from .base import env_games
+
+SIDES = ("openspiel_ismcts", "our_ismcts", "both", "nobody")
 
 
-def play_versus(game: str, games: int, budget: int = 30, seed: int = 0, progress: Any = None,
+def match_options(game: str, options: dict[str, Any]) -> dict[str, Any]:
+    """Two players and the game's simulation endings, unless ``options`` say otherwise."""
+    spec = env_games()[game]
+    return {"players": 2, **spec.simulation, **options}
+
+
+def play_game(g: Any, k: int, budget: int, seed: int) -> dict[str, Any]:
+    """Game ``k`` of a run on the loaded OpenSpiel game ``g``: who won, why, how long."""
+    table = g.table
+    random.seed(seed + k)  # the game's re-deals for OpenSpiel's IS-MCTS (resample_from_infostate)
+    ours_seat = (seed + k) % 2  # by the game's seed: any split of the seeds plays the same games
+    rs = np.random.RandomState(seed + k)
+    theirs = ismcts.ISMCTSBot(g, mcts.RandomRolloutEvaluator(1, rs), 1.0, budget, random_state=rs)
+    ours = make_agent(f"ismcts:{budget}", seed + k, spec=table.spec)
+    state = wo.WastelandState(g, table.engine.new_game(table.config, seed + k), owned=True)
+    actions = 0
+    while not state.is_terminal():
+        if state.current_player() == ours_seat:
+            d = table.engine.decision(state.engine_state)
+            text = ours.choose(Observation(table.engine, state.engine_state, d))
+            action = table.actions.encode(text, state.engine_state)
+        else:
+            action = theirs.step(state)
+        state.apply_action(int(action))
+        actions += 1
+    returns = state.returns()
+    mine, other = returns[ours_seat] > 0, returns[1 - ours_seat] > 0
+    side = "both" if mine and other else "our_ismcts" if mine else "openspiel_ismcts" if other else "nobody"
+    outcome = table.engine.outcome(state.engine_state)
+    return {"k": k, "side": side, "ours_seat": ours_seat, "reason": outcome.reason if outcome else "", "actions": actions}
+
+
+_LOADED: dict[tuple, Any] = {}
+
+
+def _game(game: str, options: dict[str, Any]) -> Any:
+    key = (game, json.dumps(options, sort_keys=True))
+    if key not in _LOADED:
+        _LOADED[key] = wo.load(game, **options)
+    return _LOADED[key]
+
+
+def _one(job: tuple[str, dict[str, Any], int, int, int]) -> dict[str, Any]:
+    game, options, k, budget, seed = job
+    started = time.process_time()
+    result = play_game(_game(game, options), k, budget, seed)
+    result["cpu"] = time.process_time() - started
+    return result
+
+
+def results(game: str, games: int, budget: int, seed: int, options: dict[str, Any],
+            jobs: int = 1) -> Iterator[dict[str, Any]]:
+    """Each game's result as it ends (in order with one job, as they finish with several)."""
+    work = [(game, options, k, budget, seed) for k in range(games)]
+    if jobs <= 1:
+        yield from map(_one, work)
+        return
+    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        yield from pool.imap_unordered(_one, work)
+
+
+def play_versus(game: str, games: int, budget: int = 10, seed: int = 0, progress: Any = None, jobs: int = 1,
                 **options: Any) -> dict[str, Any]:
     """The tally of ``games`` games; ``progress(tally)`` is called after each game."""
-    options.setdefault("players", 2)
-    g = wo.load(game, seed=seed, **options)
-    table = g.table
-    tally = {"game": game, "games": games, "budget": budget, "options": options,
-             "openspiel_ismcts": 0, "our_ismcts": 0, "both": 0, "nobody": 0}
+    options = match_options(game, options)
+    wo.load(game, **options)  # a bad option is refused before any game
+    tally: dict[str, Any] = {"game": game, "games": games, "budget": budget, "seed": seed, "options": options,
+                             **dict.fromkeys(SIDES, 0), "played": 0, "actions": 0, "reasons": {}}
+    reasons: Counter[str] = Counter()
+    cpu = 0.0
     start = time.perf_counter()
-    for k in range(games):
-        random.seed(seed + k)
-        ours_seat = k % 2  # swap seats every game
-        rs = np.random.RandomState(seed + k)
-        theirs = ismcts.ISMCTSBot(g, mcts.RandomRolloutEvaluator(1, rs), 1.0, budget, random_state=rs)
-        ours = make_agent(f"ismcts:{budget}", seed + k, spec=table.spec)
-        state = g.new_initial_state()
-        while not state.is_terminal():
-            seat = state.current_player()
-            if seat == ours_seat:
-                d = table.engine.decision(state.engine_state)
-                text = ours.choose(Observation(table.engine, state.engine_state, d))
-                action = table.actions.encode(text, state.engine_state)
-            else:
-                action = theirs.step(state)
-            state.apply_action(int(action))
-        returns = state.returns()
-        mine, other = returns[ours_seat] > 0, returns[1 - ours_seat] > 0
-        key = "both" if mine and other else "our_ismcts" if mine else "openspiel_ismcts" if other else "nobody"
-        tally[key] += 1
-        tally["played"] = k + 1
+    for result in results(game, games, budget, seed, options, jobs):
+        tally[result["side"]] += 1
+        tally["played"] += 1
+        tally["actions"] += result["actions"]
+        reasons[result["reason"]] += 1
+        cpu += result["cpu"]
+        tally["reasons"] = dict(reasons.most_common())
+        tally["cpu_seconds"] = round(cpu, 1)
+        tally["seconds"] = round(time.perf_counter() - start, 1)
         if progress is not None:
-            progress(dict(tally, seconds=round(time.perf_counter() - start, 1)))
-    tally["seconds"] = round(time.perf_counter() - start, 1)
+            progress(dict(tally))
     return tally
 
 
@@ -64,19 +125,33 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game")
     parser.add_argument("--games", type=int, default=300)
-    parser.add_argument("--budget", type=int, default=30, help="simulations per move, for both")
+    parser.add_argument("--budget", type=int, default=10, help="simulations per move, for both")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                        help="a game option (an int or a text), repeatable")
+                        help="a game option (an int, true/false or a text), repeatable")
     args = parser.parse_args(argv)
-    options: dict[str, Any] = {}
-    for item in args.option:
-        name, _, value = item.partition("=")
-        options[name] = int(value) if value.lstrip("-").isdigit() else value
+
     def progress(tally: dict[str, Any]) -> None:
         print(json.dumps(tally), file=sys.stderr, flush=True)
 
-    print(json.dumps(play_versus(args.game, args.games, args.budget, args.seed, progress=progress, **options)))
+    options = parse_options(args.option)
+    print(json.dumps(play_versus(args.game, args.games, args.budget, args.seed, progress=progress, jobs=args.jobs,
+                                 **options)))
+
+
+def parse_options(items: list[str]) -> dict[str, Any]:
+    """``NAME=VALUE`` texts as options: a whole number, true/false, or a text."""
+    options: dict[str, Any] = {}
+    for item in items:
+        name, _, value = item.partition("=")
+        if value.lstrip("-").isdigit():
+            options[name] = int(value)
+        elif value.lower() in ("true", "false"):
+            options[name] = value.lower() == "true"
+        else:
+            options[name] = value
+    return options
 
 
 if __name__ == "__main__":

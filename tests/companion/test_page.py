@@ -62,6 +62,8 @@ def test_a_table_session_from_scratch_on_a_phone(url, phone, artifacts):
     # Touch targets are large: every button of the decision at least 44 px high.
     heights = page.eval_on_selector_all("#decision button, #undo", "els => els.map(e => e.getBoundingClientRect().height)")
     assert heights and min(heights) >= 44
+    # ... and so are the hexes of the board (it scrolls sideways on a phone instead)
+    assert page.eval_on_selector("#board .hex polygon", "e => e.getBoundingClientRect().width") >= 44
     # The figure enters where the table put it: a tap on the board.
     page.tap("#board .hex.reach >> nth=0")
     ready(page, 1)

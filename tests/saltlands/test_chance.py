@@ -371,3 +371,54 @@ def test_a_loaded_table_card_with_wrong_values_is_refused_naming_it():
     with pytest.raises(RuleError) as exc:
         GAME.from_json(data)
     assert "revealed.speedster" in str(exc.value)
+
+
+# -- Raider cards, and the Mirage deck rebuilt from the discard pile (SL §57, SL §99) ---------------
+
+LOOT = """
+    seed = 1
+    [config]
+    players = 1
+    characters = ["scout"]
+    [[player]]
+    seat = "p1"
+    hex = "-1,0"
+    hand = ["spear"]
+    cargo = ["crew"]
+    [[token]]
+    hex = "-1,-1"
+    token = "loot"
+    [[raider]]
+    type = "bulldozer"
+    hex = "-2,1"
+"""
+
+
+def test_the_table_names_the_raider_card_a_destroyed_raider_leaves_SL99():
+    s = table(build(LOOT))
+    play(s, f"use {held(s, 'spear')} by scout at -2,1")  # Bulldozer loot: 1 Raider card
+    point = asked(s)
+    assert (point.what, point.rule) == ("Raider card", "SL §99")
+    assert "shotgun" in point.outcomes and sum(point.weights) == len(s.raider_deck)
+    refused(s, "helmet", "SL §99")  # a Mirage card
+    answer(s, "shotgun")
+    assert held(s, "shotgun")
+
+
+def test_a_mirage_deck_rebuilt_from_the_discard_pile_offers_what_was_discarded_SL57():
+    s = build(LOOT)
+    s.discard.extend(s.mirage[:-2])
+    s.mirage = s.mirage[-2:]
+    s.touch()
+    s = table(s)
+    kinds = {s.static.catalog.cards[c].id for c in s.discard}
+    last_two = {s.static.catalog.cards[c].id for c in s.mirage}
+    play(s, "collect -1,-1 by scout")  # a loot token: three Mirage cards (SL §74)
+    points, events = [], []
+    while GAME.chance_pending(s) is not None:
+        points.append(asked(s))
+        events = answer(s, asked(s).outcomes[0])
+    assert len(points) == 3 and set(points[0].outcomes) == last_two
+    assert set(points[2].outcomes) == kinds  # the third card comes from the rebuilt deck
+    assert of_type(events, "reshuffle")[0]["deck"] == "mirage"
+    assert s.discard == [] and kinds >= {s.static.catalog.cards[c].id for c in s.mirage}

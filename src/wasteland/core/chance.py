@@ -59,13 +59,16 @@ class ChancePoint:
     are the notations of what may come (sorted: never the deck's order); ``weights``
     how many of each there are (for probabilities); ``rule`` the anchor of the rule that
     draws; ``custom`` a short format of printed values the table may enter instead
-    ("" when it may not)."""
+    ("" when it may not); ``term`` and ``about`` name it for a front end's translations
+    (``"damage_card"``, ``(("raider", "speedster"),)``; ``what`` is the English of it)."""
 
     what: str
     outcomes: tuple[str, ...]
     weights: tuple[int, ...]
     rule: str
     custom: str = ""
+    term: str = ""
+    about: tuple[tuple[str, str], ...] = ()
 
     def decision(self) -> Decision:
         prompt = f"chance: {self.what}"
@@ -91,7 +94,7 @@ class ChancePoint:
 
     def to_json(self) -> dict[str, Any]:
         return {"what": self.what, "outcomes": list(self.outcomes), "weights": list(self.weights),
-                "rule": self.rule, "custom": self.custom}
+                "rule": self.rule, "custom": self.custom, "term": self.term, "about": dict(self.about)}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "ChancePoint":
@@ -99,7 +102,9 @@ class ChancePoint:
         weights = tuple(int(w) for w in data["weights"])
         if len(outcomes) != len(weights) or not outcomes or min(weights) < 1:
             raise ValueError("outcomes and weights must pair up, each weight at least 1")
-        return cls(str(data["what"]), outcomes, weights, str(data["rule"]), str(data.get("custom", "")))
+        about = tuple((str(k), str(v)) for k, v in dict(data.get("about") or {}).items())
+        return cls(str(data["what"]), outcomes, weights, str(data["rule"]), str(data.get("custom", "")),
+                   str(data.get("term", "")), about)
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,7 +216,8 @@ def _tally(notations: Sequence[str]) -> tuple[tuple[str, ...], tuple[int, ...]]:
     return outcomes, tuple(counts[o] for o in outcomes)
 
 
-def ask(s: Any, what: str, notations: Sequence[str], rule: str, custom: str = "") -> str | None:
+def ask(s: Any, what: str, notations: Sequence[str], rule: str, custom: str = "", *, term: str = "",
+        about: tuple[tuple[str, str], ...] = ()) -> str | None:
     """The table's answer for a chance point whose possible outcomes are ``notations``
     (repeats count as weights), or None when the generator answers (generator mode, or
     engine code run outside ``EngineGame``): the caller then does what it always did and
@@ -221,7 +227,7 @@ def ask(s: Any, what: str, notations: Sequence[str], rule: str, custom: str = ""
     if not isinstance(c, Answers):
         return None
     outcomes, weights = _tally(notations)
-    return c.take(ChancePoint(what, outcomes, weights, rule, custom))
+    return c.take(ChancePoint(what, outcomes, weights, rule, custom, term, about))
 
 
 def note(outcome: str) -> None:
@@ -231,7 +237,8 @@ def note(outcome: str) -> None:
 
 
 def draw(s: Any, deck: list[T], what: str, rule: str, notation: Callable[[T], str] = str,
-         custom: str = "", make_custom: Callable[[Any, str], T] | None = None) -> T:
+         custom: str = "", make_custom: Callable[[Any, str], T] | None = None, *, term: str = "",
+         about: tuple[tuple[str, str], ...] = ()) -> T:
     """The top card of ``deck`` (top = last element; the deck must not be empty).
 
     Table mode: the table names the card; it is moved to the top and taken, so the rest
@@ -239,7 +246,8 @@ def draw(s: Any, deck: list[T], what: str, rule: str, notation: Callable[[T], st
     table may instead enter a card's values: ``make_custom(s, values)`` makes the card
     (RuleError if the values are wrong) and it takes the place of the engine's top card."""
     c = s.chance
-    if c is None or (answer := ask(s, what, [notation(x) for x in deck], rule, custom)) is None:
+    if c is None or (answer := ask(s, what, [notation(x) for x in deck], rule, custom, term=term,
+                                   about=about)) is None:
         card = deck.pop()
         if _record is not None:
             _record.append(notation(card))
@@ -254,14 +262,15 @@ def draw(s: Any, deck: list[T], what: str, rule: str, notation: Callable[[T], st
     raise AssertionError(f"{answer} checked but not in the deck")  # pragma: no cover
 
 
-def roll(s: Any, what: str, sides: int, rule: str) -> int:
+def roll(s: Any, what: str, sides: int, rule: str, *, term: str = "", about: tuple[tuple[str, str], ...] = ()) -> int:
     """A die of ``sides`` faces: 1 to ``sides``. Table mode: the table says the face (the
     generator still draws its number and throws it away)."""
     face = randbelow(s, sides) + 1
     c = s.chance
     if c is not None and isinstance(c, Answers):
         # the faces in their own order, not sorted as text ("10" after "9")
-        answer = c.take(ChancePoint(what, tuple(str(n) for n in range(1, sides + 1)), (1,) * sides, rule))
+        answer = c.take(ChancePoint(what, tuple(str(n) for n in range(1, sides + 1)), (1,) * sides, rule, "",
+                                    term, about))
         if answer is not None:
             return int(answer)
     if _record is not None:
@@ -269,12 +278,16 @@ def roll(s: Any, what: str, sides: int, rule: str) -> int:
     return face
 
 
-def pick(s: Any, items: Sequence[T], what: str, rule: str, notation: Callable[[T], str] = str) -> T:
+def pick(s: Any, items: Sequence[T], what: str, rule: str, notation: Callable[[T], str] = str, *,
+         term: str = "", about: tuple[tuple[str, str], ...] = ()) -> T:
     """One of ``items`` at random (``items[randbelow(s, len(items))]``). Table mode: the
     table names it (the generator still draws its number and throws it away)."""
     item = items[randbelow(s, len(items))]
     c = s.chance
-    if c is not None and (answer := ask(s, what, [notation(x) for x in items], rule)) is not None:
+    if c is not None and (answer := ask(s, what, [notation(x) for x in items], rule, term=term,
+                                        about=about)) is not None:
+        if notation(item) == answer:
+            return item  # the generator's own pick among alike items: the same state
         for x in items:
             if notation(x) == answer:
                 return x

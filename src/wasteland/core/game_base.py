@@ -212,6 +212,7 @@ class EngineGame:
         mine = seat == CHANCE_SEAT
         out["decision"] = decision_block(point.decision(), seat)
         out["chance"] = {"what": point.what, "rule": point.rule, "custom": point.custom,
+                         "term": point.term, "about": dict(point.about),
                          "count": sum(point.weights),
                          "outcomes": list(point.outcomes) if mine else [],
                          "weights": list(point.weights) if mine else [],

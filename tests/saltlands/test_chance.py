@@ -422,3 +422,28 @@ def test_a_mirage_deck_rebuilt_from_the_discard_pile_offers_what_was_discarded_S
     assert set(points[2].outcomes) == kinds  # the third card comes from the rebuilt deck
     assert of_type(events, "reshuffle")[0]["deck"] == "mirage"
     assert s.discard == [] and kinds >= {s.static.catalog.cards[c].id for c in s.mirage}
+
+
+def test_every_point_names_its_term_for_translations():
+    s = table(build(LOOT))
+    play(s, "end", "activate speedster")
+    view = GAME.view(s, None)["chance"]
+    assert (view["term"], view["about"]) == ("damage_card", {"raider": "speedster"})
+
+
+def test_every_term_a_point_names_has_its_words_in_english_russian_and_ukrainian():
+    import re
+    from pathlib import Path
+
+    source = (Path(__file__).parents[2] / "src/wasteland/games/saltlands/reveals.py").read_text(encoding="utf-8")
+    terms = dict.fromkeys(re.findall(r'term="(\w+)"', source))
+    assert len(terms) == 8
+    about = {t: set(re.findall(rf'term="{t}", about=\(\("(\w+)"', source)) for t in terms}
+    folder = Path(__file__).parents[2] / "src/wasteland/games/saltlands/web/i18n"
+    for lang in ("en", "ru", "uk"):
+        words = json.loads((folder / f"{lang}.json").read_text(encoding="utf-8"))
+        for term in terms:
+            text = words.get(f"chance.{term}")
+            assert text, f"{lang}: no words for chance.{term}"
+            assert set(re.findall(r"\{(\w+)\}", text)) == about[term], f"{lang}: chance.{term} {text!r}"
+        assert "{values}" in words["act.chance_custom"]

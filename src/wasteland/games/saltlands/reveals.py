@@ -127,7 +127,8 @@ def reveal_damage_card(s: State, rtype: str) -> str:
     for shown in s.revealed.values():
         seen.update(shown)
     unseen = [c for c in damage_cards_of_round(s.static, rnd) if c not in seen]
-    answer = chance.ask(s, f"damage card of the {rtype}", unseen, "SL §100", DAMAGE_VALUES)
+    answer = chance.ask(s, f"damage card of the {rtype}", unseen, "SL §100", DAMAGE_VALUES,
+                        term="damage_card", about=(("raider", rtype),))
     if answer is None:
         chance.note(top)
     elif answer.startswith(chance.CUSTOM + " "):
@@ -147,7 +148,7 @@ def reveal_tile(s: State, pos: int) -> None:
     shown = {t for t, up in zip(s.tiles, s.face_up) if up}
     unseen = [t for t in ordinary_tiles(s.static) if t not in shown]
     where = fmt_pos(s.static.geo.positions[pos])
-    answer = chance.ask(s, f"tile explored at {where}", unseen, "SL §110")
+    answer = chance.ask(s, f"tile explored at {where}", unseen, "SL §110", term="tile", about=(("at", where),))
     if answer is None:
         chance.note(s.tiles[pos])
         return
@@ -166,7 +167,7 @@ def draw_rumor(s: State) -> str:
     deck = s.rumor_deck
     out = set(s.rumors_played) | {f["card"] for f in s.stack if f.get("kind") == "rumor"}
     unseen = [r for r in s.static.content.rumors if r not in out]
-    answer = chance.ask(s, "rumor card", unseen, "SL §109")
+    answer = chance.ask(s, "rumor card", unseen, "SL §109", term="rumor")
     if answer is None:
         chance.note(deck[-1])
     else:
@@ -176,7 +177,7 @@ def draw_rumor(s: State) -> str:
 
 def draw_weather(s: State) -> str:
     """SL §49: the top weather card (the deck is not empty)."""
-    return chance.draw(s, s.weather_deck, "weather card", "SL §49")
+    return chance.draw(s, s.weather_deck, "weather card", "SL §49", term="weather")
 
 
 def token_face(token: Any) -> str:
@@ -189,7 +190,7 @@ def draw_token(s: State, hex_name: str) -> int:
     """SL §110: a random token from the pool (not empty) for the wreck at ``hex_name``."""
     tokens = s.static.catalog.tokens
     return chance.draw(s, s.token_pool, f"token for the wreck at {hex_name}", "SL §110",
-                       lambda t: token_face(tokens[t]))
+                       lambda t: token_face(tokens[t]), term="token", about=(("hex", hex_name),))
 
 
 def draw_mirage(s: State, events: Events) -> int | None:
@@ -203,17 +204,17 @@ def draw_mirage(s: State, events: Events) -> int | None:
         s.discard.clear()
         shuffle(s, s.mirage)
     cards = s.static.catalog.cards
-    return chance.draw(s, s.mirage, "Mirage card", "SL §57", lambda c: cards[c].id)
+    return chance.draw(s, s.mirage, "Mirage card", "SL §57", lambda c: cards[c].id, term="mirage")
 
 
 def draw_raider_card(s: State) -> int:
     """SL §99: the top card of the Raider deck (not empty)."""
     cards = s.static.catalog.cards
-    return chance.draw(s, s.raider_deck, "Raider card", "SL §99", lambda c: cards[c].id)
+    return chance.draw(s, s.raider_deck, "Raider card", "SL §99", lambda c: cards[c].id, term="raider_card")
 
 
 def steal_card(s: State, victim: Any) -> int:
     """SL §146 Theft: a card at random from the victim's hand (not empty)."""
     cards = s.static.catalog.cards
     return chance.pick(s, victim.hand, f"card taken from p{victim.seat + 1}'s hand", "SL §146",
-                       lambda c: cards[c].id)
+                       lambda c: cards[c].id, term="theft", about=(("seat", str(victim.seat)),))

@@ -68,6 +68,13 @@ export function actionLabel(action) {
     return i >= 0 ? w[i + 1] : undefined;
   };
   switch (p.verb) {
+    case "chance": {  // a chance outcome: a card or a token by its kind, else as written
+      const what = w.slice(1).join(" ");
+      if (w[1] === "custom") return t("act.chance_custom", { values: w.slice(2).join(" ") });
+      if (has(`card.${what}`)) return cardName(what);
+      if (has(`token.${what}`)) return tokenName(what);
+      return what;
+    }
     case "move": {
       const fuel = after("fuel");
       return fuel ? t("act.move_fuel", { hex: w[1], fuel }) : t("act.move", { hex: w[1] });
@@ -138,6 +145,7 @@ export function actionLabel(action) {
  *  view's ``acting``: the type activated, the raider that moves and where it stands). */
 export function promptText(decision, view = {}) {
   if (!decision) return "";
+  if (decision.kind === "chance") return chanceText((view && view.chance) || {}) || decision.prompt;
   const acting = view && view.acting;
   if (acting && (decision.kind === "activation" || decision.kind === "lure") && acting.stage) {
     const key = `prompt.${decision.kind}.${acting.stage}`;
@@ -148,6 +156,16 @@ export function promptText(decision, view = {}) {
   }
   const key = `prompt.${decision.kind}`;
   return has(key) ? t(key) : decision.prompt;
+}
+
+/** What the table must reveal (a view's ``chance``), in the chosen language; "" unknown. */
+export function chanceText(chance) {
+  const key = `chance.${chance.term}`;
+  if (!chance.term || !has(key)) return "";
+  const about = { ...(chance.about || {}) };
+  if (about.raider) about.raider = raiderName(about.raider);
+  if (about.seat !== undefined) about.seat = seatName(Number(about.seat));
+  return t(key, about);
 }
 
 const DIRS = ["N", "NE", "SE", "S", "SW", "NW"];

@@ -67,3 +67,15 @@ def test_age_of_thirst_options_name_cards_and_species():
     for shown in ("[1] Розведена нейростимулювальна ін'єкція → Кощаві", "[2] Розведена нейростимулювальна "
                   "ін'єкція → Розумники", "[3] play Психічний удар 2,-1", "[4] end phase"):
         assert shown in text, text
+
+
+def test_fallout_and_quest_help_show_component_texts():
+    from wasteland.games.fallout.terminal import RENDERER as FO
+    from wasteland.games.quest.terminal import RENDERER as WQ
+
+    assert FO.help("super_mutant", "ru").startswith("Супермутант (враг)\nПобеждён при броске 5")
+    assert FO.help("a01", "uk").startswith("Боротьба зі шкідниками (карта задуму)")
+    assert FO.help("FO-13.2", "ru")  # a rule is still the rules reference's
+    assert WQ.help("wraith", "uk").startswith("Примара (ворог)")
+    assert WQ.help("trapped", "en").startswith("trapped (condition)")
+    assert WQ.help("lychgate", "uk").startswith("До лічбрами")  # a topic is still the topic

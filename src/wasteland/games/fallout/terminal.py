@@ -134,7 +134,10 @@ class FalloutTerminal(TerminalBase):
         return f"p{seat + 1}"
 
     def help(self, topic: str, lang: str = "en") -> str | None:
-        return TEXTS.help(topic, lang)
+        from .card_texts import TEXTS as COMPONENTS  # an agenda card, enemy or space, in ``lang``
+
+        found = None if topic.strip().upper().startswith("FO-") else COMPONENTS.help(topic, lang)
+        return found or TEXTS.help(topic, lang)
 
     def verb_help(self, verb: str, lang: str = "en") -> tuple[str, str, str] | None:
         from .diagnose import VERBS

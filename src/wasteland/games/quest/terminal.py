@@ -239,7 +239,9 @@ class QuestTerminal(TerminalBase):
         return event_style(kind)
 
     def help(self, topic: str, lang: str = "en") -> str | None:
-        return texts.topic_help(topic, lang)
+        from .card_texts import TEXTS as COMPONENTS  # a tile, card, enemy, hero, condition, event
+
+        return texts.topic_help(topic, lang) or COMPONENTS.help(topic, lang)
 
     def verb_help(self, verb: str, lang: str = "en") -> tuple[str, str, str] | None:
         return texts.verb_help(verb, lang)

@@ -30,20 +30,28 @@ function load(game, l) {
 
 const SKIP = new Set(["SCRIPT", "STYLE", "TEXTAREA", "INPUT", "SELECT", "OPTION", "BUTTON"]);
 
-/** Wrap each anchor in the text under ``node`` in a mark (text already marked is left alone). */
+/** Wrap each anchor in the text under ``node`` in a mark (text already marked is left alone).
+ * Drawings (SVG), form controls and marks are skipped whole, so a redrawn board costs nothing. */
 function mark(node, reference) {
-  if (!reference.pattern) return;
-  const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT, {
-    acceptNode(text) {
-      for (let el = text.parentElement; el && el !== node.parentElement; el = el.parentElement) {
-        if (SKIP.has(el.tagName) || el.classList.contains("rule-ref") || el.closest("svg")) return NodeFilter.FILTER_REJECT;
-      }
+  if (!reference.pattern || !node || !node.isConnected) return;
+  const skip = (el) => SKIP.has(el.tagName) || el.namespaceURI === "http://www.w3.org/2000/svg" ||
+    (el.classList && el.classList.contains("rule-ref"));
+  if (node.nodeType === Node.ELEMENT_NODE && skip(node)) return;
+  for (let el = node.parentElement; el; el = el.parentElement) if (skip(el)) return;
+  const walker = document.createTreeWalker(node, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT, {
+    acceptNode(n) {
+      if (n.nodeType === Node.ELEMENT_NODE) return skip(n) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_SKIP;
       reference.pattern.lastIndex = 0;
-      return reference.pattern.test(text.data) ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_REJECT;
+      return reference.pattern.test(n.data) ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_SKIP;
     },
   });
   const found = [];
-  while (walker.nextNode()) found.push(walker.currentNode);
+  if (node.nodeType === Node.TEXT_NODE) {
+    reference.pattern.lastIndex = 0;
+    if (reference.pattern.test(node.data)) found.push(node);
+  } else {
+    while (walker.nextNode()) found.push(walker.currentNode);
+  }
   for (const text of found) {
     const parts = document.createDocumentFragment();
     let last = 0;
@@ -149,14 +157,19 @@ export async function watchRules(root, game) {
   const reference = await load(game, lang());
   watched = { root, game, reference, observer: null };
   mark(root, reference);
+  // what the page adds is marked once it settles (one pass for a burst of updates)
+  let pending = new Set();
+  let scheduled = false;
   const observer = new MutationObserver((changes) => {
-    for (const change of changes) {
-      for (const node of change.addedNodes) {
-        if (node.nodeType === Node.ELEMENT_NODE || node.nodeType === Node.TEXT_NODE) {
-          mark(node.nodeType === Node.TEXT_NODE ? node.parentNode || root : node, watched.reference);
-        }
-      }
-    }
+    for (const change of changes) for (const node of change.addedNodes) pending.add(node);
+    if (scheduled) return;
+    scheduled = true;
+    setTimeout(() => {
+      scheduled = false;
+      const nodes = pending;
+      pending = new Set();
+      for (const node of nodes) mark(node, watched.reference);
+    }, 50);
   });
   observer.observe(root, { childList: true, subtree: true });
   watched.observer = observer;

@@ -55,6 +55,14 @@ def test_starting_kit_sailer_spear_water_special_item_SL44():
     assert cargo(s, 0) == [] and s.players[0].char_card >= 0
 
 
+def test_a_special_item_with_a_blue_header_starts_in_a_cargo_slot_SL44_SL54():
+    """The Trader's Trailer and the Prophet's Twin are cargo: never held in hand (SL §54),
+    so the starting kit lays them in one of the two free cargo slots."""
+    s = GAME.new_game({"players": 2, "expansion": True, "characters": ["trader", "prophet"]}, 4)
+    assert cargo(s, 0) == ["trailer"] and hand(s, 0) == ["spear", "water"]
+    assert cargo(s, 1) == ["twin"] and hand(s, 1) == ["spear", "water"]
+
+
 def test_characters_chosen_in_turn_when_not_configured_SL44():
     s = GAME.new_game({"players": 2}, 4)
     d = GAME.decision(s)

@@ -61,7 +61,9 @@ def _character_choose(s: State, f: Frame, action: str, events: Events) -> None:
 
 def deal_character(s: State, seat: int, character: str, events: Events) -> None:
     """SL §44: the character card, the Sailer in the vehicle slot, Spear, Water and the
-    character's special item, taken from the face-up starting cards."""
+    character's special item, taken from the face-up starting cards. A special item with a
+    blue header (the Trailer, the Twin) goes into a cargo slot: cargo is never held in hand
+    (SL §54), and both free cargo slots are empty at the start."""
     p = s.players[seat]
     p.character = character
     p.char_card = s.static.catalog.character_card[character]
@@ -72,6 +74,8 @@ def deal_character(s: State, seat: int, character: str, events: Events) -> None:
         c = s.supply.pop(idx)
         if card_id == "sailer":
             p.vehicle = c
+        elif card_def(s, c).slot == "cargo":
+            p.cargo.append(c)
         else:
             p.hand.append(c)
     events.append({"type": "character", "seat": seat, "character": character})

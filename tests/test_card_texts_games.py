@@ -104,9 +104,9 @@ def test_age_of_thirst_cards_say_what_they_do():
     assert "health +2" in AOT.text("bunker:regen2") and "10 gal" in AOT.text("bunker:regen2")  # LO-10, LO-10.2
     assert "movement +1" in AOT.text("bunker:anabolic")
     assert "loses 1 health" in AOT.text("tower:strike")  # LO-11
-    assert "Brainiacs" in AOT.text("tower:madness") and "neither move nor attack" in AOT.text("tower:madness")
+    assert "Smarts" in AOT.text("tower:madness") and "neither move nor attack" in AOT.text("tower:madness")
     assert "at most 5 in hand" in AOT.text("tower:blast")
-    assert AOT.name("species:smart", "uk") == "Розумники" and AOT.name("species:smart") == "Brainiacs"
+    assert AOT.name("species:smart", "uk") == "Розумники" and AOT.name("species:smart") == "Smarts"
 
 
 def test_a_changed_number_changes_the_text():

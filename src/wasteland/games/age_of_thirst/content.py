@@ -112,7 +112,7 @@ def check_kinds(kinds: dict[str, KindDef], file: str = "units.toml") -> None:
             if min(lv.move, lv.range, lv.cost, lv.upgrade) < 0 or (k.troop and (lv.move < 1 or lv.range < 1)):
                 fail(file, f"{kid} level {n}", "values must be positive")
     if any(lv.range < 2 for lv in kinds["smart"].levels):
-        fail(file, "smart", "Brainiacs never attack adjacent (LO-6.3): range must be at least 2")
+        fail(file, "smart", "Smarts never attack adjacent (LO-6.3): range must be at least 2")
 
 
 def check_cards(cards: CardsDef, file: str = "cards.toml") -> None:

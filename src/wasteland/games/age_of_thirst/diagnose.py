@@ -127,7 +127,7 @@ def _why_place(s: State, d: Decision, words: list[str]) -> RuleError:
         return NotationError(f"{kind!r} is not a troop kind ({', '.join(TROOP_KINDS)})")
     f = s.stack[-1]
     if not f["left"][TROOP_KINDS.index(kind)]:
-        return RuleError("LO-4.3", f"every starting {kind} is placed: 5 Skinnies, 3 Handsomes, 2 Brainiacs")
+        return RuleError("LO-4.3", f"every starting {kind} is placed: 5 Skinnies, 3 Handsomes, 2 Smarts")
     h = s.board.by_name[where]
     colour = s.colour[f["seat"]]
     if h not in s.board.base[colour]:
@@ -240,11 +240,11 @@ def _why_attack(s: State, d: Decision, words: list[str]) -> RuleError:
         return RuleError("LO-6.1", "Skinnies fight in melee: adjacent tokens only")
     if kind == "smart":
         if target[1] == "hedge":
-            return RuleError("LO-6.3", "Brainiacs strike the mind: they never harm hedges")
+            return RuleError("LO-6.3", "Smarts strike the mind: they never harm hedges")
         if dist < 2:
-            return RuleError("LO-6.3", "Brainiacs are frail: they never attack an adjacent token")
+            return RuleError("LO-6.3", "Smarts are frail: they never attack an adjacent token")
         if dist > reach or level == 3:
-            return RuleError("LO-6.3", f"{words[2]} is beyond the Brainiac's attack range of {reach}")
+            return RuleError("LO-6.3", f"{words[2]} is beyond the Smart's attack range of {reach}")
         return RuleError("LO-6.3", f"going around the hedges, {words[2]} is beyond the attack range of {reach} "
                          "(the level-3 beam goes through them)")
     mid = between(b, h, t)

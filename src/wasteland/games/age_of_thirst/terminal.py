@@ -9,7 +9,7 @@ data.
 
 The map uses the flat-topped "doubled row" layout of ``wasteland.core.terminal``: hex ``(q, r)`` sits
 in text column ``3 * q`` and line ``2 * r + q``, each hex a 5-character brick. A token is
-written ``S2:1`` — kind initial (S Skinny, H Handsome, B Brainiac, # hedge), its species
+written ``S2:1`` — kind initial (S Skinny, H Handsome, B Smart, # hedge), its species
 level, a colon and its health left — in its clan's colours; a troop already flipped this
 phase is written in lower case (``s2:1``).
 """
@@ -41,7 +41,7 @@ CLAN_STYLE = {
 CLAN_FG = {"black": "grey62", "red": "red1", "yellow": "yellow1", "white": "bright_white",
            "blue": "dodger_blue1", "violet": "medium_purple1"}
 KIND_INITIAL = {"skinny": "S", "handsome": "H", "smart": "B", "hedge": "#"}
-KIND_NAME = {"skinny": "Skinny", "handsome": "Handsome", "smart": "Brainiac", "hedge": "hedge"}
+KIND_NAME = {"skinny": "Skinny", "handsome": "Handsome", "smart": "Smart", "hedge": "hedge"}
 
 PLAIN_STYLE = "grey50"
 OASIS_STYLE = "bold grey0 on bright_cyan"
@@ -195,7 +195,7 @@ def legend() -> Text:
     t.append("░░░", CLAN_FG["red"])
     t.append(" base  ")
     t.append("S2:1", token_style("blue"))
-    t.append(" token: S Skinny, H Handsome, B Brainiac, # hedge; level; health left "
+    t.append(" token: S Skinny, H Handsome, B Smart, # hedge; level; health left "
              "(lower case: flipped; underlined: on a special hex)  ")
     t.append("7", MARK_STYLE)
     t.append(" option number")

@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import sys
 import types
+from pathlib import Path
 
 import pexpect
+import pytest
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[()][0-9A-Za-z]|\r")
 # Every question of `play` ends like "p1 turn (1-49, help) > ".
@@ -60,6 +63,26 @@ def checked_playout(game, config: dict, seed: int, check, max_steps: int, check_
         assert steps < max_steps
     check(s)
     return s
+
+
+CHROMIUM = os.environ.get("WASTELAND_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Debian's chromium through Playwright, once per test process: Playwright's sync API
+    runs an event loop in the process's main thread while it is open, so a second instance
+    (or asyncio.run) started beside it in the same worker fails. Every folder's browser
+    tests share this one."""
+    import playwright.sync_api as playwright_sync  # installed by the test extra
+
+    if not Path(CHROMIUM).exists():
+        # .ci/run installs Debian's chromium; a missing browser is a failed set-up, not a pass.
+        pytest.fail(f"no Chromium at {CHROMIUM}: run `bash .ci/run` (it installs Debian's chromium)")
+    with playwright_sync.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-dev-shm-usage"])
+        yield b
+        b.close()
 
 
 _kit = types.ModuleType("testkit")

@@ -43,7 +43,6 @@ _wspec.loader.exec_module(webtest)
 if sys.modules.get("webtest") is webtest:  # it names itself so; the web tests' own copy keeps that name
     del sys.modules["webtest"]
 
-browser = webtest.browser
 serve = webtest.serve
 
 

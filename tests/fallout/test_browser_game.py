@@ -14,7 +14,7 @@ import sys
 import time
 
 import pytest
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import expect
 
 CHROMIUM = os.environ.get("WASTELAND_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 READY = "#game[data-ready='1']"
@@ -43,10 +43,10 @@ def serve(db):
         proc.wait(timeout=20)
 
 
-def test_a_fallout_game_is_created_in_the_lobby_and_played_to_the_end(tmp_path):
-    with serve(tmp_path / "fo.db") as url, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        page = browser.new_page(viewport={"width": 1400, "height": 1000})
+def test_a_fallout_game_is_created_in_the_lobby_and_played_to_the_end(tmp_path, browser):
+    with serve(tmp_path / "fo.db") as url, browser.new_context() as context:
+        page = context.new_page()
+        page.set_viewport_size({"width": 1400, "height": 1000})
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(f"{url}?lang=ru&anim=off")
@@ -77,4 +77,3 @@ def test_a_fallout_game_is_created_in_the_lobby_and_played_to_the_end(tmp_path):
         expect(page.locator("#outcome")).to_be_visible()
         assert page.locator("#log li").count() > 10
         assert not errors, errors
-        browser.close()

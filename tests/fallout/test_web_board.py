@@ -66,14 +66,12 @@ def site(tmp_path, game):
     httpd.shutdown()
 
 
-def test_the_board_draws_the_graph_marks_steps_and_speaks_russian(site):
-    from playwright.sync_api import sync_playwright
+def test_the_board_draws_the_graph_marks_steps_and_speaks_russian(site, browser):
 
     url, data = site
     assert data["actions"] == ["step marauder#1 red_rocket", "step marauder#1 drumlin_diner"]
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        page = browser.new_page()
+    with browser.new_context() as context:
+        page = context.new_page()
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(url + "index.html")
@@ -94,4 +92,3 @@ def test_the_board_draws_the_graph_marks_steps_and_speaks_russian(site):
         assert "Карта замыслов стола: действуют Мародёр, Дикий гуль" in log and "Активируются: Мародёр" in log
         labels = page.evaluate("window.labels")
         assert labels == ["Мародёр 1 идёт: Красная ракета", "Мародёр 1 идёт: Закусочная Драмлина"]
-        browser.close()

@@ -62,14 +62,11 @@ def site(tmp_path):
     httpd.shutdown()
 
 
-@pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="no Chromium")
-def test_the_board_draws_marks_and_speaks_russian(site):
-    from playwright.sync_api import sync_playwright
+def test_the_board_draws_marks_and_speaks_russian(site, browser):
 
     url, data = site
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        page = browser.new_page()
+    with browser.new_context() as context:
+        page = context.new_page()
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(url + "index.html")
@@ -88,4 +85,3 @@ def test_the_board_draws_marks_and_speaks_russian(site):
         log = page.inner_text("#log")
         assert "Кладбище лёг позицией врат w" in log and "Новые закрытые врата на позиции e" in log
         assert all(label and not label.startswith("deploy ") for label in page.evaluate("window.labels"))
-        browser.close()

@@ -44,13 +44,12 @@ def server_url(tmp_path_factory):
     proc.wait(timeout=10)
 
 
-@pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="no Chromium")
-def test_a_quest_created_from_the_lobby_and_played_to_the_end(server_url):
-    from playwright.sync_api import expect, sync_playwright
+def test_a_quest_created_from_the_lobby_and_played_to_the_end(server_url, browser):
+    from playwright.sync_api import expect
 
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        page = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
+    with browser.new_context() as context:
+        page = context.new_page()
+        page.set_viewport_size({"width": 1400, "height": 900})
         page.set_default_timeout(15_000)
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
@@ -84,4 +83,3 @@ def test_a_quest_created_from_the_lobby_and_played_to_the_end(server_url):
         assert explored and page.locator("rect.wq-square").count() > 4  # tiles were laid
         assert page.locator("#log li").count() > 10
         assert not errors, errors
-        browser.close()

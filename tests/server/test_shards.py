@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 
-from srvtest import GAME, ServerProcess, replay_state
+from srvtest import run_async, GAME, ServerProcess, replay_state
 from websockets.sync.client import connect
 
 from wasteland.server.shards import ShardGuard, owner, route
@@ -54,15 +54,15 @@ def test_a_shard_refuses_other_shards_games_and_closes_http_connections():
         await guard({"type": kind, "path": path}, receive, send)
         return sent
 
-    sent = asyncio.run(call(f"/api/games/{mine}"))
+    sent = run_async(call(f"/api/games/{mine}"))
     assert calls == [f"/api/games/{mine}"]
     assert sent[0]["status"] == 200 and dict(sent[0]["headers"]) == {b"connection": b"close"}
-    sent = asyncio.run(call("/api/games"))  # no game: any shard answers
+    sent = run_async(call("/api/games"))  # no game: any shard answers
     assert calls[-1] == "/api/games" and dict(sent[0]["headers"])[b"connection"] == b"close"
-    sent = asyncio.run(call(f"/api/games/{theirs}/actions"))
+    sent = run_async(call(f"/api/games/{theirs}/actions"))
     assert calls[-1] == "/api/games" and sent[0]["status"] == 421
     assert json.loads(sent[1]["body"])["code"] == "misdirected"
-    sent = asyncio.run(call(f"/api/games/{theirs}/ws", "websocket"))
+    sent = run_async(call(f"/api/games/{theirs}/ws", "websocket"))
     assert calls[-1] == "/api/games"
     assert [m["type"] for m in sent] == ["websocket.accept", "websocket.send", "websocket.close"]
     assert json.loads(sent[1]["text"])["code"] == "misdirected" and sent[2]["code"] == 4421

@@ -73,15 +73,7 @@ def server_url(request, tmp_path_factory) -> str:
         yield url
 
 
-@pytest.fixture(scope="session")
-def browser():
-    if not Path(CHROMIUM).exists():
-        # .ci/run installs Debian's chromium; a missing browser is a failed set-up, not a pass.
-        pytest.fail(f"no Chromium at {CHROMIUM}: run `bash .ci/run` (it installs Debian's chromium)")
-    with playwright_sync.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-dev-shm-usage"])
-        yield b
-        b.close()
+# ``browser`` is tests/conftest.py's: one Playwright per test process, for every folder.
 
 
 @pytest.fixture

@@ -246,7 +246,10 @@ class _Builder:
             for kind, level in levels.items():
                 top = len(self.content.kinds[kind].levels)
                 s.levels[seat][KINDS.index(kind)] = _int(level, self.at(f"{where} levels {kind}"), 1, top)
-            s.eye[seat] = _int(spec.get("eye", 0), self.at(f"{where} eye"), 0, goal - 1)
+            # LO-13.4: a team wins when all its clans' Eyes stand on circle 1, so one clan's
+            # Eye may stand there while the game goes on; alone, reaching the goal ends it.
+            top = goal if s.rules.team_game else goal - 1
+            s.eye[seat] = _int(spec.get("eye", 0), self.at(f"{where} eye"), 0, top)
             s.barred[seat] = _bool(spec.get("barred", False), self.at(f"{where} barred"))
             if s.barred[seat] and not s.rules.team_game:
                 raise ScenarioError(self.at(f"{where} barred"), "only a team game bars a clan from the centre "

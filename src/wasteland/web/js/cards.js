@@ -99,7 +99,9 @@ function fillTooltip(el) {
   let titleEl = isSvg ? [...el.children].find((c) => c.tagName.toLowerCase() === "title") : null;
   const before = el.dataset.tipBase ?? (isSvg ? (titleEl ? titleEl.textContent : "") : el.getAttribute("title") || "");
   el.dataset.tipBase = before;
-  const keep = before && before !== found.value && !before.includes(found.tip);
+  // the board's own words are kept unless they are the raw value or the component's name,
+  // which the text's first line already says
+  const keep = before && before !== found.value && !before.includes(found.tip) && !found.tip.startsWith(before);
   const text = keep ? `${before}\n${found.tip}` : found.tip;
   if (isSvg) {
     if (!titleEl) {

@@ -88,9 +88,10 @@ def check_invariants(s: State) -> None:
 
 
 # Random play can buy and lose tokens for a very long time without tripping the no-progress
-# draw: one 2x2 game (seed 2100208) ends only after 214,399 actions, on a dead position. The
-# bound only has to catch a game that never ends.
-MAX_STEPS = 1_000_000
+# draw: one 2x2 game (seed 2100208) ends only after 214,399 actions, on a dead position, and
+# the 2x2 game of seed 27 with fixed colours after 1,780,692 actions, on the no-progress
+# draw (752,224 turns). The bound only has to catch a game that never ends.
+MAX_STEPS = 3_000_000
 
 
 def play(config: dict, seed: int, check_every: int = 0, record: list[str] | None = None) -> State:

@@ -5,6 +5,7 @@ import { loadBoard } from "./boards.js";
 import * as generic from "./generic.js";
 import { h } from "./dom.js";
 import { toast } from "./app.js";
+import { watchRules } from "./rules.js";
 
 export class ReplayView {
   constructor(root, gameId) {
@@ -29,6 +30,7 @@ export class ReplayView {
       const first = await api("GET", `/api/games/${this.id}/replay?step=0`);
       this.game = await loadBoard(first.record.game);
       useGame(first.record.game);
+      watchRules(this.root, first.record.game); // every anchor shown gets its rule's words, as on the game page
       this.steps = first.steps;
       this.data = first;
       this.players = (first.view && first.view.players ? first.view.players.length : 0) || (first.record.config.players || 1);
@@ -72,6 +74,23 @@ export class ReplayView {
     this.render();
   }
 
+  /** An event in words and, when its words do not cite it, the rule it applies (rules.js
+   *  marks the anchor with the rule's title and text), as the game page's log does. */
+  eventItem(e) {
+    const words = this.game.eventText(e);
+    const text = String(words && words.textContent !== undefined ? words.textContent : words);
+    const cites = e.rule && !text.includes(e.rule);
+    return h("li", { "data-type": e.type }, words, cites ? h("span", { class: "rule", text: ` (${e.rule})` }) : null);
+  }
+
+  /** The decision the game waits on at this step, with the rule that gives it (null: over). */
+  decisionLine(view) {
+    const d = view && view.decision;
+    if (!d || view.over) return null;
+    return h("p", { id: "r-decision", class: "decision" }, this.game.promptText(d, view),
+      d.rule ? h("span", { class: "rule", "data-anchor": d.rule, text: ` (${d.rule})` }) : null);
+  }
+
   render() {
     const d = this.data;
     this.root.textContent = "";
@@ -96,7 +115,8 @@ export class ReplayView {
         h("div", { id: "board", class: "board-box" }),
         h("aside", { class: "side card-box" },
           h("p", { id: "r-action", text: d.action ? t("replay.action", { action: this.game.actionLabel(d.action), seat: `p${d.action_seat + 1}` }) : t("replay.start") }),
-          h("ol", { id: "r-events", class: "events" }, ...(d.events || []).map((e) => h("li", { "data-type": e.type, text: this.game.eventText(e) }))))));
+          this.decisionLine(d.view),
+          h("ol", { id: "r-events", class: "events" }, ...(d.events || []).map((e) => this.eventItem(e))))));
     this.root.append(page);
     this.game.renderBoard(page.querySelector("#board"), d.view, { you: d.view && d.view.seat });
   }

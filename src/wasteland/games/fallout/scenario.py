@@ -67,6 +67,13 @@ A map of your own replaces ``map = "demo"``::
     [[map.space]]
     id = "c"
 
+A position the engine wrote (``scenario_write.to_text``, the companion's corrections)
+also names the engine's own parts: ``[config]`` (the rules' first player and turn limit),
+``[state]`` (generator, round, turns, turn order, markers, the revealed card...), each
+enemy's ``id``, ``[[procedure]]`` and ``[chance]`` (see ``scenario_state`` and
+docs/fallout-scenarios.md). With ``[state]`` the procedures are written out, so
+``[agenda]`` holds only the deck and the discard pile.
+
 Survivors must stand on the map's spaces and enemies on its spaces; enemy types and
 agenda card ids are the demo's. Any mistake (an enemy on a space that does not exist,
 a marker off the track, a fifth card in a hand, an icon that names no enemy type, an
@@ -86,8 +93,8 @@ from wasteland.core.rng import seed_state, shuffle
 
 from .config import FIGHTS, TARGETS, rules_from_config
 from .content import HAND_LIMIT, ContentError, MapDef, Side, decode_map, load_content
-from .engine import settle
-from .setup import enemy_ids
+from .engine import decision, settle
+from .scenario_state import ProcedureError, read_chance, read_procedures
 from .state import State, static_for
 from .validate import StateError, check_state
 
@@ -111,6 +118,27 @@ class EnemyDef(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     type: str
     space: str
     side: Side = "up"
+    id: str | None = None  # "mole_rat#2"; left out: the next free number of its type
+
+
+class ConfigDef(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    first_player: int | None = None  # the survivor who held the deck when the game began
+    turn_limit: int | None = None  # not a rulebook ending: a bound for simulations
+
+
+class StateDef(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    rng: str  # the generator, 16 hex digits
+    round: int = 1
+    turns: int = 0
+    order: list[int] | None = None  # survivors in turn order; left out: as listed
+    current: int | None = None  # the survivor taking a turn; left out during a round end
+    actions_left: int = 0
+    markers: list[str] | None = None  # quest spaces with a marker; left out: the map's
+    revealed: str | None = None  # the agenda card being resolved (FO-13.1)
+    last_roll: tuple[int, str, int] | None = None  # survivor, enemy, die of the latest demo fight
+    over: bool = False
+    winners: list[int] = []
+    end_reason: str = ""
 
 
 class AgendaDef(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
@@ -132,6 +160,10 @@ class PositionDef(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     enemy: list[EnemyDef] = []
     agenda: AgendaDef = msgspec.field(default_factory=AgendaDef)
     track: dict[str, int] = {}
+    config: ConfigDef | None = None
+    state: StateDef | None = None
+    procedure: list[dict[str, Any]] = []
+    chance: dict[str, Any] | None = None
 
 
 def scenario_from_text(text: str, origin: str = "scenario") -> State:
@@ -188,9 +220,17 @@ def scenario_from_data(data: dict[str, Any], origin: str = "scenario") -> State:
             board_json = decode_map(msgspec.to_builtins(pos.map), origin).to_json()
         except ContentError as exc:
             raise ScenarioError("map", str(exc)) from None
-    rules = rules_from_config({"players": n, "fight": pos.fight, "first_player": pos.first - 1})
+    cfg = pos.config or ConfigDef()
+    first_player = pos.first if cfg.first_player is None else cfg.first_player
+    if not 1 <= first_player <= n:
+        raise ScenarioError("config.first_player", f"survivor {first_player} does not exist (1-{n})", "FO-13.4")
+    try:
+        rules = rules_from_config({"players": n, "fight": pos.fight, "first_player": first_player - 1,
+                                   "turn_limit": cfg.turn_limit})
+    except RuleError as exc:
+        raise ScenarioError("config", exc.message, exc.rule) from None
     s = State(static_for(rules.to_config(), board_json))
-    s.rng = seed_state(pos.seed)
+    s.rng = seed_state(pos.seed) if pos.state is None else _rng(pos.state.rng)
     g = s.board.graph
     track = content.turn.track
     s.order = list(range(n))
@@ -215,7 +255,9 @@ def scenario_from_data(data: dict[str, Any], origin: str = "scenario") -> State:
         if sv.health <= sv.radiation:
             raise ScenarioError(f"{f}.health", f"health {sv.health} at or below radiation {sv.radiation}: "
                                 "that survivor is knocked out, not on the board", "FO-13.3")
-        if len(sv.hand) > HAND_LIMIT:
+        # FO-13.5: a fifth card is held only while its holder chooses one to put back
+        returning = any(p.get("kind") == "return" and p.get("seat") == i for p in pos.procedure)
+        if len(sv.hand) > HAND_LIMIT + returning:
             raise ScenarioError(f"{f}.hand", f"{len(sv.hand)} agenda cards; a hand holds at most {HAND_LIMIT}",
                                 "FO-13.5")
         for c in sv.hand:
@@ -235,17 +277,28 @@ def scenario_from_data(data: dict[str, Any], origin: str = "scenario") -> State:
                                 "FO-13.2")
         if en.space not in g:
             raise ScenarioError(f"enemy {i}.space", f"{en.space!r} is not a space of the map", "FO-13.2")
-    ids = enemy_ids([en.type for en in pos.enemy])
+    ids = _enemy_ids(pos.enemy)
     s.enemies = {e: (en.type, en.space, en.side == "up") for e, en in zip(ids, pos.enemy)}
     s.markers = list(s.board.markers)
+    if pos.state is not None:
+        if pos.state.revealed is not None:
+            place(pos.state.revealed, "state.revealed", "FO-13.1")
+        _read_state(s, pos.state, n)
 
     a = pos.agenda
     modes = [m for m, on in (("revealed", a.revealed is not None), ("icons", a.icons is not None),
                              ("turn", a.turn is not None)) if on]
-    if not modes:
+    if pos.state is not None:
+        if modes:
+            raise ScenarioError(f"agenda.{modes[0]}", "a position with [state] writes its procedures out "
+                                "([[procedure]]): [agenda] holds only the deck and the discard pile", "FO-13.1")
+    elif not modes:
         a.turn = 1  # nothing written: survivor 1's turn
         modes = ["turn"]
-    if len(modes) != 1:
+    elif pos.procedure or pos.chance is not None:
+        raise ScenarioError("procedure", "[[procedure]] and [chance] are written with [state] (an engine's "
+                            "position), not with an [agenda] mode")
+    if pos.state is None and len(modes) != 1:
         raise ScenarioError("agenda", "write exactly one of revealed (a card just revealed), icons (a card of "
                             "your own) and turn (a survivor's turn)", "FO-13.1")
     if a.revealed is not None:
@@ -278,11 +331,19 @@ def scenario_from_data(data: dict[str, Any], origin: str = "scenario") -> State:
         raise ScenarioError(f"track.{unknown[0]}", f"not a faction of the scenario track ({', '.join(factions)})",
                             "FO-13.4")
     s.factions = [pos.track.get(fd.id, fd.start) for fd in content.track.faction]
+    # the last step ends the game (agenda.run_out): only a finished game stands on it
+    last = content.track.length - (0 if pos.state is not None and pos.state.over else 1)
     for fid, step in zip(factions, s.factions):
-        if not 0 <= step < content.track.length:
-            raise ScenarioError(f"track.{fid}", f"step {step} is off the track 0-{content.track.length - 1}",
-                                "FO-13.4")
+        if not 0 <= step <= last:
+            raise ScenarioError(f"track.{fid}", f"step {step} is off the track 0-{last}", "FO-13.4")
 
+    if pos.state is not None:
+        try:
+            s.stack = read_procedures(s, pos.procedure)
+            chance = read_chance(pos.chance, n) if pos.chance is not None else None
+        except ProcedureError as exc:
+            raise ScenarioError(exc.field, exc.message, exc.rule) from None
+        return _finish(s, chance)
     if a.turn is not None:
         if not 1 <= a.turn <= n:
             raise ScenarioError("agenda.turn", f"survivor {a.turn} does not exist (1-{n})")
@@ -295,10 +356,90 @@ def scenario_from_data(data: dict[str, Any], origin: str = "scenario") -> State:
         s.revealed = a.revealed
         icons = list(content.cards[a.revealed].icons) if a.revealed is not None else list(a.icons or [])
         s.stack = [{"kind": "reveal", "seat": s.first, "resume": s.first, "card": a.revealed, "icons": icons}]
+    return _finish(s, None)
+
+
+def _finish(s: State, chance: Any) -> State:
+    """Check the position, let the rules take what follows at once (FO-13.5: a target
+    reached is a win), then hand chance to whoever answers it."""
     try:
         check_state(s)
     except StateError as exc:
         raise ScenarioError(exc.field, exc.message.partition(": ")[2] or exc.message, exc.rule) from None
-    settle(s, [])
+    try:
+        settle(s, [])
+        s.touch()
+        decision(s)
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
+        # a procedure whose fields the rules cannot continue from
+        raise ScenarioError("procedure", f"the procedures cannot go on from this position ({exc!r})") from None
+    s.chance = chance
     s.touch()
     return s
+
+
+def _rng(text: str) -> int:
+    try:
+        value = int(text, 16)
+    except ValueError:
+        value = -1
+    if not 0 <= value < 2**64 or len(text) != 16:
+        raise ScenarioError("state.rng", f"the generator is 16 hex digits, not {text!r}")
+    return value
+
+
+def _enemy_ids(enemies: list[EnemyDef]) -> list[str]:
+    """Each enemy's id: the one written, else ``type#k`` with the next number of its type
+    (as the set-up numbers them: ``mole_rat#1``, ``mole_rat#2``...)."""
+    taken: dict[str, int] = {}
+    ids = [en.id for en in enemies]
+    for i, (en, e) in enumerate(zip(enemies, ids), 1):
+        if e is None:
+            continue
+        kind, _, number = e.partition("#")
+        if kind != en.type or not number.isdigit() or number.startswith("0"):
+            raise ScenarioError(f"enemy {i}.id", f"an id reads {en.type}#<number>, not {e!r}", "FO-13.2")
+        if e in ids[:i - 1]:
+            raise ScenarioError(f"enemy {i}.id", f"{e} is written twice", "FO-13.2")
+        taken[kind] = max(taken.get(kind, 0), int(number))
+    out = []
+    for en, e in zip(enemies, ids):
+        if e is None:
+            taken[en.type] = taken.get(en.type, 0) + 1
+            e = f"{en.type}#{taken[en.type]}"
+        out.append(e)
+    return out
+
+
+def _read_state(s: State, st: StateDef, n: int) -> None:
+    """``[state]``: the engine's own parts, survivors counted from 1."""
+    def survivor(v: int, where: str) -> int:
+        if not 1 <= v <= n:
+            raise ScenarioError(where, f"survivor {v} does not exist (1-{n})")
+        return v - 1
+
+    if st.round < 1 or st.turns < 0:
+        raise ScenarioError("state.round", "rounds start at 1 and turns cannot be negative")
+    s.round, s.turns = st.round, st.turns
+    order = list(range(1, n + 1)) if st.order is None else st.order
+    if sorted(order) != list(range(1, n + 1)):
+        raise ScenarioError("state.order", f"must list every survivor 1-{n} once", "FO-13.4")
+    s.order = [v - 1 for v in order]
+    s.current = None if st.current is None else survivor(st.current, "state.current")
+    if not 0 <= st.actions_left <= s.content.turn.actions:
+        raise ScenarioError("state.actions_left", f"must be 0-{s.content.turn.actions}")
+    s.actions_left = st.actions_left
+    if st.markers is not None:
+        for m in st.markers:
+            if m not in s.board.quests:
+                raise ScenarioError("state.markers", f"{m!r} is not a quest space of the map")
+        s.markers = list(st.markers)
+    s.revealed = st.revealed
+    if st.last_roll is not None:
+        seat, enemy, roll = st.last_roll
+        if not 1 <= roll <= 6:
+            raise ScenarioError("state.last_roll", f"a die shows 1-6, not {roll}", "FO-13.2")
+        s.last_roll = [survivor(seat, "state.last_roll"), enemy, roll]
+    s.over = st.over
+    s.winners = [survivor(w, "state.winners") for w in st.winners]
+    s.end_reason = st.end_reason

@@ -30,6 +30,7 @@ SPEC = GameSpec(
     default_bot="heuristic",
     capabilities=Capabilities(hidden_information=True, chance=True, search_guide=False, teams=True),
     scenario="wasteland.games.fallout.scenario:scenario_from_text",
+    scenario_writer="wasteland.games.fallout.scenario_write:to_text",
     scenario_doc="TOML: game = \"fallout\", map, [[survivor]], [[enemy]], [agenda] "
                  "(documented in wasteland/games/fallout/scenario.py)",
     terminal="wasteland.games.fallout.terminal:RENDERER",

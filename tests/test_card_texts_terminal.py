@@ -23,7 +23,7 @@ def play(tmp_path, *args, stdin: str):
     ("en", "crew_start#2", ["Crew token (token)", "take a Crew card"]),
     ("en", "r3", ["Rumor card 3", "Top: the red marker north, the blue marker north-east.",
                   "Bottom: the green marker north-west."]),
-    ("ru", "scout", ["Разведчик (персонаж)", "Прирождённый водитель", "Бинокль"]),
+    ("ru", "scout", ["Скаут (персонаж)", "Прирождённый водитель", "Бинокль"]),
     ("ru", "Кирка", ["Кирка (карта)", "бронебойный урон 1"]),
     ("uk", "pickaxe#2", ["Кайло (карта)", "бронебійна шкода 1"]),
     ("uk", "spawn_b", ["Точка появи B (особливий гекс)", "Діє на будь-якій складності."]),

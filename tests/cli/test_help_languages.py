@@ -30,7 +30,7 @@ def test_the_help_screen_in_each_language(tmp_path, lang, words):
 
 def test_age_of_thirst_verb_help_in_ukrainian(tmp_path):
     out = play(tmp_path, "age-of-thirst", "--seed", "3", "--lang", "uk", stdin="help grow\nquit\n")
-    assert "grow X,Y: виростити живопліт поруч з одним зі своїх бійців [LO-6.4]" in out.stdout, out.stdout[-800:]
+    assert "grow X,Y: виростити швидкоріс поруч з одним зі своїх бійців [LO-6.4]" in out.stdout, out.stdout[-800:]
 
 
 def test_another_language_is_refused(tmp_path):

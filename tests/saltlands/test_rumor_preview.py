@@ -113,7 +113,7 @@ def test_terminal_options_name_cards_and_characters():
                   "[3] Water #1", "[4] Water #2", "[5] Spear", "[6] end"):
         assert shown in text, text
     assert "#1 " not in text.replace("Water #1", "")
-    assert "Кирка by Разведчик" in _shown(TERMINAL.render_options(actions, 200, None, "ru"))
+    assert "Кирка by Скаут" in _shown(TERMINAL.render_options(actions, 200, None, "ru"))
 
 
 @pytest.mark.parametrize("lang, words", [

@@ -55,7 +55,8 @@ def _screen_text(page) -> str:
         let text = document.body.innerText;
         for (const s of skip) if (s) text = text.split(s).join(' ');
         const titles = [...document.querySelectorAll('svg.board title')].map((e) => e.textContent);
-        const tips = [...document.querySelectorAll('#game [title]')].map((e) => e.getAttribute('title'));
+        // every hover hint: the board's and the lobby's (a game's options, its bots)
+        const tips = [...document.querySelectorAll('[title]')].map((e) => e.getAttribute('title'));
         return [text, ...titles, ...tips].join(String.fromCharCode(10));
     }""")
 
@@ -114,6 +115,7 @@ def _new_game(page, url, lang, game, players=1, seed=None):
     _check_screen(page, lang, f"{game} lobby")
     page.select_option("#f-game", game)
     page.wait_for_selector(f"#create-form[data-game='{game}']")
+    _check_screen(page, lang, f"{game} lobby form")
     if players != 1:
         page.fill("#f-players", str(players))
         page.dispatch_event("#f-players", "change")
@@ -247,5 +249,29 @@ def test_age_of_thirst_two_player_walkthrough(walk_url, browser, artifacts, lang
                 _check_screen(page, lang, f"{where} legend")
                 page.screenshot(path=artifacts / f"walk-aot-{lang}-{size}.png")
         assert not errors, errors
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("lang", ("ru", "uk"))
+def test_every_games_lobby_form_and_its_hints_are_translated(walk_url, browser, lang):
+    """Each registered game's form in the lobby: its options, their hover hints and its
+    bots' hints read in the page's language."""
+    from wasteland.core.registry import registered_games
+
+    ctx = browser.new_context(viewport=SIZES["desktop"])
+    page = ctx.new_page()
+    page.set_default_timeout(20_000)
+    try:
+        page.goto(f"{walk_url}?lang={lang}&anim=off")
+        page.wait_for_selector("#create-form")
+        for game in registered_games():
+            page.select_option("#f-game", game)
+            page.wait_for_selector(f"#create-form[data-game='{game}']")
+            page.fill("#f-players", "2")
+            page.dispatch_event("#f-players", "change")
+            page.wait_for_selector(f"#create-form[data-game='{game}']")
+            assert page.locator("#create-form [title]").count() > 0
+            _check_screen(page, lang, f"{game} lobby form")
     finally:
         ctx.close()

@@ -98,6 +98,12 @@ export function tOwn(key, params = {}) {
   return s === undefined ? undefined : fill(s, params);
 }
 
+/** ``tOwn`` in the strings of ``game``: the chosen language only, or undefined. */
+export function tOwnIn(game, key, params = {}) {
+  const s = lookup(key, game, true);
+  return s === undefined ? undefined : fill(s, params);
+}
+
 /** Is there a string for ``key`` (in ``game``'s strings or the page's)? */
 export const has = (key, game = undefined) => lookup(key, game, false) !== undefined;
 

@@ -2,7 +2,7 @@
 // The create-game form is built from the specs the server lists (GET /api): a game
 // chooser, then each of the game's options that is not hidden as the control its kind
 // asks for, the seats with the game's own bots. It names no game.
-import { t, tIn, has, translateDom, loadGameTexts, useGame } from "./i18n.js";
+import { t, tIn, tOwnIn, has, translateDom, loadGameTexts, useGame } from "./i18n.js";
 import { api, mySeats, rememberSeat, forgetSeat } from "./api.js";
 import { serverInfo } from "./boards.js";
 import { h, seatText, humanize, botMark, botName } from "./dom.js";
@@ -114,6 +114,21 @@ export class LobbyView {
     return has("game.description", spec.name) ? tIn(spec.name, "game.description") : spec.description;
   }
 
+  /** A hover hint in the page's language: the game's or the page's own translation of
+   *  ``key``, else the spec's English words (``english``), which are the source. */
+  hint(key, english) {
+    return tOwnIn(this.form.game, key) ?? english;
+  }
+
+  optionHint(o) {
+    const words = this.hint(`hint.${o.name}`, o.description);
+    return o.rule ? `${words} (${o.rule})` : words;
+  }
+
+  botLabel(b) {
+    return tOwnIn(this.form.game, `bot.${b.name}`) ?? botName(b.name);
+  }
+
   optionLabel(o) {
     return this.text(`option.${o.name}`, humanize(o.name));
   }
@@ -143,14 +158,14 @@ export class LobbyView {
     const players = spec.options.find((o) => o.name === PLAYERS);
     form.append(row("lobby.players", h("input", { type: "number", id: "f-players", name: "players", value: f.players,
       min: (players && players.low) ?? spec.min_players, max: (players && players.high) ?? spec.max_players,
-      title: players ? players.description : null,
+      title: players ? this.optionHint(players) : null,
       onchange: (e) => { this.setPlayers(e.target.value); this.render(); } })));
     const seats = h("div", { class: "seats", id: "f-seats" });
     f.seats.forEach((kind, i) => {
       const sel = h("select", { "data-seat": i, onchange: (e) => { f.seats[i] = e.target.value; } },
         h("option", { value: "human", selected: kind === "human", text: t("lobby.person") }),
-        ...spec.seat_bots.map((b) => h("option", { value: b.name, selected: kind === b.name, title: b.description,
-          text: t("lobby.bot", { bot: botName(b.name) }) })));
+        ...spec.seat_bots.map((b) => h("option", { value: b.name, selected: kind === b.name,
+          title: this.hint(`bot.${b.name}.hint`, b.description), text: t("lobby.bot", { bot: this.botLabel(b) }) })));
       seats.append(h("label", {}, h("span", { text: t("lobby.seat", { n: `p${i + 1}` }) }), sel));
     });
     form.append(seats);
@@ -174,7 +189,7 @@ export class LobbyView {
     const id = `opt-${o.name}`;
     const value = f.options[o.name];
     const set = (v) => { if (v === undefined || v === "") delete f.options[o.name]; else f.options[o.name] = v; };
-    const hint = `${o.description}${o.rule ? ` (${o.rule})` : ""}`;
+    const hint = this.optionHint(o);
     let control;
     if (o.kind === "int") {
       control = h("input", { type: "number", id, "data-option": o.name, min: o.low, max: o.high, value: value ?? o.default ?? "",
@@ -200,7 +215,7 @@ export class LobbyView {
       // one choice per seat; all left to the game, or each seat's own
       const picks = Array.isArray(value) ? value : Array.from({ length: f.players }, () => "");
       control = h("span", { class: "per-seat", id, "data-option": o.name },
-        ...picks.map((pick, i) => h("select", { "data-seat": i, title: `p${i + 1}`,
+        ...picks.map((pick, i) => h("select", { "data-seat": i, title: t("lobby.seat", { n: `p${i + 1}` }),
           onchange: (e) => {
             const next = Array.from({ length: f.players }, (_, j) => (j === i ? e.target.value : picks[j] || ""));
             picks[i] = e.target.value;

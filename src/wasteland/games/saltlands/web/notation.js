@@ -1,6 +1,7 @@
 // Saltlands' actions in notation and its events, put into words in the chosen language.
 import { t, tOwn, has, lang } from "/js/i18n.js";
 import { humanize } from "/js/dom.js";
+import { componentName } from "/js/cards.js";
 
 const HEX = /^-?\d+,-?\d+$/;
 const TILE = /^t-?\d+,-?\d+$/;
@@ -16,15 +17,18 @@ export function cardName(card) {
   if (s === "a card") return t("card.hidden");
   const [base, alt] = s.split("/");
   const id = base.split("#")[0];
-  let name;
-  if (has(`card.${id}`)) name = t(`card.${id}`);
-  else if (has(`char.${id}`)) name = t(`char.${id}`);
-  else name = humanize(id);
+  const name = textName("card", id, "card") ?? textName("character", id, "char") ?? humanize(id);
   return alt ? `${name} (${alt})` : name;
 }
 
-export const charName = (c) => (c ? (has(`char.${c}`) ? t(`char.${c}`) : humanize(c)) : "");
-export const raiderName = (r) => (has(`raider.${r}`) ? t(`raider.${r}`) : humanize(r));
+// Names come from the component texts (the same words as a card's hover text and
+// `help`); the page's own catalogue is the fallback until they have loaded.
+function textName(kind, id, key) {
+  return componentName(`${kind}:${id}`, [], null) ?? (has(`${key}.${id}`) ? t(`${key}.${id}`) : null);
+}
+
+export const charName = (c) => (c ? textName("character", c, "char") ?? humanize(c) : "");
+export const raiderName = (r) => textName("raider", r, "raider") ?? humanize(r);
 export function tokenName(tok) {
   const id = String(tok).split("#")[0];
   return has(`token.${id}`) ? t(`token.${id}`) : humanize(id);

@@ -42,7 +42,7 @@ def why_illegal(s: State, d: Decision, action: object) -> RuleError:
         return NotationError(f"unknown verb {verb!r}; the verbs are {', '.join(VERBS)}")
     rule, what = VERBS[verb]
     if verb not in KIND_VERBS[d.kind]:
-        return RuleError(rule, f"{action!r}: {what}; now the {d.kind} decision of seat {d.seat + 1} waits "
+        return RuleError(rule, f"{action!r}: {what}; now the {d.kind} decision of survivor {d.seat + 1} waits "
                          f"[{d.rule}] ({_sample(d)})")
     why = _WHY[verb](s, d, words)
     if why is not None:

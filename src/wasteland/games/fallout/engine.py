@@ -154,7 +154,7 @@ def apply_in_place(s: State, action: str, seat: int | None = None) -> Events:
     if d is None:
         raise RuleError("FO-13.5", "the game is over; no more actions")
     if seat is not None and seat != d.seat:
-        raise RuleError(d.rule, f"it is seat {d.seat + 1}'s decision, not seat {seat + 1}'s")
+        raise RuleError(d.rule, f"it is survivor {d.seat + 1}'s decision, not survivor {seat + 1}'s")
     if not isinstance(action, str) or action not in d.actions:
         from .diagnose import why_illegal
 

@@ -165,3 +165,47 @@ def test_sandstorm_burnt_fuel_cannot_pay_the_crossing_SL53_SL84():
     assert d.kind == "storm" and d.actions == (f"discard {s.static.catalog.card_names[s.players[0].hand[0]]}",)
     play(s, d.actions[0])
     assert hand(s) == [] and where(s) == "2,-4"
+
+
+def test_sandstorm_cost_of_each_move_is_in_the_players_view_SL53():
+    # Every move the player may choose shows, before she chooses, the cards the storm will
+    # take for it; playing it asks for exactly that many discards (the Truck of the test above).
+    s = one(vehicle="truck_vehicle", hex="1,-2", storm="true", hand='["axe", "medkit"]')
+    view = GAME.view(s, 0)
+    toll = view["storm_cards"]
+    assert set(toll) == set(find_all(s, "move"))
+    assert toll["move 4,-4"] == 2  # by 2,-3 and 3,-4 on start_3 (ruling SL §53)
+    assert toll["move 2,-2"] == 0  # within the compass tile
+    for action, cards in toll.items():
+        t = build(ONE.format(who="healer", hex="1,-2", hand='["axe", "medkit"]', cargo="[]",
+                             vehicle="truck_vehicle", storm="true"))
+        play(t, action)
+        paid = 0
+        while decision_kind(t) == "storm":
+            play(t, GAME.decision(t).actions[0])
+            paid += 1
+        assert paid == cards, action
+    # nobody else's view and no calm view carries it
+    assert "storm_cards" not in GAME.view(s, None)
+    calm = one(vehicle="truck_vehicle", hex="1,-2", storm="false", hand='["axe", "medkit"]')
+    assert "storm_cards" not in GAME.view(calm, 0)
+
+
+def test_sandstorm_cost_with_fuel_counts_the_storm_cards_only_SL53_SL84():
+    s = one(vehicle="speedster_vehicle", hex="-2,1", storm="true", hand='["fuel", "axe"]')
+    toll = GAME.view(s, 0)["storm_cards"]
+    assert toll["move 2,-4 fuel 1"] == 1  # the Fuel card is the action's own; the storm takes one more
+
+
+def test_sandstorm_cost_of_each_move_is_in_the_terminal_options_SL53():
+    from wasteland.games.saltlands.terminal import TERMINAL
+
+    s = one(vehicle="truck_vehicle", hex="1,-2", storm="true", hand='["axe", "medkit"]')
+    view = GAME.view(s, 0)
+    actions = list(GAME.decision(s).actions)
+    words = {"en": "the sandstorm takes 2 card(s)", "ru": "буря заберёт карт: 2", "uk": "буря забере карт: 2"}
+    for lang, text in words.items():
+        labels = TERMINAL.option_labels(actions, view, lang)
+        assert labels["move 4,-4"] == f"move 4,-4 — {text}", lang
+        assert labels["move 2,-2"].endswith(text.replace("2", "0")), lang
+        assert "storm" not in labels.get("end", "end")

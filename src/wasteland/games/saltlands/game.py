@@ -14,7 +14,7 @@ from .config import normalize
 from .describe import describe
 from .determinize import determinize
 from .evaluate import evaluate
-from .movement import wind_strength
+from .movement import storm_cards, wind_strength
 from .setup import check_characters, new_game
 from .state import State
 from .world import rumor_preview
@@ -124,7 +124,8 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         if p.seat == seat:
             entry["hand"] = [names[c] for c in p.hand]
         players.append(entry)
-    out = view_head("saltlands", seat, s.current, s.over, s.winners, s.end_reason, engine.decision(s))
+    decision = engine.decision(s)
+    out = view_head("saltlands", seat, s.current, s.over, s.winners, s.end_reason, decision)
     out.update({
         "config": s.static.rules.to_config(),
         "round": s.round,
@@ -157,6 +158,12 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         "supply": [names[c] for c in s.supply],
         "acting": _acting(s),
     })
+    if s.storm and decision is not None and decision.seat == seat and decision.kind == "turn":
+        # SL §53: what each move would cost in the sandstorm, shown before the player moves
+        legal = set(decision.actions)
+        toll = {a: n for a, n in storm_cards(s, s.players[seat]).items() if a in legal}
+        if toll:
+            out["storm_cards"] = toll
     if s.stack and s.stack[-1]["kind"] == "rumor":
         # SL §109: the drawn rumor card is face up; both options and where each would move
         # the markers are shown before its owner chooses

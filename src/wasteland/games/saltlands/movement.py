@@ -225,6 +225,18 @@ def move_crossings(s: State, p: Player, dest: int, fuel: int) -> int:
     return next(o[2] for o in moves if o[0] == dest and o[1] == fuel)
 
 
+def storm_cards(s: State, p: Player) -> dict[str, int]:
+    """SL §53: in a sandstorm, each ``move`` action of this turn with the cards it costs
+    (one hand or cargo card per tile boundary it crosses; a Fuel card it burns is named
+    by the action itself), for the player to see before choosing. Empty without a storm."""
+    if not s.storm:
+        return {}
+    texts = move_actions(s, p)
+    options = move_options(s, p)
+    assert len(texts) == len(options)  # the same moves in the same order
+    return {text: o[2] for text, o in zip(texts, options)}
+
+
 def _storm_moves(
     s: State,
     start: int,

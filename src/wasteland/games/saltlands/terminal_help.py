@@ -231,6 +231,9 @@ def option_labels(actions: Sequence[str], view: dict[str, Any] | None, lang: str
             out[a] = f"{a}: {TEXTS.rumor_option(choice, a, lang, view)}"
             continue
         shown = plain[a] if seen[plain[a]] == 1 else label(a, True)
+        toll = (view or {}).get("storm_cards", {}).get(a)
+        if toll is not None:  # SL §53: what the sandstorm takes for this move, before it is chosen
+            shown += " — " + TEXTS.word("preview.storm_cards", lang).format(n=toll)
         if shown != a:
             out[a] = shown
     return out

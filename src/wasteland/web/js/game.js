@@ -430,7 +430,7 @@ export class GameView {
     const menu = h("div", { class: "chooser card-box", id: "chooser" },
       h("p", { i18n: "game.choose_for" }),
       ...candidates.map((a) => h("button", { type: "button", class: "choice", "data-action": a,
-        onclick: () => this.send("action", a), text: this.label(a) })),
+        onclick: () => this.send("action", a), text: this.game.actionLabel(a, this.state && this.state.view) })),
       h("button", { type: "button", class: "cancel", onclick: () => this.closeChooser(), i18n: "game.cancel" }));
     menu.style.left = `${Math.min(ev.clientX + window.scrollX, window.innerWidth - 320)}px`;
     menu.style.top = `${ev.clientY + window.scrollY + 8}px`;

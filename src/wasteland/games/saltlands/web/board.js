@@ -7,7 +7,8 @@ import { SIZE, SQ3, hexXY, el, corners, hatchDefs, highlight, coordLabel, groupO
 import { h } from "/js/dom.js";
 import { raiderName, tokenName, charName, cardName, parseAction, seatName, seatNumber, tileName } from "./notation.js";
 
-export { actionLabel, promptText, eventText } from "./notation.js";
+import { actionLabel as notationLabel } from "./notation.js";
+export { promptText, eventText } from "./notation.js";
 export { legend } from "./legend.js";
 import { rumorNotes } from "./rumor.js";
 import { RAIDER_COLOURS, MARKER_COLOURS } from "./legend.js";
@@ -24,6 +25,25 @@ function tileCentre(at) {
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** An action in words; a move in a sandstorm says what the storm will take for it (the
+ *  view's ``storm_cards``: one hand or cargo card per tile crossed, SL §53). */
+export function actionLabel(action, view) {
+  const label = notationLabel(action);
+  const cards = view && view.storm_cards ? view.storm_cards[action] : undefined;
+  return cards === undefined ? label : `${label} — ${t("act.storm_cards", { n: cards })}`;
+}
+
+/** Per hex, the sandstorm's toll of each move there (hex → [{action, cards}]), fewest Fuel first. */
+function stormTolls(view) {
+  const out = new Map();
+  for (const [action, cards] of Object.entries((view && view.storm_cards) || {})) {
+    const hex = action.split(" ")[1];
+    if (!out.has(hex)) out.set(hex, []);
+    out.get(hex).push({ action, cards });
+  }
+  return out;
+}
 
 /** The hexes of each tile (tile "t0,0" → its 19 hex names), from the view's order. */
 function tileHexes(view) {
@@ -91,6 +111,7 @@ export function renderBoard(container, view, { marks = new Map(), onSpot = null,
   const gFig = el("g", { class: "figures" }, svg);
   const gOver = el("g", { class: "overlay" }, svg);
 
+  const tolls = stormTolls(view);
   const tileOfHex = new Map();
   view.hexes.forEach((h, i) => tileOfHex.set(h.hex, Math.floor(i / 19)));
 
@@ -111,6 +132,18 @@ export function renderBoard(container, view, { marks = new Map(), onSpot = null,
       txt.textContent = h.spawn;
     }
     if (h.wreck) el("path", { d: `M${x - 7},${y - 7} l14,14 M${x + 7},${y - 7} l-14,14`, class: "wreck" }, g);
+    const toll = tolls.get(h.hex);
+    if (toll && classesOf(h.hex).length) {
+      // SL §53: the cards the sandstorm takes for a move here, on the hex itself (a card
+      // shape with the number; one number per Fuel count when Fuel buys a shorter route)
+      const text = [...new Set(toll.map((o) => o.cards))].join("/");
+      const w = 5 + 4.5 * text.length;
+      const badge = el("g", { class: `storm-cost${toll.every((o) => o.cards === 0) ? " free" : ""}`,
+        "data-cards": text }, g);
+      el("rect", { x: x + SIZE * 0.62 - w / 2, y: y - SIZE * 0.78, width: w, height: 10, rx: 1.5 }, badge);
+      el("text", { x: x + SIZE * 0.62, y: y - SIZE * 0.78 + 7.8 }, badge).textContent = text;
+      title.textContent += toll.map((o) => `\n${actionLabel(o.action, view)}`).join("");
+    }
     if (marks.has(h.hex) && onHex) {
       g.addEventListener("click", (ev) => onHex(h.hex, ev));
     }

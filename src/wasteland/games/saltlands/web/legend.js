@@ -33,6 +33,8 @@ export function legend(view = {}) {
   items.push({ sym: "⚑", text: t("legend.markers"), key: "markers" });
   items.push({ sym: "p1", cls: "round", colour: "#1f77b4", text: t("legend.player"), key: "player" });
   items.push({ sym: "", cls: "hl-reach", text: t("legend.reach"), key: "reach" });
+  // SL §53: only in a sandstorm do the reachable hexes carry their toll
+  if (view.storm) items.push({ sym: "1", cls: "storm-cost", text: t("legend.storm_cards"), key: "storm-cards" });
   items.push({ sym: "", cls: "hl-target", text: t("legend.target"), key: "target" });
   return items;
 }

@@ -66,6 +66,10 @@ Decks not named (``exploration_deck``, ``encounter_deck`` in ``[state]``) hold e
 card of the quest not yet used, shuffled by ``seed``. Every name is checked: a tile
 overlapping the battlefield, a gate on no tile's border, a zone or card that does not
 exist gets one error naming the field.
+
+A position the engine wrote (``scenario_write.to_text``, the companion's corrections)
+names every part: ``[state] phase`` and the other engine parts, ``[[group]]``,
+``[[procedure]]`` and ``[chance]`` (see ``scenario_state`` and docs/quest-scenarios.md).
 """
 
 from __future__ import annotations
@@ -77,6 +81,7 @@ from wasteland.core.protocol import RuleError
 from wasteland.core.rng import seed_state, shuffle
 
 from .geometry import SIDES, Transform, beyond
+from .scenario_state import FULL_KEYS, read_chance, read_full_state, read_groups, read_procedures
 from .state import State
 
 LEADER = 0
@@ -121,7 +126,8 @@ def _edge(where: str, v: Any) -> list[Any]:
 def build_scenario(data: dict[str, Any], origin: str = "scenario") -> State:
     from .config import normalize
 
-    _keys(origin, data, {"game", "seed", "config", "state", "tile", "gates", "hero", "enemy", "exploration"})
+    _keys(origin, data, {"game", "seed", "config", "state", "tile", "gates", "hero", "enemy", "exploration", "group",
+                         "procedure", "chance"})
     if data.get("game", "quest") != "quest":
         raise ScenarioError("game", f"this is a quest position, not {data['game']!r}")
     seed = _int("seed", data.get("seed", 0), 0)
@@ -137,7 +143,11 @@ def build_scenario(data: dict[str, Any], origin: str = "scenario") -> State:
     q = s.quest
     st = _keys("state", data.get("state", {}), {
         "round", "dusk", "track", "slots", "withdrawn", "destiny", "airship", "spent", "stunned_groups", "step",
-        "active", "exploration_deck", "encounter_deck", "destiny_denied", "destiny_return"})
+        "active", "exploration_deck", "encounter_deck", "destiny_denied", "destiny_return", *FULL_KEYS})
+    full = "phase" in st  # a complete position: the procedures are written out
+    if not full and any(k in data for k in ("group", "procedure", "chance")):
+        raise ScenarioError("state.phase", "[[group]], [[procedure]] and [chance] are written with [state] phase "
+                            "(an engine's position)")
     _tiles(s, data.get("tile", []))
     bf = s.board
     gates = _keys("gates", data.get("gates", {}), {"open", "closed", "lychgates", "items", "quest_symbol"})
@@ -169,9 +179,11 @@ def build_scenario(data: dict[str, Any], origin: str = "scenario") -> State:
 
     s.items = [zone(f"gates.items[{i + 1}]", z) for i, z in enumerate(gates.get("items", []))]
     s.quest_zone = zone("gates.quest_symbol", gates["quest_symbol"]) if gates.get("quest_symbol") else ""
-    _heroes(s, data.get("hero", []), zone)
+    _heroes(s, data.get("hero", []), zone, full)
     _groups(s, st, data.get("enemy", []))
     _decks(s, st, data.get("exploration"))
+    if full:
+        read_groups(s, data.get("group", []))
     s.round = _int("state.round", st.get("round", 1), 1)
     s.dusk = _int("state.dusk", st.get("dusk", 0), 0, q.dusk_zones - 1)
     s.destiny_rolled = sorted(_int("state.destiny", v, 1, 6) for v in st.get("destiny", []))
@@ -181,7 +193,20 @@ def build_scenario(data: dict[str, Any], origin: str = "scenario") -> State:
         raise ScenarioError("state.destiny", f"airship, rolled and spent destiny dice must make {q.destiny_dice}")
     s.destiny_denied = bool(st.get("destiny_denied", False))
     s.destiny_return = bool(st.get("destiny_return", False))
-    _step(s, st, data.get("exploration"))
+    chance = None
+    if full:
+        read_full_state(s, st)
+        s.stack = read_procedures(s, data.get("procedure", []))
+        chance = read_chance(data["chance"], s.players) if "chance" in data else None
+        rng = st.get("rng")
+        try:
+            s.rng = int(rng, 16) if isinstance(rng, str) and len(rng) == 16 else -1
+        except ValueError:
+            s.rng = -1
+        if not 0 <= s.rng < 2**64:
+            raise ScenarioError("state.rng", f"the generator is 16 hex digits, not {rng!r}")
+    else:
+        _step(s, st, data.get("exploration"))
     from .check import check_state
 
     try:
@@ -189,9 +214,17 @@ def build_scenario(data: dict[str, Any], origin: str = "scenario") -> State:
     except ValueError as exc:
         raise ScenarioError(origin, str(exc)) from None
     s.touch()
-    from .engine import settle
+    from .engine import decision, settle
 
-    settle(s, [])  # a drawn tile that fits nowhere is a dead end at once (WQ-38.2)
+    try:
+        settle(s, [])  # a drawn tile that fits nowhere is a dead end at once (WQ-38.2)
+        s.touch()
+        decision(s)
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
+        # a procedure whose fields the rules cannot continue from
+        raise ScenarioError("procedure", f"the procedures cannot go on from this position ({exc!r})") from None
+    s.chance = chance
+    s.touch()
     return s
 
 
@@ -224,7 +257,7 @@ def _tiles(s: State, tiles: Any) -> None:
         s.placements.append([tid, turns, at[0], at[1]])
 
 
-def _heroes(s: State, heroes: Any, zone: Any) -> None:
+def _heroes(s: State, heroes: Any, zone: Any, full: bool = False) -> None:
     c = s.content
     if heroes and len(heroes) != s.players:
         raise ScenarioError("hero", f"give one [[hero]] per seat ({s.players}), not {len(heroes)}")
@@ -241,8 +274,17 @@ def _heroes(s: State, heroes: Any, zone: Any) -> None:
                 raise ScenarioError(f"{where}.tokens", f"unknown condition {t!r} (WQ-40.3)")
         s.heroes.append({"hero": hero.id, "zone": zone(f"{where}.zone", z) if z else None,
                          "wounds": _int(f"{where}.wounds", h.get("wounds", hero.vitality), 0 if not z else 1, hero.vitality),
-                         "tokens": tokens, "dice": sorted(_int(f"{where}.dice", v, 1, 6) for v in h.get("dice", [])),
+                         "tokens": tokens, "dice": _dice(where, h.get("dice", []), full),
                          "inspiration": _int(f"{where}.inspiration", h.get("inspiration", 0), 0)})
+
+
+def _dice(where: str, dice: Any, full: bool) -> list[int]:
+    """A hero's activation dice; a table's in any order, an engine's as it keeps them (an
+    inspired die is raised where it lies, WQ-40.4)."""
+    if not isinstance(dice, list):
+        raise ScenarioError(f"{where}.dice", f"must be a list of dice, not {dice!r}")
+    out = [_int(f"{where}.dice", v, 1, 6) for v in dice]
+    return out if full else sorted(out)
 
 
 def _groups(s: State, st: dict[str, Any], enemies: Any) -> None:

@@ -32,6 +32,7 @@ SPEC = GameSpec(
     default_bot="heuristic",
     capabilities=Capabilities(hidden_information=True, chance=True, search_guide=False, teams=True),
     scenario="wasteland.games.quest.scenario:scenario_from_text",
+    scenario_writer="wasteland.games.quest.scenario_write:to_text",
     scenario_doc="TOML: game = \"quest\", [config], [state], [[tile]], [[hero]], [[enemy]], [exploration] "
                  "(documented in wasteland/games/quest/scenario.py)",
     terminal="wasteland.games.quest.terminal:RENDERER",

@@ -1,0 +1,215 @@
+"""The engine's own parts of a quest position: the rest of ``[state]``, ``[[group]]``,
+``[[procedure]]`` and ``[chance]``.
+
+A table writing down its battlefield needs none of these (docs/quest-scenarios.md): the
+step it is at (``step = "hero" | "explore" | "event"``) sets the round's procedures. A
+position written by the engine (``scenario_write.to_text``: the companion's corrections,
+a test keeping a position) names ``[state] phase`` and everything else, so that reading
+it back gives the very same state.
+
+``[[procedure]]`` tables are the engine's procedure records, outermost first: ``kind``,
+``seat`` as a hero number (1 = seat 0, the leader), the record's other fields as the
+engine holds them, and ``none`` listing the fields that hold nothing (TOML has none).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wasteland.core.chance import TableChance
+from wasteland.core.protocol import RuleError
+
+from .state import PHASES, State
+
+NONE_KEY = "none"
+
+#: the [state] keys of a complete position, beside the ones a table writes
+FULL_KEYS = frozenset({"rng", "phase", "track_pos", "explored", "encounter_discard", "crisis_deck", "next_model",
+                       "rolls", "over", "winners", "end_reason"})
+
+
+class PartError(RuleError):
+    def __init__(self, where: str, message: str) -> None:
+        super().__init__("scenario", f"{where}: {message}")
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _hero(value: Any, where: str, n: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= n:
+        raise PartError(where, f"{_shown(value)} is not a hero (1-{n})")
+    return value - 1
+
+
+def _plain(value: Any) -> bool:
+    if isinstance(value, list):
+        return all(_plain(v) for v in value)
+    if isinstance(value, dict):
+        return all(isinstance(k, str) and _plain(v) for k, v in value.items())
+    return isinstance(value, (bool, int, str))
+
+
+def _strings(where: str, value: Any, known: Any, what: str) -> list[str]:
+    if not isinstance(value, list) or not all(v in known for v in value):
+        raise PartError(where, f"must list {what}, not {_shown(value)}")
+    return list(value)
+
+
+# -- writing ------------------------------------------------------------------------------------
+
+
+def procedure_tables(s: State) -> list[dict[str, Any]]:
+    """``s.stack`` as ``[[procedure]]`` tables (the reverse of :func:`read_procedures`)."""
+    out = []
+    for frame in s.stack:
+        entry: dict[str, Any] = {}
+        empty = []
+        for key, value in frame.items():
+            if value is None:
+                empty.append(key)
+            else:
+                entry[key] = value + 1 if key == "seat" else value
+        if empty:
+            entry[NONE_KEY] = empty
+        out.append(entry)
+    return out
+
+
+def chance_table(chance: Any) -> dict[str, Any] | None:
+    """``state.chance`` as the ``[chance]`` table (None: the generator answers)."""
+    if chance is None:
+        return None
+    out = chance.to_json()
+    pending = out.get("pending")
+    if pending is None:
+        out.pop("pending", None)
+    elif pending["seat"] is None:
+        del pending["seat"]  # the action that met the chance point was given for no seat
+    else:
+        pending["seat"] += 1
+    return out
+
+
+# -- reading ------------------------------------------------------------------------------------
+
+
+def read_full_state(s: State, st: dict[str, Any]) -> None:
+    """The ``[state]`` keys of a complete position (``FULL_KEYS``), after the pieces are read."""
+    c = s.content
+    if st.get("phase") not in PHASES:
+        raise PartError("state.phase", f"one of {', '.join(PHASES)}; not {_shown(st.get('phase'))}")
+    s.phase = st["phase"]
+    pos = st.get("track_pos", 0)
+    if isinstance(pos, bool) or not isinstance(pos, int) or not 0 <= pos <= len(s.track):
+        raise PartError("state.track_pos", f"a place on the battle track 0-{len(s.track)}, not {_shown(pos)}")
+    s.track_pos = pos
+    if "explored" in st:
+        s.explored = _strings("state.explored", st["explored"], c.cards, "exploration cards")
+    s.encounter_discard = _strings("state.encounter_discard", st.get("encounter_discard", []), c.encounters,
+                                   "encounter cards")
+    if "crisis_deck" in st:
+        crises = {x.id for x in s.quest.crises}
+        s.crisis_deck = _strings("state.crisis_deck", st["crisis_deck"], crises, "crises of the quest")
+    nm = st.get("next_model", 1)
+    if isinstance(nm, bool) or not isinstance(nm, int) or nm < 1:
+        raise PartError("state.next_model", f"a number of 1 or more, not {_shown(nm)}")
+    s.next_model = nm
+    rolls = st.get("rolls", [])
+    if not isinstance(rolls, list) or not all(
+            isinstance(r, list) and len(r) == 2 and isinstance(r[0], str) and isinstance(r[1], (int, str))
+            and not isinstance(r[1], bool) for r in rolls):
+        raise PartError("state.rolls", f"a list of [what, result], not {_shown(rolls)}")
+    s.rolls = [list(r) for r in rolls]
+    over = st.get("over", False)
+    if not isinstance(over, bool):
+        raise PartError("state.over", "true or false")
+    s.over = over
+    s.winners = [_hero(w, "state.winners", s.players) for w in st.get("winners", [])]
+    reason = st.get("end_reason", "")
+    if not isinstance(reason, str):
+        raise PartError("state.end_reason", "a text")
+    s.end_reason = reason
+
+
+def read_groups(s: State, groups: Any) -> None:
+    """``[[group]]``: a group's ``slot`` and what the pieces do not say: the ``tile`` it
+    deployed on and the ``next`` number its new models take."""
+    if not isinstance(groups, list):
+        raise PartError("group", "must be a list of [[group]] tables")
+    tiles = {p[0] for p in s.placements}
+    for i, g in enumerate(groups, 1):
+        where = f"group[{i}]"
+        if not isinstance(g, dict) or set(g) - {"slot", "tile", "next"}:
+            raise PartError(where, "a [[group]] holds slot, tile and next")
+        slot = str(g.get("slot"))
+        if slot not in s.groups:
+            raise PartError(f"{where}.slot", f"no encounter card in slot {g.get('slot')!r} (state.slots)")
+        if "tile" in g:
+            if g["tile"] not in tiles and g["tile"] != "":
+                raise PartError(f"{where}.tile", f"{_shown(g['tile'])} is no tile on the battlefield")
+            s.groups[slot]["tile"] = g["tile"]
+        if "next" in g:
+            nxt = g["next"]
+            if isinstance(nxt, bool) or not isinstance(nxt, int) or nxt < 1:
+                raise PartError(f"{where}.next", f"a number of 1 or more, not {_shown(nxt)}")
+            s.groups[slot]["next"] = nxt
+
+
+def read_procedures(s: State, entries: Any) -> list[dict[str, Any]]:
+    from .engine import CHOOSE, RUN
+
+    kinds = sorted(set(CHOOSE) | set(RUN))
+    if not isinstance(entries, list):
+        raise PartError("procedure", "must be a list of [[procedure]] tables")
+    out = []
+    for i, entry in enumerate(entries, 1):
+        where = f"procedure[{i}]"
+        if not isinstance(entry, dict):
+            raise PartError(where, "must be a table")
+        if entry.get("kind") not in kinds:
+            raise PartError(f"{where}.kind", f"{_shown(entry.get('kind'))} is not a procedure ({', '.join(kinds)})")
+        if "seat" not in entry:
+            raise PartError(where, f"the {entry['kind']} procedure needs its seat")
+        empty = entry.get(NONE_KEY, [])
+        if not isinstance(empty, list) or not all(isinstance(k, str) for k in empty):
+            raise PartError(f"{where}.{NONE_KEY}", "must be a list of field names")
+        frame: dict[str, Any] = {}
+        for key, value in entry.items():
+            if key == NONE_KEY:
+                continue
+            if key in empty:
+                raise PartError(f"{where}.{NONE_KEY}", f"{key!r} is given a value too")
+            if not _plain(value):
+                raise PartError(f"{where}.{key}", f"must be a number, text, true/false, a list or a table of them, "
+                                f"not {_shown(value)}")
+            frame[key] = _hero(value, f"{where}.seat", s.players) if key == "seat" else value
+        for key in empty:
+            frame[key] = None
+        out.append(frame)
+    return out
+
+
+def read_chance(value: Any, n: int) -> TableChance | None:
+    """``[chance]``: ``mode = "table"`` when the table answers every draw and roll (the
+    companion's mode), with ``[chance.pending]`` the action stopped at a chance point (its
+    ``seat`` a hero number, left out for none; ``answers`` given so far; ``point`` what it
+    waits for). ``mode = "generator"`` or no ``[chance]``: the generator answers."""
+    if not isinstance(value, dict) or set(value) - {"mode", "pending"}:
+        raise PartError("chance", "a table of mode and pending")
+    if value.get("mode") == "generator" and "pending" not in value:
+        return None
+    data: dict[str, Any] = {"mode": value.get("mode"), "pending": None}
+    pending = value.get("pending")
+    if pending is not None:
+        if not isinstance(pending, dict):
+            raise PartError("chance.pending", f"must be a table, not {_shown(pending)}")
+        data["pending"] = {**pending, "seat": None}
+        if "seat" in pending:
+            data["pending"]["seat"] = _hero(pending["seat"], "chance.pending.seat", n)
+    try:
+        return TableChance.from_json(data)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise PartError("chance", f"not a table's chance ({exc}); mode is \"table\" or \"generator\"") from None

@@ -1,0 +1,116 @@
+"""Writing a quest state as a position: ``to_text(state)`` names every part of it
+(docs/quest-scenarios.md), so that ``scenario_from_text(to_text(s))`` is the same state.
+A table correcting its battlefield in the companion edits this text; a test that found a
+position worth keeping saves it this way."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from .scenario_state import chance_table, procedure_tables
+from .state import State
+
+_BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
+
+#: Each part of a State and the position key that sets it (docs/quest-scenarios.md). A part
+#: added to State without a key here fails tests/quest/test_scenario_roundtrip.py.
+STATE_PARTS = {
+    "config": "[config]", "rng": "[state] rng", "round": "[state] round", "phase": "[state] phase",
+    "placements": "[[tile]]", "open_gates": "[gates] open", "closed_gate": "[gates] closed",
+    "lychgates": "[gates] lychgates", "items": "[gates] items", "quest_zone": "[gates] quest_symbol",
+    "heroes": "[[hero]]", "models": "[[enemy]]", "slots": "[state] slots", "groups": "[[group]]",
+    "track": "[state] track", "track_pos": "[state] track_pos", "exploration_deck": "[state] exploration_deck",
+    "explored": "[state] explored", "encounter_deck": "[state] encounter_deck",
+    "encounter_discard": "[state] encounter_discard", "withdrawn": "[state] withdrawn",
+    "crisis_deck": "[state] crisis_deck", "airship": "[state] airship", "destiny_rolled": "[state] destiny",
+    "destiny_spent": "[state] spent", "dusk": "[state] dusk", "destiny_denied": "[state] destiny_denied",
+    "destiny_return": "[state] destiny_return", "stack": "[[procedure]]", "over": "[state] over",
+    "winners": "[state] winners", "end_reason": "[state] end_reason", "next_model": "[state] next_model",
+    "rolls": "[state] rolls", "chance": "[chance]",
+}
+
+
+def _edge(edge: list[Any]) -> list[Any]:
+    (x, y), side = edge
+    return [x, y, side]
+
+
+def to_text(s: State) -> str:
+    """The position TOML of ``s`` (see the module docstring)."""
+    lines = ["# Quest position: every part named (docs/quest-scenarios.md)", 'game = "quest"', "seed = 0"]
+    # Empty lists of tables are written as keys here, before the first table.
+    if not s.models:
+        lines.append("enemy = []")
+    if not s.groups:
+        lines.append("group = []")
+    if not s.stack:
+        lines.append("procedure = []")
+    lines.append("")
+    lines += _table("config", {k: v for k, v in s.config.items() if v is not None})
+    state: dict[str, Any] = {
+        "rng": f"{s.rng:016x}", "phase": s.phase, "round": s.round, "dusk": s.dusk,
+        "track": list(s.track), "track_pos": s.track_pos,
+        "slots": ["" if c is None else c for c in s.slots], "withdrawn": list(s.withdrawn),
+        "stunned_groups": [int(k) for k, g in sorted(s.groups.items(), key=lambda kv: int(kv[0])) if g["stunned"]],
+        "destiny": list(s.destiny_rolled), "airship": s.airship, "spent": s.destiny_spent,
+        "destiny_denied": s.destiny_denied, "destiny_return": s.destiny_return,
+        "exploration_deck": list(s.exploration_deck), "explored": list(s.explored),
+        "encounter_deck": list(s.encounter_deck), "encounter_discard": list(s.encounter_discard),
+        "crisis_deck": list(s.crisis_deck), "next_model": s.next_model, "rolls": [list(r) for r in s.rolls],
+        "over": s.over, "winners": [w + 1 for w in s.winners], "end_reason": s.end_reason,
+    }
+    lines += _table("state", state)
+    gates: dict[str, Any] = {"open": [_edge(g) for g in s.open_gates]}
+    if s.closed_gate is not None:
+        gates["closed"] = _edge(s.closed_gate)
+    gates.update({"lychgates": [_edge(g) for g in s.lychgates], "items": list(s.items),
+                  "quest_symbol": s.quest_zone})
+    lines += _table("gates", gates)
+    chance = chance_table(s.chance)
+    if chance is not None:
+        pending = chance.pop("pending", None)
+        lines += _table("chance", chance)
+        if pending is not None:
+            point = pending.pop("point")
+            lines += _table("chance.pending", pending)
+            lines += _table("chance.pending.point", point)
+    for tile, turns, x, y in s.placements:
+        lines += _table("tile", {"tile": tile, "turns": turns, "at": [x, y]}, many=True)
+    for h in s.heroes:
+        lines += _table("hero", {"zone": h["zone"] or "", "wounds": h["wounds"], "tokens": list(h["tokens"]),
+                                 "dice": list(h["dice"]), "inspiration": h["inspiration"]}, many=True)
+    for slot, g in sorted(s.groups.items(), key=lambda kv: int(kv[0])):
+        lines += _table("group", {"slot": int(slot), "tile": g["tile"], "next": g["next"]}, many=True)
+    for slot, g in sorted(s.groups.items(), key=lambda kv: int(kv[0])):
+        for mid in g["models"]:
+            m = s.models[mid]
+            lines += _table("enemy", {"model": mid, "enemy": m["enemy"], "group": int(slot), "zone": m["zone"],
+                                      "wounds": m["wounds"], "tokens": list(m["tokens"])}, many=True)
+    for entry in procedure_tables(s):
+        lines += _table("procedure", entry, many=True)
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def _table(name: str, entries: dict[str, Any], many: bool = False) -> list[str]:
+    head = f"[[{name}]]" if many else f"[{name}]"
+    return [head, *(f"{_key(k)} = {_value(v)}" for k, v in entries.items()), ""]
+
+
+def _key(key: str) -> str:
+    return key if _BARE_KEY.match(key) else json.dumps(key, ensure_ascii=False)
+
+
+def _value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)  # a JSON string is a TOML basic string
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_value(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{_key(k)} = {_value(v)}" for k, v in value.items()) + "}"
+    raise TypeError(f"no TOML form for {value!r}")

@@ -124,3 +124,27 @@ def test_a_plane_skips_a_place_it_does_not_know() -> None:
                  {"a": {"moon": 1}, "b": [], "c": {"x": 0.5, "y": 3}},
                  {"a": {"z": 1, "x": 4}, "b": (0.25,), "c": {"y": 1}}):
         assert ArrayEncoder(observer).encode(view).tolist() == observer.encode(view)
+
+
+def test_places_and_tails() -> None:
+    """A place domain names a place of the position (``@hand1`` where no state fills it);
+    a tail's tokens come from the offered actions; a place template falls back to a name
+    template after it."""
+    from wasteland.core.actionspace import Slots, TemplateActions
+
+    state = {"hand": ["axe#2", "map#1"], "legal": ["move b fuel 3", "move a", "play map#1", "play rope#1"]}
+    space = TemplateActions(
+        ["move {hex}", "move {hex} fuel | {*}", "play {hand}", "play {card}"],
+        {"hex": ("a", "b"), "card": ("rope#1", "axe#2"), "hand": Slots(3, lambda s: s["hand"])},
+        legal=lambda s: s["legal"])
+    assert space.size == 2 + 2 + 3 + 2
+    assert [space.encode(a, state) for a in state["legal"]] == [3, 0, 5, 7]
+    assert space.encode_all(state["legal"], state) == [3, 0, 5, 7]
+    assert [space.decode(i, state) for i in (3, 0, 5, 7)] == state["legal"]
+    assert space.decode(5) == "play @hand1" and space.encode("play @hand1") == 5
+    assert space.decode(6, state) == "play @hand2"  # an empty place
+    assert space.decode(2) == "move a fuel *"
+    assert space.encode("play axe#2", state) == 4 and space.encode("play axe#2") == 8
+    with pytest.raises(RuleError, match="not in the game's fixed action space"):
+        space.encode("play @hand3")
+    assert [t for t, _o, _c in space.layout()][:2] == ["move {hex}", "move {hex} fuel {*}"]

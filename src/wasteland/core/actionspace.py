@@ -9,105 +9,212 @@ templates follow each other in the order given: ``layout()`` lists each with its
 count. Indices that no state ever offers (a move to a hex of another layout) are simply
 never legal.
 
-``encode(action, state)`` and ``decode(index, state)`` accept the state for games whose
-mapping needs it; a template space ignores it.
+Two things keep a space small (the agent scans the whole mask every step):
+
+* a domain may be :class:`Slots`: places *of the position* rather than names, such as "the
+  acting player's third card" or "the hex north of the acting player's vehicle"; the game
+  fills the places from the state (``Slots.tokens``), the index says which place. Such an
+  index still means the same action in every state (as "play the card in slot 3" does in
+  card games); a place is written ``@held3`` (the domain and the place) where no state
+  gives its token;
+* a template may end in a *tail* after ``|``: tokens the position determines once the
+  rest is given (``"move {hex} fuel | {*}"``, ``{*}`` any token: the index names the hex,
+  the position the number). If a template equal to its head comes earlier, it shares that
+  block; else it has its own. ``decode`` needs the state's offered actions (``legal``) to
+  give the tail back.
+
+An action may match several templates (a place template and a name template after it as
+a fallback): the first that matches gives its index, in every state the same way.
+``encode(action, state)`` and ``decode(index, state)`` take the state for the places;
+``encode_all`` encodes a decision's actions, reading each place list once.
 """
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from .protocol import RuleError
+
+_LIT, _NAME, _SLOT, _ANY = range(4)
+
+
+@dataclass(frozen=True)
+class Slots:
+    """A domain of ``size`` places of the position: ``tokens(state)`` gives the token in
+    each place, in order (``None`` for an empty place; fewer than ``size`` is allowed)."""
+
+    size: int
+    tokens: Callable[[Any], Sequence[str | None]]
 
 
 @dataclass(frozen=True)
 class Template:
     text: str  # "use {card} by {character} at {hex}"
-    parts: tuple[tuple[bool, str], ...]  # (is_slot, literal or slot name) per token
+    parts: tuple[tuple[int, str], ...]  # (kind, literal or domain name) per token, tail included
     radices: tuple[int, ...]
     offset: int
     count: int
+    places: bool  # a slot of the position (its index depends on the state)
+    tail: bool  # shares the block of its head template
 
 
 class TemplateActions:
     """A game's fixed action space: templates over token domains (see the module doc)."""
 
-    def __init__(self, templates: Sequence[str], domains: Mapping[str, Sequence[str]]) -> None:
-        self.domains = {name: tuple(values) for name, values in domains.items()}
+    def __init__(self, templates: Sequence[str], domains: Mapping[str, Sequence[str] | Slots],
+                 legal: Callable[[Any], Sequence[str]] | None = None) -> None:
+        self.slots = {name: d for name, d in domains.items() if isinstance(d, Slots)}
+        self.domains = {name: tuple(d) for name, d in domains.items() if not isinstance(d, Slots)}
         self._positions = {name: {v: i for i, v in enumerate(vals)} for name, vals in self.domains.items()}
-        self.templates: list[Template] = []
-        # (token count, first token) -> the templates that may match
+        self._legal = legal
+        self.templates: list[Template] = []  # the blocks, in index order
         self._by_head: dict[tuple[int, str], list[Template]] = {}
+        self._tailed: set[int] = set()  # the blocks of templates with a tail
         offset = 0
         for text in templates:
-            parts: list[tuple[bool, str]] = []
-            for token in text.split():
-                if token.startswith("{") and token.endswith("}"):
-                    name = token[1:-1]
-                    if name not in self.domains:
-                        raise ValueError(f"template {text!r}: no domain {name!r}")
-                    parts.append((True, name))
-                else:
-                    parts.append((False, token))
-            if parts[0][0]:
+            head, bar, rest = text.partition("|")
+            parts = self._parse(text, head.split(), False) + self._parse(text, rest.split(), True)
+            if parts[0][0] != _LIT:
                 raise ValueError(f"template {text!r} must start with its verb")
-            radices = tuple(len(self.domains[n]) for slot, n in parts if slot)
+            radices = tuple(self._radix(n) for k, n in parts if k in (_NAME, _SLOT))
             count = 1
             for r in radices:
                 count *= r
-            t = Template(text, tuple(parts), radices, offset, count)
-            self.templates.append(t)
+            places = any(k == _SLOT for k, _n in parts)
+            block = next((t for t in self.templates if t.text == head.strip()), None) if bar else None
+            if block is not None:
+                t = Template(text, tuple(parts), radices, block.offset, count, places, True)
+                self._tailed.add(block.offset)
+            else:
+                if bar:
+                    self._tailed.add(offset)
+                t = Template(text, tuple(parts), radices, offset, count, places, False)
+                self.templates.append(t)
+                offset += count
             self._by_head.setdefault((len(parts), parts[0][1]), []).append(t)
-            offset += count
         self.size = offset
+        self._offsets = [t.offset for t in self.templates]
+        # an action whose verb and length no place template shares has one index for good
+        self._cacheable = {key: not any(t.places for t in ts) for key, ts in self._by_head.items()}
         self._cache: dict[str, int] = {}
 
-    def encode(self, action: str, state: Any = None) -> int:
-        """The index of an action; a :class:`RuleError` if the space has no such action."""
+    def _parse(self, text: str, tokens: list[str], tail: bool) -> list[tuple[int, str]]:
+        parts: list[tuple[int, str]] = []
+        for token in tokens:
+            if token == "{*}" and tail:
+                parts.append((_ANY, "*"))
+            elif token.startswith("{") and token.endswith("}"):
+                name = token[1:-1]
+                if tail:
+                    raise ValueError(f"template {text!r}: a tail holds literals and {{*}} only")
+                if name not in self.domains and name not in self.slots:
+                    raise ValueError(f"template {text!r}: no domain {name!r}")
+                parts.append((_SLOT if name in self.slots else _NAME, name))
+            else:
+                parts.append((_LIT, token))
+        return parts
+
+    def _radix(self, name: str) -> int:
+        return self.slots[name].size if name in self.slots else len(self.domains[name])
+
+    # -- action -> index ----------------------------------------------------------
+
+    def _places(self, name: str, state: Any, lists: dict[str, dict[str, int]]) -> dict[str, int]:
+        found = lists.get(name)
+        if found is None:
+            found = {}
+            if state is not None:
+                for i, token in enumerate(self.slots[name].tokens(state)):
+                    if token is not None and token not in found and i < self.slots[name].size:
+                        found[token] = i
+            lists[name] = found
+        return found
+
+    def _encode(self, action: str, state: Any, lists: dict[str, dict[str, int]]) -> int:
         cached = self._cache.get(action)
         if cached is not None:
             return cached
         tokens = action.split()
-        for t in self._by_head.get((len(tokens), tokens[0] if tokens else ""), ()):
+        key = (len(tokens), tokens[0] if tokens else "")
+        for t in self._by_head.get(key, ()):
             index = 0
-            for (slot, name), token in zip(t.parts, tokens):
-                if not slot:
+            for (kind, name), token in zip(t.parts, tokens):
+                if kind == _LIT:
                     if token != name:
                         break
                     continue
-                pos = self._positions[name].get(token)
+                if kind == _ANY:
+                    continue
+                if kind == _NAME:
+                    pos = self._positions[name].get(token)
+                else:
+                    pos = self._places(name, state, lists).get(token)
+                    if pos is None and token.startswith("@" + name):
+                        k = token[len(name) + 1:]
+                        pos = int(k) if k.isdigit() and int(k) < self.slots[name].size else None
                 if pos is None:
                     break
-                index = index * len(self.domains[name]) + pos
+                index = index * self._radix(name) + pos
             else:
-                self._cache[action] = t.offset + index
+                if self._cacheable[key]:
+                    self._cache[action] = t.offset + index
                 return t.offset + index
         raise RuleError("actions", f"{action!r} is not in the game's fixed action space")
 
+    def encode(self, action: str, state: Any = None) -> int:
+        """The index of an action in ``state``; a :class:`RuleError` if the space has no such action."""
+        return self._encode(action, state, {})
+
+    def encode_all(self, actions: Sequence[str], state: Any = None) -> list[int]:
+        """The indices of a decision's actions (each place list read once)."""
+        lists: dict[str, dict[str, int]] = {}
+        return [self._encode(a, state, lists) for a in actions]
+
+    # -- index -> action ----------------------------------------------------------
+
     def decode(self, index: int, state: Any = None) -> str:
-        """The action text of an index."""
+        """The action text of an index (its places filled from ``state``, else ``@<domain><k>``)."""
         if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < self.size:
             raise RuleError("actions", f"action index must be a whole number from 0 to {self.size - 1}, "
                             f"not {index!r}")
-        for t in self.templates:
-            if index < t.offset + t.count:
-                rest = index - t.offset
-                values: list[str] = []
-                for radix in reversed(t.radices):
-                    values.append(str(rest % radix))
-                    rest //= radix
-                picks = [int(v) for v in reversed(values)]
-                out, k = [], 0
-                for slot, name in t.parts:
-                    if slot:
-                        out.append(self.domains[name][picks[k]])
-                        k += 1
-                    else:
-                        out.append(name)
-                return " ".join(out)
-        raise AssertionError("unreachable")
+        t = self.templates[bisect_right(self._offsets, index) - 1]
+        rest = index - t.offset
+        picks: list[int] = []
+        for radix in reversed(t.radices):
+            picks.append(rest % radix)
+            rest //= radix
+        picks.reverse()
+        out, k = [], 0
+        for kind, name in t.parts:
+            if kind in (_LIT, _ANY):
+                out.append(name)  # a tail's {*}: "*" until the offered action fills it
+                continue
+            pos = picks[k]
+            k += 1
+            if kind == _NAME:
+                out.append(self.domains[name][pos])
+            else:
+                tokens = self.slots[name].tokens(state) if state is not None else ()
+                token = tokens[pos] if pos < len(tokens) else None
+                out.append(f"@{name}{pos}" if token is None else token)
+        text = " ".join(out)
+        if t.offset in self._tailed and state is not None and self._legal is not None:
+            # the tail is the position's: the offered action of this index, if any
+            for action in self._legal(state):
+                if action.startswith(out[0] + " ") and self._encode(action, state, {}) == index:
+                    return action
+        return text
 
     def layout(self) -> list[tuple[str, int, int]]:
-        """(template, first index, count) of each template: the documented layout."""
-        return [(t.text, t.offset, t.count) for t in self.templates]
+        """(template, first index, count) of each block: the documented layout (a tail
+        template is listed with its head's block)."""
+        tails: dict[int, list[str]] = {}
+        for ts in self._by_head.values():
+            for t in ts:
+                if t.tail:
+                    tails.setdefault(t.offset, []).append(t.text.split("|", 1)[1].strip())
+        return [(" ".join(t.text.replace("|", " ").split()) + "".join(f" [{x}]" for x in tails.get(t.offset, ())),
+                 t.offset, t.count)
+                for t in self.templates]

@@ -24,16 +24,20 @@ class Feature:
     length: int
     read: Reader  # view -> {place: value} for a plane, or a sequence of ``length`` floats
     description: str = ""
+    # view -> an object of the view the feature depends on alone (a part the engine keeps
+    # while it does not change, such as the board's terrain): while the view holds that
+    # very object, an environment reuses the feature's numbers instead of reading it again
+    same: Callable[[dict[str, Any]], Any] | None = None
 
 
 def plane(name: str, places: Sequence[str], read: Callable[[dict[str, Any]], dict[str, float]],
-          description: str = "") -> Feature:
-    return Feature(name, tuple(places), len(places), read, description)
+          description: str = "", same: Callable[[dict[str, Any]], Any] | None = None) -> Feature:
+    return Feature(name, tuple(places), len(places), read, description, same)
 
 
 def vector(name: str, length: int, read: Callable[[dict[str, Any]], Sequence[float]],
-           description: str = "") -> Feature:
-    return Feature(name, (), length, read, description)
+           description: str = "", same: Callable[[dict[str, Any]], Any] | None = None) -> Feature:
+    return Feature(name, (), length, read, description, same)
 
 
 class ViewObservation:

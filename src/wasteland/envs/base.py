@@ -39,44 +39,67 @@ class ArrayEncoder:
     of Python floats per step. Every feature's places and values are gathered into one list
     of indices and one of values, set in a single assignment; a plane's places are looked up
     all at once (``operator.itemgetter`` over its place -> index map, offsets included), and a
-    place the plane does not know is skipped as ``encode`` skips it."""
+    place the plane does not know is skipped as ``encode`` skips it. A feature that declares
+    ``same`` (the part of the view it depends on alone) keeps its numbers while the view
+    holds that very object (the engine keeps it while it does not change)."""
 
     def __init__(self, observer: Any) -> None:
         self.size = observer.size
         self._parts: list[tuple[Any, dict[str, int] | None, int, int]] = []
+        self._same: list[tuple[Any, Any, dict[str, int] | None, int, int]] = []
+        self._kept: list[Any] = []  # per ``same`` feature: (the object, its indices, its values)
         offset = 0
         for feature, index in zip(observer.features, observer._index):
             at = {place: offset + i for place, i in index.items()} if feature.keys else None
-            self._parts.append((feature.read, at, offset, feature.length))
+            if feature.same is not None:
+                self._same.append((feature.same, feature.read, at, offset, feature.length))
+                self._kept.append((None, None, None))
+            else:
+                self._parts.append((feature.read, at, offset, feature.length))
             offset += feature.length
 
+    @staticmethod
+    def _gather(got: Any, at: dict[str, int] | None, offset: int, length: int,
+                indices: list[int], values: list[Any]) -> None:
+        if at is not None:
+            if not got:
+                return
+            places = list(got)
+            try:
+                found = itemgetter(*places)(at)
+            except KeyError:  # a place the plane does not know: skipped
+                places = [p for p in places if p in at]
+                if not places:
+                    return
+                found = itemgetter(*places)(at)
+            if len(places) == 1:
+                indices.append(found)
+                values.append(got[places[0]])
+            else:
+                indices.extend(found)
+                values.extend(map(got.__getitem__, places))
+        else:
+            got = list(got)[:length]
+            indices.extend(range(offset, offset + len(got)))
+            values.extend(got)
+
     def encode(self, view: dict[str, Any]) -> np.ndarray:
+        out = np.zeros(self.size, np.float32)
+        for k, (same, read, at, offset, length) in enumerate(self._same):
+            key = same(view)
+            kept = self._kept[k]
+            if kept[0] is not key or key is None:
+                idx: list[int] = []
+                vals: list[Any] = []
+                self._gather(read(view), at, offset, length, idx, vals)
+                kept = self._kept[k] = (key, np.asarray(idx, np.intp), np.asarray(vals, np.float32))
+            if len(kept[1]):
+                out[kept[1]] = kept[2]
         indices: list[int] = []
         values: list[Any] = []
+        gather = self._gather
         for read, at, offset, length in self._parts:
-            got = read(view)
-            if at is not None:
-                if not got:
-                    continue
-                places = list(got)  # type: ignore[arg-type]
-                try:
-                    found = itemgetter(*places)(at)
-                except KeyError:  # a place the plane does not know: skipped
-                    places = [p for p in places if p in at]
-                    if not places:
-                        continue
-                    found = itemgetter(*places)(at)
-                if len(places) == 1:
-                    indices.append(found)
-                    values.append(got[places[0]])  # type: ignore[index]
-                else:
-                    indices.extend(found)
-                    values.extend(map(got.__getitem__, places))  # type: ignore[union-attr]
-            else:
-                got = list(got)[:length]  # type: ignore[arg-type]
-                indices.extend(range(offset, offset + len(got)))
-                values.extend(got)
-        out = np.zeros(self.size, np.float32)
+            gather(read(view), at, offset, length, indices, values)
         if indices:
             out[indices] = values
         return out
@@ -110,6 +133,10 @@ class Table:
         self._legal_of: Any = None  # the decision whose indices are below
         self._legal: list[int] = []
         self._legal_actions: dict[int, str] = {}
+        self._zeros = np.zeros(self.actions.size, np.int8)
+        self._buffer = np.zeros(self.actions.size, np.int8)
+        self._ones: list[int] = []
+        self._mask_of: Any = None
 
     @property
     def state(self) -> Any:
@@ -136,10 +163,10 @@ class Table:
     def _indices(self, d: Any) -> list[int]:
         """The sorted legal indices of decision ``d`` (kept while it is the decision)."""
         if d is not self._legal_of:
-            encode, state = self.actions.encode, self._state
-            self._legal_actions = {encode(a, state): a for a in d.actions}
+            self._legal_actions = dict(zip(self.actions.encode_all(d.actions, self._state), d.actions))
             self._legal = sorted(self._legal_actions)
             self._legal_of = d
+            self._mask_of = None
         return self._legal
 
     def legal(self, seat: int) -> list[int]:
@@ -149,11 +176,17 @@ class Table:
         return list(self._indices(d))
 
     def mask(self, seat: int) -> np.ndarray:
-        mask = np.zeros(self.actions.size, dtype=np.int8)
+        """The legal indices of ``seat`` as ones (a fresh array: the caller may keep it)."""
         d = self.decision()
-        if d is not None and d.seat == seat:
-            mask[self._indices(d)] = 1
-        return mask
+        if d is None or d.seat != seat:
+            return self._zeros.copy()
+        legal = self._indices(d)
+        if self._mask_of is not d:
+            # one buffer for the game: only the ones of the last decision are cleared
+            self._buffer[self._ones] = 0
+            self._buffer[legal] = 1
+            self._ones, self._mask_of = legal, d
+        return self._buffer.copy()
 
     def view(self, seat: int) -> dict[str, Any]:
         return self.engine.view(self._state, seat)

@@ -138,9 +138,9 @@ class WastelandState(pyspiel.State):
         if self.current_player() != player:
             return []
         if self._legal is None:
-            encode, state = self._table.actions.encode, self.engine_state
+            state = self.engine_state
             d = self._table.engine.decision(state)
-            self._texts = {encode(a, state): a for a in d.actions}
+            self._texts = dict(zip(self._table.actions.encode_all(d.actions, state), d.actions))
             self._legal = sorted(self._texts)
         return list(self._legal)
 

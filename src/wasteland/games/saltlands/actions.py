@@ -1,22 +1,98 @@
 """Saltlands' fixed action space (``SPEC.actions``): every action of the notation (see
 ``turn.py``) as an index that means the same action in every state and configuration.
 
-Domains: ``hex`` the 323 hexes of the four layouts (small, large, epic) as ``q,r``;
-``tile`` their tile positions ``tA,B``; ``card`` every card instance (``axe#2``, and the
-characters); ``option`` a card with its option suffix (``curved_scythe#1/2``); ``crew``
-the cards that are crew members (characters, crew cards, the twin); ``seat`` ``p1``..``p6``.
-The layout (templates in order, each a block of consecutive indices) is
-``ACTIONS.layout()``; the space's size is ``ACTIONS.size``.
+The space is compact (the agent scans its whole mask every step): a card the acting
+player holds is named by its *place* (``held``: hand, then cargo, then the vehicle, as
+the player's cards are listed, then a card just gained and waiting for its slot, SL §54),
+a crew member by its place in the crew (the character
+first, SL §64), a weapon's target by the side of the user's hex it lies on (players
+attack adjacent hexes only, SL §85), a move by its destination (the Fuel it burns, SL §84,
+is a number the position gives: ``move q,r fuel n`` has one index per destination). Names
+remain where their set is small and fixed.
+
+Name domains: ``hex`` the 323 hexes of the four layouts as ``q,r``; ``tile`` their tile
+positions ``tA,B``; ``card`` every card instance (``axe#2``); ``targeted``, ``area``,
+``exploring`` the options of the cards that hit one hex, hit an area, or explore a tile;
+``seat`` ``p1``..``p6``. Place domains (of the seat the decision waits on): ``held`` 20
+places, ``use`` its card options (place ``2k`` the first option of held card ``k``,
+``2k+1`` its second: ``curved_scythe#1/2``), ``crew`` 4 places, ``near`` the six
+neighbours of the player's hex (north, then clockwise: hexgrid's directions), ``raid``
+16 places of the token hexes a Raid passed over (SL §146). The layout (templates in order,
+each a block of consecutive indices) is ``ACTIONS.layout()``; the size is ``ACTIONS.size``
+(4,010; it was 214,903 with every card and hex named).
 """
 
 from __future__ import annotations
 
-from wasteland.core.actionspace import TemplateActions
+from wasteland.core import hexgrid
+from wasteland.core.actionspace import Slots, TemplateActions
 
 from .board import fmt_pos, geometry
-from .world import ORIENTATIONS
 from .content import load_content
 from .state import catalog
+from .world import ORIENTATIONS
+from .zones import crew_members
+
+HELD, CREW, RAID = 20, 4, 16
+
+
+def _player(s):
+    from .game import GAME  # the game imports nothing of the action space
+
+    d = GAME.decision(s)
+    return s.players[d.seat] if d is not None and 0 <= d.seat < len(s.players) else None
+
+
+def _held(s):
+    p = _player(s)
+    if p is None:
+        return ()
+    names = s.static.catalog.card_names
+    held = [names[c] for c in p.cards()]
+    f = s.stack[-1] if s.stack else None
+    if f is not None and f["kind"] == "place" and f["seat"] == p.seat:
+        held.append(names[f["card"]])  # the card gained, before its slot (SL §54)
+    return held
+
+
+def _uses(s):
+    out: list[str | None] = []
+    for name in _held(s):
+        out += [name, name + "/2"]
+    return out
+
+
+def _crew(s):
+    p = _player(s)
+    if p is None or p.char_card < 0:
+        return ()
+    names = s.static.catalog.card_names
+    return [names[c] for c in crew_members(p)]
+
+
+def _near(s):
+    p = _player(s)
+    if p is None or p.hex is None:
+        return ()
+    geo = s.static.geo
+    here = geo.coords[p.hex]
+    out: list[str | None] = []
+    for d in range(6):
+        h = geo.index.get(hexgrid.neighbor(here, d))
+        out.append(None if h is None else geo.names[h])
+    return out
+
+
+def _raid(s):
+    geo = s.static.geo
+    return [geo.names[h] for h in s.raid_hexes]
+
+
+def _legal(s):
+    from .game import GAME
+
+    d = GAME.decision(s)
+    return d.actions if d is not None else ()
 
 
 def _build() -> TemplateActions:
@@ -29,35 +105,35 @@ def _build() -> TemplateActions:
         hexes.update(dict.fromkeys(geo.names))
         tiles.update(dict.fromkeys(fmt_pos(p) for p in geo.positions))
     names = cat.card_names
-    options = [n + ("" if i == 0 else f"/{i + 1}") for n, d in zip(names, cat.cards)
-               for i in range(max(1, len(d.actions)))]
-    targeted = [n + ("" if i == 0 else f"/{i + 1}") for n, d in zip(names, cat.cards)
-                for i, a in enumerate(d.actions) if a.effect == "damage" and not a.area]
-    area = [n + ("" if i == 0 else f"/{i + 1}") for n, d in zip(names, cat.cards)
-            for i, a in enumerate(d.actions) if a.effect == "damage" and a.area]
-    exploring = [n + ("" if i == 0 else f"/{i + 1}") for n, d in zip(names, cat.cards)
-                 for i, a in enumerate(d.actions) if a.effect == "explore"]
-    crew = [n for n, d in zip(names, cat.cards) if d.crew]
+
+    def options(keep):
+        return [n + ("" if i == 0 else f"/{i + 1}") for n, d in zip(names, cat.cards)
+                for i, a in enumerate(d.actions) if keep(a)]
+
     domains = {
-        "hex": sorted(hexes), "tile": sorted(tiles), "card": names, "option": options,
-        "targeted": targeted, "area": area, "exploring": exploring, "crew": crew,
+        "hex": sorted(hexes), "tile": sorted(tiles), "card": names,
+        "targeted": options(lambda a: a.effect == "damage" and not a.area),
+        "area": options(lambda a: a.effect == "damage" and a.area),
+        "exploring": options(lambda a: a.effect == "explore"),
         "seat": [f"p{k}" for k in range(1, 7)], "rot": [str(k) for k in range(6)],
-        "fuel": [str(k) for k in range(1, 10)], "character": list(content.characters),
+        "character": list(content.characters),
         "vehicle": sorted({d.raider_type for d in cat.cards if d.raider_type} | set(content.raiders)),
         "orientation": sorted(ORIENTATIONS),
+        "held": Slots(HELD, _held), "use": Slots(2 * HELD, _uses), "crew": Slots(CREW, _crew),
+        "near": Slots(6, _near), "raid": Slots(RAID, _raid),
     }
     templates = [
-        "end", "ability", "top", "bottom", "accept", "decline", "done",
-        "ability {card}", "character {character}", "enter {hex}", "move {hex}", "move {hex} fuel {fuel}",
-        "collect {hex} by {crew}", "use {option}", "use {option} by {crew}",
-        "use {targeted} by {crew} at {hex}", "use {area} by {crew} rot {rot}",
+        "end", "ability", "top", "bottom", "accept", "decline", "done", "pass",
+        "ability {held}", "character {character}", "enter {hex}", "move {hex}", "move {hex} fuel | {*}",
+        "collect {near} by {crew}", "collect {raid} by {crew}", "use {use}", "use {use} by {crew}",
+        "use {targeted} by {crew} at {near}", "use {area} by {crew} rot {rot}",
         "use {exploring} by {crew} tile {tile}", "refresh {crew}", "trade {seat}", "steal {seat}",
-        "attack {seat}", "chase {seat}", "give {card}", "give {card} to {seat}", "discard {card}",
-        "replace {card}", "heal {option}", "armor {option}", "lose {crew}", "activate {vehicle}",
+        "attack {seat}", "chase {seat}", "give {held}", "give {held} to {seat}", "discard {held}",
+        "replace {held}", "heal {use}", "armor {use}", "lose {crew}", "activate {vehicle}",
         "raider {hex}", "goto {hex}", "spawn {hex}", "orient {orientation}",
-        "pass", "take {card}", "place {card}", "yield {card}",
+        "take {card}", "place {card}", "yield {card}",
     ]
-    return TemplateActions(templates, domains)
+    return TemplateActions(templates, domains, legal=_legal)
 
 
 ACTIONS = _build()

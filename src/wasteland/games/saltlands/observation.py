@@ -50,6 +50,11 @@ def _seats(v, key, scale=1.0):
     return out
 
 
+def _board(v):
+    # the view's hex list: the engine keeps the same list while the terrain stands
+    return v.get("hexes")
+
+
 def survival(view) -> float:
     me = _me(view)
     alive = 0.5 if me.get("status") in ("active", "won") else 0.0
@@ -57,14 +62,15 @@ def survival(view) -> float:
 
 
 OBSERVATION = ViewObservation(
-    [plane(f"terrain {t}", HEXES, _terrain(t), f"1 where the hex is {t}") for t in TERRAINS] + [
+    [plane(f"terrain {t}", HEXES, _terrain(t), f"1 where the hex is {t}", same=_board) for t in TERRAINS] + [
         plane("own vehicle", HEXES, lambda v: {_me(v).get("hex"): 1.0} if _me(v).get("hex") else {}),
         plane("other players", HEXES, lambda v: {p["hex"]: 1.0 for p in v.get("players", ())
                                                 if p.get("hex") and p.get("seat") != v.get("seat")}),
         plane("raiders", HEXES, lambda v: {r["hex"]: float(r.get("crew", 1)) for r in v.get("raiders", ())
                                            if r.get("hex")}, "a raider's crew count"),
         plane("tokens", HEXES, lambda v: dict.fromkeys(v.get("tokens", {}), 1.0)),
-        plane("spawn", HEXES, lambda v: {h["hex"]: 1.0 for h in v.get("hexes", ()) if h.get("spawn")}),
+        plane("spawn", HEXES, lambda v: {h["hex"]: 1.0 for h in v.get("hexes", ()) if h.get("spawn")},
+              same=_board),
         vector("seat", 6, lambda v: [1.0 if v.get("seat") == k else 0.0 for k in range(6)]),
         vector("round, turn", 2, lambda v: [v.get("round", 0) / 20, v.get("turn", 0) / 100]),
         vector("weather", 2, lambda v: [v.get("wind_strength", 0) / 6, 1.0 if v.get("storm") else 0.0]),

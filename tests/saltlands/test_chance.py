@@ -309,7 +309,7 @@ def test_the_table_says_which_card_theft_takes_SL146():
         expansion = true
         [[player]]
         seat = "p1"
-        hex = "0,-2"
+        hex = "0,-1"
         hand = []
         [[player]]
         seat = "p2"

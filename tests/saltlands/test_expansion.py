@@ -403,7 +403,7 @@ def test_trade_with_any_player_three_times_hand_items_only():
     t = build(scene("""
         [[player]]
         seat = "p1"
-        hex = "0,-2"
+        hex = "0,-1"
         [[player]]
         seat = "p2"
         hex = "5,-3"
@@ -418,7 +418,7 @@ def test_theft_takes_a_random_hand_card_from_an_adjacent_player_once_per_turn():
     s = build(scene("""
         [[player]]
         seat = "p1"
-        hex = "0,-2"
+        hex = "0,-1"
         hand = []
         [[player]]
         seat = "p2"

@@ -32,7 +32,7 @@ CALM = """
 def one(who: str = "scout", hand: str = "[]", cargo: str = "[]", vehicle: str = "sailer", hex: str = "-1,0",
         storm: str = "false", players: int = 1, extra: str = "", config: str = "") -> State:
     chars = {1: f'["{who}"]', 2: f'["{who}", "healer"]'}[players]
-    second = '[[player]]\nseat = "p2"\nhex = "-2,0"\nhand = ["medkit"]\ncargo = []\nvehicle = "sailer"\n' \
+    second = '[[player]]\nseat = "p2"\nhex = "-1,1"\nhand = ["medkit"]\ncargo = []\nvehicle = "sailer"\n' \
         if players == 2 else ""
     return build(f"""
         seed = 1
@@ -66,7 +66,7 @@ def turn_water_used() -> State:
 
 
 def expansion(who: str, hand: str = "[]", cargo: str = "[]", hex: str = "-1,0", players: int = 2) -> State:
-    """A Lost in the Desert character's turn (p2, the Healer, at -2,0 holding a Medkit)."""
+    """A Lost in the Desert character's turn (p2, the Healer, at -1,1 holding a Medkit)."""
     return one(who=who, hand=hand, cargo=cargo, hex=hex, players=players, config="expansion = true")
 
 
@@ -299,7 +299,7 @@ POSITIONS: dict[str, Callable[[], State]] = {
 Action = str | Callable[[State], str]
 CASES: dict[str, list[tuple[Callable[[], State], Action, str]]] = {
     "turn": [
-        (turn, "move -2,0", "SL §78"),  # the Healer stands there
+        (turn, "move -1,1", "SL §78"),  # the Healer stands there
         (turn, "move 0,-9", "SL §78"),  # a face-down tile
         (turn, lambda s: f"use {held(s, 'helmet')}", "SL §88"),  # armor waits for an attack
         (turn, lambda s: f"use {held(s, 'medkit')}", "SL §89"),

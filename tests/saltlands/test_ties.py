@@ -38,7 +38,7 @@ def test_spec_names_the_policy_and_checks_its_answer():
 
 
 def test_the_players_own_turn_is_never_decided_for_her():
-    s = build(TWO_PLAYERS.format(scout="-2,1", scientist="2,-1"))
+    s = build(TWO_PLAYERS.format(scout="-1,1", scientist="2,-1"))
     d = GAME.decision(s)
     assert d.kind == "turn"
     assert decide(s, d) is None and SPEC.decide_for(s, d) is None

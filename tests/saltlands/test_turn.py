@@ -300,7 +300,7 @@ TWO = """
 
 
 def test_trade_with_adjacent_player_both_agree_SL72():
-    s = build(TWO.format(p2="-1,-1"))
+    s = build(TWO.format(p2="0,-1"))
     axe = held(s, "axe")
     play(s, f"give {axe} to p2")
     d = GAME.decision(s)
@@ -316,7 +316,7 @@ def test_trade_with_adjacent_player_both_agree_SL72():
 
 
 def test_declined_offer_keeps_the_card_SL72():
-    s = build(TWO.format(p2="-1,-1"))
+    s = build(TWO.format(p2="0,-1"))
     play(s, f"give {held(s, 'axe')} to p2", "decline")
     assert hand(s, 0) == ["axe"] and hand(s, 1) == ["medkit"]
 

@@ -366,13 +366,23 @@ def _after_turn_counters(s: State, st: dict[str, Any], where: str) -> None:
         s.raid_hexes = [places.hex(h, f"{where} raid_hexes") for h in texts(st["raid_hexes"], f"{where} raid_hexes")]
 
 
+def _pieces(s: State) -> dict[int, str]:
+    """hex -> the raider or token standing there, set-up's and scenario's alike."""
+    out = {h: f"a {s.static.catalog.tokens[tok].id} token" for h, tok in s.tokens.items()}
+    out.update({r[1]: f"a {r[0]}" for r in s.raiders.values() if r[1] is not None})
+    return out
+
+
 def _check_rules(s: State, players: list[tuple[Player, dict[str, Any], str]], origin: str,
                  placed: dict[int, str]) -> None:
     """The combinations the rules forbid, each named with its rule. A figure is checked
-    against the raiders and tokens the scenario ``placed``, not against the set-up's: a
-    test stands its players where it needs them, and the set-up's pieces stay."""
+    against every raider and token on the board, the set-up's as well as those the
+    scenario ``placed`` (whose descriptions name them as the scenario did): a figure on
+    a set-up raider's hex would be refused once the position is written out with its
+    raiders, so it is refused on the first reading too (SL §78)."""
     rules = s.static.rules
     wheres = {p.seat: w for p, _spec, w in players}
+    placed = {**_pieces(s), **placed}
     for p in s.players:
         where = wheres.get(p.seat, f"{origin}: p{p.seat + 1}")
         if p.status == "dead" and rules.mode != "tutorial":

@@ -20,6 +20,7 @@ const ATTRIBUTES = [
 ];
 const SELECTOR = ATTRIBUTES.map(([a]) => `[${a}]`).join(",");
 const LONG_PRESS_MS = 500;
+const PRESS_SLOP_PX = 10; // how far a finger may drift and still be pressing
 
 const loaded = new Map(); // "game/lang" -> Promise of {texts, words}
 let shown = { game: null, texts: {}, words: {} };
@@ -172,11 +173,13 @@ export async function enableComponentTips(game) {
     if (el) fillTooltip(el);
   });
   let press = null;
+  let pressAt = null;
   document.addEventListener("pointerdown", (ev) => {
     if (box && !box.contains(ev.target)) hideBox();
     const el = ev.target instanceof Element ? ev.target.closest(SELECTOR) : null;
     if (!el || ev.pointerType === "mouse") return;
     const { clientX, clientY } = ev;
+    pressAt = { x: clientX, y: clientY };
     // a long press shows the text; the click that follows it does not play the card
     press = setTimeout(() => {
       if (showComponentBox(el, clientX, clientY)) {
@@ -186,9 +189,14 @@ export async function enableComponentTips(game) {
       }
     }, LONG_PRESS_MS);
   });
-  for (const end of ["pointerup", "pointercancel", "scroll"]) {
-    document.addEventListener(end, () => { clearTimeout(press); press = null; });
-  }
+  const release = () => { clearTimeout(press); press = null; pressAt = null; };
+  for (const end of ["pointerup", "pointercancel"]) document.addEventListener(end, release);
+  // A finger that slides is scrolling, not pressing (the browser sends pointercancel when
+  // it takes the gesture over). A scroll event is no sign of it: the page may still be
+  // settling from a scroll that ended before the finger came down.
+  document.addEventListener("pointermove", (ev) => {
+    if (pressAt && Math.hypot(ev.clientX - pressAt.x, ev.clientY - pressAt.y) > PRESS_SLOP_PX) release();
+  });
   document.addEventListener("contextmenu", (ev) => {
     const el = ev.target instanceof Element ? ev.target.closest(SELECTOR) : null;
     if (el && showComponentBox(el, ev.clientX, ev.clientY)) ev.preventDefault();

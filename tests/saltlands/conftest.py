@@ -271,6 +271,44 @@ def assert_illegal(s: State, action: str, anchor: str, seat: int | None = None) 
     return err
 
 
+# The position of the rulebook's example of scarce spawns (SL §107): Normal, three tiles
+# explored, three Speedsters and three Pickups on the board. test_examples replays the
+# example on it and test_ties checks the tie policy chooses as the example does.
+SL107_EXAMPLE = """
+        seed = 1
+        [config]
+        players = 2
+        characters = ["scout", "scientist"]
+        difficulty = "normal"
+        [state]
+        explore = ["t-1,-1", "t0,-2", "t1,-2"]
+        [[player]]
+        seat = "p1"
+        hex = "-1,0"
+        [[player]]
+        seat = "p2"
+        hex = "-2,-8"
+        [[raider]]
+        type = "speedster"
+        hex = "-1,-1"
+        [[raider]]
+        type = "speedster"
+        hex = "-2,1"
+        [[raider]]
+        type = "speedster"
+        hex = "-1,-8"
+        [[raider]]
+        type = "pickup"
+        hex = "5,-1"
+        [[raider]]
+        type = "pickup"
+        hex = "3,-5"
+        [[raider]]
+        type = "pickup"
+        hex = "8,-9"
+"""
+
+
 # The test modules import these helpers with ``from sltest import ...``: pytest runs with
 # ``--import-mode=importlib``, where a conftest is not importable by name.
 _kit = types.ModuleType("sltest")

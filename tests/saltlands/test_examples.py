@@ -11,6 +11,7 @@ from wasteland.games.saltlands.movement import sail_step_options, wind_strength
 from wasteland.games.saltlands.zones import hand_limit, permanent_armor
 
 from sltest import (
+    SL107_EXAMPLE,
     act,
     build,
     cargo,
@@ -593,39 +594,7 @@ def test_spawn_too_few_figures_raider_free_tile_first_then_choice_SL107():
     # the example; H is inactive on Normal. Free B/M points: 6,-2 (B), 1,-3 (M), 0,-6 (M)
     # and 5,-9 (M). 3 Speedsters are on the board, so 3 of the 6 figures are left. Only
     # tile t0,-2 (5,-9) has no raiders: it gets one first; the Scout places the other two.
-    s = build("""
-        seed = 1
-        [config]
-        players = 2
-        characters = ["scout", "scientist"]
-        difficulty = "normal"
-        [state]
-        explore = ["t-1,-1", "t0,-2", "t1,-2"]
-        [[player]]
-        seat = "p1"
-        hex = "-1,0"
-        [[player]]
-        seat = "p2"
-        hex = "-2,-8"
-        [[raider]]
-        type = "speedster"
-        hex = "-1,-1"
-        [[raider]]
-        type = "speedster"
-        hex = "-2,1"
-        [[raider]]
-        type = "speedster"
-        hex = "-1,-8"
-        [[raider]]
-        type = "pickup"
-        hex = "5,-1"
-        [[raider]]
-        type = "pickup"
-        hex = "3,-5"
-        [[raider]]
-        type = "pickup"
-        hex = "8,-9"
-    """)
+    s = build(SL107_EXAMPLE)
     assert (s.tiles[4], s.tiles[5]) == ("tile_01", "tile_07")
     set_damage_card(s, "speedster", damage_card(move_bonus=3, letters="BMH"))
     events = play(s, "end", "activate speedster")

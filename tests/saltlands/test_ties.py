@@ -9,7 +9,7 @@ from wasteland.core.registry import registered_games
 from wasteland.games.saltlands.game import GAME
 from wasteland.games.saltlands.ties import POLICY_KEYS, decide, policy_text, policy_texts
 
-from sltest import build, damage_card, play, raiders, repeat, set_damage_card
+from sltest import SL107_EXAMPLE, build, damage_card, play, raiders, repeat, set_damage_card
 
 SPEC = registered_games()["saltlands"]
 
@@ -102,43 +102,11 @@ def test_raiders_act_in_reading_order_SL105():
 
 
 def test_scarce_spawns_go_farthest_from_the_players_as_in_the_example_SL107():
-    # The rulebook's example (tests/saltlands/test_examples.py sets it up the same way):
+    # The rulebook's example (SL107_EXAMPLE, as in tests/saltlands/test_examples.py):
     # after the raider-free tile got its figure, the Scout puts the last two Speedsters on
     # the points farthest away: 6,-2 (7 hexes from the nearest player) and 0,-6 (4), not
     # 1,-3 (3). The policy chooses exactly those.
-    s = build("""
-        seed = 1
-        [config]
-        players = 2
-        characters = ["scout", "scientist"]
-        difficulty = "normal"
-        [state]
-        explore = ["t-1,-1", "t0,-2", "t1,-2"]
-        [[player]]
-        seat = "p1"
-        hex = "-1,0"
-        [[player]]
-        seat = "p2"
-        hex = "-2,-8"
-        [[raider]]
-        type = "speedster"
-        hex = "-1,-1"
-        [[raider]]
-        type = "speedster"
-        hex = "-2,1"
-        [[raider]]
-        type = "speedster"
-        hex = "-1,-8"
-        [[raider]]
-        type = "pickup"
-        hex = "5,-1"
-        [[raider]]
-        type = "pickup"
-        hex = "3,-5"
-        [[raider]]
-        type = "pickup"
-        hex = "8,-9"
-    """)
+    s = build(SL107_EXAMPLE)
     set_damage_card(s, "speedster", damage_card(move_bonus=3, letters="BMH"))
     play(s, "end", "activate speedster")
     repeat(s, "raider ")

@@ -32,13 +32,17 @@ def start_round_end(s: State, resume: int, events: Events) -> None:
 
 def round_end_run(s: State, f: Frame, events: Events) -> bool:
     """FO-13.1: reveal the top card of the agenda deck (its text plays no part here)."""
-    card = take_top(s, events, "round end")  # FO-13.4 may run the deck out right here
+    printed: list[str] = []  # the icons a table entered for a card of its own
+    card = take_top(s, events, "round end", printed)  # FO-13.4 may run the deck out right here
     s.revealed = card
     if s.over:
         return True
-    icons = list(s.content.cards[card].icons) if card is not None else []
+    icons = printed or (list(s.content.cards[card].icons) if card is not None else [])
     if card is not None:
-        events.append({"type": "agenda_revealed", "card": card, "icons": icons})
+        revealed = {"type": "agenda_revealed", "card": card, "icons": icons}
+        if printed:
+            revealed["printed"] = True  # the table's card, standing for this one
+        events.append(revealed)
     s.stack[-1] = activate_frame(s, f["resume"], card, icons)
     return True
 

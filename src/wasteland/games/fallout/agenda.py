@@ -17,17 +17,50 @@ from .state import State
 Events = list[dict]
 
 
-def take_top(s: State, events: Events, why: str) -> str | None:
+#: how a table enters the enemy icons printed on the agenda card it turned, left to right,
+#: when its card is not the one our data has (``chance custom icons=marauder,mole_rat``)
+ICONS_FORMAT = "icons=TYPE,TYPE,..."
+
+
+def take_top(s: State, events: Events, why: str, printed: list[str] | None = None) -> str | None:
     """The top agenda card, or None if there is none. Taking the last card runs the
-    deck out at once, whatever took it (FO-13.4: "for any reason")."""
+    deck out at once, whatever took it (FO-13.4: "for any reason").
+
+    At a table the holder of the deck turns the card and says which it is (a chance
+    point). At the round end (``printed`` given) the table may instead enter the icons
+    printed on its card: the card then stands for the engine's top card, whose id it
+    takes to the discard pile, and ``printed`` receives its icons (FO-13.1)."""
     if not s.deck:
         events.append({"type": "agenda_empty", "why": why})
         return None
-    # A chance point: at a table the holder of the deck turns the card and says which it is.
-    card = chance.draw(s, s.deck, "the agenda card on top of the deck", "FO-13.1" if why == "round end" else "FO-13.5")
+
+    def entered(state: State, values: str) -> str:
+        assert printed is not None
+        printed[:] = parse_icons(state, values)
+        return state.deck[-1]
+
+    if printed is None:
+        card = chance.draw(s, s.deck, "the agenda card on top of the deck", "FO-13.5")
+    else:
+        card = chance.draw(s, s.deck, "the agenda card on top of the deck", "FO-13.1", custom=ICONS_FORMAT,
+                           make_custom=entered)
     if not s.deck:
         run_out(s, events)
     return card
+
+
+def parse_icons(s: State, values: str) -> list[str]:
+    """``icons=marauder,mole_rat``: the enemy icons of a table's card, left to right."""
+    from wasteland.core.protocol import RuleError
+
+    key, _, listed = values.strip().partition("=")
+    icons = [i.strip() for i in listed.split(",") if i.strip()]
+    if key.strip() != "icons" or not icons:
+        raise RuleError("FO-13.1", f"a card's icons read {ICONS_FORMAT} (at least one), not {values!r}")
+    unknown = [i for i in icons if i not in s.content.types]
+    if unknown:
+        raise RuleError("FO-13.2", f"{unknown[0]!r} names no enemy type ({', '.join(s.content.types)})")
+    return icons
 
 
 def player_to_the_right(s: State, seat: int) -> int:

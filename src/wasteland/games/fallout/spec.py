@@ -45,4 +45,5 @@ SPEC = GameSpec(
     # The page we have is page 13 of the rulebook: its six paragraphs are our anchors.
     actions="wasteland.games.fallout.actions:ACTIONS", observation="wasteland.games.fallout.observation:OBSERVATION",
     anchors=("FO-13.1", "FO-13.2", "FO-13.3", "FO-13.4", "FO-13.5", "FO-13.6"),
+    auto_decide="wasteland.games.fallout.ties:decide",
 )

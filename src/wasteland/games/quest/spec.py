@@ -45,4 +45,5 @@ SPEC = GameSpec(
     listing=30,
     actions="wasteland.games.quest.actions:ACTIONS", observation="wasteland.games.quest.observation:OBSERVATION",
     anchors=ANCHORS,
+    auto_decide="wasteland.games.quest.ties:decide",
 )

@@ -9,6 +9,7 @@ import functools
 import http.server
 import json
 import os
+import re
 import shutil
 import threading
 from pathlib import Path
@@ -35,6 +36,7 @@ board.renderBoard(document.getElementById("board"), data.view, { marks, onSpot: 
 board.renderSide(document.getElementById("side"), data.view);
 for (const e of data.events) { const li = document.createElement("li"); li.textContent = board.eventText(e); document.getElementById("log").append(li); }
 window.labels = data.actions.map(board.actionLabel);
+window.legend = board.legend(data.view);
 window.ready = true;
 </script>"""
 
@@ -53,7 +55,7 @@ def site(tmp_path, game):
     (root / "games" / "fallout").mkdir(parents=True)
     (root / "i18n").mkdir()
     shutil.copy(SRC / "web" / "js" / "i18n.js", root / "js" / "i18n.js")
-    shutil.copy(PACKAGE / SPEC.web_board, root / "games" / "fallout" / "board.js")
+    shutil.copytree(PACKAGE / Path(SPEC.web_board).parent, root / "games" / "fallout", dirs_exist_ok=True)  # board.js, legend.js
     for lang in ("en", "ru"):
         shutil.copy(PACKAGE / SPEC.web_texts / f"{lang}.json", root / "i18n" / f"{lang}.json")
     (root / "index.html").write_text(PAGE, encoding="utf-8")
@@ -92,3 +94,18 @@ def test_the_board_draws_the_graph_marks_steps_and_speaks_russian(site, browser)
         assert "Карта замыслов стола: действуют Мародёр, Дикий гуль" in log and "Активируются: Мародёр" in log
         labels = page.evaluate("window.labels")
         assert labels == ["Мародёр 1 идёт: Красная ракета", "Мародёр 1 идёт: Закусочная Драмлина"]
+        # the highlight keeps each place as it is: the same fill, the marker ring, the name,
+        # with hatching and a dashed ring over it (issue 14)
+        fills = set(page.locator("g.fo-space circle.fo-place").evaluate_all("cs => cs.map(c => c.getAttribute('fill'))"))
+        assert len(fills) == 1, fills
+        assert page.locator("g.fo-space.reach .fo-hl").count() == 2 == page.locator("g.fo-space.reach .fo-hl-ring").count()
+        assert page.locator("g.fo-space:not(.reach) .fo-hl").count() == 0
+        assert page.locator("g.fo-space.reach text").count() == 2  # the names stay on top of the hatching
+        # the legend names what the map draws, in Russian: places, roads, markers, each
+        # survivor, the face-up enemy's kind by its letters, a face-down enemy, the highlight
+        legend = {item["key"]: item for item in page.evaluate("window.legend")}
+        assert {"space", "road", "marker", "survivor-0", "survivor-1", "enemy-marauder", "enemy-down", "reach"} <= set(legend)
+        assert "enemy-ghoul" not in legend  # face down: its kind is not shown
+        assert legend["enemy-marauder"]["sym"] == "Ма" and legend["enemy-marauder"]["text"].startswith("Мародёр")
+        assert legend["survivor-1"]["text"] == "Выживший 2"
+        assert all(not item["text"].startswith("fo.") and not re.search("[A-Za-z]", item["text"]) for item in legend.values())

@@ -9,6 +9,7 @@ import functools
 import http.server
 import json
 import os
+import re
 import shutil
 import threading
 from pathlib import Path
@@ -35,6 +36,7 @@ board.renderBoard(document.getElementById("board"), data.view, { marks, onSpot: 
 board.renderSide(document.getElementById("side"), data.view);
 for (const e of data.events) { const li = document.createElement("li"); li.textContent = board.eventText(e); document.getElementById("log").append(li); }
 window.labels = data.actions.map(board.actionLabel);
+window.legend = board.legend(data.view);
 window.ready = true;
 </script>"""
 
@@ -49,7 +51,7 @@ def site(tmp_path):
     (root / "games" / "quest").mkdir(parents=True)
     (root / "i18n").mkdir()
     shutil.copy(SRC / "web" / "js" / "i18n.js", root / "js" / "i18n.js")
-    shutil.copy(PACKAGE / SPEC.web_board, root / "games" / "quest" / "board.js")
+    shutil.copytree(PACKAGE / Path(SPEC.web_board).parent, root / "games" / "quest", dirs_exist_ok=True)  # board.js, legend.js
     for lang in ("en", "ru"):
         shutil.copy(PACKAGE / SPEC.web_texts / f"{lang}.json", root / "i18n" / f"{lang}.json")
     (root / "index.html").write_text(PAGE, encoding="utf-8")
@@ -85,3 +87,17 @@ def test_the_board_draws_marks_and_speaks_russian(site, browser):
         log = page.inner_text("#log")
         assert "Кладбище лёг позицией врат w" in log and "Новые закрытые врата на позиции e" in log
         assert all(label and not label.startswith("deploy ") for label in page.evaluate("window.labels"))
+        # a highlight keeps the tile's shade: every square of a tile has its fill, marked or
+        # not, and the marked ones get a hatched, outlined overlay on top (issue 14)
+        fills = page.locator("rect.wq-square").evaluate_all(
+            "rs => rs.map(r => [r.dataset.zone.split('.')[0], r.getAttribute('fill')])")
+        by_tile: dict[str, set[str]] = {}
+        for tile, fill in fills:
+            by_tile.setdefault(tile, set()).add(fill)
+        assert all(len(f) == 1 for f in by_tile.values()), by_tile
+        assert page.locator("rect.wq-hl.target").count() == marked.count()
+        # the legend names what the battlefield draws, in Russian
+        legend = {item["key"]: item for item in page.evaluate("window.legend")}
+        assert {"tile", "zone-wall", "tile-wall", "closed-gate", "lychgate", "hero-0", "hero-1", "reach", "target"} <= set(legend)
+        assert legend["hero-1"]["text"] == "Герой 2"
+        assert all(not item["text"].startswith("wq.") and not re.search("[A-Za-z]", item["text"]) for item in legend.values())

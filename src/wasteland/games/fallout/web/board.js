@@ -3,12 +3,13 @@
 // and scenario track, and the words for actions and events (the exports the page uses
 // are listed in wasteland.core.spec.WEB_BOARD_EXPORTS). Strings: ./i18n/{lang}.json.
 import { t } from "/js/i18n.js";
+import { SEAT_COLOURS, SPACE_FILL, MARKER_COLOUR, ENEMY_COLOURS } from "./legend.js";
 
+export { legend } from "./legend.js";
 export const STYLESHEET = "board.css";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const W = 1000, H = 620, R = 34;
-const SEAT_COLOURS = ["#2f9e44", "#1c7ed6", "#ae3ec9", "#f08c00"];
 
 function svg(tag, attrs = {}, text = null) {
   const e = document.createElementNS(SVG_NS, tag);
@@ -59,6 +60,13 @@ export function renderBoard(container, view, { marks = new Map(), onSpot = null,
   const click = onSpot || onHex;
   const at = new Map(map.spaces.map((sp) => [sp.id, pos(sp)]));
   const root = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "fo-map", id: "fo-map", role: "img" });
+  // a highlight keeps the place readable: hatching and a ring over it, not a fill instead of it
+  const defs = svg("defs");
+  const hatch = svg("pattern", { id: "fo-hl-reach", width: 8, height: 8, patternUnits: "userSpaceOnUse",
+                                 patternTransform: "rotate(45)" });
+  hatch.append(svg("line", { x1: 0, y1: 0, x2: 0, y2: 8, stroke: "#2f9e44", "stroke-width": 3, "stroke-opacity": 0.45 }));
+  defs.append(hatch);
+  root.append(defs);
   for (const sp of map.spaces) {
     for (const other of sp.adjacent) {
       if (other < sp.id) continue; // each road once
@@ -75,8 +83,14 @@ export function renderBoard(container, view, { marks = new Map(), onSpot = null,
     const [x, y] = at.get(sp.id);
     const m = marks.get(sp.id);
     const g = svg("g", { class: `fo-space${m ? " " + m.classes.join(" ") : ""}`, "data-space": sp.id });
-    g.append(svg("circle", { cx: x, cy: y, r: R, fill: m ? "#fff3bf" : "#f1f3f5",
-                             stroke: markers.has(sp.id) ? "#f59f00" : "#495057", "stroke-width": markers.has(sp.id) ? 6 : 2 }));
+    g.append(svg("circle", { cx: x, cy: y, r: R, fill: SPACE_FILL, class: "fo-place",
+                             stroke: markers.has(sp.id) ? MARKER_COLOUR : "#495057", "stroke-width": markers.has(sp.id) ? 6 : 2 }));
+    if (markers.has(sp.id)) g.classList.add("fo-marked");
+    if (m) {
+      g.append(svg("circle", { cx: x, cy: y, r: R - 4, class: "fo-hl", fill: "url(#fo-hl-reach)", "pointer-events": "none" }));
+      g.append(svg("circle", { cx: x, cy: y, r: R + 6, class: "fo-hl-ring", fill: "none", stroke: "#2f9e44",
+                               "stroke-width": 3, "stroke-dasharray": "7 4", "pointer-events": "none" }));
+    }
     g.append(svg("text", { x, y: y + R + 16, "text-anchor": "middle", "font-size": 15 }, spaceName(sp.id)));
     (here.get(sp.id) || []).forEach((s, i) => {
       g.append(svg("circle", { cx: x - 18 + i * 12, cy: y - 10, r: 9, fill: SEAT_COLOURS[s.seat % 4],
@@ -84,7 +98,7 @@ export function renderBoard(container, view, { marks = new Map(), onSpot = null,
     });
     (foes.get(sp.id) || []).forEach((e, i) => {
       const label = e.face_up ? enemyName(e.type).slice(0, 2) : "?";
-      g.append(svg("rect", { x: x - 22 + i * 16, y: y + 4, width: 14, height: 14, fill: e.face_up ? "#e03131" : "#495057",
+      g.append(svg("rect", { x: x - 22 + i * 16, y: y + 4, width: 14, height: 14, fill: e.face_up ? ENEMY_COLOURS.up : ENEMY_COLOURS.down,
                              class: "fo-enemy", "data-enemy": e.id }));
       g.append(svg("text", { x: x - 15 + i * 16, y: y + 15, "text-anchor": "middle", "font-size": 9, fill: "#fff" }, label));
     });
@@ -184,5 +198,3 @@ export const actionGroup = (action) => VERB_GROUPS[String(action).split(" ")[0]]
 /** Nothing to add under the prompt: the prompt says it all. */
 export const decisionNotes = () => [];
 
-/** No legend yet: the board's titles name every piece. */
-export const legend = () => [];

@@ -4,11 +4,14 @@
 // and events (the exports the page uses are listed in wasteland.core.spec.WEB_BOARD_EXPORTS).
 // Strings: ./i18n/{lang}.json, keys "wq.*".
 import { t } from "/js/i18n.js";
+import { SEAT_COLOURS, TILE_FILLS, ENEMY_COLOURS, LINES } from "./legend.js";
+
+export { legend } from "./legend.js";
+export const STYLESHEET = "board.css";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const S = 64; // pixels per square
-const SEAT_COLOURS = ["#1c7ed6", "#2f9e44", "#ae3ec9", "#f08c00"];
-const TILE_FILLS = ["#e9ecef", "#fff4e6", "#e6fcf5", "#f3f0ff", "#fff0f6", "#e7f5ff", "#f4fce3", "#fff9db"];
+const HATCHES = { reach: "#2f9e44", target: "#e03131" };
 const STEP = { N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0] };
 const ZONE_WORD = { move: 1, run: 1, deploy: 2, anchor: 1, rebirth_zone: 1 };
 
@@ -65,6 +68,15 @@ export function renderBoard(container, view, { marks = new Map(), onSpot = null,
   const x0 = Math.min(...xs) - 1, y0 = Math.min(...ys) - 1;
   const w = (Math.max(...xs) - x0 + 2) * S, h = (Math.max(...ys) - y0 + 2) * S;
   const root = svg("svg", { viewBox: `0 0 ${w} ${h}`, class: "wq-map", id: "wq-map", role: "img" });
+  // a highlight keeps the tile's shade readable: hatching and an outline over it, not a fill instead
+  const defs = svg("defs");
+  for (const [name, colour] of Object.entries(HATCHES)) {
+    const p = svg("pattern", { id: `wq-hl-${name}`, width: 8, height: 8, patternUnits: "userSpaceOnUse",
+                               patternTransform: "rotate(45)" });
+    p.append(svg("line", { x1: 0, y1: 0, x2: 0, y2: 8, stroke: colour, "stroke-width": 3, "stroke-opacity": 0.45 }));
+    defs.append(p);
+  }
+  root.append(defs);
   const at = new Map(board.squares.map((q) => [`${q.x},${q.y}`, q]));
   const tiles = board.tiles || [];
   const px = (x) => (x - x0) * S, py = (y) => (y - y0) * S;
@@ -73,10 +85,15 @@ export function renderBoard(container, view, { marks = new Map(), onSpot = null,
   for (const q of board.squares) {
     const m = marks.get(q.zone);
     const r = svg("rect", { x: px(q.x), y: py(q.y), width: S, height: S, class: `wq-square${m ? " " + m.classes.join(" ") : ""}`,
-                            "data-zone": q.zone, fill: m ? "#fff3bf" : TILE_FILLS[tiles.indexOf(q.tile) % TILE_FILLS.length] });
+                            "data-zone": q.zone, fill: TILE_FILLS[tiles.indexOf(q.tile) % TILE_FILLS.length] });
     if (m && click) { r.style.cursor = "pointer"; r.addEventListener("click", (ev) => click(q.zone, ev)); }
     r.append(svg("title", {}, zoneName(q.zone)));
     root.append(r);
+    if (m) {
+      const cls = m.classes.includes("target") ? "target" : "reach";
+      root.append(svg("rect", { x: px(q.x) + 2.5, y: py(q.y) + 2.5, width: S - 5, height: S - 5,
+                                class: `wq-hl ${cls}`, "data-zone": q.zone, "pointer-events": "none" }));
+    }
   }
   const gates = new Map((board.open_gates || []).map((g) => [edgeKey(g[0], g[1]), "open"]));
   if (board.closed_gate) gates.set(edgeKey(board.closed_gate[0], board.closed_gate[1]), "closed");
@@ -90,9 +107,9 @@ export function renderBoard(container, view, { marks = new Map(), onSpot = null,
       if (kind === "open") continue;
       const x1 = px(q.x) + (side === "E" ? S : 0), y1 = py(q.y) + (side === "S" ? S : 0);
       const x2 = side === "N" || side === "S" ? x1 + S : x1, y2 = side === "E" || side === "W" ? y1 + S : y1;
-      const style = kind === "closed" ? { stroke: "#c92a2a", "stroke-width": 8, class: "wq-closed-gate" }
-        : kind === "lych" ? { stroke: "#ae3ec9", "stroke-width": 6, "stroke-dasharray": "6 4", class: "wq-lychgate" }
-          : { stroke: other && other.tile === q.tile ? "#adb5bd" : "#343a40", "stroke-width": other && other.tile === q.tile ? 1.5 : 3 };
+      const style = kind === "closed" ? { stroke: LINES.closed, "stroke-width": 8, class: "wq-closed-gate" }
+        : kind === "lych" ? { stroke: LINES.lych, "stroke-width": 6, "stroke-dasharray": "6 4", class: "wq-lychgate" }
+          : { stroke: other && other.tile === q.tile ? LINES.zone : LINES.tile, "stroke-width": other && other.tile === q.tile ? 1.5 : 3 };
       root.append(svg("line", { x1, y1, x2, y2, ...style }));
     }
   }
@@ -110,7 +127,7 @@ export function renderBoard(container, view, { marks = new Map(), onSpot = null,
     });
     (foes.get(zone) || []).forEach((e, i) => {
       const big = e.size === "large";
-      root.append(svg("rect", { x: x + 6 + i * 14, y: y + 42, width: big ? 16 : 12, height: big ? 16 : 12, fill: e.stunned ? "#868e96" : "#e03131",
+      root.append(svg("rect", { x: x + 6 + i * 14, y: y + 42, width: big ? 16 : 12, height: big ? 16 : 12, fill: e.stunned ? ENEMY_COLOURS.stunned : ENEMY_COLOURS.ready,
                                 class: "wq-enemy", "data-model": e.model }));
       root.append(svg("text", { x: x + 12 + i * 14, y: y + 52, "font-size": 8, fill: "#fff", "text-anchor": "middle" }, enemyName(e.enemy).slice(0, 1)));
     });
@@ -232,5 +249,3 @@ export const actionGroup = (action) => VERB_GROUPS[String(action).split(" ")[0]]
 /** Nothing to add under the prompt: the prompt says it all. */
 export const decisionNotes = () => [];
 
-/** No legend yet: the board's titles name every piece. */
-export const legend = () => [];

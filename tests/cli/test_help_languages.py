@@ -35,4 +35,4 @@ def test_age_of_thirst_verb_help_in_ukrainian(tmp_path):
 
 def test_another_language_is_refused(tmp_path):
     out = play(tmp_path, "saltlands", "--lang", "de", stdin="")
-    assert out.returncode == 2 and "--lang 'de': the help is in en, ru, uk" in out.stdout
+    assert out.returncode == 2 and "--lang 'de': the terminal speaks en, ru, uk" in out.stdout

@@ -89,10 +89,10 @@ def _shown(renderable) -> str:
 @pytest.mark.parametrize("lang, top, bottom", [
     ("en", "[1] top: Rumor card 1, top option: the blue marker north onto a face-down tile (t0,-2), which it explores",
      "[2] bottom: Rumor card 1, bottom option: the green marker north-east onto a face-down tile (t2,-2)"),
-    ("ru", "[1] top: Карта слухов 1, верхний вариант: синий маркер на север, на закрытый тайл (t0,-2), который он откроет",
-     "[2] bottom: Карта слухов 1, нижний вариант: зелёный маркер на северо-восток"),
-    ("uk", "[1] top: Карта чуток 1, верхній варіант: синій маркер на північ, на закритий тайл (t0,-2), який він відкриє",
-     "[2] bottom: Карта чуток 1, нижній варіант: зелений маркер на північний схід"),
+    ("ru", "[1] Карта слухов 1, верхний вариант: синий маркер на север, на закрытый тайл (t0,-2), который он откроет",
+     "[2] Карта слухов 1, нижний вариант: зелёный маркер на северо-восток"),
+    ("uk", "[1] Карта чуток 1, верхній варіант: синій маркер на північ, на закритий тайл (t0,-2), який він відкриє",
+     "[2] Карта чуток 1, нижній варіант: зелений маркер на північний схід"),
 ])
 def test_the_terminal_shows_what_each_option_would_do_before_the_choice_SL109(lang, top, bottom):
     from wasteland.games.saltlands.terminal import TERMINAL
@@ -113,7 +113,10 @@ def test_terminal_options_name_cards_and_characters():
                   "[3] Water #1", "[4] Water #2", "[5] Spear", "[6] end"):
         assert shown in text, text
     assert "#1 " not in text.replace("Water #1", "")
-    assert "Кирка by Скаут" in _shown(TERMINAL.render_options(actions, 200, None, "ru"))
+    russian = _shown(TERMINAL.render_options(actions, 200, None, "ru"))
+    # in Russian the page's words: no "by" or "at" left between the names
+    assert "«Кирка» силами экипажа «Скаут» против 2,3" in russian and " by " not in russian, russian
+    assert "«Вода» #1" in russian and "«Вода» #2" in russian, russian
 
 
 @pytest.mark.parametrize("lang, words", [

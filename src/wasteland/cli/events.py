@@ -1,5 +1,6 @@
-"""Events in words for the terminal: the game's own wording (``game.describe``), styled
-by its renderer, and hidden cards kept from the people at the keyboard."""
+"""Events in words for the terminal: the game's own wording in the renderer's language
+(``renderer.event_text``, ``game.describe`` in English), styled by its renderer, and hidden
+cards kept from the people at the keyboard."""
 
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ def event_lines(game: Any, renderer: Any, events: list[Event], viewers: set[int]
     out: list[Any] = []
     for e in events:
         kind = e.get("type")
-        text = game.describe(public_event(game, e, viewers))
+        text = renderer.event_text(game, public_event(game, e, viewers))
         if kind == renderer.turn_event:
             out.append(Rule(Text(text), style="cyan"))
             continue

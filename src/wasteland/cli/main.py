@@ -305,7 +305,7 @@ def play(
     load: Optional[Path] = typer.Option(None, help="resume the game saved in this record"),
     record: Optional[Path] = typer.Option(None, help="save the game here after every action "
                                           "(default: the --load file, else GAME-SEED-TIME.jsonl)"),
-    lang: str = typer.Option("en", help="language of the help screen: en, ru or uk"),
+    lang: str = typer.Option("en", help="language of the terminal game (board, questions, options, log, help): en, ru or uk"),
     layout: str = typer.Option("auto", help="screen: each question drawn as one screen that fits the terminal "
                                "(the map cropped to what the question is about); scroll: the board, the log and "
                                "the questions printed one after the other; auto: screen in a terminal of fewer "

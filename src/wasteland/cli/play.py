@@ -22,6 +22,7 @@ from .prompt import LANGUAGES, Quit, enable_line_editing
 from .screen import LAYOUTS
 from .seats import HUMAN, make_seats, seat_names
 from .session import Session
+from .words import say
 
 
 def play_command(game: str | None, players: int | None = None, seats: str | None = None, seed: int | None = None,
@@ -31,7 +32,7 @@ def play_command(game: str | None, players: int | None = None, seats: str | None
     """``wasteland play``; returns the exit code."""
     console = console or Console(highlight=False)
     if lang not in LANGUAGES:
-        return fail(console, f"--lang {lang!r}: the help is in {', '.join(LANGUAGES)}")
+        return fail(console, f"--lang {lang!r}: the terminal speaks {', '.join(LANGUAGES)}")
     if layout not in LAYOUTS:
         return fail(console, f"--layout {layout!r}: one of {', '.join(LAYOUTS)}")
     rec: GameRecord | None = None
@@ -103,12 +104,12 @@ def play_command(game: str | None, players: int | None = None, seats: str | None
     if load is not None:
         console.print(f"Resumed after {len(rec.actions)} action(s).", highlight=False)
     else:
-        session.say(*event_lines(g, renderer, setup_events, session.viewers))
+        session.say(*event_lines(g, session.renderer, setup_events, session.viewers))
     enable_line_editing()
     try:
         session.run()
     except (Quit, KeyboardInterrupt):
-        console.print(f"\nStopped. The game is saved in {path}; resume with: "
-                      f"wasteland play {spec.name} --load {path}", highlight=False, soft_wrap=True, markup=False)
+        console.print("\n" + say(lang, "stopped", path=path, game=spec.name), highlight=False, soft_wrap=True,
+                      markup=False)
     return 0
 

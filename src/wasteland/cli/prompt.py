@@ -16,6 +16,7 @@ from wasteland.core.protocol import Decision, RuleError
 from wasteland.core.terminal import group_actions, numbered
 
 from .rules import HELP_RULES, rule_by_anchor, rules_mentioned
+from .words import say
 
 from . import screen
 from .screen import wants_screen
@@ -90,7 +91,8 @@ def ask_person(session: "Session", d: Decision) -> str | None:
         session.frame_from = len(session.log)
         show_question(session, d)
     session.dirty = False
-    prompt = f"p{d.seat + 1} {d.kind} (1-{len(order)}, help) > "
+    kind = d.kind if session.lang == "en" else say(session.lang, "kind")
+    prompt = say(session.lang, "ask", seat=f"p{d.seat + 1}", kind=kind, n=len(order))
     while True:
         entry = " ".join(session.ask(prompt).split())
         if not entry:
@@ -120,16 +122,16 @@ def ask_person(session: "Session", d: Decision) -> str | None:
             action = resolve(session, entry, d, order)
             if action is not None:
                 echo = Text(f"{session.who(d.seat)}: ", style="bold")
-                echo.append(action, style="bold green")
+                echo.append(session.action_words(d, action), style="bold green")
                 session.say(echo)
                 return action
 
 
 def show_question(session: "Session", d: Decision) -> None:
-    head = Text(f"{session.who(d.seat)} — {d.prompt}", style="bold bright_yellow")
+    view = session.game.view(session.state, d.seat)
+    head = Text(f"{session.who(d.seat)} — {session.renderer.prompt_text(d, view)}", style="bold bright_yellow")
     head.append(f"  [{d.rule}]", style="dim")
     session.console.print(head)
-    view = session.game.view(session.state, d.seat)
     session.console.print(session.renderer.render_options(d.actions, session.console.width, view, session.lang))
 
 
@@ -142,7 +144,7 @@ def resolve(session: "Session", entry: str, d: Decision, order: list[str]) -> st
         n = int(entry)
         if 1 <= n <= len(order):
             return order[n - 1]
-        error(session, f"there is no option {n}: choose a number from 1 to {len(order)}")
+        error(session, say(session.lang, "no_option", n=n, count=len(order)))
         return None
     if entry in d.actions:
         return entry
@@ -154,7 +156,7 @@ def resolve(session: "Session", entry: str, d: Decision, order: list[str]) -> st
     if len(tails) == 1:
         return tails[0]
     if len(tails) > 1:
-        error(session, f"'{entry}' could be any of: {', '.join(tails)}")
+        error(session, say(session.lang, "could_be", entry=entry, options=", ".join(tails)))
         return None
     if session.renderer.verb_alone and " " not in lowered:
         by_verb = [a for a in d.actions if a.split(" ", 1)[0].lower() == lowered]
@@ -163,14 +165,14 @@ def resolve(session: "Session", entry: str, d: Decision, order: list[str]) -> st
     try:
         session.game.apply(session.state, entry, d.seat)
     except RuleError as exc:
-        error(session, f"'{entry}' is not allowed: {exc}")
+        error(session, say(session.lang, "not_allowed", entry=entry, error=exc))
         return None
     return entry  # pragma: no cover - legal actions are matched above
 
 
 def error(session: "Session", message: str) -> None:
     session.console.print(Text("✗ " + message, style="bold red"))
-    session.console.print(Text("  (type a number from the list, or 'help')", style="dim"))
+    session.console.print(Text(say(session.lang, "type_number"), style="dim"))
 
 
 def show_help(session: "Session", d: Decision, arg: str) -> None:

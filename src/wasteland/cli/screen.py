@@ -22,6 +22,8 @@ from rich.text import Text
 
 from wasteland.core.protocol import Decision
 
+from .words import say
+
 if TYPE_CHECKING:
     from .session import Session
 
@@ -74,7 +76,7 @@ def frame(session: "Session", d: Decision, order: Sequence[str], recent: list[An
     marks = ui.hex_marks(d.actions, {a: i + 1 for i, a in enumerate(order)})
     room = max(height - 1, 8)  # the prompt's line stays free
 
-    head = Text(f"{session.who(d.seat)} — {d.prompt}", style="bold bright_yellow")
+    head = Text(f"{session.who(d.seat)} — {ui.prompt_text(d, view)}", style="bold bright_yellow")
     head.append(f"  [{d.rule}]", style="dim")
     question = lines_of(console, head, width)
     options = lines_of(console, ui.render_options(d.actions, width, view, session.lang), width)
@@ -82,13 +84,13 @@ def frame(session: "Session", d: Decision, order: Sequence[str], recent: list[An
     if len(options) > option_room:
         more = len(options) - option_room + 1
         options = options[:option_room - 1] + lines_of(
-            console, Text(f"  … {more} more line(s): 'options' lists them all", style="dim"), width)
+            console, Text(say(session.lang, "more_options", n=more), style="dim"), width)
 
     said = [line for item in recent for line in lines_of(console, item, width)]
     log_room = min(len(said), max(3, room // 4))
     if len(said) > log_room:
         hidden = len(said) - log_room + 1
-        said = lines_of(console, Text(f"… {hidden} earlier line(s): 'log' shows them", style="dim"), width) \
+        said = lines_of(console, Text(say(session.lang, "earlier", n=hidden), style="dim"), width) \
             + said[-(log_room - 1):]
     board_room = room - len(question) - len(options) - len(said)
 
@@ -100,8 +102,8 @@ def frame(session: "Session", d: Decision, order: Sequence[str], recent: list[An
         map_lines = lines_of(console, ui.render_map(view, width, marks), width)
         map_room = max(board_room - len(status) - 1, 3)
         shown, first = crop(map_lines, map_room, ui.map_focus(view, marks))
-        note = Text(f"map lines {first + 1}-{first + len(shown)} of {len(map_lines)} · 'board' draws it "
-                    "whole with the panel", style="dim") if len(shown) < len(map_lines) else Text("")
+        note = Text(say(session.lang, "map_lines", first=first + 1, last=first + len(shown), total=len(map_lines)),
+                    style="dim") if len(shown) < len(map_lines) else Text("")
         top = shown + lines_of(console, note, width) + status
     return top + said + question + options
 

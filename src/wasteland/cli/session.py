@@ -27,6 +27,7 @@ from wasteland.core.terminal import numbered
 from .events import event_lines
 from .prompt import ask_person, error, read_line
 from .seats import HUMAN, bot_action
+from .words import BOT_WORDS, say
 
 
 @dataclass
@@ -42,8 +43,8 @@ class Session:
                  record_path: Path, ask: Callable[[str], str] = read_line, lang: str = "en",
                  layout: str = "auto") -> None:
         self.game = game
-        self.lang = lang  # of the help screen (en, ru, uk)
-        self.renderer = renderer
+        self.lang = lang  # of everything drawn and said (en, ru, uk)
+        self.renderer = renderer.in_language(lang) if hasattr(renderer, "in_language") else renderer
         self.console = console
         self.record = record
         self.seats = seats  # "human" or an agent, per seat
@@ -101,11 +102,11 @@ class Session:
         one what happened since they last played."""
         if self.console.is_terminal:
             self.console.clear()
-        self.ask(f"p{seat + 1} to play: hand over the keyboard, then press Enter > ")
+        self.ask(say(self.lang, "hand_over", seat=self.who(seat)))
         missed = self.log[self.seen.get(seat, 0):]
         self.unshown.clear()  # what they missed is shown now, in full
         if missed:
-            self.console.print(Rule(f"since p{seat + 1} last played", style="dim"))
+            self.console.print(Rule(say(self.lang, "since", seat=self.who(seat)), style="dim"))
             for item in missed[-80:]:
                 self.console.print(item)
         self.last_drawn = None
@@ -149,10 +150,19 @@ class Session:
                 action, failed = bot_action(self.game, self.state, d, agent, len(self.history))
                 if failed:
                     self.say(Text(failed, style="bold red"))
-                label = Text(f"{self.who(d.seat)} ({agent.name}): ", style="bold")
-                label.append(action, style="bold green")
+                label = Text(f"{self.who(d.seat)} ({self.bot_name(agent.name)}): ", style="bold")
+                label.append(self.action_words(d, action), style="bold green")
                 self.say(label)
             self.play(d, action)
+
+    def action_words(self, d: Decision, action: str) -> str:
+        """An action as the log shows it: its notation in English, else the renderer's words."""
+        if self.lang == "en":
+            return action
+        return self.renderer.action_text(action, self.game.view(self.state, d.seat))
+
+    def bot_name(self, name: str) -> str:
+        return say(self.lang, f"bot.{name}") if name in BOT_WORDS else name
 
     def play(self, d: Decision, action: str) -> None:
         before = self.state
@@ -180,16 +190,14 @@ class Session:
 
     def undo(self, d: Decision) -> bool:
         if not self.history:
-            error(self, "nothing to undo: no action has been played yet")
+            error(self, say(self.lang, "nothing_to_undo"))
             return False
         last = self.history[-1]
         if last.seat != d.seat:
-            error(self, f"the last action ('{last.action}') was p{last.seat + 1}'s: you can take back only "
-                        "your own actions, and only until another seat has acted")
+            error(self, say(self.lang, "not_own", action=last.action, seat=self.who(last.seat)))
             return False
         if last.revealed:
-            error(self, f"'{last.action}' revealed hidden information (a card, a tile or a random result): "
-                        "it cannot be taken back")
+            error(self, say(self.lang, "revealed", action=last.action))
             return False
         self.history.pop()
         self.state = last.before
@@ -197,7 +205,8 @@ class Session:
         self._rewrite_record()
         self.dirty = True
         self.last_drawn = None
-        self.console.print(Text(f"↶ took back p{last.seat + 1}'s '{last.action}'", style="bold yellow"))
+        self.console.print(Text(say(self.lang, "took_back", seat=self.who(last.seat), action=last.action),
+                                style="bold yellow"))
         return True
 
     def save(self, path: str | None) -> None:
@@ -208,9 +217,8 @@ class Session:
         except OSError as exc:
             error(self, f"cannot save to {target}: {exc.strerror}")
             return
-        self.console.print(f"Saved {len(self.record.actions)} actions to {target}. "
-                           f"Resume with: wasteland play {self.record.game} --load {target}", highlight=False,
-                           soft_wrap=True, markup=False)
+        self.console.print(say(self.lang, "saved", n=len(self.record.actions), path=target, game=self.record.game),
+                           highlight=False, soft_wrap=True, markup=False)
 
     def game_over(self) -> None:
         humans = sorted(self.humans)
@@ -219,10 +227,12 @@ class Session:
         self.flush()
         outcome = self.game.outcome(self.state)
         winners = ", ".join(self.who(w) for w in outcome.winners) if outcome else ""
-        text = Text("GAME OVER", style="bold white on red")
-        text.append("  " + (f"winners: {winners}" if winners else "everybody loses")
-                    + f" — {outcome.reason if outcome else ''}", style="bold")
+        text = Text(say(self.lang, "game_over"), style="bold white on red")
+        reason = ""
+        if outcome is not None:
+            reason = self.renderer.end_reason(outcome) if hasattr(self.renderer, "end_reason") else outcome.reason
+        text.append("  " + (say(self.lang, "winners", winners=winners) if winners else say(self.lang, "everybody_loses"))
+                    + f" — {reason}", style="bold")
         self.console.print(text)
-        self.console.print(f"The game record is in {self.record_path} "
-                           f"(step through it with: wasteland replay {self.record_path})", highlight=False,
+        self.console.print(say(self.lang, "record_note", path=self.record_path), highlight=False,
                            soft_wrap=True, markup=False)

@@ -370,6 +370,16 @@ class TerminalRenderer(Protocol):
 
     def commands_help(self, lang: str = "en") -> str: ...  # how to answer, and the commands
 
+    lang: str  # the language it draws and speaks in ("en", "ru", "uk")
+
+    def in_language(self, lang: str) -> Any: ...  # the same renderer speaking ``lang``
+
+    def prompt_text(self, decision: Any, view: dict[str, Any] | None = None) -> str: ...  # the question
+
+    def event_text(self, game: Any, event: dict[str, Any]) -> str: ...  # one event, in its language
+
+    def action_text(self, action: str, view: dict[str, Any] | None = None) -> str: ...  # one action in words
+
 
 #: What ``spec.web_board`` names: an ES module in the game's package. The server serves
 #: the module's folder at ``/games/<name>/`` and the translations (``spec.web_texts``) at

@@ -86,7 +86,7 @@ def render_options(actions: Sequence[str], width: int, titles: dict[str, str] | 
     n = 0
     for verb, group in group_actions(actions):
         shown = [labels.get(a, a) for a in group]
-        rests = [a.split(" ", 1)[1] if " " in a else "" for a in shown]
+        rests = [_rest(a, verb, titles.get(verb, verb)) for a in shown]
         if len(group) == 1 or not any(rests):
             for a in shown:
                 n += 1
@@ -111,9 +111,23 @@ def render_options(actions: Sequence[str], width: int, titles: dict[str, str] | 
     return out
 
 
+def _rest(label: str, verb: str, title: str) -> str:
+    """What an option says below its group's heading: the label less the heading's words
+    ("Ехать на 3,-4" under "Ехать на"), or less its verb ("move 3,-4" under "move to")."""
+    if title and label.lower().startswith(title.lower()) and label[len(title):len(title) + 1] in (" ", ":"):
+        return label[len(title):].lstrip(" :")
+    if " " in label and (label.startswith(verb + " ") or label.split(" ", 1)[0] == verb):
+        return label.split(" ", 1)[1]
+    return label if " " in label else ""
+
+
 class TerminalBase:
     """Defaults for a game's terminal renderer; a game subclasses it and draws its own
-    board, panel and status line (see :class:`wasteland.core.spec.TerminalRenderer`)."""
+    board, panel and status line (see :class:`wasteland.core.spec.TerminalRenderer`).
+
+    A renderer speaks one language (``lang``): ``in_language`` gives a copy speaking
+    another, and everything it draws, asks and tells (board, panel, status line, the
+    question, the options, the events) is in that language where the game has the words."""
 
     title_style = "bold"
     turn_event = "turn"  # the event kind drawn as a rule across the screen
@@ -121,10 +135,40 @@ class TerminalBase:
     verb_alone = False  # a verb with a single option stands for it ("end" -> "end phase")
     verb_titles: dict[str, str] = {}  # the heading of each verb's group of options
     languages: tuple[str, ...] = ("en",)  # languages of help() and verb_help()
+    lang = "en"  # the language it draws and speaks in (see in_language)
+
+    def in_language(self, lang: str) -> "TerminalBase":
+        """This renderer speaking ``lang`` (English where the game has no words in it)."""
+        import copy
+
+        spoken = copy.copy(self)
+        spoken.lang = lang
+        return spoken
+
+    def prompt_text(self, decision: Any, view: dict[str, Any] | None = None) -> str:
+        """The question in the renderer's language (the engine's English prompt by default)."""
+        return decision.prompt
+
+    def event_text(self, game: Any, event: dict[str, Any]) -> str:
+        """One event in the renderer's language (the game's own English wording by default)."""
+        return game.describe(event)
+
+    def end_reason(self, outcome: Any) -> str:
+        """Why the game ended, in the renderer's language (the engine's English by default)."""
+        return outcome.reason
+
+    def action_text(self, action: str, view: dict[str, Any] | None = None) -> str:
+        """One action as a player reads it in the renderer's language (its notation by default)."""
+        return self.option_labels([action], view, self.lang).get(action, action)
 
     def render_options(self, actions: Sequence[str], width: int, view: dict[str, Any] | None = None,
-                       lang: str = "en") -> Any:
-        return render_options(actions, width, self.verb_titles, self.option_labels(actions, view, lang))
+                       lang: str | None = None) -> Any:
+        lang = lang or self.lang
+        return render_options(actions, width, self.group_titles(lang), self.option_labels(actions, view, lang))
+
+    def group_titles(self, lang: str) -> dict[str, str]:
+        """The heading of each verb's group of options in ``lang``."""
+        return self.verb_titles
 
     def option_labels(self, actions: Sequence[str], view: dict[str, Any] | None, lang: str = "en") -> dict[str, str]:
         """How each option is shown when not as its notation (none by default)."""

@@ -196,57 +196,108 @@ def _bg(style: str) -> str:
     return style[idx + 1:] if idx >= 0 else ""
 
 
-def legend() -> Text:
+@lru_cache(maxsize=None)
+def _templates(lang: str) -> Any:
+    from wasteland.core.card_texts import Templates
+
+    return Templates("wasteland.games.saltlands", "texts", lang if lang in ("en", "ru", "uk") else "en",
+                     "terminal_{lang}.toml")
+
+
+class _Words:
+    """The panel's words in one language: its phrases (``texts/terminal_<lang>.toml``) and,
+    beyond English, components by their names (English shows the ids players type)."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+        self.t = _templates(lang)
+        self.named = None
+        if lang != "en":
+            from .terminal_words import SaltlandsWords
+
+            self.named = SaltlandsWords(lang)
+
+    def __call__(self, key: str, **values: Any) -> str:
+        return self.t.fill(key, **values)
+
+    def card(self, card: str) -> str:
+        return self.named.card(card) if self.named else card
+
+    def raider(self, rtype: str) -> str:
+        return self.named.raider(rtype) if self.named else rtype
+
+    def character(self, character: str | None) -> str:
+        if not character:
+            return self("no_character")
+        if self.named:
+            return self.named.character(character)
+        c = _content().characters.get(character)
+        return c.name if c is not None else character
+
+    def colour(self, colour: str) -> str:
+        return self.named.page.t(f"colour.{colour}") if self.named else colour
+
+    def direction(self, d: str) -> str:
+        return self.named.direction(d) if self.named else d
+
+    def config(self, kind: str, value: Any) -> str:
+        if self.named and self.named.page.has(f"{kind}.{value}"):
+            return self.named.page.t(f"{kind}.{value}")
+        return str(value)
+
+
+def legend(lang: str = "en") -> Text:
+    w = _Words(lang)
     t = Text(no_wrap=False)
     t.append("@1", PLAYER_STYLE)
-    t.append(" player  ")
+    t.append(w("legend.player"))
     t.append("S2", RAIDER_STYLE)
-    t.append(" raider+crew (S P T B H A)  ")
+    t.append(w("legend.raider"))
     t.append("A", SPAWN_STYLE)
-    t.append(" spawn  ")
+    t.append(w("legend.spawn"))
     t.append("$", TOKEN_STYLE["loot"])
-    t.append(" loot ")
+    t.append(w("legend.loot"))
     t.append("+", TOKEN_STYLE["crew"])
-    t.append(" crew ")
+    t.append(w("legend.crew"))
     t.append("V", "bold")
-    t.append(" victory ")
+    t.append(w("legend.victory"))
     t.append("?", TOKEN_STYLE["rumor"])
-    t.append(" rumor token  x wreck  ")
+    t.append(w("legend.rumor_token"))
     t.append(" ◆ ", "bold bright_white on dodger_blue2")
-    t.append(" rumor marker  · salt ")
+    t.append(w("legend.marker"))
     t.append("~", "grey11 on tan")
-    t.append(" dune ")
+    t.append(w("legend.dune"))
     t.append("^", TERRAIN_STYLE["mountain"])
-    t.append(" mountain  ")
+    t.append(w("legend.mountain"))
     t.append("░", UNEXPLORED_STYLE)
-    t.append(" face down  ")
+    t.append(w("legend.face_down"))
     t.append("7", MARK_FG["salt"] + " on grey82")
-    t.append(" option number")
+    t.append(w("legend.number"))
     return t
 
 
 # -- the panel --------------------------------------------------------------------------
 
 
-def _weather_text(wid: str) -> str:
-    w = _content().weather.get(wid)
-    if w is None:
+def _weather_text(wid: str, w: _Words) -> str:
+    weather = _content().weather.get(wid)
+    if weather is None:
         return wid
-    bits = [f"{w.strength}"]
-    if w.turn:
-        bits.append(f"turn {w.turn:+d}")
-    if w.storm:
-        bits.append("storm")
+    bits = [f"{weather.strength}"]
+    if weather.turn:
+        bits.append(w("weather_turn", turn=weather.turn))
+    if weather.storm:
+        bits.append(w("storm"))
     return f"{wid} ({', '.join(bits)})"
 
 
-def _damage_text(did: str) -> str:
+def _damage_text(did: str, w: _Words) -> str:
     d = _content().damage_cards.get(did)
     if d is None:
         return did
-    kind = "AP" if d.damage_type == "ap" else "dmg"
-    what = f"+{d.move_bonus} move, no attack" if d.move_bonus else f"{d.damage} {kind}, spawn"
-    return f"{did}: {what} {d.letters}"
+    if d.move_bonus:
+        return w("damage_bonus", card=did, bonus=d.move_bonus, letters=d.letters)
+    return w("damage", card=did, damage=d.damage, kind=w("ap" if d.damage_type == "ap" else "dmg"), letters=d.letters)
 
 
 def _label(key: str, value: str | Text, style: str = "") -> Text:
@@ -259,14 +310,14 @@ def _label(key: str, value: str | Text, style: str = "") -> Text:
     return t
 
 
-def _cards(names: Iterable[str], engaged: set[str]) -> Text:
+def _cards(names: Iterable[str], engaged: set[str], w: _Words | None = None) -> Text:
     t = Text()
     first = True
     for n in names:
         if not first:
             t.append(", ")
         first = False
-        t.append(n, style="dim strike" if n in engaged else "")
+        t.append(w.card(n) if w else n, style="dim strike" if n in engaged else "")
         if n in engaged:
             t.append("*", style="yellow")
     if first:
@@ -274,104 +325,106 @@ def _cards(names: Iterable[str], engaged: set[str]) -> Text:
     return t
 
 
-def character_title(character: str | None) -> str:
-    if not character:
-        return "(no character yet)"
-    c = _content().characters.get(character)
-    return c.name if c is not None else character
+def character_title(character: str | None, lang: str = "en") -> str:
+    return _Words(lang).character(character)
 
 
-def render_panel(view: dict[str, Any]) -> Group:
+def render_panel(view: dict[str, Any], lang: str = "en") -> Group:
     """Wind, weather, round, raiders, decks, players and the viewing seat's own cards."""
+    w = _Words(lang)
     cfg = view.get("config", {})
     lines: list[RenderableType] = []
     head = Text()
-    head.append(f"Round {view['round']}", style="bold")
-    head.append(f" · turn {view['turn']} · {seat_label(view['current'])} to play")
-    head.append(f"   {cfg.get('mode', '?')}, {cfg.get('difficulty', '?')}", style="dim")
+    head.append(w("round", round=view["round"]), style="bold")
+    head.append(w("turn", turn=view["turn"], seat=seat_label(view["current"])))
+    head.append(f"   {w.config('mode', cfg.get('mode', '?'))}, {w.config('difficulty', cfg.get('difficulty', '?'))}",
+                style="dim")
     lines.append(head)
     wind = Text()
-    wind.append("Wind ", style="bold")
-    wind.append(f"{view['wind_strength']} toward {view['wind_dir']} {WIND_ARROW.get(view['wind_dir'], '')}",
-                style="bold cyan")
-    wind.append("  weather ")
-    wind.append(" + ".join(_weather_text(w) for w in view["weather"]) or "—")
+    wind.append(w("wind"), style="bold")
+    wind.append(w("wind_value", strength=view["wind_strength"], dir=w.direction(view["wind_dir"]),
+                  arrow=WIND_ARROW.get(view["wind_dir"], "")), style="bold cyan")
+    wind.append(w("weather"))
+    wind.append(" + ".join(_weather_text(x, w) for x in view["weather"]) or "—")
     if view.get("storm"):
-        wind.append("  SANDSTORM", style="bold yellow on red")
+        wind.append(w("sandstorm"), style="bold yellow on red")
     lines.append(wind)
     markers = Text()
-    markers.append("Rumor markers ", style="bold")
+    markers.append(w("markers"), style="bold")
     for i, (colour, tile) in enumerate(sorted(view.get("markers", {}).items())):
         if i:
             markers.append(" · ")
         markers.append("◆", style=f"bold {MARKER_BG.get(colour, colour)}")
-        markers.append(f" {colour} {tile}")
-    markers.append(f"   rumor deck {view['rumor_deck']}")
+        markers.append(f" {w.colour(colour)} {tile}")
+    markers.append(w("rumor_deck", n=view["rumor_deck"]))
     if view.get("rumors_played"):
-        markers.append(f" (played {', '.join(view['rumors_played'])})")
+        markers.append(w("played", cards=", ".join(view["rumors_played"])))
     lines.append(markers)
 
-    lines.append(Text("Raiders     on board  stack  this round", style="bold"))
+    lines.append(Text(w("raiders"), style="bold"))
     for rtype, left in view["damage_stacks"].items():
         on_board = sum(1 for r in view["raiders"] if r["type"] == rtype)
         t = Text(" ")
         t.append(f" {RAIDER_INITIAL.get(rtype, '?')} ", style=RAIDER_STYLE)
-        t.append(f" {rtype:<10} {on_board:>2} {left:>6}   ")
+        t.append(f" {w.raider(rtype):<10} {on_board:>2} {left:>6}   ")
         shown = view["revealed"].get(rtype) or []
         if shown:
-            t.append(_damage_text(shown[-1]), style="bold red")
+            t.append(_damage_text(shown[-1], w), style="bold red")
         else:
-            t.append("not activated yet", style="dim")
+            t.append(w("not_activated"), style="dim")
         lines.append(t)
     decks = Text()
-    decks.append("Decks ", style="bold")
-    decks.append(f"mirage {view['mirage_deck']} · raider {view['raider_deck']} · weather {view['weather_deck']}\n")
-    decks.append("Tokens ", style="bold")
-    decks.append(f"pool {view['token_pool']}  ")
-    decks.append("Discard ", style="bold")
-    decks.append(f"{len(view['discard'])} cards")
+    decks.append(w("decks"), style="bold")
+    decks.append(w("decks_value", mirage=view["mirage_deck"], raider=view["raider_deck"],
+                   weather=view["weather_deck"]) + "\n")
+    decks.append(w("tokens"), style="bold")
+    decks.append(w("pool", n=view["token_pool"]))
+    decks.append(w("discard"), style="bold")
+    decks.append(w("discard_value", n=len(view["discard"])))
     if view["discard"]:
-        decks.append(f" (top {view['discard'][-1]})", style="dim")
+        decks.append(w("top", card=w.card(view["discard"][-1])), style="dim")
     lines.append(decks)
 
-    lines.append(Text("Players", style="bold"))
+    lines.append(Text(w("players"), style="bold"))
     for p in view["players"]:
         t = Text("  ")
         t.append(f"@{seat_number(p['seat'])}", style=PLAYER_STYLE)
-        t.append(f" {seat_label(p['seat'])} {character_title(p['character'])}")
-        t.append(f" at {p['hex']}" if p["hex"] else " off board")
+        t.append(f" {seat_label(p['seat'])} {w.character(p['character'])}")
+        t.append(w("at", hex=p["hex"]) if p["hex"] else w("off_board"))
         if p["status"] != "active":
-            t.append(f" [{p['status']}]", style="bold red")
-        t.append(f" · hand {p['hand_size']}")
+            status = w(f"status.{p['status']}") if p["status"] in ("dead", "out", "escaped") else p["status"]
+            t.append(f" [{status}]", style="bold red")
+        t.append(w("hand", n=p["hand_size"]))
         if p.get("hand_limit") is not None:
             t.append(f"/{p['hand_limit']}")
-        t.append(f" · armor {p['armor']}")
+        t.append(w("armor", n=p["armor"]))
         if p["seat"] != view.get("seat"):
-            t.append(f" · vehicle {p['vehicle'] or '—'}")
+            t.append(w("vehicle", card=w.card(p["vehicle"]) if p["vehicle"] else "—"))
             if p["cargo"]:
-                t.append(f" · cargo {', '.join(p['cargo'])}")
+                t.append(w("cargo", cards=", ".join(w.card(c) for c in p["cargo"])))
         lines.append(t)
 
     me = next((p for p in view["players"] if p["seat"] == view.get("seat")), None)
     if me is not None:
         engaged = set(me.get("engaged", []))
-        lines.append(Text(f"You: {seat_label(me['seat'])}, {character_title(me['character'])}"
-                          f"  (respawns used {me.get('respawns_used', 0)})", style="bold bright_yellow"))
-        lines.append(_label("  Vehicle", _cards([me["vehicle"]] if me["vehicle"] else [], engaged)))
-        lines.append(_label("  Cargo  ", _cards(me["cargo"], engaged)))
-        lines.append(_label("  Hand   ", _cards(me.get("hand", []), engaged)))
+        lines.append(Text(w("you", seat=seat_label(me["seat"]), character=w.character(me["character"]),
+                            n=me.get("respawns_used", 0)), style="bold bright_yellow"))
+        lines.append(_label(w("my_vehicle"), _cards([me["vehicle"]] if me["vehicle"] else [], engaged, w)))
+        lines.append(_label(w("my_cargo"), _cards(me["cargo"], engaged, w)))
+        lines.append(_label(w("my_hand"), _cards(me.get("hand", []), engaged, w)))
         limit = me.get("hand_limit")
-        lines.append(Text(f"  hand {len(me.get('hand', []))}/{limit if limit is not None else '—'}"
-                          f" · armor {me['armor']} · engaged: {', '.join(sorted(engaged)) or 'none'}"
-                          + ("  (* = engaged)" if engaged else "")))
+        lines.append(Text(w("my_counts", n=len(me.get("hand", [])), limit=limit if limit is not None else "—",
+                            armor=me["armor"], engaged=", ".join(w.card(c) for c in sorted(engaged)) or w("none"))
+                          + (w("engaged_note") if engaged else "")))
     # the end of the game is announced by the front end (once), not by the panel
     return Group(*lines)
 
 
 def render_board(view: dict[str, Any], width: int, marks: dict[str, str] | None = None,
-                 coords: bool = False) -> RenderableType:
+                 coords: bool = False, lang: str = "en") -> RenderableType:
     """The map with the panel beside it, or below it when the terminal is too narrow."""
-    return side_by_side(render_map(view, marks, coords), render_panel(view), legend(), map_width(view), width, 40)
+    return side_by_side(render_map(view, marks, coords), render_panel(view, lang), legend(lang), map_width(view),
+                        width, 40)
 
 
 # -- options ----------------------------------------------------------------------------
@@ -402,22 +455,23 @@ VERB_TITLE = {
 }
 
 
-def render_status(view: dict[str, Any]) -> Text:
+def render_status(view: dict[str, Any], lang: str = "en") -> Text:
     """One line about the viewing seat: where it is and what it holds."""
+    w = _Words(lang)
     me = next((p for p in view["players"] if p["seat"] == view.get("seat")), None)
     t = Text()
     if me is None:
         return t
     engaged = set(me.get("engaged", []))
-    t.append(f"{seat_label(me['seat'])} {character_title(me['character'])}", style="bold bright_yellow")
-    t.append((f" at {me['hex']}" if me["hex"] else " (off the board)") + " · vehicle ")
-    t.append_text(_cards([me["vehicle"]] if me["vehicle"] else [], engaged))
-    t.append(" · cargo ")
-    t.append_text(_cards(me["cargo"], engaged))
-    t.append(" · hand ")
-    t.append_text(_cards(me.get("hand", []), engaged))
+    t.append(f"{seat_label(me['seat'])} {w.character(me['character'])}", style="bold bright_yellow")
+    t.append((w("at", hex=me["hex"]) if me["hex"] else w("off_the_board")) + w("status_vehicle"))
+    t.append_text(_cards([me["vehicle"]] if me["vehicle"] else [], engaged, w))
+    t.append(w("status_cargo"))
+    t.append_text(_cards(me["cargo"], engaged, w))
+    t.append(w("status_hand"))
+    t.append_text(_cards(me.get("hand", []), engaged, w))
     limit = me.get("hand_limit")
-    t.append(f" ({len(me.get('hand', []))}/{limit if limit is not None else '—'}) · armor {me['armor']}")
+    t.append(w("status_counts", n=len(me.get("hand", [])), limit=limit if limit is not None else "—", armor=me["armor"]))
     return t
 
 
@@ -438,13 +492,22 @@ class SaltlandsTerminal(TerminalBase):
     redraw_kinds = ("turn", "enter", "character")
     verb_titles = VERB_TITLE
 
-    render_board = staticmethod(render_board)
-    render_panel = staticmethod(render_panel)
-    render_status = staticmethod(render_status)
     map_width = staticmethod(map_width)
     map_signature = staticmethod(map_signature)
     hex_marks = staticmethod(hex_marks)
-    legend = staticmethod(legend)
+
+    def render_board(self, view: dict[str, Any], width: int, marks: dict[str, str] | None = None,
+                     coords: bool = False) -> RenderableType:
+        return render_board(view, width, marks, coords, self.lang)
+
+    def render_panel(self, view: dict[str, Any]) -> Group:
+        return render_panel(view, self.lang)
+
+    def render_status(self, view: dict[str, Any]) -> Text:
+        return render_status(view, self.lang)
+
+    def legend(self) -> Text:
+        return legend(self.lang)
 
     map_focus = staticmethod(map_focus)
 
@@ -460,6 +523,31 @@ class SaltlandsTerminal(TerminalBase):
 
     def option_labels(self, actions: Sequence[str], view: dict[str, Any] | None, lang: str = "en") -> dict[str, str]:
         return terminal_help.option_labels(actions, view, lang)
+
+    # -- in the terminal's language (the page's words: terminal_words) -----------------------
+    @property
+    def words(self) -> Any:
+        from .terminal_words import SaltlandsWords
+
+        return SaltlandsWords(self.lang)
+
+    def group_titles(self, lang: str) -> dict[str, str]:
+        if lang == "en":
+            return VERB_TITLE
+        from .terminal_words import SaltlandsWords
+
+        words = SaltlandsWords(lang)
+        return {verb: words.group_title(verb) for verb in VERB_TITLE}
+
+    def prompt_text(self, decision: Any, view: dict[str, Any] | None = None) -> str:
+        return decision.prompt if self.lang == "en" else self.words.prompt(decision, view)
+
+    def event_text(self, game: Any, event: dict[str, Any]) -> str:
+        if self.lang != "en":
+            said = self.words.event(event)
+            if said is not None:
+                return said
+        return game.describe(event)
 
     languages = ("en", "ru", "uk")
 

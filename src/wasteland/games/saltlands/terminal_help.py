@@ -216,8 +216,18 @@ def option_labels(actions: Sequence[str], view: dict[str, Any] | None, lang: str
                 return name
         return token
 
+    words = None
+    if lang != "en":
+        from .terminal_words import SaltlandsWords
+
+        words = SaltlandsWords(lang)
+
     def label(action: str, copies: bool) -> str:
         verb, _, rest = action.partition(" ")
+        if words is not None:  # the page's words; a copy's number where two would read the same
+            shown = words.action(action)
+            number = _COPY.match(rest.split(" ", 1)[0]) if rest else None
+            return f"{shown} #{number.group(2)}" if copies and number else shown
         return " ".join([verb] + [word(tok, copies) for tok in rest.split()]) if rest else action
 
     choice = (view or {}).get("rumor_choice")
@@ -228,7 +238,8 @@ def option_labels(actions: Sequence[str], view: dict[str, Any] | None, lang: str
         seen[shown] = seen.get(shown, 0) + 1
     for a in actions:
         if choice and a in ("top", "bottom"):
-            out[a] = f"{a}: {TEXTS.rumor_option(choice, a, lang, view)}"
+            preview = TEXTS.rumor_option(choice, a, lang, view)  # it names its option itself
+            out[a] = preview if words is not None else f"{a}: {preview}"
             continue
         shown = plain[a] if seen[plain[a]] == 1 else label(a, True)
         toll = (view or {}).get("storm_cards", {}).get(a)

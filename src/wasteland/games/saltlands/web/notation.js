@@ -201,7 +201,7 @@ function eventParams(e) {
   if (e.mode) p.mode = t(`mode.${e.mode}`);
   if (e.difficulty) p.difficulty = t(`difficulty.${e.difficulty}`);
   if (Array.isArray(e.winners)) p.winners = e.winners.join(", ");
-  for (const f of ["how", "why", "effect", "cause", "respawn", "deck"]) {
+  for (const f of ["how", "why", "effect", "cause", "respawn", "deck", "area"]) {
     if (typeof e[f] === "string" && tOwn(`word.${e[f]}`) !== undefined) p[f] = tOwn(`word.${e[f]}`);
   }
   return p;

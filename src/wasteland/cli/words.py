@@ -1,0 +1,94 @@
+"""The terminal front end's own words in English, Russian and Ukrainian (the game's
+renderer says the rest: board, questions, options, events). The commands a person types
+(help, board, options, log, undo, save, quit) stay as they are in every language."""
+
+from __future__ import annotations
+
+from typing import Any
+
+WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "ask": "{seat} {kind} (1-{n}, help) > ",
+        "more_options": "  … {n} more line(s): 'options' lists them all",
+        "earlier": "… {n} earlier line(s): 'log' shows them",
+        "map_lines": "map lines {first}-{last} of {total} · 'board' draws it whole with the panel",
+        "no_option": "there is no option {n}: choose a number from 1 to {count}",
+        "could_be": "'{entry}' could be any of: {options}",
+        "not_allowed": "'{entry}' is not allowed: {error}",
+        "type_number": "  (type a number from the list, or 'help')",
+        "hand_over": "{seat} to play: hand over the keyboard, then press Enter > ",
+        "since": "since {seat} last played",
+        "nothing_to_undo": "nothing to undo: no action has been played yet",
+        "not_own": "the last action ('{action}') was {seat}'s: you can take back only your own actions, and "
+                   "only until another seat has acted",
+        "revealed": "'{action}' revealed hidden information (a card, a tile or a random result): it cannot be "
+                    "taken back",
+        "took_back": "↶ took back {seat}'s '{action}'",
+        "game_over": "GAME OVER",
+        "winners": "winners: {winners}",
+        "everybody_loses": "everybody loses",
+        "record_note": "The game record is in {path} (step through it with: wasteland replay {path})",
+        "stopped": "Stopped. The game is saved in {path}; resume with: wasteland play {game} --load {path}",
+        "saved": "Saved {n} actions to {path}. Resume with: wasteland play {game} --load {path}",
+        "bot.random": "random", "bot.heuristic": "heuristic", "bot.ismcts": "ISMCTS",
+    },
+    "ru": {
+        "ask": "{seat} {kind} (1-{n}, help) > ",
+        "kind": "выбор",
+        "more_options": "  … ещё строк: {n}; 'options' покажет все варианты",
+        "earlier": "… ранних строк: {n}; 'log' покажет их",
+        "map_lines": "строки карты {first}-{last} из {total} · 'board' рисует её целиком с панелью",
+        "no_option": "варианта {n} нет: выберите число от 1 до {count}",
+        "could_be": "'{entry}' может значить любой из вариантов: {options}",
+        "not_allowed": "'{entry}' нельзя: {error}",
+        "type_number": "  (введите номер из списка или 'help')",
+        "hand_over": "Ходит {seat}: передайте клавиатуру и нажмите Enter > ",
+        "since": "с прошлого хода {seat}",
+        "nothing_to_undo": "отменять нечего: ещё не сделано ни одного действия",
+        "not_own": "последнее действие ('{action}') сделал {seat}: отменять можно только свои действия и только "
+                   "пока не походило другое место",
+        "revealed": "'{action}' открыло скрытое (карту, тайл или случайный результат): его нельзя отменить",
+        "took_back": "↶ отменено действие {seat} '{action}'",
+        "game_over": "ИГРА ОКОНЧЕНА",
+        "winners": "победители: {winners}",
+        "everybody_loses": "проиграли все",
+        "record_note": "Запись партии — в {path} (просмотр по шагам: wasteland replay {path})",
+        "stopped": "Остановлено. Партия сохранена в {path}; продолжить: wasteland play {game} --load {path}",
+        "saved": "Сохранено действий: {n}, в {path}. Продолжить: wasteland play {game} --load {path}",
+        "bot.random": "случайный", "bot.heuristic": "эвристический", "bot.ismcts": "ISMCTS",
+    },
+    "uk": {
+        "ask": "{seat} {kind} (1-{n}, help) > ",
+        "kind": "вибір",
+        "more_options": "  … ще рядків: {n}; 'options' покаже всі варіанти",
+        "earlier": "… раніших рядків: {n}; 'log' покаже їх",
+        "map_lines": "рядки мапи {first}-{last} з {total} · 'board' малює її цілком із панеллю",
+        "no_option": "варіанта {n} немає: оберіть число від 1 до {count}",
+        "could_be": "'{entry}' може означати будь-який із варіантів: {options}",
+        "not_allowed": "'{entry}' не можна: {error}",
+        "type_number": "  (введіть номер зі списку або 'help')",
+        "hand_over": "Ходить {seat}: передайте клавіатуру й натисніть Enter > ",
+        "since": "від минулого ходу {seat}",
+        "nothing_to_undo": "скасовувати нічого: ще не зроблено жодної дії",
+        "not_own": "останню дію ('{action}') зробив {seat}: скасовувати можна лише свої дії й лише доки не "
+                   "походило інше місце",
+        "revealed": "'{action}' відкрила приховане (карту, тайл чи випадковий результат): її не можна скасувати",
+        "took_back": "↶ скасовано дію {seat} '{action}'",
+        "game_over": "ГРУ ЗАКІНЧЕНО",
+        "winners": "переможці: {winners}",
+        "everybody_loses": "програли всі",
+        "record_note": "Запис партії — у {path} (перегляд за кроками: wasteland replay {path})",
+        "stopped": "Зупинено. Партію збережено в {path}; продовжити: wasteland play {game} --load {path}",
+        "saved": "Збережено дій: {n}, у {path}. Продовжити: wasteland play {game} --load {path}",
+        "bot.random": "випадковий", "bot.heuristic": "евристичний", "bot.ismcts": "ISMCTS",
+    },
+}
+
+
+BOT_WORDS = ("random", "heuristic", "ismcts")
+
+
+def say(lang: str, key: str, **values: Any) -> str:
+    """The front end's phrase ``key`` in ``lang`` (English where it has none)."""
+    phrase = WORDS.get(lang, {}).get(key, WORDS["en"].get(key, key))
+    return phrase.format(**values)

@@ -1,0 +1,58 @@
+"""A game's words as its browser page has them (``<package>/web/i18n/<lang>.json``, the
+spec's ``web_texts``), read from Python so the terminal says what the page says: one
+catalogue of prompts, action labels and event templates for both front ends.
+
+Templates are the page's: ``{name}`` placeholders, filled as ``i18n.js`` fills them (an
+unknown placeholder stays as written)."""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+_PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+
+@lru_cache(maxsize=None)
+def _catalogue(package: str, folder: str, lang: str) -> dict[str, str]:
+    path = resources.files(package).joinpath(*folder.split("/"), f"{lang}.json")
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return {}
+
+
+def fill(template: str, values: dict[str, Any]) -> str:
+    return _PLACEHOLDER.sub(lambda m: str(values[m.group(1)]) if values.get(m.group(1)) is not None
+                            else m.group(0), template)
+
+
+class PageWords:
+    """The page's words of one game in one language, English where that language has none."""
+
+    def __init__(self, package: str, lang: str, folder: str = "web/i18n") -> None:
+        self.lang = lang
+        self.own = _catalogue(package, folder, lang)
+        self.english = _catalogue(package, folder, "en")
+
+    def has(self, key: str) -> bool:
+        return key in self.own or key in self.english
+
+    def own_text(self, key: str, **values: Any) -> str | None:
+        """The template in this language only, filled; None where it has none."""
+        template = self.own.get(key)
+        return None if template is None else fill(template, values)
+
+    def t(self, key: str, **values: Any) -> str:
+        """The template filled; English where this language has none, else the key."""
+        template = self.own.get(key, self.english.get(key))
+        return key if template is None else fill(template, values)
+
+    def title(self, key: str) -> str:
+        """The words of a template before its first placeholder ("Ехать на {hex}" ->
+        "Ехать на"): the heading of a group of options that each begin with them."""
+        template = self.own.get(key, self.english.get(key, key))
+        return template.split("{", 1)[0].strip(" «\"'(:")

@@ -1,0 +1,234 @@
+"""Saltlands in the terminal's language: actions, questions and events in the words of
+the game's page (``web/i18n/<lang>.json``, as ``web/notation.js`` puts them), and
+components named by their texts (``texts``), so the terminal, the page and ``help`` say
+the same names. English keeps the engine's own wording and the notation."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from wasteland.core.page_words import PageWords
+
+from .texts import TEXTS
+
+PACKAGE = "wasteland.games.saltlands"
+HEX = re.compile(r"^-?\d+,-?\d+$")
+DIRS = ("N", "NE", "SE", "S", "SW", "NW")
+SEAT_FIELDS = ("seat", "by", "partner")
+
+
+def humanize(cid: str) -> str:
+    s = str(cid).replace("_", " ")
+    return s[:1].upper() + s[1:]
+
+
+class SaltlandsWords:
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+        self.page = PageWords(PACKAGE, lang)
+
+    # -- names ---------------------------------------------------------------------
+    def card(self, card: Any) -> str:
+        """``water#1`` -> the card's name, ``flamethrower#1/2`` -> "... (2)"."""
+        if card is None:
+            return ""
+        s = str(card)
+        if s == "a card":
+            return self.page.t("card.hidden")
+        base, _, alt = s.partition("/")
+        cid = base.split("#")[0]
+        name = (TEXTS.name(f"card:{cid}", self.lang) or TEXTS.name(f"character:{cid}", self.lang)
+                or (self.page.t(f"card.{cid}") if self.page.has(f"card.{cid}") else humanize(cid)))
+        return f"{name} ({alt})" if alt else name
+
+    def character(self, cid: str | None) -> str:
+        return (TEXTS.name(f"character:{cid}", self.lang) or humanize(cid)) if cid else ""
+
+    def raider(self, rid: str) -> str:
+        return TEXTS.name(f"raider:{rid}", self.lang) or humanize(rid)
+
+    def token(self, token: str) -> str:
+        tid = str(token).split("#")[0]
+        return self.page.t(f"token.{tid}") if self.page.has(f"token.{tid}") else humanize(tid)
+
+    def tile(self, tid: str) -> str:
+        if tid == "compass":
+            return self.page.t("tile.compass")
+        m = re.match(r"^(start|tile)_0*(\d+)$", str(tid))
+        if m:
+            return self.page.t("tile.start" if m.group(1) == "start" else "tile.number", n=m.group(2))
+        return self.page.t("tile.other")
+
+    def direction(self, d: str) -> str:
+        return self.page.t(f"dir.{d}") if self.page.has(f"dir.{d}") else d
+
+    @staticmethod
+    def seat(x: Any) -> str:
+        return f"p{x + 1}" if isinstance(x, int) else str(x)
+
+    # -- actions ---------------------------------------------------------------------
+    def action(self, action: str) -> str:
+        w = action.split(" ")
+        t = self.page.t
+
+        def after(key: str) -> str | None:
+            return w[w.index(key) + 1] if key in w[:-1] else None
+
+        verb = w[0]
+        arg = w[1] if len(w) > 1 else ""
+        if verb == "move":
+            fuel = after("fuel")
+            return t("act.move_fuel", hex=arg, fuel=fuel) if fuel else t("act.move", hex=arg)
+        if verb == "enter":
+            return t("act.enter", hex=arg)
+        if verb == "character":
+            return t("act.character", character=self.character(arg))
+        if verb == "use":
+            crew = after("by")
+            s = t("act.use_by", card=self.card(arg), crew=self.card(crew)) if crew else t("act.use", card=self.card(arg))
+            for key, name in (("at", "hex"), ("tile", "tile"), ("rot", "n")):
+                if after(key):
+                    s += " " + t(f"act.{key}", **{name: after(key)})
+            return s
+        if verb in ("discard", "refresh", "place", "replace", "take"):
+            return t(f"act.{verb}", card=self.card(arg))
+        if verb == "collect":
+            return t("act.collect", hex=arg, crew=self.card(after("by")))
+        if verb in ("trade", "steal", "chase", "attack"):
+            return t(f"act.{verb}", seat=arg)
+        if verb == "give":
+            to = after("to")
+            return t("act.give_to", card=self.card(arg), seat=to) if to else t("act.give", card=self.card(arg))
+        if verb == "ability":
+            return t("act.ability_card", card=self.card(arg)) if arg else t("act.ability")
+        if verb == "activate":
+            return t("act.activate", raider=self.raider(arg))
+        if verb in ("raider", "goto", "spawn"):
+            return t(f"act.{verb}", hex=arg)
+        if verb == "orient":
+            return t("act.orient", dir=self.direction(arg))
+        if verb in ("armor", "heal", "yield", "lose"):
+            return t(f"act.soak_{verb}", card=self.card(arg))
+        if verb in ("end", "pass", "done", "accept", "decline", "top", "bottom"):
+            return t(f"act.{verb}")
+        if verb == "chance":
+            what = " ".join(w[1:])
+            if self.page.has(f"card.{what}") or TEXTS.name(f"card:{what}", self.lang):
+                return self.card(what)
+            return self.token(what) if self.page.has(f"token.{what}") else what
+        return action
+
+    def group_title(self, verb: str) -> str:
+        """The heading of a verb's options: the words its labels begin with."""
+        key = {"armor": "act.soak_armor", "heal": "act.soak_heal", "yield": "act.soak_yield",
+               "lose": "act.soak_lose", "use": "act.use"}.get(verb, f"act.{verb}")
+        return self.page.title(key) if self.page.has(key) else verb
+
+    # -- questions -----------------------------------------------------------------------
+    def prompt(self, decision: Any, view: dict[str, Any] | None) -> str:
+        view = view or {}
+        if decision.kind == "chance":
+            chance = view.get("chance") or {}
+            key = f"chance.{chance.get('term')}"
+            if chance.get("term") and self.page.has(key):
+                about = dict(chance.get("about") or {})
+                if about.get("raider"):
+                    about["raider"] = self.raider(about["raider"])
+                if about.get("seat") is not None:
+                    about["seat"] = self.seat(int(about["seat"]))
+                return self.page.t(key, **about)
+            return decision.prompt
+        acting = view.get("acting")
+        if acting and decision.kind in ("activation", "lure") and acting.get("stage"):
+            key = f"prompt.{decision.kind}.{acting['stage']}"
+            if self.page.has(key):
+                return self.page.t(key, raider=self.raider(acting["raider"]) if acting.get("raider") else "",
+                                   hex=acting.get("hex") or "", n=acting.get("figures", ""))
+        key = f"prompt.{decision.kind}"
+        return self.page.t(key) if self.page.has(key) else decision.prompt
+
+    # -- events ------------------------------------------------------------------------
+    def event(self, e: dict[str, Any]) -> str | None:
+        """The event in this language, or None where the page has no template for it."""
+        variant = _variant(e)
+        params = self._params(e)
+        return ((variant and self.page.own_text(f"ev.{e.get('type')}.{variant}", **params))
+                or self.page.own_text(f"ev.{e.get('type')}", **params))
+
+    def _params(self, e: dict[str, Any]) -> dict[str, Any]:
+        page = self.page
+        p = dict(e)
+        for f in SEAT_FIELDS:
+            if isinstance(e.get(f), int) and not isinstance(e.get(f), bool):
+                p[f] = self.seat(e[f])
+        if e.get("type") in ("trade", "theft"):
+            for f in ("from", "to"):
+                if isinstance(e.get(f), int):
+                    p[f] = self.seat(e[f])
+        for f in ("card", "crew"):
+            if isinstance(e.get(f), str):
+                p[f] = self.card(e[f])
+        if e.get("raider"):
+            p["raider"] = self.raider(e["raider"])
+        if e.get("character"):
+            p["character"] = self.character(e["character"])
+        if e.get("token"):
+            p["token"] = self.token(e["token"])
+        for f in ("source", "cause"):
+            if isinstance(e.get(f), str) and TEXTS.name(f"raider:{e[f]}", self.lang):
+                p[f] = self.raider(e[f])
+        if e.get("damage_type"):
+            p["damage_type"] = page.t(f"dt.{e['damage_type']}")
+        if isinstance(e.get("wind_dir"), int):
+            p["wind_dir"] = page.t(f"dir.{DIRS[e['wind_dir']]}")
+        for f in ("direction", "arrow"):
+            if isinstance(e.get(f), str):
+                p[f] = self.direction(e[f])
+        if isinstance(e.get("reason"), str) and page.has(f"reason.{e['reason']}"):
+            p["reason"] = page.t(f"reason.{e['reason']}")
+        if e.get("type") == "raider_move" and isinstance(e.get("target"), int):
+            p["target"] = self.seat(e["target"])
+        if isinstance(e.get("path"), list):
+            p["path"] = " → ".join(map(str, e["path"]))
+        if e.get("type") == "rumor" and page.has(f"rumor.option.{e.get('option')}"):
+            p["option"] = page.t(f"rumor.option.{e['option']}")
+        if isinstance(e.get("marker"), str) and page.has(f"colour.{e['marker']}"):
+            p["marker"] = page.t(f"colour.{e['marker']}")
+        if e.get("type") == "explore" and isinstance(e.get("tile"), str):
+            p["tile"] = self.tile(e["tile"])
+        if e.get("mode"):
+            p["mode"] = page.t(f"mode.{e['mode']}")
+        if e.get("difficulty"):
+            p["difficulty"] = page.t(f"difficulty.{e['difficulty']}")
+        if isinstance(e.get("winners"), list):
+            p["winners"] = ", ".join(self.seat(w) for w in e["winners"])
+        for f in ("how", "why", "effect", "cause", "respawn", "deck", "area"):
+            if isinstance(e.get(f), str) and page.own_text(f"word.{e[f]}") is not None:
+                p[f] = page.own_text(f"word.{e[f]}")
+        return p
+
+
+def _variant(e: dict[str, Any]) -> str | None:
+    kind = e.get("type")
+    if kind == "enter":
+        return "occupied" if e.get("occupied") else None
+    if kind == "move":
+        return "fuel" if e.get("fuel") else None
+    if kind == "use":
+        return "crew" if e.get("crew") else None
+    if kind == "refresh":
+        return "card" if e.get("card") else None
+    if kind in ("attack_raider", "attacked"):
+        return "armor" if e.get("armor") else None
+    if kind == "respawn":
+        return "black" if e.get("black_side") else None
+    if kind == "damage_card":
+        return "bonus" if e.get("move_bonus") else None
+    if kind == "raider_move":
+        return "target" if e.get("target") is not None else None
+    if kind == "weather":
+        return "storm" if e.get("storm") else None
+    if kind == "game_over":
+        return None if e.get("winners") else "none"
+    return None

@@ -1,0 +1,66 @@
+"""``wasteland play --lang ru|uk`` in an 80x24 pseudo-terminal: every screen a person
+reads (the map, the status line, what happened, the question, its options and the
+prompt) is in that language. The screen is read back through pyte after each prompt; a
+Latin word of three letters or more fails the test unless it is a command the person
+types (help, options, log...), which stay as they are in every language."""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+
+import pexpect
+import pyte
+import pytest
+
+ROWS, COLUMNS = 24, 80
+PROMPT = r"p\d \w+ \(1-\d+, help\) > "
+LATIN_WORD = re.compile(r"[A-Za-z]{3,}")
+#: what a person types, the same in every language
+COMMANDS = {"help", "options", "log", "board", "coords", "why", "undo", "save", "quit"}
+GAMES = {"saltlands": ("--characters", "scout")}
+STEPS = 30
+
+
+def spawn(game: str, lang: str, record, *extra: str) -> pexpect.spawn:
+    env = dict(os.environ, TERM="xterm-256color")
+    env.pop("COLUMNS", None)
+    env.pop("LINES", None)
+    return pexpect.spawn(sys.executable, ["-m", "wasteland.cli.main", "play", game, "--seed", "4", "--lang", lang,
+                                          "--record", str(record), *extra], encoding="utf-8",
+                         dimensions=(ROWS, COLUMNS), env=env, timeout=60)
+
+
+def english_words(screen: list[str]) -> list[str]:
+    return sorted({w for line in screen for w in LATIN_WORD.findall(line) if w not in COMMANDS})
+
+
+@pytest.mark.parametrize("lang", ("ru", "uk"))
+@pytest.mark.parametrize("game", GAMES)
+def test_every_screen_of_a_game_is_in_the_chosen_language(game, lang, tmp_path):
+    child = spawn(game, lang, tmp_path / "game.jsonl", *GAMES[game])
+    screen = pyte.Screen(COLUMNS, ROWS)
+    stream = pyte.Stream(screen)
+    for step in range(STEPS):
+        child.expect(PROMPT)
+        stream.feed(child.before + child.after)
+        shown = [line.rstrip() for line in screen.display]
+        found = english_words(shown)
+        assert not found, f"{game} {lang}, question {step}: English words {found} on the screen:\n" + "\n".join(shown)
+        child.sendline(str(1 + step % 2))
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_help_and_errors_speak_the_chosen_language(game, tmp_path):
+    """A wrong number and ``help`` answer in Russian too."""
+    child = spawn(game, "ru", tmp_path / "game.jsonl", *GAMES[game])
+    child.expect(PROMPT)
+    child.sendline("999")
+    child.expect(PROMPT)
+    assert "варианта 999 нет" in child.before, child.before
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    assert "Остановлено" in child.before, child.before

@@ -78,22 +78,26 @@ def test_undo_takes_back_the_last_step_and_any_step_whose_removal_still_replays(
     assert show(server, sid)["index"] == 2
 
 
-@pytest.mark.parametrize("body, code", [
-    ({"step": 17, "index": 0}, "bad_request"),
-    ({"step": "fly 9,9", "index": 0}, "illegal"),
-    ({"step": "enter 1,0", "index": 7}, "stale"),
-    ({"step": "edit set raider", "index": 0}, "illegal"),
-    ({"step": "edit fly raider.0 1", "index": 0}, "illegal"),
-    ({"step": "edit set raider.0.hex nonsense", "index": 0}, "illegal"),
-    ({"step": "", "index": 0}, "illegal"),
+@pytest.mark.parametrize("body, code, field", [
+    ({"step": 17, "index": 0}, "bad_request", None),
+    ({"step": "fly 9,9", "index": 0}, "illegal", None),
+    ({"step": "enter 1,0", "index": 7}, "stale", None),
+    ({"step": "edit set raider", "index": 0}, "bad_edit", "raider"),
+    ({"step": "edit fly raider.0 1", "index": 0}, "bad_step", "step"),
+    ({"step": "edit set raider.0.hex nonsense", "index": 0}, "bad_edit", "raider.0.hex"),
+    ({"step": "", "index": 0}, "bad_step", "step"),
 ])
-def test_a_bad_step_is_one_error_and_stores_nothing(server, body, code):
+def test_a_bad_step_is_one_error_and_stores_nothing(server, body, code, field):
+    """One error in the API's shape; a step of the wrong form names its field (``field``)
+    and no rule, an illegal action the rule (``notation`` for what is no action at all)."""
     snap = new_session(server)
     sid = snap["session"]["id"]
     r = server.http.post(f"/api/companion/{sid}/steps", json=body)
     assert r.status_code in (400, 409), r.text
     err = r.json()
-    assert err["code"] == code and err["error"] and set(err) == {"error", "rule", "code", "status"}
+    assert err["code"] == code and err["error"] and err.get("field") == field
+    assert set(err) == {"error", "rule", "code", "status"} | ({"field"} if field else set())
+    assert (err["rule"] is None) == (field is not None or code in ("bad_request", "stale"))
     again = show(server, sid)
     assert again["index"] == 0 and again["view"] == snap["view"]
 
@@ -239,10 +243,21 @@ def test_corrections_change_the_position_and_are_steps_like_any_other(server):
     assert any(x["hex"] == "0,1" and x["type"] == "pickup" for x in out["view"]["raiders"])
     out = step(server, sid, 'edit set state.wind "S"', out["index"]).json()
     assert out["view"]["wind_dir"] == "S"
-    # a correction the rules refuse: one error naming the key, nothing stored
-    for bad in (f'edit set raider.{i}.hex "99,99"', "edit set raider.9.crew 1", 'edit set state.wind "up"'):
+    # a correction of the wrong form: one error naming the field that is wrong (no rule:
+    # no rulebook forbids it, and no pseudo-anchor stands in for one), nothing stored
+    for bad, field in ((f'edit set raider.{i}.hex "99,99"', f"raider.{i}.hex"), ("edit set raider.9.crew 1", "raider.9"),
+                       ('edit set state.wind "up"', "state.wind"), ("edit set raider.0", "raider.0"),
+                       ("edit fly", "step"), ('edit [["take", "state.supply", "nothing#*"]]', "state.supply")):
         r = step(server, sid, bad, out["index"])
-        assert r.status_code == 400 and r.json()["rule"] in ("scenario", "companion"), r.text
+        body = r.json()
+        assert r.status_code == 400 and body["rule"] is None and body["field"] == field, r.text
+        assert body["code"] in ("bad_edit", "bad_step") and set(body) == {"error", "rule", "code", "status", "field"}
+    # a correction to a position the rules forbid: the anchor of the rule it breaks
+    onto = [x["hex"] for x in out["view"]["raiders"] if x["hex"] != "0,1"] + [out["view"]["players"][0]["hex"]]
+    for hex_ in onto:  # onto another raider, onto the player's figure: one figure a hex
+        r = step(server, sid, f"edit set raider.{i}.hex {json.dumps(hex_)}", out["index"])
+        rule = "SL §78"
+        assert r.status_code == 400 and r.json()["rule"] == rule and "field" not in r.json(), r.text
     assert show(server, sid)["view"] == out["view"]
     # the game goes on from the corrected position, and the correction is undone like a step
     r = server.http.post(f"/api/companion/{sid}/undo", json={"index": out["index"]})

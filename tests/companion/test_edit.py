@@ -10,7 +10,7 @@ import pytest
 
 from wasteland.core.protocol import RuleError
 from wasteland.core.registry import registered_games
-from wasteland.server.companion_edit import change, dumps, parse_edit, scenario_data
+from wasteland.server.companion_edit import EditError, apply_edit, change, dumps, parse_edit, scenario_data
 
 WRITERS = [name for name, spec in registered_games().items() if spec.scenario_writer]
 
@@ -47,9 +47,11 @@ def test_dumps_writes_what_tomllib_reads():
     "edit put a 3", "edit set a {nope", "edit []", "edit [[1, 2]]", "edit [[\"set\"]]", "edit [oops",
 ])
 def test_a_malformed_edit_is_refused(text):
-    with pytest.raises(RuleError) as err:
+    """No rulebook forbids a malformed edit: the refusal names the field, not a rule."""
+    with pytest.raises(EditError) as err:
         parse_edit(text)
-    assert err.value.rule == "companion" and err.value.message
+    assert err.value.rule == "" and err.value.message
+    assert err.value.field == "step" or text.startswith(f"edit {text.split()[1]} {err.value.field}")
 
 
 def test_paths_that_do_not_fit_the_data():
@@ -65,3 +67,31 @@ def test_paths_that_do_not_fit_the_data():
     change(data, "put", ["state"], {"storm": True})
     change(data, "del", ["raider", 1], None)
     assert data == {"raider": [{"hex": "2,0"}], "state": {"wind": "N", "storm": True}}
+
+
+def test_take_moves_an_entry_so_it_is_never_in_two_places():
+    data = {"state": {"supply": ["crew#1", "crew#2", "axe#1"], "deck": ["plate#2"]}, "player": [{"cargo": []}]}
+    assert change(data, "take", ["state", "supply"], "crew#*") == "crew#1"
+    assert change(data, "take", ["state"], "plate#2") == "plate#2"  # out of whichever list holds it
+    assert data["state"] == {"supply": ["crew#2", "axe#1"], "deck": []}
+    for path, value in ((["state", "supply"], "crew#9"), (["state", "deck"], "plate#*"), (["state", "none"], "x"),
+                        (["player", 0], "x")):
+        with pytest.raises(EditError) as err:
+            change(data, "take", path, value)
+        assert err.value.field == ".".join(map(str, path))
+
+
+def test_a_step_of_takes_names_what_it_took():
+    spec = registered_games()["saltlands"]
+    g = spec.engine
+    state = g.new_game({"players": 1, "characters": ["scout"]}, 4)
+    state, _ = g.apply(state, g.decision(state).actions[0])
+    before = g.view(state, 0)["players"][0]
+    step = 'edit [["take", "state.supply", "crew#*"], ["add", "player.0.cargo", "$taken"]]'
+    after, event = apply_edit(spec, state, step)
+    player = g.view(after, 0)["players"][0]
+    assert player["cargo"] == before["cargo"] + [event["changes"][1]["value"]]
+    assert event["changes"][1]["value"].startswith("crew#") and "rule" not in event
+    with pytest.raises(EditError) as err:
+        apply_edit(spec, state, 'edit add player.0.cargo "$taken"')
+    assert err.value.field == "$taken"

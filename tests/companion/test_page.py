@@ -76,6 +76,7 @@ def test_a_table_session_from_scratch_on_a_phone(url, phone, artifacts):
     free = [h for h in ("0,-1", "1,-1", "-1,0", "0,1", "1,0", "-1,1") if h not in taken]
     raiders = page.locator("#board .raider").count()
     page.tap(f"#board .hex[data-hex='{free[0]}']")
+    page.tap("#hex-menu .menu-choice:has-text('Place a raider')")
     page.tap("#hex-menu .menu-choice:has-text('Pickup')")
     ready(page, 2)
     assert page.locator("#board .raider").count() == raiders + 1
@@ -112,7 +113,9 @@ def test_a_table_session_from_scratch_on_a_phone(url, phone, artifacts):
             assert "null" not in page.inner_text("#decision") and "undefined" not in page.inner_text("#decision")
             if revealed == 1 and page.locator("#chance-custom").count():
                 # a card whose printed values differ from the data: the table enters them
-                page.fill("#chance-custom", "letters=B damage=2 type=normal move=0")
+                page.fill("#chance-custom [data-custom='letters']", "B")
+                page.fill("#chance-custom [data-custom='damage']", "2")
+                page.select_option("#chance-custom [data-custom='type']", "normal")
                 page.tap("#chance-custom-go")
                 custom += 1
             else:

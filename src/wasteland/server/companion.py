@@ -28,6 +28,7 @@ from starlette.routing import Route
 from wasteland.core.protocol import RuleError
 from wasteland.core.registry import registered_games
 
+from .companion_edit import EditError
 from .companion_session import Session, Step
 from .companion_store import CompanionStore, SessionRow
 from .errors import ApiError, bad_request
@@ -112,7 +113,7 @@ class Companion:
         try:
             session = await asyncio.to_thread(rebuild)
         except RuleError as exc:
-            raise ApiError(409, "does_not_replay", exc.message, exc.rule) from None
+            raise refusal(409, "does_not_replay", exc) from None
         self._keep(session)
         return session
 
@@ -127,7 +128,7 @@ class Companion:
                 step = session.resolve(text)
                 events = session.play(step)
             except RuleError as exc:
-                raise ApiError(400, "illegal", exc.message, exc.rule) from None
+                raise refusal(400, "illegal", exc) from None
             try:
                 await self.rows.append(session.id, len(session.steps) - 1, step)
             except StoreError:
@@ -150,7 +151,7 @@ class Companion:
                 kept = session.without(which)
                 await asyncio.to_thread(session.replay, kept)
             except RuleError as exc:
-                raise ApiError(409, "cannot_undo", exc.message, exc.rule) from None
+                raise refusal(409, "cannot_undo", exc) from None
             try:
                 await self.rows.replace_from(session.id, which, kept, time.time())
             except Exception:
@@ -158,6 +159,16 @@ class Companion:
                 raise
             session.updated_at = time.time()
             return session, before[which]
+
+
+def refusal(status: int, code: str, exc: RuleError) -> ApiError:
+    """The API's error for a refused step: the rule it breaks (``rule``, the rulebook's
+    anchor), or, for a step of the wrong form, the ``field`` that is wrong (``bad_edit``
+    for a correction, ``bad_step`` otherwise; never an anchor that no rulebook has)."""
+    if isinstance(exc, EditError):
+        kind = "bad_step" if exc.field == "step" else "bad_edit"
+        return ApiError(status, code if status == 409 else kind, exc.message, None, exc.field)
+    return ApiError(status, code, exc.message, exc.rule or None)
 
 
 def _check_index(session: Session, body: dict[str, Any]) -> None:
@@ -233,7 +244,7 @@ def routes(api: Any, json_response: Any, read_json: Any) -> list[Route]:
         try:
             text = session.scenario_text()
         except RuleError as exc:
-            raise ApiError(409, "no_scenario", exc.message, exc.rule) from None
+            raise refusal(409, "no_scenario", exc) from None
         name = f"{session.spec.name}-companion-{session.id}.toml"
         return Response(text, media_type="application/toml",
                         headers={"content-disposition": f'attachment; filename="{name}"'})

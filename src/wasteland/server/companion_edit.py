@@ -8,6 +8,13 @@ own, so that it is recorded, replayed and undone with the rest::
     edit del token.0                     an entry of a list
     edit put state {"wind": "N"}         several keys of one table at once
     edit [["add", "raider", {...}], ["del", "state.next_raider"]]   several changes, one step
+    edit [["take", "state.supply", "crew#*"], ["add", "player.0.cargo", "$taken"]]
+
+``take PATH VALUE`` takes one entry out of the list at PATH (a table: out of whichever of
+its lists holds it, as a card out of whatever deck it lies in); a VALUE ending in ``#*``
+takes the first copy of that kind, and a later change of the same step names what was
+taken as ``"$taken"``. So a card or token that moves (from the supply to a player's cargo)
+is never in two places, which the scenario reader refuses.
 
 The path runs through the game's scenario data (its ``GameSpec.scenario`` format): table
 keys and list positions, joined by dots; the value is JSON. It is applied by writing the
@@ -25,8 +32,25 @@ from typing import Any
 
 from wasteland.core.protocol import RuleError
 
-VERBS = ("set", "add", "del", "put")
-RULE = "companion"  # the anchor of refusals that no rulebook makes: the correction notation itself
+VERBS = ("set", "add", "del", "put", "take")
+TAKEN = "$taken"  # in a change's value: what the step's last ``take`` took
+
+
+class EditError(RuleError):
+    """A correction of the wrong form, or a part of it that does not fit the position:
+    no rulebook forbids it, so it names the ``field`` (the step, or the path of the
+    change) that is wrong instead of a rule; ``rule`` stays empty."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__("", message)
+        self.field = field
+
+    def __str__(self) -> str:
+        return f"{self.field}: {self.message}"
+
+
+def _step_error(message: str) -> EditError:
+    return EditError("step", message)
 
 
 def is_edit(step: str) -> bool:
@@ -41,40 +65,40 @@ def parse_edit(step: str) -> list[tuple[str, list[str | int], Any]]:
         try:
             ops = json.loads(rest)
         except ValueError as exc:
-            raise RuleError(RULE, f"the list of changes is not JSON ({exc.msg})") from None
+            raise _step_error(f"the list of changes is not JSON ({exc.msg})") from None
         if not isinstance(ops, list) or not ops or not all(isinstance(o, list) and 2 <= len(o) <= 3 for o in ops):
-            raise RuleError(RULE, "a list of changes reads [[VERB, PATH, VALUE], ...] with at least one change")
+            raise _step_error("a list of changes reads [[VERB, PATH, VALUE], ...] with at least one change")
         out = []
         for op in ops:
             if not all(isinstance(x, str) for x in op[:2]):
-                raise RuleError(RULE, "each change names its verb and path as texts")
+                raise _step_error("each change names its verb and path as texts")
             text = f"edit {op[0]} {op[1]}" + (f" {json.dumps(op[2])}" if len(op) == 3 else "")
             out += parse_edit(text)
         return out
     parts = step.split(" ", 3)
     if len(parts) < 3 or parts[0] != "edit" or parts[1] not in VERBS:
-        raise RuleError(RULE, "a correction reads 'edit set|add|del|put PATH [VALUE]', "
+        raise _step_error("a correction reads 'edit set|add|del|put|take PATH [VALUE]', "
                         f"e.g. 'edit set raider.0.hex \"1,0\"'; not {step[:60]!r}")
     verb, raw_path = parts[1], parts[2]
     path: list[str | int] = []
     for piece in raw_path.split("."):
         if not piece:
-            raise RuleError(RULE, f"the path {raw_path!r} has an empty part")
+            raise EditError(raw_path, "the path has an empty part")
         path.append(int(piece) if piece.isdigit() else piece)
     if verb == "del":
         if len(parts) > 3:
-            raise RuleError(RULE, "'edit del PATH' takes no value")
+            raise EditError(raw_path, "'edit del PATH' takes no value")
         return [(verb, path, None)]
     if len(parts) < 4:
-        raise RuleError(RULE, f"'edit {verb} PATH VALUE' needs a value (JSON)")
+        raise EditError(raw_path, f"'edit {verb} PATH VALUE' needs a value (JSON)")
     try:
         value = json.loads(parts[3])
     except ValueError as exc:
-        raise RuleError(RULE, f"the value of the correction is not JSON ({exc.msg})") from None
+        raise EditError(raw_path, f"the value of the correction is not JSON ({exc.msg})") from None
     if value is None:
-        raise RuleError(RULE, "a scenario has no null value: use 'edit del PATH' to take a part away")
+        raise EditError(raw_path, "a scenario has no null value: use 'edit del PATH' to take a part away")
     if verb == "put" and not isinstance(value, dict):
-        raise RuleError(RULE, "'edit put PATH VALUE' takes a table (a JSON object)")
+        raise EditError(raw_path, "'edit put PATH VALUE' takes a table (a JSON object)")
     return [(verb, path, value)]
 
 
@@ -82,75 +106,146 @@ def _where(path: list[str | int]) -> str:
     return ".".join(map(str, path))
 
 
-def change(data: dict[str, Any], verb: str, path: list[str | int], value: Any) -> None:
-    """Apply one edit to scenario data in place; a RuleError if the path does not fit."""
+def change(data: dict[str, Any], verb: str, path: list[str | int], value: Any) -> Any:
+    """Apply one edit to scenario data in place; an EditError names the path if it does not
+    fit. ``take`` returns what it took."""
     node: Any = data
     for i, key in enumerate(path[:-1]):
         nxt_is_index = isinstance(path[i + 1], int)
+        here = _where(path[:i + 1])
         if isinstance(node, dict) and isinstance(key, str):
             if key not in node:
-                if verb == "del":
-                    raise RuleError(RULE, f"there is no {_where(path[:i + 1])} to take away")
+                if verb in ("del", "take"):
+                    raise EditError(here, "there is no such part to take away")
                 node[key] = [] if nxt_is_index else {}
             node = node[key]
         elif isinstance(node, list) and isinstance(key, int):
             if key >= len(node):
-                raise RuleError(RULE, f"{_where(path[:i + 1])}: there are only {len(node)} entries")
+                raise EditError(here, f"there are only {len(node)} entries")
             node = node[key]
         else:
-            raise RuleError(RULE, f"{_where(path[:i + 1])} does not fit the scenario's shape")
+            raise EditError(here, "does not fit the scenario's shape")
     last = path[-1]
+    where = _where(path)
+    if verb == "take":
+        if isinstance(node, dict) and isinstance(last, str) and last in node:
+            return _take(node[last], value, where)
+        if isinstance(node, list) and isinstance(last, int) and last < len(node):
+            return _take(node[last], value, where)
+        raise EditError(where, "there is no such part to take from")
     if verb == "add":
         if isinstance(node, dict) and isinstance(last, str):
             target = node.setdefault(last, [])
             if not isinstance(target, list):
-                raise RuleError(RULE, f"{_where(path)} is not a list: use 'edit set'")
+                raise EditError(where, "is not a list: use 'edit set'")
             target.append(value)
-            return
-        raise RuleError(RULE, f"{_where(path)} is not a list of the scenario")
+            return None
+        raise EditError(where, "is not a list of the scenario")
     if isinstance(node, dict) and isinstance(last, str):
         if verb == "del":
             if last not in node:
-                raise RuleError(RULE, f"there is no {_where(path)} to take away")
+                raise EditError(where, "there is no such part to take away")
             del node[last]
         elif verb == "put":
             target = node.setdefault(last, {})
             if not isinstance(target, dict):
-                raise RuleError(RULE, f"{_where(path)} is not a table: use 'edit set'")
+                raise EditError(where, "is not a table: use 'edit set'")
             target.update(value)
         else:
             node[last] = value
-        return
+        return None
     if isinstance(node, list) and isinstance(last, int):
         if last >= len(node):
-            raise RuleError(RULE, f"{_where(path)}: there are only {len(node)} entries")
+            raise EditError(where, f"there are only {len(node)} entries")
         if verb == "del":
             del node[last]
         elif verb == "put":
             if not isinstance(node[last], dict):
-                raise RuleError(RULE, f"{_where(path)} is not a table: use 'edit set'")
+                raise EditError(where, "is not a table: use 'edit set'")
             node[last].update(value)
         else:
             node[last] = value
-        return
-    raise RuleError(RULE, f"{_where(path)} does not fit the scenario's shape")
+        return None
+    raise EditError(where, "does not fit the scenario's shape")
+
+
+def _take(target: Any, value: Any, where: str) -> Any:
+    """Take ``value`` (``KIND#*``: the first copy of that kind) out of the list ``target``,
+    or out of the first list of the table ``target`` that holds it."""
+    if not isinstance(value, str):
+        raise EditError(where, "'edit take PATH VALUE' takes a text: an entry, or KIND#* for any copy")
+    lists = [target] if isinstance(target, list) else \
+        [v for v in target.values() if isinstance(v, list)] if isinstance(target, dict) else []
+    if not lists:
+        raise EditError(where, "is neither a list nor a table of lists")
+    kind = value[:-1] if value.endswith("#*") else None
+    for found in lists:
+        for i, entry in enumerate(found):
+            if entry == value or (kind is not None and isinstance(entry, str) and entry.startswith(kind)):
+                return found.pop(i)
+    raise EditError(where, f"holds no {value!r}")
+
+
+def _with_taken(value: Any, taken: Any) -> Any:
+    if value == TAKEN:
+        if taken is None:
+            raise EditError(TAKEN, "names what an earlier 'take' of the same step took; there is none")
+        return taken
+    if isinstance(value, list):
+        return [_with_taken(v, taken) for v in value]
+    if isinstance(value, dict):
+        return {k: _with_taken(v, taken) for k, v in value.items()}
+    return value
+
+
+#: a scenario reader's refusal of a key of the wrong form names it as TOML does:
+#: "correction: [[raider]] #2 hex: ...", "correction: [state] wind: ..."
+_READER_FIELD = re.compile(r"^correction: (?:\[\[(\w+)\]\] #(\d+)|\[(\w+)\])((?: \w+)?)(?=:)")
+
+
+def _reader_field(message: str, paths: list[str]) -> str:
+    """The path (in the correction's own form) of the part the scenario reader refused."""
+    m = _READER_FIELD.match(message)
+    if m is None:
+        return ", ".join(paths)
+    array, number, table, key = m.groups()
+    parts = [array, str(int(number) - 1)] if array else [table]
+    if key.strip():
+        parts.append(key.strip())
+    return ".".join(parts)
 
 
 def apply_edit(spec: Any, state: Any, step: str) -> tuple[Any, dict[str, Any]]:
-    """The state after the correction ``step``, and its event; ``state`` is not changed."""
+    """The state after the correction ``step``, and its event; ``state`` is not changed.
+    A refusal is an EditError naming the field, or the scenario reader's RuleError with
+    the anchor of the rule the corrected position would break."""
     ops = parse_edit(step)
     writer = getattr(spec, "scenario_writer", "")
     if not writer or not spec.scenario:
-        raise RuleError(RULE, f"{spec.title} cannot write its positions as scenarios yet, so the table "
+        raise EditError("step", f"{spec.title} cannot write its positions as scenarios yet, so the table "
                         "cannot correct them")
     data = scenario_data(spec, state)
+    taken = None
+    changes = []
     for verb, path, value in ops:
-        change(data, verb, path, value)
-    nxt = spec.load_scenario(dumps(data), "correction")
-    changes = [{"verb": verb, "path": _where(path), "value": value} for verb, path, value in ops]
+        value = _with_taken(value, taken)
+        got = change(data, verb, path, value)
+        if verb == "take":
+            taken = got
+        changes.append({"verb": verb, "path": _where(path), "value": value})
+    try:
+        nxt = spec.load_scenario(dumps(data), "correction")
+    except EditError:
+        raise
+    except RuleError as exc:
+        if exc.rule in ("scenario", "state", ""):  # a key of the wrong form: no rule, its field
+            raise EditError(_reader_field(exc.message, [c["path"] for c in changes]),
+                            exc.message.removeprefix("correction: ")) from None
+        raise RuleError(exc.rule, exc.message.removeprefix("correction: ")) from None
     text = "; ".join(f"{c['verb']} {c['path']}" + ("" if c["value"] is None else f" = {json.dumps(c['value'])}")
                      for c in changes)
-    event = {"type": "correction", "changes": changes, "text": f"correction: {text}", "rule": RULE}
+    # a correction follows no rule of the game: its event cites none
+    event = {"type": "correction", "changes": changes, "text": f"correction: {text}"}
     return nxt, event
 
 
@@ -177,7 +272,7 @@ def _value(v: Any) -> str:
         return str(v)
     if isinstance(v, float):
         if v != v or v in (float("inf"), float("-inf")):
-            raise RuleError(RULE, "a scenario value must be a finite number")
+            raise EditError("value", "a scenario value must be a finite number")
         return repr(v)
     if isinstance(v, str):
         return json.dumps(v, ensure_ascii=False)  # a JSON string is a TOML basic string
@@ -186,8 +281,8 @@ def _value(v: Any) -> str:
     if isinstance(v, dict):
         return "{" + ", ".join(f"{_key(k)} = {_value(x)}" for k, x in v.items()) + "}"
     if v is None:
-        raise RuleError(RULE, "a scenario has no null value")
-    raise RuleError(RULE, f"a scenario cannot hold {type(v).__name__} values")
+        raise EditError("value", "a scenario has no null value")
+    raise EditError("value", f"a scenario cannot hold {type(v).__name__} values")
 
 
 def dumps(data: dict[str, Any]) -> str:

@@ -25,7 +25,7 @@ from typing import Any
 from wasteland.core.protocol import Decision, RuleError
 from wasteland.core.spec import GameSpec, load_ref
 
-from .companion_edit import apply_edit, is_edit
+from .companion_edit import EditError, apply_edit, is_edit
 
 CHANCE_SEAT = -1  # the chance seat of the chance protocol (wasteland.core.chance)
 MAX_STEPS = 20_000  # a session longer than this is refused a new step (nothing of a real table)
@@ -143,7 +143,7 @@ class Session:
     def resolve(self, step: str) -> Step:
         """``step`` as it will be recorded: "decide" becomes the action the policy picks."""
         if not isinstance(step, str) or not step.strip():
-            raise RuleError("companion", "a step is an action of the game, 'decide' or 'edit ...'")
+            raise EditError("step", "a step is an action of the game, 'decide' or 'edit ...'")
         step = " ".join(step.split())
         if is_edit(step):
             return Step(step, "edit")
@@ -156,13 +156,13 @@ class Session:
         """What "decide for us" picks now, and the key of the policy's text."""
         d = self.decision()
         if d is None:
-            raise RuleError("companion", "the game is over: there is nothing to decide")
+            raise EditError("step", "the game is over: there is nothing to decide")
         if not self.spec.auto_decide:
-            raise RuleError(d.rule or "companion", f"{self.spec.title} has no documented policy to decide "
+            raise RuleError(d.rule, f"{self.spec.title} has no documented policy to decide "
                             "for the table; choose one of the options")
         found = self.spec.decide_for(self.state, d)
         if found is None:
-            raise RuleError(d.rule or "companion", "no documented policy covers this choice; the table chooses")
+            raise RuleError(d.rule, "no documented policy covers this choice; the table chooses")
         return found
 
     def policy_text(self, key: str, lang: str) -> str:
@@ -182,7 +182,7 @@ class Session:
             return self.table_mode(nxt), None, "", [event]
         d = self.game.decision(state)
         if d is None:
-            raise RuleError("companion", "the game is over: no more steps")
+            raise EditError("step", "the game is over: no more steps")
         nxt, events = self.game.apply(state, step.notation, d.seat)
         return nxt, d.seat, d.rule, events
 
@@ -190,7 +190,7 @@ class Session:
         """Apply and record one step; its events with their words and rules. A refused step
         (a RuleError) changes nothing."""
         if len(self.steps) >= MAX_STEPS:
-            raise RuleError("companion", f"a session holds at most {MAX_STEPS} steps")
+            raise EditError("step", f"a session holds at most {MAX_STEPS} steps")
         nxt, seat, rule, events = self.run(self.state, step)
         explained = self.explain(events, seat)
         self.played.append(Played(self.state, seat, rule, explained))
@@ -207,6 +207,9 @@ class Session:
         for number, step in enumerate(steps):
             try:
                 nxt, seat, rule, events = self.run(state, step)
+            except EditError as exc:
+                raise EditError(exc.field, f"step {number + 1} ({step.notation!r}) no longer applies: "
+                                f"{exc.message}") from None
             except RuleError as exc:
                 raise RuleError(exc.rule, f"step {number + 1} ({step.notation!r}) no longer applies: "
                                 f"{exc.message}") from None
@@ -217,9 +220,9 @@ class Session:
     def without(self, index: int) -> list[Step]:
         """The steps with step ``index`` taken back (any step: the later ones replay after it)."""
         if not self.steps:
-            raise RuleError("companion", "there is no step to undo")
+            raise EditError("step", "there is no step to undo")
         if not 0 <= index < len(self.steps):
-            raise RuleError("companion", f"there is no step {index + 1} (the session has {len(self.steps)})")
+            raise EditError("step", f"there is no step {index + 1} (the session has {len(self.steps)})")
         return self.steps[:index] + self.steps[index + 1:]
 
     # -- words ----------------------------------------------------------------------------
@@ -230,7 +233,9 @@ class Session:
         for event in events:
             text = event.get("text") if event.get("type") == "correction" else self.game.describe(event)
             rules = anchors_in(self.spec, event.get("rule", ""), event, text)
-            out.append({**event, "text": text or event.get("type", ""), "rules": rules, "seat": seat})
+            # the step's seat goes beside the event's own ``seat`` (whose turn starts, who
+            # plays which character), never over it
+            out.append({**event, "text": text or event.get("type", ""), "rules": rules, "step_seat": seat})
         return out
 
     def rules_of(self, anchors: list[str], lang: str) -> dict[str, str | None]:
@@ -304,5 +309,5 @@ class Session:
     def scenario_text(self) -> str:
         ref = getattr(self.spec, "scenario_writer", "")
         if not ref:
-            raise RuleError("companion", f"{self.spec.title} cannot write its positions as scenarios yet")
+            raise EditError("scenario", f"{self.spec.title} cannot write its positions as scenarios yet")
         return load_ref(ref)(self.state)

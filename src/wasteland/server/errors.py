@@ -10,17 +10,23 @@ MAX_MESSAGE = 64 * 1024
 
 class ApiError(Exception):
     """``rule`` is the rulebook anchor when the rules forbid an action (e.g. "SL §78"),
-    otherwise null; ``code`` is a short machine-readable name of the error."""
+    otherwise null; ``code`` is a short machine-readable name of the error; ``field``,
+    where given, the field or path of the request that is wrong (a refusal no rule makes)."""
 
-    def __init__(self, status: int, code: str, message: str, rule: str | None = None) -> None:
+    def __init__(self, status: int, code: str, message: str, rule: str | None = None,
+                 field: str | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.code = code
         self.message = message
         self.rule = rule
+        self.field = field
 
     def to_json(self) -> dict[str, Any]:
-        return {"error": self.message, "rule": self.rule, "code": self.code, "status": self.status}
+        out = {"error": self.message, "rule": self.rule, "code": self.code, "status": self.status}
+        if self.field is not None:
+            out["field"] = self.field
+        return out
 
 
 def bad_request(message: str) -> ApiError:

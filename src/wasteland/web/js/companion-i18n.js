@@ -4,6 +4,9 @@ import { lang } from "./i18n.js";
 
 const WORDS = {
   en: {
+    unnamed: "played {when}",
+    player_edits: "Players' figures", refused_rule: "the rules forbid it ({rule})", refused_field: "“{field}” does not fit",
+    refused_illegal: "not a move of this game now", refused_other: "the server refused it",
     title: "Table companion", tagline: "The engine runs the enemies; the table plays the box",
     new: "New session", game: "Game", start: "Set up", sessions: "Saved sessions", none: "No session yet",
     resume: "Resume", steps: "{n} steps", name: "Name of the session", default: "as the rules set it up",
@@ -22,6 +25,9 @@ const WORDS = {
     corrected: "Correction", no_attack: "No attack", run: "Run the enemies for us", run_hint: "every choice by the policy, until the table must answer (a card, or a choice no policy covers)",
   },
   ru: {
+    unnamed: "игра от {when}",
+    player_edits: "Фигурки игроков", refused_rule: "запрещено правилами ({rule})", refused_field: "«{field}» не подходит",
+    refused_illegal: "сейчас такого хода в игре нет", refused_other: "сервер отказал",
     title: "Помощник за столом", tagline: "Движок ведёт врагов, стол играет коробкой",
     new: "Новая сессия", game: "Игра", start: "Подготовка", sessions: "Сохранённые сессии", none: "Сессий пока нет",
     resume: "Продолжить", steps: "шагов: {n}", name: "Название сессии", default: "как в правилах",
@@ -40,6 +46,9 @@ const WORDS = {
     corrected: "Исправление", no_attack: "Без атаки", run: "Пусть враги ходят сами", run_hint: "каждый выбор по правилу выбора, пока не понадобится ответ стола (карта или выбор, который правило не решает)",
   },
   uk: {
+    unnamed: "гра від {when}",
+    player_edits: "Фігурки гравців", refused_rule: "заборонено правилами ({rule})", refused_field: "«{field}» не підходить",
+    refused_illegal: "зараз такого ходу в грі немає", refused_other: "сервер відмовив",
     title: "Помічник за столом", tagline: "Рушій веде ворогів, стіл грає коробкою",
     new: "Нова сесія", game: "Гра", start: "Підготовка", sessions: "Збережені сесії", none: "Сесій ще немає",
     resume: "Продовжити", steps: "кроків: {n}", name: "Назва сесії", default: "як у правилах",

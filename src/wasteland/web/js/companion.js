@@ -3,7 +3,7 @@
 // each step explained with its rule. Everything particular to a game comes from its board
 // module and, for corrections by tapping, its companion module (``web.companion`` in the
 // spec the server lists). Sessions live on the server (see server/companion.py).
-import { LANGS, LANG_NAMES, preferredLang, setLang, lang, onLangChange, has, tIn, useGame } from "./i18n.js";
+import { LANGS, LANG_NAMES, preferredLang, setLang, lang, onLangChange, has, tIn, useGame, loadGameTexts } from "./i18n.js";
 import { api } from "./api.js";
 import { serverInfo, specOf, loadBoard } from "./boards.js";
 import { h, humanize } from "./dom.js";
@@ -19,6 +19,22 @@ function toast(text, ms = 5000) {
   toast.timer = setTimeout(() => (box.hidden = true), ms);
 }
 
+/** A game's title in the page's language (its spec's English title as the fallback). */
+const gameTitle = (spec) => (has("game.title", spec.name) ? tIn(spec.name, "game.title") : spec.title || spec.name);
+
+/** A refusal in the page's language: the rule it breaks (its anchor and the rule's words),
+ *  or the field of a step of the wrong form; the server's own words only in English. */
+function refusal(e, rules = {}) {
+  const body = e.body || {};
+  const parts = [];
+  if (e.rule && e.rule !== "notation") parts.push(w("refused_rule", { rule: e.rule }) + (rules[e.rule] ? ` — ${rules[e.rule]}` : ""));
+  else if (body.field) parts.push(w("refused_field", { field: body.field }));
+  else if (e.code && has(`refused.${e.code}`)) parts.push(w(`refused.${e.code}`));
+  else if (e.code) parts.push(w(e.code === "illegal" ? "refused_illegal" : "refused_other"));
+  if (lang() === "en" || !parts.length) parts.push(e.message);
+  return w("error", { error: parts.join(": ") });
+}
+
 const optLabel = (game, o) => (has(`option.${o.name}`, game) ? tIn(game, `option.${o.name}`) : o.description || humanize(o.name));
 const valueLabel = (game, o, v) => (has(`option.${o.name}.${v}`, game) ? tIn(game, `option.${o.name}.${v}`)
   : has(`${o.name}.${v}`, game) ? tIn(game, `${o.name}.${v}`) : humanize(v));
@@ -32,7 +48,8 @@ class Lobby {
     const info = await serverInfo();
     const list = (await api("GET", "/api/companion")).sessions;
     const games = info.specs || [];
-    const pick = h("select", { id: "new-game" }, ...games.map((s) => h("option", { value: s.name, text: s.title })));
+    await Promise.all(games.map((s) => loadGameTexts(s.name, s.web && s.web.texts).catch(() => null)));
+    const pick = h("select", { id: "new-game" }, ...games.map((s) => h("option", { value: s.name, text: gameTitle(s) })));
     this.root.append(
       h("section", { class: "card-box stack" }, h("h2", { text: w("new") }),
         h("label", { class: "row" }, h("span", { text: w("game") }), pick),
@@ -41,8 +58,8 @@ class Lobby {
       h("section", { class: "card-box" }, h("h2", { text: w("sessions") }),
         list.length ? h("div", { class: "choices", id: "sessions" }, ...list.map((s) => h("button", {
           type: "button", class: "resume", "data-session": s.id, onclick: () => (location.hash = `#/s/${s.id}`),
-          text: `${w("resume")}: ${(games.find((g) => g.name === s.game) || { title: s.game }).title} — `
-            + `${s.name || s.id} (${w("steps", { n: s.steps })})` })))
+          text: `${w("resume")}: ${gameTitle(games.find((g) => g.name === s.game) || { name: s.game, title: s.game })} — `
+            + `${s.name || w("unnamed", { when: new Date(s.updated_at * 1000).toLocaleString(lang()) })} (${w("steps", { n: s.steps })})` })))
           : h("p", { text: w("none") })));
   }
 }
@@ -64,7 +81,7 @@ class Setup {
   render() {
     const spec = this.spec, game = this.game;
     const form = h("form", { class: "card-box stack", id: "setup", onsubmit: (e) => { e.preventDefault(); this.create(); } },
-      h("h2", { text: spec.title }));
+      h("h2", { text: gameTitle(spec) }));
     this.fields = [];
     const players = spec.options.find((o) => o.name === "players");
     for (const o of spec.options) {
@@ -133,7 +150,7 @@ class Setup {
         name: this.root.querySelector("#session-name").value });
       location.hash = `#/s/${out.session.id}`;
     } catch (e) {
-      toast(w("error", { error: e.message + (e.rule ? ` (${e.rule})` : "") }));
+      toast(refusal(e));
     }
   }
 }
@@ -163,12 +180,14 @@ class SessionView {
     this.board = await loadBoard(this.snap.session.game);
     useGame(this.snap.session.game);
     const spec = await specOf(this.snap.session.game);
+    this.spec = spec;
     this.edits = {};
     const url = spec && spec.web && spec.web.companion;
     if (url) {
       try { this.edits = await import(url); } catch (e) { console.warn("no companion module", e); }
     }
     await this.loadTexts();
+    this.ctx = { name: (id) => this.outcomeLabel(id).name, view: this.snap.view }; // for the game's module
     const last = this.snap.log[this.snap.log.length - 1];
     this.events = last ? last.events : this.snap.setup;
     this.shown = this.events.length;
@@ -182,6 +201,13 @@ class SessionView {
    *  its id; a game without them shows the ids. */
   async loadTexts() {
     this.outcomeWords = new Map();
+    this.ruleWords = {};
+    try { // every rule's words, for refusals that name a rule the snapshot does not list
+      const out = await api("GET", `/api/games/${this.snap.session.game}/rules/${lang()}`);
+      for (const [anchor, r] of Object.entries(out.rules || {})) this.ruleWords[anchor] = r.title || r.text || "";
+    } catch {
+      // no rules reference: refusals show the anchor alone
+    }
     try {
       const out = await api("GET", `/api/texts/${this.snap.session.game}/${lang()}`);
       for (const [key, entry] of Object.entries(out.texts || {})) {
@@ -191,6 +217,13 @@ class SessionView {
     } catch {
       // no texts for this game: ids it is
     }
+  }
+
+  /** A chance answer in words: the component's name, or the printed values the table entered. */
+  chanceLabel(action) {
+    if (/^chance custom /.test(action)) return this.board.actionLabel(action);
+    const name = this.outcomeLabel(action).name;
+    return name === action.replace(/^chance /, "") ? this.board.actionLabel(action) : name;
   }
 
   outcomeLabel(action) {
@@ -218,7 +251,7 @@ class SessionView {
         this.shown = this.events.length;
       }
     } catch (e) {
-      toast(w("error", { error: e.message + (e.rule ? ` (${e.rule})` : "") }));
+      toast(refusal(e, { ...this.ruleWords, ...(this.snap.rules || {}) }), 8000);
     } finally {
       this.busy = false;
     }
@@ -261,11 +294,12 @@ class SessionView {
 
   render() {
     const s = this.snap, b = this.board;
+    if (this.ctx) this.ctx.view = s.view;
     this.root.textContent = "";
     const page = h("section", { id: "session", "data-index": String(s.index), "data-kind": s.decision ? s.decision.kind : "over" });
     page.append(h("div", { class: "bar" },
       h("a", { href: "#/", class: "button", text: w("lobby") }),
-      h("strong", { text: s.session.name || s.session.title }),
+      h("strong", { text: s.session.name || (this.spec ? gameTitle(this.spec) : s.session.title) }),
       h("span", { class: "spacer" }),
       h("span", { id: "step-count", text: w("steps", { n: s.index }) }),
       h("button", { type: "button", id: "undo", disabled: !s.can_undo, onclick: () => this.send("undo", {}), text: w("undo") })));
@@ -305,10 +339,11 @@ class SessionView {
     const old = this.root.querySelector("#hex-menu");
     if (old) old.remove();
     const box = h("div", { class: "card-box choices", id: "hex-menu" }, title ? h("h3", { text: title }) : null,
-      ...entries.map((e) => h("button", { type: "button", class: "menu-choice", "data-step": e.step || "",
+      ...entries.map((e) => h("button", { type: "button", class: "menu-choice", "data-step": e.step || "", "data-menu": e.entries ? "1" : null,
         onclick: () => {
           box.remove();
-          if (e.pickHex) { this.pickHex = e.pickHex; toast(w("pick_hex"), 3000); } else this.step(e.step);
+          if (e.entries) this.menu(e.entries, e.label);
+          else if (e.pickHex) { this.pickHex = e.pickHex; toast(w("pick_hex"), 3000); } else this.step(e.step);
         }, text: e.label })),
       h("button", { type: "button", class: "cancel", onclick: () => box.remove(), text: w("cancel") }));
     this.root.querySelector("#board").after(box);
@@ -340,7 +375,10 @@ class SessionView {
     if (d.rule) box.append(this.rule(d.rule));
     if (d.chance) {
       const c = s.chance || {};
-      box.append(h("p", { text: w("reveal", { what: c.what || d.prompt }) }), h("p", { text: w("pick") }));
+      // what to reveal in the game's words ("Reveal the pickup's damage card"), else the engine's
+      const what = b.promptText(d, s.view);
+      box.append(h("p", { id: "chance-what", text: what && what !== d.prompt ? what : w("reveal", { what: c.what || d.prompt }) }),
+        h("p", { text: w("pick") }));
       const outcomes = d.actions.filter((a) => !a.startsWith("chance custom"));
       if (outcomes.length > 12) {
         const sel = h("select", { id: "chance-pick" }, ...outcomes.map((a) => h("option", { value: a, text: this.outcomeLabel(a).name })));
@@ -352,12 +390,7 @@ class SessionView {
             h("strong", { text: words.name }), words.text ? h("span", { class: "outcome-text", text: words.text }) : null);
         })));
       }
-      if (c.custom) {
-        const input = h("input", { type: "text", id: "chance-custom", placeholder: c.custom });
-        box.append(h("label", { class: "row" }, h("span", { text: w("custom") }), input,
-          h("span", { class: "rule", text: w("custom_hint", { format: c.custom }) })),
-        h("button", { type: "button", id: "chance-custom-go", onclick: () => this.step(`chance custom ${input.value}`), text: w("custom_go") }));
-      }
+      if (c.custom) box.append(this.customBox(c.custom));
       return box;
     }
     if (d.policy) {
@@ -387,6 +420,30 @@ class SessionView {
     return box;
   }
 
+  /** The printed values of a card the table holds, one field each, from the point's format
+   *  ("letters=<spawn letters> damage=<n> type=<normal|ap> move=<n>"): a choice where the
+   *  format lists the values, else a text; sent as ``chance custom KEY=VALUE ...``. */
+  customBox(format) {
+    const label = (key, value) => (this.edits.customLabel ? this.edits.customLabel(key, value) : value ?? key);
+    const fields = [];
+    const box = h("div", { class: "stack", id: "chance-custom" }, h("h3", { text: w("custom") }));
+    for (const part of format.split(/\s+/)) {
+      const m = /^(\w+)=<([^>]*)>$/.exec(part);
+      if (!m) continue;
+      const [, key, what] = m;
+      const values = what.includes("|") ? what.split("|") : null;
+      const input = values
+        ? h("select", { "data-custom": key }, ...values.map((v) => h("option", { value: v, text: label(key, v) })))
+        : h("input", { type: what === "n" ? "number" : "text", "data-custom": key, min: what === "n" ? "0" : null,
+          inputmode: what === "n" ? "numeric" : null, value: what === "n" ? "0" : "" });
+      fields.push([key, input]);
+      box.append(h("label", { class: "row" }, h("span", { text: label(key) }), input));
+    }
+    box.append(h("button", { type: "button", id: "chance-custom-go", text: w("custom_go"), onclick: () => this.step(
+      `chance custom ${fields.map(([k, i]) => `${k}=${String(i.value).trim().replace(/\s+/g, "")}`).join(" ")}`) }));
+    return box;
+  }
+
   explainBox() {
     const box = h("section", { class: "card-box", id: "explain" }, h("h3", { text: w("happened") }));
     const last = this.snap.log[this.snap.log.length - 1];
@@ -395,7 +452,10 @@ class SessionView {
     if (!shown.length) box.append(h("p", { text: w("nothing") }));
     for (const e of shown) {
       const item = h("div", { class: `explain ev-${e.type}`, "data-type": e.type }, h("div", { text: this.eventWords(e) }));
-      if (e.no_attack) item.append(h("div", { class: "no-attack", text: `${w("no_attack")}: ${e.no_attack}` }));
+      if (e.no_attack) {
+        const why = this.edits.noAttackText ? this.edits.noAttackText(e) : e.no_attack;
+        item.append(h("div", { class: "no-attack", text: `${w("no_attack")}: ${why}` }));
+      }
       for (const a of e.rules || []) item.append(this.rule(a));
       box.append(item);
     }
@@ -412,7 +472,10 @@ class SessionView {
   /** An event in words: a correction is the companion's own, the rest the game's. */
   eventWords(e) {
     if (e.type !== "correction") return this.board.eventText(e);
-    const parts = (e.changes || []).map((c) => `${c.verb} ${c.path}${c.value === null || c.value === undefined ? "" : ` = ${JSON.stringify(c.value)}`}`);
+    // each change in the game's words where its module has them, else as the notation reads
+    const words = (c) => (this.edits.editText ? this.edits.editText(c, this.ctx)
+      : `${c.verb} ${c.path}${c.value === null || c.value === undefined ? "" : ` = ${JSON.stringify(c.value)}`}`);
+    const parts = (e.changes || []).map(words).filter(Boolean);
     return `${w("corrected")}: ${parts.join("; ")}`;
   }
 
@@ -435,10 +498,15 @@ class SessionView {
       text: this.correcting ? w("done") : w("correct") }));
     if (!this.correcting) return box;
     box.append(h("p", { text: w("correcting") }));
-    const table = this.edits.tableEdits ? this.edits.tableEdits(s.view) : [];
+    const button = (e) => h("button", { type: "button", "data-step": e.step || null, "data-menu": e.entries ? "1" : null,
+      onclick: () => (e.entries ? this.menu(e.entries, e.label) : this.step(e.step)), text: e.label });
+    const players = this.edits.playerEdits ? this.edits.playerEdits(s.view, this.ctx) : [];
+    if (players.length) {
+      box.append(h("h3", { text: w("player_edits") }), h("div", { class: "choices", id: "player-edits" }, ...players.map(button)));
+    }
+    const table = this.edits.tableEdits ? this.edits.tableEdits(s.view, this.ctx) : [];
     if (table.length) {
-      box.append(h("h3", { text: w("table_edits") }), h("div", { class: "checks", id: "table-edits" },
-        ...table.map((e) => h("button", { type: "button", "data-step": e.step, onclick: () => this.step(e.step), text: e.label }))));
+      box.append(h("h3", { text: w("table_edits") }), h("div", { class: "choices", id: "table-edits" }, ...table.map(button)));
     }
     const input = h("input", { type: "text", id: "edit-input", placeholder: "edit set state.wind \"N\"" });
     box.append(h("label", { class: "row" }, h("span", { text: w("edit") }), input),
@@ -452,7 +520,8 @@ class SessionView {
     for (const entry of s.log) {
       const chance = entry.seat === -1;
       const who = entry.source === "edit" ? "✎" : chance ? w("table") : entry.label;
-      const what = entry.source === "edit" ? (entry.events[0] ? this.eventWords(entry.events[0]) : entry.step) : chance ? entry.step.replace(/^chance /, "") : this.board.actionLabel(entry.step);
+      const what = entry.source === "edit" ? (entry.events[0] ? this.eventWords(entry.events[0]) : entry.step)
+        : chance ? this.chanceLabel(entry.step) : this.board.actionLabel(entry.step);
       list.append(h("li", { "data-step": String(entry.index), "data-source": entry.source }, h("span", { text: `${who}: ${what}` }),
         h("button", { type: "button", class: "undo-step", "data-undo": String(entry.index),
           onclick: () => this.send("undo", { step: entry.index }), text: w("undo_this") })));

@@ -200,6 +200,7 @@ function eventParams(e) {
   if (e.type === "explore" && typeof e.tile === "string") p.tile = tileName(e.tile);
   if (e.mode) p.mode = t(`mode.${e.mode}`);
   if (e.difficulty) p.difficulty = t(`difficulty.${e.difficulty}`);
+  if (e.area && has(`area.${e.area}`)) p.area = t(`area.${e.area}`);
   if (Array.isArray(e.winners)) p.winners = e.winners.join(", ");
   for (const f of ["how", "why", "effect", "cause", "respawn", "deck", "area"]) {
     if (typeof e[f] === "string" && tOwn(`word.${e[f]}`) !== undefined) p[f] = tOwn(`word.${e[f]}`);

@@ -1,0 +1,139 @@
+"""The companion page in Russian and in Ukrainian through a whole flow, at a phone's
+viewport (Debian's chromium through Playwright, a real ``wasteland serve``): set-up, the
+figure entering, corrections by tapping, the raiders' activation with its chance points,
+a tie, the policy, undo. At every stage the page's visible text holds no English word:
+only the rule anchors (``SL §100``) and hex coordinates are not words of a language."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from companiontest import serve
+
+PHONE = {"width": 390, "height": 844}
+# what is the same in every language: a rule anchor's prefix, a number's unit-less
+# notation ("custom letters=B ..." is notation the table typed, shown as typed)
+NOT_WORDS = {"SL"}
+LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
+
+
+@pytest.fixture(scope="module")
+def url(tmp_path_factory):
+    with serve(tmp_path_factory.mktemp("companion-lang") / "companion.db") as found:
+        yield found
+
+
+def ready(page, index: int | None = None) -> None:
+    sel = "#session[data-ready='1']" if index is None else f"#session[data-ready='1'][data-index='{index}']"
+    page.wait_for_selector(sel)
+
+
+def index_of(page) -> int:
+    return int(page.get_attribute("#session", "data-index"))
+
+
+def english(page, where: str) -> list[str]:
+    """The Latin words of the page's visible text, each with the line it stands in."""
+    text = page.inner_text("#main")
+    out = []
+    for line in text.splitlines():
+        for word in LATIN_WORD.findall(line):
+            if word not in NOT_WORDS:
+                out.append(f"{where}: {word!r} in {line.strip()[:120]!r}")
+    return out
+
+
+def menu_texts(page) -> str:
+    return page.inner_text("#hex-menu") if page.locator("#hex-menu").count() else ""
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_the_page_speaks_the_chosen_language_through_a_whole_flow(url, browser, artifacts, lang):
+    ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    page = ctx.new_page()
+    page.set_default_timeout(20_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    found: list[str] = []
+    try:
+        page.goto(url + f"companion.html?lang={lang}")
+        page.wait_for_selector("#new-session")
+        found += english(page, "lobby")
+        page.tap("#new-session")
+        page.wait_for_selector("#setup")
+        found += english(page, "set-up")
+        page.select_option("#opt-players", "1")
+        page.select_option("[data-seat='0']", "scout")
+        page.tap("#create")
+        ready(page, 0)
+        found += english(page, "the first decision")
+        page.tap("#board .hex.reach >> nth=0")
+        ready(page, 1)
+        found += english(page, "the figure entered")
+        # corrections: every menu a tap opens, the table's own corrections
+        page.tap("#correct-toggle")
+        ready(page, 1)
+        found += english(page, "correcting")
+        for sel in ("#board .player", "#board .token", "#board .hex:not(.face-down) >> nth=5"):
+            if page.locator(sel).count():
+                page.locator(sel).first.tap()
+                page.wait_for_selector("#hex-menu")
+                found += [f"menu of {sel}: {w}" for w in english(page, "menu")]
+                page.tap("#hex-menu .cancel")
+        for sel in ("#player-edits button", "#table-edits button"):
+            for label in page.eval_on_selector_all(sel, "els => els.map(e => e.innerText)"):
+                found += [f"{sel}: {w!r} in {label!r}" for w in LATIN_WORD.findall(label) if w not in NOT_WORDS]
+        free = page.eval_on_selector_all("#board .hex", "els => els.map(e => e.dataset.hex)")
+        taken = set(page.eval_on_selector_all("#board .token, #board .player, #board .raider",
+                                              "els => els.map(e => e.dataset.hex)"))
+        spot = next(h for h in ("0,-1", "1,-1", "-1,0", "0,1", "1,0", "-1,1") if h in free and h not in taken)
+        page.tap(f"#board .hex[data-hex='{spot}']")
+        page.tap("#hex-menu .menu-choice[data-menu] >> nth=0")  # "place a raider…": which one
+        page.wait_for_selector("#hex-menu .menu-choice[data-step]")
+        found += english(page, "the raiders to place")
+        page.tap("#hex-menu .menu-choice[data-step*='\"add\",\"raider\"'] >> nth=0")
+        ready(page, 2)
+        found += english(page, "a raider placed")
+        # a refused correction names its rule or field in the page's language
+        page.fill("#edit-input", "edit set raider.9.hex \"1,0\"")
+        page.tap("#edit-go")
+        page.wait_for_selector("#toast:not([hidden])")
+        found += [f"refusal: {w!r}" for w in LATIN_WORD.findall(page.inner_text("#toast"))
+                  if w not in NOT_WORDS | {"raider", "hex"}]  # the path the table typed, as typed
+        page.tap("#correct-toggle")
+        # the turns and the raiders: every kind of decision, chance and the policy
+        seen: set[str] = set()
+        for _ in range(60):
+            kind = page.get_attribute("#session", "data-kind")
+            if kind == "over" or ({"chance", "activation", "policy"} <= seen and len(seen) >= 4):
+                break
+            n = index_of(page)
+            found += english(page, f"decision {kind} at step {n}")
+            while page.locator("#next-event").count():
+                page.tap("#next-event")
+                found += english(page, f"events of step {n}")
+            if kind == "chance":
+                page.tap("#chance-go" if page.locator("#chance-pick").count() else "#decision .action-btn.chance >> nth=0")
+            elif kind == "turn":
+                page.tap("[data-action='end']")
+            elif page.locator("#decide").count() and "activation" in seen:
+                page.tap("#decide")
+                seen.add("policy")
+            else:
+                page.tap("#actions .action-btn:visible >> nth=0")
+            seen.add(kind)
+            ready(page, n + 1)
+        found += english(page, "after the raiders")
+        assert {"chance", "activation", "policy"} <= seen, seen
+        page.tap("#undo")
+        page.wait_for_selector("#toast:not([hidden])")
+        ready(page)
+        found += english(page, "after undo")
+        page.screenshot(path=artifacts / f"lang-{lang}.png", full_page=True)
+    finally:
+        ctx.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+    seen_once = list(dict.fromkeys(found))
+    assert not seen_once, "English on the page:\n" + "\n".join(seen_once)

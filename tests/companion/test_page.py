@@ -143,7 +143,7 @@ def test_a_table_session_from_scratch_on_a_phone(url, phone, artifacts):
             page.tap("#actions .action-btn:visible >> nth=0")
         ready(page, n + 1)
     assert answered and decided and revealed >= 2 and custom == 1
-    assert "custom letters=B damage=2" in page.inner_text("#steps")
+    assert "a card as printed (Spawn letters: B, Damage: 2, Damage type: normal" in page.inner_text("#steps")
     # "Run the enemies for us": the policy takes every choice until the table must answer.
     ran = False
     for _ in range(80):

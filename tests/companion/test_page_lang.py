@@ -107,14 +107,20 @@ def test_the_page_speaks_the_chosen_language_through_a_whole_flow(url, browser, 
         seen: set[str] = set()
         for _ in range(60):
             kind = page.get_attribute("#session", "data-kind")
-            if kind == "over" or ({"chance", "activation", "policy"} <= seen and len(seen) >= 4):
+            if kind == "over" or {"chance", "custom", "activation", "policy", "turn"} <= seen:
                 break
             n = index_of(page)
             found += english(page, f"decision {kind} at step {n}")
             while page.locator("#next-event").count():
                 page.tap("#next-event")
                 found += english(page, f"events of step {n}")
-            if kind == "chance":
+            if kind == "chance" and "custom" not in seen and page.locator("#chance-custom").count():
+                # a card printed otherwise: its values in labelled fields, then in the log
+                page.fill("#chance-custom [data-custom='letters']", "B")
+                page.fill("#chance-custom [data-custom='damage']", "2")
+                page.tap("#chance-custom-go")
+                seen.add("custom")
+            elif kind == "chance":
                 page.tap("#chance-go" if page.locator("#chance-pick").count() else "#decision .action-btn.chance >> nth=0")
             elif kind == "turn":
                 page.tap("[data-action='end']")
@@ -126,7 +132,7 @@ def test_the_page_speaks_the_chosen_language_through_a_whole_flow(url, browser, 
             seen.add(kind)
             ready(page, n + 1)
         found += english(page, "after the raiders")
-        assert {"chance", "activation", "policy"} <= seen, seen
+        assert {"chance", "custom", "activation", "policy"} <= seen, seen
         page.tap("#undo")
         page.wait_for_selector("#toast:not([hidden])")
         ready(page)

@@ -4,6 +4,7 @@ import { lang } from "./i18n.js";
 
 const WORDS = {
   en: {
+    custom_card: "a card as printed",
     unnamed: "played {when}",
     player_edits: "Players' figures", refused_rule: "the rules forbid it ({rule})", refused_field: "“{field}” does not fit",
     refused_illegal: "not a move of this game now", refused_other: "the server refused it",
@@ -25,6 +26,7 @@ const WORDS = {
     corrected: "Correction", no_attack: "No attack", run: "Run the enemies for us", run_hint: "every choice by the policy, until the table must answer (a card, or a choice no policy covers)",
   },
   ru: {
+    custom_card: "карта с напечатанными значениями",
     unnamed: "игра от {when}",
     player_edits: "Фигурки игроков", refused_rule: "запрещено правилами ({rule})", refused_field: "«{field}» не подходит",
     refused_illegal: "сейчас такого хода в игре нет", refused_other: "сервер отказал",
@@ -46,6 +48,7 @@ const WORDS = {
     corrected: "Исправление", no_attack: "Без атаки", run: "Пусть враги ходят сами", run_hint: "каждый выбор по правилу выбора, пока не понадобится ответ стола (карта или выбор, который правило не решает)",
   },
   uk: {
+    custom_card: "карта з надрукованими значеннями",
     unnamed: "гра від {when}",
     player_edits: "Фігурки гравців", refused_rule: "заборонено правилами ({rule})", refused_field: "«{field}» не підходить",
     refused_illegal: "зараз такого ходу в грі немає", refused_other: "сервер відмовив",

@@ -221,7 +221,11 @@ class SessionView {
 
   /** A chance answer in words: the component's name, or the printed values the table entered. */
   chanceLabel(action) {
-    if (/^chance custom /.test(action)) return this.board.actionLabel(action);
+    if (/^chance custom /.test(action)) { // the printed values the table entered, in its words
+      if (!this.edits.customLabel) return this.board.actionLabel(action);
+      const values = [...action.matchAll(/(\w+)=(\S*)/g)].map(([, k, v]) => `${this.edits.customLabel(k)}: ${this.edits.customLabel(k, v)}`);
+      return `${w("custom_card")} (${values.join(", ")})`;
+    }
     const name = this.outcomeLabel(action).name;
     return name === action.replace(/^chance /, "") ? this.board.actionLabel(action) : name;
   }
@@ -427,10 +431,7 @@ class SessionView {
     const label = (key, value) => (this.edits.customLabel ? this.edits.customLabel(key, value) : value ?? key);
     const fields = [];
     const box = h("div", { class: "stack", id: "chance-custom" }, h("h3", { text: w("custom") }));
-    for (const part of format.split(/\s+/)) {
-      const m = /^(\w+)=<([^>]*)>$/.exec(part);
-      if (!m) continue;
-      const [, key, what] = m;
+    for (const [, key, what] of format.matchAll(/(\w+)=<([^>]*)>/g)) {
       const values = what.includes("|") ? what.split("|") : null;
       const input = values
         ? h("select", { "data-custom": key }, ...values.map((v) => h("option", { value: v, text: label(key, v) })))

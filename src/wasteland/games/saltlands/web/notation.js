@@ -17,7 +17,9 @@ export function cardName(card) {
   if (s === "a card") return t("card.hidden");
   const [base, alt] = s.split("/");
   const id = base.split("#")[0];
-  const name = textName("card", id, "card") ?? textName("character", id, "char") ?? humanize(id);
+  const entered = /^table-(\d+)$/.exec(id); // a damage card the table entered by its printed values
+  const name = entered && has("card.table_entered") ? t("card.table_entered", { n: entered[1] })
+    : textName("card", id, "card") ?? textName("character", id, "char") ?? humanize(id);
   return alt ? `${name} (${alt})` : name;
 }
 

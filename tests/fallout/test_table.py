@@ -23,17 +23,26 @@ def _at_the_round_end(game):
 def test_fo_13_1_the_table_enters_the_icons_printed_on_its_card(game):
     s = _at_the_round_end(game)
     d = game.decision(s)
-    assert d.seat == CHANCE_SEAT and d.rule == "FO-13.1" and "chance custom icons=" in d.prompt
+    assert d.seat == CHANCE_SEAT and d.rule == "FO-13.1" and "chance custom icon1=<mole_rat|" in d.prompt
     top = s.deck[-1]
-    s, events = play(s, "chance custom icons=ghoul,ghoul")
+    s, events = play(s, "chance custom icon1=ghoul icon2=none icon3=ghoul")
     revealed = of(events, "agenda_revealed")[0]
     # the card stands for the engine's top card, which goes on to the discard pile
-    assert revealed == {"type": "agenda_revealed", "card": top, "icons": ["ghoul", "ghoul"], "printed": True}
+    assert revealed == {"type": "agenda_revealed", "card": top, "icons": ["ghoul", "ghoul"], "printed": True,
+                        "rule": "FO-13.1"}
     assert s.revealed == top and top not in s.deck
     assert [e["enemy_type"] for e in of(events, "type_activates")][:1] == ["ghoul"]
 
 
-@pytest.mark.parametrize("entry, rule", [("icons=dragon", "FO-13.2"), ("icons=", "FO-13.1"), ("ghoul", "FO-13.1")])
+def test_fo_13_1_the_short_form_of_the_icons_reads_the_same(game):
+    s = _at_the_round_end(game)
+    _, events = play(s, "chance custom icons=ghoul,marauder")
+    assert of(events, "agenda_revealed")[0]["icons"] == ["ghoul", "marauder"]
+
+
+@pytest.mark.parametrize("entry, rule", [("icons=dragon", "FO-13.2"), ("icons=", "FO-13.1"), ("ghoul", "FO-13.1"),
+                                         ("icon1=none", "FO-13.1"), ("icon9=ghoul", "FO-13.1"),
+                                         ("icons=ghoul,ghoul,ghoul,ghoul,ghoul", "FO-13.1")])
 def test_fo_13_1_icons_that_name_no_enemy_are_refused_and_change_nothing(game, entry, rule):
     s = _at_the_round_end(game)
     before = game.to_json(s)
@@ -45,7 +54,7 @@ def test_fo_13_1_icons_that_name_no_enemy_are_refused_and_change_nothing(game, e
 def test_fo_13_5_a_reward_card_is_picked_never_entered(game):
     """Only the round end's card acts by its icons: a reward's card is named from the data."""
     from wasteland.core.chance import Answers, ChanceNeeded
-    from wasteland.games.fallout.agenda import ICONS_FORMAT, take_top
+    from wasteland.games.fallout.agenda import icons_format, take_top
 
     points = {}
     for why, printed in (("reward", None), ("round end", [])):
@@ -55,7 +64,7 @@ def test_fo_13_5_a_reward_card_is_picked_never_entered(game):
             take_top(s, [], why, printed)
         points[why] = need.value.point
     assert (points["reward"].custom, points["reward"].rule) == ("", "FO-13.5")
-    assert (points["round end"].custom, points["round end"].rule) == (ICONS_FORMAT, "FO-13.1")
+    assert (points["round end"].custom, points["round end"].rule) == (icons_format(s), "FO-13.1")
 
 
 def test_fo_13_2_decide_for_us_sends_the_enemy_nearest_to_a_survivor_first(game):

@@ -17,9 +17,18 @@ from .state import State
 Events = list[dict]
 
 
-#: how a table enters the enemy icons printed on the agenda card it turned, left to right,
-#: when its card is not the one our data has (``chance custom icons=marauder,mole_rat``)
-ICONS_FORMAT = "icons=TYPE,TYPE,..."
+#: how many icons a table may enter for a card of its own (the data's cards show 1 to 3)
+MOST_ICONS = 4
+NO_ICON = "none"
+
+
+def icons_format(s: State) -> str:
+    """How a table enters the enemy icons printed on the agenda card it turned, left to
+    right, when its card is not the one our data has: ``chance custom icon1=marauder
+    icon2=mole_rat`` (the later ones may be ``none``; ``icons=marauder,mole_rat`` reads the
+    same)."""
+    types = "|".join(s.content.types)
+    return " ".join([f"icon1=<{types}>"] + [f"icon{k}=<{NO_ICON}|{types}>" for k in range(2, MOST_ICONS + 1)])
 
 
 def take_top(s: State, events: Events, why: str, printed: list[str] | None = None) -> str | None:
@@ -42,7 +51,7 @@ def take_top(s: State, events: Events, why: str, printed: list[str] | None = Non
     if printed is None:
         card = chance.draw(s, s.deck, "the agenda card on top of the deck", "FO-13.5")
     else:
-        card = chance.draw(s, s.deck, "the agenda card on top of the deck", "FO-13.1", custom=ICONS_FORMAT,
+        card = chance.draw(s, s.deck, "the agenda card on top of the deck", "FO-13.1", custom=icons_format(s),
                            make_custom=entered)
     if not s.deck:
         run_out(s, events)
@@ -50,13 +59,24 @@ def take_top(s: State, events: Events, why: str, printed: list[str] | None = Non
 
 
 def parse_icons(s: State, values: str) -> list[str]:
-    """``icons=marauder,mole_rat``: the enemy icons of a table's card, left to right."""
+    """``icon1=marauder icon2=mole_rat`` (or ``icons=marauder,mole_rat``): the enemy icons
+    of a table's card, left to right; a RuleError names what is wrong."""
     from wasteland.core.protocol import RuleError
 
-    key, _, listed = values.strip().partition("=")
-    icons = [i.strip() for i in listed.split(",") if i.strip()]
-    if key.strip() != "icons" or not icons:
-        raise RuleError("FO-13.1", f"a card's icons read {ICONS_FORMAT} (at least one), not {values!r}")
+    slots: dict[int, str] = {}
+    for part in values.split():
+        key, _, value = part.partition("=")
+        if key == "icons":
+            slots.update({k: v for k, v in enumerate((v for v in value.split(",") if v), 1)})
+        elif key.startswith("icon") and key[4:].isdigit() and 1 <= int(key[4:]) <= MOST_ICONS and value:
+            slots[int(key[4:])] = value
+        else:
+            raise RuleError("FO-13.1", f"a card's icons read {icons_format(s)}; not {part!r}")
+    icons = [slots[k] for k in sorted(slots) if slots[k] != NO_ICON]
+    if not icons:
+        raise RuleError("FO-13.1", "an agenda card shows at least one enemy icon")
+    if len(icons) > MOST_ICONS:
+        raise RuleError("FO-13.1", f"at most {MOST_ICONS} icons, not {len(icons)}")
     unknown = [i for i in icons if i not in s.content.types]
     if unknown:
         raise RuleError("FO-13.2", f"{unknown[0]!r} names no enemy type ({', '.join(s.content.types)})")

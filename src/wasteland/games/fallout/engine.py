@@ -83,6 +83,28 @@ RUN: dict[str, Callable[[State, Frame, Events], bool]] = {
 }
 KIND = {"activate": "order"}  # the decision kind a frame asks for, where the names differ
 
+# The rule behind each event of the round end and of the agenda deck, so that every
+# automated step says which paragraph made it (the survivor's stand-in turn cites none).
+EVENT_RULES = {
+    "round_end": "FO-13.1", "agenda_revealed": "FO-13.1", "icons_written": "FO-13.1", "agenda_discarded": "FO-13.1",
+    "type_activates": "FO-13.2", "flipped": "FO-13.2", "enemy_fights": "FO-13.2", "enemy_moves": "FO-13.2",
+    "enemy_waits": "FO-13.2", "roll": "FO-13.2", "fight_result": "FO-13.2", "enemy_to_lair": "FO-13.2",
+    "enemy_removed": "FO-13.2", "knocked_out": "FO-13.3", "agenda_empty": "FO-13.4", "deck_ran_out": "FO-13.4",
+    "agenda_gained": "FO-13.5", "agenda_returned": "FO-13.5", "game_over": "FO-13.5",
+}
+
+
+def cite_rules(events: Events) -> None:
+    """Each event with its rule; an enemy's step toward the nearest survivor and a choice
+    among equally near survivors cite FO-13.3 too (distance by spaces, the tie-breaks)."""
+    for e in events:
+        rule = EVENT_RULES.get(e.get("type", ""))
+        if rule is None or "rule" in e:
+            continue
+        e["rule"] = rule
+        if e["type"] == "enemy_moves" or (e["type"] == "enemy_fights" and len(e.get("candidates", ())) > 1):
+            e["tie_rule"] = "FO-13.3"
+
 
 # -- turns and rounds ---------------------------------------------------------------------------
 
@@ -171,4 +193,5 @@ def apply_in_place(s: State, action: str, seat: int | None = None) -> Events:
         else:
             end_turn(s, events)
     settle(s, events)
+    cite_rules(events)
     return events

@@ -136,14 +136,16 @@ def read_full_state(s: State, st: dict[str, Any]) -> None:
 
 def read_groups(s: State, groups: Any) -> None:
     """``[[group]]``: a group's ``slot`` and what the pieces do not say: the ``tile`` it
-    deployed on and the ``next`` number its new models take."""
+    deployed on, the ``next`` number its new models take and ``models``, the order its
+    models activate in (WQ-40.1; a model no longer on the battlefield is passed over, a
+    model not listed comes after the listed ones)."""
     if not isinstance(groups, list):
         raise PartError("group", "must be a list of [[group]] tables")
     tiles = {p[0] for p in s.placements}
     for i, g in enumerate(groups, 1):
         where = f"group[{i}]"
-        if not isinstance(g, dict) or set(g) - {"slot", "tile", "next"}:
-            raise PartError(where, "a [[group]] holds slot, tile and next")
+        if not isinstance(g, dict) or set(g) - {"slot", "tile", "next", "models"}:
+            raise PartError(where, "a [[group]] holds slot, tile, next and models")
         slot = str(g.get("slot"))
         if slot not in s.groups:
             raise PartError(f"{where}.slot", f"no encounter card in slot {g.get('slot')!r} (state.slots)")
@@ -156,6 +158,12 @@ def read_groups(s: State, groups: Any) -> None:
             if isinstance(nxt, bool) or not isinstance(nxt, int) or nxt < 1:
                 raise PartError(f"{where}.next", f"a number of 1 or more, not {_shown(nxt)}")
             s.groups[slot]["next"] = nxt
+        if "models" in g:
+            order = g["models"]
+            if not isinstance(order, list) or not all(isinstance(m, str) for m in order):
+                raise PartError(f"{where}.models", f"a list of model ids, not {_shown(order)}")
+            have = s.groups[slot]["models"]
+            s.groups[slot]["models"] = [m for m in order if m in have] + [m for m in have if m not in order]
 
 
 def read_procedures(s: State, entries: Any) -> list[dict[str, Any]]:

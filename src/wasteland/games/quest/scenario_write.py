@@ -82,12 +82,12 @@ def to_text(s: State) -> str:
         lines += _table("hero", {"zone": h["zone"] or "", "wounds": h["wounds"], "tokens": list(h["tokens"]),
                                  "dice": list(h["dice"]), "inspiration": h["inspiration"]}, many=True)
     for slot, g in sorted(s.groups.items(), key=lambda kv: int(kv[0])):
-        lines += _table("group", {"slot": int(slot), "tile": g["tile"], "next": g["next"]}, many=True)
-    for slot, g in sorted(s.groups.items(), key=lambda kv: int(kv[0])):
-        for mid in g["models"]:
-            m = s.models[mid]
-            lines += _table("enemy", {"model": mid, "enemy": m["enemy"], "group": int(slot), "zone": m["zone"],
-                                      "wounds": m["wounds"], "tokens": list(m["tokens"])}, many=True)
+        lines += _table("group", {"slot": int(slot), "tile": g["tile"], "next": g["next"],
+                                  "models": list(g["models"])}, many=True)
+    # in the view's order (by model id), so that a correction's enemy.N is the view's Nth
+    for mid, m in sorted(s.models.items()):
+        lines += _table("enemy", {"model": mid, "enemy": m["enemy"], "group": int(m["group"]), "zone": m["zone"],
+                                  "wounds": m["wounds"], "tokens": list(m["tokens"])}, many=True)
     for entry in procedure_tables(s):
         lines += _table("procedure", entry, many=True)
     return "\n".join(lines).rstrip() + "\n"

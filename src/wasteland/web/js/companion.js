@@ -324,7 +324,10 @@ class SessionView {
     let marks;
     if (this.correcting) {
       marks = new Map();
-      for (const cell of s.view.hexes || []) marks.set(cell.hex, { classes: ["pick"], actions: [] });
+      // every spot a tap may correct: the game's companion module says which (a map of
+      // spaces or zones), else the board's hexes
+      const spots = this.edits.spots ? this.edits.spots(s.view) : (s.view.hexes || []).map((cell) => cell.hex);
+      for (const spot of spots) marks.set(spot, { classes: ["pick"], actions: [] });
     } else {
       marks = b.boardMarks(d ? d.actions : [], s.view) || new Map();
     }

@@ -1,0 +1,148 @@
+// The quest on the companion page: what a tap on a zone can correct, as the companion's
+// correction steps ("edit set|add|del PATH VALUE") over the quest position format
+// (docs/quest-scenarios.md; its writer lists heroes in seat order and enemy models by id,
+// as the view does), and the words of those corrections. Tiles, gates and deployment are
+// the engine's to lay (the table answers its draws and its leader's ties); what a tap
+// corrects is where the figures stand and what they carry.
+import { t as gameWord, lang } from "/js/i18n.js";
+
+// The words of the corrections, kept here with them (the board's words come from i18n/).
+const WORDS = {
+  en: { move_to: "move to…", remove: "take away", stands_here: "stands here", place: "Place an enemy of group {n}",
+        wounds: "{n} wounds left", out: "out of action", item_on: "a mystic item lies here", item_off: "take the mystic item away",
+        quest_on: "the quest symbol is here", cond_on: "{cond}: put the token on", cond_off: "{cond}: take the token off",
+        dusk: "Dusk token on zone {n}",
+        ch_enemy_add: "{enemy} of group {g} placed in {zone}", ch_enemy_zone: "enemy {n} now in {zone}",
+        ch_enemy_wounds: "enemy {n}: {v} wounds left", ch_enemy_del: "enemy {n} taken away",
+        ch_hero_zone: "hero {n} now in {zone}", ch_hero_out: "hero {n} out of action", ch_hero_wounds: "hero {n}: {v} wounds left",
+        ch_hero_tokens: "hero {n}: {list}", ch_items: "mystic items in {list}", ch_quest: "the quest symbol in {zone}",
+        ch_dusk: "the dusk token on zone {v}", ch_other: "{path} changed", none: "none" },
+  ru: { move_to: "переставить…", remove: "убрать", stands_here: "стоит здесь", place: "Поставить врага группы {n}",
+        wounds: "осталось ран: {n}", out: "выбыл из игры", item_on: "здесь лежит мистический предмет", item_off: "убрать мистический предмет",
+        quest_on: "здесь символ задания", cond_on: "{cond}: положить жетон", cond_off: "{cond}: снять жетон",
+        dusk: "Жетон сумерек на зоне {n}",
+        ch_enemy_add: "{enemy} группы {g} поставлен в {zone}", ch_enemy_zone: "враг {n} теперь в {zone}",
+        ch_enemy_wounds: "враг {n}: осталось ран {v}", ch_enemy_del: "враг {n} убран",
+        ch_hero_zone: "герой {n} теперь в {zone}", ch_hero_out: "герой {n} выбыл из игры", ch_hero_wounds: "герой {n}: осталось ран {v}",
+        ch_hero_tokens: "герой {n}: {list}", ch_items: "мистические предметы: {list}", ch_quest: "символ задания в {zone}",
+        ch_dusk: "жетон сумерек на зоне {v}", ch_other: "изменено: {path}", none: "нет" },
+  uk: { move_to: "переставити…", remove: "прибрати", stands_here: "стоїть тут", place: "Поставити ворога групи {n}",
+        wounds: "лишилося ран: {n}", out: "вибув із гри", item_on: "тут лежить містичний предмет", item_off: "прибрати містичний предмет",
+        quest_on: "тут символ завдання", cond_on: "{cond}: покласти жетон", cond_off: "{cond}: зняти жетон",
+        dusk: "Жетон сутінків на зоні {n}",
+        ch_enemy_add: "{enemy} групи {g} поставлено в {zone}", ch_enemy_zone: "ворог {n} тепер у {zone}",
+        ch_enemy_wounds: "ворог {n}: лишилося ран {v}", ch_enemy_del: "ворога {n} прибрано",
+        ch_hero_zone: "герой {n} тепер у {zone}", ch_hero_out: "герой {n} вибув із гри", ch_hero_wounds: "герой {n}: лишилося ран {v}",
+        ch_hero_tokens: "герой {n}: {list}", ch_items: "містичні предмети: {list}", ch_quest: "символ завдання в {zone}",
+        ch_dusk: "жетон сутінків на зоні {v}", ch_other: "змінено: {path}", none: "немає" },
+};
+
+function t(key, params = {}) {
+  if (!key.startsWith("companion.")) return gameWord(key, params);
+  const k = key.slice("companion.".length);
+  const s = (WORDS[lang()] || WORDS.en)[k] ?? WORDS.en[k] ?? k;
+  return s.replace(/\{(\w+)\}/g, (m, p) => (params[p] === undefined ? m : String(params[p])));
+}
+const c = (k, params) => t(`companion.${k}`, params);
+
+// WQ-39.1: the enemy kinds of the data; WQ-40.3: the condition tokens a hero may carry
+const ENEMY_KINDS = ["ghoul", "zombie", "banshee", "gravehand", "wraith", "brute"];
+const CONDITIONS = ["buried", "cursed", "disease", "fatigue", "stunned", "trapped"];
+
+const json = (v) => JSON.stringify(v);
+const edit = (ops) => `edit ${json(ops)}`;
+const known = (key, fallback) => (t(key) === key ? fallback : t(key));
+const tileName = (id) => known(`wq.tile.${id}`, id);
+const zoneName = (zone) => { if (!zone) return t("wq.out"); const [tile, z] = String(zone).split("."); return `${tileName(tile)} ${z}`; };
+const enemyName = (kind) => known(`wq.enemy.${kind}`, kind);
+const hero = (seat) => t("wq.hero_n", { seat: seat + 1 });
+const cond = (x) => known(`wq.cond.${x}`, x);
+
+/** Every zone of the battlefield: a tap on any of them may correct what stands there. */
+export function spots(view) {
+  return Object.keys((view.board && view.board.zones) || {});
+}
+
+/** The corrections a tap on ``zone`` offers: [{label, step}], [{label, pickHex(dest) -> step}]
+ *  or [{label, entries}] (a second list to choose from). */
+export function hexEdits(view, zone) {
+  const out = [];
+  (view.enemies || []).forEach((e, i) => {
+    if (e.zone !== zone) return;
+    const name = `${e.model} ${enemyName(e.enemy)}`;
+    out.push({ label: `${name}: ${c("move_to")}`, pickHex: (dest) => `edit set enemy.${i}.zone ${json(dest)}` });
+    const wounds = [1, 2, 3, 4, 5].filter((n) => n !== e.wounds);
+    out.push({ label: `${name}: ${c("wounds", { n: e.wounds })}…`, entries: wounds.map((n) => ({ label: c("wounds", { n }),
+      step: `edit set enemy.${i}.wounds ${n}` })) });
+    out.push({ label: `${name}: ${c("remove")}`, step: `edit del enemy.${i}` });
+  });
+  (view.players || []).forEach((p, i) => {
+    if (p.zone === zone) {
+      out.push({ label: `${hero(p.seat)}: ${c("move_to")}`, pickHex: (dest) => `edit set hero.${i}.zone ${json(dest)}` });
+    } else {
+      // a hero out of action comes back with a wound left at least
+      const back = p.zone ? [["set", `hero.${i}.zone`, zone]] : [["set", `hero.${i}.zone`, zone], ["set", `hero.${i}.wounds`, Math.max(1, p.wounds)]];
+      out.push({ label: `${hero(p.seat)}: ${c("stands_here")}`, step: edit(back) });
+    }
+  });
+  for (const s of view.slots || []) {
+    if (!s.card) continue;
+    out.push({ label: `${c("place", { n: s.slot })}…`, entries: ENEMY_KINDS.map((kind) => ({ label: enemyName(kind),
+      step: edit([["add", "enemy", { enemy: kind, group: s.slot, zone }]]) })) });
+  }
+  const board = view.board || {};
+  const items = board.items || [];
+  out.push({ label: `${zoneName(zone)}: ${c(items.includes(zone) ? "item_off" : "item_on")}`,
+    step: `edit set gates.items ${json(items.includes(zone) ? items.filter((z) => z !== zone) : [...items, zone])}` });
+  if (board.quest_zone !== zone) out.push({ label: `${zoneName(zone)}: ${c("quest_on")}`, step: `edit set gates.quest_symbol ${json(zone)}` });
+  return out;
+}
+
+/** The corrections of each hero: wounds, out of action, condition tokens (WQ-40.3). */
+export function playerEdits(view) {
+  const out = [];
+  (view.players || []).forEach((p, i) => {
+    const who = hero(p.seat);
+    const wounds = Array.from({ length: p.vitality }, (_, k) => k + 1).filter((n) => n !== p.wounds);
+    if (p.zone) {
+      out.push({ label: `${who}: ${c("wounds", { n: p.wounds })}…`, entries: wounds.map((n) => ({ label: c("wounds", { n }),
+        step: `edit set hero.${i}.wounds ${n}` })) });
+      out.push({ label: `${who}: ${c("out")}`, step: edit([["set", `hero.${i}.zone`, ""], ["set", `hero.${i}.wounds`, 0], ["set", `hero.${i}.dice`, []]]) });
+    }
+    const tokens = p.tokens || [];
+    out.push({ label: `${who}: ${CONDITIONS.map(cond).join(", ")}…`, entries: CONDITIONS.map((x) => (tokens.includes(x)
+      ? { label: c("cond_off", { cond: cond(x) }), step: `edit set hero.${i}.tokens ${json(tokens.filter((y) => y !== x))}` }
+      : { label: c("cond_on", { cond: cond(x) }), step: `edit set hero.${i}.tokens ${json([...tokens, x])}` })) });
+  });
+  return out;
+}
+
+/** The corrections of the whole table: the dusk token. */
+export function tableEdits(view) {
+  const dusk = view.dusk || { zone: 0, zones: 0 };
+  return [dusk.zone - 1, dusk.zone + 1].filter((z) => z >= 0 && z < dusk.zones)
+    .map((z) => ({ label: c("dusk", { n: z }), step: `edit set state.dusk ${z}` }));
+}
+
+/** One change of a correction in words (the paths this module makes). */
+export function editText(change) {
+  const { verb, path, value } = change;
+  const p = String(path).split(".");
+  const n = (i) => Number(p[i]) + 1;
+  if (p[0] === "enemy") {
+    if (verb === "add" && value && typeof value === "object") return c("ch_enemy_add", { enemy: enemyName(value.enemy), g: value.group, zone: zoneName(value.zone) });
+    if (verb === "del") return c("ch_enemy_del", { n: n(1) });
+    if (p[2] === "zone") return c("ch_enemy_zone", { n: n(1), zone: zoneName(value) });
+    if (p[2] === "wounds") return c("ch_enemy_wounds", { n: n(1), v: value });
+  }
+  if (p[0] === "hero") {
+    if (p[2] === "zone") return value ? c("ch_hero_zone", { n: n(1), zone: zoneName(value) }) : c("ch_hero_out", { n: n(1) });
+    if (p[2] === "wounds") return value ? c("ch_hero_wounds", { n: n(1), v: value }) : "";
+    if (p[2] === "dice") return "";
+    if (p[2] === "tokens" && Array.isArray(value)) return c("ch_hero_tokens", { n: n(1), list: value.map(cond).join(", ") || c("none") });
+  }
+  if (path === "gates.items" && Array.isArray(value)) return c("ch_items", { list: value.map(zoneName).join(", ") || c("none") });
+  if (path === "gates.quest_symbol") return c("ch_quest", { zone: zoneName(value) });
+  if (path === "state.dusk") return c("ch_dusk", { v: value });
+  return c("ch_other", { path });
+}

@@ -74,3 +74,60 @@ def test_a_collected_token_is_named_by_its_kind():
     assert event["token"] == "crew_start#2"
     said = describe({"type": "gain", "seat": 0, "card": "medkit#3", "how": "token"})
     assert "Medkit" in said and "#" not in said, said
+
+
+# A tile position in the notation ("t0,-2"): never shown as text, the board names tiles.
+RAW_TILE = re.compile(r"\bt-?\d+,-?\d+\b")
+
+BINOCULARS = """
+game = "saltlands"
+seed = 1
+[config]
+players = 1
+characters = ["scout"]
+variants = ["explorers_luck"]
+[[player]]
+seat = "p1"
+hex = "0,-2"
+hand = ["binoculars"]
+"""
+
+
+def test_an_explored_and_turned_tile_is_named_not_placed_SL110_SL152():
+    s = build(BINOCULARS)
+    use = next(a for a in GAME.decision(s).actions if a.startswith("use binoculars#1 by scout tile"))
+    s, events = GAME.apply(s, use)
+    explored = next(e for e in events if e["type"] == "explore")
+    s, events = GAME.apply(s, "orient NE")
+    turned = next(e for e in events if e["type"] == "orient")
+    assert turned["tile"] == explored["tile"] and turned["at"] == explored["at"]
+    number = int(explored["tile"].split("_")[1])
+    assert describe(explored) == f"Tile {number} is explored."
+    assert describe(turned) == f"p1 turns tile {number} with its arrow toward NE."
+
+
+def test_a_rumor_marker_names_the_tile_it_reaches_SL109():
+    face_up = {"type": "marker_move", "marker": "blue", "direction": "N", "to": "t0,-1", "tile": "start_2"}
+    assert describe(face_up) == "The blue marker moves N to start tile 2."
+    face_down = {**face_up, "tile": None}
+    assert describe(face_down) == "The blue marker moves N onto a face-down tile."
+
+
+def test_no_event_text_shows_a_tile_position():
+    from wasteland.agents.random_agent import RandomAgent
+
+    seen = set()
+    for seed in range(1, 41):  # random games until rumor markers have moved (a few are enough)
+        if {"explore", "marker_move", "orient"} <= seen and seed > 4:
+            break
+        s = GAME.new_game({"players": 1 + seed % 3, "variants": ["explorers_luck"]}, seed)
+        agent = RandomAgent(seed)
+        for _ in range(3000):
+            d = GAME.decision(s)
+            if d is None:
+                break
+            s, events = GAME.apply(s, agent.choose(d))
+            for e in events:
+                seen.add(e["type"])
+                assert not RAW_TILE.search(describe(e)), (e, describe(e))
+    assert {"explore", "marker_move", "orient"} <= seen, seen

@@ -72,10 +72,12 @@ TEMPLATES: dict[str, Callable[[dict[str, Any]], str]] = {
     "rumor_drawn": lambda e: f"{_seat(e['seat'])} draws rumor card {e['card']}.",
     "rumor": lambda e: f"{_seat(e['seat'])} follows the {e['option']} option of {e['card']}.",
     "no_rumor_left": lambda e: "No rumor card is left.",
-    "marker_move": lambda e: f"The {e['marker']} marker moves {e['direction']} to {e['to']}.",
+    # tiles by the names the board shows, never by their positions ("t0,-2")
+    "marker_move": lambda e: f"The {e['marker']} marker moves {e['direction']} "
+    + (f"to {tile_name(e['tile'], lower=True)}." if e.get("tile") else "onto a face-down tile."),
     "marker_stays": lambda e: f"The {e['marker']} marker cannot move {e['direction']} off the area.",
     "end_of_the_road": lambda e: "Every rumor card is played: escape is possible on a tile with a rumor marker.",
-    "explore": lambda e: f"{tile_name(e['tile'])} is explored at {e['at']}.",
+    "explore": lambda e: f"{tile_name(e['tile'])} is explored.",
     "token_placed": lambda e: f"{e['token'][0].upper()}{e['token'][1:]} is placed at {e['hex']}.",
     "trade_asked": lambda e: f"{_seat(e['seat'])} asks {_seat(e['partner'])} to trade.",
     "trade": lambda e: f"{_seat(e['from'])} gives {e['card']} to {_seat(e['to'])}.",
@@ -87,22 +89,26 @@ TEMPLATES: dict[str, Callable[[dict[str, Any]], str]] = {
     "no_loot": lambda e: f"No loot from the {e['raider']} at {e['hex']}: {e['why']}.",
     "hidden": lambda e: f"{_seat(e['seat'])} hides: raiders not next to her ignore her until her next turn.",
     "theft": lambda e: f"{_seat(e['seat'])} steals a random card from {_seat(e['from'])}.",
-    "orient": lambda e: f"{_seat(e['seat'])} turns the tile at {e['at']} with its arrow toward {e['arrow']}.",
+    "orient": lambda e: f"{_seat(e['seat'])} turns {tile_name(e['tile'], lower=True) if e.get('tile') else 'the new tile'} "
+    f"with its arrow toward {e['arrow']}.",
     "tie_break": lambda e: f"Tie-break totals: {e['scores']}.",
     "game_over": lambda e: ("Winners: " + ", ".join(e["winners"]) if e["winners"] else "Everybody loses")
     + f" — {e['reason']}.",
 }
 
 
-def tile_name(tile_id: Any) -> str:
-    """A tile as printed: "the compass tile", "start tile 1", "tile 9" (not "tile_09")."""
+def tile_name(tile_id: Any, lower: bool = False) -> str:
+    """A tile as printed: "The compass tile", "Start tile 1", "Tile 9" (not "tile_09");
+    ``lower`` for the middle of a sentence ("the compass tile", "start tile 1", "tile 9")."""
     text = str(tile_id)
-    if text == "compass":
-        return "The compass tile"
     kind, _, number = text.partition("_")
-    if number.isdigit():
-        return f"{'Start tile' if kind == 'start' else 'Tile'} {int(number)}"
-    return f"Tile {text}"
+    if text == "compass":
+        name = "The compass tile"
+    elif number.isdigit():
+        name = f"{'Start tile' if kind == 'start' else 'Tile'} {int(number)}"
+    else:
+        name = f"Tile {text}"
+    return name[0].lower() + name[1:] if lower else name
 
 
 def _base(instance: str) -> tuple[str, str]:

@@ -354,7 +354,7 @@ def _orient_choose(s: State, f: Frame, action: str, events: Events) -> None:
     s.rotation[pos] = ORIENTATIONS[action.split(" ")[1]]
     s.invalidate_terrain()
     events.append({"type": "orient", "seat": f["seat"], "at": fmt_pos(s.static.geo.positions[pos]),
-                   "arrow": action.split(" ")[1]})
+                   "tile": s.tiles[pos], "arrow": action.split(" ")[1]})
     place_tile_tokens(s, pos, events)
 
 

@@ -130,8 +130,10 @@ def resolve_rumor(s: State, frame: dict[str, Any], option: str, events: Events) 
             events.append({"type": "marker_stays", "marker": move.marker, "direction": move.direction})
             continue
         s.markers[move.marker] = dest
+        # the tile it reaches, by what the table sees: a face-up tile's id, None for a
+        # face-down one (the explore event that follows names it)
         events.append({"type": "marker_move", "marker": move.marker, "direction": move.direction,
-                       "to": fmt_pos(geo.positions[dest])})
+                       "to": fmt_pos(geo.positions[dest]), "tile": s.tiles[dest] if s.face_up[dest] else None})
         if not s.face_up[dest]:
             explore(s, dest, events, frame["seat"])  # SL §109: a marker moving onto a face-down tile explores it
     if not s.rumor_deck:

@@ -11,25 +11,20 @@ import { actionLabel as notationLabel } from "./notation.js";
 export { promptText, eventText } from "./notation.js";
 export { legend } from "./legend.js";
 import { rumorNotes } from "./rumor.js";
+import { rememberTiles, tileCentre } from "./places.js";
 import { RAIDER_COLOURS, MARKER_COLOURS } from "./legend.js";
 export const STYLESHEET = "board.css";
 
-const TILE_RADIUS = 2;
 const DIR_ANGLE = { N: -90, NE: -30, SE: 30, S: 90, SW: 150, NW: -150 };
 const SEAT_COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf"];
 
-function tileCentre(at) {
-  const [a, b] = at.slice(1).split(",").map(Number);
-  const R = TILE_RADIUS;
-  return `${a * (R + 1) - b * R},${a * R + b * (2 * R + 1)}`;
-}
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** An action in words; a move in a sandstorm says what the storm will take for it (the
  *  view's ``storm_cards``: one hand or cargo card per tile crossed, SL §53). */
 export function actionLabel(action, view) {
-  const label = notationLabel(action);
+  const label = notationLabel(action, view);
   const cards = view && view.storm_cards ? view.storm_cards[action] : undefined;
   return cards === undefined ? label : `${label} — ${t("act.storm_cards", { n: cards })}`;
 }
@@ -92,6 +87,7 @@ export function boardMarks(actions, view) {
 export function renderBoard(container, view, { marks = new Map(), onSpot = null, you = null } = {}) {
   container.textContent = "";
   if (!view || !Array.isArray(view.hexes)) return null;
+  rememberTiles(view); // the log and the prompts name tiles as this board shows them
   const onHex = onSpot;
   const classesOf = (hex) => (marks.get(hex) || { classes: [] }).classes;
   let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;

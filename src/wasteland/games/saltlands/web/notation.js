@@ -1,6 +1,7 @@
 // Saltlands' actions in notation and its events, put into words in the chosen language.
 import { t, tOwn, has, lang } from "/js/i18n.js";
 import { humanize } from "/js/dom.js";
+import { tilePlace } from "./places.js";
 import { componentName } from "/js/cards.js";
 
 const HEX = /^-?\d+,-?\d+$/;
@@ -66,7 +67,7 @@ export function parseAction(action) {
 }
 
 /** An action in words. */
-export function actionLabel(action) {
+export function actionLabel(action, view = null) {
   const p = parseAction(action);
   const w = p.words;
   const after = (key) => {
@@ -93,7 +94,7 @@ export function actionLabel(action) {
       const crew = after("by");
       let s = crew ? t("act.use_by", { card: cardName(w[1]), crew: cardName(crew) }) : t("act.use", { card: cardName(w[1]) });
       if (after("at")) s += " " + t("act.at", { hex: after("at") });
-      if (after("tile")) s += " " + t("act.tile", { tile: after("tile") });
+      if (after("tile")) s += " " + t("act.tile", { tile: tilePlace(after("tile"), view) });
       if (after("rot")) s += " " + t("act.rot", { n: after("rot") });
       return s;
     }
@@ -171,6 +172,7 @@ export function chanceText(chance) {
   const about = { ...(chance.about || {}) };
   if (about.raider) about.raider = raiderName(about.raider);
   if (about.seat !== undefined) about.seat = seatName(Number(about.seat));
+  if (isTile(about.at)) about.at = tilePlace(about.at);
   return t(key, about);
 }
 
@@ -199,7 +201,7 @@ function eventParams(e) {
   if (Array.isArray(e.path)) p.path = e.path.join(" → ");
   if (e.type === "rumor" && has(`rumor.option.${e.option}`)) p.option = t(`rumor.option.${e.option}`);
   if (typeof e.marker === "string" && has(`colour.${e.marker}`)) p.marker = t(`colour.${e.marker}`);
-  if (e.type === "explore" && typeof e.tile === "string") p.tile = tileName(e.tile);
+  if (typeof e.tile === "string") p.tile = tileName(e.tile);  // explore, orient, marker_move: by name
   if (e.mode) p.mode = t(`mode.${e.mode}`);
   if (e.difficulty) p.difficulty = t(`difficulty.${e.difficulty}`);
   if (e.area && has(`area.${e.area}`)) p.area = t(`area.${e.area}`);
@@ -222,6 +224,7 @@ function eventVariant(e) {
     case "damage_card": return e.move_bonus ? "bonus" : null;
     case "raider_move": return e.target ? "target" : null;
     case "weather": return e.storm ? "storm" : null;
+    case "marker_move": return e.tile ? null : "facedown";
     case "game_over": return e.winners && e.winners.length ? null : "none";
     default: return null;
   }

@@ -131,3 +131,21 @@ def test_no_event_text_shows_a_tile_position():
                 seen.add(e["type"])
                 assert not RAW_TILE.search(describe(e)), (e, describe(e))
     assert {"explore", "marker_move", "orient"} <= seen, seen
+
+
+def test_the_terminal_names_tiles_in_its_language_too():
+    from wasteland.games.saltlands.terminal_words import SaltlandsWords
+
+    up = {"type": "marker_move", "marker": "blue", "direction": "N", "to": "t0,-1", "tile": "start_2"}
+    explored = {"type": "explore", "tile": "tile_09", "at": "t1,-2"}
+    turned = {"type": "orient", "seat": 0, "at": "t1,-2", "tile": "tile_09", "arrow": "NE"}
+    words = {
+        "ru": ["Маркер «синий» сдвигается на север: Стартовый тайл 2.", "Маркер «синий» сдвигается на север, на закрытый тайл.",
+               "Тайл 9 исследован.", "p1 поворачивает Тайл 9 стрелкой на северо-восток."],
+        "uk": ["Маркер «синій» зсувається на північ: Стартовий тайл 2.", "Маркер «синій» зсувається на північ, на закритий тайл.",
+               "Тайл 9 досліджено.", "p1 повертає Тайл 9 стрілкою на північний схід."],
+    }
+    for lang, expected in words.items():
+        w = SaltlandsWords(lang)
+        got = [w.event(up), w.event({**up, "tile": None}), w.event(explored), w.event(turned)]
+        assert got == expected, got

@@ -137,6 +137,9 @@ class SaltlandsWords:
                     about["raider"] = self.raider(about["raider"])
                 if about.get("seat") is not None:
                     about["seat"] = self.seat(int(about["seat"]))
+                if about.get("at"):
+                    # the map draws a face-down tile's position at its centre
+                    about["at"] = self.page.t("tile.facedown_at", at=about["at"])
                 return self.page.t(key, **about)
             return decision.prompt
         acting = view.get("acting")
@@ -195,7 +198,7 @@ class SaltlandsWords:
             p["option"] = page.t(f"rumor.option.{e['option']}")
         if isinstance(e.get("marker"), str) and page.has(f"colour.{e['marker']}"):
             p["marker"] = page.t(f"colour.{e['marker']}")
-        if e.get("type") == "explore" and isinstance(e.get("tile"), str):
+        if isinstance(e.get("tile"), str):  # explore, orient, marker_move: a tile by its name
             p["tile"] = self.tile(e["tile"])
         if e.get("mode"):
             p["mode"] = page.t(f"mode.{e['mode']}")
@@ -229,6 +232,8 @@ def _variant(e: dict[str, Any]) -> str | None:
         return "target" if e.get("target") is not None else None
     if kind == "weather":
         return "storm" if e.get("storm") else None
+    if kind == "marker_move":
+        return None if e.get("tile") else "facedown"
     if kind == "game_over":
         return None if e.get("winners") else "none"
     return None

@@ -469,7 +469,10 @@ class SessionView {
         h("button", { type: "button", id: "all-events", onclick: () => { this.shown = this.events.length; this.render(); }, text: w("all") })));
     }
     const e = shown[shown.length - 1];
-    if (e && this.drawn && this.drawn.animate) setTimeout(() => this.drawn && this.drawn.animate(e, 200), 0);
+    // a board that animates returns its animator; one that returns its SVG element has the
+    // DOM's own Element.animate, which is no event player
+    const animator = this.drawn && !(this.drawn instanceof Element) && typeof this.drawn.animate === "function";
+    if (e && animator) setTimeout(() => this.drawn && this.drawn.animate(e, 200), 0);
     return box;
   }
 

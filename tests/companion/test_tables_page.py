@@ -1,0 +1,170 @@
+"""Fallout and Quest tables on the companion page in a real browser at a phone's viewport
+(Debian's chromium through Playwright, a real ``wasteland serve``), through each game's
+companion module: a Fallout table sets up, corrects its map by tapping (an enemy placed on
+a space, a survivor moved there), enters the icons printed on the agenda card it turned
+(one choice per icon), lets the policy order the enemies and enters a fight's result; a
+Quest table moves a hero by tapping a zone and lets the policy lay the tile it drew.
+Screenshots go to the artifacts folder (``$WASTELAND_ARTIFACTS``/companion)."""
+
+from __future__ import annotations
+
+import pytest
+
+from companiontest import serve
+
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture(scope="module")
+def url(tmp_path_factory):
+    with serve(tmp_path_factory.mktemp("tables") / "companion.db") as found:
+        yield found
+
+
+@pytest.fixture
+def phone(browser):
+    ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    page = ctx.new_page()
+    page.set_default_timeout(20_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    yield page
+    ctx.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+def ready(page, index: int | None = None) -> None:
+    sel = "#session[data-ready='1']" if index is None else f"#session[data-ready='1'][data-index='{index}']"
+    page.wait_for_selector(sel)
+
+
+def index_of(page) -> int:
+    return int(page.get_attribute("#session", "data-index"))
+
+
+def kind_of(page) -> str:
+    return page.get_attribute("#session", "data-kind")
+
+
+def new_session(page, url, game, **options):
+    page.goto(url + "companion.html?lang=en")
+    page.wait_for_selector("#new-game")
+    page.select_option("#new-game", game)
+    page.tap("#new-session")
+    page.wait_for_selector("#setup")
+    for name, value in options.items():
+        page.select_option(f"#opt-{name}", value)
+    page.tap("#create")
+    ready(page, 0)
+
+
+def correct(page, spot_selector, *labels):
+    """Tap a spot while correcting and follow the menu's labels (a menu may open another)."""
+    n = index_of(page)
+    page.tap(spot_selector)
+    for label in labels:
+        page.tap(f"#hex-menu .menu-choice:has-text('{label}') >> nth=0")
+    ready(page, n + 1)
+
+
+def test_a_fallout_table_on_a_phone(url, phone, artifacts):
+    page = phone
+    new_session(page, url, "fallout", players="1", fight="table")
+    assert kind_of(page) == "turn"
+    page.tap("#correct-toggle")
+    # every space of the map takes a tap while correcting
+    assert page.locator("#board .fo-space.pick").count() >= 10
+    # A ghoul stands on the survivor's own space at this table.
+    space = page.eval_on_selector("#board .fo-survivor", "e => e.closest('.fo-space').dataset.space")
+    ghouls = page.locator("#board .fo-enemy[data-enemy^='ghoul']").count()
+    correct(page, f"#board .fo-space[data-space='{space}']", "Place an enemy", "Ghoul")
+    assert page.locator("#board .fo-enemy[data-enemy^='ghoul']").count() == ghouls + 1
+    assert page.locator(f"#board .fo-space[data-space='{space}'] .fo-enemy").count() >= 1
+    assert "ghoul placed on" in page.inner_text("#steps li >> nth=-1")  # the change in words, not a path
+    page.screenshot(path=artifacts / "fallout-corrected.png", full_page=True)
+    page.tap("#correct-toggle")
+    # The survivor ends the turn: the round ends and the table turns its agenda card.
+    n = index_of(page)
+    page.tap("[data-action='end']")
+    ready(page, n + 1)
+    assert kind_of(page) == "chance" and "FO-13.1" in page.inner_text("#decision")
+    # The card is not the data's: one choice per icon, left to right.
+    page.wait_for_selector("#chance-custom [data-custom='icon1']")
+    page.select_option("#chance-custom [data-custom='icon1']", "ghoul")
+    page.select_option("#chance-custom [data-custom='icon2']", "ghoul")
+    page.screenshot(path=artifacts / "fallout-icons.png", full_page=True)
+    n = index_of(page)
+    page.tap("#chance-custom-go")
+    ready(page, n + 1)
+    if page.locator("#all-events").count():
+        page.tap("#all-events")  # every event of the step at once
+    assert page.locator("#explain [data-rule='FO-13.1']").count() >= 1
+    # Two face-up ghouls or one: the table answers what the enemies leave to it.
+    seen = set()
+    for _ in range(30):
+        kind = kind_of(page)
+        if kind in ("turn", "over"):
+            break
+        n = index_of(page)
+        seen.add(kind)
+        if page.locator("#decide").count():
+            assert page.inner_text("#policy")
+            page.tap("#decide")
+            ready(page, n + 1)
+            assert page.inner_text("#decided")
+        elif kind == "fight":
+            if page.locator("#actions details").count():
+                page.tap("#actions details summary >> nth=0")  # the results fold by verb
+            page.tap("#actions .action-btn:visible >> nth=-1")
+            ready(page, n + 1)
+        else:
+            page.tap("#actions .action-btn:visible >> nth=0")
+            ready(page, n + 1)
+    assert "fight" in seen, seen
+    page.screenshot(path=artifacts / "fallout-round-end.png", full_page=True)
+    # Undo the last step, reload: the session is as it was left.
+    n = index_of(page)
+    page.tap("#undo")
+    ready(page, n - 1)
+    page.reload()
+    ready(page, n - 1)
+
+
+def test_a_quest_table_on_a_phone(url, phone, artifacts):
+    page = phone
+    new_session(page, url, "quest", players="2")
+    page.tap("#correct-toggle")
+    zones = page.eval_on_selector_all("#board .wq-square.pick", "els => [...new Set(els.map(e => e.dataset.zone))]")
+    assert len(zones) >= 3
+    hero2 = page.eval_on_selector("#board .wq-hero[data-seat='1']", "e => e.getAttribute('cx') + ',' + e.getAttribute('cy')")
+    target = zones[-1]
+    correct(page, f"#board .wq-square[data-zone='{target}'] >> nth=0", "Hero 2: stands here")
+    moved = page.eval_on_selector("#board .wq-hero[data-seat='1']", "e => e.getAttribute('cx') + ',' + e.getAttribute('cy')")
+    assert moved != hero2
+    page.screenshot(path=artifacts / "quest-corrected.png", full_page=True)
+    page.tap("#correct-toggle")
+    # The table plays on: it answers its draws, the policy its leader's ties, each hero explores.
+    placed = False
+    for _ in range(120):
+        kind = kind_of(page)
+        if kind == "over" or placed:
+            break
+        n = index_of(page)
+        if kind == "chance":
+            if page.locator("#chance-pick").count():
+                page.tap("#chance-go")
+            else:
+                page.tap("#decision .action-btn.chance >> nth=0")
+        elif page.locator("#decide").count():
+            page.tap("#decide")
+            placed = kind == "place"
+        elif page.locator("[data-action^='explore']").count():
+            page.tap("[data-action^='explore'] >> nth=0")
+        elif page.locator("[data-action='end']").count():
+            page.tap("[data-action='end']")
+        else:
+            page.tap("#actions .action-btn:visible >> nth=0")
+        ready(page, n + 1)
+    assert placed
+    assert "compass order" in page.inner_text("#decided")  # the policy's rule, in words
+    page.screenshot(path=artifacts / "quest-placed.png", full_page=True)

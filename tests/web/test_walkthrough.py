@@ -32,7 +32,8 @@ LANGS = ("en", "ru", "uk")
 UNTRANSLATED = re.compile(
     r"\b(?:game|act|prompt|ev|aot|group|legend|token|tile|note|danger|ties|source|seat|lobby|terrain|dir|dt|"
     r"reason|word|card|char|raider|mode|difficulty|option|bot|colour|replay)\.[a-z_]+(?:\.[a-z_]+)*\b")
-RAW_ID = re.compile(r"\b[a-z][a-z_]*#\d+\b|\b[a-z]+_[a-z0-9_]+\b")
+# an instance id ("water#1"), a content id ("tile_09") or a tile's position in the notation ("t0,-2")
+RAW_ID = re.compile(r"\b[a-z][a-z_]*#\d+\b|\b[a-z]+_[a-z0-9_]+\b|\bt-?\d+,-?\d+\b")
 LATIN_WORD = re.compile(r"[A-Za-z]{3,}")
 # Latin words a Russian or Ukrainian screen may show: none but the method's name of a bot.
 ALLOWED_LATIN = {"ISMCTS"}

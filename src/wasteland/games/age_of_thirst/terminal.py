@@ -86,8 +86,12 @@ def eye_goal(config: dict[str, Any]) -> int:
     return 1 if config.get("teams") or config.get("mode") == "blitz" else 3
 
 
-def seat_name(view: dict[str, Any], seat: int) -> str:
+def seat_name(view: dict[str, Any], seat: int, lang: str = "en") -> str:
     colour = view["players"][seat]["colour"] if 0 <= seat < len(view.get("players", [])) else "?"
+    if lang != "en":
+        from .terminal_words import AgeOfThirstWords
+
+        colour = AgeOfThirstWords(lang).colour(colour)
     return f"p{seat + 1} {colour}"
 
 
@@ -136,7 +140,12 @@ def token_style(colour: str) -> str:
     return f"bold {fg} on {bg}"
 
 
-def render_map(view: dict[str, Any], marks: dict[str, str] | None = None, coords: bool = False) -> Text:
+#: The centre hex's label on the map, per language.
+OASIS_LABEL = {"en": "OASIS", "ru": "ОАЗИС", "uk": "ОАЗА"}
+
+
+def render_map(view: dict[str, Any], marks: dict[str, str] | None = None, coords: bool = False,
+               lang: str = "en") -> Text:
     """The hex map as one rich Text (no wrapping; ``map_width()`` columns)."""
     marks = marks or {}
     b = _board()
@@ -150,7 +159,7 @@ def render_map(view: dict[str, Any], marks: dict[str, str] | None = None, coords
     for (q, r), name in zip(b.coords, b.names):
         feature, colour = features.get(name, ("plain", None))
         if feature == "oasis":
-            text, style = "OASIS", OASIS_STYLE
+            text, style = OASIS_LABEL.get(lang, "OASIS"), OASIS_STYLE
         elif feature in SPECIAL_GLYPH:
             text, style = SPECIAL_GLYPH[feature], SPECIAL_STYLE[feature]
         elif feature == "landing":
@@ -180,25 +189,38 @@ def render_map(view: dict[str, Any], marks: dict[str, str] | None = None, coords
     return compose_rows(rows)
 
 
-def legend() -> Text:
+LEGEND = {
+    "en": (" Last Oasis  ", " source  ", " bunker  ", " ray tower  ", " landing hex  ", " base  ",
+           " token: S Skinny, H Handsome, B Smart, # hedge; level; health left "
+           "(lower case: flipped; underlined: on a special hex)  ", " option number"),
+    "ru": (" Последний оазис  ", " источник  ", " бункер  ", " лучевая башня  ", " гекс высадки  ", " база  ",
+           " жетон: S тощий, H красавчик, B умник, # быстрораст; уровень; здоровье "
+           "(строчная буква: уже перевёрнут; подчёркнут: на особом гексе)  ", " номер варианта"),
+    "uk": (" Остання оаза  ", " джерело  ", " бункер  ", " променева вежа  ", " гекс висадки  ", " база  ",
+           " жетон: S худий, H красень, B розумник, # швидкоріс; рівень; здоров'я "
+           "(мала літера: уже перевернутий; підкреслений: на особливому гексі)  ", " номер варіанта"),
+}
+
+
+def legend(lang: str = "en") -> Text:
+    words = LEGEND.get(lang, LEGEND["en"])
     t = Text(no_wrap=False)
-    t.append("OASIS", OASIS_STYLE)
-    t.append(" Last Oasis  ")
+    t.append(OASIS_LABEL.get(lang, "OASIS"), OASIS_STYLE)
+    t.append(words[0])
     t.append("≈", SOURCE_STYLE)
-    t.append(" source  ")
+    t.append(words[1])
     t.append("✚", BUNKER_STYLE)
-    t.append(" bunker  ")
+    t.append(words[2])
     t.append("↯", TOWER_STYLE)
-    t.append(" ray tower  ")
+    t.append(words[3])
     t.append(" ▾ ", token_style("red"))
-    t.append(" landing hex  ")
+    t.append(words[4])
     t.append("░░░", CLAN_FG["red"])
-    t.append(" base  ")
+    t.append(words[5])
     t.append("S2:1", token_style("blue"))
-    t.append(" token: S Skinny, H Handsome, B Smart, # hedge; level; health left "
-             "(lower case: flipped; underlined: on a special hex)  ")
+    t.append(words[6])
     t.append("7", MARK_STYLE)
-    t.append(" option number")
+    t.append(words[7])
     return t
 
 
@@ -299,16 +321,29 @@ def render_board(view: dict[str, Any], width: int, marks: dict[str, str] | None 
                                width, 50)
 
 
-def render_status(view: dict[str, Any]) -> Text:
+STATUS = {
+    "en": " · {water} gal · on the board S{skinny} H{handsome} B{smart} #{hedge} · Eye {eye} · hand {hand}",
+    "ru": " · {water} гал. · на поле: тощие {skinny}, красавчики {handsome}, умники {smart}, быстрорасты {hedge}"
+          " · Око {eye} · в руке {hand}",
+    "uk": " · {water} гал. · на полі: худі {skinny}, красені {handsome}, розумники {smart}, швидкороси {hedge}"
+          " · Око {eye} · у руці {hand}",
+}
+
+
+def render_status(view: dict[str, Any], lang: str = "en") -> Text:
     """One line about the viewing seat: water, tokens, hand."""
     me = next((p for p in view["players"] if p["seat"] == view.get("seat")), None)
     t = Text()
     if me is None:
         return t
-    t.append(f"p{me['seat'] + 1} {me['colour']}", style="bold bright_yellow")
+    t.append(seat_name(view, me["seat"], lang), style="bold bright_yellow")
     on = me["on_board"]
-    t.append(f" · {me['water']} gal · on the board S{on['skinny']} H{on['handsome']} B{on['smart']} "
-             f"#{on['hedge']} · Eye {me['eye']} · hand {_counts(me.get('hand', []))}")
+    hand = me.get("hand", [])
+    if lang != "en":
+        from .terminal_words import AgeOfThirstWords
+
+        hand = [AgeOfThirstWords(lang).card(c) for c in hand]
+    t.append(STATUS.get(lang, STATUS["en"]).format(water=me["water"], eye=me["eye"], hand=_counts(hand), **on))
     return t
 
 
@@ -348,20 +383,56 @@ class AgeOfThirstTerminal(TerminalBase):
 
     render_board = staticmethod(render_board)
     render_panel = staticmethod(render_panel)
-    render_status = staticmethod(render_status)
     map_width = staticmethod(map_width)
     map_signature = staticmethod(map_signature)
     hex_marks = staticmethod(hex_marks)
-    legend = staticmethod(legend)
 
     map_focus = staticmethod(map_focus)
 
     def render_map(self, view: dict[str, Any], width: int, marks: dict[str, str] | None = None,
                    coords: bool = False) -> Text:
-        return render_map(view, marks, coords)
+        return render_map(view, marks, coords, self.lang)
+
+    def legend(self) -> Text:
+        return legend(self.lang)
 
     def seat_label(self, view: dict[str, Any], seat: int) -> str:
-        return seat_name(view, seat)  # "p2 blue"
+        return seat_name(view, seat, self.lang)  # "p2 blue"
+
+    def render_status(self, view: dict[str, Any]) -> Text:
+        return render_status(view, self.lang)
+
+    # -- in the terminal's language (the page's words: terminal_words) -----------------------
+    def group_titles(self, lang: str) -> dict[str, str]:
+        if lang == "en":
+            return VERB_TITLE
+        from .terminal_words import AgeOfThirstWords
+
+        words = AgeOfThirstWords(lang)
+        return {verb: words.group_title(verb) for verb in VERB_TITLE}
+
+    def prompt_text(self, decision: Any, view: dict[str, Any] | None = None) -> str:
+        if self.lang == "en":
+            return decision.prompt
+        from .terminal_words import AgeOfThirstWords
+
+        return AgeOfThirstWords(self.lang).prompt(decision)
+
+    def event_text(self, game: Any, event: dict[str, Any]) -> str:
+        if self.lang != "en":
+            from .terminal_words import AgeOfThirstWords
+
+            said = AgeOfThirstWords(self.lang).event(event)
+            if said is not None:
+                return said
+        return game.describe(event)
+
+    def end_reason(self, outcome: Any) -> str:
+        if self.lang == "en":
+            return outcome.reason
+        from .terminal_words import AgeOfThirstWords
+
+        return AgeOfThirstWords(self.lang).reason(outcome.reason)
 
     def event_style(self, kind: str | None) -> str:
         return terminal_help.event_style(kind)

@@ -141,6 +141,11 @@ def option_labels(actions: Sequence[str], view: dict[str, Any] | None, lang: str
         return token
 
     out: dict[str, str] = {}
+    if lang != "en":  # the page's words
+        from .terminal_words import AgeOfThirstWords
+
+        words = AgeOfThirstWords(lang)
+        return {a: words.action(a) for a in actions}
     for a in actions:
         verb, _, rest = a.partition(" ")
         words = [word(tok) for tok in rest.split()]

@@ -15,6 +15,7 @@ from rich.text import Text
 
 from wasteland.core.terminal import TerminalBase
 
+from .terminal_words import FalloutWords
 from .texts import TEXTS
 
 COMMANDS_HELP = ("Answer with an option's number or its text; the text after the verb is enough when it is "
@@ -24,8 +25,8 @@ SEAT_STYLES = ("bold green", "bold cyan", "bold magenta", "bold yellow")
 NAME_WIDTH = 18
 
 
-def _enemy_short(e: dict[str, Any]) -> str:
-    name = TEXTS.enemy(e["type"])
+def _enemy_short(e: dict[str, Any], lang: str = "en") -> str:
+    name = TEXTS.enemy(e["type"], lang)
     number = e["id"].partition("#")[2]
     return f"{name} {number}" if e["face_up"] else f"?{name} {number}"
 
@@ -48,19 +49,20 @@ class FalloutTerminal(TerminalBase):
         for e in view["enemies"]:
             foes.setdefault(e["space"], []).append(e)
         out = Text(no_wrap=True, overflow="ellipsis")
+        lang = self.lang
         for sp in view["map"]["spaces"]:
             sid = sp["id"]
             mark = marks.get(sid, "")
             out.append(f"{mark:>4} ", style="bold cyan")
-            label = sid if coords else TEXTS.space(sid)
+            label = sid if coords else TEXTS.space(sid, lang)
             out.append(label[:NAME_WIDTH].ljust(NAME_WIDTH), style="bold" if sid in view["markers"] else "")
             out.append(" ! " if sid in view["markers"] else "   ", style="bold yellow")
             for q in here.get(sid, []):
                 out.append(f"p{q + 1} ", style=SEAT_STYLES[q % 4])
-            enemies = ", ".join(_enemy_short(e) for e in foes.get(sid, []))
+            enemies = ", ".join(_enemy_short(e, lang) for e in foes.get(sid, []))
             if enemies:
                 out.append(enemies + " ", style="red")
-            out.append("→ " + ", ".join(TEXTS.space(n) for n in sp["adjacent"]), style="dim")
+            out.append("→ " + ", ".join(TEXTS.space(n, lang) for n in sp["adjacent"]), style="dim")
             out.append("\n")
         out.rstrip()
         return Group(out, self.render_panel(view))
@@ -86,40 +88,65 @@ class FalloutTerminal(TerminalBase):
     # -- panel and status ----------------------------------------------------------------
     def render_panel(self, view: dict[str, Any]) -> Any:
         out = Text()
+        lang = self.lang
+        w = FalloutWords(lang).board
         agenda = view["agenda"]
-        out.append(f"Round {view['round']} · first player p{view['first'] + 1} · influence to win "
-                   f"{view['target']}\n", style="bold")
-        out.append(f"Agenda deck {agenda['deck']} · discard {len(agenda['discard'])}")
+        out.append(w("head", round=view["round"], first=view["first"] + 1, target=view["target"]) + "\n", style="bold")
+        out.append(w("deck", deck=agenda["deck"], discard=len(agenda["discard"])))
         if agenda["revealed"]:
-            out.append(f" · revealed {TEXTS.card(agenda['revealed'])}", style="yellow")
-        out.append("\nScenario track: " + ", ".join(f"{k} {v}/{view['track']}" for k, v in view["factions"].items())
-                   + "\n")
+            out.append(w("revealed", card=TEXTS.card(agenda["revealed"], lang)), style="yellow")
+        factions = view["factions"].items()
+        out.append("\n" + w("track") + ", ".join(f"{k if lang == 'en' else TEXTS.word('factions', k, lang)} "
+                                                 f"{v}/{view['track']}" for k, v in factions) + "\n")
         for sv in view["survivors"]:
             q = sv["seat"]
             out.append(f"p{q + 1}", style=SEAT_STYLES[q % 4])
-            out.append(f" {TEXTS.space(sv['space'])}: health {sv['health']} radiation {sv['radiation']}, "
-                       f"{sv['kills']} kills, {sv['quests']} quests, {sv['hand_size']} agenda card(s)")
+            out.append(w("survivor", space=TEXTS.space(sv["space"], lang), health=sv["health"],
+                         radiation=sv["radiation"], kills=sv["kills"], quests=sv["quests"], cards=sv["hand_size"]))
             if "influence" in sv:
-                out.append(f", influence {sv['influence']}", style="bold")
+                out.append(w("influence", n=sv["influence"]), style="bold")
             out.append("\n")
             for c in sv.get("hand", []):
-                out.append(f"     {TEXTS.card(c)}\n", style="dim")
+                out.append(f"     {TEXTS.card(c, lang)}\n", style="dim")
         out.rstrip()
         return out
 
     def render_status(self, view: dict[str, Any]) -> Any:
         seat = view.get("seat")
+        w = FalloutWords(self.lang).board
         if view["over"]:
-            return Text(f"Game over: {view['end_reason']}", style="bold")
+            return Text(w("over", reason=view["end_reason"]), style="bold")
         if seat is None:
-            return Text(f"Round {view['round']}")
+            return Text(w("round", round=view["round"]))
         me = view["survivors"][seat]
-        return Text(f"p{seat + 1} at {TEXTS.space(me['space'])} · health {me['health']} radiation "
-                    f"{me['radiation']} · influence {me.get('influence', '?')}/{view['target']}")
+        return Text(w("status", seat=seat + 1, space=TEXTS.space(me["space"], self.lang), health=me["health"],
+                      radiation=me["radiation"], influence=me.get("influence", "?"), target=view["target"]))
 
     def legend(self) -> Any:
-        return Text("p1-p4 survivors · ! quest marker · ?Name a face-down enemy · → roads to adjacent spaces. "
-                    + TEXTS.word("ui", "stand_in"), style="dim")
+        return Text(FalloutWords(self.lang).board("legend") + TEXTS.word("ui", "stand_in", self.lang), style="dim")
+
+    # -- in the terminal's language (the page's words: terminal_words) -----------------------
+    def option_labels(self, actions: Sequence[str], view: dict[str, Any] | None, lang: str = "en") -> dict[str, str]:
+        if lang == "en":
+            return {}
+        words = FalloutWords(lang)
+        return {a: words.action(a) for a in actions}
+
+    def group_titles(self, lang: str) -> dict[str, str]:
+        if lang == "en":
+            return self.verb_titles
+        words = FalloutWords(lang)
+        return {verb: words.group_title(verb) for verb in ("move", "fight", "activate", "step", "return", "result")}
+
+    def prompt_text(self, decision: Any, view: dict[str, Any] | None = None) -> str:
+        return decision.prompt if self.lang == "en" else FalloutWords(self.lang).prompt(decision)
+
+    def event_text(self, game: Any, event: dict[str, Any]) -> str:
+        if self.lang != "en":
+            said = FalloutWords(self.lang).event(event)
+            if said is not None:
+                return said
+        return game.describe(event)
 
     def event_style(self, kind: str | None) -> str:
         if kind in ("enemy_fights", "knocked_out"):

@@ -2,7 +2,7 @@
 // as lines, survivors and enemies on their spaces), the panel of survivors, agenda deck
 // and scenario track, and the words for actions and events (the exports the page uses
 // are listed in wasteland.core.spec.WEB_BOARD_EXPORTS). Strings: ./i18n/{lang}.json.
-import { t } from "/js/i18n.js";
+import { t, tOwn } from "/js/i18n.js";
 import { SEAT_COLOURS, SPACE_FILL, MARKER_COLOUR, ENEMY_COLOURS } from "./legend.js";
 
 export { legend } from "./legend.js";
@@ -165,7 +165,8 @@ export function actionLabel(action) {
   }
 }
 
-export const promptText = (decision) => (decision ? decision.prompt : "");
+// the engine's English prompt, or the page language's words for the decision's kind
+export const promptText = (decision) => (decision ? (tOwn(`fo.prompt.${decision.kind}`) ?? decision.prompt) : "");
 
 const WHY = { "survivor in its space": "same", "ranged icon, survivor adjacent": "ranged",
   "only survivor that near": "only", "smallest gap between health and radiation": "gap",

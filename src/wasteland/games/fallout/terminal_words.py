@@ -1,0 +1,117 @@
+"""The Fallout round end in the terminal's language: actions, questions and events in the
+words of the game's page (``web/i18n/<lang>.json``, as ``web/board.js`` puts them), spaces,
+enemies and agenda cards by the game's texts (``data/texts_<lang>.toml``), and the board's
+own panel words. English keeps the engine's wording and the notation."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wasteland.core.page_words import PageWords
+
+from .texts import TEXTS
+
+PACKAGE = "wasteland.games.fallout"
+#: the engine's English reasons -> the page's key for them (``fo.why.*``)
+WHY = {"survivor in its space": "same", "ranged icon, survivor adjacent": "ranged",
+       "only survivor that near": "only", "smallest gap between health and radiation": "gap",
+       "plays earlier in the next round": "order", "the only space on a shortest route": "route",
+       "first player chose among shortest routes": "chose"}
+
+#: The board's panel, status line and legend.
+BOARD = {
+    "en": {"head": "Round {round} · first player p{first} · influence to win {target}",
+           "deck": "Agenda deck {deck} · discard {discard}", "revealed": " · revealed {card}",
+           "track": "Scenario track: ", "survivor": " {space}: health {health} radiation {radiation}, {kills} kills, "
+           "{quests} quests, {cards} agenda card(s)", "influence": ", influence {n}", "over": "Game over: {reason}",
+           "round": "Round {round}", "status": "p{seat} at {space} · health {health} radiation {radiation} · "
+           "influence {influence}/{target}",
+           "legend": "p1-p4 survivors · ! quest marker · ?Name a face-down enemy · → roads to adjacent spaces. "},
+    "ru": {"head": "Раунд {round} · первый игрок p{first} · влияние для победы {target}",
+           "deck": "Колода замыслов {deck} · сброс {discard}", "revealed": " · открыта {card}",
+           "track": "Счётчик сценария: ", "survivor": " {space}: здоровье {health}, радиация {radiation}, побед {kills}, "
+           "заданий {quests}, карт замыслов {cards}", "influence": ", влияние {n}", "over": "Конец игры: {reason}",
+           "round": "Раунд {round}", "status": "p{seat} в месте «{space}» · здоровье {health}, радиация {radiation} · "
+           "влияние {influence}/{target}",
+           "legend": "p1-p4 выжившие · ! жетон задания · ?Имя — враг лицом вниз · → дороги в соседние места. "},
+    "uk": {"head": "Раунд {round} · перший гравець p{first} · вплив для перемоги {target}",
+           "deck": "Колода задумів {deck} · скид {discard}", "revealed": " · відкрито {card}",
+           "track": "Лічильник сценарію: ", "survivor": " {space}: здоров'я {health}, радіація {radiation}, перемог "
+           "{kills}, завдань {quests}, карт задумів {cards}", "influence": ", вплив {n}", "over": "Кінець гри: {reason}",
+           "round": "Раунд {round}", "status": "p{seat} у місці «{space}» · здоров'я {health}, радіація {radiation} · "
+           "вплив {influence}/{target}",
+           "legend": "p1-p4 ті, хто вижив · ! жетон завдання · ?Ім'я — ворог лицем униз · → дороги до сусідніх місць. "},
+}
+
+
+class FalloutWords:
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+        self.page = PageWords(PACKAGE, lang)
+
+    def board(self, key: str, **values: Any) -> str:
+        return BOARD.get(self.lang, BOARD["en"])[key].format(**values)
+
+    # -- names ---------------------------------------------------------------------
+    def space(self, sid: str) -> str:
+        return TEXTS.space(sid, self.lang)
+
+    def enemy_type(self, kind: str) -> str:
+        return TEXTS.enemy(kind, self.lang)
+
+    def enemy(self, eid: str) -> str:
+        kind, _, n = str(eid).partition("#")
+        return f"{self.enemy_type(kind)} {n}".strip()
+
+    def card_name(self, cid: str) -> str:
+        return TEXTS.word("cards", cid, self.lang)
+
+    def why(self, text: Any) -> str:
+        return self.page.t(f"fo.why.{WHY[text]}") if text in WHY else str(text or "")
+
+    # -- actions, questions, events ----------------------------------------------------
+    def action(self, action: str) -> str:
+        w = action.split(" ")
+        t = self.page.t
+        verb = w[0]
+        if verb == "move":
+            return t("fo.act.move", space=self.space(w[1]))
+        if verb in ("fight", "activate"):
+            return t(f"fo.act.{verb}", enemy=self.enemy(w[1]))
+        if verb == "step":
+            return t("fo.act.step", enemy=self.enemy(w[1]), space=self.space(w[2]))
+        if verb == "return":
+            return t("fo.act.return", card=self.card_name(w[1]))
+        if verb == "result" and len(w) >= 4:
+            return t("fo.act.result", health=w[1], radiation=w[2], end=t(f"fo.ev.{w[3]}"))
+        if verb in ("quest", "rest", "end", "resolve"):
+            return t(f"fo.act.{verb}")
+        return action
+
+    def group_title(self, verb: str) -> str:
+        key = f"fo.act.{verb}"
+        return self.page.title(key) if self.page.has(key) else verb
+
+    def prompt(self, decision: Any) -> str:
+        return self.page.own_text(f"fo.prompt.{decision.kind}") or decision.prompt
+
+    def event(self, e: dict[str, Any]) -> str | None:
+        key = f"fo.ev.{e.get('type')}"
+        if self.page.own_text(key) is None:
+            return None
+        t = self.page.t
+        p = dict(e)
+        p.update(seat=(e.get("seat") or 0) + 1, target=(e.get("target") or 0) + 1, first=(e.get("first") or 0) + 1,
+                 enemy=self.enemy(e["enemy"]) if e.get("enemy") else "",
+                 type=self.enemy_type(e["enemy_type"]) if e.get("enemy_type") else "",
+                 space=self.space(e["space"]) if e.get("space") else "",
+                 card=self.card_name(e["card"]) if e.get("card") else "",
+                 icons=", ".join(self.enemy_type(i) for i in e.get("icons") or []),
+                 enemies=", ".join(self.enemy(x) for x in e.get("enemies") or []),
+                 reason=self.why(e.get("reason")), tie=self.why(e.get("tie_break")), step=self.why(e.get("step")),
+                 end=t("fo.ev.defeated" if e.get("defeated") else "fo.ev.stands"))
+        p["from"] = self.space(e["from"]) if e.get("from") else ""
+        p["to"] = self.space(e["to"]) if e.get("to") else ""
+        if e.get("type") == "game_over":
+            p["reason"] = e.get("reason", "")
+        return t(key, **p)

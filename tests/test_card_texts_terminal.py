@@ -64,9 +64,12 @@ def test_age_of_thirst_options_name_cards_and_species():
     console.print(TERMINAL.render_options(["inject neuro1 skinny", "inject neuro1 smart", "play strike 2,-1",
                                            "end phase"], 200, None, "uk"))
     text = console.export_text()
-    for shown in ("[1] Розведена нейростимулювальна ін'єкція → Кощаві", "[2] Розведена нейростимулювальна "
-                  "ін'єкція → Розумники", "[3] play Психічний удар 2,-1", "[4] end phase"):
+    # in Ukrainian the page's words throughout: no verb of the notation is left
+    for shown in ("[1] Розведена нейростимулювальна ін'єкція на карту «Кощавий»", "[2] Розведена "
+                  "нейростимулювальна ін'єкція на карту «Розумник»", "[3] Зіграти Психічний удар на 2,-1",
+                  "[4] Завершити фазу"):
         assert shown in text, text
+    assert "play" not in text and "end" not in text, text
 
 
 def test_fallout_and_quest_help_show_component_texts():

@@ -60,3 +60,13 @@ def test_age_of_thirst_calls_the_hedge_by_the_originals_word_everywhere(lang):
     assert not any(other.values()), f"another word for the hedge: {other}"
     assert AOT_TEXTS.name("species:hedge", lang) == HEDGE_NAME[lang]
     assert page_words("wasteland.games.age_of_thirst", lang)["aot.kind.hedge"][:7] == HEDGE_NAME[lang][:7]
+
+
+@pytest.mark.parametrize("lang", ("ru", "uk"))
+def test_age_of_thirst_page_names_the_species_as_the_texts_do(lang):
+    """One troop kind is one word: the page's unit name and the species card's name share
+    their stem (uk: the original's "кощаві", "красунчики", "розумники", "швидкороси")."""
+    words = page_words("wasteland.games.age_of_thirst", lang)
+    for kind in ("skinny", "handsome", "smart", "hedge"):
+        card = AOT_TEXTS.name(f"species:{kind}", lang)
+        assert words[f"aot.kind.{kind}"][:5].lower() == card[:5].lower(), (kind, words[f"aot.kind.{kind}"], card)

@@ -1,5 +1,7 @@
 """``wasteland replay``: step through a game record of any installed game, the board
-and the events after each action (``--seat N``: only what that seat could see)."""
+and the events after each action (``--seat N``: only what that seat could see). A
+companion record (``mode: companion``, exported by the table companion) replays the
+same way: its chance answers are the table's, its corrections are steps of their own."""
 
 from __future__ import annotations
 
@@ -38,37 +40,49 @@ def replay_command(record: Path, auto: bool = False, seat: int | None = None,
                            "only the set-up is shown", style="yellow"), soft_wrap=True)
     g = spec.engine
     renderer = renderer_of(spec)
-    try:
-        state, setup_events = g.new_game_with_events(rec.config, rec.seed)
-    except RuleError as exc:
-        return fail(console, f"{record}: bad config: {exc}")
-    players = g.seats(state)
+    if rec.mode == "companion":
+        try:
+            states, seats, events = _table_replay(spec, rec)
+        except RuleError as exc:
+            return fail(console, f"{record}: {exc.message}" + (f" ({exc.rule})" if exc.rule else ""))
+        g = _TableGame(g)
+    else:
+        try:
+            state, setup_events = g.new_game_with_events(rec.config, rec.seed)
+        except RuleError as exc:
+            return fail(console, f"{record}: bad config: {exc}")
+        states = [state]
+        seats = [None]
+        events = [setup_events]
+        for index, action in enumerate(rec.actions):
+            d = g.decision(state)
+            if d is None:
+                return fail(console, f"{record}: action {index + 1} ({action!r}) comes after the end of the game")
+            try:
+                state, evs = g.apply(state, action)
+            except RuleError as exc:
+                return fail(console, f"{record}: action {index + 1} ({action!r}) does not replay: {exc}")
+            states.append(state)
+            seats.append(d.seat)
+            events.append(evs)
+    players = g.seats(states[0])
     if seat is not None and not 1 <= seat <= players:
         return fail(console, f"--seat must be a seat of this game (1-{players})")
-    states = [state]
-    seats: list[int | None] = [None]
-    events: list[list[Event]] = [setup_events]
-    for index, action in enumerate(rec.actions):
-        d = g.decision(state)
-        if d is None:
-            return fail(console, f"{record}: action {index + 1} ({action!r}) comes after the end of the game")
-        try:
-            state, evs = g.apply(state, action)
-        except RuleError as exc:
-            return fail(console, f"{record}: action {index + 1} ({action!r}) does not replay: {exc}")
-        states.append(state)
-        seats.append(d.seat)
-        events.append(evs)
     total = len(rec.actions)
     viewers = {seat - 1} if seat is not None else None
 
     def show(i: int) -> None:
         view_seat = seat - 1 if seat is not None else (seats[i] if i > 0 else (seats[1] if total else None))
+        if view_seat is not None and view_seat < 0:
+            view_seat = None  # the table's chance answer: everybody sees the card it revealed
         view = g.view(states[i], view_seat)
         if i == 0:
             console.print(Rule(f"Set-up (seed {rec.seed}) · {total} actions in the record", style="yellow"))
         else:
-            label = renderer.seat_label(view, seats[i])
+            # a companion record's steps without a seat are the table's corrections; the
+            # chance seat's, the table's answers
+            label = ("correction" if seats[i] is None else "table" if seats[i] < 0
+                     else renderer.seat_label(view, seats[i]))
             console.print(Rule(Text(f"Action {i}/{total} · {label}: {rec.actions[i - 1]}"), style="yellow"))
         print_events(console, g, renderer, events[i], viewers)
         console.print(renderer.render_board(view, console.width))
@@ -106,6 +120,33 @@ def replay_command(record: Path, auto: bool = False, seat: int | None = None,
                                style="bold red"))
             continue
         show(i)
+
+
+def _table_replay(spec: Any, rec: GameRecord) -> tuple[list[Any], list[int | None], list[list[Event]]]:
+    """The states, seats and events of a companion record, step by step, as the companion
+    played them (its session replays the record's lines)."""
+    from wasteland.server.companion_session import Session
+
+    session = Session.from_record(spec, rec.config, rec.seed, list(rec.actions))
+    states = [p.before for p in session.played] + [session.state]
+    seats: list[int | None] = [None] + [p.seat for p in session.played]
+    events = [session.setup_events] + [p.events for p in session.played]
+    return states, seats, events
+
+
+class _TableGame:
+    """The game, with a companion correction's event in its own words (no game describes it)."""
+
+    def __init__(self, game: Any) -> None:
+        self._game = game
+
+    def describe(self, event: Event) -> str:
+        if event.get("type") == "correction":
+            return str(event.get("text", "correction"))
+        return self._game.describe(event)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._game, name)
 
 
 def _replay_end(console: Console, game: Any, renderer: Any, state: Any) -> None:

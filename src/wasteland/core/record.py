@@ -30,15 +30,24 @@ class GameRecord:
     config: dict[str, Any]
     seed: int
     actions: list[Action] = field(default_factory=list)
+    #: "" for a game played through the protocol alone; "companion" for a table's session
+    #: (``table_chance``: its chance answered by the table, as ``chance <outcome>`` lines;
+    #: its corrections as ``edit ...`` lines), which only a companion replay can play
+    mode: str = ""
+    table_chance: bool = False
 
     def header(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "format": RECORD_FORMAT,
             "game": self.game,
             "rules_version": self.rules_version,
             "config": self.config,
             "seed": self.seed,
         }
+        if self.mode:
+            out["mode"] = self.mode
+            out["table_chance"] = self.table_chance
+        return out
 
     def dumps(self) -> str:
         lines = [json.dumps(self.header(), sort_keys=True)]
@@ -65,13 +74,20 @@ class GameRecord:
                 raise RecordError(f"{origin}: line {number}: header field {key!r} missing or not {kind.__name__}")
         if header["seed"] < 0:
             raise RecordError(f"{origin}: line {number}: header field 'seed' must not be negative")
+        mode, table_chance = header.get("mode", ""), header.get("table_chance", False)
+        if mode not in ("", "companion"):
+            raise RecordError(f"{origin}: line {number}: header field 'mode' must be \"companion\" or absent, "
+                              f"not {mode!r}")
+        if not isinstance(table_chance, bool):
+            raise RecordError(f"{origin}: line {number}: header field 'table_chance' must be true or false")
         actions: list[Action] = []
         for number, line in lines[1:]:
             action = _json_line(line, origin, number, "action")
             if not isinstance(action, str):
                 raise RecordError(f"{origin}: line {number}: an action must be a JSON string")
             actions.append(action)
-        return cls(header["game"], header["rules_version"], header["config"], header["seed"], actions)
+        return cls(header["game"], header["rules_version"], header["config"], header["seed"], actions,
+                   mode, table_chance)
 
     @classmethod
     def load(cls, path: str | Path) -> "GameRecord":
@@ -134,6 +150,9 @@ def replay(game: Game, record: GameRecord, upto: int | None = None) -> Any:
     """The state after the first ``upto`` actions (all by default)."""
     if record.game != game.name:
         raise RecordError(f"record is for game {record.game!r}, not {game.name!r}")
+    if record.mode:
+        raise RecordError(f"a {record.mode} record (chance answered by the table, corrections as steps) "
+                          "replays with `wasteland replay`, not as a game of the protocol alone")
     state = game.new_game(record.config, record.seed)
     for index, action in enumerate(record.actions[:upto]):
         try:

@@ -7,6 +7,8 @@
     POST /api/companion/{id}/undo             {index, step?}: take back a step (default: the last)
     GET  /api/companion/{id}/record           the session as a game record (JSON Lines)
     GET  /api/companion/{id}/scenario         the position as the game's scenario file
+    GET  /api/companion/{id}/replay?step=N&seat=S   one step of the session, as the replay page
+                                              shows a finished game's (the same answer)
 
 ``index`` is the number of steps the page has seen: a step sent from a stale page is
 refused (409) rather than applied to a position the table did not look at. Every refusal
@@ -29,7 +31,7 @@ from wasteland.core.protocol import RuleError
 from wasteland.core.registry import registered_games
 
 from .companion_edit import EditError
-from .companion_session import Session, Step
+from .companion_session import Session, Step, seat_label
 from .companion_store import CompanionStore, SessionRow
 from .errors import ApiError, bad_request
 from .store import StoreError
@@ -182,6 +184,37 @@ def _check_index(session: Session, body: dict[str, Any]) -> None:
                        "reload it")
 
 
+def replay_step(session: Session, step: str | None, seat: str | None) -> dict[str, Any]:
+    """Step ``step`` of the session (default: the last) in the shape of a finished game's
+    replay (``GET /api/games/{id}/replay``), so the browser's replay page shows a table's
+    session with its chance answers and corrections: the view after the step for ``seat``
+    (none: a spectator's), the step and who gave it, its events."""
+    total = len(session.steps)
+    number = total if step in (None, "") else _whole(step, "step", total)
+    who = None if seat in (None, "") else _whole(seat, "seat", session.game.seats(session.state) - 1)
+    state = session.state if number == total else session.played[number].before
+    played = session.played[number - 1] if number else None
+    events = session.setup_events if played is None else played.events
+    shown = [e if e.get("type") == "correction" else {**session.game.event_view(e, who), "text": e["text"]}
+             for e in events]
+    header = session.record_lines()[0]
+    return {
+        "game_id": session.id, "companion": True,
+        "record": {**header, "actions": [s.notation for s in session.steps]},
+        "steps": total, "step": number, "seat": who,
+        "action": session.steps[number - 1].notation if number else None,
+        "action_seat": played.seat if played else None,
+        "action_label": seat_label(played.seat) if played else None,
+        "events": shown, "view": session.game.view(state, who),
+    }
+
+
+def _whole(raw: str, name: str, high: int) -> int:
+    if not raw.isdigit() or int(raw) > high:
+        raise bad_request(f"'{name}' must be a whole number from 0 to {high}")
+    return int(raw)
+
+
 def _lang(request: Request) -> str:
     lang = request.query_params.get("lang", "en")
     if lang not in LANGS:
@@ -239,6 +272,11 @@ def routes(api: Any, json_response: Any, read_json: Any) -> list[Route]:
                         headers={"content-disposition": f'attachment; filename="{name}"'})
 
     @api
+    async def replay(request: Request) -> Response:
+        session = await companion_of(request).get(request.path_params["session_id"])
+        return json_response(replay_step(session, request.query_params.get("step"), request.query_params.get("seat")))
+
+    @api
     async def scenario(request: Request) -> Response:
         session = await companion_of(request).get(request.path_params["session_id"])
         try:
@@ -256,5 +294,6 @@ def routes(api: Any, json_response: Any, read_json: Any) -> list[Route]:
         Route("/api/companion/{session_id}/steps", step, methods=["POST"]),
         Route("/api/companion/{session_id}/undo", undo, methods=["POST"]),
         Route("/api/companion/{session_id}/record", record, methods=["GET"]),
+        Route("/api/companion/{session_id}/replay", replay, methods=["GET"]),
         Route("/api/companion/{session_id}/scenario", scenario, methods=["GET"]),
     ]

@@ -299,12 +299,23 @@ class Session:
 
     def record_lines(self) -> list[dict[str, Any] | str]:
         """The session as a game record: the header, then every step in order. Its steps
-        are actions of the game, the table's chance answers and its corrections, so only
-        the companion replays it (``mode`` says so)."""
+        are actions of the game, the table's chance answers and its corrections, so it
+        replays as a table's session (``mode`` says so: ``wasteland replay`` and the replay
+        page play it through :meth:`from_record`), not as a game of the protocol alone."""
         header = {"format": "wasteland-record/1", "game": self.spec.name,
                   "rules_version": self.game.rules_version, "config": self.config, "seed": self.seed,
                   "mode": "companion", "table_chance": self.table_chance}
         return [header, *[s.notation for s in self.steps]]
+
+    @classmethod
+    def from_record(cls, spec: GameSpec, config: dict[str, Any], seed: int, steps: list[str],
+                    name: str = "") -> "Session":
+        """A session rebuilt from a companion record's lines (``record_lines``): its chance
+        answers and corrections replay as they were played; a RuleError names the first
+        step that does not apply."""
+        session = cls(spec, "record", config, seed, name)
+        session.replay([Step(s, "edit" if is_edit(s) else "table") for s in steps])
+        return session
 
     def scenario_text(self) -> str:
         ref = getattr(self.spec, "scenario_writer", "")

@@ -21,7 +21,10 @@ function route() {
   const main = document.getElementById("main");
   main.textContent = "";
   if (parts[0] === "game" && parts[1]) view = new GameView(main, decodeURIComponent(parts[1]), { watch: query.includes("watch") });
-  else if (parts[0] === "replay" && parts[1]) view = new ReplayView(main, decodeURIComponent(parts[1]));
+  else if (parts[0] === "replay" && parts[1] === "companion" && parts[2]) {
+    const id = decodeURIComponent(parts[2]); // a table companion's session, step by step
+    view = new ReplayView(main, id, `/api/companion/${encodeURIComponent(id)}`);
+  } else if (parts[0] === "replay" && parts[1]) view = new ReplayView(main, decodeURIComponent(parts[1]));
   else view = new LobbyView(main);
   view.start();
 }

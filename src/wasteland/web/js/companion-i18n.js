@@ -4,6 +4,7 @@ import { lang } from "./i18n.js";
 
 const WORDS = {
   en: {
+    replay: "Replay step by step",
     custom_card: "a card as printed",
     unnamed: "played {when}",
     player_edits: "Players' figures", refused_rule: "the rules forbid it ({rule})", refused_field: "“{field}” does not fit",
@@ -26,6 +27,7 @@ const WORDS = {
     corrected: "Correction", no_attack: "No attack", run: "Run the enemies for us", run_hint: "every choice by the policy, until the table must answer (a card, or a choice no policy covers)",
   },
   ru: {
+    replay: "Повтор по шагам",
     custom_card: "карта с напечатанными значениями",
     unnamed: "игра от {when}",
     player_edits: "Фигурки игроков", refused_rule: "запрещено правилами ({rule})", refused_field: "«{field}» не подходит",
@@ -48,6 +50,7 @@ const WORDS = {
     corrected: "Исправление", no_attack: "Без атаки", run: "Пусть враги ходят сами", run_hint: "каждый выбор по правилу выбора, пока не понадобится ответ стола (карта или выбор, который правило не решает)",
   },
   uk: {
+    replay: "Повтор за кроками",
     custom_card: "карта з надрукованими значеннями",
     unnamed: "гра від {when}",
     player_edits: "Фігурки гравців", refused_rule: "заборонено правилами ({rule})", refused_field: "«{field}» не підходить",

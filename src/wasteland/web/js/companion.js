@@ -539,6 +539,7 @@ class SessionView {
   exportBox() {
     return h("section", { class: "card-box exports", id: "exports" }, h("h3", { text: w("export") }),
       h("a", { class: "button", id: "export-record", href: `/api/companion/${this.id}/record`, download: "", text: w("record") }),
+      h("a", { class: "button", id: "replay-link", href: `/#/replay/companion/${encodeURIComponent(this.id)}`, text: w("replay") }),
       this.snap.can_edit ? h("a", { class: "button", id: "export-scenario", href: `/api/companion/${this.id}/scenario`, download: "", text: w("scenario") }) : null);
   }
 }

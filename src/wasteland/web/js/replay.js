@@ -8,9 +8,11 @@ import { toast } from "./app.js";
 import { watchRules } from "./rules.js";
 
 export class ReplayView {
-  constructor(root, gameId) {
+  /** ``base``: where the steps come from (a table companion's session has its own route). */
+  constructor(root, gameId, base = null) {
     this.root = root;
     this.id = gameId;
+    this.base = base || `/api/games/${gameId}`;
     this.step = 0;
     this.steps = 0;
     this.seat = "";
@@ -27,7 +29,7 @@ export class ReplayView {
   async start() {
     document.addEventListener("keydown", this.keys);
     try {
-      const first = await api("GET", `/api/games/${this.id}/replay?step=0`);
+      const first = await api("GET", `${this.base}/replay?step=0`);
       this.game = await loadBoard(first.record.game);
       useGame(first.record.game);
       watchRules(this.root, first.record.game); // every anchor shown gets its rule's words, as on the game page
@@ -53,7 +55,7 @@ export class ReplayView {
     step = Math.max(0, Math.min(this.steps, step));
     const seat = this.seat === "" ? "" : `&seat=${this.seat}`;
     try {
-      this.data = await api("GET", `/api/games/${this.id}/replay?step=${step}${seat}`);
+      this.data = await api("GET", `${this.base}/replay?step=${step}${seat}`);
       this.step = step;
       this.render();
     } catch (e) {
@@ -108,13 +110,13 @@ export class ReplayView {
         h("button", { type: "button", id: "r-last", onclick: () => this.go(this.steps), text: t("replay.last") }),
         h("button", { type: "button", id: "r-play", onclick: () => this.toggle(), text: t(this.playing ? "replay.pause" : "replay.play") }),
         seatSel,
-        h("a", { class: "button", href: `/api/games/${this.id}/record`, download: "", i18n: "replay.download" })),
+        h("a", { class: "button", href: `${this.base}/record`, download: "", i18n: "replay.download" })),
       h("input", { type: "range", id: "r-range", min: 0, max: this.steps, value: this.step,
         onchange: (e) => this.go(Number(e.target.value)) }),
       h("div", { class: "replay-body" },
         h("div", { id: "board", class: "board-box" }),
         h("aside", { class: "side card-box" },
-          h("p", { id: "r-action", text: d.action ? t("replay.action", { action: this.game.actionLabel(d.action), seat: `p${d.action_seat + 1}` }) : t("replay.start") }),
+          h("p", { id: "r-action", text: d.action ? t("replay.action", { action: this.game.actionLabel(d.action), seat: d.action_label || `p${d.action_seat + 1}` }) : t("replay.start") }),
           this.decisionLine(d.view),
           h("ol", { id: "r-events", class: "events" }, ...(d.events || []).map((e) => this.eventItem(e))))));
     this.root.append(page);

@@ -31,8 +31,8 @@ SPEC = GameSpec(
     capabilities=Capabilities(hidden_information=True, chance=True, search_guide=False, teams=True),
     scenario="wasteland.games.fallout.scenario:scenario_from_text",
     scenario_writer="wasteland.games.fallout.scenario_write:to_text",
-    scenario_doc="TOML: game = \"fallout\", map, [[survivor]], [[enemy]], [agenda] "
-                 "(documented in wasteland/games/fallout/scenario.py)",
+    scenario_doc="TOML: game = \"fallout\", map, [[survivor]], [[enemy]], [agenda], [track], [config], [state], "
+                 "[[procedure]], [chance] (every settable part listed in docs/fallout-scenarios.md)",
     terminal="wasteland.games.fallout.terminal:RENDERER",
     web_board="web/board.js",
     web_texts="web/i18n",

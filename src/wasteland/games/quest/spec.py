@@ -22,8 +22,12 @@ SPEC = GameSpec(
         Option("players", "int", "number of heroes (one seat each; seat 1 leads)", default=1, low=1, high=4,
                rule=""),
         Option("quest", "choice", "the quest to play", default="lantern", values=("lantern",)),
+        # The older way to play at a table: what the table draws and throws comes as the
+        # leader's and heroes' decisions ("draw x_alley", "roll 7"). Positions default to it
+        # (``wasteland apply``); the companion page answers the same chance points as the
+        # chance seat's decisions instead, so the forms no longer offer it.
         Option("companion", "bool", "the table draws the cards and throws the dice itself and enters "
-               "what it drew and threw", default=False, sweep=False),
+               "what it drew and threw", default=False, sweep=False, hidden=True),
         Option("round_limit", "int", "end the quest as failed after this many rounds", default=None, low=1,
                rulebook=False, hidden=True),
     ),
@@ -33,8 +37,8 @@ SPEC = GameSpec(
     capabilities=Capabilities(hidden_information=True, chance=True, search_guide=False, teams=True),
     scenario="wasteland.games.quest.scenario:scenario_from_text",
     scenario_writer="wasteland.games.quest.scenario_write:to_text",
-    scenario_doc="TOML: game = \"quest\", [config], [state], [[tile]], [[hero]], [[enemy]], [exploration] "
-                 "(documented in wasteland/games/quest/scenario.py)",
+    scenario_doc="TOML: game = \"quest\", [config], [state], [[tile]], [[hero]], [[enemy]], [exploration], "
+                 "[[group]], [[procedure]], [chance] (every settable part listed in docs/quest-scenarios.md)",
     terminal="wasteland.games.quest.terminal:RENDERER",
     web_board="web/board.js",
     web_texts="web/i18n",

@@ -26,6 +26,8 @@ def strings(lang: str) -> dict[str, str]:
 def test_the_board_module_exports_what_the_page_uses():
     source = BOARD.read_text(encoding="utf-8")
     exported = set(re.findall(r"export (?:async )?(?:function|const) (\w+)", source))
+    for names in re.findall(r"export \{([^}]*)\} from", source):  # re-exported from a module beside it
+        exported |= {n.strip().split(" as ")[-1] for n in names.split(",")}
     assert set(WEB_BOARD_EXPORTS) <= exported
 
 

@@ -1,14 +1,49 @@
-"""Events in words (English; the browser has its own translations in web/i18n)."""
+"""Events in words (English; the browser has its own translations in web/i18n). Zones,
+tiles, cards, enemies, heroes, conditions and events are named as the page names them
+(its English catalogue): "Gatehouse b", not "gatehouse.b"; "Lone wraith", not "e_lone".
+The battlefield's square coordinates, which no board shows, are left out."""
 
 from __future__ import annotations
 
+import re
 from typing import Any, Callable
 
+from wasteland.core.page_words import PageWords
+
 T = dict[str, Callable[[dict[str, Any]], str]]
+_PAGE = PageWords("wasteland.games.quest", "en")
+_ZONE = re.compile(r"\b([a-z_]+)\.([a-z])\b")
 
 
-def _edge(e: Any) -> str:
-    return f"{e[0][0]},{e[0][1]} {e[1]}" if e else "-"
+def _named(key: str, fallback: str) -> str:
+    return _PAGE.t(key) if _PAGE.has(key) else fallback
+
+
+def _tile(x: str) -> str:
+    return _named(f"wq.tile.{x}", x)
+
+
+def _zone(x: str) -> str:
+    """A zone as the board labels it: its tile's name and its letter."""
+    tile, _, letter = str(x).partition(".")
+    return f"{_tile(tile)} {letter}" if letter else _tile(tile)
+
+
+def _card(x: str) -> str:
+    return _named(f"wq.encounter.{x}", _named(f"wq.card.{x}", x))
+
+
+def _enemy(x: str) -> str:
+    return _named(f"wq.enemy.{x}", x)
+
+
+def _cond(x: str) -> str:
+    return _named(f"wq.cond.{x}", x.replace("_", " "))
+
+
+def _zones(text: str) -> str:
+    """Every zone named in ``text`` ("... in gatehouse.b") as the board labels it."""
+    return _ZONE.sub(lambda m: _zone(m.group(0)) if _PAGE.has(f"wq.tile.{m.group(1)}") else m.group(0), text)
 
 
 def _h(q: int) -> str:
@@ -16,7 +51,8 @@ def _h(q: int) -> str:
 
 
 TEMPLATES: T = {
-    "setup": lambda e: f"Quest {e['quest']}: {', '.join(e['heroes'])} set out from the {e['start_tile']}.",
+    "setup": lambda e: f"Quest {e['quest']}: {', '.join(_named(f'wq.hero.{h}', h) for h in e['heroes'])} set out "
+    f"from the {_tile(e['start_tile'])}.",
     "round": lambda e: f"Round {e['round']}.",
     "dusk": lambda e: f"The dusk token moves to zone {e['zone'] + 1}" + (" (night)." if e["night"] else "."),
     "dusk_held": lambda e: f"The dusk token stays in zone {e['zone'] + 1}: it is night.",
@@ -37,22 +73,22 @@ TEMPLATES: T = {
     "dug_out": lambda e: f"{_h(e['seat'])} digs free.",
     "inspired": lambda e: f"{_h(e['seat'])} spends inspiration: die {e['die']} becomes {e['now']}.",
     "explore": lambda e: f"{_h(e['seat'])} explores beyond the closed gate in {e['zone']}.",
-    "exploration_card": lambda e: f"Exploration card {e['card']}: tile {e['tile']}, gate positions "
+    "exploration_card": lambda e: f"Exploration card: {_tile(e['tile'])}, gate positions "
     f"{', '.join(e['gates'])}, {e['groups']} enemy group(s)" + (", the quest symbol" if e["quest_symbol"] else "") + ".",
-    "tile_placed": lambda e: f"Tile {e['tile']} laid by gate position {e['gate']} ({e['turns'] * 90}° turned, "
-    f"at {e['offset'][0]},{e['offset'][1]}); the gate at {_edge(e['opened'])} is now open.",
-    "closed_gate": lambda e: f"New closed gate on position {e['gate']} ({_edge(e['edge'])}, {e['steps']} zone steps "
+    "tile_placed": lambda e: f"{_tile(e['tile'])} laid by gate position {e['gate']} ({e['turns'] * 90}° turned); "
+    "the gate it meets is now open.",
+    "closed_gate": lambda e: f"New closed gate on position {e['gate']} ({e['steps']} zone steps "
     "from the opened gate" + (f"; tied with {', '.join(x for x in e['tied'] if x != e['gate'])}" if len(e["tied"]) > 1 else "") + ").",
     "furnished": lambda e: "On the tile: " + (f"mystic items in {', '.join(e['items'])}" if e["items"] else "no mystic item")
     + (f", {len(e['lychgates'])} lychgate(s)" if e["lychgates"] else "") + (f", the quest symbol in {e['quest_symbol']}" if e["quest_symbol"] else "") + ".",
     "dead_end": lambda e: f"Dead end: {e['reason']}.",
-    "encounter_card": lambda e: f"Encounter card {e['card']} " + ("returns " if e["returned"] else "") + f"into slot {e['slot']}.",
+    "encounter_card": lambda e: f"Encounter card {_card(e['card'])} " + ("returns " if e["returned"] else "") + f"into slot {e['slot']}.",
     "track_full": lambda e: f"No empty slot above the battle track: {e['undrawn']} encounter card(s) not drawn.",
     "no_encounter": lambda e: "No encounter card left to draw.",
-    "no_more_models": lambda e: f"Group {e['group']}: no more models for {', '.join(e['missing'])}.",
+    "no_more_models": lambda e: f"Group {e['group']}: no more models for {', '.join(map(_enemy, e['missing']))}.",
     "group_anchor": lambda e: f"Group {e['group']} deploys by the {e['what']} in {e['zone']}.",
-    "enemy_deployed": lambda e: f"{e['model']} ({e['enemy']}, {e['size']}) stands in {e['zone']}: {e['why']}.",
-    "no_room": lambda e: f"Group {e['group']}: no room for a {e['enemy']}.",
+    "enemy_deployed": lambda e: f"{e['model']} ({_enemy(e['enemy'])}, {e['size']}) stands in {e['zone']}: {e['why']}.",
+    "no_room": lambda e: f"Group {e['group']}: no room for a {_enemy(e['enemy'])}.",
     "group_lost": lambda e: f"Group {e['group']} has no model on the battlefield; its card is discarded.",
     "initiative_card": lambda e: f"Initiative card of enemy group {e['group']} joins the battle track at place {e['position']}.",
     "enemy_action": lambda e: f"{e['model']}: {e['action']}.",
@@ -63,17 +99,17 @@ TEMPLATES: T = {
     "hero_hurt": lambda e: f"{_h(e['seat'])} takes {e['amount']} ({e['cause']}); {e['left']} left.",
     "out_of_action": lambda e: f"{_h(e['seat'])} is out of action.",
     "enemy_hurt": lambda e: f"{e['model']} takes {e['amount']}; {e['left']} left.",
-    "enemy_slain": lambda e: f"{e['model']} ({e['enemy']}) is slain.",
-    "withdrawn": lambda e: f"Enemy group {e['group']} is withdrawn; card {e['card']} waits above the battle track.",
-    "condition": lambda e: f"{_h(e['seat'])} gains the {e['condition']} condition.",
-    "enemy_condition": lambda e: f"{e['model']} gains the {e['condition']} condition.",
-    "group_condition": lambda e: f"Enemy group {e['group']} gains the {e['condition']} condition.",
+    "enemy_slain": lambda e: f"{e['model']} ({_enemy(e['enemy'])}) is slain.",
+    "withdrawn": lambda e: f"Enemy group {e['group']} is withdrawn; card {_card(e['card'])} waits above the battle track.",
+    "condition": lambda e: f"{_h(e['seat'])} gains the {_cond(e['condition'])} condition.",
+    "enemy_condition": lambda e: f"{e['model']} gains the {_cond(e['condition'])} condition.",
+    "group_condition": lambda e: f"Enemy group {e['group']} gains the {_cond(e['condition'])} condition.",
     "stun_spent": lambda e: f"{_h(e['seat'])} shakes off the stun" + (f", giving up {e['die']}." if e["die"] else "."),
     "traps_cleared": lambda e: f"Trapped tokens removed from {', '.join(e['models'])}.",
-    "event_roll": lambda e: f"Event roll {e['roll']}: {e['event'].replace('_', ' ')}.",
+    "event_roll": lambda e: f"Event roll {e['roll']}: {_named(f'wq.event.' + e['event'], e['event'].replace('_', ' '))}.",
     "no_effect": lambda e: f"Nothing happens: {e['reason']}.",
     "masters_will": lambda e: f"Master's will: enemy group {e['group']}, {e['steps']} zone steps from the heroes, moves.",
-    "crisis": lambda e: f"Crisis {e['crisis']}: {e['effect']}.",
+    "crisis": lambda e: f"Crisis {_named(f'wq.crisis.' + e['crisis'], e['crisis'])}: {e['effect']}.",
     "hero_returns": lambda e: f"{_h(e['seat'])} returns in {e['zone']}.",
     "cured": lambda e: f"{_h(e['seat'])} loses one disease.",
     "inspiration": lambda e: f"{_h(e['seat'])} gains an inspiration point ({e['points']}).",
@@ -86,6 +122,8 @@ def describe(event: dict[str, Any]) -> str:
     if t is None:
         return str(event)
     try:
-        return t(event)
+        text = _zones(t(event))
     except (KeyError, TypeError, IndexError):
         return str(event)
+    # a sentence starts with a capital ("Hero 1 ..."), a model's label stays as printed ("g1.1 ...")
+    return text[:1].upper() + text[1:] if re.match(r"[a-z]+\b", text) else text

@@ -79,3 +79,26 @@ def test_every_event_has_words_in_the_browser_in_every_language():
         web = json.loads((PKG / "web" / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
         missing = [k for k in TEMPLATES if f"fo.ev.{k}" not in web]
         assert not missing, (lang, missing)
+
+
+def test_the_log_names_places_enemies_and_cards_as_the_page_does():
+    from wasteland.agents.random_agent import RandomAgent
+    from wasteland.games.fallout.describe import describe
+    from wasteland.games.fallout.game import GAME
+
+    raw = re.compile(r"\b[a-z][a-z_]*#\d+\b|\b[a-z]+_[a-z0-9_]+\b|\ba\d\d\b")  # "radroach#1", "vault_gate", "a01"
+    assert describe({"type": "survivor_fights", "seat": 0, "enemy": "ghoul#1", "space": "water_plant"}) \
+        == "Survivor 1 fights Feral ghoul 1 at Water Plant."
+    seen = set()
+    for seed in range(1, 6):
+        s = GAME.new_game({}, seed)
+        agent = RandomAgent(seed)
+        for _ in range(400):
+            d = GAME.decision(s)
+            if d is None:
+                break
+            s, events = GAME.apply(s, agent.choose(d))
+            for e in events:
+                seen.add(e["type"])
+                assert not raw.search(describe(e)), (e, describe(e))
+    assert {"move", "enemy_fights", "agenda_revealed", "type_activates"} <= seen, seen

@@ -75,3 +75,31 @@ def test_how_to_answer_in_three_languages():
     helps = {lang: RENDERER.commands_help(lang) for lang in texts.LANGUAGES}
     assert len(set(helps.values())) == 3 and all("quit" in h and "a4" in h for h in helps.values())
     assert RENDERER.help("lychgate", "uk").startswith("До лічбрами")
+
+
+# an id as the data writes it: a zone ("gatehouse.b"), a card or content id ("e_lone",
+# "x_chapel"), a square's coordinates ("2,3")
+RAW_ID = re.compile(r"\b[a-z]+\.[a-z]\b|\b[a-z]+_[a-z0-9_]+\b|\b-?\d+,-?\d+\b")
+
+
+def test_the_log_names_zones_tiles_and_cards_as_the_board_does():
+    from wasteland.agents.random_agent import RandomAgent
+    from wasteland.games.quest.describe import describe
+    from wasteland.games.quest.game import GAME
+
+    assert describe({"type": "enemy_move", "model": "g1.1", "from": "chapel.b", "to": "gatehouse.b"}) \
+        == "g1.1 moves Ruined Chapel b → Gatehouse b."
+    seen = set()
+    for seed in range(1, 9):
+        s = GAME.new_game({}, seed)
+        agent = RandomAgent(seed)
+        for _ in range(600):
+            d = GAME.decision(s)
+            if d is None:
+                break
+            s, events = GAME.apply(s, agent.choose(d))
+            for e in events:
+                seen.add(e["type"])
+                text = describe(e)
+                assert not RAW_ID.search(text), (e, text)
+    assert {"hero_move", "tile_placed", "closed_gate", "encounter_card", "enemy_deployed"} <= seen, seen

@@ -87,7 +87,7 @@ def read_procedures(s: State, entries: list[dict[str, Any]]) -> list[dict[str, A
     for i, entry in enumerate(entries, 1):
         where = f"procedure {i}"
         kind = entry.get("kind")
-        if kind not in FIELDS:
+        if not isinstance(kind, str) or kind not in FIELDS:
             raise ProcedureError(f"{where}.kind", f"{_shown(kind)} is not a procedure ({', '.join(FIELDS)})")
         if "seat" not in entry:
             raise ProcedureError(where, f"the {kind} procedure needs its seat")
@@ -122,7 +122,7 @@ def _check_fields(s: State, frame: dict[str, Any], where: str) -> None:
             if value is not None and value != s.revealed:
                 raise ProcedureError(here, f"{_shown(value)} is not the revealed card (state.revealed)", "FO-13.1")
         elif what == "icons":
-            if not isinstance(value, list) or not all(v in content.types for v in value):
+            if not isinstance(value, list) or not all(isinstance(v, str) and v in content.types for v in value):
                 raise ProcedureError(here, f"must list enemy types ({', '.join(content.types)}), "
                                      f"not {_shown(value)}", "FO-13.2")
         elif what == "int":
@@ -135,10 +135,10 @@ def _check_fields(s: State, frame: dict[str, Any], where: str) -> None:
             if value is not None and (not isinstance(value, list) or not all(isinstance(v, str) for v in value)):
                 raise ProcedureError(here, f"must list enemy ids, not {_shown(value)}")
         elif what == "enemy":
-            if value not in s.enemies:
+            if not isinstance(value, str) or value not in s.enemies:
                 raise ProcedureError(here, f"{_shown(value)} is no enemy on the board", "FO-13.2")
         elif what == "spaces":
-            if not isinstance(value, list) or not value or not all(v in g for v in value):
+            if not isinstance(value, list) or not value or not all(isinstance(v, str) and v in g for v in value):
                 raise ProcedureError(here, f"must list spaces of the map, not {_shown(value)}", "FO-13.3")
         elif what == "event" and not isinstance(value, dict):
             raise ProcedureError(here, f"must be a table (the enemy's move), not {_shown(value)}")

@@ -81,7 +81,7 @@ from wasteland.core.protocol import RuleError
 from wasteland.core.rng import seed_state, shuffle
 
 from .geometry import SIDES, Transform, beyond
-from .scenario_state import FULL_KEYS, read_chance, read_full_state, read_groups, read_procedures
+from .scenario_state import FULL_KEYS, check_shapes, read_chance, read_full_state, read_groups, read_procedures
 from .state import State
 
 LEADER = 0
@@ -130,6 +130,7 @@ def build_scenario(data: dict[str, Any], origin: str = "scenario") -> State:
                          "procedure", "chance"})
     if data.get("game", "quest") != "quest":
         raise ScenarioError("game", f"this is a quest position, not {data['game']!r}")
+    check_shapes(data)
     seed = _int("seed", data.get("seed", 0), 0)
     if not isinstance(data.get("config", {}), dict):
         raise ScenarioError("config", f"must be a table ([config]), not {type(data['config']).__name__}")

@@ -221,3 +221,55 @@ def read_chance(value: Any, n: int) -> TableChance | None:
         return TableChance.from_json(data)
     except (KeyError, TypeError, ValueError) as exc:
         raise PartError("chance", f"not a table's chance ({exc}); mode is \"table\" or \"generator\"") from None
+
+
+# -- the form of each key ------------------------------------------------------------------------
+
+# What each key of a position holds: "int", "str", "bool", "table", "[int]", "[str]" (lists
+# of those), "[list]" (a list of lists: edges, rolls), "list" (any list), "[table]".
+SHAPES: dict[str, dict[str, str]] = {
+    "": {"game": "str", "seed": "int", "config": "table", "state": "table", "tile": "[table]", "gates": "table",
+         "hero": "[table]", "enemy": "[table]", "exploration": "table", "group": "[table]", "procedure": "[table]",
+         "chance": "table"},
+    "state": {"round": "int", "dusk": "int", "track": "[str]", "slots": "[str]", "withdrawn": "[str]",
+              "destiny": "[int]", "airship": "int", "spent": "int", "stunned_groups": "[int]", "step": "str",
+              "active": "int", "exploration_deck": "[str]", "encounter_deck": "[str]", "destiny_denied": "bool",
+              "destiny_return": "bool", "rng": "str", "phase": "str", "track_pos": "int", "explored": "[str]",
+              "encounter_discard": "[str]", "crisis_deck": "[str]", "next_model": "int", "rolls": "[list]",
+              "over": "bool", "winners": "[int]", "end_reason": "str"},
+    "gates": {"open": "[list]", "closed": "list", "lychgates": "[list]", "items": "[str]", "quest_symbol": "str"},
+    "tile": {"tile": "str", "turns": "int", "at": "[int]"},
+    "hero": {"zone": "str", "wounds": "int", "tokens": "[str]", "dice": "[int]", "inspiration": "int"},
+    "enemy": {"enemy": "str", "group": "int", "zone": "str", "wounds": "int", "tokens": "[str]", "model": "str"},
+    "group": {"slot": "int", "tile": "str", "next": "int", "models": "[str]"},
+    "exploration": {"drawn": "str"},
+}
+_WORDS = {"int": "a whole number", "str": "a text", "bool": "true or false", "table": "a table", "list": "a list",
+          "[int]": "a list of whole numbers", "[str]": "a list of texts", "[list]": "a list of lists",
+          "[table]": "a list of tables"}
+
+
+def _fits(value: Any, shape: str) -> bool:
+    one = {"int": lambda v: isinstance(v, int) and not isinstance(v, bool), "str": lambda v: isinstance(v, str),
+           "bool": lambda v: isinstance(v, bool), "table": lambda v: isinstance(v, dict),
+           "list": lambda v: isinstance(v, list)}
+    if shape.startswith("["):
+        return isinstance(value, list) and all(one[shape[1:-1]](v) for v in value)
+    return one[shape](value)
+
+
+def check_shapes(data: dict[str, Any]) -> None:
+    """Every key of ``data`` holds the form it must (``SHAPES``), before anything is read:
+    one error naming the first key that does not (``state.track``, ``hero[2].tokens``)."""
+    for key, shape in SHAPES[""].items():
+        if key in data and not _fits(data[key], shape):
+            raise PartError(key, f"must be {_WORDS[shape]}, not {_shown(data[key])}")
+    for table, keys in SHAPES.items():
+        if not table or table not in data:
+            continue
+        entries = data[table] if isinstance(data[table], list) else [data[table]]
+        for i, entry in enumerate(entries, 1):
+            where = f"{table}[{i}]" if isinstance(data[table], list) else table
+            for key, shape in keys.items():
+                if key in entry and not _fits(entry[key], shape):
+                    raise PartError(f"{where}.{key}", f"must be {_WORDS[shape]}, not {_shown(entry[key])}")

@@ -1,6 +1,7 @@
 """The replay page shows the rules' words as the game page does (issue 14): each event that
 cites a rule carries its anchor, marked with the rule's title and text in the page's
-language (a tooltip, and a popover on a click), and so does the decision of the step."""
+language (a tooltip, and a popover on a click), and so does the decision of the step; its
+board has the game page's coordinates and legend switches."""
 
 from __future__ import annotations
 
@@ -69,3 +70,13 @@ def test_the_replay_marks_the_rules_of_its_events_and_its_decision(server_url, n
         anchor = m.get_attribute("data-anchor")
         found = rr.rule_text("saltlands", anchor, lang)
         assert found is not None and m.get_attribute("title") == f"{found.title}: {found.text}", anchor
+    # the board's coordinates and legend, switched on as on the game page, stay on from step to step
+    expect(page.locator("#legend")).to_be_hidden()
+    page.click("#legend-toggle")
+    page.click("#coords-toggle")
+    expect(page.locator("#legend [data-legend='reach']")).to_be_visible()
+    expect(page.locator("#board.show-coords")).to_have_count(1)
+    page.click("#r-next")
+    page.wait_for_selector(f"#replay[data-step='{step + 1}']")
+    expect(page.locator("#legend [data-legend='reach']")).to_be_visible()
+    expect(page.locator("#board.show-coords svg.board .hex text.coord").first).to_be_visible()

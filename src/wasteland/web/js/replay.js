@@ -7,6 +7,11 @@ import { h } from "./dom.js";
 import { toast } from "./app.js";
 import { watchRules } from "./rules.js";
 
+// the person's settings of the game page, shared with it: coordinates and legend on or off
+const COORDS_KEY = "wasteland.coords";
+const LEGEND_KEY = "wasteland.legend";
+const shown = (key) => localStorage.getItem(key) === "1";
+
 export class ReplayView {
   /** ``base``: where the steps come from (a table companion's session has its own route). */
   constructor(root, gameId, base = null) {
@@ -85,6 +90,24 @@ export class ReplayView {
     return h("li", { "data-type": e.type }, words, cites ? h("span", { class: "rule", text: ` (${e.rule})` }) : null);
   }
 
+  /** The coordinates or the legend on or off, as on the game page (the same setting). */
+  toggleSetting(key) {
+    localStorage.setItem(key, shown(key) ? "0" : "1");
+    this.render();
+  }
+
+  /** What each mark of the board stands for (the game's legend), when the legend is on. */
+  legendBox(view) {
+    const box = h("div", { id: "legend", class: "legend card-box", hidden: !shown(LEGEND_KEY) });
+    if (box.hidden) return box;
+    for (const item of this.game.legend(view || {}) || []) {
+      const sym = h("span", { class: `lg-sym ${item.cls || ""}`, text: item.sym || "" });
+      if (item.colour) sym.style.background = item.colour;
+      box.append(h("span", { class: "lg-item", "data-legend": item.key || null }, sym, h("span", { text: item.text })));
+    }
+    return box;
+  }
+
   /** The decision the game waits on at this step, with the rule that gives it (null: over). */
   decisionLine(view) {
     const d = view && view.decision;
@@ -114,7 +137,14 @@ export class ReplayView {
       h("input", { type: "range", id: "r-range", min: 0, max: this.steps, value: this.step,
         onchange: (e) => this.go(Number(e.target.value)) }),
       h("div", { class: "replay-body" },
-        h("div", { id: "board", class: "board-box" }),
+        h("div", { class: "board-col" },
+          h("div", { id: "board", class: `board-box${shown(COORDS_KEY) ? " show-coords" : ""}` }),
+          h("div", { class: "board-tools" },
+            h("button", { type: "button", id: "coords-toggle", "aria-pressed": String(shown(COORDS_KEY)),
+              onclick: () => this.toggleSetting(COORDS_KEY), i18n: "game.coords" }),
+            h("button", { type: "button", id: "legend-toggle", "aria-pressed": String(shown(LEGEND_KEY)),
+              onclick: () => this.toggleSetting(LEGEND_KEY), i18n: "game.legend" })),
+          this.legendBox(d.view)),
         h("aside", { class: "side card-box" },
           h("p", { id: "r-action", text: d.action ? t("replay.action", { action: this.game.actionLabel(d.action), seat: d.action_label || `p${d.action_seat + 1}` }) : t("replay.start") }),
           this.decisionLine(d.view),

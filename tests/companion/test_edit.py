@@ -3,6 +3,7 @@ position, and each malformed edit is one error naming what is wrong."""
 
 from __future__ import annotations
 
+import json
 import random
 import tomllib
 
@@ -95,3 +96,31 @@ def test_a_step_of_takes_names_what_it_took():
     with pytest.raises(EditError) as err:
         apply_edit(spec, state, 'edit add player.0.cargo "$taken"')
     assert err.value.field == "$taken"
+
+
+def test_swap_gives_the_old_value_to_the_entry_that_held_the_new_one():
+    data = {"tile": [{"at": "a", "tile": "t1"}, {"at": "b", "tile": "t5"}, {"at": "c"}]}
+    change(data, "swap", ["tile", 0, "tile"], "t5")
+    assert data["tile"] == [{"at": "a", "tile": "t5"}, {"at": "b", "tile": "t1"}, {"at": "c"}]
+    change(data, "swap", ["tile", 2, "tile"], "t1")  # an entry without the key: the other loses it
+    assert data["tile"] == [{"at": "a", "tile": "t5"}, {"at": "b"}, {"at": "c", "tile": "t1"}]
+    for path in (["tile", 9, "tile"], ["tile", "tile"], ["nothing", 0, "tile"]):
+        with pytest.raises(EditError):
+            change(data, "swap", path, "t1")
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_table_names_the_tile_lying_at_a_position(seed):
+    """SL §110: the tile turned up at a position is whichever the table drew; the tile the
+    engine had there goes where the named one was (every tile in play once)."""
+    spec = registered_games()["saltlands"]
+    g = spec.engine
+    state = g.new_game({"players": 1, "characters": ["scout"]}, seed)
+    tiles = scenario_data(spec, state)["tile"]
+    k = next(i for i, t in enumerate(tiles) if not t["face_up"])
+    for name in [t["tile"] for t in tiles if not t["face_up"]][1:3] + ["tile_05"]:
+        step = json.dumps([["swap", f"tile.{k}.tile", name], ["set", f"tile.{k}.face_up", True], ["set", f"tile.{k}.rotation", 2]])
+        after, _ = apply_edit(spec, state, f"edit {step}")
+        placed = scenario_data(spec, after)["tile"]
+        assert (placed[k]["tile"], placed[k]["face_up"], placed[k]["rotation"]) == (name, True, 2)
+        assert len({t["tile"] for t in placed}) == len(placed)  # every tile once

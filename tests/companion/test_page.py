@@ -217,3 +217,121 @@ def test_every_game_runs_on_the_companion_page(url, phone, artifacts, game):
     page.reload()
     ready(page, count - 1)
     assert page.locator("#steps li").count() == count - 1
+
+
+def test_every_part_of_a_position_is_corrected_by_tapping(url, phone, artifacts):
+    """The table corrects by tapping alone, in one column of large targets: a face-up
+    tile's identity and orientation, a token on a wreck, a raider's crew, a player's
+    vehicle, armor and crew, the weather card, the wind and the sandstorm. Each is a
+    step the server applied (read back through the session's own API)."""
+    import httpx
+
+    page = phone
+    page.goto(url + "companion.html#/new/saltlands")
+    page.wait_for_selector("#setup")
+    page.select_option("#opt-players", "1")
+    page.select_option("[data-seat='0']", "scout")
+    page.tap("#create")
+    ready(page, 0)
+    page.tap("#board .hex.reach >> nth=0")
+    ready(page, 1)
+    sid = page.evaluate("location.hash").split("/")[-1]
+    api = httpx.Client(base_url=url, timeout=30)
+
+    def view():
+        return api.get(f"/api/companion/{sid}").json()["view"]
+
+    def tap_menu(*labels):
+        for label in labels:
+            page.tap(f"#hex-menu .menu-choice:has-text({label!r}) >> nth=0")
+
+    def large_one_column(selector):
+        boxes = page.eval_on_selector_all(selector, "els => els.map(e => e.getBoundingClientRect())"
+                                          ".map(r => [r.left, r.width, r.height])")
+        assert boxes and min(h for _, _, h in boxes) >= 44, boxes
+        assert len({round(left) for left, _, _ in boxes}) == 1, boxes  # one column
+        assert min(w for _, w, _ in boxes) >= 300, boxes  # across the phone
+
+    page.tap("#correct-toggle")
+    ready(page, 1)
+    large_one_column("#player-edits button")
+    large_one_column("#table-edits button")
+    n = 1
+    before = view()
+    # a tile the table turned up is tile 5, turned twice: which tile, then how it lies
+    k = next(i for i, t in enumerate(before["tiles"]) if not t["face_up"])
+    spot = before["hexes"][k * 19]["hex"]
+    page.tap(f"#board .hex[data-hex='{spot}']")
+    large_one_column("#hex-menu .menu-choice")
+    tap_menu("which tile")
+    large_one_column("#hex-menu .menu-choice")
+    tap_menu("Tile 5")
+    tap_menu("turned 2")
+    n += 1
+    ready(page, n)
+    tile = view()["tiles"][k]
+    assert (tile["face_up"], tile["tile"], tile["rotation"]) == (True, "tile_05", 2)
+    # a token on a free hex of a face-up tile, then a raider with three crew beside it
+    start = view()
+    taken = {start["players"][0]["hex"], *start["tokens"], *(r["hex"] for r in start["raiders"])}
+    free = [h for h in ("0,-1", "1,-1", "-1,0", "0,1", "1,0", "-1,1") if h not in taken]
+    page.tap(f"#board .hex[data-hex='{free[0]}']")
+    tap_menu("Place a token", "loot")
+    n += 1
+    ready(page, n)
+    assert view()["tokens"][free[0]].startswith("loot#")
+    page.tap(f"#board .hex[data-hex='{free[1]}']")
+    tap_menu("Place a raider", "Pickup")
+    n += 1
+    ready(page, n)
+    page.tap(f"#board .raider[data-hex='{free[1]}']")
+    assert page.locator("#hex-menu .menu-choice:has-text('crew 3')").count() == 0  # a pickup holds two
+    tap_menu("crew 1")
+    n += 1
+    ready(page, n)
+    assert {"type": "pickup", "hex": free[1], "crew": 1} in view()["raiders"]
+    # the player's figure: another vehicle, one armor more, one crew more, then one less
+    armor = view()["players"][0]["armor"]
+    page.tap("#player-edits button:has-text('vehicle')")
+    large_one_column("#hex-menu .menu-choice")
+    tap_menu("Pickup")
+    n += 1
+    ready(page, n)
+    player = view()["players"][0]
+    assert player["vehicle"].startswith("pickup_vehicle#") and player["armor"] == armor + 1  # SL §88: its armor 1
+    page.tap("#player-edits button:has-text('armor +1') >> nth=0")
+    n += 1
+    ready(page, n)
+    assert view()["players"][0]["armor"] == armor + 2
+    page.tap("#player-edits button:has-text('crew +1')")
+    n += 1
+    ready(page, n)
+    crew = [c for c in view()["players"][0]["cargo"] if c.startswith("crew#")]
+    assert len(crew) == 1
+    page.tap("#player-edits button:has-text('crew −1')")
+    n += 1
+    ready(page, n)
+    assert not [c for c in view()["players"][0]["cargo"] if c.startswith("crew#")]
+    # the weather: another card, the wind, the sandstorm
+    page.tap("#table-edits button:has-text('Weather card')")
+    choice = page.inner_text("#hex-menu .menu-choice >> nth=0")
+    page.tap("#hex-menu .menu-choice >> nth=0")
+    n += 1
+    ready(page, n)
+    weather = view()["weather"]
+    assert weather[-1] not in before["weather"] and weather[:-1] == before["weather"][:-1], (choice, weather)
+    wind = view()["wind_dir"]
+    page.tap("#table-edits button >> nth=0")
+    n += 1
+    ready(page, n)
+    assert view()["wind_dir"] != wind
+    storm = view()["storm"]
+    page.tap("#table-edits button:has-text('andstorm')")
+    n += 1
+    ready(page, n)
+    assert view()["storm"] != storm
+    # each correction is a step of the log, in words
+    log = page.inner_text("#steps")
+    for words in ("tile at", "token", "Pickup placed", "crew 1", "drives", "gets", "gives up", "weather card", "wind toward"):
+        assert words in log, (words, log)
+    page.screenshot(path=artifacts / "corrections.png", full_page=True)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+import httpx
 import pytest
 
 from companiontest import serve
@@ -85,6 +86,12 @@ def test_the_page_speaks_the_chosen_language_through_a_whole_flow(url, browser, 
         for sel in ("#player-edits button", "#table-edits button"):
             for label in page.eval_on_selector_all(sel, "els => els.map(e => e.innerText)"):
                 found += [f"{sel}: {w!r} in {label!r}" for w in LATIN_WORD.findall(label) if w not in NOT_WORDS]
+        for sel in ("#player-edits button[data-menu]", "#table-edits button[data-menu]"):
+            for i in range(page.locator(sel).count()):  # the lists they open: vehicles, weather cards
+                page.locator(sel).nth(i).tap()
+                page.wait_for_selector("#hex-menu")
+                found += [f"list of {sel}: {w}" for w in english(page, "menu")]
+                page.tap("#hex-menu .cancel")
         free = page.eval_on_selector_all("#board .hex", "els => els.map(e => e.dataset.hex)")
         taken = set(page.eval_on_selector_all("#board .token, #board .player, #board .raider",
                                               "els => els.map(e => e.dataset.hex)"))
@@ -94,6 +101,17 @@ def test_the_page_speaks_the_chosen_language_through_a_whole_flow(url, browser, 
         page.wait_for_selector("#hex-menu .menu-choice[data-step]")
         found += english(page, "the raiders to place")
         page.tap("#hex-menu .menu-choice[data-step*='\"add\",\"raider\"'] >> nth=0")
+        ready(page, 2)
+        # which tile lies on a tile of the board: the tiles, then how each is turned
+        sid = page.evaluate("location.hash").split("/")[-1]
+        shown = httpx.get(f"{url}api/companion/{sid}", timeout=30).json()["view"]
+        k = next(i for i, t in enumerate(shown["tiles"]) if not t["face_up"])
+        page.tap(f"#board .hex[data-hex='{shown['hexes'][k * 19]['hex']}']")
+        for _ in range(2):
+            page.tap("#hex-menu .menu-choice[data-menu] >> nth=-1")
+            page.wait_for_selector("#hex-menu .menu-choice")
+            found += [f"tile list: {w}" for w in english(page, "menu")]
+        page.tap("#hex-menu .cancel")
         ready(page, 2)
         found += english(page, "a raider placed")
         # a refused correction names its rule or field in the page's language

@@ -14,7 +14,10 @@ own, so that it is recorded, replayed and undone with the rest::
 its lists holds it, as a card out of whatever deck it lies in); a VALUE ending in ``#*``
 takes the first copy of that kind, and a later change of the same step names what was
 taken as ``"$taken"``. So a card or token that moves (from the supply to a player's cargo)
-is never in two places, which the scenario reader refuses.
+is never in two places, which the scenario reader refuses. ``swap LIST.N.KEY VALUE`` sets
+the key of entry N and gives its old value to the entry of the same list that held VALUE
+("the tile lying here is tile 5": the position that had tile 5 gets this one's), so no
+entry of the scenario lays the component back where it was.
 
 The path runs through the game's scenario data (its ``GameSpec.scenario`` format): table
 keys and list positions, joined by dots; the value is JSON. It is applied by writing the
@@ -32,7 +35,7 @@ from typing import Any
 
 from wasteland.core.protocol import RuleError
 
-VERBS = ("set", "add", "del", "put", "take")
+VERBS = ("set", "add", "del", "put", "take", "swap")
 TAKEN = "$taken"  # in a change's value: what the step's last ``take`` took
 
 
@@ -127,6 +130,8 @@ def change(data: dict[str, Any], verb: str, path: list[str | int], value: Any) -
             raise EditError(here, "does not fit the scenario's shape")
     last = path[-1]
     where = _where(path)
+    if verb == "swap":
+        return _swap(data, path, value, where)
     if verb == "take":
         if isinstance(node, dict) and isinstance(last, str) and last in node:
             return _take(node[last], value, where)
@@ -167,6 +172,26 @@ def change(data: dict[str, Any], verb: str, path: list[str | int], value: Any) -
             node[last] = value
         return None
     raise EditError(where, "does not fit the scenario's shape")
+
+
+def _swap(data: dict[str, Any], path: list[str | int], value: Any, where: str) -> None:
+    if len(path) < 3 or not isinstance(path[-2], int) or not isinstance(path[-1], str):
+        raise EditError(where, "'edit swap LIST.N.KEY VALUE' names a key of an entry of a list")
+    entries: Any = data
+    for key in path[:-2]:
+        entries = entries.get(key) if isinstance(entries, dict) and isinstance(key, str) else \
+            entries[key] if isinstance(entries, list) and isinstance(key, int) and key < len(entries) else None
+    index, key = path[-2], path[-1]
+    if not isinstance(entries, list) or index >= len(entries) or not isinstance(entries[index], dict):
+        raise EditError(where, "there is no such entry")
+    old = entries[index].get(key)
+    for other in entries:
+        if other is not entries[index] and isinstance(other, dict) and other.get(key) == value:
+            if old is None:
+                del other[key]
+            else:
+                other[key] = old
+    entries[index][key] = value
 
 
 def _take(target: Any, value: Any, where: str) -> Any:

@@ -73,7 +73,8 @@ const c = (k, params) => t(`companion.${k}`, params);
 
 const DIRS = ["N", "NE", "SE", "S", "SW", "NW"];
 const RAIDER_TYPES = ["speedster", "pickup", "truck", "bulldozer", "hovercraft", "apc"];
-const MOST_CREW = 4;
+// a raider's crew as printed (data/raiders.toml): a correction offers no more than it holds
+const MOST_CREW = { speedster: 1, pickup: 2, truck: 2, bulldozer: 1, hovercraft: 1, apc: 2 };
 // SL §34: the numbered terrain tiles (and the expansion's, SL §140)
 const TILES = ["tile_01", "tile_02", "tile_03", "tile_04", "tile_05", "tile_06", "tile_07", "tile_08", "tile_09"];
 const EXP_TILES = ["exp_1", "exp_2", "exp_3", "exp_4"];
@@ -102,7 +103,7 @@ export function hexEdits(view, hex) {
     const r = raiders[ri];
     const name = raiderName(r.type);
     out.push({ label: `${name}: ${c("move_to")}`, pickHex: (dest) => `edit set raider.${ri}.hex ${json(dest)}` });
-    for (let n = 1; n <= MOST_CREW; n++) {
+    for (let n = 1; n <= (MOST_CREW[r.type] || 2); n++) {
       if (n !== r.crew) out.push({ label: `${name}: ${t("game.crew", { n })}`, step: `edit set raider.${ri}.crew ${n}` });
     }
     out.push({ label: `${name}: ${c("remove")}`, step: `edit del raider.${ri}` });
@@ -141,7 +142,7 @@ export function hexEdits(view, hex) {
       const ids = TILES.concat(expansion(view) ? EXP_TILES : []);
       out.push({ label: `${c("tile")} ${tile.at}: ${c("which_tile")}`, entries: ids.map((id) => ({ label: tileName(id),
         entries: [0, 1, 2, 3, 4, 5].map((r) => ({ label: c("tile_is", { tile: tileName(id), n: r }),
-          step: edit([["set", `tile.${k}.tile`, id], ["set", `tile.${k}.face_up`, true], ["set", `tile.${k}.rotation`, r]]) })) })) });
+          step: edit([["swap", `tile.${k}.tile`, id], ["set", `tile.${k}.face_up`, true], ["set", `tile.${k}.rotation`, r]]) })) })) });
     }
   }
   return out;
@@ -194,7 +195,10 @@ export function editText(change, ctx = {}) {
   const n = (i) => Number(p[i]) + 1;
   const name = (id) => (ctx.name ? ctx.name(id) : cardName(id));
   const seat = (i) => seatName(Number(i));
-  if (path === "state.next_raider" || verb === "take") return ""; // bookkeeping of the step
+  if (verb === "take") { // what a player gives up, in words; a card taken out of a deck is bookkeeping
+    return p[0] === "player" && p[2] === "cargo" ? c("ch_cargo_take", { seat: seat(p[1]), card: cardName(value) }) : "";
+  }
+  if (path === "state.next_raider") return ""; // bookkeeping of the step
   if (p[0] === "raider") {
     if (verb === "add" && value && typeof value === "object") return c("ch_raider_add", { raider: raiderName(value.type), hex: value.hex });
     if (verb === "del") return c("ch_raider_del", { n: n(1) });

@@ -46,7 +46,15 @@ class Slots:
     each place, in order (``None`` for an empty place; fewer than ``size`` is allowed)."""
 
     size: int
-    tokens: Callable[[Any], Sequence[str | None]]
+    tokens: Callable[..., Sequence[str | None]]
+    #: the places are around the token of the slot before (``tokens(state, that token)``):
+    #: "the hexes within reach of the troop named first"
+    after: bool = False
+
+    def read(self, state: Any, before: str) -> Sequence[str | None]:
+        if state is None:
+            return ()
+        return self.tokens(state, before) if self.after else self.tokens(state)
 
 
 @dataclass(frozen=True)
@@ -121,18 +129,19 @@ class TemplateActions:
 
     # -- action -> index ----------------------------------------------------------
 
-    def _places(self, name: str, state: Any, lists: dict[str, dict[str, int]]) -> dict[str, int]:
-        found = lists.get(name)
+    def _places(self, name: str, state: Any, lists: dict[Any, dict[str, int]], before: str) -> dict[str, int]:
+        slots = self.slots[name]
+        key = (name, before) if slots.after else name
+        found = lists.get(key)
         if found is None:
             found = {}
-            if state is not None:
-                for i, token in enumerate(self.slots[name].tokens(state)):
-                    if token is not None and token not in found and i < self.slots[name].size:
-                        found[token] = i
-            lists[name] = found
+            for i, token in enumerate(slots.read(state, before)):
+                if token is not None and token not in found and i < slots.size:
+                    found[token] = i
+            lists[key] = found
         return found
 
-    def _encode(self, action: str, state: Any, lists: dict[str, dict[str, int]]) -> int:
+    def _encode(self, action: str, state: Any, lists: dict[Any, dict[str, int]]) -> int:
         cached = self._cache.get(action)
         if cached is not None:
             return cached
@@ -140,6 +149,7 @@ class TemplateActions:
         key = (len(tokens), tokens[0] if tokens else "")
         for t in self._by_head.get(key, ()):
             index = 0
+            before = ""
             for (kind, name), token in zip(t.parts, tokens):
                 if kind == _LIT:
                     if token != name:
@@ -150,12 +160,13 @@ class TemplateActions:
                 if kind == _NAME:
                     pos = self._positions[name].get(token)
                 else:
-                    pos = self._places(name, state, lists).get(token)
+                    pos = self._places(name, state, lists, before).get(token)
                     if pos is None and token.startswith("@" + name):
                         k = token[len(name) + 1:]
                         pos = int(k) if k.isdigit() and int(k) < self.slots[name].size else None
                 if pos is None:
                     break
+                before = token
                 index = index * self._radix(name) + pos
             else:
                 if self._cacheable[key]:
@@ -169,7 +180,7 @@ class TemplateActions:
 
     def encode_all(self, actions: Sequence[str], state: Any = None) -> list[int]:
         """The indices of a decision's actions (each place list read once)."""
-        lists: dict[str, dict[str, int]] = {}
+        lists: dict[Any, dict[str, int]] = {}
         return [self._encode(a, state, lists) for a in actions]
 
     # -- index -> action ----------------------------------------------------------
@@ -186,7 +197,7 @@ class TemplateActions:
             picks.append(rest % radix)
             rest //= radix
         picks.reverse()
-        out, k = [], 0
+        out, k, before = [], 0, ""
         for kind, name in t.parts:
             if kind in (_LIT, _ANY):
                 out.append(name)  # a tail's {*}: "*" until the offered action fills it
@@ -196,9 +207,10 @@ class TemplateActions:
             if kind == _NAME:
                 out.append(self.domains[name][pos])
             else:
-                tokens = self.slots[name].tokens(state) if state is not None else ()
+                tokens = self.slots[name].read(state, before)
                 token = tokens[pos] if pos < len(tokens) else None
                 out.append(f"@{name}{pos}" if token is None else token)
+            before = out[-1]
         text = " ".join(out)
         if t.offset in self._tailed and state is not None and self._legal is not None:
             # the tail is the position's: the offered action of this index, if any

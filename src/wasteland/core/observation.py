@@ -41,10 +41,18 @@ def vector(name: str, length: int, read: Callable[[dict[str, Any]], Sequence[flo
 
 
 class ViewObservation:
-    """A game's observation encoder: features in order, flattened."""
+    """A game's observation encoder: features in order, flattened.
+
+    ``direct(state, seat, out)``, where a game gives it, writes the same numbers into a
+    zeroed array ``out`` straight from the state, without building the view: the view is
+    most of an environment step's cost. It reads only what the seat's view shows, and the
+    environments' tests hold its numbers equal to ``encode(view)`` for every seat at every
+    step of random games, so it can show nothing the view does not."""
 
     def __init__(self, features: Sequence[Feature],
-                 rewards: dict[str, Callable[[dict[str, Any]], float]] | None = None) -> None:
+                 rewards: dict[str, Callable[[dict[str, Any]], float]] | None = None,
+                 direct: Callable[[Any, int, Any], None] | None = None) -> None:
+        self.direct = direct
         self.features = tuple(features)
         # dense rewards the game offers: name -> potential of a seat's view; an environment's
         # step reward is the potential's change (shaping that keeps the best policy)
@@ -72,6 +80,10 @@ class ViewObservation:
         """The observation string: the seat's view as canonical JSON (OpenSpiel's
         ``observation_string``; equal strings for equal information)."""
         return json.dumps(view, sort_keys=True, separators=(",", ":"), default=str)
+
+    def offsets(self) -> dict[str, int]:
+        """Each feature's first index, by name."""
+        return {name: offset for name, offset, _n, _d in self.layout()}
 
     def layout(self) -> list[tuple[str, int, int, str]]:
         """(feature, first index, length, description) of each feature."""

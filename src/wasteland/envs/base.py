@@ -194,8 +194,18 @@ class Table:
     def tensor(self, seat: int) -> np.ndarray:
         cached = self._tensors.get(seat)
         if cached is None:
-            cached = self._tensors[seat] = self.encoder.encode(self.view(seat))
+            cached = self._tensors[seat] = self.tensor_of(self._state, seat)
         return cached.copy()  # the caller may keep or change it
+
+    def tensor_of(self, state: Any, seat: int) -> np.ndarray:
+        """The seat's tensor in ``state``: the game's direct encoder where it has one (the
+        same numbers without building the view), else the view's."""
+        direct = self.observer.direct
+        if direct is None:
+            return self.encoder.encode(self.engine.view(state, seat))
+        out = np.zeros(self.observer.size, np.float32)
+        direct(state, seat, out)
+        return out
 
     def play(self, index: int) -> dict[int, float]:
         """Apply the acting seat's action ``index``; the rewards of the step per seat.

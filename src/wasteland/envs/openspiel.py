@@ -98,7 +98,7 @@ class _Observer:
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: "WastelandState", player: int) -> None:
-        self.tensor[:] = self.table.encoder.encode(self.table.engine.view(state.engine_state, player))
+        self.tensor[:] = self.table.tensor_of(state.engine_state, player)
 
     def string_from(self, state: "WastelandState", player: int) -> str:
         return self.table.observer.string(self.table.engine.view(state.engine_state, player))

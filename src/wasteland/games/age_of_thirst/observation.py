@@ -4,6 +4,10 @@ Planes over the board's 127 hexes (the action space's ``hex`` order): the seat's
 troops per kind (health), other clans' troops per kind (health; team mates included),
 sources, bunkers, ray towers. Then vectors: the seat (one-hot of 6), turn, per seat water,
 pumps and hand size, the seat's levels per kind. ``OBSERVATION.layout()`` lists the parts.
+
+``_direct`` writes the same numbers from the state without building the view (the
+environments' fast path; their tests hold it equal to the view's numbers): it reads only
+what ``game.view`` shows the seat.
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ from __future__ import annotations
 from wasteland.core.observation import ViewObservation, plane, vector
 
 from .actions import ACTIONS
+from .combat import health
 from .content import KINDS
 
 HEXES = ACTIONS.domains["hex"]
@@ -38,6 +43,48 @@ def _levels(v):
     return [float(me.get("levels", {}).get(k, 0)) / 3 for k in KINDS]
 
 
+_STATIC: list = [None, None]  # the board the static planes below were read from, and them
+
+
+def _static(b) -> list[int]:
+    if _STATIC[0] is not b:
+        at = {name: i for i, name in enumerate(HEXES)}
+        idx = []
+        for plane_name, hexes in (("sources", b.sources), ("bunkers", b.bunkers), ("ray_towers", b.ray_towers)):
+            idx += [_OFF[plane_name] + at[b.names[h]] for h in hexes if b.names[h] in at]
+        _STATIC[:] = [b, idx]
+    return _STATIC[1]
+
+
+def _direct(s, seat, out) -> None:
+    b = s.board
+    at = _AT
+    names = b.names
+    cache: dict[tuple[int, str], int] = {}
+    for h, (owner, kind) in s.pieces.items():
+        i = at.get(names[h])
+        if i is None:
+            continue
+        key = (owner, kind)
+        full = cache.get(key)
+        if full is None:
+            full = cache[key] = health(s, owner, kind)
+        out[_OFF[("own " if owner == seat else "other ") + kind] + i] = float(full - s.damage.get(h, 0))
+    for i in _static(b):
+        out[i] = 1.0
+    if isinstance(seat, int) and 0 <= seat < 6:
+        out[_OFF["seat"] + seat] = 1.0
+    out[_OFF["turn"]] = s.turn / 100
+    for q in range(s.rules.players):
+        out[_OFF["water"] + q] = float(s.water[q] or 0) / 10
+        out[_OFF["pumps"] + q] = float(s.pumps[q] or 0) / 3
+        out[_OFF["hand sizes"] + q] = float(len(s.hands[q]) or 0) / 5
+    if isinstance(seat, int) and 0 <= seat < s.rules.players:
+        k = _OFF["own levels"]
+        for j, level in enumerate(s.levels[seat]):
+            out[k + j] = float(level) / 3
+
+
 OBSERVATION = ViewObservation(
     [plane(f"own {k}", HEXES, _pieces(k, True)) for k in KINDS]
     + [plane(f"other {k}", HEXES, _pieces(k, False)) for k in KINDS]
@@ -46,4 +93,6 @@ OBSERVATION = ViewObservation(
     + [vector("seat", 6, lambda v: [1.0 if v.get("seat") == k else 0.0 for k in range(6)]),
        vector("turn", 1, lambda v: [v.get("turn", 0) / 100]),
        vector("water", 6, _seats("water", 10)), vector("pumps", 6, _seats("pumps", 3)),
-       vector("hand sizes", 6, _seats("hand_size", 5)), vector("own levels", len(KINDS), _levels)])
+       vector("hand sizes", 6, _seats("hand_size", 5)), vector("own levels", len(KINDS), _levels)], direct=_direct)
+_OFF = OBSERVATION.offsets()
+_AT = {name: i for i, name in enumerate(HEXES)}

@@ -4,6 +4,10 @@ Planes over the map's spaces (the action space's ``space`` order): the seat's su
 the other survivors, enemies face up, enemies face down, markers. Then vectors: the seat
 (one-hot of 4), round, actions left, per seat health, radiation, kills, quests and
 influence, the agenda deck's size, the track. ``OBSERVATION.layout()`` lists the parts.
+
+``_direct`` writes the same numbers from the state without building the view (the
+environments' fast path; their tests hold it equal to the view's numbers): it reads only
+what ``game.view`` shows the seat.
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ from __future__ import annotations
 from wasteland.core.observation import ViewObservation, plane, vector
 
 from .actions import ACTIONS
+from .influence import influence
 
 SPACES = ACTIONS.domains["space"]
 
@@ -31,6 +36,38 @@ def _seats(key, scale):
     return read
 
 
+def _direct(s, seat, out) -> None:
+    at = _AT
+    own, other, up, down, markers = (_OFF[n] for n in (
+        "own survivor", "other survivors", "enemies face up", "enemies face down", "markers"))
+    for q in s.players:
+        i = at.get(s.space[q])
+        if i is not None:
+            out[(own if q == seat else other) + i] += 1
+    for _t, space, face_up in s.enemies.values():
+        i = at.get(space)
+        if i is not None:
+            out[(up if face_up else down) + i] += 1
+    for space in s.markers:
+        i = at.get(space)
+        if i is not None:
+            out[markers + i] += 1
+    if isinstance(seat, int) and 0 <= seat < 4:
+        out[_OFF["seat"] + seat] = 1.0
+    k = _OFF["round, actions left"]
+    out[k], out[k + 1] = s.round / 20, s.actions_left / 3
+    shown = (lambda q: q == seat or (s.over and q in s.winners))
+    for q in s.players:
+        out[_OFF["health"] + q] = float(s.health[q] or 0) / 12
+        out[_OFF["radiation"] + q] = float(s.radiation[q] or 0) / 12
+        out[_OFF["kills"] + q] = float(s.kills[q] or 0) / 10
+        out[_OFF["quests"] + q] = float(s.quests[q] or 0) / 6
+        if shown(q):
+            out[_OFF["influence"] + q] = float(influence(s, q) or 0) / 12
+    k = _OFF["agenda, track"]
+    out[k], out[k + 1] = len(s.deck) / 20, s.content.track.length / 12
+
+
 OBSERVATION = ViewObservation([
     plane("own survivor", SPACES, lambda v: _count(p["space"] for p in v.get("survivors", ())
                                                    if p.get("seat") == v.get("seat"))),
@@ -46,4 +83,6 @@ OBSERVATION = ViewObservation([
     vector("kills", 4, _seats("kills", 10)), vector("quests", 4, _seats("quests", 6)),
     vector("influence", 4, _seats("influence", 12)),
     vector("agenda, track", 2, lambda v: [v.get("agenda", {}).get("deck", 0) / 20, v.get("track", 0) / 12]),
-])
+], direct=_direct)
+_OFF = OBSERVATION.offsets()
+_AT = {space: i for i, space in enumerate(SPACES)}

@@ -1,17 +1,48 @@
 """The quest's fixed action space (``SPEC.actions``): every action of the notation as an
 index meaning the same action in every state.
 
-Domains: ``zone`` every tile's zones (``alley.a``), ``die`` a hero's action dice ``a1``-``a6``
-and destiny dice ``d1``-``d6``, ``enemy`` an enemy figure ``g<group>.<n>`` (up to 12 groups
-of 12), ``gate`` a compass side, ``card`` exploration, encounter and crisis cards, ``n``
-the numbers 1-12 (rolls, slots). The layout is ``ACTIONS.layout()``.
+Name domains: ``zone`` every tile's zones (``alley.a``), ``die`` a hero's action dice
+``a1``-``a6`` and destiny dice ``d1``-``d6``, ``group`` an enemy group ``g1``-``g12``,
+``gate`` a compass side, ``card`` exploration, encounter and crisis
+cards, ``n`` the numbers 1-12 (rolls, slots).
+
+The space is compact (the agent scans its whole mask every step): the figure an attack
+hits is named by its place among the figures in the attacker's zone and the zones next to
+it (``foe``: 24 places, the figures' names in order), and the figure being deployed is
+the position's (``deploying``: one place, the next figure of the group deployed). Where no
+position fills a place it is written ``@foe3``. The layout is ``ACTIONS.layout()``; the
+size is ``ACTIONS.size`` (it was 6,600 with every figure named).
 """
 
 from __future__ import annotations
 
-from wasteland.core.actionspace import TemplateActions
+from wasteland.core.actionspace import Slots, TemplateActions
 
 from .content import load_content
+from .deploy import adjacent
+
+FOES = 24
+
+
+def _decision(s):
+    from .game import GAME  # the game imports nothing of the action space
+
+    return GAME.decision(s)
+
+
+def _foes(s):
+    d = _decision(s)
+    if d is None or not 0 <= d.seat < len(s.heroes):
+        return ()
+    zone = s.heroes[d.seat]["zone"]
+    if zone is None:
+        return ()
+    return sorted(i for i, m in s.models.items() if adjacent(s, zone, m["zone"]))
+
+
+def _deploying(s):
+    d = _decision(s)
+    return [next((a.split()[1] for a in d.actions if a.startswith("deploy ")), None)] if d is not None else ()
 
 
 def _build() -> TemplateActions:
@@ -19,17 +50,17 @@ def _build() -> TemplateActions:
     zones = tuple(f"{t}.{z}" for t, shape in c.tiles.items() for z in shape.capacity)
     dice = tuple(f"{k}{v}" for k in "ad" for v in range(1, 7))
     groups = tuple(f"g{g}" for g in range(1, 13))
-    enemies = tuple(f"{g}.{n}" for g in groups for n in range(1, 13))
     crises = tuple(dict.fromkeys(cr.id for q in c.quests.values() for cr in q.crises))
     return TemplateActions(
-        ["end", "move {zone} {die}", "run {zone} {die}", "attack {enemy} {die}", "recover {die}",
-         "explore {die}", "give {die}", "inspire {die}", "dig {die}", "free {n} {die}", "deploy {enemy} {zone}",
+        ["end", "move {zone} {die}", "run {zone} {die}", "attack {foe} {die}", "recover {die}",
+         "explore {die}", "give {die}", "inspire {die}", "dig {die}", "free {n} {die}", "deploy {deploying} {zone}",
          "place {gate}", "close {gate}", "master {group}", "effect {effect}", "anchor {zone}",
          "crisis {crisis}", "draw {exploration}", "encounter {encounter}", "inspiration {n}", "rebirth {n}", "rebirth_zone {zone}",
          "roll {n}"],
-        {"zone": zones, "die": dice, "enemy": enemies, "group": groups, "gate": ("n", "e", "s", "w"),
+        {"zone": zones, "die": dice, "group": groups, "gate": ("n", "e", "s", "w"),
          "effect": ("cure", "recover"), "crisis": crises, "exploration": tuple(c.cards),
-         "encounter": tuple(c.encounters), "n": tuple(str(n) for n in range(1, 13))},
+         "encounter": tuple(c.encounters), "n": tuple(str(n) for n in range(1, 13)),
+         "foe": Slots(FOES, _foes), "deploying": Slots(1, _deploying)},
     )
 
 

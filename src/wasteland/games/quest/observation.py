@@ -4,6 +4,10 @@ Planes over every tile's zones (the action space's ``zone`` order): zones on the
 battlefield, the seat's hero, the other heroes, enemies (wounds), items. Then vectors: the
 seat (one-hot of 4), round, per seat wounds and inspiration, the decks' sizes, the track
 position. ``OBSERVATION.layout()`` lists the parts.
+
+``_direct`` writes the same numbers from the state without building the view (the
+environments' fast path; their tests hold it equal to the view's numbers): it reads only
+what ``game.view`` shows the seat.
 """
 
 from __future__ import annotations
@@ -32,6 +36,38 @@ def _enemies(v):
     return out
 
 
+def _direct(s, seat, out) -> None:
+    at = _AT
+    bf = s.board
+    for z in bf.capacity:
+        i = at.get(z)
+        if i is not None:
+            out[_OFF["zones laid"] + i] = 1.0
+    for z in s.items:
+        i = at.get(z)
+        if i is not None:
+            out[_OFF["items"] + i] = 1.0
+    for q, h in enumerate(s.heroes):
+        if h["zone"]:
+            i = at.get(h["zone"])
+            if i is not None:
+                out[(_OFF["own hero"] if q == seat else _OFF["other heroes"]) + i] = 1.0
+        if q < 4:
+            out[_OFF["wounds"] + q] = float(h["wounds"] or 0) / 10
+            out[_OFF["inspiration"] + q] = float(h["inspiration"] or 0) / 5
+    for m in s.models.values():
+        if m["zone"]:
+            i = at.get(m["zone"])
+            if i is not None:
+                out[_OFF["enemies"] + i] += float(m["wounds"])
+    if isinstance(seat, int) and 0 <= seat < 4:
+        out[_OFF["seat"] + seat] = 1.0
+    out[_OFF["round"]] = s.round / 20
+    k = _OFF["decks"]
+    out[k:k + 3] = [len(s.exploration_deck) / 10, len(s.encounter_deck) / 10, len(s.crisis_deck) / 10]
+    out[_OFF["track"]] = s.track_pos / 10
+
+
 OBSERVATION = ViewObservation([
     plane("zones laid", ZONES, lambda v: dict.fromkeys(v.get("board", {}).get("zones", {}), 1.0)),
     plane("own hero", ZONES, lambda v: {p["zone"]: 1.0 for p in v.get("players", ())
@@ -45,4 +81,6 @@ OBSERVATION = ViewObservation([
     vector("wounds", 4, _seats("wounds", 10)), vector("inspiration", 4, _seats("inspiration", 5)),
     vector("decks", 3, lambda v: [v.get("decks", {}).get(k, 0) / 10 for k in ("exploration", "encounter", "crisis")]),
     vector("track", 1, lambda v: [v.get("track_pos", 0) / 10]),
-])
+], direct=_direct)
+_OFF = OBSERVATION.offsets()
+_AT = {zone: i for i, zone in enumerate(ZONES)}

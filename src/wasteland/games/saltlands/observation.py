@@ -11,6 +11,10 @@ Dense reward ``"survival"`` (the environments' ``reward="survival"``): a potenti
 seat's view, 0.5 while its survivor is on the board or escaped, 0 while dead (waiting to
 respawn, SL §90) or out, minus 0.1 for each respawn used; a step's reward is its change,
 added to the outcome's 1 for a win.
+
+``_direct`` writes the same numbers from the state without building the view (the
+environments' fast path; their tests hold it equal to the view's numbers): it reads only
+what ``game.view`` shows the seat.
 """
 
 from __future__ import annotations
@@ -18,7 +22,9 @@ from __future__ import annotations
 from wasteland.core.observation import ViewObservation, plane, vector
 
 from .actions import ACTIONS
+from .movement import wind_strength
 from .state import catalog
+from .zones import permanent_armor
 
 HEXES = ACTIONS.domains["hex"]
 TERRAINS = ("salt", "dune", "mountain", "unexplored")
@@ -61,6 +67,72 @@ def survival(view) -> float:
     return alive - 0.1 * float(me.get("respawns_used", 0) or 0)
 
 
+_BOARD: list = [None, None]  # the view's hex list the board planes below were read from, and them
+
+
+def _board_planes(hexes) -> list[int]:
+    """The indices set to 1 by the terrain and spawn planes of a view's hex list (kept
+    while the engine keeps the list: it changes when a tile is explored)."""
+    if _BOARD[0] is not hexes:
+        idx = []
+        for cell in hexes:
+            i = _AT.get(cell["hex"])
+            if i is None:
+                continue
+            name = f"terrain {cell.get('terrain')}"
+            if name in _OFF:
+                idx.append(_OFF[name] + i)
+            if cell.get("spawn"):
+                idx.append(_OFF["spawn"] + i)
+        _BOARD[:] = [hexes, idx]
+    return _BOARD[1]
+
+
+def _direct(s, seat, out) -> None:
+    from .game import _view_hexes  # the very list the view holds (the engine keeps it)
+
+    geo = s.static.geo
+    names = geo.names
+    for i in _board_planes(_view_hexes(geo, s.terrain)):
+        out[i] = 1.0
+    at = _AT
+    me = None
+    for p in s.players:
+        if p.seat == seat:
+            me = p
+        if p.hex is not None:
+            i = at.get(names[p.hex])
+            if i is not None:
+                out[(_OFF["own vehicle"] if p.seat == seat else _OFF["other players"]) + i] = 1.0
+    for _rid, (_type, h, crew) in sorted(s.raiders.items()):  # the view's order: a later one wins a hex
+        i = at.get(names[h])
+        if i is not None:
+            out[_OFF["raiders"] + i] = float(crew)
+    for h in s.tokens:
+        i = at.get(names[h])
+        if i is not None:
+            out[_OFF["tokens"] + i] = 1.0
+    if isinstance(seat, int) and 0 <= seat < 6:
+        out[_OFF["seat"] + seat] = 1.0
+    k = _OFF["round, turn"]
+    out[k], out[k + 1] = s.round / 20, s.turn / 100
+    k = _OFF["weather"]
+    out[k], out[k + 1] = wind_strength(s) / 6, 1.0 if s.storm else 0.0
+    k = _OFF["decks"]
+    out[k:k + 4] = [len(s.mirage) / 50, len(s.raider_deck) / 50, len(s.rumor_deck) / 10, len(s.weather_deck) / 10]
+    for p in s.players:
+        out[_OFF["hand sizes"] + p.seat] = float(len(p.hand) or 0) / 10
+        out[_OFF["armor"] + p.seat] = float((permanent_armor(s, p) if p.character else 0) or 0) / 5
+        out[_OFF["active"] + p.seat] = 1.0 if p.status == "active" else 0.0
+    if me is not None:
+        k = _OFF["own hand"]
+        card_names = s.static.catalog.card_names
+        for c in me.hand:
+            j = _KIND.get(card_names[c].split("#")[0])
+            if j is not None:
+                out[k + j] += 1
+
+
 OBSERVATION = ViewObservation(
     [plane(f"terrain {t}", HEXES, _terrain(t), f"1 where the hex is {t}", same=_board) for t in TERRAINS] + [
         plane("own vehicle", HEXES, lambda v: {_me(v).get("hex"): 1.0} if _me(v).get("hex") else {}),
@@ -80,4 +152,7 @@ OBSERVATION = ViewObservation(
         vector("armor", 6, lambda v: _seats(v, "armor", 5), "per seat"),
         vector("active", 6, lambda v: _seats(v, "status"), "per seat: 1 if playing"),
         vector("own hand", len(KINDS), _hand, "the seat's hand: count per card kind"),
-    ], rewards={"survival": survival})
+    ], rewards={"survival": survival}, direct=_direct)
+_OFF = OBSERVATION.offsets()
+_AT = {name: i for i, name in enumerate(HEXES)}
+_KIND = {kind: i for i, kind in enumerate(KINDS)}

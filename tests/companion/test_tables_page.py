@@ -88,6 +88,16 @@ def test_a_fallout_table_on_a_phone(url, phone, artifacts):
     page.tap("[data-action='end']")
     ready(page, n + 1)
     assert kind_of(page) == "chance" and "FO-13.1" in page.inner_text("#decision")
+    assert "top card of the agenda deck" in page.inner_text("#chance-what")
+    # the same question in Russian and Ukrainian: the game's words, not the engine's
+    at = page.url.split("#", 1)[1]
+    for lang, words in (("ru", "колоды замыслов"), ("uk", "колоди задумів")):
+        page.goto(f"{url}companion.html?lang={lang}#{at}")
+        ready(page, n + 1)
+        assert words in page.inner_text("#chance-what")
+        assert "agenda" not in page.inner_text("#decision")
+    page.goto(f"{url}companion.html?lang=en#{at}")
+    ready(page, n + 1)
     # The card is not the data's: one choice per icon, left to right.
     page.wait_for_selector("#chance-custom [data-custom='icon1']")
     page.select_option("#chance-custom [data-custom='icon1']", "ghoul")

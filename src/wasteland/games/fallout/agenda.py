@@ -49,10 +49,10 @@ def take_top(s: State, events: Events, why: str, printed: list[str] | None = Non
         return state.deck[-1]
 
     if printed is None:
-        card = chance.draw(s, s.deck, "the agenda card on top of the deck", "FO-13.5")
+        card = chance.draw(s, s.deck, "the agenda card on top of the deck", "FO-13.5", term="agenda_card")
     else:
         card = chance.draw(s, s.deck, "the agenda card on top of the deck", "FO-13.1", custom=icons_format(s),
-                           make_custom=entered)
+                           make_custom=entered, term="agenda_card")
     if not s.deck:
         run_out(s, events)
     return card

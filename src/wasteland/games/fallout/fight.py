@@ -32,7 +32,9 @@ def fight(s: State, enemy: str, seat: int, events: Events, by: str) -> None:
         return
     kind = s.enemies[enemy][0]
     t = s.content.types[kind]
-    roll = chance.roll(s, "the survivor's fight die", 6, "FO-13.2")  # at a table: the die thrown
+    # at a table: the die thrown
+    roll = chance.roll(s, "the survivor's fight die", 6, "FO-13.2", term="fight_die",
+                       about=(("survivor", str(seat + 1)), ("enemy", enemy)))
     defeated = roll >= t.defence
     track = s.content.turn.track
     health = max(0, s.health[seat] - (0 if defeated else t.damage))

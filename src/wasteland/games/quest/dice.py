@@ -11,7 +11,9 @@ from wasteland.core import chance
 from .state import State
 
 
-def roll(s: State, sides: int, what: str, rule: str) -> int:
-    value = chance.roll(s, f"the {what} die", sides, rule)
+def roll(s: State, sides: int, what: str, rule: str, term: str = "", about: tuple[tuple[str, str], ...] = ()) -> int:
+    """``term`` and ``about`` name the die for a front end's words (``"weapon_die"``,
+    ``(("model", "g1.2"),)``)."""
+    value = chance.roll(s, f"the {what} die", sides, rule, term=term, about=about)
     s.rolls.append([what, value])
     return value

@@ -53,7 +53,7 @@ def weapon_use(s: State, mid: str, events: Events, roll: int | None = None) -> N
     m = s.models[mid]
     e = s.content.enemies[m["enemy"]]
     if roll is None:
-        roll = dice.roll(s, 6, f"{mid} weapon", "WQ-40.1")
+        roll = dice.roll(s, 6, f"{mid} weapon", "WQ-40.1", "weapon_die", (("model", mid),))
     hit, crit = roll >= e.hit, roll == 6
     events.append({"type": "enemy_attack", "model": mid, "seat": seat, "roll": roll, "hit": hit, "critical": crit})
     if not hit:

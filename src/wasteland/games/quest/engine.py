@@ -111,7 +111,7 @@ def _destiny(s: State, f: Frame, events: Events) -> bool:
     if s.config["companion"] and n:
         s.stack.append({"kind": "dice", "seat": LEADER, "verb": "destiny", "n": n})
         return True
-    _destiny_rolled(s, [dice.roll(s, 6, "destiny", "WQ-40.2") for _ in range(n)], events)
+    _destiny_rolled(s, [dice.roll(s, 6, "destiny", "WQ-40.2", "destiny_die") for _ in range(n)], events)
     return True
 
 
@@ -137,8 +137,9 @@ def _roll(s: State, f: Frame, events: Events) -> bool:
             s.stack.append({"kind": "dice", "seat": q, "verb": "dice", "n": s.content.heroes[q].dice, "hero": q})
         return True
     for q in heroes:
-        _hero_rolled(s, q, [dice.roll(s, 6, f"hero {q + 1} activation", "WQ-40.2")
-                             for _ in range(s.content.heroes[q].dice)],
+        hero = (("hero", str(q + 1)),)
+        _hero_rolled(s, q, [dice.roll(s, 6, f"hero {q + 1} activation", "WQ-40.2", "activation_die", hero)
+                            for _ in range(s.content.heroes[q].dice)],
                      events)
     return True
 
@@ -346,7 +347,7 @@ def _draw_run(s: State, f: Frame, events: Events) -> bool:
         return True
     if s.config["companion"]:
         return False
-    card = chance.draw(s, s.exploration_deck, "the exploration card drawn", "WQ-38.1")
+    card = chance.draw(s, s.exploration_deck, "the exploration card drawn", "WQ-38.1", term="exploration_card")
     _drawn(s, card, events)
     return True
 
@@ -459,7 +460,8 @@ def _encounters_run(s: State, f: Frame, events: Events) -> bool:
             break
         if s.config["companion"]:
             return False
-        _into_slot(s, f, chance.draw(s, s.encounter_deck, "the encounter card drawn", "WQ-39.1"), events, False)
+        drawn = chance.draw(s, s.encounter_deck, "the encounter card drawn", "WQ-39.1", term="encounter_card")
+        _into_slot(s, f, drawn, events, False)
     s.stack[-1] = {"kind": "deploy", "seat": LEADER, "tile": f["tile"], "card": f["card"], "groups": f["drawn"],
                    "i": 0, "queue": None, "anchor": "", "what": "", "wait": "", "choices": [], "deployed": [],
                    "anchor_zone": f["anchor_zone"]}

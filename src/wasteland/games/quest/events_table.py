@@ -98,7 +98,7 @@ def emergency(s: State, events: Events) -> None:
     if not s.crisis_deck:
         s.crisis_deck = [c.id for c in s.quest.crises]
         shuffle(s, s.crisis_deck)
-    drawn = chance.draw(s, s.crisis_deck, "the crisis card drawn", "WQ-40.4")
+    drawn = chance.draw(s, s.crisis_deck, "the crisis card drawn", "WQ-40.4", term="crisis_card")
     s.rolls.append(["crisis", drawn])
     crisis(s, drawn, events)
 
@@ -174,4 +174,4 @@ def inspire(s: State, seat: int, events: Events) -> None:
 
 
 def roll_d12(s: State) -> int:
-    return dice.roll(s, 12, "event", "WQ-40.4")  # WQ-40.4 ruling: 1D12
+    return dice.roll(s, 12, "event", "WQ-40.4", "event_die")  # WQ-40.4 ruling: 1D12

@@ -383,7 +383,8 @@ class SessionView {
     if (d.chance) {
       const c = s.chance || {};
       // what to reveal in the game's words ("Reveal the pickup's damage card"), else the engine's
-      const what = b.promptText(d, s.view);
+      // the game's companion module may word its chance points (a board's prompts may not)
+      const what = (this.edits.chanceText && this.edits.chanceText(s.view)) || b.promptText(d, s.view);
       box.append(h("p", { id: "chance-what", text: what && what !== d.prompt ? what : w("reveal", { what: c.what || d.prompt }) }),
         h("p", { text: w("pick") }));
       const outcomes = d.actions.filter((a) => !a.startsWith("chance custom"));

@@ -17,7 +17,9 @@ const WORDS = {
         ch_survivor_space: "survivor {n} now on {space}", ch_survivor_health: "survivor {n}: health {v}",
         ch_survivor_radiation: "survivor {n}: radiation {v}", ch_markers: "quest markers on {list}",
         ch_track: "{faction} on step {v}", ch_first: "survivor {v} holds the agenda deck", ch_other: "{path} changed",
-        icon: "Icon {n} (left to right)", none: "no more icons" },
+        icon: "Icon {n} (left to right)", none: "no more icons",
+        agenda_card: "Turn the top card of the agenda deck: which card is it?",
+        fight_die: "Survivor {survivor} fights {enemy}: throw the die" },
   ru: { move_to: "переставить…", remove: "убрать", stands_here: "стоит здесь", place: "Поставить врага",
         flip_down: "перевернуть лицом вниз", flip_up: "перевернуть лицом вверх", marker_on: "положить сюда маркер задания",
         marker_off: "убрать маркер задания", health: "здоровье {n}", radiation: "радиация {n}",
@@ -26,18 +28,22 @@ const WORDS = {
         ch_enemy_side: "враг {n} перевёрнут {side}", ch_enemy_del: "враг {n} убран", up: "лицом вверх", down: "лицом вниз",
         ch_survivor_space: "выживший {n} теперь на {space}", ch_survivor_health: "выживший {n}: здоровье {v}",
         ch_survivor_radiation: "выживший {n}: радиация {v}", ch_markers: "маркеры заданий: {list}",
-        ch_track: "{faction} на шаге {v}", ch_first: "колода повестки у выжившего {v}", ch_other: "изменено: {path}",
-        icon: "Значок {n} (слева направо)", none: "больше значков нет" },
+        ch_track: "{faction} на шаге {v}", ch_first: "колода замыслов у выжившего {v}", ch_other: "изменено: {path}",
+        icon: "Значок {n} (слева направо)", none: "больше значков нет",
+        agenda_card: "Откройте верхнюю карту колоды замыслов: какая это карта?",
+        fight_die: "Выживший {survivor} сражается с врагом {enemy}: бросьте кубик" },
   uk: { move_to: "переставити…", remove: "прибрати", stands_here: "стоїть тут", place: "Поставити ворога",
         flip_down: "перевернути лицем униз", flip_up: "перевернути лицем угору", marker_on: "покласти сюди маркер завдання",
         marker_off: "прибрати маркер завдання", health: "здоров'я {n}", radiation: "радіація {n}",
-        track: "{faction}: крок {n}", first: "Перший гравець: той, хто вижив, {n}",
+        track: "{faction}: крок {n}", first: "Перший гравець: вцілілий {n}",
         ch_enemy_add: "{enemy} поставлено на {space}", ch_enemy_space: "ворог {n} тепер на {space}",
         ch_enemy_side: "ворога {n} перевернуто {side}", ch_enemy_del: "ворога {n} прибрано", up: "лицем угору", down: "лицем униз",
-        ch_survivor_space: "той, хто вижив, {n} тепер на {space}", ch_survivor_health: "той, хто вижив, {n}: здоров'я {v}",
-        ch_survivor_radiation: "той, хто вижив, {n}: радіація {v}", ch_markers: "маркери завдань: {list}",
-        ch_track: "{faction} на кроці {v}", ch_first: "колода порядку денного в того, хто вижив, {v}", ch_other: "змінено: {path}",
-        icon: "Значок {n} (зліва направо)", none: "більше значків немає" },
+        ch_survivor_space: "вцілілий {n} тепер на {space}", ch_survivor_health: "вцілілий {n}: здоров'я {v}",
+        ch_survivor_radiation: "вцілілий {n}: радіація {v}", ch_markers: "маркери завдань: {list}",
+        ch_track: "{faction} на кроці {v}", ch_first: "колода задумів у вцілілого {v}", ch_other: "змінено: {path}",
+        icon: "Значок {n} (зліва направо)", none: "більше значків немає",
+        agenda_card: "Відкрийте верхню карту колоди задумів: яка це карта?",
+        fight_die: "Вцілілий {survivor} б'ється з ворогом {enemy}: киньте кубик" },
 };
 
 function t(key, params = {}) {
@@ -155,4 +161,13 @@ export function customLabel(key, value) {
   if (value !== undefined) return value === "none" ? c("none") : enemyName(value);
   const m = /^icon(\d+)$/.exec(key);
   return m ? c("icon", { n: m[1] }) : key;
+}
+
+/** What the table is asked at a chance point, in the page's language (``view.chance``:
+ *  its ``term`` and ``about``); null where this module has no words for it. */
+export function chanceText(view) {
+  const point = view && view.chance;
+  if (!point || !point.term || !WORDS.en[point.term]) return null;
+  const about = point.about || {};
+  return c(point.term, { survivor: about.survivor, enemy: about.enemy ? enemyLabel(about.enemy) : "" });
 }

@@ -16,7 +16,11 @@ const WORDS = {
         ch_enemy_wounds: "enemy {n}: {v} wounds left", ch_enemy_del: "enemy {n} taken away",
         ch_hero_zone: "hero {n} now in {zone}", ch_hero_out: "hero {n} out of action", ch_hero_wounds: "hero {n}: {v} wounds left",
         ch_hero_tokens: "hero {n}: {list}", ch_items: "mystic items in {list}", ch_quest: "the quest symbol in {zone}",
-        ch_dusk: "the dusk token on zone {v}", ch_other: "{path} changed", none: "none" },
+        ch_dusk: "the dusk token on zone {v}", ch_other: "{path} changed", none: "none",
+        exploration_card: "Draw the top exploration card: which is it?", encounter_card: "Draw an encounter card: which is it?",
+        crisis_card: "Draw a crisis card: which is it?", event_die: "Roll the event die (1D12)",
+        destiny_die: "Throw a destiny die", activation_die: "Hero {hero} throws an activation die",
+        weapon_die: "Throw the weapon die of enemy {model}" },
   ru: { move_to: "переставить…", remove: "убрать", stands_here: "стоит здесь", place: "Поставить врага группы {n}",
         wounds: "осталось ран: {n}", out: "выбыл из игры", item_on: "здесь лежит мистический предмет", item_off: "убрать мистический предмет",
         quest_on: "здесь символ задания", cond_on: "{cond}: положить жетон", cond_off: "{cond}: снять жетон",
@@ -25,7 +29,11 @@ const WORDS = {
         ch_enemy_wounds: "враг {n}: осталось ран {v}", ch_enemy_del: "враг {n} убран",
         ch_hero_zone: "герой {n} теперь в {zone}", ch_hero_out: "герой {n} выбыл из игры", ch_hero_wounds: "герой {n}: осталось ран {v}",
         ch_hero_tokens: "герой {n}: {list}", ch_items: "мистические предметы: {list}", ch_quest: "символ задания в {zone}",
-        ch_dusk: "жетон сумерек на зоне {v}", ch_other: "изменено: {path}", none: "нет" },
+        ch_dusk: "жетон сумерек на зоне {v}", ch_other: "изменено: {path}", none: "нет",
+        exploration_card: "Вытяните верхнюю карту разведки: какая это?", encounter_card: "Вытяните карту схватки: какая это?",
+        crisis_card: "Вытяните карту кризиса: какая это?", event_die: "Бросьте кубик событий (1D12)",
+        destiny_die: "Бросьте кубик судьбы", activation_die: "Герой {hero} бросает кубик активации",
+        weapon_die: "Бросьте кубик оружия врага {model}" },
   uk: { move_to: "переставити…", remove: "прибрати", stands_here: "стоїть тут", place: "Поставити ворога групи {n}",
         wounds: "лишилося ран: {n}", out: "вибув із гри", item_on: "тут лежить містичний предмет", item_off: "прибрати містичний предмет",
         quest_on: "тут символ завдання", cond_on: "{cond}: покласти жетон", cond_off: "{cond}: зняти жетон",
@@ -34,7 +42,11 @@ const WORDS = {
         ch_enemy_wounds: "ворог {n}: лишилося ран {v}", ch_enemy_del: "ворога {n} прибрано",
         ch_hero_zone: "герой {n} тепер у {zone}", ch_hero_out: "герой {n} вибув із гри", ch_hero_wounds: "герой {n}: лишилося ран {v}",
         ch_hero_tokens: "герой {n}: {list}", ch_items: "містичні предмети: {list}", ch_quest: "символ завдання в {zone}",
-        ch_dusk: "жетон сутінків на зоні {v}", ch_other: "змінено: {path}", none: "немає" },
+        ch_dusk: "жетон сутінків на зоні {v}", ch_other: "змінено: {path}", none: "немає",
+        exploration_card: "Витягніть верхню карту розвідки: яка це?", encounter_card: "Витягніть карту сутички: яка це?",
+        crisis_card: "Витягніть карту кризи: яка це?", event_die: "Киньте кубик подій (1D12)",
+        destiny_die: "Киньте кубик долі", activation_die: "Герой {hero} кидає кубик активації",
+        weapon_die: "Киньте кубик зброї ворога {model}" },
 };
 
 function t(key, params = {}) {
@@ -145,4 +157,13 @@ export function editText(change) {
   if (path === "gates.quest_symbol") return c("ch_quest", { zone: zoneName(value) });
   if (path === "state.dusk") return c("ch_dusk", { v: value });
   return c("ch_other", { path });
+}
+
+/** What the table is asked at a chance point, in the page's language (``view.chance``:
+ *  its ``term`` and ``about``); null where this module has no words for it. */
+export function chanceText(view) {
+  const point = view && view.chance;
+  if (!point || !point.term || !WORDS.en[point.term]) return null;
+  const about = point.about || {};
+  return c(point.term, { hero: about.hero, model: about.model });
 }

@@ -75,16 +75,16 @@ const DIRS = ["N", "NE", "SE", "S", "SW", "NW"];
 const RAIDER_TYPES = ["speedster", "pickup", "truck", "bulldozer", "hovercraft", "apc"];
 // a raider's crew as printed (data/raiders.toml): a correction offers no more than it holds
 const MOST_CREW = { speedster: 1, pickup: 2, truck: 2, bulldozer: 1, hovercraft: 1, apc: 2 };
-// SL §34: the numbered terrain tiles (and the expansion's, SL §140)
+// SL §35: the numbered terrain tiles (and the expansion's, SL §140)
 const TILES = ["tile_01", "tile_02", "tile_03", "tile_04", "tile_05", "tile_06", "tile_07", "tile_08", "tile_09"];
 const EXP_TILES = ["exp_1", "exp_2", "exp_3", "exp_4"];
-// SL §83: the vehicle cards a figure may drive; SL §147: the expansion's
+// SL §70: the vehicle cards a figure may drive (its vehicle slot, SL §54); SL §144: the expansion's
 const VEHICLES = ["sailer", "armored_sailer", "speedster_vehicle", "pickup_vehicle", "truck_vehicle", "bulldozer_vehicle",
   "hovercraft_vehicle", "apc_vehicle"];
 const EXP_VEHICLES = ["wind_tractor"];
 // SL §88: cargo cards of passive armor
 const ARMOR_CARDS = ["scrap_plating", "body_armor"];
-// SL §35: the tokens laid on wrecks, by kind (the pool's copies are taken as they come)
+// SL §37: the tokens laid on wrecks, by kind (the pool's copies are taken as they come)
 const TOKEN_KINDS = ["loot", "crew", "rumor", "victory_blue", "victory_green"];
 const WEATHER = ["w01", "w02", "w03", "w04", "w05", "w06", "w07", "w08", "w09", "w10"];
 

@@ -149,3 +149,23 @@ def test_the_terminal_names_tiles_in_its_language_too():
         w = SaltlandsWords(lang)
         got = [w.event(up), w.event({**up, "tile": None}), w.event(explored), w.event(turned)]
         assert got == expected, got
+
+
+def test_weather_damage_and_rumor_cards_by_their_printed_numbers():
+    from wasteland.games.saltlands.terminal_words import SaltlandsWords
+
+    weather = {"type": "weather", "card": "w04", "strength": 2, "turn": 0, "storm": False, "wind_strength": 5,
+               "wind_dir": 1}
+    rumor = {"type": "rumor", "seat": 1, "card": "r7", "option": "top"}
+    ability = {"type": "ability", "seat": 1, "ability": "lord_of_winds"}
+    assert describe(weather).startswith("Weather card 4: strength 2")
+    assert describe(rumor) == "p2 follows the top option of rumor card 7."
+    assert describe(ability) == "p2 uses the ability Lord of the Winds."
+    ru = SaltlandsWords("ru")
+    assert ru.event(weather).startswith("Карта погоды 4:")
+    assert ru.event(rumor) == "p2 выбирает вариант «верхний» карты слухов 7."
+    assert ru.event(ability) == "p2 применяет способность Повелительница ветров."
+    # a damage card the table entered by its printed values keeps its own words
+    entered = {"type": "damage_card", "card": "table-3", "round": 1, "raider": "pickup", "move_bonus": 0,
+               "damage": 1, "damage_type": "normal", "letters": "A"}
+    assert "карта стола 3" in ru.event(entered) and "table" not in ru.event(entered).lower()

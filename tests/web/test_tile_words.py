@@ -103,3 +103,44 @@ def test_tiles_are_named_as_the_board_shows_them(server_url, new_page, lang):
     else:
         # the same words as the English ones, in the page's language: none of them English
         assert not re.search(r"[A-Za-z]{3,}", " ".join(got["labels"] + got["events"] + [got["chance"]])), got
+
+
+EVENTS_JS = """async ({ events, lang }) => {
+  const { setLang, useGame } = await import("/js/i18n.js");
+  const { loadBoard } = await import("/js/boards.js");
+  const board = await loadBoard("saltlands");
+  await setLang(lang, false);
+  useGame("saltlands");
+  return events.map((e) => board.eventText(e));
+}"""
+PRINTED = {
+    "en": ["Weather card 4: strength 2", "p2 draws rumor card 7.", "p2 follows the top option of rumor card 7.",
+           "Damage card 1-8 (round 1)", "p2 uses the ability Lord of the Winds.", "(take from discard)"],
+    "ru": ["Карта погоды 4: сила 2", "p2 тянет карту слухов 7.", "p2 выбирает вариант «верхний» карты слухов 7.",
+           "Карта урона 1-8 (раунд 1)", "p2 применяет способность Повелительница ветров.", "(из сброса)"],
+    "uk": ["Карта погоди 4: сила 2", "p2 тягне карту чуток 7.", "p2 обирає варіант «верхній» карти чуток 7.",
+           "Карта шкоди 1-8 (раунд 1)", "p2 застосовує здібність", "(зі скиду)"],
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_cards_and_abilities_in_the_log_by_their_printed_names(server_url, new_page, lang):
+    """Weather, damage and rumor cards by the numbers printed on them, abilities and card
+    effects by their words: never "w04", "r7", "lord_of_winds", "take_from_discard"."""
+    events = [
+        {"type": "weather", "card": "w04", "strength": 2, "turn": 0, "storm": False, "wind_strength": 5, "wind_dir": 1},
+        {"type": "rumor_drawn", "seat": 1, "card": "r7"},
+        {"type": "rumor", "seat": 1, "card": "r7", "option": "top"},
+        {"type": "damage_card", "card": "d1-8", "round": 1, "raider": "pickup", "move_bonus": 3, "damage": 0,
+         "damage_type": "normal", "letters": "C"},
+        {"type": "ability", "seat": 1, "ability": "lord_of_winds"},
+        {"type": "use", "seat": 1, "card": "water_desalinator#1", "effect": "take_from_discard", "crew": None},
+    ]
+    events = [{**e, "text": GAME.describe(e)} for e in events]
+    page = new_page()
+    page.goto(f"{server_url}?lang={lang}")
+    page.wait_for_selector("#create-form")
+    got = page.evaluate(EVENTS_JS, {"events": events, "lang": lang})
+    for text, expected in zip(got, PRINTED[lang]):
+        assert expected in text, (text, expected)
+        assert not re.search(r"\b[wrd]\d+\b|\b[a-z]+_[a-z_]+\b", text), text

@@ -25,7 +25,7 @@ TEMPLATES: dict[str, Callable[[dict[str, Any]], str]] = {
     "move": lambda e: f"{_seat(e['seat'])} moves {e['from']} → {e['to']}"
     + (f", burning {e['fuel']} Fuel (+{e['bonus']})" if e["fuel"] else "") + ".",
     "collect": lambda e: f"{_seat(e['seat'])} collects {e['token']} at {e['hex']}.",
-    "use": lambda e: f"{_seat(e['seat'])} uses {e['card']} ({e['effect']})"
+    "use": lambda e: f"{_seat(e['seat'])} uses {e['card']} ({str(e['effect']).replace('_', ' ')})"
     + (f" with crew {e['crew']}" if e["crew"] else "") + ".",
     "gain": lambda e: f"{_seat(e['seat'])} gains {e['card']} ({e['how']}).",
     "discard": lambda e: f"{_seat(e['seat'])} discards {e['card']} ({e['why']}).",
@@ -53,7 +53,7 @@ TEMPLATES: dict[str, Callable[[dict[str, Any]], str]] = {
     "eliminated": lambda e: f"{_seat(e['seat'])} dies ({e['cause']}) and is out of the game.",
     "respawn": lambda e: f"{_seat(e['seat'])} respawns"
     + (" on the black side of the character card" if e.get("black_side") else "") + ".",
-    "damage_card": lambda e: f"Damage card {e['card']} (round {e['round']}) activates the {e['raider']}s: "
+    "damage_card": lambda e: f"{_printed('damage', e['card'])} (round {e['round']}) activates the {e['raider']}s: "
     + (f"+{e['move_bonus']} movement, no attack" if e["move_bonus"]
        else f"{e['damage']} {'armor-piercing' if e['damage_type'] == 'ap' else 'normal'} damage")
     + f", spawn letters {e['letters']}.",
@@ -65,12 +65,12 @@ TEMPLATES: dict[str, Callable[[dict[str, Any]], str]] = {
     "spawn_check": lambda e: f"Spawning {e['raider']}s on free {e['letters']} points: {e['points']} point(s), "
     f"{e['figures']} figure(s) left.",
     "spawn": lambda e: f"A {e['raider']} appears at {e['hex']} (point {e['letter']}).",
-    "weather": lambda e: f"Weather card {e['card']}: strength {e['strength']}"
+    "weather": lambda e: f"{_printed('weather', e['card'])}: strength {e['strength']}"
     + (f", wind turns {e['turn']:+d}" if e["turn"] else "") + (", SANDSTORM" if e["storm"] else "")
     + f". Wind now {e['wind_strength']} toward {('N', 'NE', 'SE', 'S', 'SW', 'NW')[e['wind_dir']]}.",
     "round_end": lambda e: f"Round {e['round']} ends.",
-    "rumor_drawn": lambda e: f"{_seat(e['seat'])} draws rumor card {e['card']}.",
-    "rumor": lambda e: f"{_seat(e['seat'])} follows the {e['option']} option of {e['card']}.",
+    "rumor_drawn": lambda e: f"{_seat(e['seat'])} draws {_printed('rumor', e['card'], lower=True)}.",
+    "rumor": lambda e: f"{_seat(e['seat'])} follows the {e['option']} option of {_printed('rumor', e['card'], lower=True)}.",
     "no_rumor_left": lambda e: "No rumor card is left.",
     # tiles by the names the board shows, never by their positions ("t0,-2")
     "marker_move": lambda e: f"The {e['marker']} marker moves {e['direction']} "
@@ -82,7 +82,7 @@ TEMPLATES: dict[str, Callable[[dict[str, Any]], str]] = {
     "trade_asked": lambda e: f"{_seat(e['seat'])} asks {_seat(e['partner'])} to trade.",
     "trade": lambda e: f"{_seat(e['from'])} gives {e['card']} to {_seat(e['to'])}.",
     "offer_declined": lambda e: f"{_seat(e['seat'])} declines {e['card']}.",
-    "ability": lambda e: f"{_seat(e['seat'])} uses the ability {e['ability']}.",
+    "ability": lambda e: f"{_seat(e['seat'])} uses the ability {_printed('ability', e['ability'])}.",
     "lure": lambda e: f"{_seat(e['seat'])} lures the {e['raiders']} raider(s) on the tile {e['amount']} hex(es) "
     "closer (SL §142).",
     "area": lambda e: f"{_seat(e['seat'])} strikes an area (turned {e['rot']}): {', '.join(e['hexes'])}.",
@@ -109,6 +109,15 @@ def tile_name(tile_id: Any, lower: bool = False) -> str:
     else:
         name = f"Tile {text}"
     return name[0].lower() + name[1:] if lower else name
+
+
+def _printed(kind: str, cid: Any, lower: bool = False) -> str:
+    """A weather, damage or rumor card or an ability by its printed name ("Weather card 4",
+    not "w04"), from the component texts; the id where the texts have none."""
+    from .texts import TEXTS
+
+    name = TEXTS.name(f"{kind}:{cid}", "en") or str(cid)
+    return name[0].lower() + name[1:] if lower and name != str(cid) else name
 
 
 def _base(instance: str) -> tuple[str, str]:

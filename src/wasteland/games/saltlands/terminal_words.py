@@ -16,6 +16,7 @@ PACKAGE = "wasteland.games.saltlands"
 HEX = re.compile(r"^-?\d+,-?\d+$")
 DIRS = ("N", "NE", "SE", "S", "SW", "NW")
 SEAT_FIELDS = ("seat", "by", "partner")
+PRINTED_NUMBER = {"weather": r"w0*(\d+)", "damage_card": r"d(\d+-\d+)", "rumor": r"r(\d+)", "rumor_drawn": r"r(\d+)"}
 
 
 def humanize(cid: str) -> str:
@@ -38,6 +39,9 @@ class SaltlandsWords:
             return self.page.t("card.hidden")
         base, _, alt = s.partition("/")
         cid = base.split("#")[0]
+        entered = re.fullmatch(r"table-(\d+)", cid)  # a damage card the table entered by its printed values
+        if entered and self.page.has("card.table_entered"):
+            return self.page.t("card.table_entered", n=entered.group(1))
         name = (TEXTS.name(f"card:{cid}", self.lang) or TEXTS.name(f"character:{cid}", self.lang)
                 or (self.page.t(f"card.{cid}") if self.page.has(f"card.{cid}") else humanize(cid)))
         return f"{name} ({alt})" if alt else name
@@ -172,6 +176,11 @@ class SaltlandsWords:
         for f in ("card", "crew"):
             if isinstance(e.get(f), str):
                 p[f] = self.card(e[f])
+        printed = re.fullmatch(PRINTED_NUMBER.get(e.get("type"), "$^"), str(e.get("card")))
+        if printed:  # a weather, damage or rumor card by the number printed on it ("w04" is weather card 4)
+            p["card"] = printed.group(1)
+        if e.get("type") == "ability" and isinstance(e.get("ability"), str):
+            p["ability"] = TEXTS.name(f"ability:{e['ability']}", self.lang) or humanize(e["ability"])
         if e.get("raider"):
             p["raider"] = self.raider(e["raider"])
         if e.get("character"):

@@ -179,6 +179,8 @@ export function chanceText(chance) {
 const DIRS = ["N", "NE", "SE", "S", "SW", "NW"];
 const SEAT_FIELDS = ["seat", "by", "partner"];
 
+const PRINTED_NUMBER = { weather: /^w0*(\d+)$/, damage_card: /^d(\d+-\d+)$/, rumor: /^r(\d+)$/, rumor_drawn: /^r(\d+)$/ };
+
 function eventParams(e) {
   const p = { ...e };
   for (const f of SEAT_FIELDS) if (typeof e[f] === "number") p[f] = seatName(e[f]);
@@ -187,6 +189,12 @@ function eventParams(e) {
     if (typeof e.to === "number") p.to = seatName(e.to);
   }
   if (e.card !== undefined && typeof e.card === "string") p.card = cardName(e.card);
+  // a weather, damage or rumor card by the number printed on it ("w04" is weather card 4)
+  const printed = PRINTED_NUMBER[e.type] && PRINTED_NUMBER[e.type].exec(String(e.card));
+  if (printed) p.card = printed[1];
+  if (e.type === "ability" && typeof e.ability === "string") {
+    p.ability = componentName(`ability:${e.ability}`, [], null) ?? humanize(e.ability);
+  }
   if (e.crew !== undefined && typeof e.crew === "string") p.crew = cardName(e.crew);
   if (e.raider) p.raider = raiderName(e.raider);
   if (e.character) p.character = charName(e.character);

@@ -278,7 +278,8 @@ class TerminalFlow:
 
     def error(self, body: Any) -> None:
         if isinstance(body, dict):
-            rule = f" ({body['rule']})" if body.get("rule") else ""
+            # the rule the step breaks, or the field of a step of the wrong form
+            rule = f" ({body['rule']})" if body.get("rule") else f" [{body['field']}]" if body.get("field") else ""
             self.out(f"refused: {body.get('error')}{rule}")
         else:
             self.out(f"refused: {body}")

@@ -123,10 +123,15 @@ def test_a_fallout_table_on_a_phone(url, phone, artifacts):
             ready(page, n + 1)
             assert page.inner_text("#decided")
         elif kind == "fight":
-            if page.locator("#actions details").count():
-                page.tap("#actions details summary >> nth=0")  # the results fold by verb
-            page.tap("#actions .action-btn:visible >> nth=-1")
+            # the result in three choices (the list of every result stays folded)
+            assert page.locator("#actions .action-btn:visible").count() == 0
+            page.select_option("#action-form [data-field='health']", "7")
+            page.select_option("#action-form [data-field='end']", "defeated")
+            page.tap("#action-form-go")
             ready(page, n + 1)
+            sid = page.url.split("#/s/", 1)[1]
+            last = page.request.get(f"{url}api/companion/{sid}").json()["log"][n]
+            assert last["step"].startswith("result 7 ") and last["step"].endswith(" defeated"), last
         else:
             page.tap("#actions .action-btn:visible >> nth=0")
             ready(page, n + 1)

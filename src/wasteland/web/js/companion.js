@@ -407,6 +407,10 @@ class SessionView {
         h("button", { type: "button", id: "run", onclick: () => this.run(), text: w("run") }),
         h("p", { class: "policy", text: w("run_hint") }));
     }
+    // A choice among very many actions of one form (a fight's result: health, radiation,
+    // defeated) the game's companion module may offer as a few fields; the list then folds.
+    const form = this.edits.actionForm ? this.edits.actionForm(d, s.view) : null;
+    if (form) box.append(this.formBox(form));
     // Long lists fold by verb (the board offers the same by a tap), so the choice fits a phone.
     const button = (a) => h("button", { type: "button", class: "action-btn", "data-action": a,
       onclick: () => this.step(a), text: b.actionLabel(a) });
@@ -418,7 +422,7 @@ class SessionView {
     }
     const list = h("div", { class: "choices", id: "actions" });
     for (const [verb, acts] of byVerb) {
-      if (d.actions.length > 12 && acts.length > 6 && byVerb.size > 1) {
+      if (d.actions.length > 12 && acts.length > 6 && (byVerb.size > 1 || form)) {
         list.append(h("details", { class: "fold", "data-verb": verb },
           h("summary", { class: "button", text: `${b.actionLabel(acts[0])} … (${acts.length})` }),
           h("div", { class: "choices" }, ...acts.map(button))));
@@ -426,6 +430,20 @@ class SessionView {
     }
     box.append(list);
     return box;
+  }
+
+  /** ``form`` of the game's module: {fields: [{key, label, options: [{value, label}], value}],
+   *  action(values) -> the action's notation}, one choice per field. */
+  formBox(form) {
+    const inputs = form.fields.map((f) => {
+      const sel = h("select", { "data-field": f.key }, ...f.options.map((o) => h("option", { value: String(o.value), text: o.label })));
+      if (f.value !== undefined) sel.value = String(f.value);
+      return [f, sel];
+    });
+    return h("div", { class: "stack", id: "action-form" },
+      ...inputs.map(([f, sel]) => h("label", { class: "row" }, h("span", { text: f.label }), sel)),
+      h("button", { type: "button", class: "primary", id: "action-form-go", text: w("edit_go"),
+        onclick: () => this.step(form.action(Object.fromEntries(inputs.map(([f, sel]) => [f.key, sel.value])))) }));
   }
 
   /** The printed values of a card the table holds, one field each, from the point's format

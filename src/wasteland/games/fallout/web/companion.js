@@ -19,7 +19,9 @@ const WORDS = {
         ch_track: "{faction} on step {v}", ch_first: "survivor {v} holds the agenda deck", ch_other: "{path} changed",
         icon: "Icon {n} (left to right)", none: "no more icons",
         agenda_card: "Turn the top card of the agenda deck: which card is it?",
-        fight_die: "Survivor {survivor} fights {enemy}: throw the die" },
+        fight_die: "Survivor {survivor} fights {enemy}: throw the die",
+        f_health: "Health after the fight", f_radiation: "Radiation after the fight", f_end: "The enemy",
+        stands: "stands", defeated: "is defeated" },
   ru: { move_to: "переставить…", remove: "убрать", stands_here: "стоит здесь", place: "Поставить врага",
         flip_down: "перевернуть лицом вниз", flip_up: "перевернуть лицом вверх", marker_on: "положить сюда маркер задания",
         marker_off: "убрать маркер задания", health: "здоровье {n}", radiation: "радиация {n}",
@@ -31,7 +33,9 @@ const WORDS = {
         ch_track: "{faction} на шаге {v}", ch_first: "колода замыслов у выжившего {v}", ch_other: "изменено: {path}",
         icon: "Значок {n} (слева направо)", none: "больше значков нет",
         agenda_card: "Откройте верхнюю карту колоды замыслов: какая это карта?",
-        fight_die: "Выживший {survivor} сражается с врагом {enemy}: бросьте кубик" },
+        fight_die: "Выживший {survivor} сражается с врагом {enemy}: бросьте кубик",
+        f_health: "Здоровье после боя", f_radiation: "Радиация после боя", f_end: "Враг",
+        stands: "устоял", defeated: "побеждён" },
   uk: { move_to: "переставити…", remove: "прибрати", stands_here: "стоїть тут", place: "Поставити ворога",
         flip_down: "перевернути лицем униз", flip_up: "перевернути лицем угору", marker_on: "покласти сюди маркер завдання",
         marker_off: "прибрати маркер завдання", health: "здоров'я {n}", radiation: "радіація {n}",
@@ -43,7 +47,9 @@ const WORDS = {
         ch_track: "{faction} на кроці {v}", ch_first: "колода задумів у вцілілого {v}", ch_other: "змінено: {path}",
         icon: "Значок {n} (зліва направо)", none: "більше значків немає",
         agenda_card: "Відкрийте верхню карту колоди задумів: яка це карта?",
-        fight_die: "Вцілілий {survivor} б'ється з ворогом {enemy}: киньте кубик" },
+        fight_die: "Вцілілий {survivor} б'ється з ворогом {enemy}: киньте кубик",
+        f_health: "Здоров'я після бою", f_radiation: "Радіація після бою", f_end: "Ворог",
+        stands: "вистояв", defeated: "переможений" },
 };
 
 function t(key, params = {}) {
@@ -170,4 +176,20 @@ export function chanceText(view) {
   if (!point || !point.term || !WORDS.en[point.term]) return null;
   const about = point.about || {};
   return c(point.term, { survivor: about.survivor, enemy: about.enemy ? enemyLabel(about.enemy) : "" });
+}
+
+/** A fight's result as three choices (FO-13.2: the table fights by the real rules and
+ *  enters what came of it), instead of one button per result; null for other decisions. */
+export function actionForm(decision, view) {
+  if (!decision || decision.kind !== "fight") return null;
+  const p = (view.survivors || [])[decision.seat] || { health: TRACK, radiation: 0 };
+  const track = Array.from({ length: TRACK + 1 }, (_, k) => ({ value: k, label: String(k) }));
+  return {
+    fields: [
+      { key: "health", label: c("f_health"), options: track, value: p.health },
+      { key: "radiation", label: c("f_radiation"), options: track, value: p.radiation },
+      { key: "end", label: c("f_end"), options: ["stands", "defeated"].map((v) => ({ value: v, label: c(v) })), value: "stands" },
+    ],
+    action: (v) => `result ${v.health} ${v.radiation} ${v.end}`,
+  };
 }

@@ -19,7 +19,7 @@ PROMPT = r"p\d \w+ \(1-\d+, help\) > "
 LATIN_WORD = re.compile(r"[A-Za-z]{3,}")
 #: what a person types, the same in every language
 COMMANDS = {"help", "options", "log", "board", "coords", "why", "undo", "save", "quit"}
-GAMES = {"saltlands": ("--characters", "scout"), "age-of-thirst": (), "fallout": ()}
+GAMES = {"saltlands": ("--characters", "scout"), "age-of-thirst": (), "fallout": (), "quest": ()}
 STEPS = 30
 
 

@@ -51,6 +51,11 @@ class PageWords:
         template = self.own.get(key, self.english.get(key))
         return key if template is None else fill(template, values)
 
+    def titles(self, prefix: str) -> dict[str, str]:
+        """``{verb: title}`` of every template under ``prefix`` ("act." -> {"move": "Ехать на"...})."""
+        return {key[len(prefix):]: self.title(key) for key in {**self.english, **self.own}
+                if key.startswith(prefix) and "." not in key[len(prefix):]}
+
     def title(self, key: str) -> str:
         """The words of a template before its first placeholder ("Ехать на {hex}" ->
         "Ехать на"): the heading of a group of options that each begin with them."""

@@ -93,7 +93,9 @@ def render_options(actions: Sequence[str], width: int, titles: dict[str, str] | 
                 out.append(f"  [{n}]", style="bold cyan")
                 out.append(f" {a}\n")
             continue
-        out.append(f"  {titles.get(verb, verb)}:\n", style="bold")
+        title = titles.get(verb, verb)
+        if title:  # a heading of no words (options that begin with what they name) is left out
+            out.append(f"  {title}:\n", style="bold")
         items = []
         for rest in rests:
             n += 1

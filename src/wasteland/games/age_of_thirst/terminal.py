@@ -408,8 +408,7 @@ class AgeOfThirstTerminal(TerminalBase):
             return VERB_TITLE
         from .terminal_words import AgeOfThirstWords
 
-        words = AgeOfThirstWords(lang)
-        return {verb: words.group_title(verb) for verb in VERB_TITLE}
+        return AgeOfThirstWords(lang).page.titles("aot.act.")
 
     def prompt_text(self, decision: Any, view: dict[str, Any] | None = None) -> str:
         if self.lang == "en":

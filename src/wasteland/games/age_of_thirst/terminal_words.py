@@ -65,9 +65,6 @@ class AgeOfThirstWords:
             return t("aot.act.play", card=self.card(at(1)), target=self.colour(at(2)))
         return action
 
-    def group_title(self, verb: str) -> str:
-        key = f"aot.act.{verb}"
-        return self.page.title(key) if self.page.has(key) else verb
 
     def prompt(self, decision: Any) -> str:
         key = f"aot.prompt.{decision.kind}"

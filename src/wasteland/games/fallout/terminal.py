@@ -135,8 +135,7 @@ class FalloutTerminal(TerminalBase):
     def group_titles(self, lang: str) -> dict[str, str]:
         if lang == "en":
             return self.verb_titles
-        words = FalloutWords(lang)
-        return {verb: words.group_title(verb) for verb in ("move", "fight", "activate", "step", "return", "result")}
+        return FalloutWords(lang).page.titles("fo.act.")
 
     def prompt_text(self, decision: Any, view: dict[str, Any] | None = None) -> str:
         return decision.prompt if self.lang == "en" else FalloutWords(self.lang).prompt(decision)

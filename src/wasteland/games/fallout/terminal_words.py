@@ -88,9 +88,6 @@ class FalloutWords:
             return t(f"fo.act.{verb}")
         return action
 
-    def group_title(self, verb: str) -> str:
-        key = f"fo.act.{verb}"
-        return self.page.title(key) if self.page.has(key) else verb
 
     def prompt(self, decision: Any) -> str:
         return self.page.own_text(f"fo.prompt.{decision.kind}") or decision.prompt

@@ -18,6 +18,7 @@ from rich.text import Text
 from wasteland.core.terminal import TerminalBase, side_by_side
 
 from . import texts
+from .terminal_words import QuestWords
 
 W, H = 7, 4  # characters per square, walls included
 ZONE_WORDS = {"move": 1, "run": 1, "deploy": 2, "anchor": 1, "rebirth_zone": 1}
@@ -30,7 +31,7 @@ def _edge_key(sq: tuple[int, int], side: str) -> tuple[tuple[int, int], tuple[in
     return (sq, other) if sq <= other else (other, sq)
 
 
-def _occupants(view: dict[str, Any]) -> dict[str, str]:
+def _occupants(view: dict[str, Any], words: QuestWords | None = None) -> dict[str, str]:
     out: dict[str, list[str]] = {}
     for p in view["players"]:
         if p["zone"]:
@@ -38,14 +39,17 @@ def _occupants(view: dict[str, Any]) -> dict[str, str]:
     counts: dict[str, dict[str, int]] = {}
     for e in view["enemies"]:
         c = counts.setdefault(e["zone"], {})
-        c[e["enemy"][0].upper()] = c.get(e["enemy"][0].upper(), 0) + 1
+        initial = words.initial(e["enemy"]) if words else e["enemy"][0].upper()
+        c[initial] = c.get(initial, 0) + 1
     for zone, c in counts.items():
         out.setdefault(zone, []).extend(f"{k}{n if n > 1 else ''}" for k, n in sorted(c.items()))
     return {z: "".join(v) for z, v in out.items()}
 
 
-def render_map(view: dict[str, Any], marks: dict[str, str] | None = None, coords: bool = False) -> Text:
+def render_map(view: dict[str, Any], marks: dict[str, str] | None = None, coords: bool = False,
+               lang: str = "en") -> Text:
     marks = marks or {}
+    words = QuestWords(lang) if lang != "en" else None
     board = view["board"]
     squares = {(q["x"], q["y"]): q["zone"] for q in board["squares"]}
     if not squares:
@@ -89,14 +93,14 @@ def render_map(view: dict[str, Any], marks: dict[str, str] | None = None, coords
         for r, c in ((top, left), (top, left + W - 1), (top + H - 1, left), (top + H - 1, left + W - 1)):
             if grid[r][c] == " ":
                 put(r, c, "+", "dim")
-    occupants = _occupants(view)
+    occupants = _occupants(view, words)
     first: dict[str, tuple[int, int]] = {}
     for (x, y), zone in sorted(squares.items(), key=lambda kv: (kv[0][1], kv[0][0])):
         first.setdefault(zone, (x, y))
     for zone, (x, y) in first.items():
         top, left = (y - y0) * (H - 1), (x - x0) * (W - 1)
         tile, z = zone.split(".")
-        label = f"{tile[:3]}.{z}" if not coords else f"{x},{y}"
+        label = (words.zone_label(zone) if words else f"{tile[:3]}.{z}") if not coords else f"{x},{y}"
         if zone in marks:
             label = f"{z}:{marks[zone]}"
         style = MARK if zone in marks else "bold"
@@ -115,47 +119,56 @@ def render_map(view: dict[str, Any], marks: dict[str, str] | None = None, coords
     return out
 
 
-def legend() -> Text:
-    return Text("1-4 heroes · G3 three ghouls (initials) · * mystic item · Q quest symbol · ▓ closed gate · "
-                "† lychgate", style="dim")
+def legend(lang: str = "en") -> Text:
+    return Text(QuestWords(lang).board("legend"), style="dim")
 
 
-def render_panel(view: dict[str, Any]) -> Group:
+def render_panel(view: dict[str, Any], lang: str = "en") -> Group:
+    w = QuestWords(lang)
+    en = lang == "en"
     lines: list[Text] = []
-    head = Text(f"Round {view['round']} · {view['phase']}", style="bold")
+    head = Text(w.board("head", round=view["round"], phase=view["phase"] if en else w.phase(view["phase"])),
+                style="bold")
     lines.append(head)
     dusk = view["dusk"]
     track = "".join("◆" if i == dusk["zone"] else ("☾" if i in dusk["night"] else "·") for i in range(dusk["zones"]))
-    lines.append(Text(f"dusk  {track}"))
+    lines.append(Text(w.board("dusk", track=track)))
     d = view["destiny"]
-    lines.append(Text(f"destiny dice: rolled {d['rolled'] or '-'}, airship {d['airship']}, spent {d['spent']}"
-                      + (" · denied next round" if d["denied"] else "") + (" · return after next roll" if d["return"] else "")))
+    lines.append(Text(w.board("destiny", rolled=d["rolled"] or "-", airship=d["airship"], spent=d["spent"])
+                      + (w.board("denied") if d["denied"] else "") + (w.board("return") if d["return"] else "")))
     for p in view["players"]:
-        where = "out of action" if p["out_of_action"] else p["zone"]
-        t = Text(f"hero {p['seat'] + 1} {p['name']:<9} {where:<14} {p['wounds']}/{p['vitality']}  dice {p['dice'] or '-'}")
+        where = w.board("out") if p["out_of_action"] else (p["zone"] if en else w.zone(p["zone"]))
+        name = p["name"] if en else w.hero(p.get("hero", ""), p["name"])
+        t = Text(w.board("hero", n=p["seat"] + 1, name=name, zone=where, wounds=p["wounds"], vitality=p["vitality"],
+                         dice=p["dice"] or "-"))
         if p["tokens"]:
-            t.append(f"  {' '.join(p['tokens'])}", style="magenta")
+            t.append(f"  {' '.join(p['tokens'] if en else map(w.condition, p['tokens']))}", style="magenta")
         if p["inspiration"]:
-            t.append(f"  inspiration {p['inspiration']}", style="cyan")
+            t.append(w.board("inspiration", n=p["inspiration"]), style="cyan")
         lines.append(t)
     pos = view["track_pos"] if view["phase"] == "activation" else -1
-    track_line = Text("track ")
+    track_line = Text(w.board("track"))
     for i, entry in enumerate(view["track"]):
         track_line.append(f"{entry} ", style="reverse" if i == pos - 1 else None)
     lines.append(track_line)
-    slots = " ".join(f"{s['slot']}:{s['card'] or '-'}" for s in view["slots"])
-    lines.append(Text(f"slots {slots}"))
+    slots = " ".join(f"{s['slot']}:{(s['card'] if en else w.card(s['card'])) if s['card'] else '-'}"
+                     for s in view["slots"])
+    lines.append(Text(w.board("slots", slots=slots)))
     for e in view["enemies"]:
-        t = Text(f"  {e['model']:<6} {e['enemy']:<9} {e['zone']:<14} wounds {e['wounds']}")
-        tokens = e["tokens"] + (["stunned group"] if e["stunned"] else [])
+        t = Text(w.board("enemy", model=e["model"], enemy=e["enemy"] if en else w.enemy(e["enemy"]),
+                         zone=e["zone"] if en else w.zone(e["zone"]), wounds=e["wounds"]))
+        tokens = (e["tokens"] if en else [w.condition(x) for x in e["tokens"]]) + (
+            [w.board("stunned")] if e["stunned"] else [])
         if tokens:
             t.append(f"  {' '.join(tokens)}", style="magenta")
         lines.append(t)
     decks = view["decks"]
-    lines.append(Text(f"decks: exploration {decks['exploration']}, encounter {decks['encounter']}, "
-                      f"crisis {decks['crisis']}; withdrawn {view['withdrawn'] or '-'}", style="dim"))
+    lines.append(Text(w.board("decks", exploration=decks["exploration"], encounter=decks["encounter"],
+                              crisis=decks["crisis"], withdrawn=view["withdrawn"] or "-"), style="dim"))
     if view["rolls"]:
-        lines.append(Text("rolled: " + ", ".join(f"{w} {v}" for w, v in view["rolls"]), style="dim"))
+        lines.append(Text(w.board("rolled") + ", ".join(f"{x} {v}" if en else f"{w.roll(x)} {w.known(f'wq.crisis.{v}', str(v))}"
+                                                  for x, v in view["rolls"]),
+                          style="dim"))
     return Group(*lines)
 
 
@@ -166,17 +179,23 @@ def map_width(view: dict[str, Any] | None = None) -> int:
     return (max(xs) - min(xs) + 1) * (W - 1) + 1
 
 
-def render_board(view: dict[str, Any], width: int, marks: dict[str, str] | None = None, coords: bool = False) -> Any:
-    return side_by_side(render_map(view, marks, coords), render_panel(view), legend(), map_width(view), width, 50)
+def render_board(view: dict[str, Any], width: int, marks: dict[str, str] | None = None, coords: bool = False,
+                 lang: str = "en") -> Any:
+    return side_by_side(render_map(view, marks, coords, lang), render_panel(view, lang), legend(lang), map_width(view),
+                        width, 50)
 
 
-def render_status(view: dict[str, Any]) -> Text:
+def render_status(view: dict[str, Any], lang: str = "en") -> Text:
+    w = QuestWords(lang)
+    en = lang == "en"
     seat = view.get("seat")
     if seat is None or seat >= len(view["players"]):
-        return Text(f"Round {view['round']} · {view['phase']}")
+        return Text(w.board("head", round=view["round"], phase=view["phase"] if en else w.phase(view["phase"])))
     p = view["players"][seat]
-    return Text(f"hero {seat + 1} {p['name']}: {p['zone'] or 'out of action'}, {p['wounds']}/{p['vitality']} wounds, "
-                f"dice {p['dice'] or '-'}, destiny {view['destiny']['rolled'] or '-'}")
+    zone = (p["zone"] if en else w.zone(p["zone"])) if p["zone"] else w.board("out")
+    return Text(w.board("status", n=seat + 1, name=p["name"] if en else w.hero(p.get("hero", ""), p["name"]),
+                        zone=zone, wounds=p["wounds"], vitality=p["vitality"], dice=p["dice"] or "-",
+                        destiny=view["destiny"]["rolled"] or "-"))
 
 
 def map_signature(view: dict[str, Any]) -> str:
@@ -222,18 +241,55 @@ class QuestTerminal(TerminalBase):
     verb_titles = {"move": "move to", "run": "run to", "attack": "strike", "deploy": "enemy to zone",
                    "place": "lay the tile by gate position"}
 
-    render_board = staticmethod(render_board)
-    render_panel = staticmethod(render_panel)
-    render_status = staticmethod(render_status)
     map_width = staticmethod(map_width)
     map_signature = staticmethod(map_signature)
     hex_marks = staticmethod(hex_marks)
-    legend = staticmethod(legend)
+
+    def render_board(self, view: dict[str, Any], width: int, marks: dict[str, str] | None = None,
+                     coords: bool = False) -> Any:
+        return render_board(view, width, marks, coords, self.lang)
+
+    def render_map(self, view: dict[str, Any], width: int, marks: dict[str, str] | None = None,
+                   coords: bool = False) -> Any:
+        return self.render_board(view, width, marks, coords)
+
+    def render_panel(self, view: dict[str, Any]) -> Group:
+        return render_panel(view, self.lang)
+
+    def render_status(self, view: dict[str, Any]) -> Text:
+        return render_status(view, self.lang)
+
+    def legend(self) -> Text:
+        return legend(self.lang)
 
     def seat_label(self, view: dict[str, Any], seat: int) -> str:
         players = view.get("players") or []
         name = players[seat]["name"] if seat < len(players) else ""
+        if name and self.lang != "en":
+            name = QuestWords(self.lang).hero(players[seat].get("hero", ""), name)
         return f"p{seat + 1} {name}".strip()
+
+    # -- in the terminal's language (the page's words: terminal_words) -----------------------
+    def option_labels(self, actions: Sequence[str], view: dict[str, Any] | None, lang: str = "en") -> dict[str, str]:
+        if lang == "en":
+            return {}
+        words = QuestWords(lang)
+        return {a: words.action(a) for a in actions}
+
+    def group_titles(self, lang: str) -> dict[str, str]:
+        if lang == "en":
+            return self.verb_titles
+        return QuestWords(lang).page.titles("wq.act.")
+
+    def prompt_text(self, decision: Any, view: dict[str, Any] | None = None) -> str:
+        return decision.prompt if self.lang == "en" else QuestWords(self.lang).prompt(decision)
+
+    def event_text(self, game: Any, event: dict[str, Any]) -> str:
+        if self.lang != "en":
+            said = QuestWords(self.lang).event(event)
+            if said is not None:
+                return said
+        return game.describe(event)
 
     def event_style(self, kind: str | None) -> str:
         return event_style(kind)

@@ -537,7 +537,7 @@ class SaltlandsTerminal(TerminalBase):
         from .terminal_words import SaltlandsWords
 
         words = SaltlandsWords(lang)
-        return {verb: words.group_title(verb) for verb in VERB_TITLE}
+        return {verb: words.group_title(verb) for verb in {**VERB_TITLE, **words.page.titles("act.")}}
 
     def prompt_text(self, decision: Any, view: dict[str, Any] | None = None) -> str:
         return decision.prompt if self.lang == "en" else self.words.prompt(decision, view)

@@ -1,0 +1,189 @@
+"""The quest in the terminal's language: actions, questions and events in the words of
+the game's page (``web/i18n/<lang>.json``, as ``web/board.js`` puts them), and the
+board's panel words. English keeps the engine's wording and the notation."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from wasteland.core.page_words import PageWords
+
+PACKAGE = "wasteland.games.quest"
+#: the engine's English deployment reasons -> the page's key (``wq.why.*``)
+WHY = (("adjacent to an enemy that is adjacent to the", "next_to_guard"), ("with a small enemy of its group", "with_small"),
+       ("adjacent to the", "adjacent"), ("the nearest zone with room", "nearest"))
+
+#: The board's panel, status line and legend.
+BOARD = {
+    "en": {"head": "Round {round} · {phase}", "dusk": "dusk  {track}",
+           "destiny": "destiny dice: rolled {rolled}, airship {airship}, spent {spent}",
+           "denied": " · denied next round", "return": " · return after next roll", "out": "out of action",
+           "hero": "hero {n} {name:<9} {zone:<14} {wounds}/{vitality}  dice {dice}", "inspiration": "  inspiration {n}",
+           "track": "track ", "slots": "slots {slots}", "enemy": "  {model:<6} {enemy:<9} {zone:<14} wounds {wounds}",
+           "stunned": "stunned group",
+           "decks": "decks: exploration {exploration}, encounter {encounter}, crisis {crisis}; withdrawn {withdrawn}",
+           "rolled": "rolled: ", "status": "hero {n} {name}: {zone}, {wounds}/{vitality} wounds, dice {dice}, "
+           "destiny {destiny}", "legend": "1-4 heroes · G3 three ghouls (initials) · * mystic item · Q quest symbol · "
+           "▓ closed gate · † lychgate"},
+    "ru": {"head": "Раунд {round} · {phase}", "dusk": "сумерки  {track}",
+           "destiny": "кубики судьбы: брошены {rolled}, на корабле {airship}, потрачены {spent}",
+           "denied": " · в следующем раунде отвергнуты", "return": " · вернутся после броска", "out": "выбыл",
+           "hero": "герой {n} {name:<9} {zone:<14} {wounds}/{vitality}  кубики {dice}", "inspiration": "  вдохновение {n}",
+           "track": "трек ", "slots": "ячейки {slots}", "enemy": "  {model:<6} {enemy:<9} {zone:<14} ран {wounds}",
+           "stunned": "группа оглушена",
+           "decks": "колоды: разведка {exploration}, схватки {encounter}, кризисы {crisis}; отведены {withdrawn}",
+           "rolled": "выброшено: ", "status": "герой {n} {name}: {zone}, ран {wounds}/{vitality}, кубики {dice}, "
+           "судьба {destiny}", "legend": "1-4 герои · У3 три упыря (по первой букве) · * мистический предмет · "
+           "Q символ задания · ▓ закрытые врата · † личворота"},
+    "uk": {"head": "Раунд {round} · {phase}", "dusk": "сутінки  {track}",
+           "destiny": "кубики долі: кинуто {rolled}, на кораблі {airship}, витрачено {spent}",
+           "denied": " · наступного раунду відкинуті", "return": " · повернуться після кидка", "out": "вибув",
+           "hero": "герой {n} {name:<9} {zone:<14} {wounds}/{vitality}  кубики {dice}", "inspiration": "  натхнення {n}",
+           "track": "трек ", "slots": "комірки {slots}", "enemy": "  {model:<6} {enemy:<9} {zone:<14} ран {wounds}",
+           "stunned": "групу приголомшено",
+           "decks": "колоди: розвідка {exploration}, сутички {encounter}, кризи {crisis}; відведено {withdrawn}",
+           "rolled": "викинуто: ", "status": "герой {n} {name}: {zone}, ран {wounds}/{vitality}, кубики {dice}, "
+           "доля {destiny}", "legend": "1-4 герої · У3 три упирі (за першою літерою) · * містичний предмет · "
+           "Q символ завдання · ▓ закрита брама · † лічбрама"},
+}
+
+
+#: The words of a roll's label in the panel's "rolled" line ("hero 1 activation", "g1.1 weapon").
+ROLL_WORDS = {
+    "ru": {"destiny": "судьба", "hero": "герой", "activation": "активация", "weapon": "оружие", "event": "событие",
+           "events": "события", "crisis": "кризис"},
+    "uk": {"destiny": "доля", "hero": "герой", "activation": "активація", "weapon": "зброя", "event": "подія",
+           "events": "події", "crisis": "криза"},
+}
+
+
+class QuestWords:
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+        self.page = PageWords(PACKAGE, lang)
+
+    def board(self, key: str, **values: Any) -> str:
+        return BOARD.get(self.lang, BOARD["en"])[key].format(**values)
+
+    def known(self, key: str, fallback: str) -> str:
+        return self.page.t(key) if self.page.has(key) else fallback
+
+    # -- names ---------------------------------------------------------------------
+    def tile(self, tid: str) -> str:
+        return self.known(f"wq.tile.{tid}", tid)
+
+    def zone(self, zone: str | None) -> str:
+        if not zone:
+            return self.page.t("wq.out")
+        tile, _, z = zone.partition(".")
+        return f"{self.tile(tile)} {z}".strip()
+
+    def zone_label(self, zone: str) -> str:
+        """A zone as the map's small label writes it: three letters of its tile, its letter."""
+        tile, _, z = zone.partition(".")
+        return f"{self.tile(tile)[:3]}.{z}"
+
+    def enemy(self, kind: str) -> str:
+        return self.known(f"wq.enemy.{kind}", kind)
+
+    def initial(self, kind: str) -> str:
+        return self.enemy(kind)[:1].upper()
+
+    def hero(self, hid: str, fallback: str = "") -> str:
+        return self.known(f"wq.hero.{hid}", fallback or hid)
+
+    def condition(self, c: str) -> str:
+        return self.known(f"wq.cond.{c}", c)
+
+    def card(self, cid: str) -> str:
+        return self.known(f"wq.encounter.{cid}", self.known(f"wq.card.{cid}", cid))
+
+    def phase(self, phase: str) -> str:
+        return self.known(f"wq.phase.{phase}", phase)
+
+    def die(self, token: str) -> str:
+        token = token or ""
+        if token.startswith("d"):
+            return self.page.t("wq.die.destiny", v=token[1:])
+        return self.page.t("wq.die.activation", v=token[1:])
+
+    def roll(self, label: str) -> str:
+        words = ROLL_WORDS.get(self.lang, {})
+        return " ".join(words.get(part, part) for part in str(label).split(" "))
+
+    def why(self, text: str | None) -> str:
+        if not text:
+            return ""
+        anchor = re.search(r"in (\S+)$", text) or re.search(r"in (\S+),", text)
+        zone = self.zone(anchor.group(1)) if anchor else ""
+        parts = [self.page.t(f"wq.why.{key}", zone=zone) for needle, key in WHY if needle in text]
+        return ", ".join(parts[:2]) if parts else text
+
+    # -- actions, questions, events ----------------------------------------------------
+    def action(self, action: str) -> str:
+        w = action.split(" ")
+        t = self.page.t
+        verb = w[0]
+        die = self.die(w[-1])
+        arg = w[1] if len(w) > 1 else ""
+        if verb in ("move", "run"):
+            return t(f"wq.act.{verb}", zone=self.zone(arg), die=die)
+        if verb == "attack":
+            return t("wq.act.attack", model=arg, die=die)
+        if verb == "free":
+            return t("wq.act.free", hero=arg, die=die)
+        if verb in ("recover", "explore", "dig", "inspire", "give"):
+            return t(f"wq.act.{verb}", die=die)
+        if verb == "draw":
+            return t("wq.act.draw", card=self.known(f"wq.card.{arg}", arg))
+        if verb in ("place", "close"):
+            return t(f"wq.act.{verb}", gate=arg)
+        if verb == "encounter":
+            return t("wq.act.encounter", card=self.known(f"wq.encounter.{arg}", arg))
+        if verb in ("anchor", "rebirth_zone"):
+            return t(f"wq.act.{verb}", zone=self.zone(arg))
+        if verb == "deploy":
+            return t("wq.act.deploy", model=arg, zone=self.zone(w[2] if len(w) > 2 else ""))
+        if verb == "roll":
+            return t("wq.act.roll", n=arg)
+        if verb == "master":
+            return t("wq.act.master", group=arg[1:])
+        if verb in ("rebirth", "inspiration"):
+            return t("wq.act.rebirth", hero=arg)
+        if verb == "effect":
+            return t(f"wq.act.effect_{arg}")
+        if verb == "crisis":
+            return t("wq.act.crisis", crisis=self.known(f"wq.crisis.{arg}", arg))
+        if verb in ("dice", "destiny"):
+            return t(f"wq.act.{verb}", faces=" ".join(w[1:]))
+        if verb == "weapon":
+            return t("wq.act.weapon", n=arg)
+        if verb == "end":
+            return t("wq.act.end")
+        return action
+
+
+    def prompt(self, decision: Any) -> str:
+        return self.known(f"wq.prompt.{decision.kind}", decision.prompt)
+
+    def event(self, e: dict[str, Any]) -> str | None:
+        key = f"wq.ev.{e.get('type')}"
+        if self.page.own_text(key) is None:
+            return None
+        t = self.page.t
+        zone = e.get("zone")
+        p = dict(e)
+        p.update(seat=(e.get("seat") or 0) + 1, hero=(e.get("hero") or 0) + 1,
+                 zone=self.zone(zone) if isinstance(zone, str) else (zone + 1 if isinstance(zone, int) else ""),
+                 tile=self.tile(e["tile"]) if e.get("tile") else "", enemy=self.enemy(e["enemy"]) if e.get("enemy") else "",
+                 condition=self.condition(e["condition"]) if e.get("condition") else "",
+                 event=t(f"wq.event.{e['event']}") if e.get("event") else "", why=self.why(e.get("why")),
+                 reason=e.get("reason") or "", card=self.card(e["card"]) if e.get("card") else "",
+                 crisis=self.known(f"wq.crisis.{e['crisis']}", e["crisis"]) if e.get("crisis") else "",
+                 result=t("wq.ev.won") if e.get("won") else t("wq.ev.lost"),
+                 dice=" ".join(map(str, e.get("dice") or [])) or "–", track=" ".join(map(str, e.get("track") or [])),
+                 action=t(f"wq.action.{e['action']}") if e.get("action") else "")
+        p["from"] = self.zone(e["from"]) if e.get("from") else ""
+        p["to"] = self.zone(e["to"]) if e.get("to") else ""
+        return t(key, **p)

@@ -24,11 +24,11 @@ const gameTitle = (spec) => (has("game.title", spec.name) ? tIn(spec.name, "game
 
 /** A refusal in the page's language: the rule it breaks (its anchor and the rule's words),
  *  or the field of a step of the wrong form; the server's own words only in English. */
-function refusal(e, rules = {}) {
+function refusal(e, rules = {}, fieldText = null) {
   const body = e.body || {};
   const parts = [];
   if (e.rule && e.rule !== "notation") parts.push(w("refused_rule", { rule: e.rule }) + (rules[e.rule] ? ` — ${rules[e.rule]}` : ""));
-  else if (body.field) parts.push(w("refused_field", { field: body.field }));
+  else if (body.field) parts.push(w("refused_field", { field: fieldText ? fieldText(body.field) : body.field }));
   else if (e.code && has(`refused.${e.code}`)) parts.push(w(`refused.${e.code}`));
   else if (e.code) parts.push(w(e.code === "illegal" ? "refused_illegal" : "refused_other"));
   if (lang() === "en" || !parts.length) parts.push(e.message);
@@ -219,6 +219,12 @@ class SessionView {
     }
   }
 
+  /** A step in words, as the log says it (a correction by its kind alone). */
+  stepWords(notation) {
+    if (/^edit( |$)/.test(notation)) return w("corrected");
+    return /^chance /.test(notation) ? this.chanceLabel(notation) : this.board.actionLabel(notation);
+  }
+
   /** A chance answer in words: the component's name, or the printed values the table entered. */
   chanceLabel(action) {
     if (/^chance custom /.test(action)) { // the printed values the table entered, in its words
@@ -249,13 +255,13 @@ class SessionView {
         this.events = out.events || [];
         this.shown = Math.min(1, this.events.length); // one at a time: "Next" shows the rest
       } else {
-        toast(w("step_undone", { step: out.undone }), 2500);
+        toast(w("step_undone", { step: this.stepWords(out.undone) }), 2500);
         const last = out.log[out.log.length - 1];
         this.events = last ? last.events : out.setup;
         this.shown = this.events.length;
       }
     } catch (e) {
-      toast(refusal(e, { ...this.ruleWords, ...(this.snap.rules || {}) }), 8000);
+      toast(refusal(e, { ...this.ruleWords, ...(this.snap.rules || {}) }, this.edits.fieldText), 8000);
     } finally {
       this.busy = false;
     }

@@ -26,6 +26,7 @@ const WORDS = {
         na_bonus: "its damage card gives movement instead of damage", na_hidden: "the player next to it is hidden and was not next to it when it began",
         na_none: "no player is next to it",
         cf_letters: "Spawn letters", cf_damage: "Damage", cf_type: "Damage type", cf_move: "Movement instead of damage",
+        f_raider: "raider", f_token: "token", f_player: "player", f_tile: "tile", f_hex: "hex", f_crew: "crew", f_wind: "wind", f_storm: "sandstorm", f_vehicle: "vehicle", f_cargo: "cargo", f_rotation: "orientation", f_face_up: "face up", f_type: "type", f_weather_drawn: "weather card",
         cv_normal: "normal", cv_ap: "armor-piercing" },
   ru: { move_to: "переставить…", remove: "убрать", stands_here: "стоит здесь", place: "Поставить рейдера",
         tile: "Тайл", face_up: "открыть", rotation: "поворот {n}", wind: "Ветер на",
@@ -43,6 +44,7 @@ const WORDS = {
         na_bonus: "карта урона даёт движение вместо урона", na_hidden: "игрок рядом скрыт и не был рядом в начале активации",
         na_none: "рядом нет игрока",
         cf_letters: "Буквы точек появления", cf_damage: "Урон", cf_type: "Тип урона", cf_move: "Движение вместо урона",
+        f_raider: "рейдер", f_token: "жетон", f_player: "игрок", f_tile: "тайл", f_hex: "гекс", f_crew: "экипаж", f_wind: "ветер", f_storm: "песчаная буря", f_vehicle: "транспорт", f_cargo: "груз", f_rotation: "поворот", f_face_up: "открыт", f_type: "тип", f_weather_drawn: "карта погоды",
         cv_normal: "обычный", cv_ap: "бронебойный" },
   uk: { move_to: "переставити…", remove: "прибрати", stands_here: "стоїть тут", place: "Поставити рейдера",
         tile: "Тайл", face_up: "відкрити", rotation: "поворот {n}", wind: "Вітер на",
@@ -60,6 +62,7 @@ const WORDS = {
         na_bonus: "карта шкоди дає рух замість шкоди", na_hidden: "гравець поруч прихований і не був поруч на початку активації",
         na_none: "поруч немає гравця",
         cf_letters: "Літери точок появи", cf_damage: "Шкода", cf_type: "Тип шкоди", cf_move: "Рух замість шкоди",
+        f_raider: "рейдер", f_token: "жетон", f_player: "гравець", f_tile: "тайл", f_hex: "гекс", f_crew: "екіпаж", f_wind: "вітер", f_storm: "піщана буря", f_vehicle: "транспорт", f_cargo: "вантаж", f_rotation: "поворот", f_face_up: "відкритий", f_type: "тип", f_weather_drawn: "карта погоди",
         cv_normal: "звичайна", cv_ap: "бронебійна" },
 };
 
@@ -239,4 +242,17 @@ export function noAttackText(e) {
 export function customLabel(key, value) {
   if (value !== undefined) return WORDS.en[`cv_${value}`] ? c(`cv_${value}`) : value;
   return WORDS.en[`cf_${key}`] ? c(`cf_${key}`) : key;
+}
+
+/** The field of a refused correction in words ("raider.9.hex": "raider 10, hex"); the path
+ *  itself where a part has no word here. */
+export function fieldText(field) {
+  const words = [];
+  for (const part of String(field).split(".")) {
+    if (part === "state") continue; // the table of the whole game: its keys say enough
+    if (/^\d+$/.test(part) && words.length) words[words.length - 1] += ` ${Number(part) + 1}`;
+    else if (WORDS.en[`f_${part}`]) words.push(c(`f_${part}`));
+    else return field;
+  }
+  return words.length ? words.join(", ") : field;
 }

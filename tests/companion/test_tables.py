@@ -72,8 +72,9 @@ def test_a_fallout_table_runs_its_round_end(server):
     assert d["chance"] and d["rule"] == "FO-13.1" and snap["chance"]["custom"].startswith("icon1=<")
     # Its card is not the data's: the table enters the icons printed on it.
     snap = step(server, snap, "chance custom icon1=mole_rat icon2=none icon3=none icon4=none")
-    revealed = [e for e in snap["events"] if e["type"] == "agenda_revealed"][0]
+    revealed = [e for e in snap["events"] if e["type"] == "icons_written"][0]
     assert revealed["icons"] == ["mole_rat"] and revealed["printed"] and "FO-13.1" in revealed["rules"]
+    assert revealed["text"].startswith("The table's agenda card")
     # Two face-up mole rats: which acts first is the first player's; the policy decides.
     d = snap["decision"]
     assert d["kind"] == "order" and d["policy"]["policy"] == "ties.order" and d["policy"]["text"]

@@ -28,7 +28,7 @@ def test_a_fallout_table_in_the_terminal(tmp_path):
         child.expect(r"chance custom icon1=<")  # the card may be entered by its icons
         child.expect("> ")
         child.sendline("chance custom icon1=radroach icon2=none")
-        child.expect(r"Agenda card [^\r\n]+ revealed: [Rr]adroach act")
+        child.expect(r"The table's agenda card: [Rr]adroach act")
         child.expect(r"\[FO-13\.2")
         child.expect("> ")
         child.sendline("quit")

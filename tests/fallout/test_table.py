@@ -26,10 +26,11 @@ def test_fo_13_1_the_table_enters_the_icons_printed_on_its_card(game):
     assert d.seat == CHANCE_SEAT and d.rule == "FO-13.1" and "chance custom icon1=<mole_rat|" in d.prompt
     top = s.deck[-1]
     s, events = play(s, "chance custom icon1=ghoul icon2=none icon3=ghoul")
-    revealed = of(events, "agenda_revealed")[0]
+    revealed = of(events, "icons_written")[0]
     # the card stands for the engine's top card, which goes on to the discard pile
-    assert revealed == {"type": "agenda_revealed", "card": top, "icons": ["ghoul", "ghoul"], "printed": True,
+    assert revealed == {"type": "icons_written", "card": top, "icons": ["ghoul", "ghoul"], "printed": True,
                         "rule": "FO-13.1"}
+    assert game.describe(revealed) == "The table's agenda card: Feral ghoul, Feral ghoul act."
     assert s.revealed == top and top not in s.deck
     assert [e["enemy_type"] for e in of(events, "type_activates")][:1] == ["ghoul"]
 
@@ -37,7 +38,7 @@ def test_fo_13_1_the_table_enters_the_icons_printed_on_its_card(game):
 def test_fo_13_1_the_short_form_of_the_icons_reads_the_same(game):
     s = _at_the_round_end(game)
     _, events = play(s, "chance custom icons=ghoul,marauder")
-    assert of(events, "agenda_revealed")[0]["icons"] == ["ghoul", "marauder"]
+    assert of(events, "icons_written")[0]["icons"] == ["ghoul", "marauder"]
 
 
 @pytest.mark.parametrize("entry, rule", [("icons=dragon", "FO-13.2"), ("icons=", "FO-13.1"), ("ghoul", "FO-13.1"),

@@ -38,11 +38,11 @@ def round_end_run(s: State, f: Frame, events: Events) -> bool:
     if s.over:
         return True
     icons = printed or (list(s.content.cards[card].icons) if card is not None else [])
-    if card is not None:
-        revealed = {"type": "agenda_revealed", "card": card, "icons": icons}
-        if printed:
-            revealed["printed"] = True  # the table's card, standing for this one
-        events.append(revealed)
+    if printed:
+        # the table's own card, standing for the engine's top card (which it discards)
+        events.append({"type": "icons_written", "icons": icons, "card": card, "printed": True})
+    elif card is not None:
+        events.append({"type": "agenda_revealed", "card": card, "icons": icons})
     s.stack[-1] = activate_frame(s, f["resume"], card, icons)
     return True
 

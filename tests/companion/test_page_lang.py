@@ -40,6 +40,8 @@ def english(page, where: str) -> list[str]:
     text = page.inner_text("#main")
     if page.locator("#toast:not([hidden])").count():  # a refusal, an undone step
         text += "\n" + page.inner_text("#toast")
+    # the choices of every list, which a closed list does not show as text
+    text += "\n" + "\n".join(page.eval_on_selector_all("#main select option", "els => els.map(e => e.textContent)"))
     out = []
     for line in text.splitlines():
         for word in LATIN_WORD.findall(line):

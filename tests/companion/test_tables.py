@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import pytest
 
+from wasteland.core.record import GameRecord
 from wasteland.core.registry import get_spec
+from wasteland.server.companion_session import Session
 
 
 def new_session(server, game, config, seed=3):
@@ -47,6 +49,21 @@ def exported_position_reads_back(server, snap, game):
     for key in ("round", "over"):
         assert view[key] == snap["view"][key]
     return state
+
+
+def exported_record_replays(server, snap, game):
+    """The session as a game record: replayed, corrections and the table's answers
+    included, it reaches the very position the page shows."""
+    r = server.http.get(f"/api/companion/{snap['session']['id']}/record")
+    assert r.status_code == 200, r.text
+    rec = GameRecord.loads(r.text, "table.jsonl")
+    assert rec.mode == "companion" and len(rec.actions) == snap["index"]
+    spec = get_spec(game)
+    session = Session.from_record(spec, rec.config, rec.seed, rec.actions)
+    d = snap["decision"]
+    seat = d["seat"] if d and d["seat"] >= 0 else None
+    assert spec.engine.view(session.state, seat) == snap["view"]
+    return rec
 
 
 def test_a_fallout_table_runs_its_round_end(server):
@@ -100,6 +117,9 @@ def test_a_fallout_table_runs_its_round_end(server):
     assert again["view"]["survivors"][0]["health"] == 8
     state = exported_position_reads_back(server, again, "fallout")
     assert state.revealed == revealed["card"] and state.chance is not None
+    rec = exported_record_replays(server, again, "fallout")
+    assert any(a.startswith("edit ") for a in rec.actions) and "chance custom icon1=mole_rat icon2=none icon3=none " \
+        "icon4=none" in rec.actions
 
 
 def test_a_quest_table_explores_and_rolls_the_event(server):
@@ -139,6 +159,8 @@ def test_a_quest_table_explores_and_rolls_the_event(server):
     snap = r.json()
     assert show(server, snap)["index"] == snap["index"]
     exported_position_reads_back(server, snap, "quest")
+    rec = exported_record_replays(server, snap, "quest")
+    assert rec.actions[0].startswith("edit ") and "decide" not in rec.actions  # the policy's pick is recorded
 
 
 @pytest.mark.parametrize("game", ["fallout", "quest"])

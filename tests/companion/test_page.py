@@ -221,7 +221,7 @@ def test_every_game_runs_on_the_companion_page(url, phone, artifacts, game):
 
 def test_every_part_of_a_position_is_corrected_by_tapping(url, phone, artifacts):
     """The table corrects by tapping alone, in one column of large targets: a face-up
-    tile's identity and orientation, a token on a wreck, a raider's crew, a player's
+    tile's identity and orientation, the rumor marker on it, a token on a wreck, a raider's crew, a player's
     vehicle, armor and crew, the weather card, the wind and the sandstorm. Each is a
     step the server applied (read back through the session's own API)."""
     import httpx
@@ -271,6 +271,13 @@ def test_every_part_of_a_position_is_corrected_by_tapping(url, phone, artifacts)
     ready(page, n)
     tile = view()["tiles"][k]
     assert (tile["face_up"], tile["tile"], tile["rotation"]) == (True, "tile_05", 2)
+    # a rumor marker stands on this tile (SL §108)
+    colour = next(iter(view()["markers"]))
+    page.tap(f"#board .hex[data-hex='{spot}']")
+    page.tap(f"#hex-menu .menu-choice[data-step^='edit set state.markers.{colour} ']")
+    n += 1
+    ready(page, n)
+    assert view()["markers"][colour] == view()["tiles"][k]["at"]
     # a token on a free hex of a face-up tile, then a raider with three crew beside it
     start = view()
     taken = {start["players"][0]["hex"], *start["tokens"], *(r["hex"] for r in start["raiders"])}
@@ -332,6 +339,6 @@ def test_every_part_of_a_position_is_corrected_by_tapping(url, phone, artifacts)
     assert view()["storm"] != storm
     # each correction is a step of the log, in words
     log = page.inner_text("#steps")
-    for words in ("tile at", "token", "Pickup placed", "crew 1", "drives", "gets", "gives up", "weather card", "wind toward"):
+    for words in ("tile at", "rumor marker on the tile", "token", "Pickup placed", "crew 1", "drives", "gets", "gives up", "weather card", "wind toward"):
         assert words in log, (words, log)
     page.screenshot(path=artifacts / "corrections.png", full_page=True)

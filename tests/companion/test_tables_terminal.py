@@ -4,6 +4,7 @@ and sees each enemy's step with its rule (FO-13.2); the steps are in the databas
 
 from __future__ import annotations
 
+import re
 import sqlite3
 import sys
 
@@ -29,7 +30,7 @@ def test_a_fallout_table_in_the_terminal(tmp_path):
         child.expect("> ")
         child.sendline("chance custom icon1=radroach icon2=none")
         child.expect(r"The table's agenda card: [Rr]adroach act")
-        child.expect(r"\[FO-13\.2")
+        child.expect(re.escape("[FO-13.2"))
         child.expect("> ")
         child.sendline("quit")
         child.expect(pexpect.EOF)

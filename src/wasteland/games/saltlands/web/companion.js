@@ -27,6 +27,7 @@ const WORDS = {
         na_none: "no player is next to it",
         cf_letters: "Spawn letters", cf_damage: "Damage", cf_type: "Damage type", cf_move: "Movement instead of damage",
         f_raider: "raider", f_token: "token", f_player: "player", f_tile: "tile", f_hex: "hex", f_crew: "crew", f_wind: "wind", f_storm: "sandstorm", f_vehicle: "vehicle", f_cargo: "cargo", f_rotation: "orientation", f_face_up: "face up", f_type: "type", f_weather_drawn: "weather card",
+        marker_here: "{colour} rumor marker: here", ch_marker: "{colour} rumor marker on the tile at {at}", f_markers: "rumor markers",
         cv_normal: "normal", cv_ap: "armor-piercing" },
   ru: { move_to: "переставить…", remove: "убрать", stands_here: "стоит здесь", place: "Поставить рейдера",
         tile: "Тайл", face_up: "открыть", rotation: "поворот {n}", wind: "Ветер на",
@@ -45,6 +46,7 @@ const WORDS = {
         na_none: "рядом нет игрока",
         cf_letters: "Буквы точек появления", cf_damage: "Урон", cf_type: "Тип урона", cf_move: "Движение вместо урона",
         f_raider: "рейдер", f_token: "жетон", f_player: "игрок", f_tile: "тайл", f_hex: "гекс", f_crew: "экипаж", f_wind: "ветер", f_storm: "песчаная буря", f_vehicle: "транспорт", f_cargo: "груз", f_rotation: "поворот", f_face_up: "открыт", f_type: "тип", f_weather_drawn: "карта погоды",
+        marker_here: "{colour} маркер слухов: сюда", ch_marker: "{colour} маркер слухов на тайле в {at}", f_markers: "маркеры слухов",
         cv_normal: "обычный", cv_ap: "бронебойный" },
   uk: { move_to: "переставити…", remove: "прибрати", stands_here: "стоїть тут", place: "Поставити рейдера",
         tile: "Тайл", face_up: "відкрити", rotation: "поворот {n}", wind: "Вітер на",
@@ -63,6 +65,7 @@ const WORDS = {
         na_none: "поруч немає гравця",
         cf_letters: "Літери точок появи", cf_damage: "Шкода", cf_type: "Тип шкоди", cf_move: "Рух замість шкоди",
         f_raider: "рейдер", f_token: "жетон", f_player: "гравець", f_tile: "тайл", f_hex: "гекс", f_crew: "екіпаж", f_wind: "вітер", f_storm: "піщана буря", f_vehicle: "транспорт", f_cargo: "вантаж", f_rotation: "поворот", f_face_up: "відкритий", f_type: "тип", f_weather_drawn: "карта погоди",
+        marker_here: "{colour} маркер чуток: сюди", ch_marker: "{colour} маркер чуток на тайлі в {at}", f_markers: "маркери чуток",
         cv_normal: "звичайна", cv_ap: "бронебійна" },
 };
 
@@ -92,6 +95,10 @@ const TOKEN_KINDS = ["loot", "crew", "rumor", "victory_blue", "victory_green"];
 const WEATHER = ["w01", "w02", "w03", "w04", "w05", "w06", "w07", "w08", "w09", "w10"];
 
 const json = (v) => JSON.stringify(v);
+const colourName = (colour) => {
+  const word = has(`colour.${colour}`) ? t(`colour.${colour}`) : colour;
+  return word.charAt(0).toUpperCase() + word.slice(1);
+};
 const edit = (ops) => `edit ${json(ops)}`;
 const kindOf = (card) => String(card).split("#")[0];
 const expansion = (view) => Boolean(view.config && view.config.expansion);
@@ -138,6 +145,13 @@ export function hexEdits(view, hex) {
     if (tile && tile.face_up) {
       for (let r = 0; r < 6; r++) {
         if (r !== tile.rotation) out.push({ label: `${c("tile")} ${tile.at}: ${c("rotation", { n: r })}`, step: `edit set tile.${k}.rotation ${r}` });
+      }
+    }
+    // SL §108: a rumor marker stands on a tile, not on a hex (a colony's at the start,
+    // SL §43; an unexplored one after a rumor card moved it, SL §109)
+    if (tile) {
+      for (const [colour, at] of Object.entries(view.markers || {})) {
+        if (at !== tile.at) out.push({ label: c("marker_here", { colour: colourName(colour) }), step: `edit set state.markers.${colour} ${json(tile.at)}` });
       }
     }
     if (tile && !/^(compass|start_)/.test(tile.tile || "")) {
@@ -223,6 +237,7 @@ export function editText(change, ctx = {}) {
     if (p[2] === "face_up") return c("ch_tile_up", { at });
     if (p[2] === "rotation") return c("ch_rotation", { at, n: value });
   }
+  if (p[0] === "state" && p[1] === "markers" && p[2]) return c("ch_marker", { colour: colourName(p[2]), at: value });
   if (path === "state.wind") return c("ch_wind", { dir: has(`dir.${value}`) ? t(`dir.${value}`) : value });
   if (path === "state.storm") return value ? c("ch_storm_on") : c("ch_storm_off");
   if (path === "state.weather_drawn" && Array.isArray(value)) return c("ch_weather", { card: name(value[value.length - 1]) });

@@ -206,3 +206,12 @@ def test_every_part_of_the_state_has_its_position_key():
         for part in key.split(", "):
             last = part.split()[-1].strip("[]")
             assert f"`{last}" in docs or f"[{last}" in docs, key
+
+
+def test_procedures_without_the_engines_state_are_refused():
+    """[[procedure]] and [chance] belong to a complete position: without [state] they would
+    be dropped, so the reader says so."""
+    for extra in ('[[procedure]]\nkind = "turn_over"\nseat = 1\n', '[chance]\nmode = "table"\n'):
+        with pytest.raises(RuleError) as err:
+            scenario_from_text('game = "fallout"\n' + extra)
+        assert "[state]" in err.value.message

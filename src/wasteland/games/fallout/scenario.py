@@ -292,12 +292,13 @@ def scenario_from_data(data: dict[str, Any], origin: str = "scenario") -> State:
         if modes:
             raise ScenarioError(f"agenda.{modes[0]}", "a position with [state] writes its procedures out "
                                 "([[procedure]]): [agenda] holds only the deck and the discard pile", "FO-13.1")
-    elif not modes:
-        a.turn = 1  # nothing written: survivor 1's turn
-        modes = ["turn"]
-    elif pos.procedure or pos.chance is not None:
-        raise ScenarioError("procedure", "[[procedure]] and [chance] are written with [state] (an engine's "
-                            "position), not with an [agenda] mode")
+    else:
+        if pos.procedure or pos.chance is not None:
+            raise ScenarioError("procedure", "[[procedure]] and [chance] are written with [state] (an engine's "
+                                "position), not without it")
+        if not modes:
+            a.turn = 1  # nothing written: survivor 1's turn
+            modes = ["turn"]
     if pos.state is None and len(modes) != 1:
         raise ScenarioError("agenda", "write exactly one of revealed (a card just revealed), icons (a card of "
                             "your own) and turn (a survivor's turn)", "FO-13.1")

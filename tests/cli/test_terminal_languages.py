@@ -64,3 +64,28 @@ def test_help_and_errors_speak_the_chosen_language(game, tmp_path):
     child.sendline("quit")
     child.expect(pexpect.EOF)
     assert "Остановлено" in child.before, child.before
+
+
+@pytest.mark.parametrize("lang", ("ru", "uk"))
+@pytest.mark.parametrize("game", GAMES)
+def test_a_tall_terminal_draws_the_whole_board_panel_and_legend_in_the_language(game, lang, tmp_path):
+    """At 60 lines the board is drawn whole, with its panel and legend: all of it in ``lang``."""
+    env = dict(os.environ, TERM="xterm-256color")
+    env.pop("COLUMNS", None)
+    env.pop("LINES", None)
+    child = pexpect.spawn(sys.executable, ["-m", "wasteland.cli.main", "play", game, "--seed", "4", "--lang", lang,
+                                           "--layout", "scroll", "--record", str(tmp_path / "game.jsonl"),
+                                           *GAMES[game]], encoding="utf-8", dimensions=(60, 140), env=env, timeout=60)
+    screen = pyte.Screen(140, 60)
+    stream = pyte.Stream(screen)
+    for step in range(8):
+        child.expect(PROMPT)
+        stream.feed(child.before + child.after)
+        shown = [line.rstrip() for line in screen.display]
+        # the opening lines name the record file and the command that resumes it
+        shown = [line for line in shown if ".jsonl" not in line and "wasteland " not in line]
+        found = english_words(shown)
+        assert not found, f"{game} {lang}, question {step}: English words {found} on the screen:\n" + "\n".join(shown)
+        child.sendline(str(1 + step % 2))
+    child.sendline("quit")
+    child.expect(pexpect.EOF)

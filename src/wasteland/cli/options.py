@@ -185,8 +185,21 @@ def game_config(spec: GameSpec, given: dict[str, Any], players: int | None = Non
     return config
 
 
-def summary(spec: GameSpec, config: dict[str, Any]) -> str:
-    """The chosen options in one line, for the title: ``mode coop, difficulty hard, 2 players``."""
+def summary(spec: GameSpec, config: dict[str, Any], lang: str = "en") -> str:
+    """The chosen options in one line, for the title: ``mode coop, difficulty hard, 2 players``;
+    beyond English in the words of the game's page (its option labels and values)."""
+    from wasteland.core.page_words import words_of_game
+
+    from .words import say
+
+    words = words_of_game(spec, lang) if lang != "en" else None
+
+    def label(name: str, value: Any = None) -> str:
+        if words is None:
+            return name if value is None else str(value)
+        key = f"option.{name}" if value is None else f"option.{name}.{value}"
+        return words.t(key).lower() if words.has(key) else (name if value is None else str(value))
+
     full = spec.validate(dict(config))
     bits = []
     for option in spec.options:
@@ -196,14 +209,22 @@ def summary(spec: GameSpec, config: dict[str, Any]) -> str:
         if value is None or value is False or value == [] or value == ():
             continue
         if value is True:
-            bits.append(option.name)
+            bits.append(label(option.name))
         elif isinstance(value, (list, tuple)):
-            bits.append(f"{option.name} {'+'.join(str(v) for v in value)}")
+            bits.append(f"{label(option.name)} {'+'.join(label(option.name, v) for v in value)}")
         else:
-            bits.append(f"{option.name} {value}")
+            bits.append(f"{label(option.name)} {label(option.name, value)}")
     players = full.get("players", "?")
-    bits.append(f"{players} player{'' if players == 1 else 's'}")
+    bits.append(say(lang, "players", n=players) if lang != "en" else f"{players} player{'' if players == 1 else 's'}")
     return ", ".join(bits)
+
+
+def game_title(spec: GameSpec, lang: str = "en") -> str:
+    """The game's title as its page names it in ``lang`` (the spec's own in English)."""
+    from wasteland.core.page_words import words_of_game
+
+    words = words_of_game(spec, lang) if lang != "en" else None
+    return words.t("game.title") if words is not None and words.has("game.title") else spec.title
 
 
 def default_text(option: Option) -> str:

@@ -17,7 +17,7 @@ from wasteland.core.record import GameRecord, RecordError, check_record
 
 from .common import fail, find_spec, renderer_of
 from .events import event_lines
-from .options import game_config, read_options, summary
+from .options import game_config, game_title, read_options, summary
 from .prompt import LANGUAGES, Quit, enable_line_editing
 from .screen import LAYOUTS
 from .seats import HUMAN, make_seats, seat_names
@@ -93,16 +93,16 @@ def play_command(game: str | None, players: int | None = None, seats: str | None
     except OSError as exc:
         return fail(console, f"cannot write the record {path}: {exc.strerror}")
 
-    title = Text(spec.title.upper(), style=renderer.title_style)
-    title.append(f"  {summary(spec, rec.config)}, seed {rec.seed}", style="bold")
+    title = Text(game_title(spec, lang).upper(), style=renderer.title_style)
+    title.append("  " + say(lang, "summary", options=summary(spec, rec.config, lang), seed=rec.seed), style="bold")
     console.print(title)
-    who = " · ".join(f"{session.who(i)} {'you' if s == HUMAN else s.name}" for i, s in enumerate(made))
-    console.print(f"Seats: {who}", highlight=False, markup=False)
-    console.print(f"Saving after every action to {path} (resume: wasteland play {spec.name} --load {path})",
-                  highlight=False, soft_wrap=True, markup=False)
-    console.print("Type a number or an action; 'help' explains the question.", style="dim")
+    who = " · ".join(f"{session.who(i)} {say(lang, 'you') if s == HUMAN else session.bot_name(s.name)}"
+                     for i, s in enumerate(made))
+    console.print(say(lang, "seats", seats=who), highlight=False, markup=False)
+    console.print(say(lang, "saving", path=path, game=spec.name), highlight=False, soft_wrap=True, markup=False)
+    console.print(say(lang, "type"), style="dim")
     if load is not None:
-        console.print(f"Resumed after {len(rec.actions)} action(s).", highlight=False)
+        console.print(say(lang, "resumed", n=len(rec.actions)), highlight=False)
     else:
         session.say(*event_lines(g, session.renderer, setup_events, session.viewers))
     enable_line_editing()

@@ -31,6 +31,10 @@ WORDS: dict[str, dict[str, str]] = {
         "stopped": "Stopped. The game is saved in {path}; resume with: wasteland play {game} --load {path}",
         "saved": "Saved {n} actions to {path}. Resume with: wasteland play {game} --load {path}",
         "bot.random": "random", "bot.heuristic": "heuristic", "bot.ismcts": "ISMCTS",
+        "summary": "{options}, seed {seed}", "you": "you", "seats": "Seats: {seats}",
+        "saving": "Saving after every action to {path} (resume: wasteland play {game} --load {path})",
+        "type": "Type a number or an action; 'help' explains the question.",
+        "resumed": "Resumed after {n} action(s).",
     },
     "ru": {
         "ask": "{seat} {kind} (1-{n}, help) > ",
@@ -56,6 +60,11 @@ WORDS: dict[str, dict[str, str]] = {
         "stopped": "Остановлено. Партия сохранена в {path}; продолжить: wasteland play {game} --load {path}",
         "saved": "Сохранено действий: {n}, в {path}. Продолжить: wasteland play {game} --load {path}",
         "bot.random": "случайный", "bot.heuristic": "эвристический", "bot.ismcts": "ISMCTS",
+        "summary": "{options}, зерно {seed}", "you": "вы", "seats": "Места: {seats}", "players": "игроков {n}",
+        "saving": "Партия сохраняется после каждого действия в {path} (продолжить: wasteland play {game} --load "
+                  "{path})",
+        "type": "Введите номер или действие; 'help' объясняет вопрос.",
+        "resumed": "Продолжено после действий: {n}.",
     },
     "uk": {
         "ask": "{seat} {kind} (1-{n}, help) > ",
@@ -81,6 +90,11 @@ WORDS: dict[str, dict[str, str]] = {
         "stopped": "Зупинено. Партію збережено в {path}; продовжити: wasteland play {game} --load {path}",
         "saved": "Збережено дій: {n}, у {path}. Продовжити: wasteland play {game} --load {path}",
         "bot.random": "випадковий", "bot.heuristic": "евристичний", "bot.ismcts": "ISMCTS",
+        "summary": "{options}, зерно {seed}", "you": "ви", "seats": "Місця: {seats}", "players": "гравців {n}",
+        "saving": "Партія зберігається після кожної дії в {path} (продовжити: wasteland play {game} --load "
+                  "{path})",
+        "type": "Введіть номер або дію; 'help' пояснює питання.",
+        "resumed": "Продовжено після дій: {n}.",
     },
 }
 

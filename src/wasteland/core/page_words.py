@@ -30,6 +30,17 @@ def fill(template: str, values: dict[str, Any]) -> str:
                             else m.group(0), template)
 
 
+def words_of_game(spec: Any, lang: str) -> "PageWords | None":
+    """A registered game's page words (``spec.web_texts``), or None when it has none."""
+    if not getattr(spec, "web_texts", None):
+        return None
+    package = spec.package or spec.game.partition(":")[0].rpartition(".")[0]
+    try:
+        return PageWords(package, lang, spec.web_texts)
+    except (ModuleNotFoundError, TypeError):
+        return None
+
+
 class PageWords:
     """The page's words of one game in one language, English where that language has none."""
 

@@ -232,93 +232,152 @@ def _counts(cards: dict[str, int] | list[str]) -> str:
     return ", ".join(f"{c}×{n}" if n > 1 else c for c, n in items) or "—"
 
 
-def _swatch(colour: str) -> Text:
-    return Text(f" {colour[:3].upper()} ", style=token_style(colour))
+def _swatch(colour: str, lang: str = "en") -> Text:
+    """A clan's colour as a coloured tag: its name's first three letters."""
+    name = colour
+    if lang != "en":
+        from .terminal_words import AgeOfThirstWords
+
+        name = AgeOfThirstWords(lang).colour(colour)
+    return Text(f" {name[:3].upper()} ", style=token_style(colour))
 
 
-def render_panel(view: dict[str, Any]) -> Group:
+PANEL = {
+    "en": {"turn": "Turn {turn}", "setup": " · set-up", "to_play": " p{seat} to play · {phase} phase",
+           "phase": " · {phase}", "teams": ", teams {teams}", "players": ", {n} players",
+           "deciding": "Deciding: {seat} — {kind}", "order": "Order ", "bought": "bought {n}/5 this turn",
+           "market_used": " · black market used",
+           "columns": ("clan", "water", "pump", "Eye", "S H B #", "lv", "hand", "cards on it"), "barred": " barred",
+           "gal": "{n} gal", "decks": "Decks ", "decks_value": "source {source} · bunker {bunker} · ray tower {tower}\n",
+           "discards": "Discards ", "market": "Black market ", "you": "You: p{seat} ",
+           "hand": "  {water} gal · ray-tower hand ({n}/5): "},
+    "ru": {"turn": "Ход {turn}", "setup": " · подготовка", "to_play": " ходит p{seat} · {phase}",
+           "phase": " · {phase}", "teams": ", команды {teams}", "players": ", игроков {n}",
+           "deciding": "Решает: {seat} — {kind}", "order": "Порядок ", "bought": "куплено {n}/5 за ход",
+           "market_used": " · чёрный рынок использован",
+           "columns": ("клан", "вода", "насос", "Око", "S H B #", "ур.", "рука", "карты на видах"),
+           "barred": " выбит", "gal": "{n} гал.", "decks": "Колоды ",
+           "decks_value": "источники {source} · бункеры {bunker} · лучевые башни {tower}\n", "discards": "Сбросы ",
+           "market": "Чёрный рынок ", "you": "Вы: p{seat} ", "hand": "  {water} гал. · рука лучевых башен ({n}/5): "},
+    "uk": {"turn": "Хід {turn}", "setup": " · підготовка", "to_play": " ходить p{seat} · {phase}",
+           "phase": " · {phase}", "teams": ", команди {teams}", "players": ", гравців {n}",
+           "deciding": "Вирішує: {seat} — {kind}", "order": "Порядок ", "bought": "куплено {n}/5 за хід",
+           "market_used": " · чорний ринок використано",
+           "columns": ("клан", "вода", "насос", "Око", "S H B #", "рів.", "рука", "карти на видах"),
+           "barred": " вибитий", "gal": "{n} гал.", "decks": "Колоди ",
+           "decks_value": "джерела {source} · бункери {bunker} · променеві вежі {tower}\n", "discards": "Скиди ",
+           "market": "Чорний ринок ", "you": "Ви: p{seat} ", "hand": "  {water} гал. · рука променевих веж ({n}/5): "},
+}
+#: The phases and decisions as the panel names them beyond English.
+PHASE_WORDS = {
+    "ru": {"setup": "подготовка", "tactical": "тактическая фаза", "economic": "экономическая фаза",
+           "supply": "фаза добычи", "first": "первый игрок", "place": "расстановка", "inject": "карта бункера",
+           "hand": "лишние карты", "bonus": "бонусная карта"},
+    "uk": {"setup": "підготовка", "tactical": "тактична фаза", "economic": "економічна фаза",
+           "supply": "фаза видобутку", "first": "перший гравець", "place": "розстановка", "inject": "карта бункера",
+           "hand": "зайві карти", "bonus": "бонусна карта"},
+}
+
+
+def render_panel(view: dict[str, Any], lang: str = "en") -> Group:
     """Turn, phase, water and Eye per colour, decks, and the viewing seat's own hand."""
+    w = PANEL.get(lang, PANEL["en"])
+    phase_word = PHASE_WORDS.get(lang, {})
+    named = None
+    if lang != "en":
+        from .terminal_words import AgeOfThirstWords
+
+        named = AgeOfThirstWords(lang)
+    card = named.card if named else (lambda c: c)
+    colour_name = named.colour if named else (lambda c: c)
     cfg = view.get("config", {})
     players = view["players"]
     goal = eye_goal(cfg)
     lines: list[RenderableType] = []
     head = Text()
-    head.append(f"Turn {view['turn']}", style="bold")
+    head.append(w["turn"].format(turn=view["turn"]), style="bold")
+    phase = phase_word.get(view["phase"], view["phase"])
     if view["phase"] == "setup":
-        head.append(" · set-up")
+        head.append(w["setup"])
     elif players and view.get("order"):
         cur = view["current"]
         head.append(" · ")
-        head.append_text(_swatch(players[cur]["colour"]))
-        head.append(f" p{cur + 1} to play · {view['phase']} phase")
+        head.append_text(_swatch(players[cur]["colour"], lang))
+        head.append(w["to_play"].format(seat=cur + 1, phase=phase))
     else:
-        head.append(f" · {view['phase']}")
-    head.append(f"   {cfg.get('mode', '?')}" + (f", teams {cfg['teams']}" if cfg.get("teams") else "")
-                + f", {cfg.get('players', len(players))} players", style="dim")
+        head.append(w["phase"].format(phase=phase))
+    mode = cfg.get("mode", "?")
+    if named and named.page.has(f"option.mode.{mode}"):
+        mode = named.page.t(f"option.mode.{mode}")
+    head.append(f"   {mode}" + (w["teams"].format(teams=cfg["teams"]) if cfg.get("teams") else "")
+                + w["players"].format(n=cfg.get("players", len(players))), style="dim")
     lines.append(head)
     d = view.get("decision")
     if d is not None:
-        lines.append(Text(f"Deciding: {seat_name(view, d['seat'])} — {d['kind']}", style="bold"))
+        lines.append(Text(w["deciding"].format(seat=seat_name(view, d["seat"], lang),
+                                               kind=phase_word.get(d["kind"], d["kind"])), style="bold"))
     if view.get("order"):
-        order = Text("Order ", style="bold")
+        order = Text(w["order"], style="bold")
         for i, q in enumerate(view["order"]):
             if i:
                 order.append(" → ")
-            order.append(players[q]["colour"], style=CLAN_FG.get(players[q]["colour"], ""))
+            order.append(colour_name(players[q]["colour"]), style=CLAN_FG.get(players[q]["colour"], ""))
         lines.append(order)
     if view["phase"] == "tactical" or view["phase"] == "economic":
-        extra = f"bought {view['bought']}/5 this turn" + (" · black market used" if view.get("market_used") else "")
+        extra = w["bought"].format(n=view["bought"]) + (w["market_used"] if view.get("market_used") else "")
         lines.append(Text(extra, style="dim"))
 
     table = Table(box=None, padding=(0, 1), show_edge=False, pad_edge=False)
-    for col, justify in (("clan", "left"), ("water", "right"), ("pump", "right"), ("Eye", "left"),
-                         ("S H B #", "left"), ("lv", "left"), ("hand", "right"), ("cards on it", "left")):
-        table.add_column(col, justify=justify, header_style="bold", no_wrap=col != "cards on it")
+    last = w["columns"][-1]
+    for col, justify in zip(w["columns"], ("left", "right", "right", "left", "left", "left", "right", "left")):
+        table.add_column(col, justify=justify, header_style="bold", no_wrap=col != last)
     for p in players:
         name = Text()
-        name.append_text(_swatch(p["colour"]))
+        name.append_text(_swatch(p["colour"], lang))
         name.append(f" p{p['seat'] + 1}", style="bold" if p["seat"] == view.get("seat") else "")
         if cfg.get("teams"):
             name.append(f" T{p['team'] + 1}", style="dim")
         eye = Text("●" * p["eye"], style="bold bright_cyan")
         eye.append("○" * max(0, goal - p["eye"]), style="dim")
         if p.get("barred"):
-            eye.append(" barred", style="bold red")
+            eye.append(w["barred"], style="bold red")
         on = p["on_board"]
         counts = f"{on['skinny']} {on['handsome']} {on['smart']} {on['hedge']}"
         lv = p["levels"]
         levels = f"{lv['skinny']}{lv['handsome']}{lv['smart']}{lv['hedge']}"
-        cards = [f"{card}→{KIND_INITIAL.get(kind, kind)}" for card, kind in p["injections"]] + list(p["statuses"])
-        table.add_row(name, f"{p['water']} gal", str(p["pumps"]), eye, counts, levels, str(p["hand_size"]),
+        cards = [f"{card(c)}→{KIND_INITIAL.get(kind, kind)}" for c, kind in p["injections"]] + [
+            card(c) for c in p["statuses"]]
+        table.add_row(name, w["gal"].format(n=p["water"]), str(p["pumps"]), eye, counts, levels, str(p["hand_size"]),
                       Text(", ".join(cards) or "—", style="" if cards else "dim"))
     lines.append(table)
     decks = view["decks"]
     discards = view["discards"]
     t = Text()
-    t.append("Decks ", style="bold")
-    t.append(f"source {decks['source']} · bunker {decks['bunker']} · ray tower {decks['ray_tower']}\n")
-    t.append("Discards ", style="bold")
-    t.append(f"source {sum(discards['source'].values())} · bunker {sum(discards['bunker'].values())} · "
-             f"ray tower {sum(discards['ray_tower'].values())}\n")
-    t.append("Black market ", style="bold")
-    t.append(_counts(discards["bunker"]), style="" if discards["bunker"] else "dim")
+    t.append(w["decks"], style="bold")
+    t.append(w["decks_value"].format(source=decks["source"], bunker=decks["bunker"], tower=decks["ray_tower"]))
+    t.append(w["discards"], style="bold")
+    t.append(w["decks_value"].format(source=sum(discards["source"].values()), bunker=sum(discards["bunker"].values()),
+                                     tower=sum(discards["ray_tower"].values())))
+    t.append(w["market"], style="bold")
+    market = {card(c): n for c, n in discards["bunker"].items()}
+    t.append(_counts(market), style="" if discards["bunker"] else "dim")
     lines.append(t)
     me = next((p for p in players if p["seat"] == view.get("seat")), None)
     if me is not None:
-        you = Text(f"You: p{me['seat'] + 1} ", style="bold bright_yellow")
-        you.append_text(_swatch(me["colour"]))
-        you.append(f"  {me['water']} gal · ray-tower hand ({len(me.get('hand', []))}/5): ", style="bold")
-        you.append(_counts(me.get("hand", [])))
+        you = Text(w["you"].format(seat=me["seat"] + 1), style="bold bright_yellow")
+        you.append_text(_swatch(me["colour"], lang))
+        you.append(w["hand"].format(water=me["water"], n=len(me.get("hand", []))), style="bold")
+        you.append(_counts([card(c) for c in me.get("hand", [])]))
         lines.append(you)
     # the end of the game is announced by the front end (once), not by the panel
     return Group(*lines)
 
 
 def render_board(view: dict[str, Any], width: int, marks: dict[str, str] | None = None,
-                 coords: bool = False) -> RenderableType:
+                 coords: bool = False, lang: str = "en") -> RenderableType:
     """The map with the panel beside it, or below it when the terminal is too narrow."""
-    return side_by_side(render_map(view, marks, coords), render_panel(view), legend(), map_width(view),
-                               width, 50)
+    return side_by_side(render_map(view, marks, coords, lang), render_panel(view, lang), legend(lang),
+                        map_width(view), width, 50)
 
 
 STATUS = {
@@ -381,9 +440,14 @@ class AgeOfThirstTerminal(TerminalBase):
     verb_alone = True  # "end" stands for the one "end phase" or "end turn"
     verb_titles = VERB_TITLE
 
-    render_board = staticmethod(render_board)
-    render_panel = staticmethod(render_panel)
     map_width = staticmethod(map_width)
+
+    def render_board(self, view: dict[str, Any], width: int, marks: dict[str, str] | None = None,
+                     coords: bool = False) -> RenderableType:
+        return render_board(view, width, marks, coords, self.lang)
+
+    def render_panel(self, view: dict[str, Any]) -> Group:
+        return render_panel(view, self.lang)
     map_signature = staticmethod(map_signature)
     hex_marks = staticmethod(hex_marks)
 

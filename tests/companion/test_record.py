@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -151,12 +152,33 @@ def test_the_replay_page_steps_through_a_table_session(played, browser, artifact
             line = page.inner_text("#r-action")
             if actions[n - 1].startswith("edit "):
                 seen.add("correction")
-                assert "correction" in page.inner_text("#r-events").lower()
+                assert "Correction" in line and "Correction: " in page.inner_text("#r-events")
+                assert '"' not in page.inner_text("#r-events")  # in words, not as the notation reads
             elif actions[n - 1].startswith("chance "):
                 seen.add("chance")
-                assert "table" in line
+                assert "The table" in line and "chance" not in line
         assert seen == {"correction", "chance"}
         page.screenshot(path=artifacts / "replay.png", full_page=True)
     finally:
         ctx.close()
     assert not errors, errors
+
+
+def test_the_replay_page_says_a_table_session_in_russian(played, browser):
+    server, sid, snap, text = played
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    page = ctx.new_page()
+    page.set_default_timeout(20_000)
+    try:
+        page.goto(f"{server.base}/?lang=ru#/replay/companion/{sid}")
+        page.wait_for_selector("#replay[data-step='0']")
+        actions = json.loads("[" + ",".join(text.splitlines()[1:]) + "]")
+        for n, action in enumerate(actions, start=1):
+            page.click("#r-next")
+            page.wait_for_selector(f"#replay[data-step='{n}']")
+            if action.startswith(("edit ", "chance ")):
+                words = page.inner_text("#r-action") + "\n" + page.inner_text("#r-events")
+                latin = [w for w in re.findall(r"[A-Za-z]{2,}", words) if w != "SL"]
+                assert not latin, (action, words)
+    finally:
+        ctx.close()

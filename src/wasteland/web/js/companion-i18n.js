@@ -81,3 +81,21 @@ export function w(key, params = {}) {
 }
 
 export const COMPANION_WORDS = WORDS;
+
+/** A correction's event in words: each change in the game's words where its companion
+ *  module has them (``editText``), else as the notation reads. */
+export function correctionText(e, edits = {}, ctx = {}) {
+  const words = (c) => (edits.editText ? edits.editText(c, ctx)
+    : `${c.verb} ${c.path}${c.value === null || c.value === undefined ? "" : ` = ${JSON.stringify(c.value)}`}`);
+  const parts = (e.changes || []).map(words).filter(Boolean);
+  return `${w("corrected")}: ${parts.join("; ")}`;
+}
+
+/** ``chance custom KEY=VALUE ...`` in words: the card the table entered by its printed
+ *  values, each by its label in the game's companion module (``customLabel``); null
+ *  where the module has no labels. */
+export function customCardText(action, edits = {}) {
+  if (!edits.customLabel) return null;
+  const values = [...action.matchAll(/(\w+)=(\S*)/g)].map(([, k, v]) => `${edits.customLabel(k)}: ${edits.customLabel(k, v)}`);
+  return `${w("custom_card")} (${values.join(", ")})`;
+}

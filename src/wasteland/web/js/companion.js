@@ -7,7 +7,7 @@ import { LANGS, LANG_NAMES, preferredLang, setLang, lang, onLangChange, has, tIn
 import { api } from "./api.js";
 import { serverInfo, specOf, loadBoard } from "./boards.js";
 import { h, humanize } from "./dom.js";
-import { w } from "./companion-i18n.js";
+import { w, correctionText, customCardText } from "./companion-i18n.js";
 
 let view = null;
 
@@ -227,11 +227,7 @@ class SessionView {
 
   /** A chance answer in words: the component's name, or the printed values the table entered. */
   chanceLabel(action) {
-    if (/^chance custom /.test(action)) { // the printed values the table entered, in its words
-      if (!this.edits.customLabel) return this.board.actionLabel(action);
-      const values = [...action.matchAll(/(\w+)=(\S*)/g)].map(([, k, v]) => `${this.edits.customLabel(k)}: ${this.edits.customLabel(k, v)}`);
-      return `${w("custom_card")} (${values.join(", ")})`;
-    }
+    if (/^chance custom /.test(action)) return customCardText(action, this.edits) || this.board.actionLabel(action);
     const name = this.outcomeLabel(action).name;
     return name === action.replace(/^chance /, "") ? this.board.actionLabel(action) : name;
   }
@@ -503,12 +499,7 @@ class SessionView {
 
   /** An event in words: a correction is the companion's own, the rest the game's. */
   eventWords(e) {
-    if (e.type !== "correction") return this.board.eventText(e);
-    // each change in the game's words where its module has them, else as the notation reads
-    const words = (c) => (this.edits.editText ? this.edits.editText(c, this.ctx)
-      : `${c.verb} ${c.path}${c.value === null || c.value === undefined ? "" : ` = ${JSON.stringify(c.value)}`}`);
-    const parts = (e.changes || []).map(words).filter(Boolean);
-    return `${w("corrected")}: ${parts.join("; ")}`;
+    return e.type === "correction" ? correctionText(e, this.edits, this.ctx) : this.board.eventText(e);
   }
 
   nextEvent() {

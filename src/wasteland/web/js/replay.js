@@ -1,7 +1,8 @@
 // The replay of a finished game, step by step, from any seat's view or a spectator's.
 import { t, useGame } from "./i18n.js";
 import { api } from "./api.js";
-import { loadBoard } from "./boards.js";
+import { loadBoard, specOf } from "./boards.js";
+import { w, correctionText, customCardText } from "./companion-i18n.js";
 import * as generic from "./generic.js";
 import { h } from "./dom.js";
 import { toast } from "./app.js";
@@ -36,6 +37,12 @@ export class ReplayView {
     try {
       const first = await api("GET", `${this.base}/replay?step=0`);
       this.game = await loadBoard(first.record.game);
+      this.edits = {}; // a table companion's session: its game's words for corrections
+      if (first.companion) {
+        const spec = await specOf(first.record.game);
+        const url = spec && spec.web && spec.web.companion;
+        if (url) this.edits = await import(url).catch(() => ({}));
+      }
       useGame(first.record.game);
       watchRules(this.root, first.record.game); // every anchor shown gets its rule's words, as on the game page
       this.steps = first.steps;
@@ -84,7 +91,7 @@ export class ReplayView {
   /** An event in words and, when its words do not cite it, the rule it applies (rules.js
    *  marks the anchor with the rule's title and text), as the game page's log does. */
   eventItem(e) {
-    const words = this.game.eventText(e);
+    const words = e.type === "correction" ? correctionText(e, this.edits, {}) : this.game.eventText(e);
     const text = String(words && words.textContent !== undefined ? words.textContent : words);
     const cites = e.rule && !text.includes(e.rule);
     return h("li", { "data-type": e.type }, words, cites ? h("span", { class: "rule", text: ` (${e.rule})` }) : null);
@@ -106,6 +113,15 @@ export class ReplayView {
       box.append(h("span", { class: "lg-item", "data-legend": item.key || null }, sym, h("span", { text: item.text })));
     }
     return box;
+  }
+
+  /** Who gave the step and what it was; a table companion's correction and chance answer
+   *  are the table's. */
+  actionLine(d) {
+    if (d.companion && /^edit( |$)/.test(d.action)) return `✎ ${w("corrected")}`;
+    const seat = d.companion && d.action_label === "table" ? w("table") : d.action_label || `p${d.action_seat + 1}`;
+    const custom = d.companion && /^chance custom /.test(d.action) ? customCardText(d.action, this.edits) : null;
+    return t("replay.action", { action: custom || this.game.actionLabel(d.action), seat });
   }
 
   /** The decision the game waits on at this step, with the rule that gives it (null: over). */
@@ -146,7 +162,7 @@ export class ReplayView {
               onclick: () => this.toggleSetting(LEGEND_KEY), i18n: "game.legend" })),
           this.legendBox(d.view)),
         h("aside", { class: "side card-box" },
-          h("p", { id: "r-action", text: d.action ? t("replay.action", { action: this.game.actionLabel(d.action), seat: d.action_label || `p${d.action_seat + 1}` }) : t("replay.start") }),
+          h("p", { id: "r-action", text: d.action ? this.actionLine(d) : t("replay.start") }),
           this.decisionLine(d.view),
           h("ol", { id: "r-events", class: "events" }, ...(d.events || []).map((e) => this.eventItem(e))))));
     this.root.append(page);

@@ -70,3 +70,15 @@ def test_age_of_thirst_page_names_the_species_as_the_texts_do(lang):
     for kind in ("skinny", "handsome", "smart", "hedge"):
         card = AOT_TEXTS.name(f"species:{kind}", lang)
         assert words[f"aot.kind.{kind}"][:4].lower() == card[:4].lower(), (kind, words[f"aot.kind.{kind}"], card)
+
+
+@pytest.mark.parametrize("game", ("fallout", "quest"))
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_pages_words_of_a_tie_policy_are_the_games_own(game, lang):
+    """The page names the rule its "decide for me" button follows (``ties.*``) in the words
+    the game's policy gives the companion and the log."""
+    from importlib import import_module
+
+    texts = import_module(f"wasteland.games.{game}.ties").POLICY_TEXTS
+    words = page_words(f"wasteland.games.{game}", lang)
+    assert {key: words.get(key) for key in texts} == {key: by_lang[lang] for key, by_lang in texts.items()}

@@ -35,8 +35,9 @@ UNTRANSLATED = re.compile(
 # an instance id ("water#1"), a content id ("tile_09") or a tile's position in the notation ("t0,-2")
 RAW_ID = re.compile(r"\b[a-z][a-z_]*#\d+\b|\b[a-z]+_[a-z0-9_]+\b|\bt-?\d+,-?\d+\b")
 LATIN_WORD = re.compile(r"[A-Za-z]{3,}")
-# Latin words a Russian or Ukrainian screen may show: none but the method's name of a bot.
-ALLOWED_LATIN = {"ISMCTS"}
+# Latin words a Russian or Ukrainian screen may show: the method's name of a bot, and the
+# Fallout trademark, which the game's Russian and Ukrainian editions print in Latin letters.
+ALLOWED_LATIN = {"ISMCTS", "Fallout", "FALLOUT"}
 
 
 @pytest.fixture(scope="module")
@@ -274,5 +275,28 @@ def test_every_games_lobby_form_and_its_hints_are_translated(walk_url, browser, 
             page.wait_for_selector(f"#create-form[data-game='{game}']")
             assert page.locator("#create-form [title]").count() > 0
             _check_screen(page, lang, f"{game} lobby form")
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("lang", ("ru", "uk"))
+@pytest.mark.parametrize("game", ("fallout", "quest"))
+def test_fallout_and_quest_pages_read_in_the_language(walk_url, browser, artifacts, game, lang):
+    """A solo game of each, a dozen questions: every screen in the page's language."""
+    ctx = browser.new_context(viewport=SIZES["desktop"])
+    page = ctx.new_page()
+    page.set_default_timeout(20_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        _new_game(page, walk_url, lang, game, seed=3)
+        for step in range(12):
+            if page.locator(OVER).count():
+                break
+            _check_screen(page, lang, f"{game} {lang} step {step}")
+            buttons = page.locator("#actions .action-btn")
+            _click_and_confirm(page, buttons.nth(step % max(1, min(2, buttons.count()))))
+        page.screenshot(path=artifacts / f"walk-{game}-{lang}.png")
+        assert not errors, errors
     finally:
         ctx.close()

@@ -249,9 +249,21 @@ def test_a_determinization_matches_the_view_and_plays_on(config, seed, stop, oth
 
 
 def test_events_are_described_in_words():
+    from wasteland.games.age_of_thirst.content import load_content
+    from wasteland.games.age_of_thirst.texts import TEXTS
+
+    content = load_content()
+    # the cards' ids, which the log must name by their printed names ("Wet day", not "wet")
+    ids = {cid for deck in (content.sources, content.bunkers, content.towers) for cid in deck}
     s = GAME.new_game({"players": 3, "draw": True}, 5)
     agent = RandomAgent(5)
+    named = 0
     while (d := GAME.decision(s)) is not None:
         for e in GAME.apply_in_place(s, agent.choose(d)):
             text = GAME.describe(e)
             assert text and not text.startswith("{"), e
+            cards = [c for c in [e.get("card"), *(e.get("cards") or [])] if c in ids]
+            for c in cards:
+                assert TEXTS.name(TEXTS.find(c), "en") in text, (e, text)
+            named += len(cards)
+    assert named > 0

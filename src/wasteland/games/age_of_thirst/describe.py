@@ -1,4 +1,5 @@
-"""Events in words (English)."""
+"""Events in words (English): troops by their kinds' names, and source, bunker and
+ray-tower cards by their printed names from the component texts ("Wet day", not "wet")."""
 
 from __future__ import annotations
 
@@ -16,14 +17,26 @@ def _s(x: Any) -> str:
 KIND_NAMES = {"skinny": "Skinny", "handsome": "Handsome", "smart": "Smart", "hedge": "Hedge"}
 
 
+def _card(cid: Any) -> Any:
+    """A source, bunker or ray-tower card by its printed name; anything else (a hidden card) as it is."""
+    from .texts import TEXTS
+
+    found = TEXTS.find(cid) if isinstance(cid, str) else None
+    return (TEXTS.name(found, "en") or cid) if found and not found.startswith(("species:", "hex:")) else cid
+
+
 def _named(event: dict[str, Any]) -> dict[str, Any]:
-    """Kinds by name, and a hit's cause: the attacking kind, or the ray-tower card played."""
+    """Kinds and cards by name, and a hit's cause: the attacking kind, or the ray-tower card played."""
     e = dict(event)
     if isinstance(e.get("kind"), str):
         e["kind"] = KIND_NAMES.get(e["kind"], e["kind"])
     cause = e.get("cause")
     if isinstance(cause, str):
-        e["cause"] = f"attacked by a {KIND_NAMES[cause]}" if cause in KIND_NAMES else f"card {cause}"
+        e["cause"] = f"attacked by a {KIND_NAMES[cause]}" if cause in KIND_NAMES else f"card {_card(cause)}"
+    if "card" in e:
+        e["card"] = _card(e["card"])
+    if isinstance(e.get("cards"), list):
+        e["cards"] = [_card(c) for c in e["cards"]]
     return e
 
 

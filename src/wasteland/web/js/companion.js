@@ -229,7 +229,9 @@ class SessionView {
   chanceLabel(action) {
     if (/^chance custom /.test(action)) return customCardText(action, this.edits) || this.board.actionLabel(action);
     const name = this.outcomeLabel(action).name;
-    return name === action.replace(/^chance /, "") ? this.board.actionLabel(action) : name;
+    if (name !== action.replace(/^chance /, "")) return name;
+    const label = this.board.actionLabel(action);
+    return label === action ? name : label; // a board without words for it: the outcome itself (a die's face)
   }
 
   outcomeLabel(action) {
@@ -367,7 +369,9 @@ class SessionView {
       return;
     }
     const entries = this.edits.hexEdits ? this.edits.hexEdits(this.snap.view, hex) : [];
-    this.menu(entries, w("hex", { hex }));
+    // the spot by the game's name for it (a space, a zone), else as a hex
+    const title = this.edits.spotTitle ? this.edits.spotTitle(this.snap.view, hex) : null;
+    this.menu(entries, title || w("hex", { hex }));
   }
 
   decisionBox() {

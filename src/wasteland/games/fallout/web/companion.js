@@ -77,6 +77,11 @@ export function spots(view) {
   return ((view.map && view.map.spaces) || []).map((sp) => sp.id);
 }
 
+/** The name of a tapped space, as the menu of its corrections is titled. */
+export function spotTitle(view, space) {
+  return spaceName(space);
+}
+
 /** The corrections a tap on ``space`` offers: [{label, step}], [{label, pickHex(dest) -> step}]
  *  or [{label, entries}] (a second list to choose from). */
 export function hexEdits(view, space) {

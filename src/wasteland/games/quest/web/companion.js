@@ -75,6 +75,11 @@ export function spots(view) {
   return Object.keys((view.board && view.board.zones) || {});
 }
 
+/** The name of a tapped zone, as the menu of its corrections is titled. */
+export function spotTitle(view, zone) {
+  return zoneName(zone);
+}
+
 /** The corrections a tap on ``zone`` offers: [{label, step}], [{label, pickHex(dest) -> step}]
  *  or [{label, entries}] (a second list to choose from). */
 export function hexEdits(view, zone) {

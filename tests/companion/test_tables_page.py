@@ -81,6 +81,12 @@ def test_a_fallout_table_on_a_phone(url, phone, artifacts):
     assert page.locator("#board .fo-enemy[data-enemy^='ghoul']").count() == ghouls + 1
     assert page.locator(f"#board .fo-space[data-space='{space}'] .fo-enemy").count() >= 1
     assert "ghoul placed on" in page.inner_text("#steps li >> nth=-1")  # the change in words, not a path
+    # the survivor's counts, which agenda cards require (FO-13.5): a tap among the survivor's corrections
+    n = index_of(page)
+    page.tap("#player-edits button:has-text('enemies defeated: 1')")
+    ready(page, n + 1)
+    sid = page.url.split("#/s/", 1)[1]
+    assert page.request.get(f"{url}api/companion/{sid}").json()["view"]["survivors"][0]["kills"] == 1
     page.screenshot(path=artifacts / "fallout-corrected.png", full_page=True)
     page.tap("#correct-toggle")
     # The survivor ends the turn: the round ends and the table turns its agenda card.

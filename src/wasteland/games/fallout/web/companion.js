@@ -11,6 +11,8 @@ const WORDS = {
   en: { move_to: "move to…", remove: "take away", stands_here: "stands here", place: "Place an enemy",
         flip_down: "turn face down", flip_up: "turn face up", marker_on: "put a quest marker here",
         marker_off: "take the quest marker away", health: "health {n}", radiation: "radiation {n}",
+        kills: "enemies defeated: {n}", quests: "quests completed: {n}",
+        ch_survivor_kills: "survivor {n}: {v} enemies defeated", ch_survivor_quests: "survivor {n}: {v} quests completed",
         track: "{faction}: step {n}", first: "First player: survivor {n}",
         ch_enemy_add: "{enemy} placed on {space}", ch_enemy_space: "enemy {n} now on {space}",
         ch_enemy_side: "enemy {n} turned {side}", ch_enemy_del: "enemy {n} taken away", up: "face up", down: "face down",
@@ -25,6 +27,8 @@ const WORDS = {
   ru: { move_to: "переставить…", remove: "убрать", stands_here: "стоит здесь", place: "Поставить врага",
         flip_down: "перевернуть лицом вниз", flip_up: "перевернуть лицом вверх", marker_on: "положить сюда маркер задания",
         marker_off: "убрать маркер задания", health: "здоровье {n}", radiation: "радиация {n}",
+        kills: "побеждено врагов: {n}", quests: "выполнено заданий: {n}",
+        ch_survivor_kills: "выживший {n}: побеждено врагов {v}", ch_survivor_quests: "выживший {n}: выполнено заданий {v}",
         track: "{faction}: шаг {n}", first: "Первый игрок: выживший {n}",
         ch_enemy_add: "{enemy} поставлен на {space}", ch_enemy_space: "враг {n} теперь на {space}",
         ch_enemy_side: "враг {n} перевёрнут {side}", ch_enemy_del: "враг {n} убран", up: "лицом вверх", down: "лицом вниз",
@@ -39,6 +43,8 @@ const WORDS = {
   uk: { move_to: "переставити…", remove: "прибрати", stands_here: "стоїть тут", place: "Поставити ворога",
         flip_down: "перевернути лицем униз", flip_up: "перевернути лицем угору", marker_on: "покласти сюди маркер завдання",
         marker_off: "прибрати маркер завдання", health: "здоров'я {n}", radiation: "радіація {n}",
+        kills: "переможено ворогів: {n}", quests: "виконано завдань: {n}",
+        ch_survivor_kills: "вцілілий {n}: переможено ворогів {v}", ch_survivor_quests: "вцілілий {n}: виконано завдань {v}",
         track: "{faction}: крок {n}", first: "Перший гравець: вцілілий {n}",
         ch_enemy_add: "{enemy} поставлено на {space}", ch_enemy_space: "ворог {n} тепер на {space}",
         ch_enemy_side: "ворога {n} перевернуто {side}", ch_enemy_del: "ворога {n} прибрано", up: "лицем угору", down: "лицем униз",
@@ -123,6 +129,12 @@ export function playerEdits(view) {
       .filter((v) => v !== p.health).map((v) => ({ label: c("health", { n: v }), step: `edit set survivor.${i}.health ${v}` })) });
     out.push({ label: `${who}: ${c("radiation", { n: p.radiation })}…`, entries: values(0, p.health - 1)
       .filter((v) => v !== p.radiation).map((v) => ({ label: c("radiation", { n: v }), step: `edit set survivor.${i}.radiation ${v}` })) });
+    // the counts the agenda cards' requirements read (FO-13.5)
+    for (const key of ["kills", "quests"]) {
+      for (const v of [p[key] - 1, p[key] + 1]) {
+        if (v >= 0) out.push({ label: `${who}: ${c(key, { n: v })}`, step: `edit set survivor.${i}.${key} ${v}` });
+      }
+    }
   });
   return out;
 }
@@ -159,6 +171,8 @@ export function editText(change) {
     if (p[2] === "space") return c("ch_survivor_space", { n: n(1), space: spaceName(value) });
     if (p[2] === "health") return c("ch_survivor_health", { n: n(1), v: value });
     if (p[2] === "radiation") return c("ch_survivor_radiation", { n: n(1), v: value });
+    if (p[2] === "kills") return c("ch_survivor_kills", { n: n(1), v: value });
+    if (p[2] === "quests") return c("ch_survivor_quests", { n: n(1), v: value });
   }
   if (path === "state.markers" && Array.isArray(value)) return c("ch_markers", { list: value.map(spaceName).join(", ") || "—" });
   if (p[0] === "track") return c("ch_track", { faction: known(`fo.faction.${p[1]}`, p[1]), v: value });

@@ -11,7 +11,7 @@ const WORDS = {
   en: { move_to: "move to…", remove: "take away", stands_here: "stands here", place: "Place an enemy of group {n}",
         wounds: "{n} wounds left", out: "out of action", item_on: "a mystic item lies here", item_off: "take the mystic item away",
         quest_on: "the quest symbol is here", cond_on: "{cond}: put the token on", cond_off: "{cond}: take the token off",
-        dusk: "Dusk token on zone {n}",
+        dusk: "Dusk token on zone {n}", inspiration: "inspiration {n}", ch_hero_inspiration: "hero {n}: inspiration {v}",
         ch_enemy_add: "{enemy} of group {g} placed in {zone}", ch_enemy_zone: "enemy {n} now in {zone}",
         ch_enemy_wounds: "enemy {n}: {v} wounds left", ch_enemy_del: "enemy {n} taken away",
         ch_hero_zone: "hero {n} now in {zone}", ch_hero_out: "hero {n} out of action", ch_hero_wounds: "hero {n}: {v} wounds left",
@@ -24,7 +24,7 @@ const WORDS = {
   ru: { move_to: "переставить…", remove: "убрать", stands_here: "стоит здесь", place: "Поставить врага группы {n}",
         wounds: "осталось ран: {n}", out: "выбыл из игры", item_on: "здесь лежит мистический предмет", item_off: "убрать мистический предмет",
         quest_on: "здесь символ задания", cond_on: "{cond}: положить жетон", cond_off: "{cond}: снять жетон",
-        dusk: "Жетон сумерек на зоне {n}",
+        dusk: "Жетон сумерек на зоне {n}", inspiration: "вдохновение {n}", ch_hero_inspiration: "герой {n}: вдохновение {v}",
         ch_enemy_add: "{enemy} группы {g} поставлен в {zone}", ch_enemy_zone: "враг {n} теперь в {zone}",
         ch_enemy_wounds: "враг {n}: осталось ран {v}", ch_enemy_del: "враг {n} убран",
         ch_hero_zone: "герой {n} теперь в {zone}", ch_hero_out: "герой {n} выбыл из игры", ch_hero_wounds: "герой {n}: осталось ран {v}",
@@ -37,7 +37,7 @@ const WORDS = {
   uk: { move_to: "переставити…", remove: "прибрати", stands_here: "стоїть тут", place: "Поставити ворога групи {n}",
         wounds: "лишилося ран: {n}", out: "вибув із гри", item_on: "тут лежить містичний предмет", item_off: "прибрати містичний предмет",
         quest_on: "тут символ завдання", cond_on: "{cond}: покласти жетон", cond_off: "{cond}: зняти жетон",
-        dusk: "Жетон сутінків на зоні {n}",
+        dusk: "Жетон сутінків на зоні {n}", inspiration: "натхнення {n}", ch_hero_inspiration: "герой {n}: натхнення {v}",
         ch_enemy_add: "{enemy} групи {g} поставлено в {zone}", ch_enemy_zone: "ворог {n} тепер у {zone}",
         ch_enemy_wounds: "ворог {n}: лишилося ран {v}", ch_enemy_del: "ворога {n} прибрано",
         ch_hero_zone: "герой {n} тепер у {zone}", ch_hero_out: "герой {n} вибув із гри", ch_hero_wounds: "герой {n}: лишилося ран {v}",
@@ -126,6 +126,9 @@ export function playerEdits(view) {
         step: `edit set hero.${i}.wounds ${n}` })) });
       out.push({ label: `${who}: ${c("out")}`, step: edit([["set", `hero.${i}.zone`, ""], ["set", `hero.${i}.wounds`, 0], ["set", `hero.${i}.dice`, []]]) });
     }
+    for (const v of [p.inspiration - 1, p.inspiration + 1]) {
+      if (v >= 0) out.push({ label: `${who}: ${c("inspiration", { n: v })}`, step: `edit set hero.${i}.inspiration ${v}` });
+    }
     const tokens = p.tokens || [];
     out.push({ label: `${who}: ${CONDITIONS.map(cond).join(", ")}…`, entries: CONDITIONS.map((x) => (tokens.includes(x)
       ? { label: c("cond_off", { cond: cond(x) }), step: `edit set hero.${i}.tokens ${json(tokens.filter((y) => y !== x))}` }
@@ -156,6 +159,7 @@ export function editText(change) {
     if (p[2] === "zone") return value ? c("ch_hero_zone", { n: n(1), zone: zoneName(value) }) : c("ch_hero_out", { n: n(1) });
     if (p[2] === "wounds") return value ? c("ch_hero_wounds", { n: n(1), v: value }) : "";
     if (p[2] === "dice") return "";
+    if (p[2] === "inspiration") return c("ch_hero_inspiration", { n: n(1), v: value });
     if (p[2] === "tokens" && Array.isArray(value)) return c("ch_hero_tokens", { n: n(1), list: value.map(cond).join(", ") || c("none") });
   }
   if (path === "gates.items" && Array.isArray(value)) return c("ch_items", { list: value.map(zoneName).join(", ") || c("none") });

@@ -8,6 +8,8 @@ import random
 import tomllib
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from wasteland.core.protocol import RuleError
 from wasteland.core.registry import registered_games
@@ -124,3 +126,42 @@ def test_the_table_names_the_tile_lying_at_a_position(seed):
         placed = scenario_data(spec, after)["tile"]
         assert (placed[k]["tile"], placed[k]["face_up"], placed[k]["rotation"]) == (name, True, 2)
         assert len({t["tile"] for t in placed}) == len(placed)  # every tile once
+
+
+_PATHS = st.sampled_from(["raider", "raider.0", "raider.0.hex", "token.0", "player.0.cargo", "player.0.vehicle",
+                          "state", "state.supply", "state.wind", "tile.3.tile", "tile.99.tile", "seed", "a..b", "$taken"])
+_VALUES = st.recursive(st.none() | st.booleans() | st.integers(-3, 99) | st.floats(allow_nan=True) |
+                       st.sampled_from(["crew#*", "$taken", "tile_05", "1,0", "N", "", "#*"]),
+                       lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from(["type", "hex", "token"]),
+                                                                                     inner, max_size=3), max_leaves=6)
+_OPS = st.lists(st.tuples(st.sampled_from(["set", "add", "del", "put", "take", "swap", "fly"]), _PATHS, _VALUES),
+                min_size=1, max_size=4)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(ops=_OPS, raw=st.text(max_size=40))
+def test_any_correction_applies_or_is_one_refusal(ops, raw):
+    """Garbage or not, a correction gives a position or one RuleError (a field or a rule),
+    never another exception, and the state it started from is unchanged."""
+    spec = registered_games()["saltlands"]
+    g = spec.engine
+    state = _ENTERED
+    before = g.to_json(state)
+    for step in (f"edit {json.dumps([list(op) for op in ops])}", f"edit {raw}", f"edit set {raw}"):
+        try:
+            apply_edit(spec, state, step)
+        except EditError as exc:
+            assert exc.field and exc.message and not exc.rule
+        except RuleError as exc:
+            assert exc.rule.startswith("SL §") and exc.message, (step, exc.rule)
+    assert g.to_json(state) == before
+
+
+def _entered():
+    spec = registered_games()["saltlands"]
+    g = spec.engine
+    state = g.new_game({"players": 1, "characters": ["scout"]}, 9)
+    return g.apply(state, g.decision(state).actions[0])[0]
+
+
+_ENTERED = _entered()

@@ -83,6 +83,8 @@ def parse_edit(step: str) -> list[tuple[str, list[str | int], Any]]:
         raise _step_error("a correction reads 'edit set|add|del|put|take PATH [VALUE]', "
                         f"e.g. 'edit set raider.0.hex \"1,0\"'; not {step[:60]!r}")
     verb, raw_path = parts[1], parts[2]
+    if not raw_path:
+        raise _step_error(f"'edit {verb}' names the PATH it changes, e.g. 'edit {verb} raider.0.hex ...'")
     path: list[str | int] = []
     for piece in raw_path.split("."):
         if not piece:

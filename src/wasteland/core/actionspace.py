@@ -50,9 +50,11 @@ class Slots:
     #: the places are around the token of the slot before (``tokens(state, that token)``):
     #: "the hexes within reach of the troop named first"
     after: bool = False
+    #: the places do not depend on the state (only on the token before): read once
+    fixed: bool = False
 
     def read(self, state: Any, before: str) -> Sequence[str | None]:
-        if state is None:
+        if state is None and not self.fixed:
             return ()
         return self.tokens(state, before) if self.after else self.tokens(state)
 
@@ -104,9 +106,8 @@ class TemplateActions:
             self._by_head.setdefault((len(parts), parts[0][1]), []).append(t)
         self.size = offset
         self._offsets = [t.offset for t in self.templates]
-        # an action whose verb and length no place template shares has one index for good
-        self._cacheable = {key: not any(t.places for t in ts) for key, ts in self._by_head.items()}
-        self._cache: dict[str, int] = {}
+        self._plans: dict[str, list[tuple[int, tuple[tuple[int, str, str, str], ...]]]] = {}
+        self._fixed: dict[Any, dict[str, int]] = {}  # the place lists of the fixed domains
 
     def _parse(self, text: str, tokens: list[str], tail: bool) -> list[tuple[int, str]]:
         parts: list[tuple[int, str]] = []
@@ -132,6 +133,8 @@ class TemplateActions:
     def _places(self, name: str, state: Any, lists: dict[Any, dict[str, int]], before: str) -> dict[str, int]:
         slots = self.slots[name]
         key = (name, before) if slots.after else name
+        if slots.fixed:
+            lists = self._fixed
         found = lists.get(key)
         if found is None:
             found = {}
@@ -141,15 +144,21 @@ class TemplateActions:
             lists[key] = found
         return found
 
-    def _encode(self, action: str, state: Any, lists: dict[Any, dict[str, int]]) -> int:
-        cached = self._cache.get(action)
-        if cached is not None:
-            return cached
+    def _plan(self, action: str) -> list[tuple[int, tuple[tuple[int, str, str, str], ...]]]:
+        """How ``action`` is encoded, worked out once per text: per template it may match
+        (in order), the index its names and literals give, and its place lookups (weight,
+        domain, token, the token before) left to the state. A match with no place ends the
+        list: a later template is never reached."""
+        plan = self._plans.get(action)
+        if plan is not None:
+            return plan
         tokens = action.split()
-        key = (len(tokens), tokens[0] if tokens else "")
-        for t in self._by_head.get(key, ()):
-            index = 0
-            before = ""
+        plan = []
+        for t in self._by_head.get((len(tokens), tokens[0] if tokens else ""), ()):
+            weights = [1] * len(t.radices)
+            for k in range(len(t.radices) - 2, -1, -1):
+                weights[k] = weights[k + 1] * t.radices[k + 1]
+            base, places, k, before = t.offset, [], 0, ""
             for (kind, name), token in zip(t.parts, tokens):
                 if kind == _LIT:
                     if token != name:
@@ -159,19 +168,35 @@ class TemplateActions:
                     continue
                 if kind == _NAME:
                     pos = self._positions[name].get(token)
+                    if pos is None:
+                        break
+                    base += weights[k] * pos
                 else:
-                    pos = self._places(name, state, lists, before).get(token)
-                    if pos is None and token.startswith("@" + name):
-                        k = token[len(name) + 1:]
-                        pos = int(k) if k.isdigit() and int(k) < self.slots[name].size else None
+                    place = token[len(name) + 1:] if token.startswith("@" + name) else ""
+                    if place.isdigit() and int(place) < self.slots[name].size:
+                        base += weights[k] * int(place)  # a place written as such
+                    else:
+                        places.append((weights[k], name, token, before))
+                before = token
+                k += 1
+            else:
+                plan.append((base, tuple(places)))
+                if not places:
+                    break
+        if len(self._plans) < 1_000_000:  # the texts of a game are finite; a bound all the same
+            self._plans[action] = plan
+        return plan
+
+    def _encode(self, action: str, state: Any, lists: dict[Any, dict[str, int]]) -> int:
+        for base, places in self._plan(action):
+            index = base
+            for weight, name, token, before in places:
+                pos = self._places(name, state, lists, before).get(token)
                 if pos is None:
                     break
-                before = token
-                index = index * self._radix(name) + pos
+                index += weight * pos
             else:
-                if self._cacheable[key]:
-                    self._cache[action] = t.offset + index
-                return t.offset + index
+                return index
         raise RuleError("actions", f"{action!r} is not in the game's fixed action space")
 
     def encode(self, action: str, state: Any = None) -> int:

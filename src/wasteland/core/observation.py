@@ -44,7 +44,7 @@ class ViewObservation:
     """A game's observation encoder: features in order, flattened.
 
     ``direct(state, seat, out)``, where a game gives it, writes the same numbers into a
-    zeroed array ``out`` straight from the state, without building the view: the view is
+    zeroed numpy float32 array ``out`` straight from the state, without building the view: the view is
     most of an environment step's cost. It reads only what the seat's view shows, and the
     environments' tests hold its numbers equal to ``encode(view)`` for every seat at every
     step of random games, so it can show nothing the view does not."""

@@ -65,7 +65,7 @@ def _build() -> TemplateActions:
          "play {card} {colour}", "inject {card} {troop}", "market {card} {troop}"],
         {"hex": names, "kind": KINDS, "troop": TROOP_KINDS, "colour": COLOURS,
          "card": tuple(TOWER_COUNTS) + tuple(BUNKER_COUNTS),
-         "mine": Slots(troops, _troops), "reach": Slots(len(offsets), around, after=True)},
+         "mine": Slots(troops, _troops), "reach": Slots(len(offsets), around, after=True, fixed=True)},
     )
 
 

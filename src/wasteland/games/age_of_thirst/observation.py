@@ -70,8 +70,7 @@ def _direct(s, seat, out) -> None:
         if full is None:
             full = cache[key] = health(s, owner, kind)
         out[_OFF[("own " if owner == seat else "other ") + kind] + i] = float(full - s.damage.get(h, 0))
-    for i in _static(b):
-        out[i] = 1.0
+    out[_static(b)] = 1.0  # numpy sets the list of indices in one assignment
     if isinstance(seat, int) and 0 <= seat < 6:
         out[_OFF["seat"] + seat] = 1.0
     out[_OFF["turn"]] = s.turn / 100

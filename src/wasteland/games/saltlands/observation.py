@@ -85,7 +85,7 @@ def _board_planes(hexes) -> list[int]:
             if cell.get("spawn"):
                 idx.append(_OFF["spawn"] + i)
         _BOARD[:] = [hexes, idx]
-    return _BOARD[1]
+    return _BOARD[1]  # a list of indices (numpy sets them in one assignment)
 
 
 def _direct(s, seat, out) -> None:
@@ -93,8 +93,7 @@ def _direct(s, seat, out) -> None:
 
     geo = s.static.geo
     names = geo.names
-    for i in _board_planes(_view_hexes(geo, s.terrain)):
-        out[i] = 1.0
+    out[_board_planes(_view_hexes(geo, s.terrain))] = 1.0
     at = _AT
     me = None
     for p in s.players:

@@ -138,8 +138,10 @@ export function renderBoard(container, view, { marks = new Map(), onSpot = null,
         "data-cards": text }, g);
       el("rect", { x: x + SIZE * 0.62 - w / 2, y: y - SIZE * 0.78, width: w, height: 10, rx: 1.5 }, badge);
       el("text", { x: x + SIZE * 0.62, y: y - SIZE * 0.78 + 7.8 }, badge).textContent = text;
-      title.textContent += toll.map((o) => `\n${actionLabel(o.action, view)}`).join("");
     }
+    // what a click here offers, before it is made: each move with the Fuel it burns and, in
+    // a sandstorm, the cards the storm takes (SL §84, SL §53), each attack, collection...
+    if (marks.has(h.hex)) title.textContent += marks.get(h.hex).actions.map((a) => `\n${actionLabel(a, view)}`).join("");
     if (marks.has(h.hex) && onHex) {
       g.addEventListener("click", (ev) => onHex(h.hex, ev));
     }

@@ -91,3 +91,33 @@ def test_a_tall_terminal_draws_the_whole_board_panel_and_legend_in_the_language(
         child.sendline(str(1 + step % 2))
     child.sendline("quit")
     child.expect(pexpect.EOF)
+
+
+ENDINGS = {"saltlands": {"players": 1}, "age-of-thirst": {"players": 2, "turn_limit": 3},
+           "fallout": {"players": 2, "turn_limit": 4}, "quest": {"players": 1, "round_limit": 2}}
+
+
+@pytest.mark.parametrize("lang", ("ru", "uk"))
+@pytest.mark.parametrize("game", ENDINGS)
+def test_the_end_of_a_game_is_told_in_the_language(game, lang):
+    """A random game to its end: why it ended, and the events of its last action, in ``lang``
+    (the terminal's GAME OVER line and log)."""
+    import random
+
+    from wasteland.core.registry import get_spec
+
+    spec = get_spec(game)
+    engine = spec.engine
+    renderer = spec.renderer.in_language(lang)
+    state = engine.new_game(spec.validate(dict(ENDINGS[game])), 11)
+    rng = random.Random(5)
+    events: list = []
+    for _ in range(20_000):
+        d = engine.decision(state)
+        if d is None:
+            break
+        state, events = engine.apply(state, rng.choice(d.actions))
+    outcome = engine.outcome(state)
+    assert outcome is not None, "the game did not end"
+    said = [renderer.end_reason(outcome)] + [renderer.event_text(engine, e) for e in events]
+    assert not english_words(said), said

@@ -300,3 +300,31 @@ def test_fallout_and_quest_pages_read_in_the_language(walk_url, browser, artifac
         assert not errors, errors
     finally:
         ctx.close()
+
+
+ENDS = [("age-of-thirst", "turn limit 3 reached (not a rulebook ending)", "достигнут предел ходов 3"),
+        ("age-of-thirst", "red puts the Eye on circle 3", "красные ставят Око на круг 3"),
+        ("fallout", "influence 11 reached", "достигнуто влияние 11"),
+        ("quest", "night has fallen: the quest fails", "пала ночь: поход провален"),
+        ("saltlands", "time ran out: the last round ended without an escape (SL §47, SL §114)", "время вышло")]
+
+
+@pytest.mark.parametrize(("game", "reason", "words"), ENDS)
+def test_the_end_of_a_game_reads_in_the_pages_language(walk_url, browser, game, reason, words):
+    """The log's last line, why the game ended, in Russian (it was the engine's English)."""
+    ctx = browser.new_context(viewport=SIZES["desktop"])
+    page = ctx.new_page()
+    try:
+        page.goto(f"{walk_url}?lang=ru&anim=off")
+        page.wait_for_selector("#create-form")
+        kind = "quest_over" if game == "quest" else "game_over"
+        said = page.evaluate("""async ([game, kind, reason]) => {
+            const i18n = await import('/js/i18n.js');
+            await i18n.loadGameTexts(game, `/games/${game}/i18n/`);
+            i18n.useGame(game);
+            const board = await import(`/games/${game}/board.js`);
+            return board.eventText({type: kind, reason, winners: [], won: false});
+        }""", [game, kind, reason])
+        assert words in said and not re.search(r"[A-Za-z]{3,}", said), said
+    finally:
+        ctx.close()

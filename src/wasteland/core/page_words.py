@@ -62,6 +62,23 @@ class PageWords:
         template = self.own.get(key, self.english.get(key))
         return key if template is None else fill(template, values)
 
+    def reason(self, text: str, prefix: str, value: Any = None) -> str:
+        """An English sentence of the engine (why the game ended) in this language: the
+        English template under ``prefix`` it matches ("influence {target} reached"), its
+        values taken from the sentence (each through ``value(name, text)`` when given) and
+        put into this language's template; the sentence itself where none matches."""
+        for key, english in self.english.items():
+            if not key.startswith(prefix) or key not in self.own:
+                continue
+            names = _PLACEHOLDER.findall(english)
+            pattern = "".join(re.escape(part) if i % 2 == 0 else f"(?P<{part}>.+?)"
+                              for i, part in enumerate(_PLACEHOLDER.split(english)))
+            found = re.fullmatch(pattern, text)
+            if found:
+                values = {n: value(n, found.group(n)) if value else found.group(n) for n in names}
+                return fill(self.own[key], values)
+        return text
+
     def titles(self, prefix: str) -> dict[str, str]:
         """``{verb: title}`` of every template under ``prefix`` ("act." -> {"move": "Ехать на"...})."""
         return {key[len(prefix):]: self.title(key) for key in {**self.english, **self.own}

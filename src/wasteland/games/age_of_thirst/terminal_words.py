@@ -111,8 +111,10 @@ class AgeOfThirstWords:
         return t(key, **p)
 
     def reason(self, reason: str) -> str:
-        """Why the game ended, where the page has the words for it."""
-        for key, phrase in self.page.english.items():
-            if key.startswith("aot.end.") and phrase == reason:
-                return self.page.t(key)
-        return reason
+        """Why the game ended, in the page's words for it (``aot.end.*``)."""
+        def value(name: str, text: str) -> str:
+            if name == "team":
+                return "-".join(self.colour(c) for c in text.split("-"))
+            return self.colour(text) if name == "colour" else text
+
+        return self.page.reason(reason, "aot.end.", value)

@@ -115,7 +115,7 @@ class FalloutTerminal(TerminalBase):
         seat = view.get("seat")
         w = FalloutWords(self.lang).board
         if view["over"]:
-            return Text(w("over", reason=view["end_reason"]), style="bold")
+            return Text(w("over", reason=FalloutWords(self.lang).reason(view["end_reason"])), style="bold")
         if seat is None:
             return Text(w("round", round=view["round"]))
         me = view["survivors"][seat]
@@ -139,6 +139,9 @@ class FalloutTerminal(TerminalBase):
 
     def prompt_text(self, decision: Any, view: dict[str, Any] | None = None) -> str:
         return decision.prompt if self.lang == "en" else FalloutWords(self.lang).prompt(decision)
+
+    def end_reason(self, outcome: Any) -> str:
+        return outcome.reason if self.lang == "en" else FalloutWords(self.lang).reason(outcome.reason)
 
     def event_text(self, game: Any, event: dict[str, Any]) -> str:
         if self.lang != "en":

@@ -66,6 +66,10 @@ class FalloutWords:
     def card_name(self, cid: str) -> str:
         return TEXTS.word("cards", cid, self.lang)
 
+    def reason(self, text: str) -> str:
+        """Why the game ended, in the page's words for it (``fo.end.*``)."""
+        return self.page.reason(text, "fo.end.")
+
     def why(self, text: Any) -> str:
         return self.page.t(f"fo.why.{WHY[text]}") if text in WHY else str(text or "")
 
@@ -110,5 +114,5 @@ class FalloutWords:
         p["from"] = self.space(e["from"]) if e.get("from") else ""
         p["to"] = self.space(e["to"]) if e.get("to") else ""
         if e.get("type") == "game_over":
-            p["reason"] = e.get("reason", "")
+            p["reason"] = self.reason(e.get("reason", ""))
         return t(key, **p)

@@ -284,6 +284,9 @@ class QuestTerminal(TerminalBase):
     def prompt_text(self, decision: Any, view: dict[str, Any] | None = None) -> str:
         return decision.prompt if self.lang == "en" else QuestWords(self.lang).prompt(decision)
 
+    def end_reason(self, outcome: Any) -> str:
+        return outcome.reason if self.lang == "en" else QuestWords(self.lang).reason(outcome.reason)
+
     def event_text(self, game: Any, event: dict[str, Any]) -> str:
         if self.lang != "en":
             said = QuestWords(self.lang).event(event)

@@ -108,6 +108,17 @@ class QuestWords:
             return self.page.t("wq.die.destiny", v=token[1:])
         return self.page.t("wq.die.activation", v=token[1:])
 
+    def reason(self, text: str) -> str:
+        """Why the quest ended, in the page's words for it (``wq.end.*``)."""
+        def value(name: str, found: str) -> str:
+            if name == "zone":
+                return self.zone(found)
+            if name == "why":
+                return self.page.reason(found, "wq.deadend.", lambda n, v: self.known(f"wq.card.{v}", v))
+            return found
+
+        return self.page.reason(text, "wq.end.", value)
+
     def roll(self, label: str) -> str:
         words = ROLL_WORDS.get(self.lang, {})
         return " ".join(words.get(part, part) for part in str(label).split(" "))
@@ -179,7 +190,7 @@ class QuestWords:
                  tile=self.tile(e["tile"]) if e.get("tile") else "", enemy=self.enemy(e["enemy"]) if e.get("enemy") else "",
                  condition=self.condition(e["condition"]) if e.get("condition") else "",
                  event=t(f"wq.event.{e['event']}") if e.get("event") else "", why=self.why(e.get("why")),
-                 reason=e.get("reason") or "", card=self.card(e["card"]) if e.get("card") else "",
+                 reason=self.reason(e.get("reason") or ""), card=self.card(e["card"]) if e.get("card") else "",
                  crisis=self.known(f"wq.crisis.{e['crisis']}", e["crisis"]) if e.get("crisis") else "",
                  result=t("wq.ev.won") if e.get("won") else t("wq.ev.lost"),
                  dice=" ".join(map(str, e.get("dice") or [])) or "–", track=" ".join(map(str, e.get("track") or [])),

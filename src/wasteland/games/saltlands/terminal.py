@@ -542,6 +542,11 @@ class SaltlandsTerminal(TerminalBase):
     def prompt_text(self, decision: Any, view: dict[str, Any] | None = None) -> str:
         return decision.prompt if self.lang == "en" else self.words.prompt(decision, view)
 
+    def end_reason(self, outcome: Any) -> str:
+        if self.lang == "en":
+            return outcome.reason
+        return self.words.page.own_text(f"reason.{outcome.reason}") or outcome.reason
+
     def event_text(self, game: Any, event: dict[str, Any]) -> str:
         if self.lang != "en":
             said = self.words.event(event)

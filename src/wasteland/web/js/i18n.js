@@ -104,6 +104,32 @@ export function tOwnIn(game, key, params = {}) {
   return s === undefined ? undefined : fill(s, params);
 }
 
+/** An English sentence of the engine (why the game ended) in the chosen language: the
+ *  English template under ``prefix`` it matches ("influence {target} reached"), its values
+ *  taken from the sentence (each through ``value(name, text)``) and put into the chosen
+ *  language's template; the sentence itself where none matches (core/page_words.py does
+ *  the same for the terminal). */
+export function tReason(text, prefix, value = (name, v) => v) {
+  const g = games.get(currentGame);
+  if (!g || current === "en" || typeof text !== "string") return text;
+  for (const [key, english] of Object.entries(g.fallback)) {
+    if (!key.startsWith(prefix) || g.own[key] === undefined) continue;
+    const names = [];
+    const pattern = english.split(/\{(\w+)\}/).map((part, i) => {
+      if (i % 2 === 0) return part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      names.push(part);
+      return "(.+?)";
+    }).join("");
+    const found = new RegExp(`^${pattern}$`).exec(text);
+    if (found) {
+      const values = {};
+      names.forEach((n, i) => { values[n] = value(n, found[i + 1]); });
+      return fill(g.own[key], values);
+    }
+  }
+  return text;
+}
+
 /** Is there a string for ``key`` (in ``game``'s strings or the page's)? */
 export const has = (key, game = undefined) => lookup(key, game, false) !== undefined;
 

@@ -2,7 +2,7 @@
 // around the Last Oasis), the water table and the ray-tower hand, the words for actions
 // (the exports the page uses are listed in wasteland.core.spec.WEB_BOARD_EXPORTS).
 // Flat-topped hexes on axial (q, r): x = size * 3/2 * q, y = size * sqrt(3) * (r + q/2).
-import { t, has, lang } from "/js/i18n.js";
+import { t, has, lang, tReason } from "/js/i18n.js";
 import { SIZE, hexXY, el, corners, hatchDefs, highlight, coordLabel } from "/js/svg.js";
 import { h } from "/js/dom.js";
 import { componentName } from "/js/cards.js";
@@ -230,6 +230,10 @@ export function eventText(e) {
     p.factor = e.factor > 1 ? t("aot.ev.water_factor", { n: e.factor }) : "";
   }
   if (e.type === "setup") p.teams = e.teams ? t("aot.ev.setup_teams", { teams: e.teams }) : "";
+  if (e.type === "game_over") {
+    p.reason = tReason(e.reason, "aot.end.", (n, v) => (n === "team" ? v.split("-").map(colourName).join("-")
+      : n === "colour" ? colourName(v) : v));
+  }
   return t(key, p);
 }
 /** The page asks before an attack on one's own troop (the issue's 17 choices began with

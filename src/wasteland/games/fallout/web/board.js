@@ -2,7 +2,7 @@
 // as lines, survivors and enemies on their spaces), the panel of survivors, agenda deck
 // and scenario track, and the words for actions and events (the exports the page uses
 // are listed in wasteland.core.spec.WEB_BOARD_EXPORTS). Strings: ./i18n/{lang}.json.
-import { t, tOwn } from "/js/i18n.js";
+import { t, tOwn, tReason } from "/js/i18n.js";
 import { SEAT_COLOURS, SPACE_FILL, MARKER_COLOUR, ENEMY_COLOURS } from "./legend.js";
 
 export { legend } from "./legend.js";
@@ -184,7 +184,7 @@ export function eventText(e) {
     card: e.card ? cardName(e.card) : "", icons: (e.icons || []).map(enemyName).join(", "),
     enemies: (e.enemies || []).map(enemyLabel).join(", "), reason: why(e.reason), tie: why(e.tie_break),
     step: why(e.step), end: t(e.defeated ? "fo.ev.defeated" : "fo.ev.stands") };
-  if (e.type === "game_over") p.reason = e.reason;
+  if (e.type === "game_over") p.reason = tReason(e.reason, "fo.end.");
   return t(key, p);
 }
 

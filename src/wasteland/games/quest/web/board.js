@@ -3,7 +3,7 @@
 // zones), the panel of heroes, battle track, dusk and destiny, and the words for actions
 // and events (the exports the page uses are listed in wasteland.core.spec.WEB_BOARD_EXPORTS).
 // Strings: ./i18n/{lang}.json, keys "wq.*".
-import { t } from "/js/i18n.js";
+import { t, tReason } from "/js/i18n.js";
 import { SEAT_COLOURS, TILE_FILLS, ENEMY_COLOURS, LINES } from "./legend.js";
 
 export { legend } from "./legend.js";
@@ -229,7 +229,9 @@ export function eventText(e) {
   const p = { ...e, seat: (e.seat ?? 0) + 1, hero: (e.hero ?? 0) + 1, zone,
     from: e.from ? zoneName(e.from) : "", to: e.to ? zoneName(e.to) : "", tile: e.tile ? tileName(e.tile) : "",
     enemy: e.enemy ? enemyName(e.enemy) : "", condition: e.condition ? cond(e.condition) : "",
-    event: e.event ? t(`wq.event.${e.event}`) : "", why: why(e.why), reason: e.reason || "",
+    event: e.event ? t(`wq.event.${e.event}`) : "", why: why(e.why),
+    reason: tReason(e.reason || "", "wq.end.", (n, v) => (n === "zone" ? zoneName(v)
+      : n === "why" ? tReason(v, "wq.deadend.", (m, c) => known(`wq.card.${c}`, c)) : v)),
     card: e.card ? known(`wq.encounter.${e.card}`, known(`wq.card.${e.card}`, e.card)) : "",
     crisis: e.crisis ? known(`wq.crisis.${e.crisis}`, e.crisis) : "",
     result: e.won ? t("wq.ev.won") : t("wq.ev.lost"), dice: (e.dice || []).join(" ") || "–",

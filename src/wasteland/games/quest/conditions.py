@@ -24,16 +24,18 @@ def weapon_damage(base: int, critical: bool, target_tokens: list[str]) -> int:
     return dmg
 
 
-def hurt_hero(s: State, seat: int, amount: int, cause: str, events: Events) -> None:
+def hurt_hero(s: State, seat: int, amount: int, cause: str, events: Events, rule: str) -> None:
+    """``rule``: the anchor of what hurts (an enemy's weapon use, WQ-40.1; a second stun, WQ-40.3)."""
     h = s.heroes[seat]
     if h["zone"] is None:
         return
     h["wounds"] -= amount
-    events.append({"type": "hero_hurt", "seat": seat, "amount": amount, "cause": cause, "left": max(0, h["wounds"])})
+    events.append({"type": "hero_hurt", "seat": seat, "amount": amount, "cause": cause, "left": max(0, h["wounds"]),
+                   "rule": rule})
     if h["wounds"] <= 0:
         # Out of action (stand-in for its own page): off the battlefield, tokens kept
         # except those that only make sense on it.
-        events.append({"type": "out_of_action", "seat": seat, "zone": h["zone"]})
+        events.append({"type": "out_of_action", "seat": seat, "zone": h["zone"], "rule": rule})
         h["zone"] = None
         h["wounds"] = 0
         h["dice"] = []
@@ -45,7 +47,7 @@ def condition_on_hero(s: State, seat: int, token: str, events: Events) -> None:
     if h["zone"] is None:
         return
     if token == "stunned" and "stunned" in h["tokens"]:
-        hurt_hero(s, seat, 1, "stunned again (WQ-40.3)", events)  # WQ-40.3 Stunned: twice is 1 damage
+        hurt_hero(s, seat, 1, "stunned again (WQ-40.3)", events, "WQ-40.3")  # WQ-40.3 Stunned: twice is 1 damage
         return
     if token != "disease" and token in h["tokens"]:
         return

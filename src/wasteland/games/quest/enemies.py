@@ -55,10 +55,11 @@ def weapon_use(s: State, mid: str, events: Events, roll: int | None = None) -> N
     if roll is None:
         roll = dice.roll(s, 6, f"{mid} weapon", "WQ-40.1", "weapon_die", (("model", mid),))
     hit, crit = roll >= e.hit, roll == 6
-    events.append({"type": "enemy_attack", "model": mid, "seat": seat, "roll": roll, "hit": hit, "critical": crit})
+    events.append({"type": "enemy_attack", "model": mid, "seat": seat, "roll": roll, "hit": hit, "critical": crit,
+                   "rule": "WQ-40.1"})
     if not hit:
         return
-    hurt_hero(s, seat, weapon_damage(e.damage, crit, s.heroes[seat]["tokens"]), f"{mid}'s weapon", events)
+    hurt_hero(s, seat, weapon_damage(e.damage, crit, s.heroes[seat]["tokens"]), f"{mid}'s weapon", events, "WQ-40.1")
     if crit and e.critical:
         condition_on_hero(s, seat, e.critical, events)
 

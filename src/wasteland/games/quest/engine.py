@@ -52,12 +52,16 @@ DECISION_INFO = {
 }
 
 
-def finish(s: State, won: bool, reason: str, events: Events) -> None:
+def finish(s: State, won: bool, reason: str, events: Events, rule: str = "") -> None:
+    """``rule``: the anchor of the step that ended the quest, where the pages give one."""
     s.over = True
     s.winners = list(range(s.players)) if won else []
     s.end_reason = reason
     s.stack.clear()
-    events.append({"type": "quest_over", "won": won, "reason": reason})
+    over = {"type": "quest_over", "won": won, "reason": reason}
+    if rule:
+        over["rule"] = rule
+    events.append(over)
 
 
 # -- the round (WQ-40.2) ------------------------------------------------------------------
@@ -84,7 +88,7 @@ def _dusk(s: State, f: Frame, events: Events) -> bool:
     s.stack.pop()
     s.phase = "expedition"
     if s.dusk in s.quest.night_zones:
-        finish(s, False, "night has fallen: the quest fails", events)
+        finish(s, False, "night has fallen: the quest fails", events, "WQ-40.2")
         return True
     table.advance_dusk(s, events, "WQ-40.2")
     return True
@@ -94,7 +98,7 @@ def _quest(s: State, f: Frame, events: Events) -> bool:
     """Expedition phase, quest step (stand-in): a hero in the quest symbol's zone wins."""
     s.stack.pop()
     if s.quest_zone and any(h["zone"] == s.quest_zone for h in s.heroes):
-        finish(s, True, f"a hero holds {s.quest_zone}, the quest symbol's zone: the quest succeeds", events)
+        finish(s, True, f"a hero holds {s.quest_zone}, the quest symbol's zone: the quest succeeds", events, "WQ-40.2")
     return True
 
 
@@ -118,7 +122,7 @@ def _destiny(s: State, f: Frame, events: Events) -> bool:
 def _destiny_rolled(s: State, faces: list[int], events: Events) -> None:
     s.destiny_rolled = sorted(faces)
     s.airship = 0
-    events.append({"type": "destiny_roll", "dice": list(s.destiny_rolled)})
+    events.append({"type": "destiny_roll", "dice": list(s.destiny_rolled), "rule": "WQ-40.2"})
     if s.destiny_return:
         s.destiny_return = False
         events.append({"type": "destiny_fulfilled", "returned": s.destiny_spent, "rule": "WQ-40.4"})
@@ -388,10 +392,10 @@ def dead_end(s: State, reason: str, events: Events) -> None:
     events.append({"type": "dead_end", "reason": reason, "rule": "WQ-38.2"})
     for q, h in enumerate(s.heroes):
         if h["zone"] is not None:
-            events.append({"type": "out_of_action", "seat": q, "zone": h["zone"]})
+            events.append({"type": "out_of_action", "seat": q, "zone": h["zone"], "rule": "WQ-38.2"})
             h["zone"] = None
             h["dice"] = []
-    finish(s, False, f"dead end ({reason}): every hero is out of action and the quest fails", events)
+    finish(s, False, f"dead end ({reason}): every hero is out of action and the quest fails", events, "WQ-38.2")
 
 
 def _place_choose(s: State, f: Frame, action: str, events: Events) -> None:

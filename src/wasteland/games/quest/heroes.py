@@ -118,6 +118,6 @@ def apply_hero(s: State, seat: int, action: str, events: Events) -> str:
         h["tokens"].remove("buried")
         events.append({"type": "dug_out", "seat": seat, "die": v})
     elif verb == "explore":
-        events.append({"type": "explore", "seat": seat, "die": v, "zone": h["zone"]})
+        events.append({"type": "explore", "seat": seat, "die": v, "zone": h["zone"], "rule": "WQ-38.1"})
         return "explore"
     return ""

@@ -74,7 +74,10 @@ class TemplateActions:
     """A game's fixed action space: templates over token domains (see the module doc)."""
 
     def __init__(self, templates: Sequence[str], domains: Mapping[str, Sequence[str] | Slots],
-                 legal: Callable[[Any], Sequence[str]] | None = None) -> None:
+                 legal: Callable[[Any], Sequence[str]] | None = None, chance: int = 0) -> None:
+        #: the most outcomes one chance point of the game may have (``core.chance``): an
+        #: OpenSpiel chance node's outcome ``k`` is the point's ``k``-th (in name order)
+        self.chance = chance
         self.slots = {name: d for name, d in domains.items() if isinstance(d, Slots)}
         self.domains = {name: tuple(d) for name, d in domains.items() if not isinstance(d, Slots)}
         self._positions = {name: {v: i for i, v in enumerate(vals)} for name, vals in self.domains.items()}

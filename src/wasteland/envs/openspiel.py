@@ -10,13 +10,19 @@ works and OpenSpiel's own algorithms (MCTS, IS-MCTS, random playthroughs) play i
 
 Game type. Sequential; utility general-sum (1 for each winner, 0 for the others: seats can
 win together or all lose); terminal rewards; information imperfect where the game's views
-hide something (``spec.capabilities.hidden_information``). Chance: our games draw, shuffle and
-roll inside ``apply`` from a generator carried by the state, so chance nodes never appear:
-the game type is ``SAMPLED_STOCHASTIC`` (OpenSpiel's mode for games that sample chance
-themselves) for a game with chance, ``DETERMINISTIC`` otherwise. Explicit chance would need
-every draw as a decision of the table, which our rules engines do not expose. A search
-bot sees different futures through ``resample_from_infostate``: the game's determinization
-re-deals what the seat does not know, the generator included.
+hide something (``spec.capabilities.hidden_information``).
+
+Chance is explicit (``EXPLICIT_STOCHASTIC``) for a game that draws, shuffles or rolls: the
+states run in the engine's table mode (``core.chance``), where every draw, roll or random
+pick the rules make is a chance node whose ``chance_outcomes()`` are the point's outcomes
+with their probabilities (a card kind by how many of it are left). Chance action ``k`` is the
+point's ``k``-th outcome in name order, below the game's bound
+(``spec.action_space.chance``: OpenSpiel's ``max_chance_outcomes``). Only the set-up (the
+deal before the first decision) is the seed's, as a parameter of the game: a state starts
+from it. A shuffle stays the engine's guess, never shown: every card taken from the deck is a
+chance node. A game without chance is ``DETERMINISTIC``. A search bot sees different
+futures through the chance nodes and ``resample_from_infostate``: the game's
+determinization re-deals what the seat does not know.
 
 Parameters are the spec's options: an int, a choice (text), a bool; a list of names is a
 comma-separated text; an option whose default the game derives is 0 (int) or "" (text) for
@@ -37,6 +43,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from wasteland.core.chance import CHANCE_SEAT, VERB
 from wasteland.core.protocol import RuleError
 from wasteland.core.rng import Rng
 
@@ -131,12 +138,30 @@ class WastelandState(pyspiel.State):
             if engine.outcome(self.engine_state) is not None:
                 self._player = pyspiel.PlayerId.TERMINAL
             else:
-                self._player = engine.decision(self.engine_state).seat
+                seat = engine.decision(self.engine_state).seat
+                self._player = pyspiel.PlayerId.CHANCE if seat == CHANCE_SEAT else seat
         return self._player
+
+    def _point(self):
+        pending = self._table.engine.chance_pending(self.engine_state)
+        point = pending.point
+        if len(point.outcomes) > self._table.actions.chance:
+            raise RuleError(point.rule, f"{point.what}: {len(point.outcomes)} outcomes, more than the game's "
+                            f"{self._table.actions.chance} chance outcomes")
+        return point
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The pending chance point's outcomes (``k``: its ``k``-th in name order) and their
+        probabilities."""
+        if self.current_player() != pyspiel.PlayerId.CHANCE:
+            return []
+        return list(enumerate(self._point().probabilities()))
 
     def _legal_actions(self, player: int) -> list[int]:
         if self.current_player() != player:
             return []
+        if player == pyspiel.PlayerId.CHANCE:
+            return list(range(len(self._point().outcomes)))
         if self._legal is None:
             state = self.engine_state
             d = self._table.engine.decision(state)
@@ -146,7 +171,7 @@ class WastelandState(pyspiel.State):
 
     def _apply_action(self, action: int) -> None:
         action = int(action)
-        text = self._texts.get(action) or self._table.actions.decode(action, self.engine_state)
+        text = self._text(action)
         engine = self._table.engine
         if self._owned:
             engine.apply_in_place(self.engine_state, text)
@@ -156,7 +181,20 @@ class WastelandState(pyspiel.State):
         self._forget()
         self._moves.append(action)
 
+    def _text(self, action: int) -> str:
+        """The notation of ``action`` here: a chance outcome at a chance node, else the index's."""
+        if self.current_player() == pyspiel.PlayerId.CHANCE:
+            outcomes = self._point().outcomes
+            if not 0 <= action < len(outcomes):
+                raise RuleError("chance", f"chance outcome must be a whole number from 0 to {len(outcomes) - 1}, "
+                                f"not {action}")
+            return f"{VERB} {outcomes[action]}"
+        self._legal_actions(self.current_player())
+        return self._texts.get(action) or self._table.actions.decode(action, self.engine_state)
+
     def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE and self.current_player() == pyspiel.PlayerId.CHANCE:
+            return self._text(int(action))
         return self._table.actions.decode(int(action), self.engine_state)
 
     def is_terminal(self) -> bool:
@@ -172,7 +210,10 @@ class WastelandState(pyspiel.State):
         searches over. The game draws the re-deal itself from Python's ``random`` (IS-MCTS passes a
         fresh sampler with the same seed on every call, so its first number would repeat)."""
         rng = Rng(random.getrandbits(63))
-        sampled = self._table.engine.determinize(self.engine_state, player_id, rng)
+        engine = self._table.engine
+        sampled = engine.determinize(self.engine_state, player_id, rng)
+        if getattr(self.engine_state, "chance", None) is not None and getattr(sampled, "chance", None) is None:
+            sampled = engine.with_table_chance(sampled)  # the re-deal's chance: chance nodes as here
         return WastelandState(self.get_game(), sampled, self._moves, owned=True)
 
     def clone(self) -> "WastelandState":
@@ -206,7 +247,9 @@ class WastelandGame(pyspiel.Game):
         self.table = Table(self.GAME, **options_from(spec, params))
         self.seed = int(params.get("seed", -1))
         self._count = 0
-        info = pyspiel.GameInfo(num_distinct_actions=self.table.actions.size, max_chance_outcomes=0,
+        self.explicit = explicit_chance(spec)
+        info = pyspiel.GameInfo(num_distinct_actions=self.table.actions.size,
+                                max_chance_outcomes=self.table.actions.chance if self.explicit else 0,
                                 num_players=self.table.players, min_utility=0.0, max_utility=1.0,
                                 max_game_length=MAX_GAME_LENGTH)
         super().__init__(self.TYPE, info, params)
@@ -214,20 +257,31 @@ class WastelandGame(pyspiel.Game):
     def new_initial_state(self) -> WastelandState:
         seed = random.randrange(2**31) if self.seed < 0 else self.seed + self._count
         self._count += 1
-        return WastelandState(self, self.table.engine.new_game(self.table.config, seed), owned=True)
+        state = self.table.engine.new_game(self.table.config, seed)
+        if self.explicit:
+            state = self.table.engine.with_table_chance(state)  # every later draw: a chance node
+        return WastelandState(self, state, owned=True)
 
     def make_py_observer(self, iig_obs_type=None, params=None) -> _Observer:
         return _Observer(self.table, iig_obs_type, params)
 
 
+def explicit_chance(spec) -> bool:
+    """Does the game give its chance as chance nodes? (It has chance, its engine a table
+    mode and its action space a bound on a point's outcomes.)"""
+    return bool(spec.capabilities.chance and hasattr(spec.engine, "with_table_chance")
+                and getattr(spec.action_space, "chance", 0))
+
+
 def game_type(spec) -> Any:
     caps = spec.capabilities
     info = pyspiel.GameType.Information
+    mode = pyspiel.GameType.ChanceMode
     return pyspiel.GameType(
         short_name=short_name(spec.name), long_name=f"Wasteland {spec.title}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=(pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC if caps.chance
-                     else pyspiel.GameType.ChanceMode.DETERMINISTIC),
+        chance_mode=(mode.EXPLICIT_STOCHASTIC if explicit_chance(spec)
+                     else mode.SAMPLED_STOCHASTIC if caps.chance else mode.DETERMINISTIC),
         information=info.IMPERFECT_INFORMATION if caps.hidden_information else info.PERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,

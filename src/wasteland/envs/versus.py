@@ -6,7 +6,9 @@ move (OpenSpiel's: a random play-out to the end each, its ``RandomRolloutEvaluat
 its own search, led by the game's search guide where the game has one). The game's
 simulation endings (``spec.simulation``: endings that are not the rulebook's, which keep a
 game among searchers from running forever) apply unless an option says otherwise; each
-game's end reason is tallied, so a non-rulebook ending shows as such.
+game's end reason is tallied, so a non-rulebook ending shows as such. The game's chance
+nodes (OpenSpiel's explicit chance) are answered by their probabilities from the game's seed;
+our ISMCTS searches with the engine's generator answering chance, as it always does.
 
 ``wasteland versus GAME --games 300 --budget 10 --jobs 2`` prints the tally with 95%
 intervals; ``python -m wasteland.envs.versus GAME ...`` prints it as JSON (and the running
@@ -52,10 +54,17 @@ def play_game(g: Any, k: int, budget: int, seed: int) -> dict[str, Any]:
     ours = make_agent(f"ismcts:{budget}", seed + k, spec=table.spec)
     state = wo.WastelandState(g, table.engine.new_game(table.config, seed + k), owned=True)
     actions = 0
+    chance = np.random.RandomState(10_000 + seed + k)  # the chance nodes' answers
     while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probabilities = zip(*state.chance_outcomes())
+            state.apply_action(int(chance.choice(outcomes, p=probabilities)))
+            continue
         if state.current_player() == ours_seat:
-            d = table.engine.decision(state.engine_state)
-            text = ours.choose(Observation(table.engine, state.engine_state, d))
+            # our search samples chance itself (the engine's generator), as it always plays
+            engine_state = table.engine.with_table_chance(state.engine_state, False)
+            d = table.engine.decision(engine_state)
+            text = ours.choose(Observation(table.engine, engine_state, d))
             action = table.actions.encode(text, state.engine_state)
         else:
             action = theirs.step(state)

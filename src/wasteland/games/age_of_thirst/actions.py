@@ -20,7 +20,7 @@ from wasteland.core import hexgrid
 from wasteland.core.actionspace import Slots, TemplateActions
 
 from .board import board
-from .content import BUNKER_COUNTS, COLOURS, KINDS, TOWER_COUNTS, TROOP_KINDS, load_content
+from .content import BUNKER_COUNTS, COLOURS, KINDS, SOURCE_COUNTS, TOWER_COUNTS, TROOP_KINDS, load_content
 
 
 def _offsets(radius: int) -> list[tuple[int, int]]:
@@ -66,6 +66,7 @@ def _build() -> TemplateActions:
         {"hex": names, "kind": KINDS, "troop": TROOP_KINDS, "colour": COLOURS,
          "card": tuple(TOWER_COUNTS) + tuple(BUNKER_COUNTS),
          "mine": Slots(troops, _troops), "reach": Slots(len(offsets), around, after=True, fixed=True)},
+        chance=max(len(SOURCE_COUNTS), len(BUNKER_COUNTS), len(TOWER_COUNTS)),  # a card kind drawn
     )
 
 

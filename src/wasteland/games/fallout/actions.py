@@ -27,6 +27,7 @@ def _build() -> TemplateActions:
          "return {agenda}", "resolve"],
         {"space": spaces, "enemy": enemies, "value": values, "fate": ("defeated", "stands"),
          "agenda": tuple(sorted(c.cards))},
+        chance=max(len(c.cards), 6),  # an agenda card drawn, a die rolled
     )
 
 

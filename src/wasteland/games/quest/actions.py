@@ -61,6 +61,8 @@ def _build() -> TemplateActions:
          "effect": ("cure", "recover"), "crisis": crises, "exploration": tuple(c.cards),
          "encounter": tuple(c.encounters), "n": tuple(str(n) for n in range(1, 13)),
          "foe": Slots(FOES, _foes), "deploying": Slots(1, _deploying)},
+        # an exploration, encounter or crisis card drawn, a die (up to twelve faces) rolled
+        chance=max(len(c.cards), len(c.encounters), len(crises), 12),
     )
 
 

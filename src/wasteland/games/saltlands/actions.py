@@ -133,7 +133,11 @@ def _build() -> TemplateActions:
         "raider {hex}", "goto {hex}", "spawn {hex}", "orient {orientation}",
         "take {card}", "place {card}", "yield {card}",
     ]
-    return TemplateActions(templates, domains, legal=_legal)
+    # a chance point draws a card kind, a damage card, a tile, a token, a weather or rumor card
+    kinds = {n.split("#")[0] for n in names}
+    chance = max(len(kinds), len(content.damage_cards), len(content.tiles), len(content.tokens),
+                 len(content.weather), len(content.rumors))
+    return TemplateActions(templates, domains, legal=_legal, chance=chance)
 
 
 ACTIONS = _build()

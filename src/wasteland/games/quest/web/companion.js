@@ -11,7 +11,8 @@ const WORDS = {
   en: { move_to: "move to…", remove: "take away", stands_here: "stands here", place: "Place an enemy of group {n}",
         wounds: "{n} wounds left", out: "out of action", item_on: "a mystic item lies here", item_off: "take the mystic item away",
         quest_on: "the quest symbol is here", cond_on: "{cond}: put the token on", cond_off: "{cond}: take the token off",
-        dusk: "Dusk token on zone {n}", inspiration: "inspiration {n}", ch_hero_inspiration: "hero {n}: inspiration {v}",
+        dusk: "Dusk token on zone {n}", group_stun: "Enemy group {n} is stunned", group_unstun: "Enemy group {n} is not stunned",
+        ch_enemy_tokens: "enemy {n}: {list}", ch_stunned: "stunned enemy groups: {list}", inspiration: "inspiration {n}", ch_hero_inspiration: "hero {n}: inspiration {v}",
         ch_enemy_add: "{enemy} of group {g} placed in {zone}", ch_enemy_zone: "enemy {n} now in {zone}",
         ch_enemy_wounds: "enemy {n}: {v} wounds left", ch_enemy_del: "enemy {n} taken away",
         ch_hero_zone: "hero {n} now in {zone}", ch_hero_out: "hero {n} out of action", ch_hero_wounds: "hero {n}: {v} wounds left",
@@ -24,7 +25,8 @@ const WORDS = {
   ru: { move_to: "переставить…", remove: "убрать", stands_here: "стоит здесь", place: "Поставить врага группы {n}",
         wounds: "осталось ран: {n}", out: "выбыл из игры", item_on: "здесь лежит мистический предмет", item_off: "убрать мистический предмет",
         quest_on: "здесь символ задания", cond_on: "{cond}: положить жетон", cond_off: "{cond}: снять жетон",
-        dusk: "Жетон сумерек на зоне {n}", inspiration: "вдохновение {n}", ch_hero_inspiration: "герой {n}: вдохновение {v}",
+        dusk: "Жетон сумерек на зоне {n}", group_stun: "Группа врагов {n} оглушена", group_unstun: "Группа врагов {n} не оглушена",
+        ch_enemy_tokens: "враг {n}: {list}", ch_stunned: "оглушённые группы врагов: {list}", inspiration: "вдохновение {n}", ch_hero_inspiration: "герой {n}: вдохновение {v}",
         ch_enemy_add: "{enemy} группы {g} поставлен в {zone}", ch_enemy_zone: "враг {n} теперь в {zone}",
         ch_enemy_wounds: "враг {n}: осталось ран {v}", ch_enemy_del: "враг {n} убран",
         ch_hero_zone: "герой {n} теперь в {zone}", ch_hero_out: "герой {n} выбыл из игры", ch_hero_wounds: "герой {n}: осталось ран {v}",
@@ -37,7 +39,8 @@ const WORDS = {
   uk: { move_to: "переставити…", remove: "прибрати", stands_here: "стоїть тут", place: "Поставити ворога групи {n}",
         wounds: "лишилося ран: {n}", out: "вибув із гри", item_on: "тут лежить містичний предмет", item_off: "прибрати містичний предмет",
         quest_on: "тут символ завдання", cond_on: "{cond}: покласти жетон", cond_off: "{cond}: зняти жетон",
-        dusk: "Жетон сутінків на зоні {n}", inspiration: "натхнення {n}", ch_hero_inspiration: "герой {n}: натхнення {v}",
+        dusk: "Жетон сутінків на зоні {n}", group_stun: "Група ворогів {n} приголомшена", group_unstun: "Група ворогів {n} не приголомшена",
+        ch_enemy_tokens: "ворог {n}: {list}", ch_stunned: "приголомшені групи ворогів: {list}", inspiration: "натхнення {n}", ch_hero_inspiration: "герой {n}: натхнення {v}",
         ch_enemy_add: "{enemy} групи {g} поставлено в {zone}", ch_enemy_zone: "ворог {n} тепер у {zone}",
         ch_enemy_wounds: "ворог {n}: лишилося ран {v}", ch_enemy_del: "ворога {n} прибрано",
         ch_hero_zone: "герой {n} тепер у {zone}", ch_hero_out: "герой {n} вибув із гри", ch_hero_wounds: "герой {n}: лишилося ран {v}",
@@ -60,6 +63,7 @@ const c = (k, params) => t(`companion.${k}`, params);
 // WQ-39.1: the enemy kinds of the data; WQ-40.3: the condition tokens a hero may carry
 const ENEMY_KINDS = ["ghoul", "zombie", "banshee", "gravehand", "wraith", "brute"];
 const CONDITIONS = ["buried", "cursed", "disease", "fatigue", "stunned", "trapped"];
+const ENEMY_CONDITIONS = ["cursed", "disease", "trapped"];
 
 const json = (v) => JSON.stringify(v);
 const edit = (ops) => `edit ${json(ops)}`;
@@ -91,6 +95,15 @@ export function hexEdits(view, zone) {
     const wounds = [1, 2, 3, 4, 5].filter((n) => n !== e.wounds);
     out.push({ label: `${name}: ${c("wounds", { n: e.wounds })}…`, entries: wounds.map((n) => ({ label: c("wounds", { n }),
       step: `edit set enemy.${i}.wounds ${n}` })) });
+    const tokens = e.tokens || [];
+    out.push({ label: `${name}: ${ENEMY_CONDITIONS.map(cond).join(", ")}…`, entries: ENEMY_CONDITIONS.map((x) => (tokens.includes(x)
+      ? { label: c("cond_off", { cond: cond(x) }), step: `edit set enemy.${i}.tokens ${json(tokens.filter((y) => y !== x))}` }
+      : { label: c("cond_on", { cond: cond(x) }), step: `edit set enemy.${i}.tokens ${json([...tokens, x])}` })) });
+    // WQ-40.3: a stunned group is moved back on the battle track instead of acting
+    const stunned = (view.enemies || []).filter((x) => x.stunned).map((x) => x.group);
+    const groups = [...new Set(stunned)].sort((a, b) => a - b);
+    out.push({ label: c(e.stunned ? "group_unstun" : "group_stun", { n: e.group }),
+      step: `edit set state.stunned_groups ${json(e.stunned ? groups.filter((g) => g !== e.group) : [...groups, e.group].sort((a, b) => a - b))}` });
     out.push({ label: `${name}: ${c("remove")}`, step: `edit del enemy.${i}` });
   });
   (view.players || []).forEach((p, i) => {
@@ -154,7 +167,9 @@ export function editText(change) {
     if (verb === "del") return c("ch_enemy_del", { n: n(1) });
     if (p[2] === "zone") return c("ch_enemy_zone", { n: n(1), zone: zoneName(value) });
     if (p[2] === "wounds") return c("ch_enemy_wounds", { n: n(1), v: value });
+    if (p[2] === "tokens" && Array.isArray(value)) return c("ch_enemy_tokens", { n: n(1), list: value.map(cond).join(", ") || c("none") });
   }
+  if (path === "state.stunned_groups" && Array.isArray(value)) return c("ch_stunned", { list: value.join(", ") || c("none") });
   if (p[0] === "hero") {
     if (p[2] === "zone") return value ? c("ch_hero_zone", { n: n(1), zone: zoneName(value) }) : c("ch_hero_out", { n: n(1) });
     if (p[2] === "wounds") return value ? c("ch_hero_wounds", { n: n(1), v: value }) : "";

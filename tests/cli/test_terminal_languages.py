@@ -35,7 +35,10 @@ def spawn(game: str, lang: str, record, *extra: str) -> pexpect.spawn:
 
 
 def english_words(screen: list[str]) -> list[str]:
-    return sorted({w for line in screen for w in LATIN_WORD.findall(line) if w not in COMMANDS | NAMES})
+    """Latin words of three letters or more, but the commands, the names and the options one
+    types (``--seed 3``)."""
+    return sorted({w for line in screen for w in LATIN_WORD.findall(re.sub(r"--[a-z-]+", "", line))
+                   if w not in COMMANDS | NAMES})
 
 
 @pytest.mark.parametrize("lang", ("ru", "uk"))
@@ -121,3 +124,20 @@ def test_the_end_of_a_game_is_told_in_the_language(game, lang):
     assert outcome is not None, "the game did not end"
     said = [renderer.end_reason(outcome)] + [renderer.event_text(engine, e) for e in events]
     assert not english_words(said), said
+
+
+@pytest.mark.parametrize("game", ENDINGS)
+def test_watch_tells_a_bots_game_in_the_language(game):
+    """``wasteland watch --lang uk``: the board, every action and event, and the result."""
+    from rich.console import Console
+
+    from wasteland.cli.watch import watch_command
+
+    console = Console(width=140, record=True, color_system=None)
+    options = [f"{k}={v}" for k, v in ENDINGS[game].items() if k != "players"]
+    assert watch_command(game, players=ENDINGS[game]["players"], seed=3, options=options, console=console,
+                         delay=0, lang="uk") == 0
+    lines = console.export_text().splitlines()
+    assert lines[-1].startswith("Підсумок:"), lines[-1]
+    found = english_words(lines)
+    assert not found, f"English words {found}:\n" + "\n".join(line for line in lines if any(w in line for w in found))

@@ -65,12 +65,13 @@ def watch(
     quiet: bool = typer.Option(False, help="print only the result"),
     delay: float = typer.Option(0.6, help="seconds to wait after each action, to follow the game"),
     fast: bool = typer.Option(False, help="do not wait between actions (--delay 0)"),
+    lang: str = typer.Option("en", help="language of the board, the log and the result: en, ru or uk"),
 ) -> None:
     """Watch a full game played by bots: its log and board as it goes, the result at the end."""
     from wasteland.cli.watch import watch_command
 
     raise typer.Exit(watch_command(game, players, seats, seed, record, quiet, list(option or []), list(ctx.args),
-                                   delay=0.0 if fast else delay))
+                                   delay=0.0 if fast else delay, lang=lang))
 
 
 def _sweep_epilog() -> str:

@@ -31,11 +31,11 @@ HELP_WORDS = {
            "options": "{n} option(s)", "unknown": "no card or verb called {topic!r}",
            "more": "Also: options (list every option) · log (the last 40 lines of the log) · why (the rules "
                    "behind this question and what just happened) · help ANCHOR (one rule)"},
-    "ru": {"decision": "Решение «{kind}» для p{seat}: {prompt} [{rule}]", "here": "Что здесь можно сделать:",
+    "ru": {"decision": "Решение для p{seat}: {prompt} [{rule}]", "here": "Что здесь можно сделать:",
            "options": "вариантов: {n}", "unknown": "нет карты или глагола {topic!r}",
            "more": "Ещё: options (все варианты списком) · log (последние 40 строк журнала) · why (правила "
                    "этого вопроса и того, что сейчас произошло) · help ЯКОРЬ (одно правило)"},
-    "uk": {"decision": "Рішення «{kind}» для p{seat}: {prompt} [{rule}]", "here": "Що тут можна зробити:",
+    "uk": {"decision": "Рішення для p{seat}: {prompt} [{rule}]", "here": "Що тут можна зробити:",
            "options": "варіантів: {n}", "unknown": "немає карти чи дієслова {topic!r}",
            "more": "Ще: options (усі варіанти списком) · log (останні 40 рядків журналу) · why (правила "
                    "цього питання й того, що щойно сталося) · help ЯКІР (одне правило)"},
@@ -201,7 +201,8 @@ def show_help(session: "Session", d: Decision, arg: str) -> None:
         return
     out = Text()
     cited = [d.rule, d.prompt]
-    out.append(words["decision"].format(kind=d.kind, seat=d.seat + 1, prompt=d.prompt, rule=d.rule) + "\n",
+    prompt = ui.prompt_text(d, session.game.view(session.state, d.seat))
+    out.append(words["decision"].format(kind=d.kind, seat=d.seat + 1, prompt=prompt, rule=d.rule) + "\n",
                style="bold")
     out.append(words["here"] + "\n")
     for verb, group in group_actions(d.actions):

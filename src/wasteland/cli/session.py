@@ -27,7 +27,7 @@ from wasteland.core.terminal import numbered
 from .events import event_lines
 from .prompt import ask_person, error, read_line
 from .seats import HUMAN, bot_action
-from .words import BOT_WORDS, say
+from .words import bot_word, say
 
 
 @dataclass
@@ -162,7 +162,7 @@ class Session:
         return self.renderer.action_text(action, self.game.view(self.state, d.seat))
 
     def bot_name(self, name: str) -> str:
-        return say(self.lang, f"bot.{name}") if name in BOT_WORDS else name
+        return bot_word(self.lang, name)
 
     def play(self, d: Decision, action: str) -> None:
         before = self.state

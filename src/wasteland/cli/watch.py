@@ -19,8 +19,9 @@ from wasteland.core.record import GameRecord
 
 from .common import fail, find_spec, renderer_of
 from .events import print_events
-from .options import game_config, read_options, summary
+from .options import game_config, game_title, read_options, summary
 from .seats import HUMAN_NAMES, bot_action, make_seats, seat_names
+from .words import WORDS, bot_word, say
 
 MAX_ACTIONS = 100_000  # a safety net: no game of the supported rules gets near it
 DELAY = 0.6  # seconds after each action: about a hundred actions a minute, readable
@@ -29,12 +30,14 @@ DELAY = 0.6  # seconds after each action: about a hundred actions a minute, read
 def watch_command(game: str, players: int | None = None, seats: str | None = None, seed: int | None = None,
                   record: Path | None = None, quiet: bool = False, options: Sequence[str] = (),
                   extra: Sequence[str] = (), console: Console | None = None, delay: float = DELAY,
-                  pause: Callable[[float], Any] = time.sleep) -> int:
+                  pause: Callable[[float], Any] = time.sleep, lang: str = "en") -> int:
     """``wasteland watch``; returns the exit code. ``delay``: the pause after each action
     (0: as fast as it plays; ``quiet`` never pauses)."""
     console = console or Console(highlight=False)
     if delay < 0:
         return fail(console, f"--delay {delay}: a pause is 0 seconds or more")
+    if lang not in WORDS:
+        return fail(console, f"--lang {lang!r}: the terminal speaks {', '.join(WORDS)}")
     if seed is None:
         seed = random.SystemRandom().randrange(1, 1_000_000)
     spec = find_spec(console, game)
@@ -42,6 +45,7 @@ def watch_command(game: str, players: int | None = None, seats: str | None = Non
         return 2
     g = spec.engine
     renderer = renderer_of(spec)
+    renderer = renderer.in_language(lang) if hasattr(renderer, "in_language") else renderer
     names_given = seat_names(seats, 0) if seats else None
     try:
         config = game_config(spec, {**spec.simulation, **read_options(spec, options, extra)}, players,
@@ -59,9 +63,9 @@ def watch_command(game: str, players: int | None = None, seats: str | None = Non
     if isinstance(made, str):
         return fail(console, made)
     if not quiet:
-        title = Text(spec.title.upper(), style=renderer.title_style)
-        title.append(f"  {summary(spec, config)}, seed {seed}; seats: "
-                     + ", ".join(f"p{i + 1} {a.name}" for i, a in enumerate(made)), style="bold")
+        title = Text(game_title(spec, lang).upper(), style=renderer.title_style)
+        title.append("  " + say(lang, "watch_title", options=summary(spec, config, lang), seed=seed, seats=", ".join(
+            f"p{i + 1} {bot_word(lang, a.name)}" for i, a in enumerate(made))), style="bold")
         console.print(title)
         print_events(console, g, renderer, setup_events, None)
     drawn: list[str] = []  # the map last drawn, to draw it again only when it changed
@@ -83,8 +87,10 @@ def watch_command(game: str, players: int | None = None, seats: str | None = Non
         events = g.apply_in_place(state, action, d.seat)
         actions.append(action)
         if not quiet:
-            label = Text(f"{renderer.seat_label(g.view(state, None), d.seat)} ({made[d.seat].name}): ", style="bold")
-            label.append(action, style="bold green")
+            label = Text(f"{renderer.seat_label(g.view(state, None), d.seat)} ({bot_word(lang, made[d.seat].name)}): ",
+                         style="bold")
+            label.append(action if lang == "en" else renderer.action_text(action, g.view(state, d.seat)),
+                         style="bold green")
             console.print(label)
             print_events(console, g, renderer, events, None)
             if any(e.get("type") == renderer.turn_event for e in events):
@@ -95,13 +101,13 @@ def watch_command(game: str, players: int | None = None, seats: str | None = Non
             return fail(console, f"the game did not end within {MAX_ACTIONS} actions")
     if record is not None:
         GameRecord(spec.name, spec.rules_version, config, seed, actions).save(record)
-        console.print(f"record written to {record}", highlight=False, markup=False)
+        console.print(say(lang, "record_written", path=record), highlight=False, markup=False)
     outcome = g.outcome(state)
     view = g.view(state, None)
     winners = ", ".join(renderer.seat_label(view, w) for w in outcome.winners) if outcome else ""
     if not quiet:
         draw()
-    console.print(Text.assemble(("Result:", "bold"), f" winners: {winners or 'nobody'}; "
-                                f"{outcome.reason if outcome else 'not finished'}; {len(actions)} actions; "
-                                f"seed {seed} (watch it again with --seed {seed})."))
+    reason = (renderer.end_reason(outcome) if hasattr(renderer, "end_reason") else outcome.reason) if outcome else ""
+    console.print(Text.assemble((say(lang, "result"), "bold"), " " + say(
+        lang, "result_line", winners=winners or say(lang, "nobody"), reason=reason, n=len(actions), seed=seed)))
     return 0

@@ -35,6 +35,9 @@ WORDS: dict[str, dict[str, str]] = {
         "saving": "Saving after every action to {path} (resume: wasteland play {game} --load {path})",
         "type": "Type a number or an action; 'help' explains the question.",
         "resumed": "Resumed after {n} action(s).",
+        "watch_title": "{options}, seed {seed}; seats: {seats}", "record_written": "record written to {path}",
+        "result": "Result:", "nobody": "nobody",
+        "result_line": "winners: {winners}; {reason}; {n} actions; seed {seed} (watch it again with --seed {seed}).",
     },
     "ru": {
         "ask": "{seat} {kind} (1-{n}, help) > ",
@@ -65,6 +68,9 @@ WORDS: dict[str, dict[str, str]] = {
                   "{path})",
         "type": "Введите номер или действие; 'help' объясняет вопрос.",
         "resumed": "Продолжено после действий: {n}.",
+        "watch_title": "{options}, зерно {seed}; места: {seats}", "record_written": "запись партии — в {path}",
+        "result": "Итог:", "nobody": "никто",
+        "result_line": "победители: {winners}; {reason}; действий: {n}; зерно {seed} (ещё раз: --seed {seed}).",
     },
     "uk": {
         "ask": "{seat} {kind} (1-{n}, help) > ",
@@ -95,11 +101,19 @@ WORDS: dict[str, dict[str, str]] = {
                   "{path})",
         "type": "Введіть номер або дію; 'help' пояснює питання.",
         "resumed": "Продовжено після дій: {n}.",
+        "watch_title": "{options}, зерно {seed}; місця: {seats}", "record_written": "запис партії — у {path}",
+        "result": "Підсумок:", "nobody": "ніхто",
+        "result_line": "переможці: {winners}; {reason}; дій: {n}; зерно {seed} (ще раз: --seed {seed}).",
     },
 }
 
 
 BOT_WORDS = ("random", "heuristic", "ismcts")
+
+
+def bot_word(lang: str, name: str) -> str:
+    """A bot's name as the person reads it ("heuristic" -> "эвристический")."""
+    return say(lang, f"bot.{name}") if name in BOT_WORDS else name
 
 
 def say(lang: str, key: str, **values: Any) -> str:

@@ -164,7 +164,8 @@ def render_panel(view: dict[str, Any], lang: str = "en") -> Group:
         lines.append(t)
     decks = view["decks"]
     lines.append(Text(w.board("decks", exploration=decks["exploration"], encounter=decks["encounter"],
-                              crisis=decks["crisis"], withdrawn=view["withdrawn"] or "-"), style="dim"))
+                              crisis=decks["crisis"], withdrawn=(view["withdrawn"] if en else ", ".join(
+                                  w.card(c) for c in view["withdrawn"])) or "-"), style="dim"))
     if view["rolls"]:
         lines.append(Text(w.board("rolled") + ", ".join(f"{x} {v}" if en else f"{w.roll(x)} {w.known(f'wq.crisis.{v}', str(v))}"
                                                   for x, v in view["rolls"]),

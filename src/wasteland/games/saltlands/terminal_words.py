@@ -201,6 +201,12 @@ class SaltlandsWords:
             p["reason"] = page.t(f"reason.{e['reason']}")
         if e.get("type") == "raider_move" and isinstance(e.get("target"), int):
             p["target"] = self.seat(e["target"])
+        if isinstance(e.get("hexes"), list):
+            p["hexes"] = "; ".join(map(str, e["hexes"]))
+        if e.get("type") == "lure" and isinstance(e.get("raiders"), str):
+            p["raiders"] = self.raider(e["raiders"])
+        if isinstance(e.get("scores"), dict):
+            p["scores"] = ", ".join(f"{s} {n}" for s, n in e["scores"].items())
         if isinstance(e.get("path"), list):
             p["path"] = " → ".join(map(str, e["path"]))
         if e.get("type") == "rumor" and page.has(f"rumor.option.{e.get('option')}"):

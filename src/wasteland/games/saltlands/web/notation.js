@@ -207,6 +207,9 @@ function eventParams(e) {
   if (e.arrow && has(`dir.${e.arrow}`)) p.arrow = t(`dir.${e.arrow}`);
   if (e.reason && has(`reason.${e.reason}`)) p.reason = t(`reason.${e.reason}`);
   if (Array.isArray(e.path)) p.path = e.path.join(" → ");
+  if (Array.isArray(e.hexes)) p.hexes = e.hexes.join("; ");
+  if (e.type === "lure" && typeof e.raiders === "string") p.raiders = raiderName(e.raiders);
+  if (e.scores && typeof e.scores === "object") p.scores = Object.entries(e.scores).map(([s, n]) => `${s} ${n}`).join(", ");
   if (e.type === "rumor" && has(`rumor.option.${e.option}`)) p.option = t(`rumor.option.${e.option}`);
   if (typeof e.marker === "string" && has(`colour.${e.marker}`)) p.marker = t(`colour.${e.marker}`);
   if (typeof e.tile === "string") p.tile = tileName(e.tile);  // explore, orient, marker_move: by name

@@ -141,3 +141,24 @@ def test_watch_tells_a_bots_game_in_the_language(game):
     assert lines[-1].startswith("Підсумок:"), lines[-1]
     found = english_words(lines)
     assert not found, f"English words {found}:\n" + "\n".join(line for line in lines if any(w in line for w in found))
+
+
+@pytest.mark.parametrize("game", ENDINGS)
+def test_replay_steps_through_a_record_in_the_language(game, tmp_path):
+    """``wasteland replay --auto --lang ru``: each step's heading, events and board, and the end."""
+    from rich.console import Console
+
+    from wasteland.cli.replay import replay_command
+    from wasteland.cli.watch import watch_command
+
+    record = tmp_path / "game.jsonl"
+    options = [f"{k}={v}" for k, v in ENDINGS[game].items() if k != "players"]
+    quiet = Console(width=140, file=open(os.devnull, "w"))
+    assert watch_command(game, players=ENDINGS[game]["players"], seed=4, options=options, console=quiet, delay=0,
+                         quiet=True, record=record) == 0
+    console = Console(width=140, record=True, color_system=None)
+    assert replay_command(record, auto=True, console=console, lang="ru") == 0
+    lines = [line for line in console.export_text().splitlines() if ".jsonl" not in line]
+    assert lines[-1].startswith("Конец записи"), lines[-1]
+    found = english_words(lines)
+    assert not found, f"English words {found}:\n" + "\n".join(line for line in lines if any(w in line for w in found))

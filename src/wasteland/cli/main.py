@@ -324,11 +324,12 @@ def replay(
     record: Path = typer.Argument(..., help="a game record (JSON Lines)"),
     auto: bool = typer.Option(False, "--auto", help="print every step without waiting"),
     seat: Optional[int] = typer.Option(None, help="show only what this seat (1-6) could see"),
+    lang: str = typer.Option("en", help="language of the board and the log: en, ru or uk"),
 ) -> None:
     """Step through a game record: the board and events after each action."""
     from wasteland.cli.replay import replay_command
 
-    raise typer.Exit(replay_command(record, auto, seat))
+    raise typer.Exit(replay_command(record, auto, seat, lang=lang))
 
 
 def main() -> None:  # pragma: no cover

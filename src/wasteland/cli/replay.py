@@ -18,12 +18,15 @@ from wasteland.core.record import GameRecord, RecordError, check_record
 from .common import fail, find_spec, renderer_of
 from .events import print_events
 from .prompt import Quit, enable_line_editing, read_line
+from .words import WORDS, say
 
 
 def replay_command(record: Path, auto: bool = False, seat: int | None = None,
-                   console: Console | None = None) -> int:
+                   console: Console | None = None, lang: str = "en") -> int:
     """``wasteland replay``; returns the exit code."""
     console = console or Console(highlight=False)
+    if lang not in WORDS:
+        return fail(console, f"--lang {lang!r}: the terminal speaks {', '.join(WORDS)}")
     try:
         rec = GameRecord.load(record)
     except RecordError as exc:
@@ -40,6 +43,7 @@ def replay_command(record: Path, auto: bool = False, seat: int | None = None,
                            "only the set-up is shown", style="yellow"), soft_wrap=True)
     g = spec.engine
     renderer = renderer_of(spec)
+    renderer = renderer.in_language(lang) if hasattr(renderer, "in_language") else renderer
     if rec.mode == "companion":
         try:
             states, seats, events = _table_replay(spec, rec)
@@ -77,20 +81,23 @@ def replay_command(record: Path, auto: bool = False, seat: int | None = None,
             view_seat = None  # the table's chance answer: everybody sees the card it revealed
         view = g.view(states[i], view_seat)
         if i == 0:
-            console.print(Rule(f"Set-up (seed {rec.seed}) · {total} actions in the record", style="yellow"))
+            console.print(Rule(say(lang, "replay_setup", seed=rec.seed, n=total), style="yellow"))
         else:
             # a companion record's steps without a seat are the table's corrections; the
             # chance seat's, the table's answers
-            label = ("correction" if seats[i] is None else "table" if seats[i] < 0
+            label = (say(lang, "correction") if seats[i] is None else say(lang, "table") if seats[i] < 0
                      else renderer.seat_label(view, seats[i]))
-            console.print(Rule(Text(f"Action {i}/{total} · {label}: {rec.actions[i - 1]}"), style="yellow"))
+            action = rec.actions[i - 1]
+            if lang != "en" and seats[i] is not None and seats[i] >= 0:
+                action = renderer.action_text(action, g.view(states[i - 1], seats[i]))
+            console.print(Rule(Text(say(lang, "replay_step", i=i, n=total, who=label, action=action)), style="yellow"))
         print_events(console, g, renderer, events[i], viewers)
         console.print(renderer.render_board(view, console.width))
 
     if auto:
         for i in range(total + 1):
             show(i)
-        _replay_end(console, g, renderer, states[-1])
+        _replay_end(console, g, renderer, states[-1], lang)
         return 0
 
     enable_line_editing()
@@ -98,14 +105,14 @@ def replay_command(record: Path, auto: bool = False, seat: int | None = None,
     show(i)
     while True:
         try:
-            entry = read_line(f"step {i}/{total} (Enter next, b back, NUMBER jump, q quit) > ").strip().lower()
+            entry = read_line(say(lang, "replay_ask", i=i, n=total)).strip().lower()
         except Quit:
             return 0
         if entry in ("q", "quit", "exit"):
             return 0
         if entry == "":
             if i >= total:
-                _replay_end(console, g, renderer, states[-1])
+                _replay_end(console, g, renderer, states[-1], lang)
                 return 0
             i += 1
         elif entry in ("b", "back"):
@@ -149,12 +156,13 @@ class _TableGame:
         return getattr(self._game, name)
 
 
-def _replay_end(console: Console, game: Any, renderer: Any, state: Any) -> None:
+def _replay_end(console: Console, game: Any, renderer: Any, state: Any, lang: str = "en") -> None:
     outcome = game.outcome(state)
     if outcome is None:
-        console.print(Text("End of the record (the game was not finished).", style="bold"))
+        console.print(Text(say(lang, "replay_unfinished"), style="bold"))
     else:
         view = game.view(state, None)
         winners = ", ".join(renderer.seat_label(view, w) for w in outcome.winners)
-        console.print(Text(f"End of the record. GAME OVER: {('winners: ' + winners) if winners else 'everybody loses'}"
-                           f" — {outcome.reason}", style="bold"))
+        reason = renderer.end_reason(outcome) if hasattr(renderer, "end_reason") else outcome.reason
+        said = say(lang, "winners", winners=winners) if winners else say(lang, "everybody_loses")
+        console.print(Text(say(lang, "replay_end", said=said, reason=reason), style="bold"))

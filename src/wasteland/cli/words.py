@@ -38,6 +38,11 @@ WORDS: dict[str, dict[str, str]] = {
         "watch_title": "{options}, seed {seed}; seats: {seats}", "record_written": "record written to {path}",
         "result": "Result:", "nobody": "nobody",
         "result_line": "winners: {winners}; {reason}; {n} actions; seed {seed} (watch it again with --seed {seed}).",
+        "replay_setup": "Set-up (seed {seed}) · {n} actions in the record", "correction": "correction", "table": "table",
+        "replay_step": "Action {i}/{n} · {who}: {action}",
+        "replay_ask": "step {i}/{n} (Enter next, b back, NUMBER jump, q quit) > ",
+        "replay_unfinished": "End of the record (the game was not finished).",
+        "replay_end": "End of the record. GAME OVER: {said} — {reason}",
     },
     "ru": {
         "ask": "{seat} {kind} (1-{n}, help) > ",
@@ -71,6 +76,11 @@ WORDS: dict[str, dict[str, str]] = {
         "watch_title": "{options}, зерно {seed}; места: {seats}", "record_written": "запись партии — в {path}",
         "result": "Итог:", "nobody": "никто",
         "result_line": "победители: {winners}; {reason}; действий: {n}; зерно {seed} (ещё раз: --seed {seed}).",
+        "replay_setup": "Подготовка (зерно {seed}) · действий в записи: {n}", "correction": "поправка", "table": "стол",
+        "replay_step": "Действие {i}/{n} · {who}: {action}",
+        "replay_ask": "шаг {i}/{n} (Enter — дальше, b — назад, число — перейти, q — выход) > ",
+        "replay_unfinished": "Конец записи (партия не закончена).",
+        "replay_end": "Конец записи. ИГРА ОКОНЧЕНА: {said} — {reason}",
     },
     "uk": {
         "ask": "{seat} {kind} (1-{n}, help) > ",
@@ -104,6 +114,11 @@ WORDS: dict[str, dict[str, str]] = {
         "watch_title": "{options}, зерно {seed}; місця: {seats}", "record_written": "запис партії — у {path}",
         "result": "Підсумок:", "nobody": "ніхто",
         "result_line": "переможці: {winners}; {reason}; дій: {n}; зерно {seed} (ще раз: --seed {seed}).",
+        "replay_setup": "Підготовка (зерно {seed}) · дій у записі: {n}", "correction": "виправлення", "table": "стіл",
+        "replay_step": "Дія {i}/{n} · {who}: {action}",
+        "replay_ask": "крок {i}/{n} (Enter — далі, b — назад, число — перейти, q — вихід) > ",
+        "replay_unfinished": "Кінець запису (партію не закінчено).",
+        "replay_end": "Кінець запису. ГРУ ЗАКІНЧЕНО: {said} — {reason}",
     },
 }
 

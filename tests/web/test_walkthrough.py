@@ -328,3 +328,23 @@ def test_the_end_of_a_game_reads_in_the_pages_language(walk_url, browser, game, 
         assert words in said and not re.search(r"[A-Za-z]{3,}", said), said
     finally:
         ctx.close()
+
+
+def test_a_refusal_of_the_server_reads_in_the_pages_language(walk_url, browser):
+    """The toast of a refused request: the words for its code in Russian, its rule after it;
+    a code with no words keeps the server's message."""
+    ctx = browser.new_context(viewport=SIZES["desktop"])
+    page = ctx.new_page()
+    try:
+        page.goto(f"{walk_url}?lang=ru&anim=off")
+        page.wait_for_selector("#create-form")
+        said = page.evaluate("""async () => {
+            const i18n = await import('/js/i18n.js');
+            return [i18n.errorText('not_your_turn', 'p2 must decide now (turn), not p1', 'SL §46'),
+                    i18n.errorText('stale', 'the game has moved on'), i18n.errorText('odd', 'as the server says')];
+        }""")
+        assert said[0] == "Отказано: сейчас решает другое место (SL §46)", said
+        assert said[1] == "Отказано: игра уже ушла вперёд: ничего не изменено", said
+        assert said[2] == "Отказано: as the server says", said
+    finally:
+        ctx.close()

@@ -1,6 +1,6 @@
 // A game being played: the board, the seat's own things, the decision, the log; live over
 // the WebSocket. Everything particular to a game comes from its board module (boards.js).
-import { t, useGame } from "./i18n.js";
+import { t, useGame, errorText } from "./i18n.js";
 import { api, seatFor, forgetSeat, socketUrl } from "./api.js";
 import { loadBoard } from "./boards.js";
 import * as generic from "./generic.js";
@@ -121,7 +121,7 @@ export class GameView {
         break;
       case "error":
         if (msg.ref !== undefined && msg.ref === this.pending) this.pending = null;
-        toast(t("game.error", { error: msg.error + (msg.rule ? ` (${msg.rule})` : "") }));
+        toast(errorText(msg.code, msg.error, msg.rule));
         if (msg.code === "stale" && this.ws) this.ws.send(JSON.stringify({ type: "state" }));
         if (msg.code === "unknown_token") {
           forgetSeat(this.id);
@@ -260,7 +260,7 @@ export class GameView {
     try {
       await api("POST", `/api/games/${this.id}/leave`, {}, this.token);
     } catch (e) {
-      toast(t("game.error", { error: e.message }));
+      toast(errorText(e.code, e.message));
     }
     forgetSeat(this.id);
     location.hash = "#/";

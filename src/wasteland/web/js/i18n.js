@@ -130,6 +130,13 @@ export function tReason(text, prefix, value = (name, v) => v) {
   return text;
 }
 
+/** A refusal of the server as the toast says it: the words for its ``code`` in the chosen
+ *  language (error.<code>), else the server's own message; its rule anchor after it. */
+export function errorText(code, message, rule = null) {
+  const own = code ? tOwn(`error.${code}`) : undefined;
+  return t("game.error", { error: (own ?? message) + (rule ? ` (${rule})` : "") });
+}
+
 /** Is there a string for ``key`` (in ``game``'s strings or the page's)? */
 export const has = (key, game = undefined) => lookup(key, game, false) !== undefined;
 

@@ -2,7 +2,7 @@
 // The create-game form is built from the specs the server lists (GET /api): a game
 // chooser, then each of the game's options that is not hidden as the control its kind
 // asks for, the seats with the game's own bots. It names no game.
-import { t, tIn, tOwnIn, has, translateDom, loadGameTexts, useGame } from "./i18n.js";
+import { t, tIn, tOwnIn, has, translateDom, loadGameTexts, useGame, errorText } from "./i18n.js";
 import { api, mySeats, rememberSeat, forgetSeat } from "./api.js";
 import { serverInfo } from "./boards.js";
 import { h, seatText, humanize, botMark, botName } from "./dom.js";
@@ -251,7 +251,7 @@ export class LobbyView {
       if (out.token) rememberSeat(out.game.id, out.seat, out.token, out.game.game);
       location.hash = `#/game/${out.game.id}`;
     } catch (e) {
-      toast(t("game.error", { error: e.message + (e.rule ? ` (${e.rule})` : "") }));
+      toast(errorText(e.code, e.message, e.rule));
     }
   }
 
@@ -261,7 +261,7 @@ export class LobbyView {
       rememberSeat(game.id, out.seat, out.token, game.game);
       location.hash = `#/game/${game.id}`;
     } catch (e) {
-      toast(t("game.error", { error: e.message }));
+      toast(errorText(e.code, e.message));
       this.refresh();
     }
   }

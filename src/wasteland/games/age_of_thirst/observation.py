@@ -44,6 +44,7 @@ def _levels(v):
 
 
 _STATIC: list = [None, None]  # the board the static planes below were read from, and them
+_PLACES: dict = {}  # per board: (the board, the tensor's place of each of its hexes)
 
 
 def _static(b) -> list[int]:
@@ -52,36 +53,42 @@ def _static(b) -> list[int]:
         idx = []
         for plane_name, hexes in (("sources", b.sources), ("bunkers", b.bunkers), ("ray_towers", b.ray_towers)):
             idx += [_OFF[plane_name] + at[b.names[h]] for h in hexes if b.names[h] in at]
-        _STATIC[:] = [b, idx]
+        import numpy as np  # the environments that call ``_direct`` come with it (the rl extra)
+
+        _STATIC[:] = [b, np.asarray(idx, np.intp)]
     return _STATIC[1]
 
 
 def _direct(s, seat, out) -> None:
     b = s.board
-    at = _AT
-    names = b.names
+    at = _PLACES.get(id(b))
+    if at is None or at[0] is not b:
+        at = _PLACES[id(b)] = (b, [_AT.get(name) for name in b.names])
+    at = at[1]
+    o = _OFF
     cache: dict[tuple[int, str], int] = {}
+    put: dict[int, float] = {}  # index -> value, set in one assignment
     for h, (owner, kind) in s.pieces.items():
-        i = at.get(names[h])
-        if i is None:
+        if at[h] is None:
             continue
         key = (owner, kind)
         full = cache.get(key)
         if full is None:
             full = cache[key] = health(s, owner, kind)
-        out[_OFF[("own " if owner == seat else "other ") + kind] + i] = float(full - s.damage.get(h, 0))
-    out[_static(b)] = 1.0  # numpy sets the list of indices in one assignment
+        put[o[("own " if owner == seat else "other ") + kind] + at[h]] = float(full - s.damage.get(h, 0))
     if isinstance(seat, int) and 0 <= seat < 6:
-        out[_OFF["seat"] + seat] = 1.0
-    out[_OFF["turn"]] = s.turn / 100
+        put[o["seat"] + seat] = 1.0
+    put[o["turn"]] = s.turn / 100
     for q in range(s.rules.players):
-        out[_OFF["water"] + q] = float(s.water[q] or 0) / 10
-        out[_OFF["pumps"] + q] = float(s.pumps[q] or 0) / 3
-        out[_OFF["hand sizes"] + q] = float(len(s.hands[q]) or 0) / 5
+        put[o["water"] + q] = float(s.water[q] or 0) / 10
+        put[o["pumps"] + q] = float(s.pumps[q] or 0) / 3
+        put[o["hand sizes"] + q] = float(len(s.hands[q]) or 0) / 5
     if isinstance(seat, int) and 0 <= seat < s.rules.players:
-        k = _OFF["own levels"]
+        k = o["own levels"]
         for j, level in enumerate(s.levels[seat]):
-            out[k + j] = float(level) / 3
+            put[k + j] = float(level) / 3
+    out[_static(b)] = 1.0
+    out[list(put)] = list(put.values())
 
 
 OBSERVATION = ViewObservation(

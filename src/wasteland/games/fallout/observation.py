@@ -37,35 +37,38 @@ def _seats(key, scale):
 
 
 def _direct(s, seat, out) -> None:
-    at = _AT
-    own, other, up, down, markers = (_OFF[n] for n in (
-        "own survivor", "other survivors", "enemies face up", "enemies face down", "markers"))
+    at, o = _AT, _OFF
+    put: dict[int, float] = {}  # index -> value, set in one assignment
+
+    def count(index: int) -> None:
+        put[index] = put.get(index, 0.0) + 1
+
     for q in s.players:
         i = at.get(s.space[q])
         if i is not None:
-            out[(own if q == seat else other) + i] += 1
+            count((o["own survivor"] if q == seat else o["other survivors"]) + i)
     for _t, space, face_up in s.enemies.values():
         i = at.get(space)
         if i is not None:
-            out[(up if face_up else down) + i] += 1
+            count((o["enemies face up"] if face_up else o["enemies face down"]) + i)
     for space in s.markers:
         i = at.get(space)
         if i is not None:
-            out[markers + i] += 1
+            count(o["markers"] + i)
     if isinstance(seat, int) and 0 <= seat < 4:
-        out[_OFF["seat"] + seat] = 1.0
-    k = _OFF["round, actions left"]
-    out[k], out[k + 1] = s.round / 20, s.actions_left / 3
-    shown = (lambda q: q == seat or (s.over and q in s.winners))
+        put[o["seat"] + seat] = 1.0
+    k = o["round, actions left"]
+    put[k], put[k + 1] = s.round / 20, s.actions_left / 3
     for q in s.players:
-        out[_OFF["health"] + q] = float(s.health[q] or 0) / 12
-        out[_OFF["radiation"] + q] = float(s.radiation[q] or 0) / 12
-        out[_OFF["kills"] + q] = float(s.kills[q] or 0) / 10
-        out[_OFF["quests"] + q] = float(s.quests[q] or 0) / 6
-        if shown(q):
-            out[_OFF["influence"] + q] = float(influence(s, q) or 0) / 12
-    k = _OFF["agenda, track"]
-    out[k], out[k + 1] = len(s.deck) / 20, s.content.track.length / 12
+        put[o["health"] + q] = float(s.health[q] or 0) / 12
+        put[o["radiation"] + q] = float(s.radiation[q] or 0) / 12
+        put[o["kills"] + q] = float(s.kills[q] or 0) / 10
+        put[o["quests"] + q] = float(s.quests[q] or 0) / 6
+        if q == seat or (s.over and q in s.winners):  # the view shows these seats' influence
+            put[o["influence"] + q] = float(influence(s, q) or 0) / 12
+    k = o["agenda, track"]
+    put[k], put[k + 1] = len(s.deck) / 20, s.content.track.length / 12
+    out[list(put)] = list(put.values())
 
 
 OBSERVATION = ViewObservation([

@@ -24,10 +24,15 @@ from .deploy import adjacent
 FOES = 24
 
 
-def _decision(s):
-    from .game import GAME  # the game imports nothing of the action space
+_GAME: list = []  # the game, imported when first needed (it imports nothing of the action space)
 
-    return GAME.decision(s)
+
+def _decision(s):
+    if not _GAME:
+        from .game import GAME
+
+        _GAME.append(GAME)
+    return _GAME[0].decision(s)
 
 
 def _foes(s):

@@ -37,35 +37,37 @@ def _enemies(v):
 
 
 def _direct(s, seat, out) -> None:
-    at = _AT
-    bf = s.board
-    for z in bf.capacity:
+    at, o = _AT, _OFF
+    put: dict[int, float] = {}  # index -> value, set in one assignment
+    for z in s.board.capacity:
         i = at.get(z)
         if i is not None:
-            out[_OFF["zones laid"] + i] = 1.0
+            put[o["zones laid"] + i] = 1.0
     for z in s.items:
         i = at.get(z)
         if i is not None:
-            out[_OFF["items"] + i] = 1.0
+            put[o["items"] + i] = 1.0
     for q, h in enumerate(s.heroes):
         if h["zone"]:
             i = at.get(h["zone"])
             if i is not None:
-                out[(_OFF["own hero"] if q == seat else _OFF["other heroes"]) + i] = 1.0
+                put[(o["own hero"] if q == seat else o["other heroes"]) + i] = 1.0
         if q < 4:
-            out[_OFF["wounds"] + q] = float(h["wounds"] or 0) / 10
-            out[_OFF["inspiration"] + q] = float(h["inspiration"] or 0) / 5
+            put[o["wounds"] + q] = float(h["wounds"] or 0) / 10
+            put[o["inspiration"] + q] = float(h["inspiration"] or 0) / 5
     for m in s.models.values():
         if m["zone"]:
             i = at.get(m["zone"])
             if i is not None:
-                out[_OFF["enemies"] + i] += float(m["wounds"])
+                k = o["enemies"] + i
+                put[k] = put.get(k, 0.0) + float(m["wounds"])
     if isinstance(seat, int) and 0 <= seat < 4:
-        out[_OFF["seat"] + seat] = 1.0
-    out[_OFF["round"]] = s.round / 20
-    k = _OFF["decks"]
-    out[k:k + 3] = [len(s.exploration_deck) / 10, len(s.encounter_deck) / 10, len(s.crisis_deck) / 10]
-    out[_OFF["track"]] = s.track_pos / 10
+        put[o["seat"] + seat] = 1.0
+    put[o["round"]] = s.round / 20
+    k = o["decks"]
+    put[k], put[k + 1], put[k + 2] = len(s.exploration_deck) / 10, len(s.encounter_deck) / 10, len(s.crisis_deck) / 10
+    put[o["track"]] = s.track_pos / 10
+    out[list(put)] = list(put.values())
 
 
 OBSERVATION = ViewObservation([

@@ -36,10 +36,20 @@ from .zones import crew_members
 HELD, CREW, RAID = 20, 4, 16
 
 
-def _player(s):
-    from .game import GAME  # the game imports nothing of the action space
+_GAME: list = []  # the game, imported when first needed (it imports nothing of the action space)
 
-    d = GAME.decision(s)
+
+def _decision(s):
+    if not _GAME:
+        from .game import GAME
+
+        _GAME.append(GAME)
+    return _GAME[0].decision(s)
+
+
+def _player(s):
+    """The player the decision waits on (the places are that player's)."""
+    d = _decision(s)
     return s.players[d.seat] if d is not None and 0 <= d.seat < len(s.players) else None
 
 
@@ -89,9 +99,7 @@ def _raid(s):
 
 
 def _legal(s):
-    from .game import GAME
-
-    d = GAME.decision(s)
+    d = _decision(s)
     return d.actions if d is not None else ()
 
 

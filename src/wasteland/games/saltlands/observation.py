@@ -68,11 +68,15 @@ def survival(view) -> float:
 
 
 _BOARD: list = [None, None]  # the view's hex list the board planes below were read from, and them
+_PLACES: dict = {}  # per layout: the tensor's place of each of its hexes (None off the planes)
 
 
-def _board_planes(hexes) -> list[int]:
+def _board_planes(hexes):
     """The indices set to 1 by the terrain and spawn planes of a view's hex list (kept
-    while the engine keeps the list: it changes when a tile is explored)."""
+    while the engine keeps the list: it changes when a tile is explored), as a numpy array
+    (the environments that call ``_direct`` come with numpy: the rl extra)."""
+    import numpy as np
+
     if _BOARD[0] is not hexes:
         idx = []
         for cell in hexes:
@@ -84,52 +88,53 @@ def _board_planes(hexes) -> list[int]:
                 idx.append(_OFF[name] + i)
             if cell.get("spawn"):
                 idx.append(_OFF["spawn"] + i)
-        _BOARD[:] = [hexes, idx]
-    return _BOARD[1]  # a list of indices (numpy sets them in one assignment)
+        _BOARD[:] = [hexes, np.asarray(idx, np.intp)]
+    return _BOARD[1]
 
 
 def _direct(s, seat, out) -> None:
     from .game import _view_hexes  # the very list the view holds (the engine keeps it)
 
     geo = s.static.geo
-    names = geo.names
     out[_board_planes(_view_hexes(geo, s.terrain))] = 1.0
-    at = _AT
+    at = _PLACES.get(geo.layout)
+    if at is None:
+        at = _PLACES[geo.layout] = [_AT.get(name) for name in geo.names]
+    o = _OFF
+    put: dict[int, float] = {}  # index -> value, set in one assignment (a later one wins, as in the view)
     me = None
     for p in s.players:
         if p.seat == seat:
             me = p
-        if p.hex is not None:
-            i = at.get(names[p.hex])
-            if i is not None:
-                out[(_OFF["own vehicle"] if p.seat == seat else _OFF["other players"]) + i] = 1.0
-    for _rid, (_type, h, crew) in sorted(s.raiders.items()):  # the view's order: a later one wins a hex
-        i = at.get(names[h])
-        if i is not None:
-            out[_OFF["raiders"] + i] = float(crew)
+        if p.hex is not None and at[p.hex] is not None:
+            put[(o["own vehicle"] if p.seat == seat else o["other players"]) + at[p.hex]] = 1.0
+    for _rid, (_type, h, crew) in sorted(s.raiders.items()):  # the view's order
+        if at[h] is not None:
+            put[o["raiders"] + at[h]] = float(crew)
     for h in s.tokens:
-        i = at.get(names[h])
-        if i is not None:
-            out[_OFF["tokens"] + i] = 1.0
+        if at[h] is not None:
+            put[o["tokens"] + at[h]] = 1.0
     if isinstance(seat, int) and 0 <= seat < 6:
-        out[_OFF["seat"] + seat] = 1.0
-    k = _OFF["round, turn"]
-    out[k], out[k + 1] = s.round / 20, s.turn / 100
-    k = _OFF["weather"]
-    out[k], out[k + 1] = wind_strength(s) / 6, 1.0 if s.storm else 0.0
-    k = _OFF["decks"]
-    out[k:k + 4] = [len(s.mirage) / 50, len(s.raider_deck) / 50, len(s.rumor_deck) / 10, len(s.weather_deck) / 10]
+        put[o["seat"] + seat] = 1.0
+    k = o["round, turn"]
+    put[k], put[k + 1] = s.round / 20, s.turn / 100
+    k = o["weather"]
+    put[k], put[k + 1] = wind_strength(s) / 6, 1.0 if s.storm else 0.0
+    k = o["decks"]
+    put[k], put[k + 1] = len(s.mirage) / 50, len(s.raider_deck) / 50
+    put[k + 2], put[k + 3] = len(s.rumor_deck) / 10, len(s.weather_deck) / 10
     for p in s.players:
-        out[_OFF["hand sizes"] + p.seat] = float(len(p.hand) or 0) / 10
-        out[_OFF["armor"] + p.seat] = float((permanent_armor(s, p) if p.character else 0) or 0) / 5
-        out[_OFF["active"] + p.seat] = 1.0 if p.status == "active" else 0.0
+        put[o["hand sizes"] + p.seat] = float(len(p.hand) or 0) / 10
+        put[o["armor"] + p.seat] = float((permanent_armor(s, p) if p.character else 0) or 0) / 5
+        put[o["active"] + p.seat] = 1.0 if p.status == "active" else 0.0
     if me is not None:
-        k = _OFF["own hand"]
+        k = o["own hand"]
         card_names = s.static.catalog.card_names
         for c in me.hand:
             j = _KIND.get(card_names[c].split("#")[0])
             if j is not None:
-                out[k + j] += 1
+                put[k + j] = put.get(k + j, 0.0) + 1
+    out[list(put)] = list(put.values())
 
 
 OBSERVATION = ViewObservation(

@@ -162,3 +162,27 @@ def test_replay_steps_through_a_record_in_the_language(game, tmp_path):
     assert lines[-1].startswith("Конец записи"), lines[-1]
     found = english_words(lines)
     assert not found, f"English words {found}:\n" + "\n".join(line for line in lines if any(w in line for w in found))
+
+
+@pytest.mark.parametrize("lang", ("ru", "uk"))
+@pytest.mark.parametrize("game", GAMES)
+def test_help_explains_the_question_in_the_language(game, lang, tmp_path):
+    """``help``: the question, how to answer and the commands in ``lang``; only the notation's
+    forms (``move X,Y``, what one types) keep their words."""
+    child = spawn(game, lang, tmp_path / "game.jsonl", *GAMES[game])
+    child.expect(PROMPT)
+    child.sendline("help")
+    child.expect(PROMPT)
+    shown = plain_lines(child.before)
+    # a verb's line begins with its form in notation, then its words after " — "
+    words = [line.split(" — ", 1)[1] if line.startswith("  ") and " — " in line else line for line in shown]
+    # and an example of the notation is quoted ('move 3,-4'), which may wrap onto the next line
+    text = re.sub(r"'[^']*'", "", "\n".join(w for w in words if not w.startswith("help")))
+    found = english_words(text.splitlines())
+    assert not found, f"{game} {lang}: English words {found} in the help:\n" + "\n".join(shown)
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+
+
+def plain_lines(text: str) -> list[str]:
+    return [re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", line).rstrip() for line in text.replace("\r", "").split("\n")]

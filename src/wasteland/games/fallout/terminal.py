@@ -18,9 +18,17 @@ from wasteland.core.terminal import TerminalBase
 from .terminal_words import FalloutWords
 from .texts import TEXTS
 
-COMMANDS_HELP = ("Answer with an option's number or its text; the text after the verb is enough when it is "
-                 "unique.\nCommands: help [TOPIC] (a card id, an enemy type, a verb or a rule such as FO-13.3) "
-                 "· board · undo · save [FILE] · quit")
+COMMANDS_HELP = {
+    "en": "Answer with an option's number or its text; the text after the verb is enough when it is unique.\n"
+          "Commands: help [TOPIC] (a card id, an enemy type, a verb or a rule such as FO-13.3) · board · undo · "
+          "save [FILE] · quit",
+    "ru": "Отвечайте номером варианта или его текстом; если текст после глагола однозначен, хватит его.\n"
+          "Команды: help [ТЕМА] (номер карты, тип врага, глагол или правило, например FO-13.3) · board · undo · "
+          "save [ФАЙЛ] · quit",
+    "uk": "Відповідайте номером варіанта або його текстом; якщо текст після дієслова однозначний, вистачить його.\n"
+          "Команди: help [ТЕМА] (номер карти, тип ворога, дієслово або правило, наприклад FO-13.3) · board · undo · "
+          "save [ФАЙЛ] · quit",
+}
 SEAT_STYLES = ("bold green", "bold cyan", "bold magenta", "bold yellow")
 NAME_WIDTH = 18
 
@@ -177,7 +185,7 @@ class FalloutTerminal(TerminalBase):
         return form, what, VERBS[verb][0]
 
     def commands_help(self, lang: str = "en") -> str:
-        return COMMANDS_HELP
+        return COMMANDS_HELP.get(lang, COMMANDS_HELP["en"])
 
 
 RENDERER = FalloutTerminal()

@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 
 from wasteland.core.protocol import RuleError
 from wasteland.core.registry import registered_games
-from wasteland.server.companion_edit import EditError, apply_edit, change, dumps, parse_edit, scenario_data
+from wasteland.core.toml_text import dumps
+from wasteland.server.companion_edit import EditError, apply_edit, change, parse_edit, scenario_data
 
 WRITERS = [name for name, spec in registered_games().items() if spec.scenario_writer]
 

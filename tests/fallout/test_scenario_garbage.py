@@ -14,7 +14,7 @@ import pytest
 
 from wasteland.core.protocol import RuleError
 from wasteland.core.registry import get_spec
-from wasteland.server.companion_edit import dumps
+from wasteland.core.toml_text import dumps
 
 SPEC = get_spec("fallout")
 GAME = SPEC.engine

@@ -33,6 +33,7 @@ import re
 import tomllib
 from typing import Any
 
+from wasteland.core import toml_text
 from wasteland.core.protocol import RuleError
 
 VERBS = ("set", "add", "del", "put", "take", "swap")
@@ -261,9 +262,9 @@ def apply_edit(spec: Any, state: Any, step: str) -> tuple[Any, dict[str, Any]]:
             taken = got
         changes.append({"verb": verb, "path": _where(path), "value": value})
     try:
-        nxt = spec.load_scenario(dumps(data), "correction")
-    except EditError:
-        raise
+        nxt = spec.load_scenario(toml_text.dumps(data), "correction")
+    except toml_text.TomlValueError as exc:
+        raise EditError("value", f"a scenario cannot hold it: {exc}") from None
     except RuleError as exc:
         if exc.rule in ("scenario", "state", ""):  # a key of the wrong form: no rule, its field
             raise EditError(_reader_field(exc.message, [c["path"] for c in changes]),
@@ -281,48 +282,3 @@ def scenario_data(spec: Any, state: Any) -> dict[str, Any]:
     from wasteland.core.spec import load_ref
 
     return tomllib.loads(load_ref(spec.scenario_writer)(state))
-
-
-# -- TOML text (tomllib reads; the standard library writes none) --------------------------
-
-_BARE = re.compile(r"^[A-Za-z0-9_-]+$")
-
-
-def _key(k: str) -> str:
-    return k if _BARE.match(k) else json.dumps(k, ensure_ascii=False)
-
-
-def _value(v: Any) -> str:
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, int):
-        return str(v)
-    if isinstance(v, float):
-        if v != v or v in (float("inf"), float("-inf")):
-            raise EditError("value", "a scenario value must be a finite number")
-        return repr(v)
-    if isinstance(v, str):
-        return json.dumps(v, ensure_ascii=False)  # a JSON string is a TOML basic string
-    if isinstance(v, (list, tuple)):
-        return "[" + ", ".join(_value(x) for x in v) + "]"
-    if isinstance(v, dict):
-        return "{" + ", ".join(f"{_key(k)} = {_value(x)}" for k, x in v.items()) + "}"
-    if v is None:
-        raise EditError("value", "a scenario has no null value")
-    raise EditError("value", f"a scenario cannot hold {type(v).__name__} values")
-
-
-def dumps(data: dict[str, Any]) -> str:
-    """Scenario data as TOML: plain keys first, then each table, then arrays of tables."""
-    head, tables, arrays = [], [], []
-    for k, v in data.items():
-        if isinstance(v, dict):
-            tables.append(f"\n[{_key(k)}]")
-            tables += [f"{_key(a)} = {_value(b)}" for a, b in v.items()]
-        elif isinstance(v, list) and v and all(isinstance(x, dict) for x in v):
-            for entry in v:
-                arrays.append(f"\n[[{_key(k)}]]")
-                arrays += [f"{_key(a)} = {_value(b)}" for a, b in entry.items()]
-        else:
-            head.append(f"{_key(k)} = {_value(v)}")
-    return "\n".join(head + tables + arrays) + "\n"

@@ -5,14 +5,13 @@ position worth keeping saves it this way."""
 
 from __future__ import annotations
 
-import json
-import re
 from typing import Any
+
+from wasteland.core.toml_text import table, value
 
 from .scenario_state import chance_table, procedure_tables
 from .state import State
 
-_BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
 
 #: Each part of a State and the position key that sets it (docs/fallout-scenarios.md). A
 #: part added to State without a key here fails tests/fallout/test_scenario_roundtrip.py.
@@ -33,10 +32,10 @@ def to_text(s: State) -> str:
     """The position TOML of ``s`` (see the module docstring)."""
     rules = s.rules
     lines = ["# Fallout position: every part named (docs/fallout-scenarios.md)", 'game = "fallout"', "seed = 0",
-             f"fight = {_value(rules.fight)}", f"first = {s.first + 1}"]
+             f"fight = {value(rules.fight)}", f"first = {s.first + 1}"]
     custom_map = s.board is not s.content.board
     if not custom_map:
-        lines.append(f"map = {_value(s.board.name)}")
+        lines.append(f"map = {value(s.board.name)}")
     # Empty lists of tables are written as keys here, before the first table.
     if not s.enemies:
         lines.append("enemy = []")
@@ -46,7 +45,7 @@ def to_text(s: State) -> str:
     config: dict[str, Any] = {"first_player": rules.first_player + 1}
     if rules.turn_limit is not None:
         config["turn_limit"] = rules.turn_limit
-    lines += _table("config", config)
+    lines += table("config", config)
     state: dict[str, Any] = {
         "rng": f"{s.rng:016x}", "round": s.round, "turns": s.turns, "order": [q + 1 for q in s.order],
     }
@@ -59,52 +58,29 @@ def to_text(s: State) -> str:
         seat, enemy, roll = s.last_roll
         state["last_roll"] = [seat + 1, enemy, roll]
     state.update({"over": s.over, "winners": [w + 1 for w in s.winners], "end_reason": s.end_reason})
-    lines += _table("state", state)
-    lines += _table("agenda", {"discard": list(s.discard), "deck": list(s.deck)})
-    lines += _table("track", dict(zip(s.content.factions, s.factions)))
+    lines += table("state", state)
+    lines += table("agenda", {"discard": list(s.discard), "deck": list(s.deck)})
+    lines += table("track", dict(zip(s.content.factions, s.factions)))
     chance = chance_table(s.chance)
     if chance is not None:
         pending = chance.pop("pending", None)
-        lines += _table("chance", chance)
+        lines += table("chance", chance)
         if pending is not None:
             point = pending.pop("point")
-            lines += _table("chance.pending", pending)
-            lines += _table("chance.pending.point", point)
+            lines += table("chance.pending", pending)
+            lines += table("chance.pending.point", point)
     if custom_map:
         board = s.board.to_json()
         spaces = board.pop("space")
-        lines += _table("map", board)
+        lines += table("map", board)
         for space in spaces:
-            lines += _table("map.space", space, many=True)
+            lines += table("map.space", space, many=True)
     for q in s.players:
-        lines += _table("survivor", {"space": s.space[q], "health": s.health[q], "radiation": s.radiation[q],
+        lines += table("survivor", {"space": s.space[q], "health": s.health[q], "radiation": s.radiation[q],
                                      "hand": list(s.hands[q]), "kills": s.kills[q], "quests": s.quests[q]},
                         many=True)
     for e, (kind, space, up) in sorted(s.enemies.items()):
-        lines += _table("enemy", {"id": e, "type": kind, "space": space, "side": "up" if up else "down"}, many=True)
+        lines += table("enemy", {"id": e, "type": kind, "space": space, "side": "up" if up else "down"}, many=True)
     for entry in procedure_tables(s):
-        lines += _table("procedure", entry, many=True)
+        lines += table("procedure", entry, many=True)
     return "\n".join(lines).rstrip() + "\n"
-
-
-def _table(name: str, entries: dict[str, Any], many: bool = False) -> list[str]:
-    head = f"[[{name}]]" if many else f"[{name}]"
-    return [head, *(f"{_key(k)} = {_value(v)}" for k, v in entries.items()), ""]
-
-
-def _key(key: str) -> str:
-    return key if _BARE_KEY.match(key) else json.dumps(key, ensure_ascii=False)
-
-
-def _value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False)  # a JSON string is a TOML basic string
-    if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(_value(v) for v in value) + "]"
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{_key(k)} = {_value(v)}" for k, v in value.items()) + "}"
-    raise TypeError(f"no TOML form for {value!r}")

@@ -5,14 +5,13 @@ position worth keeping saves it this way."""
 
 from __future__ import annotations
 
-import json
-import re
 from typing import Any
+
+from wasteland.core.toml_text import table, value
 
 from .scenario_state import chance_table, procedure_tables
 from .state import State
 
-_BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
 
 #: Each part of a State and the position key that sets it (docs/quest-scenarios.md). A part
 #: added to State without a key here fails tests/quest/test_scenario_roundtrip.py.
@@ -48,7 +47,7 @@ def to_text(s: State) -> str:
     if not s.stack:
         lines.append("procedure = []")
     lines.append("")
-    lines += _table("config", {k: v for k, v in s.config.items() if v is not None})
+    lines += table("config", {k: v for k, v in s.config.items() if v is not None})
     state: dict[str, Any] = {
         "rng": f"{s.rng:016x}", "phase": s.phase, "round": s.round, "dusk": s.dusk,
         "track": list(s.track), "track_pos": s.track_pos,
@@ -61,56 +60,33 @@ def to_text(s: State) -> str:
         "crisis_deck": list(s.crisis_deck), "next_model": s.next_model, "rolls": [list(r) for r in s.rolls],
         "over": s.over, "winners": [w + 1 for w in s.winners], "end_reason": s.end_reason,
     }
-    lines += _table("state", state)
+    lines += table("state", state)
     gates: dict[str, Any] = {"open": [_edge(g) for g in s.open_gates]}
     if s.closed_gate is not None:
         gates["closed"] = _edge(s.closed_gate)
     gates.update({"lychgates": [_edge(g) for g in s.lychgates], "items": list(s.items),
                   "quest_symbol": s.quest_zone})
-    lines += _table("gates", gates)
+    lines += table("gates", gates)
     chance = chance_table(s.chance)
     if chance is not None:
         pending = chance.pop("pending", None)
-        lines += _table("chance", chance)
+        lines += table("chance", chance)
         if pending is not None:
             point = pending.pop("point")
-            lines += _table("chance.pending", pending)
-            lines += _table("chance.pending.point", point)
+            lines += table("chance.pending", pending)
+            lines += table("chance.pending.point", point)
     for tile, turns, x, y in s.placements:
-        lines += _table("tile", {"tile": tile, "turns": turns, "at": [x, y]}, many=True)
+        lines += table("tile", {"tile": tile, "turns": turns, "at": [x, y]}, many=True)
     for h in s.heroes:
-        lines += _table("hero", {"zone": h["zone"] or "", "wounds": h["wounds"], "tokens": list(h["tokens"]),
+        lines += table("hero", {"zone": h["zone"] or "", "wounds": h["wounds"], "tokens": list(h["tokens"]),
                                  "dice": list(h["dice"]), "inspiration": h["inspiration"]}, many=True)
     for slot, g in sorted(s.groups.items(), key=lambda kv: int(kv[0])):
-        lines += _table("group", {"slot": int(slot), "tile": g["tile"], "next": g["next"],
+        lines += table("group", {"slot": int(slot), "tile": g["tile"], "next": g["next"],
                                   "models": list(g["models"])}, many=True)
     # in the view's order (by model id), so that a correction's enemy.N is the view's Nth
     for mid, m in sorted(s.models.items()):
-        lines += _table("enemy", {"model": mid, "enemy": m["enemy"], "group": int(m["group"]), "zone": m["zone"],
+        lines += table("enemy", {"model": mid, "enemy": m["enemy"], "group": int(m["group"]), "zone": m["zone"],
                                   "wounds": m["wounds"], "tokens": list(m["tokens"])}, many=True)
     for entry in procedure_tables(s):
-        lines += _table("procedure", entry, many=True)
+        lines += table("procedure", entry, many=True)
     return "\n".join(lines).rstrip() + "\n"
-
-
-def _table(name: str, entries: dict[str, Any], many: bool = False) -> list[str]:
-    head = f"[[{name}]]" if many else f"[{name}]"
-    return [head, *(f"{_key(k)} = {_value(v)}" for k, v in entries.items()), ""]
-
-
-def _key(key: str) -> str:
-    return key if _BARE_KEY.match(key) else json.dumps(key, ensure_ascii=False)
-
-
-def _value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False)  # a JSON string is a TOML basic string
-    if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(_value(v) for v in value) + "]"
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{_key(k)} = {_value(v)}" for k, v in value.items()) + "}"
-    raise TypeError(f"no TOML form for {value!r}")

@@ -5,9 +5,9 @@ test that found a position worth keeping saves it this way."""
 
 from __future__ import annotations
 
-import json
-import re
 from typing import Any
+
+from wasteland.core.toml_text import table, value
 
 from wasteland.core.hexgrid import DIRECTION_NAMES
 
@@ -17,7 +17,6 @@ from .scenario_cards import DECKS, TABLE_ZONES
 from .scenario_procedures import chance_table, procedure_tables
 from .state import State
 
-_BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
 
 #: Each part of a State and the scenario key that sets it (docs/saltlands-scenarios.md).
 #: A part added to State without a key here fails tests/saltlands/test_scenario_roundtrip.py.
@@ -113,21 +112,21 @@ def to_text(s: State) -> str:
     if not s.stack:
         lines.append("procedure = []")
     lines.append("")
-    lines += _table("config", s.static.rules.to_config())
-    lines += _table("state", state)
+    lines += table("config", s.static.rules.to_config())
+    lines += table("state", state)
     if s.custom_damage:
-        lines += _table("custom_damage", {k: list(v) for k, v in s.custom_damage.items()})
+        lines += table("custom_damage", {k: list(v) for k, v in s.custom_damage.items()})
     for rtype in s.damage_stacks:
-        lines += _table(f"damage.{rtype}", {"stack": s.damage_stacks[rtype][::-1],
+        lines += table(f"damage.{rtype}", {"stack": s.damage_stacks[rtype][::-1],
                                              "revealed": list(s.revealed.get(rtype, []))})
     chance = chance_table(s.chance)
     if chance is not None:
         pending = chance.pop("pending", None)
-        lines += _table("chance", chance)
+        lines += table("chance", chance)
         if pending is not None:
             point = pending.pop("point")
-            lines += _table("chance.pending", pending)
-            lines += _table("chance.pending.point", point)
+            lines += table("chance.pending", pending)
+            lines += table("chance.pending.point", point)
     for pos, tile in enumerate(s.tiles):
         laid: dict[str, Any] = {"at": fmt_pos(geo.positions[pos])}
         if tile.startswith(CUSTOM_TILE):
@@ -135,36 +134,13 @@ def to_text(s: State) -> str:
         else:
             laid["tile"] = tile
         laid.update({"face_up": s.face_up[pos], "rotation": s.rotation[pos]})
-        lines += _table("tile", laid, many=True)
+        lines += table("tile", laid, many=True)
     for entry in players:
-        lines += _table("player", entry, many=True)
+        lines += table("player", entry, many=True)
     for rid, (rtype, h, crew) in sorted(s.raiders.items()):
-        lines += _table("raider", {"id": rid, "type": rtype, "hex": hexes[h], "crew": crew}, many=True)
+        lines += table("raider", {"id": rid, "type": rtype, "hex": hexes[h], "crew": crew}, many=True)
     for h, tok in sorted(s.tokens.items()):
-        lines += _table("token", {"hex": hexes[h], "token": tokens[tok]}, many=True)
+        lines += table("token", {"hex": hexes[h], "token": tokens[tok]}, many=True)
     for entry in procedure_tables(s):
-        lines += _table("procedure", entry, many=True)
+        lines += table("procedure", entry, many=True)
     return "\n".join(lines).rstrip() + "\n"
-
-
-def _table(name: str, entries: dict[str, Any], many: bool = False) -> list[str]:
-    head = f"[[{name}]]" if many else f"[{name}]"
-    return [head, *(f"{_key(k)} = {_value(v)}" for k, v in entries.items()), ""]
-
-
-def _key(key: str) -> str:
-    return key if _BARE_KEY.match(key) else json.dumps(key, ensure_ascii=False)
-
-
-def _value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False)  # a JSON string is a TOML basic string
-    if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(_value(v) for v in value) + "]"
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{_key(k)} = {_value(v)}" for k, v in value.items()) + "}"
-    raise TypeError(f"no TOML form for {value!r}")

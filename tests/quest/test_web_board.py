@@ -101,3 +101,7 @@ def test_the_board_draws_marks_and_speaks_russian(site, browser):
         assert {"tile", "zone-wall", "tile-wall", "closed-gate", "lychgate", "hero-0", "hero-1", "reach", "target"} <= set(legend)
         assert legend["hero-1"]["text"] == "Герой 2"
         assert all(not item["text"].startswith("wq.") and not re.search("[A-Za-z]", item["text"]) for item in legend.values())
+        # the battle track names heroes and groups as the panel does, never by their ids ("h1", "g2")
+        track = page.locator("#side .wq-track").inner_text()
+        assert data["view"]["track"] and "Герой 1" in track, track
+        assert not re.search(r"\b[hg]\d", track), track

@@ -35,6 +35,9 @@ function el(tag, attrs = {}, ...children) {
 
 const known = (key, fallback) => (t(key) === key ? fallback : t(key));
 const tileName = (id) => known(`wq.tile.${id}`, id);
+// the battle track's places: "h2" is a hero's activation, "g1" an enemy group's (WQ-40.2)
+const trackName = (id) => (id[0] === "h" ? t("wq.hero_n", { seat: id.slice(1) }) : t("wq.group_n", { group: id.slice(1) }));
+const trackText = (track) => (track || []).map(trackName).join(" → ");
 const zoneName = (zone) => { if (!zone) return t("wq.out"); const [tile, z] = zone.split("."); return `${tileName(tile)} ${z}`; };
 const enemyName = (kind) => known(`wq.enemy.${kind}`, kind);
 const heroName = (id) => known(`wq.hero.${id}`, id);
@@ -164,7 +167,7 @@ export function renderSide(box, view) {
   }
   const slots = (view.slots || []).map((s) => `${s.slot}: ${s.card ? known(`wq.encounter.${s.card}`, s.card) : "–"}`).join(" · ");
   box.append(list,
-    el("p", { class: "wq-track", text: `${t("wq.ui.track")}: ${(view.track || []).join(" ")}` }),
+    el("p", { class: "wq-track", text: `${t("wq.ui.track")}: ${trackText(view.track)}` }),
     el("p", { text: `${t("wq.ui.slots")}: ${slots}` }), foes,
     el("p", { class: "hint", text: t("wq.ui.decks", { exploration: view.decks.exploration, encounter: view.decks.encounter }) }),
     el("p", { class: "hint", text: t("wq.ui.stand_in") }));
@@ -235,7 +238,7 @@ export function eventText(e) {
     card: e.card ? known(`wq.encounter.${e.card}`, known(`wq.card.${e.card}`, e.card)) : "",
     crisis: e.crisis ? known(`wq.crisis.${e.crisis}`, e.crisis) : "",
     result: e.won ? t("wq.ev.won") : t("wq.ev.lost"), dice: (e.dice || []).join(" ") || "–",
-    track: (e.track || []).join(" "), action: e.action ? t(`wq.action.${e.action}`) : "" };
+    track: trackText(e.track), action: e.action ? t(`wq.action.${e.action}`) : "" };
   return t(key, p);
 }
 

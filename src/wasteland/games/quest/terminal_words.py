@@ -31,7 +31,7 @@ BOARD = {
            "denied": " · в следующем раунде отвергнуты", "return": " · вернутся после броска", "out": "выбыл",
            "hero": "герой {n} {name:<9} {zone:<14} {wounds}/{vitality}  кубики {dice}", "inspiration": "  вдохновение {n}",
            "track": "трек ", "slots": "ячейки {slots}", "enemy": "  {model:<6} {enemy:<9} {zone:<14} ран {wounds}",
-           "stunned": "группа оглушена",
+           "stunned": "группа потрясена",
            "decks": "колоды: разведка {exploration}, схватки {encounter}, кризисы {crisis}; отведены {withdrawn}",
            "rolled": "выброшено: ", "status": "герой {n} {name}: {zone}, ран {wounds}/{vitality}, кубики {dice}, "
            "судьба {destiny}", "legend": "1-4 герои · У3 три упыря (по первой букве) · * мистический предмет · "

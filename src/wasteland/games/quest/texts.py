@@ -46,7 +46,7 @@ VERBS: dict[str, tuple[str, str, dict[str, str]]] = {
         "uk": "Завершити активацію; невикористані кубики пропадають."}),
     "give": ("give DIE", "WQ-40.3", {
         "en": "Stunned: give up one activation or destiny die before acting.",
-        "ru": "Оглушён: отдать один кубик активации или судьбы перед действием.",
+        "ru": "Потрясён: отдать один кубик активации или судьбы перед действием.",
         "uk": "Приголомшений: віддати один кубик активації чи долі перед дією."}),
     "draw": ("draw CARD", "WQ-38.1", {
         "en": "Enter the exploration card your table drew.",

@@ -203,6 +203,8 @@ class SaltlandsWords:
             p["target"] = self.seat(e["target"])
         if isinstance(e.get("hexes"), list):
             p["hexes"] = "; ".join(map(str, e["hexes"]))
+        if isinstance(e.get("letters"), str):  # spawn letters, one by one
+            p["letters"] = ", ".join(e["letters"])
         if e.get("type") == "lure" and isinstance(e.get("raiders"), str):
             p["raiders"] = self.raider(e["raiders"])
         if isinstance(e.get("scores"), dict):

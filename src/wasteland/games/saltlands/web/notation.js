@@ -208,6 +208,7 @@ function eventParams(e) {
   if (e.reason && has(`reason.${e.reason}`)) p.reason = t(`reason.${e.reason}`);
   if (Array.isArray(e.path)) p.path = e.path.join(" → ");
   if (Array.isArray(e.hexes)) p.hexes = e.hexes.join("; ");
+  if (typeof e.letters === "string") p.letters = [...e.letters].join(", ");  // spawn letters, one by one
   if (e.type === "lure" && typeof e.raiders === "string") p.raiders = raiderName(e.raiders);
   if (e.scores && typeof e.scores === "object") p.scores = Object.entries(e.scores).map(([s, n]) => `${s} ${n}`).join(", ");
   if (e.type === "rumor" && has(`rumor.option.${e.option}`)) p.option = t(`rumor.option.${e.option}`);

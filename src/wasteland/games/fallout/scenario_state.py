@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from wasteland.core import chance_text
 from wasteland.core.chance import TableChance
 
 from .state import State
@@ -148,42 +149,11 @@ def _check_fields(s: State, frame: dict[str, Any], where: str) -> None:
 
 
 def chance_table(chance: Any) -> dict[str, Any] | None:
-    """``state.chance`` as the ``[chance]`` table (None: the generator answers)."""
-    if chance is None:
-        return None
-    out = chance.to_json()
-    pending = out.get("pending")
-    if pending is None:
-        out.pop("pending", None)
-    elif pending["seat"] is None:
-        del pending["seat"]  # the action that met the chance point was given for no seat
-    else:
-        pending["seat"] += 1
-    return out
+    """``state.chance`` as the ``[chance]`` table, the seat a survivor number."""
+    return chance_text.chance_table(chance, lambda q: q + 1)
 
 
 def read_chance(value: Any, n: int) -> TableChance | None:
-    """``[chance]``: ``mode = "table"`` when the table answers every draw and roll (the
-    companion's mode), with ``[chance.pending]`` the action stopped at a chance point, its
-    seat (a survivor number; left out for none), the answers given so far and ``point``
-    what it waits for. ``mode = "generator"`` or no ``[chance]``: the generator answers."""
-    if not isinstance(value, dict):
-        raise ProcedureError("chance", f"must be a table, not {_shown(value)}")
-    unknown = sorted(set(value) - {"mode", "pending"})
-    if unknown:
-        raise ProcedureError("chance", f"unknown key(s) {', '.join(map(repr, unknown))}; known: mode, pending")
-    mode = value.get("mode")
-    if mode == "generator" and "pending" not in value:
-        return None
-    data: dict[str, Any] = {"mode": mode, "pending": None}
-    pending = value.get("pending")
-    if pending is not None:
-        if not isinstance(pending, dict):
-            raise ProcedureError("chance.pending", f"must be a table, not {_shown(pending)}")
-        data["pending"] = {**pending, "seat": None}
-        if "seat" in pending:
-            data["pending"]["seat"] = _survivor(pending["seat"], "chance.pending.seat", n)
-    try:
-        return TableChance.from_json(data)
-    except (KeyError, TypeError, ValueError) as exc:
-        raise ProcedureError("chance", f"not a table's chance ({exc}); mode is \"table\" or \"generator\"") from None
+    """``[chance]`` (core/chance_text.py), the pending seat a survivor number."""
+    return chance_text.read_chance(value, lambda part: "chance" + (f".{part}" if part else ""),
+                                   lambda v, where: _survivor(v, where, n), ProcedureError)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from wasteland.core.chance_text import chance_lines
 from wasteland.core.toml_text import table, value
 
 from .scenario_state import chance_table, procedure_tables
@@ -61,14 +62,7 @@ def to_text(s: State) -> str:
     lines += table("state", state)
     lines += table("agenda", {"discard": list(s.discard), "deck": list(s.deck)})
     lines += table("track", dict(zip(s.content.factions, s.factions)))
-    chance = chance_table(s.chance)
-    if chance is not None:
-        pending = chance.pop("pending", None)
-        lines += table("chance", chance)
-        if pending is not None:
-            point = pending.pop("point")
-            lines += table("chance.pending", pending)
-            lines += table("chance.pending.point", point)
+    lines += chance_lines(chance_table(s.chance))
     if custom_map:
         board = s.board.to_json()
         spaces = board.pop("space")

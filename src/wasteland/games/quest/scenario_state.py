@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from wasteland.core import chance_text
 from wasteland.core.chance import TableChance
 from wasteland.core.protocol import RuleError
 
@@ -75,21 +76,6 @@ def procedure_tables(s: State) -> list[dict[str, Any]]:
         if empty:
             entry[NONE_KEY] = empty
         out.append(entry)
-    return out
-
-
-def chance_table(chance: Any) -> dict[str, Any] | None:
-    """``state.chance`` as the ``[chance]`` table (None: the generator answers)."""
-    if chance is None:
-        return None
-    out = chance.to_json()
-    pending = out.get("pending")
-    if pending is None:
-        out.pop("pending", None)
-    elif pending["seat"] is None:
-        del pending["seat"]  # the action that met the chance point was given for no seat
-    else:
-        pending["seat"] += 1
     return out
 
 
@@ -200,29 +186,6 @@ def read_procedures(s: State, entries: Any) -> list[dict[str, Any]]:
     return out
 
 
-def read_chance(value: Any, n: int) -> TableChance | None:
-    """``[chance]``: ``mode = "table"`` when the table answers every draw and roll (the
-    companion's mode), with ``[chance.pending]`` the action stopped at a chance point (its
-    ``seat`` a hero number, left out for none; ``answers`` given so far; ``point`` what it
-    waits for). ``mode = "generator"`` or no ``[chance]``: the generator answers."""
-    if not isinstance(value, dict) or set(value) - {"mode", "pending"}:
-        raise PartError("chance", "a table of mode and pending")
-    if value.get("mode") == "generator" and "pending" not in value:
-        return None
-    data: dict[str, Any] = {"mode": value.get("mode"), "pending": None}
-    pending = value.get("pending")
-    if pending is not None:
-        if not isinstance(pending, dict):
-            raise PartError("chance.pending", f"must be a table, not {_shown(pending)}")
-        data["pending"] = {**pending, "seat": None}
-        if "seat" in pending:
-            data["pending"]["seat"] = _hero(pending["seat"], "chance.pending.seat", n)
-    try:
-        return TableChance.from_json(data)
-    except (KeyError, TypeError, ValueError) as exc:
-        raise PartError("chance", f"not a table's chance ({exc}); mode is \"table\" or \"generator\"") from None
-
-
 # -- the form of each key ------------------------------------------------------------------------
 
 # What each key of a position holds: "int", "str", "bool", "table", "[int]", "[str]" (lists
@@ -273,3 +236,14 @@ def check_shapes(data: dict[str, Any]) -> None:
             for key, shape in keys.items():
                 if key in entry and not _fits(entry[key], shape):
                     raise PartError(f"{where}.{key}", f"must be {_WORDS[shape]}, not {_shown(entry[key])}")
+
+
+def chance_table(chance: Any) -> dict[str, Any] | None:
+    """``state.chance`` as the ``[chance]`` table, the seat a hero number."""
+    return chance_text.chance_table(chance, lambda q: q + 1)
+
+
+def read_chance(value: Any, n: int) -> TableChance | None:
+    """``[chance]`` (core/chance_text.py), the pending seat a hero number."""
+    return chance_text.read_chance(value, lambda part: "chance" + (f".{part}" if part else ""),
+                                   lambda v, where: _hero(v, where, n), PartError)

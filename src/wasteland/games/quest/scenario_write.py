@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from wasteland.core.toml_text import table, value
+from wasteland.core.chance_text import chance_lines
+from wasteland.core.toml_text import table
 
 from .scenario_state import chance_table, procedure_tables
 from .state import State
@@ -67,14 +68,7 @@ def to_text(s: State) -> str:
     gates.update({"lychgates": [_edge(g) for g in s.lychgates], "items": list(s.items),
                   "quest_symbol": s.quest_zone})
     lines += table("gates", gates)
-    chance = chance_table(s.chance)
-    if chance is not None:
-        pending = chance.pop("pending", None)
-        lines += table("chance", chance)
-        if pending is not None:
-            point = pending.pop("point")
-            lines += table("chance.pending", pending)
-            lines += table("chance.pending.point", point)
+    lines += chance_lines(chance_table(s.chance))
     for tile, turns, x, y in s.placements:
         lines += table("tile", {"tile": tile, "turns": turns, "at": [x, y]}, many=True)
     for h in s.heroes:

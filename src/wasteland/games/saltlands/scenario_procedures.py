@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from wasteland.core import chance_text
+
 from .scenario_fields import ScenarioError, seat, shown, text, texts
 from .state import State
 
@@ -103,51 +105,6 @@ def _check_fields(s: State, frame: dict[str, Any], where: str) -> None:
                             f"{shown(frame['damage_type'])} (SL §86, SL §87)", "SL §86")
 
 
-def read_chance(value: Any, where: str, players: int) -> Any:
-    """``[chance]``: ``mode = "table"`` when the table answers every draw, shuffle and
-    roll (the companion's mode); ``[chance.pending]`` the action stopped at a chance point
-    and the answers given so far (``seat`` left out for none), with ``[chance.pending.point]``
-    what it waits for. Without ``[chance]`` the generator answers."""
-    from wasteland.core.chance import TableChance
-
-    if not isinstance(value, dict):
-        raise ScenarioError(where, f"must be a table, not {shown(value)}")
-    unknown = sorted(set(value) - {"mode", "pending"})
-    if unknown:
-        raise ScenarioError(where, f"unknown key(s) {', '.join(map(repr, unknown))}; known: mode, pending")
-    mode = value.get("mode")
-    if mode == "generator" and "pending" not in value:
-        return None
-    data = {"mode": mode, "pending": None}
-    pending = value.get("pending")
-    if pending is not None:
-        if not isinstance(pending, dict):
-            raise ScenarioError(f"{where} pending", f"must be a table, not {shown(pending)}")
-        data["pending"] = {"seat": None, **pending}
-        if isinstance(pending.get("seat"), str):
-            data["pending"]["seat"] = seat(pending["seat"], f"{where} pending seat", players)
-    try:
-        return TableChance.from_json(data)
-    except (KeyError, TypeError, ValueError) as exc:
-        raise ScenarioError(where, f"not a table's chance ({exc}); mode is \"table\" or \"generator\"") from None
-
-
-def chance_table(chance: Any) -> dict[str, Any] | None:
-    """``state.chance`` as the ``[chance]`` table (None: the generator answers)."""
-    if chance is None:
-        return None
-    out = chance.to_json()
-    pending = out.get("pending")
-    if pending is None:
-        out.pop("pending", None)
-    else:
-        if pending["seat"] is None:
-            del pending["seat"]
-        elif 0 <= pending["seat"]:
-            pending["seat"] = f"p{pending['seat'] + 1}"
-    return out
-
-
 def _plain(value: Any) -> bool:
     if isinstance(value, list):
         return all(_plain(v) for v in value)
@@ -171,3 +128,18 @@ def procedure_tables(s: State) -> list[dict[str, Any]]:
             entry[NONE_KEY] = empty
         out.append(entry)
     return out
+
+
+def _seat_words(q: int) -> Any:
+    return f"p{q + 1}" if q >= 0 else q
+
+
+def chance_table(chance: Any) -> dict[str, Any] | None:
+    """``state.chance`` as the ``[chance]`` table, the seat as ``"p2"``."""
+    return chance_text.chance_table(chance, _seat_words)
+
+
+def read_chance(value: Any, where: str, players: int) -> Any:
+    """``[chance]`` (core/chance_text.py), the pending seat as ``"p2"``."""
+    return chance_text.read_chance(value, lambda part: f"{where} {part.replace('.', ' ')}".rstrip(),
+                                   lambda v, at: seat(v, at, players) if isinstance(v, str) else v, ScenarioError)

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from wasteland.core.toml_text import table, value
+from wasteland.core.chance_text import chance_lines
+from wasteland.core.toml_text import table
 
 from wasteland.core.hexgrid import DIRECTION_NAMES
 
@@ -119,14 +120,7 @@ def to_text(s: State) -> str:
     for rtype in s.damage_stacks:
         lines += table(f"damage.{rtype}", {"stack": s.damage_stacks[rtype][::-1],
                                              "revealed": list(s.revealed.get(rtype, []))})
-    chance = chance_table(s.chance)
-    if chance is not None:
-        pending = chance.pop("pending", None)
-        lines += table("chance", chance)
-        if pending is not None:
-            point = pending.pop("point")
-            lines += table("chance.pending", pending)
-            lines += table("chance.pending.point", point)
+    lines += chance_lines(chance_table(s.chance))
     for pos, tile in enumerate(s.tiles):
         laid: dict[str, Any] = {"at": fmt_pos(geo.positions[pos])}
         if tile.startswith(CUSTOM_TILE):

@@ -237,6 +237,14 @@ class _Words:
     def colour(self, colour: str) -> str:
         return self.named.page.t(f"colour.{colour}") if self.named else colour
 
+    def component(self, kind: str, cid: str) -> str:
+        """A weather or damage card by the name its text gives it (English keeps the id)."""
+        if not self.named:
+            return cid
+        from .texts import TEXTS
+
+        return TEXTS.name(f"{kind}:{cid}", self.lang) or cid
+
     def direction(self, d: str) -> str:
         return self.named.direction(d) if self.named else d
 
@@ -288,16 +296,17 @@ def _weather_text(wid: str, w: _Words) -> str:
         bits.append(w("weather_turn", turn=weather.turn))
     if weather.storm:
         bits.append(w("storm"))
-    return f"{wid} ({', '.join(bits)})"
+    return f"{w.component('weather', wid)} ({', '.join(bits)})"
 
 
 def _damage_text(did: str, w: _Words) -> str:
     d = _content().damage_cards.get(did)
     if d is None:
         return did
+    card = w.component("damage", did)
     if d.move_bonus:
-        return w("damage_bonus", card=did, bonus=d.move_bonus, letters=d.letters)
-    return w("damage", card=did, damage=d.damage, kind=w("ap" if d.damage_type == "ap" else "dmg"), letters=d.letters)
+        return w("damage_bonus", card=card, bonus=d.move_bonus, letters=d.letters)
+    return w("damage", card=card, damage=d.damage, kind=w("ap" if d.damage_type == "ap" else "dmg"), letters=d.letters)
 
 
 def _label(key: str, value: str | Text, style: str = "") -> Text:

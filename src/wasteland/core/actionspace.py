@@ -16,7 +16,8 @@ Two things keep a space small (the agent scans the whole mask every step):
   fills the places from the state (``Slots.tokens``), the index says which place. Such an
   index still means the same action in every state (as "play the card in slot 3" does in
   card games); a place is written ``@held3`` (the domain and the place) where no state
-  gives its token;
+  gives its token. Places may lie around the token of the slot before (``after``: "the
+  hexes within reach of the troop named first"), and need no state at all (``fixed``);
 * a template may end in a *tail* after ``|``: tokens the position determines once the
   rest is given (``"move {hex} fuel | {*}"``, ``{*}`` any token: the index names the hex,
   the position the number). If a template equal to its head comes earlier, it shares that

@@ -52,7 +52,10 @@ def play_game(g: Any, k: int, budget: int, seed: int) -> dict[str, Any]:
     rs = np.random.RandomState(seed + k)
     theirs = ismcts.ISMCTSBot(g, mcts.RandomRolloutEvaluator(1, rs), 1.0, budget, random_state=rs)
     ours = make_agent(f"ismcts:{budget}", seed + k, spec=table.spec)
-    state = wo.WastelandState(g, table.engine.new_game(table.config, seed + k), owned=True)
+    engine_state = table.engine.new_game(table.config, seed + k)
+    if g.explicit:  # the game's chance as chance nodes, as new_initial_state gives it
+        engine_state = table.engine.with_table_chance(engine_state)
+    state = wo.WastelandState(g, engine_state, owned=True)
     actions = 0
     chance = np.random.RandomState(10_000 + seed + k)  # the chance nodes' answers
     while not state.is_terminal():

@@ -34,8 +34,8 @@ def spawn(game: str, record, *extra: str) -> pexpect.spawn:
                          env=env, timeout=60)
 
 
-def rebuilt(record):
-    """The deciding seat's decision and the map lines it should see, from the record."""
+def rebuilt(record, lang: str = "en"):
+    """The deciding seat's decision, its question and the map lines it should see, from the record."""
     rec = GameRecord.load(record)
     spec = get_spec(rec.game)
     game = spec.engine
@@ -43,7 +43,7 @@ def rebuilt(record):
     for action in rec.actions:
         state, _ = game.apply(state, action)
     d = game.decision(state)
-    ui = renderer_of(spec)
+    ui = renderer_of(spec).in_language(lang)
     view = game.view(state, d.seat)
     order = numbered(d.actions)
     marks = ui.hex_marks(d.actions, {a: i + 1 for i, a in enumerate(order)})
@@ -51,23 +51,25 @@ def rebuilt(record):
     with console.capture() as captured:
         console.print(ui.render_map(view, COLUMNS, marks), crop=True, overflow="crop")
     map_lines = [line.rstrip() for line in captured.get().split("\n") if line.strip()]
-    return d, map_lines
+    return d, ui.prompt_text(d, view), map_lines
 
 
+@pytest.mark.parametrize("lang", ("en", "ru"))
 @pytest.mark.parametrize("game", registered_games())
-def test_each_question_fits_an_80x24_screen_with_its_board_and_options(game, tmp_path):
+def test_each_question_fits_an_80x24_screen_with_its_board_and_options(game, lang, tmp_path):
+    """In English and in Russian (whose words run longer) alike."""
     record = tmp_path / "game.jsonl"
-    child = spawn(game, record)
+    child = spawn(game, record, "--lang", lang)
     screen = pyte.Screen(COLUMNS, ROWS)
     stream = pyte.Stream(screen)
     for step in range(6):
         child.expect(PROMPT)
         stream.feed(child.before + child.after)
         shown = [line.rstrip() for line in screen.display]
-        d, map_lines = rebuilt(record)
+        d, prompt, map_lines = rebuilt(record, lang)
         written = [line for line in shown if line.strip()]
         assert written[-1].endswith(">"), f"question {step}: the prompt is not the last line: {written[-1]!r}"
-        assert any(d.prompt[:40] in line for line in shown), f"question {step}: {d.prompt!r} is off the screen"
+        assert any(prompt[:40] in line for line in shown), f"question {step}: {prompt!r} is off the screen"
         assert any("[1]" in line for line in shown), f"question {step}: option 1 is off the screen"
         on_screen = [line for line in shown if line.strip() and line in map_lines]
         assert len(on_screen) >= min(3, len(map_lines)), \
@@ -87,7 +89,7 @@ def test_a_long_option_list_is_cut_and_options_lists_it_whole(tmp_path):
     for _ in range(10):
         child.expect(PROMPT)
         stream.feed(child.before + child.after)
-        d, _ = rebuilt(record)
+        d, _, _ = rebuilt(record)
         if d.kind == "turn" and sum(a.startswith("move ") for a in d.actions) > 20:
             break
         child.sendline("1")

@@ -238,9 +238,8 @@ class _Words:
         return self.named.page.t(f"colour.{colour}") if self.named else colour
 
     def component(self, kind: str, cid: str) -> str:
-        """A weather or damage card by the name its text gives it (English keeps the id)."""
-        if not self.named:
-            return cid
+        """A weather or damage card by the name its text gives it, in every language: nobody
+        types these ids, so English has no reason to show them."""
         from .texts import TEXTS
 
         return TEXTS.name(f"{kind}:{cid}", self.lang) or cid
@@ -353,8 +352,10 @@ def render_panel(view: dict[str, Any], lang: str = "en") -> Group:
     wind.append(w("wind"), style="bold")
     wind.append(w("wind_value", strength=view["wind_strength"], dir=w.direction(view["wind_dir"]),
                   arrow=WIND_ARROW.get(view["wind_dir"], "")), style="bold cyan")
-    wind.append(w("weather"))
-    wind.append(" + ".join(_weather_text(x, w) for x in view["weather"]) or "—")
+    if view["weather"]:  # each card's name says it is a weather card
+        wind.append("  " + " + ".join(_weather_text(x, w) for x in view["weather"]))
+    else:
+        wind.append(w("weather") + "—")
     if view.get("storm"):
         wind.append(w("sandstorm"), style="bold yellow on red")
     lines.append(wind)

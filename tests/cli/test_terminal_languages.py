@@ -73,6 +73,24 @@ def test_help_and_errors_speak_the_chosen_language(game, tmp_path):
 
 @pytest.mark.parametrize("lang", ("ru", "uk"))
 @pytest.mark.parametrize("game", GAMES)
+def test_a_refused_entry_is_explained_in_the_chosen_language(game, lang, tmp_path):
+    """A word that is no action and an action of another moment ('end' while a choice is
+    asked) are refused in the language: the rules they break by their titles, no English."""
+    child = spawn(game, lang, tmp_path / "game.jsonl", *GAMES[game])
+    child.expect(PROMPT)
+    for entry in ("xyzzy", "end"):
+        child.sendline(entry)
+        child.expect(PROMPT)
+        said = child.before.split("✗", 1)[-1] if "✗" in child.before else ""
+        words = [w for w in english_words([re.sub(r"'[^']*'", "", said)]) if not re.fullmatch(r"[A-Z]{2,3}", w)]
+        if "✗" in child.before:
+            assert not words, f"{game} {lang} {entry!r}: English words {words} in:\n{said}"
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+
+
+@pytest.mark.parametrize("lang", ("ru", "uk"))
+@pytest.mark.parametrize("game", GAMES)
 def test_a_tall_terminal_draws_the_whole_board_panel_and_legend_in_the_language(game, lang, tmp_path):
     """At 60 lines the board is drawn whole, with its panel and legend: all of it in ``lang``."""
     env = dict(os.environ, TERM="xterm-256color")

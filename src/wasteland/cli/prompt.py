@@ -12,10 +12,11 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
-from wasteland.core.protocol import Decision, RuleError
+from wasteland.core import rules_reference as rr
+from wasteland.core.protocol import Decision, NotationError, RuleError
 from wasteland.core.terminal import group_actions, numbered
 
-from .rules import HELP_RULES, rule_by_anchor, rules_mentioned
+from .rules import HELP_RULES, game_spec, rule_by_anchor, rules_mentioned
 from .words import say
 
 from . import screen
@@ -165,9 +166,35 @@ def resolve(session: "Session", entry: str, d: Decision, order: list[str]) -> st
     try:
         session.game.apply(session.state, entry, d.seat)
     except RuleError as exc:
-        error(session, say(session.lang, "not_allowed", entry=entry, error=exc))
+        error(session, say(session.lang, "not_allowed", entry=entry, error=refusal_words(session, exc)))
         return None
     return entry  # pragma: no cover - legal actions are matched above
+
+
+def refusal_words(session: "Session", exc: RuleError) -> str:
+    """Why an entry is refused, in the session's language. The engines explain a refusal in
+    English; in another language the terminal names the rules the explanation cites, by
+    their titles in that language (the rules reference), so no English reaches the screen;
+    ``help ANCHOR`` gives a rule's words."""
+    if session.lang == "en":
+        return str(exc)
+    if isinstance(exc, NotationError):
+        return say(session.lang, "not_an_action")
+    spec = game_spec(session.game)
+    titles, cited = [], []
+    if spec is not None:
+        try:
+            anchors = rr.anchors_in(spec, str(exc)) + ([exc.rule] if exc.rule else [])
+            for anchor in dict.fromkeys(anchors):
+                rule = rr.rule_text(spec, anchor, session.lang)
+                if rule is not None and rule.lang == session.lang:
+                    titles.append(f"{rule.title} ({rule.anchor})")
+                    cited.append(rule.anchor)
+        except rr.RulesTextError:
+            titles = []
+    if not titles:
+        return say(session.lang, "breaks_rule", anchor=exc.rule or "?")
+    return "; ".join(titles) + "; " + say(session.lang, "rule_help", anchor=cited[0])
 
 
 def error(session: "Session", message: str) -> None:

@@ -25,3 +25,16 @@ def test_the_panel_names_weather_cards_by_their_numbers(lang):
     assert not re.search(r"\bw\d\d\b", text), text
     card = {"en": "Weather card", "ru": "Карта погоды", "uk": "Карта погоди"}[lang]
     assert f"{card} {int(view['weather'][0][1:])}" in text, text
+
+
+def test_the_english_panel_names_the_cards_held_not_their_ids():
+    game = SPEC.engine
+    state = game.new_game({"players": 1, "characters": ["scout"]}, 2)
+    while game.decision(state).kind != "turn":
+        state, _ = game.apply(state, game.decision(state).actions[0])
+    view = game.view(state, 0)
+    console = Console(width=100, record=True, color_system=None)
+    console.print(SPEC.renderer.in_language("en").render_panel(view))
+    text = console.export_text()
+    assert not re.search(r"[a-z_]+#\d", text), text
+    assert "Spear" in text and "Sailer" in text, text

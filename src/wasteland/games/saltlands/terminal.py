@@ -205,17 +205,16 @@ def _templates(lang: str) -> Any:
 
 
 class _Words:
-    """The panel's words in one language: its phrases (``texts/terminal_<lang>.toml``) and,
-    beyond English, components by their names (English shows the ids players type)."""
+    """The panel's words in one language: its phrases (``texts/terminal_<lang>.toml``) and
+    the components by their names, in English too (a card's id is the notation's, which the
+    options spell out; the panel says what the card is)."""
 
     def __init__(self, lang: str) -> None:
         self.lang = lang
         self.t = _templates(lang)
-        self.named = None
-        if lang != "en":
-            from .terminal_words import SaltlandsWords
+        from .terminal_words import SaltlandsWords
 
-            self.named = SaltlandsWords(lang)
+        self.named = SaltlandsWords(lang)
 
     def __call__(self, key: str, **values: Any) -> str:
         return self.t.fill(key, **values)

@@ -48,7 +48,9 @@ RANDOM_CONFIGS = 3  # random combinations of options per game, beside the fewest
 TURN_LIMIT = 12  # for a game with a ``turn_limit`` option
 MAX_STEPS = 20_000
 EVERY = 5  # the costly checks (determinizations, illegal actions) run every EVERY-th step
-GARBAGE = ("", " ", "xyzzy", "0", "-1", "§", "\x00", "end end end", "move " + "9" * 40, "ход ⟂", "{\"a\": 1}")
+# "²" and "¹" are digits to str.isdigit but not to int(): a parser must not take them for numbers
+GARBAGE = ("", " ", "xyzzy", "0", "-1", "§", "\x00", "end end end", "move " + "9" * 40, "ход ⟂", "{\"a\": 1}",
+           "²", "move ¹,2", "chance ³", "free 1 a²", "result ¹ 2 defeated", "p¹")
 
 
 def spec_of(name: str) -> Any:

@@ -36,7 +36,7 @@ def read_seat(text: str | None, players: int) -> int | None:
     if text is None:
         return None
     digits = text.strip().lower().removeprefix("p")
-    if not digits.isdigit() or not 1 <= int(digits) <= players:
+    if not digits.isdecimal() or not 1 <= int(digits) <= players:
         raise RuleError("seat", f"--seat {text!r}: the seats of this game are p1 to p{players}")
     return int(digits) - 1
 

@@ -165,7 +165,7 @@ class TerminalFlow:
                 continue
             if verb == "undo":
                 body: dict[str, Any] = {"index": snap["index"]}
-                if rest.isdigit():
+                if rest.isdecimal():
                     body["step"] = int(rest) - 1
                 status, answer = self.client.call("POST", f"/api/companion/{sid}/undo", body)
                 if status != 200:
@@ -193,7 +193,7 @@ class TerminalFlow:
                 self.show(snap)
                 continue
             actions = (snap.get("decision") or {}).get("actions") or []
-            step = actions[int(line) - 1] if line.isdigit() and 1 <= int(line) <= len(actions) else line
+            step = actions[int(line) - 1] if line.isdecimal() and 1 <= int(line) <= len(actions) else line
             status, answer = self.client.call("POST", f"/api/companion/{sid}/steps",
                                               {"step": step, "index": snap["index"]})
             if status != 200:
@@ -214,7 +214,7 @@ class TerminalFlow:
             self.out(f"{n}. resume {s['game']} {s['name'] or s['id']} ({s['steps']} steps)")
         while True:
             line = self.ask("resume which (number), or Enter for a new session: ").strip()
-            if line.isdigit() and 1 <= int(line) <= len(sessions[:9]):
+            if line.isdecimal() and 1 <= int(line) <= len(sessions[:9]):
                 status, snap = self.client.call("GET", f"/api/companion/{sessions[int(line) - 1]['id']}")
                 if status == 200:
                     return snap
@@ -240,7 +240,7 @@ class TerminalFlow:
                 if not raw:
                     continue
                 if option.kind == "int":
-                    config[option.name] = int(raw) if raw.lstrip("-").isdigit() else raw
+                    config[option.name] = int(raw) if raw.lstrip("-").isdecimal() else raw
                 elif option.kind == "bool":
                     config[option.name] = raw.lower() in ("y", "yes", "true", "1")
                 elif option.kind in ("names", "seats"):

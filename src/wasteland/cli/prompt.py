@@ -141,7 +141,7 @@ def resolve(session: "Session", entry: str, d: Decision, order: list[str]) -> st
     the text after its verb when unique, or (where the game allows it) the verb alone
     when it has one option. Anything else is tried on the engine, whose refusal names
     the rule."""
-    if entry.isdigit():
+    if entry.isdecimal():
         n = int(entry)
         if 1 <= n <= len(order):
             return order[n - 1]

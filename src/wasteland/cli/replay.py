@@ -120,7 +120,7 @@ def replay_command(record: Path, auto: bool = False, seat: int | None = None,
                 console.print("[yellow]already at the set-up[/yellow]")
                 continue
             i -= 1
-        elif entry.isdigit() and 0 <= int(entry) <= total:
+        elif entry.isdecimal() and 0 <= int(entry) <= total:
             i = int(entry)
         else:
             console.print(Text(f"✗ '{entry}': press Enter, b, q, or a step number from 0 to {total}",

@@ -177,7 +177,7 @@ class TemplateActions:
                     base += weights[k] * pos
                 else:
                     place = token[len(name) + 1:] if token.startswith("@" + name) else ""
-                    if place.isdigit() and int(place) < self.slots[name].size:
+                    if place.isdecimal() and int(place) < self.slots[name].size:
                         base += weights[k] * int(place)  # a place written as such
                     else:
                         places.append((weights[k], name, token, before))

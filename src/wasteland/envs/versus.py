@@ -157,7 +157,7 @@ def parse_options(items: list[str]) -> dict[str, Any]:
     options: dict[str, Any] = {}
     for item in items:
         name, _, value = item.partition("=")
-        if value.lstrip("-").isdigit():
+        if value.lstrip("-").isdecimal():
             options[name] = int(value)
         elif value.lower() in ("true", "false"):
             options[name] = value.lower() == "true"

@@ -79,7 +79,7 @@ def api(handler: Handler) -> Handler:
 
 async def read_json(request: Request, empty_ok: bool = False) -> dict[str, Any]:
     length = request.headers.get("content-length")
-    if length is not None and length.isdigit() and int(length) > MAX_MESSAGE:
+    if length is not None and length.isdecimal() and int(length) > MAX_MESSAGE:
         raise ApiError(413, "too_large", f"request body over {MAX_MESSAGE} bytes")
     chunks = []
     size = 0

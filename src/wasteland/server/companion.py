@@ -210,7 +210,7 @@ def replay_step(session: Session, step: str | None, seat: str | None) -> dict[st
 
 
 def _whole(raw: str, name: str, high: int) -> int:
-    if not raw.isdigit() or int(raw) > high:
+    if not raw.isdecimal() or int(raw) > high:
         raise bad_request(f"'{name}' must be a whole number from 0 to {high}")
     return int(raw)
 

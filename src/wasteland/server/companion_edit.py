@@ -90,7 +90,7 @@ def parse_edit(step: str) -> list[tuple[str, list[str | int], Any]]:
     for piece in raw_path.split("."):
         if not piece:
             raise EditError(raw_path, "the path has an empty part")
-        path.append(int(piece) if piece.isdigit() else piece)
+        path.append(int(piece) if piece.isdecimal() else piece)
     if verb == "del":
         if len(parts) > 3:
             raise EditError(raw_path, "'edit del PATH' takes no value")

@@ -214,7 +214,7 @@ def summary(rows: list[Row], spec: GameSpec, *, seconds: float, header: list[str
     places = turn_position_rates(rows)
     if places:
         lines += table("by turn position (won = the seat that moved so won)", places,
-                       sorted(places, key=lambda k: int("".join(ch for ch in k if ch.isdigit()))))
+                       sorted(places, key=lambda k: int("".join(ch for ch in k if ch.isdecimal()))))
     if any("+" in row["bot"] for row in rows):
         by_bot = seat_bot_rates(rows)
         lines += table("by seat's bot, head to head (seats it played; won = that seat won)", by_bot, sorted(by_bot))

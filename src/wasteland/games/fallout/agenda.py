@@ -68,7 +68,7 @@ def parse_icons(s: State, values: str) -> list[str]:
         key, _, value = part.partition("=")
         if key == "icons":
             slots.update({k: v for k, v in enumerate((v for v in value.split(",") if v), 1)})
-        elif key.startswith("icon") and key[4:].isdigit() and 1 <= int(key[4:]) <= MOST_ICONS and value:
+        elif key.startswith("icon") and key[4:].isdecimal() and 1 <= int(key[4:]) <= MOST_ICONS and value:
             slots[int(key[4:])] = value
         else:
             raise RuleError("FO-13.1", f"a card's icons read {icons_format(s)}; not {part!r}")

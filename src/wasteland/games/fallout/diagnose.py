@@ -137,7 +137,7 @@ def _why_step(s: State, d: Decision, words: list[str]) -> RuleError | None:
 
 
 def _why_result(s: State, d: Decision, words: list[str]) -> RuleError | None:
-    if len(words) != 4 or words[3] not in ("stands", "defeated") or not (words[1].isdigit() and words[2].isdigit()):
+    if len(words) != 4 or words[3] not in ("stands", "defeated") or not (words[1].isdecimal() and words[2].isdecimal()):
         return NotationError(f"{' '.join(words)!r}: expected 'result HEALTH RADIATION defeated|stands'")
     track = s.content.turn.track
     return RuleError("FO-13.2", f"health and radiation are marks of the track, 0 to {track}")

@@ -398,7 +398,7 @@ def _enemy_ids(enemies: list[EnemyDef]) -> list[str]:
         if e is None:
             continue
         kind, _, number = e.partition("#")
-        if kind != en.type or not number.isdigit() or number.startswith("0"):
+        if kind != en.type or not number.isdecimal() or number.startswith("0"):
             raise ScenarioError(f"enemy {i}.id", f"an id reads {en.type}#<number>, not {e!r}", "FO-13.2")
         if e in ids[:i - 1]:
             raise ScenarioError(f"enemy {i}.id", f"{e} is written twice", "FO-13.2")

@@ -42,7 +42,7 @@ POLICY_KEYS = tuple(POLICY_TEXTS)
 
 def _number(enemy: str) -> int:
     _, _, n = enemy.partition("#")
-    return int(n) if n.isdigit() else 0
+    return int(n) if n.isdecimal() else 0
 
 
 def decide(s: State, d: Decision) -> tuple[str, str] | None:

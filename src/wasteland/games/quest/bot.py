@@ -14,7 +14,7 @@ from .evaluate import evaluate
 
 def _die(a: str) -> int:
     last = a.split(" ")[-1]
-    return int(last[1:]) if last[:1] in "ad" and last[1:].isdigit() else 0
+    return int(last[1:]) if last[:1] in "ad" and last[1:].isdecimal() else 0
 
 
 class HeuristicAgent:

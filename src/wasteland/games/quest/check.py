@@ -36,5 +36,5 @@ def check_state(s: State) -> None:
         if card not in c.encounters:
             raise ValueError(f"unknown encounter card {card!r}")
     for entry in s.track:
-        if not (entry[:1] in "hg" and entry[1:].isdigit()):
+        if not (entry[:1] in "hg" and entry[1:].isdecimal()):
             raise ValueError(f"bad battle-track entry {entry!r}")

@@ -68,7 +68,7 @@ def _why_hero(s: State, d: Decision, words: list[str]) -> RuleError | None:
         return RuleError("WQ-40.4", "the hero is out of action")
     if verb == "inspire":
         die = words[1] if len(words) == 2 else ""
-        if len(die) < 2 or die[0] != "a" or not die[1:].isdigit():
+        if len(die) < 2 or die[0] != "a" or not die[1:].isdecimal():
             return NotationError("expected 'inspire aN': an inspiration point raises an activation die")
         if h["inspiration"] <= 0:
             return RuleError("WQ-40.4", "the hero has no inspiration point to spend")
@@ -78,7 +78,7 @@ def _why_hero(s: State, d: Decision, words: list[str]) -> RuleError | None:
             return RuleError("WQ-40.2", "a die showing 6 cannot be raised (stand-in: inspiration adds 1)")
         return None
     die = words[-1] if len(words) > 1 else ""
-    if len(die) < 2 or die[0] not in "ad" or not die[1:].isdigit():
+    if len(die) < 2 or die[0] not in "ad" or not die[1:].isdecimal():
         return NotationError(f"{' '.join(words)!r}: the last word is the die spent, 'a5' (activation) or 'd3' (destiny)")
     wrong = _hero_grammar(s, d, words)
     if wrong:
@@ -126,7 +126,7 @@ def _hero_grammar(s: State, d: Decision, words: list[str]) -> NotationError | No
         return _zone(s, d, words[1])
     if verb == "attack" and (len(words) != 3 or words[1] not in s.models):
         return NotationError("expected 'attack ENEMY DIE' naming an enemy on the battlefield")
-    if verb == "free" and (len(words) != 3 or not words[1].isdigit() or not 1 <= int(words[1]) <= len(s.heroes)):
+    if verb == "free" and (len(words) != 3 or not words[1].isdecimal() or not 1 <= int(words[1]) <= len(s.heroes)):
         return NotationError("expected 'free HERO DIE' with a hero number")
     if verb in ("explore", "recover", "dig") and len(words) != 2:
         return NotationError(f"expected '{verb} DIE'")
@@ -137,7 +137,7 @@ def _why_numbered(rule: str, low: int, high: int, what: str):
     def why(s: State, d: Decision, words: list[str]) -> RuleError | None:
         if len(words) != 2:
             return NotationError(f"expected '{words[0]} N'")
-        if not words[1].isdigit() or not low <= int(words[1]) <= high:
+        if not words[1].isdecimal() or not low <= int(words[1]) <= high:
             return RuleError(rule, f"{what}: enter a result from {low} to {high}, not {words[1]!r}")
         return None
 
@@ -148,7 +148,7 @@ def _why_dice(s: State, d: Decision, words: list[str]) -> RuleError | None:
     f = s.stack[-1]
     rule = "WQ-40.4" if d.kind == "destiny" else "WQ-40.2"
     faces = words[1:]
-    if not all(x.isdigit() and 1 <= int(x) <= 6 for x in faces):
+    if not all(x.isdecimal() and 1 <= int(x) <= 6 for x in faces):
         return RuleError(rule, f"a die shows 1 to 6, not {' '.join(faces)!r}")
     if len(faces) != f["n"]:
         return RuleError(rule, f"{f['n']} dice were thrown: enter {f['n']} faces, not {len(faces)}")

@@ -326,7 +326,7 @@ def _groups(s: State, st: dict[str, Any], enemies: Any) -> None:
         s.models[mid] = {"enemy": kind, "group": slot, "zone": zone_name,
                          "wounds": _int(f"{where}.wounds", e.get("wounds", c.enemies[kind].wounds), 1), "tokens": tokens}
         g["models"].append(mid)
-        g["next"] = max(g["next"], int(mid.split(".")[1]) + 1 if "." in mid and mid.split(".")[1].isdigit() else g["next"] + 1)
+        g["next"] = max(g["next"], int(mid.split(".")[1]) + 1 if "." in mid and mid.split(".")[1].isdecimal() else g["next"] + 1)
         g["tile"] = zone_name.split(".")[0]
     over = {e: sum(1 for m in s.models.values() if m["enemy"] == e) for e in c.enemies}
     for e, n in over.items():
@@ -338,7 +338,7 @@ def _groups(s: State, st: dict[str, Any], enemies: Any) -> None:
             raise ScenarioError("state.withdrawn", f"unknown encounter card {card!r}")
     track = st.get("track", [f"h{i + 1}" for i in range(s.players)] + [f"g{g}" for g in sorted(s.groups, key=int)])
     for entry in track:
-        ok = (isinstance(entry, str) and entry[:1] in "hg" and entry[1:].isdigit()
+        ok = (isinstance(entry, str) and entry[:1] in "hg" and entry[1:].isdecimal()
               and (int(entry[1:]) <= s.players if entry[0] == "h" else entry[1:] in s.groups))
         if not ok:
             raise ScenarioError("state.track", f"{entry!r} is no hero (h1..h{s.players}) or enemy group in a slot")

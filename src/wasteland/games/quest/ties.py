@@ -80,7 +80,7 @@ def decide(s: State, d: Decision) -> tuple[str, str] | None:
     if d.kind == "master":
         def slot(action: str) -> int:
             group = action.split(" ")[-1].lstrip("g")
-            return int(group) if group.isdigit() else 99
+            return int(group) if group.isdecimal() else 99
 
         return min(d.actions, key=slot), "ties.master"
     return None

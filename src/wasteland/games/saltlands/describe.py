@@ -104,7 +104,7 @@ def tile_name(tile_id: Any, lower: bool = False) -> str:
     kind, _, number = text.partition("_")
     if text == "compass":
         name = "The compass tile"
-    elif number.isdigit():
+    elif number.isdecimal():
         name = f"{'Start tile' if kind == 'start' else 'Tile'} {int(number)}"
     else:
         name = f"Tile {text}"

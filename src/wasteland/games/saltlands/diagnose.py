@@ -159,7 +159,7 @@ def _why_soak(s: State, d: Decision, tokens: list[str]) -> RuleError:
     if card in p.engaged:
         return RuleError("SL §65", f"{name} is engaged; it refreshes at the start of your turn")
     actions = card_def(s, card).actions
-    index = int(opt) - 1 if opt.isdigit() else 0
+    index = int(opt) - 1 if opt.isdecimal() else 0
     effect = actions[index].effect if 0 <= index < len(actions) else None
     if verb == "armor":
         if effect != "armor":
@@ -338,7 +338,7 @@ def _why_activation(s: State, d: Decision, tokens: list[str]) -> RuleError:
             return RuleError("SL §100", f"the {arg}s have already been activated this round")
     if verb in ("raider", "goto", "spawn") and arg not in s.static.geo.by_name:
         return NotationError(f"{' '.join(tokens)!r}: {arg!r} is not a hex of the board")
-    if verb in ("chase", "attack") and not (arg.startswith("p") and arg[1:].isdigit()):
+    if verb in ("chase", "attack") and not (arg.startswith("p") and arg[1:].isdecimal()):
         return NotationError(f"{' '.join(tokens)!r}: a player is named p1 to p{len(s.players)}")
     return RuleError(rule, f"{' '.join(tokens)!r} is not {what} ({sample(d)})")
 

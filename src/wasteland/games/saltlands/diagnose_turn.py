@@ -45,7 +45,7 @@ class _Args:
 
     def seat(self, i: int) -> int | None:
         w = self.word(i)
-        if w is None or not w.startswith("p") or not w[1:].isdigit():
+        if w is None or not w.startswith("p") or not w[1:].isdecimal():
             return None
         return int(w[1:]) - 1
 
@@ -68,7 +68,7 @@ def why_turn(s: State, d: Decision, tokens: list[str]) -> RuleError:
 
 def _move(s: State, d: Decision, p: Player, a: _Args) -> RuleError:
     t = a.tokens
-    if len(t) not in (2, 4) or (len(t) == 4 and (t[2] != "fuel" or not t[3].isdigit())):
+    if len(t) not in (2, 4) or (len(t) == 4 and (t[2] != "fuel" or not t[3].isdecimal())):
         return NotationError(f"{a.text!r}: expected 'move Q,R' or 'move Q,R fuel N'")
     if s.moved:
         return RuleError("SL §78", "a player moves only once per turn")
@@ -186,8 +186,8 @@ def _use(s: State, d: Decision, p: Player, a: _Args) -> RuleError:
     if not dd.actions:
         return RuleError("SL §63", f"{name} has no action option, only passive abilities")
     opt = a.tokens[1].partition("/")[2]
-    index = int(opt) - 1 if opt.isdigit() else 0
-    if opt and not opt.isdigit() or not 0 <= index < len(dd.actions):
+    index = int(opt) - 1 if opt.isdecimal() else 0
+    if opt and not opt.isdecimal() or not 0 <= index < len(dd.actions):
         return NotationError(f"{a.text!r}: {name} has {len(dd.actions)} action option(s): "
                              f"'{name}' or '{name}/2'")
     act = dd.actions[index]
@@ -216,7 +216,7 @@ def _use_target(s: State, d: Decision, p: Player, a: _Args, act, name: str) -> R
     geo = s.static.geo
     if effect == "damage" and act.area:
         rot = a.after("rot")
-        if rot is None or not rot.isdigit() or int(rot) > 5:
+        if rot is None or not rot.isdecimal() or int(rot) > 5:
             return NotationError(f"{a.text!r}: an area weapon is turned 'rot 0' to 'rot 5' (SL §143)")
         if not _area_targets(s, p, area_hexes(s, p, act.area, int(rot))):
             return RuleError("SL §143", f"turned {rot}, the area of {name} holds nothing to hit")

@@ -73,7 +73,7 @@ def parse_damage_values(text: str) -> tuple[str, int, str, int]:
     numbers = {}
     for key in ("damage", "move"):
         raw = values.get(key, "0")
-        if not raw.isdigit() or int(raw) > 9:
+        if not raw.isdecimal() or int(raw) > 9:
             raise RuleError("SL §100", f"damage card values: {key} {raw!r} must be a number from 0 to 9")
         numbers[key] = int(raw)
     damage_type = values.get("type", "normal")

@@ -67,7 +67,7 @@ def known(entries: dict[str, Any], allowed: set[str] | frozenset[str], where: st
 
 def seat(value: Any, where: str, players: int) -> int:
     name = text(value, where)
-    if not name.startswith("p") or not name[1:].isdigit() or not 1 <= int(name[1:]) <= players:
+    if not name.startswith("p") or not name[1:].isdecimal() or not 1 <= int(name[1:]) <= players:
         raise ScenarioError(where, f"{name!r} is not one of p1..p{players}", "SL §15")
     return int(name[1:]) - 1
 

@@ -82,24 +82,6 @@ def test_a_finished_game_round_trips():
     _same_after_round_trip(state)
 
 
-def test_the_written_text_continues_the_same_game():
-    """The same actions from the original and from the read-back state give the same game."""
-    state = GAME.new_game({"players": 3, "expansion": True}, 8)
-    choose = random.Random(8)
-    for _ in range(60):
-        state, _ = GAME.apply(state, choose.choice(GAME.decision(state).actions))
-    copy = scenario_from_text(SPEC.write_scenario(state))
-    for _ in range(200):
-        d = GAME.decision(state)
-        if d is None:
-            break
-        action = choose.choice(d.actions)
-        state, events = GAME.apply(state, action)
-        copy, copied = GAME.apply(copy, action)
-        assert events == copied
-    assert GAME.to_json(state) == GAME.to_json(copy)
-
-
 def test_table_chance_round_trips_with_its_pending_point():
     """At a table (the companion's mode) a position may be waiting for the table to say
     which card came up; it is written with [chance] and read back the same."""

@@ -132,6 +132,8 @@ def build_scenario(data: dict[str, Any], origin: str = "scenario") -> State:
     taken: dict[int, str] = {}  # hex -> the raider or token the scenario put there
     if "raider" in data:
         board.place_raiders(s, tables(data, "raider", origin), origin, taken)
+    else:  # the set-up's raiders stay, so a token the scenario puts never shares their hex (SL §78)
+        taken.update({r[1]: f"a {r[0]}" for r in s.raiders.values() if r[1] is not None})
     if "token" in data or "token_pool" in st:
         board.place_tokens(s, tables(data, "token", origin) if "token" in data else None, st.get("token_pool"),
                            origin, taken)

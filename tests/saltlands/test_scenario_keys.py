@@ -125,6 +125,10 @@ def test_the_token_pool_is_set_top_first_and_takes_no_start_token_SL37():
 
 def test_dead_is_refused_on_hard_where_nobody_respawns_SL96():
     refused(scene('[[player]]\nseat = "p2"\nstatus = "dead"\n', "hard"), "SL §96", "on Hard nobody respawns")
+    # The current player too: her turn starts after the reading, and that start must not
+    # first respawn her and then complain of the respawn.
+    err = refused(scene('[[player]]\nseat = "p1"\nstatus = "dead"\n', "hard"), "SL §96", "status: dead means")
+    assert str(err).count("SL §96") == 1, err  # the anchor is written once
 
 
 def test_dead_is_refused_on_normal_after_the_one_respawn_SL93_SL96():

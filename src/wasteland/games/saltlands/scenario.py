@@ -108,7 +108,7 @@ def build_scenario(data: dict[str, Any], origin: str = "scenario") -> State:
         SPEC.validate(dict(config))  # each option's type, then the combination
         s = new_game(config, seed)[0]
     except RuleError as exc:
-        raise ScenarioError(f"{origin}: [config]", str(exc), exc.rule) from None
+        raise ScenarioError(f"{origin}: [config]", exc.message, exc.rule) from None
     st = table(data.get("state", {}), f"{origin}: [state]")
     known(st, STATE_KEYS, f"{origin}: [state]")
     where = f"{origin}: [state]"
@@ -159,6 +159,7 @@ def build_scenario(data: dict[str, Any], origin: str = "scenario") -> State:
     if full:
         s.turn = whole(st["turn"], f"{where} turn", 0)  # 0: the characters are still being chosen
     elif "procedure" not in data:
+        _check_standing(s, players, origin)
         _start_turn(s, "current" in st, origin)
     for p, spec, w in players:
         _engaged(s, p, spec, w)
@@ -375,16 +376,12 @@ def _pieces(s: State) -> dict[int, str]:
     return out
 
 
-def _check_rules(s: State, players: list[tuple[Player, dict[str, Any], str]], origin: str,
-                 placed: dict[int, str]) -> None:
-    """The combinations the rules forbid, each named with its rule. A figure is checked
-    against every raider and token on the board, the set-up's as well as those the
-    scenario ``placed`` (whose descriptions name them as the scenario did): a figure on
-    a set-up raider's hex would be refused once the position is written out with its
-    raiders, so it is refused on the first reading too (SL §78)."""
+def _check_standing(s: State, players: list[tuple[Player, dict[str, Any], str]], origin: str) -> None:
+    """Who may be dead, respawned or out (SL §90, SL §93, SL §96). Checked before the turn
+    of ``current`` starts: that start respawns a dead player, so a ``dead`` the rules do
+    not allow would otherwise be read as a respawn that never was."""
     rules = s.static.rules
     wheres = {p.seat: w for p, _spec, w in players}
-    placed = {**_pieces(s), **placed}
     for p in s.players:
         where = wheres.get(p.seat, f"{origin}: p{p.seat + 1}")
         if p.status == "dead" and rules.mode != "tutorial":
@@ -393,7 +390,7 @@ def _check_rules(s: State, players: list[tuple[Player, dict[str, Any], str]], or
                 why = ("on Hard nobody respawns" if rules.difficulty == "hard"
                        else "on Normal a player respawns once, and p%d has" % (p.seat + 1))
                 raise ScenarioError(f"{where} status", f"dead means waiting to respawn, but {why}: the player "
-                                    "is out (status = \"out\", SL §96)", "SL §96")
+                                    "is out (status = \"out\")", "SL §96")
         if rules.difficulty == "hard" and p.respawned and rules.mode != "tutorial":
             raise ScenarioError(f"{where} respawned", "on Hard nobody respawns (SL §90)", "SL §90")
         if rules.difficulty == "normal" and p.respawned > 1:
@@ -403,6 +400,20 @@ def _check_rules(s: State, players: list[tuple[Player, dict[str, Any], str]], or
                                 "SL §90")
         if p.status == "out" and p.cards():
             raise ScenarioError(where, "a player out of the game has discarded every card (SL §96)", "SL §96")
+
+
+def _check_rules(s: State, players: list[tuple[Player, dict[str, Any], str]], origin: str,
+                 placed: dict[int, str]) -> None:
+    """The combinations the rules forbid, each named with its rule. A figure is checked
+    against every raider and token on the board, the set-up's as well as those the
+    scenario ``placed`` (whose descriptions name them as the scenario did): a figure on
+    a set-up raider's hex would be refused once the position is written out with its
+    raiders, so it is refused on the first reading too (SL §78)."""
+    wheres = {p.seat: w for p, _spec, w in players}
+    placed = {**_pieces(s), **placed}
+    _check_standing(s, players, origin)
+    for p in s.players:
+        where = wheres.get(p.seat, f"{origin}: p{p.seat + 1}")
         if (p.status == "won") != (p.seat in s.winners):
             raise ScenarioError(f"{where} status", "won is the standing of the winners of a game that is over: "
                                 "give status = \"won\", over = true and winners together (SL §113)", "SL §113")

@@ -13,6 +13,8 @@ class ScenarioError(RuleError):
     is the anchor of the broken rule, or "scenario" for a key of the wrong form."""
 
     def __init__(self, where: str, message: str, rule: str = "scenario") -> None:
+        # The anchor is written once, in brackets: a message that ends on it already drops it.
+        message = message.removesuffix(f" ({rule})")
         super().__init__(rule, f"{where}: {message}")
 
 

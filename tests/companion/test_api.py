@@ -93,8 +93,9 @@ def test_a_bad_step_is_one_error_and_stores_nothing(server, body, code, field):
     snap = new_session(server)
     sid = snap["session"]["id"]
     r = server.http.post(f"/api/companion/{sid}/steps", json=body)
-    assert r.status_code in (400, 409), r.text
+    assert r.status_code in (400, 409, 422), r.text
     err = r.json()
+    assert (r.status_code == 422) == (code == "illegal") and err["status"] == r.status_code
     assert err["code"] == code and err["error"] and err.get("field") == field
     assert set(err) == {"error", "rule", "code", "status"} | ({"field"} if field else set())
     assert (err["rule"] is None) == (field is not None or code in ("bad_request", "stale"))
@@ -105,7 +106,7 @@ def test_a_bad_step_is_one_error_and_stores_nothing(server, body, code, field):
 def test_an_illegal_action_names_its_rule(server):
     snap = new_session(server)
     r = step(server, snap["session"]["id"], "end", 0)
-    assert r.status_code == 400
+    assert r.status_code == 422
     err = r.json()
     assert err["rule"].startswith("SL §") and err["code"] == "illegal" and "end" in err["error"]
 
@@ -191,7 +192,7 @@ def test_decide_for_us_applies_the_documented_policy_and_says_which(server):
 def test_decide_is_refused_where_no_policy_covers_the_choice(server):
     snap = new_session(server)  # the entry hex: the player's own choice
     r = step(server, snap["session"]["id"], "decide", 0)
-    assert r.status_code == 400 and "the table chooses" in r.json()["error"] and r.json()["rule"] == "SL §45"
+    assert r.status_code == 422 and "the table chooses" in r.json()["error"] and r.json()["rule"] == "SL §45"
     assert show(server, snap["session"]["id"])["index"] == 0
 
 
@@ -216,7 +217,7 @@ def test_a_card_the_table_revealed_is_picked_from_the_data_or_entered_by_its_val
     # a card that cannot come, and printed values no card has: refused, nothing stored
     for bad in ("chance d9-9", "chance custom letters=Z damage=2 type=normal move=0", "chance custom"):
         r = step(server, sid, bad, snap["index"])
-        assert r.status_code == 400 and r.json()["rule"].startswith("SL §"), r.text
+        assert r.status_code == 422 and r.json()["rule"].startswith("SL §"), r.text
     assert show(server, sid)["index"] == snap["index"]
     r = step(server, sid, "chance custom letters=B damage=2 type=normal move=0", snap["index"])
     assert r.status_code == 200, r.text
@@ -257,7 +258,7 @@ def test_corrections_change_the_position_and_are_steps_like_any_other(server):
     for hex_ in onto:  # onto another raider, onto the player's figure: one figure a hex
         r = step(server, sid, f"edit set raider.{i}.hex {json.dumps(hex_)}", out["index"])
         rule = "SL §78"
-        assert r.status_code == 400 and r.json()["rule"] == rule and "field" not in r.json(), r.text
+        assert r.status_code == 422 and r.json()["rule"] == rule and "field" not in r.json(), r.text
     assert show(server, sid)["view"] == out["view"]
     # the game goes on from the corrected position, and the correction is undone like a step
     r = server.http.post(f"/api/companion/{sid}/undo", json={"index": out["index"]})

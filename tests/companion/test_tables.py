@@ -30,7 +30,9 @@ def step(server, snap, text):
 
 def refused(server, snap, text):
     r = server.http.post(f"/api/companion/{snap['session']['id']}/steps", json={"step": text, "index": snap["index"]})
-    assert r.status_code == 400, r.text
+    # the rules forbid it: 422 illegal; a correction of the wrong form: 400 bad_edit/bad_step
+    assert r.status_code in (400, 422), r.text
+    assert (r.status_code == 422) == (r.json()["code"] == "illegal"), r.text
     return r.json()
 
 

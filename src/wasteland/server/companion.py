@@ -130,7 +130,7 @@ class Companion:
                 step = session.resolve(text)
                 events = session.play(step)
             except RuleError as exc:
-                raise refusal(400, "illegal", exc) from None
+                raise refusal(422, "illegal", exc) from None
             try:
                 await self.rows.append(session.id, len(session.steps) - 1, step)
             except StoreError:
@@ -165,11 +165,14 @@ class Companion:
 
 def refusal(status: int, code: str, exc: RuleError) -> ApiError:
     """The API's error for a refused step: the rule it breaks (``rule``, the rulebook's
-    anchor), or, for a step of the wrong form, the ``field`` that is wrong (``bad_edit``
-    for a correction, ``bad_step`` otherwise; never an anchor that no rulebook has)."""
+    anchor; 422 ``illegal`` for a step, as for a game room's action), or, for a step of the
+    wrong form, the ``field`` that is wrong (400 ``bad_edit`` for a correction, ``bad_step``
+    otherwise; never an anchor that no rulebook has)."""
     if isinstance(exc, EditError):
+        if status == 409:
+            return ApiError(status, code, exc.message, None, exc.field)
         kind = "bad_step" if exc.field == "step" else "bad_edit"
-        return ApiError(status, code if status == 409 else kind, exc.message, None, exc.field)
+        return ApiError(400, kind, exc.message, None, exc.field)
     return ApiError(status, code, exc.message, exc.rule or None)
 
 

@@ -83,6 +83,56 @@ def test_an_exported_record_replays_with_wasteland_replay(played, tmp_path):
     assert "table: chance custom letters=B damage=2" in out.stdout  # the card entered by its values
     assert "table: chance " in out.stdout.replace("table: chance custom", "")  # ... and one picked from the data
     assert "Traceback" not in out.stderr
+    # a step "decide for us" chose says so, with the words of the policy's rule
+    assert "(chosen by the policy: " in out.stdout
+
+
+def policy_lines(text):
+    return [(n, json.loads(line)) for n, line in enumerate(text.splitlines()[1:])
+            if isinstance(json.loads(line), dict)]
+
+
+def test_the_record_says_which_steps_the_policy_chose(played, tmp_path):
+    """A step "decide for us" chose is recorded with the key of the policy's rule, not as a
+    plain action; a record that claims the policy chose what it would not is refused."""
+    server, sid, snap, text = played
+    chosen = policy_lines(text)
+    log = {e["index"]: e for e in snap["log"]}
+    assert chosen and all(set(line) == {"action", "policy"} for _, line in chosen)
+    for n, line in chosen:
+        assert log[n]["source"] == "policy" and (log[n]["step"], log[n]["note"]) == (line["action"], line["policy"])
+    assert sum(e["source"] == "policy" for e in snap["log"]) == len(chosen)
+    rec = GameRecord.loads(text)
+    assert rec.policies == {n: line["policy"] for n, line in chosen}
+    assert GameRecord.loads(rec.dumps()).dumps() == rec.dumps()
+    out = server.http.get(f"/api/companion/{sid}/replay?step={chosen[0][0] + 1}&lang=ru").json()
+    assert out["source"] == "policy" and out["policy"] == chosen[0][1]["policy"] and not out["policy_text"].isascii()
+    assert out["record"]["policies"] == {str(n): line["policy"] for n, line in chosen}
+    # the same record claiming another rule of the policy: refused by `wasteland replay`, in one line
+    lines = text.splitlines()
+    n, line = chosen[0]
+    lines[n + 1] = json.dumps({**line, "policy": line["policy"] + "_other"})
+    path = tmp_path / "claimed.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    out = subprocess.run([sys.executable, "-m", "wasteland.cli.main", "replay", str(path), "--auto"],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode != 0 and "Traceback" not in out.stdout + out.stderr
+    assert f"step {n + 1}" in out.stdout + out.stderr and "policy" in out.stdout + out.stderr
+
+
+@pytest.mark.parametrize("line, problem", [
+    ({"action": "end"}, "exactly the fields"),
+    ({"action": "end", "policy": 3}, "'policy'"),
+    ({"action": "", "policy": "x"}, "'action'"),
+    ({"action": "end", "policy": "x", "by": "me"}, "exactly the fields"),
+])
+def test_a_policy_line_is_checked(line, problem):
+    base = {"format": "wasteland-record/1", "game": "saltlands", "rules_version": "x", "config": {}, "seed": 1,
+            "mode": "companion", "table_chance": True}
+    with pytest.raises(RecordError, match=problem):
+        GameRecord.loads(json.dumps(base) + "\n" + json.dumps(line) + "\n")
+    with pytest.raises(RecordError, match="JSON string"):  # only a companion record has such lines
+        GameRecord.loads(json.dumps({**base, "mode": ""}) + "\n" + json.dumps({"action": "end", "policy": "x"}) + "\n")
 
 
 def test_the_record_reaches_the_tables_position(played):
@@ -90,7 +140,7 @@ def test_the_record_reaches_the_tables_position(played):
     rec = GameRecord.loads(text, "table.jsonl")
     assert rec.mode == "companion" and rec.table_chance
     spec = registered_games()[rec.game]
-    session = Session.from_record(spec, rec.config, rec.seed, rec.actions)
+    session = Session.from_record(spec, rec.config, rec.seed, rec.actions, policies=rec.policies)
     seat = snap["decision"]["seat"] if snap["decision"] and snap["decision"]["seat"] >= 0 else None
     assert spec.engine.view(session.state, seat) == snap["view"]
     assert GameRecord.loads(rec.dumps()).header() == rec.header()  # written back as read
@@ -144,7 +194,8 @@ def test_the_replay_page_steps_through_a_table_session(played, browser, artifact
         page.tap("#replay-link")
         page.wait_for_selector("#replay[data-step='0']")
         assert page.locator("#board svg").count() == 1
-        actions = json.loads("[" + ",".join(text.splitlines()[1:]) + "]")
+        lines = json.loads("[" + ",".join(text.splitlines()[1:]) + "]")
+        actions = [a["action"] if isinstance(a, dict) else a for a in lines]
         seen = set()
         for n in range(1, len(actions) + 1):
             page.tap("#r-next")
@@ -157,7 +208,12 @@ def test_the_replay_page_steps_through_a_table_session(played, browser, artifact
             elif actions[n - 1].startswith("chance "):
                 seen.add("chance")
                 assert "The table" in line and "chance" not in line
-        assert seen == {"correction", "chance"}
+            elif isinstance(lines[n - 1], dict):
+                seen.add("policy")
+                assert "chosen by the policy: " in line, line
+            else:
+                assert "policy" not in line, line
+        assert seen == {"correction", "chance", "policy"}
         page.screenshot(path=artifacts / "replay.png", full_page=True)
     finally:
         ctx.close()
@@ -172,7 +228,7 @@ def test_the_replay_page_says_a_table_session_in_russian(played, browser):
     try:
         page.goto(f"{server.base}/?lang=ru#/replay/companion/{sid}")
         page.wait_for_selector("#replay[data-step='0']")
-        actions = json.loads("[" + ",".join(text.splitlines()[1:]) + "]")
+        actions = [a["action"] if isinstance(a, dict) else a for a in json.loads("[" + ",".join(text.splitlines()[1:]) + "]")]
         for n, action in enumerate(actions, start=1):
             page.click("#r-next")
             page.wait_for_selector(f"#replay[data-step='{n}']")

@@ -46,7 +46,7 @@ def replay_command(record: Path, auto: bool = False, seat: int | None = None,
     renderer = renderer.in_language(lang) if hasattr(renderer, "in_language") else renderer
     if rec.mode == "companion":
         try:
-            states, seats, events = _table_replay(spec, rec)
+            states, seats, events, policy_words = _table_replay(spec, rec, lang)
         except RuleError as exc:
             return fail(console, f"{record}: {exc.message}" + (f" ({exc.rule})" if exc.rule else ""))
         g = _TableGame(g)
@@ -55,6 +55,7 @@ def replay_command(record: Path, auto: bool = False, seat: int | None = None,
             state, setup_events = g.new_game_with_events(rec.config, rec.seed)
         except RuleError as exc:
             return fail(console, f"{record}: bad config: {exc}")
+        policy_words = {}
         states = [state]
         seats = [None]
         events = [setup_events]
@@ -90,6 +91,8 @@ def replay_command(record: Path, auto: bool = False, seat: int | None = None,
             action = rec.actions[i - 1]
             if lang != "en" and seats[i] is not None and seats[i] >= 0:
                 action = renderer.action_text(action, g.view(states[i - 1], seats[i]))
+            if i - 1 in policy_words:  # "decide for us": the policy's rule that chose it
+                action += f" ({say(lang, 'by_policy')}: {policy_words[i - 1]})"
             console.print(Rule(Text(say(lang, "replay_step", i=i, n=total, who=label, action=action)), style="yellow"))
         print_events(console, g, renderer, events[i], viewers)
         console.print(renderer.render_board(view, console.width))
@@ -129,16 +132,19 @@ def replay_command(record: Path, auto: bool = False, seat: int | None = None,
         show(i)
 
 
-def _table_replay(spec: Any, rec: GameRecord) -> tuple[list[Any], list[int | None], list[list[Event]]]:
+def _table_replay(spec: Any, rec: GameRecord, lang: str) -> tuple[list[Any], list[int | None], list[list[Event]],
+                                                                  dict[int, str]]:
     """The states, seats and events of a companion record, step by step, as the companion
-    played them (its session replays the record's lines)."""
+    played them (its session replays the record's lines), and the words of the policy's
+    rule behind each step "decide for us" chose."""
     from wasteland.server.companion_session import Session
 
-    session = Session.from_record(spec, rec.config, rec.seed, list(rec.actions))
+    session = Session.from_record(spec, rec.config, rec.seed, list(rec.actions), policies=rec.policies)
     states = [p.before for p in session.played] + [session.state]
     seats: list[int | None] = [None] + [p.seat for p in session.played]
     events = [session.setup_events] + [p.events for p in session.played]
-    return states, seats, events
+    words = {i: session.policy_text(key, lang) for i, key in rec.policies.items()}
+    return states, seats, events, words
 
 
 class _TableGame:

@@ -35,6 +35,9 @@ class GameRecord:
     #: its corrections as ``edit ...`` lines), which only a companion replay can play
     mode: str = ""
     table_chance: bool = False
+    #: (companion) the actions "decide for us" chose: action index -> the key of the
+    #: game's policy rule that chose it; such a line reads ``{"action": ..., "policy": KEY}``
+    policies: dict[int, str] = field(default_factory=dict)
 
     def header(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -51,7 +54,8 @@ class GameRecord:
 
     def dumps(self) -> str:
         lines = [json.dumps(self.header(), sort_keys=True)]
-        lines.extend(json.dumps(a) for a in self.actions)
+        lines.extend(json.dumps({"action": a, "policy": self.policies[i]} if i in self.policies else a)
+                     for i, a in enumerate(self.actions))
         return "\n".join(lines) + "\n"
 
     def save(self, path: str | Path) -> None:
@@ -81,13 +85,19 @@ class GameRecord:
         if not isinstance(table_chance, bool):
             raise RecordError(f"{origin}: line {number}: header field 'table_chance' must be true or false")
         actions: list[Action] = []
+        policies: dict[int, str] = {}
         for number, line in lines[1:]:
             action = _json_line(line, origin, number, "action")
-            if not isinstance(action, str):
-                raise RecordError(f"{origin}: line {number}: an action must be a JSON string")
+            if isinstance(action, dict) and mode == "companion":
+                action, key = _policy_line(action, origin, number)
+                policies[len(actions)] = key
+            elif not isinstance(action, str):
+                raise RecordError(f"{origin}: line {number}: an action must be a JSON string"
+                                  + (" (or, in a companion record, {\"action\": ..., \"policy\": ...})"
+                                     if mode == "companion" else ""))
             actions.append(action)
         return cls(header["game"], header["rules_version"], header["config"], header["seed"], actions,
-                   mode, table_chance)
+                   mode, table_chance, policies)
 
     @classmethod
     def load(cls, path: str | Path) -> "GameRecord":
@@ -100,6 +110,17 @@ class GameRecord:
         except UnicodeDecodeError as exc:
             raise RecordError(f"{path}: not a record: not UTF-8 text (byte {exc.start})") from None
         return cls.loads(text, str(path))
+
+
+def _policy_line(line: dict[str, Any], origin: str, number: int) -> tuple[str, str]:
+    """A companion record's step chosen by the game's policy: its action and the policy's key."""
+    if set(line) != {"action", "policy"}:
+        raise RecordError(f"{origin}: line {number}: a policy's step has exactly the fields 'action' and "
+                          f"'policy', not {', '.join(map(repr, sorted(line)))}")
+    for key in ("action", "policy"):
+        if not isinstance(line[key], str) or not line[key]:
+            raise RecordError(f"{origin}: line {number}: field {key!r} of a policy's step must be a text")
+    return line["action"], line["policy"]
 
 
 def _refuse_constant(name: str) -> Any:

@@ -187,7 +187,7 @@ def _check_index(session: Session, body: dict[str, Any]) -> None:
                        "reload it")
 
 
-def replay_step(session: Session, step: str | None, seat: str | None) -> dict[str, Any]:
+def replay_step(session: Session, step: str | None, seat: str | None, lang: str = "en") -> dict[str, Any]:
     """Step ``step`` of the session (default: the last) in the shape of a finished game's
     replay (``GET /api/games/{id}/replay``), so the browser's replay page shows a table's
     session with its chance answers and corrections: the view after the step for ``seat``
@@ -201,9 +201,15 @@ def replay_step(session: Session, step: str | None, seat: str | None) -> dict[st
     shown = [e if e.get("type") == "correction" else {**session.game.event_view(e, who), "text": e["text"]}
              for e in events]
     header = session.record_lines()[0]
+    given = session.steps[number - 1] if number else None
+    chosen = given is not None and given.source == "policy" and bool(given.note)
     return {
         "game_id": session.id, "companion": True,
-        "record": {**header, "actions": [s.notation for s in session.steps]},
+        "record": {**header, "actions": [s.notation for s in session.steps],
+                   "policies": {str(i): s.note for i, s in enumerate(session.steps) if s.source == "policy" and s.note}},
+        # "decide for us" chose the step: the policy's rule that chose it, and its words
+        "source": given.source if given else None, "policy": given.note if chosen else None,
+        "policy_text": session.policy_text(given.note, lang) if chosen else None,
         "steps": total, "step": number, "seat": who,
         "action": session.steps[number - 1].notation if number else None,
         "action_seat": played.seat if played else None,
@@ -277,7 +283,8 @@ def routes(api: Any, json_response: Any, read_json: Any) -> list[Route]:
     @api
     async def replay(request: Request) -> Response:
         session = await companion_of(request).get(request.path_params["session_id"])
-        return json_response(replay_step(session, request.query_params.get("step"), request.query_params.get("seat")))
+        return json_response(replay_step(session, request.query_params.get("step"), request.query_params.get("seat"),
+                                         _lang(request)))
 
     @api
     async def scenario(request: Request) -> Response:

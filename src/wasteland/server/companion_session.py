@@ -301,21 +301,41 @@ class Session:
         """The session as a game record: the header, then every step in order. Its steps
         are actions of the game, the table's chance answers and its corrections, so it
         replays as a table's session (``mode`` says so: ``wasteland replay`` and the replay
-        page play it through :meth:`from_record`), not as a game of the protocol alone."""
+        page play it through :meth:`from_record`), not as a game of the protocol alone.
+        A step "decide for us" chose is ``{"action": ..., "policy": KEY}``: the record says
+        that the policy chose it, and by which of its rules."""
         header = {"format": "wasteland-record/1", "game": self.spec.name,
                   "rules_version": self.game.rules_version, "config": self.config, "seed": self.seed,
                   "mode": "companion", "table_chance": self.table_chance}
-        return [header, *[s.notation for s in self.steps]]
+        return [header, *[{"action": s.notation, "policy": s.note} if s.source == "policy" and s.note
+                          else s.notation for s in self.steps]]
 
     @classmethod
     def from_record(cls, spec: GameSpec, config: dict[str, Any], seed: int, steps: list[str],
-                    name: str = "") -> "Session":
+                    name: str = "", policies: dict[int, str] | None = None) -> "Session":
         """A session rebuilt from a companion record's lines (``record_lines``): its chance
-        answers and corrections replay as they were played; a RuleError names the first
-        step that does not apply."""
+        answers and corrections replay as they were played, and a step the record says the
+        policy chose (``policies``: step index -> the policy's key) is the one the policy
+        chooses there; a RuleError names the first step that does not apply."""
         session = cls(spec, "record", config, seed, name)
-        session.replay([Step(s, "edit" if is_edit(s) else "table") for s in steps])
+        policies = policies or {}
+        chosen = [Step(s, "policy", policies[i]) if i in policies else Step(s, "edit" if is_edit(s) else "table")
+                  for i, s in enumerate(steps)]
+        session.replay(chosen)
+        for i in sorted(policies):
+            session._check_policy(i)
         return session
+
+    def _check_policy(self, index: int) -> None:
+        """Step ``index``, recorded as the policy's choice, is what the policy chooses there."""
+        step, before = self.steps[index], self.played[index].before
+        d = self.game.decision(before)
+        found = self.spec.decide_for(before, d) if d is not None and self.spec.auto_decide else None
+        found = tuple(found) if found else None
+        if found != (step.notation, step.note):
+            chose = f"chooses {found[0]!r} by {found[1]!r}" if found else "takes no decision there"
+            raise RuleError(d.rule if d is not None else "", f"step {index + 1} ({step.notation!r}) is recorded "
+                            f"as the policy's choice by {step.note!r}, but the policy {chose}")
 
     def scenario_text(self) -> str:
         ref = getattr(self.spec, "scenario_writer", "")

@@ -1,5 +1,5 @@
 // The replay of a finished game, step by step, from any seat's view or a spectator's.
-import { t, useGame } from "./i18n.js";
+import { t, useGame, lang } from "./i18n.js";
 import { api } from "./api.js";
 import { loadBoard, specOf } from "./boards.js";
 import { w, correctionText, customCardText } from "./companion-i18n.js";
@@ -67,7 +67,8 @@ export class ReplayView {
     step = Math.max(0, Math.min(this.steps, step));
     const seat = this.seat === "" ? "" : `&seat=${this.seat}`;
     try {
-      this.data = await api("GET", `${this.base}/replay?step=${step}${seat}`);
+      const words = this.data && this.data.companion ? `&lang=${lang()}` : ""; // the policy's words
+      this.data = await api("GET", `${this.base}/replay?step=${step}${seat}${words}`);
       this.step = step;
       this.render();
     } catch (e) {
@@ -121,7 +122,9 @@ export class ReplayView {
     if (d.companion && /^edit( |$)/.test(d.action)) return `✎ ${w("corrected")}`;
     const seat = d.companion && d.action_label === "table" ? w("table") : d.action_label || `p${d.action_seat + 1}`;
     const custom = d.companion && /^chance custom /.test(d.action) ? customCardText(d.action, this.edits) : null;
-    return t("replay.action", { action: custom || this.game.actionLabel(d.action), seat });
+    const line = t("replay.action", { action: custom || this.game.actionLabel(d.action), seat });
+    // "decide for us" chose it: by which rule of the game's policy
+    return d.companion && d.policy ? `${line} — ${w("by_policy")}: ${d.policy_text || d.policy}` : line;
   }
 
   /** The decision the game waits on at this step, with the rule that gives it (null: over). */

@@ -149,12 +149,36 @@ def test_placing_is_always_the_leaders_decision():
     assert (d.seat, d.kind, d.actions) == (0, "place", ("place n", "place e", "place s", "place w"))
 
 
-def test_a_position_facing_a_laid_tile_is_passed_over():
-    """WQ-38.3 ruling: the furthest position (e, two zone steps) would face the canal
-    bridge already laid east of it, a gate into a tile; the closed gate goes on one of the
-    next furthest (n or s, one step), the leader's choice."""
+def test_the_furthest_position_counts_even_when_it_faces_a_laid_tile():
+    """WQ-38.3 point 4: the closed gate goes on the furthest position, and the page makes
+    no exception for one facing a tile already laid. The alley by w: e is two zone steps
+    from the opened gate, n and s one; e faces the canal bridge east of it, and still
+    takes the closed gate. No tile can then be lined up with it."""
     s = pos(drawn="x_alley", tiles=[{"tile": "gatehouse"}, {"tile": "bridge", "at": [5, 0]}])
     s, ev = play(s, "place w")
-    assert legal(s) == ["close n", "close s"]
-    s, ev = play(s, "close s")
-    assert of_type(ev, "closed_gate")[0]["edge"] == [[3, 0], "S"]
+    (closed,) = of_type(ev, "closed_gate")
+    assert (closed["gate"], closed["edge"], closed["steps"], closed["tied"]) == ("e", [[4, 0], "E"], 2, ["e"])
+    assert s.board.tile_at[(5, 0)] == "bridge" and s.closed_gate_zone() == "alley.c"
+    from wasteland.games.quest.explore import legal_gates
+
+    assert all(legal_gates(s, card) == [] for card in s.content.cards if card != "x_alley")
+
+
+def test_exploring_through_a_gate_that_faces_a_laid_tile_is_the_dead_end():
+    """WQ-38.2, WQ-38.3: the closed gate on the alley's east end faces the bridge; the card
+    drawn there fits nowhere: the dead end, every hero out of action, the quest fails."""
+    s = pos(config={"companion": False}, heroes=[{"zone": "alley.c", "dice": [2]}],
+            tiles=[{"tile": "gatehouse"}, {"tile": "alley", "at": [2, 0]}, {"tile": "bridge", "at": [5, 0]}],
+            gates={"open": [[1, 0, "E"]], "closed": [4, 0, "E"]}, state={"exploration_deck": ["x_chapel"]})
+    s, ev = play(s, "explore a2")
+    assert of_type(ev, "exploration_card")[0]["card"] == "x_chapel"
+    assert of_type(ev, "dead_end")[0]["rule"] == "WQ-38.2" and s.over and s.winners == []
+
+
+def test_a_written_closed_gate_on_an_edge_inside_one_tile_is_refused():
+    """WQ-38.3: the closed gate lies on a tile's border (facing open ground or, as the
+    engine can leave it, another tile); an edge inside one tile is refused, naming the field."""
+    from wasteland.games.quest.scenario import ScenarioError
+
+    with pytest.raises(ScenarioError, match="gates.closed"):
+        pos(gates={"closed": [0, 0, "E"]})

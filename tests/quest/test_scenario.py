@@ -43,7 +43,7 @@ def with_(text: str, old: str, new: str) -> str:
     (('zone = "graveyard.d"', 'zone = "graveyard.z"'), "hero[1].zone", "no zone 'graveyard.z'"),
     (('zone = "graveyard.a"', 'zone = "crypt.a"'), "enemy[1].zone", "no zone 'crypt.a'"),
     (('drawn = "x_alley"', 'drawn = "x_moon"'), "exploration.drawn", "unknown exploration card"),
-    (('closed = [4, 1, "E"]', 'closed = [3, 1, "E"]'), "gates.closed", "facing unexplored space"),
+    (('closed = [4, 1, "E"]', 'closed = [3, 1, "E"]'), "gates.closed", "border of a laid tile"),
     (('closed = [4, 1, "E"]', 'closed = [4, 1, "Q"]'), "gates.closed", "side one of N E S W"),
     (('tile = "graveyard"\nat = [2, 0]', 'tile = "tower"\nat = [2, 0]'), "tile[2]", "unknown tile 'tower'"),
     (('group = 1 ', 'group = 4 '), "enemy[1].group", "no encounter card in slot 4"),

@@ -95,17 +95,14 @@ def gate_distances(s: State, card_id: str, entry_gate: str) -> dict[str, int]:
 
 
 def furthest_gates(s: State, card_id: str, entry_gate: str) -> list[str]:
-    """The positions the new closed gate may take. Ruling: a position whose far side is
-    already a laid tile leads nowhere and is passed over while another remains."""
+    """WQ-38.3 point 4: the positions the new closed gate may take, those furthest from
+    the opened gate in zone steps (several: the leader's choice). Every position of the
+    card counts, also one whose far side is a tile already laid: the page names the
+    furthest one and makes no exception, so such a gate leads nowhere and the next
+    exploration is the dead end of WQ-38.2."""
     dist = gate_distances(s, card_id, entry_gate)
-    t = transform_for_laid(s, card_id, entry_gate)
-    card = s.content.cards[card_id]
-    bf = s.board
-    open_ones = {g.id for g in card.gates if g.id in dist
-                 and beyond(t.edge(((g.square[0], g.square[1]), g.side))) not in bf.zone_at}
-    pool = {k: v for k, v in dist.items() if k in open_ones} or dist
-    best = max(pool.values())
-    return sorted(k for k, v in pool.items() if v == best)
+    best = max(dist.values())
+    return sorted(k for k, v in dist.items() if v == best)
 
 
 def transform_for_laid(s: State, card_id: str, entry_gate: str) -> Transform:

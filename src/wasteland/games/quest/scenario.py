@@ -37,7 +37,7 @@ throws is entered as actions (``draw x_alley``, ``encounter e_pack``, ``crisis g
 
     [gates]
     open = [[1, 0, "E"]]         # square x, y and side of each open gate
-    closed = [4, 1, "E"]         # the closed gate (an edge facing unexplored space)
+    closed = [4, 1, "E"]         # the closed gate (an edge on a laid tile's border)
     lychgates = [[4, 0, "N"]]
     items = ["graveyard.b"]      # zones holding a mystic item
     quest_symbol = ""            # zone of the quest symbol, once laid
@@ -162,8 +162,11 @@ def build_scenario(data: dict[str, Any], origin: str = "scenario") -> State:
     if "closed" in gates:
         edge = _edge("gates.closed", gates["closed"])
         sq = (edge[0][0], edge[0][1])
-        if sq not in bf.tile_at or beyond((sq, edge[1])) in bf.tile_at:
-            raise ScenarioError("gates.closed", "the closed gate lies on a laid tile's edge facing unexplored space")
+        far = beyond((sq, edge[1]))
+        # WQ-38.3: on a tile's border; usually facing unexplored ground, but the furthest
+        # gate position may face a tile already laid (a gate that leads nowhere)
+        if sq not in bf.tile_at or bf.tile_at.get(far) == bf.tile_at[sq]:
+            raise ScenarioError("gates.closed", "the closed gate lies on the border of a laid tile")
         s.closed_gate = edge
     for i, e in enumerate(gates.get("lychgates", [])):
         edge = _edge(f"gates.lychgates[{i + 1}]", e)

@@ -43,7 +43,7 @@ class State:
         self.phase = "setup"
         self.placements: list[list[Any]] = []  # [tile, turns, x, y] in laying order
         self.open_gates: list[list[Any]] = []  # [[x, y], side]: edges of laid squares
-        self.closed_gate: list[Any] | None = None  # [[x, y], side] facing unexplored space
+        self.closed_gate: list[Any] | None = None  # [[x, y], side] on a laid tile's border
         self.lychgates: list[list[Any]] = []
         self.items: list[str] = []  # zones holding a mystic item
         self.quest_zone = ""  # the zone with the quest symbol, once laid

@@ -74,3 +74,20 @@ def test_fo_13_4_random_games_keep_every_card_and_the_turn_order(game):
             assert sorted(cards) == sorted(s.content.cards)
             assert s.order == [0, 1, 2]
         assert len(firsts) > 1 or s.round < 10
+
+
+def test_fo_13_4_the_last_in_turn_order_takes_the_last_card_and_the_round_runs_on(game):
+    # Survivor 3, last in turn order, takes the last card: the deck passes to the player to
+    # the right of the first (survivor 3 himself). Play goes on with the next player in turn
+    # order, survivors 1 and 2, and the round ends only before survivor 3's next turn.
+    three = [dict(THREE[0]), dict(THREE[2]), dict(THREE[1])]  # survivor 3 on the quest space
+    s = position(three, turn=3, agenda={"deck": ["a12"], "discard": _all_but(game, "a12")})
+    s, events = play(s, "quest")
+    assert of(events, "deck_ran_out")[0]["first"] == 2 and s.first == 2
+    s, events = play(s, "end")
+    assert not of(events, "round_end") and s.current == 0
+    s, events = play(s, "end")
+    assert not of(events, "round_end") and s.current == 1
+    s, events = play(s, "end")
+    assert of(events, "round_end")[0]["first"] == 2 and of(events, "agenda_revealed")
+    assert [e["seat"] for e in of(events, "turn")] in ([], [2])  # the next turn is survivor 3's

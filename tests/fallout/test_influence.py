@@ -104,3 +104,41 @@ def test_fo_13_5_a_win_on_the_last_action_ends_the_game_before_the_turn_ends(gam
     s, events = play(s, "quest")
     kinds = [e["type"] for e in events]
     assert kinds[-1] == "game_over" and "turn_end" not in kinds and "round_end" not in kinds
+
+
+def test_fo_13_5_a_fifth_card_is_put_back_before_the_target_is_read(game):
+    # 2 players: 10. a01 (2 kills, +2) 3, a03 (radiation at most 1, +2) 3, a11 (1 kill, +1) 2,
+    # a16 (health at least 10, +3; health 9) 1: 9. The reward a15 (radiation 0, +3) would make
+    # 13 with five cards, but a hand holds four: the holder first chooses one to put back.
+    hand = ["a01", "a03", "a11", "a16"]
+    others = [c for c in game.new_game({}, 0).content.cards if c not in hand + ["a15"]]
+
+    def at_quest():
+        return position([{"space": "super_duper_mart", "health": 9, "radiation": 0, "kills": 2, "hand": hand},
+                         {"space": "vault_gate", "health": 10, "radiation": 0}],
+                        turn=1, agenda={"deck": others + ["a15"]})
+
+    s, _ = play(at_quest(), "quest")
+    assert not s.over and game.decision(s).kind == "return" and influence(s, 0) == 13
+    kept, _ = play(s, "return a15")  # the new card goes back: 9, no win
+    assert not kept.over and influence(kept, 0) == 9
+    s, events = play(at_quest(), "quest", "return a16")  # a16 goes back: 3 + 3 + 2 + 4 = 12
+    assert s.over and s.winners == [0]
+    assert of(events, "game_over")[0]["revealed"] == {"0": sorted(["a01", "a03", "a11", "a15"])}
+
+
+def test_fo_13_5_a_win_during_the_round_end_stops_the_activation(game):
+    # 1 player: 11. a01 (2 kills, +2; 1 kill) 1, a07 and a13 (quests 3 and 4, +3; 4 quests)
+    # 4 + 4, a03 (radiation at most 1, +2; radiation 2) 1: 10. The mole rat attacks; the
+    # table enters a win for the survivor: the second kill makes a01 worth 3, so 12. The
+    # game ends that moment: the radroach shown next on the card does not act.
+    s = position([{"space": "crater", "health": 10, "radiation": 2, "kills": 1, "quests": 4,
+                   "hand": ["a01", "a07", "a13", "a03"]}],
+                 [("mole_rat", "crater", "up"), ("radroach", "water_plant", "up")], icons=["mole_rat", "radroach"])
+    assert influence(s, 0) == 10
+    s, events = play(s, "resolve")
+    assert game.decision(s).kind == "fight"
+    s, events = play(s, "result 10 2 defeated")
+    assert s.over and s.winners == [0] and influence(s, 0) == 12
+    assert not of(events, "type_activates") and not of(events, "enemy_moves")
+    assert s.enemies["radroach#1"][1] == "water_plant"

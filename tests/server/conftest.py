@@ -251,6 +251,42 @@ class ServerProcess:
         self.http.close()
 
 
+#: every table the server writes (the games' and the companion's)
+TABLES = ("wl_games", "wl_seats", "wl_actions", "wl_companion", "wl_companion_steps")
+
+
+def db_rows(db: str) -> dict[str, list[tuple]]:
+    """Every row of the server's tables, read straight from the database (not through the
+    server): what a refused request must leave exactly as it was."""
+    out: dict[str, list[tuple]] = {}
+    if db.startswith(("postgresql://", "postgres://")):
+        import psycopg
+
+        with psycopg.connect(db) as conn:
+            for table in TABLES:
+                try:
+                    rows = conn.execute(f"SELECT * FROM {table}").fetchall()
+                except psycopg.errors.UndefinedTable:
+                    conn.rollback()
+                    rows = []
+                out[table] = sorted(map(tuple, rows), key=repr)
+        return out
+    import sqlite3
+
+    path = db[len("sqlite:///"):] if db.startswith("sqlite:///") else db
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=30)
+    try:
+        for table in TABLES:
+            try:
+                rows = conn.execute(f"SELECT * FROM {table}").fetchall()
+            except sqlite3.OperationalError:  # not created yet
+                rows = []
+            out[table] = sorted(rows, key=repr)
+    finally:
+        conn.close()
+    return out
+
+
 def replay_state(config: dict[str, Any], seed: int, actions: list[str]):
     state = GAME.new_game(config, seed)
     for action in actions:

@@ -219,7 +219,9 @@ def replay_step(session: Session, step: str | None, seat: str | None, lang: str 
 
 
 def _whole(raw: str, name: str, high: int) -> int:
-    if not raw.isdecimal() or int(raw) > high:
+    # the digits 0-9 only, and no more of them than the bound has (int() refuses a text
+    # of over 4300 digits; '٣' would be read as 3)
+    if not (raw.isascii() and raw.isdigit()) or len(raw.lstrip("0")) > len(str(high)) or int(raw) > high:
         raise bad_request(f"'{name}' must be a whole number from 0 to {high}")
     return int(raw)
 
@@ -249,8 +251,9 @@ def routes(api: Any, json_response: Any, read_json: Any) -> list[Route]:
 
     @api
     async def create(request: Request) -> Response:
+        lang = _lang(request)  # before anything is stored: a refusal stores nothing
         session = await companion_of(request).create(await read_json(request))
-        return json_response(session.snapshot(_lang(request)), 201)
+        return json_response(session.snapshot(lang), 201)
 
     @api
     async def show(request: Request) -> Response:

@@ -38,6 +38,11 @@ from wasteland.core.protocol import RuleError
 
 VERBS = ("set", "add", "del", "put", "take", "swap")
 TAKEN = "$taken"  # in a change's value: what the step's last ``take`` took
+#: No scenario nests deeper than a few tables and lists (``player.0.cargo.1``); a path
+#: or value nested deeper fits none, and would only make the writer recurse without end.
+MAX_PATH = 8
+MAX_VALUE_DEPTH = 8
+MAX_INDEX_DIGITS = 9  # a list position: no scenario's list holds a billion entries
 
 
 class EditError(RuleError):
@@ -66,10 +71,7 @@ def parse_edit(step: str) -> list[tuple[str, list[str | int], Any]]:
     (verb, path, value), in order; a RuleError names what is wrong."""
     rest = step[len("edit"):].strip()
     if rest.startswith("["):
-        try:
-            ops = json.loads(rest)
-        except ValueError as exc:
-            raise _step_error(f"the list of changes is not JSON ({exc.msg})") from None
+        ops = _json(rest, "step", "the list of changes", MAX_VALUE_DEPTH + 2)
         if not isinstance(ops, list) or not ops or not all(isinstance(o, list) and 2 <= len(o) <= 3 for o in ops):
             raise _step_error("a list of changes reads [[VERB, PATH, VALUE], ...] with at least one change")
         out = []
@@ -86,26 +88,68 @@ def parse_edit(step: str) -> list[tuple[str, list[str | int], Any]]:
     verb, raw_path = parts[1], parts[2]
     if not raw_path:
         raise _step_error(f"'edit {verb}' names the PATH it changes, e.g. 'edit {verb} raider.0.hex ...'")
-    path: list[str | int] = []
-    for piece in raw_path.split("."):
-        if not piece:
-            raise EditError(raw_path, "the path has an empty part")
-        path.append(int(piece) if piece.isdecimal() else piece)
+    path = _path(raw_path)
     if verb == "del":
         if len(parts) > 3:
             raise EditError(raw_path, "'edit del PATH' takes no value")
         return [(verb, path, None)]
     if len(parts) < 4:
         raise EditError(raw_path, f"'edit {verb} PATH VALUE' needs a value (JSON)")
-    try:
-        value = json.loads(parts[3])
-    except ValueError as exc:
-        raise EditError(raw_path, f"the value of the correction is not JSON ({exc.msg})") from None
+    value = _json(parts[3], raw_path, "the value of the correction", MAX_VALUE_DEPTH)
     if value is None:
         raise EditError(raw_path, "a scenario has no null value: use 'edit del PATH' to take a part away")
     if verb == "put" and not isinstance(value, dict):
         raise EditError(raw_path, "'edit put PATH VALUE' takes a table (a JSON object)")
     return [(verb, path, value)]
+
+
+def _path(raw: str) -> list[str | int]:
+    """``raider.0.hex`` -> ["raider", 0, "hex"]: a part of the digits 0-9 is a list position
+    (as the scenario files number nothing in other scripts, '٣' or '¹' is a key, which no
+    scenario has)."""
+    pieces = raw.split(".")
+    if len(pieces) > MAX_PATH:
+        raise EditError(raw[:60], f"a path of the scenario has at most {MAX_PATH} parts, not {len(pieces)}")
+    path: list[str | int] = []
+    for piece in pieces:
+        if not piece:
+            raise EditError(raw, "the path has an empty part")
+        if piece.isascii() and piece.isdigit():
+            if len(piece) > MAX_INDEX_DIGITS:
+                raise EditError(raw[:60], f"no list of a scenario has an entry {piece[:12]}...")
+            path.append(int(piece))
+        else:
+            path.append(piece)
+    return path
+
+
+def _json(text: str, field: str, what: str, depth: int) -> Any:
+    """The JSON value in ``text``, nested at most ``depth`` lists and tables deep."""
+    try:
+        value = json.loads(text)
+    except RecursionError:
+        value = None
+        deep = True
+    except ValueError as exc:  # not JSON; NaN is JSON to Python but not to a scenario
+        message = "a number of more than 4300 digits" if "digits" in str(exc) else getattr(exc, "msg", str(exc))
+        raise EditError(field, f"{what} is not JSON ({message})") from None
+    else:
+        deep = _depth(value) > depth
+    if deep:
+        raise EditError(field, f"{what} nests deeper than {depth} lists and tables, which no scenario does")
+    return value
+
+
+def _depth(value: Any) -> int:
+    """How deep lists and tables nest in ``value`` (a scalar: 0), without recursion."""
+    deepest, stack = 0, [(value, 0)]
+    while stack:
+        item, level = stack.pop()
+        if isinstance(item, (list, dict)):
+            level += 1
+            deepest = max(deepest, level)
+            stack.extend((inner, level) for inner in (item.values() if isinstance(item, dict) else item))
+    return deepest
 
 
 def _where(path: list[str | int]) -> str:

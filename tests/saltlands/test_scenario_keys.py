@@ -338,6 +338,7 @@ MIDWAY = scene("""
     [state]
     turn = 3
     current = "p2"
+    activated = ["speedster"]
     [[player]]
     seat = "p1"
     hex = "0,0"
@@ -352,7 +353,7 @@ MIDWAY = scene("""
 
 
 def test_a_position_in_the_middle_of_an_attack_asks_the_defender_to_soak_SL85():
-    s = build(MIDWAY + 'left = 1\ndamage_type = "normal"\nsource = "pickup"\nnone = ["robbery_by"]\n')
+    s = build(MIDWAY + 'left = 1\ndamage_type = "normal"\nsource = "speedster"\nnone = ["robbery_by"]\n')
     d = GAME.decision(s)
     assert (d.seat, d.kind, d.rule) == (0, "soak", "SL §85") and s.current == 1
     assert any(a.startswith("use helmet") or "helmet" in a for a in d.actions)
@@ -360,7 +361,7 @@ def test_a_position_in_the_middle_of_an_attack_asks_the_defender_to_soak_SL85():
 
 def test_a_procedure_missing_what_the_engine_needs_is_refused_by_its_field():
     refused(MIDWAY, "scenario", "the soak procedure needs its left")
-    refused(MIDWAY + 'left = 1\ndamage_type = "fire"\nsource = "pickup"\n', "SL §86", "normal or ap")
+    refused(MIDWAY + 'left = 1\ndamage_type = "fire"\nsource = "speedster"\n', "SL §86", "normal or ap")
     refused(MIDWAY.replace('kind = "soak"', 'kind = "activation"') + 'left = 1\nstage = "fly"\n', "scenario",
             "not a stage of the activation")
     refused(MIDWAY.replace('kind = "soak"', 'kind = "teleport"'), "scenario", "not a procedure")

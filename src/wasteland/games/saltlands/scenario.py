@@ -49,6 +49,7 @@ from .engine import deal_character, settle, start_turn
 from .scenario_cards import TABLE_ZONES, card_list, place_cards
 from .scenario_fields import (ScenarioError, flag, known, rng_state, seat, shown, table, tables, text, texts,
                               whole)
+from .scenario_procedure_rules import check_procedures, hold_waiting_cards
 from .scenario_procedures import read_chance, read_procedures
 from .game import GAME
 from .setup import new_game
@@ -126,6 +127,7 @@ def build_scenario(data: dict[str, Any], origin: str = "scenario") -> State:
     _characters(s, players)
     if "procedure" in data:  # before the cards: a card waiting to be placed is in a procedure
         s.stack = read_procedures(s, tables(data, "procedure", origin), origin)
+        hold_waiting_cards(s, origin)
     elif full:
         s.stack = []
     place_cards(s, st, [(p, spec, w) for p, spec, w in players], where)
@@ -165,6 +167,8 @@ def build_scenario(data: dict[str, Any], origin: str = "scenario") -> State:
         _engaged(s, p, spec, w)
     _after_turn_counters(s, st, where)
     _check_rules(s, players, origin, taken)
+    if "procedure" in data:
+        check_procedures(s, origin)
     s.touch()
     try:
         State.from_json(s.to_json())  # every field within its range (validate.py)

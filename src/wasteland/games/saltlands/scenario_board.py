@@ -349,6 +349,9 @@ def set_rumors(s: State, st: dict[str, Any], where: str) -> None:
     """``rumor_deck``: how many cards are left (the rest count as played), or the cards
     themselves, top first; ``rumors_played``: the cards played, in order (SL §42, SL §109)."""
     rumors = s.static.content.rumors
+    resolving = [f["card"] for f in s.stack if f["kind"] == "rumor"]  # drawn, its option not chosen yet
+    if not isinstance(st.get("rumor_deck"), list):
+        s.rumor_deck = [c for c in s.rumor_deck if c not in resolving]  # SL §109: it was drawn from the deck
     if "rumor_deck" in st and isinstance(st["rumor_deck"], int) and not isinstance(st["rumor_deck"], bool):
         keep = whole(st["rumor_deck"], f"{where} rumor_deck", 0, len(s.rumor_deck))
         while len(s.rumor_deck) > keep:
@@ -358,7 +361,6 @@ def set_rumors(s: State, st: dict[str, Any], where: str) -> None:
     if "rumors_played" in st:
         s.rumors_played = texts(st["rumors_played"], f"{where} rumors_played")
     seen: set[str] = set()
-    resolving = [f["card"] for f in s.stack if f["kind"] == "rumor"]  # drawn, its option not chosen yet
     for key, cards in (("rumor_deck", s.rumor_deck), ("rumors_played", s.rumors_played), ("procedure", resolving)):
         for c in cards:
             if c not in rumors:

@@ -102,12 +102,16 @@ def place_cards(s: State, state_table: dict[str, Any], players: list[tuple[Playe
     named = {zone for zone, _, _ in wanted}
     held = Cards.where(s)
     released = [c for c, zone in held.items() if zone in named]
-    free = dict.fromkeys(sorted(held))  # every card in play, in number order
+    # every card in play, in number order, but those waiting for a slot (SL §54)
+    free = dict.fromkeys(c for c in sorted(held) if held[c] != "procedure")
     chosen: dict[str, list[int]] = {}
     # Copies named exactly first, so that ``axe`` elsewhere takes another copy.
     for zone, names, where in wanted:
         for name in names:
             if "#" in name:
+                if held.get(cards.index.get(name, -1)) == "procedure":
+                    raise ScenarioError(where, f"{name} waits for a slot ([[procedure]] place): it lies in no "
+                                        "zone (SL §54)", "SL §54")
                 free.pop(cards.copy_of(name, where, free))
     for zone, names, where in wanted:
         out = chosen[zone] = []
@@ -132,7 +136,6 @@ def place_cards(s: State, state_table: dict[str, Any], players: list[tuple[Playe
             p.vehicle = vehicle[0] if vehicle else None
         elif p.vehicle in taken:
             p.vehicle = None
-    s.stack = [f for f in s.stack if not (f["kind"] == "place" and f["card"] in taken)]
     for card in released:
         if card in taken:
             continue

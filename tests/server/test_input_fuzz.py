@@ -2,7 +2,8 @@
 request and message type, well-formed and not, against a real server on localhost.
 
 Each case asserts: no 500 (nor any 5xx: the database is up), a refusal changes nothing
-(the game's index and view, the lobby's games), and the lobby still answers. A bounded
+(the game's index and view, the lobby's games, and every row of the database, read from
+the database itself), and the lobby still answers. A bounded
 number of cases runs every time; ``WASTELAND_FUZZ_LONG=N`` runs N cases per test.
 """
 
@@ -15,6 +16,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from srvtest import db_rows
 
 from wasteland.core.registry import registered_games
 
@@ -123,6 +125,7 @@ def check_answer(r) -> dict[str, Any] | None:
 def _create_case(table, case):
     kind, body = case
     before = table.lobby()
+    rows = db_rows(table.server.db)
     if kind == "json":
         try:
             content = json.dumps(body).encode()
@@ -133,6 +136,7 @@ def _create_case(table, case):
     r = table.server.http.post("/api/games", content=content, headers={"content-type": "application/json"})
     if check_answer(r) is not None:
         assert table.lobby() == before, "a refused create stored a game"
+        assert db_rows(table.server.db) == rows, "a refused create wrote to the database"
     else:
         assert r.status_code == 201 and r.json()["game"]["id"] in table.lobby()
 
@@ -169,6 +173,7 @@ def _game_case(table, case):
                                          "join": "/join", "leave": "/leave", "replay": "/replay",
                                          "record": "/record"}[route]
     http = table.server.http
+    rows = db_rows(table.server.db)
     if route in ("get", "replay", "record", "missing"):
         params = body if isinstance(body, dict) else {}
         params = {k: str(v) for k, v in params.items() if isinstance(v, (int, str)) and "\x00" not in str(v)}
@@ -184,6 +189,7 @@ def _game_case(table, case):
         r = http.post(path, content=content, headers={**headers, "content-type": "application/json"})
     if check_answer(r) is not None:
         assert table.snapshot(game["id"], game["token"]) == before, f"a refused {route} changed the game"
+        assert db_rows(table.server.db) == rows, f"a refused {route} wrote to the database"
     elif route == "leave" and auth == "mine":  # the seat was given up: take one again
         joined = http.post(f"/api/games/{game['id']}/join", json={})
         if joined.status_code == 200:
@@ -200,7 +206,10 @@ def test_fuzz_game_requests(table):
 ws_messages = st.one_of(
     st.fixed_dictionaries({"type": st.sampled_from(["action", "undo", "state", "ping", "nonsense"])},
                           optional={"action": maybe(texts), "index": maybe(numbers), "ref": maybe(values)}),
-    st.text(max_size=40), st.sampled_from(['{"type": "ping", "ref": "\\ud800"}', "[" * 3000, '{"type": NaN}']),
+    st.text(max_size=40), st.sampled_from(['{"type": "ping", "ref": "\\ud800"}', "[" * 3000, '{"type": NaN}',
+                                           '{"type": "action", "action": "end", "index": 1e999}',
+                                           '{"type": "undo", "index": "٣"}']),
+    st.binary(max_size=40),  # a binary frame: refused whatever it holds
 )
 
 
@@ -209,17 +218,19 @@ ws_messages = st.one_of(
 def _socket_case(table, messages, which):
     game = table.games[which % len(table.games)]
     before = table.snapshot(game["id"], game["token"])
+    rows = db_rows(table.server.db)
     ws = table.server.socket(game["id"], game["token"])
     try:
         ws.until(lambda m: m["type"] == "state")
         changed = False
         for message in messages:
             try:
-                text = message if isinstance(message, str) else json.dumps(message)
-                text.encode("utf-8")
+                text = message if isinstance(message, (str, bytes)) else json.dumps(message)
+                if isinstance(text, str):
+                    text.encode("utf-8")
             except (UnicodeEncodeError, ValueError):
                 continue
-            ws.send(text)
+            ws.ws.send(text)
             if isinstance(message, dict) and message.get("type") in ("action", "undo"):
                 reply = ws.until(lambda m: m["type"] in ("error", "update", "undo"))
             elif isinstance(message, dict) and message.get("type") in ("state", "ping"):
@@ -235,6 +246,7 @@ def _socket_case(table, messages, which):
         ws.close()
     if not changed:
         assert table.snapshot(game["id"], game["token"]) == before, "refused messages changed the game"
+        assert db_rows(table.server.db) == rows, "refused messages wrote to the database"
     table.lobby()
 
 

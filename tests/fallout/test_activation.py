@@ -113,3 +113,15 @@ def test_fo_13_2_a_survivor_in_its_own_space_comes_before_an_adjacent_one(game):
     s, events = play(s, "resolve")
     fight = of(events, "enemy_fights")[0]
     assert fight["target"] == 1 and fight["distance"] == 0 and fight["reason"] == "survivor in its space"
+
+
+def test_fo_13_2_a_token_flipped_by_the_first_icon_acts_at_the_second(game):
+    # The strip shows the ghoul twice. At the first icon no ghoul is face up: nobody acts,
+    # then the face-down one is flipped. At the second icon it is an active ghoul and acts.
+    s = position(ONE, [("ghoul", "water_plant", "down")], icons=["ghoul", "ghoul"])
+    s, events = play(s, "resolve")
+    first, second = of(events, "type_activates")
+    assert first["enemies"] == [] and second["enemies"] == ["ghoul#1"]
+    kinds = [e["type"] for e in events]
+    assert kinds.index("flipped") < kinds.index("enemy_moves")
+    assert of(events, "enemy_moves")[0]["enemy"] == "ghoul#1"

@@ -161,3 +161,51 @@ def test_a_group_with_no_model_left_is_withdrawn():
     s, ev = play(s, "attack g2.1 a5")
     assert of_type(ev, "withdrawn")[0]["rule"] == "WQ-39.2"
     assert s.withdrawn == ["e_grasp"] and s.slots[1] is None and s.track == ["h1", "g1"]
+
+
+def test_two_symbols_and_one_empty_slot_draw_one_card():
+    """WQ-39.1: the chapel shows two crossed-swords symbols, but only slot 5 is empty: one
+    encounter card goes there, the second is not drawn; WQ-39.3: one initiative card."""
+    s = pos(drawn="x_chapel", state={"slots": ["e_lone", "e_brute", "e_mob", "e_wail"]})
+    s, ev = play(s, "place n", "encounter e_grasp")
+    assert [(e["card"], e["slot"]) for e in of_type(ev, "encounter_card")] == [("e_grasp", 5)]
+    assert of_type(ev, "track_full")[0]["undrawn"] == 1
+    while kind(s) == "deploy":
+        s, more = play(s, legal(s)[0])
+        ev += more
+    assert [e["group"] for e in of_type(ev, "initiative_card")] == [5] and s.track[-1] == "g5"
+
+
+def test_a_full_track_keeps_the_withdrawn_group_waiting():
+    """WQ-39.1 and WQ-39.2: with no empty slot above the track the withdrawn group does not
+    come back either; its card waits for the next deployment."""
+    s = pos(drawn="x_alley", state={"slots": ["e_lone", "e_brute", "e_mob", "e_wail", "e_pack"],
+                                    "withdrawn": ["e_grasp"]})
+    s, ev = play(s, "place w")
+    assert of_type(ev, "track_full")[0]["undrawn"] == 1 and not of_type(ev, "encounter_card")
+    assert s.withdrawn == ["e_grasp"] and kind(s) == "hero"
+
+
+def test_no_encounter_card_left_deploys_nothing():
+    """WQ-39.1 when the encounter cards run out (stand-in: the discards are shuffled into a
+    new deck first; with none either, no card is drawn and no group deploys)."""
+    s = pos(drawn="x_alley", state={"encounter_deck": []})
+    assert s.encounter_discard == []
+    s, ev = play(s, "place w")
+    assert of_type(ev, "no_encounter")[0]["rule"] == "WQ-39.1"
+    assert not of_type(ev, "enemy_deployed") and s.slots == [None] * 5 and kind(s) == "hero"
+
+
+def test_a_group_with_no_model_to_take_leaves_its_slot_and_the_track():
+    """WQ-39.1 "No more models" (stand-in): the withdrawn grave hands come back (WQ-39.2)
+    into slot 2, but all three grave-hand models already stand on the battlefield: the
+    group forms with none, its card goes to the discards, its slot is empty again and no
+    initiative card joins the track (WQ-39.3)."""
+    hands = [{"enemy": "gravehand", "group": 1, "zone": "gatehouse.c"} for _ in range(3)]
+    s = pos(drawn="x_alley", state={"slots": ["e_lone"], "withdrawn": ["e_grasp"], "track": ["h1", "g1"]},
+            enemies=hands)
+    s, ev = play(s, "place w")
+    assert of_type(ev, "encounter_card")[0]["slot"] == 2
+    assert of_type(ev, "no_more_models")[0]["missing"] == ["gravehand", "gravehand"]
+    assert of_type(ev, "group_lost")[0]["group"] == 2 and not of_type(ev, "initiative_card")
+    assert s.slots[1] is None and s.encounter_discard == ["e_grasp"] and s.track == ["h1", "g1"]

@@ -148,7 +148,7 @@ def test_fuzz_create(table):
 game_requests = st.tuples(
     st.integers(0, 1000),  # which game (mod the games)
     st.sampled_from(["actions", "undo", "join", "leave", "get", "replay", "record", "missing"]),
-    st.sampled_from(["mine", "none", "garbage", "bearer-garbage"]),
+    st.sampled_from(["mine", "none", "garbage", "bearer-garbage", "another-games"]),
     st.one_of(st.fixed_dictionaries({}, optional={"action": maybe(texts), "index": maybe(numbers), "seat": maybe(numbers),
                                                   "name": maybe(texts), "bot": maybe(texts)}),
               raw_bodies),
@@ -162,8 +162,10 @@ game_requests = st.tuples(
 def _game_case(table, case):
     which, route, auth, body, pick, offered = case
     game = table.games[which % len(table.games)]
+    other = table.games[(which + 1) % len(table.games)]  # a token of another game: holds no seat here
     headers = {"mine": {"Authorization": f"Bearer {game['token']}"}, "none": {},
-               "garbage": {"Authorization": "Basic xyz"}, "bearer-garbage": {"Authorization": "Bearer nope"}}[auth]
+               "garbage": {"Authorization": "Basic xyz"}, "bearer-garbage": {"Authorization": "Bearer nope"},
+               "another-games": {"Authorization": f"Bearer {other['token']}"}}[auth]
     before = table.snapshot(game["id"], game["token"])
     if offered and isinstance(body, dict) and route == "actions":
         actions = table.actions(game)
@@ -187,7 +189,10 @@ def _game_case(table, case):
         except (UnicodeEncodeError, ValueError):
             return
         r = http.post(path, content=content, headers={**headers, "content-type": "application/json"})
-    if check_answer(r) is not None:
+    refusal = check_answer(r)
+    if auth == "another-games" and route not in ("join", "replay", "record", "missing"):
+        assert refusal is not None and r.status_code in (400, 401, 413), r.text  # never acts for a seat here
+    if refusal is not None:
         assert table.snapshot(game["id"], game["token"]) == before, f"a refused {route} changed the game"
         assert db_rows(table.server.db) == rows, f"a refused {route} wrote to the database"
     elif route == "leave" and auth == "mine":  # the seat was given up: take one again

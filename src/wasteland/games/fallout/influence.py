@@ -51,7 +51,11 @@ def at_target(s: State) -> list[int]:
 
 def check_victory(s: State, events: Events) -> bool:
     """FO-13.5: the game ends the moment a survivor reaches the target; every survivor
-    at or past it at that moment shares the victory, and their cards are shown."""
+    at or past it at that moment shares the victory, and their cards are shown.
+
+    Ruling: the page lets the others at or past the target show their cards and claim
+    the shared win; it is not asked as a decision, because the game is over either way
+    and declining could only turn a win into a loss for the one who declines."""
     if s.over or any(f["kind"] == "return" for f in s.stack):
         return s.over  # a fifth card is being put back: the take is not finished yet
     winners = at_target(s)

@@ -347,6 +347,17 @@ MIDWAY = scene("""
     seat = "p2"
     hex = "1,0"
     [[procedure]]
+    kind = "after_turn"
+    seat = "p2"
+    weather = false
+    [[procedure]]
+    kind = "activation"
+    seat = "p2"
+    left = 1
+    stage = "raider"
+    type = "speedster"
+    queue = []
+    [[procedure]]
     kind = "soak"
     seat = "p1"
 """)

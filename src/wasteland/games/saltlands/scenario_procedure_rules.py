@@ -40,6 +40,8 @@ def hold_waiting_cards(s: State, origin: str) -> None:
         if isinstance(card, str):
             pile = [c for c, zone in sorted(lying.items()) if cat.cards[c].id == card and zone in TABLE_ZONES
                     and c not in waiting]
+            if not any(cat.cards[c].id == card for c in lying):
+                raise ScenarioError(here, f"{card} is not in play in this game (SL §141)", "SL §141")
             if not pile:
                 raise ScenarioError(here, f"no copy of {card} lies in the supply, the decks or the discard pile: "
                                     f"name the copy ({card}#2)")
@@ -86,7 +88,19 @@ def _take(s: State, card: int, zone: str) -> None:
 
 def check_procedures(s: State, origin: str) -> None:
     """Every procedure of ``s.stack`` against the rules of its kind."""
-    for f, where in _wheres(s, origin):
+    for i, (f, where) in enumerate(_wheres(s, origin)):
+        below = s.stack[i - 1] if i else None
+        if f["kind"] == "activation" and not (below and below["kind"] == "after_turn" and below["seat"] == f["seat"]):
+            # SL §100: raiders activate at the end of a player's turn, before the next begins
+            raise ScenarioError(f"{where} kind", "raiders activate at the end of a turn: an after_turn procedure of "
+                                "the same seat lies beneath the activation (SL §100)", "SL §100")
+        if f["kind"] == "soak" and f["source"] in s.static.rules.raider_types and not (
+                below and below["kind"] == "activation" and below.get("type") == f["source"]
+                and below["stage"] == "raider"):
+            # SL §103: a raider attacks in its activation, after its move; the activation
+            # goes on with the next raider once the attack is soaked
+            raise ScenarioError(f"{where} source", f"a {f['source']} attacks in its activation: beneath the soak "
+                                f"lies the activation of the {f['source']}s at stage raider (SL §103)", "SL §103")
         check = _CHECKS.get(f["kind"])
         if check is not None:
             check(s, f, where)
@@ -170,7 +184,8 @@ def _activation(s: State, f: Frame, where: str) -> None:
     if not s.revealed.get(rtype):
         raise ScenarioError(f"{where} type", f"no {rtype} damage card is revealed this round: an activation "
                             "reveals it first (SL §100)", "SL §100")
-    _queue(s, f, rtype, where)
+    if "queue" in f:  # a spawn no longer needs it
+        _queue(s, f, rtype, where)
     if stage in ("target", "goto", "attack"):
         _raider(s, f, rtype, where)
     if stage in ("target", "attack"):
@@ -223,7 +238,7 @@ def _raider(s: State, f: Frame, rtype: str | None, where: str) -> None:
     if rtype is not None and s.raiders[rid][0] != rtype:
         raise ScenarioError(f"{where} raider", f"raider {rid} is a {s.raiders[rid][0]}, not a {rtype} (SL §101)",
                             "SL §101")
-    if rid in f["queue"]:
+    if rid in f.get("queue", ()):
         raise ScenarioError(f"{where} raider", f"raider {rid} is moving, so it is no longer in the queue "
                             "(SL §101)", "SL §101")
 

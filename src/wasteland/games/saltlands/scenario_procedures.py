@@ -90,15 +90,15 @@ def read_procedures(s: State, entries: list[dict[str, Any]], origin: str) -> lis
         forms = FORMS[kind]
         frame: dict[str, Any] = {"kind": kind, "seat": seat(entry.get("seat"), f"{where} seat", len(s.players))}
         empty = texts(entry.get(NONE_KEY, []), f"{where} {NONE_KEY}")
-        for key in [*entry, *empty]:
-            if key in ("kind", "seat", NONE_KEY):
+        for key, nothing in [*((k, False) for k in entry), *((k, True) for k in empty)]:
+            if key in ("kind", "seat", NONE_KEY) and not nothing:
                 continue
             if key not in forms:
                 known = ", ".join(sorted(forms)) or "none"
                 raise ScenarioError(f"{where} {key}", f"a {kind} procedure has no field {key!r} (its fields: {known})")
             if key in frame:
                 raise ScenarioError(f"{where} {NONE_KEY}", f"{key!r} is given a value too")
-            if key in empty:
+            if nothing:
                 if not _may_be_empty(forms[key]):
                     raise ScenarioError(f"{where} {key}", f"the {kind} procedure's {key} always holds something")
                 frame[key] = None

@@ -1,5 +1,5 @@
-"""WQ-38.3 and WQ-39.1 read a second time, independently of ``explore.py`` and
-``deploy.py``: over seeded quests (the heuristic bot's heroes, the leader's choices at
+"""WQ-38.3, WQ-39.1 and WQ-40.4 read a second time, independently of ``explore.py``,
+``deploy.py`` and ``events_table.py``: over seeded quests (the heuristic bot's heroes, the leader's choices at
 random) every new closed gate and every deployed group is checked against this reading.
 
 * The new closed gate takes a card position furthest from the opened gate in zone steps
@@ -7,6 +7,9 @@ random) every new closed gate and every deployed group is checked against this r
 * A group deploys around the mystic item of the tile (of two or more: for the first
   group, one nearest to any hero), or the closed gate on a card with none; as many of
   its models as the free room allows stand in zones adjacent to it (WQ-39.1).
+* Master's will moves a group furthest from every hero, counted from its closest model
+  (WQ-40.4 results 2-4); Heroic rebirth puts the hero in an empty zone nearest to another
+  hero (results 9-10).
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ import pytest
 
 from wasteland.core.agent import Observation
 from wasteland.core.rng import Rng
-from wasteland.games.quest import engine
+from wasteland.games.quest import engine, events_table
 from wasteland.games.quest.bot import HeuristicAgent
 from wasteland.games.quest.game import GAME
 
@@ -116,6 +119,27 @@ def test_gates_and_deployments_agree_with_a_second_reading(monkeypatch, players)
         return result
 
     monkeypatch.setitem(engine.RUN, "deploy", observed)
+
+    def hero_steps(s, zone: str) -> int:
+        d = s.board.distances(zone)
+        return min((d[h["zone"]] for h in s.heroes if h["zone"] in d), default=10_000)
+
+    moves, place = events_table.group_moves, events_table.place_hero
+
+    def master(s, slot, events):
+        far = {g: min(hero_steps(s, s.models[m]["zone"]) for m in s.groups[g]["models"])
+               for g in s.groups if s.groups[g]["models"]}
+        assert far[slot] == max(far.values())
+        seen["master"] = seen.get("master", 0) + 1
+        moves(s, slot, events)
+
+    def reborn(s, seat, zone, events):
+        empty = [z for z in s.board.zones if s.occupied(z) == 0]
+        assert zone in empty and hero_steps(s, zone) == min(hero_steps(s, z) for z in empty)
+        place(s, seat, zone, events)
+
+    monkeypatch.setattr(events_table, "group_moves", master)
+    monkeypatch.setattr(events_table, "place_hero", reborn)
     for seed in range(8):
         s = GAME.new_game({"players": players}, seed)
         r, bot = Rng(seed * 13 + players), HeuristicAgent(seed)
@@ -129,4 +153,4 @@ def test_gates_and_deployments_agree_with_a_second_reading(monkeypatch, players)
                 if e["type"] == "closed_gate":
                     _check_gate(s, e)
                     seen["gate"] += 1
-    assert seen["gate"] and seen["group"]
+    assert seen["gate"] and seen["group"] and seen.get("master")

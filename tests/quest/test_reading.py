@@ -1,6 +1,7 @@
 """WQ-38.3, WQ-39.1 and WQ-40.4 read a second time, independently of ``explore.py``,
-``deploy.py`` and ``events_table.py``: over seeded quests (the heuristic bot's heroes, the leader's choices at
-random) every new closed gate and every deployed group is checked against this reading.
+``deploy.py`` and ``events_table.py``: over seeded quests (the heuristic bot's heroes, the
+leader's choices at random) every new closed gate, every deployed group, every Master's
+will and every Heroic rebirth is checked against this reading.
 
 * The new closed gate takes a card position furthest from the opened gate in zone steps
   over the new tile, and every position that far is offered (WQ-38.3 point 4).

@@ -52,8 +52,15 @@ Example (every key optional)::
     ray_tower_discard = []
 
 Each error names the file, the table and the field: ``s.toml: [[piece]] #2 hex: '9,9'
-is not a hex of the board``. :func:`scenario_text` writes any position in play in this
-format, and reading it back gives the same position (the generator state aside).
+is not a hex of the board``; a position the rules forbid also carries the rule's anchor
+as the error's rule (``LO-11`` for a sixth card in hand), a key of the wrong form the rule
+``scenario``.
+
+A position the engine writes (``scenario_write.to_text``: the companion's corrections, a
+test keeping a position) also names the engine's own parts: ``[state]`` ``rng``, ``seats``,
+``over``, ``winners`` and ``end_reason``, the ``[[procedure]]`` tables (the set-up and the
+extraction's pending steps) and ``[chance]`` (``scenario_procedures``). Every key is listed
+in docs/age-of-thirst-scenarios.md.
 """
 
 from __future__ import annotations
@@ -67,20 +74,23 @@ from wasteland.core.protocol import RuleError
 from .combat import health
 from .content import COLOURS, KINDS, TROOP_KINDS
 from .engine import settle
+from .scenario_fields import ScenarioError, flag, keys, names, shown, text, whole
+from .scenario_procedures import read_chance, read_procedures
 from .setup import new_game
 from .state import State
 
+__all__ = ["ScenarioError", "build_scenario", "load_scenario", "scenario_from_text"]
+
 STATE_KEYS = {"turn", "current", "phase", "first", "acting", "bought", "market_used", "quiet"}
+# the engine's own parts, written by scenario_write.to_text (scenario_procedures.py)
+ENGINE_KEYS = {"rng", "seats", "over", "winners", "end_reason"}
 CLAN_KEYS = {"colour", "water", "pumps", "levels", "injections", "statuses", "hand", "eye", "barred"}
 PIECE_KEYS = {"hex", "colour", "kind", "damage", "acted"}
 DECKS = {"source": "source", "bunker": "bunker", "ray_tower": "tower"}  # scenario name -> state prefix
+TOP_KEYS = {"game", "seed", "config", "state", "clan", "piece", "decks", "procedure", "chance"}
 HAND_LIMIT = 5  # LO-11
 BUY_LIMIT = 5  # LO-7.4
-
-
-class ScenarioError(RuleError):
-    def __init__(self, where: str, message: str) -> None:
-        super().__init__("scenario", f"{where}: {message}")
+PHASES = ("setup", "tactical", "economic")
 
 
 def load_scenario(path: str | Path) -> State:
@@ -99,36 +109,8 @@ def scenario_from_text(text: str, origin: str = "scenario") -> State:
     return build_scenario(data, origin)
 
 
-def _keys(table: Any, known: set[str], where: str) -> dict[str, Any]:
-    if not isinstance(table, dict):
-        raise ScenarioError(where, "must be a table")
-    unknown = sorted(set(table) - known)
-    if unknown:
-        raise ScenarioError(where, f"unknown key(s) {', '.join(unknown)}; known: {', '.join(sorted(known))}")
-    return table
-
-
-def _int(value: Any, where: str, low: int, high: int | None = None) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < low or (high is not None and value > high):
-        span = f"from {low} to {high}" if high is not None else f"at least {low}"
-        raise ScenarioError(where, f"{value!r} must be a whole number {span}")
-    return value
-
-
-def _bool(value: Any, where: str) -> bool:
-    if not isinstance(value, bool):
-        raise ScenarioError(where, f"{value!r} must be true or false")
-    return value
-
-
-def _names(value: Any, where: str) -> list[str]:
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise ScenarioError(where, "must be a list of card names")
-    return value
-
-
 def build_scenario(data: dict[str, Any], origin: str = "scenario") -> State:
-    _keys(data, {"game", "seed", "config", "state", "clan", "piece", "decks"}, origin)
+    keys(data, TOP_KEYS, origin)
     if data.get("game", "age-of-thirst") != "age-of-thirst":
         raise ScenarioError(origin, f"game {data['game']!r} is not age-of-thirst")
     seed = data.get("seed", 0)
@@ -143,11 +125,19 @@ def build_scenario(data: dict[str, Any], origin: str = "scenario") -> State:
         SPEC.validate(config)  # each option's type and range, then the combination
         s = new_game(config, seed)[0]
     except RuleError as exc:
-        raise ScenarioError(f"{origin}: [config]", f"{exc.message} [{exc.rule}]") from None
-    if not any(key in data for key in ("state", "clan", "piece", "decks")):
+        rule = exc.rule if exc.rule.startswith("LO-") else "scenario"
+        raise ScenarioError(f"{origin}: [config]", exc.message if rule != "scenario" else
+                            f"{exc.message} [{exc.rule}]", rule) from None
+    if not any(key in data for key in ("state", "clan", "piece", "decks", "procedure", "chance")):
         return s  # the set-up itself
     _Builder(s, origin).build(data)
     return s
+
+
+def _rng(value: Any, where: str) -> int:
+    if not isinstance(value, str) or len(value) != 16 or any(c not in "0123456789abcdef" for c in value):
+        raise ScenarioError(where, f"the generator is 16 hex digits, not {value!r}")
+    return int(value, 16)
 
 
 class _Builder:
@@ -160,7 +150,7 @@ class _Builder:
         return f"{self.origin}: {where}"
 
     def seat_of(self, colour: Any, where: str) -> int:
-        if colour not in self.s.colour:
+        if not isinstance(colour, str) or colour not in self.s.colour:
             raise ScenarioError(self.at(where), f"{colour!r} is not a colour in play "
                                                 f"({', '.join(self.s.colour)})")
         return self.s.colour.index(colour)
@@ -182,7 +172,7 @@ class _Builder:
                                                 f"({', '.join(known)})")
         if card not in cards:
             raise ScenarioError(self.at(where), f"no {card!r} left: the game has {known[card].count} "
-                                                "and the scenario names more (LO-A)")
+                                                "and the scenario names more", "LO-A")
         cards.reverse()  # take the copy nearest the bottom, so the seed's top cards stay on top
         cards.remove(card)
         cards.reverse()
@@ -190,27 +180,46 @@ class _Builder:
 
     def build(self, data: dict[str, Any]) -> None:
         s = self.s
-        st = _keys(data.get("state", {}), STATE_KEYS, self.at("[state]"))
+        st = keys(data.get("state", {}), STATE_KEYS | ENGINE_KEYS, self.at("[state]"))
+        written = "rng" in st  # the engine wrote it: every part is named (scenario_write.py)
+        if written:
+            s.rng = _rng(st["rng"], self.at("[state] rng"))
+        if "seats" in st:
+            self.seats(st["seats"])
         n = s.rules.players
-        current = self.seat_of(st.get("current", s.colour[0]), "[state] current")
-        first = self.seat_of(st.get("first", s.colour[current]), "[state] first")
-        start = COLOURS.index(s.colour[first])
-        s.order = sorted(range(n), key=lambda q: (COLOURS.index(s.colour[q]) - start) % 6)
-        s.current = current
         phase = st.get("phase", "tactical")
-        if phase not in ("tactical", "economic"):
-            raise ScenarioError(self.at("[state] phase"), f"{phase!r} must be tactical or economic (LO-7; "
-                                                          "extraction runs without a stop)")
+        if phase not in PHASES or (phase == "setup" and "procedure" not in data):
+            raise ScenarioError(self.at("[state] phase"), f"{phase!r} must be tactical or economic (extraction "
+                                                          "runs without a stop), or setup with the set-up's "
+                                                          "[[procedure]] tables", "LO-7")
         s.phase = phase
-        s.turn = _int(st.get("turn", 1), self.at("[state] turn"), 1)
-        s.quiet = _int(st.get("quiet", 0), self.at("[state] quiet"), 0)
-        s.bought = _int(st.get("bought", 0), self.at("[state] bought"), 0, BUY_LIMIT)
-        s.market_used = _bool(st.get("market_used", False), self.at("[state] market_used"))
-        if phase == "tactical" and (s.bought or s.market_used):
-            raise ScenarioError(self.at("[state]"), "bought and market_used belong to the economic phase (LO-7.4)")
-        s.stack = []  # the set-up decisions are over
+        current = self.seat_of(st.get("current", s.colour[0]), "[state] current")
+        s.current = current
+        if "first" in st or not written:
+            first = self.seat_of(st.get("first", s.colour[current]), "[state] first")
+            start = COLOURS.index(s.colour[first])
+            s.order = sorted(range(n), key=lambda q: (COLOURS.index(s.colour[q]) - start) % 6)
+        else:
+            s.order = []  # the first player is still to be chosen (LO-4.5)
+        if phase == "setup":
+            s.turn = whole(st.get("turn", 0), self.at("[state] turn"), 0, 0, "LO-4")
+        else:
+            s.turn = whole(st.get("turn", 1), self.at("[state] turn"), 1)
+            if not s.order:
+                raise ScenarioError(self.at("[state] first"), "a turn is played once the first player is known",
+                                    "LO-4.5")
+        s.quiet = whole(st.get("quiet", 0), self.at("[state] quiet"), 0)
+        s.bought = whole(st.get("bought", 0), self.at("[state] bought"), 0, BUY_LIMIT, "LO-7.4")
+        s.market_used = flag(st.get("market_used", False), self.at("[state] market_used"))
+        if phase != "economic" and (s.bought or s.market_used):
+            raise ScenarioError(self.at("[state]"), "bought and market_used belong to the economic phase",
+                                "LO-7.4")
+        over = flag(st.get("over", False), self.at("[state] over"))
+        s.stack = read_procedures(self, data.get("procedure", []))
+        if over and s.stack:
+            raise ScenarioError(self.at("[[procedure]]"), "a game that is over waits on nothing", "LO-13")
 
-        self.clans(data.get("clan", []))
+        self.clans(data.get("clan", []), over)
         self.pieces(data.get("piece"))
         if "acting" in st:
             h = self.hex_of(st["acting"], "[state] acting")
@@ -218,16 +227,51 @@ class _Builder:
             if phase != "tactical" or piece is None or piece[0] != current or piece[1] == "hedge" or h in s.done:
                 raise ScenarioError(self.at("[state] acting"), f"{st['acting']!r} must hold a troop of the "
                                                                "current clan that has not been flipped, in the "
-                                                               "tactical phase (LO-7.1)")
+                                                               "tactical phase", "LO-7.1")
             s.acting = h
-        self.decks(_keys(data.get("decks", {}), {f"{d}_{part}" for d in DECKS for part in ("top", "discard")},
-                         self.at("[decks]")))
+        self.decks(keys(data.get("decks", {}), {f"{d}_{part}" for d in DECKS for part in ("top", "discard")},
+                        self.at("[decks]")))
+        self.ending(st, over)
+        if "chance" in data:
+            s.chance = read_chance(self, data["chance"])
         s.touch()
+        if over:
+            return
         settle(s, [])
         if s.over:
-            raise ScenarioError(self.origin, f"the position is already over ({s.end_reason})")
+            raise ScenarioError(self.origin, f"the position is already over ({s.end_reason})", "LO-13")
 
-    def clans(self, clans: Any) -> None:
+    def seats(self, seats: Any) -> None:
+        """LO-4.5: the draw deals the config's colours to the seats; without it each seat keeps
+        its own."""
+        s = self.s
+        colours = list(s.rules.colours)
+        if (not isinstance(seats, list) or sorted(map(str, seats)) != sorted(colours)
+                or not all(isinstance(c, str) for c in seats)):
+            raise ScenarioError(self.at("[state] seats"), f"must list the colours in play once each "
+                                f"({', '.join(colours)}), by seat")
+        if seats != colours and not s.rules.draw:
+            raise ScenarioError(self.at("[state] seats"), "without the draw ([config] draw) each seat keeps "
+                                "the colour the config gives it", "LO-4.5")
+        s.colour = list(seats)
+
+    def ending(self, st: dict[str, Any], over: bool) -> None:
+        s = self.s
+        winners = st.get("winners", [])
+        if not isinstance(winners, list):
+            raise ScenarioError(self.at("[state] winners"), "must be a list of colours")
+        seats = sorted({self.seat_of(c, "[state] winners") for c in winners})
+        reason = text(st.get("end_reason", ""), self.at("[state] end_reason"))
+        if not over and (seats or reason):
+            raise ScenarioError(self.at("[state] winners" if seats else "[state] end_reason"),
+                                "only a game that is over ([state] over) has winners and an end", "LO-13")
+        if over and not reason:
+            raise ScenarioError(self.at("[state] end_reason"), "a game that is over says why", "LO-13")
+        if over and seats and len({s.team(q) for q in seats}) != 1:
+            raise ScenarioError(self.at("[state] winners"), "the winners are one clan or one team", "LO-13")
+        s.over, s.winners, s.end_reason = over, seats, reason
+
+    def clans(self, clans: Any, over: bool) -> None:
         s = self.s
         if not isinstance(clans, list):
             raise ScenarioError(self.at("[[clan]]"), "must be a list of tables ([[clan]])")
@@ -235,49 +279,54 @@ class _Builder:
         seen: set[int] = set()
         for i, spec in enumerate(clans):
             where = f"[[clan]] #{i + 1}"
-            _keys(spec, CLAN_KEYS, self.at(where))
+            keys(spec, CLAN_KEYS, self.at(where))
             seat = self.seat_of(spec.get("colour"), f"{where} colour")
             if seat in seen:
                 raise ScenarioError(self.at(f"{where} colour"), f"{spec['colour']!r} is given twice")
             seen.add(seat)
-            s.water[seat] = _int(spec.get("water", 0), self.at(f"{where} water"), 0)
+            s.water[seat] = whole(spec.get("water", 0), self.at(f"{where} water"), 0)
             levels = spec.get("levels", {})
-            _keys(levels, set(KINDS), self.at(f"{where} levels"))
+            keys(levels, set(KINDS), self.at(f"{where} levels"))
             for kind, level in levels.items():
                 top = len(self.content.kinds[kind].levels)
-                s.levels[seat][KINDS.index(kind)] = _int(level, self.at(f"{where} levels {kind}"), 1, top)
+                s.levels[seat][KINDS.index(kind)] = whole(level, self.at(f"{where} levels {kind}"), 1, top, "LO-5")
             # LO-13.4: a team wins when all its clans' Eyes stand on circle 1, so one clan's
             # Eye may stand there while the game goes on; alone, reaching the goal ends it.
-            top = goal if s.rules.team_game else goal - 1
-            s.eye[seat] = _int(spec.get("eye", 0), self.at(f"{where} eye"), 0, top)
-            s.barred[seat] = _bool(spec.get("barred", False), self.at(f"{where} barred"))
+            # A game that is over may end on it.
+            top = goal if s.rules.team_game or over else goal - 1
+            s.eye[seat] = whole(spec.get("eye", 0), self.at(f"{where} eye"), 0, top, "LO-13")
+            s.barred[seat] = flag(spec.get("barred", False), self.at(f"{where} barred"))
             if s.barred[seat] and not s.rules.team_game:
-                raise ScenarioError(self.at(f"{where} barred"), "only a team game bars a clan from the centre "
-                                                                "(LO-13.4)")
-            hand = _names(spec.get("hand", []), self.at(f"{where} hand"))
-            if len(hand) > HAND_LIMIT:
+                raise ScenarioError(self.at(f"{where} barred"), "only a team game bars a clan from the centre",
+                                    "LO-13.4")
+            hand = names(spec.get("hand", []), self.at(f"{where} hand"))
+            # more than the limit only while the clan is still to play or discard the excess
+            over_limit = any(f["kind"] == "hand" and f["seat"] == seat for f in s.stack)
+            if len(hand) > HAND_LIMIT and not over_limit:
                 raise ScenarioError(self.at(f"{where} hand"), f"{len(hand)} cards: the hand limit is {HAND_LIMIT} "
-                                                              "(LO-11)")
+                                                              "(a hand procedure lets it play or discard the "
+                                                              "excess)", "LO-11")
             s.hands[seat] = sorted(self.take("ray_tower", c, f"{where} hand") for c in hand)
-            statuses = _names(spec.get("statuses", []), self.at(f"{where} statuses"))
+            statuses = names(spec.get("statuses", []), self.at(f"{where} statuses"))
             for c in statuses:
                 self.take("ray_tower", c, f"{where} statuses")
                 if self.content.towers[c].status is None:
                     raise ScenarioError(self.at(f"{where} statuses"), f"{c!r} is a damage card, not a status "
-                                                                      "card (LO-11)")
+                                                                      "card", "LO-11")
             s.statuses[seat] = list(statuses)
             injections = spec.get("injections", [])
             if not isinstance(injections, list):
-                raise ScenarioError(self.at(f"{where} injections"), "must be a list of [card, kind] pairs")
+                raise ScenarioError(self.at(f"{where} injections"), "must be a list of [bunker card, troop kind] "
+                                                                    "pairs")
             laid = []
             for pair in injections:
                 if (not isinstance(pair, list) or len(pair) != 2 or pair[1] not in TROOP_KINDS):
-                    raise ScenarioError(self.at(f"{where} injections"), f"{pair!r} must be [bunker card, troop "
-                                                                        f"kind], a kind of {', '.join(TROOP_KINDS)} "
-                                                                        "(LO-10.1)")
+                    raise ScenarioError(self.at(f"{where} injections"), f"{shown(pair)} must be [bunker card, "
+                                                                        f"troop kind], a kind of "
+                                                                        f"{', '.join(TROOP_KINDS)}", "LO-10.1")
                 laid.append([self.take("bunker", pair[0], f"{where} injections"), pair[1]])
             s.injections[seat] = laid
-            pumps = _int(spec.get("pumps", 0), self.at(f"{where} pumps"), 0)
+            pumps = whole(spec.get("pumps", 0), self.at(f"{where} pumps"), 0)
             for _ in range(pumps):
                 self.take("source", "pump", f"{where} pumps")
             s.pumps[seat] = pumps
@@ -291,83 +340,37 @@ class _Builder:
         s.pieces, s.damage, s.done = {}, {}, set()
         for i, spec in enumerate(pieces):
             where = f"[[piece]] #{i + 1}"
-            _keys(spec, PIECE_KEYS, self.at(where))
+            keys(spec, PIECE_KEYS, self.at(where))
             h = self.hex_of(spec.get("hex"), f"{where} hex")
             if h in s.pieces:
-                raise ScenarioError(self.at(f"{where} hex"), f"{spec['hex']} already holds a token (LO-3)")
+                raise ScenarioError(self.at(f"{where} hex"), f"{spec['hex']} already holds a token", "LO-3")
             seat = self.seat_of(spec.get("colour"), f"{where} colour")
             kind = spec.get("kind")
             if kind not in KINDS:
                 raise ScenarioError(self.at(f"{where} kind"), f"{kind!r} is not one of {', '.join(KINDS)}")
             if kind == "hedge" and h in s.board.special:
                 raise ScenarioError(self.at(f"{where} hex"), "a hedge never grows on the Last Oasis, a source, "
-                                                             "a bunker or a ray tower (LO-6.4)")
+                                                             "a bunker or a ray tower", "LO-6.4")
             s.pieces[h] = (seat, kind)
             limit = self.content.kinds[kind].max_on_board
             if s.count(seat, kind) > limit:
-                raise ScenarioError(self.at(where), f"{s.colour[seat]} has more than {limit} {kind} tokens "
-                                                    "(LO-2)")
-            damage = _int(spec.get("damage", 0), self.at(f"{where} damage"), 0, health(s, seat, kind) - 1)
+                raise ScenarioError(self.at(where), f"{s.colour[seat]} has more than {limit} {kind} tokens",
+                                    "LO-2")
+            damage = whole(spec.get("damage", 0), self.at(f"{where} damage"), 0, health(s, seat, kind) - 1, "LO-7.2")
             if damage:
                 s.damage[h] = damage
-            if _bool(spec.get("acted", False), self.at(f"{where} acted")):
+            if flag(spec.get("acted", False), self.at(f"{where} acted")):
                 if s.phase != "tactical" or seat != s.current or kind == "hedge":
                     raise ScenarioError(self.at(f"{where} acted"), "only the current clan's troops are flipped, "
-                                                                   "in its tactical phase (LO-7.1)")
+                                                                   "in its tactical phase", "LO-7.1")
                 s.done.add(h)
 
     def decks(self, decks: dict[str, Any]) -> None:
         s = self.s
         for deck, prefix in DECKS.items():
             discard = [self.take(deck, c, f"[decks] {deck}_discard")
-                       for c in _names(decks.get(f"{deck}_discard", []), self.at(f"[decks] {deck}_discard"))]
+                       for c in names(decks.get(f"{deck}_discard", []), self.at(f"[decks] {deck}_discard"))]
             setattr(s, f"{prefix}_discard", discard)
             top = [self.take(deck, c, f"[decks] {deck}_top")
-                   for c in _names(decks.get(f"{deck}_top", []), self.at(f"[decks] {deck}_top"))]
+                   for c in names(decks.get(f"{deck}_top", []), self.at(f"[decks] {deck}_top"))]
             getattr(s, f"{prefix}_deck").extend(reversed(top))  # the last element is drawn first
-
-
-def _toml(value: Any) -> str:
-    """A TOML value for the plain data a scenario holds (JSON spells these the same way)."""
-    import json
-
-    if isinstance(value, dict):
-        return "{ " + ", ".join(f"{k} = {_toml(v)}" for k, v in value.items()) + " }"
-    return json.dumps(value)
-
-
-def scenario_text(s: State) -> str:
-    """The scenario of a position in play (a tactical or economic phase with no decision of
-    another kind pending): reading it back gives the same position, deck order included
-    (every deck is written out as its top), the generator state aside. Colours dealt by
-    the draw (LO-4.5) are written as the config's colours."""
-    if s.stack or s.over or s.phase not in ("tactical", "economic"):
-        raise ScenarioError("scenario", "only a tactical or economic phase with nothing else pending can be "
-                                        "written as a scenario")
-    config = {**s.rules.to_config(), "colours": list(s.colour), "draw": False}
-    names = s.board.names
-    out = ['game = "age-of-thirst"', "seed = 0", "", "[config]"]
-    out += [f"{k} = {_toml(v)}" for k, v in config.items()]
-    state = {"turn": s.turn, "current": s.colour[s.current], "phase": s.phase, "first": s.colour[s.order[0]],
-             "quiet": s.quiet}
-    if s.acting is not None:
-        state["acting"] = names[s.acting]
-    if s.phase == "economic":
-        state.update(bought=s.bought, market_used=s.market_used)
-    out += ["", "[state]"] + [f"{k} = {_toml(v)}" for k, v in state.items()]
-    for q, colour in enumerate(s.colour):
-        clan = {"colour": colour, "water": s.water[q], "pumps": s.pumps[q],
-                "levels": dict(zip(KINDS, s.levels[q])), "injections": s.injections[q],
-                "statuses": s.statuses[q], "hand": s.hands[q], "eye": s.eye[q]}
-        if s.rules.team_game:
-            clan["barred"] = s.barred[q]
-        out += ["", "[[clan]]"] + [f"{k} = {_toml(v)}" for k, v in clan.items()]
-    for h, (owner, kind) in sorted(s.pieces.items()):
-        piece = {"hex": names[h], "colour": s.colour[owner], "kind": kind, "damage": s.damage.get(h, 0),
-                 "acted": h in s.done}
-        out += ["", "[[piece]]"] + [f"{k} = {_toml(v)}" for k, v in piece.items()]
-    out += ["", "[decks]"]
-    for deck, prefix in DECKS.items():
-        out.append(f"{deck}_top = {_toml(list(reversed(getattr(s, f'{prefix}_deck'))))}")
-        out.append(f"{deck}_discard = {_toml(getattr(s, f'{prefix}_discard'))}")
-    return "\n".join(out) + "\n"

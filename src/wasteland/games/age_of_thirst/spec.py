@@ -59,8 +59,9 @@ SPEC = GameSpec(
     default_bot="heuristic",
     capabilities=Capabilities(hidden_information=True, chance=True, search_guide=False, teams=True),
     scenario="wasteland.games.age_of_thirst.scenario:scenario_from_text",
-    scenario_doc="TOML: game = \"age-of-thirst\", [config], [state], [[clan]], [[piece]], [decks] "
-                 "(documented in wasteland/games/age_of_thirst/scenario.py)",
+    scenario_writer="wasteland.games.age_of_thirst.scenario_write:to_text",
+    scenario_doc="TOML: game = \"age-of-thirst\", [config], [state], [[clan]], [[piece]], [decks], "
+                 "[[procedure]], [chance] (every settable part listed in docs/age-of-thirst-scenarios.md)",
     terminal="wasteland.games.age_of_thirst.terminal:TERMINAL",
     web_board="web/board.js",
     web_texts="web/i18n",

@@ -241,6 +241,35 @@ def test_the_weather_deck_order_and_the_cards_drawn_SL41_SL48():
     refused(scene('[state]\nweather_drawn = ["w01", "w02"]\nweather_deck = ["w05"]\n'), "SL §41", "missing")
 
 
+def test_the_weather_cards_named_say_whether_the_sandstorm_rages_SL53():
+    """w07 is a sandstorm card: the storm rages from it until the next weather card, so
+    the newest card of the pair decides, unless ``storm`` itself is named."""
+    assert build(scene('[state]\nweather = ["w01", "w07"]\n')).storm is True
+    assert build(scene('[state]\nweather = ["w07", "w01"]\n')).storm is False
+    assert build(scene('[state]\nweather_drawn = ["w02", "w10"]\n')).storm is True
+    assert build(scene('[state]\nweather = ["w01", "w07"]\nstorm = false\n')).storm is False
+
+
+def test_must_move_holds_only_while_the_entered_hex_is_shared_and_she_has_not_moved_SL45():
+    full = scene("""
+        [state]
+        turn = 3
+        current = "p1"
+        must_move = true
+        [[player]]
+        seat = "p1"
+        hex = "0,0"
+        [[player]]
+        seat = "p2"
+        hex = "{other}"
+    """)
+    s = build(full.format(other="0,0"))
+    assert s.must_move and all(a.startswith("move ") for a in GAME.decision(s).actions)  # at once (SL §45)
+    refused(full.format(other="1,0"), "SL §45", "[state] must_move")
+    refused(full.format(other="0,0").replace("must_move = true", "must_move = true\nmoved = true"), "SL §45",
+            "has not moved yet")
+
+
 def test_the_rumor_deck_its_order_and_the_cards_played_SL42_SL109():
     s = build(scene('[state]\nrumor_deck = ["r2", "r3"]\nrumors_played = ["r4", "r6"]\n'))
     assert s.rumor_deck == ["r3", "r2"] and s.rumors_played == ["r4", "r6"]

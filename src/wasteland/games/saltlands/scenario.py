@@ -148,6 +148,9 @@ def build_scenario(data: dict[str, Any], origin: str = "scenario") -> State:
         board.set_markers(s, st["markers"], f"{where} markers")
     board.set_rumors(s, st, where)
     board.set_weather(s, st, where)
+    if "storm" not in st and any(k in st for k in ("weather", "weather_drawn", "weather_deck")):
+        # SL §53: a sandstorm rages from its weather card until the next one is drawn
+        s.storm = s.static.content.weather[s.weather_drawn[-1]].storm
     if "wind" in st:
         board.set_wind(s, st["wind"], f"{where} wind")
     if "custom_damage" in data:  # before the stacks and discards that hold them
@@ -430,6 +433,14 @@ def _check_rules(s: State, players: list[tuple[Player, dict[str, Any], str]], or
     # activation after her end, SL §100), but it has no free part.
     if not s.over and not s.stack and s.players[s.current].status == "out":
         raise ScenarioError(f"{origin}: [state] current", f"p{s.current + 1} is out of the game (SL §96)", "SL §96")
+    if s.must_move:
+        # SL §45: she entered on an occupied start hex and moves off at once, before anything else
+        me = s.players[s.current]
+        others = {q.hex for q in s.players if q is not me} | set(s.tokens) | {r[1] for r in s.raiders.values()}
+        if s.moved or me.hex is None or me.hex not in others:
+            raise ScenarioError(f"{origin}: [state] must_move", f"p{s.current + 1} must move off only while the "
+                                "hex she entered holds another figure, a raider or a token, and she has not moved "
+                                "yet (SL §45)", "SL §45")
     seen: dict[int, int] = {}
     for p in s.players:
         if p.hex is None:

@@ -112,6 +112,12 @@ class TemplateActions:
         self._offsets = [t.offset for t in self.templates]
         self._plans: dict[str, list[tuple[int, tuple[tuple[int, str, str, str], ...]]]] = {}
         self._fixed: dict[Any, dict[str, int]] = {}  # the place lists of the fixed domains
+        #: the indices of the actions whose first matching template names no place (the
+        #: index does not depend on the state), by their text
+        self._constant: dict[str, int] = {}
+        #: how the actions that name one place are encoded: (index but the place, the
+        #: place's weight, its list's key, the list is fixed, domain, token, token before)
+        self._single: dict[str, tuple[int, int, Any, bool, str, str, str]] = {}
 
     def _parse(self, text: str, tokens: list[str], tail: bool) -> list[tuple[int, str]]:
         parts: list[tuple[int, str]] = []
@@ -208,9 +214,53 @@ class TemplateActions:
         return self._encode(action, state, {})
 
     def encode_all(self, actions: Sequence[str], state: Any = None) -> list[int]:
-        """The indices of a decision's actions (each place list read once)."""
+        """The indices of a decision's actions (each place list read once). An action that
+        names no place has the same index in every state: it is looked up in one dict (the
+        research environments encode every legal action at every step)."""
+        constant = self._constant
+        found = list(map(constant.get, actions))
+        if None not in found:
+            return found  # type: ignore[return-value]
         lists: dict[Any, dict[str, int]] = {}
-        return [self._encode(a, state, lists) for a in actions]
+        single, fixed = self._single, self._fixed
+        for k, index in enumerate(found):
+            if index is not None:
+                continue
+            action = actions[k]
+            one = single.get(action)
+            if one is not None:  # one place: ``_encode`` inlined, its place list found once
+                base, weight, key, lookup, name, token, before = one
+                got = (fixed if lookup else lists).get(key)
+                if got is None:
+                    got = self._places(name, state, lists, before)
+                pos = got.get(token)
+                if pos is not None:
+                    found[k] = base + weight * pos
+                    continue
+            found[k] = self._encode(action, state, lists)
+            self._learn(action)
+        return found  # type: ignore[return-value]
+
+    def _learn(self, action: str) -> None:
+        """Keep how ``action`` is encoded where it is one lookup: its index if it names no
+        place, else, if it names one, what finds that place (see ``encode_all``)."""
+        plan = self._plans.get(action)
+        if plan is None or len(plan) != 1 or len(self._constant) + len(self._single) >= 1_000_000:
+            return
+        base, wanted = plan[0]
+        if not wanted:
+            self._constant[action] = base
+        elif len(wanted) == 1:
+            weight, name, token, before = wanted[0]
+            slots = self.slots[name]
+            key = (name, before) if slots.after else name
+            self._single[action] = (base, weight, key, slots.fixed, name, token, before)
+
+    def state_free(self, actions: Sequence[str]) -> bool:
+        """Do these actions (encoded before) have the same indices in every state (none
+        names a place of the position)?"""
+        constant = self._constant
+        return all(a in constant for a in actions)
 
     # -- index -> action ----------------------------------------------------------
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import io
 import random
 from operator import itemgetter
-from typing import Any
+from typing import Any, Sequence
 
 import numpy as np
 
@@ -105,11 +105,32 @@ class ArrayEncoder:
         return out
 
 
+class Legal:
+    """A decision's legal indices: sorted, each index's action text, and the mask."""
+
+    __slots__ = ("indices", "actions", "mask")
+
+    def __init__(self, indices: list[int], actions: Sequence[str], zeros: np.ndarray) -> None:
+        self.actions = dict(zip(indices, actions))
+        self.indices = sorted(self.actions)
+        self.mask = zeros.copy()
+        self.mask[self.indices] = 1
+
+
+_NO_LEGAL = Legal([], (), np.zeros(0, np.int8))
+_UNSET = object()  # a decision or outcome not asked of the engine yet
+#: per action space, the :class:`Legal` of decisions that name no place, by their actions
+_KEPT: dict[Any, dict[tuple[str, ...], Legal]] = {}
+#: how many such decisions are kept per action space (then forgotten all at once)
+KEPT_DECISIONS = 20_000
+
+
 class Table:
     """One game of the registry, set up for an environment.
 
     ``state`` is the engine's state, changed in place by :meth:`play` (an environment owns
-    it; keep a ``state.copy()`` to hold on to a position). The decision's legal indices and
+    it; keep a ``state.copy()`` to hold on to a position; change it only through
+    :meth:`play`, or set ``state`` anew). The decision, the outcome, the legal indices and
     each seat's tensor are computed once per position, when first asked (``observe`` may be
     called many times a step, or never)."""
 
@@ -123,20 +144,24 @@ class Table:
         self.encoder = ArrayEncoder(self.observer)
         self.config = self.spec.validate(dict(options))
         self.players = int(self.config.get("players", self.spec.min_players))
+        self._seats = range(self.players)
         potentials = getattr(self.observer, "rewards", {}) or {}
         if reward != OUTCOME and reward not in potentials:
             raise RuleError("reward", f"reward must be one of {', '.join([OUTCOME, *potentials])}, not {reward!r}")
         self.reward = reward
         self.potential = potentials.get(reward)
         self._state: Any = None
-        self._tensors: dict[int, np.ndarray] = {}
-        self._legal_of: Any = None  # the decision whose indices are below
-        self._legal: list[int] = []
-        self._legal_actions: dict[int, str] = {}
         self._zeros = np.zeros(self.actions.size, np.int8)
-        self._buffer = np.zeros(self.actions.size, np.int8)
-        self._ones: list[int] = []
-        self._mask_of: Any = None
+        self._kept = _KEPT.setdefault(self.actions, {})
+        self._fresh()
+
+    def _fresh(self) -> None:
+        """A new position: nothing of it computed yet."""
+        self._decision: Any = _UNSET
+        self._outcome: Any = _UNSET
+        self._tensors: dict[int, np.ndarray] = {}
+        self._legal_of: Any = None  # the decision whose legal indices are in ``_legal``
+        self._legal: Legal = _NO_LEGAL
 
     @property
     def state(self) -> Any:
@@ -145,7 +170,7 @@ class Table:
     @state.setter
     def state(self, state: Any) -> None:
         self._state = state
-        self._tensors = {}
+        self._fresh()
 
     # -- a game ------------------------------------------------------------------
 
@@ -155,38 +180,47 @@ class Table:
         self._potentials = self.potentials()
 
     def decision(self):
-        return self.engine.decision(self._state)
+        d = self._decision
+        if d is _UNSET:
+            d = self._decision = self.engine.decision(self._state)
+        return d
 
     def outcome(self):
-        return self.engine.outcome(self._state)
+        outcome = self._outcome
+        if outcome is _UNSET:
+            outcome = self._outcome = self.engine.outcome(self._state)
+        return outcome
 
-    def _indices(self, d: Any) -> list[int]:
-        """The sorted legal indices of decision ``d`` (kept while it is the decision)."""
-        if d is not self._legal_of:
-            self._legal_actions = dict(zip(self.actions.encode_all(d.actions, self._state), d.actions))
-            self._legal = sorted(self._legal_actions)
-            self._legal_of = d
-            self._mask_of = None
-        return self._legal
+    def _legal_of_decision(self, d: Any) -> Legal:
+        """The legal indices of decision ``d``, kept while it is the decision. A decision
+        whose actions name no place of the position has the same indices in every state: its
+        :class:`Legal` is kept for the game's action space, by the actions (a bounded dict)."""
+        if d is self._legal_of:
+            return self._legal
+        actions = d.actions
+        legal = self._kept.get(actions)
+        if legal is None:
+            indices = self.actions.encode_all(actions, self._state)
+            legal = Legal(indices, actions, self._zeros)
+            if self.actions.state_free(actions):
+                if len(self._kept) >= KEPT_DECISIONS:
+                    self._kept.clear()
+                self._kept[actions] = legal
+        self._legal_of, self._legal = d, legal
+        return legal
 
     def legal(self, seat: int) -> list[int]:
         d = self.decision()
         if d is None or d.seat != seat:
             return []
-        return list(self._indices(d))
+        return list(self._legal_of_decision(d).indices)
 
     def mask(self, seat: int) -> np.ndarray:
         """The legal indices of ``seat`` as ones (a fresh array: the caller may keep it)."""
         d = self.decision()
         if d is None or d.seat != seat:
             return self._zeros.copy()
-        legal = self._indices(d)
-        if self._mask_of is not d:
-            # one buffer for the game: only the ones of the last decision are cleared
-            self._buffer[self._ones] = 0
-            self._buffer[legal] = 1
-            self._ones, self._mask_of = legal, d
-        return self._buffer.copy()
+        return self._legal_of_decision(d).mask.copy()
 
     def view(self, seat: int) -> dict[str, Any]:
         return self.engine.view(self._state, seat)
@@ -213,17 +247,18 @@ class Table:
         d = self.decision()
         if d is None:
             raise RuleError("over", "the game is over")
-        self._indices(d)
-        action = self._legal_actions.get(index)
+        action = self._legal_of_decision(d).actions.get(index)
         if action is None:
             action = self.actions.decode(index, self._state)  # a RuleError for a bad index
             raise RuleError(d.rule or "actions", f"{action!r} (index {index}) is not legal now")
-        self.engine.apply_in_place(self._state, action)
-        self._tensors = {}
+        try:
+            self.engine.apply_in_place(self._state, action)
+        finally:
+            self._fresh()
         return self.step_rewards()
 
     def step_rewards(self) -> dict[int, float]:
-        rewards = dict.fromkeys(range(self.players), 0.0)
+        rewards = dict.fromkeys(self._seats, 0.0)
         if self.potential is not None:
             now = self.potentials()
             for seat in rewards:

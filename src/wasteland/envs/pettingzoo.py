@@ -88,6 +88,7 @@ class raw_env(_Spaces, AECEnv):
         self.metadata = {**self.metadata, "name": env_name(self.table.spec.name)}
         self.render_mode, self.max_cycles, self.turns, self.illegal = render_mode, max_cycles, turns, illegal
         self.possible_agents = [f"player_{k}" for k in range(self.table.players)]
+        self._seat_of = {a: k for k, a in enumerate(self.possible_agents)}
         self._make_spaces()
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
@@ -106,28 +107,32 @@ class raw_env(_Spaces, AECEnv):
         return self.possible_agents[d.seat] if d is not None else self.agent_selection
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        return self._observe(self.possible_agents.index(agent))
+        return self._observe(self._seat_of[agent])
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        seat = self.possible_agents.index(agent)
+        seat = self._seat_of[agent]
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        d = self.table.decision()
+        rewards = self.rewards = dict.fromkeys(self.agents, 0.0)
+        table = self.table
+        d = table.decision()
         if d is not None and d.seat == seat:
             try:
-                for s, r in self.table.play(int(action)).items():
-                    self.rewards[self.possible_agents[s]] = r
+                won = table.play(int(action))
             except (RuleError, TypeError, ValueError):
-                self.rewards[agent] = -1.0
+                rewards[agent] = -1.0
                 if self.illegal == "lose":
                     self.terminations = dict.fromkeys(self.agents, True)
+            else:
+                agents = self.possible_agents
+                for s, r in won.items():
+                    rewards[agents[s]] = r
         last_of_cycle = self.turns == "decision" or seat == len(self.agents) - 1
         self.steps += last_of_cycle
-        if self.table.outcome() is not None:
+        if table.outcome() is not None:
             self.terminations = dict.fromkeys(self.agents, True)
         elif self.max_cycles is not None and self.steps >= self.max_cycles and last_of_cycle:
             self.truncations = dict.fromkeys(self.agents, True)

@@ -60,35 +60,38 @@ def _static(b) -> list[int]:
 
 
 def _direct(s, seat, out) -> None:
+    # written number by number through a memoryview of ``out`` (a numpy scalar write costs
+    # twice as much, and gathering the numbers for one fancy-index assignment more still)
     b = s.board
     at = _PLACES.get(id(b))
     if at is None or at[0] is not b:
         at = _PLACES[id(b)] = (b, [_AT.get(name) for name in b.names])
     at = at[1]
     o = _OFF
-    cache: dict[tuple[int, str], int] = {}
-    put: dict[int, float] = {}  # index -> value, set in one assignment
-    for h, (owner, kind) in s.pieces.items():
-        if at[h] is None:
+    w = memoryview(out)
+    out[_static(b)] = 1.0
+    full: dict[tuple[int, str], float] = {}  # a troop's health before damage, per owner and kind
+    damage = s.damage
+    for h, key in s.pieces.items():
+        i = at[h]
+        if i is None:
             continue
-        key = (owner, kind)
-        full = cache.get(key)
-        if full is None:
-            full = cache[key] = health(s, owner, kind)
-        put[o[("own " if owner == seat else "other ") + kind] + at[h]] = float(full - s.damage.get(h, 0))
+        top = full.get(key)
+        if top is None:
+            top = full[key] = float(health(s, key[0], key[1]))
+        w[(_OWN if key[0] == seat else _OTHER)[key[1]] + i] = top - damage.get(h, 0)
     if isinstance(seat, int) and 0 <= seat < 6:
-        put[o["seat"] + seat] = 1.0
-    put[o["turn"]] = s.turn / 100
+        w[o["seat"] + seat] = 1.0
+    w[o["turn"]] = s.turn / 100
+    water, pumps, hands = o["water"], o["pumps"], o["hand sizes"]
     for q in range(s.rules.players):
-        put[o["water"] + q] = float(s.water[q] or 0) / 10
-        put[o["pumps"] + q] = float(s.pumps[q] or 0) / 3
-        put[o["hand sizes"] + q] = float(len(s.hands[q]) or 0) / 5
+        w[water + q] = float(s.water[q] or 0) / 10
+        w[pumps + q] = float(s.pumps[q] or 0) / 3
+        w[hands + q] = float(len(s.hands[q]) or 0) / 5
     if isinstance(seat, int) and 0 <= seat < s.rules.players:
         k = o["own levels"]
         for j, level in enumerate(s.levels[seat]):
-            put[k + j] = float(level) / 3
-    out[_static(b)] = 1.0
-    out[list(put)] = list(put.values())
+            w[k + j] = float(level) / 3
 
 
 OBSERVATION = ViewObservation(
@@ -102,3 +105,5 @@ OBSERVATION = ViewObservation(
        vector("hand sizes", 6, _seats("hand_size", 5)), vector("own levels", len(KINDS), _levels)], direct=_direct)
 _OFF = OBSERVATION.offsets()
 _AT = {name: i for i, name in enumerate(HEXES)}
+_OWN = {kind: _OFF[f"own {kind}"] for kind in KINDS}
+_OTHER = {kind: _OFF[f"other {kind}"] for kind in KINDS}

@@ -22,6 +22,7 @@ from __future__ import annotations
 from wasteland.core.observation import ViewObservation, plane, vector
 
 from .actions import ACTIONS
+from .board import TERRAIN_NAME
 from .movement import wind_strength
 from .state import catalog
 from .zones import permanent_armor
@@ -67,74 +68,81 @@ def survival(view) -> float:
     return alive - 0.1 * float(me.get("respawns_used", 0) or 0)
 
 
-_BOARD: list = [None, None]  # the view's hex list the board planes below were read from, and them
-_PLACES: dict = {}  # per layout: the tensor's place of each of its hexes (None off the planes)
+_PLACES: dict = {}  # per layout: the tensor's place of each of its hexes (-1 off the planes)
 
 
-def _board_planes(hexes):
-    """The indices set to 1 by the terrain and spawn planes of a view's hex list (kept
-    while the engine keeps the list: it changes when a tile is explored), as a numpy array
-    (the environments that call ``_direct`` come with numpy: the rl extra)."""
-    import numpy as np
+def _places(geo):
+    at = _PLACES.get(geo.layout)
+    if at is None:
+        at = _PLACES[geo.layout] = [_AT.get(name, -1) for name in geo.names]
+    return at
 
-    if _BOARD[0] is not hexes:
-        idx = []
-        for cell in hexes:
-            i = _AT.get(cell["hex"])
-            if i is None:
-                continue
-            name = f"terrain {cell.get('terrain')}"
-            if name in _OFF:
-                idx.append(_OFF[name] + i)
-            if cell.get("spawn"):
-                idx.append(_OFF["spawn"] + i)
-        _BOARD[:] = [hexes, np.asarray(idx, np.intp)]
-    return _BOARD[1]
+
+def _board_planes(s):
+    """The indices set to 1 by the terrain and spawn planes (what the view's hex list shows:
+    each hex's terrain, and its spawn letter), as a numpy array kept with the terrain (it
+    changes when a tile is explored). The environments that call ``_direct`` come with
+    numpy (the rl extra)."""
+    terrain = s.terrain
+    found = terrain.memo.get(_MEMO)
+    if found is None:
+        import numpy as np
+
+        at = np.asarray(_places(s.static.geo), np.intp)
+        code = np.frombuffer(terrain.terrain, np.uint8)
+        plane = _terrain_offsets()[code]
+        idx = (plane + at)[(at >= 0) & (plane >= 0)]
+        spawn = np.asarray([h for h, _letter in terrain.spawn_points], np.intp)
+        if len(spawn):
+            spawn = spawn[at[spawn] >= 0]
+        found = terrain.remember(_MEMO, np.concatenate([idx, _OFF["spawn"] + at[spawn]]))
+    return found
 
 
 def _direct(s, seat, out) -> None:
-    from .game import _view_hexes  # the very list the view holds (the engine keeps it)
-
-    geo = s.static.geo
-    out[_board_planes(_view_hexes(geo, s.terrain))] = 1.0
-    at = _PLACES.get(geo.layout)
-    if at is None:
-        at = _PLACES[geo.layout] = [_AT.get(name) for name in geo.names]
+    # written number by number through a memoryview of ``out`` (a numpy scalar write costs
+    # twice as much, and gathering the numbers for one fancy-index assignment more still);
+    # a later write wins, as a later entry of the view does
+    out[_board_planes(s)] = 1.0
+    at = _places(s.static.geo)
     o = _OFF
-    put: dict[int, float] = {}  # index -> value, set in one assignment (a later one wins, as in the view)
+    w = memoryview(out)
     me = None
+    own, other = o["own vehicle"], o["other players"]
     for p in s.players:
         if p.seat == seat:
             me = p
-        if p.hex is not None and at[p.hex] is not None:
-            put[(o["own vehicle"] if p.seat == seat else o["other players"]) + at[p.hex]] = 1.0
+        if p.hex is not None and at[p.hex] >= 0:
+            w[(own if p.seat == seat else other) + at[p.hex]] = 1.0
+    raiders = o["raiders"]
     for _rid, (_type, h, crew) in sorted(s.raiders.items()):  # the view's order
-        if at[h] is not None:
-            put[o["raiders"] + at[h]] = float(crew)
+        if at[h] >= 0:
+            w[raiders + at[h]] = float(crew)
+    tokens = o["tokens"]
     for h in s.tokens:
-        if at[h] is not None:
-            put[o["tokens"] + at[h]] = 1.0
+        if at[h] >= 0:
+            w[tokens + at[h]] = 1.0
     if isinstance(seat, int) and 0 <= seat < 6:
-        put[o["seat"] + seat] = 1.0
+        w[o["seat"] + seat] = 1.0
     k = o["round, turn"]
-    put[k], put[k + 1] = s.round / 20, s.turn / 100
+    w[k], w[k + 1] = s.round / 20, s.turn / 100
     k = o["weather"]
-    put[k], put[k + 1] = wind_strength(s) / 6, 1.0 if s.storm else 0.0
+    w[k], w[k + 1] = wind_strength(s) / 6, 1.0 if s.storm else 0.0
     k = o["decks"]
-    put[k], put[k + 1] = len(s.mirage) / 50, len(s.raider_deck) / 50
-    put[k + 2], put[k + 3] = len(s.rumor_deck) / 10, len(s.weather_deck) / 10
+    w[k], w[k + 1] = len(s.mirage) / 50, len(s.raider_deck) / 50
+    w[k + 2], w[k + 3] = len(s.rumor_deck) / 10, len(s.weather_deck) / 10
+    hands, armor, active = o["hand sizes"], o["armor"], o["active"]
     for p in s.players:
-        put[o["hand sizes"] + p.seat] = float(len(p.hand) or 0) / 10
-        put[o["armor"] + p.seat] = float((permanent_armor(s, p) if p.character else 0) or 0) / 5
-        put[o["active"] + p.seat] = 1.0 if p.status == "active" else 0.0
+        w[hands + p.seat] = float(len(p.hand) or 0) / 10
+        w[armor + p.seat] = float((permanent_armor(s, p) if p.character else 0) or 0) / 5
+        w[active + p.seat] = 1.0 if p.status == "active" else 0.0
     if me is not None:
         k = o["own hand"]
         card_names = s.static.catalog.card_names
         for c in me.hand:
             j = _KIND.get(card_names[c].split("#")[0])
             if j is not None:
-                put[k + j] = put.get(k + j, 0.0) + 1
-    out[list(put)] = list(put.values())
+                w[k + j] += 1.0
 
 
 OBSERVATION = ViewObservation(
@@ -160,3 +168,18 @@ OBSERVATION = ViewObservation(
 _OFF = OBSERVATION.offsets()
 _AT = {name: i for i, name in enumerate(HEXES)}
 _KIND = {kind: i for i, kind in enumerate(KINDS)}
+_MEMO = ("tensor board planes",)  # the key of the board planes in the terrain's memo
+
+
+_TERRAIN_OFFSET: list = []  # per terrain code, its plane's first index (-1 for none), once numpy is there
+
+
+def _terrain_offsets():
+    if not _TERRAIN_OFFSET:
+        import numpy as np  # the rl extra's (see ``_board_planes``)
+
+        offsets = np.full(256, -1, np.intp)
+        for code, name in TERRAIN_NAME.items():
+            offsets[code] = _OFF[f"terrain {name}"]
+        _TERRAIN_OFFSET.append(offsets)
+    return _TERRAIN_OFFSET[0]

@@ -119,3 +119,31 @@ def test_an_age_of_thirst_table_corrects_its_board_and_plays_on(server):
     replayed = Session.from_record(spec, rec.config, rec.seed, rec.actions)
     assert spec.engine.view(replayed.state, None) == again["view"]
 
+
+
+def test_the_page_gets_the_age_of_thirst_companion_module(server):
+    specs = server.http.get("/api").json()["specs"]
+    url = next(s for s in specs if s["name"] == GAME)["web"]["companion"]
+    assert url == f"/games/{GAME}/companion.js"
+
+
+def test_the_corrections_have_their_words_in_three_languages():
+    """The module's words (games/age_of_thirst/web/companion.js) key for key in English,
+    Russian and Ukrainian, a Russian or Ukrainian text in Cyrillic."""
+    import re
+    from pathlib import Path
+
+    import wasteland
+
+    path = Path(wasteland.__file__).parent / "games" / "age_of_thirst" / "web" / "companion.js"
+    block = re.compile(r"^\s*(en|ru|uk): \{(.*?)\}\s*,\s*$", re.S | re.M)
+    entry = re.compile(r'(\w+): "((?:[^"\\]|\\.)*)"')
+    found = {lang: dict(entry.findall(body)) for lang, body in block.findall(path.read_text(encoding="utf-8"))}
+    assert set(found) == {"en", "ru", "uk"} and len(found["en"]) > 30
+    for lang in ("ru", "uk"):
+        assert set(found[lang]) == set(found["en"]), set(found["en"]) ^ set(found[lang])
+        for key, text in found[lang].items():
+            letters = re.sub(r"\{\w+\}", "", text)
+            latin = sum(c.isascii() and c.isalpha() for c in letters)
+            cyrillic = sum("\u0400" <= c <= "\u04ff" for c in letters)
+            assert cyrillic > latin, (lang, key, text)

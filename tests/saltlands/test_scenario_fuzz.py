@@ -80,3 +80,60 @@ def test_a_hand_written_position_is_refused_by_key_or_plays_and_round_trips(text
     d = GAME.decision(state)
     if d is not None:  # the position plays on
         GAME.apply(state, d.actions[0])
+
+
+# -- a procedure field of any value ---------------------------------------------------------------
+
+ANY_VALUE = st.sampled_from([0, 1, 2, -1, 99, True, "", "p1", "p2", "p9", "0,0", "1,0", "-1,0", "99,99", "t0,-2",
+                             "t9,9", "axe", "axe#1", "axe#99", "sailer#1", "pickup_vehicle#1", "speedster", "apc",
+                             "r1", "r99", [], [0], [1, 2], ["p1"], ["p1", "p2"], ["0,0"], ["x"], [[1]], "normal",
+                             "ap", "raider", "goto", "spawn", "type", "target", "attack"])
+_MIDWAY: list[dict] = []
+
+
+def _midway() -> list[dict]:
+    """Positions in the middle of procedures, from two random games (the first call plays them)."""
+    import random
+    import tomllib
+
+    if not _MIDWAY:
+        for config in ({"players": 2}, {"players": 3, "mode": "competitive", "expansion": True,
+                                        "variants": ["explorers_luck"]}):
+            state, choose = GAME.new_game(config, 4), random.Random(4)
+            for step in range(300):
+                d = GAME.decision(state)
+                if d is None:
+                    break
+                if state.stack and step % 4 == 0:
+                    _MIDWAY.append(tomllib.loads(to_text(state)))
+                state, _ = GAME.apply(state, choose.choice(d.actions))
+    return _MIDWAY
+
+
+@settings(max_examples=80, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+@given(st.data())
+def test_a_procedure_field_of_any_value_is_refused_by_its_key_or_plays_on(data):
+    """Each field of a written [[procedure]] set to a value of any form: one error naming
+    the procedure's field (and its rule where one forbids the value), never a traceback;
+    or a position that plays on and that the writer gives back unchanged."""
+    import copy
+
+    from wasteland.core import toml_text
+    from wasteland.games.saltlands.scenario_procedures import FORMS
+
+    position = copy.deepcopy(data.draw(st.sampled_from(_midway())))
+    procedure = data.draw(st.sampled_from(position["procedure"]))
+    for _ in range(data.draw(st.integers(1, 2))):
+        key = data.draw(st.sampled_from([*FORMS[procedure["kind"]], "seat", "none"]))
+        value = data.draw(ANY_VALUE)
+        procedure[key] = [data.draw(st.sampled_from([*FORMS[procedure["kind"]], "x"]))] if key == "none" else value
+    try:
+        state = scenario_from_text(toml_text.dumps(position))
+    except RuleError as exc:
+        assert str(exc).startswith("scenario"), exc
+        assert exc.rule == "scenario" or exc.rule.startswith("SL §"), exc
+        return
+    assert GAME.to_json(scenario_from_text(to_text(state))) == GAME.to_json(state)
+    d = GAME.decision(state)
+    if d is not None:
+        GAME.apply(state, d.actions[0])

@@ -62,7 +62,7 @@ class Cards:
         if name in self.index and "#" in name:
             card = self.index[name]
             if card not in self.in_play:
-                raise ScenarioError(where, f"{name} is not in play in this game (SL §141, SL §112)")
+                raise ScenarioError(where, f"{name} is not in play in this game (SL §141, SL §112)", "SL §141")
             if card not in free:
                 raise ScenarioError(where, f"{name} is named twice")
             return card

@@ -176,3 +176,72 @@ def test_every_written_key_is_documented_and_the_example_loads():
     forms = ("`{}`", "[{}]", "[[{}]]", ".{}]")
     missing = sorted(k for k in written if not any(form.format(k) in doc for form in forms))
     assert not missing, missing
+
+
+def test_a_table_writes_the_set_up_waiting_on_its_first_player():
+    """A hand-written set-up (no generator written): the table is still to pick who starts
+    (LO-4.5), so nobody has started and the first decision is that choice."""
+    state = scenario_from_text('game = "age-of-thirst"\nseed = 2\n[config]\nplayers = 3\n[state]\nphase = "setup"\n'
+                               '[[procedure]]\nkind = "first"\ncolour = "red"\n', "first")
+    d = GAME.decision(state)
+    assert d.kind == "first" and state.order == [] and state.turn == 0
+    same_after_round_trip(state)
+
+
+def _written(kind: str):
+    """The written position of the first state of a random 2-player game that waits on
+    ``kind`` (a decision kind), as TOML data."""
+    import tomllib
+
+    state = GAME.new_game({"players": 2}, 3)
+    choose = random.Random(3)
+    while GAME.decision(state).kind != kind:
+        state, _ = GAME.apply(state, choose.choice(GAME.decision(state).actions))
+    return tomllib.loads(to_text(state))
+
+
+def _set(path: str, value):
+    def change(data):
+        node = data
+        keys = [int(k) if k.isdecimal() else k for k in path.split(".")]
+        for k in keys[:-1]:
+            node = node[k]
+        node[keys[-1]] = value
+    return change
+
+
+@pytest.mark.parametrize("kind, change, field, rule", [
+    ("place", _set("state.rng", "not hex"), "[state] rng", "scenario"),
+    ("place", _set("state.seats", ["blue", "red"]), "[state] seats", "LO-4.5"),
+    ("place", _set("procedure.1.left", {"skinny": 6}), "[[procedure]] #2 left skinny", "LO-4.3"),
+    ("place", _set("procedure.1.todo", 11), "[[procedure]] #2 todo", "LO-4.3"),
+    ("place", _set("procedure.1.skip_nearest", True), "[[procedure]] #2 skip_nearest", "LO-13.5"),
+    ("place", _set("procedure.0.kind", "first"), "[[procedure]]", "LO-4.3"),
+    ("place", lambda data: data["procedure"].pop(0), "[[procedure]]", "LO-4.3"),
+    ("first", lambda data: data["state"].update(first="red"), "[state] first", "LO-4.5"),
+    ("place", _set("procedure.0.colour", "blue"), "[[procedure]] #1 colour", "LO-4.5"),
+    ("place", lambda data: data["state"].update(phase="economic", turn=1), "[[procedure]] #1 kind", "LO-4.3"),
+    ("place", _set("procedure.1", {"kind": "towers", "colour": "red", "count": 1}), "[[procedure]] #2 kind", "LO-11"),
+    ("inject", _set("procedure.0.cards", []), "[[procedure]] #1 cards", "LO-10.1"),
+    ("inject", _set("procedure.0.cards", ["regen1"] * 21), "[[procedure]] #1 cards", "LO-A"),
+    ("inject", _set("procedure.0.colour", "blue"), "[[procedure]] #1 colour", "LO-10.1"),
+    ("inject", _set("procedure.0.kind", "bonus"), "[[procedure]] #1", "scenario"),
+    ("inject", lambda data: data["state"].update(phase="tactical", bought=0, market_used=False), "[[procedure]]",
+     "LO-7.1"),
+    ("inject", _set("state.over", True), "[[procedure]]", "LO-13"),
+    ("tactical", _set("state.winners", ["red"]), "[state] winners", "LO-13"),
+    ("tactical", _set("state.phase", "setup"), "[state] turn", "LO-4"),
+    ("tactical", _set("procedure", [{"kind": "hand", "colour": "red"}]), "[[procedure]]", "LO-7.1"),
+    ("economic", _set("procedure", [{"kind": "bonus", "colour": "red", "count": 3}]), "[[procedure]] #1 count",
+     "LO-10.2"),
+])
+def test_each_engine_part_is_checked_against_the_rules(kind, change, field, rule):
+    """Every key the writer adds is refused by name, and by the rule a wrong value breaks."""
+    from wasteland.core.protocol import RuleError
+    from wasteland.core.toml_text import dumps
+
+    data = _written(kind)
+    change(data)
+    with pytest.raises(RuleError) as err:
+        scenario_from_text(dumps(data), "w.toml")
+    assert str(err.value).startswith(f"w.toml: {field}") and err.value.rule == rule, str(err.value)

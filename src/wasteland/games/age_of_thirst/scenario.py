@@ -195,7 +195,10 @@ class _Builder:
         s.phase = phase
         current = self.seat_of(st.get("current", s.colour[0]), "[state] current")
         s.current = current
-        if "first" in st or not written:
+        procedures = data.get("procedure", [])
+        choosing = phase == "setup" and isinstance(procedures, list) and any(
+            isinstance(e, dict) and e.get("kind") == "first" for e in procedures)
+        if "first" in st or not (written or choosing):
             first = self.seat_of(st.get("first", s.colour[current]), "[state] first")
             start = COLOURS.index(s.colour[first])
             s.order = sorted(range(n), key=lambda q: (COLOURS.index(s.colour[q]) - start) % 6)
@@ -215,7 +218,7 @@ class _Builder:
             raise ScenarioError(self.at("[state]"), "bought and market_used belong to the economic phase",
                                 "LO-7.4")
         over = flag(st.get("over", False), self.at("[state] over"))
-        s.stack = read_procedures(self, data.get("procedure", []))
+        s.stack = read_procedures(self, procedures)
         if over and s.stack:
             raise ScenarioError(self.at("[[procedure]]"), "a game that is over waits on nothing", "LO-13")
 

@@ -299,6 +299,19 @@ def _named(start: str) -> str:
     return next(k for k in POSITIONS if k.startswith(start))
 
 
+# p1 plays the Trader and p2 stands two hexes away: a trade with a far player (SL §146)
+TRADER = [('characters = ["scout", "healer"]', 'characters = ["trader", "healer"]\nexpansion = true'),
+          ('hex = "1,0"', 'hex = "2,-2"')]
+
+
+def test_the_trader_offers_a_hand_item_to_a_far_player_SL146():
+    text = POSITIONS[_named("offer:")][0]
+    for old, new in TRADER:
+        text = text.replace(old, new, 1)
+    s = scenario_from_text(text)
+    assert GAME.decision(s).actions == ("accept", "decline") and s.players[1].hex == s.static.geo.by_name["2,-2"]
+
+
 # (the position, what changes in it, the rule, words of the refusal); "scenario": no rule
 # forbids it, the value is of the wrong form and the error names the field.
 REFUSALS = [
@@ -340,6 +353,10 @@ REFUSALS = [
      "changed hands this turn"),
     ("offer:", [('from = "p1"', 'from = "p2"')], "SL §72", "#1 from"),
     ("trade:", [('seat = "p2"\nactive', 'seat = "p1"\nactive')], "SL §72", "with another player"),
+    ("trade:", [('hex = "1,0"', 'hex = "2,-2"')], "SL §72", "p2 is not next to p1"),
+    ("trade:", [('active = "p1"', 'active = "p1"\nhand_only = true')], "SL §146", "#1 hand_only"),
+    ("offer:", TRADER + [('hand = ["axe"]', 'hand = ["axe"]\ncargo = ["crew"]'), ('card = "axe"', 'card = "crew"')],
+     "SL §146", "hand items only"),
     ("orient:", [('variants = ["explorers_luck"]', "")], "SL §152", "Explorer's luck"),
     ("orient:", [("face_up = true", "face_up = false")], "SL §152", "#1 pos"),
     ("enter:", [('hex = "off"', 'hex = "0,0"')], "SL §45", "on the board already"),

@@ -14,6 +14,7 @@ from .reveals import damage_card_def
 from .scenario_cards import TABLE_ZONES
 from .scenario_fields import ScenarioError
 from .state import Player, State
+from .zones import ability
 
 Frame = dict[str, Any]
 
@@ -292,16 +293,26 @@ def _trade(s: State, f: Frame, where: str) -> None:
         raise ScenarioError(f"{where} active", f"the current player (p{s.current + 1}) trades (SL §72)", "SL §72")
     if f["seat"] == f["active"]:
         raise ScenarioError(f"{where} seat", "a trade is with another player (SL §72)", "SL §72")
-    _traders(s, f, where, "active")
+    far = _traders(s, f, where, "active")
+    if bool(f.get("hand_only")) != far:
+        raise ScenarioError(f"{where} hand_only", "a trade with a far player takes hand items only (SL §146), "
+                            "one with a neighbour any cards (SL §72): hand_only = true exactly for a far one",
+                            "SL §146")
 
 
-def _traders(s: State, f: Frame, where: str, active: str) -> None:
-    """The current player is on the board; her partner is in the game (next to her, or
-    anywhere by the Trader's ability, SL §146)."""
-    if not _on_board(_player(s, f, active)):
-        raise ScenarioError(f"{where} {active}", f"p{f[active] + 1} is not on the board to trade (SL §72)", "SL §72")
-    if _player(s, f).status in ("out", "won"):
-        raise ScenarioError(f"{where} seat", f"p{f['seat'] + 1} is out of the game (SL §96)", "SL §96")
+def _traders(s: State, f: Frame, where: str, active: str) -> bool:
+    """The current player is on the board; her partner is in the game, next to her (SL §72)
+    or anywhere by the Trader's ability (SL §146). True for a trade with a far player."""
+    me, partner = _player(s, f, active), _player(s, f)
+    if not _on_board(me):
+        raise ScenarioError(f"{where} {active}", f"p{me.seat + 1} is not on the board to trade (SL §72)", "SL §72")
+    if partner.status in ("out", "won"):
+        raise ScenarioError(f"{where} seat", f"p{partner.seat + 1} is out of the game (SL §96)", "SL §96")
+    far = partner.hex is None or partner.hex not in s.static.geo.adj[me.hex]
+    if far and ability(s, me) != "trade":
+        raise ScenarioError(f"{where} seat", f"p{partner.seat + 1} is not next to p{me.seat + 1}: players trade "
+                            "with a neighbour (SL §72), anyone only by the Trader's ability (SL §146)", "SL §72")
+    return far
 
 
 def _offer(s: State, f: Frame, where: str) -> None:
@@ -311,7 +322,7 @@ def _offer(s: State, f: Frame, where: str) -> None:
         raise ScenarioError(f"{where} from", f"the current player (p{s.current + 1}) offers (SL §72)", "SL §72")
     if f["seat"] == f["from"]:
         raise ScenarioError(f"{where} seat", "an offer is made to another player (SL §72)", "SL §72")
-    _traders(s, f, where, "from")
+    far = _traders(s, f, where, "from")
     cat = s.static.catalog
     card = f["card"]
     if isinstance(card, str):
@@ -322,6 +333,9 @@ def _offer(s: State, f: Frame, where: str) -> None:
     if card not in giver.cards():
         raise ScenarioError(f"{where} card", f"p{giver.seat + 1} does not hold {cat.card_names[card]} (SL §72)",
                             "SL §72")
+    if far and card not in giver.hand:
+        raise ScenarioError(f"{where} card", f"{cat.card_names[card]} is not a hand item of p{giver.seat + 1}'s: "
+                            "a trade with a far player takes hand items only (SL §146)", "SL §146")
     if card in s.traded:
         raise ScenarioError(f"{where} card", f"{cat.card_names[card]} changed hands this turn already: a card "
                             "changes hands once a turn (SL §72)", "SL §72")

@@ -215,11 +215,12 @@ def test_surplus_damage_has_no_effect_and_loot_goes_to_destroyer_SL99():
 
 
 def test_no_raider_vehicle_left_none_gained_SL99():
+    # both Bulldozer vehicles sit in other players' vehicle slots (never in a hand, SL §54)
     s = build("""
         seed = 1
         [config]
-        players = 2
-        characters = ["scout", "healer"]
+        players = 4
+        characters = ["scout", "healer", "plowman", "arsonist"]
         [[player]]
         seat = "p1"
         hex = "-1,0"
@@ -227,9 +228,12 @@ def test_no_raider_vehicle_left_none_gained_SL99():
         vehicle = ""
         [[player]]
         seat = "p2"
-        hex = "5,-1"
+        hex = "1,0"
         vehicle = "bulldozer_vehicle"
-        hand = ["bulldozer_vehicle"]
+        [[player]]
+        seat = "p3"
+        hex = "0,1"
+        vehicle = "bulldozer_vehicle"
         [[raider]]
         type = "bulldozer"
         hex = "-1,-1"

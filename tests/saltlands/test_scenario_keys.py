@@ -105,6 +105,12 @@ def test_cargo_and_vehicle_slots_hold_their_own_cards_SL54():
 # -- tokens (SL §37) -------------------------------------------------------------------------
 
 
+def test_a_vehicle_or_cargo_card_is_never_held_in_the_hand_SL54():
+    refused(scene('[[player]]\nseat = "p1"\nhex = "0,0"\nhand = ["axe", "bulldozer_vehicle"]\n'), "SL §54",
+            "never held in the hand")
+    refused(scene('[[player]]\nseat = "p1"\nhex = "0,0"\nhand = ["crew"]\n'), "SL §54", "crew#1 is a cargo card")
+
+
 def test_a_token_list_keeps_start_tokens_out_of_the_random_pool_SL37():
     plain = build(scene(""))
     s = build(scene('[[token]]\nhex = "2,0"\ntoken = "loot"\n'))

@@ -154,8 +154,15 @@ def _check_slots(s: State, cards: Cards, zone: str, chosen: list[int], where: st
     """SL §54: a grey-header card sits in the vehicle slot, a blue-header one in a cargo
     slot (three, the first holding the character card); hand items are held in the hand."""
     kind = zone.rsplit(" ", 1)[-1]
+    if kind == "hand":
+        # a vehicle or cargo card is never held in the hand: one waiting for its slot lies
+        # in a ``place`` procedure
+        for c in chosen:
+            if cards.defs[c].slot != "hand":
+                raise ScenarioError(where, f"{cards.names[c]} is a {cards.defs[c].slot} card: it sits in its slot "
+                                    "and is never held in the hand (SL §54)", "SL §54")
     if kind not in ("cargo", "vehicle"):
-        return  # the hand takes any card: one may be held there on its way to a slot
+        return
     if kind == "vehicle" and len(chosen) > 1:
         raise ScenarioError(where, "one vehicle slot (SL §54)", "SL §54")
     for c in chosen:

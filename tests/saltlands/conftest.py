@@ -271,8 +271,9 @@ def assert_illegal(s: State, action: str, anchor: str, seat: int | None = None) 
     return err
 
 
-# The position of the rulebook's example of scarce spawns (SL §107): Normal, three tiles
-# explored, three Speedsters and three Pickups on the board. test_examples replays the
+# The position of the rulebook's example of scarce spawns (SL §107): Normal, four tiles
+# explored, three Speedsters, three Pickups and a Truck on the board; five free B and M
+# points and three Speedster figures left, as the book counts them. test_examples replays the
 # example on it and test_ties checks the tie policy chooses as the example does.
 SL107_EXAMPLE = """
         seed = 1
@@ -281,7 +282,7 @@ SL107_EXAMPLE = """
         characters = ["scout", "scientist"]
         difficulty = "normal"
         [state]
-        explore = ["t-1,-1", "t0,-2", "t1,-2"]
+        explore = ["t-1,-1", "t0,-2", "t1,-2", "t2,-2"]
         [[player]]
         seat = "p1"
         hex = "-1,0"
@@ -306,6 +307,9 @@ SL107_EXAMPLE = """
         [[raider]]
         type = "pickup"
         hex = "8,-9"
+        [[raider]]
+        type = "truck"
+        hex = "11,-8"
 """
 
 

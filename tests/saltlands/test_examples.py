@@ -591,9 +591,11 @@ def test_speedster_stops_short_because_it_may_not_end_on_a_token_SL106():
 
 def test_spawn_too_few_figures_raider_free_tile_first_then_choice_SL107():
     # Normal difficulty. The damage card shows B, M and H (+3 movement, no attack), as in
-    # the example; H is inactive on Normal. Free B/M points: 6,-2 (B), 1,-3 (M), 0,-6 (M)
-    # and 5,-9 (M). 3 Speedsters are on the board, so 3 of the 6 figures are left. Only
-    # tile t0,-2 (5,-9) has no raiders: it gets one first; the Scout places the other two.
+    # the example; H is inactive on Normal. The book's numbers: five free B/M points,
+    # 6,-2 (B), 1,-3 (M), 0,-6 (M), 5,-9 (M) and 8,-6 (M) (11,-8, a B, is taken by a
+    # Truck), and 3 of the 6 Speedsters left, as 3 are on the board. Only tile t0,-2
+    # (5,-9) has no raiders: it gets one first; the Scout places the other two where he
+    # likes and takes the points farthest away.
     s = build(SL107_EXAMPLE)
     assert (s.tiles[4], s.tiles[5]) == ("tile_01", "tile_07")
     set_damage_card(s, "speedster", damage_card(move_bonus=3, letters="BMH"))
@@ -602,14 +604,14 @@ def test_spawn_too_few_figures_raider_free_tile_first_then_choice_SL107():
     # The adjacent Speedsters do not move (ruling 7.5) and, on a +3 card, do not attack.
     assert not of_type(events, "raider_move") and not of_type(events, "attacked")
     check = of_type(events, "spawn_check")[0]
-    assert (check["letters"], check["points"], check["figures"]) == ("BM", 4, 3)  # H is off on Normal
+    assert (check["letters"], check["points"], check["figures"]) == ("BM", 5, 3)  # H is off on Normal
     assert [e["hex"] for e in of_type(events, "spawn")] == ["5,-9"]  # the raider-free tile
     d = GAME.decision(s)
     assert (d.seat, d.kind) == (0, "activation")
-    assert set(d.actions) == {"spawn 6,-2", "spawn 1,-3", "spawn 0,-6"}
-    play(s, "spawn 6,-2", "spawn 0,-6")  # the two points farthest away
+    assert set(d.actions) == {"spawn 6,-2", "spawn 1,-3", "spawn 0,-6", "spawn 8,-6"}
+    play(s, "spawn 8,-6", "spawn 6,-2")  # the two points farthest away
     spawned = sorted(r[1] for r in raiders(s) if r[0] == "speedster")
-    assert spawned == sorted(["-1,-1", "-2,1", "-1,-8", "5,-9", "6,-2", "0,-6"])
+    assert spawned == sorted(["-1,-1", "-2,1", "-1,-8", "5,-9", "8,-6", "6,-2"])
     assert all(r[2] == 1 for r in raiders(s) if r[0] == "speedster")  # full crew
 
 

@@ -104,8 +104,8 @@ def test_raiders_act_in_reading_order_SL105():
 def test_scarce_spawns_go_farthest_from_the_players_as_in_the_example_SL107():
     # The rulebook's example (SL107_EXAMPLE, as in tests/saltlands/test_examples.py):
     # after the raider-free tile got its figure, the Scout puts the last two Speedsters on
-    # the points farthest away: 6,-2 (7 hexes from the nearest player) and 0,-6 (4), not
-    # 1,-3 (3). The policy chooses exactly those.
+    # the points farthest away: 8,-6 (9 hexes from the nearest player) and 6,-2 (7), not
+    # 0,-6 (4) or 1,-3 (3). The policy chooses exactly those.
     s = build(SL107_EXAMPLE)
     set_damage_card(s, "speedster", damage_card(move_bonus=3, letters="BMH"))
     play(s, "end", "activate speedster")
@@ -116,9 +116,9 @@ def test_scarce_spawns_go_farthest_from_the_players_as_in_the_example_SL107():
         assert key == "ties.spawn"
         chosen.append(action)
         play(s, action)
-    assert chosen == ["spawn 6,-2", "spawn 0,-6"]
+    assert chosen == ["spawn 8,-6", "spawn 6,-2"]
     assert sorted(r[1] for r in raiders(s) if r[0] == "speedster") == sorted(
-        ["-1,-1", "-2,1", "-1,-8", "5,-9", "6,-2", "0,-6"])
+        ["-1,-1", "-2,1", "-1,-8", "5,-9", "8,-6", "6,-2"])
 
 
 def test_every_policy_key_has_words_in_three_languages():

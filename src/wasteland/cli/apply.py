@@ -53,6 +53,8 @@ def apply_command(path: Path, actions: Sequence[str], seat: str | None = None) -
         name = tomllib.loads(text).get("game")
     except tomllib.TOMLDecodeError as exc:
         return _error(RuleError("scenario", f"{path}: not valid TOML ({exc})"))
+    except RecursionError:  # Python's TOML reader recurses once per nested array or table
+        return _error(RuleError("scenario", f"{path}: not valid TOML (nested too deep)"))
     try:
         if not isinstance(name, str):
             from wasteland.core.registry import registered_games

@@ -15,6 +15,8 @@ import urllib.error
 import urllib.request
 from typing import Any, Callable
 
+LANGS = ("en", "ru", "uk")  # the languages of the rule texts (the server's companion routes)
+
 PAGE = "companion.html"
 
 
@@ -78,6 +80,23 @@ def _start_server(host: str, port: int, db: str) -> tuple[Any, threading.Thread,
     return server, thread, bound
 
 
+def _database_problem(db: str) -> str | None:
+    """Why the sessions' database cannot be opened, or None."""
+    import asyncio
+
+    from wasteland.server.store import StoreError, database_url, open_store
+
+    async def check() -> None:
+        store = await open_store(database_url(db))
+        await store.close()
+
+    try:
+        asyncio.run(check())
+    except (StoreError, OSError) as exc:
+        return f"cannot open the database {db}: {exc}"
+    return None
+
+
 def companion_command(game: str | None, host: str, port: int, db: str, terminal: bool, lang: str,
                       out: Callable[[str], None], ask: Callable[[str], str]) -> int:
     from wasteland.core.registry import UnknownGame, get_spec
@@ -88,6 +107,13 @@ def companion_command(game: str | None, host: str, port: int, db: str, terminal:
         except UnknownGame as exc:
             out(f"error: {exc}")
             return 2
+    if lang not in LANGS:
+        out(f"error: --lang {lang!r}: the rule texts are in {', '.join(LANGS)}")
+        return 2
+    problem = _database_problem(db)
+    if problem:  # one clear line now, not the server's traceback when it starts
+        out(f"error: {problem}")
+        return 2
     server, thread, bound = _start_server(host, port, db)
     _stop_on_terminate()
     shown = lan_address() if host in ("0.0.0.0", "") else host

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import sys
 from pathlib import Path
 from typing import Optional
@@ -14,6 +15,18 @@ console = Console()
 
 
 GAME_OPTIONS = {"allow_extra_args": True, "ignore_unknown_options": True}
+
+#: a seed is what a record and the server hold: a whole number from 0 to 2^63-1
+SEED_MAX = 2**63 - 1
+PORT_MAX = 65535
+
+
+def _amount(value: float | None) -> float | None:
+    """A time or an amount given as a float: a number, 0 or more (click reads 'nan' and
+    'inf' as floats, which no pause or run length can be)."""
+    if value is not None and not (math.isfinite(value) and value >= 0):
+        raise typer.BadParameter(f"{value} is not a number from 0 up")
+    return value
 
 
 def _options_epilog() -> str:
@@ -60,10 +73,11 @@ def watch(
     seats: Optional[str] = typer.Option(None, help="the bot at each seat, e.g. random,heuristic "
                                         "(default: the game's default bot everywhere)"),
     option: Optional[list[str]] = typer.Option(None, "--option", "-o", help="a game option, NAME=VALUE (repeatable)"),
-    seed: Optional[int] = typer.Option(None, help="random seed (default: a fresh one, printed with the result)"),
+    seed: Optional[int] = typer.Option(None, min=0, max=SEED_MAX,
+                                       help="random seed (default: a fresh one, printed with the result)"),
     record: Optional[Path] = typer.Option(None, help="write the game record (JSON Lines) here"),
     quiet: bool = typer.Option(False, help="print only the result"),
-    delay: float = typer.Option(0.6, help="seconds to wait after each action, to follow the game"),
+    delay: float = typer.Option(0.6, callback=_amount, help="seconds to wait after each action, to follow the game"),
     fast: bool = typer.Option(False, help="do not wait between actions (--delay 0)"),
     lang: str = typer.Option("en", help="language of the board, the log and the result: en, ru or uk"),
 ) -> None:
@@ -175,10 +189,10 @@ def apply(
 @app.command()
 def bench(
     target: str = typer.Argument("engine", help="engine, or server: N concurrent bot games over WebSocket"),
-    games: int = typer.Option(200, help="random games per player count (server: concurrent games)"),
-    seconds: float = typer.Option(0.0, help="server: how long to play (default 20 s)"),
+    games: int = typer.Option(200, min=1, help="random games per player count (server: concurrent games)"),
+    seconds: float = typer.Option(0.0, callback=_amount, help="server: how long to play (default 20 s)"),
     db: Optional[str] = typer.Option(None, help="server: database (default: a temporary SQLite file)"),
-    think: float = typer.Option(0.0, help="server: seconds each client waits before it acts"),
+    think: float = typer.Option(0.0, callback=_amount, help="server: seconds each client waits before it acts"),
     processes: int = typer.Option(1, min=1, help="server: server processes (wasteland serve --processes)"),
     game: Optional[list[str]] = typer.Option(None, "--game", help="engine: only this installed game (repeat for "
                                              "more; default: every one)"),
@@ -187,6 +201,9 @@ def bench(
 ) -> None:
     """Print speed and memory figures of every installed game, with ratios to an anchor measured in the same
     run (see the README for the goals); `bench server` measures the game server."""
+    if target not in ("engine", "server"):
+        console.print(f"[red]bench {target!r}: the target is engine or server[/red]")
+        raise typer.Exit(2)
     if target == "server":
         from wasteland.server.bench import bench_command
 
@@ -206,13 +223,13 @@ def bench(
 @app.command()
 def versus(
     game: str = typer.Argument(..., help="an installed game with a research environment"),
-    games: int = typer.Option(300, help="games to play (seeds SEED to SEED+GAMES-1, seats swapped every game)"),
-    budget: int = typer.Option(10, help="simulations a move, for both searchers"),
+    games: int = typer.Option(300, min=1, help="games to play (seeds SEED to SEED+GAMES-1, seats swapped every game)"),
+    budget: int = typer.Option(10, min=1, help="simulations a move, for both searchers"),
     seed: int = typer.Option(0, help="seed of the first game"),
-    jobs: int = typer.Option(1, help="games played at once (processes)"),
+    jobs: int = typer.Option(1, min=1, help="games played at once (processes)"),
     option: Optional[list[str]] = typer.Option(None, "--option", help="a game option NAME=VALUE (repeat for more; "
                                                "default: 2 players and the game's simulation endings)"),
-    every: int = typer.Option(25, help="print the running tally every this many games (0: never)"),
+    every: int = typer.Option(25, min=0, help="print the running tally every this many games (0: never)"),
 ) -> None:
     """OpenSpiel's IS-MCTS against our ISMCTS: who wins, with 95% intervals (the rl extra)."""
     from wasteland.cli.versus import versus_command
@@ -224,10 +241,10 @@ def versus(
 
 @app.command("bench-server")
 def bench_server(
-    games: int = typer.Option(200, help="concurrent games"),
-    seconds: float = typer.Option(20.0, help="how long to play"),
+    games: int = typer.Option(200, min=1, help="concurrent games"),
+    seconds: float = typer.Option(20.0, callback=_amount, help="how long to play"),
     db: Optional[str] = typer.Option(None, help="database (default: a temporary SQLite file)"),
-    think: float = typer.Option(0.0, help="seconds each client waits before it acts"),
+    think: float = typer.Option(0.0, callback=_amount, help="seconds each client waits before it acts"),
     processes: int = typer.Option(1, min=1, help="server processes (wasteland serve --processes)"),
 ) -> None:
     """Game server benchmark (same as `bench server`): actions per second and latency percentiles."""
@@ -239,9 +256,9 @@ def bench_server(
 @app.command()
 def soak(
     game: Optional[str] = typer.Argument(None, help="the game (default: every installed game, the time shared)"),
-    minutes: float = typer.Option(1.0, help="how long to play"),
+    minutes: float = typer.Option(1.0, callback=_amount, help="how long to play"),
     seed: int = typer.Option(0, help="seed of the run (configs and game seeds)"),
-    max_actions: int = typer.Option(5000, help="cut a random game after this many actions"),
+    max_actions: int = typer.Option(5000, min=1, help="cut a random game after this many actions"),
 ) -> None:
     """Random games of every option set, checking after every action the JSON round trip
     (keys shuffled), that every offered action applies, and each game's replay."""
@@ -254,9 +271,9 @@ def soak(
 @app.command()
 def serve(
     host: str = typer.Option("127.0.0.1", help="address to listen on"),
-    port: int = typer.Option(8000, help="port (0: any free port; the address is printed)"),
+    port: int = typer.Option(8000, min=0, max=PORT_MAX, help="port (0: any free port; the address is printed)"),
     db: str = typer.Option("wasteland.db", help="SQLite file, sqlite:///FILE or postgresql://USER:PASS@HOST/DB"),
-    bot_workers: Optional[int] = typer.Option(None, help="bot worker processes per lane (default: CPUs, at least 2)"),
+    bot_workers: Optional[int] = typer.Option(None, min=1, help="bot worker processes per lane (default: CPUs, at least 2)"),
     processes: int = typer.Option(1, min=1, help="server processes sharing the games (one core each; "
                                   "see API.md, Capacity)"),
 ) -> None:
@@ -275,7 +292,7 @@ def serve(
 def companion(
     game: Optional[str] = typer.Argument(None, help="the game on the table (default: chosen on the page)"),
     host: str = typer.Option("0.0.0.0", help="address to listen on (default: every interface, for phones)"),
-    port: int = typer.Option(8000, help="port (0: any free port)"),
+    port: int = typer.Option(8000, min=0, max=PORT_MAX, help="port (0: any free port)"),
     db: str = typer.Option("companion.db", help="SQLite file where the sessions are saved"),
     terminal: bool = typer.Option(False, "--terminal", help="the same steps here in the terminal"),
     lang: str = typer.Option("en", help="language of the rule texts in the terminal: en, ru or uk"),
@@ -302,7 +319,7 @@ def play(
     seats: Optional[str] = typer.Option(None, help="who plays each seat, e.g. human,random,heuristic "
                                         "(default: p1 human, the others random)"),
     option: Optional[list[str]] = typer.Option(None, "--option", "-o", help="a game option, NAME=VALUE (repeatable)"),
-    seed: Optional[int] = typer.Option(None, help="random seed (default: a random one)"),
+    seed: Optional[int] = typer.Option(None, min=0, max=SEED_MAX, help="random seed (default: a random one)"),
     load: Optional[Path] = typer.Option(None, help="resume the game saved in this record"),
     record: Optional[Path] = typer.Option(None, help="save the game here after every action "
                                           "(default: the --load file, else GAME-SEED-TIME.jsonl)"),
@@ -332,8 +349,29 @@ def replay(
     raise typer.Exit(replay_command(record, auto, seat, lang=lang))
 
 
-def main() -> None:  # pragma: no cover
-    app()
+def main(args: list[str] | None = None) -> None:
+    """``wasteland``: a command line that does not fit (an unknown option, a value of the
+    wrong kind or out of range) is one line on stderr, naming the command and the option,
+    and exit code 2, not click's usage screen."""
+    try:  # the click that typer carries inside it (typer 0.2x), else the click it runs on
+        from typer._click.exceptions import ClickException, NoArgsIsHelpError
+    except ImportError:  # pragma: no cover
+        from click.exceptions import ClickException, NoArgsIsHelpError
+
+    try:
+        code = app(args, prog_name="wasteland", standalone_mode=False)
+    except NoArgsIsHelpError as exc:  # `wasteland` or `wasteland rules` alone: the help
+        print(exc.ctx.get_help() if exc.ctx else exc.format_message())
+        sys.exit(2)
+    except ClickException as exc:
+        ctx = getattr(exc, "ctx", None)
+        where = ctx.command_path if ctx else "wasteland"
+        print(f"{where}: {exc.format_message()} (see '{where} --help')", file=sys.stderr)
+        sys.exit(exc.exit_code)
+    except typer.Abort:
+        print("stopped", file=sys.stderr)
+        sys.exit(130)
+    sys.exit(code if isinstance(code, int) else 0)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -38,6 +38,9 @@ def watch_command(game: str, players: int | None = None, seats: str | None = Non
         return fail(console, f"--delay {delay}: a pause is 0 seconds or more")
     if lang not in WORDS:
         return fail(console, f"--lang {lang!r}: the terminal speaks {', '.join(WORDS)}")
+    if record is not None and (record.is_dir() or not record.parent.is_dir()):  # before the game, not after it
+        return fail(console, f"--record {record}: " + ("is a folder" if record.is_dir() else
+                                                      f"there is no folder {record.parent}"))
     if seed is None:
         seed = random.SystemRandom().randrange(1, 1_000_000)
     spec = find_spec(console, game)
@@ -100,7 +103,10 @@ def watch_command(game: str, players: int | None = None, seats: str | None = Non
         if len(actions) >= MAX_ACTIONS:
             return fail(console, f"the game did not end within {MAX_ACTIONS} actions")
     if record is not None:
-        GameRecord(spec.name, spec.rules_version, config, seed, actions).save(record)
+        try:
+            GameRecord(spec.name, spec.rules_version, config, seed, actions).save(record)
+        except OSError as exc:
+            return fail(console, f"cannot write the record {record}: {exc.strerror}")
         console.print(say(lang, "record_written", path=record), highlight=False, markup=False)
     outcome = g.outcome(state)
     view = g.view(state, None)

@@ -76,8 +76,9 @@ class GameRecord:
             value = header.get(key)
             if not isinstance(value, kind) or isinstance(value, bool):
                 raise RecordError(f"{origin}: line {number}: header field {key!r} missing or not {kind.__name__}")
-        if header["seed"] < 0:
-            raise RecordError(f"{origin}: line {number}: header field 'seed' must not be negative")
+        if not 0 <= header["seed"] < 2**63:  # what the server and the command line take
+            raise RecordError(f"{origin}: line {number}: header field 'seed' must be a whole number from 0 "
+                              "to 2^63-1")
         mode, table_chance = header.get("mode", ""), header.get("table_chance", False)
         if mode not in ("", "companion"):
             raise RecordError(f"{origin}: line {number}: header field 'mode' must be \"companion\" or absent, "

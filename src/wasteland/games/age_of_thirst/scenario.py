@@ -114,8 +114,8 @@ def build_scenario(data: dict[str, Any], origin: str = "scenario") -> State:
     if data.get("game", "age-of-thirst") != "age-of-thirst":
         raise ScenarioError(origin, f"game {data['game']!r} is not age-of-thirst")
     seed = data.get("seed", 0)
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise ScenarioError(f"{origin}: seed", "must be a whole number")
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:  # as a record's seed
+        raise ScenarioError(f"{origin}: seed", "must be a whole number from 0 to 2^63-1")
     config = data.get("config", {})
     if not isinstance(config, dict):
         raise ScenarioError(f"{origin}: [config]", "must be a table")

@@ -84,7 +84,7 @@ from __future__ import annotations
 
 import tomllib
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
 
@@ -150,9 +150,13 @@ class AgendaDef(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     deck: list[str] | None = None
 
 
+#: a seed is what a record and the server hold: 0 to 2^63-1 (a scenario may be played on)
+Seed = Annotated[int, msgspec.Meta(ge=0, le=2**63 - 1)]
+
+
 class PositionDef(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     game: str
-    seed: int = 0
+    seed: Seed = 0
     fight: str = "table"
     map: str | MapDef = "demo"
     first: int = 1

@@ -131,7 +131,7 @@ def build_scenario(data: dict[str, Any], origin: str = "scenario") -> State:
     if data.get("game", "quest") != "quest":
         raise ScenarioError("game", f"this is a quest position, not {data['game']!r}")
     check_shapes(data)
-    seed = _int("seed", data.get("seed", 0), 0)
+    seed = _int("seed", data.get("seed", 0), 0, 2**63 - 1)  # as a record's seed
     if not isinstance(data.get("config", {}), dict):
         raise ScenarioError("config", f"must be a table ([config]), not {type(data['config']).__name__}")
     try:

@@ -93,7 +93,7 @@ CASES: list[list[str]] = [
     ["watch", "saltlands", "-o", "nope=1"], ["watch", "saltlands", "-o", "players"], ["watch", "saltlands", "-o", "=x"],
     ["watch", "saltlands", "--seats", "nobot"], ["watch", "saltlands", "--mode", "\x01\x02"],
     ["watch", "saltlands", "--characters", "scout,scout"],
-    ["rules", "saltlands", "--lang", "fr"], ["rules", "saltlands", "SL §99999"], ["rules", "saltlands", "\x1b[31m"],
+    ["rules", "saltlands", "--lang", "fr"], ["rules", "saltlands", "99999"], ["rules", "saltlands", "\x1b[31m"],
     ["serve", "--port", "99999"], ["serve", "--port", "-1"], ["serve", "--port", "٣"], ["serve", "--db", "folder"],
     ["serve", "--processes", "0"], ["serve", "--bot-workers", "0"],
     ["companion", "--db", "folder", "--port", "0"], ["companion", "saltlands", "--lang", "fr", "--port", "0"],

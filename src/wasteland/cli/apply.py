@@ -20,6 +20,8 @@ from typing import Any, Sequence
 from wasteland.core.protocol import RuleError
 from wasteland.core.registry import UnknownGame, get_spec
 
+from .common import shown, typed_number
+
 
 def _out(data: dict[str, Any]) -> None:
     json.dump(data, sys.stdout, indent=1)
@@ -35,10 +37,10 @@ def read_seat(text: str | None, players: int) -> int | None:
     """``p2`` (or ``2``) -> seat 1; a RuleError for anything else."""
     if text is None:
         return None
-    digits = text.strip().lower().removeprefix("p")
-    if not digits.isdecimal() or not 1 <= int(digits) <= players:
-        raise RuleError("seat", f"--seat {text!r}: the seats of this game are p1 to p{players}")
-    return int(digits) - 1
+    number = typed_number(text.strip().lower().removeprefix("p"))
+    if number is None or not 1 <= number <= players:
+        raise RuleError("seat", f"--seat {shown(text)!r}: the seats of this game are p1 to p{players}")
+    return number - 1
 
 
 def apply_command(path: Path, actions: Sequence[str], seat: str | None = None) -> int:

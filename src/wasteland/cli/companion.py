@@ -15,6 +15,8 @@ import urllib.error
 import urllib.request
 from typing import Any, Callable
 
+from .common import shown, typed_number
+
 LANGS = ("en", "ru", "uk")  # the languages of the rule texts (the server's companion routes)
 
 PAGE = "companion.html"
@@ -191,8 +193,12 @@ class TerminalFlow:
                 continue
             if verb == "undo":
                 body: dict[str, Any] = {"index": snap["index"]}
-                if rest.isdecimal():
-                    body["step"] = int(rest) - 1
+                if rest:  # 'undo N': step N; anything else is no step (not the last one unasked)
+                    number = typed_number(rest)
+                    if number is None or number < 1:
+                        self.out(f"error: 'undo {shown(rest)}': undo takes the number of a step, as 'log' lists them")
+                        continue
+                    body["step"] = number - 1
                 status, answer = self.client.call("POST", f"/api/companion/{sid}/undo", body)
                 if status != 200:
                     self.error(answer)
@@ -219,7 +225,8 @@ class TerminalFlow:
                 self.show(snap)
                 continue
             actions = (snap.get("decision") or {}).get("actions") or []
-            step = actions[int(line) - 1] if line.isdecimal() and 1 <= int(line) <= len(actions) else line
+            number = typed_number(line)
+            step = actions[number - 1] if number is not None and 1 <= number <= len(actions) else line
             status, answer = self.client.call("POST", f"/api/companion/{sid}/steps",
                                               {"step": step, "index": snap["index"]})
             if status != 200:
@@ -240,8 +247,9 @@ class TerminalFlow:
             self.out(f"{n}. resume {s['game']} {s['name'] or s['id']} ({s['steps']} steps)")
         while True:
             line = self.ask("resume which (number), or Enter for a new session: ").strip()
-            if line.isdecimal() and 1 <= int(line) <= len(sessions[:9]):
-                status, snap = self.client.call("GET", f"/api/companion/{sessions[int(line) - 1]['id']}")
+            number = typed_number(line)
+            if number is not None and 1 <= number <= len(sessions[:9]):
+                status, snap = self.client.call("GET", f"/api/companion/{sessions[number - 1]['id']}")
                 if status == 200:
                     return snap
                 self.error(snap)
@@ -266,7 +274,8 @@ class TerminalFlow:
                 if not raw:
                     continue
                 if option.kind == "int":
-                    config[option.name] = int(raw) if raw.lstrip("-").isdecimal() else raw
+                    number = typed_number(raw.removeprefix("-"))  # else the text: the server names the option
+                    config[option.name] = raw if number is None else -number if raw.startswith("-") else number
                 elif option.kind == "bool":
                     config[option.name] = raw.lower() in ("y", "yes", "true", "1")
                 elif option.kind in ("names", "seats"):

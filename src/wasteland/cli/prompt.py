@@ -16,6 +16,7 @@ from wasteland.core import rules_reference as rr
 from wasteland.core.protocol import Decision, NotationError, RuleError
 from wasteland.core.terminal import group_actions, numbered
 
+from .common import control_character, shown, typed_number
 from .rules import HELP_RULES, game_spec, rule_by_anchor, rules_mentioned
 from .words import say
 
@@ -25,6 +26,9 @@ from .screen import wants_screen
 if TYPE_CHECKING:
     from .session import Session
 
+
+#: the longest line a question reads: no action or command of any game comes near it
+MAX_ENTRY = 400
 
 #: The help screen's own words (the game's renderer gives the rest in the same language).
 HELP_WORDS = {
@@ -98,6 +102,10 @@ def ask_person(session: "Session", d: Decision) -> str | None:
         entry = " ".join(session.ask(prompt).split())
         if not entry:
             continue
+        problem = entry_problem(session, entry)
+        if problem is not None:
+            error(session, problem)
+            continue
         word, _, arg = entry.partition(" ")
         low = word.lower()
         if low in ("help", "?"):
@@ -128,6 +136,18 @@ def ask_person(session: "Session", d: Decision) -> str | None:
                 return action
 
 
+def entry_problem(session: "Session", entry: str) -> str | None:
+    """Why a typed line can be no answer at all (before it is read as one), or None: a
+    control character (an arrow key's escape, a NUL, a direction mark) or a line longer
+    than any action."""
+    char = control_character(entry)
+    if char is not None:
+        return say(session.lang, "control_char", char=char)
+    if len(entry) > MAX_ENTRY:
+        return say(session.lang, "too_long", n=len(entry), most=MAX_ENTRY)
+    return None
+
+
 def show_question(session: "Session", d: Decision) -> None:
     view = session.game.view(session.state, d.seat)
     head = Text(f"{session.who(d.seat)} — {session.renderer.prompt_text(d, view)}", style="bold bright_yellow")
@@ -142,10 +162,10 @@ def resolve(session: "Session", entry: str, d: Decision, order: list[str]) -> st
     when it has one option. Anything else is tried on the engine, whose refusal names
     the rule."""
     if entry.isdecimal():
-        n = int(entry)
-        if 1 <= n <= len(order):
+        n = typed_number(entry)
+        if n is not None and 1 <= n <= len(order):
             return order[n - 1]
-        error(session, say(session.lang, "no_option", n=n, count=len(order)))
+        error(session, say(session.lang, "no_option", n=shown(entry, 12), count=len(order)))
         return None
     if entry in d.actions:
         return entry
@@ -157,7 +177,7 @@ def resolve(session: "Session", entry: str, d: Decision, order: list[str]) -> st
     if len(tails) == 1:
         return tails[0]
     if len(tails) > 1:
-        error(session, say(session.lang, "could_be", entry=entry, options=", ".join(tails)))
+        error(session, say(session.lang, "could_be", entry=shown(entry), options=", ".join(tails)))
         return None
     if session.renderer.verb_alone and " " not in lowered:
         by_verb = [a for a in d.actions if a.split(" ", 1)[0].lower() == lowered]
@@ -166,7 +186,7 @@ def resolve(session: "Session", entry: str, d: Decision, order: list[str]) -> st
     try:
         session.game.apply(session.state, entry, d.seat)
     except RuleError as exc:
-        error(session, say(session.lang, "not_allowed", entry=entry, error=refusal_words(session, exc)))
+        error(session, say(session.lang, "not_allowed", entry=shown(entry), error=refusal_words(session, exc)))
         return None
     return entry  # pragma: no cover - legal actions are matched above
 
@@ -220,7 +240,7 @@ def show_help(session: "Session", d: Decision, arg: str) -> None:
             if verb is not None:
                 form, text, rule = verb
                 info = f"{form}: {text} [{rule}]"
-        session.console.print(info if info is not None else words["unknown"].format(topic=arg), highlight=False,
+        session.console.print(info if info is not None else words["unknown"].format(topic=shown(arg)), highlight=False,
                               markup=False)
         rules = rules_mentioned(session.game, [info], lang) if info is not None else None
         if rules is not None:

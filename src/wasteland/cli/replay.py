@@ -15,7 +15,7 @@ from rich.text import Text
 from wasteland.core.protocol import Event, RuleError
 from wasteland.core.record import GameRecord, RecordError, check_record
 
-from .common import fail, find_spec, renderer_of
+from .common import fail, find_spec, renderer_of, shown, typed_number
 from .events import print_events
 from .prompt import Quit, enable_line_editing, read_line
 from .words import WORDS, say
@@ -123,10 +123,10 @@ def replay_command(record: Path, auto: bool = False, seat: int | None = None,
                 console.print("[yellow]already at the set-up[/yellow]")
                 continue
             i -= 1
-        elif entry.isdecimal() and 0 <= int(entry) <= total:
-            i = int(entry)
+        elif (number := typed_number(entry)) is not None and 0 <= number <= total:
+            i = number
         else:
-            console.print(Text(f"✗ '{entry}': press Enter, b, q, or a step number from 0 to {total}",
+            console.print(Text(f"✗ '{shown(entry)}': press Enter, b, q, or a step number from 0 to {total}",
                                style="bold red"))
             continue
         show(i)

@@ -15,8 +15,9 @@ from .state import State
 
 def move_targets(s: State, h: int) -> list[int]:
     """LO-8.1 (ruling): steps to adjacent hexes, never into or through a hex holding any
-    token (troop or hedge, any owner), ending on an empty hex; a barred player never
-    enters the centre (LO-13.4)."""
+    token (troop or hedge, any owner), ending on an empty hex. LO-13.4: a barred player
+    may never again occupy (зайняти) the centre: no move of theirs ends there, but one may
+    pass over it while it is empty, as over any empty hex (passing is not occupying)."""
     seat, kind = s.pieces[h]
     if not can_move(s, seat, kind):
         return []
@@ -24,10 +25,12 @@ def move_targets(s: State, h: int) -> list[int]:
     free = bytearray(b"\x01") * b.size
     for p in s.pieces:
         free[p] = 0
+    end = free
     if s.barred[seat]:
-        free[b.centre] = 0
+        end = bytearray(free)
+        end[b.centre] = 0
     steps = move_range(s, seat, kind)
-    return sorted(v for v in paths.reachable(b.adj, h, steps, free, free) if v != h)
+    return sorted(v for v in paths.reachable(b.adj, h, steps, free, end) if v != h)
 
 
 def between(board: Board, a: int, b: int) -> list[int] | None:

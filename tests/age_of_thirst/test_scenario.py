@@ -183,6 +183,8 @@ def _with(old: str, new: str) -> str:
     (_with("quiet = 2", "quiet = 2\nweather = 1"), "[state]", "unknown key(s) weather", "scenario"),
     (_with("players = 2", "players = 7"), "[config]", "players must be a whole number from 2 to 6, not 7", "LO-4.1"),
     (_with("players = 2", "players = 2\nteams = [\"2x2\"]"), "[config]", "teams must be one of", "LO-13.4"),
+    (_with("players = 2", 'players = 4\nteams = "2x2"\nlineup = [["red", ["x"]], ["blue", "white"]]'), "[config]",
+     "the line-up is a list of teams, each a list of colours", "LO-13.4"),
     (_with('hand = ["strike", "collapse"]', 'hand = [["strike"]]'), "[[clan]] #1 hand",
      "must be a list of card names", "scenario"),
     (_with('injections = [["regen1", "skinny"]]', 'injections = [[["a"], "skinny"]]'), "[[clan]] #1 injections",

@@ -245,3 +245,21 @@ def test_each_engine_part_is_checked_against_the_rules(kind, change, field, rule
     with pytest.raises(RuleError) as err:
         scenario_from_text(dumps(data), "w.toml")
     assert str(err.value).startswith(f"w.toml: {field}") and err.value.rule == rule, str(err.value)
+
+
+def test_a_clan_still_placing_has_room_on_its_base():
+    """LO-4.3: the starting troops go on the clan's own base; a correction that fills it
+    with other tokens while the clan still places is refused by that rule."""
+    from wasteland.core.protocol import RuleError
+    from wasteland.core.toml_text import dumps
+
+    data = _written("place")
+    placing = data["procedure"][-1]
+    board = GAME.new_game({"players": 2}, 0).board
+    taken = {p["hex"] for p in data["piece"]}
+    free = [board.names[h] for h in board.base[placing["colour"]] if board.names[h] not in taken]
+    other = next(c["colour"] for c in data["clan"] if c["colour"] != placing["colour"])
+    data["piece"] += [{"hex": h, "colour": other, "kind": "hedge"} for h in free[:len(free) - placing["todo"] + 1]]
+    with pytest.raises(RuleError) as err:
+        scenario_from_text(dumps(data), "w.toml")
+    assert err.value.rule == "LO-4.3" and "[[procedure]] #" in str(err.value) and "has room for" in str(err.value)

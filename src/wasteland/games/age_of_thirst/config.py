@@ -126,6 +126,10 @@ def rules_from_config(config: dict[str, Any]) -> Rules:
             raise ConfigError("team games are played in normal or long form", "LO-13.4")
         if lineup is None:
             lineup = _default_lineup(teams, colours)
+        if (not isinstance(lineup, (list, tuple)) or not all(isinstance(t, (list, tuple)) for t in lineup)
+                or not all(isinstance(c, str) for t in lineup for c in t)):
+            raise ConfigError(f"the line-up is a list of teams, each a list of colours, not {lineup!r}"[:160],
+                              "LO-13.4")
         lineup = [list(t) for t in lineup]
         _check_lineup(teams, sizes, lineup)
         flat = [c for t in lineup for c in t]

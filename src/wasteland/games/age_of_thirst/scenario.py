@@ -75,7 +75,7 @@ from .combat import health
 from .content import COLOURS, KINDS, TROOP_KINDS
 from .engine import settle
 from .scenario_fields import ScenarioError, flag, keys, names, shown, text, whole
-from .scenario_procedures import read_chance, read_procedures
+from .scenario_procedures import check_room, read_chance, read_procedures
 from .setup import new_game
 from .state import State
 
@@ -224,6 +224,7 @@ class _Builder:
 
         self.clans(data.get("clan", []), over)
         self.pieces(data.get("piece"))
+        check_room(self)
         if "acting" in st:
             h = self.hex_of(st["acting"], "[state] acting")
             piece = s.pieces.get(h)

@@ -115,6 +115,21 @@ def _placement(b: "_Builder", entry: dict[str, Any], where: str, seat: int) -> d
     return {"left": left, "todo": todo, "skip_nearest": short}
 
 
+def check_room(b: "_Builder") -> None:
+    """LO-4.3: a clan still placing has room for its troops on its own base (the tokens are
+    read by then)."""
+    s = b.s
+    for i, f in enumerate(s.stack):
+        if f["kind"] != "place":
+            continue
+        colour = s.colour[f["seat"]]
+        nearest = s.board.nearest[colour] if f["skip_nearest"] else None
+        free = [h for h in s.board.base[colour] if h not in s.pieces and h != nearest]
+        if len(free) < f["todo"]:
+            raise ScenarioError(b.at(f"[[procedure]] #{i + 1} todo"), f"{colour} places {f['todo']} more troops on "
+                                f"its base, which has room for {len(free)}", "LO-4.3")
+
+
 def _check_order(b: "_Builder", frames: list[dict[str, Any]]) -> None:
     """The set-up waits on the first player alone, or on the placements above the first
     turn's start (LO-4.3, LO-4.5); the tactical phase waits on no procedure."""

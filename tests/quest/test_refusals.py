@@ -79,6 +79,8 @@ CASES: dict[str, tuple[Wrong, str]] = {
     "dice": (lambda s: "dice " + " ".join(["7"] * s.stack[-1]["n"]), "WQ-40.2"),
     "destiny": (lambda s: "destiny " + " ".join(["7"] * s.stack[-1]["n"]), "WQ-40.4"),
     "weapon": (lambda s: "weapon 7", "WQ-40.1"),
+    "step": (lambda s: _not_offered(s, "step", sorted(s.board.capacity)), "WQ-40.1"),
+    "strike": (lambda s: "strike 9", "WQ-40.1"),
 }
 
 

@@ -61,6 +61,7 @@ def _build() -> TemplateActions:
          "explore {die}", "give {die}", "inspire {die}", "dig {die}", "free {n} {die}", "deploy {deploying} {zone}",
          "place {gate}", "close {gate}", "master {group}", "effect {effect}", "anchor {zone}",
          "crisis {crisis}", "draw {exploration}", "encounter {encounter}", "inspiration {n}", "rebirth {n}", "rebirth_zone {zone}",
+         "step {zone}", "strike {n}",
          "roll {n}"],
         {"zone": zones, "die": dice, "group": groups, "gate": ("n", "e", "s", "w"),
          "effect": ("cure", "recover"), "crisis": crises, "exploration": tuple(c.cards),

@@ -23,7 +23,7 @@ KIND_VERBS: dict[str, frozenset[str]] = {
     "close": frozenset({"close"}), "encounter": frozenset({"encounter"}), "anchor": frozenset({"anchor"}),
     "deploy": frozenset({"deploy"}), "event": frozenset({"roll"}),
     **{kind: frozenset({kind}) for kind in ("master", "rebirth", "rebirth_zone", "effect", "inspiration", "crisis",
-                                            "dice", "destiny", "weapon")},
+                                            "dice", "destiny", "weapon", "step", "strike")},
 }
 VERB_KIND = {verb: kind for kind, verbs in KIND_VERBS.items() for verb in verbs}
 # The page's own thresholds of a hero action (heroes.py THRESHOLD); the others are ours.
@@ -195,6 +195,20 @@ def _why_deploy(s: State, d: Decision, words: list[str]) -> RuleError | None:
     return RuleError("WQ-39.1", f"{words[-1]} is not one of the zones the deployment allows: {_sample(d)}")
 
 
+def _why_enemy(s: State, d: Decision, words: list[str]) -> RuleError | None:
+    """WQ-40.1 (stand-in): the zones a Move may take, the heroes a weapon use may strike."""
+    if len(words) != 2:
+        return NotationError(f"expected '{words[0]} {'ZONE' if d.kind == 'step' else 'HERO'}'")
+    if d.kind == "step":
+        wrong = _zone(s, d, words[1])
+        if wrong:
+            return wrong
+        return RuleError("WQ-40.1", f"a Move goes to a zone with room one step nearer the nearest hero: "
+                         f"{words[1]} is not one of the equally near ones ({_sample(d)})")
+    return RuleError("WQ-40.1", f"the enemy strikes one of the heroes nearest it: {words[1]!r} is not one of "
+                     f"them ({_sample(d)})")
+
+
 def _why_choice(s: State, d: Decision, words: list[str]) -> RuleError | None:
     """The event table's ties and choices (WQ-40.4): one of those offered."""
     if len(words) != 2:
@@ -213,4 +227,5 @@ _WHY = {
     "draw": _why_card("WQ-38.1", "exploration", "exploration"),
     "encounter": _why_card("WQ-39.1", "encounter", "encounter"),
     "place": _why_place, "close": _why_close, "stun": _why_stun, "deploy": _why_deploy, "anchor": _why_deploy,
+    "step": _why_enemy, "strike": _why_enemy,
 }

@@ -2,9 +2,17 @@
 then one weapon use.
 
 Which action a model takes, where a Move goes and whom it strikes are on pages we do
-not have (p.28-30): stand-in, a model strikes a hero it is adjacent to, Advances when a
-hero is two zone steps away and Charges otherwise; a Move steps to a zone with room
-one step nearer the nearest hero (the first such zone by name).
+not have (p.28-30): stand-in, a model strikes a hero it is adjacent to (one in its own
+zone before one in a zone next to it), Advances when a hero is two zone steps away and
+Charges otherwise; a Move steps to a zone with room one step nearer the nearest hero.
+
+Where that leaves more than one zone to step to, or more than one hero equally near to
+strike, the pages say nothing of who picks: as the pages' other ties (WQ-38.3, WQ-39.1,
+WQ-40.4), it is the leader's decision (``step ZONE``, ``strike HERO``), never the first
+by name or seat.
+
+A model's actions are one frame on the engine's stack (``kind = "enemy"``): its Moves
+left, whether a weapon use follows, and the decision it waits on, if any.
 """
 
 from __future__ import annotations
@@ -17,39 +25,114 @@ from .deploy import adjacent, hero_distance
 from .state import State
 
 Events = list[dict[str, Any]]
+Frame = dict[str, Any]
+LEADER = 0
 
 
-def move(s: State, mid: str, events: Events, rule: str = "WQ-40.1") -> bool:
-    """One Move action (stand-in path rule). WQ-40.3 Trapped: a trapped enemy cannot Move."""
+def step_options(s: State, mid: str) -> list[str]:
+    """The zones one Move of ``mid`` may go to (stand-in path rule): with room for it and
+    one step nearer the nearest hero."""
     m = s.models[mid]
-    if "trapped" in m["tokens"]:
-        events.append({"type": "enemy_held", "model": mid, "rule": "WQ-40.3"})
-        return False
     here = hero_distance(s, m["zone"])
     size = s.content.size(m["enemy"])
-    steps = [z for z in s.board.neighbours[m["zone"]] if s.room(z) >= size and hero_distance(s, z) < here]
-    if not steps:
-        return False
-    to = sorted(steps)[0]
-    events.append({"type": "enemy_move", "model": mid, "from": m["zone"], "to": to, "rule": rule})
-    m["zone"] = to
-    return True
+    return sorted(z for z in s.board.neighbours[m["zone"]] if s.room(z) >= size and hero_distance(s, z) < here)
 
 
-def target(s: State, mid: str) -> int | None:
+def strike_options(s: State, mid: str) -> list[int]:
+    """The seats of the heroes ``mid`` may strike: the nearest of those it is adjacent to
+    (in its own zone, else in a zone next to it)."""
     zone = s.models[mid]["zone"]
     near = [q for q, h in enumerate(s.heroes) if h["zone"] is not None and adjacent(s, zone, h["zone"])]
     if not near:
+        return []
+    best = min(s.heroes[q]["zone"] != zone for q in near)
+    return [q for q in near if (s.heroes[q]["zone"] != zone) == best]
+
+
+def actions(s: State, mid: str, moves: int, strike: bool, rule: str = "WQ-40.1") -> Frame:
+    """The frame of one model's actions: ``moves`` Moves, then a weapon use if ``strike``."""
+    return {"kind": "enemy", "seat": LEADER, "model": mid, "moves": moves, "strike": strike, "rule": rule,
+            "wait": "", "choices": [], "target": None}
+
+
+def close_in(s: State, mid: str, events: Events) -> Frame | None:
+    """WQ-40.1: the action the model takes (Advance or Charge), as its frame; None when
+    there is no hero on the battlefield."""
+    m = s.models.get(mid)
+    if m is None or not s.hero_zones():
         return None
-    return min(near, key=lambda q: (s.heroes[q]["zone"] != zone, q))
+    d = hero_distance(s, m["zone"])
+    action = "advance" if d <= 2 else "charge"
+    events.append({"type": "enemy_action", "model": mid, "action": action, "rule": "WQ-40.1"})
+    return actions(s, mid, 0 if d <= 1 else 1 if d == 2 else 2, True)
 
 
-def weapon_use(s: State, mid: str, events: Events, roll: int | None = None) -> None:
-    """One weapon use (stand-in for p.30): a d6 of ``hit`` or more hits, a 6 is critical.
-    ``roll``: the die a table entered (companion play); else the generator rolls."""
-    seat = target(s, mid)
-    if seat is None:
-        return
+def run(s: State, f: Frame, events: Events) -> bool:
+    """Play the frame on until it waits on the leader (False) or is done (popped)."""
+    if f["wait"]:
+        return False
+    mid = f["model"]
+    m = s.models.get(mid)
+    if m is None:
+        s.stack.pop()
+        return True
+    while f["moves"] > 0:
+        if "trapped" in m["tokens"]:  # WQ-40.3 Trapped: a trapped enemy cannot Move
+            events.append({"type": "enemy_held", "model": mid, "rule": "WQ-40.3"})
+            f["moves"] = 0
+            break
+        zones = step_options(s, mid)
+        if not zones:
+            f["moves"] = 0  # no step nearer: a Charge's second Move does not happen either
+            break
+        if len(zones) > 1:
+            f["wait"], f["choices"] = "step", zones
+            return False
+        _step(s, f, zones[0], events)
+    if f["strike"] and f["target"] is None:
+        near = strike_options(s, mid)
+        if len(near) > 1:
+            f["wait"], f["choices"] = "strike", [str(q + 1) for q in near]
+            return False
+        f["target"] = near[0] if near else -1
+    if f["strike"] and f["target"] >= 0 and s.config["companion"]:
+        f["wait"] = "weapon"  # the table throws the weapon die and enters it
+        return False
+    s.stack.pop()
+    if f["strike"] and f["target"] >= 0:
+        weapon_use(s, mid, f["target"], events)
+    return True
+
+
+def _step(s: State, f: Frame, to: str, events: Events) -> None:
+    m = s.models[f["model"]]
+    events.append({"type": "enemy_move", "model": f["model"], "from": m["zone"], "to": to, "rule": f["rule"]})
+    m["zone"] = to
+    f["moves"] -= 1
+
+
+def options(s: State, f: Frame) -> list[str]:
+    if f["wait"] == "weapon":
+        return [f"weapon {n}" for n in range(1, 7)]
+    return [f"{f['wait']} {c}" for c in f["choices"]]
+
+
+def choose(s: State, f: Frame, action: str, events: Events) -> None:
+    verb, arg = action.split(" ", 1)
+    f["wait"], f["choices"] = "", []
+    if verb == "step":
+        _step(s, f, arg, events)
+    elif verb == "strike":
+        f["target"] = int(arg) - 1
+    else:  # the weapon die the table threw
+        s.stack.pop()
+        weapon_use(s, f["model"], f["target"], events, int(arg))
+
+
+def weapon_use(s: State, mid: str, seat: int, events: Events, roll: int | None = None) -> None:
+    """One weapon use on the hero of ``seat`` (stand-in for p.30): a d6 of ``hit`` or more
+    hits, a 6 is critical. ``roll``: the die a table entered (companion play); else the
+    generator rolls."""
     m = s.models[mid]
     e = s.content.enemies[m["enemy"]]
     if roll is None:
@@ -62,22 +145,3 @@ def weapon_use(s: State, mid: str, events: Events, roll: int | None = None) -> N
     hurt_hero(s, seat, weapon_damage(e.damage, crit, s.heroes[seat]["tokens"]), f"{mid}'s weapon", events, "WQ-40.1")
     if crit and e.critical:
         condition_on_hero(s, seat, e.critical, events)
-
-
-def close_in(s: State, mid: str, events: Events) -> bool:
-    """The Move part of the model's action (WQ-40.1); True when a weapon use follows on a
-    hero in reach."""
-    m = s.models.get(mid)
-    if m is None or not s.hero_zones():
-        return False
-    d = hero_distance(s, m["zone"])
-    if d <= 1:
-        events.append({"type": "enemy_action", "model": mid, "action": "advance", "rule": "WQ-40.1"})
-    elif d == 2:
-        events.append({"type": "enemy_action", "model": mid, "action": "advance", "rule": "WQ-40.1"})
-        move(s, mid, events)
-    else:
-        events.append({"type": "enemy_action", "model": mid, "action": "charge", "rule": "WQ-40.1"})
-        if move(s, mid, events):
-            move(s, mid, events)
-    return target(s, mid) is not None

@@ -21,7 +21,8 @@ from . import dice
 from . import events_table as table
 from .conditions import place_dice
 from .deploy import anchor_candidates, build_group, model_zones
-from .enemies import close_in, weapon_use
+from . import enemies
+from .enemies import close_in
 from .explore import lay_tile, legal_gates, set_closed_gate
 from .heroes import apply_hero, hero_options
 from .state import State
@@ -49,6 +50,8 @@ DECISION_INFO = {
     "dice": ("WQ-40.2", "enter the activation dice this hero threw"),
     "destiny": ("WQ-40.4", "enter the destiny dice the table threw"),
     "weapon": ("WQ-40.1", "enter the die this enemy's weapon use threw"),
+    "step": ("WQ-40.1", "zones equally near the heroes: choose where this enemy Moves"),
+    "strike": ("WQ-40.1", "heroes equally near this enemy: choose the one it strikes"),
 }
 
 
@@ -195,7 +198,7 @@ def _activation(s: State, f: Frame, events: Events) -> bool:
             continue
         s.track_pos += 1
         events.append({"type": "group_activates", "group": int(slot), "rule": "WQ-40.2"})
-        s.stack.append({"kind": "group", "seat": LEADER, "slot": slot, "queue": list(g["models"]), "attack": ""})
+        s.stack.append({"kind": "group", "seat": LEADER, "slot": slot, "queue": list(g["models"])})
         return True
     s.stack.pop()
     s.track_pos = 0
@@ -203,21 +206,16 @@ def _activation(s: State, f: Frame, events: Events) -> bool:
 
 
 def _group_run(s: State, f: Frame, events: Events) -> bool:
-    """An enemy group's activation, model by model (WQ-40.1); in companion play the table
-    enters each weapon die."""
+    """An enemy group's activation, model by model (WQ-40.1): each model's actions are a
+    frame of their own (enemies.py), which waits on the leader where the stand-in ties."""
+    if f.pop("acted", False) and _heroes_fallen(s, events):
+        return True
     while f["queue"]:
-        if f["attack"]:
-            return False
-        mid = f["queue"][0]
-        if mid not in s.models or not close_in(s, mid, events):
-            f["queue"].pop(0)
-            continue
-        if s.config["companion"]:
-            f["attack"] = mid
-            return False
-        weapon_use(s, mid, events)
-        f["queue"].pop(0)
-        if _heroes_fallen(s, events):
+        mid = f["queue"].pop(0)
+        acts = close_in(s, mid, events) if mid in s.models else None
+        if acts is not None:
+            f["acted"] = True
+            s.stack.append(acts)
             return True
     s.stack.pop()
     return True
@@ -228,16 +226,6 @@ def _heroes_fallen(s: State, events: Events) -> bool:
         finish(s, False, "every hero is out of action: the quest fails", events)
         return True
     return False
-
-
-def _group_options(s: State, f: Frame) -> list[str]:
-    return [f"weapon {n}" for n in range(1, 7)]
-
-
-def _group_choose(s: State, f: Frame, action: str, events: Events) -> None:
-    weapon_use(s, f["attack"], events, int(action.split(" ")[1]))
-    f["attack"] = ""
-    f["queue"].pop(0)
 
 
 def _dice_options(s: State, f: Frame) -> list[str]:
@@ -612,30 +600,29 @@ def _pick_choose(s: State, f: Frame, action: str, events: Events) -> None:
 OPTIONS: dict[str, Callable[[State, Frame], list[str]]] = {
     "hero": _hero_options, "stun": _stun_options, "draw": _draw_options, "place": _place_options,
     "close": _close_options, "encounters": _encounter_options, "deploy": _deploy_options,
-    "event": _event_options, "pick": _pick_options, "group": _group_options, "dice": _dice_options,
+    "event": _event_options, "pick": _pick_options, "enemy": enemies.options, "dice": _dice_options,
 }
 CHOOSE: dict[str, Callable[[State, Frame, str, Events], None]] = {
     "hero": _hero_choose, "stun": _stun_choose, "draw": _draw_choose, "place": _place_choose,
     "close": _close_choose, "encounters": _encounter_choose, "deploy": _deploy_choose,
-    "event": _event_choose, "pick": _pick_choose, "group": _group_choose, "dice": _dice_choose,
+    "event": _event_choose, "pick": _pick_choose, "enemy": enemies.choose, "dice": _dice_choose,
 }
 RUN: dict[str, Callable[[State, Frame, Events], bool]] = {
     "round": _round, "dusk": _dusk, "quest": _quest, "destiny": _destiny, "roll": _roll, "gambit": _gambit,
     "activation": _activation, "event": _event, "trap_clear": _trap_clear, "round_end": _round_end,
     "stun": _stun_run, "hero": _hero_run, "draw": _draw_run, "place": _place_run,
     "encounters": _encounters_run, "deploy": _deploy_run, "initiative": _initiative_run, "group": _group_run,
+    "enemy": enemies.run,
 }
 
 
 def decision_kind(f: Frame) -> str:
-    if f["kind"] == "deploy":
+    if f["kind"] in ("deploy", "enemy"):
         return f["wait"]
     if f["kind"] == "encounters":
         return "encounter"
     if f["kind"] == "pick":
         return f["what"]
-    if f["kind"] == "group":
-        return "weapon"
     if f["kind"] == "dice":
         return "destiny" if f["verb"] == "destiny" else "dice"
     return f["kind"]

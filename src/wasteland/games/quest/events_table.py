@@ -12,7 +12,7 @@ from wasteland.core.rng import shuffle
 
 from . import dice
 from .deploy import hero_distance
-from .enemies import move
+from .enemies import actions
 from .state import State
 
 Events = list[dict[str, Any]]
@@ -86,8 +86,10 @@ def masters_will(s: State, events: Events) -> None:
 
 def group_moves(s: State, slot: str, events: Events) -> None:
     events.append({"type": "masters_will", "group": int(slot), "steps": group_distance(s, slot), "rule": "WQ-40.4"})
-    for mid in list(s.groups[slot]["models"]):
-        move(s, mid, events, "WQ-40.4")
+    # each model Moves once (WQ-40.1's Move, stand-in path), in the group's order; a
+    # Move with several equally good zones waits on the leader
+    for mid in reversed(s.groups[slot]["models"]):
+        s.stack.append(actions(s, mid, 1, False, "WQ-40.4"))
 
 
 def emergency(s: State, events: Events) -> None:

@@ -21,7 +21,7 @@ from . import texts
 from .terminal_words import QuestWords
 
 W, H = 7, 4  # characters per square, walls included
-ZONE_WORDS = {"move": 1, "run": 1, "deploy": 2, "anchor": 1, "rebirth_zone": 1}
+ZONE_WORDS = {"move": 1, "run": 1, "deploy": 2, "anchor": 1, "rebirth_zone": 1, "step": 1}
 MARK = "bold black on bright_yellow"
 
 
@@ -236,7 +236,7 @@ class QuestTerminal(TerminalBase):
 
     title_style = "bold white on dark_green"
     turn_event = "round"
-    redraw_kinds = ("hero", "place", "deploy")
+    redraw_kinds = ("hero", "place", "deploy", "step")
     verb_alone = False
     languages = texts.LANGUAGES
     verb_titles = {"move": "move to", "run": "run to", "attack": "strike", "deploy": "enemy to zone",

@@ -152,7 +152,7 @@ class QuestWords:
             return t(f"wq.act.{verb}", gate=arg)
         if verb == "encounter":
             return t("wq.act.encounter", card=self.known(f"wq.encounter.{arg}", arg))
-        if verb in ("anchor", "rebirth_zone"):
+        if verb in ("anchor", "rebirth_zone", "step"):
             return t(f"wq.act.{verb}", zone=self.zone(arg))
         if verb == "deploy":
             return t("wq.act.deploy", model=arg, zone=self.zone(w[2] if len(w) > 2 else ""))
@@ -162,6 +162,8 @@ class QuestWords:
             return t("wq.act.master", group=arg[1:])
         if verb in ("rebirth", "inspiration"):
             return t("wq.act.rebirth", hero=arg)
+        if verb == "strike":
+            return t("wq.act.strike", hero=arg)
         if verb == "effect":
             return t(f"wq.act.effect_{arg}")
         if verb == "crisis":

@@ -13,7 +13,11 @@ in the log which of its rules chose (the key returned with the action):
   and where a hero of Heroic rebirth returns (``ties.rebirth_zone``, WQ-40.4): the zone of
   the tile laid first, then the zone letter first in the alphabet;
 * which of the groups equally far from the heroes Moves on Master's will
-  (``ties.master``, WQ-40.4): the group in the lowest slot.
+  (``ties.master``, WQ-40.4): the group in the lowest slot;
+* where an enemy Moves among the zones equally near the heroes (``ties.step``, WQ-40.1):
+  the zone of the tile laid first, then the zone letter first in the alphabet; and which of
+  the heroes equally near it an enemy strikes (``ties.strike``, WQ-40.1): the hero with the
+  lowest number.
 
 The heroes' own decisions (their activations, the dice, the hero the leader picks for a
 rebirth or an inspiration point, the effect) are never taken for them: ``decide``
@@ -60,9 +64,19 @@ POLICY_TEXTS = {
         "ru": "из групп, равно далёких от героев, Движется группа в слоте с меньшим номером",
         "uk": "з груп, однаково далеких від героїв, Рухається група в слоті з меншим номером",
     },
+    "ties.step": {
+        "en": "the enemy Moves to the zone on the tile laid first, then the zone letter first in the alphabet",
+        "ru": "враг Движется в зону на тайле, выложенном раньше, затем в зону с первой по алфавиту буквой",
+        "uk": "ворог Рухається до зони на тайлі, викладеному раніше, далі до зони з першою за абеткою літерою",
+    },
+    "ties.strike": {
+        "en": "of the heroes equally near, the enemy strikes the hero with the lowest number",
+        "ru": "из героев, равно близких, враг бьёт героя с меньшим номером",
+        "uk": "з героїв, однаково близьких, ворог б'є героя з меншим номером",
+    },
 }
 POLICY_KEYS = tuple(POLICY_TEXTS)
-_ZONE_KINDS = ("anchor", "deploy", "rebirth_zone")
+_ZONE_KINDS = ("anchor", "deploy", "rebirth_zone", "step")
 
 
 def decide(s: State, d: Decision) -> tuple[str, str] | None:
@@ -83,6 +97,8 @@ def decide(s: State, d: Decision) -> tuple[str, str] | None:
             return int(group) if group.isdecimal() else 99
 
         return min(d.actions, key=slot), "ties.master"
+    if d.kind == "strike":
+        return min(d.actions, key=lambda a: int(a.split(" ")[1])), "ties.strike"
     return None
 
 

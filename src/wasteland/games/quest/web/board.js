@@ -13,7 +13,7 @@ const SVG_NS = "http://www.w3.org/2000/svg";
 const S = 64; // pixels per square
 const HATCHES = { reach: "#2f9e44", target: "#e03131" };
 const STEP = { N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0] };
-const ZONE_WORD = { move: 1, run: 1, deploy: 2, anchor: 1, rebirth_zone: 1 };
+const ZONE_WORD = { move: 1, run: 1, deploy: 2, anchor: 1, rebirth_zone: 1, step: 1 };
 
 function svg(tag, attrs = {}, text = null) {
   const e = document.createElementNS(SVG_NS, tag);
@@ -54,7 +54,7 @@ export function boardMarks(actions) {
     if (i === undefined || w.length <= i) continue;
     if (!marks.has(w[i])) marks.set(w[i], { classes: [], actions: [] });
     const m = marks.get(w[i]);
-    const cls = w[0] === "deploy" || w[0] === "anchor" ? "target" : "reach";
+    const cls = w[0] === "deploy" || w[0] === "anchor" || w[0] === "step" ? "target" : "reach";
     if (!m.classes.includes(cls)) m.classes.push(cls);
     m.actions.push(action);
   }
@@ -204,6 +204,8 @@ export function actionLabel(action) {
     case "master": return t("wq.act.master", { group: w[1].slice(1) });
     case "rebirth": case "inspiration": return t("wq.act.rebirth", { hero: w[1] });
     case "rebirth_zone": return t("wq.act.rebirth_zone", { zone: zoneName(w[1]) });
+    case "step": return t("wq.act.step", { zone: zoneName(w[1]) });
+    case "strike": return t("wq.act.strike", { hero: w[1] });
     case "effect": return t(`wq.act.effect_${w[1]}`);
     case "crisis": return t("wq.act.crisis", { crisis: known(`wq.crisis.${w[1]}`, w[1]) });
     case "dice": case "destiny": return t(`wq.act.${w[0]}`, { faces: w.slice(1).join(" ") });

@@ -163,12 +163,12 @@ POSITIONS: dict[str, tuple[str, str, str, str, str]] = {
         seat = "p1"
         none = ["respawn"]
         """, hex="off"), "p1", "enter", "enter 0,1", "enter"),
-    "after_turn: the turn has ended, the next begins (SL §46)": (position("""
+    "after_turn: every type has activated, the weather phase and the next turn follow (SL §48)": (position("""
         [[procedure]]
         kind = "after_turn"
         seat = "p1"
-        weather = false
-        """), "p2", "turn", "end", "turn_end"),
+        weather = true
+        """, state='activated = ["speedster", "pickup", "truck", "bulldozer"]'), "p2", "turn", "end", "turn_end"),
     "activation type: which raider type activates (SL §100)": (position(END_OF_TURN + """
         [[procedure]]
         kind = "activation"
@@ -334,8 +334,12 @@ REFUSALS = [
     ("activation raider", [(ACTIVATED, "")], "SL §100", "#2 type: no speedster damage card"),
     ("activation raider", [('type = "speedster"\nqueue', 'type = "hovercraft"\nqueue')], "SL §30", "#2 type"),
     ("activation type", [("left = 2", "left = 3")], "SL §97", "#2 left"),
+    ("activation type", [('kind = "after_turn"', 'kind = "fuel_drain"\nseat = "p1"\n[[procedure]]\n'
+                                                 'kind = "after_turn"')], "SL §46", "#2 seat"),
+    ("after_turn:", [("weather = true", "weather = false")], "SL §100", "#1 kind: the raiders activate"),
+    ("after_turn:", [('"truck", "bulldozer"', '"truck"')], "SL §48", "the bulldozers have not"),
     ("activation type", [('seat = "p1"\nleft = 2', 'seat = "p2"\nleft = 2'),
-                         ('seat = "p1"\nweather', 'seat = "p2"\nweather')], "SL §100", "#2 seat"),
+                         ('seat = "p1"\nweather', 'seat = "p2"\nweather')], "SL §46", "#1 seat"),
     ("activation goto", [('ends = ["-1,0", "-1,1"]', 'ends = ["-1,0", "1,0"]')], "SL §105", "#2 ends: 1,0"),
     ("activation goto", [('target = "p1"\n', "")], "scenario", "needs its target"),
     ("activation goto", [('ends = ["-1,0", "-1,1"]', "ends = [12, 13]")], "scenario", "#2 ends: must be a text"),
@@ -386,3 +390,14 @@ def test_a_procedure_value_the_rules_forbid_is_refused_with_its_field_and_rule(n
     assert caught.value.rule == rule, caught.value
     assert words in str(caught.value), caught.value
     assert str(caught.value).startswith("scenario: [[procedure]]") or rule in ("SL §54", "SL §44"), caught.value
+
+
+def test_wasteland_apply_refuses_a_forbidden_procedure_with_one_error_naming_field_and_rule(tmp_path):
+    text = POSITIONS[_named("soak: a speedster")][0].replace("left = 1\ndamage_type", "left = 2\ndamage_type", 1)
+    path = tmp_path / "position.toml"
+    path.write_text(text, encoding="utf-8")
+    run = subprocess.run([sys.executable, "-m", "wasteland.cli.main", "apply", str(path), "--seat", "p1"],
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 1 and not run.stderr.strip(), run.stderr
+    out = json.loads(run.stdout)
+    assert out["rule"] == "SL §85" and "[[procedure]] #3 left" in out["error"], out

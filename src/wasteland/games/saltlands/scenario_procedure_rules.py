@@ -367,10 +367,34 @@ def _storm(s: State, f: Frame, where: str) -> None:
                             "(SL §53)", "SL §53")
 
 
+def _after_turn(s: State, f: Frame, where: str) -> None:
+    """SL §46 to SL §48: the current player's turn has ended; the raiders activate (SL §100),
+    and once every type has activated the weather phase follows (SL §48); solo has it after
+    every turn, after three activations in a row (SL §121)."""
+    rules = s.static.rules
+    if f["seat"] != s.current or s.stack[0] is not f:
+        raise ScenarioError(f"{where} seat", f"the turn that ended is the current player's (p{s.current + 1}), "
+                            "and nothing lies beneath its end (SL §46)", "SL §46")
+    above = s.stack[1]["kind"] if len(s.stack) > 1 else None
+    if rules.solo:
+        if not f["weather"]:
+            raise ScenarioError(f"{where} weather", "solo has a weather phase after every turn (SL §121)", "SL §121")
+    elif f["weather"]:
+        waiting = [t for t in rules.raider_types if not s.revealed.get(t)]
+        if waiting:
+            raise ScenarioError(f"{where} weather", f"the weather phase comes once every raider type has activated "
+                                f"this round, and the {waiting[0]}s have not (SL §48)", "SL §48")
+        return
+    if above != "activation":
+        raise ScenarioError(f"{where} kind", "the raiders activate at the end of every turn: an activation lies "
+                            "above the turn's end (SL §100)", "SL §100")
+
+
 def _character(s: State, f: Frame, where: str) -> None:
     if _player(s, f).character is not None:
         raise ScenarioError(f"{where} seat", f"p{f['seat'] + 1} has a character already (SL §44)", "SL §44")
 
 
 _CHECKS = {"soak": _soak, "activation": _activation, "lure": _lure, "place": _place, "trade": _trade,
-           "offer": _offer, "orient": _orient, "enter": _enter, "character": _character, "storm": _storm}
+           "offer": _offer, "orient": _orient, "enter": _enter, "character": _character, "storm": _storm,
+           "after_turn": _after_turn}

@@ -17,12 +17,14 @@ from wasteland.games.saltlands.turn import area_hexes
 
 from .conftest import (
     act,
+    assert_illegal,
     build,
     decision_kind,
     find,
     find_all,
     has,
     hand,
+    held,
     hex_index,
     of_type,
     play,
@@ -488,6 +490,24 @@ def test_prophecy_discards_water_for_a_rumor_card():
     assert find_all(s, "ability") == ["ability water#1"]
     play(s, "ability water#1")
     assert decision_kind(s) == "rumor" and "water" not in hand(s)
+
+
+def test_prophecy_is_used_once_per_turn_SL71_SL146():
+    """SL §71: an ability that is not permanent is usable once per turn; Prophecy names no
+    other limit, so a second Water the same turn plays no second rumor card."""
+    s = build(scene("""
+        [[player]]
+        seat = "p1"
+        hex = "0,-2"
+        hand = ["water", "water", "axe"]
+    """, characters='"prophet"'))
+    assert find_all(s, "ability") == ["ability water#1", "ability water#2"]
+    play(s, "ability water#1")
+    while decision_kind(s) != "turn":  # the rumor card's option (SL §109), whatever follows
+        play(s, GAME.decision(s).actions[0])
+    assert decision_kind(s) == "turn" and held(s, "water") == "water#2"
+    assert not has(s, "ability")
+    assert_illegal(s, "ability water#2", "SL §71")
 
 
 def test_raid_collects_tokens_passed_over():

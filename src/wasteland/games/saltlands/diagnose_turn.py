@@ -348,6 +348,8 @@ def _ability(s: State, d: Decision, p: Player, a: _Args) -> RuleError:
             return RuleError("SL §146", "Prophecy discards a Water or a Gallon of Water")
         if card in p.engaged:
             return RuleError("SL §65", f"{a.tokens[1]} is engaged")
+        if s.ability_used:
+            return RuleError("SL §71", "Prophecy is an ability, usable once per turn, and you have used it")
         if not s.rumor_deck:
             return RuleError("SL §111", "every rumor card has been played: there is none left to draw")
         return _unexplained(s, d, a)

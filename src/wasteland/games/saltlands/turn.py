@@ -273,8 +273,9 @@ def turn_actions(s: State) -> list[str]:
         if not s.ability_used and kind == "theft":
             # SL §146 Theft: once per turn, a random item from an adjacent player's hand.
             out.extend(f"steal p{q.seat + 1}" for q in near if q.hand)
-        if kind == "prophecy" and s.rumor_deck:
-            # SL §146 Prophecy: discard a Water or Gallon of Water to draw and play a rumor card.
+        if kind == "prophecy" and s.rumor_deck and not s.ability_used:
+            # SL §146 Prophecy: discard a Water or Gallon of Water to draw and play a rumor card;
+            # an ability that is not permanent is usable once per turn (SL §71).
             out.extend(f"ability {names[c]}" for c in p.hand
                        if c not in p.engaged and card_def(s, c).id in PROPHECY_CARDS)
     out.extend([discard[c] for c in held])
@@ -373,7 +374,9 @@ def _steal(s: State, p: Player, seat: int, events: Events) -> None:
 
 
 def _prophecy(s: State, p: Player, card: int, events: Events) -> None:
-    """SL §146 Prophecy: discard a Water or Gallon of Water, draw and play a rumor card."""
+    """SL §146 Prophecy: discard a Water or Gallon of Water, draw and play a rumor card;
+    once per turn, as every ability that is not permanent (SL §71)."""
+    s.ability_used = True
     events.append({"type": "ability", "seat": p.seat, "ability": "prophecy"})
     discard_from_player(s, p, card, events, "prophecy")
     start_rumor(s, p.seat, events)

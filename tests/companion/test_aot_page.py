@@ -9,6 +9,8 @@ Screenshots go to the artifacts folder (``$WASTELAND_ARTIFACTS``/companion)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from companiontest import serve
@@ -130,6 +132,10 @@ def test_an_age_of_thirst_table_on_a_phone(url, phone, artifacts):
         page.goto(f"{url}companion.html?lang={lang}#{at}")
         ready(page, n)
         assert words in page.inner_text("#chance-what")
+        page.tap("#correct-toggle")  # the clans' corrections, in the page's language
+        edits = page.inner_text("#player-edits") + page.inner_text("#table-edits")
+        assert re.findall(r"[A-Za-z]{3,}", edits) == [] and ("вода" in edits or "Вода" in edits), edits
+        page.tap("#correct-toggle")
     page.goto(f"{url}companion.html?lang=en#{at}")
     ready(page, n)
     tap_step(page, "#decision .action-btn.chance >> nth=0")

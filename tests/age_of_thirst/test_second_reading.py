@@ -242,3 +242,117 @@ def test_lo_11_a_damage_card_kills_the_last_troop_of_a_kind_and_resets_it(card):
     s.touch()
     play(s, f"play {card} 3,3")
     assert at(s, "3,3") is None and s.level(blue, "smart") == 1
+
+
+# -- LO-13: the moment of victory ------------------------------------------------------------
+
+
+def test_lo_13_1_the_third_circle_ends_the_game_before_the_extraction():
+    # Red holds the centre and a source: the game is over after the tactical phase, so no
+    # source card is drawn.
+    s = position({"0,0": ("red", "skinny"), "1,-3": ("red", "skinny"), "3,3": ("blue", "skinny")}, turn="red")
+    red = seat(s, "red")
+    s.eye[red] = 2
+    deck = list(s.source_deck)
+    play(s, "end phase")
+    assert s.over and s.winners == [red] and s.eye[red] == 3
+    assert s.source_deck == deck and s.water[red] == 0
+
+
+def test_lo_13_2_long_game_won_at_the_start_of_a_turn_before_any_move():
+    s = position({"0,0": ("red", "skinny"), "3,3": ("blue", "skinny")}, turn="blue", phase="economic",
+                 config={"mode": "long"})
+    red = seat(s, "red")
+    s.eye[red] = 2
+    s.touch()
+    events = play(s, "end turn")
+    assert s.over and s.winners == [red] and s.eye[red] == 3
+    assert [e["type"] for e in events][-3:] == ["turn", "eye", "game_over"]
+
+
+def test_lo_13_4_team_long_a_team_of_three_wins_when_its_last_eye_reaches_circle_1():
+    s = position({"0,0": ("yellow", "skinny"), "3,-3": ("blue", "skinny")}, players=6, turn="red",
+                 phase="economic", config={"teams": "3x3", "mode": "long",
+                                           "lineup": [["black", "red", "yellow"], ["white", "blue", "violet"]]})
+    black, red, yellow = seat(s, "black"), seat(s, "red"), seat(s, "yellow")
+    s.eye[black] = 1
+    s.touch()
+    play(s, "end turn")  # red -> yellow (clockwise), whose troop holds the centre
+    assert not s.over and s.eye[yellow] == 1, "red's Eye is still on circle 0"
+    s = position({"0,0": ("yellow", "skinny"), "3,-3": ("blue", "skinny")}, players=6, turn="red",
+                 phase="economic", config={"teams": "3x3", "mode": "long",
+                                           "lineup": [["black", "red", "yellow"], ["white", "blue", "violet"]]})
+    s.eye[black] = s.eye[red] = 1
+    s.touch()
+    play(s, "end turn")
+    assert s.over and s.winners == sorted([black, red, yellow])
+
+
+def test_lo_13_4_an_eye_already_on_circle_1_stays_there_in_a_team_game():
+    s = position({"0,0": ("black", "skinny"), "3,3": ("white", "skinny")}, players=4, turn="black",
+                 config={"teams": "2x2"})
+    black = seat(s, "black")
+    s.eye[black] = 1
+    s.touch()
+    play(s, "end phase")
+    assert s.eye[black] == 1 and not s.over, "red, black's team-mate, is still on circle 0"
+
+
+# -- LO-6.4: hedges next to your own troops --------------------------------------------------
+
+
+def test_lo_6_4_a_team_mates_troop_does_not_let_you_grow_a_hedge():
+    # Black and red are team-mates (2x2); only black's own troops count for black's hedges.
+    s = position({"-3,-1": ("red", "skinny"), "3,3": ("white", "skinny")}, players=4, turn="black",
+                 phase="economic", config={"teams": "2x2"}, water={"black": 5})
+    assert not [a for a in legal(s) if a.startswith("grow ")]
+    illegal(s, "grow -3,0", "LO-6.4")
+
+
+def test_lo_6_4_without_a_troop_on_the_board_no_hedge_grows_but_troops_are_bought():
+    s = position({"3,3": ("blue", "skinny")}, turn="red", phase="economic", water={"red": 5})
+    acts = legal(s)
+    assert not [a for a in acts if a.startswith("grow ")]
+    assert "buy skinny 6,-3" in acts  # red's landing hexes: 6,-5 .. 6,-1
+
+
+# -- LO-6.2, LO-6.3: the level-3 skills at their limits -----------------------------------------
+
+
+def test_lo_6_2_lob_shot_over_two_troops_at_a_hedge():
+    # Level-3 Handsome at 0,-2, range 4: two troops between, the target a hedge: it may be hit.
+    s = position({"0,-2": ("red", "handsome"), "0,-1": ("blue", "skinny"), "0,0": ("red", "skinny"),
+                  "0,1": ("blue", "hedge")}, turn="red")
+    s.levels[seat(s, "red")][1] = 3
+    s.touch()
+    assert "attack 0,-2 0,1" in legal(s)
+    s.pieces[s.board.by_name["0,1"]] = (seat(s, "red"), "skinny")
+    s.pieces[s.board.by_name["0,2"]] = (seat(s, "blue"), "skinny")
+    s.touch()
+    illegal(s, "attack 0,-2 0,2", "LO-6.2")  # three troops between
+
+
+def test_lo_6_3_the_beam_passes_hedges_but_never_hits_one():
+    s = position({"0,-2": ("red", "smart"), "0,-1": ("blue", "hedge"), "0,0": ("blue", "hedge"),
+                  "0,1": ("blue", "skinny")}, turn="red")
+    s.levels[seat(s, "red")][2] = 3  # range 3, straight through hedges
+    s.touch()
+    attacks = {a for a in legal(s) if a.startswith("attack 0,-2 ")}
+    assert attacks == {"attack 0,-2 0,1"}
+    illegal(s, "attack 0,-2 0,0", "LO-6.3")
+
+
+def test_lo_6_3_around_a_hedge_at_exactly_the_range():
+    # A Smart at 0,-2 and a troop at 0,0, two hexes apart: the one two-step way is over
+    # 0,-1. With a hedge there, the way round (over 1,-2 and 1,-1, or -1,-1 and -1,0) takes
+    # 3 steps: out of a level-1 Smart's range 2, exactly a level-2 Smart's range 3.
+    s = position({"0,-2": ("red", "smart"), "0,-1": ("blue", "hedge"), "0,0": ("blue", "skinny")}, turn="red")
+    assert "attack 0,-2 0,0" not in legal(s)
+    illegal(s, "attack 0,-2 0,0", "LO-6.3")
+    s.levels[seat(s, "red")][2] = 2
+    s.touch()
+    assert "attack 0,-2 0,0" in legal(s)
+    for h in ("1,-2", "-1,-1"):  # hedge both ways round: 4 steps or more
+        s.pieces[s.board.by_name[h]] = (seat(s, "blue"), "hedge")
+    s.touch()
+    assert "attack 0,-2 0,0" not in legal(s)

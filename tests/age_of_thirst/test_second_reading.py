@@ -356,3 +356,14 @@ def test_lo_6_3_around_a_hedge_at_exactly_the_range():
         s.pieces[s.board.by_name[h]] = (seat(s, "blue"), "hedge")
     s.touch()
     assert "attack 0,-2 0,0" not in legal(s)
+
+
+def test_lo_13_the_eye_circle_text_names_the_winning_circle_of_every_game_form():
+    # The component text said "reaching 3 wins", but blitz (LO-13.3) and team games (LO-13.4,
+    # LO-13.5) are won on circle 1.
+    from wasteland.games.age_of_thirst.texts import TEXTS
+
+    for lang, words in {"en": ("circle 3", "circle 1"), "ru": ("круг 3", "круге 1"),
+                        "uk": ("коло 3", "колі 1")}.items():
+        text = TEXTS.text("hex:eye_circle", lang)
+        assert all(w in text for w in words), (lang, text)

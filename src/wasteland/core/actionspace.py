@@ -115,9 +115,9 @@ class TemplateActions:
         #: the indices of the actions whose first matching template names no place (the
         #: index does not depend on the state), by their text
         self._constant: dict[str, int] = {}
-        #: how the actions that name one place are encoded: (index but the place, the
-        #: place's weight, its list's key, the list is fixed, domain, token, token before)
-        self._single: dict[str, tuple[int, int, Any, bool, str, str, str]] = {}
+        #: how the actions that name places are encoded: the index but the places, and per
+        #: place its weight, its list's key, whether the list is fixed, domain, token, token before
+        self._placed: dict[str, tuple[int, tuple[tuple[int, Any, bool, str, str, str], ...]]] = {}
 
     def _parse(self, text: str, tokens: list[str], tail: bool) -> list[tuple[int, str]]:
         parts: list[tuple[int, str]] = []
@@ -222,45 +222,50 @@ class TemplateActions:
         if None not in found:
             return found  # type: ignore[return-value]
         lists: dict[Any, dict[str, int]] = {}
-        single, fixed = self._single, self._fixed
+        placed, fixed = self._placed, self._fixed
         for k, index in enumerate(found):
             if index is not None:
                 continue
             action = actions[k]
-            one = single.get(action)
-            if one is not None:  # one place: ``_encode`` inlined, its place list found once
-                base, weight, key, lookup, name, token, before = one
-                got = (fixed if lookup else lists).get(key)
-                if got is None:
-                    got = self._places(name, state, lists, before)
-                pos = got.get(token)
-                if pos is not None:
-                    found[k] = base + weight * pos
+            how = placed.get(action)
+            if how is not None:  # ``_encode`` inlined: each place list is found once a decision
+                index = how[0]
+                for weight, key, lookup, name, token, before in how[1]:
+                    got = (fixed if lookup else lists).get(key)
+                    if got is None:
+                        got = self._places(name, state, lists, before)
+                    pos = got.get(token)
+                    if pos is None:
+                        index = None
+                        break
+                    index += weight * pos
+                if index is not None:
+                    found[k] = index
                     continue
             found[k] = self._encode(action, state, lists)
             self._learn(action)
         return found  # type: ignore[return-value]
 
     def _learn(self, action: str) -> None:
-        """Keep how ``action`` is encoded where it is one lookup: its index if it names no
-        place, else, if it names one, what finds that place (see ``encode_all``)."""
+        """Keep how ``action`` is encoded where one template can match it: its index if it
+        names no place, else that index but the places and how to find each (``encode_all``)."""
         plan = self._plans.get(action)
-        if plan is None or len(plan) != 1 or len(self._constant) + len(self._single) >= 1_000_000:
+        if plan is None or len(plan) != 1 or len(self._constant) + len(self._placed) >= 1_000_000:
             return
         base, wanted = plan[0]
         if not wanted:
             self._constant[action] = base
-        elif len(wanted) == 1:
-            weight, name, token, before = wanted[0]
+            return
+        how = []
+        for weight, name, token, before in wanted:
             slots = self.slots[name]
-            key = (name, before) if slots.after else name
-            self._single[action] = (base, weight, key, slots.fixed, name, token, before)
+            how.append((weight, (name, before) if slots.after else name, slots.fixed, name, token, before))
+        self._placed[action] = (base, tuple(how))
 
     def state_free(self, actions: Sequence[str]) -> bool:
         """Do these actions (encoded before) have the same indices in every state (none
         names a place of the position)?"""
-        constant = self._constant
-        return all(a in constant for a in actions)
+        return all(map(self._constant.__contains__, actions))
 
     # -- index -> action ----------------------------------------------------------
 

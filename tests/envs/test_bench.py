@@ -8,7 +8,7 @@ import sys
 from pettingzoo.test import api_test
 from pettingzoo.utils import wrappers
 
-from wasteland.envs.bench import NullEnv, benchmark_loop, pettingzoo_rates
+from wasteland.envs.bench import NullEnv, benchmark_loop, our_parts, pettingzoo_rates
 from wasteland.envs.pettingzoo import env
 
 from .conftest import GAMES
@@ -23,7 +23,10 @@ def test_bench_prints_the_environment_figure() -> None:
     assert re.search(r"PettingZoo performance_benchmark: [\d,]+ steps/s beside [\d,]+ raw actions/s → "
                      r"environment overhead -?[\d,]+% \(aim: under 30%\); a step's [\d,]+ µs: the engine [\d,]+ µs, "
                      r"PettingZoo's loop with the agent's scan of the [\d,]+-index mask [\d,]+ µs \(a null environment "
-                     r"of the same spaces: [\d,]+ steps/s\), our environment -?[\d,]+ µs", text), text
+                     r"of the same spaces: [\d,]+ steps/s\), our environment -?[\d,]+ µs \([+-][\d,]+% of the engine: the "
+                     r"tensor -?[\d,.]+ µs, the legal indices and mask with the table's bookkeeping -?[\d,.]+ µs, "
+                     r"each the difference of two loops over random games, PettingZoo's API the rest\); the loop "
+                     r"alone is [\d,]+% of the engine", text), text
 
 
 def test_the_null_environment_is_a_pettingzoo_environment() -> None:
@@ -35,3 +38,8 @@ def test_the_loop_steps_every_game_and_the_null_one() -> None:
     rates = pettingzoo_rates(GAMES[0], {"players": 1}, 0.05)
     assert rates is not None and all(r > 0 for r in rates[:2]) and rates[2] > 0
     assert pettingzoo_rates("no-such-game", {}, 0.05) is None
+
+
+def test_our_parts_are_measured_for_a_game() -> None:
+    parts = our_parts(GAMES[0], {"players": 1}, 0.06)
+    assert len(parts) == 2 and all(isinstance(p, float) for p in parts)

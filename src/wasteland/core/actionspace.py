@@ -44,7 +44,8 @@ _LIT, _NAME, _SLOT, _ANY = range(4)
 @dataclass(frozen=True)
 class Slots:
     """A domain of ``size`` places of the position: ``tokens(state)`` gives the token in
-    each place, in order (``None`` for an empty place; fewer than ``size`` is allowed)."""
+    each place, in order (``None`` for an empty place; fewer than ``size`` is allowed, more
+    is refused: ``size`` must be the most places a legal position fills)."""
 
     size: int
     tokens: Callable[..., Sequence[str | None]]
@@ -53,6 +54,9 @@ class Slots:
     after: bool = False
     #: the places do not depend on the state (only on the token before): read once
     fixed: bool = False
+    #: the rule that bounds the places (the anchor of why ``size`` is enough); a position
+    #: that fills more is refused with it, naming the limit, rather than lose an action
+    rule: str = ""
 
     def read(self, state: Any, before: str) -> Sequence[str | None]:
         if state is None and not self.fixed:
@@ -149,7 +153,11 @@ class TemplateActions:
         if found is None:
             found = {}
             for i, token in enumerate(slots.read(state, before)):
-                if token is not None and token not in found and i < slots.size:
+                if token is not None and token not in found:
+                    if i >= slots.size:
+                        raise RuleError(slots.rule or "actions",
+                                        f"this position fills {name} place {i} ({token!r}): the fixed action "
+                                        f"space has {slots.size} {name} places (0 to {slots.size - 1})")
                     found[token] = i
             lists[key] = found
         return found

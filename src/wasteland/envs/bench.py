@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 from gymnasium import spaces
@@ -119,3 +119,51 @@ def pettingzoo_rates(game: str, config: dict[str, Any], seconds: float = 5.0) ->
     rate = benchmark_loop(ours, seconds)
     null = wrappers.OrderEnforcingWrapper(NullEnv(table.players, table.observer.size, table.actions.size))
     return rate, benchmark_loop(null, seconds), table.actions.size
+
+
+class OurParts(NamedTuple):
+    """µs per step, each the difference of two loops' CPU time over the same random games:
+    the seat's tensor, and the decision's legal indices with the mask and the table's own
+    bookkeeping (what our environment adds to the engine below PettingZoo's API)."""
+
+    tensor: float
+    legal: float
+
+
+def _table_loop(game: str, config: dict[str, Any], seconds: float, tensor: bool | None) -> float:
+    """CPU µs per step of random games on the game's table (``tensor``: the acting seat's
+    tensor too), or on the bare engine (``tensor`` None), every seed its own game."""
+    from .base import Table
+
+    table = Table(game, **config)
+    engine = table.engine
+    rng = random.Random(0)
+    seed = done = 0
+    started = time.process_time()
+    while True:
+        if tensor is None:
+            state = engine.new_game(table.config, seed)
+            while (d := engine.decision(state)) is not None:
+                engine.apply_in_place(state, rng.choice(d.actions))
+                done += 1
+        else:
+            table.new(seed)
+            while (d := table.decision()) is not None:
+                if tensor:
+                    table.tensor(d.seat)
+                table.play(rng.choice(table.legal(d.seat)))
+                done += 1
+        seed += 1
+        spent = time.process_time() - started
+        if spent > seconds:
+            return 1e6 * spent / done
+
+
+def our_parts(game: str, config: dict[str, Any], seconds: float = 1.0) -> OurParts:
+    """Our environment's parts (see :class:`OurParts`), the middle of three runs of each loop."""
+    runs: dict[Any, list[float]] = {None: [], False: [], True: []}
+    for _ in range(3):
+        for tensor in runs:
+            runs[tensor].append(_table_loop(game, config, seconds / 3, tensor))
+    engine, table, with_tensor = (sorted(runs[k])[1] for k in (None, False, True))
+    return OurParts(with_tensor - table, table - engine)

@@ -278,7 +278,7 @@ def env_figures(spec: GameSpec, players: int, out: dict[str, float], console, se
     ``rl`` extra), with a step's cost split: the engine, PettingZoo's loop and the agent's
     scan of the mask (measured on a null environment of the same spaces), and ours."""
     try:
-        from wasteland.envs.bench import pettingzoo_rates
+        from wasteland.envs.bench import our_parts, pettingzoo_rates
     except ImportError:
         console.print(f"{spec.title}: PettingZoo not installed (the rl extra): no environment figure")
         return
@@ -291,11 +291,16 @@ def env_figures(spec: GameSpec, players: int, out: dict[str, float], console, se
     out[f"{spec.name} pettingzoo null{players}"] = null
     step, engine, loop = 1e6 / rate, 1e6 / raw, 1e6 / null
     ours = step - engine - loop
+    parts = our_parts(spec.name, config_for(spec, players), seconds)
     console.print(f"{spec.title} {players} player(s), PettingZoo performance_benchmark: {rate:,.0f} steps/s beside "
                   f"{raw:,.0f} raw actions/s → environment overhead {raw / rate - 1:.0%} (aim: under 30%); "
                   f"a step's {step:,.0f} µs: the engine {engine:,.0f} µs, PettingZoo's loop with the agent's scan "
                   f"of the {mask:,}-index mask {loop:,.0f} µs (a null environment of the same spaces: "
-                  f"{null:,.0f} steps/s), our environment {ours:,.0f} µs ({ours / engine:+.0%} of the engine)")
+                  f"{null:,.0f} steps/s), our environment {ours:,.0f} µs ({ours / engine:+.0%} of the engine: "
+                  f"the tensor {parts.tensor:,.1f} µs, the legal indices and mask with the table's bookkeeping "
+                  f"{parts.legal:,.1f} µs, each the difference of two loops over random games, PettingZoo's API "
+                  f"the rest); the loop alone is "
+                  f"{loop / engine:.0%} of the engine, so no environment of these spaces can come under 30%")
 
 
 def game_bench(spec: GameSpec, games: int, anchor: float, console, backgammon: float | None = None,

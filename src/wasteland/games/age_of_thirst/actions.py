@@ -65,7 +65,8 @@ def _build() -> TemplateActions:
          "play {card} {colour}", "inject {card} {troop}", "market {card} {troop}"],
         {"hex": names, "kind": KINDS, "troop": TROOP_KINDS, "colour": COLOURS,
          "card": tuple(TOWER_COUNTS) + tuple(BUNKER_COUNTS),
-         "mine": Slots(troops, _troops), "reach": Slots(len(offsets), around, after=True, fixed=True)},
+         "mine": Slots(troops, _troops, rule="LO-6"),
+         "reach": Slots(len(offsets), around, after=True, fixed=True, rule="LO-8.2")},
         chance=max(len(SOURCE_COUNTS), len(BUNKER_COUNTS), len(TOWER_COUNTS)),  # a card kind drawn
     )
 

@@ -8,7 +8,8 @@ cards, ``n`` the numbers 1-12 (rolls, slots).
 
 The space is compact (the agent scans its whole mask every step): the figure an attack
 hits is named by its place among the figures in the attacker's zone and the zones next to
-it (``foe``: 24 places, the figures' names in order), and the figure being deployed is
+it (``foe``: 24 places, the figures' names in order; no more figures than the available
+enemy models are ever on the battlefield, WQ-39.1), and the figure being deployed is
 the position's (``deploying``: one place, the next figure of the group deployed). Where no
 position fills a place it is written ``@foe3``. The layout is ``ACTIONS.layout()``; the
 size is ``ACTIONS.size`` (it was 6,600 with every figure named).
@@ -21,7 +22,9 @@ from wasteland.core.actionspace import Slots, TemplateActions
 from .content import load_content
 from .deploy import adjacent
 
-FOES = 24
+#: the attack's places: every figure the battlefield can hold, since only the available enemy
+#: models are deployed (WQ-39.1; 21 in our data), and at least the 24 of the first layout
+FOES = max(24, sum(e.models for e in load_content().enemies.values()))
 
 
 _GAME: list = []  # the game, imported when first needed (it imports nothing of the action space)
@@ -66,7 +69,7 @@ def _build() -> TemplateActions:
         {"zone": zones, "die": dice, "group": groups, "gate": ("n", "e", "s", "w"),
          "effect": ("cure", "recover"), "crisis": crises, "exploration": tuple(c.cards),
          "encounter": tuple(c.encounters), "n": tuple(str(n) for n in range(1, 13)),
-         "foe": Slots(FOES, _foes), "deploying": Slots(1, _deploying)},
+         "foe": Slots(FOES, _foes, rule="WQ-39.1"), "deploying": Slots(1, _deploying)},
         # an exploration, encounter or crisis card drawn, a die (up to twelve faces) rolled
         chance=max(len(c.cards), len(c.encounters), len(crises), 12),
     )

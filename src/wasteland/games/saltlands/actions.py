@@ -13,13 +13,16 @@ remain where their set is small and fixed.
 Name domains: ``hex`` the 323 hexes of the four layouts as ``q,r``; ``tile`` their tile
 positions ``tA,B``; ``card`` every card instance (``axe#2``); ``targeted``, ``area``,
 ``exploring`` the options of the cards that hit one hex, hit an area, or explore a tile;
-``seat`` ``p1``..``p6``. Place domains (of the seat the decision waits on): ``held`` 20
-places, ``use`` its card options (place ``2k`` the first option of held card ``k``,
-``2k+1`` its second: ``curved_scythe#1/2``), ``crew`` 4 places, ``near`` the six
-neighbours of the player's hex (north, then clockwise: hexgrid's directions), ``raid``
-16 places of the token hexes a Raid passed over (SL §146). The layout (templates in order,
-each a block of consecutive indices) is ``ACTIONS.layout()``; the size is ``ACTIONS.size``
-(4,010; it was 214,903 with every card and hex named).
+``seat`` ``p1``..``p6``. Place domains (of the seat the decision waits on; their sizes are
+the most a legal position can fill, see ``_limits``): ``held`` 133 places (every card of
+the game), ``use`` its card options (place ``2k`` the first option of held card ``k``,
+``2k+1`` its second: ``curved_scythe#1/2``; a card has at most two), ``crew`` 4 places,
+``near`` the six neighbours of the player's hex (north, then clockwise: hexgrid's
+directions), ``raid`` 57 places (every token) of the token hexes a Raid passed over
+(SL §146). The layout (templates in order, each a block of consecutive indices) is
+``ACTIONS.layout()``; the size is ``ACTIONS.size`` (6,886; it was 214,903 with every card
+and hex named, and 4,010 with 20 held places and 16 Raid places, which a Trade or a long
+Raid could overrun).
 """
 
 from __future__ import annotations
@@ -33,7 +36,28 @@ from .state import catalog
 from .world import ORIENTATIONS
 from .zones import crew_members
 
-HELD, CREW, RAID = 20, 4, 16
+
+def _limits() -> tuple[int, int, int]:
+    """The place domains' sizes: each the most places a legal position can fill, so no legal
+    action is ever left out of the space.
+
+    * ``held``: the cards one player holds. SL §55 caps the hand only before moving and at the
+      end of the turn, and the Trade ability moves any number of hand items at once (SL §146),
+      so nothing in the rules keeps a hand small mid-turn: the bound is every card of the game
+      (a card is in one place; the card waiting for its slot, SL §54, is one of them).
+    * ``crew``: the character card and the crew cards in the cargo slots (SL §64), never more
+      cards than the board's cargo slots (SL §54: three, the character's included); kept at 4.
+    * ``raid``: the token hexes a Raid move passed over (SL §146), at most every token of the
+      game on the board at once.
+    """
+    content = load_content()
+    held = len(catalog().card_names)
+    crew = max(4, len(content.board.cargo_slots))
+    raid = sum(t.count for t in content.tokens.values())
+    return held, crew, raid
+
+
+HELD, CREW, RAID = _limits()
 
 
 _GAME: list = []  # the game, imported when first needed (it imports nothing of the action space)
@@ -113,6 +137,8 @@ def _build() -> TemplateActions:
         hexes.update(dict.fromkeys(geo.names))
         tiles.update(dict.fromkeys(fmt_pos(p) for p in geo.positions))
     names = cat.card_names
+    if any(len(d.actions) > 2 for d in cat.cards):
+        raise ValueError("a Saltlands card with more than two action options: the use domain names two per card")
 
     def options(keep):
         return [n + ("" if i == 0 else f"/{i + 1}") for n, d in zip(names, cat.cards)
@@ -127,8 +153,8 @@ def _build() -> TemplateActions:
         "character": list(content.characters),
         "vehicle": sorted({d.raider_type for d in cat.cards if d.raider_type} | set(content.raiders)),
         "orientation": sorted(ORIENTATIONS),
-        "held": Slots(HELD, _held), "use": Slots(2 * HELD, _uses), "crew": Slots(CREW, _crew),
-        "near": Slots(6, _near), "raid": Slots(RAID, _raid),
+        "held": Slots(HELD, _held, rule="SL §55"), "use": Slots(2 * HELD, _uses, rule="SL §55"),
+        "crew": Slots(CREW, _crew, rule="SL §64"), "near": Slots(6, _near), "raid": Slots(RAID, _raid, rule="SL §146"),
     }
     templates = [
         "end", "ability", "top", "bottom", "accept", "decline", "done", "pass",

@@ -178,6 +178,8 @@ def _with(old: str, new: str) -> str:
     (_with("acted = true", "acted = true\n[[piece]]\nhex = \"2,0\"\ncolour = \"blue\"\nkind = \"smart\"\n"
            "acted = true"), "[[piece]] #3 acted", "current clan's troops", "LO-7.1"),
     (_with("eye = 1", "eye = 1\nbarred = true"), "[[clan]] #1 barred", "only a team game", "LO-13.4"),
+    (_with("players = 2", 'players = 4\nteams = "2x2"').replace("colour = \"blue\"\nwater = 4", "colour = \"blue\"\n"
+     "water = 4\nbarred = true"), "[[clan]] #2 barred", "once its Eye has reached circle 1", "LO-13.4"),
     (_with("[decks]", "[decks]\nbunker_top = [\"anabolic\", \"anabolic\", \"anabolic\", \"anabolic\", "
            "\"anabolic\", \"anabolic\"]"), "[decks] bunker_top", "no 'anabolic' left: the game has 5", "LO-A"),
     (_with("quiet = 2", "quiet = 2\nweather = 1"), "[state]", "unknown key(s) weather", "scenario"),

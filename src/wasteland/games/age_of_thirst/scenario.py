@@ -73,6 +73,7 @@ from wasteland.core.protocol import RuleError
 
 from .combat import health
 from .content import COLOURS, KINDS, TROOP_KINDS
+from .economy import BUY_LIMIT, HAND_LIMIT
 from .engine import settle
 from .scenario_fields import ScenarioError, flag, keys, names, shown, text, whole
 from .scenario_procedures import check_room, read_chance, read_procedures
@@ -88,8 +89,6 @@ CLAN_KEYS = {"colour", "water", "pumps", "levels", "injections", "statuses", "ha
 PIECE_KEYS = {"hex", "colour", "kind", "damage", "acted"}
 DECKS = {"source": "source", "bunker": "bunker", "ray_tower": "tower"}  # scenario name -> state prefix
 TOP_KEYS = {"game", "seed", "config", "state", "clan", "piece", "decks", "procedure", "chance"}
-HAND_LIMIT = 5  # LO-11
-BUY_LIMIT = 5  # LO-7.4
 PHASES = ("setup", "tactical", "economic")
 
 
@@ -303,6 +302,9 @@ class _Builder:
             if s.barred[seat] and not s.rules.team_game:
                 raise ScenarioError(self.at(f"{where} barred"), "only a team game bars a clan from the centre",
                                     "LO-13.4")
+            if s.barred[seat] and s.eye[seat] < 1:
+                raise ScenarioError(self.at(f"{where} barred"), "a clan is barred from the centre only once its "
+                                    "Eye has reached circle 1 ([[clan]] eye)", "LO-13.4")
             hand = names(spec.get("hand", []), self.at(f"{where} hand"))
             # more than the limit only while the clan is still to play or discard the excess
             over_limit = any(f["kind"] == "hand" and f["seat"] == seat for f in s.stack)

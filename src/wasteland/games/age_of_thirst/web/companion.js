@@ -18,6 +18,7 @@ const WORDS = {
         on_kind: "{card} on the {kind} card", current: "It is {colour}'s turn", phase: "{phase} phase",
         market: "Black market: add {card}",
         ch_piece_hex: "token {n} now on {hex}", ch_piece_add: "{colour} {kind} placed on {hex}", ch_piece_del: "token {n} taken away",
+        damage: "damage taken: {n}", ch_piece_damage: "token {n}: {v} damage taken",
         ch_piece_acted: "token {n}: {done}", done: "done this phase", not_done: "not done this phase",
         ch_water: "{colour}: {v} gallons", ch_level: "{colour}: {kind} at level {v}", ch_eye: "{colour}: Eye on circle {v}",
         ch_pumps: "{colour}: {v} pumps", ch_hand: "{card} into {colour}'s hand", ch_statuses: "{card} laid on {colour}",
@@ -35,6 +36,7 @@ const WORDS = {
         on_kind: "{card} на карту «{kind}»", current: "Ходят {colour}", phase: "фаза: {phase}",
         market: "Чёрный рынок: добавить {card}",
         ch_piece_hex: "жетон {n} теперь на {hex}", ch_piece_add: "{colour}: «{kind}» поставлен на {hex}", ch_piece_del: "жетон {n} убран",
+        damage: "получено урона: {n}", ch_piece_damage: "жетон {n}: получено урона {v}",
         ch_piece_acted: "жетон {n}: {done}", done: "уже ходил в этой фазе", not_done: "ещё не ходил в этой фазе",
         ch_water: "{colour}: {v} гал.", ch_level: "{colour}: «{kind}» на уровне {v}", ch_eye: "{colour}: Око на круге {v}",
         ch_pumps: "{colour}: насосов {v}", ch_hand: "{card} в руку: {colour}", ch_statuses: "{card} положена на: {colour}",
@@ -52,6 +54,7 @@ const WORDS = {
         on_kind: "{card} на карту «{kind}»", current: "Ходять {colour}", phase: "фаза: {phase}",
         market: "Чорний ринок: додати {card}",
         ch_piece_hex: "жетон {n} тепер на {hex}", ch_piece_add: "{colour}: «{kind}» поставлено на {hex}", ch_piece_del: "жетон {n} прибрано",
+        damage: "отримано шкоди: {n}", ch_piece_damage: "жетон {n}: отримано шкоди {v}",
         ch_piece_acted: "жетон {n}: {done}", done: "вже ходив у цій фазі", not_done: "ще не ходив у цій фазі",
         ch_water: "{colour}: {v} гал.", ch_level: "{colour}: «{kind}» на рівні {v}", ch_eye: "{colour}: Око на колі {v}",
         ch_pumps: "{colour}: насосів {v}", ch_hand: "{card} у руку: {colour}", ch_statuses: "{card} покладено на: {colour}",
@@ -75,6 +78,9 @@ const KINDS = ["skinny", "handsome", "smart", "hedge"];
 const TROOPS = ["skinny", "handsome", "smart"];
 const LEVELS = [1, 2, 3];
 const EYE = [0, 1, 2, 3]; // LO-12: the Eye's circles
+// LO-7.2: the damage a tap offers; a troop's health grows with each regenerative injection
+// in force, and the reader refuses as much damage as the token's health
+const DAMAGE = [0, 1, 2, 3, 4, 5];
 // the cards of the data (LO-A), by deck
 const TOWER_CARDS = ["strike", "blast", "collapse", "paralysis", "blindness", "madness"];
 const STATUS_CARDS = ["paralysis", "blindness", "madness"];
@@ -105,6 +111,9 @@ export function hexEdits(view, hex) {
     if (p.kind !== "hedge" && view.phase === "tactical" && p.owner === view.current) {
       out.push({ label: `${name}: ${c(p.flipped ? "unflip" : "flip")}`, step: `edit set piece.${i}.acted ${json(!p.flipped)}` });
     }
+    // LO-7.2: damage adds up until the health reset; the reader refuses as much as its health
+    out.push({ label: `${name}: ${c("damage", { n: "…" })}`, entries: DAMAGE.map((d) => ({
+      label: c("damage", { n: d }), step: `edit set piece.${i}.damage ${d}` })) });
     out.push({ label: `${name}: ${c("remove")}`, step: `edit del piece.${i}` });
   });
   if (out.length) return out;
@@ -193,6 +202,7 @@ export function editText(change, ctx = {}) {
     }
     if (verb === "del") return c("ch_piece_del", { n: n(1) });
     if (p[2] === "hex") return c("ch_piece_hex", { n: n(1), hex: value });
+    if (p[2] === "damage") return c("ch_piece_damage", { n: n(1), v: value });
     if (p[2] === "acted") return c("ch_piece_acted", { n: n(1), done: c(value ? "done" : "not_done") });
   }
   if (p[0] === "clan") {

@@ -6,6 +6,7 @@ from wasteland.games.saltlands.game import GAME
 
 from sltest import (
     answer,
+    assert_illegal,
     at_table,
     build,
     cargo,
@@ -363,3 +364,45 @@ def test_tutorial_death_keeps_cards_and_restarts_on_start_dunes_SL121():
     assert {a.split()[1] for a in d.actions} <= {"0,0", "1,0", "0,1"}
     assert hand(s) == ["axe", "fuel"] and vehicle(s) == "sailer"
     assert not of_type(events, "discard")
+
+
+def test_current_player_eliminated_by_the_activation_hands_its_choices_on_SL96_SL100():
+    """Ruling (SL §96, SL §100): a current player eliminated by her own end-of-turn
+    activation is out of the game; the choices left in it (here which Speedster acts
+    next, and its equally short ends) are the next player's."""
+    s = build("""
+        seed = 1
+        [config]
+        players = 2
+        characters = ["scout", "healer"]
+        difficulty = "hard"
+        [[player]]
+        seat = "p1"
+        hex = "-1,0"
+        hand = []
+        cargo = []
+        [[player]]
+        seat = "p2"
+        hex = "5,-1"
+        hand = []
+        cargo = ["crew", "crew"]
+        [[raider]]
+        type = "speedster"
+        hex = "-1,-1"
+        [[raider]]
+        type = "speedster"
+        hex = "3,-3"
+        [[raider]]
+        type = "speedster"
+        hex = "-2,2"
+    """)
+    set_damage_card(s, "speedster", damage_card(damage=1))
+    events = play(s, "end", "activate speedster", "raider -1,-1")
+    assert of_type(events, "eliminated")[0]["seat"] == 0
+    d = GAME.decision(s)
+    assert (d.seat, d.kind) == (1, "activation")
+    assert set(d.actions) == {"raider -2,2", "raider 3,-3"}
+    assert_illegal(s, "raider -2,2", "SL §96", seat=0)
+    play(s, "raider -2,2")  # p2 orders the raiders now
+    d = GAME.decision(s)
+    assert d is not None and d.seat == 1

@@ -216,6 +216,20 @@ def kill_player(s: State, p: Player, events: Events, cause: str) -> None:
     p.status = "out"
     clear_player_cards(s, p, events, "eliminated")  # SL §96
     events.append({"type": "eliminated", "seat": p.seat, "cause": cause})
+    _hand_over_activation(s, p)
+
+
+def _hand_over_activation(s: State, p: Player) -> None:
+    """Ruling (SL §96, SL §100): the current player runs the raider activation at the end of
+    her turn, but one who is eliminated by it has left the game and chooses nothing more;
+    the rest of that activation (types, raider order, ties, spawn points) passes to the
+    next player in turn order still in the game."""
+    n = len(s.players)
+    heir = next((q for step in range(1, n) if (q := s.players[(p.seat + step) % n]).status != "out"), None)
+    if heir is None:
+        return  # nobody is left: the game ends (SL §114)
+    s.stack = [{**f, "seat": heir.seat} if f["kind"] == "activation" and f["seat"] == p.seat else f
+               for f in s.stack]
 
 
 def respawn(s: State, p: Player, events: Events) -> None:

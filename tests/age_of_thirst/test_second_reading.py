@@ -367,3 +367,34 @@ def test_lo_13_the_eye_circle_text_names_the_winning_circle_of_every_game_form()
                         "uk": ("коло 3", "колі 1")}.items():
         text = TEXTS.text("hex:eye_circle", lang)
         assert all(w in text for w in words), (lang, text)
+
+
+# -- LO-11: "at any moment of your turn" -------------------------------------------------------
+
+
+def test_lo_11_a_card_may_be_played_between_a_troops_move_and_its_attack():
+    s = position({"0,-3": ("red", "skinny"), "0,-1": ("blue", "skinny"), "3,3": ("blue", "skinny")}, turn="red")
+    s.hands[seat(s, "red")] = ["strike"]
+    s.touch()
+    play(s, "move 0,-3 0,-2")
+    assert "play strike 3,3" in legal(s) and s.acting == s.board.by_name["0,-2"]
+    play(s, "play strike 3,3")
+    assert at(s, "3,3") is None
+    assert "attack 0,-2 0,-1" in legal(s), "the troop still attacks after the card"
+
+
+def test_lo_11_a_card_drawn_this_turn_is_played_in_the_same_economic_phase():
+    s = position({"0,-2": ("red", "skinny"), "3,3": ("blue", "skinny")}, turn="red")
+    s.tower_deck = ["strike"] * 3 + ["blast"]
+    play(s, "end phase")
+    assert "play blast 3,3" in legal(s)
+
+
+def test_lo_11_four_in_hand_and_one_drawn_is_five_no_card_goes():
+    s = position({"0,-2": ("red", "skinny"), "3,3": ("blue", "skinny")}, turn="red")
+    red = seat(s, "red")
+    s.hands[red] = ["strike", "strike", "blast", "madness"]
+    s.tower_deck = ["collapse"]
+    s.touch()
+    play(s, "end phase")
+    assert GAME.decision(s).kind == "economic" and len(s.hands[red]) == 5

@@ -190,8 +190,10 @@ POSITIONS: dict[str, tuple[str, str, str, str, str]] = {
         speedsters("1,-1") + activation("attack", 'queue = []\nraider = 1\nstart = "1,-1"\ntargets = ["p1", "p2"]\n'),
         top="", state=ACTIVATED), "p1", "activation", "attack p2", "attacked"),
     "activation spawn: the last figure's spawn point (SL §107)": (position(
-        activation("spawn", 'figures = 1\npoints = ["-2,2", "2,-7"]\nchoices = ["-2,2", "2,-7"]\n'), state=ACTIVATED),
-        "p1", "activation", "spawn 2,-7", "spawn"),
+        speedsters("-2,0", "-1,-1", "0,-2", "1,-2", "2,-1")  # five of the six figures on the board
+        + activation("spawn", 'figures = 1\npoints = ["2,-7", "1,-3"]\nchoices = ["2,-7", "1,-3"]\n'), top="",
+        state=ACTIVATED),
+        "p1", "activation", "spawn 1,-3", "spawn"),
     "lure raider: which raider of the tile moves first (SL §142)": (position(
         speedsters("-2,2") + """
         [[raider]]
@@ -343,9 +345,14 @@ REFUSALS = [
     ("activation goto", [('ends = ["-1,0", "-1,1"]', 'ends = ["-1,0", "1,0"]')], "SL §105", "#2 ends: 1,0"),
     ("activation goto", [('target = "p1"\n', "")], "scenario", "needs its target"),
     ("activation goto", [('ends = ["-1,0", "-1,1"]', "ends = [12, 13]")], "scenario", "#2 ends: must be a text"),
-    ("activation spawn", [('choices = ["-2,2", "2,-7"]', 'choices = ["-2,2", "0,0"]')], "SL §107", "#2 choices"),
-    ("activation spawn", [('points = ["-2,2", "2,-7"]', 'points = ["-2,2", "2,-7", "0,1"]')], "SL §107", "#2 points"),
-    ("activation spawn", [("figures = 1", "figures = 9")], "SL §98", "#2 figures"),
+    ("activation spawn", [('choices = ["2,-7", "1,-3"]', 'choices = ["2,-7", "0,0"]')], "SL §107", "#2 choices"),
+    ("activation spawn", [('points = ["2,-7", "1,-3"]', 'points = ["2,-7", "1,-3", "0,1"]')], "SL §107", "#2 points"),
+    ("activation spawn", [('points = ["2,-7", "1,-3"]', 'points = ["2,-7", "-2,2"]'),
+                          ('choices = ["2,-7", "1,-3"]', 'choices = ["2,-7", "-2,2"]')], "SL §107",
+     "the tiles without raiders (2,-7)"),
+    ("activation spawn", [("figures = 1", "figures = 9")], "SL §107", "#2 figures"),
+    ("activation spawn", [("figures = 1", "figures = 2")], "SL §107", "so 1 is left to spawn, not 2"),
+    ("lure raider", [("amount = 2", "amount = 5")], "SL §142", "#1 amount"),
     ("activation spawn", [('stage = "spawn"', 'stage = "respawn"')], "scenario", "not a stage of the activation"),
     ("place:", [('card = "pickup_vehicle"', 'card = "axe"')], "SL §54", "#1 card: axe#1 is a hand item"),
     ("place:", [('card = "pickup_vehicle"', 'card = "twin"')], "SL §141", "not in play"),

@@ -205,9 +205,13 @@ def _activation(s: State, f: Frame, where: str) -> None:
         _target(s, f["target"], f"{where} target", "SL §105")
         _free_hexes(s, f, f"{where} ends", "SL §105")
     if stage == "spawn":
-        if f["figures"] > figures_in_box(s, rtype):
-            raise ScenarioError(f"{where} figures", f"the box holds {figures_in_box(s, rtype)} {rtype} figures "
-                                "(SL §98)", "SL §98")
+        box = figures_in_box(s, rtype)
+        on_board = sum(r[0] == rtype for r in s.raiders.values())
+        if f["figures"] != box - on_board:
+            left = max(box - on_board, 0)
+            raise ScenarioError(f"{where} figures", f"the game has {box} {rtype} figures and {on_board} on the "
+                                f"board, so {left} {'is' if left == 1 else 'are'} left to spawn, not {f['figures']} "
+                                "(SL §98, SL §107)", "SL §107")
         spawn = dict(s.terrain.spawn_points)
         for h in f["points"]:
             if h not in spawn:
@@ -217,6 +221,22 @@ def _activation(s: State, f: Frame, where: str) -> None:
             if h not in f["points"]:
                 raise ScenarioError(f"{where} choices", f"{s.static.geo.names[h]} is not among the points "
                                     "(SL §107)", "SL §107")
+        _spawn_choices(s, f, where)
+
+
+def _spawn_choices(s: State, f: Frame, where: str) -> None:
+    """SL §107: with too few figures, the first go to the tiles without raiders (of any
+    type); the player chooses among the points of those tiles, or among all the free
+    points once every tile has raiders."""
+    occupied = s.occupied()
+    points = [h for h in f["points"] if h not in occupied]
+    with_raiders = {r[1] // CELLS_PER_TILE for r in s.raiders.values()}
+    free = [h for h in points if h // CELLS_PER_TILE not in with_raiders]
+    if set(f["choices"]) != set(free or points):
+        names = ", ".join(s.static.geo.names[h] for h in sorted(free or points))
+        why = "the free points of the tiles without raiders" if free else "every free point"
+        raise ScenarioError(f"{where} choices", f"the player chooses among {why} ({names}): the first figures go "
+                            "to the tiles without raiders (SL §107)", "SL §107")
 
 
 def _queue(s: State, f: Frame, rtype: str | None, where: str) -> None:
@@ -268,6 +288,10 @@ def _lure(s: State, f: Frame, where: str) -> None:
     if not _on_board(p):
         raise ScenarioError(f"{where} seat", f"p{p.seat + 1} is not on the board: the raiders of her tile move "
                             "toward her (SL §142)", "SL §142")
+    amounts = sorted({a.amount for c in s.static.catalog.cards for a in c.actions if a.effect == "lure"})
+    if f["amount"] not in amounts:
+        raise ScenarioError(f"{where} amount", f"a lure moves the raiders {' or '.join(map(str, amounts))} hexes, "
+                            f"not {f['amount']} (SL §142)", "SL §142")
     _queue(s, f, None, where)
     tile = p.hex // CELLS_PER_TILE
     for rid in f["queue"]:

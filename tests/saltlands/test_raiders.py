@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from wasteland.games.saltlands.game import GAME
 
-from sltest import autoplay, build, decision_kind, of_type, play, raiders, repeat, damage_card, set_damage_card
+from wasteland.games.saltlands.raiders import figures_in_box
+
+from sltest import SL107_EXAMPLE, autoplay, build, decision_kind, of_type, play, raiders, repeat, damage_card, set_damage_card
 
 TWO = """
     seed = 1
@@ -173,3 +175,44 @@ def test_speedster_and_truck_never_on_dunes_SL106():
             for h in m["path"][1:]:
                 q, r = map(int, h.split(","))
                 assert terrain[geo.index[(q, r)]] != 1, m
+
+
+def test_no_figure_of_the_type_left_nothing_spawns_SL98_SL107():
+    # Every Speedster figure is on the board: the card's B and C points stay empty, and
+    # nobody is asked where to put figures there are none of.
+    spots = ["2,-3", "3,-4", "0,-3", "-1,2", "0,2", "4,-4"]
+    extra = "".join(f'[[raider]]\ntype = "speedster"\nhex = "{h}"\n' for h in spots)
+    s = two(extra=extra)
+    assert len(raiders(s)) == figures_in_box(s, "speedster") == 6
+    set_damage_card(s, "speedster", damage_card(move_bonus=3))  # B, C, +3 movement
+    events = play(s, "end", "activate speedster")
+    while (d := GAME.decision(s)).kind == "activation" and not d.actions[0].startswith("spawn "):
+        events += play(s, d.actions[0])  # the Speedsters' order and ties do not matter here
+        if of_type(events, "spawn_check"):
+            break
+    check = of_type(events, "spawn_check")[0]
+    assert (check["figures"], check["points"] > 0) == (0, True)
+    assert of_type(events, "spawn") == []
+    d = GAME.decision(s)
+    assert not (d.kind == "activation" and d.actions[0].startswith("spawn "))
+
+
+def test_last_figure_goes_to_one_of_two_raider_free_tiles_the_current_player_chooses_SL107():
+    # The SL §107 example's board without the Truck, and five Speedsters on the board: one
+    # figure is left and two tiles (t0,-2 and t2,-2) have no raider. It must go to one
+    # of their three points, the Scout's pick; the points on tiles with raiders are not offered.
+    text = SL107_EXAMPLE.replace('type = "truck"\n        hex = "11,-8"', 'type = "speedster"\n        hex = "1,-1"')
+    text = text.replace('explore = [', 'explore = [').rstrip() + '\n        [[raider]]\n        type = "speedster"\n        hex = "-3,-6"\n'
+    s = build(text)
+    assert sum(1 for r in raiders(s) if r[0] == "speedster") == 5
+    set_damage_card(s, "speedster", damage_card(move_bonus=3, letters="BMH"))
+    play(s, "end", "activate speedster")
+    repeat(s, "raider ")
+    d = GAME.decision(s)
+    assert (d.seat, d.kind) == (0, "activation")
+    assert set(d.actions) == {"spawn 5,-9", "spawn 8,-6", "spawn 11,-8"}
+    events = play(s, "spawn 11,-8")
+    assert [e["hex"] for e in of_type(events, "spawn")] == ["11,-8"]
+    assert sum(1 for r in raiders(s) if r[0] == "speedster") == 6
+    d = GAME.decision(s)
+    assert not (d.kind == "activation" and d.actions[0].startswith("spawn "))

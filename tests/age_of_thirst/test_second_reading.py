@@ -92,6 +92,28 @@ def test_lo_7_3_sources_then_bunkers_then_ray_towers():
     assert GAME.decision(s).kind == "economic"
 
 
+# -- LO-10.1: last turn's bunker cards go to the discard pile after the new ones are taken -----
+
+
+def test_lo_10_1_last_turns_bunker_cards_are_not_reshuffled_into_this_turns_draw():
+    # Red holds two bunker hexes; one card is left in the deck and none in the discard pile,
+    # and red's Skinnies carry last turn's concentrated regenerative injection. The first
+    # draw empties the deck; the old card is discarded only after the new ones are taken,
+    # so the second draw finds nothing (the digest's order, expiry first, drew it again).
+    s = position({"0,-4": ("red", "skinny"), "4,-4": ("red", "skinny"), "3,3": ("blue", "skinny")}, turn="red")
+    red = seat(s, "red")
+    s.bunker_deck, s.bunker_discard = ["neuro1"], []
+    s.injections[red] = [["regen2", "skinny"]]
+    s.touch()
+    events = play(s, "end phase")
+    drawn = [e["cards"] for e in events if e["type"] == "bunker_drawn"]
+    assert drawn == [["neuro1"]]
+    assert any(e["type"] == "deck_empty" and e["deck"] == "bunker" for e in events)
+    assert s.injections[red] == [] and s.bunker_discard == ["regen2"]
+    play(s, "inject neuro1 skinny")
+    assert s.injections[red] == [["neuro1", "skinny"]]
+
+
 # -- LO-9: water pockets ----------------------------------------------------------------------
 
 

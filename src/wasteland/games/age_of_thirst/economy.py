@@ -76,12 +76,7 @@ def start_extraction(s: State, events: Events) -> None:
     """Occupation is checked once, at the start of the phase (LO-7.3 ruling)."""
     seat = s.current
     b = s.board
-    # LO-10.1 ruling: last turn's bunker cards expire now, new cards or not; LO-11: status
-    # cards laid on this player's species cards expire at the start of this phase.
-    if s.injections[seat]:
-        s.bunker_discard.extend(card for card, _kind in s.injections[seat])
-        events.append({"type": "injections_expire", "seat": seat, "cards": [c for c, _ in s.injections[seat]]})
-        s.injections[seat] = []
+    # LO-11: status cards laid on this player's species cards expire at the start of this phase.
     if s.statuses[seat]:
         s.tower_discard.extend(s.statuses[seat])
         events.append({"type": "statuses_expire", "seat": seat, "cards": list(s.statuses[seat])})
@@ -96,6 +91,13 @@ def start_extraction(s: State, events: Events) -> None:
     if towers:
         s.stack.append({"kind": "towers", "seat": seat, "count": towers})
     bunkers = [c for c in (draw(s, "bunker", events) for _ in range(len(mine & b.bunkers))) if c]
+    # LO-10.1: once the new bunker cards are taken, last turn's go to the discard pile (so a
+    # deck that runs out during these draws is rebuilt without them); ruling: they expire
+    # now even when no new card comes.
+    if s.injections[seat]:
+        s.bunker_discard.extend(card for card, _kind in s.injections[seat])
+        events.append({"type": "injections_expire", "seat": seat, "cards": [c for c, _ in s.injections[seat]]})
+        s.injections[seat] = []
     if bunkers:
         events.append({"type": "bunker_drawn", "seat": seat, "cards": list(bunkers)})
         s.stack.append({"kind": "inject", "seat": seat, "cards": bunkers})

@@ -22,7 +22,7 @@ from .state import State
 class AgeOfThirst(EngineGame):
     name = "age-of-thirst"
     title = "an Age of Thirst"
-    rules_version = "age-of-thirst-2ed/2"
+    rules_version = "age-of-thirst-2ed/3"
     min_players = 2
     max_players = 6
 

@@ -431,6 +431,41 @@ def test_armored_sailer_helmet_and_crew_against_two_bulldozers_SL88():
     assert vehicle(s, 1) == "armored_sailer"
 
 
+def test_two_normal_damage_stopped_by_one_armor_and_one_medkit_SL85():
+    # SL §85: every attack is stopped on its own, but several cards may stop one attack:
+    # 2 normal damage avoided with 1 armor (a Helmet) and 1 Medkit. The Healer has no
+    # crew card and no armor on her board, so without both she would die.
+    s = build("""
+        seed = 1
+        [config]
+        players = 2
+        characters = ["scout", "healer"]
+        [[player]]
+        seat = "p1"
+        hex = "-1,0"
+        hand = []
+        [[player]]
+        seat = "p2"
+        hex = "2,-2"
+        hand = ["helmet", "medkit"]
+        cargo = []
+        [[raider]]
+        type = "speedster"
+        hex = "2,-1"
+    """)
+    set_damage_card(s, "speedster", damage_card(damage=2))
+    events = play(s, "end", "activate speedster")
+    attacked = of_type(events, "attacked")[0]
+    assert (attacked["seat"], attacked["damage"], attacked["damage_type"], attacked["left"]) == (1, 2, "normal", 2)
+    helmet, medkit = held(s, "helmet", 1), held(s, "medkit", 1)
+    d = GAME.decision(s)
+    assert (d.seat, d.kind) == (1, "soak") and set(d.actions) == {f"armor {helmet}", f"heal {medkit}"}
+    events = play(s, f"armor {helmet}", f"heal {medkit}")
+    assert [(e["how"], e["points"]) for e in of_type(events, "soaked")] == [("armor", 1), ("heal", 1)]
+    assert s.players[1].status == "active" and not of_type(events, "death")
+    assert hand(s, 1) == [] and {"helmet", "medkit"} <= set(discard_ids(s))
+
+
 def test_apc_and_tough_armor_do_not_stop_truck_ap_SL89():
     # The Plowman drives an APC (armor 2) and is Tough (+1): armor 3 in all. A Truck
     # attacks with 1 AP (damage card d1-6): armor does not help; he must heal or lose

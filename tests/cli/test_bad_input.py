@@ -42,6 +42,9 @@ def _files(folder: Path) -> None:
         "action-object.jsonl": json.dumps(sl) + '\n{"action": "end"}\n',
         "bad-policy.jsonl": json.dumps({**sl, "mode": "companion", "table_chance": True}) + '\n{"action": 5}\n',
         "header-list.jsonl": "[1, 2]\n",
+        "companion.jsonl": json.dumps({**sl, "mode": "companion", "table_chance": True}) + '\n"edit set state.wind \\"S\\""\n',
+        "companion-claimed.jsonl": json.dumps({**sl, "config": {"players": 1}, "mode": "companion", "table_chance": True})
+        + '\n{"action": "character scout", "policy": "nearest"}\n',
         "deep.jsonl": "[" * 100_000 + "\n",
         "huge-number.jsonl": json.dumps(sl) + "\n" + "9" * 5000 + "\n",
         "garbage.toml": "this is = = not toml\n",
@@ -64,7 +67,8 @@ def _files(folder: Path) -> None:
 
 
 RECORDS = ["truncated", "garbage-line", "empty", "blank", "chess", "old-rules", "huge-seed", "negative-seed", "nan",
-           "action-object", "bad-policy", "header-list", "deep", "huge-number", "binary", "missing", "folder",
+           "action-object", "bad-policy", "header-list", "companion-claimed", "deep", "huge-number", "binary",
+           "missing", "folder",
            *(f"{g}-{k}" for g in GAMES for k in ("garbage-action", "bad-config"))]
 SCENARIOS = ["garbage", "unknown-game", "no-game", "deep", "binary", "missing", "folder",
              *(f"{g}-{k}" for g in GAMES for k in ("players", "unknown-key", "seed", "huge-seed", "config-list"))]
@@ -76,7 +80,7 @@ def _path(name: str, ext: str) -> str:
 
 CASES: list[list[str]] = [
     *(["replay", _path(r, "jsonl"), "--auto"] for r in RECORDS),
-    *(["play", "--load", _path(r, "jsonl")] for r in RECORDS),
+    *(["play", "--load", _path(r, "jsonl")] for r in [*RECORDS, "companion"]),
     *(["apply", _path(s, "toml")] for s in SCENARIOS),
     ["apply", "saltlands-players.toml", "end", "--seat", "p٣"],
     *([command, "saltlands", "--players", value] for command in ("watch", "play")

@@ -150,7 +150,8 @@ game_requests = st.tuples(
     st.sampled_from(["actions", "undo", "join", "leave", "get", "replay", "record", "missing"]),
     st.sampled_from(["mine", "none", "garbage", "bearer-garbage", "another-games"]),
     st.one_of(st.fixed_dictionaries({}, optional={"action": maybe(texts), "index": maybe(numbers), "seat": maybe(numbers),
-                                                  "name": maybe(texts), "bot": maybe(texts)}),
+                                                  "name": maybe(texts), "bot": maybe(texts),
+                                                  "policy": maybe(st.booleans())}),
               raw_bodies),
     st.integers(0, 1000),  # which offered action, for a well-formed one
     st.booleans(),  # use an offered action with the right index

@@ -53,6 +53,9 @@ def play_command(game: str | None, players: int | None = None, seats: str | None
     names_given = seat_names(seats, 0) if seats else None
 
     if rec is not None:
+        if rec.mode == "companion":  # its chance answers and corrections replay only as a table's session
+            return fail(console, f"{load} is a table companion's record (chance answered by the table, "
+                        f"corrections as steps): `wasteland replay {load}` shows it; play resumes games it saved")
         try:  # the same game, this rules version, a valid config
             rec = check_record(rec, spec, str(load))
         except RecordError as exc:

@@ -180,12 +180,12 @@ POSITIONS: dict[str, tuple[str, str, str, str, str]] = {
         speedsters("-2,1", "2,-2") + activation("raider", "queue = [1, 2]\n"), top="", state=ACTIVATED),
         "p1", "activation", "raider 2,-2", "raider_move"),
     "activation target: the chase of one of two players (SL §105)": (position(
-        speedsters("1,-2") + activation("target", 'queue = []\nraider = 1\nstart = "1,-2"\ntargets = ["p1", "p2"]\n'),
+        speedsters("2,-5") + activation("target", 'queue = []\nraider = 1\nstart = "2,-5"\ntargets = ["p1", "p2"]\n'),
         top="", state=ACTIVATED), "p1", "activation", "chase p2", "raider_move"),
     "activation goto: one of two end hexes (SL §105)": (position(
-        speedsters("-2,2") + activation("goto", 'queue = []\nraider = 1\nstart = "-2,2"\ntarget = "p1"\n'
-                                        'ends = ["-1,0", "-1,1"]\n'), top="", state=ACTIVATED),
-        "p1", "activation", "goto -1,1", "raider_move"),
+        speedsters("-1,-1") + activation("goto", 'queue = []\nraider = 1\nstart = "-1,-1"\ntarget = "p1"\n'
+                                         'ends = ["-1,0", "0,-1"]\n'), top="", state=ACTIVATED),
+        "p1", "activation", "goto 0,-1", "raider_move"),
     "activation attack: which adjacent player is attacked (SL §103)": (position(
         speedsters("1,-1") + activation("attack", 'queue = []\nraider = 1\nstart = "1,-1"\ntargets = ["p1", "p2"]\n'),
         top="", state=ACTIVATED), "p1", "activation", "attack p2", "attacked"),
@@ -289,7 +289,7 @@ def test_the_writer_names_every_procedure_field_in_the_games_words():
     ends are hexes, a card waiting for a slot is its copy's name."""
     text, *_ = POSITIONS["activation goto: one of two end hexes (SL §105)"]
     written = to_text(scenario_from_text(text))
-    assert 'ends = ["-1,0", "-1,1"]' in written and 'target = "p1"' in written and 'start = "-2,2"' in written
+    assert 'ends = ["-1,0", "0,-1"]' in written and 'target = "p1"' in written and 'start = "-1,-1"' in written
     place, *_ = POSITIONS["place: a vehicle gained with the vehicle slot full (SL §54)"]
     s = scenario_from_text(place)
     assert 'card = "pickup_vehicle#1"' in to_text(s)
@@ -342,9 +342,13 @@ REFUSALS = [
     ("after_turn:", [('"truck", "bulldozer"', '"truck"')], "SL §48", "the bulldozers have not"),
     ("activation type", [('seat = "p1"\nleft = 2', 'seat = "p2"\nleft = 2'),
                          ('seat = "p1"\nweather', 'seat = "p2"\nweather')], "SL §46", "#1 seat"),
-    ("activation goto", [('ends = ["-1,0", "-1,1"]', 'ends = ["-1,0", "1,0"]')], "SL §105", "#2 ends: 1,0"),
+    ("activation goto", [('ends = ["-1,0", "0,-1"]', 'ends = ["-1,0", "1,0"]')], "SL §105", "#2 ends: 1,0"),
+    ("activation goto", [('ends = ["-1,0", "0,-1"]', 'ends = ["-1,0", "-2,0"]')], "SL §105", "may end on -1,0, 0,-1"),
+    ("activation target", [('hex = "2,-5"', 'hex = "-1,-1"')], "SL §105", "raider 1 has p1 nearest"),
+    ("activation attack", [('hex = "1,0"\n', 'hex = "1,0"\nhidden = true\n'), ('start = "1,-1"', 'start = "2,-2"')],
+     "SL §103", "raider 1 may attack p1:"),  # hidden, and it began away from her (SL §147)
     ("activation goto", [('target = "p1"\n', "")], "scenario", "needs its target"),
-    ("activation goto", [('ends = ["-1,0", "-1,1"]', "ends = [12, 13]")], "scenario", "#2 ends: must be a text"),
+    ("activation goto", [('ends = ["-1,0", "0,-1"]', "ends = [12, 13]")], "scenario", "#2 ends: must be a text"),
     ("activation spawn", [('choices = ["2,-7", "1,-3"]', 'choices = ["2,-7", "0,0"]')], "SL §107", "#2 choices"),
     ("activation spawn", [('points = ["2,-7", "1,-3"]', 'points = ["2,-7", "1,-3", "0,1"]')], "SL §107", "#2 points"),
     ("activation spawn", [('points = ["2,-7", "1,-3"]', 'points = ["2,-7", "-2,2"]'),
@@ -408,3 +412,15 @@ def test_wasteland_apply_refuses_a_forbidden_procedure_with_one_error_naming_fie
     assert run.returncode == 1 and not run.stderr.strip(), run.stderr
     out = json.loads(run.stdout)
     assert out["rule"] == "SL §85" and "[[procedure]] #3 left" in out["error"], out
+
+
+def test_the_activation_of_a_player_eliminated_by_it_goes_on_with_the_next_player_SL96_SL100():
+    """Ruling (SL §96, SL §100): the current player carries out the activation; once it has
+    eliminated her, the next player in turn order still in the game goes on with it."""
+    text = POSITIONS[_named("activation type")][0].replace('hex = "0,0"', 'hex = "off"\nstatus = "out"', 1)
+    heir = text.replace('kind = "activation"\nseat = "p1"', 'kind = "activation"\nseat = "p2"')
+    d = GAME.decision(scenario_from_text(heir))
+    assert (d.seat, d.kind) == (1, "activation")
+    with pytest.raises(RuleError) as caught:
+        scenario_from_text(text)
+    assert caught.value.rule == "SL §100" and "#2 seat" in str(caught.value) and "p1 is out" in str(caught.value)

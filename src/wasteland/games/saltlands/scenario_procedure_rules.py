@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from .board import CELLS_PER_TILE
+from .movement import raider_plan
 from .raiders import figures_in_box
 from .reveals import damage_card_def
 from .scenario_cards import TABLE_ZONES
@@ -91,10 +92,10 @@ def check_procedures(s: State, origin: str) -> None:
     """Every procedure of ``s.stack`` against the rules of its kind."""
     for i, (f, where) in enumerate(_wheres(s, origin)):
         below = s.stack[i - 1] if i else None
-        if f["kind"] == "activation" and not (below and below["kind"] == "after_turn" and below["seat"] == f["seat"]):
+        if f["kind"] == "activation" and not (below and below["kind"] == "after_turn"):
             # SL §100: raiders activate at the end of a player's turn, before the next begins
-            raise ScenarioError(f"{where} kind", "raiders activate at the end of a turn: an after_turn procedure of "
-                                "the same seat lies beneath the activation (SL §100)", "SL §100")
+            raise ScenarioError(f"{where} kind", "raiders activate at the end of a turn: the turn's after_turn "
+                                "procedure lies beneath the activation (SL §100)", "SL §100")
         if f["kind"] == "soak" and f["source"] in s.static.rules.raider_types and not (
                 below and below["kind"] == "activation" and below.get("type") == f["source"]
                 and below["stage"] == "raider"):
@@ -172,8 +173,11 @@ def _robber(s: State, source: str, where: str) -> int:
 def _activation(s: State, f: Frame, where: str) -> None:
     """SL §100 to SL §107: the current player's activation of one raider type at a time."""
     rules, stage = s.static.rules, f["stage"]
-    if f["seat"] != s.current:
-        raise ScenarioError(f"{where} seat", f"the current player (p{s.current + 1}) activates the raiders "
+    activator = _activator(s)
+    if f["seat"] != activator:
+        heir = "" if activator == s.current else f" (p{s.current + 1} is out of the game: the next player in turn " \
+            "order goes on with it, SL §96)"
+        raise ScenarioError(f"{where} seat", f"the current player activates the raiders: p{activator + 1}{heir} "
                             "(SL §100)", "SL §100")
     lowest = 0 if stage == "type" else 1  # a step under way counts toward the activations
     if not lowest <= f["left"] <= rules.activations:
@@ -204,6 +208,8 @@ def _activation(s: State, f: Frame, where: str) -> None:
             raise ScenarioError(f"{where} target", "a raider on its way goes for a player (SL §105)", "SL §105")
         _target(s, f["target"], f"{where} target", "SL §105")
         _free_hexes(s, f, f"{where} ends", "SL §105")
+    if stage in ("target", "goto", "attack"):
+        _as_the_raider_moves(s, f, where)
     if stage == "spawn":
         box = figures_in_box(s, rtype)
         on_board = sum(r[0] == rtype for r in s.raiders.values())
@@ -224,6 +230,36 @@ def _activation(s: State, f: Frame, where: str) -> None:
         _spawn_choices(s, f, where)
 
 
+def _as_the_raider_moves(s: State, f: Frame, where: str) -> None:
+    """The choice the activation offers is the one the movement rules leave: the equally
+    near players (SL §105), the equally good end hexes toward the one it goes for (SL §105,
+    SL §106), the players next to it once it has moved (SL §103; a hidden one only if it
+    began next to her, SL §147)."""
+    names, stage, rid = s.static.geo.names, f["stage"], f["raider"]
+    card = damage_card_def(s, s.revealed[f["type"]][-1])
+    seats = (lambda ns: ", ".join(f"p{n + 1}" for n in sorted(ns)) or "nobody")
+    if stage == "target":
+        plan = raider_plan(s, rid, card.move_bonus, None)
+        if len(plan.targets) < 2 or plan.ends or set(f["targets"]) != set(plan.targets):
+            raise ScenarioError(f"{where} targets", f"raider {rid} has {seats(plan.targets)} nearest: the current "
+                                "player chooses only among players equally near (SL §105)", "SL §105")
+    elif stage == "goto":
+        plan = raider_plan(s, rid, card.move_bonus, f["target"])
+        if len(plan.ends) < 2 or set(f["ends"]) != set(plan.ends):
+            ends = ", ".join(names[h] for h in sorted(plan.ends)) or "none"
+            raise ScenarioError(f"{where} ends", f"raider {rid} going for p{f['target'] + 1} may end on {ends}: the "
+                                "current player chooses only among equally good end hexes (SL §105, SL §106)",
+                                "SL §105")
+    else:
+        here = s.raiders[rid][1]
+        adj, start = s.static.geo.adj, f.get("start", here)
+        near = [p.seat for p in s.players if p.hex is not None and p.status == "active" and p.hex in adj[here]
+                and (not p.hidden or p.hex in adj[start])]
+        if len(near) < 2 or set(f["targets"]) != set(near):
+            raise ScenarioError(f"{where} targets", f"raider {rid} may attack {seats(near)}: the current player "
+                                "chooses among the players next to it (SL §103, SL §147)", "SL §103")
+
+
 def _spawn_choices(s: State, f: Frame, where: str) -> None:
     """SL §107: with too few figures, the first go to the tiles without raiders (of any
     type); the player chooses among the points of those tiles, or among all the free
@@ -237,6 +273,18 @@ def _spawn_choices(s: State, f: Frame, where: str) -> None:
         why = "the free points of the tiles without raiders" if free else "every free point"
         raise ScenarioError(f"{where} choices", f"the player chooses among {why} ({names}): the first figures go "
                             "to the tiles without raiders (SL §107)", "SL §107")
+
+
+def _activator(s: State) -> int:
+    """Who carries out the activation: the current player, whose turn ended; one eliminated
+    by it has left the game, and the next player in turn order still in it goes on
+    (ruling, SL §96, SL §100, as the engine hands it over)."""
+    n = len(s.players)
+    for step in range(n):
+        q = s.players[(s.current + step) % n]
+        if q.status != "out":
+            return q.seat
+    return s.current
 
 
 def _queue(s: State, f: Frame, rtype: str | None, where: str) -> None:

@@ -8,8 +8,9 @@ from pathlib import Path
 
 import wasteland
 
-FILES = [Path(wasteland.__file__).parent / "web" / "js" / "companion-i18n.js",
-         Path(wasteland.__file__).parent / "games" / "saltlands" / "web" / "companion.js"]
+PACKAGE = Path(wasteland.__file__).parent
+# The page's own words and every game's table corrections (games/<game>/web/companion.js).
+FILES = [PACKAGE / "web" / "js" / "companion-i18n.js", *sorted(PACKAGE.glob("games/*/web/companion.js"))]
 BLOCK = re.compile(r"^\s*(en|ru|uk): \{(.*?)\}\s*,\s*$", re.S | re.M)
 ENTRY = re.compile(r'(\w+): "((?:[^"\\]|\\.)*)"')
 
@@ -18,6 +19,10 @@ def words(path: Path) -> dict[str, dict[str, str]]:
     found = {lang: dict(ENTRY.findall(body)) for lang, body in BLOCK.findall(path.read_text(encoding="utf-8"))}
     assert set(found) == {"en", "ru", "uk"}, path
     return found
+
+
+def test_every_game_with_a_table_page_is_checked():
+    assert len(FILES) >= 5, FILES  # the page's words and the four games' corrections
 
 
 def test_every_word_in_three_languages():

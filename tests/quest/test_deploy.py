@@ -3,7 +3,7 @@ initiative of new groups (WQ-39.3)."""
 
 from __future__ import annotations
 
-from qtest import GAME, kind, legal, of_type, play, pos
+from qtest import GAME, answer, asked, kind, legal, of_type, play, pos
 
 ALLEY = {"tile": "alley", "at": [2, 0]}  # laid by its west position: zones a b c on 2,0 3,0 4,0
 
@@ -17,7 +17,7 @@ def test_one_encounter_card_per_symbol_into_the_nearest_empty_slots():
     cards go into slots 2 and 3. WQ-39.3: their initiative cards join the end of the battle
     track in the order the groups were deployed."""
     s = pos(drawn="x_chapel", state={"slots": ["e_lone"]})
-    s, ev = play(s, "place n", "encounter e_grasp", "encounter e_shamblers")
+    s, ev = play(s, "place n", "chance e_grasp", "chance e_shamblers")
     assert [(e["card"], e["slot"]) for e in of_type(ev, "encounter_card")] == [("e_grasp", 2), ("e_shamblers", 3)]
     while kind(s) == "deploy":
         s, more = play(s, legal(s)[0])
@@ -31,7 +31,7 @@ def test_the_page_example_slot_three():
     """WQ-39.3, the page's example: one group deployed, its encounter card in slot 3 above
     the track, so the initiative card of enemy group 3 goes to the end of the battle track."""
     s = pos(players=2, drawn="x_alley", state={"slots": ["e_lone", "e_brute"], "track": ["h2", "g1", "h1", "g2"]})
-    s, ev = play(s, "place w", "encounter e_grasp")
+    s, ev = play(s, "place w", "chance e_grasp")
     while kind(s) == "deploy":
         s, more = play(s, legal(s)[0])
         ev += more
@@ -55,7 +55,7 @@ def test_adjacent_to_the_mystic_item_small_enemies_together():
     """WQ-39.1: every zone of the graveyard touches zone b with its mystic item, so the
     leader chooses the first ghoul's zone; the other two small ghouls then join it."""
     s = pos(drawn="x_graveyard")
-    s, ev = play(s, "place w", "encounter e_pack")
+    s, ev = play(s, "place w", "chance e_pack")
     d = GAME.decision(s)
     assert (d.kind, d.seat, d.rule) == ("deploy", 0, "WQ-39.1")
     assert d.actions == ("deploy g1.1 graveyard.a", "deploy g1.1 graveyard.b", "deploy g1.1 graveyard.c",
@@ -72,7 +72,7 @@ def test_leftovers_go_next_to_an_enemy_next_to_the_item():
     wraith takes c; the next group's wraith fills b, a ghoul the last unit of c, and the
     ghoul left over stands in a, next to the wraith in b, which touches the item."""
     s = pos(drawn="x_chapel")
-    s, ev = play(s, "place n", "encounter e_lone", "encounter e_wraith", "deploy g1.1 chapel.c")
+    s, ev = play(s, "place n", "chance e_lone", "chance e_wraith", "deploy g1.1 chapel.c")
     where = deployed(ev)
     assert where["g2.1"] == ("chapel.b", "adjacent to the mystic item in chapel.c")
     assert where["g2.2"] == ("chapel.c", "adjacent to the mystic item in chapel.c")
@@ -87,7 +87,7 @@ def test_as_many_as_possible_adjacent():
     s = pos(players=2, tiles=[{"tile": "gatehouse"}, ALLEY],
             gates={"open": [[1, 0, "E"]], "closed": [4, 0, "E"]},
             heroes=[{"zone": "alley.b"}, {"zone": "alley.b"}], state={"step": "event"})
-    s, ev = play(s, "roll 5", "crisis ambush", "encounter e_wraith")
+    s, ev = answer(s, "5", "ambush", "e_wraith")
     assert of_type(ev, "group_anchor")[0]["what"] == "closed gate"
     placed = [(s.models[e["model"]]["enemy"], e["zone"]) for e in of_type(ev, "enemy_deployed")]
     assert placed == [("ghoul", "alley.c"), ("ghoul", "alley.c"), ("wraith", "alley.a")]
@@ -98,7 +98,7 @@ def test_first_group_by_the_item_nearest_a_hero_then_the_free_one():
     nearest any hero (a, one zone step from the hero in gatehouse.b; d is three). Ruling:
     the second by the item that still has no adjacent enemy, d."""
     s = pos(heroes=[{"zone": "gatehouse.b"}], drawn="x_crossroads")
-    s, ev = play(s, "place n", "encounter e_grasp", "encounter e_mob")
+    s, ev = play(s, "place n", "chance e_grasp", "chance e_mob")
     assert of_type(ev, "group_anchor")[0]["zone"] == "crossroads.a"
     while kind(s) == "deploy":
         s, more = play(s, legal(s)[0])
@@ -110,7 +110,7 @@ def test_items_equally_near_are_the_leaders_choice():
     """WQ-39.1 ruling: items equally near a hero: the leader chooses (crossroads by w:
     a and d are both two zone steps from the hero)."""
     s = pos(heroes=[{"zone": "gatehouse.b"}], drawn="x_crossroads")
-    s, _ = play(s, "place w", "encounter e_grasp", "encounter e_mob")
+    s, _ = play(s, "place w", "chance e_grasp", "chance e_mob")
     d = GAME.decision(s)
     assert (d.kind, d.seat, d.actions) == ("anchor", 0, ("anchor crossroads.a", "anchor crossroads.d"))
     s, ev = play(s, "anchor crossroads.d")
@@ -120,7 +120,7 @@ def test_items_equally_near_are_the_leaders_choice():
 def test_no_mystic_item_means_the_closed_gate():
     """WQ-39.1: the alley shows no mystic item: the group deploys by the closed gate (zone c)."""
     s = pos(drawn="x_alley")
-    s, ev = play(s, "place w", "encounter e_grasp")
+    s, ev = play(s, "place w", "chance e_grasp")
     assert of_type(ev, "group_anchor")[0] == {"type": "group_anchor", "group": 1, "zone": "alley.c",
                                               "what": "closed gate", "rule": "WQ-39.1"}
     assert all(z in ("alley.b", "alley.c") for z, _ in deployed(ev).values())
@@ -131,7 +131,7 @@ def test_no_more_models():
     six ghouls are on the battlefield, so the wraith comes alone."""
     ghouls = [{"enemy": "ghoul", "group": 1 + i // 3, "zone": "gatehouse.c"} for i in range(6)]
     s = pos(drawn="x_alley", state={"slots": ["e_pack", "e_mob"]}, enemies=ghouls)
-    s, ev = play(s, "place w", "encounter e_wraith")
+    s, ev = play(s, "place w", "chance e_wraith")
     assert of_type(ev, "no_more_models")[0]["missing"] == ["ghoul", "ghoul"]
     assert legal(s) == ["deploy g3.1 alley.b", "deploy g3.1 alley.c"]
     s, ev = play(s, "deploy g3.1 alley.b")
@@ -167,7 +167,7 @@ def test_two_symbols_and_one_empty_slot_draw_one_card():
     """WQ-39.1: the chapel shows two crossed-swords symbols, but only slot 5 is empty: one
     encounter card goes there, the second is not drawn; WQ-39.3: one initiative card."""
     s = pos(drawn="x_chapel", state={"slots": ["e_lone", "e_brute", "e_mob", "e_wail"]})
-    s, ev = play(s, "place n", "encounter e_grasp")
+    s, ev = play(s, "place n", "chance e_grasp")
     assert [(e["card"], e["slot"]) for e in of_type(ev, "encounter_card")] == [("e_grasp", 5)]
     assert of_type(ev, "track_full")[0]["undrawn"] == 1
     while kind(s) == "deploy":

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from qtest import GAME, kind, legal, of_type, play, pos
+from qtest import GAME, act, answer, asked, kind, legal, of_type, play, pos
 
 from wasteland.core.protocol import RuleError
 from wasteland.games.quest import ties
@@ -33,9 +33,10 @@ def test_a_move_with_two_equally_near_zones_is_the_leaders_step():
     assert (d.kind, d.seat, d.rule, d.actions) == ("step", 0, "WQ-40.1", ("step gatehouse.b", "step gatehouse.c"))
     assert of_type(ev, "enemy_action")[0]["action"] == "advance" and not of_type(ev, "enemy_move")
     s, ev = play(s, "step gatehouse.c")  # not the first by name
+    assert asked(s) == "weapon_die"  # then its weapon use on the hero (the table throws the die)
+    s, ev = answer(s, 3)
     assert [(e["from"], e["to"]) for e in of_type(ev, "enemy_move")] == [("gatehouse.d", "gatehouse.c")]
-    assert s.models["g1.1"]["zone"] == "gatehouse.c"
-    assert kind(s) == "weapon"  # then its weapon use on the hero (the table enters the die)
+    assert of_type(ev, "enemy_attack")[0]["roll"] == 3 and s.models["g1.1"]["zone"] == "gatehouse.c"
 
 
 def test_a_strike_with_two_equally_near_heroes_is_the_leaders():
@@ -44,7 +45,8 @@ def test_a_strike_with_two_equally_near_heroes_is_the_leaders():
     d = GAME.decision(s)
     assert (d.kind, d.seat, d.rule, d.actions) == ("strike", 0, "WQ-40.1", ("strike 1", "strike 2"))
     s, _ = play(s, "strike 2")
-    s, ev = play(s, "weapon 6")
+    assert asked(s) == "weapon_die"
+    s, ev = answer(s, "6")
     attack = of_type(ev, "enemy_attack")[0]
     assert (attack["seat"], attack["hit"]) == (1, True)
     assert s.heroes[1]["wounds"] < s.content.heroes[1].vitality and s.heroes[0]["wounds"] == s.content.heroes[0].vitality
@@ -53,8 +55,8 @@ def test_a_strike_with_two_equally_near_heroes_is_the_leaders():
 def test_a_hero_in_the_enemys_own_zone_is_struck_without_a_question():
     """Hero 2 shares the ghoul's zone, hero 1 is only next to it: the nearer one is struck."""
     s, _ = _enemy_turn([{"zone": "gatehouse.b"}, {"zone": "gatehouse.d"}], "gatehouse.d")
-    assert kind(s) == "weapon"
-    s, ev = play(s, "weapon 6")
+    assert asked(s) == "weapon_die"
+    s, ev = answer(s, "6")
     assert of_type(ev, "enemy_attack")[0]["seat"] == 1
 
 
@@ -70,15 +72,16 @@ def test_a_single_nearer_zone_is_no_question():
     s = pos(tiles=[*GATEHOUSE, {"tile": "alley", "at": [2, 0]}], gates={"open": [[1, 0, "E"]], "closed": [4, 0, "E"]},
             heroes=[{"zone": "gatehouse.b"}], enemies=[{"enemy": "ghoul", "group": 1, "zone": "alley.c"}],
             state={"slots": ["e_pack"], "track": ["h1", "g1"]})
-    s, ev = play(s, "end")
-    assert [e["to"] for e in of_type(ev, "enemy_move")] == ["alley.b", "alley.a"] and kind(s) == "weapon"
+    s, _ = play(s, "end")
+    assert asked(s) == "weapon_die"  # no question before it
+    s, ev = answer(s, 1)
+    assert [e["to"] for e in of_type(ev, "enemy_move")] == ["alley.b", "alley.a"]
 
 
 def test_generator_play_asks_the_same_ties():
     """Without the table's dice (generator chance), the tie still waits on the leader, and
     the weapon die is then the generator's."""
-    s, _ = _enemy_turn([{"zone": "gatehouse.b"}, {"zone": "gatehouse.c"}], "gatehouse.d",
-                       config={"companion": False})
+    s, _ = _enemy_turn([{"zone": "gatehouse.b"}, {"zone": "gatehouse.c"}], "gatehouse.d", table=False)
     assert kind(s) == "strike"
     s, ev = play(s, "strike 1")
     assert of_type(ev, "enemy_attack")[0]["seat"] == 0
@@ -99,9 +102,9 @@ def test_masters_will_moves_ask_the_leader_too():
     s = pos(tiles=GATEHOUSE, heroes=[{"zone": "gatehouse.a"}],
             enemies=[{"enemy": "ghoul", "group": 1, "zone": "gatehouse.d"}],
             state={"step": "event", "slots": ["e_pack"], "track": ["h1", "g1"]})
-    s, ev = play(s, "roll 2")
+    s, ev = answer(s, "2")
     assert of_type(ev, "masters_will") and kind(s) == "step"
-    s, ev = play(s, "step gatehouse.b")
+    s, ev = act(s, "step gatehouse.b")
     assert of_type(ev, "enemy_move")[0]["rule"] == "WQ-40.4" and s.models["g1.1"]["zone"] == "gatehouse.b"
 
 

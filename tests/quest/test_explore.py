@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from qtest import GAME, kind, legal, of_type, play, pos
+from qtest import GAME, act, answer, asked, kind, legal, of_type, play, pos
 
 from wasteland.core.protocol import RuleError
 
@@ -14,7 +14,7 @@ BELOW = {"tile": "alley", "turns": 0, "at": [2, 2]}  # squares 2,2 3,2 4,2: sout
 def test_drawing_shows_what_the_card_shows():
     """WQ-38.1: the leader draws the top card; it shows gate positions, lychgates, mystic
     items, the number of enemy groups and the quest symbol."""
-    s = pos(config={"companion": False}, heroes=[{"zone": "gatehouse.b", "dice": [2]}],
+    s = pos(table=False, heroes=[{"zone": "gatehouse.b", "dice": [2]}],
             state={"exploration_deck": ["x_alley", "x_sanctum"]})
     s, ev = play(s, "explore a2")
     (card,) = of_type(ev, "exploration_card")
@@ -24,12 +24,12 @@ def test_drawing_shows_what_the_card_shows():
     assert s.exploration_deck == ["x_alley"] and kind(s) == "place"
 
 
-def test_companion_table_enters_the_card_it_drew():
-    """WQ-38.1 at a table: the leader enters the card drawn, among those still in the deck."""
+def test_a_table_says_the_card_it_drew():
+    """WQ-38.1 at a table: the table says the card drawn, among those still in the deck."""
     s = pos(heroes=[{"zone": "gatehouse.b", "dice": [2]}], state={"exploration_deck": ["x_alley", "x_bridge"]})
     s, _ = play(s, "explore a2")
-    assert kind(s) == "draw" and legal(s) == ["draw x_alley", "draw x_bridge"]
-    s, ev = play(s, "draw x_bridge")
+    assert asked(s) == "exploration_card" and legal(s) == ["chance x_alley", "chance x_bridge"]
+    s, ev = answer(s, "x_bridge", rest=False)
     assert of_type(ev, "exploration_card")[0]["card"] == "x_bridge" and s.exploration_deck == ["x_alley"]
 
 
@@ -52,7 +52,7 @@ def test_the_illustration_closed_gate_goes_furthest():
     gate turns open; of the other positions, e is 2 zone steps from the opened gate and n
     and s only 1, so e (4,0 E) is the one place for the new closed gate."""
     s = pos(drawn="x_alley")
-    s, ev = play(s, "place w")
+    s, ev = act(s, "place w")
     (tile,) = of_type(ev, "tile_placed")
     assert tile["squares"] == [[2, 0], [3, 0], [4, 0]] and tile["turns"] == 0
     assert s.open_gates == [[[1, 0], "E"]]
@@ -70,10 +70,10 @@ def test_a_position_fixes_the_tiles_turn():
     turns so that the position faces west onto the gate; e and w are then both one zone
     step from the entry zone b: the leader chooses."""
     s = pos(drawn="x_alley")
-    s, ev = play(s, "place n")
+    s, ev = act(s, "place n")
     assert of_type(ev, "tile_placed")[0]["squares"] == [[2, -1], [2, 0], [2, 1]]
     assert kind(s) == "close" and legal(s) == ["close e", "close w"]
-    s, ev = play(s, "close w")
+    s, ev = act(s, "close w")  # then the card's enemies are drawn: the table says which
     assert of_type(ev, "closed_gate")[0]["edge"] == [[2, 1], "S"]
 
 
@@ -81,7 +81,7 @@ def test_furthest_ties_are_the_leaders_choice():
     """WQ-38.3: ties for the furthest position: the leader chooses (graveyard by n: e, s
     and w are all one zone step from zone b)."""
     s = pos(drawn="x_graveyard")
-    s, _ = play(s, "place n")
+    s, _ = act(s, "place n")
     d = GAME.decision(s)
     assert (d.kind, d.rule, d.seat, d.actions) == ("close", "WQ-38.3", 0, ("close e", "close s", "close w"))
 
@@ -89,7 +89,7 @@ def test_furthest_ties_are_the_leaders_choice():
 def test_lychgates_and_items_come_last():
     """WQ-38.3 point 5: after the closed gate, the card's lychgates and mystic items."""
     s = pos(drawn="x_graveyard")
-    s, ev = play(s, "place w")
+    s, ev = act(s, "place w")
     types = [e["type"] for e in ev]
     assert types.index("tile_placed") < types.index("closed_gate") < types.index("furnished")
     assert s.lychgates == [[[4, 0], "N"]] and s.items == ["graveyard.b"]
@@ -136,7 +136,7 @@ def test_a_gate_position_the_card_does_not_have():
 def test_no_placement_possible_is_the_dead_end():
     """WQ-38.3 ruling: a drawn tile that fits nowhere is the dead end of WQ-38.2. The bridge
     needs squares 2,0 to 5,0 whichever end it is laid by; an alley lies on 3,0 to 5,0."""
-    s = pos(config={"companion": False}, heroes=[{"zone": "gatehouse.b", "dice": [3]}],
+    s = pos(table=False, heroes=[{"zone": "gatehouse.b", "dice": [3]}],
             tiles=[{"tile": "gatehouse"}, {"tile": "alley", "at": [3, 0]}], state={"exploration_deck": ["x_bridge"]})
     s, ev = play(s, "explore a3")
     assert of_type(ev, "dead_end")[0]["rule"] == "WQ-38.2" and s.over and s.winners == []
@@ -155,7 +155,7 @@ def test_the_furthest_position_counts_even_when_it_faces_a_laid_tile():
     from the opened gate, n and s one; e faces the canal bridge east of it, and still
     takes the closed gate. No tile can then be lined up with it."""
     s = pos(drawn="x_alley", tiles=[{"tile": "gatehouse"}, {"tile": "bridge", "at": [5, 0]}])
-    s, ev = play(s, "place w")
+    s, ev = act(s, "place w")
     (closed,) = of_type(ev, "closed_gate")
     assert (closed["gate"], closed["edge"], closed["steps"], closed["tied"]) == ("e", [[4, 0], "E"], 2, ["e"])
     assert s.board.tile_at[(5, 0)] == "bridge" and s.closed_gate_zone() == "alley.c"
@@ -167,7 +167,7 @@ def test_the_furthest_position_counts_even_when_it_faces_a_laid_tile():
 def test_exploring_through_a_gate_that_faces_a_laid_tile_is_the_dead_end():
     """WQ-38.2, WQ-38.3: the closed gate on the alley's east end faces the bridge; the card
     drawn there fits nowhere: the dead end, every hero out of action, the quest fails."""
-    s = pos(config={"companion": False}, heroes=[{"zone": "alley.c", "dice": [2]}],
+    s = pos(table=False, heroes=[{"zone": "alley.c", "dice": [2]}],
             tiles=[{"tile": "gatehouse"}, {"tile": "alley", "at": [2, 0]}, {"tile": "bridge", "at": [5, 0]}],
             gates={"open": [[1, 0, "E"]], "closed": [4, 0, "E"]}, state={"exploration_deck": ["x_chapel"]})
     s, ev = play(s, "explore a2")

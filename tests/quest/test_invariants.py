@@ -35,11 +35,12 @@ def check(s) -> None:
     assert s.airship + len(s.destiny_rolled) + s.destiny_spent == s.quest.destiny_dice
 
 
-@pytest.mark.parametrize("companion", [False, True])
+@pytest.mark.parametrize("table", [False, True])
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
-def test_random_quests_keep_the_invariants(players, companion):
+def test_random_quests_keep_the_invariants(players, table):
+    """``table``: the table answers every chance point (a random answer among its outcomes)."""
     for seed in range(6):
-        s = GAME.new_game({"players": players, "companion": companion}, seed)
+        s = GAME.with_table_chance(GAME.new_game({"players": players}, seed), table)
         rng = Rng(seed)
         steps = 0
         while (d := GAME.decision(s)) is not None:

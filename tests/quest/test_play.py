@@ -9,6 +9,7 @@ import pytest
 
 from wasteland.agents.registry import make_agent
 from wasteland.core.agent import Observation
+from wasteland.core.chance import CHANCE_SEAT
 from wasteland.core.protocol import RuleError
 from wasteland.core.registry import get_spec
 from wasteland.core.rng import Rng
@@ -82,21 +83,23 @@ def test_bad_configs(config, option):
     assert option in str(err.value) or option == err.value.rule
 
 
-def test_companion_play_takes_every_chance_result_from_the_table():
-    """In companion play the table draws and throws: the game's generator is never used
-    after the set-up, and the quest still plays to its end."""
-    s = GAME.new_game(SPEC.validate({"players": 2, "companion": True}), 6)
-    seed_state = s.rng
+def test_table_chance_takes_every_chance_result_from_the_table():
+    """With the table answering chance, every card drawn and die thrown is the chance
+    seat's decision (the engine's generator only keeps in step), and the quest still plays
+    to its end."""
+    s = GAME.with_table_chance(GAME.new_game(SPEC.validate({"players": 2}), 6))
     rng = Rng(6)
-    kinds = set()
+    terms = set()
     steps = 0
     while (d := GAME.decision(s)) is not None:
-        kinds.add(d.kind)
+        pending = GAME.chance_pending(s)
+        if pending is not None:
+            assert d.seat == CHANCE_SEAT
+            terms.add(pending.point.term)
         s, _ = GAME.apply(s, rng.choice(list(d.actions)))
-        assert s.rng == seed_state
         steps += 1
         assert steps < 5000
-    assert {"dice", "event"} <= kinds and GAME.outcome(s) is not None
+    assert {"activation_die", "event_die", "destiny_die"} <= terms and GAME.outcome(s) is not None
 
 
 def test_rounds_and_turn_order_for_the_simulator():

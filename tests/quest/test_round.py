@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from qtest import GAME, kind, legal, of_type, play, pos
+from qtest import GAME, answer, asked, kind, legal, of_type, play, pos
 
 from wasteland.core.protocol import RuleError
 from wasteland.games.quest.conditions import condition_on_hero, place_dice, weapon_damage
@@ -18,10 +18,11 @@ def after_hero_ends(enemies, *, tokens=None, dice=None):
             state={"slots": ["e_pack"], "track": ["h1", "g1"], **({"stunned_groups": [1]} if tokens == "stunned" else {})},
             enemies=enemies)
     s, ev = play(s, "end")
-    if kind(s) == "weapon":  # a table enters the weapon die (companion play, as positions are)
-        assert legal(s) == [f"weapon {n}" for n in range(1, 7)]
-        s, more = play(s, "weapon 4")
-        ev += more
+    if asked(s) == "weapon_die":  # the table throws the weapon die (table chance, as at a table)
+        assert legal(s) == [f"chance {n}" for n in range(1, 7)]
+        s, ev = answer(s, 4)  # the action's events come with its last answer
+    elif asked(s):
+        s, ev = answer(s)  # the round goes on: the event die and the next round's dice
     return s, ev
 
 
@@ -67,13 +68,13 @@ def test_activation_follows_the_battle_track():
     s = pos(tiles=ALLEY, gates=GATES, heroes=[{"zone": "gatehouse.b"}],
             state={"step": "event", "slots": ["e_pack"], "track": ["g1", "h1"]},
             enemies=[{"enemy": "ghoul", "group": 1, "zone": "alley.c"}])
-    s, ev = play(s, "roll 11")
-    assert (kind(s), legal(s)[0]) == ("dice", "dice 1 1 1")  # the hero's player enters the throw
-    s, more = play(s, "dice 2 3 4")
-    types = [e["type"] for e in ev + more]
-    assert types.index("group_activates") > types.index("initiative")
-    assert kind(s) == "weapon"  # the ghoul charged into reach of hero 1, who acts after it
-    s, ev = play(s, "weapon 1")
+    s, _ = answer(s, "11", rest=False)
+    assert asked(s) == "activation_die"  # the hero's player throws (no destiny dice left to roll)
+    s, _ = answer(s, "2", "3", "4", rest=False)
+    assert asked(s) == "weapon_die"  # the ghoul charged into reach of hero 1, who acts after it
+    s, ev = answer(s, "1", rest=False)
+    types = [e["type"] for e in ev]
+    assert types.index("initiative") < types.index("group_activates") < types.index("enemy_attack")
     assert of_type(ev, "enemy_attack")[0]["hit"] is False and kind(s) == "hero"
 
 
@@ -105,7 +106,7 @@ def test_exhausted_changes_all_dice_then_goes():
     assert place_dice([4, 5, 6], ["fatigue"]) == ([3, 4, 5], True)
     assert place_dice([4, 1, 6], ["disease", "fatigue"]) == ([2, 1, 5], True)
     s = pos(heroes=[{"zone": "gatehouse.b", "tokens": ["fatigue"]}], state={"step": "event"})
-    s, ev = play(s, "roll 11", "dice 4 5 6")
+    s, ev = answer(s, "11", "4", "5", "6")
     roll = of_type(ev, "activation_roll")[0]
     assert roll["fatigue"] and (roll["rolled"], roll["dice"]) == ([4, 5, 6], [3, 4, 5])
     assert "fatigue" not in s.heroes[0]["tokens"]
@@ -115,7 +116,7 @@ def test_a_stunned_hero_gives_up_a_die():
     """WQ-40.3 Stunned: a stunned hero next to activate gives up an activation or destiny die."""
     s = pos(heroes=[{"zone": "gatehouse.b", "tokens": ["stunned"]}], state={"step": "event", "destiny": [4], "airship": 0,
                                                                              "spent": 2, "destiny_denied": True})
-    s, _ = play(s, "roll 11", "dice 2 5 6")
+    s, _ = answer(s, "11", "2", "5", "6")
     d = GAME.decision(s)
     assert d.kind == "stun" and d.rule == "WQ-40.3"
     assert d.actions == ("give a2", "give a5", "give a6", "give d4")
@@ -129,10 +130,12 @@ def test_a_stunned_group_is_moved_back():
     s = pos(players=2, tiles=ALLEY, gates=GATES, heroes=[{"zone": "gatehouse.b"}, {"zone": "gatehouse.a"}],
             state={"step": "event", "slots": ["e_pack"], "track": ["g1", "h1", "h2"], "stunned_groups": [1]},
             enemies=[{"enemy": "ghoul", "group": 1, "zone": "alley.c"}])
-    s, ev = play(s, "roll 7", "dice 1 2 3", "dice 4 5 6")
+    s, ev = answer(s, "7")
     assert of_type(ev, "moved_back")[0]["track"] == ["h1", "h2", "g1"] and not of_type(ev, "group_activates")
     assert not s.groups["1"]["stunned"]
     s, ev = play(s, "end", "end")
+    if asked(s):  # the group's weapon die, and what the round throws after it
+        s, ev = answer(s)
     assert of_type(ev, "group_activates")[0]["group"] == 1
 
 
@@ -163,7 +166,7 @@ def test_enemies_traps_go_after_the_event_roll():
     """WQ-40.3 Trapped: enemies' trapped tokens are removed after the event roll."""
     s = pos(tiles=ALLEY, gates=GATES, state={"step": "event", "slots": ["e_pack"]},
             enemies=[{"enemy": "ghoul", "group": 1, "zone": "alley.c", "tokens": ["trapped"]}])
-    s, ev = play(s, "roll 11")
+    s, ev = answer(s, "11")
     types = [e["type"] for e in ev]
     assert types.index("event_roll") < types.index("traps_cleared") < types.index("round")
     assert s.models["g1.1"]["tokens"] == []

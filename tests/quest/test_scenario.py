@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from qtest import GAME, legal, of_type, play
+from qtest import GAME, act, asked, legal, of_type, play
 
 from wasteland.core.protocol import RuleError
 from wasteland.core.registry import get_spec
@@ -28,7 +28,8 @@ def test_the_documented_example_loads_and_plays():
     assert s.players == 2 and s.heroes[0]["zone"] == "graveyard.d" and s.heroes[0]["tokens"] == ["disease"]
     assert s.models["g1.1"]["zone"] == "graveyard.a" and s.track == ["h1", "h2", "g1"]
     assert legal(s) == ["place w", "place e", "place n", "place s"]
-    s, ev = play(s, "place w")
+    assert GAME.chance_pending(s) is None and s.chance is not None  # the table's chance
+    s, ev = act(s, "place w")
     assert of_type(ev, "tile_placed")[0]["squares"] == [[5, 1], [6, 1], [7, 1]]
     assert of_type(ev, "closed_gate")[0]["edge"] == [[7, 1], "E"]
 
@@ -78,7 +79,7 @@ def test_apply_says_where_the_tile_goes_the_gate_and_each_enemy(tmp_path):
     say where the tile lies, which gate opened and which is now closed, where each enemy
     stands and why (WQ-38.3, WQ-39.1, WQ-39.3)."""
     text = with_(example(), 'drawn = "x_alley"', 'drawn = "x_chapel"')
-    code, out = run_apply(tmp_path, text, "place n", "encounter e_grasp", "encounter e_lone", "deploy g2.1 chapel.c")
+    code, out = run_apply(tmp_path, text, "place n", "chance e_grasp", "chance e_lone", "deploy g2.1 chapel.c")
     assert code == 0, out
     events = out["events"]
     placed = of_type(events, "tile_placed")[0]
@@ -92,11 +93,21 @@ def test_apply_says_where_the_tile_goes_the_gate_and_each_enemy(tmp_path):
 
 
 def test_apply_an_event_result_and_a_13(tmp_path):
+    """At the event step the position waits on the event die with no action behind it
+    (the table throws it); the answer plays on to the next round's destiny and activation
+    dice, which the table throws too; the events come when the round reaches a hero."""
     text = with_(example(), 'step = "explore"', 'step = "event"')
+    code, out = run_apply(tmp_path, text)
+    assert code == 0 and out["decision"]["kind"] == "chance" and out["decision"]["rule"] == "WQ-40.4"
+    assert out["decision"]["actions"] == [f"chance {n}" for n in range(1, 13)]
+    code, out = run_apply(tmp_path, text, "chance 8")
+    assert code == 0 and out["events"] == [] and out["decision"]["rule"] == "WQ-40.2"  # a destiny die
+    code, out = run_apply(tmp_path, text, "chance 8", *["chance 3"] * 8)  # 2 destiny, 2 x 3 activation dice
+    assert code == 0 and of_type(out["events"], "dusk")[0]["zone"] == 4 and out["decision"]["kind"] == "hero"
+    code, out = run_apply(tmp_path, text, "chance 13")
+    assert code == 1 and out["rule"] == "WQ-40.4" and "the event die" in out["error"]
     code, out = run_apply(tmp_path, text, "roll 8")
-    assert code == 0 and of_type(out["events"], "dusk")[0]["zone"] == 4
-    code, out = run_apply(tmp_path, text, "roll 13")
-    assert code == 1 and out["rule"] == "WQ-40.4" and "d12" in out["error"]
+    assert code == 1 and out["rule"] == "WQ-40.4" and "the table must answer first" in out["error"]
 
 
 def test_apply_a_gate_position_the_card_lacks(tmp_path):

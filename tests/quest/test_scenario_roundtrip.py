@@ -76,10 +76,19 @@ def test_a_written_position_names_its_parts_in_the_tables_words():
     assert data["config"]["players"] == 2 and data["procedure"][0]["seat"] >= 1
 
 
-def test_a_companion_position_still_reads_without_its_engine_parts():
-    """The hand form is untouched: no [state] phase, the step sets the procedures."""
+def test_a_hand_written_position_reads_without_its_engine_parts():
+    """The hand form: no [state] phase, the step sets the procedures. At the event step the
+    die is thrown at once: by the table, the position then waits on it with no action
+    behind it, and the position written from there reads back the same; or by the
+    generator, and the round goes on."""
+    s = scenario_from_text('game = "quest"\n[chance]\nmode = "table"\n[state]\nstep = "event"\n')
+    pending = GAME.chance_pending(s)
+    assert s.phase == "event" and (pending.action, pending.point.term) == ("", "event_die")
+    back = scenario_from_text(SPEC.write_scenario(s))
+    assert GAME.to_json(back) == GAME.to_json(s)
+    assert GAME.to_json(GAME.apply(back, "chance 7")[0]) == GAME.to_json(GAME.apply(s, "chance 7")[0])
     s = scenario_from_text('game = "quest"\n[state]\nstep = "event"\n')
-    assert s.phase == "event" and GAME.decision(s).kind == "event"
+    assert s.chance is None and s.round == 2 and GAME.decision(s).kind == "hero"
 
 
 @pytest.mark.parametrize("change, field", [

@@ -44,7 +44,7 @@ window.ready = true;
 @pytest.fixture
 def site(tmp_path):
     s = pos(players=2, drawn="x_graveyard", heroes=[{"zone": "gatehouse.b"}, {"zone": "gatehouse.a"}])
-    s, events = play(s, "place w", "encounter e_pack")
+    s, events = play(s, "place w", "chance e_pack")
     data = {"view": GAME.view(s, 0), "actions": list(GAME.decision(s).actions), "events": events}
     root = tmp_path / "site"
     (root / "js").mkdir(parents=True)

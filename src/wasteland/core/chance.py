@@ -21,6 +21,13 @@ as it was before the action, and the state records the action, its seat, the ans
 and the point (:class:`Pending`). Each answer re-runs the action from the start with
 one answer more, until the action completes.
 
+A state may also wait on a chance point with no action behind it: a position set up by
+hand (a scenario) whose next step is automatic and rolls at once (the event die of a
+round's event phase). :meth:`EngineGame.resume_at_table` runs the engine's own
+continuation (the game module's ``resume``) under the table's answers; when it needs
+one, the pending action is :data:`RESUME` (empty), and each answer re-runs the
+continuation from the start with one answer more, as for any action.
+
 Shuffles stay ``core.rng.shuffle``: in table mode the generator's order is only the
 engine's guess, never shown, and every draw from the deck is asked.
 
@@ -49,6 +56,9 @@ CHANCE_SEAT = -1
 VERB = "chance"
 #: the outcome word that introduces the printed values of a card not in the data
 CUSTOM = "custom"
+#: the pending "action" of a chance point met by the engine's own continuation
+#: (``resume``), not by any action of a seat
+RESUME = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,7 +119,8 @@ class ChancePoint:
 
 @dataclass(frozen=True, slots=True)
 class Pending:
-    """An action stopped at a chance point: re-run with ``answers`` (and the next one)."""
+    """An action stopped at a chance point: re-run with ``answers`` (and the next one).
+    ``action`` is :data:`RESUME` when the engine's own continuation met the point."""
 
     action: str
     seat: int | None

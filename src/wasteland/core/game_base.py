@@ -13,7 +13,7 @@ from types import ModuleType
 from typing import Any, Callable
 
 from . import chance
-from .chance import CHANCE_SEAT, TABLE, Answers, ChanceNeeded, Pending, TableChance
+from .chance import CHANCE_SEAT, RESUME, TABLE, Answers, ChanceNeeded, Pending, TableChance
 from .protocol import Decision, Event, Outcome, RuleError
 from .rng import Rng
 from .state_check import StateError
@@ -104,12 +104,33 @@ class EngineGame:
             backup = state.copy()
             nxt.chance = Answers(p.answers, then_generator=True)
             try:
-                self._engine.apply_in_place(nxt, p.action, p.seat)
+                self._continue(nxt, p.action, p.seat)
             except BaseException:
                 _restore(nxt, backup)
                 raise
         nxt.chance = None
         return nxt
+
+    def resume_at_table(self, state: Any) -> list[Event]:
+        """Run the engine's own continuation (``engine.resume(state)``: the automatic steps
+        a position set up by hand rests on) in place. In table mode a chance point it meets
+        leaves the state waiting on the table with no action behind it (pending action
+        :data:`~wasteland.core.chance.RESUME`); the answer resumes it. Nothing happens
+        while an answer is already pending."""
+        c = state.chance
+        if c is None:
+            return self._engine.resume(state)
+        if c.pending is not None:
+            return []
+        return self._run_at_table(state, RESUME, None, ())
+
+    def _continue(self, state: Any, action: str, seat: int | None) -> list[Event]:
+        if action == RESUME:
+            resume = getattr(self._engine, "resume", None)
+            if resume is None:
+                raise RuleError("chance", f"{self.title} has no automatic step to wait on (the pending action is empty)")
+            return resume(state)
+        return self._engine.apply_in_place(state, action, seat)
 
     def chance_pending(self, state: Any) -> Pending | None:
         """What the table must answer now (table mode), or None."""
@@ -130,11 +151,16 @@ class EngineGame:
             point.check(answer)
             action, seat, answers = pending.action, pending.seat, pending.answers + (answer,)
         else:
+            if action == RESUME:  # an empty action is no action: the engine refuses it
+                return self._engine.apply_in_place(state, action, seat)
             answers = ()
+        return self._run_at_table(state, action, seat, answers)
+
+    def _run_at_table(self, state: Any, action: str, seat: int | None, answers: tuple[str, ...]) -> list[Event]:
         backup = state.copy()
         state.chance = Answers(answers)
         try:
-            events = self._engine.apply_in_place(state, action, seat)
+            events = self._continue(state, action, seat)
         except ChanceNeeded as need:
             _restore(state, backup)
             state.chance = TableChance(Pending(action, seat, answers, need.point))

@@ -3,8 +3,9 @@ index meaning the same action in every state.
 
 Name domains: ``zone`` every tile's zones (``alley.a``), ``die`` a hero's action dice
 ``a1``-``a6`` and destiny dice ``d1``-``d6``, ``group`` an enemy group ``g1``-``g12``,
-``gate`` a compass side, ``card`` exploration, encounter and crisis
-cards, ``n`` the numbers 1-12 (rolls, slots).
+``gate`` a compass side, ``n`` the numbers 1-12 (a hero's number). What is drawn
+or thrown is chance's (``chance``: the chance seat's outcomes, as many as the largest
+deck or die).
 
 The space is compact (the agent scans its whole mask every step): the figure an attack
 hits is named by its place among the figures in the attacker's zone and the zones next to
@@ -63,12 +64,9 @@ def _build() -> TemplateActions:
         ["end", "move {zone} {die}", "run {zone} {die}", "attack {foe} {die}", "recover {die}",
          "explore {die}", "give {die}", "inspire {die}", "dig {die}", "free {n} {die}", "deploy {deploying} {zone}",
          "place {gate}", "close {gate}", "master {group}", "effect {effect}", "anchor {zone}",
-         "crisis {crisis}", "draw {exploration}", "encounter {encounter}", "inspiration {n}", "rebirth {n}", "rebirth_zone {zone}",
-         "step {zone}", "strike {n}",
-         "roll {n}"],
+         "inspiration {n}", "rebirth {n}", "rebirth_zone {zone}", "step {zone}", "strike {n}"],
         {"zone": zones, "die": dice, "group": groups, "gate": ("n", "e", "s", "w"),
-         "effect": ("cure", "recover"), "crisis": crises, "exploration": tuple(c.cards),
-         "encounter": tuple(c.encounters), "n": tuple(str(n) for n in range(1, 13)),
+         "effect": ("cure", "recover"), "n": tuple(str(n) for n in range(1, 13)),
          "foe": Slots(FOES, _foes, rule="WQ-39.1"), "deploying": Slots(1, _deploying)},
         # an exploration, encounter or crisis card drawn, a die (up to twelve faces) rolled
         chance=max(len(c.cards), len(c.encounters), len(crises), 12),

@@ -1,4 +1,4 @@
-"""The quest's configuration: heroes (one seat each), quest, companion play."""
+"""The quest's configuration: heroes (one seat each), quest, a round limit."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from wasteland.core.protocol import RuleError
 
 from .content import QUESTS
 
-DEFAULTS: dict[str, Any] = {"players": 1, "quest": "lantern", "companion": False, "round_limit": None}
+DEFAULTS: dict[str, Any] = {"players": 1, "quest": "lantern", "round_limit": None}
 
 
 def normalize(config: dict[str, Any]) -> dict[str, Any]:
@@ -24,8 +24,6 @@ def normalize(config: dict[str, Any]) -> dict[str, Any]:
         raise RuleError("players", f"players (heroes) must be 1 to 4, not {n!r}")
     if out["quest"] not in QUESTS:
         raise RuleError("quest", f"unknown quest {out['quest']!r}; choose {', '.join(QUESTS)}")
-    if not isinstance(out["companion"], bool):
-        raise RuleError("companion", "companion must be true or false")
     lim = out["round_limit"]
     if lim is not None and (isinstance(lim, bool) or not isinstance(lim, int) or lim < 1):
         raise RuleError("round_limit", "round_limit must be a whole number of 1 or more")

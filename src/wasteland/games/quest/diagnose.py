@@ -19,11 +19,10 @@ from .state import State
 HERO_VERBS = frozenset({"move", "run", "explore", "end", "attack", "recover", "free", "inspire", "dig"})
 # The verbs each decision kind offers (engine.py OPTIONS, heroes.py, events_table.py).
 KIND_VERBS: dict[str, frozenset[str]] = {
-    "hero": HERO_VERBS, "stun": frozenset({"give"}), "draw": frozenset({"draw"}), "place": frozenset({"place"}),
-    "close": frozenset({"close"}), "encounter": frozenset({"encounter"}), "anchor": frozenset({"anchor"}),
-    "deploy": frozenset({"deploy"}), "event": frozenset({"roll"}),
-    **{kind: frozenset({kind}) for kind in ("master", "rebirth", "rebirth_zone", "effect", "inspiration", "crisis",
-                                            "dice", "destiny", "weapon", "step", "strike")},
+    "hero": HERO_VERBS, "stun": frozenset({"give"}), "place": frozenset({"place"}), "close": frozenset({"close"}),
+    "anchor": frozenset({"anchor"}), "deploy": frozenset({"deploy"}),
+    **{kind: frozenset({kind}) for kind in ("master", "rebirth", "rebirth_zone", "effect", "inspiration", "step",
+                                            "strike")},
 }
 VERB_KIND = {verb: kind for kind, verbs in KIND_VERBS.items() for verb in verbs}
 # The page's own thresholds of a hero action (heroes.py THRESHOLD); the others are ours.
@@ -133,37 +132,6 @@ def _hero_grammar(s: State, d: Decision, words: list[str]) -> NotationError | No
     return None
 
 
-def _why_numbered(rule: str, low: int, high: int, what: str):
-    def why(s: State, d: Decision, words: list[str]) -> RuleError | None:
-        if len(words) != 2:
-            return NotationError(f"expected '{words[0]} N'")
-        if not words[1].isdecimal() or not low <= int(words[1]) <= high:
-            return RuleError(rule, f"{what}: enter a result from {low} to {high}, not {words[1]!r}")
-        return None
-
-    return why
-
-
-def _why_dice(s: State, d: Decision, words: list[str]) -> RuleError | None:
-    f = s.stack[-1]
-    rule = "WQ-40.4" if d.kind == "destiny" else "WQ-40.2"
-    faces = words[1:]
-    if not all(x.isdecimal() and 1 <= int(x) <= 6 for x in faces):
-        return RuleError(rule, f"a die shows 1 to 6, not {' '.join(faces)!r}")
-    if len(faces) != f["n"]:
-        return RuleError(rule, f"{f['n']} dice were thrown: enter {f['n']} faces, not {len(faces)}")
-    return NotationError(f"enter the faces from lowest to highest: {d.kind} {' '.join(sorted(faces))}")
-
-
-def _why_card(rule: str, deck: str, what: str):
-    def why(s: State, d: Decision, words: list[str]) -> RuleError | None:
-        if len(words) != 2:
-            return NotationError(f"expected '{words[0]} CARD'")
-        return RuleError(rule, f"{words[1]} is not in the {what} deck: the card drawn is one of those left in it")
-
-    return why
-
-
 def _why_place(s: State, d: Decision, words: list[str]) -> RuleError | None:
     if len(words) != 2:
         return NotationError("expected 'place GATE'")
@@ -221,11 +189,6 @@ def _why_choice(s: State, d: Decision, words: list[str]) -> RuleError | None:
 
 
 _WHY = {
-    "event": _why_numbered("WQ-40.4", 1, 12, "the event die is a d12"),
-    "weapon": _why_numbered("WQ-40.1", 1, 6, "a weapon use throws a d6"),
-    "dice": _why_dice, "destiny": _why_dice,
-    "draw": _why_card("WQ-38.1", "exploration", "exploration"),
-    "encounter": _why_card("WQ-39.1", "encounter", "encounter"),
     "place": _why_place, "close": _why_close, "stun": _why_stun, "deploy": _why_deploy, "anchor": _why_deploy,
     "step": _why_enemy, "strike": _why_enemy,
 }

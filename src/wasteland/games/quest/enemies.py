@@ -95,9 +95,6 @@ def run(s: State, f: Frame, events: Events) -> bool:
             f["wait"], f["choices"] = "strike", [str(q + 1) for q in near]
             return False
         f["target"] = near[0] if near else -1
-    if f["strike"] and f["target"] >= 0 and s.config["companion"]:
-        f["wait"] = "weapon"  # the table throws the weapon die and enters it
-        return False
     s.stack.pop()
     if f["strike"] and f["target"] >= 0:
         weapon_use(s, mid, f["target"], events)
@@ -112,8 +109,6 @@ def _step(s: State, f: Frame, to: str, events: Events) -> None:
 
 
 def options(s: State, f: Frame) -> list[str]:
-    if f["wait"] == "weapon":
-        return [f"weapon {n}" for n in range(1, 7)]
     return [f"{f['wait']} {c}" for c in f["choices"]]
 
 
@@ -122,21 +117,16 @@ def choose(s: State, f: Frame, action: str, events: Events) -> None:
     f["wait"], f["choices"] = "", []
     if verb == "step":
         _step(s, f, arg, events)
-    elif verb == "strike":
+    else:
         f["target"] = int(arg) - 1
-    else:  # the weapon die the table threw
-        s.stack.pop()
-        weapon_use(s, f["model"], f["target"], events, int(arg))
 
 
-def weapon_use(s: State, mid: str, seat: int, events: Events, roll: int | None = None) -> None:
+def weapon_use(s: State, mid: str, seat: int, events: Events) -> None:
     """One weapon use on the hero of ``seat`` (stand-in for p.30): a d6 of ``hit`` or more
-    hits, a 6 is critical. ``roll``: the die a table entered (companion play); else the
-    generator rolls."""
+    hits, a 6 is critical. The die is a chance point (the table's at a table)."""
     m = s.models[mid]
     e = s.content.enemies[m["enemy"]]
-    if roll is None:
-        roll = dice.roll(s, 6, f"{mid} weapon", "WQ-40.1", "weapon_die", (("model", mid),))
+    roll = dice.roll(s, 6, f"{mid} weapon", "WQ-40.1", "weapon_die", (("model", mid),))
     hit, crit = roll >= e.hit, roll == 6
     events.append({"type": "enemy_attack", "model": mid, "seat": seat, "roll": roll, "hit": hit, "critical": crit,
                    "rule": "WQ-40.1"})

@@ -3,10 +3,9 @@ the event phase (WQ-40.4), as frames on a stack.
 
 A frame is a small dict. ``RUN`` frames are automatic steps (they return False to wait
 for a decision); ``OPTIONS``/``CHOOSE`` frames wait on a seat. Leader decisions go to
-seat 0 (the leader, stand-in). In companion play (``config.companion``) the table
-enters what it drew or rolled: the exploration card, the encounter cards, the crisis,
-the event die, the destiny dice and each enemy weapon die as the leader's decisions,
-each hero's activation dice as that hero's.
+seat 0 (the leader, stand-in). Every card drawn and die thrown is a chance point
+(``core.chance``): the generator answers it, or at a table (table chance) the table does,
+as the chance seat's decision.
 """
 
 from __future__ import annotations
@@ -34,22 +33,15 @@ LEADER = 0
 DECISION_INFO = {
     "hero": ("WQ-40.2", "your activation: spend a die on an action, or end"),
     "stun": ("WQ-40.3", "stunned: give up an activation die or a destiny die"),
-    "draw": ("WQ-38.1", "enter the exploration card the table drew"),
     "place": ("WQ-38.3", "line up one of the card's gate positions with the closed gate"),
     "close": ("WQ-38.3", "several gate positions are furthest: choose where the closed gate goes"),
-    "encounter": ("WQ-39.1", "enter the encounter card the table drew"),
     "anchor": ("WQ-39.1", "mystic items equally near a hero: choose the one the group deploys by"),
     "deploy": ("WQ-39.1", "choose the zone for this enemy"),
-    "event": ("WQ-40.4", "enter the event die (1D12) the table rolled"),
     "master": ("WQ-40.4", "groups equally far from the heroes: choose the one that Moves"),
     "rebirth": ("WQ-40.4", "choose the hero for Heroic rebirth"),
     "rebirth_zone": ("WQ-40.4", "empty zones equally near: choose where the hero returns"),
     "effect": ("WQ-40.4", "free Recover, or remove one disease"),
     "inspiration": ("WQ-40.4", "choose the hero who gains an inspiration point"),
-    "crisis": ("WQ-40.4", "enter the crisis the table drew"),
-    "dice": ("WQ-40.2", "enter the activation dice this hero threw"),
-    "destiny": ("WQ-40.4", "enter the destiny dice the table threw"),
-    "weapon": ("WQ-40.1", "enter the die this enemy's weapon use threw"),
     "step": ("WQ-40.1", "zones equally near the heroes: choose where this enemy Moves"),
     "strike": ("WQ-40.1", "heroes equally near this enemy: choose the one it strikes"),
 }
@@ -115,9 +107,6 @@ def _destiny(s: State, f: Frame, events: Events) -> bool:
         events.append({"type": "destiny_denied", "rule": "WQ-40.4"})
         return True
     n = s.airship + len(s.destiny_rolled)
-    if s.config["companion"] and n:
-        s.stack.append({"kind": "dice", "seat": LEADER, "verb": "destiny", "n": n})
-        return True
     _destiny_rolled(s, [dice.roll(s, 6, "destiny", "WQ-40.2", "destiny_die") for _ in range(n)], events)
     return True
 
@@ -139,10 +128,6 @@ def _roll(s: State, f: Frame, events: Events) -> bool:
     s.stack.pop()
     s.phase = "initiative"
     heroes = [q for q, h in enumerate(s.heroes) if h["zone"] is not None]
-    if s.config["companion"]:
-        for q in reversed(heroes):  # each hero's player enters the throw
-            s.stack.append({"kind": "dice", "seat": q, "verb": "dice", "n": s.content.heroes[q].dice, "hero": q})
-        return True
     for q in heroes:
         hero = (("hero", str(q + 1)),)
         _hero_rolled(s, q, [dice.roll(s, 6, f"hero {q + 1} activation", "WQ-40.2", "activation_die", hero)
@@ -228,38 +213,11 @@ def _heroes_fallen(s: State, events: Events) -> bool:
     return False
 
 
-def _dice_options(s: State, f: Frame) -> list[str]:
-    """Every throw of ``n`` d6 as the table reads it (sorted faces)."""
-    from itertools import combinations_with_replacement
-
-    return [f"{f['verb']} " + " ".join(map(str, c)) for c in combinations_with_replacement(range(1, 7), f["n"])]
-
-
-def _dice_choose(s: State, f: Frame, action: str, events: Events) -> None:
-    s.stack.pop()
-    faces = [int(x) for x in action.split(" ")[1:]]
-    if f["verb"] == "destiny":
-        _destiny_rolled(s, faces, events)
-    else:
-        _hero_rolled(s, f["hero"], faces, events)
-
-
 def _event(s: State, f: Frame, events: Events) -> bool:
     s.phase = "event"
-    if s.config["companion"]:
-        return False  # the table rolls and enters the result
     s.stack.pop()
     table.resolve(s, table.roll_d12(s), events)
     return True
-
-
-def _event_options(s: State, f: Frame) -> list[str]:
-    return [f"roll {n}" for n in range(1, 13)]
-
-
-def _event_choose(s: State, f: Frame, action: str, events: Events) -> None:
-    s.stack.pop()
-    table.resolve(s, int(action.split(" ")[1]), events)
 
 
 def _trap_clear(s: State, f: Frame, events: Events) -> bool:
@@ -337,8 +295,6 @@ def _draw_run(s: State, f: Frame, events: Events) -> bool:
         # WQ-38.2: a dead end; with no card there is no tile to add (ruling): the quest fails.
         dead_end(s, "the exploration deck is empty", events)
         return True
-    if s.config["companion"]:
-        return False
     card = chance.draw(s, s.exploration_deck, "the exploration card drawn", "WQ-38.1", term="exploration_card")
     _drawn(s, card, events)
     return True
@@ -351,16 +307,6 @@ def _drawn(s: State, card: str, events: Events) -> None:
                    "lychgates": len(c.lychgates), "mystic_items": list(c.mystic_items), "groups": c.groups,
                    "quest_symbol": bool(c.quest_symbol), "rule": "WQ-38.1"})
     s.stack[-1] = {"kind": "place", "seat": LEADER, "card": card}
-
-
-def _draw_options(s: State, f: Frame) -> list[str]:
-    return [f"draw {c}" for c in sorted(set(s.exploration_deck))]
-
-
-def _draw_choose(s: State, f: Frame, action: str, events: Events) -> None:
-    card = action.split(" ")[1]
-    s.exploration_deck.remove(card)
-    _drawn(s, card, events)
 
 
 def _place_options(s: State, f: Frame) -> list[str]:
@@ -450,24 +396,12 @@ def _encounters_run(s: State, f: Frame, events: Events) -> bool:
             events.append({"type": "no_encounter", "rule": "WQ-39.1"})
             f["left"] = 0
             break
-        if s.config["companion"]:
-            return False
         drawn = chance.draw(s, s.encounter_deck, "the encounter card drawn", "WQ-39.1", term="encounter_card")
         _into_slot(s, f, drawn, events, False)
     s.stack[-1] = {"kind": "deploy", "seat": LEADER, "tile": f["tile"], "card": f["card"], "groups": f["drawn"],
                    "i": 0, "queue": None, "anchor": "", "what": "", "wait": "", "choices": [], "deployed": [],
                    "anchor_zone": f["anchor_zone"]}
     return True
-
-
-def _encounter_options(s: State, f: Frame) -> list[str]:
-    return [f"encounter {c}" for c in sorted(set(s.encounter_deck))]
-
-
-def _encounter_choose(s: State, f: Frame, action: str, events: Events) -> None:
-    card = action.split(" ")[1]
-    s.encounter_deck.remove(card)
-    _into_slot(s, f, card, events, False)
 
 
 def _deploy_run(s: State, f: Frame, events: Events) -> bool:
@@ -593,19 +527,15 @@ def _pick_choose(s: State, f: Frame, action: str, events: Events) -> None:
         table.apply_effect(s, f["hero"], choice, events)
     elif what == "inspiration":
         table.inspire(s, int(choice) - 1, events)
-    elif what == "crisis":
-        table.crisis(s, choice, events)
 
 
 OPTIONS: dict[str, Callable[[State, Frame], list[str]]] = {
-    "hero": _hero_options, "stun": _stun_options, "draw": _draw_options, "place": _place_options,
-    "close": _close_options, "encounters": _encounter_options, "deploy": _deploy_options,
-    "event": _event_options, "pick": _pick_options, "enemy": enemies.options, "dice": _dice_options,
+    "hero": _hero_options, "stun": _stun_options, "place": _place_options, "close": _close_options,
+    "deploy": _deploy_options, "pick": _pick_options, "enemy": enemies.options,
 }
 CHOOSE: dict[str, Callable[[State, Frame, str, Events], None]] = {
-    "hero": _hero_choose, "stun": _stun_choose, "draw": _draw_choose, "place": _place_choose,
-    "close": _close_choose, "encounters": _encounter_choose, "deploy": _deploy_choose,
-    "event": _event_choose, "pick": _pick_choose, "enemy": enemies.choose, "dice": _dice_choose,
+    "hero": _hero_choose, "stun": _stun_choose, "place": _place_choose, "close": _close_choose,
+    "deploy": _deploy_choose, "pick": _pick_choose, "enemy": enemies.choose,
 }
 RUN: dict[str, Callable[[State, Frame, Events], bool]] = {
     "round": _round, "dusk": _dusk, "quest": _quest, "destiny": _destiny, "roll": _roll, "gambit": _gambit,
@@ -619,12 +549,8 @@ RUN: dict[str, Callable[[State, Frame, Events], bool]] = {
 def decision_kind(f: Frame) -> str:
     if f["kind"] in ("deploy", "enemy"):
         return f["wait"]
-    if f["kind"] == "encounters":
-        return "encounter"
     if f["kind"] == "pick":
         return f["what"]
-    if f["kind"] == "dice":
-        return "destiny" if f["verb"] == "destiny" else "dice"
     return f["kind"]
 
 
@@ -637,6 +563,15 @@ def settle(s: State, events: Events) -> None:
         run = RUN.get(top["kind"])
         if run is None or not run(s, top, events):
             return
+
+
+def resume(s: State) -> Events:
+    """The automatic steps a position rests on, played on until a decision waits (a
+    position set up by hand at its event die: ``EngineGame.resume_at_table``)."""
+    events: Events = []
+    s._decision = None
+    settle(s, events)
+    return events
 
 
 def decision(s: State) -> Decision | None:

@@ -94,9 +94,6 @@ def group_moves(s: State, slot: str, events: Events) -> None:
 
 def emergency(s: State, events: Events) -> None:
     """WQ-40.4 result 5-6: one crisis of the quest (stand-in for the quest book, p.32)."""
-    if s.config["companion"]:
-        pick(s, "crisis", sorted({c.id for c in s.quest.crises}))
-        return
     if not s.crisis_deck:
         s.crisis_deck = [c.id for c in s.quest.crises]
         shuffle(s, s.crisis_deck)

@@ -3,15 +3,19 @@
 A position names the battlefield as it lies and the step the table is at; ``wasteland
 apply FILE ACTION...`` then says, in its events, where the tile goes, which gate
 becomes the closed gate, where each enemy stands and why, and what the event die does.
-Positions are for a table, so ``companion`` defaults to true: what the table draws and
-throws is entered as actions (``draw x_alley``, ``encounter e_pack``, ``crisis gloom``,
-``roll 7`` for the event die, ``dice 2 4 6`` for a hero's activation dice, ``destiny 1 5``,
-``weapon 4`` for an enemy's weapon die). Example::
+What the table draws and throws from there on (the exploration card, the encounter
+cards, a crisis, the event die, the destiny, activation and weapon dice) it answers as
+chance (``[chance] mode = "table"``): ``chance 7`` for the event die, ``chance x_alley``
+for the exploration card. Without ``[chance]`` the seed's generator draws and throws.
+Example::
 
     game = "quest"
     seed = 7
     [config]
     players = 2                  # heroes; seat 1 is the leader
+
+    [chance]
+    mode = "table"               # the table draws and throws (the companion's way)
 
     [state]
     round = 2
@@ -135,7 +139,7 @@ def build_scenario(data: dict[str, Any], origin: str = "scenario") -> State:
     if not isinstance(data.get("config", {}), dict):
         raise ScenarioError("config", f"must be a table ([config]), not {type(data['config']).__name__}")
     try:
-        config = normalize({"companion": True, **data.get("config", {})})
+        config = normalize(data.get("config", {}))
     except RuleError as exc:
         raise ScenarioError(f"config.{exc.rule}", exc.message) from None
     s = State(config)
@@ -146,8 +150,8 @@ def build_scenario(data: dict[str, Any], origin: str = "scenario") -> State:
         "round", "dusk", "track", "slots", "withdrawn", "destiny", "airship", "spent", "stunned_groups", "step",
         "active", "exploration_deck", "encounter_deck", "destiny_denied", "destiny_return", *FULL_KEYS})
     full = "phase" in st  # a complete position: the procedures are written out
-    if not full and any(k in data for k in ("group", "procedure", "chance")):
-        raise ScenarioError("state.phase", "[[group]], [[procedure]] and [chance] are written with [state] phase "
+    if not full and any(k in data for k in ("group", "procedure")):
+        raise ScenarioError("state.phase", "[[group]] and [[procedure]] are written with [state] phase "
                             "(an engine's position)")
     _tiles(s, data.get("tile", []))
     bf = s.board
@@ -197,11 +201,13 @@ def build_scenario(data: dict[str, Any], origin: str = "scenario") -> State:
         raise ScenarioError("state.destiny", f"airship, rolled and spent destiny dice must make {q.destiny_dice}")
     s.destiny_denied = bool(st.get("destiny_denied", False))
     s.destiny_return = bool(st.get("destiny_return", False))
-    chance = None
+    chance = read_chance(data["chance"], s.players) if "chance" in data else None
+    if chance is not None and chance.pending is not None and not full:
+        raise ScenarioError("chance.pending", "a pending chance point is written with [state] phase "
+                            "(an engine's position)")
     if full:
         read_full_state(s, st)
         s.stack = read_procedures(s, data.get("procedure", []))
-        chance = read_chance(data["chance"], s.players) if "chance" in data else None
         rng = st.get("rng")
         try:
             s.rng = int(rng, 16) if isinstance(rng, str) and len(rng) == 16 else -1
@@ -218,16 +224,23 @@ def build_scenario(data: dict[str, Any], origin: str = "scenario") -> State:
     except ValueError as exc:
         raise ScenarioError(origin, str(exc)) from None
     s.touch()
-    from .engine import decision, settle
+    from .engine import decision
+    from .game import GAME
 
+    s.chance = chance
     try:
-        settle(s, [])  # a drawn tile that fits nowhere is a dead end at once (WQ-38.2)
+        # the automatic steps the position rests on: a drawn tile that fits nowhere is a
+        # dead end at once (WQ-38.2); at the event step the die is thrown at once, by the
+        # table (a chance point with no action behind it) or the generator
+        GAME.resume_at_table(s)
         s.touch()
-        decision(s)
+        if GAME.chance_pending(s) is None:
+            decision(s)
+        else:  # the action waiting on the table goes on from here (a dry run, the generator answering)
+            GAME.with_table_chance(s, False)
     except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
         # a procedure whose fields the rules cannot continue from
         raise ScenarioError("procedure", f"the procedures cannot go on from this position ({exc!r})") from None
-    s.chance = chance
     s.touch()
     return s
 

@@ -22,12 +22,6 @@ SPEC = GameSpec(
         Option("players", "int", "number of heroes (one seat each; seat 1 leads)", default=1, low=1, high=4,
                rule=""),
         Option("quest", "choice", "the quest to play", default="lantern", values=("lantern",)),
-        # The older way to play at a table: what the table draws and throws comes as the
-        # leader's and heroes' decisions ("draw x_alley", "roll 7"). Positions default to it
-        # (``wasteland apply``); the companion page answers the same chance points as the
-        # chance seat's decisions instead, so the forms no longer offer it.
-        Option("companion", "bool", "the table draws the cards and throws the dice itself and enters "
-               "what it drew and threw", default=False, sweep=False, hidden=True),
         Option("round_limit", "int", "end the quest as failed after this many rounds", default=None, low=1,
                rulebook=False, hidden=True),
     ),

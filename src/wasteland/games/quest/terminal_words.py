@@ -146,18 +146,12 @@ class QuestWords:
             return t("wq.act.free", hero=arg, die=die)
         if verb in ("recover", "explore", "dig", "inspire", "give"):
             return t(f"wq.act.{verb}", die=die)
-        if verb == "draw":
-            return t("wq.act.draw", card=self.known(f"wq.card.{arg}", arg))
         if verb in ("place", "close"):
             return t(f"wq.act.{verb}", gate=arg)
-        if verb == "encounter":
-            return t("wq.act.encounter", card=self.known(f"wq.encounter.{arg}", arg))
         if verb in ("anchor", "rebirth_zone", "step"):
             return t(f"wq.act.{verb}", zone=self.zone(arg))
         if verb == "deploy":
             return t("wq.act.deploy", model=arg, zone=self.zone(w[2] if len(w) > 2 else ""))
-        if verb == "roll":
-            return t("wq.act.roll", n=arg)
         if verb == "master":
             return t("wq.act.master", group=arg[1:])
         if verb in ("rebirth", "inspiration"):
@@ -166,12 +160,6 @@ class QuestWords:
             return t("wq.act.strike", hero=arg)
         if verb == "effect":
             return t(f"wq.act.effect_{arg}")
-        if verb == "crisis":
-            return t("wq.act.crisis", crisis=self.known(f"wq.crisis.{arg}", arg))
-        if verb in ("dice", "destiny"):
-            return t(f"wq.act.{verb}", faces=" ".join(w[1:]))
-        if verb == "weapon":
-            return t("wq.act.weapon", n=arg)
         if verb == "end":
             return t("wq.act.end")
         return action

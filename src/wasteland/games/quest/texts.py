@@ -48,10 +48,6 @@ VERBS: dict[str, tuple[str, str, dict[str, str]]] = {
         "en": "Stunned: give up one activation or destiny die before acting.",
         "ru": "Потрясён: отдать один кубик активации или судьбы перед действием.",
         "uk": "Приголомшений: віддати один кубик активації чи долі перед дією."}),
-    "draw": ("draw CARD", "WQ-38.1", {
-        "en": "Enter the exploration card your table drew.",
-        "ru": "Указать карту разведки, которую вытянул стол.",
-        "uk": "Вказати карту розвідки, яку витягнув стіл."}),
     "place": ("place GATE", "WQ-38.3", {
         "en": "Lay the tile with this gate position on the closed gate; the gate opens.",
         "ru": "Положить участок этой позицией врат к закрытым вратам; врата открываются.",
@@ -60,10 +56,6 @@ VERBS: dict[str, tuple[str, str, dict[str, str]]] = {
         "en": "Several positions are furthest: choose where the new closed gate goes.",
         "ru": "Самых дальних позиций несколько: выберите, где встанут новые закрытые врата.",
         "uk": "Найдальших позицій кілька: оберіть, де стане нова зачинена брама."}),
-    "encounter": ("encounter CARD", "WQ-39.1", {
-        "en": "Enter the encounter card your table drew.",
-        "ru": "Указать карту схватки, которую вытянул стол.",
-        "uk": "Вказати карту сутички, яку витягнув стіл."}),
     "anchor": ("anchor ZONE", "WQ-39.1", {
         "en": "Mystic items equally near a hero: choose the one the group gathers by.",
         "ru": "Мистические предметы одинаково близко к героям: выберите, у какого соберётся группа.",
@@ -72,10 +64,6 @@ VERBS: dict[str, tuple[str, str, dict[str, str]]] = {
         "en": "Choose the zone this enemy stands in, among those the deployment rules allow.",
         "ru": "Выберите зону для этого врага из тех, что разрешают правила расстановки.",
         "uk": "Оберіть зону для цього ворога з тих, що дозволяють правила розстановки."}),
-    "roll": ("roll N", "WQ-40.4", {
-        "en": "Enter the event die (1 to 12) your table rolled.",
-        "ru": "Указать результат кубика событий (от 1 до 12).",
-        "uk": "Вказати результат кубика подій (від 1 до 12)."}),
     "master": ("master GROUP", "WQ-40.4", {
         "en": "Groups equally far from the heroes: choose the one that moves.",
         "ru": "Группы одинаково далеко от героев: выберите ту, что сдвинется.",
@@ -104,22 +92,6 @@ VERBS: dict[str, tuple[str, str, dict[str, str]]] = {
         "en": "Inspiring effort: choose the hero who gains an inspiration point.",
         "ru": "Воодушевление: выберите героя, который получит очко вдохновения.",
         "uk": "Натхнення: оберіть героя, що отримає очко натхнення."}),
-    "dice": ("dice D D D", "WQ-40.2", {
-        "en": "Enter the activation dice you threw (companion play).",
-        "ru": "Указать выброшенные кубики активации (игра за столом).",
-        "uk": "Вказати викинуті кубики активації (гра за столом)."}),
-    "destiny": ("destiny D ...", "WQ-40.4", {
-        "en": "Enter the destiny dice the table threw (companion play).",
-        "ru": "Указать выброшенные кубики судьбы (игра за столом).",
-        "uk": "Вказати викинуті кубики долі (гра за столом)."}),
-    "weapon": ("weapon N", "WQ-40.1", {
-        "en": "Enter the die an enemy's weapon use threw (companion play).",
-        "ru": "Указать кубик, выброшенный за оружие врага (игра за столом).",
-        "uk": "Вказати кубик, викинутий за зброю ворога (гра за столом)."}),
-    "crisis": ("crisis ID", "WQ-40.4", {
-        "en": "Enter the crisis your table drew.",
-        "ru": "Указать кризис, который вытянул стол.",
-        "uk": "Вказати кризу, яку витягнув стіл."}),
 }
 
 TOPICS: dict[str, dict[str, str]] = {

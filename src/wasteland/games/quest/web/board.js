@@ -194,22 +194,16 @@ export function actionLabel(action) {
     case "attack": return t("wq.act.attack", { model: w[1], die: p.die });
     case "free": return t("wq.act.free", { hero: w[1], die: p.die });
     case "recover": case "explore": case "dig": case "inspire": case "give": return t(`wq.act.${w[0]}`, { die: p.die });
-    case "draw": return t("wq.act.draw", { card: known(`wq.card.${w[1]}`, w[1]) });
     case "place": return t("wq.act.place", { gate: w[1] });
     case "close": return t("wq.act.close", { gate: w[1] });
-    case "encounter": return t("wq.act.encounter", { card: known(`wq.encounter.${w[1]}`, w[1]) });
     case "anchor": return t("wq.act.anchor", { zone: zoneName(w[1]) });
     case "deploy": return t("wq.act.deploy", { model: w[1], zone: zoneName(w[2]) });
-    case "roll": return t("wq.act.roll", { n: w[1] });
     case "master": return t("wq.act.master", { group: w[1].slice(1) });
     case "rebirth": case "inspiration": return t("wq.act.rebirth", { hero: w[1] });
     case "rebirth_zone": return t("wq.act.rebirth_zone", { zone: zoneName(w[1]) });
     case "step": return t("wq.act.step", { zone: zoneName(w[1]) });
     case "strike": return t("wq.act.strike", { hero: w[1] });
     case "effect": return t(`wq.act.effect_${w[1]}`);
-    case "crisis": return t("wq.act.crisis", { crisis: known(`wq.crisis.${w[1]}`, w[1]) });
-    case "dice": case "destiny": return t(`wq.act.${w[0]}`, { faces: w.slice(1).join(" ") });
-    case "weapon": return t("wq.act.weapon", { n: w[1] });
     case "end": return t("wq.act.end");
     default: return action;
   }

@@ -116,6 +116,8 @@ def check_answer(r) -> dict[str, Any] | None:
     if r.status_code >= 400:
         body = r.json()  # every refusal is the API's JSON error
         assert body["status"] == r.status_code and isinstance(body["error"], str) and body["error"]
+        if body["code"] in ("bad_json", "bad_request", "too_large"):  # the wrong form: what is wrong
+            assert isinstance(body.get("field"), str) and body["field"], body
         return body
     return None
 
@@ -245,6 +247,8 @@ def _socket_case(table, messages, which):
                 reply = ws.until(lambda m: m["type"] == "error")
             if reply["type"] == "error":
                 assert reply["status"] < 500 and reply["error"], reply
+                if reply["code"] in ("bad_json", "bad_request", "too_large"):
+                    assert reply.get("field"), reply
             changed |= reply["type"] in ("update", "undo")
         ws.send({"type": "ping", "ref": "alive"})
         assert ws.until(lambda m: m["type"] == "pong")["ref"] == "alive"

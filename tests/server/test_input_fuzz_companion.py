@@ -117,8 +117,8 @@ def check_error(r) -> dict[str, Any] | None:
     assert isinstance(body["code"], str) and body["code"], body
     if body["code"] == "illegal":  # a rule forbids it: 422, naming the rule
         assert r.status_code == 422 and body["rule"], body
-    if body["code"] in ("bad_edit", "bad_step"):  # the wrong form: the field, no rule
-        assert r.status_code == 400 and body["rule"] is None and body.get("field"), body
+    if body["code"] in ("bad_edit", "bad_step", "bad_json", "bad_request", "too_large"):  # the wrong form: the field
+        assert r.status_code in (400, 413) and body["rule"] is None and body.get("field"), body
     return body
 
 

@@ -80,13 +80,13 @@ def api(handler: Handler) -> Handler:
 async def read_json(request: Request, empty_ok: bool = False) -> dict[str, Any]:
     length = request.headers.get("content-length")
     if length is not None and length.isdecimal() and int(length) > MAX_MESSAGE:
-        raise ApiError(413, "too_large", f"request body over {MAX_MESSAGE} bytes")
+        raise ApiError(413, "too_large", f"request body over {MAX_MESSAGE} bytes", field="body")
     chunks = []
     size = 0
     async for chunk in request.stream():
         size += len(chunk)
         if size > MAX_MESSAGE:
-            raise ApiError(413, "too_large", f"request body over {MAX_MESSAGE} bytes")
+            raise ApiError(413, "too_large", f"request body over {MAX_MESSAGE} bytes", field="body")
         chunks.append(chunk)
     body = b"".join(chunks)
     if not body.strip() and empty_ok:
@@ -190,7 +190,7 @@ def _int_param(request: Request, name: str) -> int | None:
     # the digits 0-9 and nothing else: int() would also read ' 3', '+3', '1_0' and '٣', and
     # refuse a text of over 4300 digits with an error of its own (the route bounds the number)
     if not (value.isascii() and value.isdigit()) or len(value) > 18:
-        raise bad_request(f"'{name}' must be a whole number from 0 (the digits 0-9), not {value[:20]!r}")
+        raise bad_request(f"'{name}' must be a whole number from 0 (the digits 0-9), not {value[:20]!r}", name)
     return int(value)
 
 
@@ -279,9 +279,9 @@ async def _on_message(room: Room, client: Client, message: dict[str, Any]) -> No
     try:
         text = message.get("text")
         if text is None:
-            raise ApiError(400, "bad_json", "send JSON text messages, not binary ones")
+            raise ApiError(400, "bad_json", "send JSON text messages, not binary ones", field="message")
         if len(text) > MAX_MESSAGE:
-            raise ApiError(413, "too_large", f"message over {MAX_MESSAGE} bytes")
+            raise ApiError(413, "too_large", f"message over {MAX_MESSAGE} bytes", field="message")
         data = parse_object(text, "the message")
         ref = data.get("ref")
         kind = data.get("type")
@@ -292,7 +292,7 @@ async def _on_message(room: Room, client: Client, message: dict[str, Any]) -> No
             client.send(dumps({"type": "state", **room.snapshot(client.seat), "ref": ref}))
             return
         if kind not in ("action", "undo"):
-            raise bad_request(f"unknown message type {kind!r}; send action, undo, state or ping")
+            raise bad_request(f"unknown message type {kind!r}; send action, undo, state or ping", "type")
         if client.seat is None:
             raise ApiError(403, "spectator", "spectators cannot act: connect with your seat's token")
         if kind == "action":

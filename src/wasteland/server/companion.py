@@ -59,7 +59,7 @@ class Companion:
         spec = games[name]
         config = body.get("config", {})
         if not isinstance(config, dict):
-            raise bad_request("'config' must be an object of game options")
+            raise bad_request("'config' must be an object of game options", field="config")
         try:
             config = spec.validate(dict(config))
         except RuleError as exc:
@@ -68,10 +68,10 @@ class Companion:
         if seed is None:
             seed = secrets.randbelow(2**31)
         if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
-            raise bad_request("'seed' must be a whole number from 0 to 2^63-1")
+            raise bad_request("'seed' must be a whole number from 0 to 2^63-1", field="seed")
         title = body.get("name", "")
         if not isinstance(title, str) or len(title) > 60:
-            raise bad_request("'name' must be a text of at most 60 characters")
+            raise bad_request("'name' must be a text of at most 60 characters", field="name")
         try:
             session = await asyncio.to_thread(Session, spec, secrets.token_urlsafe(8), config, seed, title.strip())
         except RuleError as exc:
@@ -125,7 +125,7 @@ class Companion:
             _check_index(session, body)
             text = body.get("step")
             if not isinstance(text, str):
-                raise bad_request("'step' must be a text: an action of the game, 'decide' or 'edit ...'")
+                raise bad_request("'step' must be a text: an action of the game, 'decide' or 'edit ...'", field="step")
             try:
                 step = session.resolve(text)
                 events = session.play(step)
@@ -147,7 +147,7 @@ class Companion:
             _check_index(session, body)
             which = body.get("step", len(session.steps) - 1)
             if not isinstance(which, int) or isinstance(which, bool):
-                raise bad_request("'step' must be the number of the step to undo (0-based)")
+                raise bad_request("'step' must be the number of the step to undo (0-based)", field="step")
             before = list(session.steps)
             try:
                 kept = session.without(which)
@@ -181,7 +181,7 @@ def _check_index(session: Session, body: dict[str, Any]) -> None:
     if index is None:
         return
     if not isinstance(index, int) or isinstance(index, bool):
-        raise bad_request("'index' must be the number of steps the page has seen")
+        raise bad_request("'index' must be the number of steps the page has seen", field="index")
     if index != len(session.steps):
         raise ApiError(409, "stale", f"the session has {len(session.steps)} steps, the page saw {index}; "
                        "reload it")
@@ -222,14 +222,14 @@ def _whole(raw: str, name: str, high: int) -> int:
     # the digits 0-9 only, and no more of them than the bound has (int() refuses a text
     # of over 4300 digits; '٣' would be read as 3)
     if not (raw.isascii() and raw.isdigit()) or len(raw.lstrip("0")) > len(str(high)) or int(raw) > high:
-        raise bad_request(f"'{name}' must be a whole number from 0 to {high}")
+        raise bad_request(f"'{name}' must be a whole number from 0 to {high}", name)
     return int(raw)
 
 
 def _lang(request: Request) -> str:
     lang = request.query_params.get("lang", "en")
     if lang not in LANGS:
-        raise bad_request(f"'lang' must be one of {', '.join(LANGS)}")
+        raise bad_request(f"'lang' must be one of {', '.join(LANGS)}", field="lang")
     return lang
 
 

@@ -29,5 +29,6 @@ class ApiError(Exception):
         return out
 
 
-def bad_request(message: str) -> ApiError:
-    return ApiError(400, "bad_request", message)
+def bad_request(message: str, field: str | None = None) -> ApiError:
+    """A request of the wrong form: no rule forbids it, so ``field`` names what is wrong."""
+    return ApiError(400, "bad_request", message, field=field)

@@ -173,7 +173,7 @@ class Hub:
         groups = {"open": ("open",), "playing": ("playing",), "over": ("over",), "active": ("open", "playing"),
                   "all": ("open", "playing", "over")}
         if status not in groups:
-            raise bad_request(f"status must be one of {', '.join(groups)}, not {status!r}")
+            raise bad_request(f"status must be one of {', '.join(groups)}, not {status!r}", "status")
         rows = await self.store.list_games(groups[status])
         out = []
         for row in rows:
@@ -211,12 +211,12 @@ class Hub:
         if seed is None:
             seed = secrets.randbelow(2**31)
         if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
-            raise bad_request("'seed' must be a whole number from 0 to 2^63-1")
+            raise bad_request("'seed' must be a whole number from 0 to 2^63-1", field="seed")
         options: dict[str, Any] = {}
         title = body.get("title")
         if title is not None:
             if not isinstance(title, str) or len(title) > 80:
-                raise bad_request("'title' must be a text of at most 80 characters")
+                raise bad_request("'title' must be a text of at most 80 characters", field="title")
             options["title"] = title
         tc = self._time_control(body.get("time_control"), spec)
         try:
@@ -232,13 +232,13 @@ class Hub:
         join = body.get("join")
         name = body.get("name")
         if name is not None and (not isinstance(name, str) or len(name) > 40):
-            raise bad_request("'name' must be a text of at most 40 characters")
+            raise bad_request("'name' must be a text of at most 40 characters", field="name")
         if join is not None and join is not True and (not isinstance(join, int) or isinstance(join, bool)):
-            raise bad_request("'join' must be true (the first free seat) or a seat number")
+            raise bad_request("'join' must be true (the first free seat) or a seat number", field="join")
         if join is True and not any(s.kind == "human" for s in seats):
-            raise bad_request("'join': every seat is a bot's")
+            raise bad_request("'join': every seat is a bot's", field="join")
         if isinstance(join, int) and join is not True and not (0 <= join < len(seats) and seats[join].kind == "human"):
-            raise bad_request(f"'join': seat {join} is not a person's seat of this game")
+            raise bad_request(f"'join': seat {join} is not a person's seat of this game", field="join")
         now = time.time()
         row = GameRow(self.new_id(), game.name, game.rules_version, config, seed, options, "open",
                       False, 0, now, now, seats)
@@ -260,7 +260,7 @@ class Hub:
         if entries is None:
             return [SeatRow(seat, "human") for seat in range(players)]
         if not isinstance(entries, list) or len(entries) != players:
-            raise bad_request(f"'seats' must list {players} seat(s), one per player")
+            raise bad_request(f"'seats' must list {players} seat(s), one per player", field="seats")
         bots = bot_names(spec)
         seats = []
         for number, entry in enumerate(entries):
@@ -268,36 +268,40 @@ class Hub:
                 entry = {"kind": "human"} if entry == "human" else {"kind": "bot", "bot": entry}
             if not isinstance(entry, dict):
                 raise bad_request(f"seat {number}: expected {{\"kind\": \"human\"}} or {{\"kind\": \"bot\", "
-                                  "\"bot\": NAME}")
+                                  "\"bot\": NAME}", f"seats[{number}]")
             kind = entry.get("kind", "bot" if "bot" in entry else "human")
             if kind == "human":
                 seats.append(SeatRow(number, "human"))
             elif kind == "bot":
                 bot = entry.get("bot", spec.default_bot)
                 if bot not in bots:
-                    raise bad_request(f"seat {number}: {spec.name} has no bot {bot!r}; choose one of {', '.join(bots)}")
+                    raise bad_request(f"seat {number}: {spec.name} has no bot {bot!r}; choose one of {', '.join(bots)}",
+                                      f"seats[{number}].bot")
                 seats.append(SeatRow(number, "bot", bot))
             else:
-                raise bad_request(f"seat {number}: kind must be 'human' or 'bot', not {kind!r}")
+                raise bad_request(f"seat {number}: kind must be 'human' or 'bot', not {kind!r}", f"seats[{number}].kind")
         return seats
 
     def _time_control(self, tc: Any, spec: GameSpec) -> dict[str, Any] | None:
         if tc is None:
             return None
         if not isinstance(tc, dict):
-            raise bad_request("'time_control' must be {\"bank\": SECONDS, \"increment\": SECONDS, \"bot\": NAME}")
+            raise bad_request("'time_control' must be {\"bank\": SECONDS, \"increment\": SECONDS, \"bot\": NAME}",
+                              "time_control")
         unknown = sorted(set(tc) - {"bank", "increment", "bot"})
         if unknown:
-            raise bad_request(f"unknown time_control option(s): {', '.join(unknown)}")
+            raise bad_request(f"unknown time_control option(s): {', '.join(unknown)}", "time_control")
         bank, increment, bot = tc.get("bank"), tc.get("increment", 0), tc.get("bot", spec.default_bot)
         for key, value in (("bank", bank), ("increment", increment)):
             if not isinstance(value, (int, float)) or isinstance(value, bool) or not 0 <= value <= MAX_TIME_BANK:
-                raise bad_request(f"time_control {key} must be a number of seconds from 0 to {MAX_TIME_BANK:.0f}")
+                raise bad_request(f"time_control {key} must be a number of seconds from 0 to {MAX_TIME_BANK:.0f}",
+                                  f"time_control.{key}")
         if bank <= 0:
-            raise bad_request("time_control bank must be more than 0 seconds")
+            raise bad_request("time_control bank must be more than 0 seconds", "time_control.bank")
         bots = bot_names(spec)
         if bot not in bots:
-            raise bad_request(f"time_control bot: {spec.name} has no bot {bot!r}; choose one of {', '.join(bots)}")
+            raise bad_request(f"time_control bot: {spec.name} has no bot {bot!r}; choose one of {', '.join(bots)}",
+                              "time_control.bot")
         return {"bank": float(bank), "increment": float(increment), "bot": bot}
 
     # -- replay -------------------------------------------------------------------------
@@ -309,9 +313,9 @@ class Hub:
         if step is None:
             step = total
         if not isinstance(step, int) or isinstance(step, bool) or not 0 <= step <= total:
-            raise bad_request(f"'step' must be a whole number from 0 to {total}")
+            raise bad_request(f"'step' must be a whole number from 0 to {total}", field="step")
         if seat is not None and not 0 <= seat < len(room.seats):
-            raise bad_request(f"'seat' must be a seat number from 0 to {len(room.seats) - 1}")
+            raise bad_request(f"'seat' must be a seat number from 0 to {len(room.seats) - 1}", field="seat")
         view, events = await asyncio.to_thread(self.replays.step, room.id, room.game, room.row.config, room.row.seed,
                                                room.actions, step, seat)
         row = room.row
@@ -343,7 +347,7 @@ def _spec_of(body: dict[str, Any]) -> GameSpec:
             raise ApiError(400, "unknown_game", "this server has no game installed")
         return next(iter(games.values()))
     if not isinstance(name, str):
-        raise bad_request("'game' must be a game name")
+        raise bad_request("'game' must be a game name", field="game")
     if name not in games:
         raise ApiError(400, "unknown_game", f"unknown game {name!r}; known games: {', '.join(games)}")
     return games[name]
@@ -356,10 +360,11 @@ def _config(body: dict[str, Any], spec: GameSpec) -> dict[str, Any]:
     if "config" in body:
         config = body["config"]
         if not isinstance(config, dict):
-            raise bad_request("'config' must be an object of game options")
+            raise bad_request("'config' must be an object of game options", field="config")
         beside = sorted(k for k in body if k not in REQUEST_FIELDS)
         if beside:
-            raise bad_request(f"give the options either in 'config' or beside it, not both: {', '.join(beside)}")
+            raise bad_request(f"give the options either in 'config' or beside it, not both: {', '.join(beside)}",
+                              "config")
         return dict(config)
     config = {k: v for k, v in body.items() if k not in REQUEST_FIELDS and v is not None}
     if "players" not in config and isinstance(body.get("seats"), list) and spec.option("players") is not None:

@@ -31,33 +31,38 @@ def _refuse_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
 
 
-def _bad(message: str) -> ApiError:
-    return ApiError(400, "bad_json", message)
+def _bad(message: str, field: str) -> ApiError:
+    """``field``: the path of the bad value, or ``body`` / ``message`` for the whole of it."""
+    return ApiError(400, "bad_json", message, field=field)
+
+
+def _whole(what: str) -> str:
+    return "message" if "message" in what else "body"
 
 
 def decode_text(raw: bytes, what: str = "the request body") -> str:
     """``raw`` as UTF-8 text, or a 400 naming what is wrong with its encoding."""
     if raw.startswith(_BOMS):
-        raise _bad(f"{what} starts with a byte-order mark: send UTF-8 without one")
+        raise _bad(f"{what} starts with a byte-order mark: send UTF-8 without one", _whole(what))
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise _bad(f"{what} is not UTF-8 (byte {exc.start})") from None
+        raise _bad(f"{what} is not UTF-8 (byte {exc.start})", _whole(what)) from None
 
 
 def parse_object(raw: bytes | str, what: str = "the request body") -> dict[str, Any]:
     """The JSON object in ``raw``, every text and number in it checked (see the module's notes)."""
     text = decode_text(raw, what) if isinstance(raw, (bytes, bytearray)) else raw
     if text.startswith("\ufeff"):
-        raise _bad(f"{what} starts with a byte-order mark: send UTF-8 without one")
+        raise _bad(f"{what} starts with a byte-order mark: send UTF-8 without one", _whole(what))
     try:
         data = json.loads(text, parse_constant=_refuse_constant)
     except RecursionError:
-        raise _bad(f"{what} nests deeper than {MAX_DEPTH} levels") from None
+        raise _bad(f"{what} nests deeper than {MAX_DEPTH} levels", _whole(what)) from None
     except ValueError as exc:
-        raise _bad(f"{what} is not JSON: {exc}") from None
+        raise _bad(f"{what} is not JSON: {exc}", _whole(what)) from None
     if not isinstance(data, dict):
-        raise _bad(f"{what} must be a JSON object")
+        raise _bad(f"{what} must be a JSON object", _whole(what))
     check_value(data, what)
     return data
 
@@ -92,19 +97,20 @@ def check_value(value: Any, what: str = "the request body") -> None:
     while stack:
         item, path = stack.pop()
         if len(path) > MAX_DEPTH:
-            raise _bad(f"{what} nests deeper than {MAX_DEPTH} levels (at '{field_name(path[:3])}...')")
+            raise _bad(f"{what} nests deeper than {MAX_DEPTH} levels (at '{field_name(path[:3])}...')",
+                       field_name(path[:3]))
         if isinstance(item, str):
             problem = text_problem(item)
             if problem:
-                raise _bad(f"'{field_name(path)}' {problem}")
+                raise _bad(f"'{field_name(path)}' {problem}", field_name(path))
         elif isinstance(item, float):
             if not math.isfinite(item):
-                raise _bad(f"'{field_name(path)}' is a number too large for JSON")
+                raise _bad(f"'{field_name(path)}' is a number too large for JSON", field_name(path))
         elif isinstance(item, dict):
             for key, inner in item.items():
                 problem = text_problem(key)
                 if problem:
-                    raise _bad(f"a key of '{field_name(path)}' {problem}")
+                    raise _bad(f"a key of '{field_name(path)}' {problem}", field_name(path))
                 stack.append((inner, (*path, key)))
         elif isinstance(item, list):
             stack.extend((inner, (*path, number)) for number, inner in enumerate(item))

@@ -282,17 +282,17 @@ class Room:
         action instead ("decide ties for me"); the update names the policy's rule."""
         if policy is not False and policy is not None:
             if policy is not True:
-                raise ApiError(400, "bad_request", "'policy' must be true (let the game's policy decide) or absent")
+                raise ApiError(400, "bad_request", "'policy' must be true (let the game's policy decide) or absent", field="policy")
             if action is not None:
-                raise ApiError(400, "bad_request", "send either 'action' or 'policy': true, not both")
+                raise ApiError(400, "bad_request", "send either 'action' or 'policy': true, not both", field="policy")
             if not isinstance(index, int) or isinstance(index, bool):
-                raise ApiError(400, "bad_request", "'index' must be the action index you acted on")
+                raise ApiError(400, "bad_request", "'index' must be the action index you acted on", field="index")
             return await asyncio.shield(self._act(seat, "", index, "policy", client, ref))
         if not isinstance(action, str) or not action.strip():
-            raise ApiError(400, "bad_request", "'action' must be an action in notation, e.g. \"end\"")
+            raise ApiError(400, "bad_request", "'action' must be an action in notation, e.g. \"end\"", field="action")
         if not isinstance(index, int) or isinstance(index, bool):
             raise ApiError(400, "bad_request", "'index' must be the action index you acted on (the 'index' "
-                           "of the state you saw)")
+                           "of the state you saw)", field="index")
         # Shielded: once started, a change completes even if the requesting client goes away.
         return await asyncio.shield(self._act(seat, action.strip(), index, source, client, ref))
 
@@ -375,7 +375,7 @@ class Room:
 
     async def undo(self, seat: int, index: Any, client: Client | None = None, ref: Any = None) -> dict[str, Any]:
         if not isinstance(index, int) or isinstance(index, bool):
-            raise ApiError(400, "bad_request", "'index' must be the action index you acted on")
+            raise ApiError(400, "bad_request", "'index' must be the action index you acted on", field="index")
         return await asyncio.shield(self._undo(seat, index, client, ref))
 
     async def _undo(self, seat: int, index: int, client: Client | None, ref: Any) -> dict[str, Any]:
@@ -411,7 +411,7 @@ class Room:
 
     async def join(self, seat: int | None, name: Any) -> tuple[int, str]:
         if name is not None and (not isinstance(name, str) or len(name) > 40):
-            raise ApiError(400, "bad_request", "'name' must be a text of at most 40 characters")
+            raise ApiError(400, "bad_request", "'name' must be a text of at most 40 characters", field="name")
         async with self.lock:
             if self.over:
                 raise ApiError(409, "game_over", "the game is over")
@@ -422,7 +422,7 @@ class Room:
                 row = free[0]
             else:
                 if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(self.seats):
-                    raise ApiError(400, "bad_request", f"'seat' must be a seat number from 0 to {len(self.seats) - 1}")
+                    raise ApiError(400, "bad_request", f"'seat' must be a seat number from 0 to {len(self.seats) - 1}", field="seat")
                 row = self.seats[seat]
                 if row.kind != "human":
                     raise ApiError(409, "seat_taken", f"seat {seat_label(seat)} is played by the {row.bot} bot")
@@ -441,7 +441,8 @@ class Room:
     async def leave(self, seat: int, bot: Any) -> None:
         bots = self.hub.bots_for(self.game.name)
         if bot is not None and bot not in bots:
-            raise ApiError(400, "bad_request", f"{self.game.name} has no bot {bot!r}; choose one of {', '.join(bots)}")
+            raise ApiError(400, "bad_request", f"{self.game.name} has no bot {bot!r}; choose one of {', '.join(bots)}",
+                           field="bot")
         async with self.lock:
             row = self.seats[seat]
             if bot is None:

@@ -455,6 +455,33 @@ def test_weapon_mastery_draws_loot_from_the_raider_deck():
     assert len(s.mirage) == mirage_before
 
 
+def test_weapon_mastery_with_one_raider_card_left_takes_the_rest_from_the_mirage_deck_SL99_SL146():
+    """SL §146: all raider loot from the Raider deck "unless the Raider deck is empty";
+    SL §99: from an empty Raider deck the cards come from the Mirage deck. With one
+    Raider card left, the Gunsmith takes it and the rest of the Truck's loot from the
+    Mirage deck."""
+    s = build(scene("""
+        [[player]]
+        seat = "p1"
+        hex = "0,-2"
+        hand = ["harpoon"]
+        [[raider]]
+        type = "truck"
+        hex = "0,-1"
+        crew = 1
+    """, characters='"gunsmith"'))
+    s.discard.extend(s.raider_deck[1:])
+    s.raider_deck = s.raider_deck[:1]
+    s.touch()
+    mirage_before = len(s.mirage)
+    rdef = s.static.content.raiders["truck"]
+    assert rdef.loot_raider + rdef.loot_mirage >= 2
+    events = play(s, "use harpoon#1 by gunsmith at 0,-1")
+    assert s.raider_deck == []
+    assert mirage_before - len(s.mirage) == rdef.loot_raider + rdef.loot_mirage - 1
+    assert len([e for e in of_type(events, "gain") if e["how"] == "loot"]) == rdef.loot_raider + rdef.loot_mirage + 1
+
+
 def test_born_killer_adds_up_consecutive_normal_damage():
     """SL §146: Machete 1 + Machete 1 against a Truck (armor 1): armor counts once → 1 hit."""
     text = scene("""

@@ -136,6 +136,7 @@ def _sources(s: State, seat: int, draws: int, events: Events) -> None:
 
 
 def draw_towers(s: State, seat: int, count: int, events: Events) -> None:
+    """LO-11: one card per ray-tower hex held, drawn in secret; over five in hand, the player gets rid of the excess."""
     hand = s.hands[seat]
     got = 0
     for _ in range(count):
@@ -154,6 +155,7 @@ def draw_towers(s: State, seat: int, count: int, events: Events) -> None:
 
 
 def play_options(s: State, seat: int) -> list[str]:
+    """LO-11: a damage card on any troop token anywhere (never a hedge); a status card on an opponent (team games: a player of another team)."""
     out = []
     towers = s.static.content.towers
     troops = sorted(h for h, (_o, k) in s.pieces.items() if k != "hedge")
@@ -167,6 +169,7 @@ def play_options(s: State, seat: int) -> list[str]:
 
 
 def play_card(s: State, seat: int, action: str, events: Events) -> None:
+    """LO-11: damage is dealt at once and the card discarded; a status card lies on the opponent's card until their extraction."""
     _verb, card, target = action.split(" ")
     s.hands[seat].remove(card)
     d = s.static.content.towers[card]
@@ -182,6 +185,7 @@ def play_card(s: State, seat: int, action: str, events: Events) -> None:
 
 
 def economic_options(s: State) -> list[str]:
+    """LO-7.4: buy troops, buy levels (LO-5), grow hedges (LO-6.4), the black market (LO-10.2), ray-tower cards (LO-11)."""
     seat = s.current
     b = s.board
     kinds = s.static.content.kinds

@@ -64,6 +64,7 @@ def push_placements(s: State) -> None:
 
 
 def _place_hexes(s: State, f: Frame) -> list[int]:
+    """LO-4.3: the free hexes of one's own base; LO-13.5: team B leaves the one nearest the centre."""
     colour = s.colour[f["seat"]]
     nearest = s.board.nearest[colour] if f["skip_nearest"] else None
     return [h for h in s.board.base[colour] if h not in s.pieces and h != nearest]
@@ -129,6 +130,7 @@ def _towers_run(s: State, f: Frame, events: Events) -> bool:
 
 
 def _hand_options(s: State, f: Frame) -> list[str]:
+    """LO-11: over the hand limit, discard any card or play it at once, until five are left."""
     seat = f["seat"]
     return [f"discard {c}" for c in sorted(set(s.hands[seat]))] + play_options(s, seat)
 
@@ -152,6 +154,7 @@ def _hand_run(s: State, f: Frame, events: Events) -> bool:
 
 
 def _bonus_options(s: State, f: Frame) -> list[str]:
+    """LO-10.2: the player picks each extra card from the bunker discard pile and the kind it lies on."""
     return [f"take {card} {kind}" for card in sorted(set(s.bunker_discard)) for kind in TROOP_KINDS]
 
 
@@ -260,6 +263,7 @@ def end_tactical(s: State, events: Events) -> None:
 
 
 def holds_centre(s: State, seat: int) -> bool:
+    """LO-12: a troop of the seat (never a hedge) stands on the Last Oasis."""
     p = s.pieces.get(s.board.centre)
     return p is not None and p[0] == seat and p[1] != "hedge"
 
@@ -331,6 +335,7 @@ def dead_position(s: State) -> bool:
 
 
 def next_seat(s: State) -> int:
+    """LO-4.5: play goes clockwise from the first player."""
     i = s.order.index(s.current)
     return s.order[(i + 1) % len(s.order)]
 

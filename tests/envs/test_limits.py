@@ -35,9 +35,8 @@ def _hand_of_every_hand_item() -> str:
 
 
 def test_a_player_holding_every_hand_item_keeps_every_action_SL55() -> None:
-    """SL §55 caps the hand only before moving and at the end of the turn (and SL §146's Trade
-    moves any number of hand items): mid-turn a player may hold far more than the 20 places the
-    space once had. Every one of her offered actions has its own index, and each index gives
+    """SL §55 caps the hand only before moving and at the end of the turn, and a trade need not
+    be even (SL §72): mid-turn a player may hold far more than the 20 places the space once had. Every one of her offered actions has its own index, and each index gives
     its action back."""
     from wasteland.games.saltlands.actions import HELD, _held
 

@@ -119,9 +119,10 @@ class TemplateActions:
         #: the indices of the actions whose first matching template names no place (the
         #: index does not depend on the state), by their text
         self._constant: dict[str, int] = {}
-        #: how the actions that name places are encoded: the index but the places, and per
-        #: place its weight, its list's key, whether the list is fixed, domain, token, token before
-        self._placed: dict[str, tuple[int, tuple[tuple[int, Any, bool, str, str, str], ...]]] = {}
+        #: how the actions that name places of the position are encoded: the index but those
+        #: places (a fixed place is in it), and per place its weight, its list's key (``_places``),
+        #: domain, token and the token before
+        self._placed: dict[str, tuple[int, tuple[tuple[int, Any, str, str, str], ...]]] = {}
 
     def _parse(self, text: str, tokens: list[str], tail: bool) -> list[tuple[int, str]]:
         parts: list[tuple[int, str]] = []
@@ -230,7 +231,7 @@ class TemplateActions:
         if None not in found:
             return found  # type: ignore[return-value]
         lists: dict[Any, dict[str, int]] = {}
-        placed, fixed = self._placed, self._fixed
+        placed = self._placed
         for k, index in enumerate(found):
             if index is not None:
                 continue
@@ -238,8 +239,8 @@ class TemplateActions:
             how = placed.get(action)
             if how is not None:  # ``_encode`` inlined: each place list is found once a decision
                 index = how[0]
-                for weight, key, lookup, name, token, before in how[1]:
-                    got = (fixed if lookup else lists).get(key)
+                for weight, key, name, token, before in how[1]:
+                    got = lists.get(key)
                     if got is None:
                         got = self._places(name, state, lists, before)
                     pos = got.get(token)
@@ -261,14 +262,20 @@ class TemplateActions:
         if plan is None or len(plan) != 1 or len(self._constant) + len(self._placed) >= 1_000_000:
             return
         base, wanted = plan[0]
-        if not wanted:
-            self._constant[action] = base
-            return
         how = []
         for weight, name, token, before in wanted:
             slots = self.slots[name]
-            how.append((weight, (name, before) if slots.after else name, slots.fixed, name, token, before))
-        self._placed[action] = (base, tuple(how))
+            if slots.fixed:  # a place that no state moves (around the token before): part of the base
+                pos = self._places(name, None, self._fixed, before).get(token)
+                if pos is None:
+                    return
+                base += weight * pos
+            else:
+                how.append((weight, (name, before) if slots.after else name, name, token, before))
+        if how:
+            self._placed[action] = (base, tuple(how))
+        else:
+            self._constant[action] = base
 
     def state_free(self, actions: Sequence[str]) -> bool:
         """Do these actions (encoded before) have the same indices in every state (none

@@ -106,17 +106,24 @@ class ArrayEncoder:
 
 
 class Legal:
-    """A decision's legal indices: sorted, each index's action text, and the mask."""
+    """A decision's legal indices: each index's action text, the mask, and (when first
+    asked: PettingZoo's agents read the mask) the indices sorted."""
 
-    __slots__ = ("indices", "actions", "mask")
+    __slots__ = ("actions", "mask", "_sorted")
 
     def __init__(self, indices: list[int], actions: Sequence[str], size: int) -> None:
         self.actions = dict(zip(indices, actions))
-        self.indices = sorted(self.actions)
         self.mask = np.zeros(size, np.int8)
         ones = memoryview(self.mask)  # one write per index: cheaper than numpy's for a few dozen
-        for i in self.indices:
+        for i in indices:
             ones[i] = 1
+        self._sorted: list[int] | None = None
+
+    @property
+    def indices(self) -> list[int]:
+        if self._sorted is None:
+            self._sorted = sorted(self.actions)
+        return self._sorted
 
 
 _NO_LEGAL = Legal([], (), 0)

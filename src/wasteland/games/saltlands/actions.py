@@ -21,8 +21,8 @@ the game), ``use`` its card options (place ``2k`` the first option of held card 
 directions), ``raid`` 57 places (every token) of the token hexes a Raid passed over
 (SL §146). The layout (templates in order, each a block of consecutive indices) is
 ``ACTIONS.layout()``; the size is ``ACTIONS.size`` (6,886; it was 214,903 with every card
-and hex named, and 4,010 with 20 held places and 16 Raid places, which a Trade or a long
-Raid could overrun).
+and hex named, and 4,010 with 20 held places and 16 Raid places, which an uneven trade or a
+long Raid could overrun).
 """
 
 from __future__ import annotations
@@ -42,9 +42,10 @@ def _limits() -> tuple[int, int, int]:
     action is ever left out of the space.
 
     * ``held``: the cards one player holds. SL §55 caps the hand only before moving and at the
-      end of the turn, and the Trade ability moves any number of hand items at once (SL §146),
-      so nothing in the rules keeps a hand small mid-turn: the bound is every card of the game
-      (a card is in one place; the card waiting for its slot, SL §54, is one of them).
+      end of the turn, and a trade need not be even (SL §72: cards may be given for nothing;
+      the Trader's ability reaches every player, SL §146), so nothing in the rules keeps a hand
+      small mid-turn: the bound is every card of the game (a card is in one place; the card
+      waiting for its slot, SL §54, is one of them).
     * ``crew``: the character card and the crew cards in the cargo slots (SL §64), never more
       cards than the board's cargo slots (SL §54: three, the character's included); kept at 4.
     * ``raid``: the token hexes a Raid move passed over (SL §146), at most every token of the

@@ -10,7 +10,7 @@ from rich.text import Text
 
 from wasteland.core import rules_reference as rr
 
-from .common import fail, find_spec
+from .common import fail, find_spec, shown
 
 #: The command's own words in each language.
 WORDS = {
@@ -52,7 +52,7 @@ def rules_command(game: str, query: str = "", lang: str = "en", console: Console
     else:
         found = rr.search(spec, query, lang)
         if not found:
-            return fail(console, words["nothing"].format(title=spec.title, query=query))
+            return fail(console, words["nothing"].format(title=spec.title, query=shown(query)))
         if len(found) > 1 or rr.normalize_anchor(spec, query) is None:
             console.print(Text(words["found"].format(title=spec.title, query=query, n=len(found))
                                .replace("(s)", "" if len(found) == 1 else "s"), style="bold"))

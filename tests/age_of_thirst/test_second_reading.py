@@ -1,7 +1,10 @@
 """A second reading of the Ukrainian rulebook, sentence by sentence: the situations a careful
-referee would try that the other files do not play (ties of stages, empty decks, a piece at
-its last health, a full hand, a team member barred, the last token of a kind), each through
-the engine and each naming its rule."""
+referee would try that the other files do not play (a team member barred and the centre
+crossed, the order of the extraction's stages, a bunker deck running out while last turn's
+cards lie on a species card, two water pockets, the black market's extra cards in every game
+form, a full hand, a piece at its last health, the last token of a kind, the moment of
+victory in each form, the level-3 skills at their limits), each through the engine and each
+naming its rule."""
 
 from __future__ import annotations
 

@@ -134,3 +134,42 @@ def test_records_replay_or_fail_with_one_record_error(name):
             assert str(exc)
 
     check()
+
+
+def companion_record_texts(name):
+    """A table companion's record: its header says so, its lines are steps (actions, the
+    table's chance answers, corrections) and the policy's choices ({"action", "policy"})."""
+    spec = registered_games()[name]
+    first = spec.engine.decision(spec.engine.new_game(spec.validate({}), 1))
+    offered = st.sampled_from(list(first.actions))
+    header = st.fixed_dictionaries({"format": st.just("wasteland-record/1"), "game": st.just(name),
+                                    "rules_version": st.just(spec.rules_version),
+                                    "config": st.one_of(st.just({}), configs_for(spec)),
+                                    "seed": st.one_of(st.integers(0, 2**31), values),
+                                    "mode": st.one_of(st.just("companion"), values),
+                                    "table_chance": st.one_of(st.booleans(), values)})
+    step = st.one_of(offered, st.text(max_size=12), st.sampled_from(["decide", "edit", 'edit set state.wind "N"',
+                                                                      "chance custom", "chance x", "9" * 5000]))
+    line = st.one_of(step.map(json.dumps),
+                     st.fixed_dictionaries({"action": st.one_of(offered, values), "policy": st.one_of(st.text(max_size=8),
+                                                                                                    values)}).map(json.dumps),
+                     values.map(json.dumps), st.sampled_from(['{"action": "end"}', "[" * 3000, "NaN"]))
+    return st.tuples(header.map(json.dumps), st.lists(line, max_size=5)).map(lambda t: "\n".join([t[0], *t[1]]))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_companion_records_replay_or_fail_with_one_error(name):
+    from wasteland.server.companion_session import Session
+
+    spec = registered_games()[name]
+
+    @FUZZ
+    @given(companion_record_texts(name))
+    def check(text):
+        try:
+            record = check_record(GameRecord.loads(text, "fuzz"), spec, "fuzz")
+            Session.from_record(spec, record.config, record.seed, record.actions, policies=record.policies)
+        except (RecordError, RuleError) as exc:
+            assert str(exc)
+
+    check()

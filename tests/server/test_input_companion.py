@@ -71,13 +71,20 @@ def test_a_refused_language_stores_no_session(server):
     assert db_rows(server.db) == before
 
 
-@pytest.mark.parametrize("value", ["9" * 5000, "٣", "-1", "1e3", "+1", " 1"])
-def test_a_finished_games_replay_reads_only_the_digits_0_9(server, value):
+@pytest.fixture(scope="module")
+def finished(server) -> str:
+    """A game a bot has played to its end (a replay is for finished games only)."""
     game = server.create(game="saltlands", players=1, seats=["random"], seed=2)["game"]["id"]
     deadline = time.monotonic() + 60
     while server.state(game)["status"] != "over":
         assert time.monotonic() < deadline, "the bot did not finish the game"
         time.sleep(0.2)
+    return game
+
+
+@pytest.mark.parametrize("value", ["9" * 5000, "٣", "-1", "1e3", "+1", " 1"])
+def test_a_finished_games_replay_reads_only_the_digits_0_9(server, finished, value):
+    game = finished
     for name in ("step", "seat"):
         body = refused(server, server.http.get(f"/api/games/{game}/replay", params={name: value}), 400, "bad_request")
         assert f"'{name}'" in body["error"]

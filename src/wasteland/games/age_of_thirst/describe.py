@@ -54,7 +54,7 @@ TEMPLATES: T = {
     f"{e['left']} health left.",
     "removed": lambda e: f"The {e['kind']} of {_s(e['owner'])} at {e['hex']} leaves the board.",
     "level_reset": lambda e: f"{_s(e['seat'])} has no {e['kind']} left: back to level 1.",
-    "barred": lambda e: f"{_s(e['seat'])} was knocked off the centre after circle 1: never again.",
+    "barred": lambda e: f"{_s(e['seat'])} was knocked off the centre after circle 1: it may never occupy the centre again.",
     "health_restored": lambda e: "All tokens recover full health.",
     "eye": lambda e: f"{_s(e['seat'])} holds the Last Oasis: Eye to circle {e['circle']}.",
     "game_over": lambda e: f"Game over: {e['reason']}.",

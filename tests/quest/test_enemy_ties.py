@@ -30,9 +30,9 @@ def test_a_move_with_two_equally_near_zones_is_the_leaders_step():
     """gatehouse.d is two steps from the hero in gatehouse.a by b and by c: the leader picks."""
     s, ev = _enemy_turn([{"zone": "gatehouse.a"}], "gatehouse.d")
     d = GAME.decision(s)
-    assert (d.kind, d.seat, d.rule, d.actions) == ("step", 0, "WQ-40.1", ("step gatehouse.b", "step gatehouse.c"))
+    assert (d.kind, d.seat, d.rule, d.actions) == ("step", 0, "WQ-40.1", ("step g1.1 gatehouse.b", "step g1.1 gatehouse.c"))
     assert of_type(ev, "enemy_action")[0]["action"] == "advance" and not of_type(ev, "enemy_move")
-    s, ev = play(s, "step gatehouse.c")  # not the first by name
+    s, ev = play(s, "step g1.1 gatehouse.c")  # not the first by name
     assert asked(s) == "weapon_die"  # then its weapon use on the hero (the table throws the die)
     s, ev = answer(s, 3)
     assert [(e["from"], e["to"]) for e in of_type(ev, "enemy_move")] == [("gatehouse.d", "gatehouse.c")]
@@ -43,8 +43,8 @@ def test_a_strike_with_two_equally_near_heroes_is_the_leaders():
     """The ghoul in gatehouse.d has hero 1 in b and hero 2 in c next to it: the leader picks."""
     s, _ = _enemy_turn([{"zone": "gatehouse.b"}, {"zone": "gatehouse.c"}], "gatehouse.d")
     d = GAME.decision(s)
-    assert (d.kind, d.seat, d.rule, d.actions) == ("strike", 0, "WQ-40.1", ("strike 1", "strike 2"))
-    s, _ = play(s, "strike 2")
+    assert (d.kind, d.seat, d.rule, d.actions) == ("strike", 0, "WQ-40.1", ("strike g1.1 1", "strike g1.1 2"))
+    s, _ = play(s, "strike g1.1 2")
     assert asked(s) == "weapon_die"
     s, ev = answer(s, "6")
     attack = of_type(ev, "enemy_attack")[0]
@@ -64,7 +64,7 @@ def test_the_options_are_the_equally_near_zones_only():
     """From gatehouse.c (two steps from the hero in gatehouse.b) a and d are both one step
     from the hero: those two, and no other zone."""
     s, _ = _enemy_turn([{"zone": "gatehouse.b"}], "gatehouse.c")
-    assert legal(s) == ["step gatehouse.a", "step gatehouse.d"]
+    assert legal(s) == ["step g1.1 gatehouse.a", "step g1.1 gatehouse.d"]
 
 
 def test_a_single_nearer_zone_is_no_question():
@@ -83,15 +83,15 @@ def test_generator_play_asks_the_same_ties():
     the weapon die is then the generator's."""
     s, _ = _enemy_turn([{"zone": "gatehouse.b"}, {"zone": "gatehouse.c"}], "gatehouse.d", table=False)
     assert kind(s) == "strike"
-    s, ev = play(s, "strike 1")
+    s, ev = play(s, "strike g1.1 1")
     assert of_type(ev, "enemy_attack")[0]["seat"] == 0
 
 
 def test_decide_for_us_picks_by_its_documented_rules():
     s, _ = _enemy_turn([{"zone": "gatehouse.a"}], "gatehouse.d")
-    assert ties.decide(s, GAME.decision(s)) == ("step gatehouse.b", "ties.step")
+    assert ties.decide(s, GAME.decision(s)) == ("step g1.1 gatehouse.b", "ties.step")
     s, _ = _enemy_turn([{"zone": "gatehouse.b"}, {"zone": "gatehouse.c"}], "gatehouse.d")
-    assert ties.decide(s, GAME.decision(s)) == ("strike 1", "ties.strike")
+    assert ties.decide(s, GAME.decision(s)) == ("strike g1.1 1", "ties.strike")
     for key in ("ties.step", "ties.strike"):
         assert {ties.policy_text(key, lang) for lang in ties.LANGS} == set(ties.POLICY_TEXTS[key].values())
         assert len(set(ties.POLICY_TEXTS[key].values())) == 3
@@ -104,14 +104,30 @@ def test_masters_will_moves_ask_the_leader_too():
             state={"step": "event", "slots": ["e_pack"], "track": ["h1", "g1"]})
     s, ev = answer(s, "2")
     assert of_type(ev, "masters_will") and kind(s) == "step"
-    s, ev = act(s, "step gatehouse.b")
+    s, ev = act(s, "step g1.1 gatehouse.b")
     assert of_type(ev, "enemy_move")[0]["rule"] == "WQ-40.4" and s.models["g1.1"]["zone"] == "gatehouse.b"
 
 
 def test_the_refusal_names_the_rule():
     s, _ = _enemy_turn([{"zone": "gatehouse.a"}], "gatehouse.d")
     before = GAME.to_json(s)
-    with pytest.raises(RuleError) as err:
-        GAME.apply_in_place(s, "step gatehouse.a")
-    assert err.value.rule == "WQ-40.1" and "equally near" in err.value.message
-    assert GAME.to_json(s) == before
+    for wrong, words in (("step g1.1 gatehouse.a", "equally near"), ("step g2.1 gatehouse.b", "acting now is g1.1"),
+                         ("step gatehouse.b", "expected 'step MODEL ZONE'")):
+        with pytest.raises(RuleError) as err:
+            GAME.apply_in_place(s, wrong)
+        assert err.value.rule in ("WQ-40.1", "notation") and words in err.value.message, str(err.value)
+        assert GAME.to_json(s) == before
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_the_options_and_prompts_are_said_in_every_language(lang):
+    """The terminal's (and the page's) words name the enemy, the zone or the hero, and the prompt."""
+    from wasteland.games.quest.terminal_words import QuestWords
+
+    words = QuestWords(lang)
+    step, strike = words.action("step g1.1 gatehouse.c"), words.action("strike g1.1 2")
+    assert "g1.1" in step and "{" not in step and "gatehouse.c" not in step, step  # the zone in words
+    assert "g1.1" in strike and "2" in strike and "{" not in strike, strike
+    s, _ = _enemy_turn([{"zone": "gatehouse.a"}], "gatehouse.d")
+    prompt = words.prompt(GAME.decision(s))
+    assert prompt and (lang == "en" or prompt != GAME.decision(s).prompt), prompt

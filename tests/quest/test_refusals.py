@@ -73,8 +73,9 @@ CASES: dict[str, tuple[Wrong, str]] = {
     "rebirth_zone": (lambda s: _not_offered(s, "rebirth_zone", sorted(s.board.capacity)), "WQ-40.4"),
     "effect": (lambda s: "effect fly", "WQ-40.4"),
     "inspiration": (lambda s: "inspiration 9", "WQ-40.4"),
-    "step": (lambda s: _not_offered(s, "step", sorted(s.board.capacity)), "WQ-40.1"),
-    "strike": (lambda s: "strike 9", "WQ-40.1"),
+    "step": (lambda s: _not_offered(s, f"step {GAME.decision(s).actions[0].split()[1]}", sorted(s.board.capacity)),
+             "WQ-40.1"),
+    "strike": (lambda s: f"strike {GAME.decision(s).actions[0].split()[1]} 9", "WQ-40.1"),
 }
 
 

@@ -11,7 +11,8 @@ The space is compact (the agent scans its whole mask every step): the figure an 
 hits is named by its place among the figures in the attacker's zone and the zones next to
 it (``foe``: 24 places, the figures' names in order; no more figures than the available
 enemy models are ever on the battlefield, WQ-39.1), and the figure being deployed is
-the position's (``deploying``: one place, the next figure of the group deployed). Where no
+the position's (``deploying``: one place, the next figure of the group deployed), as is the
+enemy whose Move or strike ties (``acting``). Where no
 position fills a place it is written ``@foe3``. The layout is ``ACTIONS.layout()``; the
 size is ``ACTIONS.size`` (it was 6,600 with every figure named).
 """
@@ -54,6 +55,12 @@ def _deploying(s):
     return [next((a.split()[1] for a in d.actions if a.startswith("deploy ")), None)] if d is not None else ()
 
 
+def _acting(s):
+    """The enemy whose Move or weapon use waits on the leader (WQ-40.1 ties)."""
+    d = _decision(s)
+    return [next((a.split()[1] for a in d.actions if a.startswith(("step ", "strike "))), None)] if d is not None else ()
+
+
 def _build() -> TemplateActions:
     c = load_content()
     zones = tuple(f"{t}.{z}" for t, shape in c.tiles.items() for z in shape.capacity)
@@ -64,10 +71,11 @@ def _build() -> TemplateActions:
         ["end", "move {zone} {die}", "run {zone} {die}", "attack {foe} {die}", "recover {die}",
          "explore {die}", "give {die}", "inspire {die}", "dig {die}", "free {n} {die}", "deploy {deploying} {zone}",
          "place {gate}", "close {gate}", "master {group}", "effect {effect}", "anchor {zone}",
-         "inspiration {n}", "rebirth {n}", "rebirth_zone {zone}", "step {zone}", "strike {n}"],
+         "inspiration {n}", "rebirth {n}", "rebirth_zone {zone}", "step {acting} {zone}", "strike {acting} {n}"],
         {"zone": zones, "die": dice, "group": groups, "gate": ("n", "e", "s", "w"),
          "effect": ("cure", "recover"), "n": tuple(str(n) for n in range(1, 13)),
-         "foe": Slots(FOES, _foes, rule="WQ-39.1"), "deploying": Slots(1, _deploying)},
+         "foe": Slots(FOES, _foes, rule="WQ-39.1"), "deploying": Slots(1, _deploying),
+         "acting": Slots(1, _acting)},
         # an exploration, encounter or crisis card drawn, a die (up to twelve faces) rolled
         chance=max(len(c.cards), len(c.encounters), len(crises), 12),
     )

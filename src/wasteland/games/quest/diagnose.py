@@ -165,15 +165,18 @@ def _why_deploy(s: State, d: Decision, words: list[str]) -> RuleError | None:
 
 def _why_enemy(s: State, d: Decision, words: list[str]) -> RuleError | None:
     """WQ-40.1 (stand-in): the zones a Move may take, the heroes a weapon use may strike."""
-    if len(words) != 2:
-        return NotationError(f"expected '{words[0]} {'ZONE' if d.kind == 'step' else 'HERO'}'")
+    if len(words) != 3:
+        return NotationError(f"expected '{words[0]} MODEL {'ZONE' if d.kind == 'step' else 'HERO'}'")
+    moving = d.actions[0].split()[1]
+    if words[1] != moving:
+        return RuleError("WQ-40.1", f"the enemy acting now is {moving}, not {words[1]}")
     if d.kind == "step":
-        wrong = _zone(s, d, words[1])
+        wrong = _zone(s, d, words[2])
         if wrong:
             return wrong
         return RuleError("WQ-40.1", f"a Move goes to a zone with room one step nearer the nearest hero: "
-                         f"{words[1]} is not one of the equally near ones ({_sample(d)})")
-    return RuleError("WQ-40.1", f"the enemy strikes one of the heroes nearest it: {words[1]!r} is not one of "
+                         f"{words[2]} is not one of the equally near ones ({_sample(d)})")
+    return RuleError("WQ-40.1", f"the enemy strikes one of the heroes nearest it: {words[2]!r} is not one of "
                      f"them ({_sample(d)})")
 
 

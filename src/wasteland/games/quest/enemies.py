@@ -8,8 +8,8 @@ Charges otherwise; a Move steps to a zone with room one step nearer the nearest 
 
 Where that leaves more than one zone to step to, or more than one hero equally near to
 strike, the pages say nothing of who picks: as the pages' other ties (WQ-38.3, WQ-39.1,
-WQ-40.4), it is the leader's decision (``step ZONE``, ``strike HERO``), never the first
-by name or seat.
+WQ-40.4), it is the leader's decision (``step MODEL ZONE``, ``strike MODEL HERO``), never
+the first by name or seat.
 
 A model's actions are one frame on the engine's stack (``kind = "enemy"``): its Moves
 left, whether a weapon use follows, and the decision it waits on, if any.
@@ -109,11 +109,11 @@ def _step(s: State, f: Frame, to: str, events: Events) -> None:
 
 
 def options(s: State, f: Frame) -> list[str]:
-    return [f"{f['wait']} {c}" for c in f["choices"]]
+    return [f"{f['wait']} {f['model']} {c}" for c in f["choices"]]
 
 
 def choose(s: State, f: Frame, action: str, events: Events) -> None:
-    verb, arg = action.split(" ", 1)
+    verb, arg = action.split(" ")[0], action.split(" ")[-1]
     f["wait"], f["choices"] = "", []
     if verb == "step":
         _step(s, f, arg, events)

@@ -21,7 +21,7 @@ from . import texts
 from .terminal_words import QuestWords
 
 W, H = 7, 4  # characters per square, walls included
-ZONE_WORDS = {"move": 1, "run": 1, "deploy": 2, "anchor": 1, "rebirth_zone": 1, "step": 1}
+ZONE_WORDS = {"move": 1, "run": 1, "deploy": 2, "anchor": 1, "rebirth_zone": 1, "step": 2}
 MARK = "bold black on bright_yellow"
 
 

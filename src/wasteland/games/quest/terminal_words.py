@@ -148,7 +148,7 @@ class QuestWords:
             return t(f"wq.act.{verb}", die=die)
         if verb in ("place", "close"):
             return t(f"wq.act.{verb}", gate=arg)
-        if verb in ("anchor", "rebirth_zone", "step"):
+        if verb in ("anchor", "rebirth_zone"):
             return t(f"wq.act.{verb}", zone=self.zone(arg))
         if verb == "deploy":
             return t("wq.act.deploy", model=arg, zone=self.zone(w[2] if len(w) > 2 else ""))
@@ -156,8 +156,10 @@ class QuestWords:
             return t("wq.act.master", group=arg[1:])
         if verb in ("rebirth", "inspiration"):
             return t("wq.act.rebirth", hero=arg)
+        if verb == "step":
+            return t("wq.act.step", model=arg, zone=self.zone(w[2] if len(w) > 2 else ""))
         if verb == "strike":
-            return t("wq.act.strike", hero=arg)
+            return t("wq.act.strike", model=arg, hero=w[2] if len(w) > 2 else "")
         if verb == "effect":
             return t(f"wq.act.effect_{arg}")
         if verb == "end":

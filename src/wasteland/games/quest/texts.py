@@ -68,11 +68,11 @@ VERBS: dict[str, tuple[str, str, dict[str, str]]] = {
         "en": "Groups equally far from the heroes: choose the one that moves.",
         "ru": "Группы одинаково далеко от героев: выберите ту, что сдвинется.",
         "uk": "Групи однаково далеко від героїв: оберіть ту, що зрушить."}),
-    "step": ("step ZONE", "WQ-40.1", {
+    "step": ("step MODEL ZONE", "WQ-40.1", {
         "en": "Zones equally near the heroes: choose where the enemy Moves.",
         "ru": "Зоны одинаково близко к героям: выберите, куда Движется враг.",
         "uk": "Зони однаково близько до героїв: оберіть, куди Рухається ворог."}),
-    "strike": ("strike HERO", "WQ-40.1", {
+    "strike": ("strike MODEL HERO", "WQ-40.1", {
         "en": "Heroes equally near the enemy: choose the one its weapon strikes.",
         "ru": "Герои одинаково близко к врагу: выберите, кого бьёт его оружие.",
         "uk": "Герої однаково близько до ворога: оберіть, кого б'є його зброя."}),

@@ -98,7 +98,7 @@ def decide(s: State, d: Decision) -> tuple[str, str] | None:
 
         return min(d.actions, key=slot), "ties.master"
     if d.kind == "strike":
-        return min(d.actions, key=lambda a: int(a.split(" ")[1])), "ties.strike"
+        return min(d.actions, key=lambda a: int(a.split(" ")[-1])), "ties.strike"
     return None
 
 

@@ -13,7 +13,7 @@ const SVG_NS = "http://www.w3.org/2000/svg";
 const S = 64; // pixels per square
 const HATCHES = { reach: "#2f9e44", target: "#e03131" };
 const STEP = { N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0] };
-const ZONE_WORD = { move: 1, run: 1, deploy: 2, anchor: 1, rebirth_zone: 1, step: 1 };
+const ZONE_WORD = { move: 1, run: 1, deploy: 2, anchor: 1, rebirth_zone: 1, step: 2 };
 
 function svg(tag, attrs = {}, text = null) {
   const e = document.createElementNS(SVG_NS, tag);
@@ -201,8 +201,8 @@ export function actionLabel(action) {
     case "master": return t("wq.act.master", { group: w[1].slice(1) });
     case "rebirth": case "inspiration": return t("wq.act.rebirth", { hero: w[1] });
     case "rebirth_zone": return t("wq.act.rebirth_zone", { zone: zoneName(w[1]) });
-    case "step": return t("wq.act.step", { zone: zoneName(w[1]) });
-    case "strike": return t("wq.act.strike", { hero: w[1] });
+    case "step": return t("wq.act.step", { model: w[1], zone: zoneName(w[2]) });
+    case "strike": return t("wq.act.strike", { model: w[1], hero: w[2] });
     case "effect": return t(`wq.act.effect_${w[1]}`);
     case "end": return t("wq.act.end");
     default: return action;

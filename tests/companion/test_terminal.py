@@ -47,6 +47,15 @@ def test_the_terminal_flow(tmp_path):
         child.sendline("fly")
         child.expect(r"refused: [^\r\n]*\(notation\)")
         child.expect("> ")
+        child.sendline("\x01end")  # a control character: refused with its code, not sent as a step
+        child.expect("refused: the line holds the control character U\\+0001")
+        child.expect("> ")
+        child.sendline("undo abc")  # no step number: refused, not the last step undone unasked
+        child.expect("undo takes the number of a step")
+        child.expect("> ")
+        child.sendline(f"record {tmp_path}")  # a folder: one error line, the session goes on
+        child.expect("error: cannot write ")
+        child.expect("> ")
         child.sendline("1")
         child.expect(f"p1 enters the board at {re.escape(hex_)}")
         child.expect("> ")

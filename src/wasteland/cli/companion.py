@@ -15,7 +15,7 @@ import urllib.error
 import urllib.request
 from typing import Any, Callable
 
-from .common import shown, typed_number
+from .common import control_character, shown, typed_number
 
 LANGS = ("en", "ru", "uk")  # the languages of the rule texts (the server's companion routes)
 
@@ -172,6 +172,10 @@ class TerminalFlow:
             line = self.ask("> ").strip()
             if not line:
                 continue
+            char = control_character(line)
+            if char is not None:  # an arrow key's escape, a NUL: no step holds one (nor goes back to the screen)
+                self.out(f"refused: the line holds the control character {char}, which no step has")
+                continue
             if line in ("quit", "exit"):
                 return
             if line == "help":
@@ -187,8 +191,12 @@ class TerminalFlow:
                 if status != 200:
                     self.error(body)
                     continue
-                with open(rest, "w", encoding="utf-8") as f:
-                    f.write(body if isinstance(body, str) else "\n".join(json.dumps(x) for x in body) + "\n")
+                try:
+                    with open(rest, "w", encoding="utf-8") as f:
+                        f.write(body if isinstance(body, str) else "\n".join(json.dumps(x) for x in body) + "\n")
+                except OSError as exc:  # a folder, a folder that is not there, no permission
+                    self.out(f"error: cannot write {shown(rest)}: {exc.strerror}")
+                    continue
                 self.out(f"written to {rest}")
                 continue
             if verb == "undo":

@@ -220,8 +220,8 @@ POSITIONS: dict[str, tuple[str, str, str, str, str]] = {
     "fuel_drain: a fuel card from the discard pile (SL §135)": (position("""
         [[procedure]]
         kind = "fuel_drain"
-        seat = "p2"
-        """, state='discard = ["fuel"]'), "p2", "fuel_drain", "take fuel#1", "gain"),
+        seat = "p1"
+        """, state='discard = ["fuel"]'), "p1", "fuel_drain", "take fuel#1", "gain"),
     "respawn_kit: a dead player's respawn, then her entry (SL §90)": (position("""
         [[procedure]]
         kind = "enter"
@@ -323,6 +323,10 @@ REFUSALS = [
     ("soak: a speedster", [('hex = "0,0"', 'hex = "off"\nstatus = "dead"')], "SL §85", "#3 seat: p1 is not on the board"),
     ("soak: a speedster", [('none = ["robbery_by"]', 'robbery_by = "p2"')], "SL §122", "#3 robbery_by"),
     ("soak: a speedster", [('stage = "raider"', 'stage = "type"')], "SL §103", "#3 source"),
+    ("soak: a speedster", [('hand = ["helmet", "medkit"]', 'hand = ["helmet", "medkit"]\n'
+                            'vehicle = "armored_sailer"')], "SL §88", "armor of 1 stops"),
+    ("rumor:", [('seat = "p1"\ncard', 'seat = "p2"\ncard')], "SL §109", "#1 seat"),
+    ("storm:", [('seat = "p1"\ncount', 'seat = "p2"\ncount')], "SL §53", "#1 seat"),
     ("soak: a robbery", [('mode = "competitive"', "")], "SL §122", "competitive mode only"),
     ("soak: a robbery", [('robbery_by = "p1"', 'none = ["robbery_by"]')], "SL §122", "#1 robbery_by"),
     ("soak: a robbery", [('source = "p1"', 'source = "p2"'), ('robbery_by = "p1"', 'robbery_by = "p2"')],

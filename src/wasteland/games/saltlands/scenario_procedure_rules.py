@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from .board import CELLS_PER_TILE
+from .combat import permanent_armor
 from .movement import raider_plan
 from .raiders import figures_in_box
 from .reveals import damage_card_def
@@ -87,11 +88,20 @@ def _take(s: State, card: int, zone: str) -> None:
 
 # -- the rules ----------------------------------------------------------------------------------
 
+#: the procedures only the current player has, in her turn, and the rule that gives them:
+#: her discard (a respawn at her turn's start, a reconstruction), the storm her move
+#: crosses, the rumor card her action draws, her fuel drain, the tile she explores
+OWN_TURN = {"discard": "SL §46", "storm": "SL §53", "rumor": "SL §109", "fuel_drain": "SL §135",
+            "orient": "SL §110"}
+
 
 def check_procedures(s: State, origin: str) -> None:
     """Every procedure of ``s.stack`` against the rules of its kind."""
     for i, (f, where) in enumerate(_wheres(s, origin)):
         below = s.stack[i - 1] if i else None
+        if f["kind"] in OWN_TURN and f["seat"] != s.current:
+            raise ScenarioError(f"{where} seat", f"a {f['kind']} is the current player's (p{s.current + 1}), in "
+                                f"her own turn ({OWN_TURN[f['kind']]})", OWN_TURN[f["kind"]])
         if f["kind"] == "activation" and not (below and below["kind"] == "after_turn"):
             # SL §100: raiders activate at the end of a player's turn, before the next begins
             raise ScenarioError(f"{where} kind", "raiders activate at the end of a turn: the turn's after_turn "
@@ -142,6 +152,10 @@ def _soak(s: State, f: Frame, where: str) -> None:
         if f["left"] > card.damage:
             raise ScenarioError(f"{where} left", f"{f['left']} points left, but the {source} damage card deals "
                                 f"{card.damage}: attacks never add up (SL §85)", "SL §85")
+        armor = permanent_armor(s, p) if f["damage_type"] == "normal" else 0
+        if f["left"] > card.damage - armor:
+            raise ScenarioError(f"{where} left", f"{f['left']} points left, but p{p.seat + 1}'s armor of {armor} "
+                                f"stops that much of the {card.damage} at once (SL §88)", "SL §88")
         if f["damage_type"] != card.damage_type:
             rule = "SL §87" if card.damage_type == "ap" else "SL §86"
             raise ScenarioError(f"{where} damage_type", f"the {source} damage card deals {card.damage_type} "

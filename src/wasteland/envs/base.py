@@ -106,17 +106,13 @@ class ArrayEncoder:
 
 
 class Legal:
-    """A decision's legal indices: each index's action text, the mask, and (when first
-    asked: PettingZoo's agents read the mask) the indices sorted."""
+    """A decision's legal indices: each index's action text, and (when first asked:
+    PettingZoo's agents read the mask) the indices sorted. Small, so that many are kept."""
 
-    __slots__ = ("actions", "mask", "_sorted")
+    __slots__ = ("actions", "_sorted")
 
-    def __init__(self, indices: list[int], actions: Sequence[str], size: int) -> None:
+    def __init__(self, indices: list[int], actions: Sequence[str]) -> None:
         self.actions = dict(zip(indices, actions))
-        self.mask = np.zeros(size, np.int8)
-        ones = memoryview(self.mask)  # one write per index: cheaper than numpy's for a few dozen
-        for i in indices:
-            ones[i] = 1
         self._sorted: list[int] | None = None
 
     @property
@@ -125,13 +121,22 @@ class Legal:
             self._sorted = sorted(self.actions)
         return self._sorted
 
+    def mask(self, size: int) -> np.ndarray:
+        """A fresh mask: its ones written one by one through a memoryview (cheaper than
+        numpy's fancy index for a few dozen, and than copying a kept mask of thousands)."""
+        mask = np.zeros(size, np.int8)
+        ones = memoryview(mask)
+        for i in self.actions:
+            ones[i] = 1
+        return mask
 
-_NO_LEGAL = Legal([], (), 0)
+
+_NO_LEGAL = Legal([], ())
 _UNSET = object()  # a decision or outcome not asked of the engine yet
 #: per action space, the :class:`Legal` of decisions that name no place, by their actions
 _KEPT: dict[Any, dict[tuple[str, ...], Legal]] = {}
 #: how many such decisions are kept per action space (then forgotten all at once)
-KEPT_DECISIONS = 20_000
+KEPT_DECISIONS = 10_000
 
 
 class Table:
@@ -210,7 +215,7 @@ class Table:
         legal = self._kept.get(actions)
         if legal is None:
             indices = self.actions.encode_all(actions, self._state)
-            legal = Legal(indices, actions, self.actions.size)
+            legal = Legal(indices, actions)
             if self.actions.state_free(actions):
                 if len(self._kept) >= KEPT_DECISIONS:
                     self._kept.clear()
@@ -229,7 +234,7 @@ class Table:
         d = self.decision()
         if d is None or d.seat != seat:
             return self._zeros.copy()
-        return self._legal_of_decision(d).mask.copy()
+        return self._legal_of_decision(d).mask(self.actions.size)
 
     def view(self, seat: int) -> dict[str, Any]:
         return self.engine.view(self._state, seat)

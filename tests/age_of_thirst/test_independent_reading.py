@@ -5,7 +5,8 @@ To reach what random play rarely does (level-3 skills, injections, status cards,
 a barred player), each compared position is a random game's position with its levels,
 injections, statuses, water, bars and a few hedges redrawn at random. The extraction is
 checked too: cards drawn per held hex, the Last Oasis bonus, the water of the cards, the
-pumps and the pockets. A disagreement is a deviation of the engine or of this reading."""
+pumps and the pockets; and so are the Eye's moves in every game form and the team games' bar
+from the centre. A disagreement is a deviation of the engine or of this reading."""
 
 from __future__ import annotations
 
@@ -205,3 +206,53 @@ def test_the_engine_offers_what_an_independent_reading_of_the_rules_offers(confi
             if action == "end phase":
                 check_extraction(before, s, events)
     assert compared > 50
+
+
+def expected_eye(before, events, seat: int) -> int:
+    """LO-13.1 to LO-13.5: the Eye of the seat whose turn starts (long, blitz) or whose
+    tactical phase ends (normal), read anew: a troop of its own on the centre moves it one
+    circle (to circle 1 in blitz and team games, where it then stays), never back."""
+    r = before.rules
+    p = before.pieces.get(before.board.centre)
+    if p is None or p[0] != seat or p[1] == "hedge":
+        return before.eye[seat]
+    return max(before.eye[seat], 1 if (r.team_game or r.mode == "blitz") else before.eye[seat] + 1)
+
+
+TEAM_CONFIGS = [{"players": 4, "teams": "2x2"}, {"players": 4, "teams": "2x2", "mode": "long"},
+                {"players": 6, "teams": "2x2x2", "mode": "long"}, {"players": 3, "mode": "long"},
+                {"players": 2, "mode": "blitz"}, {"players": 5, "teams": "2x3"}]
+
+
+@pytest.mark.parametrize("config", TEAM_CONFIGS, ids=lambda c: "-".join(str(v) for v in c.values()))
+def test_the_eye_and_the_bar_follow_an_independent_reading(config):
+    """The Eye moves when the form says (LO-13), and a clan is barred from the centre exactly
+    when its troop there is removed from the board after its Eye reached circle 1, in team
+    games only (LO-13.4); walking off bars nobody."""
+    barred = 0
+    for seed in range(3):
+        s = GAME.new_game({**SPEC.simulation, **config}, seed)
+        rng = random.Random(seed)
+        r = s.rules
+        for _ in range(4000):
+            d = GAME.decision(s)
+            if d is None:
+                break
+            # Random play, drawn to the centre: moves onto it, attacks and cards on it first.
+            centre = s.board.names[s.board.centre]
+            toward = [a for a in d.actions if a.endswith(" " + centre)]
+            action = rng.choice(toward if toward and rng.random() < 0.7 else d.actions)
+            before = s.copy()
+            events = GAME.apply_in_place(s, action)
+            for q in range(r.players):
+                was = before.pieces.get(before.board.centre)
+                knocked = was is not None and was[0] == q and any(
+                    e["type"] == "removed" and e["hex"] == centre for e in events)
+                assert s.barred[q] == (before.barred[q] or (r.team_game and knocked and before.eye[q] >= 1))
+                barred += s.barred[q] and not before.barred[q]
+            started = [e["seat"] for e in events if e["type"] == "turn"]
+            if r.mode in ("long", "blitz") and started:
+                assert s.eye[started[0]] == expected_eye(before, events, started[0])
+            if r.mode == "normal" and action == "end phase":
+                assert s.eye[before.current] == expected_eye(before, events, before.current)
+    assert barred or not r.team_game, "no clan was ever barred: the bar went untested"

@@ -113,3 +113,13 @@ def test_apply_an_event_result_and_a_13(tmp_path):
 def test_apply_a_gate_position_the_card_lacks(tmp_path):
     code, out = run_apply(tmp_path, example(), "place q")
     assert code == 1 and out["rule"] == "WQ-38.3" and "no gate position 'q'" in out["error"]
+
+
+def test_the_companion_option_is_gone():
+    """The table's draws and throws are chance answers now: a position still naming the old
+    option is refused by its [config] table."""
+    with pytest.raises(RuleError) as err:
+        SPEC.load_scenario('game = "quest"\n[config]\ncompanion = true\n', "old.toml")
+    assert str(err.value).startswith("config: unknown config keys: companion"), str(err.value)
+    with pytest.raises(RuleError):
+        SPEC.validate({"companion": True})

@@ -141,7 +141,8 @@ def build_scenario(data: dict[str, Any], origin: str = "scenario") -> State:
     try:
         config = normalize(data.get("config", {}))
     except RuleError as exc:
-        raise ScenarioError(f"config.{exc.rule}", exc.message) from None
+        # an unknown key is the table's fault, a bad value its option's
+        raise ScenarioError("config" if exc.rule == "config" else f"config.{exc.rule}", exc.message) from None
     s = State(config)
     s.rng = seed_state(seed)
     c = s.content

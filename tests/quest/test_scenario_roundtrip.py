@@ -126,3 +126,12 @@ def test_every_part_of_the_state_has_its_position_key():
     for key in STATE_PARTS.values():
         last = key.split()[-1].strip("[]")
         assert f"`{last}" in docs or f"[{last}" in docs, key
+
+
+def test_a_hand_written_position_names_no_pending_chance():
+    """A pending answer belongs to an engine's position (with [state] phase): refused by name."""
+    text = ('game = "quest"\n[chance]\nmode = "table"\n[chance.pending]\naction = "end"\nanswers = []\n'
+            '[chance.pending.point]\nwhat = "the event die"\noutcomes = ["1"]\nweights = [1]\nrule = "WQ-40.4"\n')
+    with pytest.raises(RuleError) as err:
+        scenario_from_text(text)
+    assert "chance.pending" in err.value.message

@@ -175,6 +175,22 @@ def test_lo_13_5_team_b_places_nine_off_the_nearest_hex():
         assert n == (10 if s.colour[q] in ("yellow", "blue") else 9)
 
 
+def test_lo_13_5_five_players_are_always_the_2x3_team_game():
+    """The rulebook's five-player game is a team game of two against three, in normal or
+    long form: five players without a team format get it, and no blitz is offered."""
+    r = rules_from_config({"players": 5})
+    assert r.teams == "2x3" and r.team_game
+    assert sorted(len(t) for t in r.lineup) == [2, 3]
+    s = GAME.new_game({"players": 5}, 4)
+    assert s.rules.teams == "2x3"
+    with pytest.raises(RuleError) as caught:
+        rules_from_config({"players": 5, "mode": "blitz"})
+    assert caught.value.rule == "LO-13.5"
+    with pytest.raises(RuleError) as caught:
+        rules_from_config({"players": 5, "teams": "2x2"})
+    assert caught.value.rule == "LO-13.4"
+
+
 def test_lo_13_5_centre_bonus_is_the_other_teams_size():
     s = position({"0,0": ("yellow", "skinny"), "3,-3": ("red", "skinny")}, players=5, turn="yellow",
                  config={"teams": "2x3"})

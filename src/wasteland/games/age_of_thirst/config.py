@@ -6,7 +6,8 @@ Config keys (all but ``players`` optional):
 * ``players`` 2-6 (default: the team format's count, else 2);
 * ``mode`` ``normal`` | ``long`` | ``blitz`` (LO-13.1, LO-13.2, LO-13.3; team games: normal or long);
 * ``teams`` ``2x2`` | ``3x3`` | ``2x2x2`` | ``2x3`` (LO-13.4, LO-13.5), and ``lineup``: the
-  teams as lists of colours (default: the first legal line-up for the chosen colours);
+  teams as lists of colours (default: the first legal line-up for the chosen colours); five
+  players always play ``2x3``, the rulebook's only five-player game (LO-13.5);
 * ``colours``: the clan colour of each seat (default below);
 * ``draw``: true for the red-token draw (LO-4.5): colours are dealt to the seats at random
   and red starts; otherwise the table picks the first player (a set-up decision);
@@ -114,6 +115,11 @@ def rules_from_config(config: dict[str, Any]) -> Rules:
     if mode not in MODES:
         raise ConfigError(f"mode must be one of {MODES}", "LO-13")
     teams = config.get("teams")
+    if players == 5 and teams is None:
+        # LO-13.5: the rulebook's five-player game is the 2x3 team game (two against three),
+        # played in normal or long form as every team game is; it describes no five-player
+        # game of each for themselves, so none is offered.
+        teams = "2x3"
     colours = config.get("colours")
     lineup = config.get("lineup")
     if teams is not None:
@@ -123,6 +129,8 @@ def rules_from_config(config: dict[str, Any]) -> Rules:
         if players != need:
             raise ConfigError(f"a {teams} team game needs {need} players", "LO-13.4")
         if mode == "blitz":
+            if teams == "2x3":
+                raise ConfigError("five players play the 2x3 team game, in normal or long form", "LO-13.5")
             raise ConfigError("team games are played in normal or long form", "LO-13.4")
         if lineup is None:
             lineup = _default_lineup(teams, colours)

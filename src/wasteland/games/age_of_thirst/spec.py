@@ -31,7 +31,7 @@ _HEURISTIC = "wasteland.games.age_of_thirst.bot:HeuristicAgent"
 SPEC = GameSpec(
     name="age-of-thirst",
     title="Age of Thirst",
-    rules_version="age-of-thirst-2ed/3",
+    rules_version="age-of-thirst-2ed/4",
     anchor_prefix="LO",
     min_players=2,
     max_players=6,
@@ -40,7 +40,8 @@ SPEC = GameSpec(
     options=(
         Option("players", "int", "number of players", default=2, low=2, high=6, rule="LO-4.1"),
         Option("mode", "choice", "game form", default="normal", values=MODES, rule="LO-13"),
-        Option("teams", "choice", "team format (none: everyone for themselves)", default=None,
+        Option("teams", "choice", "team format (none: everyone for themselves; five players always play 2x3)",
+               default=None,
                values=tuple(TEAM_FORMATS), rule="LO-13.4"),
         Option("colours", "seats", "the clan colour of each seat", values=COLOURS, rule="LO-4.1",
                default_note="evenly spread around the board", sweep=False),

@@ -142,6 +142,15 @@ def test_dead_is_refused_on_normal_after_the_one_respawn_SL93_SL96():
     refused(scene('[[player]]\nseat = "p2"\nrespawned = 2\nhex = "1,0"\n'), "SL §93", "respawns once")
 
 
+def test_solo_on_easy_counts_a_respawn_a_turn_over_all_its_rounds_SL90_SL121():
+    """Solo plays a round a turn, nine rounds and a final turn (SL §121): on Easy a player
+    may have respawned more often than the six rounds of the other modes allow."""
+    solo = 'seed = 1\n[config]\nplayers = 1\nmode = "solo"\ndifficulty = "easy"\ncharacters = ["scout"]\n' \
+           '[[player]]\nseat = "p1"\nhex = "0,0"\nrespawned = {n}\n'
+    assert build(solo.format(n=8)).players[0].respawned == 8
+    refused(solo.format(n=12), "scenario", "from 0 to 11")
+
+
 def test_a_dead_player_respawns_when_the_turn_starts_SL90_SL91():
     s = build(scene("""
         [state]

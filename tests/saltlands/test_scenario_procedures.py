@@ -230,7 +230,7 @@ POSITIONS: dict[str, tuple[str, str, str, str, str]] = {
         [[procedure]]
         kind = "respawn_kit"
         seat = "p1"
-        """, hex="off", p1='status = "dead"\nhand = []\nvehicle = ""'), "p1", "enter", "enter 0,1", "enter"),
+        """, hex="off", p1='hand = []\nvehicle = ""'), "p1", "enter", "enter 0,1", "enter"),
     "character and after_setup: the characters are chosen first (SL §44)": ("""\
 game = "saltlands"
 seed = 1
@@ -379,6 +379,8 @@ REFUSALS = [
     ("orient:", [('variants = ["explorers_luck"]', "")], "SL §152", "Explorer's luck"),
     ("orient:", [("face_up = true", "face_up = false")], "SL §152", "#1 pos"),
     ("enter:", [('hex = "off"', 'hex = "0,0"')], "SL §45", "on the board already"),
+    ("enter:", [('seat = "p1"\nnone', 'seat = "p2"\nnone')], "SL §45", "#1 seat: the enter procedure is the current player's"),
+    ("respawn_kit:", [('hand = []', 'status = "dead"\nhand = []')], "SL §90", "#1 seat: p1 is dead, but"),
     ("storm:", [("storm = true", "storm = false")], "SL §53", "no sandstorm"),
     ("lure goto", [("expansion = true", "")], "SL §142", "Lost in the Desert"),
     ("lure raider", [('hex = "2,-2"', 'hex = "5,-3"')], "SL §142", "raider 2 is not on p1's tile"),

@@ -264,7 +264,8 @@ def _standing(s: State, players: list[tuple[Player, dict[str, Any], str]], keep_
             if status in ("dead", "out") and "hex" not in spec:
                 p.hex = None  # SL §90: the figure leaves the board
         if "respawned" in spec:
-            p.respawned = whole(spec["respawned"], f"{where} respawned", 0, rules.last_round * len(s.players) + 1)
+            # at most one respawn a turn of hers, so one a round (solo: a round a turn, SL §121)
+            p.respawned = whole(spec["respawned"], f"{where} respawned", 0, _last_round(rules) * len(s.players) + 1)
         if "hidden" in spec:
             p.hidden = flag(spec["hidden"], f"{where} hidden")
         if "hex" in spec:
@@ -323,15 +324,18 @@ def _start_turn(s: State, named_current: bool, origin: str) -> None:
     start_turn(s, s.current, [])
 
 
+def _last_round(rules: Any) -> int:
+    """SL §47: six rounds (seven in the epic game, SL §150); solo plays one round per card
+    of its longer stacks, and a final turn after them (SL §121)."""
+    stack = EPIC_SOLO_STACK_ROUNDS if rules.epic else SOLO_STACK_ROUNDS
+    return len(stack) + 1 if rules.solo else rules.last_round
+
+
 def _counters(s: State, st: dict[str, Any], where: str) -> None:
     rules = s.static.rules
     n = len(s.players)
     if "round" in st:
-        # SL §47: six rounds (seven in the epic game, SL §150); solo plays one round per
-        # card of its longer stacks, and a final turn after them (SL §121)
-        stack = EPIC_SOLO_STACK_ROUNDS if rules.epic else SOLO_STACK_ROUNDS
-        last = len(stack) + 1 if rules.solo else rules.last_round
-        s.round = whole(st["round"], f"{where} round", 1, last)
+        s.round = whole(st["round"], f"{where} round", 1, _last_round(rules))
     if "storm" in st:
         s.storm = flag(st["storm"], f"{where} storm")
     if "current" in st:

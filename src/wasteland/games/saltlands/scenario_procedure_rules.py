@@ -92,7 +92,7 @@ def _take(s: State, card: int, zone: str) -> None:
 #: her discard (a respawn at her turn's start, a reconstruction), the storm her move
 #: crosses, the rumor card her action draws, her fuel drain, the tile she explores
 OWN_TURN = {"discard": "SL §46", "storm": "SL §53", "rumor": "SL §109", "fuel_drain": "SL §135",
-            "orient": "SL §110"}
+            "orient": "SL §110", "enter": "SL §45", "respawn_kit": "SL §90"}
 
 
 def check_procedures(s: State, origin: str) -> None:
@@ -100,8 +100,8 @@ def check_procedures(s: State, origin: str) -> None:
     for i, (f, where) in enumerate(_wheres(s, origin)):
         below = s.stack[i - 1] if i else None
         if f["kind"] in OWN_TURN and f["seat"] != s.current:
-            raise ScenarioError(f"{where} seat", f"a {f['kind']} is the current player's (p{s.current + 1}), in "
-                                f"her own turn ({OWN_TURN[f['kind']]})", OWN_TURN[f["kind"]])
+            raise ScenarioError(f"{where} seat", f"the {f['kind']} procedure is the current player's "
+                                f"(p{s.current + 1}), in her own turn ({OWN_TURN[f['kind']]})", OWN_TURN[f["kind"]])
         if f["kind"] == "activation" and not (below and below["kind"] == "after_turn"):
             # SL §100: raiders activate at the end of a player's turn, before the next begins
             raise ScenarioError(f"{where} kind", "raiders activate at the end of a turn: the turn's after_turn "
@@ -438,12 +438,29 @@ def _orient(s: State, f: Frame, where: str) -> None:
 
 
 def _enter(s: State, f: Frame, where: str) -> None:
-    """SL §45: a figure not on the board enters it (after a respawn, SL §90)."""
+    """SL §45: a figure not on the board enters it at the start of her turn; after a
+    respawn (SL §90) she is in play again before she enters."""
     p = _player(s, f)
     if p.hex is not None:
         raise ScenarioError(f"{where} seat", f"p{p.seat + 1} is on the board already (SL §45)", "SL §45")
-    if p.status == "out":
-        raise ScenarioError(f"{where} seat", f"p{p.seat + 1} is out of the game (SL §96)", "SL §96")
+    _respawned(s, f, where, "SL §90" if f.get("respawn") else "SL §45")
+
+
+def _respawned(s: State, f: Frame, where: str, rule: str) -> None:
+    p = _player(s, f)
+    if p.status != "active" or p.hex is not None:
+        why = "out of the game (SL §96)" if p.status == "out" else \
+            f"{p.status}, but she is in play again, off the board, while she respawns and enters (SL §90)"
+        raise ScenarioError(f"{where} seat", f"p{p.seat + 1} is {why}", "SL §96" if p.status == "out" else rule)
+
+
+def _respawn_kit(s: State, f: Frame, where: str) -> None:
+    _respawned(s, f, where, "SL §90")
+
+
+def _discard(s: State, f: Frame, where: str) -> None:
+    if f["reason"] == "respawn":
+        _respawned(s, f, where, "SL §90")
 
 
 def _storm(s: State, f: Frame, where: str) -> None:
@@ -483,4 +500,4 @@ def _character(s: State, f: Frame, where: str) -> None:
 
 _CHECKS = {"soak": _soak, "activation": _activation, "lure": _lure, "place": _place, "trade": _trade,
            "offer": _offer, "orient": _orient, "enter": _enter, "character": _character, "storm": _storm,
-           "after_turn": _after_turn}
+           "after_turn": _after_turn, "respawn_kit": _respawn_kit, "discard": _discard}

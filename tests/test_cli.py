@@ -60,6 +60,26 @@ def test_apply_prints_state_events_and_decision(tmp_path):
     assert any(r[1:] == ["pickup", data["state"]["raiders"][0][2], 1] for r in data["state"]["raiders"])
 
 
+def test_apply_names_the_table_when_a_chance_answer_waits(tmp_path):
+    """A position waiting on the table's chance answer: the decision is the table's, not a
+    seat's ("p0" was seat -1 plus one)."""
+    from wasteland.core.chance import CHANCE_SEAT
+    from wasteland.core.registry import get_spec
+
+    spec = get_spec("fallout")
+    game = spec.engine
+    s = game.with_table_chance(game.new_game({"players": 1}, 1))
+    while game.decision(s).seat != CHANCE_SEAT:
+        s, _events = game.apply(s, game.decision(s).actions[0])
+    path = tmp_path / "table.toml"
+    path.write_text(spec.write_scenario(s))
+    data = json.loads(run("apply", str(path)).stdout)
+    assert data["decision"]["seat"] == "table" and data["decision"]["kind"] == "chance"
+    out = run("apply", str(path), "--seat", "p1", "end")
+    err = json.loads(out.stdout)
+    assert out.returncode == 1 and "is the table's" in err["error"], err
+
+
 def test_apply_reports_an_illegal_action_with_exit_code_1(tmp_path):
     path = tmp_path / "s.toml"
     path.write_text(SCENARIO)

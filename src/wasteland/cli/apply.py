@@ -17,6 +17,7 @@ import tomllib
 from pathlib import Path
 from typing import Any, Sequence
 
+from wasteland.core.chance import CHANCE_SEAT
 from wasteland.core.protocol import RuleError
 from wasteland.core.registry import UnknownGame, get_spec
 
@@ -31,6 +32,15 @@ def _out(data: dict[str, Any]) -> None:
 def _error(exc: RuleError, **more: Any) -> int:
     _out({"error": str(exc), "rule": exc.rule, **more})
     return 1
+
+
+def _seat_name(seat: int) -> str:
+    """``p2`` for seat 1; ``table`` for the table's chance answers (CHANCE_SEAT)."""
+    return "table" if seat == CHANCE_SEAT else f"p{seat + 1}"
+
+
+def _whose(seat: int) -> str:
+    return "the table's" if seat == CHANCE_SEAT else f"p{seat + 1}'s"
 
 
 def read_seat(text: str | None, players: int) -> int | None:
@@ -74,7 +84,7 @@ def apply_command(path: Path, actions: Sequence[str], seat: str | None = None) -
         d = game.decision(state)
         if acting is not None and d is not None and d.seat != acting:
             return _error(RuleError(d.rule, f"p{acting + 1} cannot act now: the pending decision "
-                                            f"({d.kind}) is p{d.seat + 1}'s"), action=action, index=index)
+                                            f"({d.kind}) is {_whose(d.seat)}"), action=action, index=index)
         try:
             state, events = game.apply(state, action, acting)
         except RuleError as exc:
@@ -87,7 +97,7 @@ def apply_command(path: Path, actions: Sequence[str], seat: str | None = None) -
         "state": game.to_json(state),
         "events": [{**e, "text": game.describe(e)} for e in shown],
         "decision": None if decision is None else {
-            "seat": f"p{decision.seat + 1}", "kind": decision.kind, "rule": decision.rule,
+            "seat": _seat_name(decision.seat), "kind": decision.kind, "rule": decision.rule,
             "prompt": decision.prompt, "actions": list(decision.actions),
         },
     }

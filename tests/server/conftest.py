@@ -287,6 +287,16 @@ def db_rows(db: str) -> dict[str, list[tuple]]:
     return out
 
 
+def quiet_rows(db: str) -> dict[str, list[tuple]]:
+    """:func:`db_rows` with the games a bot plays in reduced to their ids: a bot moves when
+    its turn comes, whatever a test sends meanwhile, so only the games no bot plays must
+    stay exactly as they were (and no game may appear or go)."""
+    rows = db_rows(db)
+    bots = {r[0] for r in rows["wl_seats"] if r[2] == "bot"}
+    return {"wl_game_ids": sorted(r[0] for r in rows["wl_games"]),
+            **{table: [r for r in found if r[0] not in bots] for table, found in rows.items()}}
+
+
 def replay_state(config: dict[str, Any], seed: int, actions: list[str]):
     state = GAME.new_game(config, seed)
     for action in actions:

@@ -303,7 +303,7 @@ def _named(start: str) -> str:
 
 # p1 plays the Trader and p2 stands two hexes away: a trade with a far player (SL §146)
 TRADER = [('characters = ["scout", "healer"]', 'characters = ["trader", "healer"]\nexpansion = true'),
-          ('hex = "1,0"', 'hex = "2,-2"')]
+          ('hex = "1,0"', 'hex = "2,-2"'), ('current = "p1"\n', 'current = "p1"\ntrades_used = 1\ntrade_partner = "p2"\n')]
 
 
 def test_the_trader_offers_a_hand_item_to_a_far_player_SL146():
@@ -374,6 +374,7 @@ REFUSALS = [
     ("trade:", [('seat = "p2"\nactive', 'seat = "p1"\nactive')], "SL §72", "with another player"),
     ("trade:", [('hex = "1,0"', 'hex = "2,-2"')], "SL §72", "p2 is not next to p1"),
     ("trade:", [('active = "p1"', 'active = "p1"\nhand_only = true')], "SL §146", "#1 hand_only"),
+    ("offer:", TRADER[:2], "SL §146", "counts toward the Trader's three a turn"),
     ("offer:", TRADER + [('hand = ["axe"]', 'hand = ["axe"]\ncargo = ["crew"]'), ('card = "axe"', 'card = "crew"')],
      "SL §146", "hand items only"),
     ("orient:", [('variants = ["explorers_luck"]', "")], "SL §152", "Explorer's luck"),

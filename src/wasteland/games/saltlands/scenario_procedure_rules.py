@@ -398,6 +398,10 @@ def _traders(s: State, f: Frame, where: str, active: str) -> bool:
     if far and ability(s, me) != "trade":
         raise ScenarioError(f"{where} seat", f"p{partner.seat + 1} is not next to p{me.seat + 1}: players trade "
                             "with a neighbour (SL §72), anyone only by the Trader's ability (SL §146)", "SL §72")
+    if far and (s.trade_partner != partner.seat or s.trades_used < 1):
+        raise ScenarioError(f"{where} seat", f"a trade with a far player counts toward the Trader's three a turn: "
+                            f"[state] trade_partner = \"p{partner.seat + 1}\" and trades_used of at least 1 "
+                            "(SL §146)", "SL §146")
     return far
 
 

@@ -498,6 +498,8 @@ def test_born_killer_adds_up_consecutive_normal_damage():
     play(s, "use machete#1 by huntress at 0,-1")
     assert ("truck", "0,-1", 2) in raiders(s)
     play(s, find(s, "use machete#2 by crew"))
+    assert decision_kind(s) == "streak"  # she may add it up (SL §146): her choice
+    play(s, "join")
     assert ("truck", "0,-1", 1) in raiders(s)
     # Anything else in between breaks the streak.
     s = build(text)
@@ -505,6 +507,123 @@ def test_born_killer_adds_up_consecutive_normal_damage():
     s2 = build(text.replace('"huntress"', '"scout"'))
     play(s2, "use machete#1 by scout at 0,-1", find(s2, "use machete#2 by crew"))
     assert ("truck", "0,-1", 2) in raiders(s2)  # without the ability, armor stops each
+
+
+BORN_KILLER_TRUCK = """
+        [[player]]
+        seat = "p1"
+        hex = "0,-2"
+        hand = ["machete", "{second}"]
+        cargo = ["crew"]
+        [[raider]]
+        type = "{raider}"
+        hex = "0,-1"
+"""
+
+
+def born_killer(second: str = "machete", raider: str = "truck", variants: str = "") -> object:
+    s = build(scene(BORN_KILLER_TRUCK.format(second=second, raider=raider), characters='"huntress"', extra=variants))
+    play(s, "use machete#1 by huntress at 0,-1")  # 1 normal on armor 1: no hit, a streak of 1
+    play(s, find(s, f"use {second}#"))
+    return s
+
+
+def test_born_killer_may_let_an_attack_stand_alone_SL146():
+    """SL §146: she *may* add up the damage. Machete 1, then Machete 1 standing alone: the
+    Truck's armor 1 stops each, and the streak starts again from the second."""
+    s = born_killer()
+    assert list(GAME.decision(s).actions) == ["join", "alone"] and GAME.decision(s).rule == "SL §146"
+    events = play(s, "alone")
+    assert ("truck", "0,-1", 2) in raiders(s)
+    assert of_type(events, "attack_raider")[-1]["hits"] == 0
+    assert s.streak == [[next(iter(s.raiders)), 1]]
+
+
+def test_born_killer_choice_keeps_the_overkill_loot_SL146_SL151():
+    """SL §146 with Overkill (SL §151): Machete 1 then Molotov 3 on a Truck (crew 2, armor 1).
+    Added up: 4 - 1 = 3 hits on 2 crew, destroyed without loot; alone: 3 - 1 = 2 hits, loot."""
+    overkill = 'variants = ["overkill"]'
+    s = born_killer("molotov", variants=overkill)
+    assert decision_kind(s) == "streak"
+    events = play(s, "join")
+    assert of_type(events, "raider_destroyed") and of_type(events, "no_loot")
+    assert of_type(events, "attack_raider")[-1]["hits"] == 3
+    s = born_killer("molotov", variants=overkill)
+    events = play(s, "alone")
+    assert of_type(events, "attack_raider")[-1]["hits"] == 2
+    assert of_type(events, "raider_destroyed") and [e for e in of_type(events, "gain") if e["how"] == "loot"]
+
+
+def test_born_killer_is_not_asked_when_both_answers_are_the_same_SL146():
+    """Ruling (SL §146): no choice when the answers cannot differ. Without Overkill the
+    Molotov destroys the Truck with its loot either way; a first attack, or one after an
+    armor-piercing attack (no normal damage to add to), has nothing to add to."""
+    s = born_killer("molotov")
+    assert decision_kind(s) != "streak" and not [r for r in raiders(s) if r[0] == "truck"]
+    s = build(scene(BORN_KILLER_TRUCK.format(second="machete", raider="truck"), characters='"huntress"'))
+    play(s, "use machete#1 by huntress at 0,-1")
+    assert decision_kind(s) == "turn"
+    s = build(scene(BORN_KILLER_TRUCK.format(second="machete", raider="truck").replace('"machete", "machete"',
+                                                                                        '"spear", "machete"'),
+                    characters='"huntress"'))
+    play(s, "use spear#1 by huntress at 0,-1")  # 1 AP: 1 hit, nothing added up
+    play(s, find(s, "use machete#1"))
+    assert decision_kind(s) == "turn" and ("truck", "0,-1", 1) in raiders(s)
+
+
+def test_born_killer_area_attack_asks_for_the_raider_under_it_SL146_SL143():
+    """Ruling (SL §146, SL §143): an area attack on a raider of her streak asks too. Machete 1,
+    then the Katana's 2 over the Truck: added up 3 - 1 = 2 hits destroy its 2 crew; alone
+    2 - 1 = 1 hit leaves 1."""
+    s = born_killer("katana")
+    assert decision_kind(s) == "streak" and ("truck", "0,-1", 2) in raiders(s)
+    events = play(s, "join")
+    assert of_type(events, "raider_destroyed")
+    s = born_killer("katana")
+    play(s, "alone")
+    assert ("truck", "0,-1", 1) in raiders(s) and decision_kind(s) == "turn"
+
+
+def test_born_killer_choice_is_hers_the_bot_keeps_the_loot_SL146():
+    """The heuristic bot adds up for more hits, but lets the Molotov stand alone when adding
+    up would lose the Overkill loot (SL §151); "decide ties for me" never takes this choice:
+    it is her own turn's (SL §146), not the raiders'."""
+    from wasteland.core.agent import Observation
+    from wasteland.games.saltlands.bot import HeuristicAgent
+    from wasteland.games.saltlands.ties import decide
+
+    s = born_killer("molotov", variants='variants = ["overkill"]')
+    d = GAME.decision(s)
+    assert HeuristicAgent(1).choose(Observation(GAME, s, d)) == "alone"
+    assert decide(s, d) is None
+    s = born_killer()
+    assert HeuristicAgent(1).choose(Observation(GAME, s, GAME.decision(s))) == "join"
+
+
+def test_born_killer_choice_is_written_and_read_back_as_a_procedure_SL146():
+    """A position waiting on Born Killer's choice round-trips through the scenario format;
+    a hand-written one where the two answers are the same is refused, naming SL §146."""
+    from wasteland.core.registry import get_spec
+    from wasteland.games.saltlands.scenario import ScenarioError, scenario_from_text
+
+    spec = get_spec("saltlands")
+    s = born_killer("molotov", variants='variants = ["overkill"]')
+    text = spec.write_scenario(s)
+    assert 'kind = "streak"' in text
+    back = scenario_from_text(text)
+    assert GAME.to_json(back) == GAME.to_json(s)
+    assert GAME.decision(back).kind == "streak" and GAME.decision(back).actions == GAME.decision(s).actions
+    with pytest.raises(ScenarioError) as info:
+        scenario_from_text(text.replace('variants = ["overkill"]', ""))
+    assert "SL §146" in str(info.value)
+
+
+def test_born_killer_choice_refuses_words_not_offered_SL146():
+    s = born_killer()
+    assert_illegal(s, "end", "SL §146")
+    assert_illegal(s, "join now", "join")
+    s = build(scene(BORN_KILLER_TRUCK.format(second="machete", raider="truck"), characters='"huntress"'))
+    assert_illegal(s, "alone", "SL §146")
 
 
 def test_prophecy_discards_water_for_a_rumor_card():

@@ -223,6 +223,15 @@ def orient() -> State:
     return s
 
 
+def streak() -> State:
+    """Born Killer's second Machete on a Truck (armor 1, crew 2) after a first that it
+    stopped: added up it hits once, alone not at all (SL §146)."""
+    s = one(who="huntress", hand='["machete", "machete"]', cargo='["crew"]', config="expansion = true",
+            extra='[[raider]]\ntype = "truck"\nhex = "-1,-1"\n')
+    play(s, "use machete#1 by huntress at -1,-1", "use machete#2 by crew#1 at -1,-1")
+    return s
+
+
 def reached(found: Callable[[State], bool]) -> State:
     """The first position of seeded random games where ``found`` holds (the stages of a raider
     activation and a respawn come up within a few dozen actions)."""
@@ -292,6 +301,7 @@ POSITIONS: dict[str, Callable[[], State]] = {
     "turn": turn, "character": character, "enter": enter, "soak": soak, "rumor": rumor,
     "discard": reconstruction, "place": place, "storm": storm, "trade": trade, "offer": offer,
     "fuel_drain": fuel_drain, "activation": activation, "lure": lure, "orient": orient,
+    "streak": streak,
 }
 
 # (position, wrong action, the anchor of the rule that forbids it). An action may be a
@@ -407,6 +417,7 @@ CASES: dict[str, list[tuple[Callable[[], State], Action, str]]] = {
     "orient": [
         (orient, "orient S", "SL §152"),
     ],
+    "streak": [(streak, "join machete#2", "notation")],  # join and alone are always both open
 }
 
 # When each verb's decision comes (the rule a verb names while another decision waits).
@@ -417,7 +428,7 @@ HOME = {
     "yield": "SL §122", "top": "SL §109", "bottom": "SL §109", "place": "SL §54", "replace": "SL §54",
     "done": "SL §72", "accept": "SL §72", "decline": "SL §72", "take": "SL §135", "pass": "SL §135",
     "activate": "SL §100", "raider": "SL §105", "chase": "SL §105", "goto": "SL §105", "attack": "SL §103",
-    "spawn": "SL §107", "orient": "SL §152",
+    "spawn": "SL §107", "orient": "SL §152", "join": "SL §146", "alone": "SL §146",
 }
 # A well-formed action of each verb, given while another decision waits.
 SAMPLE = {
@@ -429,6 +440,7 @@ SAMPLE = {
     "done": "done", "accept": "accept", "decline": "decline", "take": "take fuel#1", "pass": "pass",
     "activate": "activate truck", "raider": "raider -1,-1", "chase": "chase p1", "goto": "goto 0,0",
     "attack": "attack p1", "spawn": "spawn 0,0", "orient": "orient N",
+    "join": "join", "alone": "alone",
 }
 
 
@@ -496,7 +508,7 @@ def test_a_verb_of_another_decision_names_the_rule_of_its_own_decision(kind):
 
 # Decisions inside a turn, settled at once before its free part goes on (engine: frames
 # pushed by a turn's own actions or by its start).
-AT_ONCE = {"enter", "place", "storm", "rumor", "orient", "fuel_drain", "discard", "lure", "trade", "offer"}
+AT_ONCE = {"enter", "place", "storm", "rumor", "orient", "fuel_drain", "discard", "lure", "trade", "offer", "streak"}
 
 # Verbs a decision kind offers though the position at hand has no option of them.
 _SHARED = {

@@ -231,6 +231,19 @@ POSITIONS: dict[str, tuple[str, str, str, str, str]] = {
         kind = "respawn_kit"
         seat = "p1"
         """, hex="off", p1='hand = []\nvehicle = ""'), "p1", "enter", "enter 0,1", "enter"),
+    "streak: Born Killer adds her attack to the one before or not (SL §146)": (position("""
+        [[raider]]
+        id = 1
+        type = "truck"
+        hex = "0,-1"
+        [[procedure]]
+        kind = "streak"
+        seat = "p1"
+        raider = 1
+        damage = 1
+        loot = true
+        """, top="", config="expansion = true", state="streak = [[1, 1]]").replace('"scout", "healer"', '"huntress", "healer"'),
+        "p1", "streak", "alone", "attack_raider"),
     "character and after_setup: the characters are chosen first (SL §44)": ("""\
 game = "saltlands"
 seed = 1

@@ -167,6 +167,7 @@ def _build() -> TemplateActions:
         "replace {held}", "heal {use}", "armor {use}", "lose {crew}", "activate {vehicle}",
         "raider {hex}", "goto {hex}", "spawn {hex}", "orient {orientation}",
         "take {card}", "place {card}", "yield {card}",
+        "join", "alone",  # Born Killer's choice (SL §146)
     ]
     # a chance point draws a card kind, a damage card, a tile, a token, a weather or rumor card
     kinds = {n.split("#")[0] for n in names}

@@ -1,14 +1,15 @@
 """The heuristic bot's answers to the procedures that ask a player something: soaking
 damage (SL §85), placing a card without a free slot (SL §54), discarding, the rumor card
 (SL §109), raider activations (SL §100), entering the board (SL §45), trades (SL §72),
-Fuel Drain (SL §135), the character (SL §44), lured raiders (SL §142) and explorer's luck
-(SL §152). A mixin of :class:`~wasteland.games.saltlands.bot.HeuristicAgent`: the
+Fuel Drain (SL §135), the character (SL §44), lured raiders (SL §142), explorer's luck
+(SL §152) and Born Killer's adding up (SL §146). A mixin of :class:`~wasteland.games.saltlands.bot.HeuristicAgent`: the
 handlers use its position judgement (``_danger``, ``_aim``, ``_spare`` and the rest)."""
 
 from __future__ import annotations
 
 from .board import CELLS_PER_TILE
 from .bot_values import card_value, hex_dist as _hex_dist
+from .combat import streak_hits
 from .state import Player, State
 from .zones import victory_cards
 
@@ -132,6 +133,16 @@ class Answers:
 
     def _offer(self, s: State, me: Player, actions: list[str]) -> dict[str, float]:
         return {"accept": 1.0, "decline": 0.0}
+
+    def _streak(self, s: State, me: Player, actions: list[str]) -> dict[str, float]:
+        """SL §146: add the attack up for more hits, unless that loses the loot to
+        Overkill (SL §151) where standing alone still destroys the raider."""
+        f = s.stack[-1]
+        crew = s.raiders[f["raider"]][2]
+        joined = streak_hits(s, f["raider"], f["damage"], True)[0]
+        alone = streak_hits(s, f["raider"], f["damage"], False)[0]
+        keeps_loot = s.static.rules.overkill and joined > crew and alone == crew
+        return {"join": 0.0 if keeps_loot else 1.0, "alone": 1.0 if keeps_loot else 0.0}
 
     def _fuel_drain(self, s: State, me: Player, actions: list[str]) -> dict[str, float]:
         return {a: (1.0 if a.startswith("take") else 0.0) for a in actions}

@@ -22,11 +22,13 @@ from .zones import (
 
 
 def attack_raider(
-    s: State, p: Player, rid: int, damage: int, dtype: str, events: Events, loot: bool = True
+    s: State, p: Player, rid: int, damage: int, dtype: str, events: Events, loot: bool = True,
+    join: bool = True,
 ) -> None:
     """SL §86, SL §87, SL §88: raider armor (never destroyed) stops normal damage; each remaining
     point kills one crew; at 0 crew the raider is removed and its destroyer loots it
-    (``loot`` False: an area attack's raider not next to the user, SL §143)."""
+    (``loot`` False: an area attack's raider not next to the user, SL §143). ``join`` False:
+    Born Killer lets this attack stand alone instead of adding to her streak (SL §146)."""
     rtype, where, crew = s.raiders[rid]
     h = s.static.geo.names[where]
     rdef = s.static.content.raiders[rtype]
@@ -35,11 +37,9 @@ def attack_raider(
     if ability(s, p) == "born_killer" and s.current == p.seat:
         # SL §146 Born Killer: in her turn the normal damage of consecutive attacks on a
         # raider adds up and its armor counts once (ruling: "consecutive" = attacks with
-        # no other action in between).
-        before = next((e[1] for e in s.streak if e[0] == rid), 0)
+        # no other action in between). An attack that stands alone starts a new streak.
         if dtype == "normal":
-            total = before + damage
-            hits = max(0, total - rdef.armor) - max(0, before - rdef.armor)
+            hits, total = streak_hits(s, rid, damage, join)
             armor = damage - hits
             s.streak = [e for e in s.streak if e[0] != rid] + [[rid, total]]
         elif not any(e[0] == rid for e in s.streak):
@@ -65,6 +65,61 @@ def attack_raider(
                        "why": "destroyed on a hex not next to the attacker (SL §143)"})
         return
     loot_raider(s, p, rtype, events)
+
+
+def streak_hits(s: State, rid: int, damage: int, join: bool) -> tuple[int, int]:
+    """SL §146: the hits of Born Killer's normal attack on raider ``rid`` and her streak's
+    damage after it, adding to the attacks before it (``join``) or standing alone."""
+    armor = s.static.content.raiders[s.raiders[rid][0]].armor
+    before = next((e[1] for e in s.streak if e[0] == rid), 0) if join else 0
+    total = before + damage
+    return max(0, total - armor) - max(0, before - armor), total
+
+
+def streak_choice(s: State, p: Player, rid: int, damage: int, dtype: str, loot: bool = True) -> bool:
+    """Whether Born Killer's attack asks her to add it to her streak or let it stand alone.
+
+    SL §146 says she *may* add up the damage, so the choice is hers (a decision), but it is
+    asked only when the two answers differ in outcome (ruling: an identical choice is noise):
+    never for a first attack (nothing to add to), nor against no armor (adding up changes
+    nothing, now or later), nor when the raider is destroyed either way and the loot is the
+    same, which only Overkill (SL §151) can change: more hits than crew lose the loot."""
+    if ability(s, p) != "born_killer" or s.current != p.seat or dtype != "normal":
+        return False
+    if not any(e[0] == rid and e[1] > 0 for e in s.streak):
+        return False
+    if s.static.content.raiders[s.raiders[rid][0]].armor == 0:
+        return False
+    crew = s.raiders[rid][2]
+    joined = streak_hits(s, rid, damage, True)[0]
+    alone = streak_hits(s, rid, damage, False)[0]
+    if joined >= crew and alone >= crew:
+        return loot and s.static.rules.overkill and (joined > crew) != (alone > crew)
+    return True  # wounded either way: the hits or the streak carried on differ
+
+
+def attack_or_ask(
+    s: State, p: Player, rid: int, damage: int, dtype: str, events: Events, loot: bool = True
+) -> dict | None:
+    """Attack raider ``rid``, or return the Born Killer decision (SL §146) that must come
+    first, for the caller to put on the stack."""
+    if streak_choice(s, p, rid, damage, dtype, loot):
+        return {"kind": "streak", "seat": p.seat, "raider": rid, "damage": damage, "loot": loot}
+    attack_raider(s, p, rid, damage, dtype, events, loot=loot)
+    return None
+
+
+def streak_options(s: State, frame: dict) -> list[str]:
+    """SL §146: add this attack to the streak on the raider, or let it stand alone."""
+    return ["join", "alone"]
+
+
+def resolve_streak(s: State, frame: dict, action: str, events: Events) -> None:
+    if s.stack and s.stack[-1] is frame:
+        s.stack.pop()
+    p = s.players[frame["seat"]]
+    attack_raider(s, p, frame["raider"], frame["damage"], "normal", events, loot=frame["loot"],
+                  join=action == "join")
 
 
 def loot_raider(s: State, p: Player, rtype: str, events: Events) -> None:

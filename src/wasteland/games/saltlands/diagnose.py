@@ -28,6 +28,7 @@ KIND_VERBS: dict[str, frozenset[str]] = {
     "offer": frozenset({"accept", "decline"}), "fuel_drain": frozenset({"take", "pass"}),
     "activation": frozenset({"activate", "raider", "chase", "goto", "attack", "spawn"}),
     "lure": frozenset({"raider", "goto"}), "orient": frozenset({"orient"}),
+    "streak": frozenset({"join", "alone"}),
 }
 VERBS = frozenset().union(*KIND_VERBS.values())
 
@@ -57,6 +58,8 @@ WHEN: dict[str, tuple[str, str]] = {
     "attack": ("SL §103", "picks the player an activated raider attacks"),
     "spawn": ("SL §107", "places the last new raiders of an activated type"),
     "orient": ("SL §152", "turns a tile explored with Explorer's Luck"),
+    "join": ("SL §146", "answers Born Killer's choice, when her attack could add to her attacks before it"),
+    "alone": ("SL §146", "answers Born Killer's choice, when her attack could add to her attacks before it"),
 }
 
 
@@ -73,6 +76,7 @@ AT_ONCE: dict[str, str] = {
     "lure": "lured raiders move at once",
     "trade": "the asked player answers the trade first",
     "offer": "the offered card is accepted or declined first",
+    "streak": "Born Killer's attack is resolved, added up or alone, before anything else",
 }
 
 
@@ -365,4 +369,5 @@ FRAME_WHY: dict[str, Callable[[State, Decision, list[str]], RuleError]] = {
     "storm": _why_own_card("SL §53", "the sandstorm takes a card of your hand or cargo", vehicle_ok=False),
     "place": _why_place, "trade": _why_trade, "fuel_drain": _why_fuel_drain, "orient": _why_orient,
     "activation": _why_activation, "lure": _why_lure, "rumor": _why_bare, "offer": _why_bare,
+    "streak": _why_bare,
 }

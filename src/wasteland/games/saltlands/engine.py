@@ -14,7 +14,9 @@ from wasteland.core.frames import Events, Frame, frame_loop
 from wasteland.core.protocol import Decision, RuleError
 
 from . import raiders
-from .combat import kill_player, resolve_soak, respawn, respawn_kit, settle_soak, soak_options
+from .combat import (
+    kill_player, resolve_soak, resolve_streak, respawn, respawn_kit, settle_soak, soak_options, streak_options,
+)
 from .state import State
 from .turn import action_texts, apply_turn, discard_card, turn_actions
 from .board import fmt_pos
@@ -37,6 +39,8 @@ DECISION_INFO = {
     "activation": ("SL §100", "raider activation: your choice"),
     "lure": ("SL §142", "lured raiders: which moves first, and where"),
     "orient": ("SL §152", "explorer's luck: choose the new tile's orientation"),
+    "streak": ("SL §146", "Born Killer: add this attack's damage to your attacks before it on this raider "
+                          "(its armor counts once), or let it stand alone"),
 }
 
 
@@ -372,6 +376,7 @@ OPTIONS: dict[str, Callable[[State, Frame], list[str]]] = {
     "activation": raiders.options,
     "lure": raiders.lure_options,
     "orient": _orient_options,
+    "streak": streak_options,
     "after_turn": lambda s, f: [],
     "respawn_kit": lambda s, f: [],
     "after_setup": lambda s, f: [],
@@ -390,6 +395,7 @@ CHOOSE: dict[str, Callable[[State, Frame, str, Events], None]] = {
     "activation": raiders.choose,
     "lure": raiders.lure_choose,
     "orient": _orient_choose,
+    "streak": resolve_streak,
 }
 RUN: dict[str, Callable[[State, Frame, Events], bool]] = {
     "discard": _discard_run,

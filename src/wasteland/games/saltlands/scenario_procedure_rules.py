@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from .board import CELLS_PER_TILE
-from .combat import permanent_armor
+from .combat import permanent_armor, streak_choice
 from .movement import raider_plan
 from .raiders import figures_in_box
 from .reveals import damage_card_def
@@ -502,6 +502,19 @@ def _character(s: State, f: Frame, where: str) -> None:
         raise ScenarioError(f"{where} seat", f"p{f['seat'] + 1} has a character already (SL §44)", "SL §44")
 
 
+def _streak(s: State, f: Frame, where: str) -> None:
+    """SL §146: Born Killer, in her own turn, adds her normal attack on a raider to her
+    attacks before it on that raider, or lets it stand alone, when the two differ."""
+    if f["seat"] != s.current:
+        raise ScenarioError(f"{where} seat", f"Born Killer chooses in her own turn: the current player "
+                            f"(p{s.current + 1}) (SL §146)", "SL §146")
+    if not streak_choice(s, _player(s, f), f["raider"], f["damage"], "normal", f["loot"]):
+        raise ScenarioError(where, "there is no choice to add this attack up or not: it needs Born Killer, a "
+                            "streak of normal damage on an armored raider and two answers that differ "
+                            "(SL §146)", "SL §146")
+
+
 _CHECKS = {"soak": _soak, "activation": _activation, "lure": _lure, "place": _place, "trade": _trade,
            "offer": _offer, "orient": _orient, "enter": _enter, "character": _character, "storm": _storm,
-           "after_turn": _after_turn, "respawn_kit": _respawn_kit, "discard": _discard}
+           "after_turn": _after_turn, "respawn_kit": _respawn_kit, "discard": _discard,
+           "streak": _streak}

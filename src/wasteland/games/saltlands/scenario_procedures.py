@@ -46,6 +46,7 @@ FORMS: dict[str, dict[str, Any]] = {
                    "figures": "number", "points": "hexes", "choices": "hexes"},
     "lure": {"stage": ("raider", "goto"), "queue": "raiders", "amount": "count", "raider": "raider",
              "ends": "hexes"},
+    "streak": {"raider": "raider", "damage": "count", "loot": "flag"},
     "character": {}, "fuel_drain": {}, "respawn_kit": {}, "after_setup": {},
 }
 #: The fields the engine reads, per kind and (for the staged kinds) per stage; the
@@ -59,6 +60,7 @@ NEEDS: dict[tuple[str, str | None], tuple[str, ...]] = {
     ("trade", None): ("active",),
     ("offer", None): ("from", "card"),
     ("orient", None): ("pos",),
+    ("streak", None): ("raider", "damage", "loot"),
     ("after_turn", None): ("weather",),
     ("activation", "type"): ("left",),
     ("activation", "raider"): ("left", "type", "queue"),

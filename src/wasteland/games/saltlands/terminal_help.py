@@ -54,6 +54,8 @@ VERB_HELP: dict[str, tuple[str, str, str]] = {
     "place": ("place CARD", "put the new card in a free slot", "SL §54"),
     "steal": ("steal pN", "steal a card from the hand of a player on an adjacent hex", "SL §146"),
     "orient": ("orient DIRECTION", "turn the newly explored tile so its arrow points this way", "SL §152"),
+    "join": ("join", "Born Killer: add this attack's damage to her attacks before it (armor counts once)", "SL §146"),
+    "alone": ("alone", "Born Killer: this attack stands alone, the raider's armor stops it anew", "SL §146"),
 }
 
 #: The same help in Russian and Ukrainian: verb -> what it does (the form and rule are the English ones).
@@ -93,6 +95,8 @@ VERB_TEXT: dict[str, dict[str, str]] = {
         "place": "положить новую карту в свободную ячейку",
         "steal": "украсть карту из руки игрока на соседнем гексе",
         "orient": "повернуть только что открытый тайл стрелкой в эту сторону",
+        "join": "Прирождённая убийца: сложить урон этой атаки с предыдущими (броня вычитается один раз)",
+        "alone": "Прирождённая убийца: провести эту атаку отдельно, броня рейдера снова задерживает урон",
     },
     "uk": {
         "move": "перемістити транспорт на гекс X,Y, один раз за хід; вітрило йде за вітром, кожна карта "
@@ -129,6 +133,8 @@ VERB_TEXT: dict[str, dict[str, str]] = {
         "place": "покласти нову карту у вільну комірку",
         "steal": "вкрасти карту з руки гравця на сусідньому гексі",
         "orient": "повернути щойно відкритий тайл стрілкою в цей бік",
+        "join": "Природжена вбивця: додати шкоду цієї атаки до попередніх (броня віднімається один раз)",
+        "alone": "Природжена вбивця: провести цю атаку окремо, броня рейдера знову затримує шкоду",
     },
 }
 

@@ -114,7 +114,7 @@ class SaltlandsWords:
             return t("act.orient", dir=self.direction(arg))
         if verb in ("armor", "heal", "yield", "lose"):
             return t(f"act.soak_{verb}", card=self.card(arg))
-        if verb in ("end", "pass", "done", "accept", "decline", "top", "bottom"):
+        if verb in ("end", "pass", "done", "accept", "decline", "top", "bottom", "join", "alone"):
             return t(f"act.{verb}")
         if verb == "chance":
             what = " ".join(w[1:])

@@ -21,8 +21,8 @@ The policy, by choice:
 * where scarce spawn figures go (SL §107): the free spawn point farthest from the nearest
   player, as the rulebook's example does; equal distances in reading order.
 
-Other decisions (the player's own turn, soaking damage, rumors...) are never taken for a
-player: ``decide`` returns None for them.
+Other decisions (the player's own turn, soaking damage, rumors, Born Killer's adding up of
+her attacks, SL §146...) are never taken for a player: ``decide`` returns None for them.
 """
 
 from __future__ import annotations

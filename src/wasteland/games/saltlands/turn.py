@@ -21,7 +21,7 @@ from __future__ import annotations
 from wasteland.core import hexgrid
 
 from .board import fmt_pos, parse_pos
-from .combat import attack_raider, start_soak
+from .combat import attack_or_ask, start_soak
 from .movement import FUEL_BONUS, BORN_DRIVER_BONUS, fuel_cards, move_actions, move_crossings, sail_step_options, \
     terrain_set, wind_strength
 from .raiders import new_activation, start_lure, unactivated_types
@@ -499,7 +499,9 @@ def use_card(
         h = target[1]
         rid = next((rid for rid, r in s.raiders.items() if r[1] == h), None)
         if rid is not None:
-            attack_raider(s, p, rid, act.amount, act.damage_type, events)
+            ask = attack_or_ask(s, p, rid, act.amount, act.damage_type, events)
+            if ask is not None:
+                s.stack.append(ask)  # Born Killer adds it to her streak or not first (SL §146)
         else:
             victim = next(q for q in s.players if q.hex == h)
             start_soak(s, victim, act.amount, act.damage_type, f"p{p.seat + 1}", events, robbery_by=p.seat)
@@ -536,15 +538,21 @@ def _area_attack(s: State, p: Player, act, rot: int, events: Events) -> None:
     geo = s.static.geo
     events.append({"type": "area", "seat": p.seat, "rot": rot, "hexes": [geo.names[h] for h in hexes]})
     adjacent = set(geo.adj[p.hex])
+    asks = []
     for h in hexes:
         rid = next((rid for rid, r in s.raiders.items() if r[1] == h), None)
         if rid is not None:
-            attack_raider(s, p, rid, act.amount, act.damage_type, events, loot=h in adjacent)
+            ask = attack_or_ask(s, p, rid, act.amount, act.damage_type, events, loot=h in adjacent)
+            if ask is not None:
+                asks.append(ask)
     if s.static.rules.mode == "competitive":
         for h in reversed(hexes):
             victim = next((q for q in s.players if q.hex == h and q.seat != p.seat and q.status == "active"), None)
             if victim is not None:
                 start_soak(s, victim, act.amount, act.damage_type, f"p{p.seat + 1}", events, robbery_by=p.seat)
+    # Ruling (SL §146): the raiders whose Born Killer choice is open are hit once she has
+    # chosen, one raider at a time in the order of the area, before any robbery is soaked.
+    s.stack.extend(reversed(asks))
 
 
 def reconstruction(s: State, p: Player, amount: int, events: Events) -> None:

@@ -142,6 +142,8 @@ export function actionLabel(action, view = null) {
     case "decline":
     case "top":
     case "bottom":
+    case "join":
+    case "alone":
       return t(`act.${p.verb}`);
     default:
       return action;

@@ -20,7 +20,7 @@ the game), ``use`` its card options (place ``2k`` the first option of held card 
 ``near`` the six neighbours of the player's hex (north, then clockwise: hexgrid's
 directions), ``raid`` 57 places (every token) of the token hexes a Raid passed over
 (SL §146). The layout (templates in order, each a block of consecutive indices) is
-``ACTIONS.layout()``; the size is ``ACTIONS.size`` (6,886; it was 214,903 with every card
+``ACTIONS.layout()``; the size is ``ACTIONS.size`` (6,888; it was 214,903 with every card
 and hex named, and 4,010 with 20 held places and 16 Raid places, which an uneven trade or a
 long Raid could overrun).
 """

@@ -1,27 +1,15 @@
-"""The checks every key of an Age of Thirst position goes through: a table's keys, whole
-numbers, flags, lists of card names. Each refusal is one :class:`ScenarioError` naming the
-key; a position the rules forbid also names the rule."""
+"""The checks every key of an Age of Thirst position goes through: those every game's
+reader shares (``core/scenario_fields.py``: flags, texts) and its own (a table's keys, whole
+numbers whose range a rule sets, lists of card names). Each refusal is one
+:class:`ScenarioError` naming the key; a position the rules forbid also names the rule."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from wasteland.core.protocol import RuleError
+from wasteland.core.scenario_fields import ScenarioError, flag, shown, text
 
-
-class ScenarioError(RuleError):
-    """A key that cannot be read, or a position the rules do not allow. ``rule`` is the
-    anchor of the broken rule, or "scenario" for a key of the wrong form."""
-
-    def __init__(self, where: str, message: str, rule: str = "scenario") -> None:
-        # The anchor is written once: a message that ends on it leaves it to ``rule``.
-        message = message.removesuffix(f" ({rule})")
-        super().__init__(rule, f"{where}: {message}")
-
-
-def shown(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+__all__ = ["ScenarioError", "flag", "keys", "names", "shown", "text", "whole"]
 
 
 def keys(table: Any, known: set[str], where: str) -> dict[str, Any]:
@@ -44,19 +32,7 @@ def whole(value: Any, where: str, low: int, high: int | None = None, rule: str =
     return value
 
 
-def flag(value: Any, where: str) -> bool:
-    if not isinstance(value, bool):
-        raise ScenarioError(where, f"{shown(value)} must be true or false")
-    return value
-
-
 def names(value: Any, where: str) -> list[str]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise ScenarioError(where, f"must be a list of card names, not {shown(value)}")
-    return value
-
-
-def text(value: Any, where: str) -> str:
-    if not isinstance(value, str):
-        raise ScenarioError(where, f"must be a text, not {shown(value)}")
     return value

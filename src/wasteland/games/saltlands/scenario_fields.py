@@ -1,32 +1,13 @@
-"""Reading a scenario's values: each wrong value is one :class:`ScenarioError` naming
-the key (``scenario.toml: [[player]] #2 hand``) and, where a rule forbids it, the rule."""
+"""Reading a Saltlands scenario's values: the checks every game's reader shares
+(``core/scenario_fields.py``) and Saltlands' own (seats, whole numbers, the generator)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from wasteland.core.protocol import RuleError
+from wasteland.core.scenario_fields import ScenarioError, flag, known, shown, table, text, texts
 
-
-class ScenarioError(RuleError):
-    """A scenario key that cannot be read, or a position the rules do not allow. ``rule``
-    is the anchor of the broken rule, or "scenario" for a key of the wrong form."""
-
-    def __init__(self, where: str, message: str, rule: str = "scenario") -> None:
-        # The anchor is written once, in brackets: a message that ends on it already drops it.
-        message = message.removesuffix(f" ({rule})")
-        super().__init__(rule, f"{where}: {message}")
-
-
-def shown(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
-def table(value: Any, where: str) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        raise ScenarioError(where, f"must be a table, not {shown(value)}")
-    return value
+__all__ = ["ScenarioError", "flag", "known", "rng_state", "seat", "shown", "table", "tables", "text", "texts", "whole"]
 
 
 def tables(data: dict[str, Any], key: str, origin: str) -> list[dict[str, Any]]:
@@ -41,30 +22,6 @@ def whole(value: Any, where: str, low: int, high: int | None = None) -> int:
         span = f"from {low} to {high}" if high is not None else f"of at least {low}"
         raise ScenarioError(where, f"must be a whole number {span}, not {shown(value)}")
     return value
-
-
-def flag(value: Any, where: str) -> bool:
-    if not isinstance(value, bool):
-        raise ScenarioError(where, f"must be true or false, not {shown(value)}")
-    return value
-
-
-def text(value: Any, where: str) -> str:
-    if not isinstance(value, str):
-        raise ScenarioError(where, f"must be a text, not {shown(value)}")
-    return value
-
-
-def texts(value: Any, where: str) -> list[str]:
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise ScenarioError(where, f"must be a list of texts, not {shown(value)}")
-    return value
-
-
-def known(entries: dict[str, Any], allowed: set[str] | frozenset[str], where: str) -> None:
-    unknown = sorted(k for k in entries if k not in allowed)
-    if unknown:
-        raise ScenarioError(where, f"unknown key(s) {', '.join(map(repr, unknown))}; known: {', '.join(sorted(allowed))}")
 
 
 def seat(value: Any, where: str, players: int) -> int:

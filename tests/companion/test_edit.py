@@ -122,10 +122,10 @@ def test_the_table_names_the_tile_lying_at_a_position(seed):
     tiles = scenario_data(spec, state)["tile"]
     k = next(i for i, t in enumerate(tiles) if not t["face_up"])
     for name in [t["tile"] for t in tiles if not t["face_up"]][1:3] + ["tile_05"]:
-        step = json.dumps([["swap", f"tile.{k}.tile", name], ["set", f"tile.{k}.face_up", True], ["set", f"tile.{k}.rotation", 2]])
+        step = json.dumps([["swap", f"tile.{k}.tile", name], ["set", f"tile.{k}.face_up", True], ["set", f"tile.{k}.rotation", 0]])
         after, _ = apply_edit(spec, state, f"edit {step}")
         placed = scenario_data(spec, after)["tile"]
-        assert (placed[k]["tile"], placed[k]["face_up"], placed[k]["rotation"]) == (name, True, 2)
+        assert (placed[k]["tile"], placed[k]["face_up"], placed[k]["rotation"]) == (name, True, 0)
         assert len({t["tile"] for t in placed}) == len(placed)  # every tile once
 
 

@@ -303,13 +303,27 @@ def test_the_rumor_markers_lie_on_named_tiles_SL43_SL108():
 
 def test_which_tile_lies_where_and_how_it_is_turned_SL35_SL110():
     before = build(scene(""))
-    s = build(scene('[[tile]]\nat = "t0,-2"\ntile = "tile_05"\nface_up = true\nrotation = 2\n'))
+    s = build(scene('[[tile]]\nat = "t0,-2"\ntile = "tile_05"\nface_up = true\nrotation = 0\n'))
     pos = s.static.geo.pos_index[(0, -2)]
-    assert (s.tiles[pos], s.face_up[pos], s.rotation[pos]) == ("tile_05", True, 2)
+    assert (s.tiles[pos], s.face_up[pos], s.rotation[pos]) == ("tile_05", True, 0)
     assert sorted(s.tiles) != sorted(before.tiles) or s.tiles != before.tiles
     assert len(set(s.tiles)) == len(s.tiles)  # each tile lies once
     refused(scene('[[tile]]\nat = "t0,-2"\ntile = "start_2"\n'), "SL §35", "cannot lie at t0,-2")
     refused(scene('[[tile]]\nat = "t1,-1"\nface_up = false\n'), "SL §34", "lie face up")
+
+
+def test_a_tile_lies_north_by_its_arrow_or_a_sixth_either_way_with_explorers_luck_SL110_SL152():
+    tile = '[[tile]]\nat = "t0,-2"\ntile = "tile_05"\nface_up = true\nrotation = {turn}\n'
+    refused(scene(tile.format(turn=2)), "SL §110", "north by the arrow")
+    refused(scene(tile.format(turn=1)), "SL §110", "north by the arrow")  # no Explorer's luck
+    refused(scene('[[tile]]\nat = "t1,-1"\nrotation = 1\n'), "SL §110", "north by the arrow")  # a starting tile
+    lucky = HEAD.format(difficulty="normal").replace('characters = ["scout", "healer"]',
+                                                      'characters = ["scout", "healer"]\n    expansion = true\n'
+                                                      '    variants = ["explorers_luck"]')
+    for turn in (1, 5):
+        s = build(lucky + tile.format(turn=turn))
+        assert s.rotation[s.static.geo.pos_index[(0, -2)]] == turn
+    refused(lucky + tile.format(turn=3), "SL §152", "Explorer's luck")
 
 
 def test_nothing_stands_on_a_face_down_tile_SL78():

@@ -100,8 +100,21 @@ def place_tiles(s: State, entries: list[dict[str, Any]], origin: str) -> None:
                                     "SL §34")
             s.face_up[pos] = up
         if "rotation" in entry:
-            s.rotation[pos] = whole(entry["rotation"], f"{where} rotation", 0, 5)
+            s.rotation[pos] = _rotation(s, entry["rotation"], f"{where} rotation", kind_of_pos[pos])
     s.invalidate_terrain()
+
+
+def _rotation(s: State, value: object, where: str, position_kind: str) -> int:
+    """How a tile lies: north by the arrow on its back (SL §34, SL §110), so unturned; with
+    Explorer's luck an explored tile may also lie a sixth either way (SL §152: NE or NW)."""
+    turn = whole(value, where, 0, 5)
+    lucky = s.static.rules.explorers_luck and position_kind == "face_down"
+    allowed = (0, 1, 5) if lucky else (0,)
+    if turn not in allowed:
+        why = ("an explored tile lies north by its arrow, or a sixth to either side with Explorer's luck "
+               "(0, 1 or 5)" if lucky else "a tile lies north by the arrow on its back (0)")
+        raise ScenarioError(where, f"turned {turn}: {why}", "SL §152" if lucky else "SL §110")
+    return turn
 
 
 def _lay_custom(s: State, pos: int, rows: list[str], where: str, position_kind: str) -> None:

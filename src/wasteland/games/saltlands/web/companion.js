@@ -90,6 +90,13 @@ const VEHICLES = ["sailer", "armored_sailer", "speedster_vehicle", "pickup_vehic
 const EXP_VEHICLES = ["wind_tractor"];
 // SL §88: cargo cards of passive armor
 const ARMOR_CARDS = ["scrap_plating", "body_armor"];
+// How a tile may lie: north by the arrow on its back (SL §110); with Explorer's luck an
+// explored tile may also lie a sixth to either side (SL §152). The reader refuses any other.
+function turns(view, tile) {
+  const lucky = ((view.config || {}).variants || []).includes("explorers_luck") && !/^(compass|start_)/.test(tile.tile || "");
+  return lucky ? [0, 1, 5] : [0];
+}
+
 // SL §37: the tokens laid on wrecks, by kind (the pool's copies are taken as they come)
 const TOKEN_KINDS = ["loot", "crew", "rumor", "victory_blue", "victory_green"];
 const WEATHER = ["w01", "w02", "w03", "w04", "w05", "w06", "w07", "w08", "w09", "w10"];
@@ -143,7 +150,7 @@ export function hexEdits(view, hex) {
     const tile = (view.tiles || [])[k];
     if (tile && !tile.face_up) out.push({ label: `${c("tile")} ${tile.at}: ${c("face_up")}`, step: `edit set tile.${k}.face_up true` });
     if (tile && tile.face_up) {
-      for (let r = 0; r < 6; r++) {
+      for (const r of turns(view, tile)) {
         if (r !== tile.rotation) out.push({ label: `${c("tile")} ${tile.at}: ${c("rotation", { n: r })}`, step: `edit set tile.${k}.rotation ${r}` });
       }
     }
@@ -157,9 +164,11 @@ export function hexEdits(view, hex) {
     if (tile && !/^(compass|start_)/.test(tile.tile || "")) {
       // which tile lies here, and how it is turned (a face-down one is turned up by it)
       const ids = TILES.concat(expansion(view) ? EXP_TILES : []);
-      out.push({ label: `${c("tile")} ${tile.at}: ${c("which_tile")}`, entries: ids.map((id) => ({ label: tileName(id),
-        entries: [0, 1, 2, 3, 4, 5].map((r) => ({ label: c("tile_is", { tile: tileName(id), n: r }),
-          step: edit([["swap", `tile.${k}.tile`, id], ["set", `tile.${k}.face_up`, true], ["set", `tile.${k}.rotation`, r]]) })) })) });
+      const lay = (id, r) => edit([["swap", `tile.${k}.tile`, id], ["set", `tile.${k}.face_up`, true], ["set", `tile.${k}.rotation`, r]]);
+      const rs = turns(view, tile);
+      out.push({ label: `${c("tile")} ${tile.at}: ${c("which_tile")}`, entries: ids.map((id) => (rs.length === 1
+        ? { label: tileName(id), step: lay(id, rs[0]) }
+        : { label: tileName(id), entries: rs.map((r) => ({ label: c("tile_is", { tile: tileName(id), n: r }), step: lay(id, r) })) })) });
     }
   }
   return out;

@@ -106,15 +106,15 @@ def test_the_page_speaks_the_chosen_language_through_a_whole_flow(url, browser, 
         found += english(page, "the raiders to place")
         page.tap("#hex-menu .menu-choice[data-step*='\"add\",\"raider\"'] >> nth=0")
         ready(page, 2)
-        # which tile lies on a tile of the board: the tiles, then how each is turned
+        # which tile lies on a tile of the board: the tiles (each lies north by its arrow,
+        # SL §110, so naming it is the whole correction without Explorer's luck)
         sid = page.evaluate("location.hash").split("/")[-1]
         shown = httpx.get(f"{url}api/companion/{sid}", timeout=30).json()["view"]
         k = next(i for i, t in enumerate(shown["tiles"]) if not t["face_up"])
         page.tap(f"#board .hex[data-hex='{shown['hexes'][k * 19]['hex']}']")
-        for _ in range(2):
-            page.tap("#hex-menu .menu-choice[data-menu] >> nth=-1")
-            page.wait_for_selector("#hex-menu .menu-choice")
-            found += [f"tile list: {w}" for w in english(page, "menu")]
+        page.tap("#hex-menu .menu-choice[data-menu] >> nth=-1")
+        page.wait_for_selector("#hex-menu .menu-choice[data-step*='rotation']")
+        found += [f"tile list: {w}" for w in english(page, "menu")]
         page.tap("#hex-menu .cancel")
         ready(page, 2)
         found += english(page, "a raider placed")

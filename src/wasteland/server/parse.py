@@ -5,7 +5,7 @@ Every request body and WebSocket message goes through :func:`parse_object`, whic
 
 * bytes that are not UTF-8, or start with a byte-order mark (UTF-8's or UTF-16's);
 * text that is not one JSON value: ``NaN``, ``Infinity`` and numbers too big for a float
-  are not JSON numbers (RFC 8259 §6), a number of more than 4300 digits is not read;
+  are not JSON numbers (RFC 8259, section 6), a number of more than 4300 digits is not read;
 * nesting deeper than :data:`MAX_DEPTH` (no message of the API nests more than 4 deep;
   Python's parser would otherwise stop at ~1000 levels with a RecursionError);
 * a text with a lone surrogate (``"\\ud800"``: valid JSON, but no UTF-8 encodes it, so

@@ -51,3 +51,35 @@ def artifacts() -> Path:
     folder = webtest.ARTIFACTS / "companion"
     folder.mkdir(parents=True, exist_ok=True)
     return folder
+
+
+# -- the companion page at a phone's viewport (the page tests' shared harness) -----------------
+
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture
+def phone(browser):
+    """A page at a phone's viewport, touch on; any JavaScript error on it fails the test."""
+    ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    page = ctx.new_page()
+    page.set_default_timeout(20_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    yield page
+    ctx.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+def ready(page, index: int | None = None) -> None:
+    """Wait until the session settles (at step ``index`` when given)."""
+    sel = "#session[data-ready='1']" if index is None else f"#session[data-ready='1'][data-index='{index}']"
+    page.wait_for_selector(sel)
+
+
+def index_of(page) -> int:
+    return int(page.get_attribute("#session", "data-index"))
+
+
+def kind_of(page) -> str:
+    return page.get_attribute("#session", "data-kind")

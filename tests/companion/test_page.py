@@ -8,9 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from companiontest import serve
-
-PHONE = {"width": 390, "height": 844}
+from companiontest import index_of, ready, serve
 
 
 @pytest.fixture(scope="module")
@@ -19,33 +17,12 @@ def url(tmp_path_factory):
         yield found
 
 
-@pytest.fixture
-def phone(browser):
-    ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-    page = ctx.new_page()
-    page.set_default_timeout(20_000)
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    yield page
-    ctx.close()
-    assert not errors, f"JavaScript errors on the page: {errors}"
-
-
-def ready(page, index: int | None = None) -> None:
-    sel = "#session[data-ready='1']" if index is None else f"#session[data-ready='1'][data-index='{index}']"
-    page.wait_for_selector(sel)
-
-
 def pick_chance(page) -> None:
     """Answer a chance point with an outcome from the data (a list when there are many)."""
     if page.locator("#chance-pick").count():
         page.tap("#chance-go")
     else:
         page.tap("#decision .action-btn.chance >> nth=0")
-
-
-def index_of(page) -> int:
-    return int(page.get_attribute("#session", "data-index"))
 
 
 def test_a_table_session_from_scratch_on_a_phone(url, phone, artifacts):

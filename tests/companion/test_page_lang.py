@@ -11,9 +11,8 @@ import re
 import httpx
 import pytest
 
-from companiontest import serve
+from companiontest import PHONE, index_of, ready, serve
 
-PHONE = {"width": 390, "height": 844}
 # what is the same in every language: a rule anchor's prefix, a number's unit-less
 # notation ("custom letters=B ..." is notation the table typed, shown as typed)
 NOT_WORDS = {"SL"}
@@ -24,15 +23,6 @@ LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 def url(tmp_path_factory):
     with serve(tmp_path_factory.mktemp("companion-lang") / "companion.db") as found:
         yield found
-
-
-def ready(page, index: int | None = None) -> None:
-    sel = "#session[data-ready='1']" if index is None else f"#session[data-ready='1'][data-index='{index}']"
-    page.wait_for_selector(sel)
-
-
-def index_of(page) -> int:
-    return int(page.get_attribute("#session", "data-index"))
 
 
 def english(page, where: str) -> list[str]:

@@ -10,40 +10,13 @@ from __future__ import annotations
 
 import pytest
 
-from companiontest import serve
-
-PHONE = {"width": 390, "height": 844}
+from companiontest import index_of, kind_of, ready, serve
 
 
 @pytest.fixture(scope="module")
 def url(tmp_path_factory):
     with serve(tmp_path_factory.mktemp("tables") / "companion.db") as found:
         yield found
-
-
-@pytest.fixture
-def phone(browser):
-    ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-    page = ctx.new_page()
-    page.set_default_timeout(20_000)
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    yield page
-    ctx.close()
-    assert not errors, f"JavaScript errors on the page: {errors}"
-
-
-def ready(page, index: int | None = None) -> None:
-    sel = "#session[data-ready='1']" if index is None else f"#session[data-ready='1'][data-index='{index}']"
-    page.wait_for_selector(sel)
-
-
-def index_of(page) -> int:
-    return int(page.get_attribute("#session", "data-index"))
-
-
-def kind_of(page) -> str:
-    return page.get_attribute("#session", "data-kind")
 
 
 def new_session(page, url, game, **options):

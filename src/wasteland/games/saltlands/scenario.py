@@ -161,10 +161,10 @@ def build_scenario(data: dict[str, Any], origin: str = "scenario") -> State:
     board.check_damage_cards(s, where)
     _standing(s, players, keep_procedures=full or "procedure" in data)
     _counters(s, st, where)
+    _check_standing(s, players, origin)  # before a turn starts and respawns anybody
     if full:
         s.turn = whole(st["turn"], f"{where} turn", 0)  # 0: the characters are still being chosen
     elif "procedure" not in data:
-        _check_standing(s, players, origin)
         _start_turn(s, "current" in st, origin)
     for p, spec, w in players:
         _engaged(s, p, spec, w)
@@ -422,7 +422,6 @@ def _check_rules(s: State, players: list[tuple[Player, dict[str, Any], str]], or
     raiders, so it is refused on the first reading too (SL §78)."""
     wheres = {p.seat: w for p, _spec, w in players}
     placed = {**_pieces(s), **placed}
-    _check_standing(s, players, origin)
     for p in s.players:
         where = wheres.get(p.seat, f"{origin}: p{p.seat + 1}")
         if (p.status == "won") != (p.seat in s.winners):

@@ -27,10 +27,6 @@ def _open_game(page, url: str, game: str, lang: str) -> str:
     created = r.json()
     gid = created["game"]["id"]
     page.goto(f"{url}?lang={lang}&anim=off")
-    # The page has started (its words loaded, the lobby routed) before the hash moves on: a hash
-    # changed while it is still starting routes twice, and the second game view replaces the
-    # first under the test's clicks.
-    page.wait_for_selector("#lobby")
     seats = {gid: {"seat": created["seat"], "token": created["token"], "game": game, "at": 0}}
     page.evaluate(f"localStorage.setItem('wasteland.seats', {json.dumps(json.dumps(seats))})")
     page.goto(f"{url}?lang={lang}&anim=off#/game/{gid}")

@@ -18,8 +18,12 @@ function route() {
   const [path, query = ""] = (location.hash.replace(/^#/, "") || "/").split("?");
   const parts = path.split("/").filter(Boolean);
   if (view) view.destroy();
-  const main = document.getElementById("main");
-  main.textContent = "";
+  // Each view draws into a box of its own. A view left while it still waits on the server (the
+  // lobby's server info, a replay's first step) finishes later: it then draws into a box that is
+  // off the page, not over the view that replaced it.
+  const main = document.createElement("div");
+  main.className = "view";
+  document.getElementById("main").replaceChildren(main);
   if (parts[0] === "game" && parts[1]) view = new GameView(main, decodeURIComponent(parts[1]), { watch: query.includes("watch") });
   else if (parts[0] === "replay" && parts[1] === "companion" && parts[2]) {
     const id = decodeURIComponent(parts[2]); // a table companion's session, step by step

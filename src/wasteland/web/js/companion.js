@@ -568,8 +568,10 @@ class SessionView {
 
 function route() {
   const parts = (location.hash.replace(/^#/, "") || "/").split("/").filter(Boolean);
-  const main = document.getElementById("main");
-  main.textContent = "";
+  // Each view draws into a box of its own, so one left while it waits on the server draws,
+  // when the answer comes, off the page and not over the view that replaced it.
+  const main = h("div", { class: "view" });
+  document.getElementById("main").replaceChildren(main);
   if (parts[0] === "s" && parts[1]) view = new SessionView(main, decodeURIComponent(parts[1]));
   else if (parts[0] === "new" && parts[1]) view = new Setup(main, decodeURIComponent(parts[1]));
   else view = new Lobby(main);

@@ -24,6 +24,7 @@ export class LobbyView {
     this.form = { game: localStorage.getItem(GAME_KEY) || null, players: 1, seats: ["human"], options: {}, seed: "",
                   name: localStorage.getItem("wasteland.name") || "", sit: true };
     this.timer = null;
+    this.closed = false;
   }
 
   async start() {
@@ -33,16 +34,18 @@ export class LobbyView {
       this.info = await serverInfo();
       await Promise.all(this.info.specs.map((s) => loadGameTexts(s.name, s.web && s.web.texts)));
       const f = this.form;
+      if (this.closed) return; // left for a game or a replay while the server answered
       this.pickGame(this.info.specs.some((s) => s.name === f.game) ? f.game : this.info.specs[0] && this.info.specs[0].name);
       this.render();
     } catch (e) {
       toast(String(e.message || e));
     }
     await this.refresh();
-    this.timer = setInterval(() => this.refresh(), 5000);
+    if (!this.closed) this.timer = setInterval(() => this.refresh(), 5000);
   }
 
   destroy() {
+    this.closed = true;
     clearInterval(this.timer);
   }
 

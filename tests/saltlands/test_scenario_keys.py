@@ -151,6 +151,14 @@ def test_solo_on_easy_counts_a_respawn_a_turn_over_all_its_rounds_SL90_SL121():
     refused(solo.format(n=12), "scenario", "from 0 to 11")
 
 
+def test_the_extra_final_turn_is_solo_only_even_for_a_one_player_tutorial_SL121():
+    tutorial = 'seed = 1\n[config]\nplayers = 1\nmode = "tutorial"\ncharacters = ["scout"]\n' \
+               '[state]\nfinal_turn = true\n'
+    refused(tutorial, "SL §121", "only solo has an extra final turn")
+    solo = tutorial.replace('"tutorial"', '"solo"')
+    assert build(solo).final_turn
+
+
 def test_a_dead_player_respawns_when_the_turn_starts_SL90_SL91():
     s = build(scene("""
         [state]

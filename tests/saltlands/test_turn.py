@@ -395,6 +395,22 @@ def test_solo_nine_turns_then_one_extra_final_turn_SL121():
     assert s.over and s.winners == [] and "SL §121" in s.end_reason
 
 
+def test_one_player_tutorial_rounds_are_two_turns_without_solo_extra_turn_SL47_SL121():
+    # SL §121's tutorial column sets the tutorial up like solo but builds the damage stacks
+    # as usual (rounds 1 to 6); the set-up table gives it only its own set-up and respawn,
+    # never solo's combined weather phase or extra turn. So a round is (players + 1) turns
+    # (SL §47): one turn ending in all three activations (SL §97), one ending in the weather.
+    s, setup_events = GAME.new_game_with_events(
+        {"players": 1, "mode": "tutorial", "characters": ["scout"]}, 5)
+    events = setup_events + autoplay(s)
+    seq = _sequence(events)
+    assert seq[:7] == [("turn", 0, 1), ("activate", "speedster"), ("activate", "pickup"),
+                       ("activate", "truck"), ("turn", 0, 1), ("weather",), ("turn", 0, 2)]
+    assert len([x for x in seq if x[0] == "turn"]) == 6 * (1 + 1) == 12
+    assert seq[-1] == ("weather",)  # the game ends with round 6's weather phase, no extra turn
+    assert s.over and s.winners == [] and s.round == 6 and "SL §47" in s.end_reason
+
+
 # -- SL §56 to SL §59: card life cycle --------------------------------------------------------------
 
 

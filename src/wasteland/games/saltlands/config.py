@@ -95,9 +95,16 @@ class Rules:
 
     @property
     def solo(self) -> bool:
-        """Solo's turn shape: all types activate and the weather follows every turn (SL §121).
-        A one-player tutorial is played the same way (SL §9, SL §10, SL §11: it "is played like Solo")."""
-        return self.mode == "solo" or (self.mode == "tutorial" and self.players == 1)
+        """Solo's turn shape: all types activate and the weather follows every turn, then one
+        extra final turn (SL §121).
+
+        Ruling (SL §47, SL §121): a one-player tutorial does not take it. The set-up chapter
+        says the tutorial "is played like solo", but SL §121's tutorial column narrows that
+        to the set-up and builds the damage stacks as usual (rounds 1 to 6), and the set-up
+        table lists for the tutorial only its own set-up and respawn, solo alone having the
+        combined weather phase and the extra turn. Its rounds are (players + 1) turns (SL §47):
+        one with three activations (SL §97), one with the weather phase."""
+        return self.mode == "solo"
 
     def key(self) -> str:
         return json.dumps(self.to_config(), sort_keys=True)

@@ -27,7 +27,7 @@ from .zones import HIDDEN_GAINS, hand_limit, permanent_armor
 class Saltlands(EngineGame):
     name = "saltlands"
     title = "a Saltlands"
-    rules_version = "saltlands-base/5"
+    rules_version = "saltlands-base/6"
     min_players = 1
     max_players = 6
 

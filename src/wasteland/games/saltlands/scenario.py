@@ -350,6 +350,9 @@ def _counters(s: State, st: dict[str, Any], where: str) -> None:
         s.winners = [seat(w, f"{where} winners", n) for w in texts(st["winners"], f"{where} winners")]
     if "final_turn" in st:
         s.final_turn = flag(st["final_turn"], f"{where} final_turn")
+        if s.final_turn and not rules.solo:
+            raise ScenarioError(f"{where} final_turn", f"only solo has an extra final turn, not {rules.mode} "
+                                "(SL §121)", "SL §121")
 
 
 def _after_turn_counters(s: State, st: dict[str, Any], where: str) -> None:

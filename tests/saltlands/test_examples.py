@@ -848,6 +848,22 @@ def test_competitive_equal_tie_break_totals_share_the_win_SL121():
     assert of_type(events, "game_over")[0]["winners"] == ["p1", "p2"]
 
 
+def test_tie_break_counts_the_armor_printed_on_a_character_card_SL121_SL135():
+    # SL §121 adds up the armor values "on their cards": the Plowman's card gives one
+    # permanent armor (Tough, SL §135), so his total has one more than the same cards held
+    # by the Arsonist; on Normal after his respawn its black side gives none (SL §93).
+    from wasteland.games.saltlands.world import tie_break_score
+
+    text = FOUR.format(mode="competitive", rumors=0, p1="2,-2", p2="3,-5", p3="-1,0", p4="-2,1",
+                       h1='["axe"]', h2='["axe"]', h3="[]", h4="[]")
+    s = build("raider = []\n" + text.replace('"arsonist", "scientist"', '"plowman", "scientist"'))
+    # character 1 (crew) + Axe 2 + Sailer 0, and Tough's 1 armor for the Plowman
+    assert tie_break_score(s, s.players[0]) == tie_break_score(s, s.players[1]) + 1 == 4
+    black = build("raider = []\n" + text.replace('"arsonist", "scientist"', '"plowman", "scientist"')
+                  .replace('seat = "p1"\n', 'seat = "p1"\nrespawned = 1\n'))
+    assert tie_break_score(black, black.players[0]) == 3
+
+
 def test_robbery_armor_works_no_heals_victory_cards_handed_over_SL122():
     # Competitive: the Arsonist hits the Scientist (Armored Sailer, armor 1) with an Axe
     # (2 normal): 1 point after armor = 1 Victory card, chosen by the victim. Healing

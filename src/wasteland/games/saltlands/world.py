@@ -12,7 +12,7 @@ from .config import VICTORY_NEEDS
 from .reveals import draw_rumor, draw_token, reveal_tile
 from .reveals import draw_weather as reveal_weather
 from .state import Player, State
-from .zones import Events, card_def, victory_cards
+from .zones import Events, ability, card_def, victory_cards
 
 # -- weather ----------------------------------------------------------------------------
 
@@ -236,15 +236,20 @@ def check_victory(s: State, events: Events) -> bool:
         scores = {seat: tie_break_score(s, s.players[seat]) for seat in winners}
         best = max(scores.values())
         events.append({"type": "tie_break", "scores": {f"p{k + 1}": v for k, v in scores.items()}})
-        winners = [seat for seat, v in scores.items() if v == best]  # equal totals share (ruling)
+        # Ruling (SL §118, SL §121): totals still equal are a draw between those players,
+        # the word the set-up table uses for the competitive tie ("draw"); the rulebook has no
+        # further tie-break, so they share the win rather than one being picked by chance.
+        winners = [seat for seat, v in scores.items() if v == best]
     end_game(s, winners, "escaped with enough Victory cards (SL §113)", events)
     return True
 
 
 def tie_break_score(s: State, p: Player) -> int:
     """SL §121 tie: damage + armor + heals + crew cards + refreshes over all the player's
-    cards (ruling: every card held, every printed value, both options)."""
-    total = 0
+    cards (ruling: every card held, every printed value, both options). The character card
+    counts its printed armor too: Tough's permanent armor (SL §135), none on the black side
+    of a Normal respawn (SL §93)."""
+    total = 1 if ability(s, p) == "tough" else 0
     for c in [*p.cards(), p.char_card]:
         d = card_def(s, c)
         total += d.armor + (1 if d.crew else 0)

@@ -40,8 +40,9 @@ def test_a_move_with_two_equally_near_zones_is_the_leaders_step():
 
 
 def test_a_strike_with_two_equally_near_heroes_is_the_leaders():
-    """The ghoul in gatehouse.d has hero 1 in b and hero 2 in c next to it: the leader picks."""
-    s, _ = _enemy_turn([{"zone": "gatehouse.b"}, {"zone": "gatehouse.c"}], "gatehouse.d")
+    """Heroes 1 and 2 fill gatehouse.b next to the ghoul in gatehouse.d: its Advance's Move
+    finds no room nearer them, and the leader picks which of the two it strikes."""
+    s, _ = _enemy_turn([{"zone": "gatehouse.b"}, {"zone": "gatehouse.b"}], "gatehouse.d")
     d = GAME.decision(s)
     assert (d.kind, d.seat, d.rule, d.actions) == ("strike", 0, "WQ-40.1", ("strike g1.1 1", "strike g1.1 2"))
     s, _ = play(s, "strike g1.1 2")
@@ -81,7 +82,7 @@ def test_a_single_nearer_zone_is_no_question():
 def test_generator_play_asks_the_same_ties():
     """Without the table's dice (generator chance), the tie still waits on the leader, and
     the weapon die is then the generator's."""
-    s, _ = _enemy_turn([{"zone": "gatehouse.b"}, {"zone": "gatehouse.c"}], "gatehouse.d", table=False)
+    s, _ = _enemy_turn([{"zone": "gatehouse.b"}, {"zone": "gatehouse.b"}], "gatehouse.d", table=False)
     assert kind(s) == "strike"
     s, ev = play(s, "strike g1.1 1")
     assert of_type(ev, "enemy_attack")[0]["seat"] == 0
@@ -90,7 +91,7 @@ def test_generator_play_asks_the_same_ties():
 def test_decide_for_us_picks_by_its_documented_rules():
     s, _ = _enemy_turn([{"zone": "gatehouse.a"}], "gatehouse.d")
     assert ties.decide(s, GAME.decision(s)) == ("step g1.1 gatehouse.b", "ties.step")
-    s, _ = _enemy_turn([{"zone": "gatehouse.b"}, {"zone": "gatehouse.c"}], "gatehouse.d")
+    s, _ = _enemy_turn([{"zone": "gatehouse.b"}, {"zone": "gatehouse.b"}], "gatehouse.d")
     assert ties.decide(s, GAME.decision(s)) == ("strike g1.1 1", "ties.strike")
     for key in ("ties.step", "ties.strike"):
         assert {ties.policy_text(key, lang) for lang in ties.LANGS} == set(ties.POLICY_TEXTS[key].values())

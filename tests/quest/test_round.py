@@ -35,6 +35,24 @@ def test_advance_is_one_move_then_a_weapon_use():
     assert (of_type(ev, "enemy_move")[0]["from"], of_type(ev, "enemy_move")[0]["to"]) == ("alley.b", "alley.a")
 
 
+def test_an_advance_next_to_the_hero_still_makes_its_move():
+    """WQ-40.1 Advance is one Move, then one weapon use: the ghoul in the zone next to
+    the hero's moves into it before it strikes (it used to strike without the Move)."""
+    _, ev = after_hero_ends([{"enemy": "ghoul", "group": 1, "zone": "alley.a"}])
+    acts = [e["type"] for e in ev if e["type"] in ("enemy_action", "enemy_move", "enemy_attack")]
+    assert acts == ["enemy_action", "enemy_move", "enemy_attack"]
+    assert of_type(ev, "enemy_action")[0]["action"] == "advance"
+    assert (of_type(ev, "enemy_move")[0]["from"], of_type(ev, "enemy_move")[0]["to"]) == ("alley.a", "gatehouse.b")
+
+
+def test_an_advance_in_the_heros_zone_has_no_nearer_zone_to_move_to():
+    """WQ-40.1 Advance in the hero's own zone: its Move finds no zone nearer the hero, so
+    the ghoul stays and strikes."""
+    _, ev = after_hero_ends([{"enemy": "ghoul", "group": 1, "zone": "gatehouse.b"}])
+    acts = [e["type"] for e in ev if e["type"] in ("enemy_action", "enemy_move", "enemy_attack")]
+    assert acts == ["enemy_action", "enemy_attack"] and of_type(ev, "enemy_action")[0]["action"] == "advance"
+
+
 def test_charge_is_two_moves_then_a_weapon_use():
     """WQ-40.1 Charge: three zone steps away, the ghoul moves twice and strikes."""
     _, ev = after_hero_ends([{"enemy": "ghoul", "group": 1, "zone": "alley.c"}])

@@ -2,9 +2,10 @@
 then one weapon use.
 
 Which action a model takes, where a Move goes and whom it strikes are on pages we do
-not have (p.28-30): stand-in, a model strikes a hero it is adjacent to (one in its own
-zone before one in a zone next to it), Advances when a hero is two zone steps away and
-Charges otherwise; a Move steps to a zone with room one step nearer the nearest hero.
+not have (p.28-30): stand-in, a model Advances when a hero is at most two zone steps away
+and Charges otherwise; a Move steps to a zone with room one step nearer the nearest hero,
+and a weapon use strikes a hero it is adjacent to (one in its own zone before one in a
+zone next to it).
 
 Where that leaves more than one zone to step to, or more than one hero equally near to
 strike, the pages say nothing of who picks: as the pages' other ties (WQ-38.3, WQ-39.1,
@@ -64,7 +65,9 @@ def close_in(s: State, mid: str, events: Events) -> Frame | None:
     d = hero_distance(s, m["zone"])
     action = "advance" if d <= 2 else "charge"
     events.append({"type": "enemy_action", "model": mid, "action": action, "rule": "WQ-40.1"})
-    return actions(s, mid, 0 if d <= 1 else 1 if d == 2 else 2, True)
+    # WQ-40.1: an Advance is one Move and a Charge two, whatever the distance; next to a
+    # hero the Move still steps into the hero's zone, and in it no zone is nearer (no step)
+    return actions(s, mid, 1 if action == "advance" else 2, True)
 
 
 def run(s: State, f: Frame, events: Events) -> bool:

@@ -509,6 +509,40 @@ def test_born_killer_adds_up_consecutive_normal_damage():
     assert ("truck", "0,-1", 2) in raiders(s2)  # without the ability, armor stops each
 
 
+
+def test_born_killer_streak_goes_on_across_a_refresh_SL146_SL65():
+    """SL §146 with SL §65, SL §86 (ruling): the rulebook attacks twice with one crew by
+    refreshing the crew and the weapon with Water in between, so a refresh keeps the
+    streak. Machete 1 on a Truck (armor 1): no hit; Water refreshes the Huntress; the second
+    Machete joins: 1 + 1 - 1 = 1 hit, the Truck is left with 1 crew (alone: 0 hits)."""
+    text = scene("""
+        [[player]]
+        seat = "p1"
+        hex = "0,-2"
+        hand = ["machete", "machete", "water"]
+        [[raider]]
+        type = "truck"
+        hex = "0,-1"
+    """, characters='"huntress"')
+    s = build(text)
+    play(s, "use machete#1 by huntress at 0,-1", "use water#1", "refresh huntress")
+    assert ("truck", "0,-1", 2) in raiders(s)
+    play(s, "use machete#2 by huntress at 0,-1")
+    assert decision_kind(s) == "streak"
+    play(s, "join")
+    assert ("truck", "0,-1", 1) in raiders(s)
+    s = build(text)
+    play(s, "use machete#1 by huntress at 0,-1", "use water#1", "refresh huntress",
+         "use machete#2 by huntress at 0,-1", "alone")
+    assert ("truck", "0,-1", 2) in raiders(s)
+    # Another action in between (here a move) ends the streak: armor stops the second too.
+    s = build(text.replace('hex = "0,-2"', 'hex = "-1,-1"'))
+    play(s, "use machete#1 by huntress at 0,-1", "use water#1", "refresh huntress", "move 0,-2")
+    assert decision_kind(s) == "turn" and s.streak == []
+    play(s, "use machete#2 by huntress at 0,-1")
+    assert ("truck", "0,-1", 2) in raiders(s)
+
+
 BORN_KILLER_TRUCK = """
         [[player]]
         seat = "p1"

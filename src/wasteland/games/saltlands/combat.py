@@ -37,7 +37,8 @@ def attack_raider(
     if ability(s, p) == "born_killer" and s.current == p.seat:
         # SL §146 Born Killer: in her turn the normal damage of consecutive attacks on a
         # raider adds up and its armor counts once (ruling: "consecutive" = attacks with
-        # no other action in between). An attack that stands alone starts a new streak.
+        # no other action in between but the refreshes that ready the next one, turn.py's
+        # apply_turn). An attack that stands alone starts a new streak.
         if dtype == "normal":
             hits, total = streak_hits(s, rid, damage, join)
             armor = damage - hits

@@ -290,7 +290,10 @@ def apply_turn(s: State, action: str, events: Events) -> None:
     verb = tokens[0]
     cat = s.static.catalog
     geo = s.static.geo
-    # Born Killer (SL §146): only attacks may come between consecutive attacks.
+    # Born Killer (SL §146): only attacks, and the refreshes that ready her crew and weapon
+    # for the next one, may come between consecutive attacks. Ruling: a refresh keeps the
+    # streak, as the rulebook's own way to attack twice is to refresh the crew and the
+    # weapon with Water between the attacks (SL §65, SL §86); any other action breaks it.
     streak, s.streak = s.streak, []
     # SL §146 Trade: a trade with a far player is the run of asks and gifts between the
     # two; anything else the trader does, or a turn to another partner, ends it (ruling).
@@ -311,10 +314,11 @@ def apply_turn(s: State, action: str, events: Events) -> None:
             target = ("tile", geo.pos_index[parse_pos(tokens[tokens.index("tile") + 1])])
         card = cat.card_index[name]
         option = int(opt) - 1 if opt else 0
-        if s.static.catalog.cards[card].actions[option].effect == "damage":
+        if s.static.catalog.cards[card].actions[option].effect in ("damage", "refresh"):
             s.streak = streak
         use_card(s, p, card, option, crew, target, events)
     elif verb == "refresh":
+        s.streak = streak
         crew = cat.card_index[tokens[1]]
         s.refreshes -= 1
         p.engaged.discard(crew)

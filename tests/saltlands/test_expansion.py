@@ -672,6 +672,21 @@ def test_prophecy_discards_water_for_a_rumor_card():
     assert decision_kind(s) == "rumor" and "water" not in hand(s)
 
 
+def test_prophecy_takes_every_water_card_the_desalinator_takes_SL146_SL136():
+    """Ruling (SL §146, SL §136): both texts name "Water or Gallon of Water"; the Canteen,
+    the Mirage deck's Water, counts as Water for both. An Axe is no Water (SL §146)."""
+    s = build(scene("""
+        [[player]]
+        seat = "p1"
+        hex = "0,-2"
+        hand = ["canteen", "gallon_of_water", "axe"]
+    """, characters='"prophet"'))
+    assert find_all(s, "ability") == ["ability canteen#1", "ability gallon_of_water#1"]
+    assert_illegal(s, "ability axe#1", "SL §146")
+    play(s, "ability canteen#1")
+    assert decision_kind(s) == "rumor" and "canteen" not in hand(s)
+
+
 def test_prophecy_is_used_once_per_turn_SL71_SL146():
     """SL §71: an ability that is not permanent is usable once per turn; Prophecy names no
     other limit, so a second Water the same turn plays no second rumor card."""

@@ -208,7 +208,10 @@ def _discard_match(s: State, take: list[str]) -> int | None:
 
 TRADE_LIMIT = 3  # SL §146
 LOOT_TOKEN_CARDS = 3  # SL §74: a Loot token draws this many Mirage cards
-PROPHECY_CARDS = ("water", "gallon_of_water")  # SL §146
+# SL §146 Prophecy discards "a Water or Gallon of Water" card. Ruling: the Canteen, our Mirage
+# copy of the starting Water (same refresh, SL §65), is a Water card, as for the Water
+# Desalinator (SL §136), whose text names the same two.
+PROPHECY_CARDS = ("water", "canteen", "gallon_of_water")
 
 
 def _far_partners(s: State, p: Player, near: list[Player]) -> list[Player]:

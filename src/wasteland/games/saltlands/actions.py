@@ -12,7 +12,8 @@ remain where their set is small and fixed.
 
 Name domains: ``hex`` the 323 hexes of the four layouts as ``q,r``; ``tile`` their tile
 positions ``tA,B``; ``card`` every card instance (``axe#2``); ``targeted``, ``area``,
-``exploring`` the options of the cards that hit one hex, hit an area, or explore a tile;
+``exploring`` the options of the cards that hit one hex, hit an area, or explore a tile
+(``thrown`` those that hit one hex without a crew action);
 ``seat`` ``p1``..``p6``. Place domains (of the seat the decision waits on; their sizes are
 the most a legal position can fill, see ``_limits``): ``held`` 133 places (every card of
 the game), ``use`` its card options (place ``2k`` the first option of held card ``k``,
@@ -20,7 +21,7 @@ the game), ``use`` its card options (place ``2k`` the first option of held card 
 ``near`` the six neighbours of the player's hex (north, then clockwise: hexgrid's
 directions), ``raid`` 57 places (every token) of the token hexes a Raid passed over
 (SL §146). The layout (templates in order, each a block of consecutive indices) is
-``ACTIONS.layout()``; the size is ``ACTIONS.size`` (6,888; it was 214,903 with every card
+``ACTIONS.layout()``; the size is ``ACTIONS.size`` (6,894; it was 214,903 with every card
 and hex named, and 4,010 with 20 held places and 16 Raid places, which an uneven trade or a
 long Raid could overrun).
 """
@@ -148,6 +149,8 @@ def _build() -> TemplateActions:
     domains = {
         "hex": sorted(hexes), "tile": sorted(tiles), "card": names,
         "targeted": options(lambda a: a.effect == "damage" and not a.area),
+        # a card discarded to hit one hex without a crew action (the Curved Scythe, SL §136)
+        "thrown": options(lambda a: a.effect == "damage" and not a.area and not a.crew_action),
         "area": options(lambda a: a.effect == "damage" and a.area),
         "exploring": options(lambda a: a.effect == "explore"),
         "seat": [f"p{k}" for k in range(1, 7)], "rot": [str(k) for k in range(6)],
@@ -161,7 +164,7 @@ def _build() -> TemplateActions:
         "end", "ability", "top", "bottom", "accept", "decline", "done", "pass",
         "ability {held}", "character {character}", "enter {hex}", "move {hex}", "move {hex} fuel | {*}",
         "collect {near} by {crew}", "collect {raid} by {crew}", "use {use}", "use {use} by {crew}",
-        "use {targeted} by {crew} at {near}", "use {area} by {crew} rot {rot}",
+        "use {targeted} by {crew} at {near}", "use {thrown} at {near}", "use {area} by {crew} rot {rot}",
         "use {exploring} by {crew} tile {tile}", "refresh {crew}", "trade {seat}", "steal {seat}",
         "attack {seat}", "chase {seat}", "give {held}", "give {held} to {seat}", "discard {held}",
         "replace {held}", "heal {use}", "armor {use}", "lose {crew}", "activate {vehicle}",

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from wasteland.core import deck
+from wasteland.core.rng import shuffle
 
 from . import reveals
 from .schema import CardDef
@@ -85,10 +86,13 @@ def _get(s: State, match: Callable[[int], bool], events: Events) -> int | None:
     found = deck.take_uppermost(s.supply, match)
     if found is None:
         found = deck.take_uppermost(s.discard, match)
-    if found is None:
+    if found is None and s.mirage:
+        # SL §58, SL §69: the Mirage deck is "always" shuffled once looked through, whether
+        # the card was in it or not.
         found = deck.search(s, s.mirage, match)
-        if found is not None:
-            events.append({"type": "deck_searched", "deck": "mirage"})
+        if found is None:
+            shuffle(s, s.mirage)
+        events.append({"type": "deck_searched", "deck": "mirage"})
     return found
 
 

@@ -3,6 +3,8 @@ from (SL §56 to SL §59, SL §68, SL §69, SL §130)."""
 
 from __future__ import annotations
 
+from wasteland.games.saltlands.content import load_content
+
 from sltest import build, cargo, of_type, play
 
 CREW_TOKEN = """
@@ -32,3 +34,11 @@ def test_the_mirage_deck_is_shuffled_after_a_search_that_finds_nothing_SL58():
     assert of_type(events, "deck_searched") == [{"type": "deck_searched", "deck": "mirage"}]
     assert sorted(s.mirage) == sorted(before) and s.mirage != before
 
+
+def test_no_card_draws_from_the_raider_deck_SL59():
+    # SL §59: Raider-deck cards come only from defeating a raider in combat (its loot,
+    # SL §99); a card's own draw action (SL §68, SL §130) takes Mirage cards.
+    for card in load_content().cards.values():
+        for act in card.actions:
+            if act.effect == "draw":
+                assert act.deck == "mirage", f"{card.id} draws from the {act.deck} deck"

@@ -151,3 +151,56 @@ def test_lone_player_always_plays_solo_SL121():
     with pytest.raises(RuleError) as err:
         GAME.new_game({"players": 7}, 1)
     assert err.value.rule == "SL §15"
+
+
+# -- every combination of player count, mode and difficulty (SL §9 to SL §18, SL §121) ------------
+
+MODES_FOR = {1: ("solo", "tutorial"), **{n: ("classic", "coop", "competitive", "tutorial") for n in range(2, 7)}}
+LETTERS = {"easy": "ABC", "normal": "ABCM", "hard": "ABCMH"}
+COMBINATIONS = [(n, mode, diff) for n in range(1, 7) for mode in MODES_FOR[n] for diff in LETTERS
+                if mode != "tutorial" or diff == "easy"]
+
+
+@pytest.mark.parametrize("players,mode,difficulty", COMBINATIONS)
+def test_every_combination_sets_up_as_the_tables_say_SL9_SL18_SL121(players, mode, difficulty):
+    s = game(players, mode=mode, difficulty=difficulty)
+    rules = s.static.rules
+    content = s.static.content
+    types, area, rumors, markers, activations = TABLE[players]
+    small_setup = mode in ("solo", "tutorial")  # SL §121: the tutorial is set up as solo is
+    if small_setup:
+        area, rumors, markers = "small", 2, {"blue", "green"}
+    # Raider types and activations by the real player count, whatever the mode (SL §121).
+    assert list(rules.raider_types) == types and rules.activations == activations
+    assert sorted(s.damage_stacks) == sorted(types) and sorted(s.revealed) == sorted(types)
+    assert rules.area == area
+    assert len(s.tiles) == (8 if area == "small" else 13)
+    assert sum(s.face_up) == (3 if area == "small" else 4)
+    assert len(s.rumor_deck) == rumors and set(s.markers) == markers
+    assert rules.active_letters == LETTERS[difficulty]
+    # Damage stacks: solo's nine 1-1-2-3-3-4-5-5-6, otherwise round 1 on top down to 6.
+    rounds = [1, 1, 2, 3, 3, 4, 5, 5, 6] if mode == "solo" else [1, 2, 3, 4, 5, 6]
+    for stack in s.damage_stacks.values():
+        assert [content.damage_cards[c].round for c in reversed(stack)] == rounds
+    # Starting raiders: one of each type in use, except in solo and the tutorial.
+    assert sorted(r[0] for r in s.raiders.values()) == ([] if small_setup else sorted(types))
+    # Red Victory cards and red tokens only with the red marker (SL §42, SL §37).
+    cards = s.static.catalog.cards
+    victory_colours = {content.victory_kinds[cards[c].victory].colour for c in s.supply if cards[c].victory}
+    assert victory_colours == markers
+    pool_tokens = [s.static.catalog.tokens[t] for t in [*s.token_pool, *s.tokens.values()]]
+    assert all(not t.large_only for t in pool_tokens) if area == "small" else any(t.large_only for t in pool_tokens)
+    assert s.round == 1 and s.weather_deck and len(s.weather_drawn) == 2
+
+
+@pytest.mark.parametrize("players", [1, 3, 5])
+def test_difficulty_does_not_change_the_set_up_SL12_SL13(players):
+    # SL §12/§13: the difficulty changes the spawn points and respawns, not the set-up.
+    modes = MODES_FOR[players][:1]
+    states = [game(players, mode=modes[0], difficulty=d) for d in LETTERS]
+    dumps = []
+    for st in states:
+        data = GAME.to_json(st)
+        data.pop("config", None)
+        dumps.append(data)
+    assert dumps[0] == dumps[1] == dumps[2]

@@ -383,8 +383,6 @@ def test_a_face_down_custom_tile_is_explored_like_any_other_SL110():
 
 def test_a_custom_tile_is_checked_like_the_games_tiles_SL38_SL45():
     refused(scene('[[tile]]\nat = "t0,-2"\nterrain = ["m m m"]\n'), "scenario", "expected 5")
-    refused(scene('[[tile]]\nat = "t0,-2"\nterrain = ["m m m", "m s s m", "m s mw s m", "m s s m", "m m m"]\n'),
-            "SL §38", "salt or dunes")
     refused(scene('[[tile]]\nat = "t0,-2"\nterrain = ["m m m", "m s s m", "m s de s m", "m s s m", "m m m"]\n'),
             "SL §45", "compass tile")
     refused(scene(f'[[tile]]\nat = "t0,0"\nterrain = {WALLED}\n'), "SL §34", "compass tile")

@@ -80,11 +80,10 @@ def custom_tile_cells(tile_id: str) -> tuple[TileCell, ...]:
     """The cells of a custom tile; a ContentError names what is wrong with its rows."""
     rows = tile_id[len(CUSTOM_TILE):].split("/")
     cells = parse_tile(TileDef(id="custom", name="custom tile", kind="ordinary", rows=rows), "custom")
-    for c in cells:  # what every tile of the game holds to (SL §38, SL §107)
+    # A wreck may lie on any terrain: SL §84's loot token lies in the mountains.
+    for c in cells:  # what every tile of the game holds to (SL §107)
         if c.spawn and c.terrain != "salt":
             raise ContentError(f"custom: spawn point {c.spawn} at (q={c.q}, r={c.r}) must be on salt (SL §107)")
-        if c.wreck and c.terrain == "mountain":
-            raise ContentError(f"custom: a wreck at (q={c.q}, r={c.r}) lies on salt or dunes (SL §38)")
     return cells
 
 

@@ -110,9 +110,7 @@ def _check_tile(tile: TileDef, cells: tuple[TileCell, ...]) -> None:
     for c in spawns:
         if c.terrain != "salt":
             raise ContentError(f"{where}: spawn point {c.spawn} at (q={c.q}, r={c.r}) must be on salt")
-    for c in wrecks:
-        if c.terrain == "mountain":
-            raise ContentError(f"{where}: wreck at (q={c.q}, r={c.r}) must be on salt or dunes")
+    # Wrecks may lie on any terrain (SL §84's loot token lies in the mountains).
 
     def need(ok: bool, problem: str) -> None:
         if not ok:

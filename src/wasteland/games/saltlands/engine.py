@@ -413,6 +413,8 @@ RUN: dict[str, Callable[[State, Frame, Events], bool]] = {
 
 
 def next_seat(s: State) -> int:
+    """The next player still in the game. Ruling SL §45: the table picks clockwise or
+    counter-clockwise play; seats are numbered in the order it picked."""
     n = len(s.players)
     for step in range(1, n + 1):
         seat = (s.current + step) % n

@@ -195,7 +195,10 @@ def draw_token(s: State, hex_name: str) -> int:
 
 def draw_mirage(s: State, events: Events) -> int | None:
     """SL §57: the top Mirage card; an empty deck is first rebuilt from the whole discard
-    pile and shuffled. None when there is nothing to draw."""
+    pile and shuffled (SL §56). None when there is nothing to draw."""
+    # Ruling SL §56: the discard pile becomes the new Mirage deck when a card must be drawn
+    # from the empty deck (as the weather deck's, SL §50), so a card discarded after the
+    # last draw is still in the pile, for the Bag of Herbs or a search (SL §58), until then.
     if not s.mirage:
         if not s.discard:
             return None

@@ -54,7 +54,9 @@ def new_game(config: dict[str, Any], seed: int) -> tuple[State, Events]:
             s.raiders[s.next_raider] = [rtype, h, content.raiders[rtype].crew]
             s.next_raider += 1
 
-    # Wind and weather (SL §40, SL §41).
+    # Wind and weather (SL §40, SL §41). Ruling SL §41: the text does not say which
+    # starting card lies under the other; the one listed first in the data is the older,
+    # the first retired by the weather phase (SL §49).
     s.wind_dir = direction_index(content.wind.initial)
     s.weather_drawn = list(boxed.weather_drawn)
     s.weather_deck = list(boxed.weather_deck)

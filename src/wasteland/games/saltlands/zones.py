@@ -40,7 +40,7 @@ def ability(s: State, p: Player) -> str | None:
 
 
 def draw_mirage(s: State, events: Events) -> int | None:
-    """SL §57: an empty Mirage deck is rebuilt from the whole discard pile."""
+    """SL §57: the top Mirage card; an empty deck is rebuilt from the whole discard pile (SL §56)."""
     card = reveals.draw_mirage(s, events)
     if card is None:
         events.append({"type": "deck_empty", "deck": "mirage"})

@@ -81,7 +81,7 @@ def test_undo_takes_back_the_last_step_and_any_step_whose_removal_still_replays(
 @pytest.mark.parametrize("body, code, field", [
     ({"step": 17, "index": 0}, "bad_request", "step"),
     ({"step": "fly 9,9", "index": 0}, "illegal", None),
-    ({"step": "enter 1,0", "index": 7}, "stale", None),
+    ({"step": "enter 1,0", "index": 7}, "stale", "index"),
     ({"step": "edit set raider", "index": 0}, "bad_edit", "raider"),
     ({"step": "edit fly raider.0 1", "index": 0}, "bad_step", "step"),
     ({"step": "edit set raider.0.hex nonsense", "index": 0}, "bad_edit", "raider.0.hex"),

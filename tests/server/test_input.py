@@ -232,3 +232,26 @@ def test_while_postgresql_is_down_the_lobby_is_503_and_websockets_get_a_4503_clo
         if live is not None:
             live.stop()
         cluster.stop()
+
+
+def test_refusals_of_a_wrong_token_game_or_index_name_that_part_of_the_request(server):
+    created = server.http.post("/api/games", json={"game": "saltlands", "players": 1, "join": True, "seed": 3})
+    assert created.status_code == 201, created.text
+    gid, token = created.json()["game"]["id"], created.json()["token"]
+    state = server.http.get(f"/api/games/{gid}", headers={"Authorization": f"Bearer {token}"}).json()["state"]
+    action = state["decision"]["actions"][0]
+    cases = [
+        (f"/api/games/{gid}/actions", {"Authorization": "Basic abc"}, {"action": action, "index": state["index"]},
+         401, "authorization"),
+        (f"/api/games/{gid}/actions", {}, {"action": action, "index": state["index"]}, 401, "authorization"),
+        (f"/api/games/{gid}/actions", {"Authorization": "Bearer not-a-seat"}, {"action": action, "index": state["index"]},
+         401, "token"),
+        ("/api/games/no-such-game/actions", {"Authorization": f"Bearer {token}"}, {"action": action, "index": 0},
+         404, "game_id"),
+        (f"/api/games/{gid}/actions", {"Authorization": f"Bearer {token}"}, {"action": action, "index": state["index"] + 5},
+         409, "index"),
+    ]
+    for path, headers, body, status, field in cases:
+        r = server.http.post(path, json=body, headers=headers)
+        assert r.status_code == status and r.json()["field"] == field, (path, headers, r.text)
+    assert server.http.get(f"/api/games/{gid}").json()["state"]["index"] == state["index"]  # nothing was played

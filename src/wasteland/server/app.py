@@ -99,7 +99,7 @@ def request_token(request: Request) -> str | None:
     if auth:
         scheme, _, value = auth.partition(" ")
         if scheme.lower() != "bearer" or not value.strip():
-            raise ApiError(401, "unknown_token", "Authorization must be 'Bearer TOKEN'")
+            raise ApiError(401, "unknown_token", "Authorization must be 'Bearer TOKEN'", field="authorization")
         return value.strip()
     return request.query_params.get("token")
 
@@ -112,7 +112,8 @@ async def room_and_seat(request: Request, need_seat: bool) -> tuple[Room, int | 
     room = await hub_of(request).room(request.path_params["game_id"])
     seat = room.seat_for_token(request_token(request))
     if need_seat and seat is None:
-        raise ApiError(401, "unknown_token", "this request needs your seat's token (Authorization: Bearer TOKEN)")
+        raise ApiError(401, "unknown_token", "this request needs your seat's token (Authorization: Bearer TOKEN)",
+                       field="authorization")
     return room, seat
 
 

@@ -97,7 +97,7 @@ class Companion:
         self.sessions.pop(session_id, None)
         loaded = await self.rows.load(session_id)
         if loaded is None:
-            raise ApiError(404, "unknown_session", f"no companion session {session_id!r}")
+            raise ApiError(404, "unknown_session", f"no companion session {session_id!r}", field="session_id")
         row, steps = loaded
         spec = registered_games().get(row.game)
         if spec is None:
@@ -184,7 +184,7 @@ def _check_index(session: Session, body: dict[str, Any]) -> None:
         raise bad_request("'index' must be the number of steps the page has seen", field="index")
     if index != len(session.steps):
         raise ApiError(409, "stale", f"the session has {len(session.steps)} steps, the page saw {index}; "
-                       "reload it")
+                       "reload it", field="index")
 
 
 def replay_step(session: Session, step: str | None, seat: str | None, lang: str = "en") -> dict[str, Any]:

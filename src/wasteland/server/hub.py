@@ -142,12 +142,12 @@ class Hub:
 
     async def _load(self, game_id: str) -> Room:
         if not isinstance(game_id, str) or not 1 <= len(game_id) <= 64:
-            raise ApiError(404, "unknown_game", "no such game")
+            raise ApiError(404, "unknown_game", "no such game", field="game_id")
         if not self.owns(game_id):  # another process holds it (ShardGuard refuses such requests first)
             raise ApiError(421, "misdirected", "this server process does not hold this game; reconnect")
         stored = await self.store.load(game_id)
         if stored is None:
-            raise ApiError(404, "unknown_game", f"no game {game_id!r} on this server")
+            raise ApiError(404, "unknown_game", f"no game {game_id!r} on this server", field="game_id")
         try:
             game = get_game(stored.row.game)
         except KeyError:

@@ -134,7 +134,7 @@ class Room:
         for seat in self.seats:
             if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, digest):
                 return seat.seat
-        raise ApiError(401, "unknown_token", "this token holds no seat in this game")
+        raise ApiError(401, "unknown_token", "this token holds no seat in this game", field="token")
 
     def can_undo(self, seat: int | None) -> bool:
         return seat is not None and self._undo_refusal(seat) is None
@@ -304,7 +304,7 @@ class Room:
             raise ApiError(409, "game_over", "the game is over")
         if index != self.index:
             raise ApiError(409, "stale", f"the game has moved on: it is at action index {self.index}, your request "
-                           f"was for index {index}; nothing was changed")
+                           f"was for index {index}; nothing was changed", field="index")
         if d.seat != seat:
             raise ApiError(403, "not_your_turn", f"{seat_label(d.seat)} must decide now ({d.kind}), "
                            f"not {seat_label(seat)}", d.rule or None)

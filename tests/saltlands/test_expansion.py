@@ -188,6 +188,42 @@ def test_wind_tractor_sl144_example_own_numbers():
     assert "4,-3" not in dests and "5,-4" not in dests
 
 
+
+TRACTOR = """
+    [state]
+    weather = ["w01", "w02"]
+    wind = "S"
+    discard = ["fuel"]
+    [[player]]
+    seat = "p1"
+    hex = "2,0"
+    vehicle = "wind_tractor"
+"""
+
+
+def _tractor_reach(s) -> int:
+    geo = s.static.geo
+    q0, r0 = geo.coords[hex_index(s, "2,0")]
+    return max(max(abs(q - q0), abs(r - r0), abs(q + r - q0 - r0))
+               for q, r in (geo.coords[o[0]] for o in move_options(s, s.players[0])))
+
+
+def test_wind_tractor_with_the_base_abilities_SL144_SL135():
+    """Ruling (SL §144, SL §135): the Wind Tractor moves like a motorized vehicle but its
+    maximum *is* the wind strength, so what changes the wind strength changes it and
+    nothing else does: Light (+1 wind for her) reaches 2 + 3 + 1 = 6 hexes; Born Driver's
+    +2 on motorized vehicles adds nothing (5); the tractor is no motorized vehicle card for
+    Fuel Drain, whose discard of it takes no Fuel from the pile."""
+    assert _tractor_reach(build(scene(TRACTOR, characters='"scout"'))) == 5
+    assert _tractor_reach(build(scene(TRACTOR, characters='"little_girl"'))) == 6
+    s = build(scene(TRACTOR, characters='"arsonist"'))
+    play(s, "discard wind_tractor#1")
+    assert decision_kind(s) == "turn" and not has(s, "take fuel")
+    s = build(scene(TRACTOR.replace("wind_tractor", "speedster_vehicle"), characters='"arsonist"'))
+    play(s, "discard speedster_vehicle#1")
+    assert decision_kind(s) == "fuel_drain"  # a motorized vehicle card does (SL §135)
+
+
 def test_flare_gun_lures_without_attacking_and_grenade_launcher_loots_only_next_to_me():
     """SL §142, SL §143, SL §144 example (own numbers): the flare gun pulls the Truck on my tile 3 hexes
     toward me, without an attack; the Grenade Launcher (3 damage, a line of two hexes)

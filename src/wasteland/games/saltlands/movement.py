@@ -91,6 +91,8 @@ def _move_kind(s: State, p: Player) -> tuple[bytes, int, tuple[int, ...] | None,
     if vehicle.movement == "tractor":
         # SL §144: like a motorized vehicle, single steps in any direction (straight
         # upwind too, SL §145), over any terrain, at most the wind strength; no Fuel.
+        # Ruling: its maximum is the wind strength itself, so Light's +1 wind for her counts
+        # (SL §135) and Born Driver's +2 on motorized vehicles does not.
         return passable, wind_strength(s, p), None, None
     if vehicle.movement == "sail":
         return passable, wind_strength(s, p), sail_step_options(s), None

@@ -393,7 +393,7 @@ def discard_card(s: State, p: Player, card: int, events: Events, why: str) -> No
     d = card_def(s, card)
     discard_from_player(s, p, card, events, why)
     # Fuel Drain (SL §135): for each motorized vehicle card she discards, she may take a
-    # Fuel card from the discard pile.
+    # Fuel card from the discard pile. Ruling: the Wind Tractor only moves like one (SL §144).
     if d.vehicle is not None and d.vehicle.movement == "motor" and ability(s, p) == "fuel_drain":
         if any(s.static.catalog.cards[c].fuel for c in s.discard):
             s.stack.append({"kind": "fuel_drain", "seat": p.seat})

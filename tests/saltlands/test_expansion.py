@@ -384,6 +384,68 @@ def test_camouflage_cloak_raiders_ignore_her_unless_already_adjacent():
     assert of_type(events, "attacked")
 
 
+
+def _run_activation(s, rtype: str):
+    """End the turn and run the activation, choosing ``rtype`` first, up to the next soak or turn."""
+    events = play(s, "end")
+    for _ in range(20):
+        d = GAME.decision(s)
+        if d is None or d.kind in ("soak", "turn"):
+            break
+        events += play(s, f"activate {rtype}" if f"activate {rtype}" in d.actions else d.actions[0])
+    return events
+
+
+def test_camouflage_raider_ending_next_to_her_for_another_player_attacks_only_him_SL147():
+    """SL §147: hidden, she is not attacked "even if they end their movement next to her for
+    any other reason". The Pickup chases the Scout (2,-2) and ends on 1,-2, next to both;
+    it attacks the Scout, never her."""
+    s = build(scene("""
+        [[player]]
+        seat = "p1"
+        hex = "0,-2"
+        hand = ["camouflage_cloak"]
+        [[player]]
+        seat = "p2"
+        hex = "2,-2"
+        [[raider]]
+        type = "pickup"
+        hex = "-2,0"
+    """, players=2, characters='"marauder", "scout"'))
+    set_damage_card(s, "pickup", damage_card(damage=2))
+    play(s, "use camouflage_cloak#1 by marauder")
+    events = _run_activation(s, "pickup")
+    moves = [e for e in of_type(events, "raider_move") if e["raider"] == "pickup"]
+    assert moves and moves[0]["to"] == "1,-2" and moves[0]["target"] == "p2"
+    assert [e["seat"] for e in of_type(events, "attacked")] == [1]
+
+
+def test_camouflage_next_to_her_is_judged_when_the_raider_starts_SL147():
+    """Ruling (SL §147): "raiders that were next to her" are those next to her when their own
+    move begins (the text: they "start their movement" by attacking her). The Truck was next
+    to her when she hid, but she sailed away: at its activation it ignores her and stays."""
+    s = build(scene("""
+        [state]
+        weather = ["w01", "w02"]
+        wind = "S"
+        [[player]]
+        seat = "p1"
+        hex = "0,-2"
+        hand = ["camouflage_cloak"]
+        [[raider]]
+        type = "truck"
+        hex = "0,-1"
+    """, characters='"marauder"'))
+    set_damage_card(s, "truck", damage_card(damage=2))
+    play(s, "use camouflage_cloak#1 by marauder")
+    far = [a for a in find_all(s, "move ") if hex_index(s, a.split()[1]) not in
+           s.static.geo.adj[hex_index(s, "0,-1")]]
+    play(s, far[0])
+    events = _run_activation(s, "truck")
+    assert not of_type(events, "attacked") and ("truck", "0,-1", 2) in raiders(s)
+    assert not [e for e in of_type(events, "raider_move") if e["raider"] == "truck"]
+
+
 def test_twin_is_a_crew_member_and_trailer_raises_the_hand_limit():
     """SL §147: Twin "is crew"; the Trailer is cargo with hand limit 7 (SL §55)."""
     from wasteland.games.saltlands.zones import fresh_crew, hand_limit

@@ -201,7 +201,10 @@ def _after_move(s: State, f: Frame, events: Events) -> None:
     adj = geo.adj[here]
     start = f.get("start", here)
     # SL §147: raiders do not attack a hidden player, even if they end next to her,
-    # unless they were next to her when their activation began.
+    # unless they were next to her when their activation began. Ruling: "were next to her"
+    # is judged as each raider starts its move (the text: they "start their movement"
+    # attacking her), not when she hid: one she left behind ignores her, one she moved
+    # next to, or that spawned next to her, attacks her as usual.
     targets = [
         p.seat for p in s.players
         if p.hex is not None and p.status == "active" and p.hex in adj

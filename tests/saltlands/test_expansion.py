@@ -17,6 +17,7 @@ from wasteland.games.saltlands.turn import area_hexes
 
 from .conftest import (
     act,
+    cargo,
     assert_illegal,
     build,
     decision_kind,
@@ -512,6 +513,37 @@ def test_trade_with_any_player_three_times_hand_items_only():
     with pytest.raises(RuleError) as err:
         GAME.apply_in_place(t, "trade p2")
     assert err.value.rule == "SL §72"
+
+
+
+def test_trader_at_his_limit_still_trades_with_a_neighbour_as_usual_SL146_SL72():
+    """Ruling (SL §146, SL §72): the three trades and the hand-only clause bind the far
+    trades the ability adds; with a neighbour the Trader trades as anyone does, cargo too."""
+    s = build(scene("""
+        [[player]]
+        seat = "p1"
+        hex = "0,-2"
+        hand = ["axe", "medkit", "machete", "helmet"]
+        cargo = ["crew"]
+        [[player]]
+        seat = "p2"
+        hex = "5,-3"
+        [[player]]
+        seat = "p3"
+        hex = "2,-5"
+        [[player]]
+        seat = "p4"
+        hex = "1,-2"
+        [[raider]]
+        type = "truck"
+        hex = "-2,2"
+    """, players=4, characters='"trader", "scout", "healer", "plowman"'))
+    play(s, "give axe#1 to p2", "accept", "give medkit#1 to p3", "accept", "give machete#1 to p2", "accept")
+    assert s.trades_used == 3
+    assert not has(s, "trade p3") and not has(s, "give helmet#1 to p3")
+    assert has(s, "trade p4") and has(s, "give crew#1 to p4")
+    play(s, "give crew#1 to p4", "accept")
+    assert "crew" in cargo(s, 3) and s.trades_used == 3
 
 
 def test_theft_takes_a_random_hand_card_from_an_adjacent_player_once_per_turn():

@@ -265,6 +265,8 @@ def turn_actions(s: State) -> list[str]:
         if kind == "trade":
             # SL §146 Trade: any player in the game, up to 3 times per turn, hand items only,
             # but any number of them in one trade: the trade going on may go on at the limit.
+            # Ruling: the limit and the hand-only clause bind the trades the ability adds (with
+            # players not next to him); a trade with a neighbour is the ordinary one (SL §72).
             for q in _far_partners(s, p, near):
                 if s.trades_used >= TRADE_LIMIT and q.seat != s.trade_partner:
                     continue

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from wasteland.core.protocol import RuleError
+from wasteland.games.saltlands.board import fmt_pos
 from wasteland.games.saltlands.config import normalize
 from wasteland.games.saltlands.game import GAME
 from wasteland.games.saltlands.movement import move_options
@@ -931,3 +932,38 @@ def test_explorers_luck_offers_three_orientations():
     """)
     play(t, find(t, "use binoculars#1 by scout tile"))
     assert decision_kind(t) == "turn"
+
+
+
+def test_explorers_luck_turns_two_tiles_of_one_rumor_card_in_the_order_explored_SL152_SL109():
+    """SL §109, SL §110, SL §152: a rumor card moving two markers onto face-down tiles explores
+    both, and the player who played it turns each; the first marker's tile is turned first
+    (it is placed as it is explored), each from the three orientations."""
+    s = build("""
+        game = "saltlands"
+        seed = 1
+        [config]
+        players = 1
+        characters = ["scout"]
+        variants = ["explorers_luck"]
+        [state]
+        rumor_deck = ["r4", "r1"]
+        markers = { blue = "t0,-1", green = "t1,-1" }
+        [[player]]
+        seat = "p1"
+        hex = "0,-2"
+        hand = ["compass"]
+    """)
+    play(s, "use compass#1")
+    events = play(s, "top")  # r4 top: blue N, then green N
+    explored = [e["at"] for e in of_type(events, "explore")]
+    assert explored == ["t0,-2", "t1,-2"]
+    turned = []
+    for arrow in ("NW", "NE"):
+        d = GAME.decision(s)
+        assert (d.kind, d.seat, set(d.actions)) == ("orient", 0, {"orient N", "orient NE", "orient NW"})
+        turned += [e["at"] for e in of_type(play(s, f"orient {arrow}"), "orient")]
+    assert turned == explored and decision_kind(s) == "turn"
+    geo = s.static.geo
+    at = {fmt_pos(geo.positions[i]): r for i, r in enumerate(s.rotation)}
+    assert (at["t0,-2"], at["t1,-2"]) == (5, 1)  # NW and NE: a sixth either way

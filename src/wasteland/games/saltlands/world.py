@@ -121,6 +121,7 @@ def resolve_rumor(s: State, frame: dict[str, Any], option: str, events: Events) 
     moves = card.top if option == "top" else card.bottom
     s.rumors_played.append(frame["card"])
     events.append({"type": "rumor", "seat": frame["seat"], "card": frame["card"], "option": option})
+    below = len(s.stack)
     for move in moves:
         if move.marker not in s.markers:
             continue  # a marker not in play (SL §43)
@@ -136,6 +137,9 @@ def resolve_rumor(s: State, frame: dict[str, Any], option: str, events: Events) 
                        "to": fmt_pos(geo.positions[dest]), "tile": s.tiles[dest] if s.face_up[dest] else None})
         if not s.face_up[dest]:
             explore(s, dest, events, frame["seat"])  # SL §109: a marker moving onto a face-down tile explores it
+    # SL §110, SL §152: each tile is turned and placed as it is explored, so two tiles explored
+    # by one card are turned in the order their markers moved (the first on top of the stack).
+    s.stack[below:] = s.stack[below:][::-1]
     if not s.rumor_deck:
         events.append({"type": "end_of_the_road"})  # SL §111
 

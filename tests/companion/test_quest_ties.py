@@ -39,7 +39,7 @@ def _session(second: str) -> Session:
 
 
 def test_decide_for_us_strikes_by_the_documented_policy():
-    session = _session("gatehouse.c")  # heroes 1 and 2 both next to the ghoul
+    session = _session("gatehouse.b")  # heroes 1 and 2 fill the zone next to the ghoul (no room to Move)
     d = session.decision()
     assert (d.kind, d.seat, d.actions) == ("strike", 0, ("strike g1.1 1", "strike g1.1 2"))
     step = session.resolve("decide")

@@ -50,7 +50,7 @@ def with_(text: str, old: str, new: str) -> str:
     (('group = 1 ', 'group = 4 '), "enemy[1].group", "no encounter card in slot 4"),
     (('dusk = 3 ', 'dusk = 16 '), "state.dusk", "0 to 15"),
     (('step = "explore"', 'step = "lunch"'), "state.step", "one of hero, explore, event"),
-    (('round = 2', 'round = 2\nluck = 3'), "state", "unknown key(s) luck"),
+    (('round = 2', 'round = 2\nluck = 3'), "state", "unknown key(s) 'luck'; known: "),
     (('game = "quest"', 'game = "saltlands"'), "game", "not 'saltlands'"),
     (('tokens = ["disease"]', 'tokens = ["sleepy"]'), "hero[1].tokens", "unknown condition 'sleepy' (WQ-40.3)"),
 ])

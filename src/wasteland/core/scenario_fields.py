@@ -1,5 +1,6 @@
 """The checks a key of a written position goes through in any game's scenario reader: a
-table and its keys, a flag, a text, a list of texts, the generator's state. Each wrong value
+table and its keys, a flag, a text, a list of texts, a seat by its number, and the
+``[[procedure]]`` tables that hold an engine's procedure records. Each wrong value
 is one :class:`ScenarioError` naming the key (``scenario.toml: [[player]] #2 hand``) and,
 where a rule forbids it, the rule; a game adds the checks its own keys need."""
 
@@ -54,3 +55,82 @@ def texts(value: Any, where: str) -> list[str]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise ScenarioError(where, f"must be a list of texts, not {shown(value)}")
     return value
+
+
+def numbered(value: Any, where: str, n: int, word: str) -> int:
+    """A seat written by its number, 1 to ``n`` (``word``: the game's name for a seat,
+    "survivor", "hero"), as the engine's 0-based seat."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= n:
+        raise ScenarioError(where, f"{shown(value)} is not a {word} (1-{n})")
+    return value - 1
+
+
+def plain_value(value: Any) -> bool:
+    """A number, text, true/false, or a list or table of those: what an engine's record
+    of a procedure holds."""
+    if isinstance(value, list):
+        return all(plain_value(v) for v in value)
+    if isinstance(value, dict):
+        return all(isinstance(k, str) and plain_value(v) for k, v in value.items())
+    return isinstance(value, (bool, int, str))
+
+
+# -- [[procedure]]: the engine's procedure records, written out and read back ----------------
+
+#: the key of a written procedure listing its fields that hold nothing (TOML has no empty value)
+NONE_KEY = "none"
+
+
+def procedure_tables(stack: list[dict[str, Any]], seat_keys: tuple[str, ...] = ("seat",)) -> list[dict[str, Any]]:
+    """An engine's frames as ``[[procedure]]`` tables, outermost first: the ``seat_keys``
+    as seat numbers from 1, the fields holding nothing listed under ``none``."""
+    out = []
+    for frame in stack:
+        entry: dict[str, Any] = {}
+        empty = []
+        for key, value in frame.items():
+            if value is None:
+                empty.append(key)
+            else:
+                entry[key] = value + 1 if key in seat_keys else value
+        if empty:
+            entry[NONE_KEY] = empty
+        out.append(entry)
+    return out
+
+
+def read_procedure_tables(entries: Any, kinds: list[str] | tuple[str, ...], label: str, seat: Any,
+                          seat_keys: tuple[str, ...] = ("seat",)) -> list[dict[str, Any]]:
+    """The ``[[procedure]]`` tables back as frames, each table's form checked: a known
+    ``kind``, its ``seat``, ``none`` naming fields given no value, plain values only.
+    ``label`` names the i-th table (``"procedure {i}"``); ``seat(value, where)`` reads a seat
+    number. What each kind's fields must hold is the game's to check."""
+    if not isinstance(entries, list):
+        raise ScenarioError("procedure", "must be a list of [[procedure]] tables")
+    out = []
+    for i, entry in enumerate(entries, 1):
+        where = label.format(i=i)
+        if not isinstance(entry, dict):
+            raise ScenarioError(where, "must be a table")
+        kind = entry.get("kind")
+        if not isinstance(kind, str) or kind not in kinds:
+            raise ScenarioError(f"{where}.kind", f"{shown(kind)} is not a procedure ({', '.join(kinds)})")
+        if "seat" not in entry:
+            raise ScenarioError(where, f"the {kind} procedure needs its seat")
+        empty = entry.get(NONE_KEY, [])
+        if not isinstance(empty, list) or not all(isinstance(k, str) for k in empty):
+            raise ScenarioError(f"{where}.{NONE_KEY}", "must be a list of field names")
+        frame: dict[str, Any] = {}
+        for key, value in entry.items():
+            if key == NONE_KEY:
+                continue
+            if key in empty:
+                raise ScenarioError(f"{where}.{NONE_KEY}", f"{key!r} is given a value too")
+            if not plain_value(value):
+                raise ScenarioError(f"{where}.{key}", "must be a number, text, true/false, a list or a table "
+                                    f"of them, not {shown(value)}")
+            frame[key] = seat(value, f"{where}.{key}") if key in seat_keys else value
+        for key in empty:
+            frame[key] = None
+        out.append(frame)
+    return out

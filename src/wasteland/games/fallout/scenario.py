@@ -90,19 +90,14 @@ import msgspec
 
 from wasteland.core.protocol import RuleError
 from wasteland.core.rng import seed_state, shuffle
+from wasteland.core.scenario_fields import ScenarioError
 
 from .config import FIGHTS, TARGETS, rules_from_config
 from .content import HAND_LIMIT, ContentError, MapDef, Side, decode_map, load_content
 from .engine import decision, settle
-from .scenario_state import ProcedureError, read_chance, read_procedures
+from .scenario_state import read_chance, read_procedures
 from .state import State, static_for
 from .validate import StateError, check_state
-
-
-class ScenarioError(RuleError):
-    def __init__(self, field: str, message: str, rule: str = "scenario") -> None:
-        super().__init__(rule, f"{field}: {message}")
-        self.field = field
 
 
 class SurvivorDef(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
@@ -343,11 +338,8 @@ def scenario_from_data(data: dict[str, Any], origin: str = "scenario") -> State:
             raise ScenarioError(f"track.{fid}", f"step {step} is off the track 0-{last}", "FO-13.4")
 
     if pos.state is not None:
-        try:
-            s.stack = read_procedures(s, pos.procedure)
-            chance = read_chance(pos.chance, n) if pos.chance is not None else None
-        except ProcedureError as exc:
-            raise ScenarioError(exc.field, exc.message, exc.rule) from None
+        s.stack = read_procedures(s, pos.procedure)
+        chance = read_chance(pos.chance, n) if pos.chance is not None else None
         return _finish(s, chance)
     if a.turn is not None:
         if not 1 <= a.turn <= n:

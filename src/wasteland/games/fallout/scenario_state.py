@@ -17,10 +17,13 @@ from typing import Any
 
 from wasteland.core import chance_text
 from wasteland.core.chance import TableChance
+from wasteland.core.scenario_fields import ScenarioError, numbered, shown
+from wasteland.core.scenario_fields import procedure_tables as frame_tables
+from wasteland.core.scenario_fields import read_procedure_tables
 
 from .state import State
 
-NONE_KEY = "none"
+__all__ = ["chance_table", "procedure_tables", "read_chance", "read_procedures"]
 
 # What each procedure needs and what it holds: "seat" a survivor, "card" an agenda card or
 # nothing, "icons" enemy types, "int", "text", "enemies" enemy ids or nothing, "enemy" an
@@ -37,78 +40,22 @@ FIELDS: dict[str, dict[str, str]] = {
 SEAT_FIELDS = ("seat", "resume")
 
 
-class ProcedureError(ValueError):
-    def __init__(self, field: str, message: str, rule: str = "scenario") -> None:
-        super().__init__(f"{field}: {message}")
-        self.field, self.message, self.rule = field, message, rule
-
-
-def _shown(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
 def _survivor(value: Any, where: str, n: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= n:
-        raise ProcedureError(where, f"{_shown(value)} is not a survivor (1-{n})")
-    return value - 1
-
-
-def _plain(value: Any) -> bool:
-    if isinstance(value, list):
-        return all(_plain(v) for v in value)
-    if isinstance(value, dict):
-        return all(isinstance(k, str) and _plain(v) for k, v in value.items())
-    return isinstance(value, (bool, int, str))
+    return numbered(value, where, n, "survivor")
 
 
 def procedure_tables(s: State) -> list[dict[str, Any]]:
     """``s.stack`` as ``[[procedure]]`` tables (the reverse of :func:`read_procedures`)."""
-    out = []
-    for frame in s.stack:
-        entry: dict[str, Any] = {}
-        empty = []
-        for key, value in frame.items():
-            if value is None:
-                empty.append(key)
-            elif key in SEAT_FIELDS:
-                entry[key] = value + 1
-            else:
-                entry[key] = value
-        if empty:
-            entry[NONE_KEY] = empty
-        out.append(entry)
-    return out
+    return frame_tables(s.stack, SEAT_FIELDS)
 
 
 def read_procedures(s: State, entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The ``[[procedure]]`` tables as the engine's frames, each field checked."""
     n = len(s.space)
-    out = []
-    for i, entry in enumerate(entries, 1):
-        where = f"procedure {i}"
-        kind = entry.get("kind")
-        if not isinstance(kind, str) or kind not in FIELDS:
-            raise ProcedureError(f"{where}.kind", f"{_shown(kind)} is not a procedure ({', '.join(FIELDS)})")
-        if "seat" not in entry:
-            raise ProcedureError(where, f"the {kind} procedure needs its seat")
-        frame: dict[str, Any] = {}
-        empty = entry.get(NONE_KEY, [])
-        if not isinstance(empty, list) or not all(isinstance(k, str) for k in empty):
-            raise ProcedureError(f"{where}.{NONE_KEY}", "must be a list of field names")
-        for key, value in entry.items():
-            if key == NONE_KEY:
-                continue
-            if key in empty:
-                raise ProcedureError(f"{where}.{NONE_KEY}", f"{key!r} is given a value too")
-            if not _plain(value):
-                raise ProcedureError(f"{where}.{key}", f"must be a number, text, true/false, a list or a table "
-                                     f"of them, not {_shown(value)}")
-            frame[key] = _survivor(value, f"{where}.{key}", n) if key in SEAT_FIELDS else value
-        for key in empty:
-            frame[key] = None
-        _check_fields(s, frame, where)
-        out.append(frame)
+    out = read_procedure_tables(entries, tuple(FIELDS), "procedure {i}", lambda v, where: _survivor(v, where, n),
+                                SEAT_FIELDS)
+    for i, frame in enumerate(out, 1):
+        _check_fields(s, frame, f"procedure {i}")
     return out
 
 
@@ -117,32 +64,32 @@ def _check_fields(s: State, frame: dict[str, Any], where: str) -> None:
     content, g = s.content, s.board.graph
     for key, what in FIELDS[kind].items():
         if key not in frame:
-            raise ProcedureError(where, f"the {kind} procedure needs its {key}")
+            raise ScenarioError(where, f"the {kind} procedure needs its {key}")
         value, here = frame[key], f"{where}.{key}"
         if what == "card":
             if value is not None and value != s.revealed:
-                raise ProcedureError(here, f"{_shown(value)} is not the revealed card (state.revealed)", "FO-13.1")
+                raise ScenarioError(here, f"{shown(value)} is not the revealed card (state.revealed)", "FO-13.1")
         elif what == "icons":
             if not isinstance(value, list) or not all(isinstance(v, str) and v in content.types for v in value):
-                raise ProcedureError(here, f"must list enemy types ({', '.join(content.types)}), "
-                                     f"not {_shown(value)}", "FO-13.2")
+                raise ScenarioError(here, f"must list enemy types ({', '.join(content.types)}), "
+                                    f"not {shown(value)}", "FO-13.2")
         elif what == "int":
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise ProcedureError(here, f"{_shown(value)} is not a number of 0 or more")
+                raise ScenarioError(here, f"{shown(value)} is not a number of 0 or more")
         elif what == "text":
             if not isinstance(value, str):
-                raise ProcedureError(here, f"must be a text, not {_shown(value)}")
+                raise ScenarioError(here, f"must be a text, not {shown(value)}")
         elif what == "enemies":
             if value is not None and (not isinstance(value, list) or not all(isinstance(v, str) for v in value)):
-                raise ProcedureError(here, f"must list enemy ids, not {_shown(value)}")
+                raise ScenarioError(here, f"must list enemy ids, not {shown(value)}")
         elif what == "enemy":
             if not isinstance(value, str) or value not in s.enemies:
-                raise ProcedureError(here, f"{_shown(value)} is no enemy on the board", "FO-13.2")
+                raise ScenarioError(here, f"{shown(value)} is no enemy on the board", "FO-13.2")
         elif what == "spaces":
             if not isinstance(value, list) or not value or not all(isinstance(v, str) and v in g for v in value):
-                raise ProcedureError(here, f"must list spaces of the map, not {_shown(value)}", "FO-13.3")
+                raise ScenarioError(here, f"must list spaces of the map, not {shown(value)}", "FO-13.3")
         elif what == "event" and not isinstance(value, dict):
-            raise ProcedureError(here, f"must be a table (the enemy's move), not {_shown(value)}")
+            raise ScenarioError(here, f"must be a table (the enemy's move), not {shown(value)}")
 
 
 # -- [chance] ------------------------------------------------------------------------------------
@@ -156,4 +103,4 @@ def chance_table(chance: Any) -> dict[str, Any] | None:
 def read_chance(value: Any, n: int) -> TableChance | None:
     """``[chance]`` (core/chance_text.py), the pending seat a survivor number."""
     return chance_text.read_chance(value, lambda part: "chance" + (f".{part}" if part else ""),
-                                   lambda v, where: _survivor(v, where, n), ProcedureError)
+                                   lambda v, where: _survivor(v, where, n), ScenarioError)

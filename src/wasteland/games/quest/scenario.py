@@ -83,17 +83,13 @@ from typing import Any
 
 from wasteland.core.protocol import RuleError
 from wasteland.core.rng import seed_state, shuffle
+from wasteland.core.scenario_fields import ScenarioError, known, table
 
 from .geometry import SIDES, Transform, beyond
 from .scenario_state import FULL_KEYS, check_shapes, read_chance, read_full_state, read_groups, read_procedures
 from .state import State
 
 LEADER = 0
-
-
-class ScenarioError(RuleError):
-    def __init__(self, where: str, message: str) -> None:
-        super().__init__("scenario", f"{where}: {message}")
 
 
 def scenario_from_text(text: str, origin: str = "scenario") -> State:
@@ -104,13 +100,10 @@ def scenario_from_text(text: str, origin: str = "scenario") -> State:
     return build_scenario(data, origin)
 
 
-def _keys(where: str, table: Any, known: set[str]) -> dict[str, Any]:
-    if not isinstance(table, dict):
-        raise ScenarioError(where, "must be a table")
-    unknown = sorted(set(table) - known)
-    if unknown:
-        raise ScenarioError(where, f"unknown key(s) {', '.join(unknown)}")
-    return table
+def _keys(where: str, value: Any, allowed: set[str]) -> dict[str, Any]:
+    entries = table(value, where)
+    known(entries, allowed, where)
+    return entries
 
 
 def _int(where: str, v: Any, low: int, high: int | None = None) -> int:

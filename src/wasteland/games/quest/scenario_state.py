@@ -18,44 +18,24 @@ from typing import Any
 
 from wasteland.core import chance_text
 from wasteland.core.chance import TableChance
-from wasteland.core.protocol import RuleError
+from wasteland.core.scenario_fields import ScenarioError, numbered, shown
+from wasteland.core.scenario_fields import procedure_tables as frame_tables
+from wasteland.core.scenario_fields import read_procedure_tables
 
 from .state import PHASES, State
-
-NONE_KEY = "none"
 
 #: the [state] keys of a complete position, beside the ones a table writes
 FULL_KEYS = frozenset({"rng", "phase", "track_pos", "explored", "encounter_discard", "crisis_deck", "next_model",
                        "rolls", "over", "winners", "end_reason"})
 
 
-class PartError(RuleError):
-    def __init__(self, where: str, message: str) -> None:
-        super().__init__("scenario", f"{where}: {message}")
-
-
-def _shown(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
 def _hero(value: Any, where: str, n: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= n:
-        raise PartError(where, f"{_shown(value)} is not a hero (1-{n})")
-    return value - 1
-
-
-def _plain(value: Any) -> bool:
-    if isinstance(value, list):
-        return all(_plain(v) for v in value)
-    if isinstance(value, dict):
-        return all(isinstance(k, str) and _plain(v) for k, v in value.items())
-    return isinstance(value, (bool, int, str))
+    return numbered(value, where, n, "hero")
 
 
 def _strings(where: str, value: Any, known: Any, what: str) -> list[str]:
     if not isinstance(value, list) or not all(v in known for v in value):
-        raise PartError(where, f"must list {what}, not {_shown(value)}")
+        raise ScenarioError(where, f"must list {what}, not {shown(value)}")
     return list(value)
 
 
@@ -64,19 +44,7 @@ def _strings(where: str, value: Any, known: Any, what: str) -> list[str]:
 
 def procedure_tables(s: State) -> list[dict[str, Any]]:
     """``s.stack`` as ``[[procedure]]`` tables (the reverse of :func:`read_procedures`)."""
-    out = []
-    for frame in s.stack:
-        entry: dict[str, Any] = {}
-        empty = []
-        for key, value in frame.items():
-            if value is None:
-                empty.append(key)
-            else:
-                entry[key] = value + 1 if key == "seat" else value
-        if empty:
-            entry[NONE_KEY] = empty
-        out.append(entry)
-    return out
+    return frame_tables(s.stack)
 
 
 # -- reading ------------------------------------------------------------------------------------
@@ -86,11 +54,11 @@ def read_full_state(s: State, st: dict[str, Any]) -> None:
     """The ``[state]`` keys of a complete position (``FULL_KEYS``), after the pieces are read."""
     c = s.content
     if st.get("phase") not in PHASES:
-        raise PartError("state.phase", f"one of {', '.join(PHASES)}; not {_shown(st.get('phase'))}")
+        raise ScenarioError("state.phase", f"one of {', '.join(PHASES)}; not {shown(st.get('phase'))}")
     s.phase = st["phase"]
     pos = st.get("track_pos", 0)
     if isinstance(pos, bool) or not isinstance(pos, int) or not 0 <= pos <= len(s.track):
-        raise PartError("state.track_pos", f"a place on the battle track 0-{len(s.track)}, not {_shown(pos)}")
+        raise ScenarioError("state.track_pos", f"a place on the battle track 0-{len(s.track)}, not {shown(pos)}")
     s.track_pos = pos
     if "explored" in st:
         s.explored = _strings("state.explored", st["explored"], c.cards, "exploration cards")
@@ -101,22 +69,22 @@ def read_full_state(s: State, st: dict[str, Any]) -> None:
         s.crisis_deck = _strings("state.crisis_deck", st["crisis_deck"], crises, "crises of the quest")
     nm = st.get("next_model", 1)
     if isinstance(nm, bool) or not isinstance(nm, int) or nm < 1:
-        raise PartError("state.next_model", f"a number of 1 or more, not {_shown(nm)}")
+        raise ScenarioError("state.next_model", f"a number of 1 or more, not {shown(nm)}")
     s.next_model = nm
     rolls = st.get("rolls", [])
     if not isinstance(rolls, list) or not all(
             isinstance(r, list) and len(r) == 2 and isinstance(r[0], str) and isinstance(r[1], (int, str))
             and not isinstance(r[1], bool) for r in rolls):
-        raise PartError("state.rolls", f"a list of [what, result], not {_shown(rolls)}")
+        raise ScenarioError("state.rolls", f"a list of [what, result], not {shown(rolls)}")
     s.rolls = [list(r) for r in rolls]
     over = st.get("over", False)
     if not isinstance(over, bool):
-        raise PartError("state.over", "true or false")
+        raise ScenarioError("state.over", "true or false")
     s.over = over
     s.winners = [_hero(w, "state.winners", s.players) for w in st.get("winners", [])]
     reason = st.get("end_reason", "")
     if not isinstance(reason, str):
-        raise PartError("state.end_reason", "a text")
+        raise ScenarioError("state.end_reason", "a text")
     s.end_reason = reason
 
 
@@ -126,28 +94,28 @@ def read_groups(s: State, groups: Any) -> None:
     models activate in (WQ-40.1; a model no longer on the battlefield is passed over, a
     model not listed comes after the listed ones)."""
     if not isinstance(groups, list):
-        raise PartError("group", "must be a list of [[group]] tables")
+        raise ScenarioError("group", "must be a list of [[group]] tables")
     tiles = {p[0] for p in s.placements}
     for i, g in enumerate(groups, 1):
         where = f"group[{i}]"
         if not isinstance(g, dict) or set(g) - {"slot", "tile", "next", "models"}:
-            raise PartError(where, "a [[group]] holds slot, tile, next and models")
+            raise ScenarioError(where, "a [[group]] holds slot, tile, next and models")
         slot = str(g.get("slot"))
         if slot not in s.groups:
-            raise PartError(f"{where}.slot", f"no encounter card in slot {g.get('slot')!r} (state.slots)")
+            raise ScenarioError(f"{where}.slot", f"no encounter card in slot {g.get('slot')!r} (state.slots)")
         if "tile" in g:
             if g["tile"] not in tiles and g["tile"] != "":
-                raise PartError(f"{where}.tile", f"{_shown(g['tile'])} is no tile on the battlefield")
+                raise ScenarioError(f"{where}.tile", f"{shown(g['tile'])} is no tile on the battlefield")
             s.groups[slot]["tile"] = g["tile"]
         if "next" in g:
             nxt = g["next"]
             if isinstance(nxt, bool) or not isinstance(nxt, int) or nxt < 1:
-                raise PartError(f"{where}.next", f"a number of 1 or more, not {_shown(nxt)}")
+                raise ScenarioError(f"{where}.next", f"a number of 1 or more, not {shown(nxt)}")
             s.groups[slot]["next"] = nxt
         if "models" in g:
             order = g["models"]
             if not isinstance(order, list) or not all(isinstance(m, str) for m in order):
-                raise PartError(f"{where}.models", f"a list of model ids, not {_shown(order)}")
+                raise ScenarioError(f"{where}.models", f"a list of model ids, not {shown(order)}")
             have = s.groups[slot]["models"]
             s.groups[slot]["models"] = [m for m in order if m in have] + [m for m in have if m not in order]
 
@@ -156,34 +124,7 @@ def read_procedures(s: State, entries: Any) -> list[dict[str, Any]]:
     from .engine import CHOOSE, RUN
 
     kinds = sorted(set(CHOOSE) | set(RUN))
-    if not isinstance(entries, list):
-        raise PartError("procedure", "must be a list of [[procedure]] tables")
-    out = []
-    for i, entry in enumerate(entries, 1):
-        where = f"procedure[{i}]"
-        if not isinstance(entry, dict):
-            raise PartError(where, "must be a table")
-        if entry.get("kind") not in kinds:
-            raise PartError(f"{where}.kind", f"{_shown(entry.get('kind'))} is not a procedure ({', '.join(kinds)})")
-        if "seat" not in entry:
-            raise PartError(where, f"the {entry['kind']} procedure needs its seat")
-        empty = entry.get(NONE_KEY, [])
-        if not isinstance(empty, list) or not all(isinstance(k, str) for k in empty):
-            raise PartError(f"{where}.{NONE_KEY}", "must be a list of field names")
-        frame: dict[str, Any] = {}
-        for key, value in entry.items():
-            if key == NONE_KEY:
-                continue
-            if key in empty:
-                raise PartError(f"{where}.{NONE_KEY}", f"{key!r} is given a value too")
-            if not _plain(value):
-                raise PartError(f"{where}.{key}", f"must be a number, text, true/false, a list or a table of them, "
-                                f"not {_shown(value)}")
-            frame[key] = _hero(value, f"{where}.seat", s.players) if key == "seat" else value
-        for key in empty:
-            frame[key] = None
-        out.append(frame)
-    return out
+    return read_procedure_tables(entries, kinds, "procedure[{i}]", lambda v, where: _hero(v, where, s.players))
 
 
 # -- the form of each key ------------------------------------------------------------------------
@@ -226,7 +167,7 @@ def check_shapes(data: dict[str, Any]) -> None:
     one error naming the first key that does not (``state.track``, ``hero[2].tokens``)."""
     for key, shape in SHAPES[""].items():
         if key in data and not _fits(data[key], shape):
-            raise PartError(key, f"must be {_WORDS[shape]}, not {_shown(data[key])}")
+            raise ScenarioError(key, f"must be {_WORDS[shape]}, not {shown(data[key])}")
     for table, keys in SHAPES.items():
         if not table or table not in data:
             continue
@@ -235,7 +176,7 @@ def check_shapes(data: dict[str, Any]) -> None:
             where = f"{table}[{i}]" if isinstance(data[table], list) else table
             for key, shape in keys.items():
                 if key in entry and not _fits(entry[key], shape):
-                    raise PartError(f"{where}.{key}", f"must be {_WORDS[shape]}, not {_shown(entry[key])}")
+                    raise ScenarioError(f"{where}.{key}", f"must be {_WORDS[shape]}, not {shown(entry[key])}")
 
 
 def chance_table(chance: Any) -> dict[str, Any] | None:
@@ -246,4 +187,4 @@ def chance_table(chance: Any) -> dict[str, Any] | None:
 def read_chance(value: Any, n: int) -> TableChance | None:
     """``[chance]`` (core/chance_text.py), the pending seat a hero number."""
     return chance_text.read_chance(value, lambda part: "chance" + (f".{part}" if part else ""),
-                                   lambda v, where: _hero(v, where, n), PartError)
+                                   lambda v, where: _hero(v, where, n), ScenarioError)

@@ -142,3 +142,21 @@ def test_fo_13_5_a_win_during_the_round_end_stops_the_activation(game):
     assert s.over and s.winners == [0] and influence(s, 0) == 12
     assert not of(events, "type_activates") and not of(events, "enemy_moves")
     assert s.enemies["radroach#1"][1] == "water_plant"
+
+
+def test_fo_13_5_a_fifth_card_that_was_the_last_goes_into_the_new_deck(game):
+    """The reward is the last agenda card: the deck runs out at once (FO-13.4, the discard
+    pile becomes the deck), then the holder of five puts one back into that new deck
+    (FO-13.5), and only then is the turn over."""
+    hand = ["a01", "a02", "a03", "a04"]
+    others = [c for c in game.new_game({}, 0).content.cards if c not in hand + ["a15"]]
+    s = position([{"space": "super_duper_mart", "health": 10, "radiation": 0, "hand": hand},
+                  {"space": "vault_gate", "health": 10, "radiation": 0}],
+                 turn=1, agenda={"deck": ["a15"], "discard": others})
+    s, events = play(s, "quest")
+    assert of(events, "deck_ran_out")[0]["cards"] == len(others) and sorted(s.deck) == sorted(others)
+    d = game.decision(s)
+    assert (d.kind, d.seat) == ("return", 0) and "return a15" in d.actions
+    s, events = play(s, "return a02")
+    assert sorted(s.deck) == sorted(others + ["a02"]) and s.discard == []
+    assert sorted(s.hands[0]) == ["a01", "a03", "a04", "a15"]

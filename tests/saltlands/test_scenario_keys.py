@@ -300,10 +300,20 @@ def test_the_rumor_deck_its_order_and_the_cards_played_SL42_SL109():
 
 
 def test_the_rumor_markers_lie_on_named_tiles_SL43_SL108():
-    s = build(scene('[state]\nmarkers = {blue = "t0,-2", green = "t1,-1"}\n'))
+    s = build(scene('[state]\nexplore = ["t0,-2"]\nmarkers = {blue = "t0,-2", green = "t1,-1"}\n'))
     geo = s.static.geo
     assert s.markers == {"blue": geo.pos_index[(0, -2)], "green": geo.pos_index[(1, -1)]}
     refused(scene('[state]\nmarkers = {red = "t0,-2"}\n'), "SL §43", "no red marker")
+    # A marker reaches a tile only by a rumor card, which explores a face-down tile (SL §109).
+    refused(scene('[state]\nmarkers = {blue = "t0,-2"}\n'), "SL §109", "t0,-2 is face down")
+
+
+def test_no_more_raiders_of_a_type_than_its_figures_SL98_SL107():
+    hexes = ["1,-2", "2,-2", "0,-1", "1,1", "-1,2", "0,2", "-2,2"]
+    six = "".join(f'[[raider]]\ntype = "speedster"\nhex = "{h}"\n' for h in hexes[:6])
+    assert len(build(scene(six)).raiders) == 6
+    refused(scene(six + f'[[raider]]\ntype = "speedster"\nhex = "{hexes[6]}"\n'), "SL §98",
+            "only 6 speedster figures")
 
 
 # -- tiles (SL §34 to SL §36, SL §110) -------------------------------------------------------------

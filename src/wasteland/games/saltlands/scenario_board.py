@@ -13,6 +13,7 @@ from wasteland.core.content import ContentError
 
 from .board import fmt_pos
 from .content import CUSTOM_TILE, custom_tile_cells, custom_tile_id
+from .raiders import figures_in_box
 from .scenario_fields import ScenarioError, flag, known, table, text, texts, whole
 from .state import State
 from .world import explore
@@ -171,6 +172,12 @@ def place_raiders(s: State, entries: list[dict[str, Any]], origin: str, taken: d
                                     "per hex (SL §78)", "SL §78")
         taken[h] = f"a {rtype}"
         s.raiders[rid] = [rtype, h, crew]
+        # The figures are all there is: the box holds so many of each type (SL §98, SL §107;
+        # the expansion adds its own, SL §141).
+        placed = sum(1 for r in s.raiders.values() if r[0] == rtype)
+        if placed > figures_in_box(s, rtype):
+            raise ScenarioError(where, f"{placed} {rtype}s on the board, but the game has only "
+                                f"{figures_in_box(s, rtype)} {rtype} figures (SL §98)", "SL §98")
     s.next_raider = max([s.next_raider, *(rid + 1 for rid in s.raiders)])
 
 
@@ -261,7 +268,13 @@ def set_markers(s: State, value: Any, where: str) -> None:
         if colour not in colours:
             raise ScenarioError(f"{where}.{colour}", f"no {colour} marker in this game ({', '.join(colours)}; SL §43)",
                                 "SL §43")
-        s.markers[colour] = places.pos(pos, f"{where}.{colour}")
+        at = places.pos(pos, f"{where}.{colour}")
+        if not s.face_up[at]:
+            # A marker only ever reaches a tile by a rumor card, which turns a face-down tile
+            # face up as the marker arrives (SL §109); the markers start on the colonies.
+            raise ScenarioError(f"{where}.{colour}", f"{places.pos_name(at)} is face down, and a rumor marker "
+                                "explores the tile it moves onto (SL §109)", "SL §109")
+        s.markers[colour] = at
 
 
 def set_damage(s: State, value: Any, activated: Any, origin: str) -> None:

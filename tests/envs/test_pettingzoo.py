@@ -104,3 +104,23 @@ def test_saltlands_survival_reward_is_dense() -> None:
         else:
             e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
     assert any(r != 0 for r in seen[:-2])
+
+
+def test_the_order_checks_hold_before_reset_and_between_agents() -> None:
+    """``env`` keeps PettingZoo's order checks (OrderEnforcingWrapper's) with the hot attributes
+    read directly: nothing is read, observed or stepped before ``reset``, and ``agent_iter``
+    wants a step between two agents."""
+    e = pz.env(GAMES[0])
+    for name in ("agents", "num_agents", "agent_selection", "rewards", "terminations", "truncations", "infos"):
+        with pytest.raises(AttributeError, match="before reset"):
+            getattr(e, name)
+    for call in (lambda: e.step(0), lambda: e.last(), lambda: e.observe("player_0")):
+        with pytest.raises(AssertionError, match="reset"):
+            call()
+    e.reset(seed=0)
+    assert e.agents == e.unwrapped.agents and e.agent_selection == e.unwrapped.agent_selection
+    assert e.num_agents == len(e.unwrapped.agents) and e.rewards is e.unwrapped.rewards
+    it = iter(e.agent_iter())
+    next(it)
+    with pytest.raises(AssertionError, match="step"):
+        next(it)

@@ -28,6 +28,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.env_logger import EnvLogger
 
 from wasteland.core.protocol import RuleError
 
@@ -200,9 +201,52 @@ class parallel_raw_env(_Spaces, ParallelEnv):
         pass
 
 
+def _before_reset(name: str) -> property:
+    def read(self: Ordered) -> Any:
+        if not self._has_reset:
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        return getattr(self.env, name)
+    return property(read)
+
+
+class Ordered(wrappers.OrderEnforcingWrapper):
+    """PettingZoo's order checks (``OrderEnforcingWrapper``: nothing is read or stepped
+    before ``reset``, ``agent_iter`` wants a step between two agents) at a fraction of their
+    cost: the wrapper answers every attribute through ``__getattr__``, called only after a
+    failed lookup (a dozen times a step, as much as the tensor); here the attributes read
+    every step are properties, and ``last``/``step`` go to the environment directly."""
+
+    agents = _before_reset("agents")
+    agent_selection = _before_reset("agent_selection")
+    rewards = _before_reset("rewards")
+    terminations = _before_reset("terminations")
+    truncations = _before_reset("truncations")
+    infos = _before_reset("infos")
+    _cumulative_rewards = _before_reset("_cumulative_rewards")
+    possible_agents = property(lambda self: self.env.possible_agents)
+
+    @property
+    def num_agents(self) -> int:
+        return len(self.agents)
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        if not self._has_reset:
+            EnvLogger.error_observe_before_reset()
+        return self.env.last(observe)
+
+    def step(self, action: Any) -> None:
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        self._has_updated = True
+        if self.env.agents:
+            self.env.step(action)
+        else:
+            EnvLogger.warn_step_after_terminated_truncated()
+
+
 def env(game: str, **kwargs: Any) -> AECEnv:
-    """The AEC environment of ``game`` with PettingZoo's order checks."""
-    return wrappers.OrderEnforcingWrapper(raw_env(game, **kwargs))
+    """The AEC environment of ``game`` with PettingZoo's order checks (:class:`Ordered`)."""
+    return Ordered(raw_env(game, **kwargs))
 
 
 def parallel_env(game: str, **kwargs: Any) -> ParallelEnv:

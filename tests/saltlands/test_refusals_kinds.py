@@ -513,7 +513,7 @@ AT_ONCE = {"enter", "place", "storm", "rumor", "orient", "fuel_drain", "discard"
 # Verbs a decision kind offers though the position at hand has no option of them.
 _SHARED = {
     "turn": {"move", "collect", "use", "refresh", "trade", "give", "ability", "steal", "discard", "end"},
-    "place": {"place", "replace", "discard"}, "trade": {"give", "done"}, "fuel_drain": {"take", "pass"},
+    "place": {"place", "replace", "discard", "give"}, "trade": {"give", "done"}, "fuel_drain": {"take", "pass"},
     "activation": {"activate", "raider", "chase", "goto", "attack", "spawn"}, "lure": {"raider", "goto"},
     "soak": {"armor", "heal", "lose", "yield"},
 }

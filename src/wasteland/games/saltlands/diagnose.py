@@ -23,7 +23,7 @@ KIND_VERBS: dict[str, frozenset[str]] = {
     "turn": TURN_VERBS,
     "character": frozenset({"character"}), "enter": frozenset({"enter"}),
     "soak": frozenset({"armor", "heal", "lose", "yield"}), "rumor": frozenset({"top", "bottom"}),
-    "discard": frozenset({"discard"}), "place": frozenset({"discard", "place", "replace"}),
+    "discard": frozenset({"discard"}), "place": frozenset({"discard", "place", "replace", "give"}),
     "storm": frozenset({"discard"}), "trade": frozenset({"give", "done"}),
     "offer": frozenset({"accept", "decline"}), "fuel_drain": frozenset({"take", "pass"}),
     "activation": frozenset({"activate", "raider", "chase", "goto", "attack", "spawn"}),
@@ -246,6 +246,8 @@ def _why_place(s: State, d: Decision, tokens: list[str]) -> RuleError:
     p = s.players[frame["seat"]]
     names = s.static.catalog.card_names
     new = names[frame["card"]]
+    if tokens[0] == "give":
+        return _why_swap(s, d, tokens, frame)
     wrong = _arity(tokens, 2, f"{tokens[0]} CARD")
     if wrong:
         return wrong
@@ -263,6 +265,35 @@ def _why_place(s: State, d: Decision, tokens: list[str]) -> RuleError:
     in_slot = [p.vehicle] if card_def(s, frame["card"]).slot == "vehicle" else list(p.cargo)
     if card not in in_slot:
         return RuleError("SL §54", f"{tokens[1]} is not in the slot {new} needs")
+    return _unexplained(s, d, tokens)
+
+
+def _why_swap(s: State, d: Decision, tokens: list[str], frame: dict) -> RuleError:
+    """'give CARD to pN' in a place decision: the card in the slot a traded card needs goes
+    to the other side of the trade (SL §70, SL §72)."""
+    from .engine import slot_cards, swap_partner
+
+    if len(tokens) != 4 or tokens[2] != "to":
+        return NotationError(f"{' '.join(tokens)!r}: expected 'give CARD to pN'")
+    p = s.players[frame["seat"]]
+    new = s.static.catalog.card_names[frame["card"]]
+    card = _card(s, tokens)
+    if card is None:
+        return NotationError(f"{' '.join(tokens)!r}: unknown card name")
+    partner = swap_partner(s, frame)
+    if partner is None:
+        return RuleError("SL §54", f"{new} came from no trade under way: it takes its slot or is discarded "
+                         f"(the place decision of p{p.seat + 1}: {sample(d)})")
+    if card == p.char_card:
+        return RuleError("SL §54", "the character card never leaves its slot")
+    if card in s.traded:
+        return RuleError("SL §72", "a card changes hands only once per turn")
+    if not holds(p, card):
+        return RuleError("SL §67", f"you do not hold {tokens[1]}")
+    if card not in slot_cards(s, frame):
+        return RuleError("SL §54", f"{tokens[1]} is not in the slot {new} needs")
+    if tokens[3] != f"p{partner + 1}":
+        return RuleError("SL §72", f"the trade under way is with p{partner + 1}: the card in the slot goes there")
     return _unexplained(s, d, tokens)
 
 

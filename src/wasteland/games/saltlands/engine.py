@@ -201,11 +201,48 @@ def _place_options(s: State, f: Frame) -> list[str]:
         if len(p.cargo) < cargo_capacity(s):
             out.append(f"place {names[new]}")  # a slot was freed meanwhile (SL §54)
         out.extend(f"replace {names[c]}" for c in p.cargo)
+    partner = swap_partner(s, f)
+    if partner is not None:
+        out.extend(f"give {names[c]} to p{partner + 1}" for c in slot_cards(s, f) if c not in s.traded)
     return out
 
 
+def slot_cards(s: State, f: Frame) -> list[int]:
+    """The cards in the slots the card waiting in ``f`` could take (SL §54)."""
+    p = s.players[f["seat"]]
+    if card_def(s, f["card"]).slot == "vehicle":
+        return [] if p.vehicle is None else [p.vehicle]
+    return list(p.cargo)
+
+
+def swap_partner(s: State, f: Frame) -> int | None:
+    """SL §70, SL §72: a vehicle or cargo card that came in a trade and finds its slot full may
+    be swapped: the card in that slot goes to the other side of the trade. The seat of that
+    side, or None when the waiting card came from no trade under way."""
+    if f["card"] not in s.traded:
+        return None
+    if f["seat"] == s.current:
+        # the partner gave it in the trade the current player asked for, still open below
+        below = s.stack[-2] if len(s.stack) > 1 and s.stack[-1] is f else None
+        if below is not None and below["kind"] == "trade" and below["active"] == f["seat"]:
+            return below["seat"]
+        return None
+    return s.current  # every trade is with the current player: she gave it, offered and accepted
+
+
 def _place_choose(s: State, f: Frame, action: str, events: Events) -> None:
-    """SL §54: a grey or blue card sits in its slot or is discarded."""
+    """SL §54: a grey or blue card sits in its slot or is discarded (or, traded, swapped)."""
+    if action.startswith("give "):
+        # SL §70, SL §72: the card in the slot goes to the other side of the trade; the new
+        # card then takes the freed slot. The partner agrees to what the current player
+        # offers (an offer); the current player asked for the trade and takes what comes.
+        _, name, _, to = action.split(" ")
+        old, seat = s.static.catalog.card_index[name], int(to[1:]) - 1
+        if f["seat"] == s.current:
+            s.stack.append({"kind": "offer", "seat": seat, "from": f["seat"], "card": old})
+        else:
+            _transfer(s, f["seat"], seat, old, events)
+        return
     s.stack.pop()
     p = s.players[f["seat"]]
     verb, name = action.split(" ")
@@ -213,6 +250,8 @@ def _place_choose(s: State, f: Frame, action: str, events: Events) -> None:
     if verb == "place":
         if card_def(s, new).slot == "vehicle":
             p.vehicle = new
+            if s.moved and s.current == p.seat:
+                p.engaged.add(new)  # SL §70: swapped in after moving, it arrives engaged
         else:
             p.cargo.append(new)
         return

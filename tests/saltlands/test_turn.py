@@ -6,6 +6,7 @@ from wasteland.games.saltlands.game import GAME
 from wasteland.games.saltlands.zones import hand_limit
 
 from sltest import (
+    assert_illegal,
     autoplay,
     build,
     cargo,
@@ -503,3 +504,36 @@ def test_drawn_cards_arrive_refreshed_and_usable_SL68():
     s = loot()
     play(s, "collect -1,-1 by scout")
     assert engaged(s) == ["scout"]  # the three new cards are not engaged
+
+
+def test_over_the_hand_limit_on_a_shared_start_dune_discard_then_move_at_once_SL45_SL55():
+    # SL §45: off the shared dune at once; SL §55: down to the hand limit before moving. So
+    # discards come first, and nothing else (no token, no card action) comes before the move.
+    s = build("""
+        seed = 1
+        [config]
+        players = 2
+        characters = ["scout", "healer"]
+        [state]
+        turn = 3
+        current = "p1"
+        must_move = true
+        [[player]]
+        seat = "p1"
+        hex = "0,0"
+        vehicle = "hovercraft_vehicle"
+        cargo = ["crew", "crew"]
+        hand = ["fuel", "fuel", "fuel", "fuel", "machete", "machete", "machete", "machete", "water"]
+        [[player]]
+        seat = "p2"
+        hex = "0,0"
+        [[token]]
+        hex = "1,1"
+        token = "loot"
+    """)
+    assert hand_limit(s, s.players[0]) == 8 and len(s.players[0].hand) == 9
+    assert {a.split()[0] for a in legal(s)} == {"discard"}
+    assert_illegal(s, f"use {held(s, 'water')}", "SL §45")  # the move comes first, after the discards
+    assert_illegal(s, "move 1,-1", "SL §55")
+    play(s, find(s, "discard water"))
+    assert legal(s) and all(a.startswith("move ") for a in legal(s))

@@ -60,6 +60,11 @@ def why_turn(s: State, d: Decision, tokens: list[str]) -> RuleError:
     if s.must_move and verb != "move" and any(x.startswith("move ") for x in d.actions):
         return RuleError("SL §45", "you entered on an occupied start dune and must move off it first, "
                          f"before anything else ({sample(d, 'move')})")
+    if s.must_move and verb not in ("move", "discard", "end") and d.actions \
+            and all(x.startswith("discard ") for x in d.actions):
+        return RuleError("SL §45", "you entered on an occupied start dune and must move off it before anything "
+                         "else, once down to your hand limit (SL §55): discard first "
+                         f"({sample(d, 'discard')})")
     if p.hex is None and verb not in ("discard", "end"):
         return RuleError("SL §45", "your figure is not on the board: every start dune is blocked, so this "
                          f"turn only discards or ends ({sample(d)})")

@@ -229,10 +229,13 @@ def turn_actions(s: State) -> list[str]:
     within_limit = not over_hand_limit(s, p)  # SL §55: at the limit before moving and ending
     if within_limit and not s.moved and p.vehicle is not None and p.vehicle not in p.engaged:
         out.extend(move_actions(s, p))
-    if s.must_move and out:
-        return out  # SL §45 ruling: off the occupied start dune before anything else
     held = p.cards()
     discard = texts.discard
+    if s.must_move:
+        if out:
+            return out  # SL §45 ruling: off the occupied start dune before anything else
+        if not within_limit and p.vehicle is not None and p.vehicle not in p.engaged:
+            return [discard[c] for c in held]  # SL §55: down to the hand limit first, then the move
     if p.hex is None:
         # Nowhere to enter (the board is full): the turn passes with the figure off the board.
         return [discard[c] for c in held] + (["end"] if within_limit else [])

@@ -894,6 +894,34 @@ def test_overkill_gives_no_loot():
     assert [e for e in of_type(events, "gain") if e["how"] == "loot"]
 
 
+
+@pytest.mark.parametrize("weapon, crew, loot", [
+    ("molotov", 2, True),   # 3 normal - armor 1 = 2 hits on 2 crew: just enough
+    ("molotov", 1, False),  # 2 hits on the 1 crew left: more than needed
+    ("harpoon", 2, True),   # 2 AP ignore the armor: 2 hits on 2 crew
+    ("axe", 1, True),       # 2 normal - armor 1 = 1 hit on 1 crew
+])
+def test_overkill_counts_the_damage_the_armor_lets_through_SL151(weapon, crew, loot):
+    """SL §151 (ruling): "more damage than needed to destroy it" is the killing attack's
+    hits after the raider's armor (SL §86, SL §87) against the crew it has left: a Truck
+    (crew 2, armor 1) hit by a Molotov (3 normal) fresh is destroyed with its loot, wounded
+    it is overkilled; armor-piercing damage is counted whole."""
+    s = build(scene(f"""
+        [[player]]
+        seat = "p1"
+        hex = "0,-2"
+        hand = ["{weapon}"]
+        [[raider]]
+        type = "truck"
+        hex = "0,-1"
+        crew = {crew}
+    """, characters='"scout"', extra='variants = ["overkill"]'))
+    events = play(s, f"use {weapon}#1 by scout at 0,-1")
+    assert of_type(events, "raider_destroyed")
+    gained = [e for e in of_type(events, "gain") if e["how"] == "loot"]
+    assert bool(gained) == loot and bool(of_type(events, "no_loot")) != loot
+
+
 def test_explorers_luck_offers_three_orientations():
     """SL §152 (ruling: arrow N, NE or NW) — a decision of the exploring player."""
     s = build("""

@@ -674,6 +674,32 @@ def test_born_killer_streak_goes_on_across_a_refresh_SL146_SL65():
     assert ("truck", "0,-1", 2) in raiders(s)
 
 
+
+def test_born_killer_streak_ends_with_her_turn_SL146():
+    """SL §146: "in her turn": a Machete on the Truck (armor 1, no hit) in one turn and the
+    second Machete in her next turn do not add up; the armor stops both. (The Truck's
+    damage card gives movement, SL §106: it does not attack her in between.)"""
+    s = build(scene("""
+        [[player]]
+        seat = "p1"
+        hex = "0,-2"
+        hand = ["machete", "machete"]
+        [[raider]]
+        type = "truck"
+        hex = "0,-1"
+    """, characters='"huntress"'))
+    set_damage_card(s, "truck", damage_card(move_bonus=3))  # raiders spawned now act only after her turn
+    truck = next(iter(s.raiders))
+    play(s, "use machete#1 by huntress at 0,-1")
+    assert s.streak == [[truck, 1]]
+    play(s, "end")
+    while not (decision_kind(s) == "turn" and s.turn > 1):
+        play(s, GAME.decision(s).actions[0])
+    assert s.streak == [] and s.raiders[truck] == ["truck", hex_index(s, "0,-1"), 2]
+    events = play(s, "use machete#2 by huntress at 0,-1")
+    assert decision_kind(s) == "turn" and of_type(events, "attack_raider")[0]["hits"] == 0
+
+
 BORN_KILLER_TRUCK = """
         [[player]]
         seat = "p1"

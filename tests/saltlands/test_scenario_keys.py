@@ -120,6 +120,13 @@ def test_a_token_list_keeps_start_tokens_out_of_the_random_pool_SL37():
     assert {s.static.geo.names[h]: cat.token_names[t] for h, t in s.tokens.items()} == {"2,0": "loot#1"}
 
 
+def test_no_token_lies_on_a_spawn_point_SL107_SL110():
+    # -2,2 is the compass tile's spawn point A: tokens go on wrecks (SL §110), and one there
+    # would keep the raiders from appearing (SL §107).
+    refused(scene('[[token]]\nhex = "-2,2"\ntoken = "loot"\n'), "SL §110", "spawn point (A)")
+    assert build(scene('[[token]]\nhex = "-1,2"\ntoken = "loot"\n')).tokens
+
+
 def test_the_token_pool_is_set_top_first_and_takes_no_start_token_SL37():
     s = build(scene('[state]\ntoken_pool = ["rumor", "loot#4"]\n'))
     assert [s.static.catalog.token_names[t] for t in s.token_pool[::-1]] == ["rumor#1", "loot#4"]

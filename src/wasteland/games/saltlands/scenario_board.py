@@ -221,6 +221,11 @@ def place_tokens(s: State, entries: list[dict[str, Any]] | None, pool: Any, orig
             # Tokens are laid on wrecks (SL §37, SL §38), but nothing moves them afterwards,
             # so a token on a plain hex plays by the same rules: the rulebook's examples
             # (and the tests) put one wherever the example needs it.
+            if s.terrain.spawn[h]:
+                # Still, a spawn point is never a wreck, and a token on it would block the
+                # raiders' arrival there (SL §107), which no game can come to.
+                raise ScenarioError(f"{where} hex", f"hex {places.name(h)} is a spawn point ({s.terrain.spawn[h]}): "
+                                    "tokens are laid on wrecks, never on spawn points (SL §110)", "SL §110")
             if h in board:
                 raise ScenarioError(f"{where} hex", f"hex {places.name(h)} already holds a token: one raider or token per hex "
                                     "(SL §78)", "SL §78")

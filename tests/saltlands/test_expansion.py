@@ -887,6 +887,31 @@ def test_raid_collects_tokens_passed_over():
     assert "1,-2" not in tokens(s)
 
 
+
+def test_raid_collects_a_token_her_sail_jumped_over_SL146_SL81():
+    """SL §146 Raid with SL §81: a double step moves two hexes, over the one between. Wind N
+    at strength 1 + 1: from -1,1 two double steps north-east reach 3,-3, jumping 0,0 where
+    a loot token lies; by single steps the route would need three. She passed it: she may
+    collect it from 3,-3, with a crew action."""
+    s = build(scene("""
+        [state]
+        weather = ["w03", "w10"]
+        wind = "N"
+        storm = false
+        [[player]]
+        seat = "p1"
+        hex = "-1,1"
+        vehicle = "sailer"
+        [[token]]
+        hex = "0,0"
+        token = "loot"
+    """, characters='"marauder"'))
+    play(s, "move 3,-3")
+    assert find_all(s, "collect ") == ["collect 0,0 by marauder"]
+    play(s, "collect 0,0 by marauder")
+    assert "0,0" not in tokens(s)
+
+
 # -- variants (SL §151, SL §152) -------------------------------------------------------------
 
 

@@ -444,9 +444,28 @@ def _passed_tokens(s: State, p: Player, dest: int, fuel: int) -> list[int]:
     for h in sorted(s.tokens):
         if h in there and h != dest:
             back = s.terrain.reach(geo, h, allowance - there[h], passable, sail)
-            if dest in back:
+            if dest in back or (sail is not None and _jumped(s, h, dest, allowance, there, passable, sail)):
                 out.append(h)
     return out
+
+
+def _jumped(s: State, h: int, dest: int, allowance: int, there: dict[int, int], passable: bytes,
+            sail: tuple[int, ...]) -> bool:
+    """SL §146 Raid with SL §81: a sail's double step moves over the hex between its two
+    hexes, so a token there is passed even by a route that never stops on it."""
+    geo = s.static.geo
+    here = geo.coords[h]
+    for d, kind in enumerate(sail):
+        if kind != 2:
+            continue
+        before = geo.index.get(hexgrid.neighbor(here, (d + 3) % 6))
+        after = geo.index.get(hexgrid.neighbor(here, d))
+        if before is None or after is None or before not in there or not passable[after]:
+            continue
+        left = allowance - there[before] - 1
+        if left >= 0 and (after == dest or dest in s.terrain.reach(geo, after, left, passable, sail)):
+            return True
+    return False
 
 
 def _collect(s: State, p: Player, h: int, crew: int, events: Events) -> None:

@@ -9,13 +9,18 @@ import pytest
 
 from wasteland.core.protocol import RuleError
 from wasteland.core.state_check import StateError
+from wasteland.games.age_of_thirst.board import board
 from wasteland.games.age_of_thirst.game import GAME
 
 
 @pytest.fixture(scope="module")
 def mid_game():
     """A three-player game 200 actions in: troops on the board, water, cards in hand."""
-    s = GAME.new_game({"players": 3}, 1)
+    return _mid_game({"players": 3})
+
+
+def _mid_game(config):
+    s = GAME.new_game(config, 1)
     for i in range(200):
         d = GAME.decision(s)
         GAME.apply_in_place(s, d.actions[(i * 7919) % len(d.actions)])
@@ -79,3 +84,112 @@ def test_a_refused_state_leaves_the_json_as_it_was(mid_game):
     with pytest.raises(RuleError):
         GAME.from_json(data)
     assert data == before
+
+
+# -- the rulebook's limits on a position (validate.check_rules) ----------------------------
+
+BOARD = board()
+
+
+def _free(j, special=False):
+    """Empty hexes of the position, ordinary ones unless ``special``."""
+    taken = {p[0] for p in j["pieces"]}
+    return [h for h in range(BOARD.size) if h not in taken and (special or h not in BOARD.special)]
+
+
+def _fill(kind, total):
+    """Seat 0 gets ``total`` tokens of ``kind`` on the board."""
+    def mutate(j):
+        have = sum(1 for _h, q, k in j["pieces"] if q == 0 and k == kind)
+        for h in _free(j)[:total - have]:
+            j["pieces"].append([h, 0, kind])
+        j["pieces"].sort()
+    return mutate
+
+
+def _move_card(deck, card, to):
+    """One ``card`` from its deck into ``to(j)`` (a list), so the counts stay right."""
+    def mutate(j):
+        j[f"{deck}_deck"].remove(card)
+        to(j).append(card)
+    return mutate
+
+
+def _put(j, h, seat, kind):
+    """``kind`` of ``seat`` on hex ``h``, instead of whatever stood there."""
+    j["pieces"] = sorted([p for p in j["pieces"] if p[0] != h] + [[h, seat, kind]])
+    j["damage"] = [d for d in j["damage"] if d[0] != h]
+    j["done"] = [d for d in j["done"] if d != h]
+    if j["acting"] == h:
+        j["acting"] = None
+
+
+def _hand_of_six(j):
+    hand = j["hands"][0]
+    while len(hand) < 6:
+        card = j["tower_deck"].pop()
+        hand.append(card)
+    hand.sort()
+
+
+def _damage_to_kill(j):
+    h, seat, kind = next(p for p in j["pieces"] if p[2] != "hedge")
+    j["damage"] = [[h, 1]]  # a troop has 1 health without regenerative injections
+
+
+RULE_CASES = [
+    ("an eleventh Skinny", _fill("skinny", 11), "pieces", "at most 10", "LO-6.1"),
+    ("an eighth Handsome", _fill("handsome", 8), "pieces", "at most 7", "LO-6.2"),
+    ("a sixth Smart", _fill("smart", 6), "pieces", "at most 5", "LO-6.3"),
+    ("a sixteenth hedge", _fill("hedge", 16), "pieces", "at most 15", "LO-6.4"),
+    ("a hedge on the Last Oasis", lambda j: _put(j, BOARD.centre, 1, "hedge"), "pieces[0,0]", "never grows",
+     "LO-6.4"),
+    ("a barred clan's troop on the Last Oasis", lambda j: (_put(j, BOARD.centre, 1, "skinny"),
+                                                            j["eye"].__setitem__(1, 1),
+                                                            j["barred"].__setitem__(1, True)),
+     "pieces[0,0]", "barred", "LO-13.4"),
+    ("a sixth card in hand", _hand_of_six, "hands[0]", "at most 5", "LO-11"),
+    ("a damage card on a species card", _move_card("tower", "strike", lambda j: j["statuses"][1]),
+     "statuses[1][", "damage card", "LO-11"),
+    ("a source card twice", lambda j: j["source_discard"].append("dry"), "source_deck", "30 'dry'", "LO-9"),
+    ("a bunker card lost", lambda j: j["bunker_deck"].remove("regen1"), "bunker_deck", "20 'regen1'", "LO-10"),
+    ("a fourth pump", lambda j: j["pumps"].__setitem__(2, j["pumps"][2] + 4), "source_deck", "3 'pump'",
+     "LO-9"),
+    ("an Eye on the winning circle while the game goes on", lambda j: j["eye"].__setitem__(1, 3), "eye[1]",
+     "0 to 2", "LO-13.1"),
+    ("a bar outside a team game", lambda j: j["barred"].__setitem__(0, True), "barred[0]", "only a team game",
+     "LO-13.4"),
+    ("six troops bought in a turn", lambda j: j.update(phase="economic", bought=6), "bought", "at most 5",
+     "LO-7.4"),
+    ("damage as much as the health", _damage_to_kill, "damage[", "goes the moment", "LO-7.2"),
+    ("winners of a game going on", lambda j: j.__setitem__("winners", [0]), "winners", "over", "LO-13"),
+]
+
+
+@pytest.mark.parametrize("name, mutate, field, problem, rule", RULE_CASES, ids=[c[0] for c in RULE_CASES])
+def test_a_position_the_rules_forbid_is_refused_naming_the_rule(mid_game, name, mutate, field, problem, rule):
+    data = copy.deepcopy(mid_game if "barred" not in name else _mid_game({"players": 4, "teams": "2x2"}))
+    mutate(data)
+    with pytest.raises(StateError) as info:
+        GAME.from_json(data)
+    err = info.value
+    assert err.rule == rule, str(err)
+    assert err.field.startswith(field) and problem in str(err), str(err)
+
+
+def test_positions_of_random_games_keep_the_rules_limits():
+    """Every position random play reaches passes the rule checks (none is refused that a
+    game can reach): all game forms, team games included."""
+    import random
+
+    for config in ({"players": 2, "mode": "long"}, {"players": 3, "mode": "blitz"}, {"players": 4, "teams": "2x2"},
+                   {"players": 5, "mode": "long"}):
+        s = GAME.new_game({**config, "stall_turns": 100, "dead_end": True}, 4)
+        rnd = random.Random(4)
+        for step in range(1500):
+            d = GAME.decision(s)
+            if d is None:
+                break
+            if step % 10 == 0:
+                assert GAME.to_json(GAME.from_json(GAME.to_json(s))) == GAME.to_json(s)
+            GAME.apply_in_place(s, rnd.choice(d.actions))

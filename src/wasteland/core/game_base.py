@@ -215,7 +215,7 @@ class EngineGame:
             state.chance = table
             return state
         except StateError as exc:
-            raise StateError(exc.field, exc.problem, f"not {self.title} state: ") from None
+            raise StateError(exc.field, exc.problem, f"not {self.title} state: ", exc.rule) from None
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
             raise RuleError("state", f"not {self.title} state: {exc}") from None
 

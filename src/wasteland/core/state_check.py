@@ -15,10 +15,11 @@ from .protocol import RuleError
 
 class StateError(RuleError):
     """A loaded state breaks the shape or the ranges its game allows. ``field`` names the
-    offending field (``players[1].hex``)."""
+    offending field (``players[1].hex``); ``rule`` is ``state`` for a shape or range the
+    engine needs, or the anchor of the game rule a position breaks (a sixth card in hand)."""
 
-    def __init__(self, field: str, problem: str, context: str = "") -> None:
-        super().__init__("state", f"{context}{field}: {problem}")
+    def __init__(self, field: str, problem: str, context: str = "", rule: str = "state") -> None:
+        super().__init__(rule, f"{context}{field}: {problem}")
         self.field = field
         self.problem = problem
 

@@ -70,6 +70,7 @@ from pathlib import Path
 from typing import Any
 
 from wasteland.core.protocol import RuleError
+from wasteland.core.state_check import StateError
 
 from .combat import health
 from .content import COLOURS, KINDS, TROOP_KINDS
@@ -79,6 +80,7 @@ from .scenario_fields import ScenarioError, flag, keys, names, shown, text, whol
 from .scenario_procedures import check_room, read_chance, read_procedures
 from .setup import new_game
 from .state import State
+from .validate import check_rules
 
 __all__ = ["ScenarioError", "build_scenario", "load_scenario", "scenario_from_text"]
 
@@ -237,6 +239,10 @@ class _Builder:
         self.ending(st, over)
         if "chance" in data:
             s.chance = read_chance(self, data["chance"])
+        try:
+            check_rules(s)  # the rulebook's limits on the whole position (validate.py)
+        except StateError as exc:
+            raise ScenarioError(self.at(exc.field), exc.problem, exc.rule) from None
         s.touch()
         if over:
             return

@@ -1,13 +1,16 @@
 """Is a loaded Age of Thirst state one the engine can play on? Every field is checked
 against the board, the seats of its config and the content: a piece off the board, a seat
 that does not exist, an unknown phase, troop kind or card is one StateError naming the
-field, before the engine ever reads it."""
+field, before the engine ever reads it. Then the position is held to the rulebook's
+limits (:func:`check_rules`): a state no game could reach (an eleventh Skinny, a sixth
+card in hand, an Eye past its winning circle, a card in two places) is refused naming the
+field and the rule's anchor as the error's rule."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NoReturn
 
-from wasteland.core.state_check import (fail, need_bool, need_dict, need_each, need_in, need_int, need_list,
+from wasteland.core.state_check import (StateError, fail, need_bool, need_dict, need_each, need_in, need_int, need_list,
                                         need_seat, need_str)
 
 from .content import COLOURS, KINDS, TROOP_KINDS
@@ -95,6 +98,138 @@ def check_state(s: Any) -> None:
         need_seat(f"stack[{i}].seat", frame.get("seat"), n)
     for i, w in enumerate(need_list("winners", s.winners)):
         need_seat(f"winners[{i}]", w, n)
+    check_rules(s)
+
+
+def _break(field: str, problem: str, rule: str) -> NoReturn:
+    raise StateError(field, problem, rule=rule)
+
+
+def check_rules(s: Any) -> None:
+    """The rulebook's limits on a position whose fields have the right form (JSON states,
+    scenarios): each breach is a StateError whose rule is the anchor it breaks."""
+    from .economy import BUY_LIMIT, HAND_LIMIT
+
+    n = s.rules.players
+    content = s.static.content
+    b = s.board
+    _check_cards(s)
+    _check_eyes(s)
+    for q in range(n):
+        for kind in KINDS:
+            limit = content.kinds[kind].max_on_board
+            if s.count(q, kind) > limit:
+                _break("pieces", f"{s.colour[q]} has {s.count(q, kind)} {kind} tokens on the board, at most "
+                       f"{limit}", MAX_RULE[kind])
+    for h, (owner, kind) in sorted(s.pieces.items()):
+        where = f"pieces[{b.names[h]}]"
+        if kind == "hedge" and h in b.special:
+            _break(where, "a hedge never grows on the Last Oasis, a source, a bunker or a ray tower", "LO-6.4")
+        if h == b.centre and kind != "hedge" and s.barred[owner]:
+            _break(where, f"{s.colour[owner]} is barred from the centre and may never occupy it again", "LO-13.4")
+        if s.phase == "setup" and (kind == "hedge" or h not in b.base[s.colour[owner]]):
+            _break(where, "during the set-up only starting troops stand on the board, each on its own base",
+                   "LO-4.3")
+    from .combat import health
+
+    for h, dmg in sorted(s.damage.items()):
+        owner, kind = s.pieces[h]
+        if not 0 < dmg < health(s, owner, kind):
+            _break(f"damage[{b.names[h]}]", f"{dmg} damage on a token of {health(s, owner, kind)} health: a token "
+                   "goes the moment its damage reaches its health", "LO-7.2")
+    for h in sorted(s.done):
+        owner, kind = s.pieces[h]
+        if s.phase != "tactical" or owner != s.current or kind == "hedge":
+            _break(f"done[{b.names[h]}]", "only the current clan's troops are flipped, in its tactical phase",
+                   "LO-7.1")
+    if s.acting is not None:
+        owner, kind = s.pieces[s.acting]
+        if s.phase != "tactical" or owner != s.current or kind == "hedge" or s.acting in s.done:
+            _break("acting", "the troop that moved and may still attack is one of the current clan's, not yet "
+                   "flipped, in its tactical phase", "LO-7.1")
+    if s.bought > BUY_LIMIT:
+        _break("bought", f"{s.bought} troops bought this turn, at most {BUY_LIMIT}", "LO-7.4")
+    if s.phase != "economic" and not s.over and (s.bought or s.market_used):
+        _break("bought" if s.bought else "market_used", "troops are bought and the black market used in the "
+               "economic phase", "LO-7.4")
+    if s.phase == "economic" and s.statuses[s.current]:
+        _break(f"statuses[{s.current}]", "status cards laid on a clan's species cards expire at the start of its "
+               "extraction phase", "LO-11")
+    for q in range(n):
+        over_limit = any(f["kind"] == "hand" and f.get("seat") == q for f in s.stack)
+        if len(s.hands[q]) > HAND_LIMIT and not over_limit:
+            _break(f"hands[{q}]", f"{len(s.hands[q])} ray-tower cards in hand, at most {HAND_LIMIT} (unless the "
+                   "clan is getting rid of the excess)", "LO-11")
+        for i, card in enumerate(s.statuses[q]):
+            if content.towers[card].status is None:
+                _break(f"statuses[{q}][{i}]", f"{card!r} is a damage card: only paralysis, blindness and "
+                       "madness lie on a species card", "LO-11")
+    _check_turn(s)
+
+
+# the rule giving each kind's limit on the board
+MAX_RULE = {"skinny": "LO-6.1", "handsome": "LO-6.2", "smart": "LO-6.3", "hedge": "LO-6.4"}
+
+
+def _check_cards(s: Any) -> None:
+    """LO-2: each deck has its 50 cards, every one in exactly one place (the deck, its
+    discard pile, a hand, a species card, a pump in front of a clan, a bunker card drawn
+    and not yet laid)."""
+    from collections import Counter
+
+    content = s.static.content
+    n = s.rules.players
+    found = {"source": Counter(s.source_deck + s.source_discard),
+             "bunker": Counter(s.bunker_deck + s.bunker_discard),
+             "tower": Counter(s.tower_deck + s.tower_discard)}
+    for q in range(n):
+        found["source"]["pump"] += s.pumps[q]
+        found["bunker"].update(c for c, _k in s.injections[q])
+        found["tower"].update(s.hands[q])
+        found["tower"].update(s.statuses[q])
+    for frame in s.stack:
+        if frame.get("kind") == "inject":
+            cards = need_list("stack.cards", frame.get("cards"))
+            need_each("stack.cards", cards, content.bunkers, "bunker card")
+            found["bunker"].update(cards)
+    for deck, defs, rule in (("source", content.sources, "LO-9"), ("bunker", content.bunkers, "LO-10"),
+                             ("tower", content.towers, "LO-11")):
+        for card, d in defs.items():
+            if found[deck][card] != d.count:
+                _break(f"{deck}_deck", f"the game has {d.count} {card!r} cards, this position holds "
+                       f"{found[deck][card]}", rule)
+
+
+def _check_eyes(s: Any) -> None:
+    """LO-12, LO-13: an Eye stands on 0 to the winning circle, and on the winning circle
+    only once the game is won (team games: one clan's Eye waits there for its team);
+    only a team game bars a clan, and only once its Eye has reached circle 1 (LO-13.4)."""
+    r = s.rules
+    goal = 1 if r.team_game or r.mode == "blitz" else 3
+    top = goal if r.team_game or s.over else goal - 1
+    for q in range(r.players):
+        if s.eye[q] > top:
+            _break(f"eye[{q}]", f"circle {s.eye[q]}: in this game form the Eye stands on 0 to {top} while the "
+                   f"game goes on (circle {goal} wins)", "LO-13.4" if r.team_game else (
+                       "LO-13.3" if r.mode == "blitz" else "LO-13.1"))
+        if s.barred[q] and (not r.team_game or s.eye[q] < 1):
+            _break(f"barred[{q}]", "only a team game bars a clan from the centre, once its Eye has reached "
+                   "circle 1", "LO-13.4")
+    if s.winners and not s.over:
+        _break("winners", "only a game that is over has winners", "LO-13")
+    if s.winners and len({s.team(q) for q in s.winners}) != 1:
+        _break("winners", "the winners are one clan or one team", "LO-13")
+    if s.over and s.stack:
+        _break("stack", "a game that is over waits on nothing", "LO-13")
+
+
+def _check_turn(s: Any) -> None:
+    """LO-4: the set-up is turn 0 and every turn after it has its first player (LO-4.5)."""
+    if s.phase == "setup":
+        if s.turn:
+            _break("turn", "the set-up comes before the first turn", "LO-4")
+    elif not s.order or s.turn < 1:
+        _break("order" if not s.order else "turn", "a turn is played once the first player is known", "LO-4.5")
 
 
 def _hex(field: str, h: Any, hexes: int) -> None:

@@ -105,6 +105,25 @@ def test_lo_4_5_the_draw_needs_red():
     assert info.value.rule == "LO-4.5"
 
 
+@pytest.mark.parametrize("config, rule", [
+    ({"players": 4, "teams": "2x2"}, "LO-13.4"),
+    ({"players": 6, "teams": "3x3", "mode": "long"}, "LO-13.4"),
+    ({"players": 6, "teams": "2x2x2"}, "LO-13.4"),
+    ({"players": 5, "teams": "2x3"}, "LO-13.5"),
+    ({"players": 5}, "LO-13.5"),  # five players always play 2x3
+])
+def test_lo_4_5_no_blind_colour_draw_in_a_team_game(config, rule):
+    """Ruling: team-mates choose neighbouring colours (LO-13.4: 'які вибрали сусідні
+    фракції'; LO-13.5: the pair 'обирають' the colours flanking the empty seat), so a
+    team game deals no colours blind; the table agrees on who starts."""
+    with pytest.raises(RuleError) as info:
+        GAME.new_game({**config, "draw": True}, 1)
+    assert info.value.rule == rule and "choose their colours" in info.value.message
+    s = GAME.new_game(config, 1)
+    d = GAME.decision(s)
+    assert d.kind == "first" and len(d.actions) == config["players"]
+
+
 def test_lo_4_1_player_count_and_colours():
     for bad in ({"players": 1}, {"players": 7}, {"players": 2, "colours": ["red", "red"]},
                 {"players": 2, "colours": ["red", "green"]}):

@@ -23,7 +23,7 @@ CONFIGS = [
     {"players": 4, "teams": "2x2", "mode": "long"},
     {"players": 4, "draw": True, "stall_turns": 30, "dead_end": True},
     {"players": 5, "teams": "2x3"},
-    {"players": 6, "teams": "3x3", "mode": "long", "draw": True},
+    {"players": 6, "teams": "3x3", "mode": "long"},
     {"players": 6, "teams": "2x2x2", "turn_limit": 12},
 ]
 

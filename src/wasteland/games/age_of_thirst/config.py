@@ -10,7 +10,8 @@ Config keys (all but ``players`` optional):
   players always play ``2x3``, the rulebook's only five-player game (LO-13.5);
 * ``colours``: the clan colour of each seat (default below);
 * ``draw``: true for the red-token draw (LO-4.5): colours are dealt to the seats at random
-  and red starts; otherwise the table picks the first player (a set-up decision);
+  and red starts; otherwise the table picks the first player (a set-up decision). Not in
+  team games, whose players choose their colours (ruling, LO-13.4, LO-13.5);
 * ``stall_turns``: not in the rulebook; ends a game as a draw after that many turns in a
   row in which no token entered or left the board and no Eye moved (default 0: off). A
   position where nobody can ever reach the centre (a lone troop walled in by its own
@@ -155,6 +156,16 @@ def rules_from_config(config: dict[str, Any]) -> Rules:
     if len(colours) != players or len(set(colours)) != players or not set(colours) <= set(COLOURS):
         raise ConfigError(f"{players} distinct clan colours from {COLOURS}", "LO-4.1")
     draw = bool(config.get("draw", False))
+    if draw and teams is not None:
+        # Ruling (LO-4.5, LO-13.4, LO-13.5): the blind colour draw is a way of settling who
+        # starts in a game of each for themselves. In a team game the players split into
+        # teams first and each team is made of players who chose (вибрали) neighbouring
+        # colours; the five-player pair chooses (обирають) the colours flanking the empty
+        # seat. A blind deal would pick the team-mates by chance, so it is not offered: the
+        # table agrees on the first player, as the rulebook's first way says.
+        rule = "LO-13.5" if teams == "2x3" else "LO-13.4"
+        raise ConfigError("in a team game the players choose their colours, so they are not dealt blind; "
+                          "the table agrees on who starts", rule)
     if draw and "red" not in colours:
         raise ConfigError("the draw needs red among the colours: red always starts", "LO-4.5")
     limit = config.get("turn_limit")

@@ -45,7 +45,7 @@ SPEC = GameSpec(
                values=tuple(TEAM_FORMATS), rule="LO-13.4"),
         Option("colours", "seats", "the clan colour of each seat", values=COLOURS, rule="LO-4.1",
                default_note="evenly spread around the board", sweep=False),
-        Option("draw", "bool", "deal the colours at random, red starts", default=False, rule="LO-4.5",
+        Option("draw", "bool", "deal the colours at random, red starts (not in team games)", default=False, rule="LO-4.5",
                sweep=False),
         Option("turn_limit", "int", "end the game without a winner after this many turns",
                default=None, low=1, rulebook=False, hidden=True),

@@ -12,6 +12,9 @@ from .state import State
 HAND_LIMIT = 5  # LO-11
 BUY_LIMIT = 5  # LO-7.4
 MARKET_PRICE = 10  # LO-10.2
+# Ruling (LO-2, LO-7.4): the 54 + 36 + 18 currency tokens (216 gal) are change, not a cap:
+# a clan's water is one number and the bank never runs dry (the rulebook says nothing of
+# an empty bank, and nothing a player could do when it is).
 
 
 # -- decks -------------------------------------------------------------------------------
@@ -224,7 +227,12 @@ def hedge_hexes(s: State, seat: int) -> list[int]:
 
 def market_bonus(s: State, seat: int) -> int:
     """LO-10.2, LO-12: in long, blitz and team-long games, a player holding the centre takes
-    as many extra cards as their Eye's circle (never circle 3)."""
+    as many extra cards as their Eye's circle (never circle 3).
+
+    Ruling (LO-13.3): the rule names the blitz, but there the Eye goes to circle 1 at the
+    start of a turn on the centre and circle 1 wins at once, so in any economic phase the
+    Eye still stands on circle 0 and the extra cards are none. This follows from the
+    rulebook's own words; no other reading of its blitz paragraph gives more."""
     long_form = s.rules.mode in ("long", "blitz")
     if not long_form or s.board.centre not in held(s, seat) or s.eye[seat] >= 3:
         return 0

@@ -143,7 +143,10 @@ HIDDEN_GAINS = ("draw", "loot", "loot token", "respawn", "reconstruction", "thef
 
 def gain(s: State, p: Player, card: int, events: Events, how: str) -> None:
     """A card arrives refreshed (SL §68, SL §69). Grey/blue-header cards must sit in a slot or
-    be discarded (SL §54): without a free slot the player decides (a ``place`` decision)."""
+    be discarded (SL §54): without a free slot the player decides (a ``place`` decision).
+    Ruling SL §64: a new crew member may act at once "even if you decide to drop it at the end
+    of the turn": that is the free discard of SL §55 after it took its slot, not a crew card
+    held beyond the slots until then (SL §54: never more cargo than slots)."""
     d = card_def(s, card)
     p.engaged.discard(card)
     if how in HIDDEN_GAINS:

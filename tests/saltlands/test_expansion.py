@@ -877,15 +877,14 @@ def test_raid_collects_tokens_passed_over():
         hex = "1,-2"
         token = "loot"
         [[token]]
-        hex = "-2,2"
+        hex = "-2,1"
         token = "loot"
     """, characters='"marauder"'))
     play(s, "move 3,-3")
     assert has(s, "collect 1,-2 by marauder")
-    assert not has(s, "collect -2,2")  # not on any route of this move
+    assert not has(s, "collect -2,1")  # not on any route of this move (2 + 5 steps > 5)
     play(s, "collect 1,-2 by marauder")
     assert "1,-2" not in tokens(s)
-
 
 
 def test_raid_collects_a_token_her_sail_jumped_over_SL146_SL81():

@@ -632,9 +632,10 @@ def test_born_killer_adds_up_consecutive_normal_damage():
     assert decision_kind(s) == "streak"  # she may add it up (SL §146): her choice
     play(s, "join")
     assert ("truck", "0,-1", 1) in raiders(s)
-    # Anything else in between breaks the streak.
+    # A discard in between is no action (SL §55): the streak goes on (ruling).
     s = build(text)
-    play(s, "use machete#1 by huntress at 0,-1", "discard crew#1")
+    play(s, "use machete#1 by huntress at 0,-1", "discard sailer#1", "use machete#2 by crew#1 at 0,-1", "join")
+    assert ("truck", "0,-1", 1) in raiders(s)
     s2 = build(text.replace('"huntress"', '"scout"'))
     play(s2, "use machete#1 by scout at 0,-1", find(s2, "use machete#2 by crew"))
     assert ("truck", "0,-1", 2) in raiders(s2)  # without the ability, armor stops each

@@ -37,8 +37,8 @@ def attack_raider(
     if ability(s, p) == "born_killer" and s.current == p.seat:
         # SL §146 Born Killer: in her turn the normal damage of consecutive attacks on a
         # raider adds up and its armor counts once (ruling: "consecutive" = attacks with
-        # no other action in between but the refreshes that ready the next one, turn.py's
-        # apply_turn). An attack that stands alone starts a new streak. Ruling: on raiders
+        # no other action in between but the refreshes that ready the next one and discards,
+        # turn.py's apply_turn). An attack that stands alone starts a new streak. Ruling: on raiders
         # only, whose lost crew stays lost; an attack on a player (a robbery, SL §122) is
         # soaked on its own, as every attack on a player is (SL §85).
         if dtype == "normal":

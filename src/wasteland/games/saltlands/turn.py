@@ -301,7 +301,9 @@ def apply_turn(s: State, action: str, events: Events) -> None:
     # Born Killer (SL §146): only attacks, and the refreshes that ready her crew and weapon
     # for the next one, may come between consecutive attacks. Ruling: a refresh keeps the
     # streak, as the rulebook's own way to attack twice is to refresh the crew and the
-    # weapon with Water between the attacks (SL §65, SL §86); any other action breaks it.
+    # weapon with Water between the attacks (SL §65, SL §86), and so does a discard, which
+    # is no action (cards are dropped freely at any time of the turn, SL §55); any other
+    # action breaks it.
     streak, s.streak = s.streak, []
     # SL §146 Trade: a trade with a far player is the run of asks and gifts between the
     # two; anything else the trader does, or a turn to another partner, ends it (ruling).
@@ -355,6 +357,7 @@ def apply_turn(s: State, action: str, events: Events) -> None:
     elif verb == "steal":
         _steal(s, p, int(tokens[1][1:]) - 1, events)
     elif verb == "discard":
+        s.streak = streak
         discard_card(s, p, cat.card_index[tokens[1]], events, "by choice")
     elif verb == "end":
         end_turn(s, events)

@@ -56,7 +56,8 @@ def _adjacent_players(s: State, p: Player) -> list[Player]:
 
 def area_hexes(s: State, p: Player, area: list[list[int]], rot: int) -> list[int]:
     """SL §143: the hexes under an area symbol anchored on the user, turned ``rot``
-    sixths clockwise (ruling: any orientation), that lie on the play area."""
+    sixths clockwise (ruling: any orientation, "the symbol has no set orientation"; turned,
+    never mirrored, as a card is not turned over), that lie on the play area."""
     geo = s.static.geo
     here = geo.coords[p.hex]
     out = []

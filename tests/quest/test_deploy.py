@@ -67,16 +67,40 @@ def test_adjacent_to_the_mystic_item_small_enemies_together():
     assert "with a small enemy of its group" in where["g1.2"][1]
 
 
-def test_leftovers_go_next_to_an_enemy_next_to_the_item():
-    """WQ-39.1: the chapel's item is in zone c (room 3), touching zone b (room 2). The lone
-    wraith takes c; the next group's wraith fills b, a ghoul the last unit of c, and the
-    ghoul left over stands in a, next to the wraith in b, which touches the item."""
+def test_leftovers_go_next_to_an_enemy_next_to_the_anchor():
+    """WQ-39.1: the chapel entered by n has its item and its new closed gate in zone c
+    (room 3), touching zone b (room 2). The lone wraith takes c by the item; the item now
+    has an enemy beside it, so the next group deploys by the closed gate (ruling), in the
+    same zone: its wraith fills b, a ghoul the last unit of c, and the ghoul left over
+    stands in a, next to the wraith in b, which touches the gate."""
     s = pos(drawn="x_chapel")
     s, ev = play(s, "place n", "chance e_lone", "chance e_wraith", "deploy g1.1 chapel.c")
     where = deployed(ev)
-    assert where["g2.1"] == ("chapel.b", "adjacent to the mystic item in chapel.c")
-    assert where["g2.2"] == ("chapel.c", "adjacent to the mystic item in chapel.c")
-    assert where["g2.3"] == ("chapel.a", "adjacent to an enemy that is adjacent to the mystic item in chapel.c")
+    assert where["g1.1"] == ("chapel.c", "adjacent to the mystic item in chapel.c")
+    assert where["g2.1"] == ("chapel.b", "adjacent to the closed gate in chapel.c")
+    assert where["g2.2"] == ("chapel.c", "adjacent to the closed gate in chapel.c")
+    assert where["g2.3"] == ("chapel.a", "adjacent to an enemy that is adjacent to the closed gate in chapel.c")
+
+
+def test_an_item_with_enemies_beside_it_sends_the_next_group_to_the_closed_gate():
+    """WQ-39.1 deploys a group by a mystic item "that has no adjacent enemies". The chapel
+    (entered by w, the closed gate put on n in zone a) has one item, in zone c: the lone
+    wraith deploys beside it; then the item has an enemy beside it, so the pack does not
+    crowd it. Ruling: it deploys by the closed gate, the rule's stand-in where no item
+    serves."""
+    s = pos(drawn="x_chapel")
+    s, ev = play(s, "place w", "close n", "chance e_lone", "chance e_pack", "deploy g1.1 chapel.b")
+    while kind(s) == "deploy":
+        s, more = play(s, legal(s)[0])
+        ev += more
+    assert [(e["group"], e["zone"], e["what"]) for e in of_type(ev, "group_anchor")] == [
+        (1, "chapel.c", "mystic item"), (2, "chapel.a", "closed gate")]
+    where = deployed(ev)
+    assert where["g1.1"] == ("chapel.b", "adjacent to the mystic item in chapel.c")
+    # zone a (room 2) takes two ghouls; b is full with the wraith (large); the third ghoul
+    # stands next to the wraith, which is next to the gate: in c
+    assert [where[m][0] for m in ("g2.1", "g2.2", "g2.3")] == ["chapel.a", "chapel.a", "chapel.c"]
+    assert where["g2.3"][1] == "adjacent to an enemy that is adjacent to the closed gate in chapel.a"
 
 
 def test_as_many_as_possible_adjacent():

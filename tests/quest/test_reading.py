@@ -5,8 +5,9 @@ will and every Heroic rebirth is checked against this reading.
 
 * The new closed gate takes a card position furthest from the opened gate in zone steps
   over the new tile, and every position that far is offered (WQ-38.3 point 4).
-* A group deploys around the mystic item of the tile (of two or more: for the first
-  group, one nearest to any hero), or the closed gate on a card with none; as many of
+* A group deploys around a mystic item of the tile with no enemy beside it (of two or
+  more: the nearest to any hero; for the first group, of all the items), or the closed
+  gate on a card with none or when every item has an enemy beside it; as many of
   its models as the free room allows stand in zones adjacent to it (WQ-39.1).
 * Master's will moves a group furthest from every hero, counted from its closest model
   (WQ-40.4 results 2-4); Heroic rebirth puts the hero in an empty zone nearest to another
@@ -78,17 +79,20 @@ def _check_gate(s, event) -> None:
 def _check_group(s, slot: str, later: set[str], tile: str, card_id: str, first: bool, anchor: str, what: str):
     card = s.content.cards[card_id]
     items = [z for z in s.items if z.split(".")[0] == tile] if card.mystic_items else []
-    if not items:
-        assert (anchor, what) == (s.closed_gate_zone(), "closed gate")
-    elif len(items) == 1 or not first:
-        assert anchor in items and what == "mystic item"
-    else:
-        def hero_steps(z):
-            d = s.board.distances(z)
-            return min((d[h["zone"]] for h in s.heroes if h["zone"] in d), default=10_000)
-
-        assert hero_steps(anchor) == min(hero_steps(z) for z in items)
     out = later | {slot}
+    before = [m for m in s.models.values() if m["group"] not in out]  # on the battlefield before this group
+    free = [z for z in items if not any(_adjacent(s, z, m["zone"]) for m in before)]
+    pool = items if first and len(items) > 1 else free
+
+    def hero_steps(z):
+        d = s.board.distances(z)
+        return min((d[h["zone"]] for h in s.heroes if h["zone"] in d), default=10_000)
+
+    if not pool:  # no item, or every item with an enemy beside it (ruling): the closed gate
+        assert (anchor, what) == (s.closed_gate_zone(), "closed gate")
+    else:
+        assert anchor in pool and what == "mystic item"
+        assert hero_steps(anchor) == min(hero_steps(z) for z in pool)
 
     def room(z: str) -> int:
         taken = sum(1 for h in s.heroes if h["zone"] == z)

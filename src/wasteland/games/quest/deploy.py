@@ -51,23 +51,30 @@ def adjacent(s: State, a: str, b: str) -> bool:
 
 
 def anchor_candidates(s: State, tile: str, card_id: str, first: bool) -> tuple[list[str], str]:
-    """The zones a group may be deployed around, and what they hold (WQ-39.1):
-    mystic items on the tile (the first group of two or more: the nearest to any hero;
-    later groups: ruling, the nearest item still with no adjacent enemy, else the nearest
-    item); without a mystic item on the card, the closed gate."""
+    """The zones a group may be deployed around, and what they hold (WQ-39.1).
+
+    * A mystic item of the tile "that has no adjacent enemies"; of two or more such, the
+      nearest to any hero (ruling for the groups after the first; ties: the leader).
+    * The first group on a tile with two or more items: the item nearest to any hero,
+      as the page pins it.
+    * No item on the card: the closed gate.
+    * Ruling: every item of the tile already has enemies beside it (a second group on a
+      tile of one item): the closed gate too. The page deploys by an item only while it
+      has none beside it, and names the closed gate as the stand-in where no item serves.
+    """
     card = s.content.cards[card_id]
     items = [z for z in s.items if z.split(".")[0] == tile] if card.mystic_items else []
-    if not items:
-        gate = s.closed_gate_zone()
-        if gate is None or gate.split(".")[0] != tile:
-            return [], "none"
-        return [gate], "closed gate"
-    if len(items) == 1:
-        return items, "mystic item"
-    free = [z for z in items if not any(adjacent(s, z, m["zone"]) for m in s.models.values())]
-    pool = items if first or not free else free
-    best = min(hero_distance(s, z) for z in pool)
-    return sorted(z for z in pool if hero_distance(s, z) == best), "mystic item"
+    if first and len(items) > 1:
+        pool = items
+    else:
+        pool = [z for z in items if not any(adjacent(s, z, m["zone"]) for m in s.models.values())]
+    if pool:
+        best = min(hero_distance(s, z) for z in pool)
+        return sorted(z for z in pool if hero_distance(s, z) == best), "mystic item"
+    gate = s.closed_gate_zone()
+    if gate is None or gate.split(".")[0] != tile:
+        return [], "none"
+    return [gate], "closed gate"
 
 
 @functools.lru_cache(maxsize=4096)

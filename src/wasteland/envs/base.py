@@ -144,9 +144,10 @@ class Table:
 
     ``state`` is the engine's state, changed in place by :meth:`play` (an environment owns
     it; keep a ``state.copy()`` to hold on to a position; change it only through
-    :meth:`play`, or set ``state`` anew). The decision, the outcome, the legal indices and
-    each seat's tensor are computed once per position, when first asked (``observe`` may be
-    called many times a step, or never)."""
+    :meth:`play`, or set ``state`` anew). The decision, the outcome and the legal indices are
+    computed once per position, when first asked (they are asked several times a step); a
+    seat's tensor is built each time it is asked (an environment asks once a step: keeping
+    it would cost a copy to hand out at every step)."""
 
     def __init__(self, game: str, reward: str = OUTCOME, **options: Any) -> None:
         self.spec = get_spec(game)
@@ -173,7 +174,6 @@ class Table:
         """A new position: nothing of it computed yet."""
         self._decision: Any = _UNSET
         self._outcome: Any = _UNSET
-        self._tensors: dict[int, np.ndarray] = {}
         self._legal_of: Any = None  # the decision whose legal indices are in ``_legal``
         self._legal: Legal = _NO_LEGAL
 
@@ -240,10 +240,8 @@ class Table:
         return self.engine.view(self._state, seat)
 
     def tensor(self, seat: int) -> np.ndarray:
-        cached = self._tensors.get(seat)
-        if cached is None:
-            cached = self._tensors[seat] = self.tensor_of(self._state, seat)
-        return cached.copy()  # the caller may keep or change it
+        """The seat's tensor in this position (a fresh array: the caller may keep or change it)."""
+        return self.tensor_of(self._state, seat)
 
     def tensor_of(self, state: Any, seat: int) -> np.ndarray:
         """The seat's tensor in ``state``: the game's direct encoder where it has one (the
@@ -258,6 +256,16 @@ class Table:
     def play(self, index: int) -> dict[int, float]:
         """Apply the acting seat's action ``index``; the rewards of the step per seat.
         A :class:`RuleError` (state unchanged) if the index is not legal now."""
+        self.apply(index)
+        return self.step_rewards()
+
+    def rewarded(self) -> bool:
+        """Can the last step have given a reward (a dense reward, or the end)? If not, every
+        seat's reward is 0 and :meth:`step_rewards` need not be asked."""
+        return self.potential is not None or self.outcome() is not None
+
+    def apply(self, index: int) -> None:
+        """:meth:`play` without the rewards (ask :meth:`step_rewards` once after it)."""
         d = self.decision()
         if d is None:
             raise RuleError("over", "the game is over")
@@ -269,7 +277,6 @@ class Table:
             self.engine.apply_in_place(self._state, action)
         finally:
             self._fresh()
-        return self.step_rewards()
 
     def step_rewards(self) -> dict[int, float]:
         rewards = dict.fromkeys(self._seats, 0.0)

@@ -110,6 +110,11 @@ class raw_env(_Spaces, AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         return self._observe(self._seat_of[agent])
 
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        agent = self.agent_selection  # AECEnv.last, read straight from the attributes
+        return (self._observe(self._seat_of[agent]) if observe else None, self._cumulative_rewards[agent],
+                self.terminations[agent], self.truncations[agent], self.infos[agent])
+
     def step(self, action: Any) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
@@ -122,15 +127,16 @@ class raw_env(_Spaces, AECEnv):
         d = table.decision()
         if d is not None and d.seat == seat:
             try:
-                won = table.play(int(action))
+                table.apply(int(action))
             except (RuleError, TypeError, ValueError):
                 rewards[agent] = -1.0
                 if self.illegal == "lose":
                     self.terminations = dict.fromkeys(self.agents, True)
             else:
-                agents = self.possible_agents
-                for s, r in won.items():
-                    rewards[agents[s]] = r
+                if table.rewarded():  # else every reward is the 0 set above
+                    agents = self.possible_agents
+                    for s, r in table.step_rewards().items():
+                        rewards[agents[s]] = r
         last_of_cycle = self.turns == "decision" or seat == len(self.agents) - 1
         self.steps += last_of_cycle
         if table.outcome() is not None:

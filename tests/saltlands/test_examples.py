@@ -274,6 +274,35 @@ def test_sail_upwind_step_forbidden_SL81():
     assert "move 6,-5" in legal(across)
 
 
+def test_plowman_tacks_zigzag_against_the_wind_SL81_SL82():
+    # SL §81: the Plowman's Sailer may never step straight upwind, but zigzags against
+    # it (SL §82: tacking). With the wind blowing N, S is upwind and SE, SW are single
+    # steps: each hex won straight south costs two steps, SE then SW.
+    text = """
+        seed = 1
+        [config]
+        players = 1
+        characters = ["plowman"]
+        [state]
+        wind = "N"
+        weather = {weather}
+        [[player]]
+        seat = "p1"
+        hex = "0,-2"
+        vehicle = "sailer"
+        hand = []
+    """
+    two = build(text.format(weather='["w03", "w10"]'))
+    five = build(text.format(weather='["w01", "w02"]'))
+    assert (wind_strength(two), wind_strength(five)) == (2, 5)
+    assert sail_step_options(two)[3] == 0  # never a step due south
+    reach2 = {a.split()[1] for a in find_all(two, "move")}
+    reach5 = {a.split()[1] for a in find_all(five, "move")}
+    assert "0,-1" in reach2  # one hex upwind: 2 steps
+    assert "0,0" not in reach2 and "0,0" in reach5  # two hexes upwind: 4 steps
+    assert "0,1" not in reach5  # three hexes upwind: 6 steps, one more than the wind gives
+
+
 # -- SL §84: Fuel ------------------------------------------------------------------------
 
 

@@ -233,3 +233,18 @@ def test_a_group_with_no_model_to_take_leaves_its_slot_and_the_track():
     assert of_type(ev, "no_more_models")[0]["missing"] == ["gravehand", "gravehand"]
     assert of_type(ev, "group_lost")[0]["group"] == 2 and not of_type(ev, "initiative_card")
     assert s.slots[1] is None and s.encounter_discard == ["e_grasp"] and s.track == ["h1", "g1"]
+
+
+def test_a_group_deployed_during_the_activation_phase_acts_later_that_round():
+    """WQ-39.3: a new group's initiative card joins the end of the battle track, "so it is
+    activated later": the hero explores in the activation phase, the pack deploys on the
+    alley, and once the hero ends, the pack's turn comes in the same round (its first
+    ghoul's weapon die is asked before any event die)."""
+    s = pos(heroes=[{"zone": "gatehouse.b", "dice": [3, 4]}])
+    s, _ = play(s, "explore a3", "chance x_alley", "place w", "chance e_pack")
+    while kind(s) == "deploy":
+        s, _ = play(s, legal(s)[0])
+    assert s.track == ["h1", "g1"] and s.track_pos == 1 and kind(s) == "hero"
+    s, ev = play(s, "end")
+    assert asked(s) == "weapon_die" and s.round == 1
+    assert GAME.chance_pending(s).point.about == (("model", "g1.1"),)

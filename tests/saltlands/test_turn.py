@@ -537,3 +537,50 @@ def test_over_the_hand_limit_on_a_shared_start_dune_discard_then_move_at_once_SL
     assert_illegal(s, "move 1,-1", "SL §55")
     play(s, find(s, "discard water"))
     assert legal(s) and all(a.startswith("move ") for a in legal(s))
+
+
+def test_a_card_used_without_a_crew_action_refreshes_only_at_the_turn_start_SL65():
+    # SL §65: cards not used through a crew action are refreshed only at the start of a turn.
+    # The Water Desalinator takes a Water from the discard pile without a crew action; that
+    # Water's refresh cannot turn the Desalinator upright again.
+    s = build("""
+        seed = 1
+        [config]
+        players = 1
+        characters = ["scientist"]
+        [state]
+        discard = ["water", "axe"]
+        [[player]]
+        seat = "p1"
+        hex = "-1,0"
+        hand = ["water_desalinator"]
+    """)
+    play(s, f"use {held(s, 'water_desalinator')}")
+    assert "water_desalinator" in engaged(s) and "water" in hand(s)
+    play(s, f"use {held(s, 'water')}")
+    assert s.refreshes == 1 and not has(s, "refresh")  # nothing a crew engaged
+    assert not has(s, "use water_desalinator")
+    play(s, "end")
+    while GAME.decision(s) is not None and not (decision_kind(s) == "turn" and not s.stack):
+        play(s, GAME.decision(s).actions[0])
+    assert engaged(s) == []  # upright again at the start of the turn
+
+
+def test_the_only_card_of_the_discard_pile_can_be_taken_SL136():
+    # The Desalinator takes "the top Water" of the discard pile (SL §136): also when it is the
+    # pile's only card, at its bottom.
+    s = build("""
+        seed = 1
+        [config]
+        players = 1
+        characters = ["scientist"]
+        [state]
+        discard = ["water"]
+        [[player]]
+        seat = "p1"
+        hex = "-1,0"
+        hand = ["water_desalinator"]
+    """)
+    assert has(s, "use water_desalinator")
+    play(s, f"use {held(s, 'water_desalinator')}")
+    assert "water" in hand(s) and s.discard == []

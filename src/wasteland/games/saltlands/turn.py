@@ -177,7 +177,7 @@ def card_uses(s: State, p: Player, texts: _Texts | None = None) -> list[str]:
                 if not s.rumor_deck:
                     continue  # SL §111: no rumor card left to draw
             elif check == TAKE:
-                if not _discard_match(s, act.take):
+                if _discard_match(s, act.take) is None:  # the bottom card (index 0) too
                     continue
             elif check == LURE:
                 if not _lure_useful(s, p):

@@ -195,7 +195,7 @@ def test_every_combination_sets_up_as_the_tables_say_SL9_SL18_SL121(players, mod
 
 @pytest.mark.parametrize("players", [1, 3, 5])
 def test_difficulty_does_not_change_the_set_up_SL12_SL13(players):
-    # SL §12/§13: the difficulty changes the spawn points and respawns, not the set-up.
+    # SL §12, SL §13: the difficulty changes the spawn points and respawns, not the set-up.
     modes = MODES_FOR[players][:1]
     states = [game(players, mode=modes[0], difficulty=d) for d in LETTERS]
     dumps = []

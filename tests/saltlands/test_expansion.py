@@ -137,6 +137,75 @@ def test_epic_game_lasts_seven_rounds():
         assert s.round == 7
 
 
+
+@pytest.mark.parametrize("last", [6, 7])
+def test_epic_time_runs_out_after_the_seventh_round_not_the_sixth_SL150_SL47(last):
+    """SL §150: the round-7 damage cards add a seventh round. The weather phase ending
+    round 6 starts round 7, with the round-7 card left on each stack; the one ending
+    round 7 ends the game (SL §47, SL §114)."""
+    s = build(f"""
+        game = "saltlands"
+        seed = 1
+        [config]
+        players = 2
+        characters = ["scout", "trader"]
+        expansion = true
+        variants = ["epic"]
+        [state]
+        round = {last}
+        activated = ["speedster", "pickup", "truck", "bulldozer"]
+        [[player]]
+        seat = "p1"
+        hex = "0,-2"
+        [[player]]
+        seat = "p2"
+        hex = "2,-2"
+        [[raider]]
+        type = "truck"
+        hex = "-2,1"
+    """)
+    events = play(s, "end")
+    assert [e["round"] for e in of_type(events, "round_end")] == [last]
+    if last == 6:
+        assert not s.over and s.round == 7
+        content = s.static.content
+        assert all([content.damage_cards[c].round for c in stack] == [7] for stack in s.damage_stacks.values())
+    else:
+        assert s.over and s.end_reason.startswith("time ran out")
+
+
+
+def test_an_epic_position_in_round_7_reveals_the_round_7_damage_cards_SL150():
+    """SL §150: round 7 under each stack; a position written in round 7 (the stacks not
+    named) has the cards of rounds 1 to 6 in the discard, and an activation reveals a
+    round-7 card."""
+    s = build("""
+        game = "saltlands"
+        seed = 3
+        [config]
+        players = 2
+        characters = ["scout", "trader"]
+        expansion = true
+        variants = ["epic"]
+        [state]
+        round = 7
+        activated = ["pickup"]
+        [[player]]
+        seat = "p1"
+        hex = "0,-2"
+        [[player]]
+        seat = "p2"
+        hex = "2,-2"
+        [[raider]]
+        type = "truck"
+        hex = "-2,1"
+    """)
+    rounds = lambda cards: [s.static.content.damage_cards[c].round for c in cards]  # noqa: E731
+    assert rounds(s.revealed["pickup"]) == [7] and s.damage_stacks["pickup"] == []
+    assert all(rounds(s.damage_stacks[t]) == [7] for t in ("speedster", "truck", "bulldozer"))
+    assert sorted(rounds(s.damage_discard)) == sorted([1, 2, 3, 4, 5, 6] * 4)
+
+
 # -- special items and symbols -----------------------------------------------------------
 
 

@@ -157,6 +157,10 @@ def build_scenario(data: dict[str, Any], origin: str = "scenario") -> State:
         s.custom_damage = _custom_damage(s, data["custom_damage"], f"{origin}: [custom_damage]")
     if "damage_discard" in st:
         s.damage_discard = texts(st["damage_discard"], f"{where} damage_discard")
+    if "round" in st and "damage_discard" not in st:
+        rnd = whole(st["round"], f"{where} round", 1, _last_round(s.static.rules))
+        named = table(data.get("damage", {}), f"{origin}: [damage]")
+        board.discard_past_rounds(s, rnd, [t for t in s.damage_stacks if "stack" not in named.get(t, {})])
     board.set_damage(s, data.get("damage"), st.get("activated"), origin)
     board.check_damage_cards(s, where)
     _standing(s, players, keep_procedures=full or "procedure" in data)

@@ -282,6 +282,17 @@ def set_markers(s: State, value: Any, where: str) -> None:
         s.markers[colour] = at
 
 
+def discard_past_rounds(s: State, rnd: int, types: list[str]) -> None:
+    """A position in round ``rnd`` has revealed the top ``rnd - 1`` cards of each damage
+    stack and discarded them in the weather phases (SL §47, SL §61; solo: one card a turn,
+    SL §121): unless the scenario names the stack, the cards of the rounds to come are left
+    (the round-7 cards of the epic game on a round-7 stack, SL §150)."""
+    for _ in range(rnd - 1):
+        for rtype in types:
+            if s.damage_stacks[rtype]:
+                s.damage_discard.append(s.damage_stacks[rtype].pop())
+
+
 def set_damage(s: State, value: Any, activated: Any, origin: str) -> None:
     """``[damage.TYPE]`` stack (top first) and revealed (this round's cards, in the order
     revealed); ``activated`` reveals the top card of each named type's stack (SL §61)."""

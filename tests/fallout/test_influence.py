@@ -160,3 +160,14 @@ def test_fo_13_5_a_fifth_card_that_was_the_last_goes_into_the_new_deck(game):
     s, events = play(s, "return a02")
     assert sorted(s.deck) == sorted(others + ["a02"]) and s.discard == []
     assert sorted(s.hands[0]) == ["a01", "a03", "a04", "a15"]
+
+
+@pytest.mark.parametrize("kills, over", [(0, False), (1, True)])
+def test_fo_13_5_exactly_the_target_wins_one_less_does_not(game, kills, over):
+    """2 players: 10. a07 and a13 (4 quests: +3 each) are 4 + 4; a11 (1 kill, +1) is 1 or 2:
+    9 plays on, 10 ("reaches or passes") wins at once."""
+    s = position([{"space": "vault_gate", "health": 10, "radiation": 0, "quests": 4, "kills": kills,
+                   "hand": ["a07", "a13", "a11"]},
+                  {"space": "vault_gate", "health": 10, "radiation": 0}], turn=1)
+    assert influence(s, 0) == 9 + kills and s.over is over
+    assert s.winners == ([0] if over else [])

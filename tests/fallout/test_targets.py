@@ -83,3 +83,20 @@ def test_fo_13_3_next_round_counts_from_who_plays_next_when_the_reveal_runs_the_
     e = of(events, "enemy_moves")[0]
     assert e["target"] == 0 and e["tie_break"] == "plays earlier in the next round"
     assert s.current == 0
+
+
+@pytest.mark.parametrize("crater, first, target, tie",
+                         [((9, 5), 1, 1, "smallest gap between health and radiation"),
+                          ((9, 3), 1, 0, "plays earlier in the next round"),
+                          ((9, 3), 2, 1, "plays earlier in the next round")])
+def test_fo_13_3_a_ranged_enemy_between_two_adjacent_survivors(game, crater, first, target, tie):
+    """FO-13.3 "moves toward (or attacks) the one ...": the ranged super mutant on the
+    radio tower has a survivor on each side, robco_factory (8 - 2: gap 6) and the crater;
+    the attack goes by the gap, then by who plays earlier in the next round."""
+    s = position([{"space": "robco_factory", "health": 8, "radiation": 2},
+                  {"space": "crater", "health": crater[0], "radiation": crater[1]}],
+                 [("super_mutant", "radio_tower", "up")], icons=["super_mutant"], first=first)
+    s, events = play(s, "resolve")
+    e = of(events, "enemy_fights")[0]
+    assert (e["target"], e["distance"], e["tie_break"], e["candidates"]) == (target, 1, tie, [0, 1])
+    assert e["reason"] == "ranged icon, survivor adjacent" and s.enemies["super_mutant#1"][1] == "radio_tower"

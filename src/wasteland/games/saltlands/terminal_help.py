@@ -25,7 +25,8 @@ VERB_HELP: dict[str, tuple[str, str, str]] = {
             "crew actions engage a crew member; attacks name the adjacent hex", "SL §63, SL §69"),
     "refresh": ("refresh CREW", "refresh a crew member and the last card it engaged", "SL §65"),
     "trade": ("trade pN", "ask the player on an adjacent hex to trade", "SL §72"),
-    "give": ("give CARD to pN", "give a card to an adjacent player", "SL §72"),
+    "give": ("give CARD to pN", "give a card to an adjacent player; when a traded card finds its slot full, "
+             "give the card in that slot to the other side of the trade", "SL §70, SL §72"),
     "ability": ("ability", "use your character's special ability", "SL §71, SL §135"),
     "discard": ("discard CARD", "discard a card (any time in your turn; to get down to the hand limit; "
                 "when an effect makes you)", "SL §55, SL §134"),
@@ -68,7 +69,8 @@ VERB_TEXT: dict[str, dict[str, str]] = {
                "экипажа; атака называет соседний гекс",
         "refresh": "восстановить члена экипажа и последнюю карту, которую он задействовал",
         "trade": "предложить обмен игроку на соседнем гексе",
-        "give": "отдать карту соседнему игроку",
+        "give": "отдать карту соседнему игроку; если полученной в обмене карте не хватает ячейки, отдать "
+                "другой стороне обмена карту из этой ячейки",
         "ability": "применить особую способность своего персонажа",
         "discard": "сбросить карту (в любой момент своего хода; до предела руки; когда этого требует эффект)",
         "end": "закончить ход; активируются рейдеры (или наступает фаза погоды)",
@@ -106,7 +108,8 @@ VERB_TEXT: dict[str, dict[str, str]] = {
                "атака називає сусідній гекс",
         "refresh": "відновити члена екіпажу й останню карту, яку він задіяв",
         "trade": "запропонувати обмін гравцеві на сусідньому гексі",
-        "give": "віддати карту сусідньому гравцеві",
+        "give": "віддати карту сусідньому гравцеві; якщо отриманій в обміні карті бракує комірки, віддати "
+                "іншій стороні обміну карту з цієї комірки",
         "ability": "застосувати особливу здібність свого персонажа",
         "discard": "скинути карту (будь-коли у свій хід; до межі руки; коли цього вимагає ефект)",
         "end": "закінчити хід; активуються рейдери (або настає фаза погоди)",

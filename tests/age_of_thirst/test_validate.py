@@ -62,6 +62,11 @@ CASES = [
     ("winner", _set("winners", [4]), "winners[0]", "no seat 4"),
     ("not a list", _set("pieces", 5), "pieces", "must be a list"),
     ("piece shape", lambda j: j["pieces"].append([1, 2]), "pieces[", "must be [hex, seat, kind]"),
+    ("procedure without its keys", _set("stack", [{"kind": "inject", "seat": 0}]), "stack[0].cards", "missing"),
+    ("procedure with a stray key", _set("stack", [{"kind": "hand", "seat": 0, "count": 2}]), "stack[0]",
+     "has no count"),
+    ("procedure count", _set("stack", [{"kind": "towers", "seat": 0, "count": 9}]), "stack[0].count",
+     "from 1 to 6"),
 ]
 
 
@@ -163,6 +168,18 @@ RULE_CASES = [
      "LO-7.4"),
     ("damage as much as the health", _damage_to_kill, "damage[", "goes the moment", "LO-7.2"),
     ("winners of a game going on", lambda j: j.__setitem__("winners", [0]), "winners", "over", "LO-13"),
+    ("the hand limit waiting in a tactical phase", lambda j: j.update(phase="tactical", bought=0,
+                                                                       market_used=False,
+                                                                       stack=[{"kind": "hand",
+                                                                               "seat": j["current"]}]),
+     "stack[0].kind", "economic phase", "LO-7.3"),
+    ("another clan's extraction waiting", lambda j: j.update(phase="economic", done=[], acting=None,
+                                                             stack=[{"kind": "bonus", "count": 1,
+                                                                     "seat": (j["current"] + 1) % 3}]),
+     "stack[0].seat", "current clan", "LO-7.3"),
+    ("a placement in a turn", lambda j: j.update(stack=[{"kind": "place", "seat": 0, "left": [1, 0, 0],
+                                                         "todo": 1, "skip_nearest": False}]),
+     "stack[0].kind", "set-up", "LO-4"),
 ]
 
 

@@ -96,9 +96,60 @@ def check_state(s: Any) -> None:
         need_dict(f"stack[{i}]", frame)
         need_in(f"stack[{i}].kind", frame.get("kind"), FRAME_KINDS, "procedure")
         need_seat(f"stack[{i}].seat", frame.get("seat"), n)
+        _check_frame(f"stack[{i}]", frame, content, s.board)
     for i, w in enumerate(need_list("winners", s.winners)):
         need_seat(f"winners[{i}]", w, n)
     check_rules(s)
+
+
+START = (5, 3, 2)  # LO-4.3: the starting Skinnies, Handsomes and Smarts
+SETUP_FRAMES = ("first", "begin", "place")  # the rest wait in the extraction (LO-7.3)
+
+
+def _check_frame(where: str, frame: dict[str, Any], content: Any, board: Any) -> None:
+    """Each procedure's own keys (engine.py): a placement's troops still to place, the
+    ray-tower cards still to draw, the bunker cards drawn and not laid, the extra cards."""
+    kind = frame["kind"]
+    extra = {"place": {"left", "todo", "skip_nearest"}, "towers": {"count"}, "inject": {"cards"},
+             "bonus": {"count"}}.get(kind, set())
+    unknown = set(frame) - {"kind", "seat"} - extra
+    if unknown:
+        fail(f"{where}", f"a {kind} procedure has no {', '.join(sorted(map(str, unknown)))}")
+    for key in sorted(extra):
+        if key not in frame:
+            fail(f"{where}.{key}", "missing")
+    if kind == "place":
+        left = need_list(f"{where}.left", frame["left"], len(TROOP_KINDS))
+        for i, top in enumerate(START):
+            need_int(f"{where}.left[{i}]", left[i], 0, top)
+        need_int(f"{where}.todo", frame["todo"], 1, 10)
+        need_bool(f"{where}.skip_nearest", frame["skip_nearest"])
+    elif kind == "towers":
+        need_int(f"{where}.count", frame["count"], 1, len(board.ray_towers))
+    elif kind == "bonus":
+        need_int(f"{where}.count", frame["count"], 1, 2)  # LO-10.2: never circle 3
+    elif kind == "inject":
+        cards = need_each(f"{where}.cards", frame["cards"], content.bunkers, "bunker card")
+        if not cards:
+            fail(f"{where}.cards", "an inject procedure waits on at least one bunker card")
+
+
+def _check_stack(s: Any) -> None:
+    """LO-4, LO-7.3: set-up procedures wait in the set-up, the others in the current clan's
+    extraction and economic phase; a finished game waits on nothing (LO-13)."""
+    for i, frame in enumerate(s.stack):
+        kind = frame["kind"]
+        if s.over:
+            _break("stack", "a game that is over waits on nothing", "LO-13")
+        if s.phase != ("setup" if kind in SETUP_FRAMES else "economic"):
+            _break(f"stack[{i}].kind", f"a {kind} procedure belongs to the "
+                   f"{'set-up' if kind in SETUP_FRAMES else 'economic phase'}, not the {s.phase} phase",
+                   "LO-4" if kind in SETUP_FRAMES else "LO-7.3")
+        if kind not in SETUP_FRAMES and frame["seat"] != s.current:
+            _break(f"stack[{i}].seat", f"the {kind} procedure waits on the current clan, in its extraction",
+                   "LO-7.3")
+        if kind == "place" and frame["todo"] > sum(frame["left"]):
+            _break(f"stack[{i}].todo", "more troops to place than are left to place", "LO-4.3")
 
 
 def _break(field: str, problem: str, rule: str) -> NoReturn:
@@ -115,6 +166,7 @@ def check_rules(s: Any) -> None:
     b = s.board
     _check_cards(s)
     _check_eyes(s)
+    _check_stack(s)
     for q in range(n):
         for kind in KINDS:
             limit = content.kinds[kind].max_on_board
@@ -188,10 +240,8 @@ def _check_cards(s: Any) -> None:
         found["tower"].update(s.hands[q])
         found["tower"].update(s.statuses[q])
     for frame in s.stack:
-        if frame.get("kind") == "inject":
-            cards = need_list("stack.cards", frame.get("cards"))
-            need_each("stack.cards", cards, content.bunkers, "bunker card")
-            found["bunker"].update(cards)
+        if frame["kind"] == "inject":
+            found["bunker"].update(frame["cards"])
     for deck, defs, rule in (("source", content.sources, "LO-9"), ("bunker", content.bunkers, "LO-10"),
                              ("tower", content.towers, "LO-11")):
         for card, d in defs.items():
@@ -219,8 +269,6 @@ def _check_eyes(s: Any) -> None:
         _break("winners", "only a game that is over has winners", "LO-13")
     if s.winners and len({s.team(q) for q in s.winners}) != 1:
         _break("winners", "the winners are one clan or one team", "LO-13")
-    if s.over and s.stack:
-        _break("stack", "a game that is over waits on nothing", "LO-13")
 
 
 def _check_turn(s: Any) -> None:

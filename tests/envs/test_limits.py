@@ -74,6 +74,27 @@ def test_the_limits_are_the_rules_bounds() -> None:
     assert AOT.slots["mine"].size == sum(kinds[k].max_on_board for k in TROOP_KINDS)  # LO-6
 
 
+def test_the_name_domains_are_the_rules_bounds() -> None:
+    """Version 1 of two layouts: Age of Thirst places a starting troop on its own base (LO-4.3)
+    and a bought one on its own landing hexes (LO-7.4), so ``place`` and ``buy`` name those
+    hexes, not the board's 127; every ``n`` of the quest names a hero, one a seat, and the
+    players option allows no more than ``HEROES``."""
+    from wasteland.games.age_of_thirst.actions import ACTIONS as AOT
+    from wasteland.games.age_of_thirst.board import board
+    from wasteland.games.quest.actions import ACTIONS as QUEST, HEROES
+
+    b = board()
+    assert set(AOT.domains["base"]) == {b.names[h] for hexes in b.base.values() for h in hexes}
+    assert set(AOT.domains["landing"]) == {b.names[h] for hexes in b.landing.values() for h in hexes}
+    assert all(len(hexes) == 10 for hexes in b.base.values()) and all(len(h) == 5 for h in b.landing.values())
+    assert set(AOT.domains["landing"]) <= set(AOT.domains["base"]) < set(AOT.domains["hex"])
+    players = get_spec("quest").option("players")
+    assert players is not None and players.high == HEROES and QUEST.domains["n"] == tuple(map(str, range(1, 5)))
+    with pytest.raises(RuleError, match="players"):
+        get_spec("quest").validate({"players": HEROES + 1})
+    assert AOT.version == QUEST.version == 1
+
+
 def test_a_position_beyond_a_limit_is_refused_naming_it() -> None:
     space = TemplateActions(["play {hand}"], {"hand": Slots(2, lambda s: s["hand"], rule="TEST-1")})
     assert space.encode_all(["play b"], {"hand": ["a", "b"]}) == [1]

@@ -29,8 +29,9 @@ def env_games() -> dict[str, GameSpec]:
 
 
 def env_name(game: str) -> str:
-    """The versioned environment name: ``dry-well`` -> ``dry_well_v0``."""
-    return game.replace("-", "_") + "_v0"
+    """The versioned environment name: ``dry-well`` -> ``dry_well_v0``, the version its action
+    space's layout (``TemplateActions.version``)."""
+    return game.replace("-", "_") + f"_v{get_spec(game).action_space.version}"
 
 
 class ArrayEncoder:

@@ -2,7 +2,8 @@
 
 Importing this module registers, for every registered game with a fixed action space,
 ``wasteland/<Name>-vs-bots-v0`` (``Name`` the game's name in CamelCase: ``DryWell`` for
-``dry-well``) and, for a game one person can play, ``wasteland/<Name>-solo-v0``::
+``dry-well``; the version is the action space's layout's, as in the PettingZoo names) and,
+for a game one person can play, ``wasteland/<Name>-solo-v0``::
 
     import gymnasium, wasteland.envs.gymnasium
     env = gymnasium.make("wasteland/DryWell-solo-v0")
@@ -117,9 +118,10 @@ def env_ids() -> dict[str, dict[str, Any]]:
     """Every id this module registers, with its keyword arguments."""
     out: dict[str, dict[str, Any]] = {}
     for name, spec in env_games().items():
+        v = spec.action_space.version  # the layout's version (as PettingZoo's names carry it)
         if spec.min_players <= 1:
-            out[f"{NAMESPACE}/{camel(name)}-solo-v0"] = {"game": name, "players": 1}
-        out[f"{NAMESPACE}/{camel(name)}-vs-bots-v0"] = {"game": name, "players": max(2, spec.min_players)}
+            out[f"{NAMESPACE}/{camel(name)}-solo-v{v}"] = {"game": name, "players": 1}
+        out[f"{NAMESPACE}/{camel(name)}-vs-bots-v{v}"] = {"game": name, "players": max(2, spec.min_players)}
     return out
 
 

@@ -1,7 +1,8 @@
 """PettingZoo environments for every registered game.
 
 ``env(game, **options)`` (wrapped) and ``raw_env`` give an AEC environment named
-``<game>_v0`` (hyphens as underscores); ``parallel_env`` its parallel
+``<game>_v<layout>`` (hyphens as underscores; the version of the game's action space layout,
+raised whenever an index changes meaning); ``parallel_env`` its parallel
 form. Agents are ``player_0``.. one per seat. Each observation is
 ``{"observation": Box(float32, the game's tensor), "action_mask": Box(int8)}``: the tensor is
 built from the seat's own view only, and the mask marks the legal indices of the game's

@@ -7,8 +7,11 @@ the board's order, at most the kinds' limits on the board, LO-6), and an attack'
 where it lies around the attacker (``reach``: the hexes within the longest attack range
 of the species cards, LO-8.2, in a fixed order of offsets, nearest ring first). Where no position fills a place it is written ``@troop3``.
 
-Name domains: ``hex`` the board's 127 hexes (``q,r``), ``kind`` the troop kinds (and the
-hedge for upgrades), ``card`` the ray-tower and bunker cards, ``colour`` the clan colours.
+Name domains: ``hex`` the board's 127 hexes (``q,r``), ``base`` the hexes of the clans' bases
+(a starting troop goes on one's own base, LO-4.3), ``landing`` their landing hexes (a bought
+troop goes on one's own, LO-7.4), ``kind`` the troop kinds (and the hedge for upgrades),
+``card`` the ray-tower and bunker cards, ``colour`` the clan colours. Version 1: ``place`` and
+``buy`` name a base or landing hex rather than any of the 127 (version 0 had 6,671 indices).
 The layout (templates in order, each a block of consecutive indices) is
 ``ACTIONS.layout()``; the size is ``ACTIONS.size`` (it was 34,815 with both hexes of a move
 or an attack named).
@@ -43,6 +46,12 @@ def _troops(s):
     return [names[h] for h in sorted(h for h, (o, k) in s.pieces.items() if o == seat and k != "hedge")]
 
 
+def _hexes(b, of_colour) -> tuple[str, ...]:
+    """The names of every clan's hexes of one kind (base or landing), in the board's order."""
+    every = {h for hexes in of_colour.values() for h in hexes}
+    return tuple(b.names[h] for h in sorted(every))
+
+
 def _build() -> TemplateActions:
     b = board()
     kinds = load_content().kinds
@@ -60,14 +69,16 @@ def _build() -> TemplateActions:
         return [index.get((q + dq, r + dr)) for dq, dr in offsets]
 
     return TemplateActions(
-        ["end phase", "end turn", "first {colour}", "upgrade {kind}", "place {troop} {hex}", "buy {troop} {hex}",
+        ["end phase", "end turn", "first {colour}", "upgrade {kind}", "place {troop} {base}", "buy {troop} {landing}",
          "flip {hex}", "grow {hex}", "move {mine} {hex}", "attack {mine} {reach}", "play {card} {hex}",
          "play {card} {colour}", "inject {card} {troop}", "market {card} {troop}"],
         {"hex": names, "kind": KINDS, "troop": TROOP_KINDS, "colour": COLOURS,
+         "base": _hexes(b, b.base), "landing": _hexes(b, b.landing),
          "card": tuple(TOWER_COUNTS) + tuple(BUNKER_COUNTS),
          "mine": Slots(troops, _troops, rule="LO-6"),
          "reach": Slots(len(offsets), around, after=True, fixed=True, rule="LO-8.2")},
         chance=max(len(SOURCE_COUNTS), len(BUNKER_COUNTS), len(TOWER_COUNTS)),  # a card kind drawn
+        version=1,
     )
 
 

@@ -3,7 +3,8 @@ index meaning the same action in every state.
 
 Name domains: ``zone`` every tile's zones (``alley.a``), ``die`` a hero's action dice
 ``a1``-``a6`` and destiny dice ``d1``-``d6``, ``group`` an enemy group ``g1``-``g12``,
-``gate`` a compass side, ``n`` the numbers 1-12 (a hero's number). What is drawn
+``gate`` a compass side, ``n`` a hero's number, 1 to ``HEROES`` (one seat a hero, at most
+four: every ``n`` names a hero, freed, inspired, reborn or struck; version 0 had 1-12). What is drawn
 or thrown is chance's (``chance``: the chance seat's outcomes, as many as the largest
 deck or die).
 
@@ -28,6 +29,9 @@ from .deploy import adjacent
 #: models are deployed (WQ-39.1; 21 in our data), and at least the 24 of the first layout
 FOES = max(24, sum(e.models for e in load_content().enemies.values()))
 
+
+#: the most heroes a game seats (the players option: 1 to 4, one hero each)
+HEROES = 4
 
 _GAME: list = []  # the game, imported when first needed (it imports nothing of the action space)
 
@@ -73,11 +77,12 @@ def _build() -> TemplateActions:
          "place {gate}", "close {gate}", "master {group}", "effect {effect}", "anchor {zone}",
          "inspiration {n}", "rebirth {n}", "rebirth_zone {zone}", "step {acting} {zone}", "strike {acting} {n}"],
         {"zone": zones, "die": dice, "group": groups, "gate": ("n", "e", "s", "w"),
-         "effect": ("cure", "recover"), "n": tuple(str(n) for n in range(1, 13)),
+         "effect": ("cure", "recover"), "n": tuple(str(n) for n in range(1, HEROES + 1)),
          "foe": Slots(FOES, _foes, rule="WQ-39.1"), "deploying": Slots(1, _deploying),
          "acting": Slots(1, _acting)},
         # an exploration, encounter or crisis card drawn, a die (up to twelve faces) rolled
         chance=max(len(c.cards), len(c.encounters), len(crises), 12),
+        version=1,
     )
 
 

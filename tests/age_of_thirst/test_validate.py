@@ -210,3 +210,19 @@ def test_positions_of_random_games_keep_the_rules_limits():
             if step % 10 == 0:
                 assert GAME.to_json(GAME.from_json(GAME.to_json(s))) == GAME.to_json(s)
             GAME.apply_in_place(s, rnd.choice(d.actions))
+
+
+def test_a_scenario_breaking_a_limit_names_its_own_key_and_the_rule():
+    """The scenario reader holds the whole position to the same limits (check_rules) and
+    names the key the writer wrote: a status card on the clan whose economic phase it is
+    has expired already (LO-11)."""
+    from wasteland.games.age_of_thirst.scenario import ScenarioError, scenario_from_text
+
+    text = "\n".join(['game = "age-of-thirst"', "[state]", 'current = "red"', 'phase = "economic"',
+                      "[[clan]]", 'colour = "red"', 'statuses = ["paralysis"]',
+                      "[[piece]]", 'hex = "0,-3"', 'colour = "red"', 'kind = "skinny"'])
+    with pytest.raises(ScenarioError) as info:
+        scenario_from_text(text, "s.toml")
+    assert info.value.rule == "LO-11"
+    assert str(info.value).startswith("s.toml: [[clan]] red statuses: ")
+    scenario_from_text(text.replace('phase = "economic"', 'phase = "tactical"'), "s.toml")

@@ -80,7 +80,7 @@ from .scenario_fields import ScenarioError, flag, keys, names, shown, text, whol
 from .scenario_procedures import check_room, read_chance, read_procedures
 from .setup import new_game
 from .state import State
-from .validate import check_rules
+from .validate import check_rules, scenario_key
 
 __all__ = ["ScenarioError", "build_scenario", "load_scenario", "scenario_from_text"]
 
@@ -242,7 +242,7 @@ class _Builder:
         try:
             check_rules(s)  # the rulebook's limits on the whole position (validate.py)
         except StateError as exc:
-            raise ScenarioError(self.at(exc.field), exc.problem, exc.rule) from None
+            raise ScenarioError(self.at(scenario_key(s, exc.field)), exc.problem, exc.rule) from None
         s.touch()
         if over:
             return

@@ -283,3 +283,26 @@ def _check_turn(s: Any) -> None:
 def _hex(field: str, h: Any, hexes: int) -> None:
     if type(h) is not int or not 0 <= h < hexes:
         fail(field, f"hex {h!r} is off the board (hexes are numbered 0 to {hexes - 1})")
+
+
+# The JSON fields of a clan and the [[clan]] keys of a scenario that set them.
+_CLAN_KEY = {"hands": "hand", "statuses": "statuses", "eye": "eye", "barred": "barred", "water": "water",
+             "pumps": "pumps", "levels": "levels", "injections": "injections"}
+
+
+def scenario_key(s: Any, field: str) -> str:
+    """The scenario key a state field comes from (``hands[0]`` -> ``[[clan]] red hand``), so
+    a scenario's refusal by :func:`check_rules` names what its writer wrote."""
+    name, _, rest = field.partition("[")
+    index = rest.split("]")[0]
+    if name in _CLAN_KEY and index.isdigit() and int(index) < len(s.colour):
+        return f"[[clan]] {s.colour[int(index)]} {_CLAN_KEY[name]}"
+    if name in ("pieces", "damage", "done"):
+        key = {"pieces": "", "damage": " damage", "done": " acted"}[name]
+        return f"[[piece]] at {index}{key}" if index else "[[piece]]"
+    if name == "stack":
+        return f"[[procedure]] #{int(index) + 1}" if index.isdigit() else "[[procedure]]"
+    if name.endswith(("_deck", "_discard")):
+        return "[decks]"
+    return f"[state] {name}"
+

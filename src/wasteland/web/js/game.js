@@ -143,9 +143,18 @@ export class GameView {
         const msg = this.queue.shift();
         if (msg.ref !== undefined && msg.ref === this.pending) this.pending = null;
         if (this.state && msg.index < this.state.index && msg.type === "update") continue; // already seen
+        if (msg.type === "state" && this.samePosition(msg)) {
+          // the socket's first state is the position the HTTP answer drew: drawing it again would
+          // replace the buttons under a click; only the seats (who is connected) are news
+          this.state.seats = msg.seats;
+          this.renderPlayers();
+          continue;
+        }
         if (msg.type === "update") await this.playEvents(msg);
         else if (msg.type === "undo") this.note("undo", { seat: this.seatLabel(msg.undone_seat), action: msg.undone });
-        this.setState(msg);
+        // without animation a run of updates (a page back from the background, a bot's quick
+        // turns) draws its last position only: the ones between are in the log
+        this.setState(msg, this.queue.length === 0 || Boolean(ANIM_MS[animSpeed()]));
       }
     } finally {
       this.busy = false;
@@ -210,11 +219,18 @@ export class GameView {
     return h("li", { class: "note", text: t(entry.key, entry.params) });
   }
 
-  setState(msg) {
+  setState(msg, draw = true) {
     const state = { ...msg };
     delete state.type;
     this.state = state;
-    this.renderAll();
+    if (draw) this.renderAll();
+  }
+
+  /** Is ``msg`` the position already drawn, told again (its seats aside)? */
+  samePosition(msg) {
+    if (!this.state || msg.index !== this.state.index) return false;
+    const position = ({ type, ref, seats, ...rest }) => JSON.stringify(rest);
+    return position(msg) === position(this.state);
   }
 
   // -- sending -----------------------------------------------------------------------

@@ -126,6 +126,9 @@ class TemplateActions:
         #: places (a fixed place is in it), and per place its weight, its list's key (``_places``),
         #: domain, token and the token before
         self._placed: dict[str, tuple[int, tuple[tuple[int, Any, str, str, str], ...]]] = {}
+        #: the same for the actions that name one place of the position (the most of them), flat:
+        #: the index but the place, its weight, its list's key, domain, token and the token before
+        self._one: dict[str, tuple[int, int, Any, str, str, str]] = {}
 
     def _parse(self, text: str, tokens: list[str], tail: bool) -> list[tuple[int, str]]:
         parts: list[tuple[int, str]] = []
@@ -234,12 +237,22 @@ class TemplateActions:
         if None not in found:
             return found  # type: ignore[return-value]
         lists: dict[Any, dict[str, int]] = {}
-        placed = self._placed
+        placed, one = self._placed, self._one
         for k, index in enumerate(found):
             if index is not None:
                 continue
             action = actions[k]
-            how = placed.get(action)
+            single = one.get(action)
+            if single is not None:  # one place (most such actions): one lookup in its list
+                base, weight, key, name, token, before = single
+                got = lists.get(key)
+                if got is None:
+                    got = self._places(name, state, lists, before)
+                pos = got.get(token)
+                if pos is not None:
+                    found[k] = base + weight * pos
+                    continue
+            how = None if single is not None else placed.get(action)
             if how is not None:  # ``_encode`` inlined: each place list is found once a decision
                 index = how[0]
                 for weight, key, name, token, before in how[1]:
@@ -262,7 +275,7 @@ class TemplateActions:
         """Keep how ``action`` is encoded where one template can match it: its index if it
         names no place, else that index but the places and how to find each (``encode_all``)."""
         plan = self._plans.get(action)
-        if plan is None or len(plan) != 1 or len(self._constant) + len(self._placed) >= 1_000_000:
+        if plan is None or len(plan) != 1 or len(self._constant) + len(self._placed) + len(self._one) >= 1_000_000:
             return
         base, wanted = plan[0]
         how = []
@@ -275,7 +288,9 @@ class TemplateActions:
                 base += weight * pos
             else:
                 how.append((weight, (name, before) if slots.after else name, name, token, before))
-        if how:
+        if len(how) == 1:
+            self._one[action] = (base, *how[0])
+        elif how:
             self._placed[action] = (base, tuple(how))
         else:
             self._constant[action] = base

@@ -72,13 +72,17 @@ def _direct(s, seat, out) -> None:
     out[_static(b)] = 1.0
     full: dict[tuple[int, str], float] = {}  # a troop's health before damage, per owner and kind
     damage = s.damage
+    injections = s.injections
     for h, key in s.pieces.items():
         i = at[h]
         if i is None:
             continue
         top = full.get(key)
         if top is None:
-            top = full[key] = float(health(s, key[0], key[1]))
+            # a troop of a clan with no bunker card in force has health 1 (LO-8.2): the
+            # common case, without summing its cards
+            top = full[key] = (1.0 if key[1] != "hedge" and not injections[key[0]]
+                               else float(health(s, key[0], key[1])))
         w[(_OWN if key[0] == seat else _OTHER)[key[1]] + i] = top - damage.get(h, 0)
     if isinstance(seat, int) and 0 <= seat < 6:
         w[o["seat"] + seat] = 1.0

@@ -1107,9 +1107,10 @@ def test_explorers_luck_turns_two_tiles_of_one_rumor_card_in_the_order_explored_
     explored = [e["at"] for e in of_type(events, "explore")]
     assert explored == ["t0,-2", "t1,-2"]
     turned = []
-    for arrow in ("NW", "NE"):
+    for arrow, at in (("NW", "t0,-2"), ("NE", "t1,-2")):
         d = GAME.decision(s)
         assert (d.kind, d.seat, set(d.actions)) == ("orient", 0, {"orient N", "orient NE", "orient NW"})
+        assert GAME.view(s, 0)["orienting"]["at"] == at  # the view names the tile turned now
         turned += [e["at"] for e in of_type(play(s, f"orient {arrow}"), "orient")]
     assert turned == explored and decision_kind(s) == "turn"
     geo = s.static.geo

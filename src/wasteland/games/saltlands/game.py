@@ -168,6 +168,10 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         # SL §109: the drawn rumor card is face up; both options and where each would move
         # the markers are shown before its owner chooses
         out["rumor_choice"] = rumor_preview(s, s.stack[-1])
+    if s.stack and s.stack[-1]["kind"] == "orient":
+        # SL §152: the explored tile the player turns now (one rumor card may explore two)
+        pos = s.stack[-1]["pos"]
+        out["orienting"] = {"at": fmt_pos(geo.positions[pos]), "tile": s.tiles[pos]}
     return out
 
 

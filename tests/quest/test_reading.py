@@ -20,7 +20,7 @@ import pytest
 
 from wasteland.core.agent import Observation
 from wasteland.core.rng import Rng
-from wasteland.games.quest import engine, events_table
+from wasteland.games.quest import encounters, engine, events_table
 from wasteland.games.quest.bot import HeuristicAgent
 from wasteland.games.quest.game import GAME
 
@@ -109,7 +109,7 @@ def _check_group(s, slot: str, later: set[str], tile: str, card_id: str, first: 
 def test_gates_and_deployments_agree_with_a_second_reading(monkeypatch, players):
     seen = {"gate": 0, "group": 0}
     anchors: dict[int, tuple[str, str]] = {}  # each group's anchor, as the events said it
-    deploy = engine._deploy_run
+    deploy = encounters.deploy_run
 
     def observed(s, f, events):
         i0, groups = f["i"], list(f["groups"])

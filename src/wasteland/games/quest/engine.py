@@ -1,5 +1,5 @@
-"""The decision loop: the round (WQ-40.2), exploring (WQ-38), deploying (WQ-39) and
-the event phase (WQ-40.4), as frames on a stack.
+"""The decision loop: the round (WQ-40.2), exploring (WQ-38), deploying (WQ-39, its
+frames in ``encounters.py``) and the event phase (WQ-40.4), as frames on a stack.
 
 A frame is a small dict. ``RUN`` frames are automatic steps (they return False to wait
 for a decision); ``OPTIONS``/``CHOOSE`` frames wait on a seat. Leader decisions go to
@@ -14,13 +14,11 @@ from typing import Any, Callable
 
 from wasteland.core.protocol import Decision, RuleError
 from wasteland.core import chance
-from wasteland.core.rng import shuffle
 
 from . import dice
 from . import events_table as table
 from .conditions import place_dice
-from .deploy import anchor_candidates, build_group, model_zones
-from . import enemies
+from . import encounters, enemies
 from .enemies import close_in
 from .explore import lay_tile, legal_gates, set_closed_gate
 from .heroes import apply_hero, hero_options
@@ -357,156 +355,6 @@ def _close_choose(s: State, f: Frame, action: str, events: Events) -> None:
     _after_tile(s, f["card"])
 
 
-# -- enemy groups (WQ-39) ----------------------------------------------------------------------
-
-
-def _empty_slot(s: State) -> int | None:
-    return next((i for i, c in enumerate(s.slots) if c is None), None)
-
-
-def _into_slot(s: State, f: Frame, card: str, events: Events, returned: bool) -> None:
-    i = _empty_slot(s)
-    assert i is not None
-    s.slots[i] = card
-    slot = str(i + 1)
-    s.groups[slot] = {"card": card, "models": [], "stunned": False, "tile": f["tile"], "next": 1}
-    f["drawn"].append(slot)
-    f["left"] -= 1
-    events.append({"type": "encounter_card", "card": card, "slot": i + 1, "returned": returned,
-                   "rule": "WQ-39.2" if returned else "WQ-39.1"})
-
-
-def _encounters_run(s: State, f: Frame, events: Events) -> bool:
-    """WQ-39.1: one encounter card per crossed-swords symbol into the nearest empty slot
-    above the battle track; none when it is full. WQ-39.2: a withdrawn group returns
-    instead of a new draw."""
-    while f["left"] > 0:
-        if _empty_slot(s) is None:
-            events.append({"type": "track_full", "undrawn": f["left"], "rule": "WQ-39.1"})
-            f["left"] = 0
-            break
-        if s.withdrawn:
-            _into_slot(s, f, s.withdrawn.pop(0), events, True)
-            continue
-        if not s.encounter_deck and s.encounter_discard:
-            s.encounter_deck = s.encounter_discard  # stand-in: the discards are reshuffled
-            s.encounter_discard = []
-            shuffle(s, s.encounter_deck)
-        if not s.encounter_deck:
-            events.append({"type": "no_encounter", "rule": "WQ-39.1"})
-            f["left"] = 0
-            break
-        drawn = chance.draw(s, s.encounter_deck, "the encounter card drawn", "WQ-39.1", term="encounter_card")
-        _into_slot(s, f, drawn, events, False)
-    s.stack[-1] = {"kind": "deploy", "seat": LEADER, "tile": f["tile"], "card": f["card"], "groups": f["drawn"],
-                   "i": 0, "queue": None, "anchor": "", "what": "", "wait": "", "choices": [], "deployed": [],
-                   "anchor_zone": f["anchor_zone"]}
-    return True
-
-
-def _deploy_run(s: State, f: Frame, events: Events) -> bool:
-    """WQ-39.1: deploy each group in draw order."""
-    while True:
-        if f["wait"]:
-            return False
-        if f["i"] >= len(f["groups"]):
-            s.stack[-1] = {"kind": "initiative", "seat": LEADER, "groups": f["deployed"]}
-            return True
-        slot = f["groups"][f["i"]]
-        g = s.groups[slot]
-        if f["queue"] is None:
-            got, missing = build_group(s, g["card"], [])
-            if missing:
-                events.append({"type": "no_more_models", "group": int(slot), "missing": missing, "rule": "WQ-39.1"})
-            f["queue"] = [{"enemy": e, "left": False} for e in got]
-            if f["anchor_zone"]:
-                anchors, what = [f["anchor_zone"]], "closed gate"
-            else:
-                anchors, what = anchor_candidates(s, f["tile"], f["card"], f["i"] == 0)
-            if not anchors:
-                anchors, what = [s.board.tile_zones[f["tile"]][0]], "tile"
-            f["what"] = what
-            if len(anchors) > 1:
-                f["wait"], f["choices"] = "anchor", anchors
-                return False
-            _set_anchor(s, f, anchors[0], events)
-        if not f["queue"]:
-            if g["models"]:
-                f["deployed"].append(slot)
-            else:
-                s.groups.pop(slot)
-                s.slots[int(slot) - 1] = None
-                s.encounter_discard.append(g["card"])
-                events.append({"type": "group_lost", "group": int(slot), "card": g["card"], "rule": "WQ-39.1"})
-            f["i"] += 1
-            f["queue"] = None
-            continue
-        nxt = next((q for q in f["queue"] if not q["left"]), f["queue"][0])
-        rest = [q["enemy"] for q in f["queue"] if not q["left"] and q is not nxt]
-        zones, why = model_zones(s, f["tile"], f["anchor"], f["what"], slot, nxt["enemy"], rest, nxt["left"])
-        if why == "leftover":
-            f["queue"].remove(nxt)
-            f["queue"].append({**nxt, "left": True})
-            continue
-        if not zones:
-            f["queue"].remove(nxt)
-            events.append({"type": "no_room", "group": int(slot), "enemy": nxt["enemy"], "rule": "WQ-39.1"})
-            continue
-        if len(zones) == 1:
-            _place_model(s, f, zones[0], why, events)
-            continue
-        f["wait"], f["choices"], f["why"] = "deploy", zones, why
-        return False
-
-
-def _set_anchor(s: State, f: Frame, zone: str, events: Events) -> None:
-    f["anchor"] = zone
-    events.append({"type": "group_anchor", "group": int(f["groups"][f["i"]]), "zone": zone, "what": f["what"],
-                   "rule": "WQ-39.1"})
-
-
-def _place_model(s: State, f: Frame, zone: str, why: str, events: Events) -> None:
-    slot = f["groups"][f["i"]]
-    g = s.groups[slot]
-    nxt = next((q for q in f["queue"] if not q["left"]), f["queue"][0])
-    f["queue"].remove(nxt)
-    mid = f"g{slot}.{g['next']}"
-    g["next"] += 1
-    e = s.content.enemies[nxt["enemy"]]
-    s.models[mid] = {"enemy": e.id, "group": slot, "zone": zone, "wounds": e.wounds, "tokens": []}
-    g["models"].append(mid)
-    events.append({"type": "enemy_deployed", "model": mid, "enemy": e.id, "size": e.size, "zone": zone,
-                   "why": why, "rule": "WQ-39.1"})
-
-
-def _deploy_options(s: State, f: Frame) -> list[str]:
-    if f["wait"] == "anchor":
-        return [f"anchor {z}" for z in f["choices"]]
-    slot = f["groups"][f["i"]]
-    mid = f"g{slot}.{s.groups[slot]['next']}"
-    return [f"deploy {mid} {z}" for z in f["choices"]]
-
-
-def _deploy_choose(s: State, f: Frame, action: str, events: Events) -> None:
-    words = action.split(" ")
-    wait = f["wait"]
-    f["wait"] = ""
-    if wait == "anchor":
-        _set_anchor(s, f, words[1], events)
-    else:
-        _place_model(s, f, words[2], f["why"], events)
-
-
-def _initiative_run(s: State, f: Frame, events: Events) -> bool:
-    """WQ-39.3: the new groups' initiative cards join the end of the battle track, in
-    the order they were deployed (the group in slot 3 is "enemy group 3")."""
-    s.stack.pop()
-    for slot in f["groups"]:
-        s.track.append(f"g{slot}")
-        events.append({"type": "initiative_card", "group": int(slot), "position": len(s.track), "rule": "WQ-39.3"})
-    return True
-
-
 # -- the leader's choices in the event phase (WQ-40.4) ------------------------------------------
 
 
@@ -531,17 +379,18 @@ def _pick_choose(s: State, f: Frame, action: str, events: Events) -> None:
 
 OPTIONS: dict[str, Callable[[State, Frame], list[str]]] = {
     "hero": _hero_options, "stun": _stun_options, "place": _place_options, "close": _close_options,
-    "deploy": _deploy_options, "pick": _pick_options, "enemy": enemies.options,
+    "deploy": encounters.deploy_options, "pick": _pick_options, "enemy": enemies.options,
 }
 CHOOSE: dict[str, Callable[[State, Frame, str, Events], None]] = {
     "hero": _hero_choose, "stun": _stun_choose, "place": _place_choose, "close": _close_choose,
-    "deploy": _deploy_choose, "pick": _pick_choose, "enemy": enemies.choose,
+    "deploy": encounters.deploy_choose, "pick": _pick_choose, "enemy": enemies.choose,
 }
 RUN: dict[str, Callable[[State, Frame, Events], bool]] = {
     "round": _round, "dusk": _dusk, "quest": _quest, "destiny": _destiny, "roll": _roll, "gambit": _gambit,
     "activation": _activation, "event": _event, "trap_clear": _trap_clear, "round_end": _round_end,
     "stun": _stun_run, "hero": _hero_run, "draw": _draw_run, "place": _place_run,
-    "encounters": _encounters_run, "deploy": _deploy_run, "initiative": _initiative_run, "group": _group_run,
+    "encounters": encounters.encounters_run, "deploy": encounters.deploy_run,
+    "initiative": encounters.initiative_run, "group": _group_run,
     "enemy": enemies.run,
 }
 

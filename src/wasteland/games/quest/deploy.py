@@ -1,4 +1,6 @@
-"""Deploying enemy groups on a new tile (WQ-39.1) and their initiative (WQ-39.3).
+"""Where a new tile's enemy groups stand (WQ-39.1): the models a group takes, the zone it
+deploys around and the zones each model may take (the frames that walk the groups and
+add their initiative cards, WQ-39.3, are in ``encounters.py``).
 
 Our reading of "adjacent" on a zone graph: a model or marker is adjacent to the zones
 one step away and to its own zone (a zone holds several models). Zone capacity and

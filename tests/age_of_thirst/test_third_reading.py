@@ -122,3 +122,30 @@ def test_lo_10_1_bunker_cards_stack_on_one_kind():
     s.touch()
     play(s, "attack 3,-5 3,-4")
     assert s.board.by_name["3,-4"] not in s.pieces
+
+
+def test_lo_11_a_status_card_goes_on_an_enemy_never_a_team_mate_a_damage_card_on_any_troop():
+    # 2x2: black-red against white-blue (LO-13.4). The status cards strike "ворожих" troops.
+    s = position({"3,-5": ("black", "skinny"), "5,-3": ("red", "skinny"), "-3,5": ("white", "skinny"),
+                  "-5,3": ("blue", "skinny")}, players=4, turn="black", config={"teams": "2x2"})
+    black = seat(s, "black")
+    for card in ("paralysis", "strike"):
+        s.tower_deck.remove(card)
+    s.hands[black] = ["paralysis", "strike"]
+    s.touch()
+    acts = legal(s)
+    assert {"play paralysis white", "play paralysis blue"} <= set(acts)
+    assert "play paralysis red" not in acts and "play paralysis black" not in acts
+    illegal(s, "play paralysis red", "LO-13.4")
+    illegal(s, "play paralysis black", "LO-11")
+    assert "play strike 5,-3" in acts, "a damage card hits any troop token, a team-mate's too (ruling)"
+
+
+def test_lo_7_4_a_troop_bought_moves_from_the_next_tactical_phase_on():
+    s = _economic({"3,-5": ("black", "skinny")}, 10)
+    play(s, "buy skinny 1,-6")
+    assert not [a for a in legal(s) if a.startswith(("move", "attack"))], "the economic phase moves nothing"
+    play(s, "end turn")
+    assert GAME.decision(s).seat == seat(s, "yellow")
+    play(s, "end phase", "end turn")
+    assert [a for a in legal(s) if a.startswith("move 1,-6 ")], "in black's next tactical phase it moves"

@@ -157,6 +157,21 @@ def test_a_stunned_group_is_moved_back():
     assert of_type(ev, "group_activates")[0]["group"] == 1
 
 
+def test_a_stunned_group_already_last_on_the_track_acts_at_once():
+    """WQ-40.3 Stunned, ruling: moved back to the end of the battle track, a group that is
+    already last has no card left to wait for; it acts right after being moved back."""
+    s = pos(tiles=ALLEY, gates=GATES, heroes=[{"zone": "gatehouse.b"}],
+            state={"step": "event", "slots": ["e_pack"], "track": ["h1", "g1"], "stunned_groups": [1]},
+            enemies=[{"enemy": "ghoul", "group": 1, "zone": "alley.c"}])
+    s, _ = answer(s, "7")  # the event, then the next round's dice, up to hero 1's activation
+    s, ev = play(s, "end")
+    if asked(s):
+        s, ev = answer(s)
+    types = [e["type"] for e in ev]
+    assert of_type(ev, "moved_back")[0]["track"] == ["h1", "g1"]
+    assert types.index("moved_back") < types.index("group_activates") and not s.groups["1"]["stunned"]
+
+
 def test_stunned_twice_is_one_damage():
     """WQ-40.3 Stunned: a hero already stunned who is stunned again takes 1 damage."""
     s = pos(heroes=[{"zone": "gatehouse.b", "tokens": ["stunned"], "wounds": 5}])

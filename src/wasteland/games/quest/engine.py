@@ -173,7 +173,8 @@ def _activation(s: State, f: Frame, events: Events) -> bool:
             continue
         if g["stunned"]:
             # WQ-40.3 Stunned: the group is moved back instead of acting (ruling: to the
-            # end of the battle track, so it acts later this round).
+            # end of the battle track, so it acts later this round, after every card now
+            # before it; a group already last has none left to wait for and acts at once).
             g["stunned"] = False
             s.track.pop(s.track_pos)
             s.track.append(entry)

@@ -12,6 +12,8 @@ what ``game.view`` shows the seat.
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from wasteland.core.observation import ViewObservation, plane, vector
 
 from .actions import ACTIONS
@@ -38,37 +40,39 @@ def _seats(key, scale):
 
 def _direct(s, seat, out) -> None:
     # written number by number through a memoryview of ``out`` (a numpy scalar write costs
-    # twice as much, and gathering the numbers for one fancy-index assignment more still)
-    at, o = _AT, _OFF
+    # twice as much, and gathering the numbers for one fancy-index assignment more still);
+    # the features' offsets are the module's constants (``_O``), not looked up by name
+    at, o = _AT, _O
     w = memoryview(out)
-    own, other = o["own survivor"], o["other survivors"]
-    for q in s.players:
-        i = at.get(s.space[q])
+    seats = range(len(s.space))  # ``s.players``, without building its list
+    space = s.space
+    for q in seats:
+        i = at.get(space[q])
         if i is not None:
-            w[(own if q == seat else other) + i] += 1.0
-    up, down = o["enemies face up"], o["enemies face down"]
-    for _t, space, face_up in s.enemies.values():
-        i = at.get(space)
+            w[(o.own if q == seat else o.other) + i] += 1.0
+    up, down = o.up, o.down
+    for _t, where, face_up in s.enemies.values():
+        i = at.get(where)
         if i is not None:
             w[(up if face_up else down) + i] += 1.0
-    markers = o["markers"]
-    for space in s.markers:
-        i = at.get(space)
+    markers = o.markers
+    for where in s.markers:
+        i = at.get(where)
         if i is not None:
             w[markers + i] += 1.0
     if isinstance(seat, int) and 0 <= seat < 4:
-        w[o["seat"] + seat] = 1.0
-    k = o["round, actions left"]
+        w[o.seat + seat] = 1.0
+    k = o.round
     w[k], w[k + 1] = s.round / 20, s.actions_left / 3
-    health, radiation, kills, quests, shown = o["health"], o["radiation"], o["kills"], o["quests"], o["influence"]
-    for q in s.players:
+    health, radiation, kills, quests, shown = o.health, o.radiation, o.kills, o.quests, o.influence
+    for q in seats:
         w[health + q] = float(s.health[q] or 0) / 12
         w[radiation + q] = float(s.radiation[q] or 0) / 12
         w[kills + q] = float(s.kills[q] or 0) / 10
         w[quests + q] = float(s.quests[q] or 0) / 6
         if q == seat or (s.over and q in s.winners):  # the view shows these seats' influence
             w[shown + q] = float(influence(s, q) or 0) / 12
-    k = o["agenda, track"]
+    k = o.agenda
     w[k], w[k + 1] = len(s.deck) / 20, s.content.track.length / 12
 
 
@@ -90,3 +94,8 @@ OBSERVATION = ViewObservation([
 ], direct=_direct)
 _OFF = OBSERVATION.offsets()
 _AT = {space: i for i, space in enumerate(SPACES)}
+_O = SimpleNamespace(own=_OFF["own survivor"], other=_OFF["other survivors"], up=_OFF["enemies face up"],
+                     down=_OFF["enemies face down"], markers=_OFF["markers"], seat=_OFF["seat"],
+                     round=_OFF["round, actions left"], health=_OFF["health"], radiation=_OFF["radiation"],
+                     kills=_OFF["kills"], quests=_OFF["quests"], influence=_OFF["influence"],
+                     agenda=_OFF["agenda, track"])

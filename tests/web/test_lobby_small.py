@@ -35,7 +35,7 @@ def play_to_the_end(url: str, game_id: str, token: str) -> None:
 def test_leave_seat_is_offered_to_a_seated_player_only_while_the_game_runs(server_url, new_page):
     created = httpx.post(f"{server_url.rstrip('/')}/api/games", json={
         "game": "saltlands", "players": 2, "mode": "coop", "difficulty": "easy", "seed": 37,
-        "seats": ["human", "random"], "join": 0})
+        "seats": ["human", "random"], "join": 0}, timeout=60)  # a process warms its game data on its first game
     assert created.status_code == 201, created.text
     created = created.json()
     game_id, token = created["game"]["id"], created["token"]

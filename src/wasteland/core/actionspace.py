@@ -81,7 +81,7 @@ class TemplateActions:
     def __init__(self, templates: Sequence[str], domains: Mapping[str, Sequence[str] | Slots],
                  legal: Callable[[Any], Sequence[str]] | None = None, chance: int = 0, version: int = 0) -> None:
         #: the layout's version: raised whenever an index changes meaning (the environments'
-        #: names carry it, ``saltlands_v0``), so an agent trained on one layout is never fed another
+        #: names carry it, ``NAME_v0``), so an agent trained on one layout is never fed another
         self.version = version
         #: the most outcomes one chance point of the game may have (``core.chance``): an
         #: OpenSpiel chance node's outcome ``k`` is the point's ``k``-th (in name order)

@@ -115,3 +115,18 @@ def test_a_card_gained_without_a_trade_is_placed_or_discarded_SL54():
     assert decision_kind(s) == "place"
     assert not [a for a in legal(s) if a.startswith("give")]  # nothing to swap with
     assert_illegal(s, f"give {held(s, 'crew')} to p2", "SL §54")
+
+
+def test_the_heuristic_bot_weighs_a_swap_like_a_replacement_SL72():
+    # The place decision of a traded card offers 'give OLD to pN' beside 'replace OLD' and
+    # 'discard': the bot reads the card each names (it took 'OLD to pN' for a card's name).
+    from wasteland.core.agent import Observation
+    from wasteland.games.saltlands.bot import HeuristicAgent
+
+    s = two()
+    play(s, "trade p2", f"give {held(s, 'speedster_vehicle', 1)}")
+    d = GAME.decision(s)
+    assert d.kind == "place" and any(a.startswith("give ") for a in d.actions)
+    scores = HeuristicAgent(0).scores(Observation(GAME, s, d))
+    sailer = held(s, "sailer")
+    assert scores[f"give {sailer} to p2"] == scores[f"replace {sailer}"], scores

@@ -61,7 +61,7 @@ class Answers:
         new_value = card_value(cat.cards[frame["card"]])
         scores = {}
         for a in actions:
-            verb, name = a.split(" ", 1)
+            verb, name = a.split(" ")[:2]  # 'give OLD to pN' sends the slot's card over the trade (SL §72)
             old = self._card(s, name)
             scores[a] = 0.0 if verb == "discard" else new_value - card_value(cat.cards[old])
         return scores

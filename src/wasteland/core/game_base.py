@@ -16,16 +16,27 @@ from . import chance
 from .chance import CHANCE_SEAT, RESUME, TABLE, Answers, ChanceNeeded, Pending, TableChance
 from .protocol import Decision, Event, Outcome, RuleError
 from .rng import Rng
+from .spec import GameSpec
 from .state_check import StateError
 from .view import decision_block
 
 
+#: the facts a game declares once, in its :class:`~wasteland.core.spec.GameSpec`; the
+#: protocol object reads them from there and may not write them again (they drifted:
+#: a rules version written twice let the server export records ``replay`` refused)
+DECLARED = ("name", "title", "rules_version", "min_players", "max_players")
+
+
 class EngineGame:
-    name: str
-    title: str  # for messages: "a Dry Well state"
-    rules_version: str
-    min_players: int
-    max_players: int
+    #: the game's one declaration (its package's ``spec.SPEC``), set by each subclass
+    spec: GameSpec
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        again = [f for f in DECLARED if f in vars(cls)]
+        if again:
+            raise TypeError(f"{cls.__name__} writes {', '.join(again)} again: a game declares them once, "
+                            "in its GameSpec (set spec = SPEC)")
 
     def __init__(
         self,
@@ -46,11 +57,30 @@ class EngineGame:
         self._evaluate = evaluate
 
     @property
-    def spec(self) -> Any:
-        """This game's :class:`~wasteland.core.spec.GameSpec` (from the registry)."""
-        from .registry import get_spec
+    def name(self) -> str:
+        return self.spec.name
 
-        return get_spec(self.name)
+    @property
+    def title(self) -> str:
+        return self.spec.title
+
+    @property
+    def rules_version(self) -> str:
+        return self.spec.rules_version
+
+    @property
+    def min_players(self) -> int:
+        return self.spec.min_players
+
+    @property
+    def max_players(self) -> int:
+        return self.spec.max_players
+
+    @property
+    def _a_state(self) -> str:
+        """"an Age of Thirst state", "a Saltlands state": for messages."""
+        title = self.spec.title
+        return f"{'an' if title[:1].lower() in 'aeiou' else 'a'} {title} state"
 
     def normalize_config(self, config: dict[str, Any]) -> dict[str, Any]:
         """The full config of a valid combination of options, or a RuleError naming the
@@ -128,7 +158,7 @@ class EngineGame:
         if action == RESUME:
             resume = getattr(self._engine, "resume", None)
             if resume is None:
-                raise RuleError("chance", f"{self.title} has no automatic step to wait on (the pending action is empty)")
+                raise RuleError("chance", f"{self.spec.title} has no automatic step to wait on (the pending action is empty)")
             return resume(state)
         return self._engine.apply_in_place(state, action, seat)
 
@@ -209,15 +239,15 @@ class EngineGame:
             try:
                 table = TableChance.from_json(raw) if raw is not None else None
             except (KeyError, TypeError, ValueError, AttributeError) as exc:
-                raise StateError("chance", f"not a table chance: {exc}", f"not {self.title} state: ") from None
+                raise StateError("chance", f"not a table chance: {exc}", f"not {self._a_state}: ") from None
         try:
             state = self._state_class.from_json(data)
             state.chance = table
             return state
         except StateError as exc:
-            raise StateError(exc.field, exc.problem, f"not {self.title} state: ", exc.rule) from None
+            raise StateError(exc.field, exc.problem, f"not {self._a_state}: ", exc.rule) from None
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-            raise RuleError("state", f"not {self.title} state: {exc}") from None
+            raise RuleError("state", f"not {self._a_state}: {exc}") from None
 
     def describe(self, event: Event) -> str:
         return self._describe(event)

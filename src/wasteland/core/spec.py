@@ -93,6 +93,17 @@ class Option:
             if len(set(value)) != len(value):
                 raise RuleError(rule, f"{self.name}: a name is given twice")
 
+    def take(self, config: dict[str, Any], derived: Any = None) -> Any:
+        """The option's value in ``config``, checked (:meth:`check`), else its default;
+        ``derived`` stands in for a default the game derives from the other options. A
+        game's ``normalize`` reads its options' range, values and default this way, so
+        that they are written once, here."""
+        value = config.get(self.name)
+        if value is None:
+            return self.default if derived is None else derived
+        self.check(value)
+        return value
+
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"name": self.name, "kind": self.kind, "description": self.description,
                                "default": self.default, "rule": self.rule, "rulebook": self.rulebook}

@@ -17,6 +17,8 @@ from wasteland.core.protocol import Decision, NotationError, RuleError
 from wasteland.core.rng import Rng, randbelow, seed_state, shuffle
 from wasteland.core.view import view_head
 
+from .spec import SPEC
+
 ROPES = (1, 1, 2, 2, 3, 3, 4)
 
 
@@ -172,11 +174,7 @@ def evaluate(s: State) -> list[float]:
 
 
 class DryWell(EngineGame):
-    name = "dry-well"
-    title = "a Dry Well"
-    rules_version = "dry-well/1"
-    min_players = 2
-    max_players = 3
+    spec = SPEC
 
     def __init__(self) -> None:
         import sys

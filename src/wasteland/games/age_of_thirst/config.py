@@ -31,9 +31,11 @@ from typing import Any
 from wasteland.core.protocol import RuleError
 
 from .content import COLOURS
+from .spec import MODES, SPEC, TEAM_FORMATS
 
-MODES = ("normal", "long", "blitz")
-TEAM_FORMATS = {"2x2": (4, (2, 2)), "3x3": (6, (3, 3)), "2x2x2": (6, (2, 2, 2)), "2x3": (5, (2, 3))}
+# The options' ranges, values and defaults are the spec's (``Option.take``); the line-up
+# is the one key no option states (a team game's teams, LO-13.4).
+OPTION = {o.name: o for o in SPEC.options}
 # Chosen defaults: evenly spread seats, red always present so the draw works (LO-4.5).
 DEFAULT_COLOURS = {
     2: ("red", "blue"),
@@ -102,30 +104,22 @@ class Rules:
 
 
 def rules_from_config(config: dict[str, Any]) -> Rules:
-    known = {"players", "mode", "teams", "lineup", "colours", "draw", "turn_limit", "stall_turns", "dead_end"}
-    extra = set(config) - known
+    extra = set(config) - set(OPTION) - {"lineup"}
     if extra:
         raise ConfigError(f"unknown config keys: {', '.join(sorted(extra))}")
     # Without a player count, a team format brings its own (2x2: four players); else two.
-    teams_given = config.get("teams")
-    players = config.get("players", TEAM_FORMATS[teams_given][0]
-                         if isinstance(teams_given, str) and teams_given in TEAM_FORMATS else 2)
-    if not isinstance(players, int) or not 2 <= players <= 6:
-        raise ConfigError("2 to 6 players", "LO-4.1")
-    mode = config.get("mode", "normal")
-    if mode not in MODES:
-        raise ConfigError(f"mode must be one of {MODES}", "LO-13")
-    teams = config.get("teams")
+    teams_given = OPTION["teams"].take(config)
+    players = OPTION["players"].take(config, TEAM_FORMATS[teams_given][0] if teams_given else None)
+    mode = OPTION["mode"].take(config)
+    teams = teams_given
     if players == 5 and teams is None:
         # LO-13.5: the rulebook's five-player game is the 2x3 team game (two against three),
         # played in normal or long form as every team game is; it describes no five-player
         # game of each for themselves, so none is offered.
         teams = "2x3"
-    colours = config.get("colours")
+    colours = OPTION["colours"].take(config)
     lineup = config.get("lineup")
     if teams is not None:
-        if teams not in TEAM_FORMATS:
-            raise ConfigError(f"teams must be one of {tuple(TEAM_FORMATS)}", "LO-13.4")
         need, sizes = TEAM_FORMATS[teams]
         if players != need:
             raise ConfigError(f"a {teams} team game needs {need} players", "LO-13.4")
@@ -155,7 +149,7 @@ def rules_from_config(config: dict[str, Any]) -> Rules:
     colours = list(colours)
     if len(colours) != players or len(set(colours)) != players or not set(colours) <= set(COLOURS):
         raise ConfigError(f"{players} distinct clan colours from {COLOURS}", "LO-4.1")
-    draw = bool(config.get("draw", False))
+    draw = OPTION["draw"].take(config)
     if draw and teams is not None:
         # Ruling (LO-4.5, LO-13.4, LO-13.5): the blind colour draw is a way of settling who
         # starts in a game of each for themselves. In a team game the players split into
@@ -168,15 +162,9 @@ def rules_from_config(config: dict[str, Any]) -> Rules:
                           "the table agrees on who starts", rule)
     if draw and "red" not in colours:
         raise ConfigError("the draw needs red among the colours: red always starts", "LO-4.5")
-    limit = config.get("turn_limit")
-    if limit is not None and (not isinstance(limit, int) or limit < 1):
-        raise ConfigError("turn_limit must be a positive number of turns", "config")
-    stall = config.get("stall_turns", 0)
-    if not isinstance(stall, int) or isinstance(stall, bool) or stall < 0:
-        raise ConfigError("stall_turns must be 0 (off) or a positive number of turns", "config")
-    dead_end = config.get("dead_end", False)
-    if not isinstance(dead_end, bool):
-        raise ConfigError(f"dead_end must be true or false, not {dead_end!r}", "config")
+    limit = OPTION["turn_limit"].take(config)
+    stall = OPTION["stall_turns"].take(config)
+    dead_end = OPTION["dead_end"].take(config)
     return Rules(players, mode, teams, tuple(tuple(t) for t in lineup), tuple(colours), draw, limit, stall,
                  dead_end)
 

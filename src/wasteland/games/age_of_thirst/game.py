@@ -16,15 +16,12 @@ from .describe import describe
 from .determinize import determinize
 from .evaluate import evaluate
 from .setup import new_game
+from .spec import SPEC
 from .state import State
 
 
 class AgeOfThirst(EngineGame):
-    name = "age-of-thirst"
-    title = "an Age of Thirst"
-    rules_version = "age-of-thirst-2ed/3"
-    min_players = 2
-    max_players = 6
+    spec = SPEC  # name, title, rules version and player range are declared there only
 
     def __init__(self) -> None:
         super().__init__(engine, new_game, State, view, describe, determinize, evaluate)

@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from wasteland.core.spec import BotSpec, Capabilities, GameSpec, Option
 
-from .config import MODES, TEAM_FORMATS
 from .content import COLOURS
+
+# The values of the options, written here only (config.py reads them from the options).
+MODES = ("normal", "long", "blitz")  # LO-13.1, LO-13.2, LO-13.3
+# LO-13.4, LO-13.5: each team format's players and team sizes
+TEAM_FORMATS = {"2x2": (4, (2, 2)), "3x3": (6, (3, 3)), "2x2x2": (6, (2, 2, 2)), "2x3": (5, (2, 3))}
 
 # The balance study's openings (``heuristic-<policy>``, see ``bot.POLICIES``; a test holds
 # the two lists equal). Kept here so that listing the games imports no bot.

@@ -14,6 +14,7 @@ from .determinize import determinize
 from .evaluate import evaluate
 from .influence import influence
 from .setup import new_game
+from .spec import SPEC
 from .state import State
 
 # Events that name an agenda card going into or out of a hand: only its holder sees
@@ -22,11 +23,7 @@ SECRET_EVENTS = ("agenda_gained", "agenda_returned")
 
 
 class Fallout(EngineGame):
-    name = "fallout"
-    title = "a Fallout"
-    rules_version = "fallout-p13/1"
-    min_players = 1
-    max_players = 4
+    spec = SPEC  # name, title, rules version and player range are declared there only
 
     def __init__(self) -> None:
         super().__init__(engine, new_game, State, view, describe, determinize, evaluate)

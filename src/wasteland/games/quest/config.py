@@ -6,25 +6,17 @@ from typing import Any
 
 from wasteland.core.protocol import RuleError
 
-from .content import QUESTS
+from .spec import SPEC
 
-DEFAULTS: dict[str, Any] = {"players": 1, "quest": "lantern", "round_limit": None}
+# The options' ranges, values and defaults are the spec's (``Option.take``).
+OPTION = {o.name: o for o in SPEC.options}
 
 
 def normalize(config: dict[str, Any]) -> dict[str, Any]:
     """The full config, or a RuleError naming the option."""
     if not isinstance(config, dict):
         raise RuleError("config", "the config must be a table of options")
-    unknown = sorted(set(config) - set(DEFAULTS))
+    unknown = sorted(set(config) - set(OPTION))
     if unknown:
         raise RuleError("config", f"unknown config keys: {', '.join(unknown)}")
-    out = {**DEFAULTS, **{k: v for k, v in config.items() if v is not None}}
-    n = out["players"]
-    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 4:
-        raise RuleError("players", f"players (heroes) must be 1 to 4, not {n!r}")
-    if out["quest"] not in QUESTS:
-        raise RuleError("quest", f"unknown quest {out['quest']!r}; choose {', '.join(QUESTS)}")
-    lim = out["round_limit"]
-    if lim is not None and (isinstance(lim, bool) or not isinstance(lim, int) or lim < 1):
-        raise RuleError("round_limit", "round_limit must be a whole number of 1 or more")
-    return out
+    return {name: option.take(config) for name, option in OPTION.items()}

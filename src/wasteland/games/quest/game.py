@@ -12,16 +12,13 @@ from .describe import describe
 from .determinize import determinize
 from .evaluate import evaluate
 from .setup import new_game
+from .spec import SPEC
 from .state import State
 from .view import view
 
 
 class Quest(EngineGame):
-    name = "quest"
-    title = "a quest"
-    rules_version = "quest-exploration/4"
-    min_players = 1
-    max_players = 4
+    spec = SPEC  # name, title, rules version and player range are declared there only
 
     def __init__(self) -> None:
         super().__init__(engine, new_game, State, view, describe, determinize, evaluate)

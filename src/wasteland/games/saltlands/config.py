@@ -13,9 +13,10 @@ from typing import Any
 
 from wasteland.core.protocol import RuleError
 
-MODES = ("classic", "coop", "competitive", "solo", "tutorial")
-DIFFICULTIES = ("easy", "normal", "hard")
-RESPAWN_STEPS = ("sailer", "starting_cards")
+from .spec import DIFFICULTIES, MODES, RESPAWN_STEPS, SPEC, VARIANTS
+
+# The options' ranges, values and defaults are the spec's (``SPEC.option(name).take``).
+OPTION = {o.name: o for o in SPEC.options}
 
 # SL §15, SL §16, SL §17 (digest table 2.2): raider types, play area, rumor cards, markers, activations.
 RAIDER_TYPES_BY_PLAYERS = {
@@ -44,9 +45,6 @@ VICTORY_NEEDS = {
 SOLO_STACK_ROUNDS = (1, 1, 2, 3, 3, 4, 5, 5, 6)  # SL §121 "112334556"
 EPIC_SOLO_STACK_ROUNDS = (1, 1, 2, 3, 3, 4, 5, 5, 6, 7, 7)  # SL §150 "11233455677"
 
-# SL §148 to SL §152: the optional variants of Lost in the Desert, combinable freely (SL §148),
-# the epic game with anything but the tutorial (SL §149).
-VARIANTS = ("epic", "overkill", "explorers_luck")
 EPIC_EXTRA_RUMORS = 2  # SL §150
 
 
@@ -130,53 +128,33 @@ def normalize(config: dict[str, Any]) -> Rules:
     """Check a config and derive the set-up tables; one clear error for anything wrong."""
     if not isinstance(config, dict):
         raise ConfigError("config must be a table of options")
-    known = {"players", "mode", "difficulty", "characters", "first_player", "respawn_step", "expansion", "variants"}
-    unknown = sorted(set(config) - known)
+    unknown = sorted(set(config) - set(OPTION))
     if unknown:
         raise ConfigError(f"unknown config option(s): {', '.join(unknown)}")
-    players = config.get("players", 1)
-    if not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= 6:
-        raise ConfigError(f"players must be a whole number from 1 to 6, not {players!r}", "SL §15")
-    mode = config.get("mode", "solo" if players == 1 else "classic")
-    if mode not in MODES:
-        raise ConfigError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
+    players = OPTION["players"].take(config)  # SL §15
+    mode = OPTION["mode"].take(config, "solo" if players == 1 else "classic")  # SL §9
     # SL §9: a lone player always plays Solo; Solo is for one player only.
     if players == 1 and mode not in ("solo", "tutorial"):
         raise ConfigError(f"a single player plays solo (or tutorial), not {mode}", "SL §121")
     if mode == "solo" and players != 1:
         raise ConfigError("solo mode is for exactly one player", "SL §121")
-    difficulty = config.get("difficulty", "normal")
-    if difficulty not in DIFFICULTIES:
-        raise ConfigError(f"difficulty must be one of {', '.join(DIFFICULTIES)}, not {difficulty!r}", "SL §18")
+    difficulty = OPTION["difficulty"].take(config)  # SL §18
     if mode == "tutorial" and difficulty != "easy":
         # SL §121: the tutorial is always played on Easy.
-        if "difficulty" in config:
+        if config.get("difficulty") is not None:
             raise ConfigError("the tutorial is played on easy difficulty", "SL §121")
         difficulty = "easy"
-    characters = config.get("characters")
+    characters = OPTION["characters"].take(config)  # SL §44: names, all different
     if characters is not None:
-        if not isinstance(characters, list) or len(characters) != players:
+        if len(characters) != players:
             raise ConfigError(f"characters must list one character per player ({players})", "SL §44")
-        if len(set(characters)) != len(characters):
-            raise ConfigError("each player needs a different character", "SL §44")
         characters = tuple(characters)
-    first_player = config.get("first_player", 0)
-    if not isinstance(first_player, int) or isinstance(first_player, bool) or not 0 <= first_player < players:
+    first_player = OPTION["first_player"].take(config)
+    if not first_player < players:
         raise ConfigError(f"first_player must be a seat from 0 to {players - 1}", "SL §45")
-    respawn_step = config.get("respawn_step", "sailer")
-    if respawn_step not in RESPAWN_STEPS:
-        raise ConfigError(f"respawn_step must be one of {', '.join(RESPAWN_STEPS)}", "SL §90")
-    expansion = config.get("expansion", False)
-    if not isinstance(expansion, bool):
-        raise ConfigError(f"expansion must be true or false, not {expansion!r}", "SL §140")
-    raw_variants = config.get("variants", [])
-    if not isinstance(raw_variants, (list, tuple)) or not all(isinstance(v, str) for v in raw_variants):
-        raise ConfigError(f"variants must be a list of names from {', '.join(VARIANTS)}", "SL §148")
-    for v in raw_variants:
-        if v not in VARIANTS:
-            raise ConfigError(f"unknown variant {v!r}; choose from {', '.join(VARIANTS)}", "SL §148")
-    if len(set(raw_variants)) != len(raw_variants):
-        raise ConfigError("a variant is named twice", "SL §148")
+    respawn_step = OPTION["respawn_step"].take(config)  # SL §90
+    expansion = OPTION["expansion"].take(config)  # SL §140
+    raw_variants = OPTION["variants"].take(config)  # SL §148
     variants = tuple(v for v in VARIANTS if v in raw_variants)
     epic = "epic" in variants
     if epic and mode == "tutorial":

@@ -16,6 +16,7 @@ from .determinize import determinize
 from .evaluate import evaluate
 from .movement import storm_cards, wind_strength
 from .setup import check_characters, new_game
+from .spec import SPEC
 from .state import State
 from .world import rumor_preview
 from .zones import HIDDEN_GAINS, hand_limit, permanent_armor
@@ -25,11 +26,7 @@ from .zones import HIDDEN_GAINS, hand_limit, permanent_armor
 
 
 class Saltlands(EngineGame):
-    name = "saltlands"
-    title = "a Saltlands"
-    rules_version = "saltlands-base/6"
-    min_players = 1
-    max_players = 6
+    spec = SPEC  # name, title, rules version and player range are declared there only
 
     def __init__(self) -> None:
         super().__init__(engine, new_game, State, view, describe, determinize, evaluate)

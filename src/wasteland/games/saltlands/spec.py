@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from wasteland.core.spec import BotSpec, Capabilities, GameSpec, Option, Tally
 
-from .config import DIFFICULTIES, MODES, RESPAWN_STEPS, VARIANTS
+# The values of the options, written here only (config.py reads them from the options).
+MODES = ("classic", "coop", "competitive", "solo", "tutorial")
+DIFFICULTIES = ("easy", "normal", "hard")
+RESPAWN_STEPS = ("sailer", "starting_cards")
+# SL §148 to SL §152: the optional variants of Lost in the Desert, combinable freely (SL §148),
+# the epic game with anything but the tutorial (SL §149).
+VARIANTS = ("epic", "overkill", "explorers_luck")
 
 # The characters as the data lists them (base game first, then Lost in the Desert's).
 # Kept here, not read from the data, so that listing the games loads no content; the

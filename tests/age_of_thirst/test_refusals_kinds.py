@@ -205,9 +205,10 @@ SAMPLE = {
     "market": "market regen1 skinny", "inject": "inject regen1 skinny", "take": "take regen1 skinny",
     "discard": "discard strike", "play": "play strike 3,3", "end": "end phase",
 }
-# A ray-tower card never comes between drawing or buying a bunker card and laying it
-# (ruling in engine.py: bunker cards are used at once).
-AT_ONCE = {"inject": "LO-10.1", "bonus": "LO-10.2"}
+# Decisions settled at once inside a turn: an action of the phases (a ray-tower card too:
+# bunker cards are used at once, ruling in engine.py) waits for them, by their own rule.
+AT_ONCE = {"inject": "LO-10.1", "bonus": "LO-10.2", "hand": "LO-11"}
+TURN_VERBS = {"move", "attack", "flip", "end", "play", "buy", "upgrade", "grow", "market"}
 
 
 def refusal(s: State, action: str) -> RuleError:
@@ -256,7 +257,9 @@ def test_a_verb_of_another_decision_names_the_rule_of_its_own_decision(kind):
         if verb in KIND_VERBS[d.kind]:
             continue
         err = refusal(s, action)
-        expected = AT_ONCE[kind] if verb == "play" and kind in AT_ONCE else HOME[verb]
+        # A decision settled at once inside a turn (a bunker card to lay, a ray-tower hand
+        # over its limit) forbids every action of the phases by its own rule.
+        expected = AT_ONCE[kind] if kind in AT_ONCE and verb in TURN_VERBS else HOME[verb]
         assert err.rule == expected, (kind, action, str(err))
         tried += 1
     assert tried >= 8
@@ -282,6 +285,16 @@ def test_every_verb_the_engine_offers_is_explained():
                 assert "unknown verb" not in err.message, (d.kind, verb, str(err))
             GAME.apply_in_place(s, rnd.choice(d.actions))
     assert {"first", "place", "tactical", "economic"} <= set(seen)
+
+
+def test_buying_or_acting_while_a_card_waits_names_the_waiting_rule():
+    """A ray-tower hand over its limit (LO-11) and a bunker card to lay (LO-10.1) are settled
+    before the turn goes on: buying, moving or ending the phase then is refused by their
+    rule, not by the phase's LO-7.4 / LO-7 with LO-11 or LO-10.1 only in the message."""
+    for make, rule in ((hand, "LO-11"), (inject, "LO-10.1"), (bonus, "LO-10.2")):
+        for action in ("buy skinny 6,-4", "move 0,-2 0,-3", "end phase", "grow 1,-2", "chance strike"):
+            err = refusal(make(), action)
+            assert err.rule == rule and not isinstance(err, NotationError), (action, str(err))
 
 
 def test_malformed_actions_are_notation_errors():

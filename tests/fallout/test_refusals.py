@@ -90,10 +90,14 @@ CASES = {
     "reveal": [(reveal, "resolve now", "notation")],  # 'resolve' is its only option: only its form is wrong
 }
 HOME = {"move": "FO-13.1", "fight": "FO-13.1", "quest": "FO-13.5", "rest": "FO-13.1", "end": "FO-13.1",
-        "activate": "FO-13.2", "step": "FO-13.3", "result": "FO-13.2", "resolve": "FO-13.1", "return": "FO-13.5"}
+        "activate": "FO-13.2", "step": "FO-13.3", "result": "FO-13.2", "resolve": "FO-13.1", "return": "FO-13.5",
+        "discard": "FO-13.5"}
 SAMPLE = {"move": "move red_rocket", "fight": "fight marauder#1", "quest": "quest", "rest": "rest", "end": "end",
           "activate": "activate radroach#1", "step": "step marauder#1 red_rocket", "result": "result 5 1 stands",
-          "resolve": "resolve", "return": "return a01"}
+          "resolve": "resolve", "return": "return a01", "discard": "discard a01"}
+# The survivor's turn actions; a decision other than the turn is settled first, and its own
+# rule forbids them while it waits (a fifth agenda card: FO-13.5, not the turn's FO-13.1).
+TURN_VERBS = {"move", "fight", "quest", "rest", "end"}
 
 
 def refusal(s, action: str) -> RuleError:
@@ -137,7 +141,8 @@ def test_a_verb_of_another_decision_names_the_rule_of_its_own_decision(kind):
         if verb in KIND_VERBS[d.kind]:
             continue
         err = refusal(s, action)
-        assert err.rule == HOME[verb], (kind, action, str(err))
+        expected = d.rule if d.kind != "turn" and verb in TURN_VERBS else HOME[verb]
+        assert err.rule == expected, (kind, action, str(err))
         assert f"{d.kind} decision" in err.message
 
 
@@ -154,6 +159,27 @@ def test_every_verb_the_engine_offers_is_explained():
             for verb in {a.split()[0] for a in d.actions}:
                 assert verb in KIND_VERBS[d.kind], (d.kind, verb)
             GAME.apply_in_place(s, rnd.choice(d.actions))
+
+
+def test_playing_on_or_discarding_while_a_fifth_agenda_card_must_go_back_names_FO_13_5():
+    """FO-13.5: a survivor over the hand limit gives a card back into the agenda deck before
+    anything else; a turn action then, or a 'discard' of the card, is refused by FO-13.5
+    (it was FO-13.1, and notation)."""
+    s = ret()
+    assert GAME.decision(s).kind == "return"
+    card = GAME.decision(s).actions[0].split()[1]
+    for action in ("end", "rest", "move red_rocket", f"discard {card}"):
+        err = refusal(s, action)
+        assert err.rule == "FO-13.5" and not isinstance(err, NotationError), (action, str(err))
+    assert isinstance(refusal(s, "discard"), NotationError)  # read for its form first
+    assert isinstance(refusal(s, "move"), NotationError)
+
+
+def test_a_chance_answer_when_nothing_is_drawn_names_the_waiting_decision():
+    for make in POSITIONS.values():
+        s = make()
+        err = refusal(s, "chance a01")
+        assert err.rule == GAME.decision(s).rule and not isinstance(err, NotationError), str(err)
 
 
 def test_malformed_actions_are_notation_errors():

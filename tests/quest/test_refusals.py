@@ -113,7 +113,9 @@ def test_a_legal_action_of_another_kind_names_the_rule_of_its_own_kind(kind):
         if VERB_KIND[action.split()[0]] == kind or action in GAME.decision(s).actions:
             continue
         err = refusal(s, action)
-        assert err.rule == DECISION_INFO[other][0], (kind, action, str(err))
+        # A hero's action waits for a procedure: the procedure's own rule forbids it now.
+        expected = DECISION_INFO[kind][0] if other == "hero" else DECISION_INFO[other][0]
+        assert err.rule == expected, (kind, action, str(err))
         assert f"{kind} decision" in err.message
 
 
@@ -124,6 +126,19 @@ def test_every_verb_the_engine_offers_is_explained():
         s = at(kind)
         for verb in {a.split()[0] for a in GAME.decision(s).actions}:
             assert verb in KIND_VERBS[kind], (kind, verb)
+
+
+def test_naming_an_encounter_card_when_the_battle_track_is_full_names_WQ_39_1():
+    """WQ-39.1: no encounter card is drawn when no slot above the battle track is empty, so
+    a table naming one is refused by WQ-39.1 (it was refused as notation); with room, the
+    waiting decision's own rule says nothing is drawn now."""
+    s = at("hero")
+    card = next(iter(s.content.encounters))
+    err = refusal(s, f"chance {card}")
+    assert err.rule == GAME.decision(s).rule and not isinstance(err, NotationError), str(err)
+    s.slots = [card] * len(s.slots)
+    err = refusal(s, f"chance {card}")
+    assert err.rule == "WQ-39.1" and "battle track" in err.message, str(err)
 
 
 def test_malformed_actions_are_notation_errors():

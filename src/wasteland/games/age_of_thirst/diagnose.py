@@ -9,6 +9,7 @@ Seats are named by their clan colour, as at the table (LO-4.1).
 
 from __future__ import annotations
 
+from wasteland.core import chance
 from wasteland.core.protocol import Decision, NotationError, RuleError
 
 from .combat import can_attack, can_move, move_range, stats
@@ -51,6 +52,9 @@ def why_illegal(s: State, d: Decision, action: object) -> RuleError:
         return NotationError(f"not an action: {action!r}")
     words = action.split()
     verb = words[0]
+    if verb == chance.VERB:  # a table's answer when the game asks for none
+        return RuleError(d.rule, f"{action!r}: nothing is drawn or dealt now; {_who(s, d.seat)}'s {d.kind} "
+                         f"decision waits: {_sample(d)}")
     if verb not in VERBS:
         offered = sorted({a.split()[0] for a in d.actions})
         return NotationError(f"unknown verb {verb!r}; this decision's actions begin with "
@@ -67,14 +71,27 @@ def _who(s: State, seat: int) -> str:
     return s.colour[seat] if s.colour else f"p{seat + 1}"
 
 
+# Decisions inside a turn that are settled at once, before the phase goes on: a bunker
+# card just drawn or bought is laid (LO-10.1, LO-10.2), a ray-tower hand over its limit
+# gets rid of the excess when drawn (LO-11). An action of the phases given while one waits
+# is refused by the waiting decision's own rule, which is what forbids it now.
+AT_ONCE = frozenset({"inject", "hand", "bonus"})
+# The verbs of the two phases of a turn (and of their black market and ray-tower cards).
+TURN_VERBS = KIND_VERBS["tactical"] | KIND_VERBS["economic"]
+
+
 def _out_of_place(s: State, d: Decision, words: list[str]) -> RuleError:
     verb = words[0]
     if verb == "play" and d.kind in ("inject", "bonus"):
         # Ruling (engine.py): a bunker card is laid instantly (миттєво), so no moment of
         # the turn passes, and no ray-tower card is played, between taking and laying it.
-        rule = "LO-10.1" if d.kind == "inject" else "LO-10.2"
-        return RuleError(rule, "a bunker card is laid at once: no ray-tower card comes between taking it and "
+        return RuleError(d.rule, "a bunker card is laid at once: no ray-tower card comes between taking it and "
                          f"laying it ({_sample(d)})")
+    if d.kind in AT_ONCE and verb in TURN_VERBS:
+        what = ("the bunker card just taken is laid first" if d.kind != "hand"
+                else f"the ray-tower hand is over its limit of {HAND_LIMIT}: the excess goes first")
+        return RuleError(d.rule, f"'{verb}' waits: {what}; now {_who(s, d.seat)}'s {d.kind} decision waits: "
+                         f"{_sample(d)}")
     if verb == "end" and d.kind in ("tactical", "economic"):
         return _why_end(s, d, words)
     rule, when = WHEN[verb]

@@ -1,13 +1,18 @@
 """Why an action is not legal now: one clear error naming the rule it breaks.
 
 A verb of another decision than the waiting one names the rule that says when its own
-decision comes (an enemy's step during a survivor's turn: FO-13.3); a verb of the waiting
-decision names the rule that filters its options. The survivor's turn is a stand-in of
-our own (turn.py) and cites FO-13.1, the page's only words on turns.
+decision comes (an enemy's step during a survivor's turn: FO-13.3), except an action of the
+turn while a decision inside the round waits (a fifth agenda card to give back, an enemy to
+order or step, a fight's result): that decision is settled first, and its own rule is what
+forbids the action now. A verb of the waiting decision names the rule that filters its
+options. Every verb is read for its form first: a malformed one is notation. The
+survivor's turn is a stand-in of our own (turn.py) and cites FO-13.1, the page's only words
+on turns.
 """
 
 from __future__ import annotations
 
+from wasteland.core import chance
 from wasteland.core.protocol import Decision, NotationError, RuleError
 
 from .state import State
@@ -24,6 +29,21 @@ VERBS = {
     "result": ("FO-13.2", "a fight result is entered only while a fight waits on the table"),
     "resolve": ("FO-13.1", "a revealed card written into a position is resolved by the first player"),
     "return": ("FO-13.5", "only a card in the hand of a survivor holding five can go back"),
+    # Not an action of the game but the word a table reaches for: an agenda card over the
+    # limit is never discarded, it is shuffled back into the agenda deck (FO-13.5).
+    "discard": ("FO-13.5", "agenda cards are never discarded: a survivor holding five gives one back into "
+                "the agenda deck ('return CARD')"),
+}
+# How many words each verb takes (the verb included): read before anything else.
+WORDS = {"move": 2, "fight": 2, "quest": 1, "rest": 1, "end": 1, "activate": 2, "step": 3, "result": 4,
+         "resolve": 1, "return": 2, "discard": 2}
+# Decisions settled at once, before the turn (or the round end) goes on: why each comes first.
+AT_ONCE = {
+    "order": "the first player orders the enemies of the activating type first",
+    "step": "the enemy's step is chosen first",
+    "fight": "the fight's result is entered first",
+    "return": "a survivor holding five agenda cards gives one back first",
+    "reveal": "the revealed agenda card is resolved first",
 }
 # The verbs each decision kind offers (engine.py OPTIONS and turn.py).
 KIND_VERBS = {
@@ -38,10 +58,19 @@ def why_illegal(s: State, d: Decision, action: object) -> RuleError:
         return NotationError(f"an action is text such as {d.actions[0]!r}, not {action!r}")
     words = action.split()
     verb = words[0]
+    if verb == chance.VERB:
+        return RuleError(d.rule, f"{action!r}: nothing is drawn or rolled now; the {d.kind} decision of survivor "
+                         f"{d.seat + 1} waits ({_sample(d)})")
     if verb not in VERBS:
         return NotationError(f"unknown verb {verb!r}; the verbs are {', '.join(VERBS)}")
     rule, what = VERBS[verb]
     if verb not in KIND_VERBS[d.kind]:
+        form = _form(words)
+        if form:
+            return form
+        if d.kind in AT_ONCE and verb in KIND_VERBS["turn"]:
+            return RuleError(d.rule, f"{action!r} waits: {AT_ONCE[d.kind]}; the {d.kind} decision of survivor "
+                             f"{d.seat + 1} ({_sample(d)})")
         return RuleError(rule, f"{action!r}: {what}; now the {d.kind} decision of survivor {d.seat + 1} waits "
                          f"[{d.rule}] ({_sample(d)})")
     why = _WHY[verb](s, d, words)
@@ -53,6 +82,13 @@ def why_illegal(s: State, d: Decision, action: object) -> RuleError:
 def _sample(d: Decision, verb: str = "") -> str:
     legal = [a for a in d.actions if a.split(" ")[0] == verb] or list(d.actions)
     return ", ".join(legal[:6]) + (" ..." if len(legal) > 6 else "")
+
+
+def _form(words: list[str]) -> NotationError | None:
+    """A verb given with the wrong number of words (read before its place in the game)."""
+    n = WORDS[words[0]]
+    return NotationError(f"{' '.join(words)!r}: '{words[0]}' takes {n - 1} word(s) after it") \
+        if len(words) != n else None
 
 
 def _arity(words: list[str], n: int, form: str) -> NotationError | None:

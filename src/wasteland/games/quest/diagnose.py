@@ -1,14 +1,19 @@
 """Why an action is illegal: one clear error naming the rule it breaks.
 
 A verb of another decision than the waiting one names the rule of its own decision (an
-event die entered during a hero's activation: WQ-40.4); a verb of the waiting decision
-names the rule that filters its options. The hero's own actions are a stand-in of ours
+event die entered during a hero's activation: WQ-40.4), except a hero's action while a
+procedure waits (a tile to lay, a group to deploy, an enemy's step, an event's choice):
+the procedure is settled first, and its own rule is what forbids the action now. A verb
+of the waiting decision names the rule that filters its options. A card named for the
+table's draw when nothing is drawn is refused by the rule that draws none (a full battle
+track, WQ-39.1). The hero's own actions are a stand-in of ours
 (heroes.py) and cite the page's rules where it gives them (Move 1+, Run 3+ and freeing a
 trapped hero 4+: WQ-40.3; Recover: WQ-40.4), else the sequence of play (WQ-40.2).
 """
 
 from __future__ import annotations
 
+from wasteland.core import chance
 from wasteland.core.protocol import Decision, NotationError, RuleError
 
 from .deploy import adjacent
@@ -34,6 +39,8 @@ def why_illegal(s: State, d: Decision, action: object) -> RuleError:
         return NotationError(f"an action is text in the game's notation, not {action!r}")
     words = action.split()
     verb = words[0]
+    if verb == chance.VERB:
+        return _why_chance(s, d, words)
     kind = VERB_KIND.get(verb)
     if kind is None:
         offered = sorted({a.split()[0] for a in d.actions})
@@ -41,11 +48,25 @@ def why_illegal(s: State, d: Decision, action: object) -> RuleError:
     if kind != d.kind:
         from .engine import DECISION_INFO
 
+        if kind == "hero":
+            # A procedure inside the round is settled before any hero acts again.
+            return RuleError(d.rule, f"'{verb}' waits: the {d.kind} decision ({d.prompt}) of hero {d.seat + 1} "
+                             f"is settled first ({_sample(d)})")
         rule, prompt = DECISION_INFO[kind]
         return RuleError(rule, f"'{verb}' answers a {kind} decision ({prompt}); now the {d.kind} decision "
                          f"of hero {d.seat + 1} waits [{d.rule}] ({_sample(d)})")
     why = (_why_hero if kind == "hero" else _WHY.get(kind, _why_choice))(s, d, words)
     return why or RuleError(d.rule, f"{action!r} is not possible now ({d.prompt}); possible: {_sample(d)}")
+
+
+def _why_chance(s: State, d: Decision, words: list[str]) -> RuleError:
+    """A chance answer when the game asks for none (it asks through a chance point)."""
+    named = words[1] if len(words) > 1 else ""
+    if named in s.content.encounters and all(card is not None for card in s.slots):
+        return RuleError("WQ-39.1", f"no encounter card is drawn: every slot above the battle track is taken "
+                         f"({named} stays in the deck); now the {d.kind} decision of hero {d.seat + 1} waits")
+    return RuleError(d.rule, f"nothing is drawn or thrown now; the {d.kind} decision of hero {d.seat + 1} waits "
+                     f"({_sample(d)})")
 
 
 def _sample(d: Decision) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from wasteland.core import chance
 from wasteland.core.protocol import Decision, NotationError, RuleError
 
 from .diagnose_turn import TURN_VERBS, sample, why_turn
@@ -85,6 +86,9 @@ def why_illegal(s: State, d: Decision, action: str) -> RuleError:
         return NotationError("an action is a non-empty text such as 'end' or 'move 3,-2'")
     tokens = action.split()
     verb = tokens[0]
+    if verb == chance.VERB:  # a table's answer when the game asks for none
+        return RuleError(d.rule, f"{action!r}: nothing is drawn, explored or rolled now; the {d.kind} decision "
+                         f"of p{d.seat + 1} waits: {sample(d)}")
     if verb not in VERBS:
         offered = sorted({a.split()[0] for a in d.actions})
         return NotationError(f"unknown action {verb!r}; this decision's actions begin with "

@@ -297,6 +297,35 @@ def test_buying_or_acting_while_a_card_waits_names_the_waiting_rule():
             assert err.rule == rule and not isinstance(err, NotationError), (action, str(err))
 
 
+def test_verbs_of_other_decisions_over_random_positions():
+    """Over random games, at every few decisions, a well-formed action of another decision
+    (one the same games offered elsewhere) is refused by the rule that forbids it there:
+    the waiting decision's own when it is settled at once, else the rule of the verb's
+    decision; never as notation."""
+    from wasteland.games.age_of_thirst.diagnose import KIND_VERBS
+
+    rnd = random.Random(5)
+    legal: dict[str, str] = {}
+    tried: dict[str, int] = {}
+    for seed, config in enumerate([{"players": 2}, {"players": 3, "mode": "long"}, {"players": 4, "teams": "2x2"}]):
+        s = GAME.new_game(config, seed)
+        for step in range(300):
+            d = GAME.decision(s)
+            if d is None:
+                break
+            for a in d.actions:
+                legal.setdefault(a.split()[0], a)
+            if step % 4 == 0:
+                for verb, action in legal.items():
+                    if verb in KIND_VERBS[d.kind] or action in d.actions:
+                        continue
+                    err = refusal(s, action)
+                    expected = AT_ONCE[d.kind] if d.kind in AT_ONCE and verb in TURN_VERBS else HOME[verb]
+                    assert err.rule == expected, (d.kind, action, str(err))
+                    tried[d.kind] = tried.get(d.kind, 0) + 1
+            GAME.apply_in_place(s, rnd.choice(d.actions))
+    assert {"first", "place", "tactical", "economic"} <= set(tried), tried
+
 def test_malformed_actions_are_notation_errors():
     s = tactical()
     for action in ("move 0,-2", "move skinny 0,-3", "attack 0,-2", "flip", "end", "play strike"):

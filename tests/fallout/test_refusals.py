@@ -182,6 +182,35 @@ def test_a_chance_answer_when_nothing_is_drawn_names_the_waiting_decision():
         assert err.rule == GAME.decision(s).rule and not isinstance(err, NotationError), str(err)
 
 
+def test_verbs_of_other_decisions_over_random_positions():
+    """Over random games, at every decision, a well-formed action of another decision (one
+    the same games offered elsewhere) is refused by the rule that forbids it there: the
+    waiting decision's own for a turn action while a decision inside the round waits, else
+    the rule of the verb's decision; never as notation."""
+    from wasteland.games.fallout.diagnose import KIND_VERBS
+
+    rnd = random.Random(6)
+    legal: dict[str, str] = {}
+    tried: dict[str, int] = {}
+    for seed, config in enumerate([{"players": 1}, {"players": 3}, {"players": 2, "fight": "table"},
+                                   {"players": 4}]):
+        s = GAME.new_game(config, seed)
+        for _ in range(300):
+            d = GAME.decision(s)
+            if d is None:
+                break
+            for a in d.actions:
+                legal.setdefault(a.split()[0], a)
+            for verb, action in legal.items():
+                if verb in KIND_VERBS[d.kind] or action in d.actions:
+                    continue
+                err = refusal(s, action)
+                expected = d.rule if d.kind != "turn" and verb in TURN_VERBS else HOME[verb]
+                assert err.rule == expected, (d.kind, action, str(err))
+                tried[d.kind] = tried.get(d.kind, 0) + 1
+            GAME.apply_in_place(s, rnd.choice(d.actions))
+    assert {"turn", "order", "step", "fight"} <= set(tried), tried
+
 def test_malformed_actions_are_notation_errors():
     s = turn()
     for action in ("move", "move nowhere", "fight", "fight nobody#9", "quest now", "end now"):

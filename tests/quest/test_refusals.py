@@ -141,6 +141,35 @@ def test_naming_an_encounter_card_when_the_battle_track_is_full_names_WQ_39_1():
     assert err.rule == "WQ-39.1" and "battle track" in err.message, str(err)
 
 
+def test_verbs_of_other_decisions_over_random_positions():
+    """Over random games, at every decision, a well-formed action of another decision kind
+    (one the same games offered elsewhere) is refused by the rule that forbids it there: a
+    hero's action by the procedure that waits, any other by its own kind's rule; never as
+    notation."""
+    from wasteland.games.quest.diagnose import VERB_KIND
+
+    rnd = random.Random(7)
+    legal: dict[str, str] = {}
+    tried: dict[str, int] = {}
+    for seed, config in enumerate(CONFIGS * 2):
+        s = GAME.new_game(config, seed)
+        for _ in range(400):
+            d = GAME.decision(s)
+            if d is None:
+                break
+            for a in d.actions:
+                legal.setdefault(a.split()[0], a)
+            for verb, action in legal.items():
+                kind = VERB_KIND[verb]
+                if kind == d.kind or action in d.actions:
+                    continue
+                err = refusal(s, action)
+                expected = d.rule if kind == "hero" else DECISION_INFO[kind][0]
+                assert err.rule == expected, (d.kind, action, str(err))
+                tried[d.kind] = tried.get(d.kind, 0) + 1
+            GAME.apply_in_place(s, rnd.choice(d.actions))
+    assert len(tried) >= 5, tried
+
 def test_malformed_actions_are_notation_errors():
     s = at("hero")
     for action in ("end now", "move", "recover 5", "attack nobody a1", "fly a1"):

@@ -150,6 +150,7 @@ def test_lo_13_4_walking_off_the_centre_does_not_bar():
 # -- five players (LO-13.5) ---------------------------------------------------------------------
 
 
+@pytest.mark.worked_example("LO-13.5")
 def test_lo_13_5_worked_example_yellow_blue_with_white_out():
     # The rulebook's example: team "yellow-blue"; the white faction does not play.
     r = rules_from_config({"players": 5, "teams": "2x3",

@@ -7,11 +7,14 @@ picture labels Raider Camp, RobCo Factory, Pendleton Estate and Super Duper Mart
 which are spaces of our demo map.
 """
 
+import pytest
+
 from wasteland.games.fallout.content import load_content
 
 from .conftest import of, play, position
 
 
+@pytest.mark.worked_example("FO-13.6")
 def test_fo_13_6_marauder_flipped_then_mole_rat_attacks_in_its_space(game):
     # Agenda card a02 shows the strip marauder, mole rat (left to right).
     assert load_content().cards["a02"].icons == ["marauder", "mole_rat"]

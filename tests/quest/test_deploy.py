@@ -3,6 +3,8 @@ initiative of new groups (WQ-39.3)."""
 
 from __future__ import annotations
 
+import pytest
+
 from qtest import GAME, answer, asked, kind, legal, of_type, play, pos
 
 ALLEY = {"tile": "alley", "at": [2, 0]}  # laid by its west position: zones a b c on 2,0 3,0 4,0
@@ -27,6 +29,7 @@ def test_one_encounter_card_per_symbol_into_the_nearest_empty_slots():
     assert [e["rule"] for e in of_type(ev, "initiative_card")] == ["WQ-39.3", "WQ-39.3"]
 
 
+@pytest.mark.worked_example("WQ-39.3")
 def test_the_page_example_slot_three():
     """WQ-39.3, the page's example: one group deployed, its encounter card in slot 3 above
     the track, so the initiative card of enemy group 3 goes to the end of the battle track."""

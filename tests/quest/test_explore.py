@@ -46,6 +46,7 @@ def test_empty_deck_is_a_dead_end_and_the_quest_fails():
     assert GAME.decision(s) is None
 
 
+@pytest.mark.worked_example("WQ-38.3")
 def test_the_illustration_closed_gate_goes_furthest():
     """WQ-38.3, the page's illustration in our own numbers: the alley (three zones a b c in
     a row) is laid by its west gate position on the gatehouse's closed gate at 1,0 E. That

@@ -6,6 +6,8 @@ position is set up by a scenario so that the example's numbers hold, and a comme
 
 from __future__ import annotations
 
+import pytest
+
 from wasteland.games.saltlands.game import GAME
 from wasteland.games.saltlands.movement import sail_step_options, wind_strength
 from wasteland.games.saltlands.zones import hand_limit, permanent_armor
@@ -39,6 +41,7 @@ from sltest import (
 # -- SL §55: hand limit -------------------------------------------------------------------
 
 
+@pytest.mark.worked_example("SL §55")
 def test_hand_limit_example_4_plus_5_plus_2_is_11_SL55():
     # Plowman: hovercraft (4) in the vehicle slot, one crew card (2) and one empty
     # cargo slot (5). The character card shows no hand-limit symbol (data: 0).
@@ -96,6 +99,7 @@ def test_crew_token_gives_crew_that_collects_at_once_SL64():
 # -- SL §65: Water refreshes a crew member and the last card it engaged -------------------------
 
 
+@pytest.mark.worked_example("SL §64", "SL §65")
 def test_healer_water_refreshes_crew_and_pickaxe_SL65():
     s = build("""
         seed = 1
@@ -128,6 +132,7 @@ def test_healer_water_refreshes_crew_and_pickaxe_SL65():
 # -- SL §73 to SL §77: the Scout collects two tokens with two crew -------------------------------
 
 
+@pytest.mark.worked_example("SL §73")
 def test_scout_two_crew_collect_victory_and_loot_SL73_SL77():
     s = build("""
         seed = 1
@@ -161,6 +166,7 @@ def test_scout_two_crew_collect_victory_and_loot_SL73_SL77():
 # -- SL §80: passing through a raider, a player and a token --------------------------------
 
 
+@pytest.mark.worked_example("SL §80")
 def test_route_through_raider_player_and_token_ends_on_spawn_point_SL80():
     # The only 4-hex route (a Speedster-type vehicle avoids dunes) from 1,-2 to the
     # spawn point A at -2,2 is 0,-1 (raider), -1,0 (player), -2,1 (token).
@@ -212,6 +218,7 @@ SAIL = """
 """
 
 
+@pytest.mark.worked_example("SL §81")
 def test_sail_wind_strength_5_double_steps_in_two_directions_SL81():
     s = build(SAIL.format(hex="-2,2"))
     assert wind_strength(s) == 2 + 3 == 5  # the two starting weather cards
@@ -225,6 +232,7 @@ def test_sail_wind_strength_5_double_steps_in_two_directions_SL81():
     assert "6,-6" not in moves
 
 
+@pytest.mark.worked_example("SL §81")
 def test_sail_at_most_wind_strength_steps_SL81():
     five = build(SAIL.format(hex="0,2"))
     six = build(SAIL.format(hex="0,2").replace('["w01", "w02"]', '["w02", "w05"]'))
@@ -238,6 +246,7 @@ def test_sail_at_most_wind_strength_steps_SL81():
     assert "2,-5" not in m5 and "2,-5" in m6
 
 
+@pytest.mark.worked_example("SL §81")
 def test_sail_cannot_cross_mountains_goes_round_SL81():
     # 2,0 is a mountain of the compass tile: a Sailer can never end there (SL §79).
     s = build(SAIL.format(hex="1,1"))
@@ -306,6 +315,7 @@ def test_plowman_tacks_zigzag_against_the_wind_SL81_SL82():
 # -- SL §84: Fuel ------------------------------------------------------------------------
 
 
+@pytest.mark.worked_example("SL §84")
 def test_arsonist_speedster_4_plus_3_plus_3_moves_8_with_2_fuel_SL84():
     # The Arsonist's Speedster moves 4 and skirts dunes (data: salt and mountains).
     # 4,-7 is 8 hexes away by a dune-free route: 4 + 3 = 7 is short, 4 + 3 + 3 = 10 is
@@ -344,6 +354,7 @@ def test_arsonist_speedster_4_plus_3_plus_3_moves_8_with_2_fuel_SL84():
 # -- SL §86 to SL §89: combat ------------------------------------------------------------------
 
 
+@pytest.mark.worked_example("SL §86")
 def test_machete_destroys_hovercraft_axe_then_water_destroys_pickup_SL86():
     s = build("""
         seed = 1
@@ -381,6 +392,7 @@ def test_machete_destroys_hovercraft_axe_then_water_destroys_pickup_SL86():
     assert raiders(s) == []
 
 
+@pytest.mark.worked_example("SL §87")
 def test_crossbow_then_spear_ap_destroy_pickup_SL87():
     s = build("""
         seed = 1
@@ -435,6 +447,7 @@ def _bulldozers_attack_armored_sailer():
     return s
 
 
+@pytest.mark.worked_example("SL §88")
 def test_armored_sailer_helmet_and_crew_against_two_bulldozers_SL88():
     s = _bulldozers_attack_armored_sailer()
     assert permanent_armor(s, s.players[1]) == 1
@@ -460,6 +473,7 @@ def test_armored_sailer_helmet_and_crew_against_two_bulldozers_SL88():
     assert vehicle(s, 1) == "armored_sailer"
 
 
+@pytest.mark.worked_example("SL §85")
 def test_two_normal_damage_stopped_by_one_armor_and_one_medkit_SL85():
     # SL §85: every attack is stopped on its own, but several cards may stop one attack:
     # 2 normal damage avoided with 1 armor (a Helmet) and 1 Medkit. The Healer has no
@@ -495,6 +509,7 @@ def test_two_normal_damage_stopped_by_one_armor_and_one_medkit_SL85():
     assert hand(s, 1) == [] and {"helmet", "medkit"} <= set(discard_ids(s))
 
 
+@pytest.mark.worked_example("SL §89")
 def test_apc_and_tough_armor_do_not_stop_truck_ap_SL89():
     # The Plowman drives an APC (armor 2) and is Tough (+1): armor 3 in all. A Truck
     # attacks with 1 AP (damage card d1-6): armor does not help; he must heal or lose
@@ -578,6 +593,7 @@ RAIDERS_2P = """
 """
 
 
+@pytest.mark.worked_example("SL §106")
 def test_equidistant_speedster_sent_to_scientist_by_current_player_SL106():
     # The Speedster at 0,-2 is 2 hexes from both players (it cannot cross the dunes of
     # 1,-1); the Scout, whose turn it is, sends it to the Scientist: 2 normal damage.
@@ -604,6 +620,7 @@ def test_equidistant_speedster_sent_to_scientist_by_current_player_SL106():
     assert ("pickup", "-1,2", 2) in raiders(s)  # other types stay put
 
 
+@pytest.mark.worked_example("SL §106")
 def test_speedster_goes_round_dunes_SL106():
     # From -1,0 the Scout at 1,1 is 2 hexes away across the dunes -1,1 / 0,1; a
     # Speedster may not enter dunes and drives round by -2,1 -2,2 -1,2 to 0,2: 4 hexes,
@@ -620,6 +637,7 @@ def test_speedster_goes_round_dunes_SL106():
     assert of_type(events, "attacked")[0]["seat"] == 0
 
 
+@pytest.mark.worked_example("SL §106")
 def test_speedster_stops_short_because_it_may_not_end_on_a_token_SL106():
     # The Speedster at 6,-3 cannot reach the Scout at -2,1 this activation; its best
     # 4-hex end would be 2,-2, but a token lies there, so it stops after 3 hexes at
@@ -653,6 +671,7 @@ def test_speedster_stops_short_because_it_may_not_end_on_a_token_SL106():
 # -- SL §107: spawning with too few figures ---------------------------------------------------
 
 
+@pytest.mark.worked_example("SL §107")
 def test_spawn_too_few_figures_raider_free_tile_first_then_choice_SL107():
     # Normal difficulty. The damage card shows B, M and H (+3 movement, no attack), as in
     # the example; H is inactive on Normal. The book's numbers: five free B/M points,
@@ -682,6 +701,7 @@ def test_spawn_too_few_figures_raider_free_tile_first_then_choice_SL107():
 # -- SL §124: the Scout, Water, Spear and a Bulldozer ------------------------------------------
 
 
+@pytest.mark.worked_example("SL §124")
 def test_scout_water_then_spear_destroys_bulldozer_loot_SL124():
     s = build("""
         seed = 1
@@ -765,6 +785,7 @@ def four(mode="classic", rumors=0, p1="2,-2", p2="3,-5", p3="-1,0", p4="-2,1",
     return s
 
 
+@pytest.mark.worked_example("SL §113")
 def test_classic_two_players_five_victory_cards_three_matching_win_SL113():
     # Six rumor cards played (4 players), no raider on the tile. The Arsonist moves onto
     # the blue marker's tile where the Scientist waits: 5 cards, 3 of them blue.

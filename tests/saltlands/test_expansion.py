@@ -209,6 +209,7 @@ def test_an_epic_position_in_round_7_reveals_the_round_7_damage_cards_SL150():
 # -- special items and symbols -----------------------------------------------------------
 
 
+@pytest.mark.worked_example("SL §144")
 def test_wind_tractor_sl144_example_own_numbers():
     """SL §144, SL §145: moves like a motorized vehicle up to the wind strength (2 + 3 = 5),
     over any terrain, straight upwind too, no double steps, no Fuel."""

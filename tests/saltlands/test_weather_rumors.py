@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from wasteland.games.saltlands.game import GAME
 from wasteland.games.saltlands.movement import wind_strength
 from wasteland.games.saltlands.world import draw_weather, weather_phase
@@ -86,6 +88,7 @@ def test_weather_phase_starts_a_new_round_SL48_SL52():
 # -- SL §109, SL §110, SL §111: rumors and exploring ------------------------------------------------------------
 
 
+@pytest.mark.worked_example("SL §109")
 def test_rumor_token_moves_markers_and_explores_SL109_SL110():
     # Seed 1: blue on start_3 (t0,-1), green on start_1 (t1,-1). Rumor card r1: top =
     # blue one tile N, onto the face-down tile t0,-2 (tile_01), which is explored.

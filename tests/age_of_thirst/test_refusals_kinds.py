@@ -295,6 +295,9 @@ def test_buying_or_acting_while_a_card_waits_names_the_waiting_rule():
         for action in ("buy skinny 6,-4", "move 0,-2 0,-3", "end phase", "grow 1,-2", "chance strike"):
             err = refusal(make(), action)
             assert err.rule == rule and not isinstance(err, NotationError), (action, str(err))
+    # Read for its form before its place: a malformed action is notation wherever it comes.
+    for action in ("buy skinny", "move 0,-2", "end", "grow 9,9"):
+        assert isinstance(refusal(hand(), action), NotationError), action
 
 
 def test_verbs_of_other_decisions_over_random_positions():

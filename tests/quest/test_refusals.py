@@ -170,6 +170,16 @@ def test_verbs_of_other_decisions_over_random_positions():
             GAME.apply_in_place(s, rnd.choice(d.actions))
     assert len(tried) >= 5, tried
 
+@pytest.mark.parametrize("kind", ["place", "deploy", "step"])
+def test_a_malformed_action_of_another_kind_is_notation_wherever_it_comes(kind):
+    """An action is read for its form before its place: a hero's action without its die,
+    or a deployment without its zone, is notation during any decision."""
+    s = at(kind)
+    for action in ("move gatehouse.a", "recover", "attack g1.1", "deploy g1.1", "close", "give"):
+        if action.split()[0] not in {a.split()[0] for a in GAME.decision(s).actions}:
+            assert isinstance(refusal(s, action), NotationError), (kind, action)
+
+
 def test_malformed_actions_are_notation_errors():
     s = at("hero")
     for action in ("end now", "move", "recover 5", "attack nobody a1", "fly a1"):

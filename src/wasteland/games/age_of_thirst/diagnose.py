@@ -26,6 +26,10 @@ KIND_VERBS: dict[str, frozenset[str]] = {
     "inject": frozenset({"inject"}), "hand": frozenset({"discard", "play"}), "bonus": frozenset({"take"}),
 }
 VERBS = frozenset().union(*KIND_VERBS.values())
+# How many words each verb takes, itself included ('play' names a card, then a target or
+# none, so its form is the card's to say).
+WORDS = {"first": 2, "place": 3, "move": 3, "attack": 3, "flip": 2, "end": 2, "buy": 3, "upgrade": 2, "grow": 2,
+         "market": 3, "inject": 3, "take": 3, "discard": 2}
 
 # When the decision a verb answers comes: the rule cited when it is given while another
 # decision waits.
@@ -59,11 +63,14 @@ def why_illegal(s: State, d: Decision, action: object) -> RuleError:
         offered = sorted({a.split()[0] for a in d.actions})
         return NotationError(f"unknown verb {verb!r}; this decision's actions begin with "
                              f"{', '.join(repr(v) for v in offered)}")
-    if verb not in KIND_VERBS[d.kind]:
-        return _out_of_place(s, d, words)
+    # The form first, whatever the decision: a malformed action is notation, never a rule.
     for w in words[1:]:
         if "," in w and w not in s.board.by_name:
             return NotationError(f"{w} is not a hex of the board (LO-3)")
+    if verb not in KIND_VERBS[d.kind]:
+        if verb in WORDS and len(words) != WORDS[verb]:
+            return NotationError(f"{action!r}: '{verb}' takes {WORDS[verb] - 1} word(s) after it")
+        return _out_of_place(s, d, words)
     return _WHY[d.kind](s, d, words)
 
 

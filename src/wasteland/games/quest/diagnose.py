@@ -48,6 +48,9 @@ def why_illegal(s: State, d: Decision, action: object) -> RuleError:
     if kind != d.kind:
         from .engine import DECISION_INFO
 
+        form = _form(s, d, words, kind)  # read before its place: a malformed action is notation
+        if form is not None:
+            return form
         if kind == "hero":
             # A procedure inside the round is settled before any hero acts again.
             return RuleError(d.rule, f"'{verb}' waits: the {d.kind} decision ({d.prompt}) of hero {d.seat + 1} "
@@ -57,6 +60,31 @@ def why_illegal(s: State, d: Decision, action: object) -> RuleError:
                          f"of hero {d.seat + 1} waits [{d.rule}] ({_sample(d)})")
     why = (_why_hero if kind == "hero" else _WHY.get(kind, _why_choice))(s, d, words)
     return why or RuleError(d.rule, f"{action!r} is not possible now ({d.prompt}); possible: {_sample(d)}")
+
+
+# How many words the answer to each kind of decision takes, its verb included.
+_WORDS = {"stun": 2, "place": 2, "close": 2, "anchor": 2, "deploy": 3, "step": 3, "strike": 3}
+
+
+def _form(s: State, d: Decision, words: list[str], kind: str) -> NotationError | None:
+    """The notation of an action of ``kind``, read without the decision it answers."""
+    if kind != "hero":
+        want = _WORDS.get(kind, 2)
+        return NotationError(f"{' '.join(words)!r}: '{words[0]}' takes {want - 1} word(s) after it") \
+            if len(words) != want else None
+    verb = words[0]
+    if verb == "end":
+        return NotationError("'end' takes nothing after it") if len(words) != 1 else None
+    if verb == "inspire":
+        die = words[1] if len(words) == 2 else ""
+        ok = len(die) >= 2 and die[0] == "a" and die[1:].isdecimal()
+        return None if ok else NotationError("expected 'inspire aN': an inspiration point raises an activation die")
+    die = words[-1] if len(words) > 1 else ""
+    if len(die) < 2 or die[0] not in "ad" or not die[1:].isdecimal():
+        return NotationError(f"{' '.join(words)!r}: the last word is the die spent, 'a5' (activation) or 'd3' (destiny)")
+    want = 2 if verb in ("explore", "recover", "dig") else 3
+    return NotationError(f"{' '.join(words)!r}: '{verb}' takes {want - 1} word(s) after it") \
+        if len(words) != want else None
 
 
 def _why_chance(s: State, d: Decision, words: list[str]) -> RuleError:

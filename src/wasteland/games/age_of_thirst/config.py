@@ -31,7 +31,7 @@ from typing import Any
 from wasteland.core.protocol import RuleError
 
 from .content import COLOURS
-from .spec import MODES, SPEC, TEAM_FORMATS
+from .spec import SPEC, TEAM_FORMATS
 
 # The options' ranges, values and defaults are the spec's (``Option.take``); the line-up
 # is the one key no option states (a team game's teams, LO-13.4).

@@ -8,7 +8,7 @@ from typing import Any
 
 from wasteland.core.protocol import RuleError
 
-from .spec import FIGHTS, SPEC
+from .spec import FIGHTS, SPEC  # FIGHTS: the scenario reader checks a position's fight by it
 
 # FO-13.5: influence needed to win, by the number of players (the players option's range,
 # 1 to 4, is the spec's; a test holds the two equal).

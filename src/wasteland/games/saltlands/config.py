@@ -13,7 +13,7 @@ from typing import Any
 
 from wasteland.core.protocol import RuleError
 
-from .spec import DIFFICULTIES, MODES, RESPAWN_STEPS, SPEC, VARIANTS
+from .spec import SPEC, VARIANTS
 
 # The options' ranges, values and defaults are the spec's (``SPEC.option(name).take``).
 OPTION = {o.name: o for o in SPEC.options}

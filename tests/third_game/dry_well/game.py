@@ -61,16 +61,11 @@ class State:
 
 
 def normalize(config: dict[str, Any]) -> dict[str, Any]:
-    unknown = set(config) - {"players", "water"}
+    """The options' ranges and defaults are the spec's (``Option.take``)."""
+    unknown = set(config) - {o.name for o in SPEC.options}
     if unknown:
         raise RuleError("DW-1", f"unknown options: {', '.join(sorted(unknown))}")
-    players = config.get("players", 2)
-    water = config.get("water", 12)
-    if not isinstance(players, int) or not 2 <= players <= 3:
-        raise RuleError("DW-1", "players must be 2 or 3")
-    if not isinstance(water, int) or not 5 <= water <= 30:
-        raise RuleError("DW-1", "water must be between 5 and 30 buckets")
-    return {"players": players, "water": water}
+    return {o.name: o.take(config) for o in SPEC.options}
 
 
 def new_game(config: dict[str, Any], seed: int) -> tuple[State, list[dict[str, Any]]]:

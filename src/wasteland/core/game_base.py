@@ -78,7 +78,7 @@ class EngineGame:
 
     @property
     def _a_state(self) -> str:
-        """"an Age of Thirst state", "a Saltlands state": for messages."""
+        """"a Dry Well state", "an Oasis state": for messages."""
         title = self.spec.title
         return f"{'an' if title[:1].lower() in 'aeiou' else 'a'} {title} state"
 

@@ -135,8 +135,8 @@ class FalloutTerminal(TerminalBase):
 
     # -- in the terminal's language (the page's words: terminal_words) -----------------------
     def option_labels(self, actions: Sequence[str], view: dict[str, Any] | None, lang: str = "en") -> dict[str, str]:
-        if lang == "en":
-            return {}
+        # English too: a space or card is shown by its name, never by the id the notation
+        # spells (the number beside it, or the notation, is what a player types)
         words = FalloutWords(lang)
         return {a: words.action(a) for a in actions}
 

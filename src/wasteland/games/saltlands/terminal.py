@@ -549,7 +549,9 @@ class SaltlandsTerminal(TerminalBase):
         return {verb: words.group_title(verb) for verb in {**VERB_TITLE, **words.page.titles("act.")}}
 
     def prompt_text(self, decision: Any, view: dict[str, Any] | None = None) -> str:
-        return decision.prompt if self.lang == "en" else self.words.prompt(decision, view)
+        # the page's words in English too: a raider's question says which raider, where, and
+        # why it is asked (SL §100 to SL §107), as the browser does
+        return self.words.prompt(decision, view)
 
     def end_reason(self, outcome: Any) -> str:
         if self.lang == "en":

@@ -96,7 +96,7 @@ def test_help_explains_the_decision_and_its_rule(tmp_path):
     child.sendline("help")
     _, kind2, screen = ask(child)
     assert kind2 == "character"
-    assert "choose your character" in screen and "SL §44" in screen
+    assert "choose your character" in screen.lower() and "SL §44" in screen
     assert "undo" in screen and "quit" in screen
     child.sendline("help spear")
     _, _, screen = ask(child)

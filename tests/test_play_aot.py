@@ -99,7 +99,7 @@ def test_a_two_player_game_against_a_random_bot_then_load_resumes(tmp_path):
 
 def test_set_up_help_bad_entries_and_the_end_shortcut(tmp_path):
     rec = tmp_path / "g.jsonl"
-    child = spawn("play", "age-of-thirst", "--seed", "3", "--record", str(rec), cwd=tmp_path)
+    child = spawn("play", "age-of-thirst", "--seats", "human,random", "--seed", "3", "--record", str(rec), cwd=tmp_path)
     seat, kind, screen = ask(child)
     assert (seat, kind) == ("1", "first")
     assert "p1 red you · p2 blue random" in screen

@@ -31,7 +31,8 @@ def test_board_panel_status_and_marks():
     assert "Clean water" in board  # the seat's own card
     assert "Clean water" not in _text(r.render_board(g.view(s, 1), 120))
     assert "influence" in _text(r.render_status(v))
-    assert "[1] red_rocket" in _text(r.render_options(d.actions, 80))
+    options = _text(r.render_options(d.actions, 80))
+    assert "[1] to Red Rocket" in options and "red_rocket" not in options  # names, never the notation's ids
     assert r.verb_help("step")[2] == "FO-13.3" and r.help("FO-13.2", "ru")
     s, _ = play(s, "end", "end")
     assert "revealed" in _text(r.render_panel(g.view(s, 1))) or g.decision(s).kind == "turn"

@@ -50,7 +50,7 @@ def play_command(game: str | None, players: int | None = None, seats: str | None
         return 2
     g = spec.engine
     renderer = renderer_of(spec)
-    names_given = seat_names(seats, 0) if seats else None
+    names_given = seat_names(seats, 0, HUMAN, spec.default_bot) if seats else None
 
     if rec is not None:
         if rec.mode == "companion":  # its chance answers and corrections replay only as a table's session
@@ -78,7 +78,7 @@ def play_command(game: str | None, players: int | None = None, seats: str | None
     except RuleError as exc:
         return fail(console, f"{load}: bad config: {exc}")
 
-    names = names_given or seat_names(None, n)
+    names = names_given or seat_names(None, n, HUMAN, spec.default_bot)
     if len(names) != n:
         return fail(console, f"--seats names {len(names)} seat(s) but the game has {n} player(s)")
     made = make_seats(spec, names, rec.seed)

@@ -4,7 +4,8 @@ In a small terminal (an 80x24 window, a phone's SSH client) the whole board, the
 a long list of options cannot all be printed one after the other: the board would push
 the question off the screen. The screen layout clears the terminal before each question
 and stacks, from the top: the map (cropped to the lines the question is about: the
-numbered hexes, else the player's own pieces), the status line, what happened since the
+numbered hexes, else the player's own pieces, with as many figures near them as fit),
+a legend of the letters it shows, the status line, what happened since the
 last question (the raiders' activation stays in view), the question and its options
 (cut to a third of the screen, the rest listed by ``options``). A taller terminal gets the
 whole board with its panel in the same frame.
@@ -50,20 +51,30 @@ def lines_of(console: Console, renderable: Any, width: int) -> list[str]:
     return text.split("\n") if text else []
 
 
-def crop(lines: list[str], room: int, focus: Sequence[int]) -> tuple[list[str], int]:
+def crop(lines: list[str], room: int, focus: Sequence[int], nearby: Sequence[int] = ()) -> tuple[list[str], int]:
     """At most ``room`` consecutive lines keeping as many ``focus`` lines as fit, centred on
-    them; with the index of the first line kept."""
+    them, and of the windows that keep them the one holding the most ``nearby`` lines; with
+    the index of the first line kept."""
     if len(lines) <= room:
         return lines, 0
     room = max(room, 0)
+    last = len(lines) - room
     wanted = [f for f in focus if 0 <= f < len(lines)]
+    near = [f for f in nearby if 0 <= f < len(lines)]
     if wanted:
         low, high = min(wanted), max(wanted)
-        middle = (low + high) // 2 if high - low < room else low + room // 2
-        start = middle - room // 2
+        if high - low < room:
+            centred = (low + high) // 2 - room // 2
+            starts = range(max(0, high - room + 1), min(low, last) + 1)
+        else:
+            centred = low
+            starts = range(low, low + 1)
     else:
-        start = 0
-    start = max(0, min(start, len(lines) - room))
+        centred = 0
+        starts = range(0, last + 1) if near else range(0, 1)
+    centred = max(0, min(centred, last))
+    start = max(starts, key=lambda s: (sum(s <= f < s + room for f in near), -abs(s - centred)))
+    start = max(0, min(start, last))
     return lines[start:start + room], start
 
 
@@ -99,12 +110,13 @@ def frame(session: "Session", d: Decision, order: Sequence[str], recent: list[An
         top = whole
     else:
         status = lines_of(console, ui.render_status(view), width)
+        legend = lines_of(console, ui.map_legend(view, marks), width)  # every letter the map shows
         map_lines = lines_of(console, ui.render_map(view, width, marks), width)
-        map_room = max(board_room - len(status) - 1, 3)
-        shown, first = crop(map_lines, map_room, ui.map_focus(view, marks))
+        map_room = max(board_room - len(status) - len(legend) - 1, 3)
+        shown, first = crop(map_lines, map_room, ui.map_focus(view, marks), ui.map_nearby(view, marks))
         note = Text(say(session.lang, "map_lines", first=first + 1, last=first + len(shown), total=len(map_lines)),
                     style="dim") if len(shown) < len(map_lines) else Text("")
-        top = shown + lines_of(console, note, width) + status
+        top = shown + lines_of(console, note, width) + legend + status
     return top + said + question + options
 
 

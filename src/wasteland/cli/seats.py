@@ -13,9 +13,9 @@ HUMAN = "human"
 HUMAN_NAMES = (HUMAN, "person", "me", "you")
 
 
-def seat_names(text: str | None, players: int, default_first: str = HUMAN, default_rest: str = "random") -> list[str]:
+def seat_names(text: str | None, players: int, default_first: str, default_rest: str) -> list[str]:
     """The seat kinds ``--seats`` names (default: the first seat ``default_first``, the
-    others ``default_rest``)."""
+    others ``default_rest``: the game's own bot, so a new player meets a real opponent)."""
     if text:
         return [s.strip().lower() for s in text.split(",")]
     return [default_first] + [default_rest] * (players - 1)

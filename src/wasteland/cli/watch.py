@@ -49,7 +49,7 @@ def watch_command(game: str, players: int | None = None, seats: str | None = Non
     g = spec.engine
     renderer = renderer_of(spec)
     renderer = renderer.in_language(lang) if hasattr(renderer, "in_language") else renderer
-    names_given = seat_names(seats, 0) if seats else None
+    names_given = seat_names(seats, 0, spec.default_bot, spec.default_bot) if seats else None
     try:
         config = game_config(spec, {**spec.simulation, **read_options(spec, options, extra)}, players,
                              len(names_given) if names_given else None)
@@ -92,7 +92,7 @@ def watch_command(game: str, players: int | None = None, seats: str | None = Non
         if not quiet:
             label = Text(f"{renderer.seat_label(g.view(state, None), d.seat)} ({bot_word(lang, made[d.seat].name)}): ",
                          style="bold")
-            label.append(action if lang == "en" else renderer.action_text(action, g.view(state, d.seat)),
+            label.append(renderer.action_text(action, g.view(state, d.seat)),
                          style="bold green")
             console.print(label)
             print_events(console, g, renderer, events, None)

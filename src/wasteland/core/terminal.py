@@ -187,6 +187,15 @@ class TerminalBase:
         numbered hexes, else the viewing seat's own pieces; [] keeps the top."""
         return []
 
+    def map_nearby(self, view: dict[str, Any], marks: dict[str, str]) -> list[int]:
+        """Lines of ``render_map`` worth keeping beside ``map_focus``'s (the figures near the
+        question), as many as the room allows; a line listed twice counts twice."""
+        return []
+
+    def map_legend(self, view: dict[str, Any], marks: dict[str, str] | None = None) -> Any:
+        """What the letters and marks of a cropped map mean (the whole legend by default)."""
+        return self.legend()
+
     def event_style(self, kind: str | None) -> str:
         return ""
 

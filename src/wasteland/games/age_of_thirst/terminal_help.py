@@ -145,7 +145,28 @@ def option_labels(actions: Sequence[str], view: dict[str, Any] | None, lang: str
         from .terminal_words import AgeOfThirstWords
 
         words = AgeOfThirstWords(lang)
-        return {a: words.action(a) for a in actions}
+        out = {a: words.action(a) for a in actions}
+    else:
+        out = _english_labels(actions, word)
+    for a in own_troop_attacks(actions, view):  # allowed (LO-8.3 names no owner), rarely meant: said plainly
+        out[a] = f"{out.get(a, a)} {OWN_TROOP[lang if lang in OWN_TROOP else 'en']}"
+    return out
+
+
+#: an attack whose target is a troop of the attacker's own clan (LO-8.3 does not forbid it)
+OWN_TROOP = {"en": "(your own troop!)", "ru": "(ваш собственный отряд!)", "uk": "(ваш власний загін!)"}
+
+
+def own_troop_attacks(actions: Sequence[str], view: dict[str, Any] | None) -> list[str]:
+    """The attacks among ``actions`` that would hit a troop of the viewing seat's clan."""
+    if not view or view.get("seat") is None:
+        return []
+    mine = {p["hex"] for p in view.get("pieces", ()) if p.get("owner") == view["seat"]}
+    return [a for a in actions if a.startswith("attack ") and a.split(" ")[-1] in mine]
+
+
+def _english_labels(actions: Sequence[str], word: Any) -> dict[str, str]:
+    out: dict[str, str] = {}
     for a in actions:
         verb, _, rest = a.partition(" ")
         words = [word(tok) for tok in rest.split()]

@@ -49,6 +49,12 @@ class FalloutTerminal(TerminalBase):
     # -- the board --------------------------------------------------------------------
     def render_board(self, view: dict[str, Any], width: int, marks: dict[str, str] | None = None,
                      coords: bool = False) -> Any:
+        return Group(self.render_map(view, width, marks, coords), self.legend(), self.render_panel(view))
+
+    def render_map(self, view: dict[str, Any], width: int, marks: dict[str, str] | None = None,
+                   coords: bool = False) -> Any:
+        """The map's spaces, a line each: a quest marker, the survivors and enemies there, the
+        roads out (FO-13.2's steps follow them)."""
         marks = marks or {}
         here: dict[str, list[int]] = {}
         for sv in view["survivors"]:
@@ -73,7 +79,7 @@ class FalloutTerminal(TerminalBase):
             out.append("→ " + ", ".join(TEXTS.space(n, lang) for n in sp["adjacent"]), style="dim")
             out.append("\n")
         out.rstrip()
-        return Group(out, self.render_panel(view))
+        return Group(out)  # each space one line, cut with an ellipsis, however it is printed
 
     def map_width(self, view: dict[str, Any]) -> int:
         return 100
@@ -117,7 +123,7 @@ class FalloutTerminal(TerminalBase):
             for c in sv.get("hand", []):
                 out.append(f"     {TEXTS.card(c, lang)}\n", style="dim")
         out.rstrip()
-        return out
+        return Group(out)  # each space one line, cut with an ellipsis, however it is printed
 
     def render_status(self, view: dict[str, Any]) -> Any:
         seat = view.get("seat")
@@ -133,10 +139,14 @@ class FalloutTerminal(TerminalBase):
     def legend(self) -> Any:
         return Text(FalloutWords(self.lang).board("legend") + TEXTS.word("ui", "stand_in", self.lang), style="dim")
 
+    def map_legend(self, view: dict[str, Any], marks: dict[str, str] | None = None) -> Any:
+        """The map's marks alone, for a cropped map (``legend`` adds the demo's note)."""
+        return Text(FalloutWords(self.lang).board("legend").strip(), style="dim")
+
     # -- in the terminal's language (the page's words: terminal_words) -----------------------
     def option_labels(self, actions: Sequence[str], view: dict[str, Any] | None, lang: str = "en") -> dict[str, str]:
-        if lang == "en":
-            return {}
+        # English too: a space or card is shown by its name, never by the id the notation
+        # spells (the number beside it, or the notation, is what a player types)
         words = FalloutWords(lang)
         return {a: words.action(a) for a in actions}
 

@@ -127,7 +127,7 @@ def render_panel(view: dict[str, Any], lang: str = "en") -> Group:
     w = QuestWords(lang)
     en = lang == "en"
     lines: list[Text] = []
-    head = Text(w.board("head", round=view["round"], phase=view["phase"] if en else w.phase(view["phase"])),
+    head = Text(w.board("head", round=view["round"], phase=w.phase(view["phase"])),
                 style="bold")
     lines.append(head)
     dusk = view["dusk"]
@@ -138,11 +138,11 @@ def render_panel(view: dict[str, Any], lang: str = "en") -> Group:
                       + (w.board("denied") if d["denied"] else "") + (w.board("return") if d["return"] else "")))
     for p in view["players"]:
         where = w.board("out") if p["out_of_action"] else (p["zone"] if en else w.zone(p["zone"]))
-        name = p["name"] if en else w.hero(p.get("hero", ""), p["name"])
+        name = w.hero(p.get("hero", ""), p["name"])
         t = Text(w.board("hero", n=p["seat"] + 1, name=name, zone=where, wounds=p["wounds"], vitality=p["vitality"],
                          dice=p["dice"] or "-"))
         if p["tokens"]:
-            t.append(f"  {' '.join(p['tokens'] if en else map(w.condition, p['tokens']))}", style="magenta")
+            t.append(f"  {' '.join(map(w.condition, p['tokens']))}", style="magenta")
         if p["inspiration"]:
             t.append(w.board("inspiration", n=p["inspiration"]), style="cyan")
         lines.append(t)
@@ -151,23 +151,22 @@ def render_panel(view: dict[str, Any], lang: str = "en") -> Group:
     for i, entry in enumerate(view["track"]):
         track_line.append(f"{entry} ", style="reverse" if i == pos - 1 else None)
     lines.append(track_line)
-    slots = " ".join(f"{s['slot']}:{(s['card'] if en else w.card(s['card'])) if s['card'] else '-'}"
+    slots = " ".join(f"{s['slot']}:{w.card(s['card']) if s['card'] else '-'}"
                      for s in view["slots"])
     lines.append(Text(w.board("slots", slots=slots)))
     for e in view["enemies"]:
-        t = Text(w.board("enemy", model=e["model"], enemy=e["enemy"] if en else w.enemy(e["enemy"]),
+        t = Text(w.board("enemy", model=e["model"], enemy=w.enemy(e["enemy"]),
                          zone=e["zone"] if en else w.zone(e["zone"]), wounds=e["wounds"]))
-        tokens = (e["tokens"] if en else [w.condition(x) for x in e["tokens"]]) + (
+        tokens = [w.condition(x) for x in e["tokens"]] + (
             [w.board("stunned")] if e["stunned"] else [])
         if tokens:
             t.append(f"  {' '.join(tokens)}", style="magenta")
         lines.append(t)
     decks = view["decks"]
     lines.append(Text(w.board("decks", exploration=decks["exploration"], encounter=decks["encounter"],
-                              crisis=decks["crisis"], withdrawn=(view["withdrawn"] if en else ", ".join(
-                                  w.card(c) for c in view["withdrawn"])) or "-"), style="dim"))
+                              crisis=decks["crisis"], withdrawn=", ".join(w.card(c) for c in view["withdrawn"]) or "-"), style="dim"))
     if view["rolls"]:
-        lines.append(Text(w.board("rolled") + ", ".join(f"{x} {v}" if en else f"{w.roll(x)} {w.known(f'wq.crisis.{v}', str(v))}"
+        lines.append(Text(w.board("rolled") + ", ".join(f"{w.roll(x)} {w.known(f'wq.crisis.{v}', str(v))}"
                                                   for x, v in view["rolls"]),
                           style="dim"))
     return Group(*lines)
@@ -191,10 +190,10 @@ def render_status(view: dict[str, Any], lang: str = "en") -> Text:
     en = lang == "en"
     seat = view.get("seat")
     if seat is None or seat >= len(view["players"]):
-        return Text(w.board("head", round=view["round"], phase=view["phase"] if en else w.phase(view["phase"])))
+        return Text(w.board("head", round=view["round"], phase=w.phase(view["phase"])))
     p = view["players"][seat]
     zone = (p["zone"] if en else w.zone(p["zone"])) if p["zone"] else w.board("out")
-    return Text(w.board("status", n=seat + 1, name=p["name"] if en else w.hero(p.get("hero", ""), p["name"]),
+    return Text(w.board("status", n=seat + 1, name=w.hero(p.get("hero", ""), p["name"]),
                         zone=zone, wounds=p["wounds"], vitality=p["vitality"], dice=p["dice"] or "-",
                         destiny=view["destiny"]["rolled"] or "-"))
 
@@ -272,8 +271,8 @@ class QuestTerminal(TerminalBase):
 
     # -- in the terminal's language (the page's words: terminal_words) -----------------------
     def option_labels(self, actions: Sequence[str], view: dict[str, Any] | None, lang: str = "en") -> dict[str, str]:
-        if lang == "en":
-            return {}
+        # English too: a space or card is shown by its name, never by the id the notation
+        # spells (the number beside it, or the notation, is what a player types)
         words = QuestWords(lang)
         return {a: words.action(a) for a in actions}
 

@@ -19,7 +19,7 @@ to its sides (NE, SE, SW, NW)::
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from rich.console import Group, RenderableType
 from rich.text import Text
@@ -173,21 +173,47 @@ def render_map(view: dict[str, Any], marks: dict[str, str] | None = None, coords
     return compose_rows(rows)
 
 
+def _map_line(view: dict[str, Any]) -> Callable[[str], int]:
+    """A hex's text line on the map as ``render_map`` lays it out."""
+    ymin = min(2 * r + q for q, r in (_hex(h["hex"]) for h in view["hexes"]))
+
+    def line(name: str) -> int:
+        q, r = _hex(name)
+        return 2 * r + q - ymin
+
+    return line
+
+
 def map_focus(view: dict[str, Any], marks: dict[str, str]) -> list[int]:
-    """The map's text lines (as ``render_map`` lays them out) of the numbered hexes, else of
-    the viewing seat's vehicle, else of the raiders: what a cropped map keeps in view."""
-    cells = [_hex(h["hex"]) for h in view["hexes"]]
-    if not cells:
+    """The map's text lines that a cropped map must keep in view: the numbered hexes and the
+    raider a raider question is about (SL §101 to SL §107), else the viewing seat's
+    vehicle, else the raiders."""
+    if not view["hexes"]:
         return []
-    ymin = min(2 * r + q for q, r in cells)
+    line = _map_line(view)
     wanted = [h for h in marks if "," in h]
+    acting = view.get("acting") or {}
+    if acting.get("hex"):
+        wanted.append(acting["hex"])
     if not wanted:
         wanted = [p["hex"] for p in view["players"] if p.get("hex") and p["seat"] == view.get("seat")]
     if not wanted:
         wanted = [r["hex"] for r in view["raiders"]]
     if not wanted:  # before anybody is on the board: the explored start tiles
         wanted = [h["hex"] for h in view["hexes"] if h["terrain"] != "unexplored"]
-    return sorted({2 * r + q - ymin for q, r in map(_hex, wanted)})
+    return sorted({line(h) for h in wanted})
+
+
+def map_nearby(view: dict[str, Any], marks: dict[str, str]) -> list[int]:
+    """The lines of every figure on the map, the seat's own vehicle first: as many of them
+    as the room allows stay in view around ``map_focus``'s lines."""
+    if not view["hexes"]:
+        return []
+    line = _map_line(view)
+    me = view.get("seat")
+    own = [line(p["hex"]) for p in view["players"] if p.get("hex") and p["seat"] == me]
+    others = [line(f["hex"]) for f in [*view["raiders"], *view["players"]] if f.get("hex") and f.get("seat") != me]
+    return own * len(others or [0]) + others  # the own vehicle outweighs all the others
 
 
 def _bg(style: str) -> str:
@@ -279,6 +305,41 @@ def legend(lang: str = "en") -> Text:
     t.append(w("legend.face_down"))
     t.append("7", MARK_FG["salt"] + " on grey82")
     t.append(w("legend.number"))
+    return t
+
+
+def map_legend(view: dict[str, Any], marks: dict[str, str] | None = None, lang: str = "en") -> Text:
+    """The legend of the letters and marks this map shows, and only those: each raider type
+    on it by its letter and name (``S2``: a Speedster with two crew), the spawn letters, the
+    tokens; short enough for the cropped map of an 80x24 screen (the terrain's shading is
+    in ``legend``, which ``board`` prints)."""
+    w = _Words(lang)
+    t = Text(no_wrap=False)
+
+    def entry(glyph: str, style: str, meaning: str) -> None:
+        t.append(glyph, style)
+        t.append(f" {meaning.strip()}  ")
+
+    explored = [h for h in view["hexes"] if h["terrain"] != "unexplored"]
+    if any(p.get("hex") for p in view["players"]):
+        entry("@1", PLAYER_STYLE, w("legend.player"))
+    for rtype in sorted({r["type"] for r in view["raiders"]}):
+        entry(RAIDER_INITIAL.get(rtype, rtype[:1].upper()), RAIDER_STYLE, w.raider(rtype))
+    if view["raiders"]:
+        t.append(w("legend.crew_digit"))
+    spawns = sorted({h["spawn"] for h in explored if h.get("spawn")})
+    if spawns:
+        entry(" ".join(spawns), SPAWN_STYLE, w("legend.spawn"))
+    kinds = {_token_kind(token)[0] for token in view.get("tokens", {}).values()}
+    for kind, key in (("loot", "loot"), ("crew", "crew"), ("victory", "victory"), ("rumor", "rumor_only")):
+        if kind in kinds:
+            entry(TOKEN_GLYPH[kind], TOKEN_STYLE.get(kind, "bold"), w(f"legend.{key}"))
+    if any(h.get("wreck") for h in explored):
+        entry("x", WRECK_STYLE, w("legend.wreck"))
+    if view.get("markers"):
+        entry("◆", "bold bright_white on dodger_blue2", w("legend.marker_only"))
+    if marks:
+        entry("7", MARK_FG["salt"] + " on grey82", w("legend.number"))
     return t
 
 
@@ -518,7 +579,11 @@ class SaltlandsTerminal(TerminalBase):
     def legend(self) -> Text:
         return legend(self.lang)
 
+    def map_legend(self, view: dict[str, Any], marks: dict[str, str] | None = None) -> Text:
+        return map_legend(view, marks, self.lang)
+
     map_focus = staticmethod(map_focus)
+    map_nearby = staticmethod(map_nearby)
 
     def render_map(self, view: dict[str, Any], width: int, marks: dict[str, str] | None = None,
                    coords: bool = False) -> Text:
@@ -549,7 +614,9 @@ class SaltlandsTerminal(TerminalBase):
         return {verb: words.group_title(verb) for verb in {**VERB_TITLE, **words.page.titles("act.")}}
 
     def prompt_text(self, decision: Any, view: dict[str, Any] | None = None) -> str:
-        return decision.prompt if self.lang == "en" else self.words.prompt(decision, view)
+        # the page's words in English too: a raider's question says which raider, where, and
+        # why it is asked (SL §100 to SL §107), as the browser does
+        return self.words.prompt(decision, view)
 
     def end_reason(self, outcome: Any) -> str:
         if self.lang == "en":

@@ -1,0 +1,94 @@
+"""The one-screen layout at 80x24 (issue 25): the map, cropped, keeps the figures the
+question is about in view and explains every letter it shows with a legend line; in every
+game and language, at every question of random games."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+
+import pytest
+from rich.console import Console
+
+from wasteland.cli.common import renderer_of
+from wasteland.cli.screen import crop, frame
+from wasteland.core.registry import get_spec, registered_games
+from wasteland.core.terminal import numbered
+
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+class Screen:
+    """What ``frame`` needs of a session: the game, its state, an 80x24 console."""
+
+    def __init__(self, spec, state, lang):
+        self.game = spec.engine
+        self.state = state
+        self.lang = lang
+        self.console = Console(width=80, height=24, color_system=None, force_terminal=True, file=io.StringIO())
+        self.renderer = renderer_of(spec).in_language(lang)
+
+    def who(self, seat):
+        return f"p{seat + 1}"
+
+
+def screens(game: str, lang: str, seeds=range(1, 3), steps: int = 60):
+    spec = get_spec(game)
+    for seed in seeds:
+        state = spec.engine.new_game(spec.validate({}), seed)
+        rng = random.Random(seed)
+        for _ in range(steps):
+            d = spec.engine.decision(state)
+            if d is None:
+                break
+            session = Screen(spec, state, lang)
+            lines = [ANSI.sub("", line) for line in frame(session, d, numbered(d.actions), [])]
+            yield session, d, lines
+            state, _ = spec.engine.apply(state, rng.choice(list(d.actions)))
+
+
+@pytest.mark.parametrize("lang", ("en", "ru"))
+@pytest.mark.parametrize("game", registered_games())
+def test_a_cropped_map_comes_with_its_legend(game, lang):
+    seen = 0
+    for session, d, lines in screens(game, lang):
+        assert len(lines) <= 23
+        ui = session.renderer
+        view = session.game.view(session.state, d.seat)
+        legend = ui.map_legend(view, {})
+        legend = (legend.plain if hasattr(legend, "plain") else str(legend or "")).strip()
+        text = "\n".join(lines)
+        if legend:
+            assert legend[:15] in text, (d.kind, legend[:15])  # the legend's start, before it wraps
+            seen += 1
+    assert seen, "some question showed a legend"
+
+
+def test_saltlands_the_legend_names_each_raider_letter_on_the_cropped_map():
+    """SL §98's raider types by their map letters (``S2``: a Speedster with two crew)."""
+    checked = 0
+    for session, d, lines in screens("saltlands", "en", seeds=range(1, 4), steps=80):
+        view = session.game.view(session.state, d.seat)
+        text = "\n".join(lines)
+        letters = {"S": "Speedster", "P": "Pickup", "T": "Truck", "B": "Bulldozer", "H": "Hovercraft", "A": "APC"}
+        map_part = text.split("\np")[0]
+        for letter in set(re.findall(r"\b([SPTBHA])\d\b", map_part)):
+            assert f"{letter} {letters[letter]}" in text, (letter, d.kind)
+            checked += 1
+        me = next((p for p in view["players"] if p["seat"] == d.seat), None)
+        if me and me.get("hex") and d.kind == "turn":
+            assert f"@{d.seat + 1}" in map_part, "the player's own vehicle is in view"
+        acting = view.get("acting") or {}
+        if acting.get("hex") and d.kind == "activation":
+            raider = next(r for r in view["raiders"] if r["hex"] == acting["hex"])
+            assert re.search(rf"[SPTBHA]{raider['crew']}", map_part)
+    assert checked
+
+
+def test_the_crop_keeps_the_focus_and_as_many_nearby_lines_as_fit():
+    lines = [str(i) for i in range(40)]
+    shown, first = crop(lines, 10, focus=[20], nearby=[12, 13, 14, 27])
+    assert "20" in shown and {"12", "13", "14"} <= set(shown)  # three nearby beat one
+    shown, first = crop(lines, 10, focus=[20])
+    assert first == 15  # centred on the focus alone, as before

@@ -211,7 +211,7 @@ def replay_step(session: Session, step: str | None, seat: str | None, lang: str 
         "source": given.source if given else None, "policy": given.note if chosen else None,
         "policy_text": session.policy_text(given.note, lang) if chosen else None,
         "steps": total, "step": number, "seat": who,
-        "action": session.steps[number - 1].notation if number else None,
+        "action": session.game.action_view(given.notation, events, who) if given else None,
         "action_seat": played.seat if played else None,
         "action_label": seat_label(played.seat) if played else None,
         "events": shown, "view": session.game.view(state, who),

@@ -24,7 +24,7 @@ from wasteland.core.protocol import Decision, Game, RuleError
 
 from .bots import bot_seed
 from .errors import ApiError
-from .events import events_json
+from .events import action_for, events_json
 from .store import ActionRow, GameRow, SeatRow, StoredGame
 
 if TYPE_CHECKING:
@@ -363,7 +363,8 @@ class Room:
             self.row.updated_at = now
 
             def extra(viewer: int | None) -> dict[str, Any]:
-                out = {"action": action, "action_index": index, "action_seat": seat, "source": source,
+                out = {"action": action_for(self.game, action, events, viewer), "action_index": index,
+                       "action_seat": seat, "source": source,
                        "events": events_json(self.game, events, viewer)}
                 if policy_key is not None:
                     out["policy"] = policy_key
@@ -402,8 +403,14 @@ class Room:
             self.steps.pop()
             self.state = last.before
 
+            try:  # the undone action's events, to read its text as each seat may
+                undone_events = self.game.apply(last.before, undone)[1]
+            except RuleError:
+                undone_events = []
+
             def extra(viewer: int | None) -> dict[str, Any]:
-                return {"undone": undone, "undone_index": keep, "undone_seat": seat}
+                return {"undone": action_for(self.game, undone, undone_events, viewer), "undone_index": keep,
+                        "undone_seat": seat}
 
             messages = self._broadcast("undo", extra, client, ref)
             self.schedule()

@@ -12,7 +12,7 @@ from typing import Any, AsyncIterator, Awaitable, Callable
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
@@ -67,6 +67,9 @@ def api(handler: Handler) -> Handler:
             return await handler(request)
         except ApiError as exc:
             return error_response(exc)
+        except ClientDisconnect:  # the client went (or was closed for being slow) mid-body: its loss, not ours
+            log.info("client left during its request body on %s %s", request.method, request.url.path)
+            return error_response(ApiError(400, "bad_request", "the request body did not arrive", field="body"))
         except StoreError as exc:
             log.error("database unavailable on %s %s: %s", request.method, request.url.path, exc)
             return error_response(UNAVAILABLE)

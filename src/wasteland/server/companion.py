@@ -21,6 +21,7 @@ import asyncio
 import json
 import secrets
 import time
+import weakref
 from typing import Any
 
 from starlette.requests import Request
@@ -46,10 +47,15 @@ class Companion:
     def __init__(self, store: Any) -> None:
         self.rows = CompanionStore(store)
         self.sessions: dict[str, Session] = {}
-        self.locks: dict[str, asyncio.Lock] = {}
+        # A session's lock lives while someone holds or waits on it: ids that name no
+        # session (or sessions long quiet) leave nothing behind.
+        self.locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
 
     def lock(self, session_id: str) -> asyncio.Lock:
-        return self.locks.setdefault(session_id, asyncio.Lock())
+        found = self.locks.get(session_id)
+        if found is None:
+            found = self.locks[session_id] = asyncio.Lock()
+        return found
 
     async def create(self, body: dict[str, Any]) -> Session:
         games = registered_games()

@@ -57,11 +57,13 @@ class Client:
         self.seat = seat
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
         self.closed = False
+        self.fell_behind = False  # closed for MAX_BACKLOG unsent messages (its own close code)
 
     def send(self, text: str) -> None:
         if self.closed:
             return
         if self.outbox.qsize() >= MAX_BACKLOG:
+            self.fell_behind = True
             self.close()
             return
         self.outbox.put_nowait(text)

@@ -7,6 +7,7 @@ a session id that names no session. Real servers on localhost."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 import subprocess
@@ -123,6 +124,26 @@ def test_a_client_that_falls_behind_is_closed_with_its_own_code(live, monkeypatc
         assert ws.close_code == 4408, ws.close_code
     monkeypatch.setattr(rooms, "MAX_BACKLOG", 512)
     with _ws(live, game, None) as ws:  # a normal client is not
+        assert json.loads(ws.recv(timeout=10))["type"] == "state"
+
+
+def test_a_game_the_server_lost_track_of_closes_its_clients_with_4503(live):
+    game = live.create(game="saltlands")["game"]["id"]
+    hub = live.app.state.hub
+
+    async def lose() -> None:  # what a failed write does (Hub.forget)
+        hub.forget(await hub.room(game))
+
+    with _ws(live, game, None) as ws:
+        assert json.loads(ws.recv(timeout=10))["type"] == "state"
+        asyncio.run_coroutine_threadsafe(lose(), live.server.servers[0].get_loop()).result(10)
+        codes = []
+        with pytest.raises(ConnectionClosed):
+            while True:
+                codes.append(json.loads(ws.recv(timeout=10)).get("code"))
+        assert "reconnect" in codes
+        assert ws.close_code == 4503, ws.close_code
+    with _ws(live, game, None) as ws:  # and the game comes back from the database
         assert json.loads(ws.recv(timeout=10))["type"] == "state"
 
 

@@ -253,3 +253,11 @@ def test_the_companion_is_off_on_serve_unless_enabled(tmp_path, enabled):
     finally:
         proc.terminate()
         proc.wait(20)
+
+
+def test_behind_a_reverse_proxy_the_forwarded_host_is_the_sites_own(live):
+    game = live.create(game="saltlands")["game"]["id"]
+    headers = {"Origin": "https://tables.example", "X-Forwarded-Host": "tables.example"}
+    with connect(f"ws://127.0.0.1:{live.port}/api/games/{game}/ws", additional_headers=headers,
+                 open_timeout=10, origin=None) as ws:
+        assert json.loads(ws.recv(timeout=10))["type"] == "state"

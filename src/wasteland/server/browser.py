@@ -6,8 +6,8 @@
   The pages load their scripts and style sheets as files; ``style-src-attr`` allows the
   ``style`` attributes the boards set (a seat's colour), which run no code.
 * A WebSocket or a request body from a page of another site is refused: a browser names
-  the page's origin in ``Origin``, and it must be this server's own (its ``Host``) or one
-  of the origins configured (``WASTELAND_ORIGINS``, comma-separated, e.g. a front end
+  the page's origin in ``Origin``, and it must be this server's own (its ``Host``, or the
+  ``X-Forwarded-Host`` of a reverse proxy) or one of the origins configured (``WASTELAND_ORIGINS``, comma-separated, e.g. a front end
   served from elsewhere). A client that is no browser sends no ``Origin`` and is not
   concerned: the token is its credential.
 """
@@ -46,9 +46,11 @@ def origin_allowed(headers: Any, allowed: frozenset[str]) -> bool:
     origin = origin.strip().rstrip("/").lower()
     if origin in allowed:
         return True
-    host = (headers.get("host") or "").strip().lower()
     netloc = urlsplit(origin).netloc if "://" in origin else ""
-    return bool(host) and netloc == host
+    # the Host the browser asked for, or the one a reverse proxy says it was asked for (a page
+    # cannot set either header on a WebSocket, nor on a request without a CORS preflight)
+    hosts = {(headers.get(name) or "").split(",")[0].strip().lower() for name in ("host", "x-forwarded-host")}
+    return bool(netloc) and netloc in hosts
 
 
 class SecurityHeaders:

@@ -13,6 +13,7 @@ import re
 import shutil
 import sys
 import types
+from typing import Any
 from pathlib import Path
 
 import pexpect
@@ -81,8 +82,25 @@ def browser():
         pytest.fail(f"no Chromium at {CHROMIUM}: run `bash .ci/run` (it installs Debian's chromium)")
     with playwright_sync.sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-dev-shm-usage"])
-        yield b
+        yield TestBrowser(b)
         b.close()
+
+
+class TestBrowser:
+    """The browser, whose contexts bypass the pages' Content-Security-Policy unless a test
+    asks otherwise (``bypass_csp=False``): Playwright's ``wait_for_function`` evaluates its
+    predicate with ``eval``, which the policy (script-src 'self') forbids the page. The
+    pages themselves are checked under the policy in tests/web/test_csp.py."""
+
+    def __init__(self, browser: Any) -> None:
+        self._browser = browser
+
+    def new_context(self, **options: Any) -> Any:
+        options.setdefault("bypass_csp", True)
+        return self._browser.new_context(**options)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._browser, name)
 
 
 _kit = types.ModuleType("testkit")

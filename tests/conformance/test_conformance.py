@@ -677,3 +677,31 @@ def _check_pending(spec: Any, game: Any, s: Any, where: str) -> None:
         other = game.view(s, q)
         assert other["chance"]["outcomes"] == [] and other["decision"]["actions"] == [], f"{where}: seat {q} sees outcomes"
         assert not hidden_keys(other)
+
+
+@pytest.mark.parametrize("name, index", CASES)
+def test_action_texts_hide_what_their_events_hide(name, index):
+    """An action's text as an observer reads it (``game.action_view``, what the server
+    sends as an update's ``action``) names nothing its events' views hide from that
+    observer: ``return a02`` shuffles an agenda card back unseen (FO-13.5), so the other
+    seats read ``return ?`` (the server's messages: tests/server/test_message_leaks.py)."""
+    game = spec_of(name).engine
+    for step, s, d, action in positions(name, index):
+        if d is None:
+            break
+        after, events = game.apply(s, action)
+        for q in [None, *range(game.seats(s))]:
+            seen = [game.event_view(e, q) for e in events]
+            hidden = {t for e, v in zip(events, seen) for k, x in e.items() if v.get(k) != x for t in _strings(x)}
+            shown = set(re.findall(r"[^\s,;:()\[\]{}=]+", game.action_view(action, events, q)))
+            assert not shown & hidden, f"step {step} ({action!r}): seat {q} reads {sorted(shown & hidden)}"
+
+
+def _strings(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [t for v in value.values() for t in _strings(v)]
+    if isinstance(value, (list, tuple)):
+        return [t for v in value for t in _strings(v)]
+    return []

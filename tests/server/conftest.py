@@ -211,9 +211,10 @@ class ServerProcess:
     session of its own: ``kill`` SIGKILLs every process of the server at once, a crash."""
 
     def __init__(self, db: str, cwd: str, processes: int = 1) -> None:
+        self.database = db if "://" in db or os.path.isabs(db) else os.path.join(cwd, db)
         self.proc = subprocess.Popen(
             [sys.executable, "-c", "from wasteland.cli.main import app; app()", "serve", "--port", "0", "--db", db,
-             "--processes", str(processes)],
+             "--processes", str(processes), "--companion"],  # the companion's routes too (off by default)
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=cwd, start_new_session=True)
         try:
             self._start()
@@ -226,6 +227,7 @@ class ServerProcess:
             raise
 
     def _start(self) -> None:
+        self.db = self.database
         line = self.proc.stdout.readline()
         match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
         assert match, f"no address printed: {line!r}"

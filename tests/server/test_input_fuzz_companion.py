@@ -1,6 +1,9 @@
 """The standing fuzzer of the companion's routes, and of the routes that only read (rules,
 component texts, replays): hypothesis strategies over every request, well-formed and not,
-against a real server on localhost (SQLite and PostgreSQL).
+against a real server on localhost (SQLite and PostgreSQL), and against ``wasteland serve
+--processes 2 --companion`` (the sessions shared by two processes, on both databases).
+Corrections come of every form, and from the paths of each game's own positions (all four
+games: a session of each).
 
 Each case asserts: no 5xx; a refusal is the API's one error (``error``, ``code``,
 ``status``, ``rule``, and ``field`` where no rule is broken; 422 exactly when a rule
@@ -19,7 +22,7 @@ from urllib.parse import quote
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from srvtest import db_rows
+from srvtest import ServerProcess, db_rows, new_database
 
 from wasteland.core.registry import registered_games
 
@@ -232,3 +235,122 @@ def _read_case(tables, path):
 
 def test_fuzz_reading_routes(tables):
     _read_case(tables)
+
+
+# -- corrections that know the game: paths of the session's own scenario -------------------
+#
+# The corrections above are of every form, mostly wrong; these take the paths a session's
+# position really has (its scenario, as ``GET .../scenario`` writes it) and set them to
+# values near and far from their own: a count one more or one less, a number far out of any
+# bound, another key's value, a text, nothing. Whatever the answer, never a 5xx; a refusal
+# changes nothing; an accepted correction leaves a session that still shows, and whose
+# offered actions are answered (played, or refused by a rule), never a 5xx.
+
+
+def scenario_leaves(data: Any, prefix: str = "") -> list[tuple[str, Any]]:
+    """(path, value) of every leaf of scenario data, in the corrections' path form."""
+    out: list[tuple[str, Any]] = []
+    items = data.items() if isinstance(data, dict) else enumerate(data) if isinstance(data, list) else []
+    for key, value in items:
+        path = f"{prefix}.{key}" if prefix else str(key)
+        if isinstance(value, (dict, list)) and value:
+            out += scenario_leaves(value, path)
+        else:
+            out.append((path, value))
+    return out
+
+
+FAR = [-1, 0, 10**6, 100_000, 100_001, -10**9, 1e30, 0.5, "1", True, "", "0,0", "99,99", "N", None]
+
+# The draws are the same whatever the session holds (hypothesis replays a case by its draws,
+# and a session's position changes from case to case): which leaf, which verb, how to change.
+correction_draws = st.tuples(st.integers(0, 10**6), st.sampled_from(["set", "set", "set", "del", "add", "take", "swap"]),
+                             st.sampled_from(["near", "near", "far", "other", "text"]), st.integers(-3, 3),
+                             st.integers(0, len(FAR) - 1), st.integers(0, 10**6), st.text(max_size=6))
+
+
+def correction(leaves: list[tuple[str, Any]], draw: tuple) -> str:
+    which, verb, how, delta, far, other, text = draw
+    path, value = leaves[which % len(leaves)]
+    parent = path.rsplit(".", 1)[0] if "." in path else path
+    if how == "far":
+        new = FAR[far]
+    elif how == "other":
+        new = leaves[other % len(leaves)][1]
+    elif how == "text":
+        new = text
+    elif isinstance(value, bool):
+        new = not value
+    elif isinstance(value, int):
+        new = value + delta
+    elif isinstance(value, str):
+        new = value[:-1] if delta < 0 else value + "x" if delta > 0 else value
+    else:
+        new = FAR[far]
+    if verb == "del":
+        return f"edit del {path}"
+    if verb == "add":  # onto the list that holds the leaf
+        return f"edit add {parent} {json.dumps(new)}"
+    if verb == "take":
+        return f"edit take {parent} {json.dumps(value if isinstance(value, str) else str(value))}"
+    return f"edit {verb} {path} {json.dumps(new)}"
+
+
+def session_leaves(tables, sid: str) -> list[tuple[str, Any]]:
+    import tomllib
+
+    r = tables.server.http.get(f"/api/companion/{sid}/scenario")
+    if r.status_code != 200:  # a game that writes no scenario: nothing to correct by path
+        check_error(r)
+        return []
+    return [leaf for leaf in scenario_leaves(tomllib.loads(r.text)) if not leaf[0].startswith(("game", "rng"))]
+
+
+@FUZZ
+@given(st.integers(0, 1000), correction_draws)
+def _correction_case(tables, which, draw):
+    sid = tables.sessions[which % len(tables.sessions)]["session"]["id"]
+    leaves = session_leaves(tables, sid)
+    if not leaves:
+        return
+    index, _, _ = tables.show(sid)
+    step = correction(leaves, draw)
+    before = tables.rows()
+    r = tables.server.http.post(f"/api/companion/{sid}/steps", json={"step": step, "index": index})
+    if check_error(r) is not None:
+        assert tables.rows() == before, f"the refused {step!r} changed the database"
+        return
+    # accepted: the session still shows, and its offered actions are answered
+    index, _, decision = tables.show(sid)
+    for action in (decision or {}).get("actions", [])[:3]:
+        answer = tables.server.http.post(f"/api/companion/{sid}/steps", json={"step": action, "index": index})
+        check_error(answer)
+        if answer.status_code == 200:
+            check_error(tables.server.http.post(f"/api/companion/{sid}/undo", json={"index": index + 1}))
+    check_error(tables.server.http.post(f"/api/companion/{sid}/steps", json={"step": "decide", "index": index}))
+    tables.show(sid)
+
+
+def test_fuzz_companion_corrections(tables):
+    _correction_case(tables)
+
+
+# -- two processes: the same routes with the sessions shared between two server processes -----
+
+
+@pytest.fixture(scope="module", params=["sqlite", "postgres"])
+def two_processes(request, pg_admin_url, tmp_path_factory):
+    folder = str(tmp_path_factory.mktemp("two"))
+    server = ServerProcess(new_database(request.param, pg_admin_url, folder), folder, processes=2)
+    try:
+        yield Tables(server)
+    finally:
+        server.kill()
+
+
+def test_fuzz_companion_sessions_on_two_processes(two_processes):
+    _session_case(two_processes)
+
+
+def test_fuzz_companion_corrections_on_two_processes(two_processes):
+    _correction_case(two_processes)

@@ -71,7 +71,7 @@ def _start_server(host: str, port: int, db: str) -> tuple[Any, threading.Thread,
 
     sock = bind(host, port)
     bound = sock.getsockname()[1]
-    server = uvicorn.Server(uvicorn_config(create_app(database_url(db), bot_workers=1)))
+    server = uvicorn.Server(uvicorn_config(create_app(database_url(db), bot_workers=1, companion=True)))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + 30

@@ -276,13 +276,15 @@ def serve(
     bot_workers: Optional[int] = typer.Option(None, min=1, help="bot worker processes per lane (default: CPUs, at least 2)"),
     processes: int = typer.Option(1, min=1, help="server processes sharing the games (one core each; "
                                   "see API.md, Capacity)"),
+    companion: bool = typer.Option(False, "--companion", help="serve the table companion's routes too "
+                                   "(off by default: see API.md, Companion)"),
 ) -> None:
     """Run the multiplayer game server (HTTP + WebSocket; the page at /)."""
     from wasteland.server.run import serve as run_server
     from wasteland.server.store import StoreError
 
     try:
-        run_server(host, port, db, bot_workers, processes=processes)
+        run_server(host, port, db, bot_workers, processes=processes, companion=companion)
     except (StoreError, OSError) as exc:
         console.print(f"[red]cannot serve: {exc}[/red]")
         raise typer.Exit(2) from None

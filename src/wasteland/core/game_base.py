@@ -15,6 +15,7 @@ from typing import Any, Callable
 from . import chance
 from .chance import CHANCE_SEAT, RESUME, TABLE, Answers, ChanceNeeded, Pending, TableChance
 from .protocol import Decision, Event, Outcome, RuleError
+from .redact import hidden_values, redact_action
 from .rng import Rng
 from .spec import GameSpec
 from .state_check import StateError
@@ -281,6 +282,11 @@ class EngineGame:
         """``event`` as ``seat`` may see it (None: a spectator). Events that can name a
         hidden card are rewritten by the game; by default events hide nothing."""
         return event
+
+    def action_view(self, action: str, events: list[Event], seat: int | None) -> str:
+        """``action`` as ``seat`` may read it, given the events it produced: a word of it
+        that an event view hides from the seat reads "?" (``wasteland.core.redact``)."""
+        return redact_action(action, hidden_values(events, [self.event_view(e, seat) for e in events]))
 
     def evaluate(self, state: Any) -> list[float]:
         """Heuristic value per seat in [0, 1] (a finished game: its true result)."""

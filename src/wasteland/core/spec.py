@@ -25,6 +25,9 @@ from .protocol import RuleError
 #: ``bool``: true or false; ``names``: a list of distinct names from ``values`` (variants);
 #: ``seats``: one name from ``values`` per seat, all distinct (characters, colours)
 OPTION_KINDS = ("int", "choice", "bool", "names", "seats")
+#: the bound of an ``int`` option whose rulebook gives none (a turn or round limit): no game
+#: at a table lasts 10 000 rounds, and a larger number is only a way to make a game endless
+OPTION_INT_LIMIT = 10_000
 
 
 def _shown(value: Any) -> str:
@@ -74,11 +77,12 @@ class Option:
             if not isinstance(value, bool):
                 raise RuleError(rule, f"{self.name} must be true or false, not {_shown(value)}")
         elif self.kind == "int":
-            low = "" if self.low is None else f" from {self.low}"
-            high = "" if self.high is None else f" to {self.high}"
-            if not isinstance(value, int) or isinstance(value, bool) or (self.low is not None and value < self.low) \
-                    or (self.high is not None and value > self.high):
-                raise RuleError(rule, f"{self.name} must be a whole number{low}{high}, not {_shown(value)}")
+            # an option the rulebook leaves open still has a bound of the program (OPTION_INT_LIMIT)
+            least = self.low if self.low is not None else -OPTION_INT_LIMIT
+            most = self.high if self.high is not None else OPTION_INT_LIMIT
+            if not isinstance(value, int) or isinstance(value, bool) or not least <= value <= most:
+                raise RuleError(rule, f"{self.name} must be a whole number from {least} to {most}, "
+                                f"not {_shown(value)}")
         elif self.kind == "choice":
             if not isinstance(value, str) or (self.values and value not in self.values):
                 raise RuleError(rule, f"{self.name} must be one of {', '.join(map(str, self.values))}, "

@@ -7,12 +7,13 @@ import contextlib
 import gc
 import json
 import logging
+import os
 from pathlib import Path
 from typing import Any, AsyncIterator, Awaitable, Callable
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
@@ -21,6 +22,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from wasteland.core.registry import registered_games
 
 from .bots import BotPool
+from .browser import SecurityHeaders, configured_origins, origin_allowed
 from .card_texts import texts_answer
 from .companion import routes as companion_routes
 from .rules import routes as rules_routes
@@ -28,6 +30,7 @@ from .games import game_mounts, lobby_spec
 from .errors import MAX_MESSAGE, ApiError, bad_request
 from .hub import Hub
 from .parse import parse_object
+from .quota import CreationQuota, TooMany
 from .rooms import Client, Room, dumps
 from .store import StoreError, open_store
 
@@ -50,7 +53,10 @@ def json_response(obj: Any, status: int = 200) -> Response:
 
 
 def error_response(exc: ApiError) -> Response:
-    return json_response(exc.to_json(), exc.status)
+    response = json_response(exc.to_json(), exc.status)
+    if isinstance(exc, TooMany):
+        response.headers["retry-after"] = str(exc.retry_after)
+    return response
 
 
 #: the answer while the database cannot be reached (the request changed nothing).
@@ -67,6 +73,9 @@ def api(handler: Handler) -> Handler:
             return await handler(request)
         except ApiError as exc:
             return error_response(exc)
+        except ClientDisconnect:  # the client went (or was closed for being slow) mid-body: its loss, not ours
+            log.info("client left during its request body on %s %s", request.method, request.url.path)
+            return error_response(ApiError(400, "bad_request", "the request body did not arrive", field="body"))
         except StoreError as exc:
             log.error("database unavailable on %s %s: %s", request.method, request.url.path, exc)
             return error_response(UNAVAILABLE)
@@ -77,7 +86,34 @@ def api(handler: Handler) -> Handler:
     return wrapped
 
 
+#: WebSocket close codes besides the standard ones (API.md, Close codes)
+CLOSE_BEHIND = 4408  # the client fell behind: too many messages waiting for it
+CLOSE_RECONNECT = 4503  # the server lost track of the game (or the database): reconnect
+CLOSE_ORIGIN = 4403  # a page of another site
+
+
 async def read_json(request: Request, empty_ok: bool = False) -> dict[str, Any]:
+    """The request's JSON object. Only ``Content-Type: application/json`` is read: a page of
+    another site can send a ``text/plain`` or form body from a visitor's browser without
+    asking, but a JSON one only after a CORS preflight this server never grants. An empty
+    body where the route needs none may come without a type, from no other site's page."""
+    kind = request.headers.get("content-type")
+    if (kind or "").split(";")[0].strip().lower() != "application/json":
+        if not (empty_ok and kind is None and origin_allowed(request.headers, request.app.state.origins)
+                and not (await _body(request)).strip()):
+            raise ApiError(415, "unsupported_media_type", "send the request body as JSON, with "
+                           f"'Content-Type: application/json' (not {(kind or 'none')[:60]!r})", field="content-type")
+    body = await _body(request)
+    if not body.strip() and empty_ok:
+        return {}
+    return parse_object(body)
+
+
+async def _body(request: Request) -> bytes:
+    """The request's body, at most MAX_MESSAGE bytes (read once: starlette keeps it)."""
+    cached = getattr(request, "_body", None)
+    if cached is not None:
+        return cached
     length = request.headers.get("content-length")
     if length is not None and length.isdecimal() and int(length) > MAX_MESSAGE:
         raise ApiError(413, "too_large", f"request body over {MAX_MESSAGE} bytes", field="body")
@@ -88,10 +124,8 @@ async def read_json(request: Request, empty_ok: bool = False) -> dict[str, Any]:
         if size > MAX_MESSAGE:
             raise ApiError(413, "too_large", f"request body over {MAX_MESSAGE} bytes", field="body")
         chunks.append(chunk)
-    body = b"".join(chunks)
-    if not body.strip() and empty_ok:
-        return {}
-    return parse_object(body)
+    request._body = b"".join(chunks)
+    return request._body
 
 
 def request_token(request: Request) -> str | None:
@@ -126,7 +160,8 @@ async def info(request: Request) -> Response:
     specs = registered_games()
     return json_response({"server": "wasteland", "api": 1, "games": list(specs),
                           "specs": [lobby_spec(s) for s in specs.values()], "bots": hub.bot_names,
-                          "max_message": MAX_MESSAGE, "database": hub.store.kind})
+                          "max_message": MAX_MESSAGE, "database": hub.store.kind,
+                          "companion": request.app.state.companion_enabled})
 
 
 @api
@@ -138,6 +173,25 @@ async def component_texts(request: Request) -> Response:
 async def list_games(request: Request) -> Response:
     status = request.query_params.get("status", "active")
     return json_response({"games": await hub_of(request).lobby(status)})
+
+
+def limited(handler: Handler, what: str) -> Handler:
+    """A creation route, within the client's quota (quota.py): refused 429 when it is spent,
+    counted when the creation succeeds."""
+
+    async def wrapped(request: Request) -> Response:
+        quota: CreationQuota = request.app.state.quota
+        client = request.client.host if request.client else ""
+        try:
+            quota.check(client, what)
+        except TooMany as exc:
+            return error_response(exc)
+        response = await handler(request)
+        if response.status_code == 201:
+            quota.take(client)
+        return response
+
+    return wrapped
 
 
 @api
@@ -220,6 +274,12 @@ async def no_such_route(request: Request) -> Response:
     raise ApiError(404, "not_found", f"no API route {request.method} {request.url.path}")
 
 
+@api
+async def companion_off(request: Request) -> Response:
+    raise ApiError(404, "companion_off", "the companion is not enabled on this server "
+                   "(start it with 'wasteland serve --companion', or use 'wasteland companion')")
+
+
 async def http_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
     return json_response({"error": exc.detail, "rule": None, "code": "http", "status": exc.status_code},
@@ -231,6 +291,12 @@ async def http_error(request: Request, exc: Exception) -> Response:
 
 async def game_socket(ws: WebSocket) -> None:
     await ws.accept()
+    if not origin_allowed(ws.headers, ws.app.state.origins):
+        error = ApiError(403, "bad_origin", "this game's WebSocket is for this site's pages: the page's origin "
+                         f"{ws.headers.get('origin', '')[:80]!r} is not allowed", field="origin")
+        await ws.send_text(dumps({"type": "error", **error.to_json(), "ref": None}))
+        await ws.close(code=CLOSE_ORIGIN)
+        return
     hub = hub_of(ws)
     try:
         try:
@@ -245,7 +311,7 @@ async def game_socket(ws: WebSocket) -> None:
         return
     client = Client(seat)
     await room.subscribe(client)
-    pump = asyncio.create_task(_pump(ws, client))
+    pump = asyncio.create_task(_pump(ws, client, room))
     try:
         while not client.closed:
             message = await ws.receive()
@@ -261,7 +327,7 @@ async def game_socket(ws: WebSocket) -> None:
             await pump
 
 
-async def _pump(ws: WebSocket, client: Client) -> None:
+async def _pump(ws: WebSocket, client: Client, room: Room) -> None:
     try:
         while True:
             text = await client.outbox.get()
@@ -271,8 +337,11 @@ async def _pump(ws: WebSocket, client: Client) -> None:
     except Exception:
         client.closed = True
         return
+    # why the server ends the connection: a client that fell behind, a game this server lost
+    # track of (hub.forget: reconnect), or a normal end (the seat was given up, the server stops)
+    code = CLOSE_BEHIND if client.fell_behind else CLOSE_RECONNECT if room.broken else 1000
     with contextlib.suppress(Exception):
-        await ws.close()
+        await ws.close(code=code)
 
 
 async def _on_message(room: Room, client: Client, message: dict[str, Any]) -> None:
@@ -313,9 +382,15 @@ async def _on_message(room: Room, client: Client, message: dict[str, Any]) -> No
 
 
 def create_app(db: str = "wasteland.db", bot_workers: int | None = None, web_dir: Path | None = None,
-               shard: tuple[int, int] | None = None) -> Any:
+               shard: tuple[int, int] | None = None, companion: bool | None = None,
+               origins: list[str] | None = None) -> Any:
     """The server on database ``db`` (a file name, ``sqlite:///FILE`` or ``postgresql://...``).
-    ``shard``: (this process, of how many) when several processes share the games (``shards``)."""
+    ``shard``: (this process, of how many) when several processes share the games (``shards``).
+    ``companion``: serve the companion's routes (default: the environment's
+    ``WASTELAND_COMPANION``, which ``wasteland serve`` sets from ``--companion``; else on).
+    ``origins``: other sites whose pages may use this server (default: ``WASTELAND_ORIGINS``)."""
+    if companion is None:
+        companion = os.environ.get("WASTELAND_COMPANION", "1") != "0"
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -346,7 +421,7 @@ def create_app(db: str = "wasteland.db", bot_workers: int | None = None, web_dir
         Route("/api", info, methods=["GET"]),
         Route("/api/games", list_games, methods=["GET"]),
         Route("/api/texts/{game}/{lang}", component_texts, methods=["GET"]),
-        Route("/api/games", create_game, methods=["POST"]),
+        Route("/api/games", limited(create_game, "games"), methods=["POST"]),
         Route("/api/games/{game_id}", get_game, methods=["GET"]),
         Route("/api/games/{game_id}/join", join_game, methods=["POST"]),
         Route("/api/games/{game_id}/leave", leave_game, methods=["POST"]),
@@ -355,7 +430,8 @@ def create_app(db: str = "wasteland.db", bot_workers: int | None = None, web_dir
         Route("/api/games/{game_id}/replay", replay, methods=["GET"]),
         Route("/api/games/{game_id}/record", record, methods=["GET"]),
         WebSocketRoute("/api/games/{game_id}/ws", game_socket),
-        *companion_routes(api, json_response, read_json),
+        *(_companion_routes() if companion else
+          [Route("/api/companion{rest:path}", companion_off, methods=["GET", "POST", "PUT", "DELETE", "PATCH"])]),
         *rules_routes(api, json_response),
         Route("/api/{rest:path}", no_such_route, methods=["GET", "POST", "PUT", "DELETE", "PATCH"]),
     ]
@@ -364,8 +440,21 @@ def create_app(db: str = "wasteland.db", bot_workers: int | None = None, web_dir
     if web.is_dir():
         routes.append(Mount("/", StaticFiles(directory=web, html=True), name="web"))
     app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={HTTPException: http_error})
+    app.state.origins = configured_origins(origins)
+    app.state.quota = CreationQuota()
+    app.state.companion_enabled = companion
     if shard is None:
-        return app
+        return SecurityHeaders(app)
     from .shards import ShardGuard
 
-    return ShardGuard(app, *shard)
+    return SecurityHeaders(ShardGuard(app, *shard))
+
+
+def _companion_routes() -> list[Any]:
+    """The companion's routes, its session creation within the client's quota."""
+    out = []
+    for route in companion_routes(api, json_response, read_json):
+        if route.path == "/api/companion" and "POST" in (route.methods or ()):
+            route = Route(route.path, limited(route.endpoint, "companion sessions"), methods=["POST"])
+        out.append(route)
+    return out

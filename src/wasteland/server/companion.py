@@ -21,6 +21,7 @@ import asyncio
 import json
 import secrets
 import time
+import weakref
 from typing import Any
 
 from starlette.requests import Request
@@ -46,10 +47,15 @@ class Companion:
     def __init__(self, store: Any) -> None:
         self.rows = CompanionStore(store)
         self.sessions: dict[str, Session] = {}
-        self.locks: dict[str, asyncio.Lock] = {}
+        # A session's lock lives while someone holds or waits on it: ids that name no
+        # session (or sessions long quiet) leave nothing behind.
+        self.locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
 
     def lock(self, session_id: str) -> asyncio.Lock:
-        return self.locks.setdefault(session_id, asyncio.Lock())
+        found = self.locks.get(session_id)
+        if found is None:
+            found = self.locks[session_id] = asyncio.Lock()
+        return found
 
     async def create(self, body: dict[str, Any]) -> Session:
         games = registered_games()
@@ -211,7 +217,7 @@ def replay_step(session: Session, step: str | None, seat: str | None, lang: str 
         "source": given.source if given else None, "policy": given.note if chosen else None,
         "policy_text": session.policy_text(given.note, lang) if chosen else None,
         "steps": total, "step": number, "seat": who,
-        "action": session.steps[number - 1].notation if number else None,
+        "action": session.game.action_view(given.notation, events, who) if given else None,
         "action_seat": played.seat if played else None,
         "action_label": seat_label(played.seat) if played else None,
         "events": shown, "view": session.game.view(state, who),

@@ -43,6 +43,11 @@ TAKEN = "$taken"  # in a change's value: what the step's last ``take`` took
 MAX_PATH = 8
 MAX_VALUE_DEPTH = 8
 MAX_INDEX_DIGITS = 9  # a list position: no scenario's list holds a billion entries
+#: A number a correction may set, at most (either sign): no count, coordinate, round or turn
+#: of any game comes near it (the games' options bound a game to 10 000 rounds, core/spec.py),
+#: and a larger one would only make a position no rule was written for (``state.round 1e30``).
+#: The scenario readers bound each field by its rule; this is the floor under all of them.
+MAX_NUMBER = 100_000
 
 
 class EditError(RuleError):
@@ -137,7 +142,24 @@ def _json(text: str, field: str, what: str, depth: int) -> Any:
         deep = _depth(value) > depth
     if deep:
         raise EditError(field, f"{what} nests deeper than {depth} lists and tables, which no scenario does")
+    for number in _numbers(value):
+        if not abs(number) <= MAX_NUMBER:  # NaN too
+            raise EditError(field, f"{what} holds the number {number!r:.20}; a correction's numbers are "
+                            f"from -{MAX_NUMBER} to {MAX_NUMBER}")
     return value
+
+
+def _numbers(value: Any) -> list[int | float]:
+    """Every number in ``value`` (a JSON value no deeper than MAX_VALUE_DEPTH), flags aside."""
+    if isinstance(value, bool):
+        return []
+    if isinstance(value, (int, float)):
+        return [value]
+    if isinstance(value, dict):
+        return [n for v in value.values() for n in _numbers(v)]
+    if isinstance(value, list):
+        return [n for v in value for n in _numbers(v)]
+    return []
 
 
 def _depth(value: Any) -> int:

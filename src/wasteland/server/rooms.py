@@ -24,7 +24,7 @@ from wasteland.core.protocol import Decision, Game, RuleError
 
 from .bots import bot_seed
 from .errors import ApiError
-from .events import events_json
+from .events import action_for, events_json
 from .store import ActionRow, GameRow, SeatRow, StoredGame
 
 if TYPE_CHECKING:
@@ -57,11 +57,13 @@ class Client:
         self.seat = seat
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
         self.closed = False
+        self.fell_behind = False  # closed for MAX_BACKLOG unsent messages (its own close code)
 
     def send(self, text: str) -> None:
         if self.closed:
             return
         if self.outbox.qsize() >= MAX_BACKLOG:
+            self.fell_behind = True
             self.close()
             return
         self.outbox.put_nowait(text)
@@ -363,7 +365,8 @@ class Room:
             self.row.updated_at = now
 
             def extra(viewer: int | None) -> dict[str, Any]:
-                out = {"action": action, "action_index": index, "action_seat": seat, "source": source,
+                out = {"action": action_for(self.game, action, events, viewer), "action_index": index,
+                       "action_seat": seat, "source": source,
                        "events": events_json(self.game, events, viewer)}
                 if policy_key is not None:
                     out["policy"] = policy_key
@@ -402,8 +405,14 @@ class Room:
             self.steps.pop()
             self.state = last.before
 
+            try:  # the undone action's events, to read its text as each seat may
+                undone_events = self.game.apply(last.before, undone)[1]
+            except RuleError:
+                undone_events = []
+
             def extra(viewer: int | None) -> dict[str, Any]:
-                return {"undone": undone, "undone_index": keep, "undone_seat": seat}
+                return {"undone": action_for(self.game, undone, undone_events, viewer), "undone_index": keep,
+                        "undone_seat": seat}
 
             messages = self._broadcast("undo", extra, client, ref)
             self.schedule()

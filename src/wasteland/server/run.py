@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import socket
 import sys
 
@@ -42,11 +43,15 @@ def uvicorn_config(app, log_level: str = "warning", **options):
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "wasteland.db", bot_workers: int | None = None,
-          log_level: str = "warning", processes: int = 1) -> None:
+          log_level: str = "warning", processes: int = 1, companion: bool = False) -> None:
+    """``companion``: serve the companion's routes too (off on a public server unless asked
+    for: ``wasteland companion`` is the table's own server). Set in the environment, so that
+    every process of ``--processes N`` reads it."""
     import uvicorn
 
     from .app import create_app
 
+    os.environ["WASTELAND_COMPANION"] = "1" if companion else "0"
     url = database_url(db)
     asyncio.run(_check_database(url))  # one clear error now rather than a traceback from the app
     if processes > 1:

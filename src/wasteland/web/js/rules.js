@@ -131,21 +131,17 @@ function onKey(e) {
   }
 }
 
-const STYLE = `
-.rule-ref { text-decoration: underline dotted; cursor: help; white-space: nowrap; }
-.rule-ref:focus-visible { outline: 2px solid currentColor; outline-offset: 1px; }
-.rule-pop { position: absolute; z-index: 1000; padding: 0.6em 0.8em; border-radius: 6px; font-size: 0.9rem;
-  background: #fffdf5; color: #222; border: 1px solid #b9a46a; box-shadow: 0 4px 16px rgba(0, 0, 0, 0.25); }
-.rule-pop h4 { margin: 0 0 0.3em; font-size: 0.95rem; }
-.rule-pop p { margin: 0; line-height: 1.35; }
-`;
+// The popovers' style sheet is a file beside the pages (an inline <style> element would be
+// blocked by the server's Content-Security-Policy, style-src 'self').
+const STYLE_SHEET = new URL("../rules.css", import.meta.url).href;
 
 function addStyle() {
   if (document.getElementById("rules-style")) return;
-  const style = document.createElement("style");
-  style.id = "rules-style";
-  style.textContent = STYLE;
-  document.head.append(style);
+  const link = document.createElement("link");
+  link.id = "rules-style";
+  link.rel = "stylesheet";
+  link.href = STYLE_SHEET;
+  document.head.append(link);
 }
 
 let listening = false;

@@ -44,11 +44,15 @@ def _options_epilog() -> str:
 
 
 @app.command("games")
-def games_(as_json: bool = typer.Option(False, "--json", help="print the games' specs as JSON")) -> None:
+def games_(
+    game: Optional[str] = typer.Argument(None, help="one game only (default: every installed game)"),
+    as_json: bool = typer.Option(False, "--json", help="print the games' specs as JSON"),
+    params: bool = typer.Option(False, "--params", help="the game's tunable numbers: default, range, rule, text"),
+) -> None:
     """List the installed games with their options, bots and scenario format."""
     from wasteland.cli.games import games_command
 
-    raise typer.Exit(games_command(as_json))
+    raise typer.Exit(games_command(as_json, game=game, params=params))
 
 
 @app.command("rules")
@@ -123,11 +127,14 @@ def simulate(
     backend: str = typer.Option("local", help="local (processes on this machine) or ray (a local Ray instance)"),
     out: Optional[Path] = typer.Option(None, help="write games.csv, summary.txt, run.json and PNG charts here"),
     progress: bool = typer.Option(True, "--progress/--no-progress", help="show a progress bar (on stderr)"),
+    params: Optional[Path] = typer.Option(None, "--params", help="a TOML file of tuned numbers "
+                                          "('wasteland games GAME --params' lists them)"),
 ) -> None:
     """Balance simulator: play many games with bots over a sweep of the game's options; print a summary."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, \
         TimeRemainingColumn
 
+    from wasteland.core.params import ParamError, read_file
     from wasteland.core.registry import UnknownGame, get_spec
     from wasteland.sim.simulator import Options, SweepError, prepare, simulate as run_simulation
     from wasteland.sim.sweep import values_from_args
@@ -140,10 +147,12 @@ def simulate(
 
     try:
         values = values_from_args(get_spec(game), list(ctx.args), list(option or []))
-    except (UnknownGame, SweepError) as exc:
+        tuned = read_file(get_spec(game), params) if params is not None else {}
+    except (UnknownGame, SweepError, ParamError) as exc:
         fail(str(exc))
     opts = Options(game=game, games=games, values=values, seat_sweep=seat_sweep, bots=bot,
-                   round_robin=round_robin, against=against, seed=seed, workers=workers, backend=backend, out=out)
+                   round_robin=round_robin, against=against, seed=seed, workers=workers, backend=backend, out=out,
+                   params=tuned)
     try:
         sweep = prepare(opts)
     except SweepError as exc:

@@ -15,7 +15,7 @@ tallies, the seats' names and a round robin of bots (``wasteland.sim.round_robin
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 import json
 import os
 from pathlib import Path
@@ -41,6 +41,7 @@ class Options:
     workers: int | None = None
     backend: str = "local"
     out: Path | None = None
+    params: dict[str, int] = field(default_factory=dict)  # the game's tuned numbers (checked)
 
 
 @dataclass
@@ -90,7 +91,11 @@ def prepare(opts: Options) -> Sweep:
         bots = round_robin.lineups(spec, names, opts.against)
     else:
         bots = parse_bots(opts.bots or "random", spec)
-    return build_sweep(spec, opts.values, bots, opts.seat_sweep)
+    sweep = build_sweep(spec, opts.values, bots, opts.seat_sweep)
+    if opts.params:
+        tuned = tuple(opts.params.items())
+        sweep = Sweep([replace(c, params=tuned) for c in sweep.configurations], sweep.notes)
+    return sweep
 
 
 def simulate(opts: Options, sweep: Sweep, progress: Callable[[int], None] | None = None) -> Result:

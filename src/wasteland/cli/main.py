@@ -183,6 +183,23 @@ def simulate(
 
 
 @app.command()
+def tune(
+    game: str = typer.Argument(..., help="an installed game (see 'wasteland games')"),
+    targets: Path = typer.Option(..., "--targets", help="a TOML file of targets (see examples/*targets*.toml)"),
+    budget: Optional[int] = typer.Option(None, min=1, help="candidates at most (default: the file's)"),
+    games: Optional[int] = typer.Option(None, "--games", min=1, help="games per configuration and candidate "
+                                        "(default: the file's)"),
+    workers: Optional[int] = typer.Option(None, min=1, help="worker processes (default: the number of CPUs)"),
+    backend: str = typer.Option("local", help="local (processes on this machine) or ray (a local Ray instance)"),
+    out: Optional[Path] = typer.Option(None, help="write best.toml, trials.csv, tune.txt, games.csv and charts here"),
+) -> None:
+    """Search the game's numbers toward a designer's targets (win rates, first player, skill, length)."""
+    from wasteland.cli.tune import tune_command
+
+    raise typer.Exit(tune_command(game, targets, budget, games, workers, backend, out))
+
+
+@app.command()
 def apply(
     scenario: Path = typer.Argument(..., help="a scenario TOML file; its game key names the game"),
     actions: list[str] = typer.Argument(None, help="actions in notation, e.g. 'move 3,-2' end"),

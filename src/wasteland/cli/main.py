@@ -129,6 +129,8 @@ def simulate(
     progress: bool = typer.Option(True, "--progress/--no-progress", help="show a progress bar (on stderr)"),
     params: Optional[Path] = typer.Option(None, "--params", help="a TOML file of tuned numbers "
                                           "('wasteland games GAME --params' lists them)"),
+    sensitivity: bool = typer.Option(False, "--sensitivity", help="change each named parameter and each optional "
+                                     "rule one step at a time on the same seeds; rank them by their effect"),
 ) -> None:
     """Balance simulator: play many games with bots over a sweep of the game's options; print a summary."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, \
@@ -136,6 +138,7 @@ def simulate(
 
     from wasteland.core.params import ParamError, read_file
     from wasteland.core.registry import UnknownGame, get_spec
+    from wasteland.sim.sensitivity import plan
     from wasteland.sim.simulator import Options, SweepError, prepare, simulate as run_simulation
     from wasteland.sim.sweep import values_from_args
 
@@ -152,14 +155,14 @@ def simulate(
         fail(str(exc))
     opts = Options(game=game, games=games, values=values, seat_sweep=seat_sweep, bots=bot,
                    round_robin=round_robin, against=against, seed=seed, workers=workers, backend=backend, out=out,
-                   params=tuned)
+                   params=tuned, sensitivity=sensitivity)
     try:
         sweep = prepare(opts)
     except SweepError as exc:
         fail(str(exc))
     for note in sweep.notes:
         err.print(f"note: {note}", highlight=False, markup=False, soft_wrap=True)
-    total = games * len(sweep.configurations)
+    total = games * len(plan(get_spec(game), sweep.configurations)[2] if sensitivity else sweep.configurations)
     bar = Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TextColumn("games"),
                    TimeElapsedColumn(), TimeRemainingColumn(), console=err, disable=not progress)
     with bar:

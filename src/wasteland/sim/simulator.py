@@ -23,7 +23,7 @@ import time
 from typing import Callable
 
 from wasteland.core.spec import GameSpec
-from wasteland.sim import report, round_robin
+from wasteland.sim import report, round_robin, sensitivity
 from wasteland.sim.runner import BACKENDS, Row, run
 from wasteland.sim.sweep import Sweep, SweepError, build_sweep, parse_bots
 
@@ -42,6 +42,7 @@ class Options:
     backend: str = "local"
     out: Path | None = None
     params: dict[str, int] = field(default_factory=dict)  # the game's tuned numbers (checked)
+    sensitivity: bool = False  # each parameter and optional rule one step at a time (``sim.sensitivity``)
 
 
 @dataclass
@@ -102,7 +103,13 @@ def simulate(opts: Options, sweep: Sweep, progress: Callable[[int], None] | None
     spec = spec_of(opts)
     workers = opts.workers or os.cpu_count() or 1
     started = time.perf_counter()
-    rows = run(sweep.configurations, opts.games, opts.seed, workers, opts.backend, progress)
+    effects: list = []
+    if opts.sensitivity:
+        effects, why, rows = sensitivity.study(spec, sweep.configurations, opts.games, opts.seed, workers,
+                                               opts.backend, progress)
+        sweep.notes.extend(f"--sensitivity: {n}" for n in why)
+    else:
+        rows = run(sweep.configurations, opts.games, opts.seed, workers, opts.backend, progress)
     seconds = time.perf_counter() - started
     configs = sweep.configurations
     bots = list(dict.fromkeys(c.bot for c in configs))
@@ -116,6 +123,8 @@ def simulate(opts: Options, sweep: Sweep, progress: Callable[[int], None] | None
             header.append(f"{o.name.replace('_', ' ')} {', '.join(map(str, sorted(values)))}: {o.description} "
                           "(not a rulebook option)")
     extra = round_robin.table(rows, spec, bots) if opts.round_robin else []
+    if opts.sensitivity:
+        extra += sensitivity.table(spec, effects, lambda c: c.label(spec))
     text = report.summary(rows, spec, seconds=seconds, header=header, notes=sweep.notes, extra=extra)
     files: list[Path] = []
     if opts.out is not None:
@@ -132,4 +141,6 @@ def simulate(opts: Options, sweep: Sweep, progress: Callable[[int], None] | None
         from wasteland.sim.plots import write_plots
 
         files += write_plots(rows, spec, out)
+        if opts.sensitivity:
+            files += sensitivity.write(effects, out)
     return Result(sweep, rows, seconds, text, files)

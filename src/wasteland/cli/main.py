@@ -305,13 +305,19 @@ def serve(
     bot_workers: Optional[int] = typer.Option(None, min=1, help="bot worker processes per lane (default: CPUs, at least 2)"),
     processes: int = typer.Option(1, min=1, help="server processes sharing the games (one core each; "
                                   "see API.md, Capacity)"),
+    reports: Optional[Path] = typer.Option(None, help="a folder of simulate/tune runs (--out) to show read-only "
+                                           "at /reports/ (one server process)"),
 ) -> None:
     """Run the multiplayer game server (HTTP + WebSocket; the page at /)."""
     from wasteland.server.run import serve as run_server
     from wasteland.server.store import StoreError
 
     try:
-        run_server(host, port, db, bot_workers, processes=processes)
+        if reports is not None and not reports.is_dir():
+            raise OSError(f"--reports: {reports} is not a folder")
+        if reports is not None and processes > 1:
+            raise OSError("--reports: reports are served by a single server process (--processes 1)")
+        run_server(host, port, db, bot_workers, processes=processes, reports=reports)
     except (StoreError, OSError) as exc:
         console.print(f"[red]cannot serve: {exc}[/red]")
         raise typer.Exit(2) from None

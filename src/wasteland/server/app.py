@@ -23,6 +23,7 @@ from wasteland.core.registry import registered_games
 from .bots import BotPool
 from .card_texts import texts_answer
 from .companion import routes as companion_routes
+from .reports import routes as reports_routes
 from .rules import routes as rules_routes
 from .games import game_mounts, lobby_spec
 from .errors import MAX_MESSAGE, ApiError, bad_request
@@ -313,9 +314,10 @@ async def _on_message(room: Room, client: Client, message: dict[str, Any]) -> No
 
 
 def create_app(db: str = "wasteland.db", bot_workers: int | None = None, web_dir: Path | None = None,
-               shard: tuple[int, int] | None = None) -> Any:
+               shard: tuple[int, int] | None = None, reports: Path | None = None) -> Any:
     """The server on database ``db`` (a file name, ``sqlite:///FILE`` or ``postgresql://...``).
-    ``shard``: (this process, of how many) when several processes share the games (``shards``)."""
+    ``shard``: (this process, of how many) when several processes share the games (``shards``).
+    ``reports``: a folder of simulation and tuning runs shown read-only at ``/reports/``."""
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -360,6 +362,8 @@ def create_app(db: str = "wasteland.db", bot_workers: int | None = None, web_dir
         Route("/api/{rest:path}", no_such_route, methods=["GET", "POST", "PUT", "DELETE", "PATCH"]),
     ]
     routes += game_mounts(registered_games().values())
+    if reports is not None:
+        routes += reports_routes(reports)
     web = web_dir or WEB_DIR
     if web.is_dir():
         routes.append(Mount("/", StaticFiles(directory=web, html=True), name="web"))

@@ -6,6 +6,7 @@ import asyncio
 import logging
 import socket
 import sys
+from pathlib import Path
 
 from .errors import MAX_MESSAGE
 from .store import database_url, describe_url, open_store
@@ -42,7 +43,7 @@ def uvicorn_config(app, log_level: str = "warning", **options):
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "wasteland.db", bot_workers: int | None = None,
-          log_level: str = "warning", processes: int = 1) -> None:
+          log_level: str = "warning", processes: int = 1, reports: Path | None = None) -> None:
     import uvicorn
 
     from .app import create_app
@@ -58,7 +59,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "wasteland.db", b
     bound_host, bound_port = sock.getsockname()[:2]
     shown = f"[{bound_host}]" if ":" in bound_host else bound_host
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    server = uvicorn.Server(uvicorn_config(create_app(url, bot_workers), log_level))
+    server = uvicorn.Server(uvicorn_config(create_app(url, bot_workers, reports=reports), log_level))
     print(f"wasteland server on http://{shown}:{bound_port}/ (database: {describe_url(url)})", flush=True)
     server.run(sockets=[sock])
     sys.stdout.flush()

@@ -8,6 +8,7 @@ rows depend only on the run's seed, the configuration and the game numbers (see
 from __future__ import annotations
 
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from contextlib import contextmanager
 from dataclasses import dataclass
 import math
 import multiprocessing
@@ -195,6 +196,30 @@ def _context(games: list[str]) -> multiprocessing.context.BaseContext:
                                     "wasteland.agents.random_agent"])
         return ctx
     return multiprocessing.get_context("spawn")
+
+
+@contextmanager
+def session(backend: str) -> Iterator[None]:
+    """One Ray instance for several runs (a tuning's batches): each run attaches to it
+    instead of starting its own. Nothing for the local backend."""
+    if backend != "ray":
+        yield
+        return
+    try:
+        import ray
+    except ImportError:
+        raise RuntimeError("the ray backend needs Ray: pip install 'wasteland[ray]'") from None
+    if ray.is_initialized():
+        yield
+        return
+    try:
+        ray.init(include_dashboard=False, log_to_driver=False)
+    except Exception as exc:  # noqa: BLE001 - one clear message for the user
+        raise RuntimeError(f"could not start or attach to a Ray instance: {exc}") from None
+    try:
+        yield
+    finally:
+        ray.shutdown()
 
 
 def _ray(todo: list[Chunk], workers: int) -> Iterator[tuple[int, list[Row]]]:

@@ -23,7 +23,8 @@ import time
 from typing import Callable
 
 from wasteland.core.spec import GameSpec
-from wasteland.sim import report, round_robin, sensitivity
+from wasteland.sim import html_report, report, round_robin, sensitivity
+from wasteland.sim.plots import write_plots
 from wasteland.sim.runner import BACKENDS, Row, run
 from wasteland.sim.sweep import Sweep, SweepError, build_sweep, parse_bots
 
@@ -138,9 +139,11 @@ def simulate(opts: Options, sweep: Sweep, progress: Callable[[int], None] | None
         meta["skipped"] = sweep.notes
         (out / "run.json").write_text(json.dumps(meta, indent=1) + "\n", encoding="utf-8")
         files = [out / "games.csv", out / "summary.txt", out / "run.json"]
-        from wasteland.sim.plots import write_plots
-
-        files += write_plots(rows, spec, out)
+        charts = write_plots(rows, spec, out)
         if opts.sensitivity:
-            files += sensitivity.write(effects, out)
+            charts += sensitivity.write(effects, out)
+        files += charts
+        ranked = sensitivity.table(spec, effects, lambda c: c.label(spec)) if opts.sensitivity else None
+        files.append(html_report.write_simulation(out, spec, text, opts.params,
+                                                  [c for c in charts if c.suffix == ".png"], ranked))
     return Result(sweep, rows, seconds, text, files)

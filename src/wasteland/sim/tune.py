@@ -30,9 +30,9 @@ import optuna
 
 from wasteland.core.params import as_text, game_params
 from wasteland.core.spec import GameSpec
-from wasteland.sim import report
+from wasteland.sim import html_report, report
 from wasteland.sim.plots import _pyplot
-from wasteland.sim.runner import Row, run
+from wasteland.sim.runner import Row, run, session
 from wasteland.sim.targets import Measure, Targets, measure, score
 
 SCORE_PNG = "tune_score.png"
@@ -103,6 +103,14 @@ def tune(targets: Targets, workers: int | None = None, backend: str = "local",
     study.enqueue_trial({p.name: p.default for p in searched})  # the game's own numbers first
     candidates: list[Candidate] = []
     started = time.perf_counter()
+    with session(backend):  # one Ray instance for every batch
+        _search(targets, study, searched, candidates, workers, backend, say)
+    return Tuning(targets, candidates, time.perf_counter() - started, workers, backend)
+
+
+def _search(targets: Targets, study: optuna.Study, searched: list, candidates: list[Candidate], workers: int,
+            backend: str, say: Callable[[str], None] | None) -> None:
+    spec = targets.spec
     while len(candidates) < targets.budget:
         size = min(targets.batch, targets.budget - len(candidates))
         trials = [study.ask() for _ in range(size)]
@@ -120,7 +128,6 @@ def tune(targets: Targets, workers: int | None = None, backend: str = "local",
                 say(f"candidate {candidate.number}: {as_text(values)}; score {candidate.score:.4f}; {state}")
         if any(c.met for c in candidates):
             break
-    return Tuning(targets, candidates, time.perf_counter() - started, workers, backend)
 
 
 def _checked(spec: GameSpec, values: dict[str, int]) -> dict[str, int]:
@@ -195,7 +202,10 @@ def write(tuning: Tuning, out: Path) -> list[Path]:
                          "estimate": m.estimate, "low": m.low, "high": m.high, "distance": m.distance, "met": m.met}
                         for m in tuning.best.measures]}
     files[4].write_text(json.dumps(meta, indent=1) + "\n", encoding="utf-8")
-    return files + write_charts(tuning, out)
+    charts = write_charts(tuning, out)
+    page = html_report.write_tuning(out, t.spec, summary(tuning), tuning.best.values, tuning.best.measures,
+                                    tuning.candidates[0].measures, charts)
+    return files + charts + [page]
 
 
 def write_charts(tuning: Tuning, out: Path) -> list[Path]:

@@ -84,3 +84,43 @@ def test_games_lists_the_parameters():
                          capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     assert "letters_normal" in out.stdout and "SL §18" in out.stdout and "1 to 5" in out.stdout
+
+
+def test_a_tuned_set_replays_from_its_record(tmp_path):
+    from wasteland.core.record import GameRecord, check_record, replay
+
+    (tmp_path / "t.toml").write_text('game = "fallout"\ntarget_1p = 5\n', encoding="utf-8")
+    path = tmp_path / "game.jsonl"
+    out = subprocess.run([sys.executable, "-m", "wasteland.cli.main", "watch", "fallout", "--seats", "heuristic",
+                          "--seed", "3", "--quiet", "--record", str(path), "--params", str(tmp_path / "t.toml")],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert "influence 5 reached" in out.stdout  # FO-13.5 at the tuned target
+    spec = get_spec("fallout")
+    record = check_record(GameRecord.load(path), spec)
+    assert record.params == {"target_1p": 5}
+    outcome = spec.engine.outcome(replay(spec.engine, record))
+    assert outcome is not None and outcome.reason == "influence 5 reached"
+    shown = subprocess.run([sys.executable, "-m", "wasteland.cli.main", "replay", str(path), "--auto"],
+                           capture_output=True, text=True, timeout=120)
+    assert shown.returncode == 0, shown.stderr
+    assert "influence 5 reached" in shown.stdout.replace("\n", " ")
+    # the same record without its numbers does not replay to that end: the game goes on past 5
+    record.params = {}
+    plain = replay(spec.engine, record)
+    assert spec.engine.outcome(plain) is None
+
+
+def test_a_record_whose_numbers_do_not_fit_is_refused(tmp_path):
+    from wasteland.core.record import GameRecord, RecordError, check_record
+
+    path = tmp_path / "bad.jsonl"
+    path.write_text('{"config": {"players": 1}, "format": "wasteland-record/1", "game": "fallout", '
+                    '"params": {"target_1p": 99}, "rules_version": "fallout-p13/1", "seed": 3}\n', encoding="utf-8")
+    with pytest.raises(RecordError) as exc:
+        check_record(GameRecord.load(path), get_spec("fallout"))
+    assert "target_1p must be a whole number from 4 to 16" in str(exc.value)
+    out = subprocess.run([sys.executable, "-m", "wasteland.cli.main", "replay", str(path), "--auto"],
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 2 and "target_1p must be a whole number from 4 to 16" in out.stdout + out.stderr
+    assert "Traceback" not in out.stderr

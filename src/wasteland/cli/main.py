@@ -84,12 +84,16 @@ def watch(
     delay: float = typer.Option(0.6, callback=_amount, help="seconds to wait after each action, to follow the game"),
     fast: bool = typer.Option(False, help="do not wait between actions (--delay 0)"),
     lang: str = typer.Option("en", help="language of the board, the log and the result: en, ru or uk"),
+    params: Optional[Path] = typer.Option(None, "--params", help="a TOML file of tuned numbers "
+                                          "('wasteland games GAME --params'); the record keeps them"),
 ) -> None:
     """Watch a full game played by bots: its log and board as it goes, the result at the end."""
+    from wasteland.cli.tuned import with_params
     from wasteland.cli.watch import watch_command
 
-    raise typer.Exit(watch_command(game, players, seats, seed, record, quiet, list(option or []), list(ctx.args),
-                                   delay=0.0 if fast else delay, lang=lang))
+    raise typer.Exit(with_params(game, params, lambda tuned: watch_command(
+        game, players, seats, seed, record, quiet, list(option or []), list(ctx.args), delay=0.0 if fast else delay,
+        lang=lang, params=tuned)))
 
 
 def _sweep_epilog() -> str:
@@ -363,12 +367,21 @@ def play(
                                "(the map cropped to what the question is about); scroll: the board, the log and "
                                "the questions printed one after the other; auto: screen in a terminal of fewer "
                                "than 40 lines"),
+    params: Optional[Path] = typer.Option(None, "--params", help="a TOML file of tuned numbers "
+                                          "('wasteland games GAME --params'); the record keeps them"),
 ) -> None:
     """Play in the terminal: people and bots, the board drawn in colour."""
     from wasteland.cli.play import play_command
+    from wasteland.cli.tuned import with_params, with_record_params
 
-    raise typer.Exit(play_command(game, players, seats, seed, load, record, list(option or []), list(ctx.args),
-                                  lang=lang, layout=layout))
+    def start(tuned: dict[str, int]) -> int:
+        return play_command(game, players, seats, seed, load, record, list(option or []), list(ctx.args),
+                            lang=lang, layout=layout, params=tuned)
+
+    if load is not None and params is not None:
+        console.print("[red]error: --params: a loaded game keeps the numbers of its record[/red]")
+        raise typer.Exit(2)
+    raise typer.Exit(with_record_params(load, start) if load is not None else with_params(game, params, start))
 
 
 @app.command()
@@ -380,8 +393,9 @@ def replay(
 ) -> None:
     """Step through a game record: the board and events after each action."""
     from wasteland.cli.replay import replay_command
+    from wasteland.cli.tuned import with_record_params
 
-    raise typer.Exit(replay_command(record, auto, seat, lang=lang))
+    raise typer.Exit(with_record_params(record, lambda tuned: replay_command(record, auto, seat, lang=lang)))
 
 
 def main(args: list[str] | None = None) -> None:

@@ -6,11 +6,11 @@ spawn letters of a difficulty, the influence a survivor needs, what a troop cost
 with its default (the rulebook's or the data's), the range a designer may try, the rule
 it stands in, and a line of text. A *tuned set* is a small TOML file of overrides::
 
-    # saltlands, a harder Normal
+    # a harder Normal
     letters_normal = 5
-    solo_activations = 3
+    activations_1p = 3
 
-(an optional ``game = "saltlands"`` names the game it was written for). Every value is
+(an optional ``game = "NAME"`` names the game it was written for). Every value is
 checked against its parameter's range; a bad file is one :class:`ParamError` naming the
 parameter, its range and its rule.
 

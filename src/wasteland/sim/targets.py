@@ -3,12 +3,12 @@ how far a played set of games is from each, with its 95% interval.
 
 A targets file::
 
-    game = "fallout"
+    game = "NAME"       # the game's registry name
     games = 40          # games per configuration and candidate, on the same seeds for all
     budget = 24         # candidates at most
     batch = 4           # candidates played at once, spread over the workers
     seed = 0
-    params = ["target_1p", "target_2p"]   # the numbers to search (default: all of the game's)
+    params = ["a", "b"] # the numbers to search (default: all of the game's)
 
     [[target]]
     kind = "win_rate"   # the share of games with a winner

@@ -29,6 +29,9 @@ def test_saltlands_spawn_letters_of_a_difficulty():
         state = spec.engine.new_game({"players": 1}, 7)
         assert state.static.rules.active_letters == "ABCMH"  # SL §18: Normal with Hard's letters
         assert state.static.rules.activations == 1  # SL §97
+    with applied(spec, check(spec, {"solo_stack_cards": 6})):  # SL §121: the first six of 1,1,2,3,3,4,5,5,6
+        assert {len(stack) for stack in spec.engine.new_game({"players": 1}, 7).damage_stacks.values()} == {6}
+    assert {len(stack) for stack in spec.engine.new_game({"players": 1}, 7).damage_stacks.values()} == {9}
     assert spec.engine.new_game({"players": 1}, 7).static.rules.active_letters == "ABCM"  # the table back
 
 

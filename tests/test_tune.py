@@ -131,3 +131,29 @@ def test_sensitivity_ranks_each_parameter_and_rule_one_step_at_a_time(tmp_path):
     assert sl.returncode == 0, sl.stderr
     assert "expansion on (SL §140)" in sl.stdout and "letters_normal 4 -> 5 (SL §18)" in sl.stdout
     assert "--sensitivity: variants + epic:" in sl.stderr + sl.stdout  # epic needs the expansion (SL §150)
+
+
+def test_targets_measured_by_hand():
+    from wasteland.sim.targets import measure
+
+    spec = get_spec("fallout")
+    targets = parse(spec, {"target": [
+        {"kind": "first_player", "players": 2, "bot": "random", "value": 0.5, "tolerance": 0.1},
+        {"kind": "win_rate", "players": 2, "bot": "random", "value": 0.8, "tolerance": 0.05},
+        {"kind": "length", "players": 2, "bot": "random", "value": 10, "tolerance": 1},
+        {"kind": "length", "players": 2, "bot": "random", "value": 11, "tolerance": 1}]})
+    config = targets.configurations()[0]
+    # ten games: eight decided, the seat that moved first won four of them (p2 moved first in half)
+    rows = []
+    for k in range(10):
+        order = "p2;p1" if k % 2 else "p1;p2"
+        winner = "" if k >= 8 else (order.split(";")[0] if k < 4 else order.split(";")[1])
+        rows.append({"_config": config, "game": k, "winners": winner, "won": int(bool(winner)), "order": order,
+                     "rounds": 10 + (k % 3)})
+    first, rate, length, longer = (measure(t, spec, rows) for t in targets.targets)
+    assert (first.n, first.estimate, first.met) == (8, 0.5, True)
+    assert (rate.n, rate.estimate, rate.met) == (10, 0.8, True)
+    # 10.9 rounds is within 10 +/- 1, but its interval [10.36, 11.44] leaves 10 out: missed, at distance 0
+    assert length.estimate == 10.9 and length.distance == 0 and not length.met
+    assert 10 < length.low < 10.9 < length.high < 11.5
+    assert longer.met and longer.distance == 0  # 11 +/- 1, and 11 inside the interval

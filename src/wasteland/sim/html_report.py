@@ -69,10 +69,10 @@ def write_tuning(out: Path, spec: GameSpec, summary: str, values: dict[str, int]
     rows = []
     for m, m0 in zip(measures, own):
         mark = '<span class=met>met</span>' if m.met else '<span class=missed>missed</span>'
-        rows.append([escape(m.target.name), escape(m.target.wants()),
-                     f"{m.estimate:.3f} [{m.low:.3f}, {m.high:.3f}]", f"{m.distance:.3f}", mark,
+        rows.append([mark, escape(m.target.name), escape(m.target.wants()),
+                     f"{m.estimate:.3f} [{m.low:.3f}, {m.high:.3f}]", f"{m.distance:.3f}",
                      f"{m0.estimate:.3f} [{m0.low:.3f}, {m0.high:.3f}]"])
-    sections = ["<h2>Targets</h2>" + _table(["target", "wants", "best (95% interval)", "distance", "",
+    sections = ["<h2>Targets</h2>" + _table(["", "target", "wants", "best (95% interval)", "distance",
                                              "the game's own numbers"], rows, raw=True),
                 params_section(spec, values)]
     path = out / REPORT

@@ -221,6 +221,7 @@ def write_charts(tuning: Tuning, out: Path) -> list[Path]:
     ax.step(xs, best_so_far, where="post", label="best so far")
     ax.set_xlabel("candidate (0: the game's own numbers)")
     ax.set_ylabel("score (sum of squared distances to the targets)")
+    ax.set_yscale("symlog", linthresh=0.01)  # 0 (every target in its band) stays on the chart
     ax.set_title(f"wasteland tune {tuning.targets.spec.name}: score by candidate")
     ax.grid(alpha=0.3)
     ax.legend(fontsize="small")

@@ -26,6 +26,7 @@ from pathlib import Path
 import time
 from typing import Callable
 
+from matplotlib.ticker import MaxNLocator
 import optuna
 
 from wasteland.core.params import as_text, game_params
@@ -222,6 +223,7 @@ def write_charts(tuning: Tuning, out: Path) -> list[Path]:
     ax.set_xlabel("candidate (0: the game's own numbers)")
     ax.set_ylabel("score (sum of squared distances to the targets)")
     ax.set_yscale("symlog", linthresh=0.01)  # 0 (every target in its band) stays on the chart
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_title(f"wasteland tune {tuning.targets.spec.name}: score by candidate")
     ax.grid(alpha=0.3)
     ax.legend(fontsize="small")

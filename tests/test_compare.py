@@ -21,7 +21,7 @@ def row(bot: str, seed: int, won: bool, variants: str = "none", players: int = 1
         "expansion": expansion, "variants": variants, "first_player": 0, "respawn_step": "sailer",
         "bot": bot, "seed": seed, "seats": players, "winners": "p1" if won else "", "won": int(won),
         "rounds": rounds, "actions": actions, "deaths": deaths, "eliminated": 0, "raiders_destroyed": 0,
-        "rumors_played": 0, "end_reason": "", "order": "",
+        "rumors_played": 0, "end_reason": "", "order": "", "dealt": 0, "params": "",
     }
     assert tuple(values) == columns(SPEC)
     return values

@@ -42,12 +42,54 @@ def test_csv_has_one_row_per_game_with_the_columns(tmp_path):
     for r in table:
         assert r["mode"] == "classic" and r["difficulty"] == "normal" and r["bot"] == "random"
         assert r["expansion"] == "false" and r["variants"] == "none" and r["seats"] == r["players"]
-        assert r["characters"].split(";") == CHARACTERS[: int(r["players"])]
+        dealt = r["characters"].split(";")  # dealt by the game's seed (SL §44), base characters only
+        assert r["dealt"] == "1" and len(set(dealt)) == len(dealt) == int(r["players"])
+        assert set(dealt) <= set(CHARACTERS)
         assert r["won"] == ("1" if r["winners"] else "0")
         assert int(r["rounds"]) >= 1 and int(r["actions"]) > 0
         assert int(r["deaths"]) >= int(r["eliminated"]) >= 0
         assert int(r["raiders_destroyed"]) >= 0 and int(r["rumors_played"]) >= 0
         assert r["end_reason"] and not r["end_reason"].startswith("error:")
+
+
+def test_without_a_lineup_the_characters_are_dealt_by_the_game_seed_the_same_for_every_bot(tmp_path):
+    out = simulate("--games", "12", "--players", "1", "--difficulty", "easy,hard", "--bot", "random,heuristic",
+                   "--workers", "1", "--out", str(tmp_path))
+    assert out.returncode == 0, out.stderr
+    table = table_of(tmp_path)
+    by_seed = {}
+    for r in table:
+        assert r["dealt"] == "1"
+        by_seed.setdefault(r["seed"], set()).add(r["characters"])
+    assert len(by_seed) == 24 and all(len(names) == 1 for names in by_seed.values())  # paired: one deal per seed
+    assert len({r["characters"] for r in table}) >= 3  # not the Plowman in every game
+    assert "1p solo easy dealt heuristic" in out.stdout and "by lineup" not in out.stdout
+    # a fixed lineup is what --characters asks for
+    fixed = simulate("--games", "2", "--players", "1", "--characters", "scout", "--workers", "1",
+                     "--out", str(tmp_path / "fixed"))
+    assert fixed.returncode == 0, fixed.stderr
+    assert {(r["characters"], r["dealt"]) for r in table_of(tmp_path / "fixed")} == {("scout", "0")}
+
+
+def test_the_win_rate_chart_takes_its_form_from_the_sweep():
+    from wasteland.sim.plots import win_rate_figure
+
+    spec = get_spec("saltlands")
+
+    def row(difficulty, players, won):
+        return {"players": players, "mode": "solo", "difficulty": difficulty, "characters": "scout",
+                "expansion": "false", "variants": "none", "first_player": 0, "respawn_step": "sailer",
+                "bot": "random", "seats": players, "won": int(won), "winners": "p1" if won else "",
+                "rounds": 3, "actions": 20, "dealt": "1", "params": ""}
+
+    one = [row(d, 1, k % 2 == 0) for d in ("easy", "normal", "hard") for k in range(3)]
+    axes = win_rate_figure(one, spec).axes[0]  # one player count: a labelled bar per difficulty
+    assert [t.get_text() for t in axes.get_xticklabels()] == ["easy", "normal", "hard"]
+    assert axes.get_xlabel() == "difficulty" and len(axes.patches) == 3
+    several = one + [row(d, 2, False) for d in ("easy", "hard")]
+    axes = win_rate_figure(several, spec).axes[0]  # several: a line per difficulty, each named
+    assert [t.get_text() for t in axes.get_legend().get_texts()] == ["easy", "normal", "hard"]
+    assert axes.get_xlabel() == "players (seats)"
 
 
 def test_the_number_of_workers_does_not_change_the_games(tmp_path):
@@ -291,7 +333,7 @@ def test_bots_on_the_same_seeds_and_variants_are_compared_in_the_summary(tmp_pat
     assert all("/4 vs random " in line for line in pairs)
     assert "by variants against the game without (none; SL §148)" in text
     table = text.split("by variants against the game without")[1].splitlines()
-    assert table[1].strip() == "1p solo normal plowman random"
+    assert table[1].strip() == "1p solo normal dealt random"  # characters dealt by each game's seed
     assert table[2].split()[0] == "none" and table[3].split()[0] == "overkill" and "| win rate" in table[3]
 
 

@@ -13,13 +13,45 @@ from rich.table import Table
 from rich.text import Text
 
 from wasteland.agents.registry import bot_names
+from wasteland.core.params import game_params
 from wasteland.core.registry import registered_games
+from wasteland.core.spec import GameSpec
 
 from .options import allowed, default_text, flag
 
 
-def games_command(as_json: bool = False, console: Console | None = None) -> int:
+def params_table(spec: GameSpec) -> Table:
+    """The game's tunable numbers (``wasteland.core.params``), one row each."""
+    table = Table(box=box.SIMPLE, pad_edge=False, show_edge=False, padding=(0, 1))
+    for column in ("parameter", "what it sets", "default", "range", "rule"):
+        table.add_column(column, header_style="bold", no_wrap=column in ("parameter", "rule", "range"))
+    for p in game_params(spec).params:
+        table.add_row(Text(p.name, style="cyan"), p.text, str(p.default), f"{p.low} to {p.high}", p.rule)
+    return table
+
+
+def games_command(as_json: bool = False, console: Console | None = None, game: str | None = None,
+                  params: bool = False) -> int:
     specs = registered_games()
+    if game is not None:
+        if game not in specs:
+            print(f"wasteland games: unknown game {game!r}; installed: {', '.join(specs)}", file=sys.stderr)
+            return 2
+        specs = {game: specs[game]}
+    if params:
+        if as_json:
+            json.dump({name: [p.to_json() for p in game_params(spec).params] for name, spec in specs.items()},
+                      sys.stdout, indent=1)
+            print()
+            return 0
+        console = console or Console(highlight=False)
+        for spec in specs.values():
+            console.print(Text(f"{spec.name}  {spec.title}: tunable numbers", style="bold"))
+            console.print(params_table(spec))
+            console.print()
+        console.print("A tuned set is a TOML file of NAME = NUMBER lines; pass it as --params FILE to play, watch, "
+                      "simulate and tune.", style="dim")
+        return 0
     if as_json:
         json.dump([spec.to_json() for spec in specs.values()], sys.stdout, indent=1)
         print()

@@ -44,11 +44,15 @@ def _options_epilog() -> str:
 
 
 @app.command("games")
-def games_(as_json: bool = typer.Option(False, "--json", help="print the games' specs as JSON")) -> None:
+def games_(
+    game: Optional[str] = typer.Argument(None, help="one game only (default: every installed game)"),
+    as_json: bool = typer.Option(False, "--json", help="print the games' specs as JSON"),
+    params: bool = typer.Option(False, "--params", help="the game's tunable numbers: default, range, rule, text"),
+) -> None:
     """List the installed games with their options, bots and scenario format."""
     from wasteland.cli.games import games_command
 
-    raise typer.Exit(games_command(as_json))
+    raise typer.Exit(games_command(as_json, game=game, params=params))
 
 
 @app.command("rules")
@@ -80,12 +84,16 @@ def watch(
     delay: float = typer.Option(0.6, callback=_amount, help="seconds to wait after each action, to follow the game"),
     fast: bool = typer.Option(False, help="do not wait between actions (--delay 0)"),
     lang: str = typer.Option("en", help="language of the board, the log and the result: en, ru or uk"),
+    params: Optional[Path] = typer.Option(None, "--params", help="a TOML file of tuned numbers "
+                                          "('wasteland games GAME --params'); the record keeps them"),
 ) -> None:
     """Watch a full game played by bots: its log and board as it goes, the result at the end."""
+    from wasteland.cli.tuned import with_params
     from wasteland.cli.watch import watch_command
 
-    raise typer.Exit(watch_command(game, players, seats, seed, record, quiet, list(option or []), list(ctx.args),
-                                   delay=0.0 if fast else delay, lang=lang))
+    raise typer.Exit(with_params(game, params, lambda tuned: watch_command(
+        game, players, seats, seed, record, quiet, list(option or []), list(ctx.args), delay=0.0 if fast else delay,
+        lang=lang, params=tuned)))
 
 
 def _sweep_epilog() -> str:
@@ -123,12 +131,18 @@ def simulate(
     backend: str = typer.Option("local", help="local (processes on this machine) or ray (a local Ray instance)"),
     out: Optional[Path] = typer.Option(None, help="write games.csv, summary.txt, run.json and PNG charts here"),
     progress: bool = typer.Option(True, "--progress/--no-progress", help="show a progress bar (on stderr)"),
+    params: Optional[Path] = typer.Option(None, "--params", help="a TOML file of tuned numbers "
+                                          "('wasteland games GAME --params' lists them)"),
+    sensitivity: bool = typer.Option(False, "--sensitivity", help="change each named parameter and each optional "
+                                     "rule one step at a time on the same seeds; rank them by their effect"),
 ) -> None:
     """Balance simulator: play many games with bots over a sweep of the game's options; print a summary."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, \
         TimeRemainingColumn
 
+    from wasteland.core.params import ParamError, read_file
     from wasteland.core.registry import UnknownGame, get_spec
+    from wasteland.sim.sensitivity import plan
     from wasteland.sim.simulator import Options, SweepError, prepare, simulate as run_simulation
     from wasteland.sim.sweep import values_from_args
 
@@ -140,17 +154,19 @@ def simulate(
 
     try:
         values = values_from_args(get_spec(game), list(ctx.args), list(option or []))
-    except (UnknownGame, SweepError) as exc:
+        tuned = read_file(get_spec(game), params) if params is not None else {}
+    except (UnknownGame, SweepError, ParamError) as exc:
         fail(str(exc))
     opts = Options(game=game, games=games, values=values, seat_sweep=seat_sweep, bots=bot,
-                   round_robin=round_robin, against=against, seed=seed, workers=workers, backend=backend, out=out)
+                   round_robin=round_robin, against=against, seed=seed, workers=workers, backend=backend, out=out,
+                   params=tuned, sensitivity=sensitivity)
     try:
         sweep = prepare(opts)
     except SweepError as exc:
         fail(str(exc))
     for note in sweep.notes:
         err.print(f"note: {note}", highlight=False, markup=False, soft_wrap=True)
-    total = games * len(sweep.configurations)
+    total = games * len(plan(get_spec(game), sweep.configurations)[2] if sensitivity else sweep.configurations)
     bar = Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TextColumn("games"),
                    TimeElapsedColumn(), TimeRemainingColumn(), console=err, disable=not progress)
     with bar:
@@ -171,6 +187,23 @@ def simulate(
         err.print(f"error: {result.errors} game(s) failed; see end_reason in games.csv", style="red",
                   highlight=False, markup=False, soft_wrap=True)
         raise typer.Exit(1)
+
+
+@app.command()
+def tune(
+    game: str = typer.Argument(..., help="an installed game (see 'wasteland games')"),
+    targets: Path = typer.Option(..., "--targets", help="a TOML file of targets (see examples/*targets*.toml)"),
+    budget: Optional[int] = typer.Option(None, min=1, help="candidates at most (default: the file's)"),
+    games: Optional[int] = typer.Option(None, "--games", min=1, help="games per configuration and candidate "
+                                        "(default: the file's)"),
+    workers: Optional[int] = typer.Option(None, min=1, help="worker processes (default: the number of CPUs)"),
+    backend: str = typer.Option("local", help="local (processes on this machine) or ray (a local Ray instance)"),
+    out: Optional[Path] = typer.Option(None, help="write best.toml, trials.csv, tune.txt, games.csv and charts here"),
+) -> None:
+    """Search the game's numbers toward a designer's targets (win rates, first player, skill, length)."""
+    from wasteland.cli.tune import tune_command
+
+    raise typer.Exit(tune_command(game, targets, budget, games, workers, backend, out))
 
 
 @app.command()
@@ -278,13 +311,19 @@ def serve(
                                   "see API.md, Capacity)"),
     companion: bool = typer.Option(False, "--companion", help="serve the table companion's routes too "
                                    "(off by default: see API.md, Companion)"),
+    reports: Optional[Path] = typer.Option(None, help="a folder of simulate/tune runs (--out) to show read-only "
+                                           "at /reports/ (one server process)"),
 ) -> None:
     """Run the multiplayer game server (HTTP + WebSocket; the page at /)."""
     from wasteland.server.run import serve as run_server
     from wasteland.server.store import StoreError
 
     try:
-        run_server(host, port, db, bot_workers, processes=processes, companion=companion)
+        if reports is not None and not reports.is_dir():
+            raise OSError(f"--reports: {reports} is not a folder")
+        if reports is not None and processes > 1:
+            raise OSError("--reports: reports are served by a single server process (--processes 1)")
+        run_server(host, port, db, bot_workers, processes=processes, companion=companion, reports=reports)
     except (StoreError, OSError) as exc:
         console.print(f"[red]cannot serve: {exc}[/red]")
         raise typer.Exit(2) from None
@@ -330,12 +369,21 @@ def play(
                                "(the map cropped to what the question is about); scroll: the board, the log and "
                                "the questions printed one after the other; auto: screen in a terminal of fewer "
                                "than 40 lines"),
+    params: Optional[Path] = typer.Option(None, "--params", help="a TOML file of tuned numbers "
+                                          "('wasteland games GAME --params'); the record keeps them"),
 ) -> None:
     """Play in the terminal: people and bots, the board drawn in colour."""
     from wasteland.cli.play import play_command
+    from wasteland.cli.tuned import with_params, with_record_params
 
-    raise typer.Exit(play_command(game, players, seats, seed, load, record, list(option or []), list(ctx.args),
-                                  lang=lang, layout=layout))
+    def start(tuned: dict[str, int]) -> int:
+        return play_command(game, players, seats, seed, load, record, list(option or []), list(ctx.args),
+                            lang=lang, layout=layout, params=tuned)
+
+    if load is not None and params is not None:
+        console.print("[red]error: --params: a loaded game keeps the numbers of its record[/red]")
+        raise typer.Exit(2)
+    raise typer.Exit(with_record_params(load, start) if load is not None else with_params(game, params, start))
 
 
 @app.command()
@@ -347,8 +395,9 @@ def replay(
 ) -> None:
     """Step through a game record: the board and events after each action."""
     from wasteland.cli.replay import replay_command
+    from wasteland.cli.tuned import with_record_params
 
-    raise typer.Exit(replay_command(record, auto, seat, lang=lang))
+    raise typer.Exit(with_record_params(record, lambda tuned: replay_command(record, auto, seat, lang=lang)))
 
 
 def main(args: list[str] | None = None) -> None:

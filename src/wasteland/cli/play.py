@@ -28,8 +28,9 @@ from .words import say
 def play_command(game: str | None, players: int | None = None, seats: str | None = None, seed: int | None = None,
                  load: Path | None = None, record: Path | None = None, options: Sequence[str] = (),
                  extra: Sequence[str] = (), console: Console | None = None, lang: str = "en",
-                 layout: str = "auto") -> int:
-    """``wasteland play``; returns the exit code."""
+                 layout: str = "auto", params: dict[str, int] | None = None) -> int:
+    """``wasteland play``; returns the exit code. ``params``: the tuned numbers of a new
+    game (``wasteland.cli.tuned``), kept in its record; a loaded game keeps its own."""
     console = console or Console(highlight=False)
     if lang not in LANGUAGES:
         return fail(console, f"--lang {lang!r}: the terminal speaks {', '.join(LANGUAGES)}")
@@ -72,7 +73,7 @@ def play_command(game: str | None, players: int | None = None, seats: str | None
         except RuleError as exc:
             return fail(console, str(exc))
         seed = seed if seed is not None else random.SystemRandom().randrange(1, 1_000_000)
-        rec = GameRecord(spec.name, spec.rules_version, config, seed, [])
+        rec = GameRecord(spec.name, spec.rules_version, config, seed, [], params=dict(params or {}))
     try:
         n = spec.validate(dict(rec.config))["players"]
     except RuleError as exc:

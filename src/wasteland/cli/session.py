@@ -213,7 +213,7 @@ class Session:
         target = Path(path) if path else self.record_path
         try:
             GameRecord(self.record.game, self.record.rules_version, self.record.config, self.record.seed,
-                       list(self.record.actions)).save(target)
+                       list(self.record.actions), params=dict(self.record.params)).save(target)
         except OSError as exc:
             error(self, f"cannot save to {target}: {exc.strerror}")
             return

@@ -30,9 +30,11 @@ DELAY = 0.6  # seconds after each action: about a hundred actions a minute, read
 def watch_command(game: str, players: int | None = None, seats: str | None = None, seed: int | None = None,
                   record: Path | None = None, quiet: bool = False, options: Sequence[str] = (),
                   extra: Sequence[str] = (), console: Console | None = None, delay: float = DELAY,
-                  pause: Callable[[float], Any] = time.sleep, lang: str = "en") -> int:
+                  pause: Callable[[float], Any] = time.sleep, lang: str = "en",
+                  params: dict[str, int] | None = None) -> int:
     """``wasteland watch``; returns the exit code. ``delay``: the pause after each action
-    (0: as fast as it plays; ``quiet`` never pauses)."""
+    (0: as fast as it plays; ``quiet`` never pauses). ``params``: the tuned numbers the
+    game is played with (``wasteland.cli.tuned``), kept in the record."""
     console = console or Console(highlight=False)
     if delay < 0:
         return fail(console, f"--delay {delay}: a pause is 0 seconds or more")
@@ -104,7 +106,7 @@ def watch_command(game: str, players: int | None = None, seats: str | None = Non
             return fail(console, f"the game did not end within {MAX_ACTIONS} actions")
     if record is not None:
         try:
-            GameRecord(spec.name, spec.rules_version, config, seed, actions).save(record)
+            GameRecord(spec.name, spec.rules_version, config, seed, actions, params=dict(params or {})).save(record)
         except OSError as exc:
             return fail(console, f"cannot write the record {record}: {exc.strerror}")
         console.print(say(lang, "record_written", path=record), highlight=False, markup=False)

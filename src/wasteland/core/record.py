@@ -11,7 +11,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
+from .params import ParamError, applied, check as check_params
 from .protocol import Action, Game, RuleError
+from .registry import get_spec
 
 if TYPE_CHECKING:
     from .spec import GameSpec
@@ -38,6 +40,8 @@ class GameRecord:
     #: (companion) the actions "decide for us" chose: action index -> the key of the
     #: game's policy rule that chose it; such a line reads ``{"action": ..., "policy": KEY}``
     policies: dict[int, str] = field(default_factory=dict)
+    #: the game's tuned numbers (``wasteland.core.params``) it was played with; empty: its own
+    params: dict[str, int] = field(default_factory=dict)
 
     def header(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -50,6 +54,8 @@ class GameRecord:
         if self.mode:
             out["mode"] = self.mode
             out["table_chance"] = self.table_chance
+        if self.params:
+            out["params"] = self.params
         return out
 
     def dumps(self) -> str:
@@ -85,6 +91,11 @@ class GameRecord:
                               f"not {mode!r}")
         if not isinstance(table_chance, bool):
             raise RecordError(f"{origin}: line {number}: header field 'table_chance' must be true or false")
+        params = header.get("params", {})
+        if not isinstance(params, dict) or not all(isinstance(k, str) and isinstance(v, int)
+                                                   and not isinstance(v, bool) for k, v in params.items()):
+            raise RecordError(f"{origin}: line {number}: header field 'params' must be a table of "
+                              "name: whole number")
         actions: list[Action] = []
         policies: dict[int, str] = {}
         for number, line in lines[1:]:
@@ -98,7 +109,7 @@ class GameRecord:
                                      if mode == "companion" else ""))
             actions.append(action)
         return cls(header["game"], header["rules_version"], header["config"], header["seed"], actions,
-                   mode, table_chance, policies)
+                   mode, table_chance, policies, params)
 
     @classmethod
     def load(cls, path: str | Path) -> "GameRecord":
@@ -165,6 +176,10 @@ def check_record(record: GameRecord, spec: "GameSpec", origin: str = "record") -
         spec.validate(dict(record.config))
     except RuleError as exc:
         raise RecordError(f"{origin}: bad config: {exc}") from None
+    try:
+        check_params(spec, record.params, f"{origin}: params")
+    except ParamError as exc:
+        raise RecordError(str(exc)) from None
     return record
 
 
@@ -175,12 +190,13 @@ def replay(game: Game, record: GameRecord, upto: int | None = None) -> Any:
     if record.mode:
         raise RecordError(f"a {record.mode} record (chance answered by the table, corrections as steps) "
                           "replays with `wasteland replay`, not as a game of the protocol alone")
-    state = game.new_game(record.config, record.seed)
-    for index, action in enumerate(record.actions[:upto]):
-        try:
-            game.apply_in_place(state, action)
-        except RuleError as exc:
-            raise RecordError(f"action {index + 1} ({action!r}) does not replay: {exc}") from None
+    with applied(get_spec(record.game), record.params):  # the numbers it was played with
+        state = game.new_game(record.config, record.seed)
+        for index, action in enumerate(record.actions[:upto]):
+            try:
+                game.apply_in_place(state, action)
+            except RuleError as exc:
+                raise RecordError(f"action {index + 1} ({action!r}) does not replay: {exc}") from None
     return state
 
 

@@ -217,6 +217,8 @@ class GameSpec:
     # the rule of the policy that chose, for the log; its words are in the game's texts
     # (``policy_text(key, lang)`` beside ``decide``, and the browser translations).
     auto_decide: str = ""
+    # "module:attribute" of the game's tunable numbers (``wasteland.core.params.GameParams``)
+    params: str = ""
 
     # -- loading the heavy parts -------------------------------------------------
 

@@ -25,6 +25,7 @@ from .bots import BotPool
 from .browser import SecurityHeaders, configured_origins, origin_allowed
 from .card_texts import texts_answer
 from .companion import routes as companion_routes
+from .reports import routes as reports_routes
 from .rules import routes as rules_routes
 from .games import game_mounts, lobby_spec
 from .errors import MAX_MESSAGE, ApiError, bad_request
@@ -383,12 +384,13 @@ async def _on_message(room: Room, client: Client, message: dict[str, Any]) -> No
 
 def create_app(db: str = "wasteland.db", bot_workers: int | None = None, web_dir: Path | None = None,
                shard: tuple[int, int] | None = None, companion: bool | None = None,
-               origins: list[str] | None = None) -> Any:
+               origins: list[str] | None = None, reports: Path | None = None) -> Any:
     """The server on database ``db`` (a file name, ``sqlite:///FILE`` or ``postgresql://...``).
     ``shard``: (this process, of how many) when several processes share the games (``shards``).
     ``companion``: serve the companion's routes (default: the environment's
     ``WASTELAND_COMPANION``, which ``wasteland serve`` sets from ``--companion``; else on).
-    ``origins``: other sites whose pages may use this server (default: ``WASTELAND_ORIGINS``)."""
+    ``origins``: other sites whose pages may use this server (default: ``WASTELAND_ORIGINS``).
+    ``reports``: a folder of simulation and tuning runs shown read-only at ``/reports/``."""
     if companion is None:
         companion = os.environ.get("WASTELAND_COMPANION", "1") != "0"
 
@@ -436,6 +438,8 @@ def create_app(db: str = "wasteland.db", bot_workers: int | None = None, web_dir
         Route("/api/{rest:path}", no_such_route, methods=["GET", "POST", "PUT", "DELETE", "PATCH"]),
     ]
     routes += game_mounts(registered_games().values())
+    if reports is not None:
+        routes += reports_routes(reports)
     web = web_dir or WEB_DIR
     if web.is_dir():
         routes.append(Mount("/", StaticFiles(directory=web, html=True), name="web"))

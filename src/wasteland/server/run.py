@@ -7,6 +7,7 @@ import logging
 import os
 import socket
 import sys
+from pathlib import Path
 
 from .errors import MAX_MESSAGE
 from .store import database_url, describe_url, open_store
@@ -43,7 +44,8 @@ def uvicorn_config(app, log_level: str = "warning", **options):
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "wasteland.db", bot_workers: int | None = None,
-          log_level: str = "warning", processes: int = 1, companion: bool = False) -> None:
+          log_level: str = "warning", processes: int = 1, companion: bool = False,
+          reports: Path | None = None) -> None:
     """``companion``: serve the companion's routes too (off on a public server unless asked
     for: ``wasteland companion`` is the table's own server). Set in the environment, so that
     every process of ``--processes N`` reads it."""
@@ -63,7 +65,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "wasteland.db", b
     bound_host, bound_port = sock.getsockname()[:2]
     shown = f"[{bound_host}]" if ":" in bound_host else bound_host
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    server = uvicorn.Server(uvicorn_config(create_app(url, bot_workers), log_level))
+    server = uvicorn.Server(uvicorn_config(create_app(url, bot_workers, reports=reports), log_level))
     print(f"wasteland server on http://{shown}:{bound_port}/ (database: {describe_url(url)})", flush=True)
     server.run(sockets=[sock])
     sys.stdout.flush()

@@ -127,14 +127,32 @@ def ordinal(n: int) -> str:
     return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n if n % 100 not in (11, 12, 13) else 0, 'th') }"
 
 
+def is_dealt(row: Row) -> bool:
+    """Were the row's seat names dealt by the game's seed (no lineup given)?"""
+    return str(row.get("dealt", "0")) == "1"
+
+
+def option_cell(spec: GameSpec, row: Row, name: str) -> Any:
+    """A row's option cell as its configuration had it: a dealt lineup reads ``dealt``
+    (each game of the configuration has its own)."""
+    option = spec.option(name)
+    if option is not None and option.kind == "seats" and is_dealt(row):
+        return "dealt"
+    return row[name]
+
+
 def config_key(spec: GameSpec, row: Row, *left_out: str) -> tuple:
-    """A row's configuration (its option cells and bot), less the columns ``left_out``."""
-    return tuple(row[name] for name in [o.name for o in spec.options] + ["bot"] if name not in left_out)
+    """A row's configuration (its option cells, bot and tuned numbers), less the columns
+    ``left_out``."""
+    names = [o.name for o in spec.options] + ["bot"]
+    return tuple(option_cell(spec, row, name) for name in names if name not in left_out) \
+        + ((row.get("params", ""),) if "params" not in left_out else ())
 
 
 def row_label(spec: GameSpec, row: Row, with_bot: bool = True) -> str:
-    label = config_label(spec, lambda name: row[name])
-    return f"{label} {row['bot']}" if with_bot else label
+    label = config_label(spec, lambda name: option_cell(spec, row, name))
+    label = f"{label} {row['bot']}" if with_bot else label
+    return f"{label} [{row['params']}]" if row.get("params") else label
 
 
 # -- files ----------------------------------------------------------------------------
@@ -221,10 +239,11 @@ def summary(rows: list[Row], spec: GameSpec, *, seconds: float, header: list[str
         places = turn_position_rates(rows, by_bot=True)
         if places:
             lines += table("by seat's bot and turn position", places, sorted(places))
-    if seats is not None and seats.sweep:
-        lineups = keep_order(rows, seats.name)
-        if len(lineups) > len(keep_order(rows, "seats")):
-            lines += table("by lineup (seat order)", rates_by(rows, lambda r: r[seats.name]), lineups)
+    fixed = [r for r in rows if not is_dealt(r)]  # a dealt lineup is each game's own
+    if seats is not None and seats.sweep and fixed:
+        lineups = keep_order(fixed, seats.name)
+        if len(lineups) > len(keep_order(fixed, "seats")):
+            lines += table("by lineup (seat order)", rates_by(fixed, lambda r: r[seats.name]), lineups)
 
     configs = rates_by(rows, lambda r: config_key(spec, r))
     if len(configs) > 1:

@@ -8,23 +8,28 @@ rows depend only on the run's seed, the configuration and the game numbers (see
 from __future__ import annotations
 
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from contextlib import contextmanager
 from dataclasses import dataclass
 import math
 import multiprocessing
 from typing import Any, Callable, Iterator
 
+from wasteland.core.agent import Observation
+from wasteland.core.params import applied, as_text
 from wasteland.core.spec import GameSpec
 from wasteland.sim.playout import MAX_ACTIONS
-from wasteland.sim.sweep import Configuration, bot_seed, cell, game_seed, make_bot, seat_bot
+from wasteland.sim.sweep import Configuration, bot_seed, cell, deal, game_seed, make_bot, seat_bot, seats_option
 
 # The columns of ``games.csv`` around the game's own: ``game`` (the game's number in its
 # configuration), then one column per option of the spec (the full config's value, see
 # ``sweep.cell``), then OUTCOME, one column per tally of the spec (events counted), TAIL.
 # ``seats`` is the number of seats; ``winners`` the winning seats (``p1;p3``); ``rounds``
 # the game's length (``Game.rounds``); ``order`` the seats in turn order (``p2;p1``: p2
-# moved first), empty when the game does not say.
+# moved first), empty when the game does not say; ``dealt`` 1 when the seats option's
+# names were dealt by the game's seed (no lineup given, see ``sweep.deal``), else 0;
+# ``params`` the game's tuned numbers (``wasteland.core.params.as_text``), empty for its own.
 OUTCOME = ("bot", "seed", "seats", "winners", "won", "rounds", "actions")
-TAIL = ("end_reason", "order")
+TAIL = ("end_reason", "order", "dealt", "params")
 Row = dict  # column -> value
 
 BACKENDS = ("local", "ray")
@@ -49,8 +54,6 @@ def play_game(config: Configuration, seed: int, index: int) -> Row:
 
     A game that raises (a bot or rules bug) or does not end within ``MAX_ACTIONS`` gives a
     row whose ``end_reason`` starts with ``error:``; the run goes on and reports it."""
-    from wasteland.core.agent import Observation
-
     spec = _spec(config.game)
     game = spec.engine
     gseed = game_seed(seed, spec, config, index)
@@ -65,24 +68,31 @@ def play_game(config: Configuration, seed: int, index: int) -> Row:
     winners: tuple[int, ...] = ()
     rounds = actions = seats = 0
     order: tuple[int, ...] = ()
+    values = dict(config.params)
+    dealt = None
     try:
-        state, events = game.new_game_with_events(config.game_config(), gseed)
-        count(events)
-        seats = game.seats(state)
-        agents = [make_bot(seat_bot(config.bot, k), bot_seed(seed, spec, config, index, k), spec)
-                  for k in range(seats)]
-        while True:
-            decision = game.decision(state)
-            if decision is None:
-                break
-            action = agents[decision.seat].choose(Observation(game, state, decision))
-            count(game.apply_in_place(state, action))
-            actions += 1
-            if actions >= MAX_ACTIONS:
-                raise RuntimeError(f"no end within {MAX_ACTIONS} actions")
-        rounds = game.rounds(state)
-        order = game.turn_order(state)
-        outcome = game.outcome(state)
+        with applied(spec, values):  # the tuned numbers, for the whole game
+            game_config = config.game_config()
+            dealt = deal(spec, game_config, gseed)
+            if dealt is not None:
+                game_config[seats_option(spec).name] = list(dealt)
+            state, events = game.new_game_with_events(game_config, gseed)
+            count(events)
+            seats = game.seats(state)
+            agents = [make_bot(seat_bot(config.bot, k), bot_seed(seed, spec, config, index, k), spec)
+                      for k in range(seats)]
+            while True:
+                decision = game.decision(state)
+                if decision is None:
+                    break
+                action = agents[decision.seat].choose(Observation(game, state, decision))
+                count(game.apply_in_place(state, action))
+                actions += 1
+                if actions >= MAX_ACTIONS:
+                    raise RuntimeError(f"no end within {MAX_ACTIONS} actions")
+            rounds = game.rounds(state)
+            order = game.turn_order(state)
+            outcome = game.outcome(state)
         assert outcome is not None
         winners = tuple(outcome.winners)
         reason = outcome.reason
@@ -91,12 +101,13 @@ def play_game(config: Configuration, seed: int, index: int) -> Row:
         winners = ()
     row: Row = {"game": index}
     for o in spec.options:
-        value = config.value(o.name)
+        value = dealt if dealt is not None and o.kind == "seats" else config.value(o.name)
         row[o.name] = cell(o, o.default if value is None else value)
     row.update(bot=config.bot, seed=gseed, seats=seats, winners=";".join(f"p{w + 1}" for w in winners),
                won=int(bool(winners)), rounds=rounds, actions=actions)
     row.update(tallies)
-    row.update(end_reason=reason, order=";".join(f"p{q + 1}" for q in order))
+    row.update(end_reason=reason, order=";".join(f"p{q + 1}" for q in order), dealt=int(dealt is not None),
+               params=as_text(values))
     return row
 
 
@@ -185,6 +196,30 @@ def _context(games: list[str]) -> multiprocessing.context.BaseContext:
                                     "wasteland.agents.random_agent"])
         return ctx
     return multiprocessing.get_context("spawn")
+
+
+@contextmanager
+def session(backend: str) -> Iterator[None]:
+    """One Ray instance for several runs (a tuning's batches): each run attaches to it
+    instead of starting its own. Nothing for the local backend."""
+    if backend != "ray":
+        yield
+        return
+    try:
+        import ray
+    except ImportError:
+        raise RuntimeError("the ray backend needs Ray: pip install 'wasteland[ray]'") from None
+    if ray.is_initialized():
+        yield
+        return
+    try:
+        ray.init(include_dashboard=False, log_to_driver=False)
+    except Exception as exc:  # noqa: BLE001 - one clear message for the user
+        raise RuntimeError(f"could not start or attach to a Ray instance: {exc}") from None
+    try:
+        yield
+    finally:
+        ray.shutdown()
 
 
 def _ray(todo: list[Chunk], workers: int) -> Iterator[tuple[int, list[Row]]]:

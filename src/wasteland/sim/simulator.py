@@ -15,7 +15,7 @@ tallies, the seats' names and a round robin of bots (``wasteland.sim.round_robin
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 import json
 import os
 from pathlib import Path
@@ -23,7 +23,8 @@ import time
 from typing import Callable
 
 from wasteland.core.spec import GameSpec
-from wasteland.sim import report, round_robin
+from wasteland.sim import html_report, report, round_robin, sensitivity
+from wasteland.sim.plots import write_plots
 from wasteland.sim.runner import BACKENDS, Row, run
 from wasteland.sim.sweep import Sweep, SweepError, build_sweep, parse_bots
 
@@ -41,6 +42,8 @@ class Options:
     workers: int | None = None
     backend: str = "local"
     out: Path | None = None
+    params: dict[str, int] = field(default_factory=dict)  # the game's tuned numbers (checked)
+    sensitivity: bool = False  # each parameter and optional rule one step at a time (``sim.sensitivity``)
 
 
 @dataclass
@@ -90,14 +93,24 @@ def prepare(opts: Options) -> Sweep:
         bots = round_robin.lineups(spec, names, opts.against)
     else:
         bots = parse_bots(opts.bots or "random", spec)
-    return build_sweep(spec, opts.values, bots, opts.seat_sweep)
+    sweep = build_sweep(spec, opts.values, bots, opts.seat_sweep)
+    if opts.params:
+        tuned = tuple(opts.params.items())
+        sweep = Sweep([replace(c, params=tuned) for c in sweep.configurations], sweep.notes)
+    return sweep
 
 
 def simulate(opts: Options, sweep: Sweep, progress: Callable[[int], None] | None = None) -> Result:
     spec = spec_of(opts)
     workers = opts.workers or os.cpu_count() or 1
     started = time.perf_counter()
-    rows = run(sweep.configurations, opts.games, opts.seed, workers, opts.backend, progress)
+    effects: list = []
+    if opts.sensitivity:
+        effects, why, rows = sensitivity.study(spec, sweep.configurations, opts.games, opts.seed, workers,
+                                               opts.backend, progress)
+        sweep.notes.extend(f"--sensitivity: {n}" for n in why)
+    else:
+        rows = run(sweep.configurations, opts.games, opts.seed, workers, opts.backend, progress)
     seconds = time.perf_counter() - started
     configs = sweep.configurations
     bots = list(dict.fromkeys(c.bot for c in configs))
@@ -111,6 +124,8 @@ def simulate(opts: Options, sweep: Sweep, progress: Callable[[int], None] | None
             header.append(f"{o.name.replace('_', ' ')} {', '.join(map(str, sorted(values)))}: {o.description} "
                           "(not a rulebook option)")
     extra = round_robin.table(rows, spec, bots) if opts.round_robin else []
+    if opts.sensitivity:
+        extra += sensitivity.table(spec, effects, lambda c: c.label(spec))
     text = report.summary(rows, spec, seconds=seconds, header=header, notes=sweep.notes, extra=extra)
     files: list[Path] = []
     if opts.out is not None:
@@ -124,7 +139,11 @@ def simulate(opts: Options, sweep: Sweep, progress: Callable[[int], None] | None
         meta["skipped"] = sweep.notes
         (out / "run.json").write_text(json.dumps(meta, indent=1) + "\n", encoding="utf-8")
         files = [out / "games.csv", out / "summary.txt", out / "run.json"]
-        from wasteland.sim.plots import write_plots
-
-        files += write_plots(rows, spec, out)
+        charts = write_plots(rows, spec, out)
+        if opts.sensitivity:
+            charts += sensitivity.write(effects, out)
+        files += charts
+        ranked = sensitivity.table(spec, effects, lambda c: c.label(spec)) if opts.sensitivity else None
+        files.append(html_report.write_simulation(out, spec, text, opts.params,
+                                                  [c for c in charts if c.suffix == ".png"], ranked))
     return Result(sweep, rows, seconds, text, files)

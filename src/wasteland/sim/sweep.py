@@ -8,9 +8,11 @@ less the combinations the game refuses (``spec.validate``); those are skipped wi
 note naming the rule they break.
 
 A sweepable ``seats`` option (one name per seat, all different: a game's characters)
-is swept as *lineups*: each names the first seats in order, and the seats it does not
-name get the first unused names in the option's order, so every configuration has a
-known lineup. Without a lineup the seats get the first names.
+is swept as *lineups* (``--characters``, ``--seat-sweep``): each names the first seats in
+order, and the seats it does not name get the first unused names in the option's order,
+so every configuration has a known lineup. Without a lineup the names are dealt as the
+rulebook deals them, at random (``deal``): by the game's seed, so every bot of a run
+meets the same deal and comparisons stay paired; the row says so (``dealt``).
 
 Seeds: game ``i`` of a configuration uses a seed derived only from the run's seed, the
 game's name, its rulebook options (``Option.rulebook``; those at their declared default
@@ -28,8 +30,10 @@ from dataclasses import dataclass, field
 import hashlib
 import itertools
 import json
+import random
 from typing import Any, Iterable
 
+from wasteland.core.params import seat_pool
 from wasteland.core.protocol import RuleError
 from wasteland.core.spec import GameSpec, Option
 
@@ -66,6 +70,9 @@ class Configuration:
     bot: str
     # the game's full config of ``options`` (``spec.validate``): what the rows report
     full: tuple[tuple[str, Any], ...] = field(default=(), compare=False)
+    # the game's tuned numbers (``wasteland.core.params``), left out of the seeds: every
+    # set of a tuning or a sensitivity study plays the same deals
+    params: tuple[tuple[str, int], ...] = ()
 
     def game_config(self) -> dict[str, Any]:
         """The config handed to ``Game.new_game``."""
@@ -316,6 +323,22 @@ def seats_option(spec: GameSpec) -> Option | None:
     return next((o for o in spec.options if o.kind == "seats"), None)
 
 
+def deal(spec: GameSpec, config: dict[str, Any], game_seed_: int) -> tuple[str, ...] | None:
+    """The names the rulebook deals to the seats of a game with no lineup (SL §44: each
+    player takes a character; the simulator's players take one at random), drawn from
+    the names the configuration allows (the game's parameters may narrow them, see
+    ``wasteland.core.params``) by a generator seeded from the game's seed alone. None
+    when the game has no sweepable seats option or the config names the seats already."""
+    seats = seats_option(spec)
+    if seats is None or not seats.sweep or config.get(seats.name) is not None:
+        return None
+    full = spec.validate(config)
+    count = int(full.get("players", spec.min_players))
+    pool = list(seat_pool(spec, full))
+    rng = random.Random(_derive("deal", game_seed_))
+    return tuple(rng.sample(pool, count))
+
+
 # -- bots -------------------------------------------------------------------------------
 
 
@@ -428,7 +451,7 @@ def build_sweep(spec: GameSpec, values: dict[str, list[str]], bots: list[str],
         for lineup_names in chosen:
             config = dict(base)
             try:
-                if seats is not None and seats.sweep:
+                if seats is not None and seats.sweep and lineup_names:
                     count = spec.validate(_thawed(config)).get("players", spec.min_players)
                     config[seats.name] = lineup(lineup_names, count, tuple(seats.values))
                 full = spec.validate(_thawed(config))

@@ -78,4 +78,5 @@ SPEC = GameSpec(
     anchors=ANCHORS,
     simulation={"stall_turns": 100, "dead_end": True},
     round_robin=("heuristic",) + tuple(f"heuristic-{p}" for p in POLICIES),
+    params="wasteland.games.age_of_thirst.params:PARAMS",
 )

@@ -48,4 +48,5 @@ SPEC = GameSpec(
     actions="wasteland.games.fallout.actions:ACTIONS", observation="wasteland.games.fallout.observation:OBSERVATION",
     anchors=("FO-13.1", "FO-13.2", "FO-13.3", "FO-13.4", "FO-13.5", "FO-13.6"),
     auto_decide="wasteland.games.fallout.ties:decide",
+    params="wasteland.games.fallout.params:PARAMS",
 )

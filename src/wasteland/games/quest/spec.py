@@ -44,4 +44,5 @@ SPEC = GameSpec(
     actions="wasteland.games.quest.actions:ACTIONS", observation="wasteland.games.quest.observation:OBSERVATION",
     anchors=ANCHORS,
     auto_decide="wasteland.games.quest.ties:decide",
+    params="wasteland.games.quest.params:PARAMS",
 )

@@ -69,4 +69,5 @@ SPEC = GameSpec(
     actions="wasteland.games.saltlands.actions:ACTIONS", observation="wasteland.games.saltlands.observation:OBSERVATION",
     anchors=ANCHORS,
     auto_decide="wasteland.games.saltlands.ties:decide",
+    params="wasteland.games.saltlands.params:PARAMS",
 )

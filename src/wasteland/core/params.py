@@ -1,0 +1,184 @@
+"""A game's tunable numbers: what a designer may change, in what range, by which rule.
+
+Each game declares its parameters once, in ``games/<name>/params.py`` (named by the spec's
+``params`` field): the numbers of its content and options that shape its balance (the
+spawn letters of a difficulty, the influence a survivor needs, what a troop costs), each
+with its default (the rulebook's or the data's), the range a designer may try, the rule
+it stands in, and a line of text. A *tuned set* is a small TOML file of overrides::
+
+    # a harder Normal
+    letters_normal = 5
+    activations_1p = 3
+
+(an optional ``game = "NAME"`` names the game it was written for). Every value is
+checked against its parameter's range; a bad file is one :class:`ParamError` naming the
+parameter, its range and its rule.
+
+The game applies a set with ``applied(spec, values)``: inside it, every game the process
+starts and plays uses the tuned numbers, and on leaving it the game's own come back. The
+numbers are the game's tables, so a set is process-wide while it is on: the simulator
+plays one game at a time per worker process, and the terminal one game per process.
+A set at its defaults (or empty) changes nothing.
+"""
+
+from __future__ import annotations
+
+from contextlib import AbstractContextManager, contextmanager, nullcontext
+from dataclasses import dataclass
+from pathlib import Path
+import tomllib
+from typing import Any, Callable, Iterator, MutableMapping
+
+from .spec import GameSpec, load_ref
+
+
+class ParamError(ValueError):
+    """A bad parameter set: one message naming the parameter, its range and rule."""
+
+
+@dataclass(frozen=True)
+class Param:
+    """One tunable whole number of a game."""
+
+    name: str  # "letters_normal"
+    text: str  # what it is, for people: "spawn letters active on Normal (of A, B, C, M, H)"
+    default: int  # the rulebook's (or the data's) value
+    low: int  # the range a designer may try, inclusive
+    high: int
+    rule: str  # the anchor of the rule it stands in ("SL §18")
+    step: int = 1  # one step of a sensitivity study
+
+    def check(self, value: Any, origin: str = "params") -> int:
+        if not isinstance(value, int) or isinstance(value, bool) or not self.low <= value <= self.high:
+            raise ParamError(f"{origin}: {self.name} must be a whole number from {self.low} to {self.high} "
+                             f"({self.rule}: {self.text}), not {value!r}")
+        return value
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "text": self.text, "default": self.default, "low": self.low,
+                "high": self.high, "rule": self.rule, "step": self.step}
+
+
+Values = dict[str, int]
+
+
+@dataclass(frozen=True)
+class GameParams:
+    """What a game's ``params.py`` declares."""
+
+    params: tuple[Param, ...]
+    # apply(values) -> a context manager inside which the game plays with ``values``
+    # (every name one of ``params``, already checked)
+    apply: Callable[[Values], AbstractContextManager[None]]
+    # the names a seat may be dealt in a configuration (``wasteland.sim.sweep.deal``):
+    # pool(full_config) -> names; None: every value of the spec's seats option
+    seat_pool: Callable[[dict[str, Any]], tuple[str, ...]] | None = None
+
+    def param(self, name: str) -> Param | None:
+        return next((p for p in self.params if p.name == name), None)
+
+
+def game_params(spec: GameSpec) -> GameParams:
+    """The game's declared parameters (none when it declares none)."""
+    ref = getattr(spec, "params", "")
+    if not ref:
+        return GameParams((), lambda values: nullcontext())
+    return load_ref(ref)
+
+
+def check(spec: GameSpec, values: Any, origin: str = "params") -> Values:
+    """``values`` checked against the game's parameters: the set in declaration order, the
+    values at their default left out."""
+    declared = game_params(spec)
+    if not isinstance(values, dict):
+        raise ParamError(f"{origin}: a parameter set is a table of name = whole number")
+    out: Values = {}
+    for name, value in values.items():
+        param = declared.param(name)
+        if param is None:
+            known = ", ".join(p.name for p in declared.params) or "none"
+            raise ParamError(f"{origin}: {spec.title} has no parameter {name!r} (it has {known})")
+        param.check(value, origin)
+    for p in declared.params:
+        if p.name in values and values[p.name] != p.default:
+            out[p.name] = values[p.name]
+    return out
+
+
+def read_file(spec: GameSpec, path: str | Path) -> Values:
+    """A tuned set from a TOML file (see the module docstring)."""
+    origin = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ParamError(f"{origin}: cannot read the parameter file ({exc.strerror})") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ParamError(f"{origin}: not valid TOML ({exc})") from None
+    game = data.pop("game", spec.name)
+    if game != spec.name:
+        raise ParamError(f"{origin}: the set is for {game!r}, not {spec.name!r}")
+    return check(spec, data, origin)
+
+
+def applied(spec: GameSpec, values: Values | None) -> AbstractContextManager[None]:
+    """The games started and played inside use ``values`` (checked by :func:`check`)."""
+    if not values:
+        return nullcontext()
+    return game_params(spec).apply(dict(values))
+
+
+def as_text(values: Values | None) -> str:
+    """A set as one ``games.csv`` cell: ``letters_normal=5;solo_activations=2`` (empty: none)."""
+    return ";".join(f"{k}={v}" for k, v in (values or {}).items())
+
+
+def from_text(spec: GameSpec, text: str, origin: str = "params") -> Values:
+    """The set of :func:`as_text` (a cell of ``games.csv``, a command-line ``a=1,b=2``)."""
+    values: dict[str, Any] = {}
+    for part in str(text).replace(",", ";").split(";"):
+        if not part.strip():
+            continue
+        name, eq, number = part.partition("=")
+        try:
+            values[name.strip()] = int(number)
+        except ValueError:
+            raise ParamError(f"{origin}: write NAME=NUMBER, not {part.strip()!r}") from None
+        if not eq:
+            raise ParamError(f"{origin}: write NAME=NUMBER, not {part.strip()!r}")
+    return check(spec, values, origin)
+
+
+def seat_pool(spec: GameSpec, full_config: dict[str, Any]) -> tuple[str, ...]:
+    """The names a seat may be dealt in ``full_config`` (see ``GameParams.seat_pool``)."""
+    pool = game_params(spec).seat_pool
+    if pool is not None:
+        return pool(full_config)
+    seats = next((o for o in spec.options if o.kind == "seats"), None)
+    return tuple(seats.values) if seats is not None else ()
+
+
+@contextmanager
+def table_entries(table: MutableMapping[Any, Any], changes: dict[Any, Any]) -> Iterator[None]:
+    """Set entries of one of a game's tables for the block, then put the old ones back."""
+    old = {k: table[k] for k in changes}
+    table.update(changes)
+    try:
+        yield
+    finally:
+        table.update(old)
+
+
+@contextmanager
+def module_values(module: Any, changes: dict[str, Any]) -> Iterator[None]:
+    """Set names of a module for the block (read by the module at call time), then put the
+    old ones back."""
+    old = {k: getattr(module, k) for k in changes}
+    for k, v in changes.items():
+        setattr(module, k, v)
+    try:
+        yield
+    finally:
+        for k, v in old.items():
+            setattr(module, k, v)

@@ -1,0 +1,129 @@
+"""A game's tunable numbers (``wasteland.core.params``): each game's override changes play
+as it says, and a bad parameter file is one clear error naming the parameter and range."""
+
+import subprocess
+import sys
+
+import pytest
+
+from wasteland.core.params import ParamError, applied, check, game_params, read_file
+from wasteland.core.registry import get_spec, registered_games
+from wasteland.games.age_of_thirst.combat import stats
+from wasteland.games.age_of_thirst.content import load_content
+from wasteland.sim.runner import play_game
+from wasteland.sim.sweep import Configuration
+
+
+def test_every_game_declares_parameters_with_a_rule_anchor_and_a_range_holding_the_default():
+    for name, spec in registered_games().items():
+        params = game_params(spec).params
+        assert params, name
+        for p in params:
+            assert spec.is_anchor(p.rule), (name, p.name, p.rule)
+            assert p.low <= p.default <= p.high and p.text
+
+
+def test_saltlands_spawn_letters_of_a_difficulty():
+    spec = get_spec("saltlands")
+    with applied(spec, check(spec, {"letters_normal": 5, "activations_1p": 1})):
+        state = spec.engine.new_game({"players": 1}, 7)
+        assert state.static.rules.active_letters == "ABCMH"  # SL §18: Normal with Hard's letters
+        assert state.static.rules.activations == 1  # SL §97
+    with applied(spec, check(spec, {"solo_stack_cards": 6})):  # SL §121: the first six of 1,1,2,3,3,4,5,5,6
+        assert {len(stack) for stack in spec.engine.new_game({"players": 1}, 7).damage_stacks.values()} == {6}
+    assert {len(stack) for stack in spec.engine.new_game({"players": 1}, 7).damage_stacks.values()} == {9}
+    assert spec.engine.new_game({"players": 1}, 7).static.rules.active_letters == "ABCM"  # the table back
+
+
+def test_fallout_influence_target_ends_the_game_at_the_tuned_number():
+    own = play_game(Configuration("fallout", (("players", 1),), "heuristic"), 0, 0)
+    tuned = play_game(Configuration("fallout", (("players", 1),), "heuristic", params=(("target_1p", 5),)), 0, 0)
+    assert own["end_reason"] == "influence 11 reached"  # FO-13.5
+    assert tuned["end_reason"] == "influence 5 reached" and tuned["params"] == "target_1p=5"
+    assert tuned["seed"] == own["seed"] and int(tuned["rounds"]) < int(own["rounds"])  # the same deal, shorter
+
+
+def test_quest_exploration_deck_keeps_the_quest_symbol_card():
+    spec = get_spec("quest")
+    with applied(spec, check(spec, {"exploration_cards": 3})):
+        state = spec.engine.new_game({}, 4)
+        deck = list(state.exploration_deck)
+        assert len(deck) == 3 and any(state.content.cards[c].quest_symbol for c in deck)
+    assert len(spec.engine.new_game({}, 4).exploration_deck) == 7
+
+
+def test_age_of_thirst_troop_cost():
+    spec = get_spec("age-of-thirst")
+    with applied(spec, check(spec, {"skinny_cost": 1, "smart_upgrade": 9})):
+        state = spec.engine.new_game({"players": 2}, 1)
+        assert stats(state, 0, "skinny").cost == 1  # LO-5: the data's price of a Skinny, tuned
+        # the upgrade to level 2 tuned, level 3's as much more as the data adds
+        assert [lv.upgrade for lv in load_content().kinds["smart"].levels] == [0, 9, 12]
+    assert stats(spec.engine.new_game({"players": 2}, 1), 0, "skinny").cost == 2
+    assert [lv.upgrade for lv in load_content().kinds["smart"].levels] == [0, 6, 9]
+
+
+@pytest.mark.parametrize("text, message", [
+    ("target_1p = 40\n", "target_1p must be a whole number from 4 to 16 (FO-13.5"),
+    ("target_1p = 6.5\n", "target_1p must be a whole number from 4 to 16"),
+    ("spawn = 3\n", "Fallout: the round end has no parameter 'spawn' (it has target_1p"),
+    ('game = "quest"\ntarget_1p = 6\n', "the set is for 'quest', not 'fallout'"),
+    ("target_1p = \n", "not valid TOML"),
+])
+def test_a_bad_parameter_file_names_the_parameter_and_its_range(tmp_path, text, message):
+    path = tmp_path / "tuned.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ParamError) as exc:
+        read_file(get_spec("fallout"), path)
+    assert message in str(exc.value)
+    out = subprocess.run([sys.executable, "-m", "wasteland.cli.main", "simulate", "fallout", "--games", "1",
+                          "--no-progress", "--params", str(path)], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 2 and "Traceback" not in out.stderr and message in out.stderr
+    assert out.stdout == ""
+
+
+def test_games_lists_the_parameters():
+    out = subprocess.run([sys.executable, "-m", "wasteland.cli.main", "games", "saltlands", "--params"],
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert "letters_normal" in out.stdout and "SL §18" in out.stdout and "1 to 5" in out.stdout
+
+
+def test_a_tuned_set_replays_from_its_record(tmp_path):
+    from wasteland.core.record import GameRecord, check_record, replay
+
+    (tmp_path / "t.toml").write_text('game = "fallout"\ntarget_1p = 5\n', encoding="utf-8")
+    path = tmp_path / "game.jsonl"
+    out = subprocess.run([sys.executable, "-m", "wasteland.cli.main", "watch", "fallout", "--seats", "heuristic",
+                          "--seed", "3", "--quiet", "--record", str(path), "--params", str(tmp_path / "t.toml")],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert "influence 5 reached" in out.stdout  # FO-13.5 at the tuned target
+    spec = get_spec("fallout")
+    record = check_record(GameRecord.load(path), spec)
+    assert record.params == {"target_1p": 5}
+    outcome = spec.engine.outcome(replay(spec.engine, record))
+    assert outcome is not None and outcome.reason == "influence 5 reached"
+    shown = subprocess.run([sys.executable, "-m", "wasteland.cli.main", "replay", str(path), "--auto"],
+                           capture_output=True, text=True, timeout=120)
+    assert shown.returncode == 0, shown.stderr
+    assert "influence 5 reached" in shown.stdout.replace("\n", " ")
+    # the same record without its numbers does not replay to that end: the game goes on past 5
+    record.params = {}
+    plain = replay(spec.engine, record)
+    assert spec.engine.outcome(plain) is None
+
+
+def test_a_record_whose_numbers_do_not_fit_is_refused(tmp_path):
+    from wasteland.core.record import GameRecord, RecordError, check_record
+
+    path = tmp_path / "bad.jsonl"
+    path.write_text('{"config": {"players": 1}, "format": "wasteland-record/1", "game": "fallout", '
+                    '"params": {"target_1p": 99}, "rules_version": "fallout-p13/1", "seed": 3}\n', encoding="utf-8")
+    with pytest.raises(RecordError) as exc:
+        check_record(GameRecord.load(path), get_spec("fallout"))
+    assert "target_1p must be a whole number from 4 to 16" in str(exc.value)
+    out = subprocess.run([sys.executable, "-m", "wasteland.cli.main", "replay", str(path), "--auto"],
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 2 and "target_1p must be a whole number from 4 to 16" in out.stdout + out.stderr
+    assert "Traceback" not in out.stderr

@@ -53,9 +53,10 @@ from .store import StoreError
 
 LANGS = ("en", "ru", "uk")
 MAX_SESSIONS = 200  # sessions kept in memory; the others are rebuilt from the database when opened
-# A join code is read aloud and typed: no 0/O, 1/I/L. 31^6 ≈ 887 million codes.
-CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
-CODE_LENGTH = 6
+# A join code is read aloud and typed on a phone's number pad, the same in every language:
+# 8 digits, 10^8 codes (it names the session, whose id is the secret; rate limits bound guessing).
+CODE_LETTERS = "0123456789"
+CODE_LENGTH = 8
 OWNER_HEADER = "x-companion-owner"
 _KEY = re.compile(r"[A-Za-z0-9_-]{16,128}")
 
@@ -326,8 +327,8 @@ def routes(api: Any, json_response: Any, read_json: Any) -> list[Route]:
 
     @api
     async def by_code(request: Request) -> Response:
-        code = request.path_params["code"].upper()
-        found = await companion_of(request).rows.by_code(code) if re.fullmatch(r"[A-Z0-9]{1,12}", code) else None
+        code = request.path_params["code"].replace(" ", "")
+        found = await companion_of(request).rows.by_code(code) if re.fullmatch(r"[0-9]{1,12}", code) else None
         if found is None:
             raise ApiError(404, "unknown_code", f"no companion session has the code {code[:12]!r}", field="code")
         return json_response({"id": found})

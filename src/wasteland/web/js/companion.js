@@ -69,13 +69,13 @@ class Lobby {
 
   /** Another phone's table: its short code, typed (the QR code opens the session itself). */
   joinBox() {
-    const input = h("input", { type: "text", id: "join-code", autocomplete: "off", autocapitalize: "characters",
+    const input = h("input", { type: "text", id: "join-code", autocomplete: "off", inputmode: "numeric",
       maxlength: 12, "aria-describedby": "join-error" });
     const error = h("p", { class: "error", id: "join-error", role: "alert" });
     const join = async () => {
       error.textContent = "";
       try {
-        const out = await call("GET", `/api/companion-code/${encodeURIComponent(input.value.trim().toUpperCase())}`);
+        const out = await call("GET", `/api/companion-code/${encodeURIComponent(input.value.replace(/\D/g, ""))}`);
         location.hash = `#/s/${out.id}`;
       } catch (e) {
         error.textContent = refusal(e);
@@ -177,6 +177,9 @@ class Setup {
     }
   }
 }
+
+/** A join code as it is read aloud: two groups of four digits. */
+const spaced = (code) => code.replace(/(\d{4})(?=\d)/g, "$1 ");
 
 const range = (a, b) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
 
@@ -397,7 +400,7 @@ class SessionView {
       h("span", { class: "spacer" }),
       s.session.code ? h("button", { type: "button", class: "code-chip", id: "code-chip", "aria-label": `${w("share")}: ${s.session.code}`,
         onclick: () => { const box = this.root.querySelector("#share"); box.open = true; box.scrollIntoView({ block: "start" }); },
-        text: s.session.code }) : null,
+        text: spaced(s.session.code) }) : null,
       h("span", { id: "step-count", text: w("steps", { n: s.index }) }),
       h("button", { type: "button", id: "undo", disabled: !s.can_undo, onclick: () => this.send("undo", {}), text: w("undo") })));
     page.append(h("p", { id: "link-status", class: "link-status", role: "status", hidden: true }));
@@ -421,7 +424,7 @@ class SessionView {
     if (!s.session.code) return null;
     const link = `${location.origin}/companion.html#/s/${encodeURIComponent(this.id)}`;
     return h("details", { class: "card-box fold", id: "share" }, h("summary", { class: "button", text: w("share") }),
-      h("p", { class: "join-code", id: "share-code", text: w("share_code", { code: s.session.code }) }),
+      h("p", { class: "join-code", id: "share-code", text: w("share_code", { code: spaced(s.session.code) }) }),
       h("img", { id: "share-qr", class: "qr", src: `/api/companion/${encodeURIComponent(this.id)}/qr.svg`, width: 240, height: 240,
         alt: w("share_qr", { code: s.session.code }) }),
       h("p", { class: "policy", text: w("share_hint") }),
@@ -711,6 +714,8 @@ async function main() {
   title();
   window.addEventListener("hashchange", route);
   route();
+  // installable: the page's files load without the network (companion-sw.js)
+  if ("serviceWorker" in navigator) navigator.serviceWorker.register("/companion-sw.js", { scope: "/companion" }).catch(() => null);
 }
 
 main().catch((e) => { document.getElementById("main").textContent = `The page failed to start: ${e}`; });

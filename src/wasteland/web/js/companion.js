@@ -342,10 +342,13 @@ class SessionView {
       if (e.code === "stale" || e.code === "duplicate") { // another phone's tap came first: its position
         toast(w("other_first"), 5000);
         await this.link.refresh();
+      } else if (this.customDraft && /^chance custom /.test(body.step || "")) {
+        this.customDraft.error = refusal(e, { ...this.ruleWords, ...(this.snap.rules || {}) }, this.edits.fieldText);
       } else {
         toast(refusal(e, { ...this.ruleWords, ...(this.snap.rules || {}) }, this.edits.fieldText), 8000);
       }
     }
+    if (answer.out) this.customDraft = null;
     this.render();
   }
 
@@ -409,7 +412,8 @@ class SessionView {
     page.append(status);
     // Read once, in the order a table needs it: the question (or the automated step) first,
     // then what happened as one line a step, then the board.
-    const boardBox = h("div", { class: "board-box card-box", id: "board" });
+    // a box that scrolls is reachable by keyboard too (tabindex), and named
+    const boardBox = h("div", { class: "board-box card-box", id: "board", tabindex: "0", role: "region", "aria-label": w("board") });
     page.append(this.decisionBox(), this.explainBox(), boardBox);
     page.append(this.correctBox(), this.logBox(), this.shareBox(), settingsBox(), this.exportBox());
     this.root.append(page);
@@ -446,6 +450,10 @@ class SessionView {
     }
     this.drawn = b.renderBoard(box, s.view, { marks, you: s.view.seat,
       onSpot: (hex, ev) => (this.correcting ? this.tapToCorrect(hex) : this.choose((marks.get(hex) || { actions: [] }).actions, ev)) });
+    // a map drawn as an image without a name gets the page's (a screen reader says what it is)
+    for (const svg of box.querySelectorAll("svg[role='img']:not([aria-label]):not([aria-labelledby])")) {
+      if (!svg.querySelector(":scope > title")) svg.setAttribute("aria-label", w("board"));
+    }
   }
 
   choose(actions) {
@@ -504,7 +512,7 @@ class SessionView {
         h("p", { text: w("pick") }));
       const outcomes = d.actions.filter((a) => !a.startsWith("chance custom"));
       if (outcomes.length > 12) {
-        const sel = h("select", { id: "chance-pick" }, ...outcomes.map((a) => h("option", { value: a, text: this.outcomeLabel(a).name })));
+        const sel = h("select", { id: "chance-pick", "aria-label": w("pick") }, ...outcomes.map((a) => h("option", { value: a, text: this.outcomeLabel(a).name })));
         box.append(sel, h("button", { type: "button", class: "primary", id: "chance-go", onclick: () => this.step(sel.value), text: w("edit_go") }));
       } else {
         box.append(h("div", { class: "choices" }, ...outcomes.map((a) => {
@@ -574,11 +582,19 @@ class SessionView {
         ? h("select", { "data-custom": key }, ...values.map((v) => h("option", { value: v, text: label(key, v) })))
         : h("input", { type: what === "n" ? "number" : "text", "data-custom": key, min: what === "n" ? "0" : null,
           inputmode: what === "n" ? "numeric" : null, value: what === "n" ? "0" : "" });
+      // a refused entry keeps what the table typed (the error stands beside it, not over it)
+      const draft = this.customDraft && this.customDraft.format === format ? this.customDraft.values : {};
+      if (draft[key] !== undefined) input.value = draft[key];
       fields.push([key, input]);
       box.append(h("label", { class: "row" }, h("span", { text: label(key) }), input));
     }
-    box.append(h("button", { type: "button", id: "chance-custom-go", text: w("custom_go"), onclick: () => this.step(
-      `chance custom ${fields.map(([k, i]) => `${k}=${String(i.value).trim().replace(/\s+/g, "")}`).join(" ")}`) }));
+    if (this.customDraft && this.customDraft.error) {
+      box.append(h("p", { class: "error", id: "chance-custom-error", role: "alert", text: this.customDraft.error }));
+    }
+    box.append(h("button", { type: "button", id: "chance-custom-go", text: w("custom_go"), onclick: () => {
+      this.customDraft = { format, values: Object.fromEntries(fields.map(([k, i]) => [k, i.value])), error: "" };
+      this.step(`chance custom ${fields.map(([k, i]) => `${k}=${String(i.value).trim().replace(/\s+/g, "")}`).join(" ")}`);
+    } }));
     return box;
   }
 

@@ -377,10 +377,12 @@ class SessionView {
 
   ruleText(anchor) { return (this.snap.rules || {})[anchor] || this.ruleWords[anchor] || ""; }
 
+  /** The rule of the question: its anchor, its words on a tap (read once, not every time). */
   rule(anchor) {
     if (!anchor) return null;
     const text = (this.snap.rules || {})[anchor];
-    return h("span", { class: "rule", "data-rule": anchor }, h("b", { text: anchor }), text ? ` — ${text}` : "");
+    if (!text) return h("span", { class: "rule", "data-rule": anchor }, h("b", { text: anchor }));
+    return h("details", { class: "rule", "data-rule": anchor }, h("summary", {}, h("b", { text: anchor })), h("span", { text }));
   }
 
   mark() {

@@ -526,6 +526,16 @@ class SessionView {
       if (c.custom) box.append(this.customBox(c.custom));
       return box;
     }
+    // A player's own turn, played with the box: the table says where things now stand
+    // (a figure tapped, then its hex; cards, armor, crew, health in the corrections) and
+    // ends the turn; no step-by-step replay of what it already played.
+    if (d.actions.includes("end") && !d.policy && this.snap.can_edit) {
+      box.append(h("div", { class: "bar turn-result", id: "turn-result" },
+        h("button", { type: "button", id: "turn-correct", class: this.correcting ? "primary" : "",
+          onclick: () => { this.correcting = !this.correcting; this.pickHex = null; this.render(); },
+          text: this.correcting ? w("done") : w("turn_correct") }),
+        h("button", { type: "button", class: "primary", id: "turn-end", onclick: () => this.step("end"), text: w("turn_end") })));
+    }
     if (d.policy) {
       box.append(h("button", { type: "button", class: "primary", id: "decide", onclick: () => this.step("decide"), text: w("decide") }),
         h("p", { class: "policy", id: "policy", text: w("policy", { text: d.policy.text }) }),

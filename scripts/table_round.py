@@ -142,7 +142,9 @@ def table_round(browser, url: str, game: str) -> dict:
         elif d.get("policy") and page.locator("#run").count():
             count.tap(page.locator("#run"))
         else:
-            end = page.locator("#decision [data-action='end']")
+            end = page.locator("#turn-end")  # the turn played with the box: ended beside the question
+            if not end.count():
+                end = page.locator("#decision [data-action='end']")
             target = end if end.count() else page.locator("#decision [data-action]").first
             if not target.is_visible():  # inside a folded list: open it first
                 fold = page.locator("#decision details.fold:not([open]) > summary").first

@@ -11,13 +11,14 @@ import pytest
 from companiontest import LiveServer
 
 CONFIG = {"players": 1, "characters": ["scout"]}
+OWNER = {"x-companion-owner": "test-api-owner-key-0001"}  # this browser's key: the lobby lists its sessions
 
 
 def new_session(server, **body):
     body.setdefault("game", "saltlands")
     body.setdefault("config", CONFIG)
     body.setdefault("seed", 5)
-    r = server.http.post("/api/companion", json=body)
+    r = server.http.post("/api/companion", json=body, headers=OWNER)
     assert r.status_code == 201, r.text
     return r.json()
 
@@ -54,7 +55,7 @@ def test_a_session_is_played_step_by_step_and_listed(server):
     assert out["log"][-1]["step"] == first and out["log"][-1]["source"] == "table"
     assert [e["type"] for e in out["events"]] == ["enter"]
     assert out["events"][0]["text"].startswith("p1 enters")
-    listed = server.http.get("/api/companion").json()["sessions"]
+    listed = server.http.get("/api/companion", headers=OWNER).json()["sessions"]
     assert any(s["id"] == sid and s["name"] == "Friday table" and s["steps"] == 1 for s in listed)
 
 

@@ -89,9 +89,17 @@ def test_a_table_session_from_scratch_on_a_phone(url, phone, artifacts):
             assert "Damage card" in page.inner_text("#decision .action-btn.chance >> nth=0")
             assert "null" not in page.inner_text("#decision") and "undefined" not in page.inner_text("#decision")
             if revealed == 1 and page.locator("#chance-custom").count():
-                # a card whose printed values differ from the data: the table enters them
-                page.fill("#chance-custom [data-custom='letters']", "B")
+                # a card whose printed values differ from the data: the table enters them;
+                # a refused entry keeps the form as typed, its error beside the fields
+                page.fill("#chance-custom [data-custom='letters']", "B9")
                 page.fill("#chance-custom [data-custom='damage']", "2")
+                page.tap("#chance-custom-go")
+                page.wait_for_selector("#chance-custom-error")
+                ready(page, n)
+                assert page.input_value("#chance-custom [data-custom='letters']") == "B9"
+                assert page.input_value("#chance-custom [data-custom='damage']") == "2"
+                assert page.inner_text("#chance-custom-error").strip()  # beside the fields, inside the form
+                page.fill("#chance-custom [data-custom='letters']", "B")
                 page.select_option("#chance-custom [data-custom='type']", "normal")
                 page.tap("#chance-custom-go")
                 custom += 1

@@ -7,7 +7,9 @@ server, so a session begun on a phone goes on in the terminal and back.
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
 import socket
 import threading
 import time
@@ -40,15 +42,16 @@ def page_address(host: str, port: int, game: str | None) -> str:
 class Client:
     """The companion's API over HTTP (the standard library's; the server is local)."""
 
-    def __init__(self, base: str, lang: str = "en") -> None:
+    def __init__(self, base: str, lang: str = "en", owner: str = "terminal-companion-key") -> None:
         self.base = base.rstrip("/")
         self.lang = lang
+        self.owner = owner  # this terminal's owner key: its lobby lists the sessions it made
 
     def call(self, method: str, path: str, body: dict[str, Any] | None = None) -> tuple[int, Any]:
         data = None if body is None else json.dumps(body).encode()
         sep = "&" if "?" in path else "?"
         req = urllib.request.Request(f"{self.base}{path}{sep}lang={self.lang}", data=data, method=method,
-                                     headers={"content-type": "application/json"})
+                                     headers={"content-type": "application/json", "x-companion-owner": self.owner})
         try:
             with urllib.request.urlopen(req, timeout=60) as res:
                 raw, status = res.read(), res.status
@@ -124,7 +127,7 @@ def companion_command(game: str | None, host: str, port: int, db: str, terminal:
     out(f"  sessions are saved in {db}")
     try:
         if terminal:
-            TerminalFlow(Client(f"http://127.0.0.1:{bound}", lang), out, ask).run(game)
+            TerminalFlow(Client(f"http://127.0.0.1:{bound}", lang, terminal_key(db)), out, ask).run(game)
         else:
             out("press Ctrl+C to stop")
             while True:
@@ -135,6 +138,12 @@ def companion_command(game: str | None, host: str, port: int, db: str, terminal:
         server.should_exit = True
         thread.join(30)  # let it close the database before the interpreter goes
     return 0
+
+
+def terminal_key(db: str) -> str:
+    """The terminal's owner key for a database: the same at every start on this machine, so
+    the sessions it made are listed again (the page's phones have keys of their own)."""
+    return "terminal-" + hashlib.sha256(os.path.abspath(db).encode()).hexdigest()[:40]
 
 
 def _stop_on_terminate() -> None:

@@ -68,9 +68,12 @@ def die_with_parent(signum: int) -> None:
 
 
 def _worker_start() -> None:
-    """A bot worker dies with its server, even one killed with SIGKILL."""
+    """A bot worker dies with its server, even one killed with SIGKILL. Ctrl+C in a terminal
+    reaches every process of its group: a worker leaves it to the server, which stops its
+    pools itself (else each worker printed its own KeyboardInterrupt traceback)."""
     import signal
 
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     die_with_parent(signal.SIGKILL)
     _warm_up()
 

@@ -1,10 +1,14 @@
 """The companion's HTTP routes (``wasteland companion``; the phone page is web/companion.html).
 
-    GET  /api/companion                       the lobby: saved sessions, latest first
+    GET  /api/companion                       the lobby: this browser's sessions, latest first
     POST /api/companion                       {game, config, seed?, name?} -> a new session
+    GET  /api/companion-code/{code}           the session a short join code names
     GET  /api/companion/{id}?lang=LANG        the session: view, decision, log with rules
-    POST /api/companion/{id}/steps            {step, index}: an action, "decide" or "edit ..."
-    POST /api/companion/{id}/undo             {index, step?}: take back a step (default: the last)
+    POST /api/companion/{id}/join             this browser holds the session too (its lobby lists it)
+    GET  /api/companion/{id}/qr.svg           the session's link as a QR code, for other phones
+    GET  /api/companion/{id}/ws?lang=LANG     a phone watching the session (companion_live)
+    POST /api/companion/{id}/steps            {step, index, client?, seq?}: an action, "decide" or "edit ..."
+    POST /api/companion/{id}/undo             {index, step? | to?}: take back a step, or go back to a line
     GET  /api/companion/{id}/record           the session as a game record (JSON Lines)
     GET  /api/companion/{id}/scenario         the position as the game's scenario file
     GET  /api/companion/{id}/replay?step=N&seat=S   one step of the session, as the replay page
@@ -13,25 +17,36 @@
 ``index`` is the number of steps the page has seen: a step sent from a stale page is
 refused (409) rather than applied to a position the table did not look at. Every refusal
 is one JSON error naming the rule or field and changes nothing, in memory or on disk.
+
+A session's id is its secret: 128 random bits, in its link and QR code; whoever has it
+plays the session. A browser names itself by its owner key (the ``x-companion-owner``
+header, kept in its storage; stored hashed): the lobby lists only the sessions that key
+made or joined, never another's ids or seeds.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import io
 import json
+import re
 import secrets
 import time
 import weakref
 from typing import Any
 
+import segno
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import Route
+from starlette.routing import Route, WebSocketRoute
+from starlette.websockets import WebSocket
 
 from wasteland.core.protocol import RuleError
 from wasteland.core.registry import registered_games
 
 from .companion_edit import EditError
+from .companion_live import Watchers, serve_socket
 from .companion_session import Session, Step, seat_label
 from .companion_store import CompanionStore, SessionRow
 from .errors import ApiError, bad_request
@@ -39,6 +54,12 @@ from .store import StoreError
 
 LANGS = ("en", "ru", "uk")
 MAX_SESSIONS = 200  # sessions kept in memory; the others are rebuilt from the database when opened
+# A join code is read aloud and typed on a phone's number pad, the same in every language:
+# 8 digits, 10^8 codes (it names the session, whose id is the secret; rate limits bound guessing).
+CODE_LETTERS = "0123456789"
+CODE_LENGTH = 8
+OWNER_HEADER = "x-companion-owner"
+_KEY = re.compile(r"[A-Za-z0-9_-]{16,128}")
 
 
 class Companion:
@@ -50,6 +71,7 @@ class Companion:
         # A session's lock lives while someone holds or waits on it: ids that name no
         # session (or sessions long quiet) leave nothing behind.
         self.locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
+        self.watchers = Watchers()
 
     def lock(self, session_id: str) -> asyncio.Lock:
         found = self.locks.get(session_id)
@@ -57,7 +79,7 @@ class Companion:
             found = self.locks[session_id] = asyncio.Lock()
         return found
 
-    async def create(self, body: dict[str, Any]) -> Session:
+    async def create(self, body: dict[str, Any], owner: str | None = None) -> Session:
         games = registered_games()
         name = body.get("game")
         if not isinstance(name, str) or name not in games:
@@ -79,12 +101,13 @@ class Companion:
         if not isinstance(title, str) or len(title) > 60:
             raise bad_request("'name' must be a text of at most 60 characters", field="name")
         try:
-            session = await asyncio.to_thread(Session, spec, secrets.token_urlsafe(8), config, seed, title.strip())
+            session = await asyncio.to_thread(Session, spec, secrets.token_urlsafe(16), config, seed, title.strip())
         except RuleError as exc:
             raise ApiError(400, "bad_config", exc.message, exc.rule) from None
         row = SessionRow(session.id, spec.name, session.game.rules_version, config, seed, session.name, 0,
                          session.created_at, session.updated_at)
-        await self.rows.create(row)
+        session.code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+        await self.rows.create(row, owner, session.code)
         self._keep(session)
         return session
 
@@ -112,8 +135,11 @@ class Companion:
             raise ApiError(409, "rules_version", f"session {session_id} was played under rules "
                            f"{row.rules_version}, this server plays {spec.engine.rules_version}")
 
+        code = await self.rows.code_of(session_id) or ""
+
         def rebuild() -> Session:
             session = Session(spec, row.id, row.config, row.seed, row.name, row.created_at)
+            session.code = code
             session.replay(steps)
             session.updated_at = row.updated_at
             return session
@@ -128,6 +154,12 @@ class Companion:
     async def step(self, session_id: str, body: dict[str, Any]) -> tuple[Session, list[dict[str, Any]]]:
         async with self.lock(session_id):
             session = await self.get(session_id)
+            tap = _tap_of(body)
+            if tap is not None:  # a tap sent again after a dropped connection: played once only
+                made = await self.rows.tap_played(session.id, *tap)
+                if made is not None:
+                    raise ApiError(409, "duplicate", f"tap {tap[1]} of this phone was played already "
+                                   f"(step {made + 1})", field="seq")
             _check_index(session, body)
             text = body.get("step")
             if not isinstance(text, str):
@@ -138,7 +170,7 @@ class Companion:
             except RuleError as exc:
                 raise refusal(422, "illegal", exc) from None
             try:
-                await self.rows.append(session.id, len(session.steps) - 1, step)
+                await self.rows.append(session.id, len(session.steps) - 1, step, tap)
             except StoreError:
                 session.replay(session.steps[:-1])  # not on disk: not played
                 raise
@@ -148,15 +180,20 @@ class Companion:
             return session, events
 
     async def undo(self, session_id: str, body: dict[str, Any]) -> tuple[Session, Step]:
+        """Take back one step (``step``, default the last; the later ones replay after it),
+        or go back to a line of the log (``to``: the number of steps kept)."""
         async with self.lock(session_id):
             session = await self.get(session_id)
             _check_index(session, body)
-            which = body.get("step", len(session.steps) - 1)
+            back = "to" in body
+            which = body.get("to") if back else body.get("step", len(session.steps) - 1)
             if not isinstance(which, int) or isinstance(which, bool):
-                raise bad_request("'step' must be the number of the step to undo (0-based)", field="step")
+                name = "to" if back else "step"
+                raise bad_request(f"'{name}' must be the number of the step to undo (0-based)"
+                                  if not back else "'to' must be the number of steps to keep", field=name)
             before = list(session.steps)
             try:
-                kept = session.without(which)
+                kept = session.back_to(which) if back else session.without(which)
                 await asyncio.to_thread(session.replay, kept)
             except RuleError as exc:
                 raise refusal(409, "cannot_undo", exc) from None
@@ -180,6 +217,37 @@ def refusal(status: int, code: str, exc: RuleError) -> ApiError:
         kind = "bad_step" if exc.field == "step" else "bad_edit"
         return ApiError(400, kind, exc.message, None, exc.field)
     return ApiError(status, code, exc.message, exc.rule or None)
+
+
+def _tap_of(body: dict[str, Any]) -> tuple[str, int] | None:
+    """The phone's key and the number of its tap (``client``, ``seq``), when it sent them."""
+    client, seq = body.get("client"), body.get("seq")
+    if client is None and seq is None:
+        return None
+    if not isinstance(client, str) or not _KEY.fullmatch(client):
+        raise bad_request("'client' must be the phone's key: 16 to 128 letters, digits, '-' or '_'", field="client")
+    if not isinstance(seq, int) or isinstance(seq, bool) or not 0 <= seq < 2**53:
+        raise bad_request("'seq' must be the number of the phone's tap, a whole number from 0", field="seq")
+    return client, seq
+
+
+def owner_of(request: Request | WebSocket, required: bool = False) -> str | None:
+    """The browser's owner key (header ``x-companion-owner``), hashed: the database never
+    holds the key itself. None where the browser sent none (and none is required)."""
+    raw = request.headers.get(OWNER_HEADER)
+    if raw is None and not required:
+        return None
+    if raw is None or not _KEY.fullmatch(raw):
+        raise bad_request(f"the '{OWNER_HEADER}' header must be this browser's key: 16 to 128 letters, "
+                          "digits, '-' or '_'", field=OWNER_HEADER)
+    return hashlib.sha256(raw.encode()).hexdigest()
+
+
+def join_url(request: Request, session_id: str) -> str:
+    """The session's link, as the phone that asks for the QR code reached this server."""
+    scheme = "https" if request.headers.get("x-forwarded-proto") == "https" else request.url.scheme
+    host = request.headers.get("host") or request.url.netloc
+    return f"{scheme}://{host}/companion.html#/s/{session_id}"
 
 
 def _check_index(session: Session, body: dict[str, Any]) -> None:
@@ -252,14 +320,44 @@ def routes(api: Any, json_response: Any, read_json: Any) -> list[Route]:
 
     @api
     async def lobby(request: Request) -> Response:
-        rows = await companion_of(request).rows.list()
+        owner = owner_of(request)
+        rows = [] if owner is None else await companion_of(request).rows.list(owner)
         return json_response({"sessions": [r.to_json() for r in rows]})
 
     @api
     async def create(request: Request) -> Response:
         lang = _lang(request)  # before anything is stored: a refusal stores nothing
-        session = await companion_of(request).create(await read_json(request))
+        owner = owner_of(request)
+        session = await companion_of(request).create(await read_json(request), owner)
         return json_response(session.snapshot(lang), 201)
+
+    @api
+    async def by_code(request: Request) -> Response:
+        code = request.path_params["code"].replace(" ", "")
+        found = await companion_of(request).rows.by_code(code) if re.fullmatch(r"[0-9]{1,12}", code) else None
+        if found is None:
+            raise ApiError(404, "unknown_code", f"no companion session has the code {code[:12]!r}", field="code")
+        return json_response({"id": found})
+
+    @api
+    async def join(request: Request) -> Response:
+        owner = owner_of(request, required=True)
+        companion = companion_of(request)
+        session = await companion.get(request.path_params["session_id"])
+        await companion.rows.join(session.id, owner)
+        return json_response({"id": session.id, "code": session.code})
+
+    @api
+    async def qr(request: Request) -> Response:
+        session = await companion_of(request).get(request.path_params["session_id"])
+        out = io.BytesIO()
+        segno.make(join_url(request, session.id), error="m").save(
+            out, kind="svg", scale=6, border=2, xmldecl=False, svgns=True, title=f"QR: {session.code}")
+        return Response(out.getvalue(), media_type="image/svg+xml", headers={"cache-control": "no-store"})
+
+    async def socket(ws: WebSocket) -> None:
+        companion = companion_of(ws)
+        await serve_socket(ws, companion, companion.watchers)
 
     @api
     async def show(request: Request) -> Response:
@@ -270,15 +368,19 @@ def routes(api: Any, json_response: Any, read_json: Any) -> list[Route]:
     @api
     async def step(request: Request) -> Response:
         lang = _lang(request)
-        session, events = await companion_of(request).step(request.path_params["session_id"],
-                                                           await read_json(request))
+        companion = companion_of(request)
+        body = await read_json(request)
+        session, events = await companion.step(request.path_params["session_id"], body)
+        companion.watchers.publish(session, {"events": events, "by": body.get("client")})
         return json_response({**session.snapshot(lang), "events": events})
 
     @api
     async def undo(request: Request) -> Response:
         lang = _lang(request)
-        session, undone = await companion_of(request).undo(request.path_params["session_id"],
-                                                           await read_json(request))
+        companion = companion_of(request)
+        body = await read_json(request)
+        session, undone = await companion.undo(request.path_params["session_id"], body)
+        companion.watchers.publish(session, {"events": [], "by": body.get("client"), "undone": undone.notation})
         return json_response({**session.snapshot(lang), "undone": undone.notation})
 
     @api
@@ -309,7 +411,11 @@ def routes(api: Any, json_response: Any, read_json: Any) -> list[Route]:
     return [
         Route("/api/companion", lobby, methods=["GET"]),
         Route("/api/companion", create, methods=["POST"]),
+        Route("/api/companion-code/{code}", by_code, methods=["GET"]),
         Route("/api/companion/{session_id}", show, methods=["GET"]),
+        Route("/api/companion/{session_id}/join", join, methods=["POST"]),
+        Route("/api/companion/{session_id}/qr.svg", qr, methods=["GET"]),
+        WebSocketRoute("/api/companion/{session_id}/ws", socket),
         Route("/api/companion/{session_id}/steps", step, methods=["POST"]),
         Route("/api/companion/{session_id}/undo", undo, methods=["POST"]),
         Route("/api/companion/{session_id}/record", record, methods=["GET"]),

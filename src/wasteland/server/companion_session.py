@@ -116,6 +116,7 @@ class Session:
         self.name = name
         self.created_at = created_at if created_at is not None else time.time()
         self.updated_at = self.created_at
+        self.code = ""  # the short code other phones join with (kept by companion_store)
         self.steps: list[Step] = []
         self.played: list[Played] = []
         self.start, setup_events = self.game.new_game_with_events(config, seed)
@@ -217,6 +218,13 @@ class Session:
             state = nxt
         self.steps, self.played, self.state = list(steps), played, state
 
+    def back_to(self, count: int) -> list[Step]:
+        """The first ``count`` steps: the session as it stood at that line of its log."""
+        if not 0 <= count < len(self.steps):
+            raise EditError("to", f"'to' must be a number of steps from 0 to {len(self.steps) - 1} "
+                            f"(the session has {len(self.steps)})")
+        return self.steps[:count]
+
     def without(self, index: int) -> list[Step]:
         """The steps with step ``index`` taken back (any step: the later ones replay after it)."""
         if not self.steps:
@@ -245,7 +253,7 @@ class Session:
 
     def summary(self) -> dict[str, Any]:
         return {"id": self.id, "game": self.spec.name, "title": self.spec.title, "name": self.name,
-                "config": self.config, "seed": self.seed, "steps": len(self.steps),
+                "config": self.config, "seed": self.seed, "steps": len(self.steps), "code": self.code,
                 "over": self.game.decision(self.state) is None, "created_at": self.created_at,
                 "updated_at": self.updated_at}
 
@@ -273,7 +281,7 @@ class Session:
                 anchors.extend(a for a in e["rules"] if a not in anchors)
             note_text = self.policy_text(step.note, lang) if step.source == "policy" and step.note else ""
             log.append({"index": i, "step": step.notation, "source": step.source, "note": step.note,
-                        "note_text": note_text,
+                        "note_text": note_text, "at": step.played_at,
                         "seat": played.seat, "rule": played.rule, "label": seat_label(played.seat), "events": played.events})
         outcome = self.game.outcome(self.state)
         return {

@@ -1,8 +1,12 @@
 """Companion sessions in the server's database, beside its games (same store, same writer
 thread, so a step is acknowledged only once it is on disk).
 
-Two tables of their own, made on first use: a session's header (game, config, seed, name)
-and its steps in order. A session is rebuilt by replaying its steps (``companion_session``).
+Tables of their own, made on first use: a session's header (game, config, seed, name)
+and its steps in order; who holds it (the hashed owner keys of the browsers that made or
+joined it: a lobby lists only its own); its short join code; and the taps already played
+(a phone's key and the number of its tap), so that a tap sent again after a dropped
+connection is refused, never played twice. A session is rebuilt by replaying its steps
+(``companion_session``).
 """
 
 from __future__ import annotations
@@ -34,6 +38,20 @@ SCHEMA = (
         note TEXT NOT NULL,
         played_at DOUBLE PRECISION NOT NULL,
         PRIMARY KEY (session_id, idx))""",
+    """CREATE TABLE IF NOT EXISTS wl_companion_owners (
+        session_id TEXT NOT NULL,
+        owner TEXT NOT NULL,
+        PRIMARY KEY (session_id, owner))""",
+    "CREATE INDEX IF NOT EXISTS wl_companion_owner ON wl_companion_owners (owner)",
+    """CREATE TABLE IF NOT EXISTS wl_companion_codes (
+        code TEXT PRIMARY KEY,
+        session_id TEXT NOT NULL UNIQUE)""",
+    """CREATE TABLE IF NOT EXISTS wl_companion_taps (
+        session_id TEXT NOT NULL,
+        client TEXT NOT NULL,
+        seq BIGINT NOT NULL,
+        idx INTEGER NOT NULL,
+        PRIMARY KEY (session_id, client, seq))""",
 )
 
 
@@ -78,19 +96,60 @@ class CompanionStore:
             self._ready = True
         return await self.store._call(fn)
 
-    async def create(self, row: SessionRow) -> None:
+    async def create(self, row: SessionRow, owner: str | None, code: str) -> None:
+        """The session's header, its join code and (when the browser sent its key) its owner."""
         def job(s: Store) -> None:
             s._exec(f"INSERT INTO wl_companion ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (row.id, row.game, row.rules_version, json.dumps(row.config, sort_keys=True), row.seed,
                      row.name, row.steps, row.created_at, row.updated_at))
+            s._exec("INSERT INTO wl_companion_codes (code, session_id) VALUES (?, ?)", (code, row.id))
+            if owner:
+                s._exec("INSERT INTO wl_companion_owners (session_id, owner) VALUES (?, ?)", (row.id, owner))
 
         await self._call(job)
 
-    async def append(self, session_id: str, index: int, step: Step) -> None:
+    async def join(self, session_id: str, owner: str) -> None:
+        """The browser of ``owner`` holds the session too (its lobby lists it)."""
+        def job(s: Store) -> None:
+            known = s._exec("SELECT 1 FROM wl_companion_owners WHERE session_id = ? AND owner = ?",
+                            (session_id, owner)).fetchone()
+            if known is None:
+                s._exec("INSERT INTO wl_companion_owners (session_id, owner) VALUES (?, ?)", (session_id, owner))
+
+        await self._call(job)
+
+    async def code_of(self, session_id: str) -> str | None:
+        def job(s: Store) -> str | None:
+            found = s._exec("SELECT code FROM wl_companion_codes WHERE session_id = ?", (session_id,)).fetchone()
+            return None if found is None else found[0]
+
+        return await self._call(job)
+
+    async def by_code(self, code: str) -> str | None:
+        def job(s: Store) -> str | None:
+            found = s._exec("SELECT session_id FROM wl_companion_codes WHERE code = ?", (code,)).fetchone()
+            return None if found is None else found[0]
+
+        return await self._call(job)
+
+    async def tap_played(self, session_id: str, client: str, seq: int) -> int | None:
+        """The step a phone's tap ``seq`` made, if it was played already (None: not yet)."""
+        def job(s: Store) -> int | None:
+            found = s._exec("SELECT idx FROM wl_companion_taps WHERE session_id = ? AND client = ? AND seq = ?",
+                            (session_id, client, seq)).fetchone()
+            return None if found is None else int(found[0])
+
+        return await self._call(job)
+
+    async def append(self, session_id: str, index: int, step: Step, tap: tuple[str, int] | None = None) -> None:
+        """Step ``index``, and the phone's tap that made it (refused by the keys if either is there)."""
         def job(s: Store) -> None:
             s._exec("INSERT INTO wl_companion_steps (session_id, idx, notation, source, note, played_at) "
                     "VALUES (?, ?, ?, ?, ?, ?)", (session_id, index, step.notation, step.source, step.note,
                                                   step.played_at))
+            if tap is not None:
+                s._exec("INSERT INTO wl_companion_taps (session_id, client, seq, idx) VALUES (?, ?, ?, ?)",
+                        (session_id, tap[0], tap[1], index))
             s._exec("UPDATE wl_companion SET steps = ?, updated_at = ? WHERE id = ?",
                     (index + 1, step.played_at, session_id))
 
@@ -130,9 +189,13 @@ class CompanionStore:
 
         return await self._call(job)
 
-    async def list(self, limit: int = 100) -> list[SessionRow]:
+    async def list(self, owner: str, limit: int = 100) -> list[SessionRow]:
+        """The sessions ``owner`` made or joined, latest first (never another browser's)."""
+        columns = ", ".join(f"c.{c.strip()}" for c in _COLUMNS.split(","))
+
         def job(s: Store) -> list[SessionRow]:
-            return [_row(r) for r in s._exec(f"SELECT {_COLUMNS} FROM wl_companion ORDER BY updated_at DESC "
-                                             "LIMIT ?", (limit,)).fetchall()]
+            return [_row(r) for r in s._exec(
+                f"SELECT {columns} FROM wl_companion c JOIN wl_companion_owners o ON o.session_id = c.id "
+                "WHERE o.owner = ? ORDER BY c.updated_at DESC LIMIT ?", (owner, limit)).fetchall()]
 
         return await self._call(job)

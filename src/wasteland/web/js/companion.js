@@ -8,6 +8,8 @@ import { api } from "./api.js";
 import { serverInfo, specOf, loadBoard } from "./boards.js";
 import { h, humanize } from "./dom.js";
 import { w, correctionText, customCardText } from "./companion-i18n.js";
+import { call, Link } from "./companion-link.js";
+import { apply as applySettings, settingsBox, keepAwake, say } from "./companion-comfort.js";
 
 let view = null;
 
@@ -46,7 +48,7 @@ class Lobby {
 
   async start() {
     const info = await serverInfo();
-    const list = (await api("GET", "/api/companion")).sessions;
+    const list = (await call("GET", "/api/companion")).sessions; // this browser's own
     const games = info.specs || [];
     await Promise.all(games.map((s) => loadGameTexts(s.name, s.web && s.web.texts).catch(() => null)));
     const pick = h("select", { id: "new-game" }, ...games.map((s) => h("option", { value: s.name, text: gameTitle(s) })));
@@ -55,12 +57,33 @@ class Lobby {
         h("label", { class: "row" }, h("span", { text: w("game") }), pick),
         h("button", { type: "button", class: "primary", id: "new-session",
           onclick: () => (location.hash = `#/new/${pick.value}`), text: w("start") })),
+      this.joinBox(),
       h("section", { class: "card-box" }, h("h2", { text: w("sessions") }),
         list.length ? h("div", { class: "choices", id: "sessions" }, ...list.map((s) => h("button", {
           type: "button", class: "resume", "data-session": s.id, onclick: () => (location.hash = `#/s/${s.id}`),
           text: `${w("resume")}: ${gameTitle(games.find((g) => g.name === s.game) || { name: s.game, title: s.game })} — `
             + `${s.name || w("unnamed", { when: new Date(s.updated_at * 1000).toLocaleString(lang()) })} (${w("steps", { n: s.steps })})` })))
-          : h("p", { text: w("none") })));
+          : h("p", { text: w("none") })),
+      settingsBox());
+  }
+
+  /** Another phone's table: its short code, typed (the QR code opens the session itself). */
+  joinBox() {
+    const input = h("input", { type: "text", id: "join-code", autocomplete: "off", inputmode: "numeric",
+      maxlength: 12, "aria-describedby": "join-error" });
+    const error = h("p", { class: "error", id: "join-error", role: "alert" });
+    const join = async () => {
+      error.textContent = "";
+      try {
+        const out = await call("GET", `/api/companion-code/${encodeURIComponent(input.value.replace(/\D/g, ""))}`);
+        location.hash = `#/s/${out.id}`;
+      } catch (e) {
+        error.textContent = refusal(e);
+      }
+    };
+    return h("form", { class: "card-box stack", id: "join", onsubmit: (e) => { e.preventDefault(); join(); } },
+      h("h2", { text: w("join") }), h("label", { class: "row" }, h("span", { text: w("join_code") }), input), error,
+      h("button", { type: "submit", id: "join-go", text: w("join_go") }));
   }
 }
 
@@ -146,7 +169,7 @@ class Setup {
       if (v !== undefined && !(Array.isArray(v) && !v.length && get.option.kind === "names")) config[get.option.name] = v;
     }
     try {
-      const out = await api("POST", `/api/companion?lang=${lang()}`, { game: this.game, config,
+      const out = await call("POST", `/api/companion?lang=${lang()}`, { game: this.game, config,
         name: this.root.querySelector("#session-name").value });
       location.hash = `#/s/${out.session.id}`;
     } catch (e) {
@@ -154,6 +177,9 @@ class Setup {
     }
   }
 }
+
+/** A join code as it is read aloud: two groups of four digits. */
+const spaced = (code) => code.replace(/(\d{4})(?=\d)/g, "$1 ");
 
 const range = (a, b) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
 
@@ -172,11 +198,15 @@ class SessionView {
 
   async start() {
     try {
-      this.snap = await api("GET", `/api/companion/${this.id}?lang=${lang()}`);
+      this.snap = await call("GET", `/api/companion/${this.id}?lang=${lang()}`);
     } catch (e) {
       this.root.append(h("p", { class: "error", text: e.message }));
       return;
     }
+    call("POST", `/api/companion/${this.id}/join`).catch(() => null); // this browser's lobby lists it
+    this.link = new Link(this.id, lang(), { onSnapshot: (snap, news) => this.heard(snap, news),
+      onLink: () => this.linkStatus() });
+    keepAwake(true);
     this.board = await loadBoard(this.snap.session.game);
     useGame(this.snap.session.game);
     const spec = await specOf(this.snap.session.game);
@@ -192,6 +222,53 @@ class SessionView {
     this.events = last ? last.events : this.snap.setup;
     this.shown = this.events.length;
     this.render();
+    this.link.listen();
+    this.link.flush(); // taps a dropped connection kept from the last visit
+  }
+
+  close() {
+    if (this.link) this.link.close();
+    keepAwake(false);
+  }
+
+  /** Where the session stands by another phone's tap (or this one's, sent again after a
+   *  drop): taken unless this page shows it already. */
+  heard(snap, news) {
+    if (!this.newer(snap)) return;
+    this.take(snap, news);
+    this.render();
+  }
+
+  /** Whether ``snap`` shows a later position than the page's: the server's time of the
+   *  session's last change (a step or an undo) orders them, whichever came first here,
+   *  the socket's news or this page's own answer. */
+  newer(snap) {
+    const mark = (x) => `${x.index}:${x.log.length ? x.log[x.log.length - 1].at : 0}`;
+    if (!this.snap) return true;
+    return snap.session.updated_at > this.snap.session.updated_at
+      || (snap.session.updated_at === this.snap.session.updated_at && mark(snap) !== mark(this.snap));
+  }
+
+  take(snap, news) {
+    this.snap = snap;
+    if (news.undone) {
+      const last = snap.log[snap.log.length - 1];
+      this.events = last ? last.events : snap.setup;
+      if (news.by !== (this.link && this.link.client)) toast(w("step_undone", { step: this.stepWords(news.undone) }), 2500);
+    } else if (this.running) {
+      this.events = this.events.concat(news.events || []);
+    } else {
+      this.events = news.events || [];
+      if (news.by !== (this.link && this.link.client)) say(this.events.map((e) => this.eventWords(e)));
+    }
+    this.shown = this.events.length;
+  }
+
+  linkStatus() {
+    const bar = this.root.querySelector("#link-status");
+    if (!bar) return;
+    bar.hidden = this.link.up;
+    bar.textContent = this.link.up ? "" : w("offline", { n: this.link.pending });
   }
 
   rerender() { if (this.snap) this.loadTexts().then(() => this.render()); }
@@ -240,29 +317,38 @@ class SessionView {
     return entry ? { name: entry.name || id, text: entry.text || "" } : { name: id, text: "" };
   }
 
+  /** A tap: numbered and queued by the link (a dropped connection keeps it and sends it
+   *  again), answered in the order the server took the table's taps. */
   async send(path, body) {
-    if (this.busy) return;
-    this.busy = true;
+    this.busy = (this.busy || 0) + 1; // taps made meanwhile queue behind it, in order
+    this.sent = (this.sent || 0) + 1;
     this.mark();
-    try {
-      const out = await api("POST", `/api/companion/${this.id}/${path}?lang=${lang()}`, { ...body, index: this.snap.index });
-      this.snap = out;
-      if (path === "steps" && this.running) {
-        this.events = this.events.concat(out.events || []); // a run: every step's events, in order
-      } else if (path === "steps") {
-        this.events = out.events || [];
-        this.shown = Math.min(1, this.events.length); // one at a time: "Next" shows the rest
-      } else {
+    const answer = await this.link.tap(path, { ...body, index: this.snap.index });
+    this.busy -= 1;
+    this.answers = (this.answers || 0) + 1;
+    if (answer.out && !this.newer(answer.out)) {
+      // the socket brought a later position already
+    } else if (answer.out) {
+      const out = answer.out;
+      if (path === "undo") {
         toast(w("step_undone", { step: this.stepWords(out.undone) }), 2500);
-        const last = out.log[out.log.length - 1];
-        this.events = last ? last.events : out.setup;
-        this.shown = this.events.length;
+        this.take(out, { undone: out.undone, by: this.link.client });
+      } else {
+        this.take(out, { events: out.events || [], by: this.link.client });
+        if (!this.running) say(this.events.map((e) => this.eventWords(e)));
       }
-    } catch (e) {
-      toast(refusal(e, { ...this.ruleWords, ...(this.snap.rules || {}) }, this.edits.fieldText), 8000);
-    } finally {
-      this.busy = false;
+    } else {
+      const e = answer.error;
+      if (e.code === "stale" || e.code === "duplicate") { // another phone's tap came first: its position
+        toast(w("other_first"), 5000);
+        await this.link.refresh();
+      } else if (this.customDraft && /^chance custom /.test(body.step || "")) {
+        this.customDraft.error = refusal(e, { ...this.ruleWords, ...(this.snap.rules || {}) }, this.edits.fieldText);
+      } else {
+        toast(refusal(e, { ...this.ruleWords, ...(this.snap.rules || {}) }, this.edits.fieldText), 8000);
+      }
     }
+    if (answer.out) this.customDraft = null;
     this.render();
   }
 
@@ -285,19 +371,27 @@ class SessionView {
     } finally {
       this.running = false;
     }
-    this.shown = Math.min(1, this.events.length);
+    this.shown = this.events.length;
     this.render();
   }
 
+  ruleText(anchor) { return (this.snap.rules || {})[anchor] || this.ruleWords[anchor] || ""; }
+
+  /** The rule of the question: its anchor, its words on a tap (read once, not every time). */
   rule(anchor) {
     if (!anchor) return null;
     const text = (this.snap.rules || {})[anchor];
-    return h("span", { class: "rule", "data-rule": anchor }, h("b", { text: anchor }), text ? ` — ${text}` : "");
+    if (!text) return h("span", { class: "rule", "data-rule": anchor }, h("b", { text: anchor }));
+    return h("details", { class: "rule", "data-rule": anchor }, h("summary", {}, h("b", { text: anchor })), h("span", { text }));
   }
 
   mark() {
     const page = this.root.querySelector("#session");
-    if (page) page.dataset.ready = this.busy || this.running ? "0" : "1";
+    if (page) {
+      page.dataset.ready = this.busy || this.running ? "0" : "1";
+      page.dataset.sent = String(this.sent || 0); // taps this page sent
+      page.dataset.answered = String(this.answers || 0); // ... and the server answered
+    }
   }
 
   render() {
@@ -309,17 +403,38 @@ class SessionView {
       h("a", { href: "#/", class: "button", text: w("lobby") }),
       h("strong", { text: s.session.name || (this.spec ? gameTitle(this.spec) : s.session.title) }),
       h("span", { class: "spacer" }),
+      s.session.code ? h("button", { type: "button", class: "code-chip", id: "code-chip", "aria-label": `${w("share")}: ${s.session.code}`,
+        onclick: () => { const box = this.root.querySelector("#share"); box.open = true; box.scrollIntoView({ block: "start" }); },
+        text: spaced(s.session.code) }) : null,
       h("span", { id: "step-count", text: w("steps", { n: s.index }) }),
       h("button", { type: "button", id: "undo", disabled: !s.can_undo, onclick: () => this.send("undo", {}), text: w("undo") })));
+    page.append(h("p", { id: "link-status", class: "link-status", role: "status", hidden: true }));
     const status = h("div", { class: "status-line" });
     for (const part of b.statusParts(s.view) || []) status.append(h("span", { class: part.class || null, text: part.text }), " ");
     page.append(status);
-    const boardBox = h("div", { class: "board-box card-box", id: "board" });
-    page.append(boardBox);
-    page.append(this.decisionBox(), this.explainBox(), this.correctBox(), this.logBox(), this.exportBox());
+    // Read once, in the order a table needs it: the question (or the automated step) first,
+    // then what happened as one line a step, then the board.
+    // a box that scrolls is reachable by keyboard too (tabindex), and named
+    const boardBox = h("div", { class: "board-box card-box", id: "board", tabindex: "0", role: "region", "aria-label": w("board") });
+    page.append(this.decisionBox(), this.explainBox(), boardBox);
+    page.append(this.correctBox(), this.logBox(), this.shareBox(), settingsBox(), this.exportBox());
     this.root.append(page);
     this.drawBoard(boardBox);
+    this.linkStatus();
     this.mark();
+  }
+
+  /** Other phones at the table: the session's short code and its link as a QR code. */
+  shareBox() {
+    const s = this.snap;
+    if (!s.session.code) return null;
+    const link = `${location.origin}/companion.html#/s/${encodeURIComponent(this.id)}`;
+    return h("details", { class: "card-box fold", id: "share" }, h("summary", { class: "button", text: w("share") }),
+      h("p", { class: "join-code", id: "share-code", text: w("share_code", { code: spaced(s.session.code) }) }),
+      h("img", { id: "share-qr", class: "qr", src: `/api/companion/${encodeURIComponent(this.id)}/qr.svg`, width: 240, height: 240,
+        alt: w("share_qr", { code: s.session.code }) }),
+      h("p", { class: "policy", text: w("share_hint") }),
+      h("a", { href: link, id: "share-link", class: "share-link", text: w("share_link") }));
   }
 
   drawBoard(box) {
@@ -337,6 +452,10 @@ class SessionView {
     }
     this.drawn = b.renderBoard(box, s.view, { marks, you: s.view.seat,
       onSpot: (hex, ev) => (this.correcting ? this.tapToCorrect(hex) : this.choose((marks.get(hex) || { actions: [] }).actions, ev)) });
+    // a map drawn as an image without a name gets the page's (a screen reader says what it is)
+    for (const svg of box.querySelectorAll("svg[role='img']:not([aria-label]):not([aria-labelledby])")) {
+      if (!svg.querySelector(":scope > title")) svg.setAttribute("aria-label", w("board"));
+    }
   }
 
   choose(actions) {
@@ -395,7 +514,7 @@ class SessionView {
         h("p", { text: w("pick") }));
       const outcomes = d.actions.filter((a) => !a.startsWith("chance custom"));
       if (outcomes.length > 12) {
-        const sel = h("select", { id: "chance-pick" }, ...outcomes.map((a) => h("option", { value: a, text: this.outcomeLabel(a).name })));
+        const sel = h("select", { id: "chance-pick", "aria-label": w("pick") }, ...outcomes.map((a) => h("option", { value: a, text: this.outcomeLabel(a).name })));
         box.append(sel, h("button", { type: "button", class: "primary", id: "chance-go", onclick: () => this.step(sel.value), text: w("edit_go") }));
       } else {
         box.append(h("div", { class: "choices" }, ...outcomes.map((a) => {
@@ -406,6 +525,16 @@ class SessionView {
       }
       if (c.custom) box.append(this.customBox(c.custom));
       return box;
+    }
+    // A player's own turn, played with the box: the table says where things now stand
+    // (a figure tapped, then its hex; cards, armor, crew, health in the corrections) and
+    // ends the turn; no step-by-step replay of what it already played.
+    if (d.actions.includes("end") && !d.policy && this.snap.can_edit) {
+      box.append(h("div", { class: "bar turn-result", id: "turn-result" },
+        h("button", { type: "button", id: "turn-correct", class: this.correcting ? "primary" : "",
+          onclick: () => { this.correcting = !this.correcting; this.pickHex = null; this.render(); },
+          text: this.correcting ? w("done") : w("turn_correct") }),
+        h("button", { type: "button", class: "primary", id: "turn-end", onclick: () => this.step("end"), text: w("turn_end") })));
     }
     if (d.policy) {
       box.append(h("button", { type: "button", class: "primary", id: "decide", onclick: () => this.step("decide"), text: w("decide") }),
@@ -465,34 +594,57 @@ class SessionView {
         ? h("select", { "data-custom": key }, ...values.map((v) => h("option", { value: v, text: label(key, v) })))
         : h("input", { type: what === "n" ? "number" : "text", "data-custom": key, min: what === "n" ? "0" : null,
           inputmode: what === "n" ? "numeric" : null, value: what === "n" ? "0" : "" });
+      // a refused entry keeps what the table typed (the error stands beside it, not over it)
+      const draft = this.customDraft && this.customDraft.format === format ? this.customDraft.values : {};
+      if (draft[key] !== undefined) input.value = draft[key];
       fields.push([key, input]);
       box.append(h("label", { class: "row" }, h("span", { text: label(key) }), input));
     }
-    box.append(h("button", { type: "button", id: "chance-custom-go", text: w("custom_go"), onclick: () => this.step(
-      `chance custom ${fields.map(([k, i]) => `${k}=${String(i.value).trim().replace(/\s+/g, "")}`).join(" ")}`) }));
+    if (this.customDraft && this.customDraft.error) {
+      box.append(h("p", { class: "error", id: "chance-custom-error", role: "alert", text: this.customDraft.error }));
+    }
+    box.append(h("button", { type: "button", id: "chance-custom-go", text: w("custom_go"), onclick: () => {
+      this.customDraft = { format, values: Object.fromEntries(fields.map(([k, i]) => [k, i.value])), error: "" };
+      this.step(`chance custom ${fields.map(([k, i]) => `${k}=${String(i.value).trim().replace(/\s+/g, "")}`).join(" ")}`);
+    } }));
     return box;
   }
 
+  /** What happened: one line an event, its rules' anchors as chips; a chip opens the rule's
+   *  words, each rule once for the whole step (a raider activation names SL §100 once, not
+   *  on each of its events). */
   explainBox() {
     const box = h("section", { class: "card-box", id: "explain" }, h("h3", { text: w("happened") }));
     const last = this.snap.log[this.snap.log.length - 1];
     if (last && last.source === "policy") box.append(h("p", { class: "policy", id: "decided", text: w("decided", { text: last.note_text }) }));
     const shown = this.events.slice(0, this.shown);
     if (!shown.length) box.append(h("p", { text: w("nothing") }));
+    const words = h("div", { class: "rule-words", id: "rule-words" });
+    const opened = new Map();
+    const open = (anchor) => {
+      let para = opened.get(anchor);
+      if (para) { para.remove(); opened.delete(anchor); return false; }
+      para = h("p", { class: "rule", "data-rule-words": anchor }, h("b", { text: anchor }), ` — ${this.ruleText(anchor) || ""}`);
+      opened.set(anchor, para);
+      words.append(para);
+      return true;
+    };
+    const list = h("ul", { class: "events", id: "events" });
     for (const e of shown) {
-      const item = h("div", { class: `explain ev-${e.type}`, "data-type": e.type }, h("div", { text: this.eventWords(e) }));
+      const item = h("li", { class: `explain ev-${e.type}`, "data-type": e.type }, h("span", { class: "event-text", text: this.eventWords(e) }));
       if (e.no_attack) {
         const why = this.edits.noAttackText ? this.edits.noAttackText(e) : e.no_attack;
-        item.append(h("div", { class: "no-attack", text: `${w("no_attack")}: ${why}` }));
+        item.append(h("span", { class: "no-attack", text: ` ${w("no_attack")}: ${why}` }));
       }
-      for (const a of e.rules || []) item.append(this.rule(a));
-      box.append(item);
+      for (const a of e.rules || []) {
+        const chip = h("button", { type: "button", class: "rule chip", "data-rule": a, "aria-expanded": "false",
+          onclick: () => { const now = open(a); for (const c of list.querySelectorAll(`[data-rule="${CSS.escape(a)}"]`)) c.setAttribute("aria-expanded", String(now)); },
+          text: a });
+        item.append(" ", chip);
+      }
+      list.append(item);
     }
-    if (this.shown < this.events.length) {
-      box.append(h("div", { class: "bar" },
-        h("button", { type: "button", class: "primary", id: "next-event", onclick: () => this.nextEvent(), text: w("next") }),
-        h("button", { type: "button", id: "all-events", onclick: () => { this.shown = this.events.length; this.render(); }, text: w("all") })));
-    }
+    if (shown.length) box.append(list, words);
     const e = shown[shown.length - 1];
     // a board that animates returns its animator; one that returns its SVG element has the
     // DOM's own Element.animate, which is no event player
@@ -504,13 +656,6 @@ class SessionView {
   /** An event in words: a correction is the companion's own, the rest the game's. */
   eventWords(e) {
     return e.type === "correction" ? correctionText(e, this.edits, this.ctx) : this.board.eventText(e);
-  }
-
-  nextEvent() {
-    this.shown += 1;
-    this.render();
-    const next = this.root.querySelector("#next-event") || this.root.querySelector("#explain");
-    if (next) next.scrollIntoView({ block: "nearest" });
   }
 
   correctBox() {
@@ -549,9 +694,13 @@ class SessionView {
       const who = entry.source === "edit" ? "✎" : chance ? w("table") : entry.label;
       const what = entry.source === "edit" ? (entry.events[0] ? this.eventWords(entry.events[0]) : entry.step)
         : chance ? this.chanceLabel(entry.step) : this.board.actionLabel(entry.step);
+      const last = entry.index === s.index - 1;
       list.append(h("li", { "data-step": String(entry.index), "data-source": entry.source }, h("span", { text: `${who}: ${what}` }),
         h("button", { type: "button", class: "undo-step", "data-undo": String(entry.index),
-          onclick: () => this.send("undo", { step: entry.index }), text: w("undo_this") })));
+          "aria-label": `${w("undo_this")}: ${what}`, onclick: () => this.send("undo", { step: entry.index }), text: w("undo_this") }),
+        // back to the position right after this line: every later step taken back at once
+        last ? null : h("button", { type: "button", class: "back-to", "data-back": String(entry.index + 1),
+          "aria-label": `${w("back_here")}: ${what}`, onclick: () => this.send("undo", { to: entry.index + 1 }), text: w("back_here") })));
     }
     return h("section", { class: "card-box", id: "log" }, h("h3", { text: w("log") }), list);
   }
@@ -572,6 +721,7 @@ function route() {
   // when the answer comes, off the page and not over the view that replaced it.
   const main = h("div", { class: "view" });
   document.getElementById("main").replaceChildren(main);
+  if (view && view.close) view.close();
   if (parts[0] === "s" && parts[1]) view = new SessionView(main, decodeURIComponent(parts[1]));
   else if (parts[0] === "new" && parts[1]) view = new Setup(main, decodeURIComponent(parts[1]));
   else view = new Lobby(main);
@@ -582,6 +732,7 @@ async function main() {
   const params = new URLSearchParams(location.search);
   const wanted = params.get("lang");
   await setLang(wanted && LANGS.includes(wanted) ? wanted : preferredLang(), Boolean(wanted));
+  applySettings();
   const select = document.getElementById("lang");
   for (const l of LANGS) select.append(h("option", { value: l, text: LANG_NAMES[l] }));
   select.value = lang();
@@ -591,6 +742,8 @@ async function main() {
   title();
   window.addEventListener("hashchange", route);
   route();
+  // installable: the page's files load without the network (companion-sw.js)
+  if ("serviceWorker" in navigator) navigator.serviceWorker.register("/companion-sw.js", { scope: "/companion" }).catch(() => null);
 }
 
 main().catch((e) => { document.getElementById("main").textContent = `The page failed to start: ${e}`; });

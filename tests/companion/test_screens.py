@@ -1,0 +1,49 @@
+"""The companion's session page at a phone's 390x844 and a laptop's 1280x800 in en/ru/uk:
+the question first, nothing wider than the screen, the code for other phones in view;
+screenshots in the artifacts folder to look at."""
+
+from __future__ import annotations
+
+import pytest
+
+from companiontest import ready
+
+
+@pytest.fixture(scope="module")
+def url(tmp_path_factory):
+    from companiontest import serve
+
+    with serve(tmp_path_factory.mktemp("companion-screens") / "screens.db") as found:
+        yield found
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1280, 800)], ids=["phone", "laptop"])
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_the_session_page_reads_question_first(url, browser, artifacts, lang, size):
+    width, height = size
+    ctx = browser.new_context(viewport={"width": width, "height": height}, is_mobile=width < 500, has_touch=width < 500)
+    page = ctx.new_page()
+    page.set_default_timeout(30_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(f"{url}companion.html?lang={lang}#/new/saltlands")
+        page.wait_for_selector("#create")
+        page.click("#create")
+        ready(page, 0)
+        page.locator("#decision [data-action] >> nth=0").click()  # a first step: something happened
+        ready(page, 1)
+        # the question comes before what happened, and both before the board
+        tops = [page.locator(sel).bounding_box()["y"] for sel in ("#decision", "#explain", "#board")]
+        assert tops == sorted(tops), tops
+        assert page.locator("#decision").bounding_box()["y"] < height  # no swipe to reach the question
+        assert page.locator("#code-chip").is_visible()
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), "sideways scroll"
+        page.screenshot(path=str(artifacts / f"session-{lang}-{width}.png"))
+        page.evaluate("for (const d of document.querySelectorAll('#settings, #share')) d.open = true")
+        page.locator("#share").scroll_into_view_if_needed()
+        page.wait_for_function("document.querySelector('#share-qr').complete")
+        page.screenshot(path=str(artifacts / f"share-{lang}-{width}.png"))
+    finally:
+        ctx.close()
+    assert not errors, errors

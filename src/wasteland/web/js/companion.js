@@ -8,6 +8,7 @@ import { api } from "./api.js";
 import { serverInfo, specOf, loadBoard } from "./boards.js";
 import { h, humanize } from "./dom.js";
 import { w, correctionText, customCardText } from "./companion-i18n.js";
+import { BoardView } from "./viewport.js";
 
 let view = null;
 
@@ -335,8 +336,12 @@ class SessionView {
     } else {
       marks = b.boardMarks(d ? d.actions : [], s.view) || new Map();
     }
-    this.drawn = b.renderBoard(box, s.view, { marks, you: s.view.seat,
-      onSpot: (hex, ev) => (this.correcting ? this.tapToCorrect(hex) : this.choose((marks.get(hex) || { actions: [] }).actions, ev)) });
+    // the shared board component (viewport.js): fitted to the play, zoom and pan kept across
+    // updates, the automated step being shown brought into view
+    this.boardView = this.boardView || new BoardView();
+    const step = { events: (this.events || []).slice(0, this.shown || 0).slice(-1) };
+    this.drawn = this.boardView.draw(box, b, s.view, { marks, you: s.view.seat,
+      onSpot: (hex, ev) => (this.correcting ? this.tapToCorrect(hex) : this.choose((marks.get(hex) || { actions: [] }).actions, ev)) }, step);
   }
 
   choose(actions) {

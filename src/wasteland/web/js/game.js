@@ -8,6 +8,7 @@ import { h, seatText, botMark, botName } from "./dom.js";
 import { toast } from "./app.js";
 import { actionList, autoTies, autoTiesSwitch, confirmAction, dangerReason } from "./decision.js";
 import { watchRules } from "./rules.js";
+import { BoardView } from "./viewport.js";
 
 const ANIM_KEY = "wasteland.anim";
 const COORDS_KEY = "wasteland.coords";
@@ -37,7 +38,9 @@ export class GameView {
     this.ws = null;
     this.closed = false;
     this.retry = 500;
-    this.board = null; // the drawn board's handle (renderBoard's answer)
+    this.board = null; // the drawn board's handle (BoardView.draw's answer)
+    this.boardView = new BoardView(); // the view of the board the person chose, kept across updates
+    this.lastStep = null; // the last move shown: brought into view and highlighted
     this.game = generic; // the game's board module, generic until it is loaded
     this.marks = new Map();
     this.filter = "";
@@ -167,13 +170,15 @@ export class GameView {
     const speed = ANIM_MS[animSpeed()];
     const who = this.seatLabel(msg.action_seat);
     this.push({ kind: "action", seat: who, action: msg.action, source: msg.source, policy: msg.policy });
+    this.lastStep = { action: msg.action, events: msg.events || [] };
     for (const e of msg.events || []) {
       this.push({ kind: "event", event: e });
       if (!speed || !this.board || !this.board.animate) continue;
       const moving = this.board.animate(e, speed);
       if (moving) {
         this.root.querySelector("#anim-note").hidden = false;
-        await moving;
+        // an animation that fails is no reason to stop the game: the position is drawn next
+        await Promise.resolve(moving).catch((err) => console.warn("animation skipped", err));
       }
     }
     const note = this.root.querySelector("#anim-note");
@@ -414,20 +419,9 @@ export class GameView {
     const v = this.state.view || {};
     const box = this.root.querySelector("#board");
     this.marks = this.game.boardMarks(this.actions(), v) || new Map();
-    this.board = this.game.renderBoard(box, v, {
+    this.board = this.boardView.draw(box, this.game, v, {
       marks: this.marks, you: v.seat,
-      onSpot: (spot, ev) => this.choose((this.marks.get(spot) || { actions: [] }).actions, ev) });
-    this.scrollToMarks(box);
-  }
-
-  /** A board larger than its box (a phone) scrolls to the first spot the decision offers. */
-  scrollToMarks(box) {
-    if (box.scrollWidth <= box.clientWidth && box.scrollHeight <= box.clientHeight) return;
-    const spot = box.querySelector(".hex.reach, .hex.target, .hex.collect, .hex.explore, .hex.source");
-    if (!spot) return;
-    const r = spot.getBoundingClientRect(), b = box.getBoundingClientRect();
-    box.scrollLeft += r.left + r.width / 2 - (b.left + b.width / 2);
-    box.scrollTop += r.top + r.height / 2 - (b.top + b.height / 2);
+      onSpot: (spot, ev) => this.choose((this.marks.get(spot) || { actions: [] }).actions, ev) }, this.lastStep);
   }
 
   /** An action in the game's words. */

@@ -7,6 +7,7 @@ import * as generic from "./generic.js";
 import { h } from "./dom.js";
 import { toast } from "./app.js";
 import { watchRules } from "./rules.js";
+import { BoardView } from "./viewport.js";
 
 // the person's settings of the game page, shared with it: coordinates and legend on or off
 const COORDS_KEY = "wasteland.coords";
@@ -25,6 +26,7 @@ export class ReplayView {
     this.data = null;
     this.game = generic;
     this.playing = null;
+    this.boardView = new BoardView(); // the view the person chose, kept from step to step
     this.keys = (e) => {
       if (e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;
       if (e.key === "ArrowRight") this.go(this.step + 1);
@@ -169,6 +171,7 @@ export class ReplayView {
           this.decisionLine(d.view),
           h("ol", { id: "r-events", class: "events" }, ...(d.events || []).map((e) => this.eventItem(e))))));
     this.root.append(page);
-    this.game.renderBoard(page.querySelector("#board"), d.view, { you: d.view && d.view.seat });
+    this.boardView.draw(page.querySelector("#board"), this.game, d.view, { you: d.view && d.view.seat },
+      d.action ? { action: d.action, events: d.events || [] } : null);
   }
 }

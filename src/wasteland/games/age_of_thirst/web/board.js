@@ -79,7 +79,7 @@ export function renderBoard(container, view, { marks = new Map(), onSpot = null 
   svg.style.setProperty("--vb-w", String(Math.round(maxX - minX + 2 * pad)));  // a phone sizes the board by it
   hatchDefs(svg);
   const gHex = el("g", { class: "hexes" }, svg);
-  const gFig = el("g", { class: "figures" }, svg);
+  const gFig = el("g", { class: "figures", "data-play": "troops" }, svg); // the area in play (viewport.js)
 
   for (const name of b.hexes) {
     const [x, y] = hexXY(name);

@@ -59,7 +59,8 @@ export function renderBoard(container, view, { marks = new Map(), onSpot = null,
   if (!map) return null;
   const click = onSpot || onHex;
   const at = new Map(map.spaces.map((sp) => [sp.id, pos(sp)]));
-  const root = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "fo-map", id: "fo-map", role: "img" });
+  // data-tap: a space with its ring, the least a finger taps (viewport.js)
+  const root = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "fo-map", id: "fo-map", role: "img", "data-tap": 2 * R + 12 });
   // a highlight keeps the place readable: hatching and a ring over it, not a fill instead of it
   const defs = svg("defs");
   const hatch = svg("pattern", { id: "fo-hl-reach", width: 8, height: 8, patternUnits: "userSpaceOnUse",
@@ -86,6 +87,8 @@ export function renderBoard(container, view, { marks = new Map(), onSpot = null,
     g.append(svg("circle", { cx: x, cy: y, r: R, fill: SPACE_FILL, class: "fo-place",
                              stroke: markers.has(sp.id) ? MARKER_COLOUR : "#495057", "stroke-width": markers.has(sp.id) ? 6 : 2 }));
     if (markers.has(sp.id)) g.classList.add("fo-marked");
+    // the area in play (viewport.js): the spaces with a figure, an enemy or a marker
+    if (markers.has(sp.id) || here.has(sp.id) || foes.has(sp.id)) g.setAttribute("data-play", "space");
     if (m) {
       g.append(svg("circle", { cx: x, cy: y, r: R - 4, class: "fo-hl", fill: "url(#fo-hl-reach)", "pointer-events": "none" }));
       g.append(svg("circle", { cx: x, cy: y, r: R + 6, class: "fo-hl-ring", fill: "none", stroke: "#2f9e44",

@@ -70,7 +70,8 @@ export function renderBoard(container, view, { marks = new Map(), onSpot = null,
   const xs = board.squares.map((q) => q.x), ys = board.squares.map((q) => q.y);
   const x0 = Math.min(...xs) - 1, y0 = Math.min(...ys) - 1;
   const w = (Math.max(...xs) - x0 + 2) * S, h = (Math.max(...ys) - y0 + 2) * S;
-  const root = svg("svg", { viewBox: `0 0 ${w} ${h}`, class: "wq-map", id: "wq-map", role: "img" });
+  // data-tap: a square's size, the least a finger taps (viewport.js)
+  const root = svg("svg", { viewBox: `0 0 ${w} ${h}`, class: "wq-map", id: "wq-map", role: "img", "data-tap": S });
   // a highlight keeps the tile's shade readable: hatching and an outline over it, not a fill instead
   const defs = svg("defs");
   for (const [name, colour] of Object.entries(HATCHES)) {
@@ -88,7 +89,7 @@ export function renderBoard(container, view, { marks = new Map(), onSpot = null,
   for (const q of board.squares) {
     const m = marks.get(q.zone);
     const r = svg("rect", { x: px(q.x), y: py(q.y), width: S, height: S, class: `wq-square${m ? " " + m.classes.join(" ") : ""}`,
-                            "data-zone": q.zone, fill: TILE_FILLS[tiles.indexOf(q.tile) % TILE_FILLS.length] });
+                            "data-zone": q.zone, "data-play": "square", fill: TILE_FILLS[tiles.indexOf(q.tile) % TILE_FILLS.length] });
     if (m && click) { r.style.cursor = "pointer"; r.addEventListener("click", (ev) => click(q.zone, ev)); }
     r.append(svg("title", {}, zoneName(q.zone)));
     root.append(r);

@@ -104,7 +104,9 @@ export function renderBoard(container, view, { marks = new Map(), onSpot = null,
   const gHex = el("g", { class: "hexes" }, svg);
   const gTile = el("g", { class: "tiles" }, svg);
   const gMark = el("g", { class: "marks" }, svg);
-  const gFig = el("g", { class: "figures" }, svg);
+  // data-play: the area in play the board component (viewport.js) opens on: the figures and
+  // the face-up tiles, not the face-down ones around them
+  const gFig = el("g", { class: "figures", "data-play": "figures" }, svg);
   const gOver = el("g", { class: "overlay" }, svg);
 
   const tolls = stormTolls(view);
@@ -154,7 +156,7 @@ export function renderBoard(container, view, { marks = new Map(), onSpot = null,
   const faceUp = view.hexes.filter((hx, i) => ((view.tiles || [])[Math.floor(i / 19)] || {}).face_up).map((hx) => hx.hex);
   const faceDown = view.hexes.filter((hx, i) => !((view.tiles || [])[Math.floor(i / 19)] || {}).face_up).map((hx) => hx.hex);
   el("path", { d: groupOutline(faceDown, groupOf), class: "tile-border face-down" }, gTile);
-  el("path", { d: groupOutline(faceUp, groupOf), class: "tile-border" }, gTile);
+  el("path", { d: groupOutline(faceUp, groupOf), class: "tile-border", "data-play": "tiles" }, gTile);
   for (const tile of view.tiles || []) {
     const [x, y] = hexXY(tileCentre(tile.at));
     if (!tile.face_up) {

@@ -38,3 +38,96 @@ def test_quest_lays_a_tile_at_every_animation_speed(url, browser, speed):
         assert not page.problems, page.problems
     finally:
         ctx.close()
+
+
+#: a game's set-up for the phone tests: its options and seats
+GAMES = {
+    "saltlands": {},
+    "fallout": {},
+    "quest": {},
+    "age-of-thirst": {"players": 2, "seats": [{"kind": "human"}, {"kind": "bot"}]},
+}
+
+# the union of what a board marks in play (data-play) and the spots the decision offers, and
+# the stage's rectangle, in page pixels
+IN_PLAY = """() => {
+  const stage = document.querySelector('#board .vp-stage').getBoundingClientRect();
+  const els = [...document.querySelectorAll('#board svg [data-play], #board svg .reach, #board svg .target')];
+  const rs = els.map((e) => e.getBoundingClientRect()).filter((r) => r.width > 0 && r.height > 0);
+  if (!rs.length) return null;
+  const area = { left: Math.min(...rs.map((r) => r.left)), top: Math.min(...rs.map((r) => r.top)),
+                 right: Math.max(...rs.map((r) => r.right)), bottom: Math.max(...rs.map((r) => r.bottom)) };
+  return { area, stage: { left: stage.left, top: stage.top, right: stage.right, bottom: stage.bottom } };
+}"""
+
+
+def _assert_in_view(page, where: str) -> bool:
+    got = page.evaluate(IN_PLAY)
+    if got is None:
+        return False  # nothing in play yet (a set-up's first choice)
+    a, s = got["area"], got["stage"]
+    assert a["left"] >= s["left"] - 1 and a["right"] <= s["right"] + 1, f"{where}: in play {a}, shown {s}"
+    assert a["top"] >= s["top"] - 1 and a["bottom"] <= s["bottom"] + 1, f"{where}: in play {a}, shown {s}"
+    return True
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_phone_board_opens_on_the_area_in_play_and_follows_it(url, browser, artifacts, game):
+    ctx, page = kit.watched_page(browser, "phone")
+    try:
+        kit.open_game(page, url, game, seed=4, **GAMES[game])
+        checked = 0
+        for step in range(6):
+            checked += _assert_in_view(page, f"{game} step {step}")
+            acts = kit.actions(page)
+            if not acts:
+                break
+            kit.play(page, kit.pick(acts))
+        checked += _assert_in_view(page, f"{game} after the steps")
+        assert checked >= 2, "nothing in play was ever drawn"
+        page.screenshot(path=artifacts / f"board-view-{game}-phone.png")
+        # no page wider than the screen: the board is zoomed inside its stage, not scrolled
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        assert not page.problems, page.problems
+    finally:
+        ctx.close()
+
+
+def _view_box(page) -> list[float]:
+    return [float(n) for n in page.get_attribute("#board svg", "viewBox").split()]
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_zoomed_view_is_kept_across_an_update(url, browser, game):
+    ctx, page = kit.watched_page(browser, "phone")
+    try:
+        kit.open_game(page, url, game, seed=4, **GAMES[game])
+        fitted = _view_box(page)
+        page.click("#board .vp-zoom-in")
+        zoomed = _view_box(page)
+        if zoomed[2] > fitted[2] * 0.9:  # opened at the closest zoom: out, then
+            page.click("#board .vp-zoom-out")
+            page.click("#board .vp-zoom-out")
+            zoomed = _view_box(page)
+        assert abs(zoomed[2] - fitted[2]) > fitted[2] * 0.1, (fitted, zoomed)
+        kit.play(page, kit.pick(kit.actions(page)))
+        after = _view_box(page)
+        # the zoom the person chose stays (the view may pan to bring the step into sight)
+        assert after[2:] == pytest.approx(zoomed[2:], rel=1e-3), (zoomed, after)
+        # a drag pans it; "fit" gives the view back to the component
+        page.locator("#board .vp-stage").scroll_into_view_if_needed()
+        box = page.locator("#board .vp-stage").bounding_box()
+        cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        page.mouse.move(cx, cy)
+        page.mouse.down()
+        page.mouse.move(cx + 60, cy + 40, steps=5)
+        page.mouse.up()
+        panned = _view_box(page)
+        assert panned[0] < after[0] - 1 and panned[2] == pytest.approx(after[2], rel=1e-3), (after, panned)
+        page.click("#board .vp-fit")
+        # (fitted to what is in play now, which the step changed)
+        assert _view_box(page) != panned
+        assert page.evaluate(IN_PLAY) is None or _assert_in_view(page, f"{game} fitted again")
+        assert not page.problems, page.problems
+    finally:
+        ctx.close()

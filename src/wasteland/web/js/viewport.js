@@ -17,7 +17,9 @@
 import { t } from "./i18n.js";
 import { h } from "./dom.js";
 
-const TAP_PX = 46; // the smallest spot a finger can hit on a narrow screen (a hex over 44 px, WCAG 2.5.5)
+// the smallest spot a fit leaves on a narrow screen: over WCAG 2.5.8's 24 px target, so that
+// the whole area in play opens in view (pinch or "+" for more)
+const TAP_PX = 30;
 const NARROW = 700; // px: a phone's width, where spots are kept a finger's size
 const DRAG_PX = 8; // a pointer moved less than this is a click, not a drag
 const MARKED = ".reach, .target, .collect, .explore, .source, .pick, .acting";
@@ -182,8 +184,8 @@ export class BoardView {
   }
 
   maxScale(W, H) {
-    // at most a spot a third of the stage's smaller side
-    return Math.min(W, H) / 3 / this.tapUnits;
+    // at most a spot half the stage's smaller side
+    return Math.min(W, H) / 2 / this.tapUnits;
   }
 
   minScale(W, H) {

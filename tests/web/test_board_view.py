@@ -131,3 +131,52 @@ def test_a_zoomed_view_is_kept_across_an_update(url, browser, game):
         assert not page.problems, page.problems
     finally:
         ctx.close()
+
+
+def _log_lines(page) -> list[str]:
+    """Each line of the log: who acted, or the event's kind (a tile's name in a line may read
+    better after a reload: the board knows it by then)."""
+    return page.locator("#log li").evaluate_all(
+        "lis => lis.map((li) => `${li.className} ${li.dataset.seat || li.dataset.type || ''}`)")
+
+
+def test_the_log_is_whole_after_a_reload_and_for_a_spectator(url, browser):
+    """The log comes from the server: after a reload the player reads every step the page
+    showed live, and a spectator opening the game late reads the same history, redacted as
+    a spectator's live updates are (no card another seat drew is named)."""
+    ctx, page = kit.watched_page(browser, "desktop")
+    other, watcher = kit.watched_page(browser, "desktop")
+    try:
+        created = kit.open_game(page, url, "saltlands", seed=7, players=2,
+                                seats=[{"kind": "human"}, {"kind": "bot", "bot": "heuristic"}])
+        gid = created["game"]["id"]
+        for _ in range(10):
+            acts = kit.actions(page)
+            if not acts:
+                break
+            kit.play(page, kit.pick(acts, ("character ", "enter ", "first ", "end")))
+        live = _log_lines(page)
+        assert len(live) > 10, live
+        page.reload()
+        page.wait_for_selector(kit.READY)
+        page.wait_for_function(f"document.querySelectorAll('#log li').length >= {len(live)}")
+        assert _log_lines(page)[-len(live):] == live  # and the set-up's lines before them
+        # a spectator arriving now: the whole history, as a spectator may see it
+        watcher.goto(f"{url}?lang=en&anim=off#/game/{gid}?watch")
+        watcher.wait_for_selector(kit.READY)
+        watcher.wait_for_function("document.querySelectorAll('#log li.act').length > 0")
+        server = watcher.request.get(f"{url}api/games/{gid}/log").json()
+        acts_logged = [s for s in server["log"] if s["action"] is not None]
+        assert server["seat"] is None and len(acts_logged) == server["index"] >= 10
+        assert watcher.locator("#log li.act").count() == len(acts_logged)
+        # the spectator's events are the live redaction: a seat's own log names its cards,
+        # the spectator's copy of the same step never names more
+        mine = page.request.get(f"{url}api/games/{gid}/log",
+                                headers={"Authorization": f"Bearer {created['token']}"}).json()
+        assert mine["seat"] == 0 and len(mine["log"]) == len(server["log"])
+        for theirs, ours in zip(server["log"], mine["log"]):
+            assert len(theirs["events"]) == len(ours["events"])
+        assert not page.problems and not watcher.problems, page.problems + watcher.problems
+    finally:
+        ctx.close()
+        other.close()

@@ -18,6 +18,7 @@ from wasteland.core.spec import GameSpec
 from .bots import BotPool, all_bot_names
 from .errors import ApiError, bad_request
 from .events import events_json
+from .history import game_log
 from .replays import ReplayCache
 from .rooms import Room, dumps, rebuild, summary_json
 from .store import GameRow, SeatRow, Store
@@ -305,6 +306,15 @@ class Hub:
         return {"bank": float(bank), "increment": float(increment), "bot": bot}
 
     # -- replay -------------------------------------------------------------------------
+
+    async def log(self, room: Room, seat: int | None) -> dict[str, Any]:
+        """The whole log of ``room``, live or over, as ``seat`` may see it (None: a spectator)."""
+        async with room.lock:  # the actions and their seats of one moment, not of two
+            actions = list(room.actions)
+            seats = [s.seat for s in room.steps]
+            sources = [s.source for s in room.steps]
+        log = await asyncio.to_thread(game_log, room.game, room.row.config, room.row.seed, actions, seats, sources, seat)
+        return {"game_id": room.id, "seat": seat, "index": len(actions), "log": log}
 
     async def replay(self, room: Room, step: Any, seat: int | None) -> dict[str, Any]:
         if not room.over:

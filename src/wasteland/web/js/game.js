@@ -59,6 +59,7 @@ export class GameView {
       useGame(out.game.game);
       watchRules(this.root, out.game.game); // every anchor shown gets its rule's words (rules.js)
       this.setState(out.state);
+      await this.loadLog();
     } catch (e) {
       if (e.code === "unknown_token") {
         forgetSeat(this.id);
@@ -70,6 +71,30 @@ export class GameView {
       }
     }
     this.connect();
+  }
+
+  /** The game's whole log, from the server, as this seat may see it (a reload, a returning
+   *  player, a spectator and a late joiner read the history the others watched live). */
+  async loadLog() {
+    try {
+      const out = await api("GET", `/api/games/${this.id}/log`, undefined, this.token);
+      const entries = [];
+      for (const step of out.log || []) {
+        if (step.action !== null) {
+          entries.push({ kind: "action", seat: this.seatLabel(step.action_seat), action: step.action, source: step.source });
+        }
+        for (const e of step.events || []) entries.push({ kind: "event", event: e });
+      }
+      this.log = entries.slice(-LOG_LIMIT);
+      this.logIndex = out.index; // updates before this index are in the log already
+      const ol = this.root.querySelector("#log");
+      if (ol) {
+        ol.replaceChildren(...this.log.map((entry) => this.logItem(entry)));
+        ol.parentElement.scrollTop = ol.parentElement.scrollHeight;
+      }
+    } catch (e) {
+      this.logIndex = 0; // no log: the page still plays, its log then starts now
+    }
   }
 
   destroy() {
@@ -169,6 +194,7 @@ export class GameView {
   async playEvents(msg) {
     const speed = ANIM_MS[animSpeed()];
     const who = this.seatLabel(msg.action_seat);
+    if (msg.action_index !== undefined && msg.action_index < (this.logIndex || 0)) return; // in the loaded log
     this.push({ kind: "action", seat: who, action: msg.action, source: msg.source, policy: msg.policy });
     this.lastStep = { action: msg.action, events: msg.events || [] };
     for (const e of msg.events || []) {

@@ -176,6 +176,18 @@ def test_the_log_is_whole_after_a_reload_and_for_a_spectator(url, browser):
         assert mine["seat"] == 0 and len(mine["log"]) == len(server["log"])
         for theirs, ours in zip(server["log"], mine["log"]):
             assert len(theirs["events"]) == len(ours["events"])
+        # and step back through it in the game: the replay page's controls, as this seat saw it
+        page.click("#log-replay")
+        last = server["index"]  # it opens where the game is now
+        page.wait_for_selector(f"#replay[data-step='{last}']")
+        assert page.locator("#replay-seat option").count() == 2  # a spectator's view, or one's own
+        page.click("#r-prev")
+        page.wait_for_selector(f"#replay[data-step='{last - 1}']")
+        page.click("#r-first")
+        page.wait_for_selector("#replay[data-step='0']")
+        assert page.locator("#board svg .hex").count() > 0
+        page.click("#r-to-game")
+        page.wait_for_selector(kit.READY)
         assert not page.problems and not watcher.problems, page.problems + watcher.problems
     finally:
         ctx.close()

@@ -204,8 +204,8 @@ async def game_log(request: Request) -> Response:
 
 @api
 async def replay(request: Request) -> Response:
-    room = await hub_of(request).room(request.path_params["game_id"])
-    out = await hub_of(request).replay(room, _int_param(request, "step"), _int_param(request, "seat"))
+    room, own = await room_and_seat(request, need_seat=False)
+    out = await hub_of(request).replay(room, _int_param(request, "step"), _int_param(request, "seat"), own)
     return json_response(out)
 
 

@@ -49,6 +49,8 @@ export class GameView {
   // -- life cycle --------------------------------------------------------------------
 
   async start() {
+    this.onKey = (e) => { if (e.key === "Escape" && document.getElementById("chooser")) { this.closeChooser(); this.refocus(true); } };
+    document.addEventListener("keydown", this.onKey);
     this.layout();
     this.status("game.connecting");
     try {
@@ -99,6 +101,8 @@ export class GameView {
 
   destroy() {
     this.closed = true;
+    document.removeEventListener("keydown", this.onKey);
+    this.closeChooser();
     if (this.ws) this.ws.close();
     clearTimeout(this.reconnectTimer);
   }
@@ -197,6 +201,7 @@ export class GameView {
     if (msg.action_index !== undefined && msg.action_index < (this.logIndex || 0)) return; // in the loaded log
     this.push({ kind: "action", seat: who, action: msg.action, source: msg.source, policy: msg.policy });
     this.lastStep = { action: msg.action, events: msg.events || [] };
+    this.announce(`${who}: ${this.label(msg.action)}`);
     for (const e of msg.events || []) {
       this.push({ kind: "event", event: e });
       if (!speed || !this.board || !this.board.animate) continue;
@@ -219,6 +224,29 @@ export class GameView {
       ol.append(this.logItem(entry));
       while (ol.children.length > LOG_LIMIT) ol.firstChild.remove();
       ol.parentElement.scrollTop = ol.parentElement.scrollHeight;
+    }
+  }
+
+  /** Say ``text`` to a screen reader (a polite live region: after what it is reading). */
+  announce(text) {
+    const region = this.root.querySelector("#announce");
+    if (!region) return;
+    region.textContent = "";
+    // a new node each time: the same words twice (two bots' "end") are read twice
+    setTimeout(() => { region.textContent = text; }, 30);
+  }
+
+  /** After a move the focus goes back to the decision (not to the page's body, Tab stop 1),
+   *  unless the person is somewhere else on purpose. ``force``: a menu just closed. */
+  refocus(force = false) {
+    const active = document.activeElement;
+    const lost = !active || active === document.body || !active.isConnected;
+    if (!lost && !force) return;
+    const target = this.root.querySelector("#board .vp-focusable") && this.lastFocus === "board"
+      ? this.root.querySelector("#board .vp-focusable") : this.root.querySelector("#prompt, #decision h3");
+    if (target) {
+      if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
+      target.focus({ preventScroll: true });
     }
   }
 
@@ -338,12 +366,15 @@ export class GameView {
           h("button", { type: "button", id: "legend-toggle", "aria-pressed": String(shown(LEGEND_KEY)),
             onclick: () => this.toggle(LEGEND_KEY), i18n: "game.legend" })),
         h("div", { id: "legend", class: "legend card-box", hidden: !shown(LEGEND_KEY) }),
-        h("p", { id: "anim-note", class: "anim-note", hidden: true, i18n: "game.animating" })),
+        h("p", { id: "anim-note", class: "anim-note", hidden: true, i18n: "game.animating" }),
+        h("div", { id: "announce", class: "visually-hidden", "aria-live": "polite", role: "status" })),
       h("aside", { class: "side" },
         h("section", { id: "decision", class: "decision card-box" }),
         h("section", { id: "mine", class: "mine card-box" }),
         h("section", { class: "players card-box" }, h("h3", { i18n: "game.players" }), h("div", { id: "players" })),
         h("section", { class: "log card-box" }, h("h3", { i18n: "game.log" }),
+          h("a", { href: `#/replay/${encodeURIComponent(this.id)}`, class: "button step-back", id: "log-replay",
+            i18n: "replay.step_back" }),
           h("div", { class: "log-scroll" }, h("ol", { id: "log" })))));
     this.root.append(page);
     const ol = page.querySelector("#log");
@@ -403,6 +434,7 @@ export class GameView {
     this.renderMine();
     this.renderPlayers();
     this.markReady();
+    this.refocus();
     this.autoDecide();
   }
 
@@ -447,7 +479,8 @@ export class GameView {
     this.marks = this.game.boardMarks(this.actions(), v) || new Map();
     this.board = this.boardView.draw(box, this.game, v, {
       marks: this.marks, you: v.seat,
-      onSpot: (spot, ev) => this.choose((this.marks.get(spot) || { actions: [] }).actions, ev) }, this.lastStep);
+      onSpot: (spot, ev) => { this.lastFocus = "board"; this.choose((this.marks.get(spot) || { actions: [] }).actions, ev); } },
+      this.lastStep);
   }
 
   /** An action in the game's words. */
@@ -463,14 +496,22 @@ export class GameView {
       return;
     }
     this.closeChooser();
-    const menu = h("div", { class: "chooser card-box", id: "chooser" },
+    const menu = h("div", { class: "chooser card-box", id: "chooser", role: "dialog", "aria-label": t("game.choose_for") },
       h("p", { i18n: "game.choose_for" }),
       ...candidates.map((a) => h("button", { type: "button", class: "choice", "data-action": a,
         onclick: () => this.send("action", a), text: this.game.actionLabel(a, this.state && this.state.view) })),
-      h("button", { type: "button", class: "cancel", onclick: () => this.closeChooser(), i18n: "game.cancel" }));
-    menu.style.left = `${Math.min(ev.clientX + window.scrollX, window.innerWidth - 320)}px`;
-    menu.style.top = `${ev.clientY + window.scrollY + 8}px`;
+      h("button", { type: "button", class: "cancel", onclick: () => { this.closeChooser(); this.refocus(true); }, i18n: "game.cancel" }));
     document.body.append(menu);
+    // beside what was clicked, inside the screen (a key's click has no point: the target's box)
+    const from = ev && ev.target && ev.target.getBoundingClientRect ? ev.target.getBoundingClientRect() : null;
+    const x = ev && ev.clientX ? ev.clientX : from ? from.left + from.width / 2 : 0;
+    const y = ev && ev.clientY ? ev.clientY : from ? from.bottom : 0;
+    const w = menu.offsetWidth, hgt = menu.offsetHeight;
+    const left = Math.max(4, Math.min(x - w / 2, document.documentElement.clientWidth - w - 4));
+    const top = y + 8 + hgt > window.innerHeight ? Math.max(4, y - hgt - 8) : y + 8;
+    menu.style.left = `${left + window.scrollX}px`;
+    menu.style.top = `${top + window.scrollY}px`;
+    menu.querySelector(".choice").focus({ preventScroll: true });
   }
 
   closeChooser() {
@@ -506,7 +547,7 @@ export class GameView {
         box.append(h("input", { type: "search", id: "action-filter", placeholder: t("game.filter"), value: this.filter,
           oninput: (e) => { this.filter = e.target.value.toLowerCase(); this.filterActions(); } }));
       }
-      box.append(actionList(this.game, acts, view, (a) => this.send("action", a)));
+      box.append(actionList(this.game, acts, view, (a) => { this.lastFocus = "list"; this.send("action", a); }));
       this.filterActions();
     }
     if (this.game.spec && this.game.spec.auto_decide && this.state.you !== null && this.state.you !== undefined) {

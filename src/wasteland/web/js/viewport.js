@@ -24,6 +24,10 @@ const NARROW = 700; // px: a phone's width, where spots are kept a finger's size
 const DRAG_PX = 8; // a pointer moved less than this is a click, not a drag
 const MARKED = ".reach, .target, .collect, .explore, .source, .pick, .acting";
 const SPOT_ATTRS = ["data-hex", "data-space", "data-zone"];
+// what a keyboard reaches on the board: the spots the decision offers and the pieces that
+// carry a choice (each answers Enter and Space as its click)
+const FOCUSABLE = ".reach, .target, .collect, .explore, .source, .pick, .clickable";
+const ARROWS = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] };
 
 /** The spot elements named ``name`` in ``svg`` (a hex, a Fallout space, a Quest zone). */
 export function spotElements(svg, name) {
@@ -104,6 +108,7 @@ export class BoardView {
     const vb = (svg.getAttribute("viewBox") || "0 0 100 100").split(/[\s,]+/).map(Number);
     this.full = { x: vb[0], y: vb[1], w: vb[2], h: vb[3] };
     this.tapUnits = Number(svg.dataset.tap) || 40;
+    this.keyboard(svg);
     const spots = stepSpots(svg, step);
     for (const name of spots) for (const e of spotElements(svg, name)) e.classList.add("vp-last");
     if (this.chosen && this.vb) {
@@ -113,6 +118,55 @@ export class BoardView {
       this.fitTo(this.playArea(spots));
     }
     return { svg, animate, spots };
+  }
+
+  // -- the keyboard ----------------------------------------------------------------------
+
+  /** Every spot and piece that offers a choice: a Tab stop named by its hover text, Enter
+   *  or Space for a click, the arrow keys to the nearest one that way. */
+  keyboard(svg) {
+    const targets = [...svg.querySelectorAll(FOCUSABLE)].filter((e) => !e.closest("[aria-hidden=true]"));
+    for (const e of targets) {
+      const title = [...e.children].find((c) => c.tagName === "title");
+      e.setAttribute("tabindex", "0");
+      e.setAttribute("role", "button");
+      e.setAttribute("aria-label", (title ? title.textContent : "").split("\n").join(" — ") || this.label());
+      e.classList.add("vp-focusable");
+    }
+    svg.addEventListener("keydown", (ev) => {
+      const at = ev.target.closest && ev.target.closest(".vp-focusable");
+      if (!at) return;
+      if (ev.key === "Enter" || ev.key === " ") {
+        ev.preventDefault();
+        const r = at.getBoundingClientRect();
+        at.dispatchEvent(new MouseEvent("click", { bubbles: true, clientX: r.left + r.width / 2, clientY: r.bottom }));
+      } else if (ARROWS[ev.key]) {
+        ev.preventDefault();
+        const next = this.nearest(at, targets, ARROWS[ev.key]);
+        if (next) next.focus();
+      }
+    });
+    svg.addEventListener("focusin", (ev) => {
+      const at = ev.target.closest && ev.target.closest(".vp-focusable");
+      if (at) this.bringElementsIntoView([at]);
+    });
+  }
+
+  /** The focusable spot nearest ``from`` in the direction ``[dx, dy]`` (within 60° of it). */
+  nearest(from, all, [dx, dy]) {
+    const centre = (e) => { const r = e.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; };
+    const [x0, y0] = centre(from);
+    let best = null, bestScore = Infinity;
+    for (const e of all) {
+      if (e === from) continue;
+      const [x, y] = centre(e);
+      const along = (x - x0) * dx + (y - y0) * dy;
+      const across = Math.abs((x - x0) * dy - (y - y0) * dx);
+      if (along <= 0 || across > along * 1.8) continue;
+      const score = along + across * 2;
+      if (score < bestScore) { bestScore = score; best = e; }
+    }
+    return best;
   }
 
   // -- the area in play and fitting ----------------------------------------------------
@@ -174,7 +228,10 @@ export class BoardView {
 
   /** Move the view (its zoom kept) so that ``spots`` are in it, if they are not. */
   bringIntoView(spots) {
-    const els = spots.flatMap((s) => spotElements(this.svg, s));
+    this.bringElementsIntoView(spots.flatMap((s) => spotElements(this.svg, s)));
+  }
+
+  bringElementsIntoView(els) {
     const b = this.bounds(els);
     const v = this.vb;
     if (!b || !v) return;

@@ -125,7 +125,9 @@ export class BoardView {
   /** Every spot and piece that offers a choice: a Tab stop named by its hover text, Enter
    *  or Space for a click, the arrow keys to the nearest one that way. */
   keyboard(svg) {
-    const targets = [...svg.querySelectorAll(FOCUSABLE)].filter((e) => !e.closest("[aria-hidden=true]"));
+    // (an overlay drawn over a spot, pointer-events none, is no target of its own)
+    const targets = [...svg.querySelectorAll(FOCUSABLE)]
+      .filter((e) => !e.closest("[aria-hidden=true]") && e.getAttribute("pointer-events") !== "none");
     for (const e of targets) {
       const title = [...e.children].find((c) => c.tagName === "title");
       e.setAttribute("tabindex", "0");

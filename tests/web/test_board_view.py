@@ -7,6 +7,7 @@ keyframes. The component now hands the page an event player only where a board h
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 import boardkit as kit
 
@@ -192,3 +193,43 @@ def test_the_log_is_whole_after_a_reload_and_for_a_spectator(url, browser):
     finally:
         ctx.close()
         other.close()
+
+
+def test_a_troop_is_played_by_selecting_it_then_its_target(url, browser):
+    """Age of Thirst (issue 25: a 17-line menu on a click on a troop, own troops among the
+    targets): a click on a troop selects it and marks where it may go and what it may hit;
+    an attack on one's own troop is drawn apart; Escape lets the troop go; a click on a
+    reachable hex plays that move."""
+    ctx, page = kit.watched_page(browser, "desktop")
+    try:
+        kit.open_game(page, url, "age-of-thirst", players=2, seats=[{"kind": "human"}, {"kind": "bot"}], seed=5)
+        for _ in range(40):
+            if page.locator("#board .hex.source").count():
+                break
+            kit.play(page, kit.pick(kit.actions(page), ("first ", "place ", "end")))
+        source = page.locator("#board .hex.source").first.get_attribute("data-hex")
+        moves = [a for a in kit.actions(page) if a.split()[:2] == ["move", source]]
+        assert len(moves) > 1
+        page.locator(f"#board .troop[data-hex='{source}']").click()
+        expect(page.locator(f"#board .hex.selected[data-hex='{source}']")).to_have_count(1)
+        expect(page.locator("#selection")).to_be_visible()
+        reach = set(page.locator("#board .hex.reach").evaluate_all("els => els.map((e) => e.dataset.hex)"))
+        assert {a.split()[2] for a in moves} <= reach
+        assert page.locator("#chooser").count() == 0  # no menu: the targets are on the board
+        # the other troops' spots are not offered while this one is selected
+        assert page.locator("#board .hex.source").count() == 0
+        page.keyboard.press("Escape")
+        expect(page.locator("#board .hex.selected")).to_have_count(0)
+        assert page.locator("#board .hex.source").count() > 1
+        page.locator(f"#board .troop[data-hex='{source}']").click()
+        target = moves[0].split()[2]
+        before = kit.index(page)
+        page.locator(f"#board .hex.reach[data-hex='{target}']").click()
+        if page.locator("#chooser").count():
+            page.click(f"#chooser .choice[data-action='{moves[0]}']")
+        page.wait_for_function(f"Number(document.querySelector('#game').dataset.index) > {before}")
+        log = page.request.get(f"{url}api/games/{page.get_attribute('#game', 'data-game')}/log").json()["log"]
+        assert any(s["action"] == moves[0] for s in log), [s["action"] for s in log][-5:]
+        assert not page.problems, page.problems
+    finally:
+        ctx.close()

@@ -49,7 +49,10 @@ export class GameView {
   // -- life cycle --------------------------------------------------------------------
 
   async start() {
-    this.onKey = (e) => { if (e.key === "Escape" && document.getElementById("chooser")) { this.closeChooser(); this.refocus(true); } };
+    this.onKey = (e) => {
+      if (e.key !== "Escape") return;
+      if (document.getElementById("chooser")) { this.closeChooser(); this.refocus(true); } else if (this.selected) this.select(null);
+    };
     document.addEventListener("keydown", this.onKey);
     this.layout();
     this.status("game.connecting");
@@ -281,6 +284,7 @@ export class GameView {
   setState(msg, draw = true) {
     const state = { ...msg };
     delete state.type;
+    if (!this.state || state.index !== this.state.index) this.selected = null; // a new position: nothing selected
     this.state = state;
     if (draw) this.renderAll();
   }
@@ -476,11 +480,82 @@ export class GameView {
   renderBoard() {
     const v = this.state.view || {};
     const box = this.root.querySelector("#board");
-    this.marks = this.game.boardMarks(this.actions(), v) || new Map();
+    this.marks = this.selectionMarks(this.game.boardMarks(this.actions(), v) || new Map(), v);
     this.board = this.boardView.draw(box, this.game, v, {
       marks: this.marks, you: v.seat,
-      onSpot: (spot, ev) => { this.lastFocus = "board"; this.choose((this.marks.get(spot) || { actions: [] }).actions, ev); } },
+      onSpot: (spot, ev) => { this.lastFocus = "board"; this.onSpot(spot, ev); } },
       this.lastStep);
+  }
+
+  /**
+   * A piece is played by selecting it, then its target: while a piece is selected the board
+   * marks only where it may go and what it may hit (an attack on one's own piece, where
+   * the rules allow one, marked apart: the page asks before it); the piece itself is marked
+   * "selected" and a second click lets it go.
+   */
+  selectionMarks(marks, view) {
+    if (!this.selected || !marks.has(this.selected)) {
+      this.selected = null;
+      for (const m of marks.values()) this.markDanger(m, view);
+      return marks;
+    }
+    // the selected piece's own actions: those that name its spot first ("move A B", "attack A B"),
+    // not another piece's move or attack onto it
+    const own = marks.get(this.selected).actions.filter((a) => a.split(" ").find((w) => marks.has(w)) === this.selected);
+    const sub = this.game.boardMarks(own, view) || new Map();
+    sub.set(this.selected, { classes: ["selected"], actions: [] });
+    for (const m of sub.values()) this.markDanger(m, view);
+    return sub;
+  }
+
+  /** A spot whose every action the page would ask about (an attack on one's own piece) is
+   *  drawn apart: class "danger". */
+  markDanger(m, view) {
+    if (m.actions.length && m.actions.every((a) => dangerReason(this.game, a, view))) m.classes.push("danger");
+  }
+
+  /** A click on a spot: a piece with several destinations is selected; the selected piece
+   *  let go; anything else played (a menu where one spot offers several actions). */
+  onSpot(spot, ev) {
+    const m = this.marks.get(spot);
+    if (!m) return;
+    if (spot === this.selected) {
+      this.select(null);
+      return;
+    }
+    if (!this.selected && m.classes.includes("source")) {
+      const from = m.actions.filter((a) => a.split(" ").find((w) => this.marks.has(w)) === spot);
+      const elsewhere = new Set(from.map((a) => a.split(" ").filter((w) => w !== spot && this.marks.has(w)).join(" ")));
+      if (elsewhere.size > 1) {
+        this.select(spot);
+        return;
+      }
+    }
+    this.choose(m.actions, ev);
+  }
+
+  select(spot) {
+    this.selected = spot;
+    this.closeChooser();
+    this.renderBoard();
+    this.renderSelection();
+    const first = this.root.querySelector(spot ? "#board .vp-focusable:not(.selected)" : "#board .vp-focusable");
+    if (first && this.lastFocus === "board") first.focus({ preventScroll: true });
+  }
+
+  /** What is selected, in words, with a way back (also Escape). */
+  renderSelection() {
+    const box = this.root.querySelector("#decision");
+    const old = this.root.querySelector("#selection");
+    if (old) old.remove();
+    if (!box || !this.selected) return;
+    const el = this.root.querySelector(`#board [data-hex="${CSS.escape(this.selected)}"] > title, #board [data-space="${CSS.escape(this.selected)}"] > title, #board [data-zone="${CSS.escape(this.selected)}"] > title`);
+    const name = el ? el.textContent.split("\n")[0] : this.selected;
+    const prompt = box.querySelector("#prompt");
+    const line = h("p", { id: "selection", class: "selection" }, h("span", { text: `${t("game.selected", { what: name })} ` }),
+      h("button", { type: "button", id: "unselect", onclick: () => this.select(null), i18n: "game.cancel" }));
+    if (prompt) prompt.after(line);
+    else box.append(line);
   }
 
   /** An action in the game's words. */
@@ -556,6 +631,7 @@ export class GameView {
     if (this.state.can_undo) {
       box.append(h("button", { type: "button", id: "undo", class: "undo", onclick: () => this.send("undo"), i18n: "game.undo" }));
     }
+    this.renderSelection();
     this.markReady();
   }
 

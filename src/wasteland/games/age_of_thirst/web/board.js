@@ -155,7 +155,8 @@ export function renderSide(box, view, { actions = [], choose = () => {} } = {}) 
     const lv = ["skinny", "handsome", "smart", "hedge"].map((k) => `${INITIAL[k]}${(p.levels || {})[k]}`).join(" ");
     table.append(h("tr", { "data-colour": p.colour, class: p.seat === view.seat ? "you" : "" },
       h("td", {}, h("span", { class: "dot", style: `background:${CLAN_COLOURS[p.colour]}` }),
-        ` p${p.seat + 1} ${t(`aot.colour.${p.colour}`)}${p.barred ? " ⛔" : ""}`),
+        ` p${p.seat + 1} ${t(`aot.colour.${p.colour}`)}${p.barred ? " ⛔" : ""}`,
+        p.team !== null && p.team !== undefined ? h("span", { class: "team", "data-team": p.team, text: ` (${t("aot.team_short", { n: p.team + 1 })})` }) : null),
       h("td", { class: "water", text: `${p.water}` }), h("td", { text: `${p.pumps}` }),
       h("td", { class: "eye", title: t("aot.eye_circle", { n: p.eye }), text: eye }),
       h("td", { text: lv }), h("td", { text: `${p.hand_size}` })));
@@ -189,7 +190,13 @@ export const statusParts = () => [];
 export function playerFacts(view, seat) {
   const p = (view.players || []).find((q) => q.seat === seat);
   if (!p) return [];
-  return [t(`aot.colour.${p.colour}`), `${t("aot.water")} ${p.water}`];
+  const facts = [t(`aot.colour.${p.colour}`), `${t("aot.water")} ${p.water}`];
+  // a team game (LO-13.4): the seat's team, named by its clans' colours
+  if (p.team !== null && p.team !== undefined) {
+    const mates = (view.players || []).filter((q) => q.team === p.team).map((q) => t(`aot.colour.${q.colour}`));
+    facts.unshift(t("aot.team", { n: p.team + 1, colours: mates.join("–") }));
+  }
+  return facts;
 }
 
 /** A seat's dot in the players list has its clan's colour. */

@@ -100,10 +100,17 @@ export function renderBoard(container, view, { marks = new Map(), onSpot = null,
                                class: "fo-survivor", "data-seat": s.seat }));
     });
     (foes.get(sp.id) || []).forEach((e, i) => {
+      // a token big enough to read at the fitted zoom (it was 14 units, its letters 9), its
+      // name and printed words on hover and long press (data-component, /js/cards.js)
       const label = e.face_up ? enemyName(e.type).slice(0, 2) : "?";
-      g.append(svg("rect", { x: x - 22 + i * 16, y: y + 4, width: 14, height: 14, fill: e.face_up ? ENEMY_COLOURS.up : ENEMY_COLOURS.down,
-                             class: "fo-enemy", "data-enemy": e.id }));
-      g.append(svg("text", { x: x - 15 + i * 16, y: y + 15, "text-anchor": "middle", "font-size": 9, fill: "#fff" }, label));
+      const n = (foes.get(sp.id) || []).length;
+      const ex = x - (n * 30 - 4) / 2 + i * 30;
+      const token = svg("g", { class: "fo-enemy-token", ...(e.face_up ? { "data-component": `enemy:${e.type}` } : {}) });
+      token.append(svg("rect", { x: ex, y: y + 2, width: 26, height: 22, rx: 3, fill: e.face_up ? ENEMY_COLOURS.up : ENEMY_COLOURS.down,
+                                 class: "fo-enemy", "data-enemy": e.id }));
+      token.append(svg("text", { x: ex + 13, y: y + 18, "text-anchor": "middle", "font-size": 15, "font-weight": 700, fill: "#fff" }, label));
+      token.append(svg("title", {}, e.face_up ? enemyName(e.type) : "?"));
+      g.append(token);
     });
     if (m && click) {
       g.style.cursor = "pointer";

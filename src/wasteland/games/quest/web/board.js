@@ -131,9 +131,13 @@ export function renderBoard(container, view, { marks = new Map(), onSpot = null,
     });
     (foes.get(zone) || []).forEach((e, i) => {
       const big = e.size === "large";
-      root.append(svg("rect", { x: x + 6 + i * 14, y: y + 42, width: big ? 16 : 12, height: big ? 16 : 12, fill: e.stunned ? ENEMY_COLOURS.stunned : ENEMY_COLOURS.ready,
-                                class: "wq-enemy", "data-model": e.model }));
-      root.append(svg("text", { x: x + 12 + i * 14, y: y + 52, "font-size": 8, fill: "#fff", "text-anchor": "middle" }, enemyName(e.enemy).slice(0, 1)));
+      // its name and printed words on hover and long press (data-component, /js/cards.js)
+      const token = svg("g", { class: "wq-enemy-token", "data-component": `enemy:${e.enemy}` });
+      token.append(svg("rect", { x: x + 6 + i * 14, y: y + 42, width: big ? 16 : 12, height: big ? 16 : 12, fill: e.stunned ? ENEMY_COLOURS.stunned : ENEMY_COLOURS.ready,
+                                 class: "wq-enemy", "data-model": e.model }));
+      token.append(svg("text", { x: x + 12 + i * 14, y: y + 52, "font-size": 8, fill: "#fff", "text-anchor": "middle" }, enemyName(e.enemy).slice(0, 1)));
+      token.append(svg("title", {}, enemyName(e.enemy)));
+      root.append(token);
     });
   }
   container.append(root);

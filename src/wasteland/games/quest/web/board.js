@@ -123,7 +123,7 @@ export function renderBoard(container, view, { marks = new Map(), onSpot = null,
   for (const [zone, q] of first) {
     const x = px(q.x), y = py(q.y);
     root.append(svg("text", { x: x + 4, y: y + 13, "font-size": 11, fill: "#495057" }, zone.split(".")[1]));
-    if ((board.items || []).includes(zone)) root.append(svg("text", { x: x + S - 14, y: y + 14, "font-size": 14, fill: "#f59f00", class: "wq-item" }, "✦"));
+    if ((board.items || []).includes(zone)) root.append(svg("text", { x: x + S - 14, y: y + 14, "font-size": 14, fill: "#9c4f00", class: "wq-item" }, "✦"));
     if (board.quest_zone === zone) root.append(svg("text", { x: x + S - 28, y: y + 14, "font-size": 13, fill: "#c92a2a", class: "wq-quest" }, "⚑"));
     (heroes.get(zone) || []).forEach((p, i) => {
       root.append(svg("circle", { cx: x + 14 + i * 15, cy: y + 30, r: 7, fill: SEAT_COLOURS[p.seat % 4], class: "wq-hero", "data-seat": p.seat }));

@@ -233,3 +233,28 @@ def test_a_troop_is_played_by_selecting_it_then_its_target(url, browser):
         assert not page.problems, page.problems
     finally:
         ctx.close()
+
+
+def test_a_team_game_shows_the_teams_where_the_seats_are(url, browser):
+    """Age of Thirst 2x2 (LO-13.4): each seat's row in the players list and in the panel
+    names its team and the team's clans; every colour's dot is seen (the white one was not);
+    a game without teams names none."""
+    ctx, page = kit.watched_page(browser, "desktop", "ru")
+    try:
+        kit.open_game(page, url, "age-of-thirst", lang="ru", players=4, teams="2x2", seed=3,
+                      seats=[{"kind": "human"}] + [{"kind": "bot"}] * 3)
+        rows = page.locator("#players .player-row")
+        expect(rows).to_have_count(4)
+        texts = rows.all_inner_texts()
+        assert all("команда" in text for text in texts), texts
+        assert texts[0].count("команда 1") == 1 and "команда 2" in texts[3], texts
+        assert page.locator("#aot-water .team").count() == 4
+        ringed = page.locator("#players .dot").evaluate_all("ds => ds.map((d) => getComputedStyle(d).boxShadow)")
+        assert all(r and r != "none" for r in ringed), ringed
+        kit.open_game(page, url, "age-of-thirst", lang="ru", players=2, seed=3,
+                      seats=[{"kind": "human"}, {"kind": "bot"}])
+        assert "команда" not in page.locator("#players").inner_text()
+        assert page.locator("#aot-water .team").count() == 0
+        assert not page.problems, page.problems
+    finally:
+        ctx.close()

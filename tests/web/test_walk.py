@@ -26,9 +26,9 @@ LANGS = ("en", "ru", "uk")
 SIZES = ("desktop", "phone")
 FULL = os.environ.get("WASTELAND_FULL_WALK") == "1"
 STEPS = 14
-# an instance id ("water#1"), a content id ("tile_09", "e_pack") or a Saltlands tile's place
-# in the notation ("t0,-2")
-RAW_ID = re.compile(r"\b[a-z][a-z_]*#\d+\b|\b[a-z]+_[a-z0-9_]+\b|\bt-?\d+,-?\d+\b")
+# an instance id ("water#1"), a content id ("tile_09", "e_pack"), a Saltlands tile's place
+# in the notation ("t0,-2") or a quest enemy model's id ("g1.2")
+RAW_ID = re.compile(r"\b[a-z][a-z_]*#\d+\b|\b[a-z]+_[a-z0-9_]+\b|\bt-?\d+,-?\d+\b|\bg\d+\.\d+\b")
 
 
 def _cases():

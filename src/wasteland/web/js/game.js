@@ -560,7 +560,7 @@ export class GameView {
 
   /** An action in the game's words. */
   label(action) {
-    return this.game.actionLabel(action);
+    return this.game.actionLabel(action, this.state && this.state.view);
   }
 
   /** One candidate action: play it; several: a small menu at the click. */

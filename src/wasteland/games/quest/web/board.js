@@ -190,24 +190,33 @@ export function playerFacts(view, seat) {
 
 export const seatColour = (view, seat) => SEAT_COLOURS[seat % SEAT_COLOURS.length];
 
+/** An enemy model ("g1.2": group 1's second model) by its kind's name, "Ghoul 1.2", where the
+ *  view shows it: the page names no model by its id. */
+function modelName(id, view) {
+  const e = ((view && view.enemies) || []).find((x) => x.model === id);
+  const m = /^g(\d+)\.(\d+)$/.exec(String(id));
+  if (!m) return id;
+  return e ? `${enemyName(e.enemy)} ${m[1]}.${m[2]}` : `${t("wq.group_n", { group: m[1] })}, №${m[2]}`;
+}
+
 /** An action in the player's words. */
-export function actionLabel(action) {
+export function actionLabel(action, view = null) {
   const w = action.split(" ");
   const p = { zone: "", die: die(w[w.length - 1]) };
   switch (w[0]) {
     case "move": case "run": return t(`wq.act.${w[0]}`, { zone: zoneName(w[1]), die: p.die });
-    case "attack": return t("wq.act.attack", { model: w[1], die: p.die });
+    case "attack": return t("wq.act.attack", { model: modelName(w[1], view), die: p.die });
     case "free": return t("wq.act.free", { hero: w[1], die: p.die });
     case "recover": case "explore": case "dig": case "inspire": case "give": return t(`wq.act.${w[0]}`, { die: p.die });
     case "place": return t("wq.act.place", { gate: w[1] });
     case "close": return t("wq.act.close", { gate: w[1] });
     case "anchor": return t("wq.act.anchor", { zone: zoneName(w[1]) });
-    case "deploy": return t("wq.act.deploy", { model: w[1], zone: zoneName(w[2]) });
+    case "deploy": return t("wq.act.deploy", { model: modelName(w[1], view), zone: zoneName(w[2]) });
     case "master": return t("wq.act.master", { group: w[1].slice(1) });
     case "rebirth": case "inspiration": return t("wq.act.rebirth", { hero: w[1] });
     case "rebirth_zone": return t("wq.act.rebirth_zone", { zone: zoneName(w[1]) });
-    case "step": return t("wq.act.step", { model: w[1], zone: zoneName(w[2]) });
-    case "strike": return t("wq.act.strike", { model: w[1], hero: w[2] });
+    case "step": return t("wq.act.step", { model: modelName(w[1], view), zone: zoneName(w[2]) });
+    case "strike": return t("wq.act.strike", { model: modelName(w[1], view), hero: w[2] });
     case "effect": return t(`wq.act.effect_${w[1]}`);
     case "end": return t("wq.act.end");
     default: return action;
@@ -252,6 +261,12 @@ const VERB_GROUPS = { move: "move", attack: "attack", play: "card", use: "card",
   pass: "end", done: "end" };
 export const actionGroup = (action) => VERB_GROUPS[String(action).split(" ")[0]] || "other";
 
-/** Nothing to add under the prompt: the prompt says it all. */
-export const decisionNotes = () => [];
+/** Under the gate choice (WQ-38.3), the tile that is being laid: the exploration card just
+ *  drawn (the view's last explored card names it) and its gate positions. */
+export function decisionNotes(decision, view) {
+  if (!decision || decision.kind !== "place" || !view || !(view.explored || []).length) return [];
+  const card = view.explored[view.explored.length - 1];
+  const gates = (decision.actions || []).map((a) => a.split(" ")[1]).filter(Boolean).map((g) => g.toUpperCase());
+  return [t("wq.note.place", { tile: tileName(String(card).replace(/^x_/, "")), gates: gates.join(", ") })];
+}
 

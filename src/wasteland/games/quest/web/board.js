@@ -165,7 +165,7 @@ export function renderSide(box, view) {
   }
   const foes = el("ul", { class: "wq-enemies" });
   for (const e of view.enemies || []) {
-    const bits = [`${e.model} ${enemyName(e.enemy)}`, zoneName(e.zone), t("wq.ui.left", { n: e.wounds })];
+    const bits = [`${enemyName(e.enemy)} ${modelTag(e.model)}`, zoneName(e.zone), t("wq.ui.left", { n: e.wounds })];
     const tokens = [...e.tokens, ...(e.stunned ? ["stunned"] : [])];
     if (tokens.length) bits.push(tokens.map(cond).join(", "));
     foes.append(el("li", { "data-model": e.model }, bits.join(" · ")));
@@ -190,13 +190,17 @@ export function playerFacts(view, seat) {
 
 export const seatColour = (view, seat) => SEAT_COLOURS[seat % SEAT_COLOURS.length];
 
-/** An enemy model ("g1.2": group 1's second model) by its kind's name, "Ghoul 1.2", where the
- *  view shows it: the page names no model by its id. */
+/** An enemy model's tag: "g1.2" (group 1's second model) is "№1.2" on the page, which names
+ *  no model by its id. */
+function modelTag(id) {
+  const m = /^g(\d+)\.(\d+)$/.exec(String(id));
+  return m ? `№${m[1]}.${m[2]}` : id;
+}
+
+/** A model with its kind where the view shows it ("Ghoul №1.2"). */
 function modelName(id, view) {
   const e = ((view && view.enemies) || []).find((x) => x.model === id);
-  const m = /^g(\d+)\.(\d+)$/.exec(String(id));
-  if (!m) return id;
-  return e ? `${enemyName(e.enemy)} ${m[1]}.${m[2]}` : `${t("wq.group_n", { group: m[1] })}, №${m[2]}`;
+  return e ? `${enemyName(e.enemy)} ${modelTag(id)}` : modelTag(id);
 }
 
 /** An action in the player's words. */
@@ -239,7 +243,7 @@ export function eventText(e) {
   const key = `wq.ev.${e.type}`;
   if (t(key) === key) return e.text || JSON.stringify(e);
   const zone = typeof e.zone === "string" ? zoneName(e.zone) : typeof e.zone === "number" ? e.zone + 1 : "";
-  const p = { ...e, seat: (e.seat ?? 0) + 1, hero: (e.hero ?? 0) + 1, zone,
+  const p = { ...e, model: e.model ? modelTag(e.model) : "", seat: (e.seat ?? 0) + 1, hero: (e.hero ?? 0) + 1, zone,
     from: e.from ? zoneName(e.from) : "", to: e.to ? zoneName(e.to) : "", tile: e.tile ? tileName(e.tile) : "",
     enemy: e.enemy ? enemyName(e.enemy) : "", condition: e.condition ? cond(e.condition) : "",
     event: e.event ? t(`wq.event.${e.event}`) : "", why: why(e.why),

@@ -90,6 +90,9 @@ def test_the_page_speaks_the_chosen_language_through_a_whole_flow(url, browser, 
         taken = set(page.eval_on_selector_all("#board .token, #board .player, #board .raider",
                                               "els => els.map(e => e.dataset.hex)"))
         spot = next(h for h in ("0,-1", "1,-1", "-1,0", "0,1", "1,0", "-1,1") if h in free and h not in taken)
+        # the board opens on the area in play (web/js/viewport.js): a spot beyond it is brought
+        # into view as it takes the focus, as a keyboard's Tab would
+        page.focus(f"#board .hex[data-hex='{spot}']")
         page.tap(f"#board .hex[data-hex='{spot}']")
         page.tap("#hex-menu .menu-choice[data-menu] >> nth=0")  # "place a raider…": which one
         page.wait_for_selector("#hex-menu .menu-choice[data-step]")
@@ -101,6 +104,7 @@ def test_the_page_speaks_the_chosen_language_through_a_whole_flow(url, browser, 
         sid = page.evaluate("location.hash").split("/")[-1]
         shown = httpx.get(f"{url}api/companion/{sid}", timeout=30).json()["view"]
         k = next(i for i, t in enumerate(shown["tiles"]) if not t["face_up"])
+        page.focus(f"#board .hex[data-hex='{shown['hexes'][k * 19]['hex']}']")
         page.tap(f"#board .hex[data-hex='{shown['hexes'][k * 19]['hex']}']")
         page.tap("#hex-menu .menu-choice[data-menu] >> nth=-1")
         page.wait_for_selector("#hex-menu .menu-choice[data-step*='rotation']")

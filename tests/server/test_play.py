@@ -153,10 +153,56 @@ def test_replay_of_a_finished_game_step_by_step(server):
             assert r["view"] == GAME.view(state, seat)
     bad = server.http.get(f"/api/games/{game_id}/replay", params={"step": body["steps"] + 1})
     assert bad.status_code == 400
-    # An unfinished game has no replay (and no record: the seed would deal every deck).
-    live = server.create(players=1, characters=["scout"], seed=1)
-    assert server.http.get(f"/api/games/{live['game']['id']}/replay").status_code == 409
-    assert server.http.get(f"/api/games/{live['game']['id']}/record").status_code == 409
+    # An unfinished game has no record (the seed would deal every deck); its replay is the
+    # asker's own seat's or a spectator's, without the seed or the actions to come.
+    live = server.create(players=1, characters=["scout"], seed=1, join=True)
+    live_id = live["game"]["id"]
+    assert server.http.get(f"/api/games/{live_id}/record").status_code == 409
+    spectator = server.http.get(f"/api/games/{live_id}/replay", params={"step": 0})
+    assert spectator.status_code == 200, spectator.text
+    assert spectator.json()["live"] and "seed" not in spectator.json()["record"]
+    assert "actions" not in spectator.json()["record"] and spectator.json()["seat"] is None
+    refused = server.http.get(f"/api/games/{live_id}/replay", params={"step": 0, "seat": 0})
+    assert refused.status_code == 403 and refused.json()["code"] == "hidden"
+    own = server.http.get(f"/api/games/{live_id}/replay", params={"step": 0},
+                          headers={"Authorization": f"Bearer {live['token']}"})
+    assert own.status_code == 200 and own.json()["seat"] == 0
+
+
+def test_the_log_of_a_game_is_its_whole_history_as_each_seat_may_see_it(server):
+    """GET /api/games/{id}/log: the set-up and every action since, each with its events
+    worded and redacted as the live updates give them to that seat."""
+    created = server.create(players=2, characters=["scout", "healer"], seed=8, seats=["human", "random"], join=True)
+    game_id, token = created["game"]["id"], created["token"]
+    watcher = server.socket(game_id, token)
+    seen = []
+    state = created["state"]
+    for _ in range(6):
+        d = state["decision"]
+        if not d or not d.get("actions"):
+            break
+        r = server.http.post(f"/api/games/{game_id}/actions", json={"action": d["actions"][0], "index": state["index"]},
+                             headers={"Authorization": f"Bearer {token}"})
+        assert r.status_code == 200, r.text
+        state = r.json()
+    state = server.http.get(f"/api/games/{game_id}", headers={"Authorization": f"Bearer {token}"}).json()["state"]
+    while True:  # every live update this seat got, up to the position now
+        m = watcher.until(lambda m: m.get("type") == "update", timeout=30)
+        seen.append(m)
+        if m["index"] >= state["index"]:
+            break
+    watcher.close()
+    mine = server.http.get(f"/api/games/{game_id}/log", headers={"Authorization": f"Bearer {token}"}).json()
+    assert mine["seat"] == 0 and mine["log"][0]["action"] is None and mine["log"][0]["events"]
+    steps = mine["log"][1:]
+    assert mine["index"] == len(steps) >= len(seen) >= 6  # (a bot may have acted since)
+    assert [s["action"] for s in steps[:len(seen)]] == [m["action"] for m in seen]
+    for step, live in zip(steps, seen):
+        assert step["events"] == live["events"] and step["action_seat"] == live["action_seat"]
+    spectator = server.http.get(f"/api/games/{game_id}/log").json()
+    assert spectator["seat"] is None and len(spectator["log"]) == len(mine["log"])
+    bad = server.http.get(f"/api/games/{game_id}/log", headers={"Authorization": "Bearer nope"})
+    assert bad.status_code == 401
 
 
 def test_any_game_of_the_engine_is_served(server):

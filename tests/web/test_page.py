@@ -334,10 +334,16 @@ def test_age_of_thirst_board(server_url, new_page, artifacts):
             cell = marked.nth(played % marked.count())
             hex_name = cell.get_attribute("data-hex")
             cell.click(force=True)
+            if page.locator("svg.board-aot .hex.selected").count():
+                # a troop with several destinations is selected first (issue 25): then its target
+                target = page.locator("svg.board-aot .hex.reach:not(.selected), svg.board-aot .hex.target:not(.selected)")
+                hex_name = target.first.get_attribute("data-hex")
+                target.first.click(force=True)
             chooser = page.locator("#chooser .choice")
             if chooser.count():
                 assert all(hex_name in a.split() for a in chooser.evaluate_all("els => els.map(e => e.dataset.action)"))
                 chooser.first.click()
+            confirm_if_asked(page)
             board_clicks += 1
         else:
             page.locator("#actions .action-btn").last.click()

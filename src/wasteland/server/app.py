@@ -251,9 +251,16 @@ def _int_param(request: Request, name: str) -> int | None:
 
 
 @api
+async def game_log(request: Request) -> Response:
+    """The game's whole log as the token's seat may see it (no token: a spectator's)."""
+    room, seat = await room_and_seat(request, need_seat=False)
+    return json_response(await hub_of(request).log(room, seat))
+
+
+@api
 async def replay(request: Request) -> Response:
-    room = await hub_of(request).room(request.path_params["game_id"])
-    out = await hub_of(request).replay(room, _int_param(request, "step"), _int_param(request, "seat"))
+    room, own = await room_and_seat(request, need_seat=False)
+    out = await hub_of(request).replay(room, _int_param(request, "step"), _int_param(request, "seat"), own)
     return json_response(out)
 
 
@@ -425,6 +432,7 @@ def create_app(db: str = "wasteland.db", bot_workers: int | None = None, web_dir
         Route("/api/texts/{game}/{lang}", component_texts, methods=["GET"]),
         Route("/api/games", limited(create_game, "games"), methods=["POST"]),
         Route("/api/games/{game_id}", get_game, methods=["GET"]),
+        Route("/api/games/{game_id}/log", game_log, methods=["GET"]),
         Route("/api/games/{game_id}/join", join_game, methods=["POST"]),
         Route("/api/games/{game_id}/leave", leave_game, methods=["POST"]),
         Route("/api/games/{game_id}/actions", play_action, methods=["POST"]),

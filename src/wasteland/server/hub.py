@@ -18,7 +18,8 @@ from wasteland.core.spec import GameSpec
 from .bots import BotPool, all_bot_names
 from .errors import ApiError, bad_request
 from .events import events_json
-from .replays import ReplayCache
+from .history import game_log
+from .replays import ReplayCache, live_step
 from .rooms import Room, dumps, rebuild, summary_json
 from .store import GameRow, SeatRow, Store
 
@@ -306,26 +307,50 @@ class Hub:
 
     # -- replay -------------------------------------------------------------------------
 
-    async def replay(self, room: Room, step: Any, seat: int | None) -> dict[str, Any]:
-        if not room.over:
-            raise ApiError(409, "not_over", "replay is for finished games; this one is still being played")
+    async def log(self, room: Room, seat: int | None) -> dict[str, Any]:
+        """The whole log of ``room``, live or over, as ``seat`` may see it (None: a spectator)."""
+        async with room.lock:  # the actions and their seats of one moment, not of two
+            actions = list(room.actions)
+            seats = [s.seat for s in room.steps]
+            sources = [s.source for s in room.steps]
+        log = await asyncio.to_thread(game_log, room.game, room.row.config, room.row.seed, actions, seats, sources, seat)
+        return {"game_id": room.id, "seat": seat, "index": len(actions), "log": log}
+
+    async def replay(self, room: Room, step: Any, seat: int | None, own: int | None = None) -> dict[str, Any]:
+        """Step ``step`` of the game as ``seat`` saw it. A finished game: any seat. A game
+        still being played: only as the asker's own seat ``own`` saw it (by default) or as a
+        spectator, and without its seed (the seed is the order of every deck still to come)."""
+        live = not room.over
         total = room.index
         if step is None:
             step = total
         if not isinstance(step, int) or isinstance(step, bool) or not 0 <= step <= total:
             raise bad_request(f"'step' must be a whole number from 0 to {total}", field="step")
+        if live and seat is None:
+            seat = own
+        elif live and seat != own:
+            raise ApiError(403, "hidden", "a game still being played is replayed only as your own seat saw it "
+                           "(or as a spectator): another seat's view would show its hidden cards", field="seat")
         if seat is not None and not 0 <= seat < len(room.seats):
             raise bad_request(f"'seat' must be a seat number from 0 to {len(room.seats) - 1}", field="seat")
-        view, events = await asyncio.to_thread(self.replays.step, room.id, room.game, room.row.config, room.row.seed,
-                                               room.actions, step, seat)
         row = room.row
+        if live:
+            actions = list(room.actions[:step])
+            view, events = await asyncio.to_thread(live_step, room.game, row.config, row.seed, actions, step, seat)
+            record = {"format": "wasteland-record/1", "game": row.game, "rules_version": row.rules_version,
+                      "config": row.config, "live": True}
+        else:
+            view, events = await asyncio.to_thread(self.replays.step, room.id, room.game, row.config, row.seed,
+                                                   room.actions, step, seat)
+            record = {"format": "wasteland-record/1", "game": row.game, "rules_version": row.rules_version,
+                      "config": row.config, "seed": row.seed, "actions": list(room.actions)}
         return {
             "game_id": room.id,
-            "record": {"format": "wasteland-record/1", "game": row.game, "rules_version": row.rules_version,
-                       "config": row.config, "seed": row.seed, "actions": list(room.actions)},
+            "record": record,
             "steps": total,
             "step": step,
             "seat": seat,
+            "live": live,
             "action": room.actions[step - 1] if step else None,
             "action_seat": room.steps[step - 1].seat if step else None,
             "events": events_json(room.game, events, seat),

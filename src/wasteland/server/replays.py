@@ -81,3 +81,13 @@ def _answer(points: _Checkpoints, game: Game, actions: list[str], step: int, sea
         else:
             events = game.apply_in_place(state, actions[number])
     return game.view(state, seat), events
+
+
+def live_step(game: Game, config: dict[str, Any], seed: int, actions: list[str], step: int,
+              seat: int | None) -> tuple[dict, list]:
+    """(view for ``seat``, events of action ``step``) of a game still being played: replayed
+    from its set-up each time (its actions grow, so nothing of it is kept)."""
+    state, events = game.new_game_with_events(config, seed)
+    for action in actions[:step]:
+        events = game.apply_in_place(state, action)
+    return game.view(state, seat), events

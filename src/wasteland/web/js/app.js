@@ -3,6 +3,7 @@ import { LANGS, LANG_NAMES, preferredLang, setLang, lang, onLangChange, translat
 import { LobbyView } from "./lobby.js";
 import { GameView } from "./game.js";
 import { ReplayView } from "./replay.js";
+import { reloadComponentTexts } from "./cards.js";
 
 let view = null;
 
@@ -47,10 +48,11 @@ async function main() {
   }
   select.value = lang();
   select.addEventListener("change", () => setLang(select.value));
-  onLangChange(() => {
+  onLangChange(async () => {
     select.value = lang();
     translateDom();
     document.title = t("app.title");
+    await reloadComponentTexts(); // the cards' names in the new language before the redraw
     if (view) view.rerender();
   });
   translateDom();

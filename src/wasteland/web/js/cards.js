@@ -44,6 +44,12 @@ export async function useComponentTexts(game) {
   return shown;
 }
 
+/** The shown game's component texts again, in the page's language now (a language switch:
+ *  the page redraws once they are in, so no card keeps its old language's name). */
+export async function reloadComponentTexts() {
+  if (shown.game) await useComponentTexts(shown.game);
+}
+
 /** The id a value names (``pickaxe#1`` with hints ["card"] -> "card:pickaxe"), or null. */
 export function componentId(value, hints = []) {
   if (!value) return null;

@@ -10,6 +10,7 @@ import { h, humanize } from "./dom.js";
 import { w, correctionText, customCardText } from "./companion-i18n.js";
 import { call, Link } from "./companion-link.js";
 import { apply as applySettings, settingsBox, keepAwake, say } from "./companion-comfort.js";
+import { BoardView } from "./viewport.js";
 
 let view = null;
 
@@ -450,8 +451,12 @@ class SessionView {
     } else {
       marks = b.boardMarks(d ? d.actions : [], s.view) || new Map();
     }
-    this.drawn = b.renderBoard(box, s.view, { marks, you: s.view.seat,
-      onSpot: (hex, ev) => (this.correcting ? this.tapToCorrect(hex) : this.choose((marks.get(hex) || { actions: [] }).actions, ev)) });
+    // the shared board component (viewport.js): fitted to the play, zoom and pan kept across
+    // updates, the automated step being shown brought into view
+    this.boardView = this.boardView || new BoardView();
+    const step = { events: (this.events || []).slice(0, this.shown || 0).slice(-1) };
+    this.drawn = this.boardView.draw(box, b, s.view, { marks, you: s.view.seat,
+      onSpot: (hex, ev) => (this.correcting ? this.tapToCorrect(hex) : this.choose((marks.get(hex) || { actions: [] }).actions, ev)) }, step);
     // a map drawn as an image without a name gets the page's (a screen reader says what it is)
     for (const svg of box.querySelectorAll("svg[role='img']:not([aria-label]):not([aria-labelledby])")) {
       if (!svg.querySelector(":scope > title")) svg.setAttribute("aria-label", w("board"));

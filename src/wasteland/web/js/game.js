@@ -8,6 +8,7 @@ import { h, seatText, botMark, botName } from "./dom.js";
 import { toast } from "./app.js";
 import { actionList, autoTies, autoTiesSwitch, confirmAction, dangerReason } from "./decision.js";
 import { watchRules } from "./rules.js";
+import { BoardView } from "./viewport.js";
 
 const ANIM_KEY = "wasteland.anim";
 const COORDS_KEY = "wasteland.coords";
@@ -37,7 +38,9 @@ export class GameView {
     this.ws = null;
     this.closed = false;
     this.retry = 500;
-    this.board = null; // the drawn board's handle (renderBoard's answer)
+    this.board = null; // the drawn board's handle (BoardView.draw's answer)
+    this.boardView = new BoardView(); // the view of the board the person chose, kept across updates
+    this.lastStep = null; // the last move shown: brought into view and highlighted
     this.game = generic; // the game's board module, generic until it is loaded
     this.marks = new Map();
     this.filter = "";
@@ -46,6 +49,11 @@ export class GameView {
   // -- life cycle --------------------------------------------------------------------
 
   async start() {
+    this.onKey = (e) => {
+      if (e.key !== "Escape") return;
+      if (document.getElementById("chooser")) { this.closeChooser(); this.refocus(true); } else if (this.selected) this.select(null);
+    };
+    document.addEventListener("keydown", this.onKey);
     this.layout();
     this.status("game.connecting");
     try {
@@ -56,6 +64,7 @@ export class GameView {
       useGame(out.game.game);
       watchRules(this.root, out.game.game); // every anchor shown gets its rule's words (rules.js)
       this.setState(out.state);
+      await this.loadLog();
     } catch (e) {
       if (e.code === "unknown_token") {
         forgetSeat(this.id);
@@ -69,8 +78,34 @@ export class GameView {
     this.connect();
   }
 
+  /** The game's whole log, from the server, as this seat may see it (a reload, a returning
+   *  player, a spectator and a late joiner read the history the others watched live). */
+  async loadLog() {
+    try {
+      const out = await api("GET", `/api/games/${this.id}/log`, undefined, this.token);
+      const entries = [];
+      for (const step of out.log || []) {
+        if (step.action !== null) {
+          entries.push({ kind: "action", seat: this.seatLabel(step.action_seat), action: step.action, source: step.source });
+        }
+        for (const e of step.events || []) entries.push({ kind: "event", event: e });
+      }
+      this.log = entries.slice(-LOG_LIMIT);
+      this.logIndex = out.index; // updates before this index are in the log already
+      const ol = this.root.querySelector("#log");
+      if (ol) {
+        ol.replaceChildren(...this.log.map((entry) => this.logItem(entry)));
+        ol.parentElement.scrollTop = ol.parentElement.scrollHeight;
+      }
+    } catch (e) {
+      this.logIndex = 0; // no log: the page still plays, its log then starts now
+    }
+  }
+
   destroy() {
     this.closed = true;
+    document.removeEventListener("keydown", this.onKey);
+    this.closeChooser();
     if (this.ws) this.ws.close();
     clearTimeout(this.reconnectTimer);
   }
@@ -166,14 +201,18 @@ export class GameView {
   async playEvents(msg) {
     const speed = ANIM_MS[animSpeed()];
     const who = this.seatLabel(msg.action_seat);
+    if (msg.action_index !== undefined && msg.action_index < (this.logIndex || 0)) return; // in the loaded log
     this.push({ kind: "action", seat: who, action: msg.action, source: msg.source, policy: msg.policy });
+    this.lastStep = { action: msg.action, events: msg.events || [] };
+    this.announce(`${who}: ${this.label(msg.action)}`);
     for (const e of msg.events || []) {
       this.push({ kind: "event", event: e });
       if (!speed || !this.board || !this.board.animate) continue;
       const moving = this.board.animate(e, speed);
       if (moving) {
         this.root.querySelector("#anim-note").hidden = false;
-        await moving;
+        // an animation that fails is no reason to stop the game: the position is drawn next
+        await Promise.resolve(moving).catch((err) => console.warn("animation skipped", err));
       }
     }
     const note = this.root.querySelector("#anim-note");
@@ -188,6 +227,29 @@ export class GameView {
       ol.append(this.logItem(entry));
       while (ol.children.length > LOG_LIMIT) ol.firstChild.remove();
       ol.parentElement.scrollTop = ol.parentElement.scrollHeight;
+    }
+  }
+
+  /** Say ``text`` to a screen reader (a polite live region: after what it is reading). */
+  announce(text) {
+    const region = this.root.querySelector("#announce");
+    if (!region) return;
+    region.textContent = "";
+    // a new node each time: the same words twice (two bots' "end") are read twice
+    setTimeout(() => { region.textContent = text; }, 30);
+  }
+
+  /** After a move the focus goes back to the decision (not to the page's body, Tab stop 1),
+   *  unless the person is somewhere else on purpose. ``force``: a menu just closed. */
+  refocus(force = false) {
+    const active = document.activeElement;
+    const lost = !active || active === document.body || !active.isConnected;
+    if (!lost && !force) return;
+    const target = this.root.querySelector("#board .vp-focusable") && this.lastFocus === "board"
+      ? this.root.querySelector("#board .vp-focusable") : this.root.querySelector("#prompt, #decision h3");
+    if (target) {
+      if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
+      target.focus({ preventScroll: true });
     }
   }
 
@@ -222,6 +284,7 @@ export class GameView {
   setState(msg, draw = true) {
     const state = { ...msg };
     delete state.type;
+    if (!this.state || state.index !== this.state.index) this.selected = null; // a new position: nothing selected
     this.state = state;
     if (draw) this.renderAll();
   }
@@ -307,12 +370,15 @@ export class GameView {
           h("button", { type: "button", id: "legend-toggle", "aria-pressed": String(shown(LEGEND_KEY)),
             onclick: () => this.toggle(LEGEND_KEY), i18n: "game.legend" })),
         h("div", { id: "legend", class: "legend card-box", hidden: !shown(LEGEND_KEY) }),
-        h("p", { id: "anim-note", class: "anim-note", hidden: true, i18n: "game.animating" })),
+        h("p", { id: "anim-note", class: "anim-note", hidden: true, i18n: "game.animating" }),
+        h("div", { id: "announce", class: "visually-hidden", "aria-live": "polite", role: "status" })),
       h("aside", { class: "side" },
         h("section", { id: "decision", class: "decision card-box" }),
         h("section", { id: "mine", class: "mine card-box" }),
         h("section", { class: "players card-box" }, h("h3", { i18n: "game.players" }), h("div", { id: "players" })),
         h("section", { class: "log card-box" }, h("h3", { i18n: "game.log" }),
+          h("a", { href: `#/replay/${encodeURIComponent(this.id)}`, class: "button step-back", id: "log-replay",
+            i18n: "replay.step_back" }),
           h("div", { class: "log-scroll" }, h("ol", { id: "log" })))));
     this.root.append(page);
     const ol = page.querySelector("#log");
@@ -372,6 +438,7 @@ export class GameView {
     this.renderMine();
     this.renderPlayers();
     this.markReady();
+    this.refocus();
     this.autoDecide();
   }
 
@@ -413,26 +480,87 @@ export class GameView {
   renderBoard() {
     const v = this.state.view || {};
     const box = this.root.querySelector("#board");
-    this.marks = this.game.boardMarks(this.actions(), v) || new Map();
-    this.board = this.game.renderBoard(box, v, {
+    this.marks = this.selectionMarks(this.game.boardMarks(this.actions(), v) || new Map(), v);
+    this.board = this.boardView.draw(box, this.game, v, {
       marks: this.marks, you: v.seat,
-      onSpot: (spot, ev) => this.choose((this.marks.get(spot) || { actions: [] }).actions, ev) });
-    this.scrollToMarks(box);
+      onSpot: (spot, ev) => { this.lastFocus = "board"; this.onSpot(spot, ev); } },
+      this.lastStep);
   }
 
-  /** A board larger than its box (a phone) scrolls to the first spot the decision offers. */
-  scrollToMarks(box) {
-    if (box.scrollWidth <= box.clientWidth && box.scrollHeight <= box.clientHeight) return;
-    const spot = box.querySelector(".hex.reach, .hex.target, .hex.collect, .hex.explore, .hex.source");
-    if (!spot) return;
-    const r = spot.getBoundingClientRect(), b = box.getBoundingClientRect();
-    box.scrollLeft += r.left + r.width / 2 - (b.left + b.width / 2);
-    box.scrollTop += r.top + r.height / 2 - (b.top + b.height / 2);
+  /**
+   * A piece is played by selecting it, then its target: while a piece is selected the board
+   * marks only where it may go and what it may hit (an attack on one's own piece, where
+   * the rules allow one, marked apart: the page asks before it); the piece itself is marked
+   * "selected" and a second click lets it go.
+   */
+  selectionMarks(marks, view) {
+    if (!this.selected || !marks.has(this.selected)) {
+      this.selected = null;
+      for (const m of marks.values()) this.markDanger(m, view);
+      return marks;
+    }
+    // the selected piece's own actions: those that name its spot first ("move A B", "attack A B"),
+    // not another piece's move or attack onto it
+    const own = marks.get(this.selected).actions.filter((a) => a.split(" ").find((w) => marks.has(w)) === this.selected);
+    const sub = this.game.boardMarks(own, view) || new Map();
+    sub.set(this.selected, { classes: ["selected"], actions: [] });
+    for (const m of sub.values()) this.markDanger(m, view);
+    return sub;
+  }
+
+  /** A spot whose every action the page would ask about (an attack on one's own piece) is
+   *  drawn apart: class "danger". */
+  markDanger(m, view) {
+    if (m.actions.length && m.actions.every((a) => dangerReason(this.game, a, view))) m.classes.push("danger");
+  }
+
+  /** A click on a spot: a piece with several destinations is selected; the selected piece
+   *  let go; anything else played (a menu where one spot offers several actions). */
+  onSpot(spot, ev) {
+    const m = this.marks.get(spot);
+    if (!m) return;
+    if (spot === this.selected) {
+      this.select(null);
+      return;
+    }
+    if (!this.selected && m.classes.includes("source")) {
+      const from = m.actions.filter((a) => a.split(" ").find((w) => this.marks.has(w)) === spot);
+      const elsewhere = new Set(from.map((a) => a.split(" ").filter((w) => w !== spot && this.marks.has(w)).join(" ")));
+      if (elsewhere.size > 1) {
+        this.select(spot);
+        return;
+      }
+    }
+    this.choose(m.actions, ev);
+  }
+
+  select(spot) {
+    this.selected = spot;
+    this.closeChooser();
+    this.renderBoard();
+    this.renderSelection();
+    const first = this.root.querySelector(spot ? "#board .vp-focusable:not(.selected)" : "#board .vp-focusable");
+    if (first && this.lastFocus === "board") first.focus({ preventScroll: true });
+  }
+
+  /** What is selected, in words, with a way back (also Escape). */
+  renderSelection() {
+    const box = this.root.querySelector("#decision");
+    const old = this.root.querySelector("#selection");
+    if (old) old.remove();
+    if (!box || !this.selected) return;
+    const el = this.root.querySelector(`#board [data-hex="${CSS.escape(this.selected)}"] > title, #board [data-space="${CSS.escape(this.selected)}"] > title, #board [data-zone="${CSS.escape(this.selected)}"] > title`);
+    const name = el ? el.textContent.split("\n")[0] : this.selected;
+    const prompt = box.querySelector("#prompt");
+    const line = h("p", { id: "selection", class: "selection" }, h("span", { text: `${t("game.selected", { what: name })} ` }),
+      h("button", { type: "button", id: "unselect", onclick: () => this.select(null), i18n: "game.cancel" }));
+    if (prompt) prompt.after(line);
+    else box.append(line);
   }
 
   /** An action in the game's words. */
   label(action) {
-    return this.game.actionLabel(action);
+    return this.game.actionLabel(action, this.state && this.state.view);
   }
 
   /** One candidate action: play it; several: a small menu at the click. */
@@ -443,14 +571,22 @@ export class GameView {
       return;
     }
     this.closeChooser();
-    const menu = h("div", { class: "chooser card-box", id: "chooser" },
+    const menu = h("div", { class: "chooser card-box", id: "chooser", role: "dialog", "aria-label": t("game.choose_for") },
       h("p", { i18n: "game.choose_for" }),
       ...candidates.map((a) => h("button", { type: "button", class: "choice", "data-action": a,
         onclick: () => this.send("action", a), text: this.game.actionLabel(a, this.state && this.state.view) })),
-      h("button", { type: "button", class: "cancel", onclick: () => this.closeChooser(), i18n: "game.cancel" }));
-    menu.style.left = `${Math.min(ev.clientX + window.scrollX, window.innerWidth - 320)}px`;
-    menu.style.top = `${ev.clientY + window.scrollY + 8}px`;
+      h("button", { type: "button", class: "cancel", onclick: () => { this.closeChooser(); this.refocus(true); }, i18n: "game.cancel" }));
     document.body.append(menu);
+    // beside what was clicked, inside the screen (a key's click has no point: the target's box)
+    const from = ev && ev.target && ev.target.getBoundingClientRect ? ev.target.getBoundingClientRect() : null;
+    const x = ev && ev.clientX ? ev.clientX : from ? from.left + from.width / 2 : 0;
+    const y = ev && ev.clientY ? ev.clientY : from ? from.bottom : 0;
+    const w = menu.offsetWidth, hgt = menu.offsetHeight;
+    const left = Math.max(4, Math.min(x - w / 2, document.documentElement.clientWidth - w - 4));
+    const top = y + 8 + hgt > window.innerHeight ? Math.max(4, y - hgt - 8) : y + 8;
+    menu.style.left = `${left + window.scrollX}px`;
+    menu.style.top = `${top + window.scrollY}px`;
+    menu.querySelector(".choice").focus({ preventScroll: true });
   }
 
   closeChooser() {
@@ -486,7 +622,7 @@ export class GameView {
         box.append(h("input", { type: "search", id: "action-filter", placeholder: t("game.filter"), value: this.filter,
           oninput: (e) => { this.filter = e.target.value.toLowerCase(); this.filterActions(); } }));
       }
-      box.append(actionList(this.game, acts, view, (a) => this.send("action", a)));
+      box.append(actionList(this.game, acts, view, (a) => { this.lastFocus = "list"; this.send("action", a); }));
       this.filterActions();
     }
     if (this.game.spec && this.game.spec.auto_decide && this.state.you !== null && this.state.you !== undefined) {
@@ -495,6 +631,7 @@ export class GameView {
     if (this.state.can_undo) {
       box.append(h("button", { type: "button", id: "undo", class: "undo", onclick: () => this.send("undo"), i18n: "game.undo" }));
     }
+    this.renderSelection();
     this.markReady();
   }
 

@@ -3,7 +3,8 @@
 import { t } from "./i18n.js";
 import { h } from "./dom.js";
 
-const SEAT_COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf"];
+// each colour carries a white label at 4.5:1 or more (WCAG 1.4.3): the green, violet, orange and cyan darkened
+const SEAT_COLOURS = ["#1f77b4", "#d62728", "#248424", "#8f60ba", "#bb5800", "#0f7f8a"];
 
 function valueText(v) {
   if (v === null || v === undefined) return "–";

@@ -1,12 +1,13 @@
 // The replay of a finished game, step by step, from any seat's view or a spectator's.
 import { t, useGame, lang } from "./i18n.js";
-import { api } from "./api.js";
+import { api, seatFor } from "./api.js";
 import { loadBoard, specOf } from "./boards.js";
 import { w, correctionText, customCardText } from "./companion-i18n.js";
 import * as generic from "./generic.js";
 import { h } from "./dom.js";
 import { toast } from "./app.js";
 import { watchRules } from "./rules.js";
+import { BoardView } from "./viewport.js";
 
 // the person's settings of the game page, shared with it: coordinates and legend on or off
 const COORDS_KEY = "wasteland.coords";
@@ -19,12 +20,18 @@ export class ReplayView {
     this.root = root;
     this.id = gameId;
     this.base = base || `/api/games/${gameId}`;
+    // a game still being played is stepped through as this browser's seat saw it (its token)
+    // or as a spectator; a finished one from any seat
+    const held = base ? null : seatFor(gameId);
+    this.token = held ? held.token : null;
+    this.live = false;
     this.step = 0;
     this.steps = 0;
     this.seat = "";
     this.data = null;
     this.game = generic;
     this.playing = null;
+    this.boardView = new BoardView(); // the view the person chose, kept from step to step
     this.keys = (e) => {
       if (e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;
       if (e.key === "ArrowRight") this.go(this.step + 1);
@@ -35,7 +42,9 @@ export class ReplayView {
   async start() {
     document.addEventListener("keydown", this.keys);
     try {
-      const first = await api("GET", `${this.base}/replay?step=0`);
+      const first = await api("GET", `${this.base}/replay?step=0`, undefined, this.token);
+      this.live = Boolean(first.live);
+      if (this.live && first.seat !== null && first.seat !== undefined) this.seat = String(first.seat);
       this.game = await loadBoard(first.record.game);
       this.edits = {}; // a table companion's session: its game's words for corrections
       if (first.companion) {
@@ -49,6 +58,7 @@ export class ReplayView {
       this.data = first;
       this.players = (first.view && first.view.players ? first.view.players.length : 0) || (first.record.config.players || 1);
       this.render();
+      if (this.live) await this.go(this.steps); // a game being played: step back from where it is now
     } catch (e) {
       this.root.textContent = t("game.error", { error: e.message });
     }
@@ -65,10 +75,12 @@ export class ReplayView {
 
   async go(step) {
     step = Math.max(0, Math.min(this.steps, step));
-    const seat = this.seat === "" ? "" : `&seat=${this.seat}`;
+    // a live game: the token's seat, or a spectator's view without the token
+    const seat = this.seat === "" || this.live ? "" : `&seat=${this.seat}`;
+    const token = this.live && this.seat === "" ? null : this.token;
     try {
       const words = this.data && this.data.companion ? `&lang=${lang()}` : ""; // the policy's words
-      this.data = await api("GET", `${this.base}/replay?step=${step}${seat}${words}`);
+      this.data = await api("GET", `${this.base}/replay?step=${step}${seat}${words}`, undefined, token);
       this.step = step;
       this.render();
     } catch (e) {
@@ -138,12 +150,18 @@ export class ReplayView {
   render() {
     const d = this.data;
     this.root.textContent = "";
-    const seatSel = h("select", { id: "replay-seat", onchange: (e) => { this.seat = e.target.value; this.go(this.step); } },
+    // a live game offers only what this browser may see: its own seat's view or a spectator's
+    const own = this.live && this.data && this.data.seat !== null && this.data.seat !== undefined ? this.data.seat : null;
+    const seats = this.live ? (this.token && own !== null ? [own] : []) : Array.from({ length: this.players }, (_, i) => i);
+    const seatSel = h("select", { id: "replay-seat", "aria-label": t("replay.seat"),
+      onchange: (e) => { this.seat = e.target.value; this.go(this.step); } },
       h("option", { value: "", selected: this.seat === "", text: t("lobby.spectate") }),
-      ...Array.from({ length: this.players }, (_, i) => h("option", { value: String(i), selected: this.seat === String(i), text: `p${i + 1}` })));
+      ...seats.map((i) => h("option", { value: String(i), selected: this.seat === String(i),
+        text: this.live ? t("replay.as_you", { seat: `p${i + 1}` }) : `p${i + 1}` })));
     const page = h("section", { class: "replay", id: "replay", "data-step": this.step },
       h("div", { class: "gamebar" },
         h("a", { href: "#/", class: "button", i18n: "game.back" }),
+        this.live ? h("a", { href: `#/game/${encodeURIComponent(this.id)}`, class: "button", id: "r-to-game", i18n: "replay.to_game" }) : null,
         h("strong", { i18n: "replay.title" }), h("span", { class: "gid", text: this.id }),
         h("button", { type: "button", id: "r-first", onclick: () => this.go(0), text: t("replay.first") }),
         h("button", { type: "button", id: "r-prev", onclick: () => this.go(this.step - 1), text: t("replay.prev") }),
@@ -152,8 +170,8 @@ export class ReplayView {
         h("button", { type: "button", id: "r-last", onclick: () => this.go(this.steps), text: t("replay.last") }),
         h("button", { type: "button", id: "r-play", onclick: () => this.toggle(), text: t(this.playing ? "replay.pause" : "replay.play") }),
         seatSel,
-        h("a", { class: "button", href: `${this.base}/record`, download: "", i18n: "replay.download" })),
-      h("input", { type: "range", id: "r-range", min: 0, max: this.steps, value: this.step,
+        this.live ? null : h("a", { class: "button", href: `${this.base}/record`, download: "", i18n: "replay.download" })),
+      h("input", { type: "range", id: "r-range", min: 0, max: this.steps, value: this.step, "aria-label": t("replay.step_back"),
         onchange: (e) => this.go(Number(e.target.value)) }),
       h("div", { class: "replay-body" },
         h("div", { class: "board-col" },
@@ -169,6 +187,7 @@ export class ReplayView {
           this.decisionLine(d.view),
           h("ol", { id: "r-events", class: "events" }, ...(d.events || []).map((e) => this.eventItem(e))))));
     this.root.append(page);
-    this.game.renderBoard(page.querySelector("#board"), d.view, { you: d.view && d.view.seat });
+    this.boardView.draw(page.querySelector("#board"), this.game, d.view, { you: d.view && d.view.seat },
+      d.action ? { action: d.action, events: d.events || [] } : null);
   }
 }

@@ -79,7 +79,7 @@ export function renderBoard(container, view, { marks = new Map(), onSpot = null 
   svg.style.setProperty("--vb-w", String(Math.round(maxX - minX + 2 * pad)));  // a phone sizes the board by it
   hatchDefs(svg);
   const gHex = el("g", { class: "hexes" }, svg);
-  const gFig = el("g", { class: "figures" }, svg);
+  const gFig = el("g", { class: "figures", "data-play": "troops" }, svg); // the area in play (viewport.js)
 
   for (const name of b.hexes) {
     const [x, y] = hexXY(name);
@@ -155,7 +155,8 @@ export function renderSide(box, view, { actions = [], choose = () => {} } = {}) 
     const lv = ["skinny", "handsome", "smart", "hedge"].map((k) => `${INITIAL[k]}${(p.levels || {})[k]}`).join(" ");
     table.append(h("tr", { "data-colour": p.colour, class: p.seat === view.seat ? "you" : "" },
       h("td", {}, h("span", { class: "dot", style: `background:${CLAN_COLOURS[p.colour]}` }),
-        ` p${p.seat + 1} ${t(`aot.colour.${p.colour}`)}${p.barred ? " ⛔" : ""}`),
+        ` p${p.seat + 1} ${t(`aot.colour.${p.colour}`)}${p.barred ? " ⛔" : ""}`,
+        teamGame(view) && p.team !== null && p.team !== undefined ? h("span", { class: "team", "data-team": p.team, text: ` (${t("aot.team_short", { n: p.team + 1 })})` }) : null),
       h("td", { class: "water", text: `${p.water}` }), h("td", { text: `${p.pumps}` }),
       h("td", { class: "eye", title: t("aot.eye_circle", { n: p.eye }), text: eye }),
       h("td", { text: lv }), h("td", { text: `${p.hand_size}` })));
@@ -185,11 +186,21 @@ export function renderSide(box, view, { actions = [], choose = () => {} } = {}) 
 /** Nothing above the board: the turn, its phase and whose clan acts head the side panel. */
 export const statusParts = () => [];
 
+/** A team game (LO-13.4): the config names a team format (every seat has a team of its
+ *  own otherwise, which is no team to show). */
+const teamGame = (view) => Boolean(view && view.config && view.config.teams);
+
 /** What the players list says of a seat: its clan and water. */
 export function playerFacts(view, seat) {
   const p = (view.players || []).find((q) => q.seat === seat);
   if (!p) return [];
-  return [t(`aot.colour.${p.colour}`), `${t("aot.water")} ${p.water}`];
+  const facts = [t(`aot.colour.${p.colour}`), `${t("aot.water")} ${p.water}`];
+  // a team game (LO-13.4): the seat's team, named by its clans' colours
+  if (teamGame(view) && p.team !== null && p.team !== undefined) {
+    const mates = (view.players || []).filter((q) => q.team === p.team).map((q) => t(`aot.colour.${q.colour}`));
+    facts.unshift(t("aot.team", { n: p.team + 1, colours: mates.join("–") }));
+  }
+  return facts;
 }
 
 /** A seat's dot in the players list has its clan's colour. */

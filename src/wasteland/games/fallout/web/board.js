@@ -59,7 +59,8 @@ export function renderBoard(container, view, { marks = new Map(), onSpot = null,
   if (!map) return null;
   const click = onSpot || onHex;
   const at = new Map(map.spaces.map((sp) => [sp.id, pos(sp)]));
-  const root = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "fo-map", id: "fo-map", role: "img" });
+  // data-tap: a space with its ring, the least a finger taps (viewport.js)
+  const root = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "fo-map", id: "fo-map", role: "img", "data-tap": 2 * R + 12 });
   // a highlight keeps the place readable: hatching and a ring over it, not a fill instead of it
   const defs = svg("defs");
   const hatch = svg("pattern", { id: "fo-hl-reach", width: 8, height: 8, patternUnits: "userSpaceOnUse",
@@ -86,6 +87,8 @@ export function renderBoard(container, view, { marks = new Map(), onSpot = null,
     g.append(svg("circle", { cx: x, cy: y, r: R, fill: SPACE_FILL, class: "fo-place",
                              stroke: markers.has(sp.id) ? MARKER_COLOUR : "#495057", "stroke-width": markers.has(sp.id) ? 6 : 2 }));
     if (markers.has(sp.id)) g.classList.add("fo-marked");
+    // the area in play (viewport.js): the spaces with a figure, an enemy or a marker
+    if (markers.has(sp.id) || here.has(sp.id) || foes.has(sp.id)) g.setAttribute("data-play", "space");
     if (m) {
       g.append(svg("circle", { cx: x, cy: y, r: R - 4, class: "fo-hl", fill: "url(#fo-hl-reach)", "pointer-events": "none" }));
       g.append(svg("circle", { cx: x, cy: y, r: R + 6, class: "fo-hl-ring", fill: "none", stroke: "#2f9e44",
@@ -97,10 +100,17 @@ export function renderBoard(container, view, { marks = new Map(), onSpot = null,
                                class: "fo-survivor", "data-seat": s.seat }));
     });
     (foes.get(sp.id) || []).forEach((e, i) => {
+      // a token big enough to read at the fitted zoom (it was 14 units, its letters 9), its
+      // name and printed words on hover and long press (data-component, /js/cards.js)
       const label = e.face_up ? enemyName(e.type).slice(0, 2) : "?";
-      g.append(svg("rect", { x: x - 22 + i * 16, y: y + 4, width: 14, height: 14, fill: e.face_up ? ENEMY_COLOURS.up : ENEMY_COLOURS.down,
-                             class: "fo-enemy", "data-enemy": e.id }));
-      g.append(svg("text", { x: x - 15 + i * 16, y: y + 15, "text-anchor": "middle", "font-size": 9, fill: "#fff" }, label));
+      const n = (foes.get(sp.id) || []).length;
+      const ex = x - (n * 30 - 4) / 2 + i * 30;
+      const token = svg("g", { class: "fo-enemy-token", ...(e.face_up ? { "data-component": `enemy:${e.type}` } : {}) });
+      token.append(svg("rect", { x: ex, y: y + 2, width: 26, height: 22, rx: 3, fill: e.face_up ? ENEMY_COLOURS.up : ENEMY_COLOURS.down,
+                                 class: "fo-enemy", "data-enemy": e.id }));
+      token.append(svg("text", { x: ex + 13, y: y + 18, "text-anchor": "middle", "font-size": 15, "font-weight": 700, fill: "#fff" }, label));
+      token.append(svg("title", {}, e.face_up ? enemyName(e.type) : "?"));
+      g.append(token);
     });
     if (m && click) {
       g.style.cursor = "pointer";

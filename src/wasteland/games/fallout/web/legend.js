@@ -6,7 +6,8 @@ import { t } from "/js/i18n.js";
 export const SEAT_COLOURS = ["#2f9e44", "#1c7ed6", "#ae3ec9", "#f08c00"];
 export const SPACE_FILL = "#f1f3f5";
 export const MARKER_COLOUR = "#f59f00";
-export const ENEMY_COLOURS = { up: "#e03131", down: "#495057" };
+// white letters on both at 4.5:1 or more (WCAG 1.4.3)
+export const ENEMY_COLOURS = { up: "#c92a2a", down: "#495057" };
 
 export function legend(view = {}) {
   const items = [

@@ -70,7 +70,8 @@ export function renderBoard(container, view, { marks = new Map(), onSpot = null,
   const xs = board.squares.map((q) => q.x), ys = board.squares.map((q) => q.y);
   const x0 = Math.min(...xs) - 1, y0 = Math.min(...ys) - 1;
   const w = (Math.max(...xs) - x0 + 2) * S, h = (Math.max(...ys) - y0 + 2) * S;
-  const root = svg("svg", { viewBox: `0 0 ${w} ${h}`, class: "wq-map", id: "wq-map", role: "img" });
+  // data-tap: a square's size, the least a finger taps (viewport.js)
+  const root = svg("svg", { viewBox: `0 0 ${w} ${h}`, class: "wq-map", id: "wq-map", role: "img", "data-tap": S });
   // a highlight keeps the tile's shade readable: hatching and an outline over it, not a fill instead
   const defs = svg("defs");
   for (const [name, colour] of Object.entries(HATCHES)) {
@@ -88,7 +89,7 @@ export function renderBoard(container, view, { marks = new Map(), onSpot = null,
   for (const q of board.squares) {
     const m = marks.get(q.zone);
     const r = svg("rect", { x: px(q.x), y: py(q.y), width: S, height: S, class: `wq-square${m ? " " + m.classes.join(" ") : ""}`,
-                            "data-zone": q.zone, fill: TILE_FILLS[tiles.indexOf(q.tile) % TILE_FILLS.length] });
+                            "data-zone": q.zone, "data-play": "square", fill: TILE_FILLS[tiles.indexOf(q.tile) % TILE_FILLS.length] });
     if (m && click) { r.style.cursor = "pointer"; r.addEventListener("click", (ev) => click(q.zone, ev)); }
     r.append(svg("title", {}, zoneName(q.zone)));
     root.append(r);
@@ -122,7 +123,7 @@ export function renderBoard(container, view, { marks = new Map(), onSpot = null,
   for (const [zone, q] of first) {
     const x = px(q.x), y = py(q.y);
     root.append(svg("text", { x: x + 4, y: y + 13, "font-size": 11, fill: "#495057" }, zone.split(".")[1]));
-    if ((board.items || []).includes(zone)) root.append(svg("text", { x: x + S - 14, y: y + 14, "font-size": 14, fill: "#f59f00", class: "wq-item" }, "✦"));
+    if ((board.items || []).includes(zone)) root.append(svg("text", { x: x + S - 14, y: y + 14, "font-size": 14, fill: "#9c4f00", class: "wq-item" }, "✦"));
     if (board.quest_zone === zone) root.append(svg("text", { x: x + S - 28, y: y + 14, "font-size": 13, fill: "#c92a2a", class: "wq-quest" }, "⚑"));
     (heroes.get(zone) || []).forEach((p, i) => {
       root.append(svg("circle", { cx: x + 14 + i * 15, cy: y + 30, r: 7, fill: SEAT_COLOURS[p.seat % 4], class: "wq-hero", "data-seat": p.seat }));
@@ -130,9 +131,13 @@ export function renderBoard(container, view, { marks = new Map(), onSpot = null,
     });
     (foes.get(zone) || []).forEach((e, i) => {
       const big = e.size === "large";
-      root.append(svg("rect", { x: x + 6 + i * 14, y: y + 42, width: big ? 16 : 12, height: big ? 16 : 12, fill: e.stunned ? ENEMY_COLOURS.stunned : ENEMY_COLOURS.ready,
-                                class: "wq-enemy", "data-model": e.model }));
-      root.append(svg("text", { x: x + 12 + i * 14, y: y + 52, "font-size": 8, fill: "#fff", "text-anchor": "middle" }, enemyName(e.enemy).slice(0, 1)));
+      // its name and printed words on hover and long press (data-component, /js/cards.js)
+      const token = svg("g", { class: "wq-enemy-token", "data-component": `enemy:${e.enemy}` });
+      token.append(svg("rect", { x: x + 6 + i * 14, y: y + 42, width: big ? 16 : 12, height: big ? 16 : 12, fill: e.stunned ? ENEMY_COLOURS.stunned : ENEMY_COLOURS.ready,
+                                 class: "wq-enemy", "data-model": e.model }));
+      token.append(svg("text", { x: x + 12 + i * 14, y: y + 52, "font-size": 8, fill: "#fff", "text-anchor": "middle" }, enemyName(e.enemy).slice(0, 1)));
+      token.append(svg("title", {}, enemyName(e.enemy)));
+      root.append(token);
     });
   }
   container.append(root);
@@ -160,7 +165,7 @@ export function renderSide(box, view) {
   }
   const foes = el("ul", { class: "wq-enemies" });
   for (const e of view.enemies || []) {
-    const bits = [`${e.model} ${enemyName(e.enemy)}`, zoneName(e.zone), t("wq.ui.left", { n: e.wounds })];
+    const bits = [`${enemyName(e.enemy)} ${modelTag(e.model)}`, zoneName(e.zone), t("wq.ui.left", { n: e.wounds })];
     const tokens = [...e.tokens, ...(e.stunned ? ["stunned"] : [])];
     if (tokens.length) bits.push(tokens.map(cond).join(", "));
     foes.append(el("li", { "data-model": e.model }, bits.join(" · ")));
@@ -185,24 +190,37 @@ export function playerFacts(view, seat) {
 
 export const seatColour = (view, seat) => SEAT_COLOURS[seat % SEAT_COLOURS.length];
 
+/** An enemy model's tag: "g1.2" (group 1's second model) is "№1.2" on the page, which names
+ *  no model by its id. */
+function modelTag(id) {
+  const m = /^g(\d+)\.(\d+)$/.exec(String(id));
+  return m ? `№${m[1]}.${m[2]}` : id;
+}
+
+/** A model with its kind where the view shows it ("Ghoul №1.2"). */
+function modelName(id, view) {
+  const e = ((view && view.enemies) || []).find((x) => x.model === id);
+  return e ? `${enemyName(e.enemy)} ${modelTag(id)}` : modelTag(id);
+}
+
 /** An action in the player's words. */
-export function actionLabel(action) {
+export function actionLabel(action, view = null) {
   const w = action.split(" ");
   const p = { zone: "", die: die(w[w.length - 1]) };
   switch (w[0]) {
     case "move": case "run": return t(`wq.act.${w[0]}`, { zone: zoneName(w[1]), die: p.die });
-    case "attack": return t("wq.act.attack", { model: w[1], die: p.die });
+    case "attack": return t("wq.act.attack", { model: modelName(w[1], view), die: p.die });
     case "free": return t("wq.act.free", { hero: w[1], die: p.die });
     case "recover": case "explore": case "dig": case "inspire": case "give": return t(`wq.act.${w[0]}`, { die: p.die });
     case "place": return t("wq.act.place", { gate: w[1] });
     case "close": return t("wq.act.close", { gate: w[1] });
     case "anchor": return t("wq.act.anchor", { zone: zoneName(w[1]) });
-    case "deploy": return t("wq.act.deploy", { model: w[1], zone: zoneName(w[2]) });
+    case "deploy": return t("wq.act.deploy", { model: modelName(w[1], view), zone: zoneName(w[2]) });
     case "master": return t("wq.act.master", { group: w[1].slice(1) });
     case "rebirth": case "inspiration": return t("wq.act.rebirth", { hero: w[1] });
     case "rebirth_zone": return t("wq.act.rebirth_zone", { zone: zoneName(w[1]) });
-    case "step": return t("wq.act.step", { model: w[1], zone: zoneName(w[2]) });
-    case "strike": return t("wq.act.strike", { model: w[1], hero: w[2] });
+    case "step": return t("wq.act.step", { model: modelName(w[1], view), zone: zoneName(w[2]) });
+    case "strike": return t("wq.act.strike", { model: modelName(w[1], view), hero: w[2] });
     case "effect": return t(`wq.act.effect_${w[1]}`);
     case "end": return t("wq.act.end");
     default: return action;
@@ -225,7 +243,7 @@ export function eventText(e) {
   const key = `wq.ev.${e.type}`;
   if (t(key) === key) return e.text || JSON.stringify(e);
   const zone = typeof e.zone === "string" ? zoneName(e.zone) : typeof e.zone === "number" ? e.zone + 1 : "";
-  const p = { ...e, seat: (e.seat ?? 0) + 1, hero: (e.hero ?? 0) + 1, zone,
+  const p = { ...e, model: e.model ? modelTag(e.model) : "", seat: (e.seat ?? 0) + 1, hero: (e.hero ?? 0) + 1, zone,
     from: e.from ? zoneName(e.from) : "", to: e.to ? zoneName(e.to) : "", tile: e.tile ? tileName(e.tile) : "",
     enemy: e.enemy ? enemyName(e.enemy) : "", condition: e.condition ? cond(e.condition) : "",
     event: e.event ? t(`wq.event.${e.event}`) : "", why: why(e.why),
@@ -247,6 +265,12 @@ const VERB_GROUPS = { move: "move", attack: "attack", play: "card", use: "card",
   pass: "end", done: "end" };
 export const actionGroup = (action) => VERB_GROUPS[String(action).split(" ")[0]] || "other";
 
-/** Nothing to add under the prompt: the prompt says it all. */
-export const decisionNotes = () => [];
+/** Under the gate choice (WQ-38.3), the tile that is being laid: the exploration card just
+ *  drawn (the view's last explored card names it) and its gate positions. */
+export function decisionNotes(decision, view) {
+  if (!decision || decision.kind !== "place" || !view || !(view.explored || []).length) return [];
+  const card = view.explored[view.explored.length - 1];
+  const gates = (decision.actions || []).map((a) => a.split(" ")[1]).filter(Boolean).map((g) => g.toUpperCase());
+  return [t("wq.note.place", { tile: tileName(String(card).replace(/^x_/, "")), gates: gates.join(", ") })];
+}
 

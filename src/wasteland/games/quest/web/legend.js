@@ -4,9 +4,10 @@
 // where an option goes). Items: {sym, cls, colour, text}.
 import { t } from "/js/i18n.js";
 
-export const SEAT_COLOURS = ["#1c7ed6", "#2f9e44", "#ae3ec9", "#f08c00"];
+// white labels on these at 4.5:1 or more (WCAG 1.4.3)
+export const SEAT_COLOURS = ["#1a76c8", "#278238", "#ae3ec9", "#a96200"];
 export const TILE_FILLS = ["#e9ecef", "#fff4e6", "#e6fcf5", "#f3f0ff", "#fff0f6", "#e7f5ff", "#f4fce3", "#fff9db"];
-export const ENEMY_COLOURS = { ready: "#e03131", stunned: "#868e96" };
+export const ENEMY_COLOURS = { ready: "#c92a2a", stunned: "#6c747d" };
 export const LINES = { zone: "#adb5bd", tile: "#343a40", closed: "#c92a2a", lych: "#ae3ec9" };
 
 export function legend(view = {}) {

@@ -16,7 +16,8 @@ import { RAIDER_COLOURS, MARKER_COLOURS } from "./legend.js";
 export const STYLESHEET = "board.css";
 
 const DIR_ANGLE = { N: -90, NE: -30, SE: 30, S: 90, SW: 150, NW: -150 };
-const SEAT_COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf"];
+// each colour carries a white label at 4.5:1 or more (WCAG 1.4.3): the green, violet, orange and cyan darkened
+const SEAT_COLOURS = ["#1f77b4", "#d62728", "#248424", "#8f60ba", "#bb5800", "#0f7f8a"];
 
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -104,13 +105,16 @@ export function renderBoard(container, view, { marks = new Map(), onSpot = null,
   const gHex = el("g", { class: "hexes" }, svg);
   const gTile = el("g", { class: "tiles" }, svg);
   const gMark = el("g", { class: "marks" }, svg);
-  const gFig = el("g", { class: "figures" }, svg);
+  // data-play: the area in play the board component (viewport.js) opens on: the figures and
+  // the face-up tiles, not the face-down ones around them
+  const gFig = el("g", { class: "figures", "data-play": "figures" }, svg);
   const gOver = el("g", { class: "overlay" }, svg);
 
   const tolls = stormTolls(view);
   const tileOfHex = new Map();
   view.hexes.forEach((h, i) => tileOfHex.set(h.hex, Math.floor(i / 19)));
 
+  const raised = []; // hexes with a sandstorm badge, drawn last (the digits were clipped by later hexes)
   for (const h of view.hexes) {
     const [x, y] = hexXY(h.hex);
     const cls = ["hex", `terrain-${h.terrain}`, ...classesOf(h.hex)];
@@ -138,6 +142,7 @@ export function renderBoard(container, view, { marks = new Map(), onSpot = null,
         "data-cards": text }, g);
       el("rect", { x: x + SIZE * 0.62 - w / 2, y: y - SIZE * 0.78, width: w, height: 10, rx: 1.5 }, badge);
       el("text", { x: x + SIZE * 0.62, y: y - SIZE * 0.78 + 7.8 }, badge).textContent = text;
+      raised.push(g); // over its neighbours: the badge reaches into the next hex
     }
     // what a click here offers, before it is made: each move with the Fuel it burns and, in
     // a sandstorm, the cards the storm takes (SL §84, SL §53), each attack, collection...
@@ -148,20 +153,23 @@ export function renderBoard(container, view, { marks = new Map(), onSpot = null,
     void poly;
   }
 
+  for (const g of raised) gHex.append(g);
+
   // Tile borders, so that a tile can be read off the board (the escape tile: a rumor
   // marker and no raiders, SL §113); a face-up tile's name at its top; a face-down one a "?".
   const groupOf = new Map(view.hexes.map((hx, i) => [hx.hex, Math.floor(i / 19)]));
   const faceUp = view.hexes.filter((hx, i) => ((view.tiles || [])[Math.floor(i / 19)] || {}).face_up).map((hx) => hx.hex);
   const faceDown = view.hexes.filter((hx, i) => !((view.tiles || [])[Math.floor(i / 19)] || {}).face_up).map((hx) => hx.hex);
   el("path", { d: groupOutline(faceDown, groupOf), class: "tile-border face-down" }, gTile);
-  el("path", { d: groupOutline(faceUp, groupOf), class: "tile-border" }, gTile);
+  el("path", { d: groupOutline(faceUp, groupOf), class: "tile-border", "data-play": "tiles" }, gTile);
   for (const tile of view.tiles || []) {
     const [x, y] = hexXY(tileCentre(tile.at));
     if (!tile.face_up) {
       const q = el("text", { x, y: y + 9, class: "facedown" }, gTile);
       q.textContent = "?";
     } else if (tile.tile) {
-      const name = el("text", { x, y: y - 2 * SIZE * SQ3 - SIZE * 0.15, class: "tile-name", "data-tile": tile.at }, gTile);
+      // over the figures: a token on the tile's top hex hid its name
+      const name = el("text", { x, y: y - 2 * SIZE * SQ3 - SIZE * 0.15, class: "tile-name", "data-tile": tile.at }, gOver);
       name.textContent = tileName(tile.tile);
     }
   }

@@ -13,6 +13,7 @@ from wasteland.core.chance import RESUME, TableChance
 from wasteland.core.game_base import EngineGame
 from wasteland.core.protocol import Decision, RuleError
 from wasteland.core.rng import seed_state
+from wasteland.core.spec import GameSpec
 
 
 class Dice:
@@ -65,7 +66,9 @@ class Engine:
 
 
 class DiceGame(EngineGame):
-    name, title, rules_version, min_players, max_players = "dice", "a dice state", "dice/1", 1, 1
+    # the game's facts, declared once in a spec (a game class that writes them again is refused)
+    spec = GameSpec(name="dice", title="a dice state", rules_version="dice/1", anchor_prefix="D",
+                    min_players=1, max_players=1, game=f"{__name__}:GAME", description="one die rolled at a time")
 
 
 GAME = DiceGame(Engine, lambda config, seed: (Dice(), []), Dice, lambda s, seat: {}, str,

@@ -220,6 +220,26 @@ def bench(
     run_bench(games, console, only=list(game or []) or None, quick=quick)
 
 
+
+@app.command()
+def ladder(
+    game: str = typer.Argument(..., help="an installed game"),
+    bots: Optional[str] = typer.Option(None, help="comma-separated bots (default: random, heuristic, ismcts:20, "
+                                       "ismcts:100); also openspiel-ismcts:N, openspiel-mcts:N, package.module:factory"),
+    games: int = typer.Option(10, min=1, help="seeds per pairing, each played in every seat order"),
+    seed: int = typer.Option(0, help="the first seed"),
+    players: int = typer.Option(2, min=1, help="seats a game (1: every bot alone, ranked by win rate)"),
+    jobs: int = typer.Option(1, min=1, help="matches played at once (processes)"),
+    option: Optional[list[str]] = typer.Option(None, "--option", help="a game option NAME=VALUE (repeatable)"),
+    trace: Optional[Path] = typer.Option(None, help="write every match's trace here (JSON lines)"),
+) -> None:
+    """A round robin of bots on paired seeds: Elo-style ratings with intervals and the head-to-head table."""
+    from wasteland.cli.ladder import ladder_command
+
+    names = [b.strip() for b in (bots or "").split(",") if b.strip()]
+    raise typer.Exit(ladder_command(game, names, games, seed, players, jobs, list(option or []), trace,
+                                    lambda line: console.print(line, markup=False, highlight=False, soft_wrap=True)))
+
 @app.command()
 def versus(
     game: str = typer.Argument(..., help="an installed game with a research environment"),

@@ -250,13 +250,14 @@ def versus(
     option: Optional[list[str]] = typer.Option(None, "--option", help="a game option NAME=VALUE (repeat for more; "
                                                "default: 2 players and the game's simulation endings)"),
     every: int = typer.Option(25, min=0, help="print the running tally every this many games (0: never)"),
+    trace: Optional[Path] = typer.Option(None, help="write every game's trace here (JSON lines)"),
 ) -> None:
     """OpenSpiel's IS-MCTS against our ISMCTS: who wins, with 95% intervals (the rl extra)."""
     from wasteland.cli.versus import versus_command
 
     raise typer.Exit(versus_command(game, games, budget, seed, jobs, list(option or []),
                                     lambda line: console.print(line, markup=False, highlight=False, soft_wrap=True),
-                                    progress_every=every))
+                                    progress_every=every, trace=trace))
 
 
 @app.command("bench-server")

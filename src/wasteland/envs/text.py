@@ -161,11 +161,11 @@ class TextTable:
 class ScriptedAgent:
     """An example agent that plays through the words alone, as a language model would be
     prompted: it reads the observation and the numbered menu and answers with a line. Its
-    script: an action whose words say it wins, scores or attacks first; else one that moves
+    script: an action whose words say it wins, scores, fights or attacks first; else one that moves
     or explores; else (a third of the time, or when nothing else) the first line. It never
     sees a tensor or the state."""
 
-    PREFER = (r"\bwin|victory|influence|quest|attack|kill|eye\b", r"\bmove|explore|advance|buy|draw\b")
+    PREFER = (r"\b(win|victory|score|attack|fight|kill)", r"\b(move|explore|advance|buy|draw)")
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)

@@ -52,6 +52,9 @@ def ladder_command(game: str, bots: list[str], games: int, seed: int, players: i
     if games < 1 or workers < 1 or players < 1:
         out("--games, --players and --jobs must be whole numbers from 1")
         return 2
+    if trace is not None and (trace.is_dir() or not trace.parent.is_dir()):
+        out(f"--trace: {trace} is a folder or in no folder: name a file to write the traces to")
+        return 2
     bots = bots or ladder.default_bots(game, players)
     if len(bots) < (1 if players == 1 else 2):
         out("--bots: a ladder of a game of two seats or more needs two bots at least")

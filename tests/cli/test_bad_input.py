@@ -85,7 +85,7 @@ CASES: list[list[str]] = [
     ["apply", "saltlands-players.toml", "end", "--seat", "p٣"],
     *([command, "saltlands", "--players", value] for command in ("watch", "play")
       for value in ("0", "٣", "¹", "-1", "99", "abc", "9" * 30, "")),
-    *([command, "chess"] for command in ("watch", "play", "rules", "simulate", "companion", "soak", "versus")),
+    *([command, "chess"] for command in ("watch", "play", "rules", "simulate", "companion", "soak", "versus", "ladder")),
     ["watch", "saltlands", "--seed", "-1"], ["watch", "saltlands", "--seed", str(2**64)],
     ["play", "saltlands", "--seed", "1e3"], ["watch", "saltlands", "--seed", "٣"],
     ["watch", "saltlands", "--lang", "fr"], ["play", "saltlands", "--lang", "xx"], ["replay", "empty.jsonl", "--lang", "fr"],
@@ -108,6 +108,9 @@ CASES: list[list[str]] = [
     ["simulate", "saltlands", "--workers", "0", "--games", "1"], ["simulate", "saltlands", "--backend", "nope"],
     ["soak", "saltlands", "--minutes", "nan"], ["soak", "saltlands", "--max-actions", "0"],
     ["versus", "saltlands", "--games", "0"], ["versus", "saltlands", "--jobs", "0"],
+    ["ladder", "saltlands", "--games", "0"], ["ladder", "saltlands", "--bots", "random,nobody"],
+    ["ladder", "saltlands", "--bots", "random"], ["ladder", "saltlands", "--option", "nope=1"],
+    ["ladder", "saltlands", "--trace", "folder"], ["ladder", "saltlands", "--bots", "no.such.module:make,random"],
     ["replay", "saltlands-bad-config.jsonl", "--seat", "0"], ["replay", "empty.jsonl", "--seat", "٣"],
     ["games", "--nope"], ["nosuchcommand"], ["watch"], ["apply"],
 ]

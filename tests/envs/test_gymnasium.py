@@ -50,9 +50,14 @@ def test_the_module_id_form_needs_no_import() -> None:
 
 
 def test_bad_options_are_refused() -> None:
-    for kwargs, field in (({"seat": 7}, "seat"), ({"illegal": "x"}, "illegal"), ({"max_steps": 0}, "max_steps"),
-                          ({"render_mode": "human"}, "render_mode")):
+    for kwargs, field in (({"seat": 7}, "seat"), ({"illegal": "x"}, "illegal"), ({"max_steps": 0}, "max_steps")):
         with pytest.raises(RuleError, match=field):
             gymnasium.make(IDS[0], **kwargs)
     with pytest.raises(ValueError, match="unknown bot"):
         gymnasium.make(IDS[0], bot="nobody")
+
+
+def test_an_unoffered_render_mode_falls_back_with_a_warning() -> None:
+    with pytest.warns(UserWarning, match="rgb_array"):
+        env = gymnasium.make(IDS[0], render_mode="rgb_array")
+    assert env.unwrapped.render_mode is None

@@ -83,9 +83,28 @@ def test_bad_options_are_refused() -> None:
     game = GAMES[0]
     for kwargs, field in (({"turns": "sometimes"}, "turns"), ({"illegal": "shrug"}, "illegal"),
                           ({"max_cycles": 0}, "max_cycles"), ({"reward": "gold"}, "reward"),
-                          ({"render_mode": "human"}, "render_mode"), ({"players": 99}, "players")):
+                          ({"players": 99}, "players")):
         with pytest.raises(RuleError, match=field):
             pz.raw_env(game, **kwargs)
+
+
+def test_an_unoffered_render_mode_falls_back_with_a_warning(capsys) -> None:
+    """As PettingZoo's own environments do: a warning, then nothing rendered; ``human`` prints
+    the board that ``ansi`` returns."""
+    with pytest.warns(UserWarning, match="rgb_array"):
+        e = pz.env(GAMES[0], render_mode="rgb_array")
+    e.reset(seed=1)
+    assert e.unwrapped.render_mode is None
+    with pytest.warns(UserWarning, match="render_mode"):
+        assert e.render() is None
+    shown = pz.env(GAMES[0], render_mode="ansi")
+    shown.reset(seed=1)
+    text = shown.render()
+    human = pz.env(GAMES[0], render_mode="human")
+    human.reset(seed=1)
+    capsys.readouterr()
+    assert human.render() is None
+    assert capsys.readouterr().out.strip() == text.strip() != ""
 
 
 def test_saltlands_survival_reward_is_dense() -> None:

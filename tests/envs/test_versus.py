@@ -4,6 +4,7 @@ number of processes, and the command's tally and refusals."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 
@@ -37,3 +38,20 @@ def test_options_are_parsed_and_bad_ones_refused() -> None:
                          timeout=120)
     assert bad.returncode == 2 and "bad option" in bad.stdout and "players" in bad.stdout
     assert "Traceback" not in unknown.stderr + bad.stderr
+
+
+def test_a_trace_file_holds_every_game_and_replays_it(tmp_path) -> None:
+    """The match traces (``--trace``): one JSON line a game; its actions, chance answers
+    included, replayed on the OpenSpiel game from its root give the recorded returns."""
+    path = tmp_path / "versus.jsonl"
+    tally = play_versus(GAME, games=2, budget=2, seed=5, trace=path, turn_limit=4)
+    records = [json.loads(line) for line in path.read_text().splitlines()]
+    assert len(records) == tally["played"] == 2
+    for record in records:
+        g = load(GAME, **{k: v for k, v in record["parameters"].items() if k != "seed"}, seed=record["seed"])
+        state = g.new_initial_state()
+        for step in record["actions"]:
+            assert state.current_player() == step["player"]
+            assert state.action_to_string(step["player"], step["action"]) == step["action_str"]
+            state.apply_action(step["action"])
+        assert state.is_terminal() and state.returns() == record["returns"]

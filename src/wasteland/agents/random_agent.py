@@ -15,3 +15,8 @@ class RandomAgent:
     def choose(self, obs_or_decision) -> Action:
         decision: Decision = getattr(obs_or_decision, "decision", obs_or_decision)
         return self.rng.choice(list(decision.actions))
+
+
+def make(seed: int = 0, spec: object = None) -> RandomAgent:
+    """The random player by import path (``wasteland.agents.random_agent:make``)."""
+    return RandomAgent(seed)

@@ -2,11 +2,14 @@
 
 Two bots play every game: ``random`` and ``ismcts`` (guided by the game's search guide
 when its spec declares one, as OpenSpiel's ``ISMCTSBot(game, evaluator)`` takes its
-evaluator). Every other name is one of the game's own bots, from its spec.
+evaluator). Every other name is one of the game's own bots, from its spec, or a bot given by
+import path: ``package.module:factory`` (a dotted module, a colon, a name in it), called as
+``factory(seed=..., spec=...)`` and returning an agent (``choose(observation) -> action``).
 """
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 from wasteland.core.agent import Agent
@@ -42,6 +45,8 @@ def make_agent(name: str, seed: int = 0, spec: GameSpec | None = None, game: str
 
         spec = get_spec(game)
     base, _, budget = name.partition(":")
+    if "." in base:
+        return _imported(name, seed, spec)
     if budget:
         options = _budget(base, budget, options)
     if base == "random":
@@ -58,3 +63,18 @@ def make_agent(name: str, seed: int = 0, spec: GameSpec | None = None, game: str
         known = bot_names(spec) if spec is not None else tuple(SHARED_BOTS)
         raise ValueError(f"unknown bot {name!r}; choose one of {', '.join(known)}")
     return own.make(seed, **options)
+
+
+def _imported(path: str, seed: int, spec: GameSpec | None) -> Agent:
+    """The bot of an import path ``package.module:factory``."""
+    module, _, attribute = path.partition(":")
+    if not attribute:
+        raise ValueError(f"bot {path!r}: an import path names its factory after a colon (package.module:factory)")
+    try:
+        factory = getattr(importlib.import_module(module), attribute)
+    except (ImportError, AttributeError) as exc:
+        raise ValueError(f"bot {path!r}: cannot import it ({exc})") from None
+    agent = factory(seed=seed, spec=spec)
+    if not callable(getattr(agent, "choose", None)):
+        raise ValueError(f"bot {path!r}: {attribute} made no agent (an object with choose(observation))")
+    return agent

@@ -253,6 +253,26 @@ def bench(
     run_bench(games, console, only=list(game or []) or None, quick=quick)
 
 
+
+@app.command()
+def ladder(
+    game: str = typer.Argument(..., help="an installed game"),
+    bots: Optional[str] = typer.Option(None, help="comma-separated bots (default: random, heuristic, ismcts:20, "
+                                       "ismcts:100); also openspiel-ismcts:N, openspiel-mcts:N, package.module:factory"),
+    games: int = typer.Option(10, min=1, help="seeds per pairing, each played in every seat order"),
+    seed: int = typer.Option(0, help="the first seed"),
+    players: int = typer.Option(2, min=1, help="seats a game (1: every bot alone, ranked by win rate)"),
+    jobs: int = typer.Option(1, min=1, help="matches played at once (processes)"),
+    option: Optional[list[str]] = typer.Option(None, "--option", help="a game option NAME=VALUE (repeatable)"),
+    trace: Optional[Path] = typer.Option(None, help="write every match's trace here (JSON lines)"),
+) -> None:
+    """A round robin of bots on paired seeds: Elo-style ratings with intervals and the head-to-head table."""
+    from wasteland.cli.ladder import ladder_command
+
+    names = [b.strip() for b in (bots or "").split(",") if b.strip()]
+    raise typer.Exit(ladder_command(game, names, games, seed, players, jobs, list(option or []), trace,
+                                    lambda line: console.print(line, markup=False, highlight=False, soft_wrap=True)))
+
 @app.command()
 def versus(
     game: str = typer.Argument(..., help="an installed game with a research environment"),
@@ -263,13 +283,14 @@ def versus(
     option: Optional[list[str]] = typer.Option(None, "--option", help="a game option NAME=VALUE (repeat for more; "
                                                "default: 2 players and the game's simulation endings)"),
     every: int = typer.Option(25, min=0, help="print the running tally every this many games (0: never)"),
+    trace: Optional[Path] = typer.Option(None, help="write every game's trace here (JSON lines)"),
 ) -> None:
     """OpenSpiel's IS-MCTS against our ISMCTS: who wins, with 95% intervals (the rl extra)."""
     from wasteland.cli.versus import versus_command
 
     raise typer.Exit(versus_command(game, games, budget, seed, jobs, list(option or []),
                                     lambda line: console.print(line, markup=False, highlight=False, soft_wrap=True),
-                                    progress_every=every))
+                                    progress_every=every, trace=trace))
 
 
 @app.command("bench-server")

@@ -34,7 +34,7 @@ def summary(tally: dict[str, Any], title: str) -> list[str]:
 
 
 def versus_command(game: str, games: int, budget: int, seed: int, jobs: int, options: list[str],
-                   out: Callable[[str], None], progress_every: int = 0) -> int:
+                   out: Callable[[str], None], progress_every: int = 0, trace: Any = None) -> int:
     from wasteland.core.protocol import RuleError
     from wasteland.core.registry import UnknownGame, get_spec
     from wasteland.envs.base import env_games
@@ -63,10 +63,13 @@ def versus_command(game: str, games: int, budget: int, seed: int, jobs: int, opt
                 f"{tally['openspiel_ismcts']}, both {tally['both']}, nobody {tally['nobody']}")
 
     try:
-        tally = play_versus(game, games, budget, seed, progress=progress, jobs=jobs, **parse_options(options))
+        tally = play_versus(game, games, budget, seed, progress=progress, jobs=jobs, trace=trace,
+                            **parse_options(options))
     except (RuleError, pyspiel.SpielError) as exc:
         out(f"bad option: {exc}")
         return 2
     for line in summary(tally, spec.title):
         out(line)
+    if trace is not None:
+        out(f"match traces: {trace}")
     return 0

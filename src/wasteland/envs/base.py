@@ -9,6 +9,7 @@ from operator import itemgetter
 from typing import Any, Sequence
 
 import numpy as np
+from gymnasium import logger
 
 from wasteland.core.protocol import RuleError
 from wasteland.core.registry import get_spec, registered_games
@@ -21,6 +22,32 @@ OUTCOME = "outcome"
 #: the observation Box's bound: the tensors hold flags, counts and scaled counters, never
 #: negative and far below this
 OBS_HIGH = 1000.0
+
+
+#: the render modes every environment offers: ``ansi`` returns the board as the terminal
+#: draws it, ``human`` prints it
+RENDER_MODES = ("ansi", "human")
+
+
+def render_mode_of(mode: str | None) -> str | None:
+    """The render mode an environment takes: a mode it does not offer falls back to none,
+    with a warning, as PettingZoo's and Gymnasium's own environments do."""
+    if mode is None or mode in RENDER_MODES:
+        return mode
+    logger.warn(f"render_mode {mode!r} is not offered (one of {', '.join(RENDER_MODES)}); nothing will be rendered")
+    return None
+
+
+def render(table: "Table", mode: str | None, seat: int | None = None) -> str | None:
+    """``render()`` of an environment in ``mode``: the text (ansi), printed (human), or None."""
+    if mode is None:
+        logger.warn("render() was called without a render_mode; give render_mode='ansi' or 'human'")
+        return None
+    text = table.ansi(seat)
+    if mode == "human":
+        print(text)
+        return None
+    return text
 
 
 def env_games() -> dict[str, GameSpec]:

@@ -19,7 +19,7 @@ The observation and action spaces are the PettingZoo environment's (``observatio
 game bot; default the game's ``default_bot``), ``reward`` (``outcome`` or the game's dense
 reward), ``max_steps`` (truncate after this many of the learner's steps), ``illegal``
 (``penalty``: -1 and nothing changes, the default; ``lose``: the game ends), ``render_mode``
-``"ansi"``.
+``"ansi"`` or ``"human"`` (another falls back to none, with a warning).
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from wasteland.agents.registry import make_agent
 from wasteland.core.agent import Observation
 from wasteland.core.protocol import RuleError
 
-from .base import OBS_HIGH, OUTCOME, Table, env_games
+from .base import OBS_HIGH, OUTCOME, RENDER_MODES, Table, env_games, render, render_mode_of
 
 NAMESPACE = "wasteland"
 
@@ -46,7 +46,7 @@ def camel(game: str) -> str:
 class WastelandEnv(gymnasium.Env):
     """One seat of a game against bots (see the module doc)."""
 
-    metadata = {"render_modes": ["ansi"], "render_fps": 4}
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": 4}
 
     def __init__(self, game: str, seat: int = 0, bot: str | None = None, reward: str = OUTCOME,
                  max_steps: int | None = None, illegal: str = "penalty", render_mode: str | None = None,
@@ -56,8 +56,7 @@ class WastelandEnv(gymnasium.Env):
             raise RuleError("seat", f"seat must be a whole number from 0 to {self.table.players - 1}, not {seat!r}")
         if illegal not in ("penalty", "lose"):
             raise RuleError("illegal", f"illegal must be penalty or lose, not {illegal!r}")
-        if render_mode not in (None, "ansi"):
-            raise RuleError("render_mode", f"render_mode must be ansi or None, not {render_mode!r}")
+        render_mode = render_mode_of(render_mode)
         if max_steps is not None and (not isinstance(max_steps, int) or max_steps < 1):
             raise RuleError("max_steps", f"max_steps must be a whole number from 1, not {max_steps!r}")
         self.seat, self.illegal, self.max_steps, self.render_mode = seat, illegal, max_steps, render_mode
@@ -111,7 +110,7 @@ class WastelandEnv(gymnasium.Env):
         return self._obs(), float(reward), terminated, truncated, {}
 
     def render(self) -> str | None:
-        return self.table.ansi(self.seat) if self.render_mode == "ansi" else None
+        return render(self.table, self.render_mode, self.seat)
 
 
 def env_ids() -> dict[str, dict[str, Any]]:

@@ -17,26 +17,35 @@ states run in the engine's table mode (``core.chance``), where every draw, roll 
 pick the rules make is a chance node whose ``chance_outcomes()`` are the point's outcomes
 with their probabilities (a card kind by how many of it are left). Chance action ``k`` is the
 point's ``k``-th outcome in name order, below the game's bound
-(``spec.action_space.chance``: OpenSpiel's ``max_chance_outcomes``). Only the set-up (the
-deal before the first decision) is the seed's, as a parameter of the game: a state starts
-from it. A shuffle stays the engine's guess, never shown: every card taken from the deck is a
+(``spec.action_space.chance``: OpenSpiel's ``max_chance_outcomes``). The set-up (the
+deal before the first decision) is drawn at the root by chance nodes too: the digits of its
+seed, which the engine's set-up then deals (see :class:`WastelandState`). A shuffle stays the engine's guess, never shown: every card taken from the deck is a
 chance node. A game without chance is ``DETERMINISTIC``. A search bot sees different
 futures through the chance nodes and ``resample_from_infostate``: the game's
 determinization re-deals what the seat does not know.
 
 Parameters are the spec's options: an int, a choice (text), a bool; a list of names is a
 comma-separated text; an option whose default the game derives is 0 (int) or "" (text) for
-"derive it". ``seed`` (default -1: a fresh seed per game) seeds the first initial state; the
-k-th state of a game object gets ``seed + k``.
+"derive it". ``seed``: -1 (the default) makes the set-up chance nodes from one fixed root
+(the set-up's seed drawn digit by digit, then dealt by the engine); 0 or more fixes the
+set-up to that seed's, the same root every time.
 
-Observations: ``observation_string`` and ``information_state_string`` are the seat's view
-as canonical JSON (our views hold everything a seat knows that matters for the rules, so the
-view stands for the information state); ``observation_tensor`` is the game's tensor
-(``spec.observer``).
+Observations: ``observation_string`` is the seat's view as canonical JSON;
+``information_state_string`` is that view followed by the seat's recall (its own actions
+from the root and a digest of what it saw at each: perfect recall); ``observation_tensor``
+is the game's tensor (``spec.observer``). No game offers ``information_state_tensor``: a
+perfect-recall tensor of fixed size needs a bound on the game's length, and no game of ours
+has one (a game lasts as long as its players take).
+
+States are plain data: they pickle, deep-copy, and ``serialize()`` / ``deserialize_state``
+round-trip (OpenSpiel pickles a Python state's attributes), so OpenSpiel's
+``random_sim_test`` passes with serialization on.
 """
 
 from __future__ import annotations
 
+import hashlib
+import math
 import random
 from typing import Any
 
@@ -95,36 +104,68 @@ def options_from(spec, params: dict[str, Any]) -> dict[str, Any]:
 
 
 class _Observer:
-    """OpenSpiel's observer protocol over the seat's view."""
+    """OpenSpiel's observer protocol over the seat's view. An observer of the information
+    state (``iig_obs_type.perfect_recall``) writes the view followed by the seat's recall
+    (:meth:`WastelandState.recall_string`): its own actions and a digest of what it saw at
+    each of them, so that two histories give the same string only when the seat's own
+    sequence of decisions and observations is the same (perfect recall)."""
 
     def __init__(self, table: Table, iig_obs_type=None, params=None) -> None:
         if params:
             raise ValueError(f"observation parameters not supported; passed {params}")
         self.table = table
+        self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         self.tensor = np.zeros(table.observer.size, np.float32)
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: "WastelandState", player: int) -> None:
-        self.tensor[:] = self.table.tensor_of(state.engine_state, player)
+        if state.engine_state is None:  # the set-up is being dealt: nothing to see yet
+            self.tensor[:] = 0.0
+        else:
+            self.tensor[:] = self.table.tensor_of(state.engine_state, player)
 
     def string_from(self, state: "WastelandState", player: int) -> str:
-        return self.table.observer.string(self.table.engine.view(state.engine_state, player))
+        seen = state.seen(player)
+        return f"{seen}\n{state.recall_string(player)}" if self.perfect_recall else seen
+
+
+def _digest(before: str, seen: str, action: int) -> str:
+    """The recall's running digest: the one before, what the seat saw, what it did."""
+    return hashlib.blake2b(f"{before}\x1f{seen}\x1f{action}".encode(), digest_size=12).hexdigest()
 
 
 class WastelandState(pyspiel.State):
-    """A state of the game over the engine's state. States may share an engine state (a clone
-    does, an environment's ``state_of`` does): an action then applies to a copy (the engine's
-    ``apply``), and only a state holding its engine state alone (``owned``: one it made)
-    applies in place, so a play-out copies once, not at every step."""
+    """A state of the game over the engine's state.
 
-    def __init__(self, game: "WastelandGame", engine_state: Any, moves: list[int] | None = None,
-                 owned: bool = False) -> None:
+    **The root.** With the game's ``seed`` at -1 (the default), the root is the same for every
+    ``new_initial_state()``: the set-up is not dealt yet (``engine_state`` is None) and the
+    first ``setup_digits`` chance nodes draw the set-up's seed, one base-``setup_base`` digit
+    each, uniformly; the engine then deals the set-up of that seed (its shuffles and deals),
+    and every later draw, roll or pick is a chance node of its own. With a ``seed`` of 0 or
+    more the root is that seed's set-up, the same every time (a fixed deal).
+
+    **Sharing.** States may share an engine state (a clone does, an environment's
+    ``state_of`` does): an action then applies to a copy (the engine's ``apply``), and only a
+    state holding its engine state alone (``owned``: one it made) applies in place, so a
+    play-out copies once, not at every step.
+
+    **Serialization.** Every attribute is plain data (the engine's state, the moves, the
+    recall), never the game: OpenSpiel's ``serialize()`` pickles the state's ``__dict__``,
+    and its C++ clone deep-copies it; the game's table is reached through ``get_game()``."""
+
+    def __init__(self, game: "WastelandGame", engine_state: Any = None, moves: list[tuple[int, int]] | None = None,
+                 owned: bool = False, recall: list[str] | None = None, setup: tuple[int, ...] = ()) -> None:
         super().__init__(game)
-        self._table = game.table
         self.engine_state = engine_state
         self._owned = owned
-        self._moves = list(moves or ())
+        self._moves = list(moves or ())  # (player, action) of every move from the root
+        self._recall = list(recall) if recall is not None else [""] * game.num_players()
+        self._setup = tuple(setup)  # the set-up seed's digits drawn so far (engine_state None)
         self._forget()
+
+    @property
+    def _table(self) -> Table:
+        return self.get_game().table
 
     def _forget(self) -> None:
         """What is kept of the position, computed once when first asked."""
@@ -134,6 +175,9 @@ class WastelandState(pyspiel.State):
 
     def current_player(self) -> int:
         if self._player is None:
+            if self.engine_state is None:
+                self._player = pyspiel.PlayerId.CHANCE
+                return self._player
             engine = self._table.engine
             if engine.outcome(self.engine_state) is not None:
                 self._player = pyspiel.PlayerId.TERMINAL
@@ -152,15 +196,20 @@ class WastelandState(pyspiel.State):
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The pending chance point's outcomes (``k``: its ``k``-th in name order) and their
-        probabilities."""
+        probabilities; while the set-up is dealt, the seed's next digit (uniform)."""
         if self.current_player() != pyspiel.PlayerId.CHANCE:
             return []
+        if self.engine_state is None:
+            base = self.get_game().setup_base
+            return [(k, 1.0 / base) for k in range(base)]
         return list(enumerate(self._point().probabilities()))
 
     def _legal_actions(self, player: int) -> list[int]:
         if self.current_player() != player:
             return []
         if player == pyspiel.PlayerId.CHANCE:
+            if self.engine_state is None:
+                return list(range(self.get_game().setup_base))
             return list(range(len(self._point().outcomes)))
         if self._legal is None:
             state = self.engine_state
@@ -171,7 +220,14 @@ class WastelandState(pyspiel.State):
 
     def _apply_action(self, action: int) -> None:
         action = int(action)
+        player = self.current_player()
+        if self.engine_state is None:
+            self._deal(action)
+            self._moves.append((player, action))
+            return
         text = self._text(action)
+        if player >= 0:  # the seat remembers what it saw when it chose, and what it chose
+            self._recall[player] = _digest(self._recall[player], self.seen(player), action)
         engine = self._table.engine
         if self._owned:
             engine.apply_in_place(self.engine_state, text)
@@ -179,7 +235,19 @@ class WastelandState(pyspiel.State):
             self.engine_state, _ = engine.apply(self.engine_state, text)
             self._owned = True
         self._forget()
-        self._moves.append(action)
+        self._moves.append((player, action))
+
+    def _deal(self, digit: int) -> None:
+        """One digit of the set-up's seed; the last one deals the set-up."""
+        game = self.get_game()
+        if not 0 <= digit < game.setup_base:
+            raise RuleError("chance", f"a set-up digit must be a whole number from 0 to {game.setup_base - 1}, "
+                            f"not {digit}")
+        self._setup += (digit,)
+        if len(self._setup) == game.setup_digits:
+            seed = sum(d * game.setup_base ** k for k, d in enumerate(self._setup))
+            self.engine_state, self._owned = game.deal(seed), True
+        self._forget()
 
     def _text(self, action: int) -> str:
         """The notation of ``action`` here: a chance outcome at a chance node, else the index's."""
@@ -194,6 +262,8 @@ class WastelandState(pyspiel.State):
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE and self.current_player() == pyspiel.PlayerId.CHANCE:
+            if self.engine_state is None:
+                return f"set-up seed digit {len(self._setup) + 1}: {int(action)}"
             return self._text(int(action))
         return self._table.actions.decode(int(action), self.engine_state)
 
@@ -201,38 +271,63 @@ class WastelandState(pyspiel.State):
         return self.current_player() == pyspiel.PlayerId.TERMINAL
 
     def returns(self) -> list[float]:
+        players = self.get_game().num_players()
+        if self.engine_state is None:
+            return [0.0] * players
         outcome = self._table.engine.outcome(self.engine_state)
         won = set(outcome.winners) if outcome else set()
-        return [1.0 if seat in won else 0.0 for seat in range(self._table.players)]
+        return [1.0 if seat in won else 0.0 for seat in range(players)]
+
+    # -- what a seat knows ----------------------------------------------------------
+
+    def seen(self, player: int) -> str:
+        """The seat's view as canonical JSON (what it sees now)."""
+        if self.engine_state is None:
+            return SETTING_UP
+        table = self._table
+        return table.observer.string(table.engine.view(self.engine_state, player))
+
+    def recall_string(self, player: int) -> str:
+        """What the seat remembers: its own actions from the root, in order, and the digest of
+        what it saw at each of them (the other seats' moves and chance it saw only through
+        its views)."""
+        own = " ".join(str(a) for p, a in self._moves if p == player)
+        return f"own actions: {own}\nrecall: {self._recall[player]}"
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> "WastelandState":
         """A state the seat cannot tell from this one (the game's determinization): what IS-MCTS
         searches over. The game draws the re-deal itself from Python's ``random`` (IS-MCTS passes a
         fresh sampler with the same seed on every call, so its first number would repeat)."""
+        if self.engine_state is None:
+            return self.clone()
         rng = Rng(random.getrandbits(63))
         engine = self._table.engine
         sampled = engine.determinize(self.engine_state, player_id, rng)
         if getattr(self.engine_state, "chance", None) is not None and getattr(sampled, "chance", None) is None:
             sampled = engine.with_table_chance(sampled)  # the re-deal's chance: chance nodes as here
-        return WastelandState(self.get_game(), sampled, self._moves, owned=True)
+        return WastelandState(self.get_game(), sampled, self._moves, owned=True, recall=self._recall)
 
     def clone(self) -> "WastelandState":
         # The clone shares the engine state, and from now on neither changes it in place
-        # (the next action of either copies it first). (OpenSpiel's own clone of a Python
-        # state deep-copies every attribute, the game's modules included, and fails.) The
-        # clone keeps the history through ``history()`` below.
+        # (the next action of either copies it first). The clone keeps the history through
+        # ``history()`` below.
         self._owned = False
-        return WastelandState(self.get_game(), self.engine_state, self._moves)
+        return WastelandState(self.get_game(), self.engine_state, self._moves, recall=self._recall,
+                              setup=self._setup)
 
     def history(self) -> list[int]:
-        return list(self._moves)
+        return [a for _p, a in self._moves]
 
     def history_str(self) -> str:
-        return ", ".join(map(str, self._moves))
+        return ", ".join(str(a) for _p, a in self._moves)
 
     def __str__(self) -> str:
         # a spectator's view: even a debugging print shows nothing hidden
-        return self._table.observer.string(self._table.engine.view(self.engine_state, None))
+        return self.seen(None)  # type: ignore[arg-type]
+
+
+#: what every seat sees while the set-up's seed is drawn
+SETTING_UP = '{"setting_up":true}'
 
 
 class WastelandGame(pyspiel.Game):
@@ -246,24 +341,38 @@ class WastelandGame(pyspiel.Game):
         spec = env_games()[self.GAME]
         self.table = Table(self.GAME, **options_from(spec, params))
         self.seed = int(params.get("seed", -1))
-        self._count = 0
         self.explicit = explicit_chance(spec)
+        chance = self.table.actions.chance if self.explicit else 0
+        #: the set-up's seed is drawn as ``setup_digits`` digits of base ``setup_base`` (31 bits)
+        self.setup_base = max(2, chance)
+        self.setup_digits = math.ceil(SEED_BITS / math.log2(self.setup_base))
         info = pyspiel.GameInfo(num_distinct_actions=self.table.actions.size,
-                                max_chance_outcomes=self.table.actions.chance if self.explicit else 0,
+                                max_chance_outcomes=chance,
                                 num_players=self.table.players, min_utility=0.0, max_utility=1.0,
                                 max_game_length=MAX_GAME_LENGTH)
         super().__init__(self.TYPE, info, params)
+        self._root = self.deal(self.seed) if self.seed >= 0 or not self.explicit else None
 
-    def new_initial_state(self) -> WastelandState:
-        seed = random.randrange(2**31) if self.seed < 0 else self.seed + self._count
-        self._count += 1
+    def deal(self, seed: int) -> Any:
+        """The engine's set-up of ``seed`` (in table mode when the game's chance is explicit)."""
         state = self.table.engine.new_game(self.table.config, seed)
         if self.explicit:
             state = self.table.engine.with_table_chance(state)  # every later draw: a chance node
-        return WastelandState(self, state, owned=True)
+        return state
+
+    def new_initial_state(self) -> WastelandState:
+        """The root: the same state every call (see :class:`WastelandState`). A game without
+        explicit chance and no seed deals a fresh set-up each call (sampled chance)."""
+        if self.seed < 0 and not self.explicit:
+            return WastelandState(self, self.deal(random.randrange(2**SEED_BITS)), owned=True)
+        return WastelandState(self, self._root)  # shared: its first action copies it
 
     def make_py_observer(self, iig_obs_type=None, params=None) -> _Observer:
         return _Observer(self.table, iig_obs_type, params)
+
+
+#: the bits of a set-up's seed drawn at the root
+SEED_BITS = 31
 
 
 def explicit_chance(spec) -> bool:

@@ -18,7 +18,8 @@ Options besides the game's own (``spec.options``):
   others' actions ignored: PettingZoo's cycle semantics, which ``max_cycles_test`` checks);
 * ``illegal``: ``"penalty"`` (default: an index that is not legal costs the seat 1 and changes
   nothing) or ``"lose"`` (the game ends: -1 for the seat, 0 for the others);
-* ``render_mode``: ``"ansi"`` (the board as the terminal draws it).
+* ``render_mode``: ``"ansi"`` (``render()`` returns the board as the terminal draws it) or
+  ``"human"`` (prints it); any other mode falls back to none, with a warning.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from pettingzoo.utils.env_logger import EnvLogger
 
 from wasteland.core.protocol import RuleError
 
-from .base import OBS_HIGH, OUTCOME, Table, env_games, env_name
+from .base import OBS_HIGH, OUTCOME, RENDER_MODES, Table, env_games, env_name, render, render_mode_of
 
 TURNS = ("decision", "cycle")
 ILLEGAL = ("penalty", "lose")
@@ -70,22 +71,19 @@ class _Spaces:
         return {"observation": self.table.tensor(seat), "action_mask": self.table.mask(seat)}
 
     def _render_text(self) -> str | None:
-        if self.render_mode == "ansi":
-            return self.table.ansi()
-        return None
+        return render(self.table, self.render_mode)
 
 
 class raw_env(_Spaces, AECEnv):
     """The AEC environment of one game (see the module doc)."""
 
-    metadata = {"render_modes": ["ansi"], "name": "wasteland_v0", "is_parallelizable": True}
+    metadata = {"render_modes": list(RENDER_MODES), "name": "wasteland_v0", "is_parallelizable": True}
 
     def __init__(self, game: str, render_mode: str | None = None, max_cycles: int | None = None,
                  reward: str = OUTCOME, turns: str = "decision", illegal: str = "penalty", **options: Any) -> None:
         super().__init__()
         _check(turns, illegal, max_cycles)
-        if render_mode not in (None, "ansi"):
-            raise RuleError("render_mode", f"render_mode must be ansi or None, not {render_mode!r}")
+        render_mode = render_mode_of(render_mode)
         self.table = Table(game, reward=reward, **options)
         self.metadata = {**self.metadata, "name": env_name(self.table.spec.name)}
         self.render_mode, self.max_cycles, self.turns, self.illegal = render_mode, max_cycles, turns, illegal
@@ -161,11 +159,12 @@ class parallel_raw_env(_Spaces, ParallelEnv):
     """The parallel form: every live agent gives an action each step; only the seat the game
     waits on has legal indices (the others' masks are zero and their actions ignored)."""
 
-    metadata = {"render_modes": ["ansi"], "name": "wasteland_v0"}
+    metadata = {"render_modes": list(RENDER_MODES), "name": "wasteland_v0"}
 
     def __init__(self, game: str, render_mode: str | None = None, max_cycles: int | None = None,
                  reward: str = OUTCOME, illegal: str = "penalty", **options: Any) -> None:
         _check("decision", illegal, max_cycles)
+        render_mode = render_mode_of(render_mode)
         self.table = Table(game, reward=reward, **options)
         self.metadata = {**self.metadata, "name": env_name(self.table.spec.name)}
         self.render_mode, self.max_cycles, self.illegal = render_mode, max_cycles, illegal

@@ -57,11 +57,14 @@ def play_game(g: Any, k: int, budget: int, seed: int) -> dict[str, Any]:
         engine_state = table.engine.with_table_chance(engine_state)
     state = wo.WastelandState(g, engine_state, owned=True)
     actions = 0
+    trace: list[dict[str, Any]] = []
     chance = np.random.RandomState(10_000 + seed + k)  # the chance nodes' answers
     while not state.is_terminal():
         if state.is_chance_node():
             outcomes, probabilities = zip(*state.chance_outcomes())
-            state.apply_action(int(chance.choice(outcomes, p=probabilities)))
+            answer = int(chance.choice(outcomes, p=probabilities))
+            trace.append({"player": -1, "action": answer, "action_str": state.action_to_string(-1, answer)})
+            state.apply_action(answer)
             continue
         if state.current_player() == ours_seat:
             # our search samples chance itself (the engine's generator), as it always plays
@@ -71,13 +74,20 @@ def play_game(g: Any, k: int, budget: int, seed: int) -> dict[str, Any]:
             action = table.actions.encode(text, state.engine_state)
         else:
             action = theirs.step(state)
+        player = state.current_player()
+        trace.append({"player": player, "action": int(action), "action_str": state.action_to_string(player, int(action))})
         state.apply_action(int(action))
         actions += 1
     returns = state.returns()
     mine, other = returns[ours_seat] > 0, returns[1 - ours_seat] > 0
     side = "both" if mine and other else "our_ismcts" if mine else "openspiel_ismcts" if other else "nobody"
     outcome = table.engine.outcome(state.engine_state)
-    return {"k": k, "side": side, "ours_seat": ours_seat, "reason": outcome.reason if outcome else "", "actions": actions}
+    players = [{"seat": s, "bot": f"ismcts:{budget}" if s == ours_seat else f"openspiel-ismcts:{budget}"}
+               for s in range(2)]
+    record = {"game": table.spec.name, "parameters": dict(g.get_parameters()), "seed": seed + k, "players": players,
+              "actions": trace, "returns": returns, "end_reason": outcome.reason if outcome else ""}
+    return {"k": k, "side": side, "ours_seat": ours_seat, "reason": outcome.reason if outcome else "", "actions": actions,
+            "trace": record}
 
 
 _LOADED: dict[tuple, Any] = {}
@@ -110,8 +120,10 @@ def results(game: str, games: int, budget: int, seed: int, options: dict[str, An
 
 
 def play_versus(game: str, games: int, budget: int = 10, seed: int = 0, progress: Any = None, jobs: int = 1,
-                **options: Any) -> dict[str, Any]:
-    """The tally of ``games`` games; ``progress(tally)`` is called after each game."""
+                trace: Any = None, **options: Any) -> dict[str, Any]:
+    """The tally of ``games`` games; ``progress(tally)`` is called after each game; with a
+    ``trace`` path, every game's trace is written there (JSON lines, as ``wasteland ladder``
+    writes them; chance answers as player -1)."""
     options = match_options(game, options)
     wo.load(game, **options)  # a bad option is refused before any game
     tally: dict[str, Any] = {"game": game, "games": games, "budget": budget, "seed": seed, "options": options,
@@ -119,7 +131,10 @@ def play_versus(game: str, games: int, budget: int = 10, seed: int = 0, progress
     reasons: Counter[str] = Counter()
     cpu = 0.0
     start = time.perf_counter()
+    out = open(trace, "w", encoding="utf-8") if trace is not None else None
     for result in results(game, games, budget, seed, options, jobs):
+        if out is not None:
+            out.write(json.dumps(result["trace"], ensure_ascii=False) + "\n")
         tally[result["side"]] += 1
         tally["played"] += 1
         tally["actions"] += result["actions"]
@@ -130,6 +145,8 @@ def play_versus(game: str, games: int, budget: int = 10, seed: int = 0, progress
         tally["seconds"] = round(time.perf_counter() - start, 1)
         if progress is not None:
             progress(dict(tally))
+    if out is not None:
+        out.close()
     return tally
 
 

@@ -98,6 +98,13 @@ def _direct(s, seat, out) -> None:
             w[k + j] = float(level) / 3
 
 
+def eye(view) -> float:
+    """The seat's Eye token on its track, circle 0 to the winning circle 3 (LO-12, LO-13.1),
+    as a share: a dense reward's potential."""
+    me = next((p for p in view.get("players", ()) if p.get("seat") == view.get("seat")), {})
+    return min(1.0, float(me.get("eye", 0) or 0) / 3)
+
+
 OBSERVATION = ViewObservation(
     [plane(f"own {k}", HEXES, _pieces(k, True)) for k in KINDS]
     + [plane(f"other {k}", HEXES, _pieces(k, False)) for k in KINDS]
@@ -106,7 +113,7 @@ OBSERVATION = ViewObservation(
     + [vector("seat", 6, lambda v: [1.0 if v.get("seat") == k else 0.0 for k in range(6)]),
        vector("turn", 1, lambda v: [v.get("turn", 0) / 100]),
        vector("water", 6, _seats("water", 10)), vector("pumps", 6, _seats("pumps", 3)),
-       vector("hand sizes", 6, _seats("hand_size", 5)), vector("own levels", len(KINDS), _levels)], direct=_direct)
+       vector("hand sizes", 6, _seats("hand_size", 5)), vector("own levels", len(KINDS), _levels)], rewards={"eye": eye}, direct=_direct)
 _OFF = OBSERVATION.offsets()
 _AT = {name: i for i, name in enumerate(HEXES)}
 _OWN = {kind: _OFF[f"own {kind}"] for kind in KINDS}

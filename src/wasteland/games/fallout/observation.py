@@ -76,6 +76,14 @@ def _direct(s, seat, out) -> None:
     w[k], w[k + 1] = len(s.deck) / 20, s.content.track.length / 12
 
 
+def influence_progress(view) -> float:
+    """The seat's influence as a share of the target (FO-13.5: the game is won the moment it
+    reaches the target), capped at 1: a dense reward's potential."""
+    target = float(view.get("target") or 0)
+    me = next((p for p in view.get("survivors", ()) if p.get("seat") == view.get("seat")), {})
+    return min(1.0, float(me.get("influence", 0) or 0) / target) if target else 0.0
+
+
 OBSERVATION = ViewObservation([
     plane("own survivor", SPACES, lambda v: _count(p["space"] for p in v.get("survivors", ())
                                                    if p.get("seat") == v.get("seat"))),
@@ -91,7 +99,7 @@ OBSERVATION = ViewObservation([
     vector("kills", 4, _seats("kills", 10)), vector("quests", 4, _seats("quests", 6)),
     vector("influence", 4, _seats("influence", 12)),
     vector("agenda, track", 2, lambda v: [v.get("agenda", {}).get("deck", 0) / 20, v.get("track", 0) / 12]),
-], direct=_direct)
+], rewards={"influence": influence_progress}, direct=_direct)
 _OFF = OBSERVATION.offsets()
 _AT = {space: i for i, space in enumerate(SPACES)}
 _O = SimpleNamespace(own=_OFF["own survivor"], other=_OFF["other survivors"], up=_OFF["enemies face up"],

@@ -74,6 +74,15 @@ def _direct(s, seat, out) -> None:
     w[o["track"]] = s.track_pos / 10
 
 
+def explored(view) -> float:
+    """The share of the exploration deck explored: a dense reward's potential. Exploring is
+    how the heroes reach the quest symbol's zone, whose holding wins the quest (WQ-38.1: each
+    exploration card drawn lays a tile; WQ-40.2: a hero in that zone succeeds)."""
+    done = len(view.get("explored") or ())
+    left = int((view.get("decks") or {}).get("exploration", 0) or 0)
+    return done / (done + left) if done + left else 0.0
+
+
 OBSERVATION = ViewObservation([
     plane("zones laid", ZONES, lambda v: dict.fromkeys(v.get("board", {}).get("zones", {}), 1.0)),
     plane("own hero", ZONES, lambda v: {p["zone"]: 1.0 for p in v.get("players", ())
@@ -87,6 +96,6 @@ OBSERVATION = ViewObservation([
     vector("wounds", 4, _seats("wounds", 10)), vector("inspiration", 4, _seats("inspiration", 5)),
     vector("decks", 3, lambda v: [v.get("decks", {}).get(k, 0) / 10 for k in ("exploration", "encounter", "crisis")]),
     vector("track", 1, lambda v: [v.get("track_pos", 0) / 10]),
-], direct=_direct)
+], rewards={"explored": explored}, direct=_direct)
 _OFF = OBSERVATION.offsets()
 _AT = {zone: i for i, zone in enumerate(ZONES)}

@@ -62,7 +62,24 @@ def _board(v):
     return v.get("hexes")
 
 
+_VICTORY = frozenset(n.split("#")[0] for i, n in enumerate(catalog().card_names)
+                     if catalog().cards[i].victory is not None)
+
+
+def escape(view) -> float:
+    """Progress toward an escape, as the rulebook measures it (a dense reward's potential,
+    from 0 to 1): half for the rumor cards played (the escape waits for all of them, SL §111,
+    SL §113), half for the seat's own Victory cards up to two (SL §115; one matching and one
+    any in solo and competitive, SL §118, SL §119)."""
+    played = len(view.get("rumors_played") or ())
+    rumors = played + int(view.get("rumor_deck", 0) or 0)
+    victory = sum(1 for c in _me(view).get("hand") or () if str(c).split("#")[0] in _VICTORY)
+    return 0.5 * (played / rumors if rumors else 1.0) + 0.5 * min(victory, 2) / 2
+
+
 def survival(view) -> float:
+    """Staying in the game: 0.5 while the seat plays (one who died and cannot respawn loses,
+    SL §114), less 0.1 for each respawn used (SL §90)."""
     me = _me(view)
     alive = 0.5 if me.get("status") in ("active", "won") else 0.0
     return alive - 0.1 * float(me.get("respawns_used", 0) or 0)
@@ -164,7 +181,7 @@ OBSERVATION = ViewObservation(
         vector("armor", 6, lambda v: _seats(v, "armor", 5), "per seat"),
         vector("active", 6, lambda v: _seats(v, "status"), "per seat: 1 if playing"),
         vector("own hand", len(KINDS), _hand, "the seat's hand: count per card kind"),
-    ], rewards={"survival": survival}, direct=_direct)
+    ], rewards={"escape": escape, "survival": survival}, direct=_direct)
 _OFF = OBSERVATION.offsets()
 _AT = {name: i for i, name in enumerate(HEXES)}
 _KIND = {kind: i for i, kind in enumerate(KINDS)}

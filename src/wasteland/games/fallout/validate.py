@@ -63,6 +63,13 @@ def check_state(s: State) -> None:
             raise StateError(f"enemy {e}", f"{t!r} is not an enemy type", "FO-13.2")
         if sp not in g:
             raise StateError(f"enemy {e}", f"{sp!r} is not a space of the map", "FO-13.2")
+    if type(s.ranged) is not dict:
+        raise StateError("ranged", f"a table of enemy -> true/false, not {s.ranged!r}", "FO-13.2")
+    for e, icon in s.ranged.items():
+        if e not in s.enemies:
+            raise StateError(f"ranged.{e}", "no such enemy token", "FO-13.2")
+        if type(icon) is not bool:
+            raise StateError(f"ranged.{e}", f"the ranged icon is true or false, not {icon!r}", "FO-13.2")
     for m in s.markers:
         if m not in s.board.quests:
             raise StateError("markers", f"{m!r} is not a quest space")

@@ -68,6 +68,15 @@ class EngineGame:
     def new_game_with_events(self, config: dict[str, Any], seed: int) -> tuple[Any, list[Event]]:
         return self._setup(config, seed)
 
+    def new_game_at_table(self, config: dict[str, Any], seed: int) -> tuple[Any, list[Event]]:
+        """A new game whose chance the table answers from the start, and its events. A game
+        whose set-up goes on through chance points before the first seat decides (the
+        dice of a first round) overrides this, so the table throws those too; by default
+        the set-up only shuffles (the generator's order is never shown) and the game
+        then switches to the table."""
+        state, events = self._setup(config, seed)
+        return self.with_table_chance(state), events
+
     def decision(self, state: Any) -> Decision | None:
         c = state.chance
         if c is not None and c.pending is not None:

@@ -90,6 +90,9 @@ from .scenario_state import FULL_KEYS, check_shapes, read_chance, read_full_stat
 from .state import State
 
 LEADER = 0
+#: the most rounds a position may name: a sane bound, not a rule (the quest ends at night,
+#: WQ-40.2, long before; a round limit is held to the same bound)
+ROUND_BOUND = 10_000
 
 
 def scenario_from_text(text: str, origin: str = "scenario") -> State:
@@ -186,7 +189,9 @@ def build_scenario(data: dict[str, Any], origin: str = "scenario") -> State:
     _decks(s, st, data.get("exploration"))
     if full:
         read_groups(s, data.get("group", []))
-    s.round = _int("state.round", st.get("round", 1), 1)
+    # an engine's position may lie before its first round (a table about to throw that
+    # round's dice, WQ-40.2); a position a table writes is in a round
+    s.round = _int("state.round", st.get("round", 1), 0 if full else 1, ROUND_BOUND)
     s.dusk = _int("state.dusk", st.get("dusk", 0), 0, q.dusk_zones - 1)
     s.destiny_rolled = sorted(_int("state.destiny", v, 1, 6) for v in st.get("destiny", []))
     s.airship = _int("state.airship", st.get("airship", 0), 0)

@@ -24,12 +24,14 @@ VERBS = {
     "result": ("FO-13.2", "a fight result is entered only while a fight waits on the table"),
     "resolve": ("FO-13.1", "a revealed card written into a position is resolved by the first player"),
     "return": ("FO-13.5", "only a card in the hand of a survivor holding five can go back"),
+    "share": ("FO-13.5", "only a survivor also at the influence target shares the victory, when asked"),
+    "decline": ("FO-13.5", "only a survivor also at the influence target declines to share the victory, when asked"),
 }
 # The verbs each decision kind offers (engine.py OPTIONS and turn.py).
 KIND_VERBS = {
     "turn": frozenset({"move", "fight", "quest", "rest", "end"}), "order": frozenset({"activate"}),
     "step": frozenset({"step"}), "fight": frozenset({"result"}), "return": frozenset({"return"}),
-    "reveal": frozenset({"resolve"}),
+    "reveal": frozenset({"resolve"}), "share": frozenset({"share", "decline"}),
 }
 
 

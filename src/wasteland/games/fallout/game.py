@@ -24,7 +24,7 @@ SECRET_EVENTS = ("agenda_gained", "agenda_returned")
 class Fallout(EngineGame):
     name = "fallout"
     title = "a Fallout"
-    rules_version = "fallout-p13/1"
+    rules_version = "fallout-p13/2"
     min_players = 1
     max_players = 4
 

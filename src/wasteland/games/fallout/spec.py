@@ -9,7 +9,7 @@ from .config import FIGHTS
 SPEC = GameSpec(
     name="fallout",
     title="Fallout: the round end",
-    rules_version="fallout-p13/1",
+    rules_version="fallout-p13/2",
     anchor_prefix="FO",
     min_players=1,
     max_players=4,

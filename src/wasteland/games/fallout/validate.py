@@ -10,7 +10,7 @@ from wasteland.core.protocol import RuleError
 from .content import HAND_LIMIT
 from .state import State
 
-FRAME_KINDS = ("round_end", "reveal", "activate", "step", "fight", "return", "turn_over")
+FRAME_KINDS = ("round_end", "reveal", "activate", "step", "fight", "return", "turn_over", "share")
 
 
 class StateError(RuleError):

@@ -160,7 +160,7 @@ export function actionLabel(action) {
     case "step": return t("fo.act.step", { enemy: enemyLabel(w[1]), space: spaceName(w[2]) });
     case "return": return t("fo.act.return", { card: cardName(w[1]) });
     case "result": return t("fo.act.result", { health: w[1], radiation: w[2], end: t(`fo.ev.${w[3]}`) });
-    case "quest": case "rest": case "end": case "resolve": return t(`fo.act.${w[0]}`);
+    case "quest": case "rest": case "end": case "resolve": case "share": case "decline": return t(`fo.act.${w[0]}`);
     default: return action;
   }
 }

@@ -16,7 +16,7 @@ from . import chance
 from .chance import CHANCE_SEAT, RESUME, TABLE, Answers, ChanceNeeded, Pending, TableChance
 from .protocol import Decision, Event, Outcome, RuleError
 from .rng import Rng
-from .state_check import StateError
+from .state_check import StateError, check_goes_on
 from .view import decision_block
 
 
@@ -222,11 +222,20 @@ class EngineGame:
         try:
             state = self._state_class.from_json(data)
             state.chance = table
-            return state
         except StateError as exc:
             raise StateError(exc.field, exc.problem, f"not {self.title} state: ", exc.rule) from None
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
             raise RuleError("state", f"not {self.title} state: {exc}") from None
+        try:
+            written = set(state.to_json())
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+            raise RuleError("state", f"not {self.title} state: {exc}") from None
+        unknown = sorted(set(data) - written - {"chance"}, key=str)
+        if unknown:  # a key no state of the game has: a mistake, never ignored
+            raise StateError(str(unknown[0]), "unknown key", f"not {self.title} state: ")
+        # what the field checks let through must still go on: refused now, not at a later step
+        check_goes_on(self, state, f"not {self.title} state: ")
+        return state
 
     def describe(self, event: Event) -> str:
         return self._describe(event)

@@ -12,6 +12,8 @@ from wasteland.core.protocol import RuleError
 TARGETS = {1: 11, 2: 10, 3: 9, 4: 8}
 FIGHTS = ("demo", "table")  # the chosen demo fight, or the table enters each result
 KEYS = ("players", "fight", "first_player", "turn_limit")
+#: the most turns a game may be set to last: a sane bound for simulations, not a rule
+TURN_BOUND = 100_000
 
 
 @dataclass(frozen=True)
@@ -54,6 +56,6 @@ def rules_from_config(config: dict[str, Any]) -> Rules:
     if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players:
         raise RuleError("FO-13.4", f"first_player must be a seat 0-{players - 1}, not {first!r}")
     limit = config.get("turn_limit")
-    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
-        raise RuleError("config", f"turn_limit must be a positive number of turns, not {limit!r}")
+    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= TURN_BOUND):
+        raise RuleError("config", f"turn_limit must be a number of turns from 1 to {TURN_BOUND}, not {limit!r}")
     return Rules(players, fight, first, limit)

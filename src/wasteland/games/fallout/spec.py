@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from wasteland.core.spec import BotSpec, Capabilities, GameSpec, Option
 
-from .config import FIGHTS
+from .config import FIGHTS, TURN_BOUND
 
 SPEC = GameSpec(
     name="fallout",
@@ -23,7 +23,7 @@ SPEC = GameSpec(
         Option("first_player", "int", "the seat that starts with the agenda deck (0-based)", default=0,
                low=0, high=3, rule="FO-13.4", hidden=True, sweep=False),
         Option("turn_limit", "int", "end the game without a winner after this many turns",
-               default=None, low=1, rulebook=False, hidden=True),
+               default=None, low=1, high=TURN_BOUND, rulebook=False, hidden=True),
     ),
     bots=(BotSpec("heuristic", "plays by hand-written priorities of its own (not the rulebook's)",
                   "wasteland.games.fallout.bot:HeuristicAgent"),),

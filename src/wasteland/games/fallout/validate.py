@@ -63,6 +63,9 @@ def check_state(s: State) -> None:
             raise StateError(f"enemy {e}", f"{t!r} is not an enemy type", "FO-13.2")
         if sp not in g:
             raise StateError(f"enemy {e}", f"{sp!r} is not a space of the map", "FO-13.2")
+        kind, _, number = e.partition("#") if isinstance(e, str) else ("", "", "")
+        if kind != t or not number.isdecimal() or len(number) > 3:
+            raise StateError(f"enemy {e}", f"an enemy id reads {t}#<number>", "FO-13.2")
     if type(s.ranged) is not dict:
         raise StateError("ranged", f"a table of enemy -> true/false, not {s.ranged!r}", "FO-13.2")
     for e, icon in s.ranged.items():

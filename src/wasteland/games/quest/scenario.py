@@ -78,21 +78,21 @@ names every part: ``[state] phase`` and the other engine parts, ``[[group]]``,
 
 from __future__ import annotations
 
+import re
 import tomllib
 from typing import Any
 
 from wasteland.core.protocol import RuleError
 from wasteland.core.rng import seed_state, shuffle
 from wasteland.core.scenario_fields import ScenarioError, known, table
+from wasteland.core.state_check import StateError
 
+from .config import ROUND_BOUND
 from .geometry import SIDES, Transform, beyond
 from .scenario_state import FULL_KEYS, check_shapes, read_chance, read_full_state, read_groups, read_procedures
 from .state import State
 
 LEADER = 0
-#: the most rounds a position may name: a sane bound, not a rule (the quest ends at night,
-#: WQ-40.2, long before; a round limit is held to the same bound)
-ROUND_BOUND = 10_000
 
 
 def scenario_from_text(text: str, origin: str = "scenario") -> State:
@@ -220,8 +220,10 @@ def build_scenario(data: dict[str, Any], origin: str = "scenario") -> State:
 
     try:
         check_state(s)
-    except ValueError as exc:
-        raise ScenarioError(origin, str(exc)) from None
+    except StateError as exc:
+        # the state's own names in the position's words: stack[0] is procedure[1]
+        field = re.sub(r"^stack\[(\d+)\]", lambda m: f"procedure[{int(m.group(1)) + 1}]", exc.field)
+        raise ScenarioError(field, exc.problem) from None
     s.touch()
     from .engine import decision
     from .game import GAME

@@ -28,6 +28,11 @@ CONDITIONS = ("buried", "cursed", "disease", "fatigue", "stunned", "trapped")  #
 HERO_KEYS = {"hero", "zone", "wounds", "tokens", "dice", "inspiration"}
 MODEL_KEYS = {"enemy", "group", "zone", "wounds", "tokens"}
 GROUP_KEYS = {"card", "models", "stunned", "tile", "next"}
+#: every field a procedure of the engine holds (engine.py, encounters.py, enemies.py,
+#: events_table.py): any other is a mistake, refused by its name
+FRAME_KEYS = {"kind", "seat", "acted", "anchor", "anchor_zone", "card", "choices", "deployed", "drawn", "groups",
+              "hero", "i", "left", "model", "moves", "queue", "rule", "slot", "strike", "target", "tied", "tile",
+              "wait", "what", "why"}
 
 
 def _keys(field: str, value: dict[str, Any], keys: set[str]) -> None:
@@ -159,6 +164,9 @@ def _check_stack(s: State, zones: set[str]) -> None:
         need_dict(where, f)
         need_in(f"{where}.kind", f.get("kind"), kinds, "procedure")
         need_seat(f"{where}.seat", f.get("seat"), s.players)
+        unknown = sorted(set(f) - FRAME_KEYS, key=str)
+        if unknown:
+            fail(f"{where}.{unknown[0]}", "unknown key")
         for key, value in f.items():
             here = f"{where}.{key}"
             if key == "model":

@@ -19,7 +19,7 @@ from .view import view
 class Quest(EngineGame):
     name = "quest"
     title = "a quest"
-    rules_version = "quest-exploration/4"
+    rules_version = "quest-exploration/5"
     min_players = 1
     max_players = 4
 

@@ -27,9 +27,9 @@ from wasteland.core.registry import registered_games
 
 GAMES = sorted(registered_games())
 LONG = bool(os.environ.get("WASTELAND_FUZZ_LONG"))
-SEEDS = range(6) if LONG else range(1)
-STEPS = 400 if LONG else 30  # actions per game; every position on the way is checked
-APPLY_EVERY = 1 if LONG else 3  # ``wasteland apply`` on every n-th position (views on all)
+SEEDS = range(3) if LONG else range(1)
+STEPS = 150 if LONG else 30  # actions per game; every position on the way is checked
+APPLY_EVERY = 2 if LONG else 3  # ``wasteland apply`` on every n-th position (views on all)
 
 
 def _modes(game: Any) -> list[bool]:

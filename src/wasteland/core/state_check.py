@@ -101,8 +101,9 @@ MOST_TRIED = 48
 def check_goes_on(game: Any, state: Any, context: str = "") -> None:
     """A StateError unless the game can go on from ``state``: every seat's view answers
     (the spectator's and the chance seat's too), the game waits on a decision or is over,
-    and the offered actions (up to :data:`MOST_TRIED`) either apply or are refused with a
-    rule, at least one of them applying. Every field check of a game may still miss a
+    and the offered actions (up to :data:`MOST_TRIED`) apply: an offered action is legal,
+    so one refused (a table's answer the pending chance point lists but the game cannot
+    take) shows a position that is no position of the game. Every field check of a game may still miss a
     combination the rules cannot continue from; this is the last line, so that a loaded
     state, a scenario or a correction fails here, at once, and never at a later step."""
     try:
@@ -120,16 +121,12 @@ def check_goes_on(game: Any, state: Any, context: str = "") -> None:
         if len(actions) > MOST_TRIED:
             step = len(actions) / MOST_TRIED
             actions = [actions[int(i * step)] for i in range(MOST_TRIED)]
-        applied = 0
         for action in actions:
             try:
                 game.apply(state, action, decision.seat)
-                applied += 1
-            except RuleError:
-                continue
-        if not applied:
-            raise StateError("stack", f"none of the {decision.kind} decision's offered actions can be played",
-                             context, decision.rule)
+            except RuleError as exc:
+                raise StateError("stack", f"the {decision.kind} decision offers {action!r}, which cannot be "
+                                 f"played: {exc.message}", context, decision.rule) from None
     except StateError:
         raise
     except RuleError as exc:

@@ -107,6 +107,9 @@ def check_state(s: Any) -> None:
 
     shown = {**content.damage_cards, **check_custom_damage(s)}  # a table's cards are revealed ones
     for name in ("damage_stacks", "revealed"):
+        missing = sorted(set(s.static.rules.raider_types) - set(need_dict(name, getattr(s, name))))
+        if missing:
+            fail(f"{name}.{missing[0]}", "missing: every raider type has its damage stack")
         for rtype, stack in need_dict(name, getattr(s, name)).items():
             need_in(f"{name}.{rtype}", rtype, content.raiders, "raider type")
             need_each(f"{name}.{rtype}", stack, content.damage_cards if name == "damage_stacks" else shown,

@@ -33,6 +33,7 @@ def test_fo_13_1_resolving_a_written_down_reveal_has_an_index(game):
 
 
 def test_the_first_layout_keeps_its_indices():
-    # the two templates were appended: every index of the first layout means what it meant
-    assert [t for t, _o, _c in ACTIONS.layout()][-2:] == ["return {agenda}", "resolve"]
+    # later templates were appended (return and resolve, then FO-13.5's share and decline):
+    # every index of the first layout means what it meant
+    assert [t for t, _o, _c in ACTIONS.layout()][-4:] == ["return {agenda}", "resolve", "share", "decline"]
     assert ACTIONS.encode("result 12 12 stands") == 912 and ACTIONS.encode("return a01") == 913

@@ -125,3 +125,33 @@ def test_fo_13_2_a_token_flipped_by_the_first_icon_acts_at_the_second(game):
     kinds = [e["type"] for e in events]
     assert kinds.index("flipped") < kinds.index("enemy_moves")
     assert of(events, "enemy_moves")[0]["enemy"] == "ghoul#1"
+
+
+def test_fo_13_2_the_ranged_icon_is_an_enemys_own_not_its_types(game):
+    """FO-13.2 (the original: an enemy fights a survivor next to it "if it has the icon"):
+    two marauders side by side, only one of them showing the icon; the one with it fights
+    the survivor next door, the other steps toward them. The position's text and JSON keep
+    each enemy's own icon."""
+    from wasteland.games.fallout.scenario import scenario_from_text
+    from wasteland.games.fallout.scenario_write import to_text
+
+    s = position([{"space": "robco_factory", "health": 9, "radiation": 0}],
+                 [{"type": "marauder", "space": "radio_tower", "ranged": True},
+                  {"type": "marauder", "space": "radio_tower"}], icons=["marauder"])
+    assert s.has_ranged_icon("marauder#1") and not s.has_ranged_icon("marauder#2")
+    assert game.from_json(game.to_json(s)).ranged == {"marauder#1": True}
+    assert scenario_from_text(to_text(s), "written").ranged == {"marauder#1": True}
+    s, events = play(s, "resolve", "activate marauder#1", "result 9 0 stands")
+    fights, moves = of(events, "enemy_fights"), of(events, "enemy_moves")
+    assert [f["enemy"] for f in fights] == ["marauder#1"] and fights[0]["reason"] == "ranged icon, survivor adjacent"
+    assert [m["enemy"] for m in moves] == ["marauder#2"]
+
+
+def test_fo_13_2_a_position_written_before_the_per_enemy_icon_still_loads(game):
+    """A state's JSON without ``ranged`` (written by an earlier version): every enemy shows
+    its type's icon."""
+    s = game.new_game({"players": 1}, 1)
+    data = game.to_json(s)
+    del data["ranged"]
+    old = game.from_json(data)
+    assert old.ranged == {} and old.has_ranged_icon("super_mutant#1")

@@ -49,7 +49,7 @@ def _expected(s, enemy: str) -> tuple[str, int | None]:
     if same:
         return "enemy_fights", min(same, key=tie_break)
     near = [q for q in seats if dist.get(s.space[q]) == 1]
-    if s.content.types[kind].ranged and near:
+    if s.has_ranged_icon(enemy) and near:
         return "enemy_fights", min(near, key=tie_break)
     reach = [q for q in seats if s.space[q] in dist]
     if not reach:

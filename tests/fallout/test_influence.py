@@ -87,12 +87,30 @@ def test_fo_13_5_the_game_ends_the_moment_the_target_is_reached(game):
         game.apply(s, "end")
 
 
-def test_fo_13_5_everyone_at_or_past_the_target_shares_the_victory(game):
-    s = position([{"space": "vault_gate", "health": 10, "radiation": 0, "quests": 4, "hand": ["a07", "a13", "a05"]},
-                  {"space": "vault_gate", "health": 10, "radiation": 0, "hand": ["a15", "a17", "a09"]},
-                  {"space": "vault_gate", "health": 10, "radiation": 0, "hand": ["a02"]}], turn=1)
+def _both_at_the_target():
+    return position([{"space": "vault_gate", "health": 10, "radiation": 0, "quests": 4, "hand": ["a07", "a13", "a05"]},
+                     {"space": "vault_gate", "health": 10, "radiation": 0, "hand": ["a15", "a17", "a09"]},
+                     {"space": "vault_gate", "health": 10, "radiation": 0, "hand": ["a02"]}], turn=1)
+
+
+@pytest.mark.parametrize("answer, winners", [("share", [0, 1]), ("decline", [0])])
+def test_fo_13_5_another_survivor_at_the_target_may_share_the_victory(game, answer, winners):
+    """FO-13.5 (the original: the others who also reached the target "may" show their
+    cards and declare a shared victory): survivor 1 reaches the target on their turn and
+    wins; survivor 2, also past it, is asked; survivor 3, short of it, is not. It was
+    shared automatically."""
+    s = _both_at_the_target()
     assert influence(s, 0) >= 9 and influence(s, 1) >= 9 and influence(s, 2) < 9
-    assert s.over and s.winners == [0, 1]
+    assert not s.over
+    d = game.decision(s)
+    assert (d.kind, d.seat, d.rule, d.actions) == ("share", 1, "FO-13.5", ("share", "decline"))
+    with pytest.raises(RuleError) as refused:
+        game.apply(s, "share", 2)
+    assert refused.value.rule == "FO-13.5"
+    s, events = play(s, answer)
+    assert s.over and s.winners == winners and game.decision(s) is None
+    over = of(events, "game_over")[0]
+    assert set(over["revealed"]) == {str(q) for q in winners}  # a survivor who declines shows nothing
 
 
 def test_fo_13_5_a_win_on_the_last_action_ends_the_game_before_the_turn_ends(game):

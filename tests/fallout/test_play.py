@@ -136,3 +136,17 @@ def test_rounds_and_turn_order_for_the_simulator():
     assert GAME.turn_order(s) == (1, 2, 0) and GAME.rounds(s) == 1
     s = playout(3, "heuristic", 2)
     assert GAME.rounds(s) == s.round > 1
+
+
+def test_issue_32_turn_limit_has_a_stated_bound():
+    """Issue 32: a turn limit of 10**30 was accepted; a sane bound (not a rule) refuses it."""
+    from wasteland.core.protocol import RuleError
+    from wasteland.core.registry import get_spec
+    from wasteland.games.fallout.spec import TURN_BOUND
+
+    spec = get_spec("fallout")
+    assert spec.validate({"turn_limit": TURN_BOUND})["turn_limit"] == TURN_BOUND
+    for bad in (10**30, TURN_BOUND + 1):
+        with pytest.raises(RuleError) as refused:
+            spec.validate({"turn_limit": bad})
+        assert "turn_limit" in str(refused.value)

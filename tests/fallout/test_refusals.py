@@ -62,7 +62,14 @@ def reveal():
     return position([FRESH], icons=["marauder"])
 
 
-POSITIONS = {"turn": turn, "order": order, "step": step, "fight": fight, "return": ret, "reveal": reveal}
+def share():
+    """FO-13.5: survivor 1 reaches the target; survivor 2, also past it, may share the victory."""
+    return position([{**FRESH, "quests": 4, "hand": ["a07", "a13", "a05"]},
+                     {**FRESH, "hand": ["a15", "a17", "a09"]}, {**FRESH, "hand": ["a02"]}], turn=1)
+
+
+POSITIONS = {"turn": turn, "order": order, "step": step, "fight": fight, "return": ret, "reveal": reveal,
+             "share": share}
 
 CASES = {
     "turn": [
@@ -88,13 +95,16 @@ CASES = {
         (ret, "return a09", "FO-13.5"),
     ],
     "reveal": [(reveal, "resolve now", "notation")],  # 'resolve' is its only option: only its form is wrong
+    # the game is over but for the shared victory: no turn goes on, and the waiting decision's own rule says so
+    "share": [(share, "end", "FO-13.5")],
 }
 HOME = {"move": "FO-13.1", "fight": "FO-13.1", "quest": "FO-13.5", "rest": "FO-13.1", "end": "FO-13.1",
         "activate": "FO-13.2", "step": "FO-13.3", "result": "FO-13.2", "resolve": "FO-13.1", "return": "FO-13.5",
-        "discard": "FO-13.5"}
+        "discard": "FO-13.5", "share": "FO-13.5", "decline": "FO-13.5"}
 SAMPLE = {"move": "move red_rocket", "fight": "fight marauder#1", "quest": "quest", "rest": "rest", "end": "end",
           "activate": "activate radroach#1", "step": "step marauder#1 red_rocket", "result": "result 5 1 stands",
-          "resolve": "resolve", "return": "return a01", "discard": "discard a01"}
+          "resolve": "resolve", "return": "return a01", "discard": "discard a01",
+          "share": "share", "decline": "decline"}
 # The survivor's turn actions; a decision other than the turn is settled first, and its own
 # rule forbids them while it waits (a fifth agenda card: FO-13.5, not the turn's FO-13.1).
 TURN_VERBS = {"move", "fight", "quest", "rest", "end"}

@@ -49,7 +49,8 @@ def site(tmp_path, game):
                  first=2)
     s, events = play(s, "resolve")  # the marauder has two equally short routes: a step decision
     d = game.decision(s)
-    data = {"view": game.view(s, d.seat), "actions": list(d.actions), "events": events}
+    _, setup = game.new_game_with_events({"players": 2}, 1)  # FO-13.5: two survivors need 10
+    data = {"view": game.view(s, d.seat), "actions": list(d.actions), "events": setup[:1] + events}
     root = tmp_path / "site"
     (root / "js").mkdir(parents=True)
     (root / "games" / "fallout").mkdir(parents=True)
@@ -91,6 +92,8 @@ def test_the_board_draws_the_graph_marks_steps_and_speaks_russian(site, browser)
         side = page.inner_text("#side")
         assert "Выживший 1" in side and "Колода замыслов" in side and "Борьба с вредителями" not in side
         log = page.inner_text("#log")
+        # FO-13.5: the set-up's influence target is the status line's figure (it read 11, a seat's +1)
+        assert "для победы 10 влияния" in log and "для победы 11" not in log, log
         assert "Карта замыслов стола: действуют Мародёр, Дикий гуль" in log and "Активируются: Мародёр" in log
         labels = page.evaluate("window.labels")
         assert labels == ["Мародёр 1 идёт: Красная ракета", "Мародёр 1 идёт: Закусочная Драмлина"]

@@ -62,3 +62,58 @@ def test_a_face_the_die_does_not_have_is_refused_citing_the_rule():
             GAME.apply(s, wrong)
         assert exc.value.rule == d.rule
     assert GAME.to_json(s) == before
+
+
+EVENT_STEP_AT_THE_TABLE = """
+game = "quest"
+seed = 7
+[config]
+players = 2
+[chance]
+mode = "table"
+[state]
+step = "event"
+"""
+
+
+def test_wq_40_4_a_position_at_the_event_die_is_viewed_by_every_seat(tmp_path):
+    """WQ-40.4: a position written at the event step, the table throwing: the event die
+    is the table's to answer, and every seat's view and ``wasteland apply --seat`` show it
+    (it raised KeyError 'event' from the engine's decision)."""
+    import json
+    import subprocess
+    import sys
+
+    from wasteland.core.registry import get_spec
+
+    s = get_spec("quest").load_scenario(EVENT_STEP_AT_THE_TABLE, "event")
+    d = GAME.decision(s)
+    assert d.seat == CHANCE_SEAT and d.rule == "WQ-40.4"
+    for seat in (None, CHANCE_SEAT, 0, 1):
+        v = GAME.view(s, seat)
+        assert v["decision"]["seat"] == CHANCE_SEAT and v["chance"]["rule"] == "WQ-40.4"
+    path = tmp_path / "event.toml"
+    path.write_text(EVENT_STEP_AT_THE_TABLE, encoding="utf-8")
+    run = subprocess.run([sys.executable, "-m", "wasteland.cli.main", "apply", str(path), "--seat", "p1"],
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr[-2000:]
+    out = json.loads(run.stdout)
+    assert out["decision"]["seat"] == "table" and out["view"]["decision"]["kind"] == "chance"
+
+
+def test_wq_40_2_at_a_table_the_first_rounds_dice_are_the_tables():
+    """WQ-40.2: every die of the first round is thrown by the table, as in every later
+    round: a new quest at the table waits on its first destiny die (the engine threw the
+    first round's destiny and activation dice itself)."""
+    s, events = GAME.new_game_at_table({"players": 2}, 3)
+    d = GAME.decision(s)
+    assert d.seat == CHANCE_SEAT and d.rule == "WQ-40.2" and "destiny" in d.prompt
+    assert all(not h["dice"] for h in s.heroes) and not s.destiny_rolled
+    thrown = {"destiny": 0, "activation": 0}
+    while (d := GAME.decision(s)).seat == CHANCE_SEAT:
+        thrown["destiny" if "destiny" in d.prompt else "activation"] += 1
+        s, _ = GAME.apply(s, "chance 6")
+    assert d.kind == "hero" and s.round == 1
+    assert thrown["destiny"] == s.quest.destiny_dice and s.destiny_rolled == [6] * s.quest.destiny_dice
+    assert thrown["activation"] == sum(s.content.heroes[q].dice for q in range(2))
+    assert all(h["dice"] and set(h["dice"]) == {6} for h in s.heroes)

@@ -123,3 +123,31 @@ def test_the_companion_option_is_gone():
     assert str(err.value).startswith("config: unknown config keys: companion"), str(err.value)
     with pytest.raises(RuleError):
         SPEC.validate({"companion": True})
+
+
+def test_issue_32_a_position_refuses_unknown_keys_and_unbounded_numbers_by_name():
+    """Issue 32: a quest position's unknown key (a procedure's too) is an error naming it;
+    round_limit and the round have a stated bound; players cannot be null."""
+    from wasteland.core.protocol import RuleError
+    from wasteland.core.registry import get_spec
+
+    spec = get_spec("quest")
+    game = spec.engine
+    written = spec.write_scenario(game.new_game({"players": 2}, 3))
+    cases = {
+        written.replace('kind = "hero"\n', 'kind = "hero"\nbogus = 1\n', 1): "bogus",
+        'game = "quest"\n[config]\nround_limit = 1000000000000000000000000000000\n': "round_limit",
+        'game = "quest"\n[config]\nplayers = 2\n[state]\nround = 100000\n': "state.round",
+    }
+    for text, field in cases.items():
+        with pytest.raises(RuleError) as refused:
+            spec.load_scenario(text, "position")
+        assert field in str(refused.value), str(refused.value)
+    for bad in ({"players": None}, {"round_limit": 10**30}):
+        with pytest.raises(RuleError) as refused:
+            spec.validate(bad)
+        assert next(iter(bad)) in str(refused.value)
+    data = game.to_json(game.new_game({"players": 2}, 3))
+    data["bogus"] = 1
+    with pytest.raises(RuleError, match="bogus"):
+        game.from_json(data)

@@ -18,7 +18,7 @@ from .protocol import Decision, Event, Outcome, RuleError
 from .redact import hidden_values, redact_action
 from .rng import Rng
 from .spec import GameSpec
-from .state_check import StateError
+from .state_check import StateError, check_goes_on
 from .view import decision_block
 
 
@@ -98,6 +98,15 @@ class EngineGame:
 
     def new_game_with_events(self, config: dict[str, Any], seed: int) -> tuple[Any, list[Event]]:
         return self._setup(config, seed)
+
+    def new_game_at_table(self, config: dict[str, Any], seed: int) -> tuple[Any, list[Event]]:
+        """A new game whose chance the table answers from the start, and its events. A game
+        whose set-up goes on through chance points before the first seat decides (the
+        dice of a first round) overrides this, so the table throws those too; by default
+        the set-up only shuffles (the generator's order is never shown) and the game
+        then switches to the table."""
+        state, events = self._setup(config, seed)
+        return self.with_table_chance(state), events
 
     def decision(self, state: Any) -> Decision | None:
         c = state.chance
@@ -244,11 +253,20 @@ class EngineGame:
         try:
             state = self._state_class.from_json(data)
             state.chance = table
-            return state
         except StateError as exc:
             raise StateError(exc.field, exc.problem, f"not {self._a_state}: ", exc.rule) from None
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
             raise RuleError("state", f"not {self._a_state}: {exc}") from None
+        try:
+            written = set(state.to_json())
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+            raise RuleError("state", f"not {self._a_state}: {exc}") from None
+        unknown = sorted(set(data) - written - {"chance"}, key=str)
+        if unknown:  # a key no state of the game has: a mistake, never ignored
+            raise StateError(str(unknown[0]), "unknown key", f"not {self._a_state}: ")
+        # what the field checks let through must still go on: refused now, not at a later step
+        check_goes_on(self, state, f"not {self._a_state}: ")
+        return state
 
     def describe(self, event: Event) -> str:
         return self._describe(event)

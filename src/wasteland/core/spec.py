@@ -19,6 +19,7 @@ import importlib
 from typing import Any, Callable, Protocol, Sequence
 
 from .protocol import RuleError
+from .state_check import check_goes_on
 
 #: the kinds of option value
 #: ``int``: a whole number in [low, high]; ``choice``: one of ``values``;
@@ -289,7 +290,11 @@ class GameSpec:
         """A state from scenario text; a :class:`RuleError` names what is wrong."""
         if not self.scenario:
             raise RuleError("scenario", f"{self.title} has no scenario format")
-        return load_ref(self.scenario)(text, origin)
+        state = load_ref(self.scenario)(text, origin)
+        # a position the reader's checks let through must still go on (a correction too):
+        # refused now with its field, never at a later step
+        check_goes_on(self.engine, state, f"{origin}: ")
+        return state
 
     def write_scenario(self, state: Any) -> str:
         """``state`` as scenario text (``scenario_writer``); a :class:`RuleError` if the game

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Collection, NoReturn
 
+from .chance import CHANCE_SEAT
 from .protocol import RuleError
 
 
@@ -89,3 +90,47 @@ def need_each(field: str, values: Any, allowed: Collection[Any], what: str) -> l
     for i, v in enumerate(need_list(field, values)):
         need_in(f"{field}[{i}]", v, allowed, what)
     return values
+
+
+# -- a position the game can go on from ---------------------------------------------------------
+
+#: the most offered actions tried on a loaded position (evenly spread over the list beyond it)
+MOST_TRIED = 48
+
+
+def check_goes_on(game: Any, state: Any, context: str = "") -> None:
+    """A StateError unless the game can go on from ``state``: every seat's view answers
+    (the spectator's and the chance seat's too), the game waits on a decision or is over,
+    and the offered actions (up to :data:`MOST_TRIED`) apply: an offered action is legal,
+    so one refused (a table's answer the pending chance point lists but the game cannot
+    take) shows a position that is no position of the game. Every field check of a game may still miss a
+    combination the rules cannot continue from; this is the last line, so that a loaded
+    state, a scenario or a correction fails here, at once, and never at a later step."""
+    try:
+        seats = list(range(game.seats(state)))
+        for seat in [None, CHANCE_SEAT, *seats]:
+            game.view(state, seat)
+        decision = game.decision(state)
+        if decision is None:
+            if game.outcome(state) is None:
+                raise StateError("stack", "the game waits on no decision and is not over", context)
+            return
+        actions = list(decision.actions)
+        if not actions:
+            raise StateError("stack", f"the {decision.kind} decision offers no action", context)
+        if len(actions) > MOST_TRIED:
+            step = len(actions) / MOST_TRIED
+            actions = [actions[int(i * step)] for i in range(MOST_TRIED)]
+        for action in actions:
+            try:
+                game.apply(state, action, decision.seat)
+            except RuleError as exc:
+                raise StateError("stack", f"the {decision.kind} decision offers {action!r}, which cannot be "
+                                 f"played: {exc.message}", context, decision.rule) from None
+    except StateError:
+        raise
+    except RuleError as exc:
+        raise StateError("position", f"the game cannot go on from it: {exc}", context, exc.rule) from None
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError, AssertionError, ZeroDivisionError,
+            RecursionError, OverflowError, StopIteration) as exc:
+        raise StateError("position", f"the game cannot go on from it ({type(exc).__name__}: {exc})", context) from None

@@ -119,8 +119,12 @@ class Session:
         self.code = ""  # the short code other phones join with (kept by companion_store)
         self.steps: list[Step] = []
         self.played: list[Played] = []
-        self.start, setup_events = self.game.new_game_with_events(config, seed)
-        self.start = self.table_mode(self.start)
+        at_table = getattr(self.game, "new_game_at_table", None)
+        if at_table is not None:  # the table answers chance from the set-up on (a first round's dice too)
+            self.start, setup_events = at_table(config, seed)
+        else:
+            self.start, setup_events = self.game.new_game_with_events(config, seed)
+            self.start = self.table_mode(self.start)
         self.setup_events = self.explain(setup_events, None)
         self.state = self.start
 

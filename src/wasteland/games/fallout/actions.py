@@ -29,7 +29,8 @@ def _build() -> TemplateActions:
         ["end", "rest", "quest", "move {space}", "fight {enemy}", "activate {enemy}", "step {enemy} {space}",
          "result {value} {value} {fate}",
          # appended after the first layout, so the indices above keep their meaning
-         "return {agenda}", "resolve"],
+         "return {agenda}", "resolve",
+         "share", "decline"],  # FO-13.5: a survivor also at the target shares the victory or not
         {"space": spaces, "enemy": enemies, "value": values, "fate": ("defeated", "stands"),
          "agenda": tuple(sorted(c.cards))},
         chance=max(len(c.cards), 6),  # an agenda card drawn, a die rolled

@@ -148,7 +148,7 @@ def act(s: State, enemy: str, events: Events) -> None:
         events.append(_fight_event(s, enemy, kind, here, target, 0, "survivor in its space", tie, same))
         fight(s, enemy, target, events, by="enemy")
         return
-    if etype.ranged:
+    if s.has_ranged_icon(enemy):
         near = [q for q in seats if g.adjacent(here, s.space[q])]
         if near:
             # FO-13.2 (2): the ranged icon and a survivor in an adjacent space

@@ -58,13 +58,16 @@ class EnemyTypeDef(Frozen):
     damage: int
     radiation: int
     lair: str
-    ranged: bool = False  # FO-13.2: fights a survivor in an adjacent space instead of moving
+    ranged: bool = False  # FO-13.2: the icon its tokens show unless a token says otherwise
 
 
 class TokenDef(Frozen):
     type: str
     space: str
     side: Side = "down"
+    # FO-13.2 gives the icon to an enemy ("if it has the icon"): a token may differ from
+    # its type; left out, the token shows what its type shows (``EnemyTypeDef.ranged``)
+    ranged: bool | None = None
 
 
 class EnemiesDef(Frozen):

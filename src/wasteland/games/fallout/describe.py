@@ -75,6 +75,10 @@ TEMPLATES: dict[str, Callable[[dict[str, Any]], str]] = {
     "flipped": lambda e: f"Face-down {_name(e['enemy_type'])} flipped face up: {', '.join(e['enemies'])}.",
     "icons_written": lambda e: f"The table's agenda card: {', '.join(_name(i) for i in e['icons'])} act.",
     "agenda_discarded": lambda e: f"Agenda card {_card(e['card'])} is discarded.",
+    "target_reached": lambda e: f"{_s(e['seat'])} reaches influence {e['influence']} and wins, showing "
+    f"{', '.join(_card(c) for c in e['revealed'])}; also at the target: {', '.join(_s(q) for q in e['others'])}.",
+    "victory_shared": lambda e: f"{_s(e['seat'])} shows their agenda cards and shares the victory.",
+    "victory_not_shared": lambda e: f"{_s(e['seat'])} keeps their agenda cards hidden and does not share the victory.",
     "game_over": lambda e: "Game over: " + e["reason"] + (
         f"; winners: {', '.join(_s(q) for q in e['winners'])}." if e["winners"] else "; nobody wins."),
 }

@@ -33,10 +33,12 @@ VERBS = {
     # limit is never discarded, it is shuffled back into the agenda deck (FO-13.5).
     "discard": ("FO-13.5", "agenda cards are never discarded: a survivor holding five gives one back into "
                 "the agenda deck ('return CARD')"),
+    "share": ("FO-13.5", "only a survivor also at the influence target shares the victory, when asked"),
+    "decline": ("FO-13.5", "only a survivor also at the influence target declines to share the victory, when asked"),
 }
 # How many words each verb takes (the verb included): read before anything else.
 WORDS = {"move": 2, "fight": 2, "quest": 1, "rest": 1, "end": 1, "activate": 2, "step": 3, "result": 4,
-         "resolve": 1, "return": 2, "discard": 2}
+         "resolve": 1, "return": 2, "discard": 2, "share": 1, "decline": 1}
 # Decisions settled at once, before the turn (or the round end) goes on: why each comes first.
 AT_ONCE = {
     "order": "the first player orders the enemies of the activating type first",
@@ -44,12 +46,13 @@ AT_ONCE = {
     "fight": "the fight's result is entered first",
     "return": "a survivor holding five agenda cards gives one back first",
     "reveal": "the revealed agenda card is resolved first",
+    "share": "each survivor also at the influence target says first whether to share the victory",
 }
 # The verbs each decision kind offers (engine.py OPTIONS and turn.py).
 KIND_VERBS = {
     "turn": frozenset({"move", "fight", "quest", "rest", "end"}), "order": frozenset({"activate"}),
     "step": frozenset({"step"}), "fight": frozenset({"result"}), "return": frozenset({"return"}),
-    "reveal": frozenset({"resolve"}),
+    "reveal": frozenset({"resolve"}), "share": frozenset({"share", "decline"}),
 }
 
 

@@ -20,7 +20,7 @@ from wasteland.core.protocol import Decision, RuleError
 from . import activation
 from .agenda import return_card
 from .fight import parse_result, resolve, result_options
-from .influence import check_victory, finish
+from .influence import check_victory, finish, share_victory
 from .state import State
 from .turn import apply_turn, turn_options
 
@@ -34,6 +34,8 @@ DECISION_INFO = {
     "fight": ("FO-13.2", "enter the fight's result: new health and radiation, and whether the enemy was defeated"),
     "return": ("FO-13.5", "more than 4 agenda cards: choose one to shuffle back into the agenda deck"),
     "reveal": ("FO-13.1", "the agenda card is revealed: resolve its enemy icons (resolve)"),
+    "share": ("FO-13.5", "another survivor reached the influence target and wins; you have reached it too: "
+              "show your agenda cards and share the victory (share), or not (decline)"),
 }
 
 
@@ -64,6 +66,10 @@ def _reveal_choose(s: State, f: Frame, action: str, events: Events) -> None:
         events.append({"type": "icons_written", "icons": list(f["icons"])})
 
 
+def _share_choose(s: State, f: Frame, action: str, events: Events) -> None:
+    share_victory(s, f["seat"], action == "share", events)
+
+
 def _turn_over_run(s: State, f: Frame, events: Events) -> bool:
     s.stack.pop()
     end_turn(s, events)
@@ -73,10 +79,11 @@ def _turn_over_run(s: State, f: Frame, events: Events) -> bool:
 OPTIONS: dict[str, Callable[[State, Frame], list[str]]] = {
     "activate": activation.order_options, "step": activation.step_options,
     "fight": lambda s, f: result_options(s), "return": _return_options, "reveal": lambda s, f: ["resolve"],
+    "share": lambda s, f: ["share", "decline"],  # FO-13.5: "may" show their cards
 }
 CHOOSE: dict[str, Callable[[State, Frame, str, Events], None]] = {
     "activate": activation.order_choose, "step": activation.step_choose, "fight": _fight_choose,
-    "return": _return_choose, "reveal": _reveal_choose,
+    "return": _return_choose, "reveal": _reveal_choose, "share": _share_choose,
 }
 RUN: dict[str, Callable[[State, Frame, Events], bool]] = {
     "round_end": activation.round_end_run, "activate": activation.activate_run, "turn_over": _turn_over_run,
@@ -91,6 +98,7 @@ EVENT_RULES = {
     "enemy_waits": "FO-13.2", "roll": "FO-13.2", "fight_result": "FO-13.2", "enemy_to_lair": "FO-13.2",
     "enemy_removed": "FO-13.2", "knocked_out": "FO-13.3", "agenda_empty": "FO-13.4", "deck_ran_out": "FO-13.4",
     "agenda_gained": "FO-13.5", "agenda_returned": "FO-13.5", "game_over": "FO-13.5",
+    "target_reached": "FO-13.5", "victory_shared": "FO-13.5", "victory_not_shared": "FO-13.5",
 }
 
 

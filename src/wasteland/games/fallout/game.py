@@ -88,7 +88,9 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         "target": s.rules.target,
         "map": _map_view(s),
         "survivors": survivors,
-        "enemies": [{"id": e, "type": t, "space": sp, "face_up": up} for e, (t, sp, up) in sorted(s.enemies.items())],
+        # FO-13.2: each face-up enemy's own ranged icon (a face-down token shows nothing)
+        "enemies": [{"id": e, "type": t, "space": sp, "face_up": up, "ranged": s.has_ranged_icon(e) if up else None}
+                    for e, (t, sp, up) in sorted(s.enemies.items())],
         "markers": sorted(s.markers),
         "agenda": {"deck": len(s.deck), "discard": list(s.discard), "revealed": s.revealed},
         "factions": dict(zip(s.content.factions, s.factions)),

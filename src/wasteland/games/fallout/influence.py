@@ -50,21 +50,52 @@ def at_target(s: State) -> list[int]:
 
 
 def check_victory(s: State, events: Events) -> bool:
-    """FO-13.5: the game ends the moment a survivor reaches the target; every survivor
-    at or past it at that moment shares the victory, and their cards are shown.
+    """FO-13.5: the game ends the moment a survivor reaches the target, in their victory;
+    they show their cards. The other survivors at or past the target at that moment *may*
+    show theirs and declare a shared victory (the original: "тоже могут показать карты и
+    объявить о совместной с вами победе"): each is asked in turn order (a ``share``
+    procedure each), and the game is over when the last has answered.
 
-    Ruling: the page lets the others at or past the target show their cards and claim
-    the shared win; it is not asked as a decision, because the game is over either way
-    and declining could only turn a win into a loss for the one who declines."""
-    if s.over or any(f["kind"] == "return" for f in s.stack):
-        return s.over  # a fifth card is being put back: the take is not finished yet
-    winners = at_target(s)
-    if not winners:
+    Ruling (FO-13.5): the one who reached it is the first at or past the target in turn
+    order from the survivor taking the turn (the first player during a round end). Only a
+    survivor's own hand, track, kills and quests count for their influence, so one
+    survivor crosses at a time in play; the others at or past the target are those who
+    "have also reached it". ``winners`` gathers the victors while the others answer."""
+    if s.over or any(f["kind"] in ("return", "share") for f in s.stack):
+        return s.over  # a fifth card is being put back, or the victory is being shared
+    reached = at_target(s)
+    if not reached:
         return False
+    start = s.order.index(s.current if s.current is not None else s.first)
+    ranked = [q for q in s.order[start:] + s.order[:start] if q in reached]
+    winner, others = ranked[0], ranked[1:]
+    if not others:
+        end_in_victory(s, [winner], events)
+        return True
+    events.append({"type": "target_reached", "seat": winner, "influence": influence(s, winner),
+                   "revealed": sorted(s.hands[winner]), "others": others})
+    s.winners = [winner]
+    s.current = None
+    s.stack = [{"kind": "share", "seat": q, "winner": winner} for q in reversed(others)]
+    return True
+
+
+def share_victory(s: State, seat: int, shared: bool, events: Events) -> None:
+    """FO-13.5: ``seat``, also at or past the target, shows their cards and shares the
+    victory (``shared``), or keeps them hidden; after the last answer the game is over."""
+    s.stack.pop()
+    if shared:
+        s.winners = sorted(s.winners + [seat])
+    events.append({"type": "victory_shared" if shared else "victory_not_shared", "seat": seat})
+    if not any(f["kind"] == "share" for f in s.stack):
+        end_in_victory(s, s.winners, events)
+
+
+def end_in_victory(s: State, winners: list[int], events: Events) -> None:
+    """FO-13.5: the game is over; the victors' cards are shown."""
     finish(s, winners, f"influence {s.rules.target} reached", events,
            revealed={q: sorted(s.hands[q]) for q in winners},
            influence={q: influence(s, q) for q in winners})
-    return True
 
 
 def finish(s: State, winners: list[int], reason: str, events: Events, **details: object) -> None:

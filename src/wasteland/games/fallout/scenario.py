@@ -36,6 +36,7 @@ start space at full health; with no ``[agenda]`` mode, it is survivor 1's turn):
     type = "mole_rat"        # one of: mole_rat, radroach, marauder, ghoul, super_mutant
     space = "super_duper_mart"
     side = "up"              # "up" = active, "down" = not yet flipped
+    # ranged = true          # this enemy shows the ranged icon (FO-13.2); left out: its type's
 
     [agenda]
     revealed = "a02"         # the card just revealed; or icons = ["marauder", "mole_rat"] for a
@@ -114,6 +115,7 @@ class EnemyDef(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     space: str
     side: Side = "up"
     id: str | None = None  # "mole_rat#2"; left out: the next free number of its type
+    ranged: bool | None = None  # FO-13.2: this enemy's ranged icon; left out: its type's
 
 
 class ConfigDef(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
@@ -278,6 +280,8 @@ def scenario_from_data(data: dict[str, Any], origin: str = "scenario") -> State:
             raise ScenarioError(f"enemy {i}.space", f"{en.space!r} is not a space of the map", "FO-13.2")
     ids = _enemy_ids(pos.enemy)
     s.enemies = {e: (en.type, en.space, en.side == "up") for e, en in zip(ids, pos.enemy)}
+    s.ranged = {e: en.ranged for e, en in zip(ids, pos.enemy)
+                if en.ranged is not None and en.ranged != content.types[en.type].ranged}
     s.markers = list(s.board.markers)
     if pos.state is not None:
         if pos.state.revealed is not None:

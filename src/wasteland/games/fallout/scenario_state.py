@@ -36,8 +36,9 @@ FIELDS: dict[str, dict[str, str]] = {
     "fight": {"enemy": "enemy", "by": "text"},
     "return": {},
     "turn_over": {},
+    "share": {"winner": "seat"},  # FO-13.5: the survivor whose victory may be shared
 }
-SEAT_FIELDS = ("seat", "resume")
+SEAT_FIELDS = ("seat", "resume", "winner")
 
 
 def _survivor(value: Any, where: str, n: int) -> int:

@@ -24,7 +24,7 @@ STATE_PARTS = {
     "markers": "[state] markers", "deck": "[agenda] deck", "discard": "[agenda] discard",
     "revealed": "[state] revealed", "factions": "[track]", "last_roll": "[state] last_roll",
     "stack": "[[procedure]]", "over": "[state] over", "winners": "[state] winners",
-    "end_reason": "[state] end_reason", "enemies": "[[enemy]]", "chance": "[chance]",
+    "end_reason": "[state] end_reason", "enemies": "[[enemy]]", "ranged": "[[enemy]] ranged", "chance": "[chance]",
     "static": "fight, map, [config]",
 }
 
@@ -74,7 +74,10 @@ def to_text(s: State) -> str:
                                      "hand": list(s.hands[q]), "kills": s.kills[q], "quests": s.quests[q]},
                         many=True)
     for e, (kind, space, up) in sorted(s.enemies.items()):
-        lines += table("enemy", {"id": e, "type": kind, "space": space, "side": "up" if up else "down"}, many=True)
+        enemy: dict[str, Any] = {"id": e, "type": kind, "space": space, "side": "up" if up else "down"}
+        if e in s.ranged:
+            enemy["ranged"] = s.ranged[e]  # FO-13.2: its own icon, not its type's
+        lines += table("enemy", enemy, many=True)
     for entry in procedure_tables(s):
         lines += table("procedure", entry, many=True)
     return "\n".join(lines).rstrip() + "\n"

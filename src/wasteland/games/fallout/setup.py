@@ -39,6 +39,8 @@ def new_game(config: dict[str, Any], seed: int) -> tuple[State, Events]:
     s.hands = [[] for _ in range(n)]
     ids = enemy_ids([t.type for t in content.tokens])
     s.enemies = {e: (t.type, t.space, t.side == "up") for e, t in zip(ids, content.tokens)}
+    s.ranged = {e: t.ranged for e, t in zip(ids, content.tokens)
+                if t.ranged is not None and t.ranged != content.types[t.type].ranged}
     s.markers = list(board.markers)
     s.deck = list(content.cards)
     shuffle(s, s.deck)  # the state's generator, never module-level random

@@ -7,11 +7,13 @@ from wasteland.core.spec import BotSpec, Capabilities, GameSpec, Option
 # The fight option's values, written here only: the chosen demo fight, or the table enters
 # each fight's result (FO-13.2).
 FIGHTS = ("demo", "table")
+#: the most turns a game may be set to last: a sane bound for simulations, not a rule
+TURN_BOUND = 100_000
 
 SPEC = GameSpec(
     name="fallout",
     title="Fallout: the round end",
-    rules_version="fallout-p13/1",
+    rules_version="fallout-p13/2",
     anchor_prefix="FO",
     min_players=1,
     max_players=4,
@@ -25,7 +27,7 @@ SPEC = GameSpec(
         Option("first_player", "int", "the seat that starts with the agenda deck (0-based)", default=0,
                low=0, high=3, rule="FO-13.4", hidden=True, sweep=False),
         Option("turn_limit", "int", "end the game without a winner after this many turns",
-               default=None, low=1, rulebook=False, hidden=True),
+               default=None, low=1, high=TURN_BOUND, rulebook=False, hidden=True),
     ),
     bots=(BotSpec("heuristic", "plays by hand-written priorities of its own (not the rulebook's)",
                   "wasteland.games.fallout.bot:HeuristicAgent"),),

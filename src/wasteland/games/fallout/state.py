@@ -51,7 +51,7 @@ _PLAIN = ("rng", "round", "turns", "order", "first", "current", "actions_left", 
 
 
 class State:
-    __slots__ = _PLAIN + ("chance", "static", "enemies", "_decision")
+    __slots__ = _PLAIN + ("chance", "static", "enemies", "ranged", "_decision")
 
     def __init__(self, static: Static) -> None:
         self.static = static
@@ -69,6 +69,9 @@ class State:
         self.quests: list[int] = []  # quests completed
         self.hands: list[list[str]] = []  # per seat: agenda cards, hidden from the others (FO-13.5)
         self.enemies: dict[str, tuple[str, str, bool]] = {}  # id -> (type, space, face up)
+        # FO-13.2: the ranged icon of a token whose icon differs from its type's (the
+        # type's icon is the default: ``has_ranged_icon``)
+        self.ranged: dict[str, bool] = {}
         self.markers: list[str] = []  # quest spaces with a quest marker
         self.deck: list[str] = []  # agenda deck, top = last
         self.discard: list[str] = []  # face up, top = last
@@ -99,6 +102,10 @@ class State:
     def players(self) -> list[int]:
         return list(range(len(self.space)))
 
+    def has_ranged_icon(self, enemy: str) -> bool:
+        """FO-13.2: does this enemy show the ranged icon? Its own, else its type's."""
+        return self.ranged.get(enemy, self.content.types[self.enemies[enemy][0]].ranged)
+
     def touch(self) -> None:
         """Forget derived data after changing the state by hand (tests, scenarios)."""
         self._decision = None
@@ -121,6 +128,7 @@ class State:
         s.quests = self.quests.copy()
         s.hands = [h.copy() for h in self.hands]
         s.enemies = self.enemies.copy()  # values are tuples, replaced and never mutated
+        s.ranged = self.ranged  # never changes after set-up
         s.markers = self.markers.copy()
         s.deck = self.deck.copy()
         s.discard = self.discard.copy()
@@ -142,6 +150,7 @@ class State:
         for name in _PLAIN:
             out[name] = plain(getattr(self, name))
         out["enemies"] = [[e, t, sp, up] for e, (t, sp, up) in sorted(self.enemies.items())]
+        out["ranged"] = dict(sorted(self.ranged.items()))
         return out
 
     @classmethod
@@ -152,5 +161,6 @@ class State:
         for name in _PLAIN:
             setattr(s, name, plain(data[name]))
         s.enemies = {e: (t, sp, bool(up)) for e, t, sp, up in data["enemies"]}
+        s.ranged = dict(data.get("ranged") or {})  # a state written before FO-13.2's per-token icon has none
         check_state(s)
         return s

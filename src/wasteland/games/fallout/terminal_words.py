@@ -88,7 +88,7 @@ class FalloutWords:
             return t("fo.act.return", card=self.card_name(w[1]))
         if verb == "result" and len(w) >= 4:
             return t("fo.act.result", health=w[1], radiation=w[2], end=t(f"fo.ev.{w[3]}"))
-        if verb in ("quest", "rest", "end", "resolve"):
+        if verb in ("quest", "rest", "end", "resolve", "share", "decline"):
             return t(f"fo.act.{verb}")
         return action
 

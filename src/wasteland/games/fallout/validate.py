@@ -6,11 +6,12 @@ from __future__ import annotations
 from collections import Counter
 
 from wasteland.core.protocol import RuleError
+from wasteland.core.state_check import need_bool, need_in, need_int, need_list, need_seat, need_str
 
 from .content import HAND_LIMIT
 from .state import State
 
-FRAME_KINDS = ("round_end", "reveal", "activate", "step", "fight", "return", "turn_over")
+FRAME_KINDS = ("round_end", "reveal", "activate", "step", "fight", "return", "turn_over", "share")
 
 
 class StateError(RuleError):
@@ -19,9 +20,49 @@ class StateError(RuleError):
         self.field = field
 
 
+#: sane bounds, not rules: no game of the round end runs a million rounds, kills or quests
+COUNT_BOUND = 1_000_000
+
+
+def _scalars(s: State, n: int) -> None:
+    """Each plain field of the type and range the engine needs (issue 32: a round of text
+    failed only at the next round end)."""
+    need_int("rng", s.rng, 0, 2**64 - 1)
+    for name in ("round", "turns"):
+        need_int(name, getattr(s, name), 0, COUNT_BOUND)
+    need_int("actions_left", s.actions_left, 0, s.content.turn.actions)
+    for name in ("order", "space", "health", "radiation", "kills", "quests", "hands", "deck", "discard", "factions",
+                 "stack", "winners"):
+        need_list(name, getattr(s, name))
+    for name in ("kills", "quests"):
+        for q, v in enumerate(getattr(s, name)):
+            need_int(f"survivor {q + 1}.{name}", v, 0, COUNT_BOUND)
+    for q, hand in enumerate(s.hands):
+        for c in need_list(f"survivor {q + 1}.hand", hand):
+            need_str(f"survivor {q + 1}.hand", c)
+    for name in ("deck", "discard"):
+        for c in getattr(s, name):
+            need_str(name, c)
+    if s.revealed is not None:
+        need_str("revealed", s.revealed)
+    if s.current is not None:
+        need_int("current", s.current, 0, n - 1)
+    need_int("first", s.first, 0, n - 1)
+    need_bool("over", s.over)
+    for k, w in enumerate(s.winners):
+        need_seat(f"winners[{k}]", w, n)
+    need_str("end_reason", s.end_reason)
+    if s.last_roll is not None:
+        roll = need_list("last_roll", s.last_roll, 3)
+        need_seat("last_roll[0]", roll[0], n)
+        need_str("last_roll[1]", roll[1])  # the enemy fought, maybe gone from the map since
+        need_int("last_roll[2]", roll[2], 1, 6)
+
+
 def check_state(s: State) -> None:
     n = s.rules.players
     seats = range(n)
+    _scalars(s, n)
     for name in ("space", "health", "radiation", "kills", "quests", "hands"):
         if len(getattr(s, name)) != n:
             raise StateError(name, f"needs one entry per survivor ({n})")
@@ -63,6 +104,16 @@ def check_state(s: State) -> None:
             raise StateError(f"enemy {e}", f"{t!r} is not an enemy type", "FO-13.2")
         if sp not in g:
             raise StateError(f"enemy {e}", f"{sp!r} is not a space of the map", "FO-13.2")
+        kind, _, number = e.partition("#") if isinstance(e, str) else ("", "", "")
+        if kind != t or not number.isdecimal() or len(number) > 3:
+            raise StateError(f"enemy {e}", f"an enemy id reads {t}#<number>", "FO-13.2")
+    if type(s.ranged) is not dict:
+        raise StateError("ranged", f"a table of enemy -> true/false, not {s.ranged!r}", "FO-13.2")
+    for e, icon in s.ranged.items():
+        if e not in s.enemies:
+            raise StateError(f"ranged.{e}", "no such enemy token", "FO-13.2")
+        if type(icon) is not bool:
+            raise StateError(f"ranged.{e}", f"the ranged icon is true or false, not {icon!r}", "FO-13.2")
     for m in s.markers:
         if m not in s.board.quests:
             raise StateError("markers", f"{m!r} is not a quest space")

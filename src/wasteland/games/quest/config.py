@@ -19,4 +19,7 @@ def normalize(config: dict[str, Any]) -> dict[str, Any]:
     unknown = sorted(set(config) - set(OPTION))
     if unknown:
         raise RuleError("config", f"unknown config keys: {', '.join(unknown)}")
+    for key in ("players", "quest"):  # no "nothing" for what every quest has
+        if key in config and config[key] is None:
+            raise RuleError(key, f"{key} needs a value, not null")
     return {name: option.take(config) for name, option in OPTION.items()}

@@ -429,6 +429,11 @@ def decision(s: State) -> Decision | None:
         return None
     if s._decision is None:
         top = s.stack[-1]
+        if top["kind"] not in OPTIONS:
+            # An automatic step on top (the event die of WQ-40.4 about to be thrown) rests
+            # only while the table has a die or card to answer: no seat decides; the
+            # game's decision is the chance point (``EngineGame.decision``).
+            return None
         kind = decision_kind(top)
         rule, prompt = DECISION_INFO[kind]
         s._decision = Decision(top["seat"], kind, tuple(OPTIONS[top["kind"]](s, top)), prompt, rule)

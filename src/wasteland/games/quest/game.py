@@ -11,7 +11,7 @@ from .config import normalize
 from .describe import describe
 from .determinize import determinize
 from .evaluate import evaluate
-from .setup import new_game
+from .setup import lay_out, new_game
 from .spec import SPEC
 from .state import State
 from .view import view
@@ -22,6 +22,15 @@ class Quest(EngineGame):
 
     def __init__(self) -> None:
         super().__init__(engine, new_game, State, view, describe, determinize, evaluate)
+
+    def new_game_at_table(self, config: dict[str, Any], seed: int) -> tuple[State, list[dict[str, Any]]]:
+        """At a table the first round's destiny and activation dice (WQ-40.2) are the
+        table's too: the quest is laid out, then its first round begins under the table's
+        answers, waiting on the first die."""
+        s, events = lay_out(normalize(config), seed)
+        s = self.with_table_chance(s)
+        events += self.resume_at_table(s)
+        return s, events
 
     def normalize_config(self, config: dict[str, Any]) -> dict[str, Any]:
         return normalize(config)

@@ -78,13 +78,16 @@ names every part: ``[state] phase`` and the other engine parts, ``[[group]]``,
 
 from __future__ import annotations
 
+import re
 import tomllib
 from typing import Any
 
 from wasteland.core.protocol import RuleError
 from wasteland.core.rng import seed_state, shuffle
 from wasteland.core.scenario_fields import ScenarioError, known, table
+from wasteland.core.state_check import StateError
 
+from .spec import ROUND_BOUND
 from .geometry import SIDES, Transform, beyond
 from .scenario_state import FULL_KEYS, check_shapes, read_chance, read_full_state, read_groups, read_procedures
 from .state import State
@@ -186,7 +189,9 @@ def build_scenario(data: dict[str, Any], origin: str = "scenario") -> State:
     _decks(s, st, data.get("exploration"))
     if full:
         read_groups(s, data.get("group", []))
-    s.round = _int("state.round", st.get("round", 1), 1)
+    # an engine's position may lie before its first round (a table about to throw that
+    # round's dice, WQ-40.2); a position a table writes is in a round
+    s.round = _int("state.round", st.get("round", 1), 0 if full else 1, ROUND_BOUND)
     s.dusk = _int("state.dusk", st.get("dusk", 0), 0, q.dusk_zones - 1)
     s.destiny_rolled = sorted(_int("state.destiny", v, 1, 6) for v in st.get("destiny", []))
     s.airship = _int("state.airship", st.get("airship", 0), 0)
@@ -215,8 +220,10 @@ def build_scenario(data: dict[str, Any], origin: str = "scenario") -> State:
 
     try:
         check_state(s)
-    except ValueError as exc:
-        raise ScenarioError(origin, str(exc)) from None
+    except StateError as exc:
+        # the state's own names in the position's words: stack[0] is procedure[1]
+        field = re.sub(r"^stack\[(\d+)\]", lambda m: f"procedure[{int(m.group(1)) + 1}]", exc.field)
+        raise ScenarioError(field, exc.problem) from None
     s.touch()
     from .engine import decision
     from .game import GAME

@@ -15,6 +15,16 @@ Events = list[dict[str, Any]]
 
 
 def new_game(config: dict[str, Any], seed: int) -> tuple[State, Events]:
+    """The quest laid out and played on to the heroes' first decision: the first round's
+    destiny and activation dice (WQ-40.2) thrown by the generator."""
+    s, events = lay_out(config, seed)
+    settle(s, events)
+    return s, events
+
+
+def lay_out(config: dict[str, Any], seed: int) -> tuple[State, Events]:
+    """The quest as it lies before its first round: the round is yet to begin, so a table
+    throws every die of it itself (``Quest.new_game_at_table``)."""
     s = State(config)
     s.rng = seed_state(seed)
     q = s.quest
@@ -42,5 +52,4 @@ def new_game(config: dict[str, Any], seed: int) -> tuple[State, Events]:
     events: Events = [{"type": "setup", "quest": q.id, "heroes": [h["hero"] for h in s.heroes],
                        "start_tile": q.start_tile}]
     s.stack.append({"kind": "round", "seat": 0})
-    settle(s, events)
     return s, events

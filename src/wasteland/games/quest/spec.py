@@ -4,14 +4,19 @@ from __future__ import annotations
 
 from wasteland.core.spec import BotSpec, Capabilities, GameSpec, Option
 
+
 # The pages' items in our digest's numbering: WQ-<page>.<item>.
 ANCHORS = ("WQ-38", "WQ-38.1", "WQ-38.2", "WQ-38.3", "WQ-39", "WQ-39.1", "WQ-39.2", "WQ-39.3",
            "WQ-40", "WQ-40.1", "WQ-40.2", "WQ-40.3", "WQ-40.4")
 
+#: the most rounds a quest may be set to last or a position may name: a sane bound, not a
+#: rule (night ends a quest long before, WQ-40.2)
+ROUND_BOUND = 10_000
+
 SPEC = GameSpec(
     name="quest",
     title="Quest exploration",
-    rules_version="quest-exploration/4",
+    rules_version="quest-exploration/5",
     anchor_prefix="WQ",
     min_players=1,
     max_players=4,
@@ -23,7 +28,7 @@ SPEC = GameSpec(
                rule=""),
         Option("quest", "choice", "the quest to play", default="lantern", values=("lantern",)),
         Option("round_limit", "int", "end the quest as failed after this many rounds", default=None, low=1,
-               rulebook=False, hidden=True),
+               high=ROUND_BOUND, rulebook=False, hidden=True),
     ),
     bots=(BotSpec("heuristic", "explores toward the quest symbol and fights what blocks it (our own priorities)",
                   "wasteland.games.quest.bot:HeuristicAgent"),),

@@ -11,6 +11,8 @@ from wasteland.core.content import ContentError
 from wasteland.core.state_check import (fail, need_bool, need_dict, need_each, need_in, need_int, need_list,
                                         need_seat, need_str)
 
+from .zones import card_instances
+
 STATUSES = ("active", "dead", "out", "won")  # SL §90, SL §96, SL §113
 DIRECTIONS = 6  # hex directions, N = 0 clockwise (SL §81)
 
@@ -105,6 +107,9 @@ def check_state(s: Any) -> None:
 
     shown = {**content.damage_cards, **check_custom_damage(s)}  # a table's cards are revealed ones
     for name in ("damage_stacks", "revealed"):
+        missing = sorted(set(s.static.rules.raider_types) - set(need_dict(name, getattr(s, name))))
+        if missing:
+            fail(f"{name}.{missing[0]}", "missing: every raider type has its damage stack")
         for rtype, stack in need_dict(name, getattr(s, name)).items():
             need_in(f"{name}.{rtype}", rtype, content.raiders, "raider type")
             need_each(f"{name}.{rtype}", stack, content.damage_cards if name == "damage_stacks" else shown,
@@ -141,6 +146,7 @@ def check_state(s: Any) -> None:
             card(f"{where}.last_used", crew)
             card(f"{where}.last_used", used)
         need_bool(f"{where}.hidden", p.hidden)
+    _starting_cards(s)
     kinds = set(OPTIONS) | set(RUN)
     for i, frame in enumerate(need_list("stack", s.stack)):
         need_dict(f"stack[{i}]", frame)
@@ -158,3 +164,23 @@ def check_state(s: Any) -> None:
     for i, w in enumerate(need_list("winners", s.winners)):
         need_seat(f"winners[{i}]", w, n)
     need_str("end_reason", s.end_reason)
+
+
+def _starting_cards(s: Any) -> None:
+    """SL §44: each survivor still to choose a character takes the Sailer, Spear, Water and
+    the character's special item from the face-up starting cards: they must be there."""
+    waiting = sum(1 for p in s.players if p.character is None)
+    if not waiting:
+        return
+    catalog = s.static.catalog
+    supply = list(s.supply)
+    for card_id in ("sailer", "spear", "water"):
+        copies = card_instances(catalog, card_id)
+        if sum(1 for c in supply if c in copies) < waiting:
+            fail("supply", f"{waiting} survivor(s) still to choose a character need a {card_id} each (SL §44)")
+    taken = {p.character for p in s.players}
+    expansion = s.static.rules.expansion  # SL §141: six more characters with the expansion
+    for name, character in s.static.content.characters.items():
+        if name not in taken and (expansion or not character.expansion) and not any(c in card_instances(catalog, character.special_item) for c in supply):
+            fail("supply", f"the {name}'s special item {character.special_item} is not among the starting "
+                           "cards (SL §44)")

@@ -170,7 +170,7 @@ export function actionLabel(action) {
     case "step": return t("fo.act.step", { enemy: enemyLabel(w[1]), space: spaceName(w[2]) });
     case "return": return t("fo.act.return", { card: cardName(w[1]) });
     case "result": return t("fo.act.result", { health: w[1], radiation: w[2], end: t(`fo.ev.${w[3]}`) });
-    case "quest": case "rest": case "end": case "resolve": return t(`fo.act.${w[0]}`);
+    case "quest": case "rest": case "end": case "resolve": case "share": case "decline": return t(`fo.act.${w[0]}`);
     default: return action;
   }
 }
@@ -188,7 +188,10 @@ const why = (s) => (WHY[s] ? t(`fo.why.${WHY[s]}`) : s || "");
 export function eventText(e) {
   const key = `fo.ev.${e.type}`;
   if (t(key) === key) return e.text || JSON.stringify(e);
-  const p = { ...e, seat: (e.seat ?? 0) + 1, target: (e.target ?? 0) + 1, first: (e.first ?? 0) + 1,
+  // an enemy's ``target`` is a seat, shown from 1; the set-up's is the influence figure
+  // of FO-13.5 (``Rules.target``), shown as it is: the same figure as the status line
+  const target = e.type === "setup" ? e.target : (e.target ?? 0) + 1;
+  const p = { ...e, seat: (e.seat ?? 0) + 1, target, first: (e.first ?? 0) + 1,
     enemy: e.enemy ? enemyLabel(e.enemy) : "", type: e.enemy_type ? enemyName(e.enemy_type) : "",
     from: e.from ? spaceName(e.from) : "", to: e.to ? spaceName(e.to) : "", space: e.space ? spaceName(e.space) : "",
     card: e.card ? cardName(e.card) : "", icons: (e.icons || []).map(enemyName).join(", "),

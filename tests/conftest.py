@@ -103,6 +103,32 @@ class TestBrowser:
         return getattr(self._browser, name)
 
 
+#: WCAG 2.1 AA's rules in axe-core (its copy in the pinned axe-playwright-python package,
+#: pyproject's test extra: nothing is fetched at test time)
+WCAG_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+
+
+def axe_violations(page: Any, tags: list[str] | None = None, impacts=("serious", "critical")) -> list[str]:
+    """Each axe-core violation of ``impacts`` on the page (only ``tags``' rules when given)
+    as one line: its impact, rule, how many nodes and the first of them."""
+    import axe_playwright_python
+
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        script = (Path(axe_playwright_python.__file__).parent / "axe.min.js").read_text(encoding="utf-8")
+        page.evaluate(script + "\n;true")  # evaluated by the driver: no script tag, no CSP exception
+    options = {"resultTypes": ["violations"]}
+    if tags:
+        options["runOnly"] = {"type": "tag", "values": tags}
+    result = page.evaluate("options => axe.run(document, options)", options)
+    out = []
+    for v in result["violations"]:
+        if v["impact"] in impacts:
+            nodes = [" ".join(n["target"]) if isinstance(n["target"], list) else str(n["target"])
+                     for n in v["nodes"][:4]]
+            out.append(f"{v['impact']} {v['id']} ({len(v['nodes'])}): {v['help']} at {nodes}")
+    return out
+
+
 _kit = types.ModuleType("testkit")
 _kit.__dict__.update({k: v for k, v in globals().items() if not k.startswith("__")})
 sys.modules["testkit"] = _kit

@@ -84,9 +84,3 @@ def index_of(page) -> int:
 def kind_of(page) -> str:
     return page.get_attribute("#session", "data-kind")
 
-# axe-core through Playwright (tests/companion/axe.py), importable as ``companionaxe``
-_apath = Path(__file__).resolve().parent / "axe.py"
-_aspec = importlib.util.spec_from_file_location("companionaxe", _apath)
-companionaxe = importlib.util.module_from_spec(_aspec)
-sys.modules["companionaxe"] = companionaxe
-_aspec.loader.exec_module(companionaxe)

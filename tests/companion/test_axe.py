@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from companionaxe import violations
+from testkit import axe_violations as violations
 from companiontest import PHONE, ready
 
 

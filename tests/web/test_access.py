@@ -6,15 +6,12 @@ test time); and a keyboard-only turn of each game, played through the board."""
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
-import axe_playwright_python
 import pytest
 
 import boardkit as kit
+from testkit import WCAG_AA, axe_violations
 
-AXE = Path(axe_playwright_python.__file__).parent / "axe.min.js"
-TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 GAMES = {
     "saltlands": {},
     "fallout": {},
@@ -34,14 +31,7 @@ def url(tmp_path_factory):
 
 
 def _serious(page) -> list[str]:
-    page.add_script_tag(path=str(AXE))
-    result = page.evaluate("tags => axe.run(document, { runOnly: { type: 'tag', values: tags } })", TAGS)
-    out = []
-    for v in result["violations"]:
-        if v["impact"] in ("serious", "critical"):
-            nodes = [" ".join(n["target"]) if isinstance(n["target"], list) else str(n["target"]) for n in v["nodes"][:4]]
-            out.append(f"{v['impact']} {v['id']} ({len(v['nodes'])}): {nodes}")
-    return out
+    return axe_violations(page, WCAG_AA)
 
 
 PAGES = ["lobby", "replay", *GAMES]

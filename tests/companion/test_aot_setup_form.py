@@ -37,6 +37,9 @@ def test_a_clan_enters_its_starting_troops_in_one_tap(url, phone, artifacts):
     assert fields.count() == 10
     assert page.locator("#action-form label").first.inner_text().startswith("На ")
     page.screenshot(path=str(artifacts / "aot-setup-form-390-ru.png"), full_page=True)
+    box = page.locator("#action-form-go").bounding_box()  # in view as the step opens: no swipe
+    assert box["y"] + box["height"] <= 844, box
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # no sideways scroll
 
     # six Skinnies: refused by LO-4.3, nothing played
     last = fields.nth(9)

@@ -575,7 +575,8 @@ class SessionView {
       if (f.value !== undefined) sel.value = String(f.value);
       return [f, sel];
     });
-    return h("div", { class: "stack", id: "action-form" },
+    // many fields (a clan's ten starting troops) in two columns, so its button stays in view
+    return h("div", { class: form.fields.length > 4 ? "stack many" : "stack", id: "action-form" },
       ...inputs.map(([f, sel]) => h("label", { class: "row" }, h("span", { text: f.label }), sel)),
       h("button", { type: "button", class: "primary", id: "action-form-go", text: w("edit_go"),
         onclick: () => this.step(form.action(Object.fromEntries(inputs.map(([f, sel]) => [f.key, sel.value])))) }));

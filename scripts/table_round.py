@@ -74,7 +74,7 @@ class Counter:
 def serve(repo: Path, db: Path):
     env = {**os.environ, "PYTHONPATH": str(repo / "src")}
     cmd = [sys.executable, "-c", "from wasteland.cli.main import app; app()", "serve", "--host", "127.0.0.1",
-           "--port", "0", "--db", str(db), "--bot-workers", "1"]
+           "--port", "0", "--db", str(db), "--bot-workers", "1", "--companion"]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -152,8 +152,8 @@ def table_round(browser, url: str, game: str) -> dict:
                 fold = page.locator("#decision details.fold:not([open]) > summary").first
                 count.tap(fold)
             count.tap(target)
-        page.wait_for_function(f"(s => s && s.dataset.ready === '1' && s.dataset.index !== '{index}')"
-                               "(document.querySelector('#session'))", timeout=60_000)
+        # a selector, not a script: the page's Content-Security-Policy forbids evaluating strings
+        page.wait_for_selector(f"#session[data-ready='1']:not([data-index='{index}'])", timeout=60_000)
         steps += 1
     seconds = time.monotonic() - began
     ctx.close()

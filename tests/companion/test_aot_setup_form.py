@@ -2,7 +2,8 @@
 a phone's 390x844 (Debian's chromium through Playwright, a real ``wasteland serve``): the
 place decision offers a clan's ten starting troops as one form, one choice per hex of its
 base (LO-4.3); the table changes the hexes where its arrangement differs and enters them in
-one tap; six Skinnies are refused with LO-4.3 and nothing is played. In Russian, with a
+one tap; six Skinnies are refused with LO-4.3 and nothing is played; then a clan's turn,
+played with the box, ends phase by phase beside the question (LO-7). In Russian, with a
 screenshot in the artifacts folder (``$WASTELAND_ARTIFACTS``/companion)."""
 
 from __future__ import annotations
@@ -65,3 +66,12 @@ def test_a_clan_enters_its_starting_troops_in_one_tap(url, phone, artifacts):
     ready(page, 3)
     assert kind_of(page) == "tactical"
     assert page.locator("#board .troop").count() == 20
+
+    # the clan's turn played with the box (LO-7): each phase ended beside the question
+    assert page.inner_text("#turn-end") == "Фаза сыграна: завершить"
+    page.tap("#turn-end")
+    ready(page, 4)
+    assert kind_of(page) == "economic" and page.inner_text("#turn-end") == "Ход сыгран: завершить"
+    page.tap("#turn-end")
+    ready(page, 5)
+    assert kind_of(page) == "tactical"

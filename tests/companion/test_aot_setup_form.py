@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from companionaxe import violations
 from companiontest import index_of, kind_of, ready, serve
 
 
@@ -41,6 +42,7 @@ def test_a_clan_enters_its_starting_troops_in_one_tap(url, phone, artifacts):
     box = page.locator("#action-form-go").bounding_box()  # in view as the step opens: no swipe
     assert box["y"] + box["height"] <= 844, box
     assert page.evaluate("document.documentElement.scrollWidth") <= 390  # no sideways scroll
+    assert violations(page) == []  # axe-core: each choice has its label
 
     # six Skinnies: refused by LO-4.3, nothing played
     last = fields.nth(9)
@@ -75,3 +77,29 @@ def test_a_clan_enters_its_starting_troops_in_one_tap(url, phone, artifacts):
     page.tap("#turn-end")
     ready(page, 5)
     assert kind_of(page) == "tactical"
+
+
+def test_the_form_in_every_language_and_width(url, browser, artifacts):
+    """Screenshots of the set-up form in en/ru/uk at 390x844 and 1280x800: every hex's
+    choice labelled in the page's language, no sideways scroll, the button in view."""
+    for lang, on in (("en", "On "), ("ru", "На "), ("uk", "На ")):
+        for width, height in ((390, 844), (1280, 800)):
+            ctx = browser.new_context(viewport={"width": width, "height": height})
+            page = ctx.new_page()
+            page.set_default_timeout(20_000)
+            errors = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(url + f"companion.html?lang={lang}#/new/age-of-thirst")
+            page.wait_for_selector("#create")
+            page.click("#create")
+            ready(page, 0)
+            page.click("[data-action='first red']")
+            ready(page, 1)
+            labels = page.locator("#action-form label")
+            assert labels.count() == 10 and all(labels.nth(i).inner_text().startswith(on) for i in range(10))
+            box = page.locator("#action-form-go").bounding_box()
+            assert box["y"] + box["height"] <= height, (lang, width, box)
+            assert page.evaluate("document.documentElement.scrollWidth") <= width, (lang, width)
+            page.screenshot(path=str(artifacts / f"aot-setup-form-{width}-{lang}.png"), full_page=True)
+            ctx.close()
+            assert not errors, errors

@@ -7,8 +7,9 @@ The table's flow, each step as it comes:
     (from a dropdown: two taps, and the button that enters it);
   * an automated part the game's policy covers: "Run the enemies for us", one tap;
   * a choice of the table's own (its players' turns, a tie no policy breaks): the turn's
-    end where the decision offers it (the table played that turn with the box), else the
-    first option;
+    end where the decision offers it (the table played that turn with the box); else the
+    result the game's form enters in one step (a clan's starting troops as the table
+    placed them, LO-4.3: the form's arrangement, as proposed, one tap); else the first option;
   * where the page shows what happened one event at a time, "Show all": one tap.
 
     python scripts/table_round.py                   # this checkout's page and server
@@ -73,7 +74,7 @@ class Counter:
 def serve(repo: Path, db: Path):
     env = {**os.environ, "PYTHONPATH": str(repo / "src")}
     cmd = [sys.executable, "-c", "from wasteland.cli.main import app; app()", "serve", "--host", "127.0.0.1",
-           "--port", "0", "--db", str(db), "--bot-workers", "1"]
+           "--port", "0", "--db", str(db), "--bot-workers", "1", "--companion"]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -145,13 +146,14 @@ def table_round(browser, url: str, game: str) -> dict:
             end = page.locator("#turn-end")  # the turn played with the box: ended beside the question
             if not end.count():
                 end = page.locator("#decision [data-action='end']")
-            target = end if end.count() else page.locator("#decision [data-action]").first
+            form = page.locator("#action-form-go")  # the result entered in one step
+            target = end if end.count() else form if form.count() else page.locator("#decision [data-action]").first
             if not target.is_visible():  # inside a folded list: open it first
                 fold = page.locator("#decision details.fold:not([open]) > summary").first
                 count.tap(fold)
             count.tap(target)
-        page.wait_for_function(f"(s => s && s.dataset.ready === '1' && s.dataset.index !== '{index}')"
-                               "(document.querySelector('#session'))", timeout=60_000)
+        # a selector, not a script: the page's Content-Security-Policy forbids evaluating strings
+        page.wait_for_selector(f"#session[data-ready='1']:not([data-index='{index}'])", timeout=60_000)
         steps += 1
     seconds = time.monotonic() - began
     ctx.close()

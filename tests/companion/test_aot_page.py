@@ -51,8 +51,8 @@ def test_an_age_of_thirst_table_on_a_phone(url, phone, artifacts):
     ready(page, 0)
     assert kind_of(page) == "first"
     tap_step(page, "[data-action='first red']")
-    while kind_of(page) == "place":  # the starting troops, as the table placed them
-        tap_step(page, "#actions .action-btn:visible >> nth=0")
+    while kind_of(page) == "place":  # the starting troops, as the table placed them: a clan in one tap
+        tap_step(page, "#action-form-go")
     assert kind_of(page) == "tactical"
     assert page.locator("#board .troop").count() == 20
 

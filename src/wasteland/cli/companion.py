@@ -18,6 +18,7 @@ import urllib.request
 from typing import Any, Callable
 
 from .common import control_character, shown, typed_number
+from .companion_words import WORDS, GameSpeaker, said
 
 LANGS = ("en", "ru", "uk")  # the languages of the rule texts (the server's companion routes)
 
@@ -161,21 +162,42 @@ def _stop_on_terminate() -> None:
 
 
 class TerminalFlow:
-    """The phone page's steps as questions in the terminal."""
+    """The phone page's steps as questions in the terminal, in the client's language: the
+    flow's own words (``companion_words``), the game's through its terminal renderer."""
 
-    HELP = ("a number or an action: play it for the seat that decides; 'decide': decide for us (the "
-            "game's documented policy); 'undo [N]': take back the last step (or step N); "
-            "'edit set|add|del|put PATH [JSON]': correct the position; 'log': the steps so far; "
-            "'record FILE' / 'scenario FILE': export; 'quit'")
+    HELP = WORDS["en"]["help"]
 
     def __init__(self, client: Client, out: Callable[[str], None], ask: Callable[[str], str]) -> None:
         self.client, self.out, self.ask = client, out, ask
+        self.lang = client.lang
+        self.speaker: GameSpeaker | None = None  # the session's game, once it is known
+
+    def say(self, key: str, **values: Any) -> str:
+        return said(self.lang, key, **values)
+
+    def speak(self, snap: dict[str, Any]) -> GameSpeaker:
+        from wasteland.core.registry import get_spec
+
+        game = snap["session"]["game"]
+        if self.speaker is None or self.speaker.spec.name != game:
+            self.speaker = GameSpeaker(get_spec(game), self.lang)
+        return self.speaker
+
+    def told(self, snap: dict[str, Any], answer: dict[str, Any]) -> None:
+        """What the step did: the policy's choice, then its events with their rules."""
+        last = snap["log"][-1]
+        if last["source"] == "policy":
+            self.out(self.say("decided", action=self.speak(snap).action(last["step"], snap.get("view")),
+                              text=last["note_text"]))
+        for event in answer.get("events", []):
+            self.out("  " + self.explained(event, snap["rules"], snap))
 
     def run(self, game: str | None) -> None:
         snap = self.choose_session(game)
         if snap is None:
             return
         sid = snap["session"]["id"]
+        self.speak(snap)
         self.show(snap)
         while True:
             line = self.ask("> ").strip()
@@ -183,16 +205,16 @@ class TerminalFlow:
                 continue
             char = control_character(line)
             if char is not None:  # an arrow key's escape, a NUL: no step holds one (nor goes back to the screen)
-                self.out(f"refused: the line holds the control character {char}, which no step has")
+                self.out(self.say("control_char", char=char))
                 continue
             if line in ("quit", "exit"):
                 return
             if line == "help":
-                self.out(self.HELP)
+                self.out(self.say("help"))
                 continue
             if line == "log":
                 for entry in snap["log"]:
-                    self.out(f"{entry['index'] + 1}. {entry['label'] or 'edit'}: {entry['step']}")
+                    self.out(f"{entry['index'] + 1}. {self.who(entry['seat']) or self.say('edit')}: {entry['step']}")
                 continue
             verb, _, rest = line.partition(" ")
             if verb in ("record", "scenario") and rest:
@@ -204,23 +226,23 @@ class TerminalFlow:
                     with open(rest, "w", encoding="utf-8") as f:
                         f.write(body if isinstance(body, str) else "\n".join(json.dumps(x) for x in body) + "\n")
                 except OSError as exc:  # a folder, a folder that is not there, no permission
-                    self.out(f"error: cannot write {shown(rest)}: {exc.strerror}")
+                    self.out(self.say("cannot_write", path=shown(rest), why=exc.strerror))
                     continue
-                self.out(f"written to {rest}")
+                self.out(self.say("written", path=rest))
                 continue
             if verb == "undo":
                 body: dict[str, Any] = {"index": snap["index"]}
                 if rest:  # 'undo N': step N; anything else is no step (not the last one unasked)
                     number = typed_number(rest)
                     if number is None or number < 1:
-                        self.out(f"error: 'undo {shown(rest)}': undo takes the number of a step, as 'log' lists them")
+                        self.out(self.say("undo_number", entry=shown(rest)))
                         continue
                     body["step"] = number - 1
                 status, answer = self.client.call("POST", f"/api/companion/{sid}/undo", body)
                 if status != 200:
                     self.error(answer)
                     continue
-                self.out(f"undone: {answer['undone']}")
+                self.out(self.say("undone", step=answer["undone"]))
                 snap = answer
                 self.show(snap)
                 continue
@@ -233,12 +255,9 @@ class TerminalFlow:
                         self.error(answer)
                         break
                     snap, ran = answer, ran + 1
-                    last = snap["log"][-1]
-                    self.out(f"decided for you: {last['step']} — {last['note_text']}")
-                    for event in answer.get("events", []):
-                        self.out("  " + self.explained(event, snap["rules"]))
+                    self.told(snap, answer)
                 if not ran:
-                    self.out("no documented policy covers this choice: the table chooses")
+                    self.out(self.say("no_policy"))
                 self.show(snap)
                 continue
             actions = (snap.get("decision") or {}).get("actions") or []
@@ -250,20 +269,16 @@ class TerminalFlow:
                 self.error(answer)
                 continue
             snap = answer
-            last = snap["log"][-1]
-            if last["source"] == "policy":
-                self.out(f"decided for you: {last['step']} — {last['note_text']}")
-            for event in answer.get("events", []):
-                self.out("  " + self.explained(event, snap["rules"]))
+            self.told(snap, answer)
             self.show(snap)
 
     def choose_session(self, game: str | None) -> dict[str, Any] | None:
         status, listing = self.client.call("GET", "/api/companion")
         sessions = [s for s in listing.get("sessions", []) if game is None or s["game"] == game]
         for n, s in enumerate(sessions[:9], start=1):
-            self.out(f"{n}. resume {s['game']} {s['name'] or s['id']} ({s['steps']} steps)")
+            self.out(self.say("resume", n=n, game=s["game"], name=s["name"] or s["id"], steps=s["steps"]))
         while True:
-            line = self.ask("resume which (number), or Enter for a new session: ").strip()
+            line = self.ask(self.say("which_session")).strip()
             number = typed_number(line)
             if number is not None and 1 <= number <= len(sessions[:9]):
                 status, snap = self.client.call("GET", f"/api/companion/{sessions[number - 1]['id']}")
@@ -278,16 +293,17 @@ class TerminalFlow:
 
         specs = registered_games()
         while game is None:
-            name = self.ask(f"which game ({', '.join(specs)}): ").strip()
+            name = self.ask(self.say("which_game", games=", ".join(specs))).strip()
             game = name if name in specs else None
         spec = specs[game]
+        speaker = self.speaker = GameSpeaker(spec, self.lang)
         while True:
             config: dict[str, Any] = {}
             for option in spec.options:
                 if option.hidden or not option.rulebook:
                     continue
-                values = f" ({', '.join(map(str, option.values))})" if option.values else ""
-                raw = self.ask(f"{option.description}{values} [Enter: default]: ").strip()
+                raw = self.ask(self.say("option", label=speaker.option(option.name) or option.description,
+                                        values=self.values(speaker, option))).strip()
                 if not raw:
                     continue
                 if option.kind == "int":
@@ -304,34 +320,62 @@ class TerminalFlow:
                 return snap
             self.error(snap)
 
-    def explained(self, event: dict[str, Any], rules: dict[str, Any]) -> str:
+    def values(self, speaker: GameSpeaker, option: Any) -> str:
+        """An option's values as typed, each with the page's word for it beside where the
+        language has one ("classic — классический")."""
+        if not option.values:
+            return ""
+        shown_values = []
+        for value in option.values:
+            word = speaker.option(option.name, value)
+            shown_values.append(f"{value} — {word}" if word else str(value))
+        return f" ({', '.join(shown_values)})"
+
+    def who(self, seat: int | None) -> str:
+        """The seat as the log names it: p1, p2..., the table for the chance seat."""
+        if seat is None:
+            return ""
+        return self.say("table") if seat < 0 else f"p{seat + 1}"
+
+    def explained(self, event: dict[str, Any], rules: dict[str, Any], snap: dict[str, Any] | None = None) -> str:
         anchors = event.get("rules") or []
         why = "; ".join(f"{a}: {rules.get(a)}" if rules.get(a) else a for a in anchors)
-        return event.get("text", "") + (f"  [{why}]" if why else "")
+        text = self.speak(snap).event(event) if snap is not None else event.get("text", "")
+        return text + (f"  [{why}]" if why else "")
 
     def show(self, snap: dict[str, Any]) -> None:
+        speaker, view = self.speak(snap), snap.get("view")
         d = snap.get("decision")
         if d is None:
             o = snap.get("outcome") or {}
-            self.out(f"the game is over: {o.get('reason', '')}")
+            self.out(self.say("over", reason=speaker.reason(o)))
+            if o.get("labels"):
+                self.out(self.say("winners", winners=", ".join(o["labels"])))
             return
         rule = d["rule"]
         text = (snap.get("rules") or {}).get(rule)
-        self.out(f"{d['label']} — {d['prompt']} ({rule}{': ' + text if text else ''})")
+        prompt = speaker.prompt(d, view)
+        if d.get("chance") and self.lang != "en" and prompt == d["prompt"]:  # the game has no words for it
+            prompt = self.say("reveal_any")
+        self.out(f"{self.who(d['seat'])} — {prompt} ({rule}{': ' + text if text else ''})")
         if d.get("chance"):
             chance = snap.get("chance") or {}
-            self.out(f"  the table reveals: {chance.get('what', '')}")
+            # what to reveal in the game's words, as the page says it, else the view's own
+            if self.lang == "en":  # else the question above says it in the game's words
+                self.out(self.say("reveals", what=chance.get("what", "") or prompt))
             if chance.get("custom"):
-                self.out(f"  or enter its printed values: chance custom {chance['custom']}")
+                self.out(self.say("custom", form=chance["custom"]))
         for n, a in enumerate(d["actions"], start=1):
-            self.out(f"  {n}. {a}")
+            self.out(f"  {n}. {speaker.action(a, view)}")
         if d.get("policy"):
-            self.out(f"  decide: {d['policy']['action']} ({d['policy']['text']})")
+            self.out(self.say("decide", action=speaker.action(d["policy"]["action"], view), text=d["policy"]["text"]))
 
     def error(self, body: Any) -> None:
         if isinstance(body, dict):
             # the rule the step breaks, or the field of a step of the wrong form
-            rule = f" ({body['rule']})" if body.get("rule") else f" [{body['field']}]" if body.get("field") else ""
-            self.out(f"refused: {body.get('error')}{rule}")
+            title = self.speaker.rule(body["rule"]) if body.get("rule") and self.speaker and self.lang != "en" else None
+            rule = (f" ({body['rule']}{': ' + title if title else ''})" if body.get("rule")
+                    else f" [{body['field']}]" if body.get("field") else "")
+            self.out(self.say("refused", error=f"{body.get('error')}{rule}"))
         else:
-            self.out(f"refused: {body}")
+            self.out(self.say("refused", error=body))

@@ -357,7 +357,7 @@ def companion(
     port: int = typer.Option(8000, min=0, max=PORT_MAX, help="port (0: any free port)"),
     db: str = typer.Option("companion.db", help="SQLite file where the sessions are saved"),
     terminal: bool = typer.Option(False, "--terminal", help="the same steps here in the terminal"),
-    lang: str = typer.Option("en", help="language of the rule texts in the terminal: en, ru or uk"),
+    lang: str = typer.Option("en", help="language of the terminal companion (questions, options, events, rules): en, ru or uk"),
 ) -> None:
     """The engine runs the enemies for a table playing with the box: a page for phones, and the terminal."""
     from wasteland.cli.companion import companion_command

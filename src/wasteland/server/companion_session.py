@@ -8,6 +8,9 @@ replaying without it. A step is one of:
 * an action of the game's notation, given for the seat that must decide (the table
   answers every seat, and the chance seat too: "chance <outcome>" is the card it revealed);
 * a correction, ``edit ...`` (see ``companion_edit``): the table's position differs;
+* several actions of the seat that decides, separated by ``;``: what the table already did
+  with the box, entered as its result in one step (all of a clan's starting troops); each
+  is checked by the game's rules as if entered alone, and a wrong one refuses them all;
 * ``decide``: "decide for us", the game's documented tie policy (``GameSpec.auto_decide``)
   picks the action; the step is recorded as the action it picked, with the policy's name.
 
@@ -30,6 +33,7 @@ from .companion_edit import EditError, apply_edit, is_edit
 CHANCE_SEAT = -1  # the chance seat of the chance protocol (wasteland.core.chance)
 MAX_STEPS = 20_000  # a session longer than this is refused a new step (nothing of a real table)
 LOG_STEPS = 300  # the steps a snapshot lists, the latest last
+BATCH = ";"  # between the actions of a step entered as their result (no game's notation holds it)
 
 
 @dataclass
@@ -188,8 +192,34 @@ class Session:
         d = self.game.decision(state)
         if d is None:
             raise EditError("step", "the game is over: no more steps")
+        if step.source == "table" and BATCH in step.notation:
+            return self.run_batch(state, d, step.notation)
         nxt, events = self.game.apply(state, step.notation, d.seat)
         return nxt, d.seat, d.rule, events
+
+    def run_batch(self, state: Any, d: Decision, notation: str) -> tuple[Any, int, str, list[dict[str, Any]]]:
+        """A step of several actions, one seat's, entered as their result ("place skinny 4,-2;
+        place handsome 5,-4; ..."): each is checked by the game's own rules in turn, as if
+        entered one by one, and the first that breaks one refuses the whole step with its rule
+        and changes nothing. The seat must decide from the first action to the last: a step
+        never answers for another seat, nor for the chance seat (a card the table reveals is
+        its own step)."""
+        actions = [a.strip() for a in notation.split(BATCH)]
+        if not all(actions):
+            raise EditError("step", f"a step of several actions separates them by '{BATCH}', none empty")
+        events: list[dict[str, Any]] = []
+        for number, action in enumerate(actions, start=1):
+            now = self.game.decision(state)
+            if now is None or now.seat != d.seat:
+                who = "the game is over" if now is None else f"{seat_label(now.seat)} decides"
+                raise RuleError(d.rule, f"action {number} ({action!r}) is not {seat_label(d.seat)}'s: after "
+                                f"{actions[number - 2]!r} {who}; a step holds one seat's actions only")
+            try:
+                state, done = self.game.apply(state, action, d.seat)
+            except RuleError as exc:
+                raise RuleError(exc.rule, f"action {number} ({action!r}): {exc.message}") from None
+            events.extend(done)
+        return state, d.seat, d.rule, events
 
     def play(self, step: Step) -> list[dict[str, Any]]:
         """Apply and record one step; its events with their words and rules. A refused step

@@ -23,6 +23,9 @@ function toast(text, ms = 5000) {
 }
 
 /** A game's title in the page's language (its spec's English title as the fallback). */
+// The actions that end a player's turn ("end"), or the turn and its phases where a turn has
+// several: the table played them with the box and ends them beside the question.
+const TURN_ENDS = ["end", "end turn", "end phase"];
 const gameTitle = (spec) => (has("game.title", spec.name) ? tIn(spec.name, "game.title") : spec.title || spec.name);
 
 /** A refusal in the page's language: the rule it breaks (its anchor and the rule's words),
@@ -534,12 +537,15 @@ class SessionView {
     // A player's own turn, played with the box: the table says where things now stand
     // (a figure tapped, then its hex; cards, armor, crew, health in the corrections) and
     // ends the turn; no step-by-step replay of what it already played.
-    if (d.actions.includes("end") && !d.policy && this.snap.can_edit) {
+    // A turn of several phases (LO-7: tactical, then economic) ends one phase at a time.
+    const ending = TURN_ENDS.find((a) => d.actions.includes(a));
+    if (ending && !d.policy && this.snap.can_edit) {
       box.append(h("div", { class: "bar turn-result", id: "turn-result" },
         h("button", { type: "button", id: "turn-correct", class: this.correcting ? "primary" : "",
           onclick: () => { this.correcting = !this.correcting; this.pickHex = null; this.render(); },
           text: this.correcting ? w("done") : w("turn_correct") }),
-        h("button", { type: "button", class: "primary", id: "turn-end", onclick: () => this.step("end"), text: w("turn_end") })));
+        h("button", { type: "button", class: "primary", id: "turn-end", "data-end": ending, onclick: () => this.step(ending),
+          text: w(ending === "end phase" ? "phase_end" : "turn_end") })));
     }
     if (d.policy) {
       box.append(h("button", { type: "button", class: "primary", id: "decide", onclick: () => this.step("decide"), text: w("decide") }),
@@ -580,7 +586,8 @@ class SessionView {
       if (f.value !== undefined) sel.value = String(f.value);
       return [f, sel];
     });
-    return h("div", { class: "stack", id: "action-form" },
+    // many fields (a clan's ten starting troops) in two columns, so its button stays in view
+    return h("div", { class: form.fields.length > 4 ? "stack many" : "stack", id: "action-form" },
       ...inputs.map(([f, sel]) => h("label", { class: "row" }, h("span", { text: f.label }), sel)),
       h("button", { type: "button", class: "primary", id: "action-form-go", text: w("edit_go"),
         onclick: () => this.step(form.action(Object.fromEntries(inputs.map(([f, sel]) => [f.key, sel.value])))) }));

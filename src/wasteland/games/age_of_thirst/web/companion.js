@@ -26,7 +26,7 @@ const WORDS = {
         ch_gone: "{colour}: a card taken off", ch_current: "{colour}'s turn", ch_phase: "the {phase} phase",
         ch_other: "{path} changed",
         source_card: "Turn the top source card: which card is it?", bunker_card: "Turn the top bunker card: which card is it?",
-        tower_card: "Turn the top ray-tower card: which card is it?" },
+        tower_card: "Turn the top ray-tower card: which card is it?", at_hex: "On {hex}" },
   ru: { move_to: "переставить…", remove: "убрать", place: "Поставить жетон: {colour}…", flip: "отметить: уже ходил в этой фазе",
         unflip: "ещё не ходил в этой фазе", water: "{colour}: вода {n}", level: "{colour}: «{kind}», уровень {n}",
         eye: "{colour}: Око на круге {n}", pump_add: "{colour}: ещё один насос", pump_del: "{colour}: на один насос меньше",
@@ -44,7 +44,7 @@ const WORDS = {
         ch_gone: "{colour}: карта снята", ch_current: "ходят {colour}", ch_phase: "фаза: {phase}",
         ch_other: "изменено: {path}",
         source_card: "Откройте верхнюю карту источника: какая это карта?", bunker_card: "Откройте верхнюю карту бункера: какая это карта?",
-        tower_card: "Откройте верхнюю карту лучевой башни: какая это карта?" },
+        tower_card: "Откройте верхнюю карту лучевой башни: какая это карта?", at_hex: "На {hex}" },
   uk: { move_to: "переставити…", remove: "прибрати", place: "Поставити жетон: {colour}…", flip: "позначити: вже ходив у цій фазі",
         unflip: "ще не ходив у цій фазі", water: "{colour}: вода {n}", level: "{colour}: «{kind}», рівень {n}",
         eye: "{colour}: Око на колі {n}", pump_add: "{colour}: ще один насос", pump_del: "{colour}: на один насос менше",
@@ -62,7 +62,7 @@ const WORDS = {
         ch_gone: "{colour}: карту знято", ch_current: "ходять {colour}", ch_phase: "фаза: {phase}",
         ch_other: "змінено: {path}",
         source_card: "Відкрийте верхню карту джерела: яка це карта?", bunker_card: "Відкрийте верхню карту бункера: яка це карта?",
-        tower_card: "Відкрийте верхню карту променевої вежі: яка це карта?" },
+        tower_card: "Відкрийте верхню карту променевої вежі: яка це карта?", at_hex: "На {hex}" },
 };
 
 function t(key, params = {}) {
@@ -85,6 +85,8 @@ const DAMAGE = [0, 1, 2, 3, 4, 5];
 const TOWER_CARDS = ["strike", "blast", "collapse", "paralysis", "blindness", "madness"];
 const STATUS_CARDS = ["paralysis", "blindness", "madness"];
 const BUNKER_CARDS = ["regen1", "regen2", "neuro1", "neuro2", "anabolic"];
+// LO-4.3: the starting troops, 5 Skinnies, 3 Handsomes, 2 Smarts
+const STARTING = { skinny: 5, handsome: 3, smart: 2 };
 
 const json = (v) => JSON.stringify(v);
 const edit = (ops) => `edit ${json(ops)}`;
@@ -232,4 +234,27 @@ export function chanceText(view) {
   const point = view && view.chance;
   const key = point && DRAWN[point.rule];
   return key ? c(key) : null;
+}
+
+/** LO-4.3: a clan's starting troops entered as the table placed them, in one step: one
+ *  choice per free hex of its base, filled with the troops still to place in the order of
+ *  the kinds (the table changes the hexes where its own arrangement differs). Sent as the
+ *  placements one after another ("place skinny 4,-2; place handsome 5,-4; ..."), which the
+ *  engine checks each by LO-4.3 (and LO-13.5's 9 of 10) and refuses whole with the rule. */
+export function actionForm(decision, view) {
+  if (!decision || decision.kind !== "place") return null;
+  const hexes = [];
+  for (const a of decision.actions) {
+    const hex = a.split(" ")[2];
+    if (!hexes.includes(hex)) hexes.push(hex);
+  }
+  const placed = (((view.players || [])[decision.seat] || {}).on_board) || {};
+  const pool = TROOPS.flatMap((k) => Array(Math.max(0, STARTING[k] - (placed[k] || 0))).fill(k));
+  const offered = TROOPS.filter((k) => decision.actions.some((a) => a.startsWith(`place ${k} `)));
+  const shown = hexes.slice(0, pool.length);
+  return {
+    fields: shown.map((hex, i) => ({ key: hex, label: c("at_hex", { hex }), value: pool[i],
+      options: offered.map((k) => ({ value: k, label: kindName(k) })) })),
+    action: (v) => shown.map((hex) => `place ${v[hex]} ${hex}`).join("; "),
+  };
 }

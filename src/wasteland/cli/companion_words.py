@@ -1,0 +1,174 @@
+"""The terminal companion's own words in English, Russian and Ukrainian (the game's
+renderer says the rest: the question, the options, the events, why the game ended; the
+server gives the rule texts in the chosen language). The commands a person types (undo,
+run, log, edit, record, quit...) stay as they are in every language, as in ``words``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wasteland.core.page_words import words_of_game
+from wasteland.core import rules_reference
+from wasteland.core.protocol import Decision, Outcome
+
+WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "resume": "{n}. resume {game} {name} ({steps} steps)",
+        "which_session": "resume which (number), or Enter for a new session: ",
+        "which_game": "which game ({games}): ",
+        "option": "{label}{values} [Enter: default]: ",
+        "table": "table",
+        "reveals": "  the table reveals: {what}",
+        "reveal_any": "reveal the card or tile drawn, or roll the dice: choose what came up",
+        "custom": "  or enter its printed values: chance custom {form}",
+        "decide": "  decide: {action} ({text})",
+        "decided": "decided for you: {action} — {text}",
+        "no_policy": "no documented policy covers this choice: the table chooses",
+        "over": "the game is over: {reason}",
+        "winners": "winners: {winners}",
+        "refused": "refused: {error}",
+        "control_char": "refused: the line holds the control character {char}, which no step has",
+        "undo_number": "error: 'undo {entry}': undo takes the number of a step, as 'log' lists them",
+        "undone": "undone: {step}",
+        "written": "written to {path}",
+        "cannot_write": "error: cannot write {path}: {why}",
+        "edit": "edit",
+        "help": "a number or an action: play it for the seat that decides; 'decide': decide for us (the "
+                "game's documented policy); 'undo [N]': take back the last step (or step N); "
+                "'edit set|add|del|put PATH [JSON]': correct the position; 'log': the steps so far; "
+                "'record FILE' / 'scenario FILE': export; 'quit'",
+    },
+    "ru": {
+        "resume": "{n}. продолжить: {game} {name} (шагов: {steps})",
+        "which_session": "какую продолжить (номер) или Enter — новая партия: ",
+        "which_game": "какая игра ({games}): ",
+        "option": "{label}{values} [Enter — как по умолчанию]: ",
+        "table": "стол",
+        "reveals": "  стол открывает: {what}",
+        "reveal_any": "откройте вытянутую карту или тайл либо бросьте кубики: выберите, что выпало",
+        "custom": "  или введите напечатанные значения: chance custom {form}",
+        "decide": "  решить за стол (decide): {action} ({text})",
+        "decided": "решено за вас: {action} — {text}",
+        "no_policy": "этот выбор не покрыт ни одним описанным правилом выбора: выбирает стол",
+        "over": "игра окончена: {reason}",
+        "winners": "победители: {winners}",
+        "refused": "отказано: {error}",
+        "control_char": "отказано: в строке управляющий символ {char}, которого нет ни в одном шаге",
+        "undo_number": "ошибка: 'undo {entry}': undo принимает номер шага, как их нумерует 'log'",
+        "undone": "отменено: {step}",
+        "written": "записано в {path}",
+        "cannot_write": "ошибка: не удаётся записать {path}: {why}",
+        "edit": "поправка",
+        "help": "номер или действие: сыграть его за место, которое решает; 'decide': решить за стол "
+                "(описанное правило выбора игры); 'undo [N]': отменить последний шаг (или шаг N); "
+                "'edit set|add|del|put ПУТЬ [JSON]': поправить позицию; 'log': шаги до сих пор; "
+                "'record ФАЙЛ' / 'scenario ФАЙЛ': выгрузить; 'quit': выйти",
+    },
+    "uk": {
+        "resume": "{n}. продовжити: {game} {name} (кроків: {steps})",
+        "which_session": "яку продовжити (номер) або Enter — нова партія: ",
+        "which_game": "яка гра ({games}): ",
+        "option": "{label}{values} [Enter — як за замовчуванням]: ",
+        "table": "стіл",
+        "reveals": "  стіл відкриває: {what}",
+        "reveal_any": "відкрийте витягнуту карту чи тайл або киньте кубики: оберіть, що випало",
+        "custom": "  або введіть надруковані значення: chance custom {form}",
+        "decide": "  вирішити за стіл (decide): {action} ({text})",
+        "decided": "вирішено за вас: {action} — {text}",
+        "no_policy": "цей вибір не покриває жодне описане правило вибору: обирає стіл",
+        "over": "гру закінчено: {reason}",
+        "winners": "переможці: {winners}",
+        "refused": "відмовлено: {error}",
+        "control_char": "відмовлено: у рядку керівний символ {char}, якого немає в жодному кроці",
+        "undo_number": "помилка: 'undo {entry}': undo приймає номер кроку, як їх нумерує 'log'",
+        "undone": "скасовано: {step}",
+        "written": "записано в {path}",
+        "cannot_write": "помилка: не вдається записати {path}: {why}",
+        "edit": "поправка",
+        "help": "номер або дія: зіграти її за місце, яке вирішує; 'decide': вирішити за стіл "
+                "(описане правило вибору гри); 'undo [N]': скасувати останній крок (або крок N); "
+                "'edit set|add|del|put ШЛЯХ [JSON]': виправити позицію; 'log': кроки досі; "
+                "'record ФАЙЛ' / 'scenario ФАЙЛ': вивантажити; 'quit': вийти",
+    },
+}
+
+
+def said(lang: str, key: str, **values: Any) -> str:
+    """The flow's words ``key`` in ``lang`` (English where the language has none), filled."""
+    return WORDS.get(lang, WORDS["en"]).get(key, WORDS["en"][key]).format(**values)
+
+
+class GameSpeaker:
+    """A game's words in the terminal companion's language, from what a snapshot carries:
+    the server's snapshot holds the deciding seat's view, the decision and the raw events,
+    which is all the game's terminal renderer needs to say the question, the options and
+    the events as ``wasteland play --lang`` does. Nothing here names a game: the renderer
+    and the page's words come through the game's spec."""
+
+    def __init__(self, spec: Any, lang: str) -> None:
+        self.spec, self.lang = spec, lang
+        renderer = spec.renderer
+        if renderer is not None and hasattr(renderer, "in_language"):
+            renderer = renderer.in_language(lang)
+        self.renderer = renderer
+        self.page = words_of_game(spec, lang) if lang != "en" else None
+        self.outcomes = self._outcome_names()
+
+    def _outcome_names(self) -> dict[str, str]:
+        """A chance outcome's id -> the name of the card or tile it is, in this language (the
+        page's ``outcomeLabel``: the components' words, keyed without their kind)."""
+        texts = self.spec.component_texts if self.lang != "en" else None
+        names: dict[str, str] = {}
+        for key, entry in (texts.catalogue(self.lang) if texts is not None else {}).items():
+            names.setdefault(key.partition(":")[2], entry.get("name") or "")
+        return names
+
+    def decision(self, d: dict[str, Any]) -> Any:
+        return Decision(d["seat"], d["kind"], tuple(d["actions"]), d.get("prompt", ""), d.get("rule", ""))
+
+    def prompt(self, d: dict[str, Any], view: dict[str, Any] | None) -> str:
+        if self.renderer is None:
+            return d.get("prompt", "")
+        return self.renderer.prompt_text(self.decision(d), view) or d.get("prompt", "")
+
+    def action(self, action: str, view: dict[str, Any] | None) -> str:
+        """An option in words; in English its notation, as a person types it. A chance
+        outcome the game's words do not name is the card or tile it is, else the outcome
+        itself (a die's face), as the page shows it."""
+        if self.renderer is None or self.lang == "en":
+            return action
+        words = self.renderer.action_text(action, view) or action
+        if words == action and action.startswith("chance "):
+            outcome = action.removeprefix("chance ")
+            return self.outcomes.get(outcome) or outcome
+        return words
+
+    def event(self, event: dict[str, Any]) -> str:
+        if self.renderer is None or event.get("type") == "correction":
+            return event.get("text", "")
+        return self.renderer.event_text(self.spec.engine, event) or event.get("text", "")
+
+    def reason(self, outcome: dict[str, Any]) -> str:
+        if self.renderer is None or not outcome.get("reason"):
+            return outcome.get("reason", "")
+        return self.renderer.end_reason(Outcome(tuple(outcome.get("winners", ())), outcome["reason"]))
+
+    def rule(self, anchor: str) -> str | None:
+        """The title of the rule ``anchor`` in this language (a refusal's message is the
+        engine's English: the rule it names is said beside it in the table's words)."""
+        try:
+            found = rules_reference.rule_text(self.spec, anchor, self.lang)
+        except (ValueError, LookupError):  # no reference, or none in this language
+            return None
+        return found.title if found is not None and found.lang == self.lang else None
+
+    def title(self) -> str:
+        page = self.page
+        return page.t("game.title") if page is not None and page.has("game.title") else self.spec.title
+
+    def option(self, name: str, value: Any = None) -> str | None:
+        """The page's label of an option (or of one of its values) in this language, or None."""
+        if self.page is None:
+            return None
+        key = f"option.{name}" if value is None else f"option.{name}.{value}"
+        return self.page.own_text(key)

@@ -1,0 +1,100 @@
+"""``wasteland companion --terminal --lang ru`` (and uk) speaks the chosen language
+throughout: the set-up questions, the question of every step, its options, the events
+with their rules, the table's reveals and the flow's own words. The terminal flow runs in
+this process against a real companion server on a SQLite file; each game plays a few
+steps (its own turn, then the automated part up to a card or die the table reveals)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from wasteland.cli.companion import Client, TerminalFlow, _start_server, terminal_key
+from wasteland.core.registry import registered_games
+
+# The steps each game plays (numbers as a person types them, or notation); after them, quit.
+# A game is found by what its spec offers, never named here beyond its registry key.
+STEPS = {
+    "saltlands": ["1", "1", "end", "run", "1", "run", "1"],
+    "fallout": ["1", "1", "1", "1"],
+    "quest": ["1", "1", "run", "1"],
+    "age-of-thirst": ["1", "1", "1", "1"],
+}
+ANCHOR = re.compile(r"\b(?:SL|WQ|FO|LO)[ -]?§?[\d.]+[a-z]?\b")
+# The flow's English words, which must not reach a Russian or Ukrainian table.
+ENGLISH = re.compile(r"\b(?:resume|which|default|the table reveals|decided for you|refused|chooses|"
+                     r"the game is over|your turn|choose|place|move|reveal)\b", re.IGNORECASE)  # "Enter" is the key
+
+
+@pytest.fixture(scope="module")
+def base(tmp_path_factory):
+    db = str(tmp_path_factory.mktemp("db") / "table.db")
+    server, thread, port = _start_server("127.0.0.1", 0, db)
+    try:
+        yield f"http://127.0.0.1:{port}", terminal_key(db)
+    finally:
+        server.should_exit = True
+        thread.join(30)
+
+
+def session(base, game: str, lang: str, steps: list[str]) -> tuple[list[str], list[str]]:
+    """(the questions asked, the lines told) of a new session of ``game`` in ``lang``: the
+    set-up's defaults, then ``steps``, then quit."""
+    spec = registered_games()[game]
+    setup = sum(1 for o in spec.options if not o.hidden and o.rulebook)
+    answers = iter(["", *[""] * setup, *steps])
+    asked: list[str] = []
+    told: list[str] = []
+
+    def ask(question: str) -> str:
+        asked.append(question)
+        return next(answers, "quit")
+
+    url, key = base
+    TerminalFlow(Client(url, lang, key), told.append, ask).run(game)
+    return asked, told
+
+
+def latin_and_cyrillic(text: str) -> tuple[int, int]:
+    letters = ANCHOR.sub("", text)
+    return (sum(c.isascii() and c.isalpha() for c in letters),
+            sum("\u0400" <= c <= "\u04ff" for c in letters))
+
+
+@pytest.mark.parametrize("game", sorted(STEPS))
+def test_a_russian_table_reads_no_english_question(base, game):
+    asked, told = session(base, game, "ru", STEPS[game])
+    questions = [q for q in asked if q != "> "]
+    steps = [line for line in told if re.match(r"(?:p\d+|стол) — ", line)]
+    options = [line for line in told if re.match(r"\s+\d+\. ", line)]
+    events = [line for line in told if line.startswith("  ") and not re.match(r"\s+\d+\. ", line)
+              and "chance custom" not in line]
+    assert questions and steps and options and events, (asked, told)
+    for line in [*questions, *steps, *options, *events]:
+        assert not ENGLISH.search(ANCHOR.sub("", line)), line
+    for line in [*questions, *steps, *events]:
+        latin, cyrillic = latin_and_cyrillic(line)
+        assert cyrillic > latin, line
+
+
+def test_a_ukrainian_table_too(base):
+    asked, told = session(base, "fallout", "uk", STEPS["fallout"])
+    assert any("Enter — нова партія" in q for q in asked), asked
+    reveal = [line for line in told if line.startswith("стіл — ")]
+    assert reveal and "оберіть, що випало" in reveal[0], told
+
+
+def test_english_stays_as_typed(base):
+    """In English the options are the notation a person types, as before."""
+    asked, told = session(base, "fallout", "en", STEPS["fallout"][:1])
+    assert any("Enter for a new session" in q for q in asked)
+    assert any(re.match(r"\s+1\. move ", line) for line in told), told
+
+
+def test_a_refusal_names_its_rule_in_the_tables_words(base):
+    """The engine's refusal is in English; the rule it breaks is said beside it in Russian
+    (LO-13: two clans in the normal form win on circle 3, so an Eye at 3 is refused)."""
+    asked, told = session(base, "age-of-thirst", "ru", ["1", "edit set clan.1.eye 3"])
+    refusals = [line for line in told if line.startswith("отказано: ")]
+    assert len(refusals) == 1 and "(LO-13: Формы игры)" in refusals[0], told

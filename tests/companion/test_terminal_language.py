@@ -18,7 +18,7 @@ from wasteland.core.registry import registered_games
 STEPS = {
     "saltlands": ["1", "1", "end", "run", "1", "run", "1"],
     "fallout": ["1", "1", "1", "1"],
-    "quest": ["1", "1", "run", "1"],
+    "quest": ["1", "1", "1", "1", "1", "1", "1", "1"],  # the first round's dice are the table's too (WQ-40.2)
     "age-of-thirst": ["1", "1", "1", "1"],
 }
 ANCHOR = re.compile(r"\b(?:SL|WQ|FO|LO)[ -]?§?[\d.]+[a-z]?\b")

@@ -274,15 +274,19 @@ def serve(
     port: int = typer.Option(8000, min=0, max=PORT_MAX, help="port (0: any free port; the address is printed)"),
     db: str = typer.Option("wasteland.db", help="SQLite file, sqlite:///FILE or postgresql://USER:PASS@HOST/DB"),
     bot_workers: Optional[int] = typer.Option(None, min=1, help="bot worker processes per lane (default: CPUs, at least 2)"),
-    processes: int = typer.Option(1, min=1, help="server processes sharing the games (one core each; "
-                                  "see API.md, Capacity)"),
+    processes: int = typer.Option(1, min=1, help="nodes on this port (SO_REUSEPORT), each serving any game; "
+                                  "see docs/scaling.md"),
+    log_format: str = typer.Option("text", help="text, or json: one object a line with the game's id"),
 ) -> None:
     """Run the multiplayer game server (HTTP + WebSocket; the page at /)."""
     from wasteland.server.run import serve as run_server
     from wasteland.server.store import StoreError
 
+    if log_format not in ("text", "json"):
+        console.print(f"[red]--log-format must be text or json, not {log_format!r}[/red]")
+        raise typer.Exit(2)
     try:
-        run_server(host, port, db, bot_workers, processes=processes)
+        run_server(host, port, db, bot_workers, processes=processes, log_format=log_format)
     except (StoreError, OSError) as exc:
         console.print(f"[red]cannot serve: {exc}[/red]")
         raise typer.Exit(2) from None

@@ -23,6 +23,7 @@ from wasteland.core.registry import registered_games
 from .bots import BotPool
 from .card_texts import texts_answer
 from .companion import routes as companion_routes
+from .health import routes as health_routes
 from .rules import routes as rules_routes
 from .games import game_mounts, lobby_spec
 from .errors import MAX_MESSAGE, ApiError, bad_request
@@ -232,6 +233,21 @@ async def http_error(request: Request, exc: Exception) -> Response:
 async def game_socket(ws: WebSocket) -> None:
     await ws.accept()
     hub = hub_of(ws)
+    if hub.draining:  # SIGTERM: the balancer sends the client to another node
+        await ws.close(code=RECONNECT)
+        return
+    hub.metrics.sockets.inc()
+    try:
+        await _game_socket(ws, hub)
+    finally:
+        hub.metrics.sockets.dec()
+
+
+#: the close code of a node that stops (drain, SIGTERM): reconnect, through the balancer
+RECONNECT = 1012
+
+
+async def _game_socket(ws: WebSocket, hub: Hub) -> None:
     try:
         try:
             room = await hub.room(ws.path_params["game_id"])
@@ -313,21 +329,24 @@ async def _on_message(room: Room, client: Client, message: dict[str, Any]) -> No
 
 
 def create_app(db: str = "wasteland.db", bot_workers: int | None = None, web_dir: Path | None = None,
-               shard: tuple[int, int] | None = None) -> Any:
+               peers: bool = False) -> Any:
     """The server on database ``db`` (a file name, ``sqlite:///FILE`` or ``postgresql://...``).
-    ``shard``: (this process, of how many) when several processes share the games (``shards``)."""
+    ``peers``: other processes share this SQLite file (``serve --processes``): look for their
+    changes (PostgreSQL announces them to every node anyway, see notify.py)."""
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         store = await open_store(db)
         bots = BotPool(bot_workers)
         bots.start()
-        hub = Hub(store, bots, shard)
+        hub = Hub(store, bots, peers)
         app.state.hub = hub
+        hub.notices.start()
         resumed = await hub.resume()
         if resumed:
             log.info("resumed %d game(s) that bots or clocks move on", resumed)
         sweeper = asyncio.create_task(hub.sweep_forever())
+        driver = asyncio.create_task(hub.drive_forever())
         # What exists now (modules, game content) lives as long as the server: keep it out
         # of the cyclic collector's full passes, which otherwise pause every game.
         gc.collect()
@@ -339,6 +358,7 @@ def create_app(db: str = "wasteland.db", bot_workers: int | None = None, web_dir
         finally:
             gc.set_threshold(*thresholds)
             sweeper.cancel()
+            driver.cancel()
             await hub.close()
             await store.close()
 
@@ -357,15 +377,11 @@ def create_app(db: str = "wasteland.db", bot_workers: int | None = None, web_dir
         WebSocketRoute("/api/games/{game_id}/ws", game_socket),
         *companion_routes(api, json_response, read_json),
         *rules_routes(api, json_response),
+        *health_routes(),
         Route("/api/{rest:path}", no_such_route, methods=["GET", "POST", "PUT", "DELETE", "PATCH"]),
     ]
     routes += game_mounts(registered_games().values())
     web = web_dir or WEB_DIR
     if web.is_dir():
         routes.append(Mount("/", StaticFiles(directory=web, html=True), name="web"))
-    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={HTTPException: http_error})
-    if shard is None:
-        return app
-    from .shards import ShardGuard
-
-    return ShardGuard(app, *shard)
+    return Starlette(routes=routes, lifespan=lifespan, exception_handlers={HTTPException: http_error})

@@ -34,19 +34,41 @@ from .companion_edit import EditError
 from .companion_session import Session, Step, seat_label
 from .companion_store import CompanionStore, SessionRow
 from .errors import ApiError, bad_request
-from .store import StoreError
+from .store import Stale, StoreError
 
 LANGS = ("en", "ru", "uk")
 MAX_SESSIONS = 200  # sessions kept in memory; the others are rebuilt from the database when opened
 
 
 class Companion:
-    """The sessions of this server: an in-memory cache over the database, one lock each."""
+    """The sessions of this server: an in-memory cache over the database, one lock each.
 
-    def __init__(self, store: Any) -> None:
+    Any node may change any session: a cached copy is used only while its sequence number is
+    the database's (checked before every use, and again under the row's lock when a change
+    is written, see companion_store). Every change of a session, made here or on another
+    node, is announced (``notify``, kind ``c``) and passed to the callbacks of
+    :meth:`on_change`, the hook for pushing a session live to every phone that shows it."""
+
+    def __init__(self, store: Any, notices: Any = None) -> None:
         self.rows = CompanionStore(store)
         self.sessions: dict[str, Session] = {}
         self.locks: dict[str, asyncio.Lock] = {}
+        self.listeners: list[Any] = []
+        if notices is not None:
+            notices.subscribe("c", self.changed, lambda: {i: s.seq for i, s in self.sessions.items()})
+
+    def on_change(self, callback: Any) -> None:
+        """``callback(session_id, seq)`` after every change of a session on any node (``seq``
+        None: it may have changed while the announcements were lost; look). Read the session
+        with :meth:`get`, which reloads it if the copy here is older than ``seq``."""
+        self.listeners.append(callback)
+
+    def changed(self, session_id: str, seq: int | None) -> None:
+        cached = self.sessions.get(session_id)
+        if cached is not None and seq is not None and seq != cached.seq:
+            self.sessions.pop(session_id, None)  # the next get() rebuilds it from the database
+        for callback in self.listeners:
+            callback(session_id, seq)
 
     def lock(self, session_id: str) -> asyncio.Lock:
         return self.locks.setdefault(session_id, asyncio.Lock())
@@ -90,9 +112,10 @@ class Companion:
 
     async def get(self, session_id: str) -> Session:
         found = self.sessions.get(session_id)
-        # Another server process (``serve --processes N``) may have played a step since:
-        # the database is the truth, the cache only saves the replay.
-        if found is not None and await self.rows.steps(session_id) == len(found.steps):
+        # Another node may have changed the session since: the database is the truth, the
+        # cache only saves the replay. Its sequence number, not its number of steps: an undo
+        # and a new step there leave as many steps as the copy here has, and other ones.
+        if found is not None and await self.rows.seq(session_id) == found.seq:
             return found
         self.sessions.pop(session_id, None)
         loaded = await self.rows.load(session_id)
@@ -110,6 +133,7 @@ class Companion:
             session = Session(spec, row.id, row.config, row.seed, row.name, row.created_at)
             session.replay(steps)
             session.updated_at = row.updated_at
+            session.seq = row.seq
             return session
 
         try:
@@ -132,11 +156,11 @@ class Companion:
             except RuleError as exc:
                 raise refusal(422, "illegal", exc) from None
             try:
-                await self.rows.append(session.id, len(session.steps) - 1, step)
+                session.seq = await self.rows.append(session.id, len(session.steps) - 1, step, session.seq)
             except StoreError:
                 session.replay(session.steps[:-1])  # not on disk: not played
                 raise
-            except Exception:  # another process stored a step at this index first
+            except Exception:  # another node changed the session first (Stale)
                 self.sessions.pop(session.id, None)
                 raise ApiError(409, "stale", "another page played a step first; reload the session") from None
             return session, events
@@ -155,7 +179,10 @@ class Companion:
             except RuleError as exc:
                 raise refusal(409, "cannot_undo", exc) from None
             try:
-                await self.rows.replace_from(session.id, which, kept, time.time())
+                session.seq = await self.rows.replace_from(session.id, which, kept, time.time(), session.seq)
+            except Stale:
+                self.sessions.pop(session.id, None)
+                raise ApiError(409, "stale", "another page changed the session first; reload it") from None
             except Exception:
                 session.replay(before)
                 raise
@@ -237,7 +264,7 @@ def companion_of(request: Request) -> Companion:
     state = request.app.state
     found = getattr(state, "companion", None)
     if found is None or found.rows.store is not state.hub.store:
-        found = state.companion = Companion(state.hub.store)
+        found = state.companion = Companion(state.hub.store, state.hub.notices)
     return found
 
 

@@ -116,6 +116,7 @@ class Session:
         self.name = name
         self.created_at = created_at if created_at is not None else time.time()
         self.updated_at = self.created_at
+        self.seq = 0  # the database row's sequence number this copy was built from (companion_store)
         self.steps: list[Step] = []
         self.played: list[Played] = []
         self.start, setup_events = self.game.new_game_with_events(config, seed)

@@ -210,10 +210,10 @@ class ServerProcess:
     """``wasteland serve`` as a process of its own (``processes``: serve --processes), in a
     session of its own: ``kill`` SIGKILLs every process of the server at once, a crash."""
 
-    def __init__(self, db: str, cwd: str, processes: int = 1) -> None:
+    def __init__(self, db: str, cwd: str, processes: int = 1, args: tuple[str, ...] = ()) -> None:
         self.proc = subprocess.Popen(
             [sys.executable, "-c", "from wasteland.cli.main import app; app()", "serve", "--port", "0", "--db", db,
-             "--processes", str(processes)],
+             "--processes", str(processes), *args],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=cwd, start_new_session=True)
         try:
             self._start()

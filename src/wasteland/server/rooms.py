@@ -429,7 +429,12 @@ class Room:
         undo there rebuilds the copy from the record and sends everyone a fresh ``state``."""
         if self.broken:
             return
-        stored = await self.hub.store.load(self.id, self.index)
+        try:
+            stored = await self.hub.store.load(self.id, self.index)
+        except Exception as exc:  # the database is away: this copy stays as it was, and says so
+            log.error("game %s: cannot read the stored game: %s", self.id, exc, extra=self.log_extra)
+            raise ApiError(503, "unavailable", "the database is unavailable; nothing was changed, try again "
+                           "shortly") from None
         if stored is None or stored.row.seq <= self.seq:
             return
         row = stored.row
@@ -460,7 +465,12 @@ class Room:
             self.broadcast_seats()
 
     async def _rebuild(self) -> None:
-        stored = await self.hub.store.load(self.id)
+        try:
+            stored = await self.hub.store.load(self.id)
+        except Exception as exc:
+            log.error("game %s: cannot read the stored game: %s", self.id, exc, extra=self.log_extra)
+            raise ApiError(503, "unavailable", "the database is unavailable; nothing was changed, try again "
+                           "shortly") from None
         if stored is None:
             return
         try:

@@ -194,6 +194,9 @@ def bench(
     db: Optional[str] = typer.Option(None, help="server: database (default: a temporary SQLite file)"),
     think: float = typer.Option(0.0, callback=_amount, help="server: seconds each client waits before it acts"),
     processes: int = typer.Option(1, min=1, help="server: server processes (wasteland serve --processes)"),
+    nodes: int = typer.Option(1, min=1, help="server: nodes on one PostgreSQL database (--db postgresql://...)"),
+    haproxy: bool = typer.Option(False, "--haproxy", help="server: the clients connect through HAProxy "
+                                 "(deploy/haproxy.cfg) in front of the nodes"),
     game: Optional[list[str]] = typer.Option(None, "--game", help="engine: only this installed game (repeat for "
                                              "more; default: every one)"),
     quick: bool = typer.Option(False, "--quick", help="engine: every figure from a short measure (seconds for "
@@ -207,7 +210,8 @@ def bench(
     if target == "server":
         from wasteland.server.bench import bench_command
 
-        raise typer.Exit(bench_command(games, seconds or 20.0, db, think, processes=processes))
+        raise typer.Exit(bench_command(games, seconds or 20.0, db, think, processes=processes, nodes=nodes,
+                                       haproxy=haproxy))
     from wasteland.core.registry import UnknownGame, get_spec
     from wasteland.sim.bench import run_bench
 
@@ -246,11 +250,14 @@ def bench_server(
     db: Optional[str] = typer.Option(None, help="database (default: a temporary SQLite file)"),
     think: float = typer.Option(0.0, callback=_amount, help="seconds each client waits before it acts"),
     processes: int = typer.Option(1, min=1, help="server processes (wasteland serve --processes)"),
+    nodes: int = typer.Option(1, min=1, help="nodes on one PostgreSQL database (--db postgresql://...)"),
+    haproxy: bool = typer.Option(False, "--haproxy", help="the clients connect through HAProxy "
+                                 "(deploy/haproxy.cfg) in front of the nodes"),
 ) -> None:
     """Game server benchmark (same as `bench server`): actions per second and latency percentiles."""
     from wasteland.server.bench import bench_command
 
-    raise typer.Exit(bench_command(games, seconds, db, think, processes=processes))
+    raise typer.Exit(bench_command(games, seconds, db, think, processes=processes, nodes=nodes, haproxy=haproxy))
 
 
 @app.command()

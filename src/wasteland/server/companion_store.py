@@ -6,7 +6,7 @@ and its steps in order. A session is rebuilt by replaying its steps (``companion
 
 A session has a sequence number (``seq``), one more at every change, like a game's: a step
 or an undo is written only under the lock of the session's row and only if the row is at
-the number the writer's copy was built from (``Store.lock_row``, else ``store.Stale``), and
+the number the writer's copy was built from (``Store.advance_row``, else ``store.Stale``), and
 it is announced to every node (``notify``, kind ``c``).
 """
 
@@ -100,13 +100,11 @@ class CompanionStore:
         """Step ``index`` of the session at sequence ``seq``; the session's new sequence number."""
 
         def job(s: Store) -> int:
-            after = s.lock_row("wl_companion", "id", session_id, seq, f"companion session {session_id}")
+            after = s.advance_row("wl_companion", "c", session_id, seq, f"companion session {session_id}",
+                                  "steps = ?, updated_at = ?", (index + 1, step.played_at))
             s._exec("INSERT INTO wl_companion_steps (session_id, idx, notation, source, note, played_at) "
                     "VALUES (?, ?, ?, ?, ?, ?)", (session_id, index, step.notation, step.source, step.note,
                                                   step.played_at))
-            s._exec("UPDATE wl_companion SET steps = ?, updated_at = ?, seq = ? WHERE id = ?",
-                    (index + 1, step.played_at, after, session_id))
-            s.announce("c", session_id, after)
             return after
 
         return await self._call(job)
@@ -116,15 +114,13 @@ class CompanionStore:
         the session's new sequence number."""
 
         def job(s: Store) -> int:
-            after = s.lock_row("wl_companion", "id", session_id, seq, f"companion session {session_id}")
+            after = s.advance_row("wl_companion", "c", session_id, seq, f"companion session {session_id}",
+                                  "steps = ?, updated_at = ?", (len(steps), at))
             s._exec("DELETE FROM wl_companion_steps WHERE session_id = ? AND idx >= ?", (session_id, keep))
             for i in range(keep, len(steps)):
                 st = steps[i]
                 s._exec("INSERT INTO wl_companion_steps (session_id, idx, notation, source, note, played_at) "
                         "VALUES (?, ?, ?, ?, ?, ?)", (session_id, i, st.notation, st.source, st.note, st.played_at))
-            s._exec("UPDATE wl_companion SET steps = ?, updated_at = ?, seq = ? WHERE id = ?",
-                    (len(steps), at, after, session_id))
-            s.announce("c", session_id, after)
             return after
 
         return await self._call(job)

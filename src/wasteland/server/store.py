@@ -15,11 +15,12 @@ transaction of its own, so that it alone fails.
 
 Several server nodes may share one database (``docs/scaling.md``). Each game and each
 companion session has a sequence number (``seq``), one more at every change. A change is
-written only under the database's lock on that game's row (PostgreSQL: ``SELECT ... FOR
-UPDATE``; SQLite: the write lock of ``BEGIN IMMEDIATE``) and only if the row still has the
-``seq`` the node's copy was built from; otherwise :class:`Stale` is raised and nothing is
-written, and the node reloads what it missed. On PostgreSQL the same transaction sends
-``NOTIFY wasteland, '<kind> <id> <seq>'`` (delivered at commit, see ``notify.py``).
+written only under the database's lock on that game's row (PostgreSQL: the row lock its
+``UPDATE ... WHERE seq = ?`` takes, held to the commit; SQLite: the write lock of ``BEGIN
+IMMEDIATE``) and only if the row still has the ``seq`` the node's copy was built from;
+otherwise :class:`Stale` is raised and nothing is written, and the node reloads what it
+missed. On PostgreSQL the same statement sends ``NOTIFY wasteland, '<kind> <id> <seq>'``
+(delivered at commit, see ``notify.py``).
 """
 
 from __future__ import annotations
@@ -247,14 +248,20 @@ class Store:
         elif column not in {r[1] for r in self._exec(f"PRAGMA table_info({table})").fetchall()}:
             self._exec(f"ALTER TABLE {table} ADD COLUMN {column} {declaration}")
 
-    def lock_row(self, table: str, key: str, row_id: str, seq: int | None, what: str) -> int:
-        """Lock the row for this transaction and check its sequence number (``seq``; None:
-        any); the number it will have after this change. :class:`Stale` if it moved on."""
-        lock = " FOR UPDATE" if self.kind == "postgresql" else ""  # SQLite: BEGIN IMMEDIATE holds the file
-        found = self._exec(f"SELECT seq FROM {table} WHERE {key} = ?{lock}", (row_id,)).fetchone()
-        if found is None or (seq is not None and int(found[0]) != seq):
-            raise Stale(what, None if found is None else int(found[0]))
-        return int(found[0]) + 1
+    def advance_row(self, table: str, kind: str, row_id: str, seq: int, what: str, sets: str,
+                    params: tuple) -> int:
+        """``UPDATE table SET sets`` on row ``row_id`` if it is at sequence ``seq``, with its
+        sequence number one more; that number. The update takes the row's lock for the rest
+        of the transaction (SQLite: ``BEGIN IMMEDIATE`` holds the file) and, on PostgreSQL,
+        sends the announcement at commit; one statement, one round trip. :class:`Stale` if
+        the row moved on (nothing written)."""
+        notify = f", pg_notify('{CHANNEL}', '{kind} ' || id || ' ' || seq)" if self.kind == "postgresql" else ""
+        found = self._exec(f"UPDATE {table} SET {sets}, seq = seq + 1 WHERE id = ? AND seq = ? RETURNING seq{notify}",
+                           (*params, row_id, seq)).fetchone()
+        if found is None:
+            now = self._exec(f"SELECT seq FROM {table} WHERE id = ?", (row_id,)).fetchone()
+            raise Stale(what, None if now is None else int(now[0]))
+        return int(found[0])
 
     def announce(self, kind: str, row_id: str, seq: int) -> None:
         """Tell every node (``LISTEN wasteland``) at commit that ``row_id`` is at ``seq``."""
@@ -393,15 +400,13 @@ class Store:
         to ``bank``. The game's new sequence number; :class:`Stale` if it was not at ``seq``."""
 
         def job(s: Store) -> int:
-            after = s.lock_row("wl_games", "id", game_id, seq, f"game {game_id}")
+            after = s.advance_row("wl_games", "g", game_id, seq, f"game {game_id}",
+                                  "actions = ?, status = ?, updated_at = ?", (index + 1, status, action.played_at))
             s._exec("INSERT INTO wl_actions (game_id, idx, notation, seat, source, played_at) "
                     "VALUES (?, ?, ?, ?, ?, ?)",
                     (game_id, index, action.notation, action.seat, action.source, action.played_at))
-            s._exec("UPDATE wl_games SET actions = ?, status = ?, updated_at = ?, seq = ? WHERE id = ?",
-                    (index + 1, status, action.played_at, after, game_id))
             if bank is not None:
                 s._exec("UPDATE wl_seats SET bank = ? WHERE game_id = ? AND seat = ?", (bank, game_id, action.seat))
-            s.announce("g", game_id, after)
             return after
 
         return await self._call(job)
@@ -410,24 +415,20 @@ class Store:
         """Take back every action from index ``keep`` on (undo); the new sequence number."""
 
         def job(s: Store) -> int:
-            after = s.lock_row("wl_games", "id", game_id, seq, f"game {game_id}")
+            after = s.advance_row("wl_games", "g", game_id, seq, f"game {game_id}",
+                                  "actions = ?, status = ?, updated_at = ?, undos = undos + 1", (keep, status, time.time()))
             s._exec("DELETE FROM wl_actions WHERE game_id = ? AND idx >= ?", (game_id, keep))
-            s._exec("UPDATE wl_games SET actions = ?, status = ?, updated_at = ?, seq = ?, undos = undos + 1 "
-                    "WHERE id = ?", (keep, status, time.time(), after, game_id))
-            s.announce("g", game_id, after)
             return after
 
         return await self._call(job)
 
     async def update_seat(self, game_id: str, seat: SeatRow, status: str, driven: bool, seq: int) -> int:
         def job(s: Store) -> int:
-            after = s.lock_row("wl_games", "id", game_id, seq, f"game {game_id}")
+            after = s.advance_row("wl_games", "g", game_id, seq, f"game {game_id}",
+                                  "status = ?, driven = ?, updated_at = ?", (status, int(driven), time.time()))
             s._exec("UPDATE wl_seats SET kind = ?, bot = ?, name = ?, token_hash = ?, bank = ? "
                     "WHERE game_id = ? AND seat = ?",
                     (seat.kind, seat.bot, seat.name, seat.token_hash, seat.bank, game_id, seat.seat))
-            s._exec("UPDATE wl_games SET status = ?, driven = ?, updated_at = ?, seq = ? WHERE id = ?",
-                    (status, int(driven), time.time(), after, game_id))
-            s.announce("g", game_id, after)
             return after
 
         return await self._call(job)

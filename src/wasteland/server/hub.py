@@ -6,7 +6,9 @@ elsewhere is announced (``notify.py``) and the copy reads it. The bots and clock
 are moved on by the node that made its last change (it held the game's lock last); if
 that node goes away, any node that holds a copy takes over once the game has stood still
 for :data:`TAKE_OVER_SECONDS` (two nodes doing so at once cannot both commit: the row's
-sequence number lets one through)."""
+sequence number lets one through). A node drops its copy of a game nobody watches there
+when another node changes it; a game that nobody watches anywhere and whose node died goes
+on when someone opens it, or when a node starts (``resume``)."""
 
 from __future__ import annotations
 
@@ -60,8 +62,12 @@ class Hub:
     def changed(self, game_id: str, seq: int | None) -> None:
         """Another node changed a game (``notify``): the copy here reads what it missed."""
         room = self.rooms.get(game_id)
-        if room is not None and (seq is None or seq > room.seq):
-            self.spawn(room.catch_up(seq))
+        if room is None or (seq is not None and seq <= room.seq):
+            return
+        if not room.busy():  # nobody here watches it: drop the copy, the next request reads the game
+            del self.rooms[game_id]
+            return
+        self.spawn(room.catch_up(seq))
 
     def spawn(self, coro: Any) -> None:
         task = asyncio.create_task(coro)

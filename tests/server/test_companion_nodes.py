@@ -6,6 +6,8 @@ judged on the position the database holds, and the session must still replay."""
 
 from __future__ import annotations
 
+import time
+
 from srvtest import LiveServer, new_database
 
 from wasteland.core.registry import registered_games
@@ -28,6 +30,8 @@ def test_undo_and_play_on_one_node_then_play_on_the_other(pg_admin_url, tmp_path
         one, two = LiveServer(db).start(), LiveServer(db).start()
         try:
             _scenario(one, two, db)
+            if kind == "postgres":
+                _told_on_the_other_node(one, two)
         finally:
             one.stop()
             two.stop()
@@ -72,3 +76,19 @@ def _scenario(one: LiveServer, two: LiveServer, db: str) -> None:
             ['"character plowman"', '"enter 0,1"', f'"{fresh_move}"'], r.text
     finally:
         third.stop()
+
+
+def _told_on_the_other_node(one: LiveServer, two: LiveServer) -> None:
+    """The hook for pushing a session live (``Companion.on_change``): a step played on node
+    one is told to node two's listeners (PostgreSQL's announcement), with its sequence."""
+    r = one.http.post("/api/companion", json={"game": "saltlands", "config": {"players": 1}, "seed": SEED})
+    sid = r.json()["session"]["id"]
+    assert two.http.get(f"/api/companion/{sid}").status_code == 200  # node two makes its companion
+    told: list[tuple[str, int | None]] = []
+    two.app.state.companion.on_change(lambda session_id, seq: told.append((session_id, seq)))
+    assert one.http.post(f"/api/companion/{sid}/steps", json={"step": "character plowman", "index": 0}).status_code == 200
+    deadline = time.monotonic() + 10
+    while (sid, 1) not in told:
+        assert time.monotonic() < deadline, told
+        time.sleep(0.02)
+    assert two.http.get(f"/api/companion/{sid}").json()["index"] == 1

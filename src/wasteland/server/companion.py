@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import secrets
 import time
 from typing import Any
@@ -35,6 +36,8 @@ from .companion_session import Session, Step, seat_label
 from .companion_store import CompanionStore, SessionRow
 from .errors import ApiError, bad_request
 from .store import Stale, StoreError
+
+log = logging.getLogger("wasteland.server")
 
 LANGS = ("en", "ru", "uk")
 MAX_SESSIONS = 200  # sessions kept in memory; the others are rebuilt from the database when opened
@@ -58,17 +61,30 @@ class Companion:
             notices.subscribe("c", self.changed, lambda: {i: s.seq for i, s in self.sessions.items()})
 
     def on_change(self, callback: Any) -> None:
-        """``callback(session_id, seq)`` after every change of a session on any node (``seq``
-        None: it may have changed while the announcements were lost; look). Read the session
-        with :meth:`get`, which reloads it if the copy here is older than ``seq``."""
+        """``callback(session_id, seq)`` after every change of a session, made on this node
+        or any other (``seq`` None: it may have changed while the announcements were lost;
+        look). It runs on the event loop and must not block; it may be told of one ``seq``
+        twice (here, and by the announcement's echo): push when ``seq`` is more than what
+        was pushed. Read the session with :meth:`get`, which reloads a copy older than the
+        database's."""
         self.listeners.append(callback)
 
     def changed(self, session_id: str, seq: int | None) -> None:
+        """A change announced by the database (``notify``)."""
         cached = self.sessions.get(session_id)
-        if cached is not None and seq is not None and seq != cached.seq:
+        if cached is not None and seq is not None and seq <= cached.seq:
+            return  # this node's own change, already told
+        if cached is not None:
             self.sessions.pop(session_id, None)  # the next get() rebuilds it from the database
+        self._tell(session_id, seq)
+
+    def _tell(self, session_id: str, seq: int | None) -> None:
         for callback in self.listeners:
-            callback(session_id, seq)
+            try:
+                callback(session_id, seq)
+            except Exception:  # one listener's fault must not undo a committed step
+                log.exception("a companion listener failed on session %s", session_id,
+                              extra={"session_id": session_id})
 
     def lock(self, session_id: str) -> asyncio.Lock:
         return self.locks.setdefault(session_id, asyncio.Lock())
@@ -163,6 +179,7 @@ class Companion:
             except Exception:  # another node changed the session first (Stale)
                 self.sessions.pop(session.id, None)
                 raise ApiError(409, "stale", "another page played a step first; reload the session") from None
+            self._tell(session.id, session.seq)
             return session, events
 
     async def undo(self, session_id: str, body: dict[str, Any]) -> tuple[Session, Step]:
@@ -187,6 +204,7 @@ class Companion:
                 session.replay(before)
                 raise
             session.updated_at = time.time()
+            self._tell(session.id, session.seq)
             return session, before[which]
 
 

@@ -183,6 +183,7 @@ class Store:
         self._last_error: BaseException | None = None
         self.errors = 0  # transactions lost to the database (for the metrics)
         self.reachable = True  # the last transaction reached the database (for /readyz)
+        self.last_commit = time.monotonic()  # when (for /readyz: a busy node need not ping)
 
     # -- connection (writer thread only) -------------------------------------------------
 
@@ -319,7 +320,7 @@ class Store:
             for job in batch:
                 results.append((job.fn(self), None))
             self._exec("COMMIT")
-            self.reachable = True
+            self.reachable, self.last_commit = True, time.monotonic()
             return results
         except Exception as exc:
             try:

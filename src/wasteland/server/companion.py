@@ -69,7 +69,7 @@ class Companion:
         database's."""
         self.listeners.append(callback)
 
-    def changed(self, session_id: str, seq: int | None) -> None:
+    def changed(self, session_id: str, seq: int | None, detail: str = "") -> None:
         """A change announced by the database (``notify``)."""
         cached = self.sessions.get(session_id)
         if cached is not None and seq is not None and seq <= cached.seq:

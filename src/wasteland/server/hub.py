@@ -59,7 +59,7 @@ class Hub:
         self.notices.subscribe("g", self.changed, lambda: {r.id: r.seq for r in self.rooms.values()})
         self.metrics = Metrics(self)
 
-    def changed(self, game_id: str, seq: int | None) -> None:
+    def changed(self, game_id: str, seq: int | None, detail: str = "") -> None:
         """Another node changed a game (``notify``): the copy here reads what it missed."""
         room = self.rooms.get(game_id)
         if room is None or (seq is not None and seq <= room.seq):
@@ -67,7 +67,7 @@ class Hub:
         if not room.busy():  # nobody here watches it: drop the copy, the next request reads the game
             del self.rooms[game_id]
             return
-        self.spawn(room.catch_up(seq))
+        self.spawn(room.catch_up(seq, detail))
 
     def spawn(self, coro: Any) -> None:
         task = asyncio.create_task(coro)

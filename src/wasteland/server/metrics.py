@@ -29,6 +29,9 @@ class Metrics:
                                  buckets=LATENCY_BUCKETS, registry=r)
         self.refused = Counter("wasteland_stale_commits", "Changes refused because another node changed the "
                                "game first (then read again)", registry=r)
+        self.taken = Counter("wasteland_remote_changes", "Changes made by other nodes that this node's copies "
+                             "took: from the announcement itself, or by reading the database", ["how"],
+                             registry=r)
         self.sockets = Gauge("wasteland_open_sockets", "WebSockets open on this node", registry=r)
         self.rooms = Gauge("wasteland_games_in_memory", "Games this node holds a copy of", registry=r)
         self.rooms.set_function(lambda: len(hub.rooms))

@@ -9,9 +9,11 @@ machine: ``serve --processes N`` on one file) there is no NOTIFY: a node with ``
 looks at the sequence numbers of what it holds every :data:`POLL_SECONDS`.
 
 Whoever keeps copies subscribes per kind (:meth:`Notices.subscribe`): a callback told
-``(id, seq)`` of each change, and the rows it holds (``id -> seq``). An announcement only
-says *that* something changed; the subscriber reads *what* from the database, so a missed
-or merged announcement loses nothing. After the listening connection is lost and comes
+``(id, seq, detail)`` of each change, and the rows it holds (``id -> seq``). An
+announcement says *that* something changed; the subscriber reads *what* from the
+database, so a missed or merged announcement loses nothing. An action's announcement
+also carries the action (``detail``, see ``store.action_detail``): a copy at exactly the
+sequence before it takes it without a read. After the listening connection is lost and comes
 back, every subscriber is told to look at everything it holds (``seq`` None).
 """
 
@@ -32,8 +34,9 @@ POLL_SECONDS = 0.25
 #: the tables of the kinds, for the look on SQLite.
 TABLES = {"g": "wl_games", "c": "wl_companion"}
 
-#: a subscriber's callback: (row id, its sequence number now; None: look for yourself)
-Changed = Callable[[str, "int | None"], None]
+#: a subscriber's callback: (row id, its sequence number now (None: look for yourself),
+#: what changed if the announcement says, else "")
+Changed = Callable[[str, "int | None", str], None]
 
 
 class Notices:
@@ -50,11 +53,11 @@ class Notices:
         rows this node keeps a copy of, with the sequence number of each copy."""
         self._subscribers.setdefault(kind, []).append((changed, held))
 
-    def deliver(self, kind: str, row_id: str, seq: int | None) -> None:
+    def deliver(self, kind: str, row_id: str, seq: int | None, detail: str = "") -> None:
         self.received += 1
         for changed, _held in self._subscribers.get(kind, ()):
             try:
-                changed(row_id, seq)
+                changed(row_id, seq, detail)
             except Exception:  # one subscriber's fault must not stop the others
                 log.exception("a change of %s %s was not handled", kind, row_id)
 
@@ -92,9 +95,9 @@ class Notices:
                         self.look_everywhere()
                     first = False
                     async for notice in conn.notifies():
-                        kind, row_id, seq = _parse(notice.payload)
+                        kind, row_id, seq, detail = _parse(notice.payload)
                         if kind is not None:
-                            self.deliver(kind, row_id, seq)
+                            self.deliver(kind, row_id, seq, detail)
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
@@ -119,11 +122,11 @@ class Notices:
                     for row_id, seq in stored.items():
                         if seq != copies.get(row_id):
                             self.received += 1
-                            changed(row_id, seq)
+                            changed(row_id, seq, "")
 
 
-def _parse(payload: str) -> tuple[Any, str, int | None]:
-    parts = payload.split(" ")
-    if len(parts) != 3 or not parts[2].isdigit():
-        return None, "", None
-    return parts[0], parts[1], int(parts[2])
+def _parse(payload: str) -> tuple[Any, str, int | None, str]:
+    parts = payload.split(" ", 3)
+    if len(parts) < 3 or not parts[2].isdigit():
+        return None, "", None, ""
+    return parts[0], parts[1], int(parts[2]), parts[3] if len(parts) == 4 else ""

@@ -32,7 +32,7 @@ from wasteland.core.protocol import Decision, Game, RuleError
 from .bots import bot_seed
 from .errors import ApiError
 from .events import events_json
-from .store import ActionRow, GameRow, SeatRow, Stale, StoredGame
+from .store import ActionRow, GameRow, SeatRow, Stale, StoredGame, parse_action_detail
 
 if TYPE_CHECKING:
     from .hub import Hub
@@ -417,11 +417,34 @@ class Room:
         self.row.seq = seq
         self.changed_at = time.monotonic()
 
-    async def catch_up(self, seq: int | None = None) -> None:
-        """Read what another node changed (``seq``: the number it announced; None: look)."""
+    async def catch_up(self, seq: int | None = None, detail: str = "") -> None:
+        """Read what another node changed (``seq``: the number it announced; None: look).
+        The next action, announced with itself (``detail``), is taken without a read."""
         async with self.lock:
+            if seq is not None and seq == self.seq + 1 and detail and self._take(seq, detail):
+                return
             if seq is None or seq > self.seq:
                 await self._catch_up()
+
+    def _take(self, seq: int, detail: str) -> bool:
+        """Play the announced action on this copy, as :meth:`_catch_up` would after a read."""
+        parsed = parse_action_detail(detail)
+        if parsed is None or self.broken or parsed[0] != self.index:
+            return False
+        index, stored_action, bank = parsed
+        before = self.state
+        try:
+            after, events = self.game.apply(before, stored_action.notation)
+        except RuleError:
+            return False
+        revealed = bool(self.game.reveals_hidden(before, after))
+        status = "over" if self.game.outcome(after) is not None else self.status()
+        self._advance(before, after, stored_action.notation, stored_action.seat, stored_action.source, revealed,
+                      stored_action.played_at, bank, status, seq)
+        self._broadcast("update", self._update_extra(stored_action.notation, index, stored_action.seat,
+                                                     stored_action.source, events, None))
+        self.hub.metrics.taken.labels("announced").inc()
+        return True
 
     async def _catch_up(self) -> None:
         """Under the lock: bring this copy to the stored game and tell the clients, in order.
@@ -438,6 +461,7 @@ class Room:
         if stored is None or stored.row.seq <= self.seq:
             return
         row = stored.row
+        self.hub.metrics.taken.labels("read").inc()
         if row.undos != self.row.undos or row.actions < self.index:
             await self._rebuild()
             return

@@ -250,15 +250,20 @@ class Store:
             self._exec(f"ALTER TABLE {table} ADD COLUMN {column} {declaration}")
 
     def advance_row(self, table: str, kind: str, row_id: str, seq: int, what: str, sets: str,
-                    params: tuple) -> int:
+                    params: tuple, detail: str = "") -> int:
         """``UPDATE table SET sets`` on row ``row_id`` if it is at sequence ``seq``, with its
         sequence number one more; that number. The update takes the row's lock for the rest
         of the transaction (SQLite: ``BEGIN IMMEDIATE`` holds the file) and, on PostgreSQL,
         sends the announcement at commit; one statement, one round trip. :class:`Stale` if
-        the row moved on (nothing written)."""
-        notify = f", pg_notify('{CHANNEL}', '{kind} ' || id || ' ' || seq)" if self.kind == "postgresql" else ""
+        the row moved on (nothing written). ``detail``: what changed, for the listeners to
+        take without reading the database (``notify``: an action's own row)."""
+        if self.kind == "postgresql":
+            notify = f", pg_notify('{CHANNEL}', '{kind} ' || id || ' ' || seq || ?)"
+            tail: tuple = (f" {detail}" if detail else "",)
+        else:
+            notify, tail = "", ()
         found = self._exec(f"UPDATE {table} SET {sets}, seq = seq + 1 WHERE id = ? AND seq = ? RETURNING seq{notify}",
-                           (*params, row_id, seq)).fetchone()
+                           (*params, row_id, seq, *tail)).fetchone()
         if found is None:
             now = self._exec(f"SELECT seq FROM {table} WHERE id = ?", (row_id,)).fetchone()
             raise Stale(what, None if now is None else int(now[0]))
@@ -402,7 +407,8 @@ class Store:
 
         def job(s: Store) -> int:
             after = s.advance_row("wl_games", "g", game_id, seq, f"game {game_id}",
-                                  "actions = ?, status = ?, updated_at = ?", (index + 1, status, action.played_at))
+                                  "actions = ?, status = ?, updated_at = ?", (index + 1, status, action.played_at),
+                                  action_detail(index, action, bank))
             s._exec("INSERT INTO wl_actions (game_id, idx, notation, seat, source, played_at) "
                     "VALUES (?, ?, ?, ?, ?, ?)",
                     (game_id, index, action.notation, action.seat, action.source, action.played_at))
@@ -496,6 +502,26 @@ class Store:
                     f"WHERE game_id IN ({marks}) ORDER BY game_id, seat", tuple(chunk)).fetchall():
                 out[gid].append(SeatRow(seat, kind, bot, name, token_hash, bank))
         return out
+
+
+def action_detail(index: int, action: ActionRow, bank: float | None) -> str:
+    """An action as its announcement carries it (``notify``): the next change of the game
+    is then taken by the other nodes without a read. The notation goes last (it may hold
+    spaces); an announcement holds at most 8000 bytes, so a longer one is left out."""
+    text = f"a {index} {action.seat} {action.source} {action.played_at!r} {'-' if bank is None else repr(bank)} " \
+           f"{action.notation}"
+    return text if len(text.encode()) < 7000 else ""
+
+
+def parse_action_detail(detail: str) -> tuple[int, ActionRow, float | None] | None:
+    parts = detail.split(" ", 6)
+    if len(parts) != 7 or parts[0] != "a":
+        return None
+    try:
+        bank = None if parts[5] == "-" else float(parts[5])
+        return int(parts[1]), ActionRow(parts[6], int(parts[2]), parts[3], float(parts[4])), bank
+    except ValueError:
+        return None
 
 
 _GAME_COLUMNS = ("id, game, rules_version, config, seed, options, status, driven, actions, created_at, updated_at, "

@@ -324,7 +324,9 @@ async def run(base: str, games: int, seconds: float, players: int = 2, think: fl
     # Idle connections dropped before the server drops them (uvicorn: after 5 s), or a
     # request may go out on a connection the server is closing (ReadError).
     limits = httpx.Limits(max_connections=64, max_keepalive_connections=64, keepalive_expiry=2.0)
-    async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
+    # No pool timeout: a thousand slots each create a game at the start and queue for the
+    # 64 connections far longer than a minute on a busy machine (every one gave up before).
+    async with httpx.AsyncClient(base_url=base, timeout=httpx.Timeout(60, pool=None), limits=limits) as http:
         tasks = [asyncio.create_task(_slot(http, host, port, i, setup, think, tally, stop))
                  for i in range(games)]
         # Measure once every slot has its first game going.

@@ -210,11 +210,11 @@ class ServerProcess:
     """``wasteland serve`` as a process of its own (``processes``: serve --processes), in a
     session of its own: ``kill`` SIGKILLs every process of the server at once, a crash."""
 
-    def __init__(self, db: str, cwd: str, processes: int = 1) -> None:
+    def __init__(self, db: str, cwd: str, processes: int = 1, args: tuple[str, ...] = ()) -> None:
         self.database = db if "://" in db or os.path.isabs(db) else os.path.join(cwd, db)
         self.proc = subprocess.Popen(
             [sys.executable, "-c", "from wasteland.cli.main import app; app()", "serve", "--port", "0", "--db", db,
-             "--processes", str(processes), "--companion"],  # the companion's routes too (off by default)
+             "--processes", str(processes), "--companion", *args],  # the companion's routes too (off by default)
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, cwd=cwd, start_new_session=True)
         try:
             self._start()

@@ -14,10 +14,10 @@ from srvtest import GAME, ServerProcess, replay_state, run_async
 from wasteland.server.store import open_store
 
 
-# (processes before, processes after the crash): one process; the games shared between two
-# processes (serve --processes), every one of them killed, and restarted as three, so that
+# (processes before, processes after the crash): one process; two nodes on one port
+# (serve --processes, SO_REUSEPORT), every one of them killed, and restarted as three, so that
 # most games come back in another process than the one that played them.
-@pytest.mark.parametrize("processes, after", [(1, 1), (2, 3)], ids=["one-process", "shards"])
+@pytest.mark.parametrize("processes, after", [(1, 1), (2, 3)], ids=["one-process", "nodes"])
 def test_sigkill_loses_no_acknowledged_action(db_url, tmp_path, processes, after):
     first = ServerProcess(db_url, str(tmp_path), processes)
     try:

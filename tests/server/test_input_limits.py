@@ -90,10 +90,11 @@ def test_half_sent_request_heads_are_closed_after_the_head_timeout(sqlite_server
         assert sock.recv(65536).startswith(b"HTTP/1.1 200 ")
 
 
-def test_the_router_survives_its_open_file_limit(tmp_path):
-    """Idle connections up to the router's open-file limit: it refuses what it cannot take
-    (503) or leaves it waiting, never exits, and serves again once they go."""
-    proc = ServerProcess(str(tmp_path / "fd.db"), str(tmp_path), processes=2)
+def test_a_node_survives_its_open_file_limit(tmp_path):
+    """Idle connections up to a node's open-file limit: it refuses what it cannot take
+    (503) or leaves it waiting, never exits, and serves again once they go. (One node: the
+    process ``serve`` starts is the node itself.)"""
+    proc = ServerProcess(str(tmp_path / "fd.db"), str(tmp_path), processes=1)
     try:
         limit = 64
         resource.prlimit(proc.proc.pid, resource.RLIMIT_NOFILE, (limit, limit))
@@ -102,24 +103,14 @@ def test_the_router_survives_its_open_file_limit(tmp_path):
             sock = socket.create_connection(("127.0.0.1", proc.port), timeout=10)
             idle.append(sock)
         time.sleep(1.0)
-        # At the limit: a new request is refused clearly or waits, but the router lives.
+        # At the limit a new request is refused, dropped or left waiting (a clear answer to
+        # a client over capacity is the balancer's: HAProxy's maxconn), but the node lives.
         try:
             r = httpx.get(f"{proc.base}/api", timeout=3)
             assert r.status_code in (200, 503), r.text
-            if r.status_code == 503:
-                assert r.json()["code"] == "busy"
-        except httpx.TimeoutException:
+        except httpx.TransportError:
             pass
-        assert proc.proc.poll() is None, "the router exited at its open-file limit"
-        refused = 0
-        for sock in idle:
-            sock.settimeout(0.05)
-            try:
-                if sock.recv(200).startswith(b"HTTP/1.1 503 "):
-                    refused += 1
-            except (TimeoutError, ConnectionResetError):
-                pass
-        assert refused > 0, "no connection over the limit got a clear refusal"
+        assert proc.proc.poll() is None, "the node exited at its open-file limit"
         for sock in idle:
             sock.close()
         deadline = time.monotonic() + 30
@@ -129,8 +120,8 @@ def test_the_router_survives_its_open_file_limit(tmp_path):
                     break
             except httpx.TransportError:
                 pass
-            assert proc.proc.poll() is None, "the router exited"
-            assert time.monotonic() < deadline, "the router did not serve again"
+            assert proc.proc.poll() is None, "the node exited"
+            assert time.monotonic() < deadline, "the node did not serve again"
             time.sleep(0.2)
         assert proc.http.post("/api/games", json={"players": 1}).status_code == 201
     finally:

@@ -227,6 +227,9 @@ def bench(
     db: Optional[str] = typer.Option(None, help="server: database (default: a temporary SQLite file)"),
     think: float = typer.Option(0.0, callback=_amount, help="server: seconds each client waits before it acts"),
     processes: int = typer.Option(1, min=1, help="server: server processes (wasteland serve --processes)"),
+    nodes: int = typer.Option(1, min=1, help="server: nodes on one PostgreSQL database (--db postgresql://...)"),
+    haproxy: bool = typer.Option(False, "--haproxy", help="server: the clients connect through HAProxy "
+                                 "(deploy/haproxy.cfg) in front of the nodes"),
     game: Optional[list[str]] = typer.Option(None, "--game", help="engine: only this installed game (repeat for "
                                              "more; default: every one)"),
     quick: bool = typer.Option(False, "--quick", help="engine: every figure from a short measure (seconds for "
@@ -240,7 +243,8 @@ def bench(
     if target == "server":
         from wasteland.server.bench import bench_command
 
-        raise typer.Exit(bench_command(games, seconds or 20.0, db, think, processes=processes))
+        raise typer.Exit(bench_command(games, seconds or 20.0, db, think, processes=processes, nodes=nodes,
+                                       haproxy=haproxy))
     from wasteland.core.registry import UnknownGame, get_spec
     from wasteland.sim.bench import run_bench
 
@@ -300,11 +304,14 @@ def bench_server(
     db: Optional[str] = typer.Option(None, help="database (default: a temporary SQLite file)"),
     think: float = typer.Option(0.0, callback=_amount, help="seconds each client waits before it acts"),
     processes: int = typer.Option(1, min=1, help="server processes (wasteland serve --processes)"),
+    nodes: int = typer.Option(1, min=1, help="nodes on one PostgreSQL database (--db postgresql://...)"),
+    haproxy: bool = typer.Option(False, "--haproxy", help="the clients connect through HAProxy "
+                                 "(deploy/haproxy.cfg) in front of the nodes"),
 ) -> None:
     """Game server benchmark (same as `bench server`): actions per second and latency percentiles."""
     from wasteland.server.bench import bench_command
 
-    raise typer.Exit(bench_command(games, seconds, db, think, processes=processes))
+    raise typer.Exit(bench_command(games, seconds, db, think, processes=processes, nodes=nodes, haproxy=haproxy))
 
 
 @app.command()
@@ -328,8 +335,9 @@ def serve(
     port: int = typer.Option(8000, min=0, max=PORT_MAX, help="port (0: any free port; the address is printed)"),
     db: str = typer.Option("wasteland.db", help="SQLite file, sqlite:///FILE or postgresql://USER:PASS@HOST/DB"),
     bot_workers: Optional[int] = typer.Option(None, min=1, help="bot worker processes per lane (default: CPUs, at least 2)"),
-    processes: int = typer.Option(1, min=1, help="server processes sharing the games (one core each; "
-                                  "see API.md, Capacity)"),
+    processes: int = typer.Option(1, min=1, help="nodes on this port (SO_REUSEPORT), each serving any game; "
+                                  "see docs/scaling.md"),
+    log_format: str = typer.Option("text", help="text, or json: one object a line with the game's id"),
     companion: bool = typer.Option(False, "--companion", help="serve the table companion's routes too "
                                    "(off by default: see API.md, Companion)"),
     reports: Optional[Path] = typer.Option(None, help="a folder of simulate/tune runs (--out) to show read-only "
@@ -339,12 +347,16 @@ def serve(
     from wasteland.server.run import serve as run_server
     from wasteland.server.store import StoreError
 
+    if log_format not in ("text", "json"):
+        console.print(f"[red]--log-format must be text or json, not {log_format!r}[/red]")
+        raise typer.Exit(2)
     try:
         if reports is not None and not reports.is_dir():
             raise OSError(f"--reports: {reports} is not a folder")
         if reports is not None and processes > 1:
             raise OSError("--reports: reports are served by a single server process (--processes 1)")
-        run_server(host, port, db, bot_workers, processes=processes, companion=companion, reports=reports)
+        run_server(host, port, db, bot_workers, processes=processes, companion=companion, reports=reports,
+                   log_format=log_format)
     except (StoreError, OSError) as exc:
         console.print(f"[red]cannot serve: {exc}[/red]")
         raise typer.Exit(2) from None

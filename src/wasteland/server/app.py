@@ -25,6 +25,7 @@ from .bots import BotPool
 from .browser import SecurityHeaders, configured_origins, origin_allowed
 from .card_texts import texts_answer
 from .companion import routes as companion_routes
+from .health import routes as health_routes
 from .reports import routes as reports_routes
 from .rules import routes as rules_routes
 from .games import game_mounts, lobby_spec
@@ -306,6 +307,21 @@ async def game_socket(ws: WebSocket) -> None:
         await ws.close(code=CLOSE_ORIGIN)
         return
     hub = hub_of(ws)
+    if hub.draining:  # SIGTERM: the balancer sends the client to another node
+        await ws.close(code=RECONNECT)
+        return
+    hub.metrics.sockets.inc()
+    try:
+        await _game_socket(ws, hub)
+    finally:
+        hub.metrics.sockets.dec()
+
+
+#: the close code of a node that stops (drain, SIGTERM): reconnect, through the balancer
+RECONNECT = 1012
+
+
+async def _game_socket(ws: WebSocket, hub: Hub) -> None:
     try:
         try:
             room = await hub.room(ws.path_params["game_id"])
@@ -390,10 +406,11 @@ async def _on_message(room: Room, client: Client, message: dict[str, Any]) -> No
 
 
 def create_app(db: str = "wasteland.db", bot_workers: int | None = None, web_dir: Path | None = None,
-               shard: tuple[int, int] | None = None, companion: bool | None = None,
+               peers: bool = False, companion: bool | None = None,
                origins: list[str] | None = None, reports: Path | None = None) -> Any:
     """The server on database ``db`` (a file name, ``sqlite:///FILE`` or ``postgresql://...``).
-    ``shard``: (this process, of how many) when several processes share the games (``shards``).
+    ``peers``: other processes share this SQLite file (``serve --processes``): look for their
+    changes (PostgreSQL announces them to every node anyway, see notify.py).
     ``companion``: serve the companion's routes (default: the environment's
     ``WASTELAND_COMPANION``, which ``wasteland serve`` sets from ``--companion``; else on).
     ``origins``: other sites whose pages may use this server (default: ``WASTELAND_ORIGINS``).
@@ -406,12 +423,14 @@ def create_app(db: str = "wasteland.db", bot_workers: int | None = None, web_dir
         store = await open_store(db)
         bots = BotPool(bot_workers)
         bots.start()
-        hub = Hub(store, bots, shard)
+        hub = Hub(store, bots, peers)
         app.state.hub = hub
+        hub.notices.start()
         resumed = await hub.resume()
         if resumed:
             log.info("resumed %d game(s) that bots or clocks move on", resumed)
         sweeper = asyncio.create_task(hub.sweep_forever())
+        driver = asyncio.create_task(hub.drive_forever())
         # What exists now (modules, game content) lives as long as the server: keep it out
         # of the cyclic collector's full passes, which otherwise pause every game.
         gc.collect()
@@ -423,6 +442,7 @@ def create_app(db: str = "wasteland.db", bot_workers: int | None = None, web_dir
         finally:
             gc.set_threshold(*thresholds)
             sweeper.cancel()
+            driver.cancel()
             await hub.close()
             await store.close()
 
@@ -443,6 +463,7 @@ def create_app(db: str = "wasteland.db", bot_workers: int | None = None, web_dir
         *(_companion_routes() if companion else
           [Route("/api/companion{rest:path}", companion_off, methods=["GET", "POST", "PUT", "DELETE", "PATCH"])]),
         *rules_routes(api, json_response),
+        *health_routes(),
         Route("/api/{rest:path}", no_such_route, methods=["GET", "POST", "PUT", "DELETE", "PATCH"]),
     ]
     routes += game_mounts(registered_games().values())
@@ -455,11 +476,7 @@ def create_app(db: str = "wasteland.db", bot_workers: int | None = None, web_dir
     app.state.origins = configured_origins(origins)
     app.state.quota = CreationQuota()
     app.state.companion_enabled = companion
-    if shard is None:
-        return SecurityHeaders(app)
-    from .shards import ShardGuard
-
-    return SecurityHeaders(ShardGuard(app, *shard))
+    return SecurityHeaders(app)
 
 
 def _companion_routes() -> list[Any]:

@@ -9,6 +9,13 @@ cheap (see ``Socket``) and its CPU time is printed next to the server's.
 
 Latency is measured per action: from sending it to receiving the acting client's own
 update (which the server pushes only after the action is committed to the database).
+
+``--nodes N`` runs N ``wasteland serve`` nodes on one PostgreSQL database (``--db``) and
+``--haproxy`` puts HAProxy in front of them with the repository's ``deploy/haproxy.cfg``
+(its server lines set to the nodes); the clients then connect through it, and the two
+seats of a game usually land on different nodes, so every action also crosses nodes
+(NOTIFY, then a read). The server CPU is the nodes' (and their bot workers'); HAProxy's
+is printed beside it.
 """
 
 from __future__ import annotations
@@ -21,11 +28,14 @@ import os
 import random
 import re
 import statistics
+import shutil
+import socket
 import subprocess
 import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -300,8 +310,8 @@ async def _slot(http: Any, host: str, port: int, slot: int, setup: dict[str, Any
 
 
 async def run(base: str, games: int, seconds: float, players: int = 2, think: float = 0.0,
-              server_pid: int | None = None, out=print, game: str | None = None,
-              options: dict[str, Any] | None = None) -> Tally:
+              server_pid: int | list[int] | None = None, out=print, game: str | None = None,
+              options: dict[str, Any] | None = None, proxy_pid: int | None = None) -> Tally:
     """``options``: the game's options for every game (the game's defaults otherwise)."""
     import httpx
 
@@ -314,21 +324,26 @@ async def run(base: str, games: int, seconds: float, players: int = 2, think: fl
     # Idle connections dropped before the server drops them (uvicorn: after 5 s), or a
     # request may go out on a connection the server is closing (ReadError).
     limits = httpx.Limits(max_connections=64, max_keepalive_connections=64, keepalive_expiry=2.0)
-    async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
+    # No pool timeout: a thousand slots each create a game at the start and queue for the
+    # 64 connections far longer than a minute on a busy machine (every one gave up before).
+    async with httpx.AsyncClient(base_url=base, timeout=httpx.Timeout(60, pool=None), limits=limits) as http:
         tasks = [asyncio.create_task(_slot(http, host, port, i, setup, think, tally, stop))
                  for i in range(games)]
         # Measure once every slot has its first game going.
-        deadline = time.monotonic() + 120
+        limit = 120 + 0.3 * games  # a thousand games take a while to create on a busy machine
+        deadline = time.monotonic() + limit
         while tally.games_started < games:
             await asyncio.sleep(0.05)
             if time.monotonic() > deadline:
                 stop.set()
                 for t in tasks:
                     t.cancel()
-                raise RuntimeError(f"only {tally.games_started} of {games} games started in 120 s; "
+                raise RuntimeError(f"only {tally.games_started} of {games} games started in {limit:.0f} s; "
                                    f"errors: {tally.errors[:3]}")
         out(f"{games} games started; measuring for {seconds:g} s ...")
-        cpu0 = _cpu_seconds(server_pid) if server_pid else None
+        pids = [server_pid] if isinstance(server_pid, int) else list(server_pid or [])
+        cpu0 = _cpu_of(pids)
+        proxy0 = _cpu_of([proxy_pid] if proxy_pid else [])
         tally.measuring = True
         started = time.perf_counter()
         own0 = time.process_time()
@@ -336,7 +351,8 @@ async def run(base: str, games: int, seconds: float, players: int = 2, think: fl
         tally.measuring = False
         elapsed = time.perf_counter() - started
         own = time.process_time() - own0
-        cpu1 = _cpu_seconds(server_pid) if server_pid else None
+        cpu1 = _cpu_of(pids)
+        proxy1 = _cpu_of([proxy_pid] if proxy_pid else [])
         stop.set()
         await asyncio.wait(tasks, timeout=30)
         for t in tasks:
@@ -355,9 +371,19 @@ async def run(base: str, games: int, seconds: float, players: int = 2, think: fl
             f"action); bench clients: {100 * own / elapsed:.0f}% ({own * per_action:.0f} µs an action)")
     else:
         out(f"bench clients: {100 * own / elapsed:.0f}% of one core ({own * per_action:.0f} µs an action)")
+    if proxy0 is not None and proxy1 is not None:
+        out(f"HAProxy CPU: {100 * (proxy1 - proxy0) / elapsed:.0f}% of one core "
+            f"({(proxy1 - proxy0) * per_action:.0f} µs an action)")
     if tally.errors:
         out(f"errors: {len(tally.errors)}; first: {tally.errors[0]}")
     return tally
+
+
+def _cpu_of(pids: list[int]) -> float | None:
+    if not pids:
+        return None
+    found = [_cpu_seconds(pid) for pid in pids]
+    return None if any(f is None for f in found) else sum(f for f in found if f is not None)
 
 
 def _run_loop(main: Any) -> Any:
@@ -381,33 +407,91 @@ def start_server(db: str | None, cwd: str, processes: int = 1) -> tuple[subproce
     return proc, base
 
 
+#: the repository's HAProxy configuration (a checkout's; not in the installed package)
+HAPROXY_CFG = Path(__file__).resolve().parents[3] / "deploy" / "haproxy.cfg"
+
+
+def haproxy_config(nodes: list[str]) -> str:
+    """deploy/haproxy.cfg with its server lines set to ``nodes`` (host:port each)."""
+    lines, out = HAPROXY_CFG.read_text().splitlines(), []
+    for line in lines:
+        if line.strip().startswith("server node"):
+            continue
+        out.append(line)
+        if line.strip() == "# nodes":
+            out += [f"    server node{i + 1} {node} check" for i, node in enumerate(nodes)]
+    return "\n".join(out) + "\n"
+
+
+def start_haproxy(nodes: list[str], cwd: str) -> tuple[subprocess.Popen, str]:
+    haproxy = shutil.which("haproxy") or "/usr/sbin/haproxy"
+    if not HAPROXY_CFG.exists() or not os.path.exists(haproxy):
+        raise RuntimeError("--haproxy needs Debian's haproxy and a checkout's deploy/haproxy.cfg")
+    listen, stats = f"127.0.0.1:{_free_port()}", f"127.0.0.1:{_free_port()}"
+    cfg = os.path.join(cwd, "haproxy.cfg")
+    Path(cfg).write_text(haproxy_config(nodes))
+    proc = subprocess.Popen([haproxy, "-db", "-f", cfg], env={**os.environ, "WL_LISTEN": listen, "WL_STATS": stats},
+                            stdout=subprocess.DEVNULL, cwd=cwd)
+    return proc, f"http://{listen}"
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _wait_ready(base: str, path: str = "/api") -> None:
+    import httpx
+
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            if httpx.get(base + path, timeout=2).status_code == 200:
+                return
+        except httpx.TransportError:
+            pass
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"{base} did not come up")
+        time.sleep(0.1)
+
+
 def bench_command(games: int, seconds: float, db: str | None, think: float, players: int = 2,
-                  processes: int = 1, game: str | None = None, options: dict[str, Any] | None = None) -> int:
+                  processes: int = 1, game: str | None = None, options: dict[str, Any] | None = None,
+                  nodes: int = 1, haproxy: bool = False) -> int:
     if games < 1 or seconds <= 0:
         print("error: --games must be at least 1 and --seconds more than 0", file=sys.stderr)
         return 2
+    if (nodes > 1 or haproxy) and not (db or "").startswith(("postgresql://", "postgres://")):
+        print("error: --nodes and --haproxy need --db postgresql://... (the nodes share one database)",
+              file=sys.stderr)
+        return 2
+    procs: list[subprocess.Popen] = []
+    proxy = None
     with tempfile.TemporaryDirectory(prefix="wl-bench-") as tmp:
-        proc, base = start_server(db, tmp, processes)
         try:
-            import httpx
-
-            deadline = time.monotonic() + 30
-            while True:
-                try:
-                    httpx.get(base + "/api", timeout=2)
-                    break
-                except httpx.TransportError:
-                    if time.monotonic() > deadline:
-                        raise
-                    time.sleep(0.1)
-            print(f"server: {base} (pid {proc.pid}, {processes} process{'es' if processes > 1 else ''}, "
+            bases = []
+            for _ in range(nodes):
+                proc, node_base = start_server(db, tmp, processes)
+                procs.append(proc)
+                bases.append(node_base)
+            for node_base in bases:
+                _wait_ready(node_base)
+            base = bases[0]
+            if haproxy:
+                proxy, base = start_haproxy([b.split("//", 1)[1] for b in bases], tmp)
+                _wait_ready(base, "/readyz")
+            print(f"server: {base} ({nodes} node{'s' if nodes > 1 else ''}{' behind HAProxy' if haproxy else ''}, "
+                  f"{processes} process{'es' if processes > 1 else ''} each, "
                   f"database {db or 'temporary SQLite file'})")
-            tally = _run_loop(run(base, games, seconds, players, think, proc.pid, game=game,
-                                          options=options))
+            tally = _run_loop(run(base, games, seconds, players, think, [p.pid for p in procs], game=game,
+                                  options=options, proxy_pid=proxy.pid if proxy else None))
         finally:
-            proc.terminate()
-            try:
-                proc.wait(15)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+            for proc in procs + ([proxy] if proxy else []):
+                proc.terminate()
+            for proc in procs + ([proxy] if proxy else []):
+                try:
+                    proc.wait(15)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
     return 1 if tally.errors and not tally.actions else 0

@@ -30,6 +30,7 @@ import asyncio
 import hashlib
 import io
 import json
+import logging
 import re
 import secrets
 import time
@@ -50,7 +51,9 @@ from .companion_live import Watchers, serve_socket
 from .companion_session import Session, Step, seat_label
 from .companion_store import CompanionStore, SessionRow
 from .errors import ApiError, bad_request
-from .store import StoreError
+from .store import Stale, StoreError
+
+log = logging.getLogger("wasteland.server")
 
 LANGS = ("en", "ru", "uk")
 MAX_SESSIONS = 200  # sessions kept in memory; the others are rebuilt from the database when opened
@@ -63,15 +66,50 @@ _KEY = re.compile(r"[A-Za-z0-9_-]{16,128}")
 
 
 class Companion:
-    """The sessions of this server: an in-memory cache over the database, one lock each."""
+    """The sessions of this server: an in-memory cache over the database, one lock each.
 
-    def __init__(self, store: Any) -> None:
+    Any node may change any session: a cached copy is used only while its sequence number is
+    the database's (checked before every use, and again under the row's lock when a change
+    is written, see companion_store). Every change of a session, made here or on another
+    node, is announced (``notify``, kind ``c``) and passed to the callbacks of
+    :meth:`on_change`, the hook for pushing a session live to every phone that shows it."""
+
+    def __init__(self, store: Any, notices: Any = None) -> None:
         self.rows = CompanionStore(store)
         self.sessions: dict[str, Session] = {}
         # A session's lock lives while someone holds or waits on it: ids that name no
         # session (or sessions long quiet) leave nothing behind.
         self.locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         self.watchers = Watchers()
+        self.listeners: list[Any] = []
+        if notices is not None:
+            notices.subscribe("c", self.changed, lambda: {i: s.seq for i, s in self.sessions.items()})
+
+    def on_change(self, callback: Any) -> None:
+        """``callback(session_id, seq)`` after every change of a session, made on this node
+        or any other (``seq`` None: it may have changed while the announcements were lost;
+        look). It runs on the event loop and must not block; it may be told of one ``seq``
+        twice (here, and by the announcement's echo): push when ``seq`` is more than what
+        was pushed. Read the session with :meth:`get`, which reloads a copy older than the
+        database's."""
+        self.listeners.append(callback)
+
+    def changed(self, session_id: str, seq: int | None, detail: str = "") -> None:
+        """A change announced by the database (``notify``)."""
+        cached = self.sessions.get(session_id)
+        if cached is not None and seq is not None and seq <= cached.seq:
+            return  # this node's own change, already told
+        if cached is not None:
+            self.sessions.pop(session_id, None)  # the next get() rebuilds it from the database
+        self._tell(session_id, seq)
+
+    def _tell(self, session_id: str, seq: int | None) -> None:
+        for callback in self.listeners:
+            try:
+                callback(session_id, seq)
+            except Exception:  # one listener's fault must not undo a committed step
+                log.exception("a companion listener failed on session %s", session_id,
+                              extra={"session_id": session_id})
 
     def lock(self, session_id: str) -> asyncio.Lock:
         found = self.locks.get(session_id)
@@ -119,9 +157,10 @@ class Companion:
 
     async def get(self, session_id: str) -> Session:
         found = self.sessions.get(session_id)
-        # Another server process (``serve --processes N``) may have played a step since:
-        # the database is the truth, the cache only saves the replay.
-        if found is not None and await self.rows.steps(session_id) == len(found.steps):
+        # Another node may have changed the session since: the database is the truth, the
+        # cache only saves the replay. Its sequence number, not its number of steps: an undo
+        # and a new step there leave as many steps as the copy here has, and other ones.
+        if found is not None and await self.rows.seq(session_id) == found.seq:
             return found
         self.sessions.pop(session_id, None)
         loaded = await self.rows.load(session_id)
@@ -142,6 +181,7 @@ class Companion:
             session.code = code
             session.replay(steps)
             session.updated_at = row.updated_at
+            session.seq = row.seq
             return session
 
         try:
@@ -170,13 +210,14 @@ class Companion:
             except RuleError as exc:
                 raise refusal(422, "illegal", exc) from None
             try:
-                await self.rows.append(session.id, len(session.steps) - 1, step, tap)
+                session.seq = await self.rows.append(session.id, len(session.steps) - 1, step, session.seq, tap)
             except StoreError:
                 session.replay(session.steps[:-1])  # not on disk: not played
                 raise
-            except Exception:  # another process stored a step at this index first
+            except Exception:  # another node changed the session first (Stale)
                 self.sessions.pop(session.id, None)
                 raise ApiError(409, "stale", "another page played a step first; reload the session") from None
+            self._tell(session.id, session.seq)
             return session, events
 
     async def undo(self, session_id: str, body: dict[str, Any]) -> tuple[Session, Step]:
@@ -198,11 +239,15 @@ class Companion:
             except RuleError as exc:
                 raise refusal(409, "cannot_undo", exc) from None
             try:
-                await self.rows.replace_from(session.id, which, kept, time.time())
+                session.seq = await self.rows.replace_from(session.id, which, kept, time.time(), session.seq)
+            except Stale:
+                self.sessions.pop(session.id, None)
+                raise ApiError(409, "stale", "another page changed the session first; reload it") from None
             except Exception:
                 session.replay(before)
                 raise
             session.updated_at = time.time()
+            self._tell(session.id, session.seq)
             return session, before[which]
 
 
@@ -311,7 +356,7 @@ def companion_of(request: Request) -> Companion:
     state = request.app.state
     found = getattr(state, "companion", None)
     if found is None or found.rows.store is not state.hub.store:
-        found = state.companion = Companion(state.hub.store)
+        found = state.companion = Companion(state.hub.store, state.hub.notices)
     return found
 
 

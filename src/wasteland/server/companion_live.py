@@ -129,9 +129,9 @@ async def _moved_elsewhere(companion: "Companion", session_id: str, watcher: Wat
     """The session again if another server process played a step since this phone's last
     snapshot; False when nothing moved."""
     try:
-        count = await companion.rows.steps(session_id)
+        seq = await companion.rows.seq(session_id)  # the row's sequence: an undo and a step move it too
         cached = companion.sessions.get(session_id)
-        if cached is not None and count == len(cached.steps) and watcher.seen[0] == count:
+        if cached is not None and seq == cached.seq and watcher.seen[0] == len(cached.steps):
             return False
         session = await companion.get(session_id)
     except Exception as exc:  # the database away for a moment: try again at the next poll

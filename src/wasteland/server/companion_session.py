@@ -121,6 +121,7 @@ class Session:
         self.created_at = created_at if created_at is not None else time.time()
         self.updated_at = self.created_at
         self.code = ""  # the short code other phones join with (kept by companion_store)
+        self.seq = 0  # the database row's sequence number this copy was built from (companion_store)
         self.steps: list[Step] = []
         self.played: list[Played] = []
         at_table = getattr(self.game, "new_game_at_table", None)

@@ -7,6 +7,11 @@ joined it: a lobby lists only its own); its short join code; and the taps alread
 (a phone's key and the number of its tap), so that a tap sent again after a dropped
 connection is refused, never played twice. A session is rebuilt by replaying its steps
 (``companion_session``).
+
+A session has a sequence number (``seq``), one more at every change, like a game's: a step
+or an undo is written only under the lock of the session's row and only if the row is at
+the number the writer's copy was built from (``Store.advance_row``, else ``store.Stale``), and
+it is announced to every node (``notify``, kind ``c``).
 """
 
 from __future__ import annotations
@@ -28,7 +33,8 @@ SCHEMA = (
         name TEXT NOT NULL,
         steps INTEGER NOT NULL,
         created_at DOUBLE PRECISION NOT NULL,
-        updated_at DOUBLE PRECISION NOT NULL)""",
+        updated_at DOUBLE PRECISION NOT NULL,
+        seq BIGINT NOT NULL DEFAULT 0)""",
     "CREATE INDEX IF NOT EXISTS wl_companion_updated ON wl_companion (updated_at)",
     """CREATE TABLE IF NOT EXISTS wl_companion_steps (
         session_id TEXT NOT NULL,
@@ -66,17 +72,19 @@ class SessionRow:
     steps: int
     created_at: float
     updated_at: float
+    seq: int = 0
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "game": self.game, "config": self.config, "seed": self.seed, "name": self.name,
                 "steps": self.steps, "created_at": self.created_at, "updated_at": self.updated_at}
 
 
-_COLUMNS = "id, game, rules_version, config, seed, name, steps, created_at, updated_at"
+_COLUMNS = "id, game, rules_version, config, seed, name, steps, created_at, updated_at, seq"
 
 
 def _row(r: tuple) -> SessionRow:
-    return SessionRow(r[0], r[1], r[2], json.loads(r[3]), int(r[4]), r[5], int(r[6]), float(r[7]), float(r[8]))
+    return SessionRow(r[0], r[1], r[2], json.loads(r[3]), int(r[4]), r[5], int(r[6]), float(r[7]), float(r[8]),
+                      int(r[9]))
 
 
 class CompanionStore:
@@ -91,6 +99,7 @@ class CompanionStore:
             def make(s: Store) -> None:
                 for statement in SCHEMA:
                     s._exec(statement)
+                s.add_column("wl_companion", "seq", "BIGINT NOT NULL DEFAULT 0")  # made before nodes
 
             await self.store._call(make)
             self._ready = True
@@ -99,12 +108,14 @@ class CompanionStore:
     async def create(self, row: SessionRow, owner: str | None, code: str) -> None:
         """The session's header, its join code and (when the browser sent its key) its owner."""
         def job(s: Store) -> None:
-            s._exec(f"INSERT INTO wl_companion ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            s._exec(f"INSERT INTO wl_companion ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (row.id, row.game, row.rules_version, json.dumps(row.config, sort_keys=True), row.seed,
-                     row.name, row.steps, row.created_at, row.updated_at))
+                     row.name, row.steps, row.created_at, row.updated_at, row.seq))
             s._exec("INSERT INTO wl_companion_codes (code, session_id) VALUES (?, ?)", (code, row.id))
             if owner:
                 s._exec("INSERT INTO wl_companion_owners (session_id, owner) VALUES (?, ?)", (row.id, owner))
+
+            s.announce("c", row.id, row.seq)
 
         await self._call(job)
 
@@ -141,32 +152,39 @@ class CompanionStore:
 
         return await self._call(job)
 
-    async def append(self, session_id: str, index: int, step: Step, tap: tuple[str, int] | None = None) -> None:
-        """Step ``index``, and the phone's tap that made it (refused by the keys if either is there)."""
-        def job(s: Store) -> None:
+    async def append(self, session_id: str, index: int, step: Step, seq: int,
+                     tap: tuple[str, int] | None = None) -> int:
+        """Step ``index`` of the session at sequence ``seq``, and the phone's tap that made it
+        (refused by the keys if either is there); the session's new sequence number."""
+
+        def job(s: Store) -> int:
+            after = s.advance_row("wl_companion", "c", session_id, seq, f"companion session {session_id}",
+                                  "steps = ?, updated_at = ?", (index + 1, step.played_at))
             s._exec("INSERT INTO wl_companion_steps (session_id, idx, notation, source, note, played_at) "
                     "VALUES (?, ?, ?, ?, ?, ?)", (session_id, index, step.notation, step.source, step.note,
                                                   step.played_at))
             if tap is not None:
                 s._exec("INSERT INTO wl_companion_taps (session_id, client, seq, idx) VALUES (?, ?, ?, ?)",
                         (session_id, tap[0], tap[1], index))
-            s._exec("UPDATE wl_companion SET steps = ?, updated_at = ? WHERE id = ?",
-                    (index + 1, step.played_at, session_id))
+            return after
 
-        await self._call(job)
+        return await self._call(job)
 
-    async def replace_from(self, session_id: str, keep: int, steps: list[Step], at: float) -> None:
-        """Steps from index ``keep`` on become ``steps[keep:]`` (an undo), in one transaction."""
+    async def replace_from(self, session_id: str, keep: int, steps: list[Step], at: float, seq: int) -> int:
+        """Steps from index ``keep`` on become ``steps[keep:]`` (an undo), in one transaction;
+        the session's new sequence number."""
 
-        def job(s: Store) -> None:
+        def job(s: Store) -> int:
+            after = s.advance_row("wl_companion", "c", session_id, seq, f"companion session {session_id}",
+                                  "steps = ?, updated_at = ?", (len(steps), at))
             s._exec("DELETE FROM wl_companion_steps WHERE session_id = ? AND idx >= ?", (session_id, keep))
             for i in range(keep, len(steps)):
                 st = steps[i]
                 s._exec("INSERT INTO wl_companion_steps (session_id, idx, notation, source, note, played_at) "
                         "VALUES (?, ?, ?, ?, ?, ?)", (session_id, i, st.notation, st.source, st.note, st.played_at))
-            s._exec("UPDATE wl_companion SET steps = ?, updated_at = ? WHERE id = ?", (len(steps), at, session_id))
+            return after
 
-        await self._call(job)
+        return await self._call(job)
 
     async def load(self, session_id: str) -> tuple[SessionRow, list[Step]] | None:
         def job(s: Store) -> tuple[SessionRow, list[Step]] | None:
@@ -180,11 +198,11 @@ class CompanionStore:
 
         return await self._call(job)
 
-    async def steps(self, session_id: str) -> int | None:
-        """How many steps the database holds for the session (None: no such session)."""
+    async def seq(self, session_id: str) -> int | None:
+        """The session's sequence number in the database (None: no such session)."""
 
         def job(s: Store) -> int | None:
-            found = s._exec("SELECT steps FROM wl_companion WHERE id = ?", (session_id,)).fetchone()
+            found = s._exec("SELECT seq FROM wl_companion WHERE id = ?", (session_id,)).fetchone()
             return None if found is None else int(found[0])
 
         return await self._call(job)

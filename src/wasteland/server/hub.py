@@ -1,5 +1,14 @@
 """The server's games: creating them, finding them (an in-memory cache over the store),
-the lobby, resuming the games that bots or clocks drive after a restart, replays."""
+the lobby, resuming the games that bots or clocks drive after a restart, replays.
+
+A node holds copies of games; any node may change any game (``rooms.py``). A change made
+elsewhere is announced (``notify.py``) and the copy reads it. The bots and clocks of a game
+are moved on by the node that made its last change (it held the game's lock last); if
+that node goes away, any node that holds a copy takes over once the game has stood still
+for :data:`TAKE_OVER_SECONDS` (two nodes doing so at once cannot both commit: the row's
+sequence number lets one through). A node drops its copy of a game nobody watches there
+when another node changes it; a game that nobody watches anywhere and whose node died goes
+on when someone opens it, or when a node starts (``resume``)."""
 
 from __future__ import annotations
 
@@ -21,6 +30,8 @@ from .events import events_json
 from .history import game_log
 from .replays import ReplayCache, live_step
 from .rooms import Room, dumps, rebuild, summary_json
+from .metrics import Metrics
+from .notify import Notices
 from .store import GameRow, SeatRow, Store
 
 log = logging.getLogger("wasteland.server")
@@ -29,12 +40,13 @@ log = logging.getLogger("wasteland.server")
 MAX_IDLE_ROOMS = 1000
 IDLE_SECONDS = 600.0
 MAX_TIME_BANK = 90 * 24 * 3600.0
+#: how long a game a bot or a clock should move on may stand still before another node does it
+TAKE_OVER_SECONDS = 3.0
 
 
 class Hub:
-    def __init__(self, store: Store, bots: BotPool, shard: tuple[int, int] | None = None) -> None:
+    def __init__(self, store: Store, bots: BotPool, peers: bool = False) -> None:
         self.store = store
-        self.shard = shard  # (this process, of how many): it holds only the games it owns
         self.bots = bots
         self.rooms: dict[str, Room] = {}
         self._loading: dict[str, asyncio.Future] = {}
@@ -42,7 +54,35 @@ class Hub:
         self.bot_names = all_bot_names()  # every bot some installed game accepts
         self.started = time.time()
         self.closing = False
+        self.draining = False  # SIGTERM: no new sockets, /readyz says no
         self.replays = ReplayCache()
+        self.notices = Notices(store, peers)
+        self.notices.subscribe("g", self.changed, lambda: {r.id: r.seq for r in self.rooms.values()})
+        self.metrics = Metrics(self)
+
+    def changed(self, game_id: str, seq: int | None, detail: str = "") -> None:
+        """Another node changed a game (``notify``): the copy here reads what it missed."""
+        room = self.rooms.get(game_id)
+        if room is None or (seq is not None and seq <= room.seq):
+            return
+        if not room.busy():  # nobody here watches it: drop the copy, the next request reads the game
+            del self.rooms[game_id]
+            return
+        self.spawn(room.catch_up(seq, detail))
+
+    def spawn(self, coro: Any) -> None:
+        task = asyncio.create_task(coro)
+        self.tasks.add(task)
+        task.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Task) -> None:
+        self.tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.warning("reading another node's change failed: %s", task.exception())
+
+    def acted(self, room: Room, source: str, seconds: float) -> None:
+        self.metrics.actions.labels(source).inc()
+        self.metrics.latency.observe(seconds)
 
     def bots_for(self, game: str) -> tuple[str, ...]:
         """The bots a seat of ``game`` may take: the shared ones and the game's own."""
@@ -53,15 +93,28 @@ class Hub:
     async def resume(self) -> int:
         """Load every unfinished game that a bot or a clock moves on, so it goes on by itself."""
         rows = await self.store.list_games(("open", "playing"), limit=100_000, driven_only=True)
-        rows = [row for row in rows if self.owns(row.id)]
         for row in rows:
             try:
                 room = await self.room(row.id)
             except ApiError as exc:
-                log.error("game %s cannot be resumed: %s", row.id, exc.message)
+                log.error("game %s cannot be resumed: %s", row.id, exc.message, extra={"game_id": row.id})
                 continue
-            room.schedule()
+            if time.time() - row.updated_at > TAKE_OVER_SECONDS:  # else another node is moving it on
+                room.schedule()
         return len(rows)
+
+    async def drive_forever(self) -> None:
+        """Take over the bots and clocks of the games whose driving node went away."""
+        while True:
+            await asyncio.sleep(1.0)
+            if self.closing or self.draining:
+                continue
+            now = time.monotonic()
+            for room in list(self.rooms.values()):
+                if room.driven() and not room.driving() and not room.broken and not room.lock.locked() \
+                        and now - room.changed_at > TAKE_OVER_SECONDS and not room.over:
+                    room.changed_at = now
+                    room.schedule()
 
     async def sweep_forever(self) -> None:
         while True:
@@ -80,19 +133,8 @@ class Hub:
             if number < excess or now - room.last_used > IDLE_SECONDS or room.over:
                 self.rooms.pop(room.id, None)
 
-    def owns(self, game_id: str) -> bool:
-        if self.shard is None:
-            return True
-        from .shards import owner
-
-        return owner(game_id, self.shard[1]) == self.shard[0]
-
     def new_id(self) -> str:
-        """A fresh game id, one that this process owns."""
-        while True:
-            game_id = secrets.token_urlsafe(6)
-            if self.owns(game_id):
-                return game_id
+        return secrets.token_urlsafe(6)
 
     def forget(self, room: Room) -> None:
         """Drop a room whose memory may differ from the store (a failed write): the next
@@ -108,6 +150,7 @@ class Hub:
 
     async def close(self) -> None:
         self.closing = True
+        await self.notices.close()
         for room in self.rooms.values():
             room.stop()
         for task in list(self.tasks):
@@ -144,8 +187,6 @@ class Hub:
     async def _load(self, game_id: str) -> Room:
         if not isinstance(game_id, str) or not 1 <= len(game_id) <= 64:
             raise ApiError(404, "unknown_game", "no such game", field="game_id")
-        if not self.owns(game_id):  # another process holds it (ShardGuard refuses such requests first)
-            raise ApiError(421, "misdirected", "this server process does not hold this game; reconnect")
         stored = await self.store.load(game_id)
         if stored is None:
             raise ApiError(404, "unknown_game", f"no game {game_id!r} on this server", field="game_id")
@@ -182,7 +223,7 @@ class Hub:
                 entry = self._lobby_entry(row)
                 dumps(entry)  # one game that cannot be shown must not take the lobby down with it
             except Exception as exc:
-                log.error("game %s left out of the lobby: %s", row.id, exc)
+                log.error("game %s left out of the lobby: %s", row.id, exc, extra={"game_id": row.id})
                 continue
             out.append(entry)
         return out

@@ -4,6 +4,13 @@ clients that watch it, its bots and clocks.
 Every change to a room happens under the room's lock, in this order: check the request,
 compute the next state on a copy, commit the action to the store, then swap the state in
 memory and push the news to every client. A request that fails any step changes nothing.
+
+A room is one node's copy of a game that any node may change (``docs/scaling.md``). The
+commit is refused (``store.Stale``) unless the game's row is still at the sequence number
+the copy was built from; the room then reads what it missed (:meth:`Room.catch_up`) and
+checks the request again on the fresh position. A change made on another node reaches the
+room by its announcement (``notify.py``) and goes out to this node's clients in order, each
+action as the ``update`` it was on the node that played it.
 """
 
 from __future__ import annotations
@@ -25,12 +32,15 @@ from wasteland.core.protocol import Decision, Game, RuleError
 from .bots import bot_seed
 from .errors import ApiError
 from .events import action_for, events_json
-from .store import ActionRow, GameRow, SeatRow, StoredGame
+from .store import ActionRow, GameRow, SeatRow, Stale, StoredGame, parse_action_detail
 
 if TYPE_CHECKING:
     from .hub import Hub
 
 log = logging.getLogger("wasteland.server")
+
+#: times a change is tried again on a fresh copy when another node changed the game first
+RETRIES = 3
 
 #: messages waiting for one slow client before the server drops it (it can reconnect).
 MAX_BACKLOG = 512
@@ -103,12 +113,22 @@ class Room:
         self._bot_task: asyncio.Task | None = None
         self._bot_index = -1
         self.broken: str | None = None
+        self.changed_at = time.monotonic()  # the last change seen, here or on another node
 
     # -- facts --------------------------------------------------------------------------
 
     @property
     def index(self) -> int:
         return len(self.actions)
+
+    @property
+    def seq(self) -> int:
+        return self.row.seq
+
+    @property
+    def log_extra(self) -> dict[str, Any]:
+        """The fields every log line about this game carries (``logs.py``)."""
+        return {"game_id": self.id}
 
     @property
     def over(self) -> bool:
@@ -203,7 +223,7 @@ class Room:
         try:
             return self.game.spec.decide_for(self.state, d)
         except Exception as exc:  # a broken policy must not break the game: the player decides
-            log.error("game %s: the %s policy failed on %s (%s)", self.id, self.game.name, d.kind, exc)
+            log.error("game %s: the %s policy failed on %s (%s)", self.id, self.game.name, d.kind, exc, extra=self.log_extra)
             return None
 
     def _snapshot(self, seat: int | None, common: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -315,66 +335,184 @@ class Room:
     async def _act(self, seat: int, action: str, index: int, source: str, client: Client | None,
                    ref: Any) -> dict[str, Any]:
         async with self.lock:
-            self.last_used = time.monotonic()
-            d = self._check_turn(seat, index)
-            policy_key = None
-            if source == "policy":
-                answer = self._policy(d)
-                if answer is None:
-                    raise ApiError(409, "no_policy", f"{self.game.spec.title} has no policy for this decision "
-                                   f"({d.kind}): choose yourself", d.rule or None)
-                action, policy_key = answer
-            before = self.state
-            try:
-                after, events = self.game.apply(before, action)
-            except RuleError as exc:
-                raise ApiError(422, "illegal", str(exc), exc.rule) from None
-            # A game that cannot tell says yes (EngineGame's default): undo is then never offered.
-            revealed = bool(self.game.reveals_hidden(before, after))
-            now = time.time()
-            seat_row = self.seats[seat]
-            bank = None
-            if self._clock_runs(seat_row):
-                if source == "timeout":
-                    bank = 0.0
-                else:
-                    spent = now - self.turn_started
-                    bank = max(0.0, seat_row.bank - spent) + float(self.time_control.get("increment", 0))
-            status = "over" if self.game.outcome(after) is not None else self.status()
-            try:
-                await self.hub.store.append_action(self.id, index, ActionRow(action, seat, source, now), status, bank)
-            except Exception as exc:
-                log.error("game %s: action %d not saved: %s", self.id, index, exc)
-                self.hub.forget(self)
-                raise ApiError(503, "unavailable", "the action could not be saved; nothing was changed, "
-                               "try again") from None
+            self.last_used = started = time.monotonic()
+            asked = action
+            for _attempt in range(RETRIES):
+                d = self._check_turn(seat, index)
+                policy_key = None
+                action = asked
+                if source == "policy":
+                    answer = self._policy(d)
+                    if answer is None:
+                        raise ApiError(409, "no_policy", f"{self.game.spec.title} has no policy for this decision "
+                                       f"({d.kind}): choose yourself", d.rule or None)
+                    action, policy_key = answer
+                before = self.state
+                try:
+                    after, events = self.game.apply(before, action)
+                except RuleError as exc:
+                    raise ApiError(422, "illegal", str(exc), exc.rule) from None
+                # A game that cannot tell says yes (EngineGame's default): undo is then never offered.
+                revealed = bool(self.game.reveals_hidden(before, after))
+                now = time.time()
+                seat_row = self.seats[seat]
+                bank = None
+                if self._clock_runs(seat_row):
+                    if source == "timeout":
+                        bank = 0.0
+                    else:
+                        spent = now - self.turn_started
+                        bank = max(0.0, seat_row.bank - spent) + float(self.time_control.get("increment", 0))
+                status = "over" if self.game.outcome(after) is not None else self.status()
+                try:
+                    seq = await self.hub.store.append_action(self.id, index, ActionRow(action, seat, source, now),
+                                                             status, bank, self.seq)
+                except Stale:  # another node changed the game: read it, then check again
+                    self.hub.metrics.refused.inc()
+                    await self._catch_up()
+                    continue
+                except Exception as exc:
+                    log.error("game %s: action %d not saved: %s", self.id, index, exc, extra=self.log_extra)
+                    self.hub.forget(self)
+                    raise ApiError(503, "unavailable", "the action could not be saved; nothing was changed, "
+                                   "try again") from None
+                break
+            else:
+                raise ApiError(409, "stale", "the game is changing on another server; nothing was changed, "
+                               "try again", field="index")
             # Committed: now memory follows.
-            self.state = after
-            self.actions.append(action)
-            undoable = not revealed and source == "human"  # a bot's, a timeout's, a policy's: no
-            if not undoable or (self.steps and self.steps[-1].seat != seat):
-                for step in reversed(self.steps):  # no undo can reach these any more
-                    if step.before is None:
-                        break
-                    step.before = None
-            self.steps.append(Step(seat, source, revealed, before if undoable else None))
-            if bank is not None:
-                seat_row.bank = bank
-            self.turn_started = now
-            self.row.status = status
-            self.row.updated_at = now
-
-            def extra(viewer: int | None) -> dict[str, Any]:
-                out = {"action": action_for(self.game, action, events, viewer), "action_index": index,
-                       "action_seat": seat, "source": source,
-                       "events": events_json(self.game, events, viewer)}
-                if policy_key is not None:
-                    out["policy"] = policy_key
-                return out
-
+            self._advance(before, after, action, seat, source, revealed, now, bank, status, seq)
+            self.hub.acted(self, source, time.monotonic() - started)
+            extra = self._update_extra(action, index, seat, source, events, policy_key)
             messages = self._broadcast("update", extra, client, ref)
             self.schedule()
             return messages.get(seat) or self._message("update", seat, self._common(), extra)
+
+    def _update_extra(self, action: str, index: int, seat: int, source: str, events: Any,
+                      policy_key: str | None) -> Any:
+        def extra(viewer: int | None) -> dict[str, Any]:
+            out = {"action": action_for(self.game, action, events, viewer), "action_index": index,
+                   "action_seat": seat, "source": source, "events": events_json(self.game, events, viewer)}
+            if policy_key is not None:
+                out["policy"] = policy_key
+            return out
+
+        return extra
+
+    def _advance(self, before: Any, after: Any, action: str, seat: int, source: str, revealed: bool, now: float,
+                 bank: float | None, status: str, seq: int) -> None:
+        """Memory follows a committed action (played here or read from another node's)."""
+        self.state = after
+        self.actions.append(action)
+        undoable = not revealed and source == "human"  # a bot's, a timeout's, a policy's: no
+        if not undoable or (self.steps and self.steps[-1].seat != seat):
+            for step in reversed(self.steps):  # no undo can reach these any more
+                if step.before is None:
+                    break
+                step.before = None
+        self.steps.append(Step(seat, source, revealed, before if undoable else None))
+        if bank is not None:
+            self.seats[seat].bank = bank
+        self.turn_started = now
+        self.row.status = status
+        self.row.updated_at = now
+        self.row.seq = seq
+        self.changed_at = time.monotonic()
+
+    async def catch_up(self, seq: int | None = None, detail: str = "") -> None:
+        """Read what another node changed (``seq``: the number it announced; None: look).
+        The next action, announced with itself (``detail``), is taken without a read."""
+        async with self.lock:
+            if seq is not None and seq == self.seq + 1 and detail and self._take(seq, detail):
+                return
+            if seq is None or seq > self.seq:
+                await self._catch_up()
+
+    def _take(self, seq: int, detail: str) -> bool:
+        """Play the announced action on this copy, as :meth:`_catch_up` would after a read."""
+        parsed = parse_action_detail(detail)
+        if parsed is None or self.broken or parsed[0] != self.index:
+            return False
+        index, stored_action, bank = parsed
+        before = self.state
+        try:
+            after, events = self.game.apply(before, stored_action.notation)
+        except RuleError:
+            return False
+        revealed = bool(self.game.reveals_hidden(before, after))
+        status = "over" if self.game.outcome(after) is not None else self.status()
+        self._advance(before, after, stored_action.notation, stored_action.seat, stored_action.source, revealed,
+                      stored_action.played_at, bank, status, seq)
+        self._broadcast("update", self._update_extra(stored_action.notation, index, stored_action.seat,
+                                                     stored_action.source, events, None))
+        self.hub.metrics.taken.labels("announced").inc()
+        return True
+
+    async def _catch_up(self) -> None:
+        """Under the lock: bring this copy to the stored game and tell the clients, in order.
+        Actions added since are played here as they were there (one ``update`` each); an
+        undo there rebuilds the copy from the record and sends everyone a fresh ``state``."""
+        if self.broken:
+            return
+        try:
+            stored = await self.hub.store.load(self.id, self.index)
+        except Exception as exc:  # the database is away: this copy stays as it was, and says so
+            log.error("game %s: cannot read the stored game: %s", self.id, exc, extra=self.log_extra)
+            raise ApiError(503, "unavailable", "the database is unavailable; nothing was changed, try again "
+                           "shortly") from None
+        if stored is None or stored.row.seq <= self.seq:
+            return
+        row = stored.row
+        self.hub.metrics.taken.labels("read").inc()
+        if row.undos != self.row.undos or row.actions < self.index:
+            await self._rebuild()
+            return
+        seats_changed = [(s.kind, s.bot, s.name, s.token_hash) for s in row.seats] != \
+            [(s.kind, s.bot, s.name, s.token_hash) for s in self.seats]
+        self.seats[:] = row.seats
+        self.row.driven = row.driven
+        for stored_action in stored.actions:
+            index = self.index
+            before = self.state
+            try:
+                after, events = self.game.apply(before, stored_action.notation)
+            except RuleError:
+                await self._rebuild()
+                return
+            revealed = bool(self.game.reveals_hidden(before, after))
+            status = "over" if self.game.outcome(after) is not None else self.status()
+            self._advance(before, after, stored_action.notation, stored_action.seat, stored_action.source, revealed,
+                          stored_action.played_at, None, status, self.seq)
+            self._broadcast("update", self._update_extra(stored_action.notation, index, stored_action.seat,
+                                                         stored_action.source, events, None))
+        self.row.seq, self.row.status, self.row.updated_at = row.seq, row.status, row.updated_at
+        self.changed_at = time.monotonic()
+        if seats_changed:
+            self.broadcast_seats()
+
+    async def _rebuild(self) -> None:
+        try:
+            stored = await self.hub.store.load(self.id)
+        except Exception as exc:
+            log.error("game %s: cannot read the stored game: %s", self.id, exc, extra=self.log_extra)
+            raise ApiError(503, "unavailable", "the database is unavailable; nothing was changed, try again "
+                           "shortly") from None
+        if stored is None:
+            return
+        try:
+            state, actions, steps = await asyncio.to_thread(rebuild, self.game, stored)
+        except (RuntimeError, RuleError) as exc:
+            self.hub.forget(self)
+            log.error("game %s cannot be rebuilt from its record: %s", self.id, exc, extra=self.log_extra)
+            return
+        self.seats[:] = stored.row.seats
+        stored.row.seats = self.seats
+        self.row = stored.row
+        self.state, self.actions, self.steps = state, actions, steps
+        self.turn_started = stored.actions[-1].played_at if stored.actions else stored.row.created_at
+        self.changed_at = time.monotonic()
+        for client in list(self.clients):
+            client.send(dumps({"type": "state", **self.snapshot(client.seat)}))
 
     async def undo(self, seat: int, index: Any, client: Client | None = None, ref: Any = None) -> dict[str, Any]:
         if not isinstance(index, int) or isinstance(index, bool):
@@ -396,14 +534,20 @@ class Room:
             keep = self.index - 1
             status = self.status()
             try:
-                await self.hub.store.truncate(self.id, keep, status)
+                seq = await self.hub.store.truncate(self.id, keep, status, self.seq)
+            except Stale:  # another node changed the game: this undo was asked of an older one
+                await self._catch_up()
+                raise ApiError(409, "stale", "the game has moved on on another server; nothing was changed",
+                               field="index") from None
             except Exception as exc:
-                log.error("game %s: undo not saved: %s", self.id, exc)
+                log.error("game %s: undo not saved: %s", self.id, exc, extra=self.log_extra)
                 self.hub.forget(self)
                 raise ApiError(503, "unavailable", "the undo could not be saved; nothing was changed") from None
             undone = self.actions.pop()
             self.steps.pop()
             self.state = last.before
+            self.row.seq, self.row.undos = seq, self.row.undos + 1
+            self.changed_at = time.monotonic()
 
             try:  # the undone action's events, to read its text as each seat may
                 undone_events = self.game.apply(last.before, undone)[1]
@@ -422,6 +566,7 @@ class Room:
         if name is not None and (not isinstance(name, str) or len(name) > 40):
             raise ApiError(400, "bad_request", "'name' must be a text of at most 40 characters", field="name")
         async with self.lock:
+            await self._catch_up()  # a seat taken on another node is taken here too
             if self.over:
                 raise ApiError(409, "game_over", "the game is over")
             if seat is None:
@@ -453,6 +598,7 @@ class Room:
             raise ApiError(400, "bad_request", f"{self.game.name} has no bot {bot!r}; choose one of {', '.join(bots)}",
                            field="bot")
         async with self.lock:
+            await self._catch_up()
             row = self.seats[seat]
             if bot is None:
                 updated = SeatRow(seat, "human", None, None, None, row.bank)
@@ -472,12 +618,18 @@ class Room:
         self.seats[updated.seat] = updated
         status, driven = self.status(), self.driven()
         try:
-            await self.hub.store.update_seat(self.id, updated, status, driven)
+            seq = await self.hub.store.update_seat(self.id, updated, status, driven, self.seq)
+        except Stale:
+            self.seats[updated.seat] = old
+            await self._catch_up()
+            raise ApiError(409, "stale", "the seats changed on another server meanwhile; nothing was changed, "
+                           "try again") from None
         except Exception as exc:
             self.seats[updated.seat] = old
-            log.error("game %s: seat change not saved: %s", self.id, exc)
+            log.error("game %s: seat change not saved: %s", self.id, exc, extra=self.log_extra)
             raise ApiError(503, "unavailable", "the seat change could not be saved; nothing was changed") from None
-        self.row.status, self.row.driven = status, driven
+        self.row.status, self.row.driven, self.row.seq = status, driven, seq
+        self.changed_at = time.monotonic()
 
     # -- bots and clocks ----------------------------------------------------------------
 
@@ -526,13 +678,13 @@ class Room:
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # a broken bot must not stop the game: play a random legal action
-            log.error("game %s: bot %s failed (%s); playing a random legal action", self.id, bot, exc)
+            log.error("game %s: bot %s failed (%s); playing a random legal action", self.id, bot, exc, extra=self.log_extra)
             action = random.Random(seed).choice(d.actions)
         try:
             await self.act(seat, action, index, source)
         except ApiError as exc:
             if exc.code not in ("stale", "game_over", "not_your_turn"):
-                log.error("game %s: bot %s's move %r refused: %s", self.id, bot, action, exc.message)
+                log.error("game %s: bot %s's move %r refused: %s", self.id, bot, action, exc.message, extra=self.log_extra)
 
     def stop(self) -> None:
         if self._timer is not None:
@@ -542,6 +694,10 @@ class Room:
             self._bot_task.cancel()
         for client in list(self.clients):
             client.close()
+
+    def driving(self) -> bool:
+        """This node moves the game on by itself now (a bot thinking, a clock's alarm set)."""
+        return self._timer is not None or (self._bot_task is not None and not self._bot_task.done())
 
     def busy(self) -> bool:
         return bool(self.clients) or self._timer is not None or (

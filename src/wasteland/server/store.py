@@ -12,6 +12,15 @@ action is acknowledged only once it is on disk (SQLite: WAL with ``synchronous=F
 PostgreSQL: its default synchronous commit). If a job fails (a duplicate action index,
 say), the transaction is rolled back and each job of the batch runs again in a
 transaction of its own, so that it alone fails.
+
+Several server nodes may share one database (``docs/scaling.md``). Each game and each
+companion session has a sequence number (``seq``), one more at every change. A change is
+written only under the database's lock on that game's row (PostgreSQL: the row lock its
+``UPDATE ... WHERE seq = ?`` takes, held to the commit; SQLite: the write lock of ``BEGIN
+IMMEDIATE``) and only if the row still has the ``seq`` the node's copy was built from;
+otherwise :class:`Stale` is raised and nothing is written, and the node reloads what it
+missed. On PostgreSQL the same statement sends ``NOTIFY wasteland, '<kind> <id> <seq>'``
+(delivered at commit, see ``notify.py``).
 """
 
 from __future__ import annotations
@@ -26,7 +35,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-SCHEMA_VERSION = "1"
+SCHEMA_VERSION = "2"
+
+#: the channel every change of a game or a companion session is announced on (PostgreSQL).
+CHANNEL = "wasteland"
 
 #: how long a transaction waits for SQLite's write lock (held by another server process).
 LOCK_SECONDS = 10.0
@@ -46,7 +58,9 @@ SCHEMA = (
         driven INTEGER NOT NULL,
         actions INTEGER NOT NULL,
         created_at DOUBLE PRECISION NOT NULL,
-        updated_at DOUBLE PRECISION NOT NULL)""",
+        updated_at DOUBLE PRECISION NOT NULL,
+        seq BIGINT NOT NULL DEFAULT 0,
+        undos BIGINT NOT NULL DEFAULT 0)""",
     "CREATE INDEX IF NOT EXISTS wl_games_status ON wl_games (status, updated_at)",
     """CREATE TABLE IF NOT EXISTS wl_seats (
         game_id TEXT NOT NULL,
@@ -70,6 +84,15 @@ SCHEMA = (
 
 class StoreError(RuntimeError):
     """The database could not be reached or refused a write."""
+
+
+class Stale(Exception):
+    """The row changed since the node's copy was read (another node, another process):
+    nothing was written. ``seq`` is the row's sequence number now (None: no such row)."""
+
+    def __init__(self, what: str, seq: int | None) -> None:
+        super().__init__(f"{what} changed meanwhile (now at sequence {seq})")
+        self.seq = seq
 
 
 @dataclass
@@ -104,6 +127,8 @@ class GameRow:
     created_at: float
     updated_at: float
     seats: list[SeatRow] = field(default_factory=list)
+    seq: int = 0  # one more at every change: an action, an undo, a seat taken or left
+    undos: int = 0  # undos ever made: while it is unchanged, the record only grew
 
 
 @dataclass
@@ -156,6 +181,9 @@ class Store:
         self._thread: threading.Thread | None = None
         self._conn: Any = None
         self._last_error: BaseException | None = None
+        self.errors = 0  # transactions lost to the database (for the metrics)
+        self.reachable = True  # the last transaction reached the database (for /readyz)
+        self.last_commit = time.monotonic()  # when (for /readyz: a busy node need not ping)
 
     # -- connection (writer thread only) -------------------------------------------------
 
@@ -181,6 +209,10 @@ class Store:
             row = self._exec("SELECT value FROM wl_meta WHERE name = ?", ("schema",)).fetchone()
             if row is None:
                 self._exec("INSERT INTO wl_meta (name, value) VALUES (?, ?)", ("schema", SCHEMA_VERSION))
+            elif row[0] == "1":  # before nodes: the sequence numbers start at 0
+                self.add_column("wl_games", "seq", "BIGINT NOT NULL DEFAULT 0")
+                self.add_column("wl_games", "undos", "BIGINT NOT NULL DEFAULT 0")
+                self._exec("UPDATE wl_meta SET value = ? WHERE name = ?", (SCHEMA_VERSION, "schema"))
             elif row[0] != SCHEMA_VERSION:
                 raise StoreError(f"database schema {row[0]!r}, this server needs {SCHEMA_VERSION!r}")
             self._exec("COMMIT")
@@ -195,7 +227,7 @@ class Store:
             self._exec("BEGIN")
             return
         # SQLite: take the write lock at once (BEGIN IMMEDIATE). Several server processes
-        # may write to one file (``shards``); a deferred transaction that read first could
+        # may write to one file (``serve --processes``); a deferred transaction that read first could
         # not take the lock later without failing (SQLITE_BUSY_SNAPSHOT). The wait is ours,
         # in steps of a fraction of a millisecond: SQLite's own busy handler sleeps 1, 2,
         # 5, 10 ... ms, far longer than another process holds the lock (one batch).
@@ -209,6 +241,38 @@ class Store:
                     raise
             time.sleep(delay)
             delay = min(2 * delay, 0.002)
+
+    def add_column(self, table: str, column: str, declaration: str) -> None:
+        """Add ``column`` to ``table`` unless it is there (a database made by an older server)."""
+        if self.kind == "postgresql":
+            self._exec(f"ALTER TABLE {table} ADD COLUMN IF NOT EXISTS {column} {declaration}")
+        elif column not in {r[1] for r in self._exec(f"PRAGMA table_info({table})").fetchall()}:
+            self._exec(f"ALTER TABLE {table} ADD COLUMN {column} {declaration}")
+
+    def advance_row(self, table: str, kind: str, row_id: str, seq: int, what: str, sets: str,
+                    params: tuple, detail: str = "") -> int:
+        """``UPDATE table SET sets`` on row ``row_id`` if it is at sequence ``seq``, with its
+        sequence number one more; that number. The update takes the row's lock for the rest
+        of the transaction (SQLite: ``BEGIN IMMEDIATE`` holds the file) and, on PostgreSQL,
+        sends the announcement at commit; one statement, one round trip. :class:`Stale` if
+        the row moved on (nothing written). ``detail``: what changed, for the listeners to
+        take without reading the database (``notify``: an action's own row)."""
+        if self.kind == "postgresql":
+            notify = f", pg_notify('{CHANNEL}', '{kind} ' || id || ' ' || seq || ?)"
+            tail: tuple = (f" {detail}" if detail else "",)
+        else:
+            notify, tail = "", ()
+        found = self._exec(f"UPDATE {table} SET {sets}, seq = seq + 1 WHERE id = ? AND seq = ? RETURNING seq{notify}",
+                           (*params, row_id, seq, *tail)).fetchone()
+        if found is None:
+            now = self._exec(f"SELECT seq FROM {table} WHERE id = ?", (row_id,)).fetchone()
+            raise Stale(what, None if now is None else int(now[0]))
+        return int(found[0])
+
+    def announce(self, kind: str, row_id: str, seq: int) -> None:
+        """Tell every node (``LISTEN wasteland``) at commit that ``row_id`` is at ``seq``."""
+        if self.kind == "postgresql":
+            self._exec("SELECT pg_notify(?, ?)", (CHANNEL, f"{kind} {row_id} {seq}"))
 
     def _exec(self, sql: str, params: tuple = ()) -> Any:
         if self.kind == "postgresql":
@@ -261,6 +325,7 @@ class Store:
             for job in batch:
                 results.append((job.fn(self), None))
             self._exec("COMMIT")
+            self.reachable, self.last_commit = True, time.monotonic()
             return results
         except Exception as exc:
             try:
@@ -268,7 +333,11 @@ class Store:
             except Exception:
                 pass
             self._last_error = exc if len(batch) == 1 else None
+            if isinstance(exc, Stale):
+                return None
             if self.kind == "postgresql" and getattr(self._conn, "closed", False):
+                self.errors += 1
+                self.reachable = False
                 self._last_error = StoreError(f"database connection lost: {exc}")
                 try:  # the server restarted: reconnect for the next batch
                     self._connect()
@@ -327,45 +396,53 @@ class Store:
                 s._exec("INSERT INTO wl_seats (game_id, seat, kind, bot, name, token_hash, bank) "
                         "VALUES (?, ?, ?, ?, ?, ?, ?)",
                         (row.id, seat.seat, seat.kind, seat.bot, seat.name, seat.token_hash, seat.bank))
+            s.announce("g", row.id, 0)
 
         await self._call(job)
 
     async def append_action(self, game_id: str, index: int, action: ActionRow, status: str,
-                            bank: float | None) -> None:
-        """Action ``index`` (0-based) of the game; its seat's clock is set to ``bank``."""
+                            bank: float | None, seq: int) -> int:
+        """Action ``index`` (0-based) of the game at sequence ``seq``; its seat's clock is set
+        to ``bank``. The game's new sequence number; :class:`Stale` if it was not at ``seq``."""
 
-        def job(s: Store) -> None:
+        def job(s: Store) -> int:
+            after = s.advance_row("wl_games", "g", game_id, seq, f"game {game_id}",
+                                  "actions = ?, status = ?, updated_at = ?", (index + 1, status, action.played_at),
+                                  action_detail(index, action, bank))
             s._exec("INSERT INTO wl_actions (game_id, idx, notation, seat, source, played_at) "
                     "VALUES (?, ?, ?, ?, ?, ?)",
                     (game_id, index, action.notation, action.seat, action.source, action.played_at))
-            s._exec("UPDATE wl_games SET actions = ?, status = ?, updated_at = ? WHERE id = ?",
-                    (index + 1, status, action.played_at, game_id))
             if bank is not None:
                 s._exec("UPDATE wl_seats SET bank = ? WHERE game_id = ? AND seat = ?", (bank, game_id, action.seat))
+            return after
 
-        await self._call(job)
+        return await self._call(job)
 
-    async def truncate(self, game_id: str, keep: int, status: str) -> None:
-        """Take back every action from index ``keep`` on (undo)."""
+    async def truncate(self, game_id: str, keep: int, status: str, seq: int) -> int:
+        """Take back every action from index ``keep`` on (undo); the new sequence number."""
 
-        def job(s: Store) -> None:
+        def job(s: Store) -> int:
+            after = s.advance_row("wl_games", "g", game_id, seq, f"game {game_id}",
+                                  "actions = ?, status = ?, updated_at = ?, undos = undos + 1", (keep, status, time.time()))
             s._exec("DELETE FROM wl_actions WHERE game_id = ? AND idx >= ?", (game_id, keep))
-            s._exec("UPDATE wl_games SET actions = ?, status = ?, updated_at = ? WHERE id = ?",
-                    (keep, status, time.time(), game_id))
+            return after
 
-        await self._call(job)
+        return await self._call(job)
 
-    async def update_seat(self, game_id: str, seat: SeatRow, status: str, driven: bool) -> None:
-        def job(s: Store) -> None:
+    async def update_seat(self, game_id: str, seat: SeatRow, status: str, driven: bool, seq: int) -> int:
+        def job(s: Store) -> int:
+            after = s.advance_row("wl_games", "g", game_id, seq, f"game {game_id}",
+                                  "status = ?, driven = ?, updated_at = ?", (status, int(driven), time.time()))
             s._exec("UPDATE wl_seats SET kind = ?, bot = ?, name = ?, token_hash = ?, bank = ? "
                     "WHERE game_id = ? AND seat = ?",
                     (seat.kind, seat.bot, seat.name, seat.token_hash, seat.bank, game_id, seat.seat))
-            s._exec("UPDATE wl_games SET status = ?, driven = ?, updated_at = ? WHERE id = ?",
-                    (status, int(driven), time.time(), game_id))
+            return after
 
-        await self._call(job)
+        return await self._call(job)
 
-    async def load(self, game_id: str) -> StoredGame | None:
+    async def load(self, game_id: str, start: int = 0) -> StoredGame | None:
+        """The game's row, seats and actions from index ``start`` on (all by default)."""
+
         def job(s: Store) -> StoredGame | None:
             found = s._exec(f"SELECT {_GAME_COLUMNS} FROM wl_games WHERE id = ?", (game_id,)).fetchone()
             if found is None:
@@ -373,9 +450,28 @@ class Store:
             row = _game_row(found)
             row.seats = s._seats([game_id])[game_id]
             actions = [ActionRow(n, seat, source, at) for n, seat, source, at in s._exec(
-                "SELECT notation, seat, source, played_at FROM wl_actions WHERE game_id = ? ORDER BY idx",
-                (game_id,)).fetchall()]
+                "SELECT notation, seat, source, played_at FROM wl_actions WHERE game_id = ? AND idx >= ? "
+                "ORDER BY idx", (game_id, start)).fetchall()]
             return StoredGame(row, actions)
+
+        return await self._call(job)
+
+    async def ping(self) -> None:
+        """A round trip to the database (``/readyz``)."""
+        await self._call(lambda s: s._exec("SELECT 1").fetchone())
+
+    async def sequences(self, table: str, ids: list[str]) -> dict[str, int]:
+        """The sequence number of each row of ``table`` (``wl_games``, ``wl_companion``) named
+        in ``ids``: how a node without NOTIFY (SQLite) sees what another process changed."""
+
+        def job(s: Store) -> dict[str, int]:
+            out: dict[str, int] = {}
+            for start in range(0, len(ids), 200):
+                chunk = ids[start:start + 200]
+                marks = ", ".join("?" for _ in chunk)
+                out.update((i, int(q)) for i, q in s._exec(f"SELECT id, seq FROM {table} WHERE id IN ({marks})",
+                                                          tuple(chunk)).fetchall())
+            return out
 
         return await self._call(job)
 
@@ -408,12 +504,33 @@ class Store:
         return out
 
 
-_GAME_COLUMNS = "id, game, rules_version, config, seed, options, status, driven, actions, created_at, updated_at"
+def action_detail(index: int, action: ActionRow, bank: float | None) -> str:
+    """An action as its announcement carries it (``notify``): the next change of the game
+    is then taken by the other nodes without a read. The notation goes last (it may hold
+    spaces); an announcement holds at most 8000 bytes, so a longer one is left out."""
+    text = f"a {index} {action.seat} {action.source} {action.played_at!r} {'-' if bank is None else repr(bank)} " \
+           f"{action.notation}"
+    return text if len(text.encode()) < 7000 else ""
+
+
+def parse_action_detail(detail: str) -> tuple[int, ActionRow, float | None] | None:
+    parts = detail.split(" ", 6)
+    if len(parts) != 7 or parts[0] != "a":
+        return None
+    try:
+        bank = None if parts[5] == "-" else float(parts[5])
+        return int(parts[1]), ActionRow(parts[6], int(parts[2]), parts[3], float(parts[4])), bank
+    except ValueError:
+        return None
+
+
+_GAME_COLUMNS = ("id, game, rules_version, config, seed, options, status, driven, actions, created_at, updated_at, "
+                 "seq, undos")
 
 
 def _game_row(r: tuple) -> GameRow:
     return GameRow(r[0], r[1], r[2], json.loads(r[3]), int(r[4]), json.loads(r[5]), r[6], bool(r[7]), int(r[8]),
-                   float(r[9]), float(r[10]))
+                   float(r[9]), float(r[10]), seq=int(r[11]), undos=int(r[12]))
 
 
 def database_url(db: str) -> str:

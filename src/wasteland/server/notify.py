@@ -1,0 +1,132 @@
+"""Changes made by other nodes reach this one.
+
+Every change of a game or of a companion session is announced as ``(kind, id, seq)``:
+``kind`` is ``g`` for a game and ``c`` for a companion session, ``seq`` the row's sequence
+number after the change (``store.Store.announce``). On PostgreSQL the announcement is a
+``NOTIFY wasteland`` sent by the change's own transaction, so it is delivered exactly when
+the change is committed; each node listens on a connection of its own. On SQLite (one
+machine: ``serve --processes N`` on one file) there is no NOTIFY: a node with ``peers``
+looks at the sequence numbers of what it holds every :data:`POLL_SECONDS`.
+
+Whoever keeps copies subscribes per kind (:meth:`Notices.subscribe`): a callback told
+``(id, seq, detail)`` of each change, and the rows it holds (``id -> seq``). An
+announcement says *that* something changed; the subscriber reads *what* from the
+database, so a missed or merged announcement loses nothing. An action's announcement
+also carries the action (``detail``, see ``store.action_detail``): a copy at exactly the
+sequence before it takes it without a read. After the listening connection is lost and comes
+back, every subscriber is told to look at everything it holds (``seq`` None).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any, Callable
+
+import psycopg
+
+from .store import CHANNEL, Store
+
+log = logging.getLogger("wasteland.server")
+
+#: how often a node on SQLite with other processes looks for their changes.
+POLL_SECONDS = 0.25
+#: the tables of the kinds, for the look on SQLite.
+TABLES = {"g": "wl_games", "c": "wl_companion"}
+
+#: a subscriber's callback: (row id, its sequence number now (None: look for yourself),
+#: what changed if the announcement says, else "")
+Changed = Callable[[str, "int | None", str], None]
+
+
+class Notices:
+    def __init__(self, store: Store, peers: bool = False) -> None:
+        self.store = store
+        self.peers = peers or store.kind == "postgresql"
+        self.listening = store.kind != "postgresql"  # for /readyz: PostgreSQL must be listened to
+        self.received = 0
+        self._subscribers: dict[str, list[tuple[Changed, Callable[[], dict[str, int]]]]] = {}
+        self._task: asyncio.Task | None = None
+
+    def subscribe(self, kind: str, changed: Changed, held: Callable[[], dict[str, int]]) -> None:
+        """``changed(id, seq)`` for every announced change of a ``kind`` row; ``held()``: the
+        rows this node keeps a copy of, with the sequence number of each copy."""
+        self._subscribers.setdefault(kind, []).append((changed, held))
+
+    def deliver(self, kind: str, row_id: str, seq: int | None, detail: str = "") -> None:
+        self.received += 1
+        for changed, _held in self._subscribers.get(kind, ()):
+            try:
+                changed(row_id, seq, detail)
+            except Exception:  # one subscriber's fault must not stop the others
+                log.exception("a change of %s %s was not handled", kind, row_id)
+
+    def look_everywhere(self) -> None:
+        for kind, subscribers in self._subscribers.items():
+            for _changed, held in subscribers:
+                for row_id in list(held()):
+                    self.deliver(kind, row_id, None)
+
+    # -- life cycle ---------------------------------------------------------------------
+
+    def start(self) -> None:
+        if self.store.kind == "postgresql":
+            self._task = asyncio.create_task(self._listen())
+        elif self.peers:
+            self._task = asyncio.create_task(self._poll())
+
+    async def close(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            try:
+                await self._task
+            except (asyncio.CancelledError, Exception):
+                pass
+
+    async def _listen(self) -> None:
+        delay, first = 0.1, True
+        while True:
+            try:
+                conn = await psycopg.AsyncConnection.connect(self.store.url, autocommit=True)
+                async with conn:
+                    await conn.execute(f"LISTEN {CHANNEL}")
+                    self.listening, delay = True, 0.1
+                    if not first:  # what changed while nobody listened
+                        self.look_everywhere()
+                    first = False
+                    async for notice in conn.notifies():
+                        kind, row_id, seq, detail = _parse(notice.payload)
+                        if kind is not None:
+                            self.deliver(kind, row_id, seq, detail)
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                if self.listening:
+                    log.warning("lost the database's announcements (%s); listening again", exc)
+                self.listening = False
+            await asyncio.sleep(delay)
+            delay = min(2 * delay, 2.0)
+
+    async def _poll(self) -> None:
+        while True:
+            await asyncio.sleep(POLL_SECONDS)
+            for kind, subscribers in self._subscribers.items():
+                for changed, held in subscribers:
+                    copies = held()
+                    if not copies:
+                        continue
+                    try:
+                        stored = await self.store.sequences(TABLES[kind], list(copies))
+                    except Exception:  # not made yet (the companion's), or the database is away
+                        continue
+                    for row_id, seq in stored.items():
+                        if seq != copies.get(row_id):
+                            self.received += 1
+                            changed(row_id, seq, "")
+
+
+def _parse(payload: str) -> tuple[Any, str, int | None, str]:
+    parts = payload.split(" ", 3)
+    if len(parts) < 3 or not parts[2].isdigit():
+        return None, "", None, ""
+    return parts[0], parts[1], int(parts[2]), parts[3] if len(parts) == 4 else ""

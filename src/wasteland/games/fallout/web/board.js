@@ -178,7 +178,9 @@ const why = (s) => (WHY[s] ? t(`fo.why.${WHY[s]}`) : s || "");
 export function eventText(e) {
   const key = `fo.ev.${e.type}`;
   if (t(key) === key) return e.text || JSON.stringify(e);
-  const p = { ...e, seat: (e.seat ?? 0) + 1, target: (e.target ?? 0) + 1, first: (e.first ?? 0) + 1,
+  // an enemy's target is a seat (0-based), shown from 1; the set-up's target is influence, shown as it is
+  const target = e.type === "setup" ? e.target : (e.target ?? 0) + 1;
+  const p = { ...e, seat: (e.seat ?? 0) + 1, target, first: (e.first ?? 0) + 1,
     enemy: e.enemy ? enemyLabel(e.enemy) : "", type: e.enemy_type ? enemyName(e.enemy_type) : "",
     from: e.from ? spaceName(e.from) : "", to: e.to ? spaceName(e.to) : "", space: e.space ? spaceName(e.space) : "",
     card: e.card ? cardName(e.card) : "", icons: (e.icons || []).map(enemyName).join(", "),

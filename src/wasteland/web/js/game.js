@@ -169,7 +169,10 @@ export class GameView {
     this.push({ kind: "action", seat: who, action: msg.action, source: msg.source, policy: msg.policy });
     for (const e of msg.events || []) {
       this.push({ kind: "event", event: e });
-      if (!speed || !this.board || !this.board.animate) continue;
+      // a board that returns its SVG element has the DOM's own Element.animate, no event
+      // player: called with an event it warned "Invalid keyframe value" (Fallout's board)
+      const animator = this.board && !(this.board instanceof Element) && typeof this.board.animate === "function";
+      if (!speed || !animator) continue;
       const moving = this.board.animate(e, speed);
       if (moving) {
         this.root.querySelector("#anim-note").hidden = false;

@@ -9,6 +9,8 @@ import pytest
 
 from wasteland.core.params import read_file
 from wasteland.core.registry import get_spec
+from wasteland.sim.sensitivity import changes, measured
+from wasteland.sim.sweep import Configuration
 from wasteland.sim.targets import TargetError, parse, read
 
 TARGETS = """game = "fallout"
@@ -132,6 +134,25 @@ def test_sensitivity_ranks_each_parameter_and_rule_one_step_at_a_time(tmp_path):
     assert "expansion on (SL §140)" in sl.stdout and "letters_normal 4 -> 5 (SL §18)" in sl.stdout
     assert "--sensitivity: variants + epic:" in sl.stderr + sl.stdout  # epic needs the expansion (SL §150)
 
+
+def test_a_change_whose_games_failed_is_named_and_left_out_of_the_ranking():
+    """A failed game's row reads as 0 rounds: kept in, every change seemed to shorten the
+    game by the base's whole length (Saltlands' tuned numbers once crashed every game)."""
+    spec = get_spec("fallout")
+    base = Configuration("fallout", (("players", 1),), "random")
+    found, _ = changes(spec, base)
+    ok, broken = found[0], found[1]
+
+    def rows(config, reason):
+        return [{"game": k, "won": 0, "rounds": 0 if reason.startswith("error:") else 9, "end_reason": reason}
+                for k in range(3)]
+
+    by_config = {base: rows(base, "track"), ok.changed: rows(ok.changed, "track"),
+                 broken.changed: rows(broken.changed, "error: AttributeError: boom")}
+    effects, failures, failed = measured([ok, broken], by_config)
+    assert [e.change for e in effects] == [ok] and effects[0].length[0] == 0
+    assert failed == 3 and len(failures) == 1
+    assert broken.what in failures[0] and "3 game(s) failed" in failures[0] and "AttributeError: boom" in failures[0]
 
 def test_targets_measured_by_hand():
     from wasteland.sim.targets import measure

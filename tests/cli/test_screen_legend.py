@@ -78,7 +78,8 @@ def test_saltlands_the_legend_names_each_raider_letter_on_the_cropped_map():
             checked += 1
         me = next((p for p in view["players"] if p["seat"] == d.seat), None)
         if me and me.get("hex") and d.kind == "turn":
-            assert f"@{d.seat + 1}" in map_part, "the player's own vehicle is in view"
+            # on the map itself, not the legend's "@1 player" (which made this hold on any screen)
+            assert re.search(rf"@{d.seat + 1}(?! player)", map_part), "the player's own vehicle is in view"
         acting = view.get("acting") or {}
         if acting.get("hex") and d.kind == "activation":
             raider = next(r for r in view["raiders"] if r["hex"] == acting["hex"])
@@ -92,3 +93,12 @@ def test_the_crop_keeps_the_focus_and_as_many_nearby_lines_as_fit():
     assert "20" in shown and {"12", "13", "14"} <= set(shown)  # three nearby beat one
     shown, first = crop(lines, 10, focus=[20])
     assert first == 15  # centred on the focus alone, as before
+
+
+def test_a_focus_too_tall_for_the_screen_keeps_the_nearby_figure():
+    """43 move targets span more lines than fit: the window inside them holds the mover."""
+    lines = [str(i) for i in range(40)]
+    shown, first = crop(lines, 8, focus=list(range(5, 33)), nearby=[30])
+    assert "30" in shown and all(5 <= int(x) < 33 for x in shown)
+    shown, first = crop(lines, 8, focus=list(range(5, 33)))
+    assert first == 5  # nothing nearby: the focus's top, as before

@@ -77,3 +77,29 @@ def test_a_fallout_game_is_created_in_the_lobby_and_played_to_the_end(tmp_path, 
         expect(page.locator("#outcome")).to_be_visible()
         assert page.locator("#log li").count() > 10
         assert not errors, errors
+
+
+def test_the_board_animates_nothing_it_cannot_and_the_console_stays_clean(tmp_path, browser):
+    """The demo map is an SVG element: the page must not call the DOM's Element.animate
+    with a game event (it warned 'Invalid keyframe value for property rule: FO-13.1')."""
+    with serve(tmp_path / "fo.db") as url, browser.new_context() as context:
+        page = context.new_page()
+        console: list[str] = []
+        page.on("console", lambda m: console.append(f"{m.type}: {m.text}") if m.type in ("error", "warning") else None)
+        page.on("pageerror", lambda e: console.append(f"pageerror: {e}"))
+        page.goto(f"{url}?lang=en&anim=fast")
+        page.wait_for_selector("#create-form")
+        page.select_option("#f-game", "fallout")
+        page.wait_for_selector("#create-form[data-game='fallout']")
+        page.fill("#f-seed", "5")
+        page.click("#create")
+        for _ in range(4):  # ending turns: the round ends and the enemies act, with events to animate
+            page.wait_for_selector(f"{MY_TURN}, {OVER}")
+            if page.locator(OVER).count():
+                break
+            before = int(page.get_attribute("#game", "data-index"))
+            end = page.locator("#actions .action-btn[data-action='end']")
+            (end if end.count() else page.locator("#actions .action-btn").first).click()
+            page.wait_for_function(f"Number(document.querySelector('#game').dataset.index) > {before}")
+        assert int(page.get_attribute("#game", "data-index")) >= 2
+        assert not console, console

@@ -4,6 +4,7 @@ from rich.console import Console
 
 from wasteland.core.registry import get_spec
 from wasteland.core.spec import load_ref
+from wasteland.games.fallout.terminal_words import FalloutWords
 
 from .conftest import play, position
 
@@ -37,3 +38,14 @@ def test_board_panel_status_and_marks():
     s, _ = play(s, "end", "end")
     assert "revealed" in _text(r.render_panel(g.view(s, 1))) or g.decision(s).kind == "turn"
     assert r.map_signature(v) != r.map_signature(g.view(s, 0))
+
+
+def test_the_set_up_line_names_the_influence_target_as_the_status_does():
+    """The set-up event's `target` is influence to win, not a seat: no +1 (it read 12 beside 0/11)."""
+    g = get_spec("fallout").engine
+    s = g.new_game({"players": 1}, seed=3)
+    target = g.view(s, 0)["target"]
+    setup = {"type": "setup", "players": 1, "first": 0, "target": target, "fight": "demo"}
+    for lang in ("en", "ru", "uk"):
+        text = FalloutWords(lang).event(setup)
+        assert str(target) in text and str(target + 1) not in text, (lang, text)

@@ -37,6 +37,7 @@ board.renderSide(document.getElementById("side"), data.view);
 for (const e of data.events) { const li = document.createElement("li"); li.textContent = board.eventText(e); document.getElementById("log").append(li); }
 window.labels = data.actions.map(board.actionLabel);
 window.legend = board.legend(data.view);
+window.setupText = board.eventText({ type: "setup", players: 1, first: 0, target: 11, fight: "demo" });
 window.ready = true;
 </script>"""
 
@@ -111,4 +112,6 @@ def test_the_board_draws_the_graph_marks_steps_and_speaks_russian(site, browser)
         assert "enemy-ghoul" not in legend  # face down: its kind is not shown
         assert legend["enemy-marauder"]["sym"] == "Ма" and legend["enemy-marauder"]["text"].startswith("Мародёр")
         assert legend["survivor-1"]["text"] == "Выживший 2"
+        setup = page.evaluate("window.setupText")  # influence to win, not a seat: no +1
+        assert "11" in setup and "12" not in setup, setup
         assert all(not item["text"].startswith("fo.") and not re.search("[A-Za-z]", item["text"]) for item in legend.values())

@@ -66,14 +66,15 @@ def crop(lines: list[str], room: int, focus: Sequence[int], nearby: Sequence[int
         if high - low < room:
             centred = (low + high) // 2 - room // 2
             starts = range(max(0, high - room + 1), min(low, last) + 1)
-        else:
-            centred = low
-            starts = range(low, low + 1)
+        else:  # the focus does not fit: any window inside it, the one with the most nearby lines
+            centred = low  # (the seat's own figure among 43 move targets), then the most focus
+            starts = range(low, min(high - room + 1, last) + 1)
     else:
         centred = 0
         starts = range(0, last + 1) if near else range(0, 1)
     centred = max(0, min(centred, last))
-    start = max(starts, key=lambda s: (sum(s <= f < s + room for f in near), -abs(s - centred)))
+    start = max(starts, key=lambda s: (sum(s <= f < s + room for f in near), sum(s <= f < s + room for f in wanted),
+                                       -abs(s - centred)))
     start = max(0, min(start, last))
     return lines[start:start + room], start
 

@@ -156,9 +156,8 @@ class Session:
             self.play(d, action)
 
     def action_words(self, d: Decision, action: str) -> str:
-        """An action as the log shows it: its notation in English, else the renderer's words."""
-        if self.lang == "en":
-            return action
+        """An action as the log shows it, in the renderer's words: in English too, where a
+        notation may spell ids (Fallout's ``move red_rocket``, the quest's ``gatehouse.a``)."""
         return self.renderer.action_text(action, self.game.view(self.state, d.seat))
 
     def bot_name(self, name: str) -> str:

@@ -24,7 +24,7 @@ from wasteland.core.protocol import RuleError
 from wasteland.core.spec import GameSpec
 from wasteland.sim.compare import difference, paired_difference
 from wasteland.sim.plots import _pyplot
-from wasteland.sim.report import Row, won
+from wasteland.sim.report import Row, is_error, won
 from wasteland.sim.runner import run
 from wasteland.sim.sweep import Configuration
 from wasteland.sim.targets import Z95, configuration
@@ -126,16 +126,35 @@ def plan(spec: GameSpec, bases: list[Configuration]) -> tuple[list[Change], list
 
 
 def study(spec: GameSpec, bases: list[Configuration], games: int, seed: int, workers: int, backend: str,
-          progress: Callable[[int], None] | None = None) -> tuple[list[Effect], list[str], list[Row]]:
+          progress: Callable[[int], None] | None = None) -> tuple[list[Effect], list[str], list[Row], int]:
     """Play every base and its one-step changes on the run's seeds; the effects ranked by
     the size of the change of the win rate, then of the length; notes on the rules that
-    could not apply; the rows of the bases."""
+    could not apply or whose games failed; the rows of the bases; the number of failed games."""
     all_changes, notes, configs = plan(spec, bases)
     rows = run(configs, games, seed, workers, backend, progress)
     by_config: dict[Configuration, list[Row]] = {c: rows[k * games:(k + 1) * games] for k, c in enumerate(configs)}
-    effects = [effect(c, by_config[c.base], by_config[c.changed]) for c in all_changes]
+    effects, failures, failed = measured(all_changes, by_config)
+    return effects, notes + failures, [r for base in bases for r in by_config[base]], failed
+
+
+def measured(all_changes: list[Change], by_config: dict[Configuration, list[Row]]
+             ) -> tuple[list[Effect], list[str], int]:
+    """The effects ranked by the size of the change of the win rate, then of the length;
+    a change whose games failed is left out and named (its rows would read as 0 rounds,
+    a change of the length that never happened), with the number of failed games."""
+    effects: list[Effect] = []
+    failures: list[str] = []
+    failed = 0
+    for c in all_changes:
+        bad = [r for r in by_config[c.changed] if is_error(r)]
+        if bad:
+            failed += len(bad)
+            failures.append(f"{c.what} ({c.rule}): {len(bad)} game(s) failed ({bad[0]['end_reason']}); "
+                            "left out of the ranking")
+        else:
+            effects.append(effect(c, by_config[c.base], by_config[c.changed]))
     effects.sort(key=lambda e: (-abs(e.win[0]), -abs(e.length[0]), e.change.what))
-    return effects, notes, [r for base in bases for r in by_config[base]]
+    return effects, failures, failed
 
 
 def table(spec: GameSpec, effects: list[Effect], label: Callable[[Configuration], str]) -> list[str]:

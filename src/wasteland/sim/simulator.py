@@ -53,10 +53,11 @@ class Result:
     seconds: float
     summary: str
     files: list[Path]
+    failed: int = 0  # games outside ``rows`` that failed (a sensitivity's changes)
 
     @property
     def errors(self) -> int:
-        return sum(report.is_error(r) for r in self.rows)
+        return sum(report.is_error(r) for r in self.rows) + self.failed
 
 
 def spec_of(opts: Options) -> GameSpec:
@@ -105,8 +106,9 @@ def simulate(opts: Options, sweep: Sweep, progress: Callable[[int], None] | None
     workers = opts.workers or os.cpu_count() or 1
     started = time.perf_counter()
     effects: list = []
+    failed = 0  # the sensitivity's changed games that failed (their rows are not the run's)
     if opts.sensitivity:
-        effects, why, rows = sensitivity.study(spec, sweep.configurations, opts.games, opts.seed, workers,
+        effects, why, rows, failed = sensitivity.study(spec, sweep.configurations, opts.games, opts.seed, workers,
                                                opts.backend, progress)
         sweep.notes.extend(f"--sensitivity: {n}" for n in why)
     else:
@@ -146,4 +148,4 @@ def simulate(opts: Options, sweep: Sweep, progress: Callable[[int], None] | None
         ranked = sensitivity.table(spec, effects, lambda c: c.label(spec)) if opts.sensitivity else None
         files.append(html_report.write_simulation(out, spec, text, opts.params,
                                                   [c for c in charts if c.suffix == ".png"], ranked))
-    return Result(sweep, rows, seconds, text, files)
+    return Result(sweep, rows, seconds, text, files, failed)

@@ -102,7 +102,9 @@ class FalloutWords:
             return None
         t = self.page.t
         p = dict(e)
-        p.update(seat=(e.get("seat") or 0) + 1, target=(e.get("target") or 0) + 1, first=(e.get("first") or 0) + 1,
+        # an enemy's target is a seat (0-based), shown from 1; the set-up's target is influence, shown as it is
+        target = e.get("target") if e.get("type") == "setup" else (e.get("target") or 0) + 1
+        p.update(seat=(e.get("seat") or 0) + 1, target=target, first=(e.get("first") or 0) + 1,
                  enemy=self.enemy(e["enemy"]) if e.get("enemy") else "",
                  type=self.enemy_type(e["enemy_type"]) if e.get("enemy_type") else "",
                  space=self.space(e["space"]) if e.get("space") else "",

@@ -125,7 +125,6 @@ def legend(lang: str = "en") -> Text:
 
 def render_panel(view: dict[str, Any], lang: str = "en") -> Group:
     w = QuestWords(lang)
-    en = lang == "en"
     lines: list[Text] = []
     head = Text(w.board("head", round=view["round"], phase=w.phase(view["phase"])),
                 style="bold")
@@ -137,7 +136,7 @@ def render_panel(view: dict[str, Any], lang: str = "en") -> Group:
     lines.append(Text(w.board("destiny", rolled=d["rolled"] or "-", airship=d["airship"], spent=d["spent"])
                       + (w.board("denied") if d["denied"] else "") + (w.board("return") if d["return"] else "")))
     for p in view["players"]:
-        where = w.board("out") if p["out_of_action"] else (p["zone"] if en else w.zone(p["zone"]))
+        where = w.board("out") if p["out_of_action"] else w.zone(p["zone"])
         name = w.hero(p.get("hero", ""), p["name"])
         t = Text(w.board("hero", n=p["seat"] + 1, name=name, zone=where, wounds=p["wounds"], vitality=p["vitality"],
                          dice=p["dice"] or "-"))
@@ -156,7 +155,7 @@ def render_panel(view: dict[str, Any], lang: str = "en") -> Group:
     lines.append(Text(w.board("slots", slots=slots)))
     for e in view["enemies"]:
         t = Text(w.board("enemy", model=e["model"], enemy=w.enemy(e["enemy"]),
-                         zone=e["zone"] if en else w.zone(e["zone"]), wounds=e["wounds"]))
+                         zone=w.zone(e["zone"]), wounds=e["wounds"]))
         tokens = [w.condition(x) for x in e["tokens"]] + (
             [w.board("stunned")] if e["stunned"] else [])
         if tokens:
@@ -187,12 +186,11 @@ def render_board(view: dict[str, Any], width: int, marks: dict[str, str] | None 
 
 def render_status(view: dict[str, Any], lang: str = "en") -> Text:
     w = QuestWords(lang)
-    en = lang == "en"
     seat = view.get("seat")
     if seat is None or seat >= len(view["players"]):
         return Text(w.board("head", round=view["round"], phase=w.phase(view["phase"])))
     p = view["players"][seat]
-    zone = (p["zone"] if en else w.zone(p["zone"])) if p["zone"] else w.board("out")
+    zone = w.zone(p["zone"]) if p["zone"] else w.board("out")
     return Text(w.board("status", n=seat + 1, name=w.hero(p.get("hero", ""), p["name"]),
                         zone=zone, wounds=p["wounds"], vitality=p["vitality"], dice=p["dice"] or "-",
                         destiny=view["destiny"]["rolled"] or "-"))

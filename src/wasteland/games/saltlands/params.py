@@ -14,7 +14,7 @@ from typing import Any, Iterator
 from wasteland.core.params import GameParams, Param, Values, module_values, table_entries
 
 from . import config, setup, state
-from .spec import CHARACTERS
+from .spec import CHARACTERS, DIFFICULTIES
 
 LETTERS = "ABCMH"  # SL §18: the spawn letters, from the easiest level up
 
@@ -39,7 +39,7 @@ def _fresh() -> None:
 
 @contextmanager
 def apply(values: Values) -> Iterator[None]:
-    letters = {d: LETTERS[: values[f"letters_{d}"]] for d in config.DIFFICULTIES if f"letters_{d}" in values}
+    letters = {d: LETTERS[: values[f"letters_{d}"]] for d in DIFFICULTIES if f"letters_{d}" in values}
     activations = {n: values[f"activations_{n}p"] for n in (1, 2) if f"activations_{n}p" in values}
     with ExitStack() as stack:
         stack.callback(_fresh)  # on leaving, once the tables are back (callbacks run last in, first out)

@@ -118,8 +118,9 @@ def test_a_record_whose_numbers_do_not_fit_is_refused(tmp_path):
     from wasteland.core.record import GameRecord, RecordError, check_record
 
     path = tmp_path / "bad.jsonl"
+    version = get_spec("fallout").rules_version  # a record of this very rules version: only its numbers are wrong
     path.write_text('{"config": {"players": 1}, "format": "wasteland-record/1", "game": "fallout", '
-                    '"params": {"target_1p": 99}, "rules_version": "fallout-p13/1", "seed": 3}\n', encoding="utf-8")
+                    f'"params": {{"target_1p": 99}}, "rules_version": "{version}", "seed": 3}}\n', encoding="utf-8")
     with pytest.raises(RecordError) as exc:
         check_record(GameRecord.load(path), get_spec("fallout"))
     assert "target_1p must be a whole number from 4 to 16" in str(exc.value)

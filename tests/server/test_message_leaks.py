@@ -8,7 +8,8 @@ the engine here: what an action's events hide from an observer (the values its
 ``event_view`` removes or rewrites) must then appear in no field of any message that
 observer receives about that action — the update (``action``, ``events``, the decision,
 the seats), a ``state`` it asks for, a ``seats`` push, an error answering its own
-request — except in its own view (a card the view shows face up is public). The seeds
+request, the game's log it reads back — except in its own view (a card the view shows face
+up is public). The seeds
 are ones where a hidden event happens early (Fallout: an agenda card shuffled back,
 FO-13.5; Saltlands: a card drawn from a hidden deck, SL §57).
 """
@@ -90,6 +91,7 @@ def test_no_message_names_what_the_events_hide(live, name):
         socket.until(lambda m: m["type"] == "state")
     rnd = random.Random(seed)
     compared = hidden_seen = 0
+    played: list[list[dict]] = []  # each action's events, unredacted: what the log must hide
     try:
         for index in range(length):
             d = game.decision(state)
@@ -99,6 +101,7 @@ def test_no_message_names_what_the_events_hide(live, name):
             answer = live.act(game_id, tokens[d.seat], action, index)
             assert answer.status_code == 200, answer.text
             state, events = game.apply(state, action)
+            played.append(events)
             for q, socket in sockets.items():
                 hidden = hidden_from(game, events, q)
                 hidden_seen += bool(hidden)
@@ -117,6 +120,15 @@ def test_no_message_names_what_the_events_hide(live, name):
     finally:
         for socket in sockets.values():
             socket.close()
+    for q in sockets:  # the whole log, as a returning player or a spectator reads it
+        headers = {"Authorization": f"Bearer {tokens[q]}"} if q is not None else {}
+        answer = live.http.get(f"/api/games/{game_id}/log", headers=headers)
+        assert answer.status_code == 200, answer.text
+        for entry in answer.json()["log"]:
+            if entry["index"] is None:
+                continue
+            found = leaks(entry, hidden_from(game, played[entry["index"]], q))
+            assert not found, f"the log's step {entry['index']} to seat {q} names {sorted(found)}"
     assert compared
     if name in CASES:  # the case was chosen for a hidden event: it must have happened
         assert hidden_seen, f"{name}: no event hid anything in {length} actions of seed {seed}"

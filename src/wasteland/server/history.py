@@ -1,6 +1,6 @@
 """The game's log as one seat may see it: every step from the set-up on, each with the
-events it produced, worded and redacted exactly as the live updates are (``events_json``:
-the game's ``event_view`` for that seat). A player back after a reload, a spectator and a
+events it produced, worded and redacted exactly as the live updates are (``events_json``
+and ``action_for``: the game's ``event_view`` and ``action_view`` for that seat). A player back after a reload, a spectator and a
 late joiner read the same history the players who watched it live read."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from typing import Any
 
 from wasteland.core.protocol import Game
 
-from .events import events_json
+from .events import action_for, events_json
 
 #: the longest log served in one answer (its last steps; a game is far shorter)
 MAX_STEPS = 5000
@@ -29,6 +29,6 @@ def game_log(game: Game, config: dict[str, Any], seed: int, actions: list[str], 
         events = game.apply_in_place(state, action)
         if number < first:
             continue
-        out.append({"index": number, "action": action, "action_seat": seats[number], "source": sources[number],
-                    "events": events_json(game, events, viewer)})
+        out.append({"index": number, "action": action_for(game, action, events, viewer),
+                    "action_seat": seats[number], "source": sources[number], "events": events_json(game, events, viewer)})
     return out

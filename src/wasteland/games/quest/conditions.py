@@ -90,6 +90,8 @@ def condition_on_model(s: State, mid: str, token: str, events: Events) -> None:
     if m is None:
         return
     if token == "stunned":
+        # Ruling (WQ-40.3): an enemy is stunned as its group is (the page moves back "a
+        # group of stunned enemies"), so a model of a stunned group stunned again takes 1.
         g = s.groups[m["group"]]
         if g["stunned"]:
             hurt_model(s, mid, 1, "stunned again (WQ-40.3)", events)

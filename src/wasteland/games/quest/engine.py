@@ -246,6 +246,8 @@ def _stun_options(s: State, f: Frame) -> list[str]:
 
 
 def _stun_run(s: State, f: Frame, events: Events) -> bool:
+    # Ruling (WQ-40.3): a stunned hero with no activation or destiny die to give up gives
+    # up nothing and the token still goes; the page names no other cost.
     if _stun_options(s, f):
         return False
     s.stack.pop()

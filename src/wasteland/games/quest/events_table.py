@@ -127,6 +127,8 @@ def rebirth_hero(s: State, seat: int, events: Events) -> None:
         empty = [z for z in s.board.zones if s.occupied(z) == 0]
         dist = {z: hero_distance(s, z) for z in empty}
         if not dist:
+            # Ruling (WQ-40.4): no empty zone to return to, nothing happens (the Recover or
+            # the cure follows the return, "then").
             events.append({"type": "no_effect", "reason": "no empty zone", "rule": "WQ-40.4"})
             return
         best = min(dist.values())
@@ -148,6 +150,8 @@ def place_hero(s: State, seat: int, zone: str, events: Events) -> None:
 
 
 def rebirth_effect(s: State, seat: int, events: Events) -> None:
+    # Ruling (WQ-40.4): Recover or the cure is the leader's choice, the only chooser the
+    # result names; with no disease to remove there is nothing to choose.
     if "disease" in s.heroes[seat]["tokens"]:
         pick(s, "effect", ["recover", "cure"], {"hero": seat})
     else:

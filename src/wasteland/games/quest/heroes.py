@@ -54,7 +54,10 @@ def hero_options(s: State, seat: int) -> list[str]:
                 out += [f"explore {t}" for t in _meets(tokens, "explore")]
         if h["wounds"] < s.content.heroes[seat].vitality:
             out += [f"recover {t}" for t in _meets(tokens, "recover")]
-        for q, other in enumerate(s.heroes):  # WQ-40.3 Trapped: the hero or an adjacent hero, 4+
+        # WQ-40.3 Trapped: the hero or an adjacent hero, 4+. Ruling (WQ-40.3): the page
+        # says a 4+ activation die; a rolled destiny die stands in for an activation die in
+        # every action of this stand-in (the dice rules, p.22-24, are not ours), so it frees too.
+        for q, other in enumerate(s.heroes):
             if "trapped" in other["tokens"] and other["zone"] is not None and adjacent(s, zone, other["zone"]):
                 out += [f"free {q + 1} {t}" for t in _meets(tokens, "free")]
         if h["inspiration"] > 0:  # stand-in: an inspiration point raises an activation die by 1

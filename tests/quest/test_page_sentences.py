@@ -93,3 +93,15 @@ def test_wq_40_4_inspiring_effort_any_hero_even_one_out_of_action():
     assert legal(s) == ["inspiration 1", "inspiration 2"]
     s, ev = act(s, "inspiration 2")
     assert s.heroes[1]["inspiration"] == 1
+
+
+def test_wq_40_4_heroic_rebirth_with_no_empty_zone_does_nothing():
+    """WQ-40.4 results 9-10, ruling: the hero returns to an empty zone, "then" Recovers or
+    is cured; with every zone of the battlefield taken there is nowhere to return, and
+    nothing happens (the hero stays out of action, nothing is healed)."""
+    s = pos(players=2, heroes=[{"zone": "gatehouse.a"}, {"zone": "", "wounds": 0}],
+            state={"step": "event", "slots": ["e_pack"]},
+            enemies=[{"enemy": "ghoul", "group": 1, "zone": z} for z in ("gatehouse.b", "gatehouse.c", "gatehouse.d")])
+    s, ev = answer(s, "9")
+    assert of_type(ev, "no_effect")[0] == {"type": "no_effect", "reason": "no empty zone", "rule": "WQ-40.4"}
+    assert s.heroes[1]["zone"] is None and not of_type(ev, "recover") and not of_type(ev, "hero_returns")

@@ -86,6 +86,9 @@ def test_the_link_opens_the_reports_in_the_lobbys_language(page_under_policy, wi
     page.goto(f"{with_reports}?lang={lang}")
     link = page.locator("#reports-link")
     expect(link).to_have_text(WORDS[lang][0])
+    expect(page.locator("#create-form")).to_be_visible()
+    page.screenshot(path=str(artifacts / f"lobby-reports-link-{lang}-{width}x{height}.png"))
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
     link.click()
     page.wait_for_url("**/reports/?lang=" + lang)
     expect(page.locator("h1")).to_have_text(WORDS[lang][0])

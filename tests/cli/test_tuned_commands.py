@@ -47,7 +47,7 @@ def test_apply_answers_a_bad_file_with_one_json_error(files):
     assert set(answer) == {"error", "rule"} and answer["rule"] == "params" and BAD_SALT in answer["error"]
 
 
-def test_ladder_plays_every_match_with_the_tuned_numbers(files):
+def test_ladder_plays_every_match_with_the_tuned_numbers(files, tmp_path):
     tuned = files("f.toml", "target_1p = 4\n")
     args = ["ladder", "fallout", "--players", "1", "--bots", "random,heuristic", "--games", "3"]
     own = wasteland(*args)
@@ -58,6 +58,10 @@ def test_ladder_plays_every_match_with_the_tuned_numbers(files):
         assert out.returncode == 0, out.stderr
         assert "tuned numbers: target_1p=4" in out.stdout
         assert "ended: influence 4 reached" in out.stdout  # FO-13.5 at the tuned target
+    traced = wasteland(*args, "--params", tuned, "--trace", str(tmp_path / "t.jsonl"))
+    assert traced.returncode == 0, traced.stderr
+    lines = [json.loads(line) for line in (tmp_path / "t.jsonl").read_text(encoding="utf-8").splitlines()]
+    assert len(lines) == 6 and all(m["params"] == {"target_1p": 4} for m in lines)
 
 
 def test_bench_measures_the_tuned_game(files):

@@ -83,6 +83,6 @@ def ladder_command(game: str, bots: list[str], games: int, seed: int, players: i
     for reason, count in sorted(total["reasons"].items(), key=lambda kv: -kv[1]):
         out(f"  {count} ended: {reason}")
     if trace is not None:
-        ladder.write_trace(trace, matches)
+        ladder.write_trace(trace, matches, params)
         out(f"match traces: {trace}")
     return 0

@@ -29,12 +29,14 @@ def artifacts() -> Path:
 
 
 @contextlib.contextmanager
-def serve(db: Path, processes: int = 1, env: dict[str, str] | None = None):
+def serve(db: Path, processes: int = 1, env: dict[str, str] | None = None, args: tuple[str, ...] = ()):
     """``wasteland serve --port 0 --companion`` in a subprocess (with ``env``: say, a PYTHONPATH
-    that installs another game); its URL from the line it prints. The companion's pages are
-    tested on it too (tests/companion), so its routes are on."""
+    that installs another game; ``args``: more of serve's options, say ``--reports DIR``); its
+    URL from the line it prints. The companion's pages are tested on it too (tests/companion),
+    so its routes are on."""
     cmd = [sys.executable, "-c", "from wasteland.cli.main import app; app()", "serve", "--host", "127.0.0.1",
-           "--port", "0", "--db", str(db), "--bot-workers", "1", "--processes", str(processes), "--companion"]
+           "--port", "0", "--db", str(db), "--bot-workers", "1", "--processes", str(processes), "--companion",
+           *args]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
     url = None
     deadline = time.monotonic() + 60

@@ -18,8 +18,10 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from wasteland.core.chance import CHANCE_SEAT
+from wasteland.core.params import ParamError, applied, read_file
 from wasteland.core.protocol import RuleError
 from wasteland.core.registry import UnknownGame, get_spec
+from wasteland.core.spec import GameSpec
 
 from .common import shown, typed_number
 
@@ -53,8 +55,10 @@ def read_seat(text: str | None, players: int) -> int | None:
     return number - 1
 
 
-def apply_command(path: Path, actions: Sequence[str], seat: str | None = None) -> int:
-    """``wasteland apply``; prints JSON and returns the exit code."""
+def apply_command(path: Path, actions: Sequence[str], seat: str | None = None, params: Path | None = None) -> int:
+    """``wasteland apply``; prints JSON and returns the exit code. ``params``: a file of the
+    scenario's game's tuned numbers, inside which the scenario is set up and played; a bad
+    file is the answer's one error, naming the parameter and its range."""
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
@@ -74,10 +78,23 @@ def apply_command(path: Path, actions: Sequence[str], seat: str | None = None) -
             raise RuleError("scenario", f"{path}: the scenario must name its game (game = \"NAME\"; installed: "
                                         f"{', '.join(registered_games())})")
         spec = get_spec(name)
+        tuned = read_file(spec, params) if params is not None else {}
+    except ParamError as exc:
+        return _error(RuleError("params", str(exc)))
+    except (UnknownGame, RuleError) as exc:
+        return _error(exc)
+    with applied(spec, tuned):
+        return _play(spec, text, path, actions, seat, tuned)
+
+
+def _play(spec: GameSpec, text: str, path: Path, actions: Sequence[str], seat: str | None,
+          tuned: dict[str, int]) -> int:
+    """The scenario set up and ``actions`` applied, inside the game's tuned numbers."""
+    try:
         state = spec.load_scenario(text, str(path))
         game = spec.engine
         acting = read_seat(seat, game.seats(state))
-    except (UnknownGame, RuleError) as exc:
+    except RuleError as exc:
         return _error(exc)
     all_events = []
     for index, action in enumerate(actions):
@@ -103,5 +120,7 @@ def apply_command(path: Path, actions: Sequence[str], seat: str | None = None) -
     }
     if acting is not None:
         out["view"] = game.view(state, acting)
+    if tuned:
+        out["params"] = tuned
     _out(out)
     return 0

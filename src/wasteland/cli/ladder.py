@@ -9,6 +9,7 @@ from typing import Callable
 from wasteland.core.protocol import RuleError
 from wasteland.core.registry import UnknownGame, get_spec
 from wasteland.cli.options import OptionError, read_options
+from wasteland.cli.tuned import tuned_line
 from wasteland.sim import ladder
 
 
@@ -43,7 +44,10 @@ def table_lines(matches: list[ladder.Match], bots: list[str], players: int) -> l
 
 
 def ladder_command(game: str, bots: list[str], games: int, seed: int, players: int, workers: int,
-                   options: list[str], trace: Path | None, out: Callable[[str], None]) -> int:
+                   options: list[str], trace: Path | None, out: Callable[[str], None],
+                   params: dict[str, int] | None = None) -> int:
+    """``params``: the tuned numbers the command runs inside (``wasteland.cli.tuned``), named
+    in the output so that a ladder of tuned games is never read as one of the game's own."""
     try:
         spec = get_spec(game)
     except UnknownGame as exc:
@@ -70,6 +74,8 @@ def ladder_command(game: str, bots: list[str], games: int, seed: int, players: i
     matches = ladder.round_robin(game, bots, games, seed, players, opts, workers)
     title = f"{spec.title}, {players} seat{'s' if players > 1 else ''}: {', '.join(bots)}; seeds {seed} to {seed + games - 1}"
     out(f"ladder of {title}, every seat order")
+    if params:
+        out(tuned_line(params))
     for line in table_lines(matches, bots, players):
         out(line)
     total = ladder.summary(matches)
@@ -77,6 +83,6 @@ def ladder_command(game: str, bots: list[str], games: int, seed: int, players: i
     for reason, count in sorted(total["reasons"].items(), key=lambda kv: -kv[1]):
         out(f"  {count} ended: {reason}")
     if trace is not None:
-        ladder.write_trace(trace, matches)
+        ladder.write_trace(trace, matches, params)
         out(f"match traces: {trace}")
     return 0

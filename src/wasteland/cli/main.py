@@ -212,11 +212,14 @@ def apply(
     actions: list[str] = typer.Argument(None, help="actions in notation, e.g. 'move 3,-2' end"),
     seat: Optional[str] = typer.Option(None, help="act as this seat (pN): an action while another seat "
                                        "decides is refused; the answer adds the seat's view"),
+    params: Optional[Path] = typer.Option(None, "--params", help="a TOML file of tuned numbers of the scenario's "
+                                          "game ('wasteland games GAME --params'); the scenario is set up and "
+                                          "played with them"),
 ) -> None:
     """Apply actions to a scenario; print the state, events and pending decision as JSON."""
     from wasteland.cli.apply import apply_command
 
-    raise typer.Exit(apply_command(scenario, list(actions or []), seat))
+    raise typer.Exit(apply_command(scenario, list(actions or []), seat, params))
 
 
 @app.command()
@@ -234,17 +237,24 @@ def bench(
                                              "more; default: every one)"),
     quick: bool = typer.Option(False, "--quick", help="engine: every figure from a short measure (seconds for "
                                "all the games; rougher figures)"),
+    params: Optional[Path] = typer.Option(None, "--params", help="engine, with one --game: a TOML file of that "
+                                          "game's tuned numbers ('wasteland games GAME --params')"),
 ) -> None:
     """Print speed and memory figures of every installed game, with ratios to an anchor measured in the same
     run (see the README for the goals); `bench server` measures the game server."""
     if target not in ("engine", "server"):
         console.print(f"[red]bench {target!r}: the target is engine or server[/red]")
         raise typer.Exit(2)
+    if params is not None and (target != "engine" or len(game or []) != 1):
+        console.print("[red]bench --params: tuned numbers are one game's: give them with exactly one --game "
+                      "(bench engine; bench server plays every game with its own numbers)[/red]", soft_wrap=True)
+        raise typer.Exit(2)
     if target == "server":
         from wasteland.server.bench import bench_command
 
         raise typer.Exit(bench_command(games, seconds or 20.0, db, think, processes=processes, nodes=nodes,
                                        haproxy=haproxy))
+    from wasteland.cli.tuned import tuned_line, with_params
     from wasteland.core.registry import UnknownGame, get_spec
     from wasteland.sim.bench import run_bench
 
@@ -254,7 +264,14 @@ def bench(
     except UnknownGame as exc:
         console.print(f"[red]{exc}[/red]")
         raise typer.Exit(2) from None
-    run_bench(games, console, only=list(game or []) or None, quick=quick)
+
+    def measure(tuned: dict[str, int]) -> int:
+        if tuned:
+            console.print(tuned_line(tuned), markup=False, highlight=False)
+        run_bench(games, console, only=list(game or []) or None, quick=quick)
+        return 0
+
+    raise typer.Exit(with_params((game or [None])[0], params, measure))
 
 
 
@@ -269,13 +286,17 @@ def ladder(
     jobs: int = typer.Option(1, min=1, help="matches played at once (processes)"),
     option: Optional[list[str]] = typer.Option(None, "--option", help="a game option NAME=VALUE (repeatable)"),
     trace: Optional[Path] = typer.Option(None, help="write every match's trace here (JSON lines)"),
+    params: Optional[Path] = typer.Option(None, "--params", help="a TOML file of tuned numbers every match "
+                                          "plays with ('wasteland games GAME --params')"),
 ) -> None:
     """A round robin of bots on paired seeds: Elo-style ratings with intervals and the head-to-head table."""
     from wasteland.cli.ladder import ladder_command
+    from wasteland.cli.tuned import with_params
 
     names = [b.strip() for b in (bots or "").split(",") if b.strip()]
-    raise typer.Exit(ladder_command(game, names, games, seed, players, jobs, list(option or []), trace,
-                                    lambda line: console.print(line, markup=False, highlight=False, soft_wrap=True)))
+    raise typer.Exit(with_params(game, params, lambda tuned: ladder_command(
+        game, names, games, seed, players, jobs, list(option or []), trace,
+        lambda line: console.print(line, markup=False, highlight=False, soft_wrap=True), params=tuned)))
 
 @app.command()
 def versus(
@@ -288,13 +309,17 @@ def versus(
                                                "default: 2 players and the game's simulation endings)"),
     every: int = typer.Option(25, min=0, help="print the running tally every this many games (0: never)"),
     trace: Optional[Path] = typer.Option(None, help="write every game's trace here (JSON lines)"),
+    params: Optional[Path] = typer.Option(None, "--params", help="a TOML file of tuned numbers every game "
+                                          "plays with ('wasteland games GAME --params')"),
 ) -> None:
     """OpenSpiel's IS-MCTS against our ISMCTS: who wins, with 95% intervals (the rl extra)."""
+    from wasteland.cli.tuned import with_params
     from wasteland.cli.versus import versus_command
 
-    raise typer.Exit(versus_command(game, games, budget, seed, jobs, list(option or []),
-                                    lambda line: console.print(line, markup=False, highlight=False, soft_wrap=True),
-                                    progress_every=every, trace=trace))
+    raise typer.Exit(with_params(game, params, lambda tuned: versus_command(
+        game, games, budget, seed, jobs, list(option or []),
+        lambda line: console.print(line, markup=False, highlight=False, soft_wrap=True),
+        progress_every=every, trace=trace, params=tuned)))
 
 
 @app.command("bench-server")
@@ -342,11 +367,16 @@ def serve(
                                    "(off by default: see API.md, Companion)"),
     reports: Optional[Path] = typer.Option(None, help="a folder of simulate/tune runs (--out) to show read-only "
                                            "at /reports/ (one server process)"),
+    params: Optional[Path] = typer.Option(None, "--params", hidden=True, help="refused: see 'wasteland.cli.tuned'"),
 ) -> None:
     """Run the multiplayer game server (HTTP + WebSocket; the page at /)."""
+    from wasteland.cli.tuned import refused_for_server
     from wasteland.server.run import serve as run_server
     from wasteland.server.store import StoreError
 
+    if params is not None:
+        console.print(f"[red]{refused_for_server('serve')}[/red]", highlight=False, soft_wrap=True)
+        raise typer.Exit(2)
     if log_format not in ("text", "json"):
         console.print(f"[red]--log-format must be text or json, not {log_format!r}[/red]")
         raise typer.Exit(2)
@@ -370,10 +400,15 @@ def companion(
     db: str = typer.Option("companion.db", help="SQLite file where the sessions are saved"),
     terminal: bool = typer.Option(False, "--terminal", help="the same steps here in the terminal"),
     lang: str = typer.Option("en", help="language of the terminal companion (questions, options, events, rules): en, ru or uk"),
+    params: Optional[Path] = typer.Option(None, "--params", hidden=True, help="refused: see 'wasteland.cli.tuned'"),
 ) -> None:
     """The engine runs the enemies for a table playing with the box: a page for phones, and the terminal."""
     from wasteland.cli.companion import companion_command
+    from wasteland.cli.tuned import refused_for_server
 
+    if params is not None:
+        console.print(f"[red]{refused_for_server('companion')}[/red]", highlight=False, soft_wrap=True)
+        raise typer.Exit(2)
     try:
         code = companion_command(game, host, port, db, terminal, lang, lambda line: print(line, flush=True), input)
     except OSError as exc:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from wasteland.cli.tuned import tuned_line
 from wasteland.sim.report import wilson
 
 
@@ -34,7 +35,10 @@ def summary(tally: dict[str, Any], title: str) -> list[str]:
 
 
 def versus_command(game: str, games: int, budget: int, seed: int, jobs: int, options: list[str],
-                   out: Callable[[str], None], progress_every: int = 0, trace: Any = None) -> int:
+                   out: Callable[[str], None], progress_every: int = 0, trace: Any = None,
+                   params: dict[str, int] | None = None) -> int:
+    """``params``: the tuned numbers the command runs inside (``wasteland.cli.tuned``), named
+    in the output."""
     from wasteland.core.protocol import RuleError
     from wasteland.core.registry import UnknownGame, get_spec
     from wasteland.envs.base import env_games
@@ -70,6 +74,8 @@ def versus_command(game: str, games: int, budget: int, seed: int, jobs: int, opt
         return 2
     for line in summary(tally, spec.title):
         out(line)
+    if params:
+        out(tuned_line(params))
     if trace is not None:
         out(f"match traces: {trace}")
     return 0

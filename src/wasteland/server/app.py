@@ -163,7 +163,8 @@ async def info(request: Request) -> Response:
     return json_response({"server": "wasteland", "api": 1, "games": list(specs),
                           "specs": [lobby_spec(s) for s in specs.values()], "bots": hub.bot_names,
                           "max_message": MAX_MESSAGE, "database": hub.store.kind,
-                          "companion": request.app.state.companion_enabled})
+                          "companion": request.app.state.companion_enabled,
+                          "reports": request.app.state.reports_enabled})
 
 
 @api
@@ -476,6 +477,7 @@ def create_app(db: str = "wasteland.db", bot_workers: int | None = None, web_dir
     app.state.origins = configured_origins(origins)
     app.state.quota = CreationQuota()
     app.state.companion_enabled = companion
+    app.state.reports_enabled = reports is not None  # the lobby links to /reports/ only then
     return SecurityHeaders(app)
 
 

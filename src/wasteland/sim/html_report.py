@@ -1,8 +1,9 @@
 """``report.html``: a run of ``simulate`` or ``tune`` as a page a designer reads, written
 beside its CSV: the charts, the targets met or missed with their intervals, each tuned
 parameter with its anchor and text, and the summary's tables. The page is self-contained
-but for the charts, linked by their file names in the same folder (the server shows a
-run's folder as it is: ``wasteland serve --reports DIR``)."""
+but for the charts and its style sheet (``report.css``), linked by their file names in the
+same folder (the server shows a run's folder as it is: ``wasteland serve --reports DIR``,
+whose Content-Security-Policy refuses a ``<style>`` element in the page)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from wasteland.core.params import game_params
 from wasteland.core.spec import GameSpec
 
 REPORT = "report.html"
+STYLE_SHEET = "report.css"
 
 _STYLE = """body{font-family:system-ui,sans-serif;margin:1rem auto;max-width:72rem;padding:0 1rem;color:#222}
 h1{font-size:1.4rem}h2{font-size:1.1rem;margin-top:1.6rem}table{border-collapse:collapse;margin:.5rem 0;
@@ -46,10 +48,19 @@ def page(title: str, spec: GameSpec, sections: list[str], charts: list[str], sum
     images = "".join(f'<p><img src="{escape(name)}" alt="{escape(name)}"></p>' for name in charts)
     return (f"<!doctype html><html lang=en><head><meta charset=utf-8>"
             f"<meta name=viewport content='width=device-width,initial-scale=1'><title>{escape(title)}</title>"
-            f"<style>{_STYLE}</style></head><body><h1>{escape(title)}</h1>"
+            # no icon of its own: an empty one, not a request for /favicon.ico (a 404 on the console)
+            f"<link rel=icon href='data:,'><link rel=stylesheet href={STYLE_SHEET}></head><body><h1>{escape(title)}</h1>"
             f"<p>{escape(spec.title)}, rules {escape(spec.rules_version)}</p>"
             + "".join(sections) + ("<h2>Charts</h2>" + images if images else "")
             + f"<h2>Summary</h2><pre>{escape(summary)}</pre></body></html>\n")
+
+
+def _write(out: Path, text: str) -> Path:
+    """The page and its style sheet in the run's folder."""
+    (out / STYLE_SHEET).write_text(_STYLE + "\n", encoding="utf-8")
+    path = out / REPORT
+    path.write_text(text, encoding="utf-8")
+    return path
 
 
 def write_simulation(out: Path, spec: GameSpec, summary: str, params: dict[str, int], charts: list[Path],
@@ -58,10 +69,7 @@ def write_simulation(out: Path, spec: GameSpec, summary: str, params: dict[str, 
     if sensitivity:
         sections.append("<h2>What moves the game (one step at a time)</h2><pre>"
                         + escape("\n".join(sensitivity)) + "</pre>")
-    path = out / REPORT
-    path.write_text(page(f"wasteland simulate {spec.name}", spec, sections, [c.name for c in charts], summary),
-                    encoding="utf-8")
-    return path
+    return _write(out, page(f"wasteland simulate {spec.name}", spec, sections, [c.name for c in charts], summary))
 
 
 def write_tuning(out: Path, spec: GameSpec, summary: str, values: dict[str, int], measures: list, own: list,
@@ -75,7 +83,4 @@ def write_tuning(out: Path, spec: GameSpec, summary: str, values: dict[str, int]
     sections = ["<h2>Targets</h2>" + _table(["", "target", "wants", "best (95% interval)", "distance",
                                              "the game's own numbers"], rows, raw=True),
                 params_section(spec, values)]
-    path = out / REPORT
-    path.write_text(page(f"wasteland tune {spec.name}", spec, sections, [c.name for c in charts], summary),
-                    encoding="utf-8")
-    return path
+    return _write(out, page(f"wasteland tune {spec.name}", spec, sections, [c.name for c in charts], summary))

@@ -237,11 +237,14 @@ def solo_table(matches: Sequence[Match], bots: Sequence[str]) -> dict[str, tuple
     return out
 
 
-def write_trace(path: Any, matches: Iterable[Match]) -> None:
-    """The matches as a trace file: one JSON object a line (see :meth:`Match.to_json`)."""
+def write_trace(path: Any, matches: Iterable[Match], params: dict[str, int] | None = None) -> None:
+    """The matches as a trace file: one JSON object a line (see :meth:`Match.to_json`); with
+    ``params``, the game's tuned numbers they were played with (``wasteland.core.params``;
+    ``parameters`` are the game's options, as OpenSpiel names them), so that a trace of a
+    tuned game is never read as one of the game's own."""
     with open(path, "w", encoding="utf-8") as f:
         for m in matches:
-            f.write(json.dumps(m.to_json(), ensure_ascii=False) + "\n")
+            f.write(json.dumps({**m.to_json(), **({"params": params} if params else {})}, ensure_ascii=False) + "\n")
 
 
 def summary(matches: Sequence[Match]) -> dict[str, Any]:

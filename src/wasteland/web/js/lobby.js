@@ -2,7 +2,7 @@
 // The create-game form is built from the specs the server lists (GET /api): a game
 // chooser, then each of the game's options that is not hidden as the control its kind
 // asks for, the seats with the game's own bots. It names no game.
-import { t, tIn, tOwnIn, has, translateDom, loadGameTexts, useGame, errorText } from "./i18n.js";
+import { t, tIn, tOwnIn, has, translateDom, loadGameTexts, useGame, errorText, lang } from "./i18n.js";
 import { api, mySeats, rememberSeat, forgetSeat } from "./api.js";
 import { serverInfo } from "./boards.js";
 import { h, seatText, humanize, botMark, botName } from "./dom.js";
@@ -273,6 +273,11 @@ export class LobbyView {
     const box = this.root.querySelector("#lists");
     if (!box) return;
     box.textContent = "";
+    // the designers' balance reports, when this server shows them (serve --reports; GET /api says so)
+    if (this.info && this.info.reports) {
+      box.append(h("p", { class: "reports-link" },
+        h("a", { href: `/reports/?lang=${encodeURIComponent(lang())}`, id: "reports-link", i18n: "lobby.reports" })));
+    }
     const mine = mySeats();
     const head = h("div", { class: "list-head" }, h("h2", { i18n: "lobby.open_games" }),
       h("button", { type: "button", id: "refresh", onclick: () => this.refresh(), i18n: "lobby.refresh" }));

@@ -108,6 +108,7 @@ CASES: list[list[str]] = [
     ["simulate", "saltlands", "--workers", "0", "--games", "1"], ["simulate", "saltlands", "--backend", "nope"],
     ["soak", "saltlands", "--minutes", "nan"], ["soak", "saltlands", "--max-actions", "0"],
     ["versus", "saltlands", "--games", "0"], ["versus", "saltlands", "--jobs", "0"],
+    ["versus", "fallout", "--budget", "1"], ["ladder", "fallout", "--bots", "random,openspiel-ismcts:1"],
     ["ladder", "saltlands", "--games", "0"], ["ladder", "saltlands", "--bots", "random,nobody"],
     ["ladder", "saltlands", "--bots", "random"], ["ladder", "saltlands", "--option", "nope=1"],
     ["ladder", "saltlands", "--trace", "folder"], ["ladder", "saltlands", "--bots", "no.such.module:make,random"],

@@ -302,7 +302,8 @@ def ladder(
 def versus(
     game: str = typer.Argument(..., help="an installed game with a research environment"),
     games: int = typer.Option(300, min=1, help="games to play (seeds SEED to SEED+GAMES-1, seats swapped every game)"),
-    budget: int = typer.Option(10, min=1, help="simulations a move, for both searchers"),
+    budget: int = typer.Option(10, min=2, help="simulations a move, for both searchers (at least 2: one "
+                               "only opens OpenSpiel's root)"),
     seed: int = typer.Option(0, help="seed of the first game"),
     jobs: int = typer.Option(1, min=1, help="games played at once (processes)"),
     option: Optional[list[str]] = typer.Option(None, "--option", help="a game option NAME=VALUE (repeat for more; "

@@ -27,12 +27,18 @@ from . import openspiel as wo
 BUDGET = 50
 
 
+#: the fewest simulations a move OpenSpiel's searches can choose from (one fails an assertion)
+MIN_BUDGET = 2
+
+
 class OpenSpielAgent:
     """One of OpenSpiel's bots choosing for a seat of a game of the engine protocol."""
 
     def __init__(self, kind: str, seed: int, game: Any, budget: int = BUDGET) -> None:
         if kind not in ("ismcts", "mcts"):
             raise ValueError(f"OpenSpiel bot must be ismcts or mcts, not {kind!r}")
+        if budget < MIN_BUDGET:  # one simulation only opens the root: OpenSpiel then has no child to pick
+            raise ValueError(f"openspiel-{kind} needs a budget of at least {MIN_BUDGET} simulations, not {budget}")
         self.name = f"openspiel-{kind}:{budget}"
         self.game = game
         self.seed = seed

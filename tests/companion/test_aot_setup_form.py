@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from companionaxe import violations
+from testkit import axe_violations as violations
 from companiontest import index_of, kind_of, ready, serve
 
 

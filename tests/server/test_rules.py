@@ -23,6 +23,10 @@ def bearer(token):
     return {"Authorization": f"Bearer {token}"}
 
 
+def as_json(token):
+    return {**bearer(token), "Content-Type": "application/json"}
+
+
 def test_tokens_act_only_for_their_own_seat(server):
     game_id, tokens = two_people(server)
     other_id, other_tokens = two_people(server)
@@ -69,8 +73,10 @@ def test_bad_input_gets_one_clear_error_and_changes_nothing(server):
     action = before["decision"]["actions"][0]
     url = f"/api/games/{game_id}/actions"
     cases = [
-        (server.http.post(url, content=b"{not json", headers=bearer(tokens[0])), 400, "bad_json"),
-        (server.http.post(url, content=b"[1, 2]", headers=bearer(tokens[0])), 400, "bad_json"),
+        (server.http.post(url, content=b"{not json", headers=as_json(tokens[0])), 400, "bad_json"),
+        (server.http.post(url, content=b"[1, 2]", headers=as_json(tokens[0])), 400, "bad_json"),
+        # a body not said to be JSON (another site's form, issue 32): refused before it is read
+        (server.http.post(url, content=b"{not json", headers=bearer(tokens[0])), 415, "unsupported_media_type"),
         (server.http.post(url, json={"action": 3, "index": 0}, headers=bearer(tokens[0])), 400, "bad_request"),
         (server.http.post(url, json={"action": action}, headers=bearer(tokens[0])), 400, "bad_request"),
         (server.act(game_id, tokens[0], "fly to the moon", 0), 422, "illegal"),

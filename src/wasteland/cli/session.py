@@ -157,7 +157,7 @@ class Session:
 
     def action_words(self, d: Decision, action: str) -> str:
         """An action as the log shows it, in the renderer's words: in English too, where a
-        notation may spell ids (Fallout's ``move red_rocket``, the quest's ``gatehouse.a``)."""
+        notation may spell a data id, say a place's)."""
         return self.renderer.action_text(action, self.game.view(self.state, d.seat))
 
     def bot_name(self, name: str) -> str:

@@ -121,10 +121,13 @@ def serve_nodes(host: str, port: int, url: str, processes: int, bot_workers: int
     SIGTERM and SIGINT are passed on to every node; it ends when they all have."""
     placeholder = bind(host, port, reuse_port=True)  # holds the port (0: a free one) until the nodes have it
     bound_host, bound_port = placeholder.getsockname()[:2]
+    listening, told = os.pipe()  # each node writes one byte once its socket listens
     spec = json.dumps({"host": host, "port": bound_port, "url": url, "bot_workers": bot_workers,
-                       "log_level": log_level, "log_format": log_format})
+                       "log_level": log_level, "log_format": log_format, "ready_fd": told})
     nodes = [subprocess.Popen([sys.executable, "-c", "from wasteland.server.run import node_main; node_main()",
-                               spec], preexec_fn=lambda: die_with_parent(signal.SIGTERM)) for _ in range(processes)]
+                               spec], preexec_fn=lambda: die_with_parent(signal.SIGTERM), pass_fds=(told,))
+             for _ in range(processes)]
+    os.close(told)
 
     def pass_on(sig: int, frame: FrameType | None) -> None:
         for node in nodes:
@@ -133,9 +136,15 @@ def serve_nodes(host: str, port: int, url: str, processes: int, bot_workers: int
 
     signal.signal(signal.SIGTERM, pass_on)
     signal.signal(signal.SIGINT, pass_on)
+    # the address is printed (and the port's placeholder let go) only once every node listens:
+    # a client told the address earlier found nobody there (connection refused)
+    ready = 0
+    with os.fdopen(listening, "rb", buffering=0) as pipe:
+        while ready < processes and (byte := pipe.read(1)):
+            ready += len(byte)
     shown = f"[{bound_host}]" if ":" in bound_host else bound_host
-    print(f"wasteland server on http://{shown}:{bound_port}/ (database: {describe_url(url)}; {processes} nodes)",
-          flush=True)
+    print(f"wasteland server on http://{shown}:{bound_port}/ (database: {describe_url(url)}; {ready} of "
+          f"{processes} nodes)", flush=True)
     placeholder.close()
     for node in nodes:
         node.wait()
@@ -145,6 +154,9 @@ def node_main() -> None:
     """One node of ``serve --processes N`` (started by :func:`serve_nodes`)."""
     spec = json.loads(sys.argv[1])
     sock = listen(bind(spec["host"], spec["port"], reuse_port=True))
+    if spec.get("ready_fd") is not None:  # the parent prints the address once every node listens
+        os.write(spec["ready_fd"], b"1")
+        os.close(spec["ready_fd"])
     peers = not spec["url"].startswith(("postgresql://", "postgres://"))  # SQLite: look for the others' changes
     os.environ.setdefault("WASTELAND_NODE", f"{socket.gethostname()}:{os.getpid()}")
     run_node(sock, spec["url"], spec["bot_workers"], spec["log_level"], spec["log_format"], peers=peers,

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from wasteland.core import chance
 from wasteland.core.game_base import EngineGame
 from wasteland.core.protocol import Decision, NotationError, RuleError
 from wasteland.core.rng import Rng, randbelow, seed_state, shuffle
@@ -108,7 +109,9 @@ def apply_in_place(s: State, action: str, seat: int | None = None) -> list[dict[
         s.discard.append(n)
         events.append({"type": "rope", "seat": seat_now, "card": n})
         if s.deck:
-            card = s.deck.pop()
+            # a chance point, as every draw is: the generator answers in digital play, the
+            # table at a table (core.chance)
+            card = chance.draw(s, s.deck, "the rope card drawn", "DW-3")
             s.ropes[seat_now].append(card)
             events.append({"type": "draw", "seat": seat_now, "card": card})
     s.water -= n

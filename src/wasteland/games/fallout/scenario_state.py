@@ -56,11 +56,12 @@ def read_procedures(s: State, entries: list[dict[str, Any]]) -> list[dict[str, A
     out = read_procedure_tables(entries, tuple(FIELDS), "procedure {i}", lambda v, where: _survivor(v, where, n),
                                 SEAT_FIELDS)
     for i, frame in enumerate(out, 1):
-        _check_fields(s, frame, f"procedure {i}")
+        check_frame_fields(s, frame, f"procedure {i}")
     return out
 
 
-def _check_fields(s: State, frame: dict[str, Any], where: str) -> None:
+def check_frame_fields(s: State, frame: dict[str, Any], where: str) -> None:
+    """Each field a procedure of its kind needs, of its kind (the loaded state's check too)."""
     kind = frame["kind"]
     content, g = s.content, s.board.graph
     for key, what in FIELDS[kind].items():

@@ -9,9 +9,13 @@ from wasteland.core.protocol import RuleError
 from wasteland.core.state_check import need_bool, need_in, need_int, need_list, need_seat, need_str
 
 from .content import HAND_LIMIT
+from .scenario_state import FIELDS as FRAME_FIELDS
+from .scenario_state import SEAT_FIELDS, check_frame_fields
 from .state import State
 
 FRAME_KINDS = ("round_end", "reveal", "activate", "step", "fight", "return", "turn_over", "share")
+#: the procedures that may run while nobody takes a turn (the bottom of the stack then)
+RESUMING = ("round_end", "reveal", "activate", "share")
 
 
 class StateError(RuleError):
@@ -121,8 +125,22 @@ def check_state(s: State) -> None:
     if len(s.factions) != len(s.content.factions) or not all(
             isinstance(f, int) and 0 <= f <= length for f in s.factions):
         raise StateError("factions", f"one step 0-{length} per faction", "FO-13.4")
-    for f in s.stack:
+    for i, f in enumerate(s.stack):
         if not isinstance(f, dict) or f.get("kind") not in FRAME_KINDS:
             raise StateError("stack", f"unknown frame {f!r}")
+        # each procedure's own fields, by the scenario reader's table of them: a frame the
+        # engine would meet with a missing or wrong field is refused now, not at its step
+        extra = set(f) - {"kind", "seat", *FRAME_FIELDS[f["kind"]]}
+        if extra:
+            raise StateError(f"stack.{i}.{sorted(extra)[0]}", f"no field of a {f['kind']} procedure")
+        for key in SEAT_FIELDS:
+            if key in f or key == "seat":
+                need_seat(f"stack.{i}.{key}", f.get(key), len(s.space))
+        check_frame_fields(s, f, f"stack.{i}")
     if not s.over and s.current is None and not s.stack:
         raise StateError("current", "nobody is taking a turn and no round end is running")
+    if not s.over and s.current is None and s.stack[0]["kind"] not in RESUMING:
+        # between turns only a round end (FO-13.1, which names the next turn) or the shared
+        # victory's questions (FO-13.5) can be running
+        raise StateError("stack.0", f"nobody is taking a turn, and a {s.stack[0]['kind']} procedure names no turn "
+                         "to go on with", "FO-13.1")

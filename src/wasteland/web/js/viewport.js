@@ -29,7 +29,7 @@ const SPOT_ATTRS = ["data-hex", "data-space", "data-zone"];
 const FOCUSABLE = ".reach, .target, .collect, .explore, .source, .pick, .clickable";
 const ARROWS = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] };
 
-/** The spot elements named ``name`` in ``svg`` (a hex, a Fallout space, a Quest zone). */
+/** The spot elements named ``name`` in ``svg`` (a hex, a space of a map of places, a zone of a tile). */
 export function spotElements(svg, name) {
   const v = CSS.escape(String(name));
   return [...svg.querySelectorAll(SPOT_ATTRS.map((a) => `[${a}="${v}"]`).join(","))];

@@ -87,3 +87,24 @@ def test_people_on_two_nodes_play_and_a_spectator_sees_every_action(kind, pg_adm
     finally:
         one.stop()
         two.stop()
+
+
+@pytest.mark.parametrize("kind", ["postgres", "sqlite"])
+def test_a_seat_taken_on_one_node_is_known_at_once_on_another_that_kept_a_copy(kind, pg_admin_url, tmp_path):
+    """A player who sat down through node one and comes back through node two, which still
+    holds its copy from before, is that seat there, not a spectator (the copy is checked
+    against the stored sequence number before it is used)."""
+    db = new_database(kind, pg_admin_url, str(tmp_path))
+    one, two = PeerServer(db).start(), PeerServer(db).start()
+    try:
+        for attempt in range(5):  # each time straight after the join, before any look or notice
+            created = one.create(**CONFIG, seed=3 + attempt, seats=["human", "human", "random"], join=0)
+            game_id = created["game"]["id"]
+            assert two.state(game_id)["you"] is None  # node two now keeps a copy with seat 1 free
+            token = one.join(game_id, seat=1)["token"]
+            assert two.state(game_id, token)["you"] == 1
+            r = two.http.get(f"/api/games/{game_id}/log", headers={"Authorization": f"Bearer {token}"})
+            assert r.status_code == 200, r.text
+    finally:
+        one.stop()
+        two.stop()

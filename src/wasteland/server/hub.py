@@ -166,6 +166,11 @@ class Hub:
         room = self.rooms.get(game_id)
         if room is not None:
             room.last_used = time.monotonic()
+            if self.notices.peers:
+                # A copy kept here may be behind another node's, seats included (a player who
+                # took a seat there and comes back here must not be taken for a spectator):
+                # read the stored sequence number before using it.
+                await room.catch_up()
             return room
         pending = self._loading.get(game_id)
         if pending is not None:

@@ -69,6 +69,36 @@ def serve(db: Path, processes: int = 1, env: dict[str, str] | None = None, args:
             proc.kill()
 
 
+#: ``WASTELAND_FULL_WALK=1``: every browser test also against two processes, and every
+#: language and size of the walkthroughs. Without it (each CI run) a bounded slice: the
+#: two-process twins of the tests about several sockets and nodes, and each walkthrough
+#: once in each language, the sizes alternating, so the suite stays within its time.
+FULL = os.environ.get("WASTELAND_FULL_WALK") == "1"
+TWO_PROCESS_SLICE = {"test_two_players_in_two_browsers", "test_the_sockets_first_state_does_not_redraw_the_position_already_drawn",
+                     "test_decide_ties_for_me_plays_the_raiders_ties_and_says_so"}
+WALKTHROUGH_SLICE = {"test_saltlands_solo_walkthrough": {"en-phone", "ru-desktop", "uk-phone"},
+                     "test_age_of_thirst_two_player_walkthrough": {"en-desktop", "ru-phone", "uk-desktop"}}
+
+
+def _in_slice(item: pytest.Item) -> bool:
+    name = getattr(item, "originalname", item.name)
+    ids = getattr(getattr(item, "callspec", None), "id", "")
+    if re.search(r"(^|-)two-processes(-|$)", ids):
+        return name in TWO_PROCESS_SLICE
+    if name in WALKTHROUGH_SLICE:
+        return ids in WALKTHROUGH_SLICE[name]
+    return True
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if FULL:
+        return
+    left_out = [item for item in items if not _in_slice(item)]
+    if left_out:
+        config.hook.pytest_deselected(items=left_out)
+        items[:] = [item for item in items if _in_slice(item)]
+
+
 @pytest.fixture(scope="session", params=[1, 2], ids=["one-process", "two-processes"])
 def server_url(request, tmp_path_factory) -> str:
     """The server, once as one process, once with the games shared between two (``--processes 2``)."""

@@ -115,8 +115,9 @@ def new_page(browser, artifacts):
     contexts = []
     errors: list[str] = []
 
-    def make(locale: str = "en-US"):
-        ctx = browser.new_context(viewport={"width": 1400, "height": 900}, locale=locale)
+    def make(locale: str = "en-US", **options):
+        """``options``: more of Playwright's context options (say ``bypass_csp=False``)."""
+        ctx = browser.new_context(**{"viewport": {"width": 1400, "height": 900}, "locale": locale, **options})
         contexts.append(ctx)
         page = ctx.new_page()
         page.set_default_timeout(15_000)

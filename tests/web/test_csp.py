@@ -17,35 +17,21 @@ GAMES = sorted(registered_games())
 
 
 @pytest.fixture
-def new_page(browser):
+def csp_page(new_page):
     """A page under the policy (the other browser tests' pages bypass it, tests/conftest.py)."""
-    contexts = []
-    errors: list[str] = []
-
-    def make():
-        ctx = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=False)
-        contexts.append(ctx)
-        page = ctx.new_page()
-        page.set_default_timeout(15_000)
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        return page
-
-    yield make
-    for ctx in contexts:
-        ctx.close()
-    assert not errors, f"JavaScript errors on the page: {errors}"
+    return lambda: new_page(viewport={"width": 1280, "height": 800}, bypass_csp=False)
 
 
-def watched(new_page):
-    page = new_page()
+def watched(make):
+    page = make()
     problems: list[str] = []
     page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
     return page, problems
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_the_game_page_and_the_lobby_keep_the_policy(server_url, new_page, game):
-    page, problems = watched(new_page)
+def test_the_game_page_and_the_lobby_keep_the_policy(server_url, csp_page, game):
+    page, problems = watched(csp_page)
     answer = page.goto(f"{server_url}?lang=en&anim=off")
     assert answer.headers["content-security-policy"] == CSP
     assert answer.headers["x-frame-options"] == "DENY"
@@ -65,8 +51,8 @@ def test_the_game_page_and_the_lobby_keep_the_policy(server_url, new_page, game)
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_the_companion_page_keeps_the_policy(server_url, new_page, game):
-    page, problems = watched(new_page)
+def test_the_companion_page_keeps_the_policy(server_url, csp_page, game):
+    page, problems = watched(csp_page)
     r = page.request.post(f"{server_url}api/companion", data={"game": game, "seed": 2})
     assert r.status == 201, r.text()
     sid = r.json()["session"]["id"]

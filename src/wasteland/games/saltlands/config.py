@@ -196,7 +196,7 @@ def normalize(config: dict[str, Any]) -> Rules:
         starting_raiders=not small_setup,  # SL §121: no starting raiders in solo and tutorial
         expansion=expansion,
         variants=variants,
-        solo_stack=tables.get("solo_stack", SOLO_STACK_ROUNDS),
+        solo_stack=SOLO_STACK_ROUNDS[: tables.get("solo_stack_cards", len(SOLO_STACK_ROUNDS))],
         params=tuple(tuned.items()),
     )
 

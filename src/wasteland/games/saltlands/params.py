@@ -15,7 +15,6 @@ from wasteland.core.params import GameParams, Param, Values
 from .spec import CHARACTERS
 
 LETTERS = "ABCMH"  # SL §18: the spawn letters, from the easiest level up
-SOLO_STACK = (1, 1, 2, 3, 3, 4, 5, 5, 6)  # SL §121 "112334556" (config.SOLO_STACK_ROUNDS)
 
 PARAMS_LIST = (
     Param("letters_easy", "spawn letters active on Easy (the first N of A, B, C, M, H)", 3, 1, 5, "SL §18"),
@@ -30,7 +29,8 @@ PARAMS_LIST = (
 
 
 def tuned_tables(values: Values, players: int, difficulty: str) -> dict[str, Any]:
-    """The fields of a configuration's Rules that ``values`` change (the rest are the tables')."""
+    """The entries of a configuration's set-up tables that ``values`` change (the rest are
+    the tables'): the Rules' fields, and ``solo_stack_cards``, the first N rounds of SL §121."""
     out: dict[str, Any] = {}
     if f"letters_{difficulty}" in values:
         out["active_letters"] = LETTERS[: values[f"letters_{difficulty}"]]  # SL §18
@@ -39,7 +39,7 @@ def tuned_tables(values: Values, players: int, difficulty: str) -> dict[str, Any
     if f"rumor_cards_{players}p" in values:
         out["rumor_cards"] = values[f"rumor_cards_{players}p"]  # SL §16
     if "solo_stack_cards" in values:
-        out["solo_stack"] = SOLO_STACK[: values["solo_stack_cards"]]  # SL §121
+        out["solo_stack_cards"] = values["solo_stack_cards"]  # SL §121
     return out
 
 

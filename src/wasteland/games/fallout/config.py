@@ -30,7 +30,9 @@ class Rules:
 
     @property
     def target(self) -> int:
-        return dict(self.params).get(f"target_{self.players}p", TARGETS[self.players])  # FO-13.5
+        if self.params:  # a tuned set's target for this many players, if it names one
+            return dict(self.params).get(f"target_{self.players}p", TARGETS[self.players])  # FO-13.5
+        return TARGETS[self.players]  # FO-13.5
 
     def to_config(self) -> dict[str, Any]:
         out: dict[str, Any] = {"players": self.players, "fight": self.fight, "first_player": self.first_player,

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from companiontest import ready, serve
+from testkit import axe_violations
 
 BAD = {"en": "target_1p must be a whole number from 4 to 16 (FO-13.5)",
        "uk": "target_1p — ціле число від 4 до 16 (FO-13.5)"}
@@ -32,6 +33,7 @@ def test_a_session_keeps_the_tuned_numbers_it_was_started_with(url, phone, artif
     assert "#/new/fallout" in page.url  # nothing started
     page.screenshot(path=str(artifacts / f"companion-params-refused-{lang}-390.png"), full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert axe_violations(page) == []
     page.fill("#params", "target_1p = 6\n")
     page.tap("#create")
     ready(page, 0)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from testkit import axe_violations
 from webtest import serve
 
 BAD = {"en": "target_1p must be a whole number from 4 to 16 (FO-13.5)",
@@ -49,6 +50,7 @@ def test_a_pasted_set_is_checked_and_kept_with_the_game(new_page, url, artifacts
     page.fill("#f-params", "target_1p = 40\n")
     page.screenshot(path=str(artifacts / f"lobby-params-{lang}-{width}x{height}.png"), full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth") <= width  # no sideways scroll
+    assert axe_violations(page) == []  # the field and the file's input have their labels
     before = len(page.request.get(f"{url}api/games").json()["games"])
     page.click("#create")
     expect(page.locator("#toast")).to_contain_text(BAD[lang])

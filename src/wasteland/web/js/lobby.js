@@ -193,7 +193,7 @@ export class LobbyView {
    * parameters listed under it with their ranges and rules. Folded away unless used. */
   paramsControl(spec) {
     const f = this.form;
-    const text = h("textarea", { id: "f-params", rows: 3, spellcheck: "false", autocomplete: "off",
+    const text = h("textarea", { id: "f-params", rows: 3, spellcheck: "false", autocomplete: "off", "aria-label": t("lobby.params"),
       placeholder: spec.params.slice(0, 2).map((p) => `${p.name} = ${p.default}`).join("\n"),
       oninput: (e) => { f.params = e.target.value; } });
     text.value = f.params;

@@ -1,8 +1,10 @@
 """A command run with a game's tuned numbers (``wasteland.core.params``): ``--params FILE``
 of watch, play, apply, bench, ladder and versus, and a record's own numbers for replay and
 ``play --load``. The whole command runs inside them, so the game's set-up, play, views and
-result all use them. Ladder and versus play in worker processes forked inside the set
-(``multiprocessing.get_context("fork")``), which inherit the swapped tables.
+result all use them (the set is the context's, ``wasteland.core.params.applied``, and each
+game set up inside keeps it in its config). Ladder and versus play in worker processes
+forked inside the set (``multiprocessing.get_context("fork")``, the pools' workers all
+started by the calling thread), which inherit its context and so the set.
 
 ``serve`` and ``companion`` take no set for the process: a server's games each carry their
 own, given when the game is created (see ``refused_for_server``)."""

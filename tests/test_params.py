@@ -1,12 +1,14 @@
 """A game's tunable numbers (``wasteland.core.params``): each game's override changes play
 as it says, and a bad parameter file is one clear error naming the parameter and range."""
 
+from concurrent.futures import ThreadPoolExecutor
 import subprocess
 import sys
 
 import pytest
 
 from wasteland.core.params import ParamError, applied, check, game_params, read_file
+from wasteland.core.protocol import RuleError
 from wasteland.core.registry import get_spec, registered_games
 from wasteland.games.age_of_thirst.combat import stats
 from wasteland.games.age_of_thirst.content import load_content
@@ -58,7 +60,8 @@ def test_age_of_thirst_troop_cost():
         state = spec.engine.new_game({"players": 2}, 1)
         assert stats(state, 0, "skinny").cost == 1  # LO-5: the data's price of a Skinny, tuned
         # the upgrade to level 2 tuned, level 3's as much more as the data adds
-        assert [lv.upgrade for lv in load_content().kinds["smart"].levels] == [0, 9, 12]
+        assert [lv.upgrade for lv in state.static.content.kinds["smart"].levels] == [0, 9, 12]
+        assert [lv.upgrade for lv in load_content().kinds["smart"].levels] == [0, 6, 9]  # the data's, untouched
     assert stats(spec.engine.new_game({"players": 2}, 1), 0, "skinny").cost == 2
     assert [lv.upgrade for lv in load_content().kinds["smart"].levels] == [0, 6, 9]
 
@@ -128,3 +131,47 @@ def test_a_record_whose_numbers_do_not_fit_is_refused(tmp_path):
                          capture_output=True, text=True, timeout=60)
     assert out.returncode == 2 and "target_1p must be a whole number from 4 to 16" in out.stdout + out.stderr
     assert "Traceback" not in out.stderr
+
+
+def test_a_config_names_its_set_and_the_state_keeps_it_through_json():
+    """The set is the game's own (``config.params``): set up from it, kept in the state's
+    config and its JSON, so a stored game resumes with it; the game's tables stay its own."""
+    sets = {"saltlands": ({"players": 1}, {"letters_normal": 5}), "fallout": ({"players": 2}, {"target_2p": 6}),
+            "quest": ({}, {"exploration_cards": 3, "recover": 4}),
+            "age-of-thirst": ({"players": 2}, {"skinny_cost": 1})}
+    for name, (config, values) in sets.items():
+        game = get_spec(name).engine
+        state = game.new_game({**config, "params": values}, 3)
+        data = game.to_json(state)
+        assert data["config"]["params"] == values, name
+        assert game.to_json(game.from_json(data)) == data, name
+        assert "params" not in game.to_json(game.new_game(config, 3))["config"], name  # its own numbers
+        assert game.normalize_config({**config, "params": values})["params"] == values, name
+        with pytest.raises(RuleError) as exc:  # a bad set in a config: the parameter and its range
+            game.normalize_config({**config, "params": {next(iter(values)): 99}})
+        assert f"{next(iter(values))} must be a whole number from" in str(exc.value), name
+
+
+def test_two_games_of_different_sets_in_threads_do_not_leak():
+    """Games of different sets played at once in threads of one process (as a server's
+    worker threads, or an asyncio loop's tasks, interleave them) each play their own
+    numbers: a set is never process-wide."""
+    configs = [Configuration("fallout", (("players", 1),), "heuristic", params=p)
+               for p in ((("target_1p", 5),), (("target_1p", 7),), ())] * 2
+    alone = [play_game(c, 0, 0) for c in configs[:3]]
+    with ThreadPoolExecutor(max_workers=6) as pool:
+        together = list(pool.map(lambda c: play_game(c, 0, 0), configs))
+    assert together == alone * 2
+    assert [r["end_reason"] for r in alone] == ["influence 5 reached", "influence 7 reached", "influence 11 reached"]
+    game = get_spec("saltlands").engine
+
+    def letters(values):
+        config = {"players": 1, "params": values} if values else {"players": 1}
+        out = []
+        for seed in range(20):
+            out.append(game.new_game(config, seed).static.rules.active_letters)
+        return out
+
+    with ThreadPoolExecutor(max_workers=3) as pool:
+        got = list(pool.map(letters, [{"letters_normal": 5}, {}, {"letters_normal": 2}] * 3))
+    assert got == [["ABCMH"] * 20, ["ABCM"] * 20, ["AB"] * 20] * 3

@@ -1,12 +1,13 @@
 """A command run with a game's tuned numbers (``wasteland.core.params``): ``--params FILE``
 of watch, play, apply, bench, ladder and versus, and a record's own numbers for replay and
 ``play --load``. The whole command runs inside them, so the game's set-up, play, views and
-result all use them. Ladder and versus play in worker processes forked inside the set
-(``multiprocessing.get_context("fork")``), which inherit the swapped tables.
+result all use them (the set is the context's, ``wasteland.core.params.applied``, and each
+game set up inside keeps it in its config). Ladder and versus play in worker processes
+forked inside the set (``multiprocessing.get_context("fork")``, the pools' workers all
+started by the calling thread), which inherit its context and so the set.
 
-``serve`` and ``companion`` take no set: they keep games in a database that any node (and
-any later process) resumes, and a set swapped for one process would play a stored game
-with numbers it was not started with (see ``refused_for_server``)."""
+``serve`` and ``companion`` take no set for the process: a server's games each carry their
+own, given when the game is created (see ``refused_for_server``)."""
 
 from __future__ import annotations
 
@@ -59,13 +60,15 @@ def with_record_params(record: Path | None, command: Callable[[dict[str, int]], 
 
 
 def refused_for_server(command: str) -> str:
-    """Why ``serve`` and ``companion`` take no ``--params``: their games live in a database
-    that every node of the server (and any later run of it) resumes, and the records they
-    export name no set, so one process's swapped tables would play a stored game with
-    numbers it was not started with, and a game started tuned would resume with the game's
-    own. A tuned set is a designer's, played where its numbers stay with the game: play,
-    watch, simulate, ladder, the records they write; and ``serve --reports`` shows the runs."""
-    return (f"{command} --params: refused: a server's games are kept in its database and resumed by any node "
-            "and any later run, which would play them with numbers they were not started with; play tuned "
-            "games with 'wasteland play/watch/simulate --params' and show the runs with 'wasteland serve "
-            "--reports DIR'")
+    """Why ``serve`` and ``companion`` take no ``--params``. A server's game carries its own
+    set: it is given when the game (or companion session) is created, by the API's
+    ``params`` or the lobby's form, stored in the game's config, and every node that
+    resumes the game sets it up with it (``wasteland.core.params``). A process-wide default
+    for new games would make a game's numbers depend on which node answered its creation
+    (nodes behind one balancer may be started with different flags), and would tune games
+    whose creators never asked for it, without the lobby's form saying so; the set given
+    with each game is explicit, shown in the lobby and kept in its record."""
+    return (f"{command} --params: refused: a server's games each carry their own tuned numbers, given when the "
+            "game is created (the lobby's 'Tuned numbers' field, or 'params' in POST /api/games and POST "
+            "/api/companion), stored with the game and used by every node that resumes it; a default for the "
+            "whole process would depend on which node created a game")

@@ -14,26 +14,41 @@ it stands in, and a line of text. A *tuned set* is a small TOML file of override
 checked against its parameter's range; a bad file is one :class:`ParamError` naming the
 parameter, its range and its rule.
 
-The game applies a set with ``applied(spec, values)``: inside it, every game the process
-starts and plays uses the tuned numbers, and on leaving it the game's own come back. The
-numbers are the game's tables, so a set is process-wide while it is on: the simulator
-plays one game at a time per worker process, and the terminal one game per process.
-A set at its defaults (or empty) changes nothing.
+A set belongs to one game, never to the process: a game's config may carry it under the
+reserved key ``params`` (``{"players": 1, "params": {"letters_normal": 5}}``), and the game
+sets itself up from it and keeps it in its state (its rules and content are derived from
+the set, its ``to_json`` config names it), so a stored game resumes with its own numbers on
+any node, in any thread, beside games with other numbers (the server keeps each game's
+set in its stored config). The game's own tables are never changed.
+
+``applied(spec, values)`` is the set for the games set up inside it whose config names
+none (the commands' ``--params FILE``): it is held in a context variable, so it is local
+to the thread or asyncio task that entered it (and to the processes forked there), and a
+game set up inside it keeps the set in its config afterwards. A set at its defaults (or
+empty) changes nothing.
 """
 
 from __future__ import annotations
 
 from contextlib import AbstractContextManager, contextmanager, nullcontext
+from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 import tomllib
-from typing import Any, Callable, Iterator, MutableMapping
+from typing import Any, Callable, Iterator
 
+from .protocol import RuleError
 from .spec import GameSpec, load_ref
 
 
 class ParamError(ValueError):
-    """A bad parameter set: one message naming the parameter, its range and rule."""
+    """A bad parameter set: one message naming the parameter, its range and rule
+    (``param`` and ``rule``: the parameter's name and anchor, when one is named)."""
+
+    def __init__(self, message: str, param: str | None = None, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.param = param
+        self.rule = rule
 
 
 @dataclass(frozen=True)
@@ -51,7 +66,7 @@ class Param:
     def check(self, value: Any, origin: str = "params") -> int:
         if not isinstance(value, int) or isinstance(value, bool) or not self.low <= value <= self.high:
             raise ParamError(f"{origin}: {self.name} must be a whole number from {self.low} to {self.high} "
-                             f"({self.rule}: {self.text}), not {value!r}")
+                             f"({self.rule}: {self.text}), not {value!r}", self.name, self.rule)
         return value
 
     def to_json(self) -> dict[str, Any]:
@@ -67,9 +82,6 @@ class GameParams:
     """What a game's ``params.py`` declares."""
 
     params: tuple[Param, ...]
-    # apply(values) -> a context manager inside which the game plays with ``values``
-    # (every name one of ``params``, already checked)
-    apply: Callable[[Values], AbstractContextManager[None]]
     # the names a seat may be dealt in a configuration (``wasteland.sim.sweep.deal``):
     # pool(full_config) -> names; None: every value of the spec's seats option
     seat_pool: Callable[[dict[str, Any]], tuple[str, ...]] | None = None
@@ -82,7 +94,7 @@ def game_params(spec: GameSpec) -> GameParams:
     """The game's declared parameters (none when it declares none)."""
     ref = getattr(spec, "params", "")
     if not ref:
-        return GameParams((), lambda values: nullcontext())
+        return GameParams(())
     return load_ref(ref)
 
 
@@ -97,7 +109,7 @@ def check(spec: GameSpec, values: Any, origin: str = "params") -> Values:
         param = declared.param(name)
         if param is None:
             known = ", ".join(p.name for p in declared.params) or "none"
-            raise ParamError(f"{origin}: {spec.title} has no parameter {name!r} (it has {known})")
+            raise ParamError(f"{origin}: {spec.title} has no parameter {name!r} (it has {known})", str(name))
         param.check(value, origin)
     for p in declared.params:
         if p.name in values and values[p.name] != p.default:
@@ -112,6 +124,11 @@ def read_file(spec: GameSpec, path: str | Path) -> Values:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:
         raise ParamError(f"{origin}: cannot read the parameter file ({exc.strerror})") from None
+    return read_text(spec, text, origin)
+
+
+def read_text(spec: GameSpec, text: str, origin: str = "params") -> Values:
+    """A tuned set from the text of a TOML file (a file's, or one pasted in the lobby)."""
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -122,11 +139,54 @@ def read_file(spec: GameSpec, path: str | Path) -> Values:
     return check(spec, data, origin)
 
 
+#: the sets of :func:`applied`, by game name: a context variable, so each thread and each
+#: asyncio task sees its own (a new thread starts with none)
+_ACTIVE: ContextVar[dict[str, Values]] = ContextVar("wasteland_params", default={})
+
+
 def applied(spec: GameSpec, values: Values | None) -> AbstractContextManager[None]:
-    """The games started and played inside use ``values`` (checked by :func:`check`)."""
+    """The games set up inside whose config names no set use ``values`` (checked by
+    :func:`check`); nothing outside the calling context sees it."""
     if not values:
         return nullcontext()
-    return game_params(spec).apply(dict(values))
+    return _activated(spec.name, dict(values))
+
+
+@contextmanager
+def _activated(game: str, values: Values) -> Iterator[None]:
+    token = _ACTIVE.set({**_ACTIVE.get(), game: values})
+    try:
+        yield
+    finally:
+        _ACTIVE.reset(token)
+
+
+def active(game: str) -> Values:
+    """The set :func:`applied` made current for ``game`` here (empty: none)."""
+    return _ACTIVE.get().get(game, {})
+
+
+def of_config(game: str, config: Any) -> Values:
+    """The set a game of ``game`` set up from ``config`` plays with: the config's ``params``
+    table, checked (a RuleError naming the parameter, its range and rule), or else the set
+    current here (:func:`applied`). Each game's config reader calls this."""
+    if isinstance(config, dict) and "params" in config:
+        from .registry import get_spec  # the registry imports the games, which import this
+
+        try:
+            return check(get_spec(game), config["params"], "config: params")
+        except ParamError as exc:
+            raise RuleError(exc.rule or "params", str(exc)) from None
+    return dict(active(game))
+
+
+def with_config(config: dict[str, Any], values: Values | None) -> dict[str, Any]:
+    """``config`` with ``values`` as its ``params`` (none: the key left out, so a game at its
+    own numbers writes the config it always wrote)."""
+    out = {k: v for k, v in config.items() if k != "params"}
+    if values:
+        out["params"] = dict(values)
+    return out
 
 
 def as_text(values: Values | None) -> str:
@@ -157,28 +217,3 @@ def seat_pool(spec: GameSpec, full_config: dict[str, Any]) -> tuple[str, ...]:
         return pool(full_config)
     seats = next((o for o in spec.options if o.kind == "seats"), None)
     return tuple(seats.values) if seats is not None else ()
-
-
-@contextmanager
-def table_entries(table: MutableMapping[Any, Any], changes: dict[Any, Any]) -> Iterator[None]:
-    """Set entries of one of a game's tables for the block, then put the old ones back."""
-    old = {k: table[k] for k in changes}
-    table.update(changes)
-    try:
-        yield
-    finally:
-        table.update(old)
-
-
-@contextmanager
-def module_values(module: Any, changes: dict[str, Any]) -> Iterator[None]:
-    """Set names of a module for the block (read by the module at call time), then put the
-    old ones back."""
-    old = {k: getattr(module, k) for k in changes}
-    for k, v in changes.items():
-        setattr(module, k, v)
-    try:
-        yield
-    finally:
-        for k, v in old.items():
-            setattr(module, k, v)

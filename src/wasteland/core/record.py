@@ -177,9 +177,12 @@ def check_record(record: GameRecord, spec: "GameSpec", origin: str = "record") -
     except RuleError as exc:
         raise RecordError(f"{origin}: bad config: {exc}") from None
     try:
-        check_params(spec, record.params, f"{origin}: params")
+        tuned = check_params(spec, record.params, f"{origin}: params")
     except ParamError as exc:
         raise RecordError(str(exc)) from None
+    if "params" in record.config and tuned and tuned != record.config["params"]:
+        # the game's config names its set (a server's record carries both): one set, not two
+        raise RecordError(f"{origin}: the header's params {tuned} differ from the config's {record.config['params']}")
     return record
 
 

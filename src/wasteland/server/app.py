@@ -274,6 +274,8 @@ async def record(request: Request) -> Response:
     row = room.row
     header = {"format": "wasteland-record/1", "game": row.game, "rules_version": row.rules_version,
               "config": row.config, "seed": row.seed}
+    if row.config.get("params"):  # the game's tuned numbers (its config names them too)
+        header["params"] = row.config["params"]
     lines = [json.dumps(header, sort_keys=True)] + [json.dumps(a) for a in room.actions]
     return Response("\n".join(lines) + "\n", media_type="application/x-ndjson",
                     headers={"content-disposition": f'attachment; filename="{row.game}-{row.id}.jsonl"'})

@@ -52,6 +52,7 @@ from .companion_session import Session, Step, seat_label
 from .companion_store import CompanionStore, SessionRow
 from .errors import ApiError, bad_request
 from .store import Stale, StoreError
+from .tuned import request_params, with_params
 
 log = logging.getLogger("wasteland.server")
 
@@ -126,8 +127,9 @@ class Companion:
         config = body.get("config", {})
         if not isinstance(config, dict):
             raise bad_request("'config' must be an object of game options", field="config")
+        config = with_params(dict(config), request_params(body, spec, config))  # kept with the session
         try:
-            config = spec.validate(dict(config))
+            config = spec.validate(config)
         except RuleError as exc:
             raise ApiError(400, "bad_config", exc.message, exc.rule) from None
         seed = body.get("seed")

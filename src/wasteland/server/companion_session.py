@@ -350,6 +350,8 @@ class Session:
         header = {"format": "wasteland-record/1", "game": self.spec.name,
                   "rules_version": self.game.rules_version, "config": self.config, "seed": self.seed,
                   "mode": "companion", "table_chance": self.table_chance}
+        if self.config.get("params"):  # the session's tuned numbers (its config names them too)
+            header["params"] = self.config["params"]
         return [header, *[{"action": s.notation, "policy": s.note} if s.source == "policy" and s.note
                           else s.notation for s in self.steps]]
 

@@ -13,6 +13,7 @@ from starlette.routing import Mount
 from starlette.staticfiles import StaticFiles
 
 from wasteland.agents.registry import SHARED_BOTS
+from wasteland.core.params import game_params
 from wasteland.core.spec import GameSpec
 
 log = logging.getLogger("wasteland.server")
@@ -56,7 +57,8 @@ def texts_folder(spec: GameSpec) -> Path | None:
 
 def lobby_spec(spec: GameSpec) -> dict[str, Any]:
     """``spec.to_json()`` with what a browser needs beside it: every bot a seat may take
-    (``seat_bots``, the shared ones first) and the addresses of the game's own page files
+    (``seat_bots``, the shared ones first), the game's tunable numbers (``params``: name,
+    text, default, low, high, rule, step) and the addresses of the game's own page files
     (``web``: null where the game has none; the page then falls back to a generic view)."""
     own = {b.name: b.description for b in spec.bots}
     bots = [{"name": n, "description": d} for n, d in {**SHARED_BOTS, **own}.items()]
@@ -70,7 +72,9 @@ def lobby_spec(spec: GameSpec) -> dict[str, Any]:
            # the companion page's corrections by tapping: companion.js beside the board module
            "companion": f"/games/{spec.name}/{COMPANION_MODULE}" if board and (board / COMPANION_MODULE).is_file()
            else None}
-    return {**spec.to_json(), "seat_bots": bots, "web": web}
+    # the numbers a game created here may be tuned by (``params`` of POST /api/games)
+    params = [p.to_json() for p in game_params(spec).params]
+    return {**spec.to_json(), "seat_bots": bots, "web": web, "params": params}
 
 
 def game_mounts(specs: Iterable[GameSpec]) -> list[Mount]:

@@ -33,6 +33,7 @@ from .rooms import Room, dumps, rebuild, summary_json
 from .metrics import Metrics
 from .notify import Notices
 from .store import GameRow, SeatRow, Store
+from .tuned import request_params, with_params
 
 log = logging.getLogger("wasteland.server")
 
@@ -248,6 +249,7 @@ class Hub:
         spec = _spec_of(body)
         game = spec.engine
         config = _config(body, spec)
+        config = with_params(config, request_params(body, spec, config))  # stored with the game (tuned.py)
         try:
             config = spec.validate(config)  # each option's type and range, then the combination
         except RuleError as exc:
@@ -405,7 +407,7 @@ class Hub:
 
 
 #: the fields of a create-game request that are not game options
-REQUEST_FIELDS = frozenset({"game", "config", "seed", "seats", "time_control", "title", "join", "name"})
+REQUEST_FIELDS = frozenset({"game", "config", "seed", "seats", "time_control", "title", "join", "name", "params"})
 
 
 def _spec_of(body: dict[str, Any]) -> GameSpec:

@@ -28,6 +28,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from wasteland.core.params import of_config
 from wasteland.core.protocol import RuleError
 
 from .content import COLOURS
@@ -77,6 +78,8 @@ class Rules:
     turn_limit: int | None
     stall_turns: int = 0
     dead_end: bool = False
+    # a designer's tuned set (``params.py``): the game's content is derived with it
+    params: tuple[tuple[str, int], ...] = ()
 
     @property
     def team_game(self) -> bool:
@@ -94,6 +97,8 @@ class Rules:
             out["stall_turns"] = self.stall_turns
         if self.dead_end:
             out["dead_end"] = True
+        if self.params:
+            out["params"] = dict(self.params)
         return out
 
     def key(self) -> str:
@@ -104,7 +109,7 @@ class Rules:
 
 
 def rules_from_config(config: dict[str, Any]) -> Rules:
-    extra = set(config) - set(OPTION) - {"lineup"}
+    extra = set(config) - set(OPTION) - {"lineup", "params"}
     if extra:
         raise ConfigError(f"unknown config keys: {', '.join(sorted(extra))}")
     # Without a player count, a team format brings its own (2x2: four players); else two.
@@ -165,8 +170,9 @@ def rules_from_config(config: dict[str, Any]) -> Rules:
     limit = OPTION["turn_limit"].take(config)
     stall = OPTION["stall_turns"].take(config)
     dead_end = OPTION["dead_end"].take(config)
+    tuned = of_config(SPEC.name, config)  # a designer's numbers (params.py), kept with the game
     return Rules(players, mode, teams, tuple(tuple(t) for t in lineup), tuple(colours), draw, limit, stall,
-                 dead_end)
+                 dead_end, tuple(tuned.items()))
 
 
 def _check_lineup(teams: str, sizes: tuple[int, ...], lineup: list[list[str]]) -> None:

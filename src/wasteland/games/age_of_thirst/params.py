@@ -3,20 +3,21 @@ to buy and to raise a level (LO-5). The rulebook names the stat table without pr
 it (LO-B 1), so these are the data's own numbers (``data/units.toml``, source "chosen"):
 the first a designer would tune.
 
-A tuned set swaps the species' entries of the loaded content for the games played
-inside ``apply``.
+A tuned set is part of a game's config: the game's shared facts (``state.Static``) hold
+the content with the set's prices (:func:`tuned_content`), so the set holds for that
+game alone and the loaded content stays the data's.
 """
 
 from __future__ import annotations
 
-from contextlib import contextmanager
-from typing import Iterator
+import dataclasses
+import functools
 
 import msgspec
 
-from wasteland.core.params import GameParams, Param, Values, table_entries
+from wasteland.core.params import GameParams, Param, Values
 
-from .content import KINDS, load_content
+from .content import KINDS, Content, load_content
 
 _NAMES = {"skinny": "a Skinny", "handsome": "a Handsome", "smart": "a Smart", "hedge": "a hedge"}
 
@@ -43,12 +44,14 @@ def _kind(kind: str, values: Values):
     return msgspec.structs.replace(k, levels=levels)
 
 
-@contextmanager
-def apply(values: Values) -> Iterator[None]:
-    tuned = {kind: _kind(kind, values) for kind in KINDS
-             if f"{kind}_cost" in values or f"{kind}_upgrade" in values}
-    with table_entries(load_content().kinds, tuned):
-        yield
+@functools.lru_cache(maxsize=64)
+def tuned_content(values: tuple[tuple[str, int], ...]) -> Content:
+    """The data's content with a tuned set's prices (a copy: the loaded content is not changed)."""
+    tuned = dict(values)
+    content = load_content()
+    kinds = {kind: _kind(kind, tuned) if f"{kind}_cost" in tuned or f"{kind}_upgrade" in tuned else spec
+             for kind, spec in content.kinds.items()}
+    return dataclasses.replace(content, kinds=kinds)
 
 
-PARAMS = GameParams(_declared(), apply)
+PARAMS = GameParams(_declared())

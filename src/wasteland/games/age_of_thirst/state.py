@@ -18,6 +18,7 @@ from wasteland.core.state_check import fail, need_dict
 from .board import Board, board
 from .config import Rules, rules_from_config
 from .content import KINDS, Content, load_content
+from .params import tuned_content
 
 
 @dataclass(frozen=True)
@@ -31,7 +32,10 @@ class Static:
 def _static(key: str) -> Static:
     import json
 
-    return Static(rules_from_config(json.loads(key)), load_content(), board())
+    rules = rules_from_config(json.loads(key))
+    # a designer's tuned set (params.py) prices the species of this configuration's games only
+    content = tuned_content(rules.params) if rules.params else load_content()
+    return Static(rules, content, board())
 
 
 def static_from_config(config: dict[str, Any]) -> Static:

@@ -121,6 +121,7 @@ class EnemyDef(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
 class ConfigDef(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     first_player: int | None = None  # the survivor who held the deck when the game began
     turn_limit: int | None = None  # not a rulebook ending: a bound for simulations
+    params: dict[str, int] | None = None  # a designer's tuned set (params.py), checked by the rules
 
 
 class StateDef(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
@@ -226,8 +227,9 @@ def scenario_from_data(data: dict[str, Any], origin: str = "scenario") -> State:
     if not 1 <= first_player <= n:
         raise ScenarioError("config.first_player", f"survivor {first_player} does not exist (1-{n})", "FO-13.4")
     try:
+        tuned = {} if cfg.params is None else {"params": cfg.params}
         rules = rules_from_config({"players": n, "fight": pos.fight, "first_player": first_player - 1,
-                                   "turn_limit": cfg.turn_limit})
+                                   "turn_limit": cfg.turn_limit, **tuned})
     except RuleError as exc:
         raise ScenarioError("config", exc.message, exc.rule) from None
     s = State(static_for(rules.to_config(), board_json))

@@ -46,6 +46,8 @@ def to_text(s: State) -> str:
     config: dict[str, Any] = {"first_player": rules.first_player + 1}
     if rules.turn_limit is not None:
         config["turn_limit"] = rules.turn_limit
+    if rules.params:  # the game's tuned set goes with its position
+        config["params"] = dict(rules.params)
     lines += table("config", config)
     state: dict[str, Any] = {
         "rng": f"{s.rng:016x}", "round": s.round, "turns": s.turns, "order": [q + 1 for q in s.order],

@@ -166,7 +166,7 @@ def apply_effect(s: State, seat: int, effect: str, events: Events) -> None:
         h["tokens"].remove("disease")
         events.append({"type": "cured", "seat": seat, "rule": "WQ-40.4"})
         return
-    heal = min(RECOVER, s.content.heroes[seat].vitality - h["wounds"])
+    heal = min(s.tuned("recover", RECOVER), s.content.heroes[seat].vitality - h["wounds"])
     h["wounds"] += heal
     events.append({"type": "recover", "seat": seat, "healed": heal, "free": True, "rule": "WQ-40.4"})
 

@@ -104,13 +104,13 @@ def apply_hero(s: State, seat: int, action: str, events: Events) -> str:
         m = s.models[mid]
         # WQ-40.3 Disease: a successful attack on a diseased enemy is a critical success.
         crit = v == 6 or "disease" in m["tokens"]
-        dmg = weapon_damage(HERO_DAMAGE, crit, m["tokens"])
+        dmg = weapon_damage(s.tuned("hero_damage", HERO_DAMAGE), crit, m["tokens"])
         events.append({"type": "hero_attack", "seat": seat, "model": mid, "die": v, "critical": crit, "damage": dmg})
         if crit:
             condition_on_model(s, mid, s.content.heroes[seat].critical, events)
         hurt_model(s, mid, dmg, f"hero {seat + 1}'s weapon", events)
     elif verb == "recover":
-        heal = min(RECOVER, s.content.heroes[seat].vitality - h["wounds"])
+        heal = min(s.tuned("recover", RECOVER), s.content.heroes[seat].vitality - h["wounds"])
         h["wounds"] += heal
         events.append({"type": "recover", "seat": seat, "healed": heal, "die": v})
     elif verb == "free":

@@ -2,23 +2,23 @@
 is, how soon night falls, the destiny dice and what a hero's weapon deals.
 
 The quest's numbers are its data (``data/quests.toml``, a stand-in for the quest book)
-and the hero's stand-in constants (``heroes.py``); a tuned set swaps the quest's entry of
-the loaded content and those constants for the games played inside ``apply``.
+and the hero's stand-in constants (``heroes.py``). A tuned set is part of a game's config:
+the state's ``quest`` is the data's quest with the set's numbers (:func:`tuned_quest`) and
+``State.tuned`` answers the heroes' numbers, so the set holds for that game alone and the
+loaded content stays the data's.
 """
 
 from __future__ import annotations
 
-from contextlib import ExitStack, contextmanager
-from typing import Iterator
+import functools
+from typing import Any
 
 import msgspec
 
-from wasteland.core.params import GameParams, Param, Values, module_values, table_entries
+from wasteland.core.params import GameParams, Param
 
 from . import heroes
 from .content import load_content
-
-QUEST = "lantern"
 
 PARAMS_LIST = (
     Param("exploration_cards", "exploration cards in the deck (the quest-symbol card always among them)", 7, 3, 7,
@@ -30,29 +30,23 @@ PARAMS_LIST = (
 )
 
 
-def _quest(values: Values):
-    content = load_content()
-    q = content.quests[QUEST]
-    changes = {}
-    if "exploration_cards" in values:
-        goal = [c for c in q.deck if content.cards[c].quest_symbol]
+@functools.lru_cache(maxsize=64)
+def tuned_quest(name: str, values: tuple[tuple[str, int], ...]) -> Any:
+    """The quest ``name`` of the data with a tuned set's deck length, night zone and destiny dice."""
+    q = load_content().quests[name]
+    tuned = dict(values)
+    changes: dict[str, Any] = {}
+    if "exploration_cards" in tuned:
+        cards = load_content().cards
+        goal = [c for c in q.deck if cards[c].quest_symbol]
         rest = [c for c in q.deck if c not in goal]
-        keep = rest[: values["exploration_cards"] - len(goal)]
+        keep = rest[: tuned["exploration_cards"] - len(goal)]
         changes["deck"] = [c for c in q.deck if c in goal or c in keep]  # the data's order
-    if "night_zone" in values:
-        changes["night_zones"] = [values["night_zone"]]
-    if "destiny_dice" in values:
-        changes["destiny_dice"] = values["destiny_dice"]
+    if "night_zone" in tuned:
+        changes["night_zones"] = [tuned["night_zone"]]
+    if "destiny_dice" in tuned:
+        changes["destiny_dice"] = tuned["destiny_dice"]
     return msgspec.structs.replace(q, **changes) if changes else q
 
 
-@contextmanager
-def apply(values: Values) -> Iterator[None]:
-    with ExitStack() as stack:
-        stack.enter_context(table_entries(load_content().quests, {QUEST: _quest(values)}))
-        names = {"HERO_DAMAGE": values.get("hero_damage"), "RECOVER": values.get("recover")}
-        stack.enter_context(module_values(heroes, {k: v for k, v in names.items() if v is not None}))
-        yield
-
-
-PARAMS = GameParams(PARAMS_LIST, apply)
+PARAMS = GameParams(PARAMS_LIST)

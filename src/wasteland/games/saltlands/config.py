@@ -1,7 +1,9 @@
 """Game configuration and the set-up tables that follow from it (SL §9 to SL §18, SL §121).
 
 The tables are the rulebook's; a :class:`Rules` object is derived once per config and
-shared by every state of that game.
+shared by every state of that game. A designer's tuned set (``wasteland.core.params``,
+``params.py``) is part of the config: the Rules derived from it carry the tuned entries
+and name the set in ``to_config``, so the tables themselves never change.
 """
 
 from __future__ import annotations
@@ -11,8 +13,10 @@ from functools import lru_cache
 import json
 from typing import Any
 
+from wasteland.core.params import of_config
 from wasteland.core.protocol import RuleError
 
+from .params import tuned_tables
 from .spec import SPEC, VARIANTS
 
 # The options' ranges, values and defaults are the spec's (``SPEC.option(name).take``).
@@ -73,6 +77,8 @@ class Rules:
     starting_raiders: bool
     expansion: bool = False  # Lost in the Desert components in play (SL §140 to SL §147)
     variants: tuple[str, ...] = ()  # SL §148 to SL §152, in VARIANTS order
+    solo_stack: tuple[int, ...] = SOLO_STACK_ROUNDS  # SL §121: the rounds of a solo damage stack
+    params: tuple[tuple[str, int], ...] = ()  # the designer's tuned set these rules were derived with
 
     @property
     def epic(self) -> bool:
@@ -121,6 +127,8 @@ class Rules:
             config["expansion"] = True
         if self.variants:
             config["variants"] = list(self.variants)
+        if self.params:
+            config["params"] = dict(self.params)
         return config
 
 
@@ -128,7 +136,7 @@ def normalize(config: dict[str, Any]) -> Rules:
     """Check a config and derive the set-up tables; one clear error for anything wrong."""
     if not isinstance(config, dict):
         raise ConfigError("config must be a table of options")
-    unknown = sorted(set(config) - set(OPTION))
+    unknown = sorted(set(config) - set(OPTION) - {"params"})
     if unknown:
         raise ConfigError(f"unknown config option(s): {', '.join(unknown)}")
     players = OPTION["players"].take(config)  # SL §15
@@ -163,9 +171,11 @@ def normalize(config: dict[str, Any]) -> Rules:
         # Ruling: the epic play area and the round-7 damage cards are expansion components.
         raise ConfigError("the epic game needs the expansion's tiles and round-7 damage cards "
                           "(set expansion = true)", "SL §150")
+    tuned = of_config(SPEC.name, config)  # a designer's numbers (params.py), else the tables'
+    tables = tuned_tables(tuned, players, difficulty)
     small_setup = mode in ("solo", "tutorial")  # SL §121: the tutorial is set up like solo
     area = "small" if players <= 3 or small_setup else "large"
-    rumor_cards = 2 if small_setup else RUMOR_CARDS_BY_PLAYERS[players]
+    rumor_cards = 2 if small_setup else tables.get("rumor_cards", RUMOR_CARDS_BY_PLAYERS[players])
     if epic:
         area = f"epic_{area}"  # SL §150: the epic play area, small or large
         rumor_cards += EPIC_EXTRA_RUMORS  # SL §150: two more rumor cards
@@ -176,16 +186,18 @@ def normalize(config: dict[str, Any]) -> Rules:
         characters=characters,
         first_player=first_player,
         raider_types=RAIDER_TYPES_BY_PLAYERS[players],
-        activations=ACTIVATIONS_BY_PLAYERS[players],
+        activations=tables.get("activations", ACTIVATIONS_BY_PLAYERS[players]),
         area=area,
         rumor_cards=rumor_cards,
         markers=("blue", "green") if players <= 3 or small_setup else ("blue", "green", "red"),
-        active_letters=ACTIVE_LETTERS[difficulty],
+        active_letters=tables.get("active_letters", ACTIVE_LETTERS[difficulty]),
         last_round=7 if epic else 6,  # SL §150: the epic game lasts 7 rounds
         respawn_step=respawn_step,
         starting_raiders=not small_setup,  # SL §121: no starting raiders in solo and tutorial
         expansion=expansion,
         variants=variants,
+        solo_stack=SOLO_STACK_ROUNDS[: tables.get("solo_stack_cards", len(SOLO_STACK_ROUNDS))],
+        params=tuple(tuned.items()),
     )
 
 

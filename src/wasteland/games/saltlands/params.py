@@ -1,20 +1,18 @@
 """Saltlands' tunable numbers (``wasteland.core.params``): the set-up tables of SL §16,
 SL §18, SL §97 and SL §121 that decide how hard the desert is.
 
-Each is a table of ``config.py`` read when a game is set up (``config.normalize``,
-``setup.new_state``); a tuned set changes the table's entry for the games played inside
-``apply`` and empties the caches of configurations, whose keys do not carry it.
+A tuned set is part of a game's config (``config.normalize``): the :class:`Rules` derived
+from it take the entries :func:`tuned_tables` gives in place of the tables', and every
+state of the game shares those rules, so the set holds for that game alone.
 """
 
 from __future__ import annotations
 
-from contextlib import ExitStack, contextmanager
-from typing import Any, Iterator
+from typing import Any
 
-from wasteland.core.params import GameParams, Param, Values, module_values, table_entries
+from wasteland.core.params import GameParams, Param, Values
 
-from . import config, setup, state
-from .spec import CHARACTERS, DIFFICULTIES
+from .spec import CHARACTERS
 
 LETTERS = "ABCMH"  # SL §18: the spawn letters, from the easiest level up
 
@@ -30,28 +28,19 @@ PARAMS_LIST = (
 )
 
 
-def _fresh() -> None:
-    """Forget the set-ups derived so far: their keys are the config alone."""
-    config.rules_for.cache_clear()
-    state.static_for.cache_clear()
-    state._STATICS.clear()
-
-
-@contextmanager
-def apply(values: Values) -> Iterator[None]:
-    letters = {d: LETTERS[: values[f"letters_{d}"]] for d in DIFFICULTIES if f"letters_{d}" in values}
-    activations = {n: values[f"activations_{n}p"] for n in (1, 2) if f"activations_{n}p" in values}
-    with ExitStack() as stack:
-        stack.callback(_fresh)  # on leaving, once the tables are back (callbacks run last in, first out)
-        stack.enter_context(table_entries(config.ACTIVE_LETTERS, letters))
-        stack.enter_context(table_entries(config.ACTIVATIONS_BY_PLAYERS, activations))
-        if "rumor_cards_4p" in values:
-            stack.enter_context(table_entries(config.RUMOR_CARDS_BY_PLAYERS, {4: values["rumor_cards_4p"]}))
-        if "solo_stack_cards" in values:
-            stack.enter_context(module_values(setup, {
-                "SOLO_STACK_ROUNDS": config.SOLO_STACK_ROUNDS[: values["solo_stack_cards"]]}))
-        _fresh()
-        yield
+def tuned_tables(values: Values, players: int, difficulty: str) -> dict[str, Any]:
+    """The entries of a configuration's set-up tables that ``values`` change (the rest are
+    the tables'): the Rules' fields, and ``solo_stack_cards``, the first N rounds of SL §121."""
+    out: dict[str, Any] = {}
+    if f"letters_{difficulty}" in values:
+        out["active_letters"] = LETTERS[: values[f"letters_{difficulty}"]]  # SL §18
+    if f"activations_{players}p" in values:
+        out["activations"] = values[f"activations_{players}p"]  # SL §97
+    if f"rumor_cards_{players}p" in values:
+        out["rumor_cards"] = values[f"rumor_cards_{players}p"]  # SL §16
+    if "solo_stack_cards" in values:
+        out["solo_stack_cards"] = values["solo_stack_cards"]  # SL §121
+    return out
 
 
 def seat_pool(full_config: dict[str, Any]) -> tuple[str, ...]:
@@ -60,4 +49,4 @@ def seat_pool(full_config: dict[str, Any]) -> tuple[str, ...]:
     return CHARACTERS if full_config.get("expansion") else CHARACTERS[:6]
 
 
-PARAMS = GameParams(PARAMS_LIST, apply, seat_pool)
+PARAMS = GameParams(PARAMS_LIST, seat_pool)

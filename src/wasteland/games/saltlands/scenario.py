@@ -44,7 +44,7 @@ from wasteland.core.protocol import RuleError
 from wasteland.core.state_check import StateError
 
 from . import scenario_board as board
-from .config import EPIC_SOLO_STACK_ROUNDS, SOLO_STACK_ROUNDS
+from .config import EPIC_SOLO_STACK_ROUNDS
 from .engine import deal_character, settle, start_turn
 from .scenario_cards import TABLE_ZONES, card_list, place_cards
 from .scenario_fields import (ScenarioError, flag, known, rng_state, seat, shown, table, tables, text, texts,
@@ -331,7 +331,7 @@ def _start_turn(s: State, named_current: bool, origin: str) -> None:
 def _last_round(rules: Any) -> int:
     """SL §47: six rounds (seven in the epic game, SL §150); solo plays one round per card
     of its longer stacks, and a final turn after them (SL §121)."""
-    stack = EPIC_SOLO_STACK_ROUNDS if rules.epic else SOLO_STACK_ROUNDS
+    stack = EPIC_SOLO_STACK_ROUNDS if rules.epic else rules.solo_stack  # a tuned set's stacks too
     return len(stack) + 1 if rules.solo else rules.last_round
 
 

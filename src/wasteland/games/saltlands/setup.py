@@ -8,7 +8,7 @@ from typing import Any
 from wasteland.core.hexgrid import direction_index
 from wasteland.core.rng import seed_state, shuffle
 
-from .config import EPIC_SOLO_STACK_ROUNDS, SOLO_STACK_ROUNDS, Rules
+from .config import EPIC_SOLO_STACK_ROUNDS, Rules
 from .content import load_content
 from .engine import deal_character, settle, start_turn
 from .state import Player, State, Static, static_from_config
@@ -82,7 +82,7 @@ def new_game(config: dict[str, Any], seed: int) -> tuple[State, Events]:
     for cards in by_round.values():
         shuffle(s, cards)
     if rules.mode == "solo":
-        rounds = EPIC_SOLO_STACK_ROUNDS if rules.epic else SOLO_STACK_ROUNDS  # SL §121, SL §150
+        rounds = EPIC_SOLO_STACK_ROUNDS if rules.epic else rules.solo_stack  # SL §121, SL §150
     else:
         rounds = tuple(range(1, rules.last_round + 1))  # SL §150: round 7 under each stack
     s.damage_stacks = {t: [] for t in rules.raider_types}

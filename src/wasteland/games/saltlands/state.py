@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Sequence
 
+from wasteland.core.params import active
 from wasteland.core.plain import plain
 
 from .board import Geometry, Terrain, geometry
@@ -86,7 +87,11 @@ def static_for(key: str) -> Static:
 def static_from_config(config: dict[str, Any]) -> Static:
     # Every new game of a configuration asks again: the answer is kept under the config's
     # text. Only configs that normalize are kept, so a bad one raises its error every time.
-    text = repr(config) if type(config) is dict else None
+    # A config that names no tuned set takes the one current here (``wasteland.core.params``),
+    # so that set is part of the key.
+    text = None
+    if type(config) is dict:
+        text = repr(config) if "params" in config else repr(config) + repr(active(SPEC_NAME))
     found = _STATICS.get(text) if text is not None else None
     if found is None:
         found = static_for(normalize(config).key())
@@ -98,6 +103,7 @@ def static_from_config(config: dict[str, Any]) -> Static:
 
 
 _STATICS: dict[str, Static] = {}
+SPEC_NAME = "saltlands"
 
 
 _TERRAINS: dict[tuple, Terrain] = {}

@@ -146,6 +146,14 @@ class Setup {
       this.fields[this.fields.length - 1].option = o;
     }
     this.players = players;
+    if ((spec.params || []).length) { // a designer's tuned numbers, kept with the session (issue 31)
+      form.append(h("details", { class: "params", id: "params-box" }, h("summary", { text: w("params") }),
+        h("p", { class: "hint", text: w("params_hint") }),
+        h("textarea", { id: "params", rows: 3, spellcheck: "false", autocomplete: "off", "aria-label": w("params"),
+          placeholder: spec.params.slice(0, 2).map((p) => `${p.name} = ${p.default}`).join("\n") }),
+        h("ul", { class: "params-list" }, ...spec.params.map((p) => h("li", { "data-param": p.name, title: p.text },
+          `${p.name}: ${p.low}–${p.high} (${p.rule})`)))));
+    }
     form.append(h("label", { class: "row" }, h("span", { text: w("name") }), h("input", { type: "text", id: "session-name", maxlength: 60 })),
       h("button", { type: "submit", class: "primary", id: "create", text: w("create") }));
     this.root.textContent = "";
@@ -172,14 +180,27 @@ class Setup {
       const v = get();
       if (v !== undefined && !(Array.isArray(v) && !v.length && get.option.kind === "names")) config[get.option.name] = v;
     }
+    const body = { game: this.game, config, name: this.root.querySelector("#session-name").value };
+    const tuned = this.root.querySelector("#params");
+    if (tuned && tuned.value.trim()) body.params = tuned.value;
     try {
-      const out = await call("POST", `/api/companion?lang=${lang()}`, { game: this.game, config,
-        name: this.root.querySelector("#session-name").value });
+      const out = await call("POST", `/api/companion?lang=${lang()}`, body);
       location.hash = `#/s/${out.session.id}`;
     } catch (e) {
-      toast(refusal(e));
+      toast(e.code === "bad_params" ? paramsRefusal(this.spec, e) : refusal(e));
     }
   }
+}
+
+/** A refused tuned set in the page's language: the parameter, its range and its rule. */
+function paramsRefusal(spec, e) {
+  const field = (e.body && e.body.field) || "";
+  const name = field.startsWith("params.") ? field.slice(7) : null;
+  const p = name ? (spec.params || []).find((x) => x.name === name) : null;
+  const text = p ? w("params_bad", { name: p.name, low: p.low, high: p.high, rule: p.rule })
+    : name ? w("params_unknown", { name, names: (spec.params || []).map((x) => x.name).join(", ") })
+      : w("params_unreadable", { error: e.message });
+  return w("error", { error: `${w("params")}: ${text}` });
 }
 
 /** A join code as it is read aloud: two groups of four digits. */

@@ -22,7 +22,7 @@ export class LobbyView {
     this.active = [];
     this.over = [];
     this.form = { game: localStorage.getItem(GAME_KEY) || null, players: 1, seats: ["human"], options: {}, seed: "",
-                  name: localStorage.getItem("wasteland.name") || "", sit: true };
+                  name: localStorage.getItem("wasteland.name") || "", sit: true, params: "" };
     this.timer = null;
     this.closed = false;
   }
@@ -62,6 +62,7 @@ export class LobbyView {
     const f = this.form;
     f.game = game;
     f.options = {};
+    f.params = ""; // a tuned set is one game's
     const spec = this.spec();
     if (!spec) return;
     localStorage.setItem(GAME_KEY, game);
@@ -176,6 +177,7 @@ export class LobbyView {
       if (o.hidden || o.name === PLAYERS) continue;
       form.append(this.optionControl(o));
     }
+    if ((spec.params || []).length) form.append(this.paramsControl(spec));
     form.append(row("lobby.seed", h("input", { type: "number", min: 0, id: "f-seed", value: f.seed, placeholder: t("lobby.seed_hint"),
       oninput: (e) => { f.seed = e.target.value; } })));
     form.append(row("lobby.name", h("input", { type: "text", maxlength: 40, id: "f-name", value: f.name,
@@ -184,6 +186,44 @@ export class LobbyView {
       onchange: (e) => { f.sit = e.target.checked; } }), h("span", { i18n: "lobby.sit" })));
     form.append(h("button", { type: "submit", id: "create", class: "primary", i18n: "lobby.create_button" }));
     return form;
+  }
+
+  /** A designer's tuned numbers for this game (issue 31): a small TOML of NAME = NUMBER
+   * lines, pasted or read from a file, kept with the game by the server; the game's
+   * parameters listed under it with their ranges and rules. Folded away unless used. */
+  paramsControl(spec) {
+    const f = this.form;
+    const text = h("textarea", { id: "f-params", rows: 3, spellcheck: "false", autocomplete: "off", "aria-label": t("lobby.params"),
+      placeholder: spec.params.slice(0, 2).map((p) => `${p.name} = ${p.default}`).join("\n"),
+      oninput: (e) => { f.params = e.target.value; } });
+    text.value = f.params;
+    const file = h("input", { type: "file", id: "f-params-file", accept: ".toml,text/plain",
+      onchange: async (e) => {
+        const picked = e.target.files && e.target.files[0];
+        if (!picked) return;
+        if (picked.size > 4000) { toast(t("lobby.params_too_long")); return; }
+        f.params = text.value = await picked.text();
+      } });
+    const list = h("ul", { class: "params-list", id: "f-params-list" },
+      ...spec.params.map((p) => h("li", { "data-param": p.name, title: p.text },
+        h("code", { text: p.name }), " ", t("lobby.params_range", { low: p.low, high: p.high, default: p.default, rule: p.rule }))));
+    return h("details", { class: "params", id: "f-params-box", open: f.params.trim() !== "" },
+      h("summary", { i18n: "lobby.params" }),
+      h("p", { class: "hint", i18n: "lobby.params_hint" }),
+      text,
+      h("label", { class: "row file" }, h("span", { i18n: "lobby.params_file" }), file),
+      list);
+  }
+
+  /** The words of a refused tuned set: the parameter, its range and rule in the page's language. */
+  paramsError(e) {
+    const spec = this.spec();
+    const field = e.body && e.body.field;
+    const name = field && field.startsWith("params.") ? field.slice(7) : null;
+    const p = name && spec ? (spec.params || []).find((x) => x.name === name) : null;
+    if (p) return t("lobby.params_bad", { name: p.name, low: p.low, high: p.high, rule: p.rule });
+    if (name) return t("lobby.params_unknown", { name, names: (spec.params || []).map((x) => x.name).join(", ") });
+    return t("lobby.params_unreadable", { error: e.message });
   }
 
   /** One option as the control its kind asks for, labelled, with the spec's description as its hint. */
@@ -249,12 +289,13 @@ export class LobbyView {
     if (f.seed !== "" && f.seed !== null) body.seed = Number(f.seed);
     if (f.sit && f.seats.includes("human")) body.join = true;
     if (f.name) body.name = f.name;
+    if (f.params.trim() && (this.spec().params || []).length) body.params = f.params;
     try {
       const out = await api("POST", "/api/games", body);
       if (out.token) rememberSeat(out.game.id, out.seat, out.token, out.game.game);
       location.hash = `#/game/${out.game.id}`;
     } catch (e) {
-      toast(errorText(e.code, e.message, e.rule));
+      toast(e.code === "bad_params" ? this.paramsError(e) : errorText(e.code, e.message, e.rule));
     }
   }
 
@@ -335,6 +376,9 @@ export class LobbyView {
       const label = has(`option.${o.name}`, g.game) ? tIn(g.game, `option.${o.name}`) : humanize(o.name);
       if (o.kind === "bool") { if (v) bits.push(label); continue; }
       bits.push(has(`option.${o.name}.${v}`, g.game) ? tIn(g.game, `option.${o.name}.${v}`) : String(v));
+    }
+    if (cfg.params && Object.keys(cfg.params).length) {
+      bits.push(t("lobby.tuned", { set: Object.entries(cfg.params).map(([k, v]) => `${k}=${v}`).join(", ") }));
     }
     bits.push(`${(g.seats || []).length}×`);
     return bits.join(" · ");

@@ -80,7 +80,7 @@ class GameParams:
 
 def game_params(spec: GameSpec) -> GameParams:
     """The game's declared parameters (none when it declares none)."""
-    ref = getattr(spec, "params", "")
+    ref = spec.params
     if not ref:
         return GameParams((), lambda values: nullcontext())
     return load_ref(ref)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Collection, NoReturn
 
 from .chance import CHANCE_SEAT
-from .protocol import RuleError
+from .protocol import Game, RuleError
 
 
 class StateError(RuleError):
@@ -98,7 +98,7 @@ def need_each(field: str, values: Any, allowed: Collection[Any], what: str) -> l
 MOST_TRIED = 48
 
 
-def check_goes_on(game: Any, state: Any, context: str = "") -> None:
+def check_goes_on(game: Game, state: Any, context: str = "") -> None:
     """A StateError unless the game can go on from ``state``: every seat's view answers
     (the spectator's and the chance seat's too), the game waits on a decision or is over,
     and the offered actions (up to :data:`MOST_TRIED`) apply: an offered action is legal,

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from wasteland.core.plain import plain
+from wasteland.core.state_base import FramedState
 from wasteland.core.state_check import fail, need_dict
 
 from .board import Board, board
@@ -47,7 +48,7 @@ _PLAIN = (
 )
 
 
-class State:
+class State(FramedState):
     __slots__ = _PLAIN + ("chance", "static", "pieces", "damage", "done", "_decision")
 
     def __init__(self, static: Static) -> None:

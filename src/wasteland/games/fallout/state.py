@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from wasteland.core.plain import plain
+from wasteland.core.state_base import FramedState
 
 from .config import Rules, rules_from_config
 from .content import Board, Content, decode_map, load_content
@@ -50,7 +51,7 @@ _PLAIN = ("rng", "round", "turns", "order", "first", "current", "actions_left", 
           "last_roll", "stack", "over", "winners", "end_reason")
 
 
-class State:
+class State(FramedState):
     __slots__ = _PLAIN + ("chance", "static", "enemies", "ranged", "_decision")
 
     def __init__(self, static: Static) -> None:

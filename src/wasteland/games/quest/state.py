@@ -12,6 +12,7 @@ import copy as _copy
 from typing import Any
 
 from wasteland.core.plain import plain
+from wasteland.core.state_base import FramedState
 
 from .battlefield import Battlefield, battlefield
 from .config import normalize
@@ -33,7 +34,7 @@ _LISTS = ("lychgates", "items", "slots", "track", "exploration_deck", "explored"
 PHASES = ("setup", "expedition", "destiny", "initiative", "activation", "event")
 
 
-class State:
+class State(FramedState):
     __slots__ = _PLAIN + ("chance", "_decision", "_bf", "_bf_tag")
 
     def __init__(self, config: dict[str, Any]) -> None:

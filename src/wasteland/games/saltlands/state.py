@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import Any, Sequence
 
 from wasteland.core.plain import plain
+from wasteland.core.state_base import FramedState
 
 from .board import Geometry, Terrain, geometry
 from .config import Rules, normalize, rules_for
@@ -194,7 +195,7 @@ _PLAIN_FIELDS = (
 )
 
 
-class State:
+class State(FramedState):
     __slots__ = _PLAIN_FIELDS + ("chance", "custom_damage", "static", "tokens", "raiders", "players", "_terrain", "_decision")
 
     def __init__(self, static: Static) -> None:

@@ -52,19 +52,20 @@ class EngineGame:
         self,
         engine: Engine,
         setup: Callable[[dict[str, Any], int], tuple[Any, list[Event]]],
-        state_class: type,
+        load_state: Callable[[dict[str, Any]], Any],
         view: Callable[[Any, int | None], dict[str, Any]],
         describe: Callable[[Event], str],
         determinize: Callable[[Any, int, Rng], Any],
         evaluate: Callable[[Any], list[float]],
         resume: Callable[[Any], list[Event]] | None = None,
     ) -> None:
-        """``resume(state)``: the automatic steps a position set up by hand rests on (a
+        """``load_state(data)``: the state ``to_json`` wrote, checked field by field (a
+        StateError naming the field). ``resume(state)``: the automatic steps a position set up by hand rests on (a
         scenario stopped before the dice of a round), for a game that has them."""
         self._engine = engine
         self._resume = resume
         self._setup = setup
-        self._state_class = state_class
+        self._load_state = load_state
         self._view = view
         self._describe = describe
         self._determinize = determinize
@@ -268,7 +269,7 @@ class EngineGame:
             except (KeyError, TypeError, ValueError, AttributeError) as exc:
                 raise StateError("chance", f"not a table chance: {exc}", f"not {self._a_state}: ") from None
         try:
-            state = self._state_class.from_json(data)
+            state = self._load_state(data)
             state.chance = table
         except StateError as exc:
             raise StateError(exc.field, exc.problem, f"not {self._a_state}: ", exc.rule) from None

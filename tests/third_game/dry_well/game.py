@@ -177,7 +177,7 @@ class DryWell(EngineGame):
     def __init__(self) -> None:
         import sys
 
-        super().__init__(sys.modules[__name__], new_game, State, view, describe, determinize, evaluate)
+        super().__init__(sys.modules[__name__], new_game, State.from_json, view, describe, determinize, evaluate)
 
     def normalize_config(self, config: dict[str, Any]) -> dict[str, Any]:
         return normalize(config)

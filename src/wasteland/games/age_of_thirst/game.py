@@ -9,6 +9,7 @@ from wasteland.core.game_base import EngineGame
 from wasteland.core.view import view_head
 
 from . import engine
+from .validate import load_state
 from .combat import health
 from .config import rules_from_config
 from .content import KINDS
@@ -24,7 +25,7 @@ class AgeOfThirst(EngineGame):
     spec = SPEC  # name, title, rules version and player range are declared there only
 
     def __init__(self) -> None:
-        super().__init__(engine, new_game, State, view, describe, determinize, evaluate)
+        super().__init__(engine, new_game, load_state, view, describe, determinize, evaluate)
 
     def normalize_config(self, config: dict[str, Any]) -> dict[str, Any]:
         return rules_from_config(config).to_config()

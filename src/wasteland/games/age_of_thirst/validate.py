@@ -14,6 +14,22 @@ from wasteland.core.state_check import (StateError, fail, need_bool, need_dict, 
                                         need_seat, need_str)
 
 from .content import COLOURS, KINDS, TROOP_KINDS
+from .state import PLAIN, State, static_from_config
+
+
+def load_state(data: Any) -> State:
+    """The state ``to_json`` wrote; anything the engine could not play on (a piece off the
+    board, a seat that does not exist, an unknown phase, kind or card) is a StateError
+    naming the field."""
+    need_dict("state", data)
+    for name in ("config", *PLAIN, "pieces", "damage", "done"):
+        if name not in data:
+            fail(name, "missing")
+    static = static_from_config(data["config"])
+    check_raw(data, static.board.size, static.rules.players)
+    s = State.from_json(data)
+    check_state(s)
+    return s
 
 PHASES = ("setup", "tactical", "economic")  # the extraction runs without a stop (LO-7.3)
 FRAME_KINDS = ("first", "place", "begin", "inject", "towers", "hand", "bonus")

@@ -22,7 +22,7 @@ from .agenda import return_card
 from .fight import parse_result, resolve, result_options
 from .influence import check_victory, finish, share_victory
 from .state import State
-from .turn import apply_turn, turn_options
+from .turn import apply_turn, start_turn, turn_options
 
 Events = list[dict]
 Frame = dict[str, Any]
@@ -115,17 +115,6 @@ def cite_rules(events: Events) -> None:
 
 
 # -- turns and rounds ---------------------------------------------------------------------------
-
-
-def start_turn(s: State, seat: int, events: Events) -> None:
-    limit = s.rules.turn_limit
-    if limit is not None and s.turns >= limit:
-        finish(s, [], f"turn limit {limit} reached (not a rulebook ending)", events)
-        return
-    s.turns += 1
-    s.current = seat
-    s.actions_left = s.content.turn.actions
-    events.append({"type": "turn", "turn": s.turns, "round": s.round, "seat": seat})
 
 
 def end_turn(s: State, events: Events) -> None:

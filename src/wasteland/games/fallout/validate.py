@@ -4,6 +4,7 @@ one is refused with an error naming the field instead of failing later."""
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from wasteland.core.protocol import RuleError
 from wasteland.core.state_check import need_bool, need_in, need_int, need_list, need_seat, need_str
@@ -61,6 +62,14 @@ def _scalars(s: State, n: int) -> None:
         need_seat("last_roll[0]", roll[0], n)
         need_str("last_roll[1]", roll[1])  # the enemy fought, maybe gone from the map since
         need_int("last_roll[2]", roll[2], 1, 6)
+
+
+def load_state(data: dict[str, Any]) -> State:
+    """The state ``to_json`` wrote; anything the engine could not play on is a StateError
+    naming the field."""
+    s = State.from_json(data)
+    check_state(s)
+    return s
 
 
 def check_state(s: State) -> None:

@@ -52,6 +52,14 @@ def _edge(field: str, edge: Any) -> None:
     need_in(f"{field}[1]", edge[1], SIDES, "side")
 
 
+def load_state(data: dict[str, Any]) -> State:
+    """The state ``to_json`` wrote; anything the engine could not play on is a StateError
+    naming the field."""
+    s = State.from_json(data)
+    check_state(s)
+    return s
+
+
 def check_state(s: State) -> None:
     c = s.content
     q = s.quest

@@ -7,6 +7,7 @@ from typing import Any
 from wasteland.core.game_base import EngineGame
 
 from . import engine
+from .check import load_state
 from .config import normalize
 from .describe import describe
 from .determinize import determinize
@@ -21,7 +22,7 @@ class Quest(EngineGame):
     spec = SPEC  # name, title, rules version and player range are declared there only
 
     def __init__(self) -> None:
-        super().__init__(engine, new_game, State, view, describe, determinize, evaluate, resume=engine.resume)
+        super().__init__(engine, new_game, load_state, view, describe, determinize, evaluate, resume=engine.resume)
 
     def new_game_at_table(self, config: dict[str, Any], seed: int) -> tuple[State, list[dict[str, Any]]]:
         """At a table the first round's destiny and activation dice (WQ-40.2) are the

@@ -160,7 +160,4 @@ class State(FramedState):
             if name == "config":
                 continue
             setattr(s, name, plain(data[name]))
-        from .check import check_state
-
-        check_state(s)
         return s

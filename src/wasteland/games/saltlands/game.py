@@ -9,6 +9,7 @@ from wasteland.core.protocol import Event
 from wasteland.core.view import view_head
 
 from . import engine
+from .validate import load_state
 from .board import TERRAIN_NAME, fmt_pos
 from .config import normalize
 from .describe import describe
@@ -29,7 +30,7 @@ class Saltlands(EngineGame):
     spec = SPEC  # name, title, rules version and player range are declared there only
 
     def __init__(self) -> None:
-        super().__init__(engine, new_game, State, view, describe, determinize, evaluate)
+        super().__init__(engine, new_game, load_state, view, describe, determinize, evaluate)
 
     def normalize_config(self, config: dict[str, Any]) -> dict[str, Any]:
         rules = normalize(config)

@@ -54,6 +54,7 @@ from .scenario_procedures import read_chance, read_procedures
 from .game import GAME
 from .setup import new_game
 from .state import Player, State
+from .validate import load_state
 
 __all__ = ["ScenarioError", "build_scenario", "load_scenario", "scenario_from_text"]
 
@@ -178,7 +179,7 @@ def build_scenario(data: dict[str, Any], origin: str = "scenario") -> State:
         check_procedures(s, origin)
     s.touch()
     try:
-        State.from_json(s.to_json())  # every field within its range (validate.py)
+        load_state(s.to_json())  # every field within its range
     except StateError as exc:
         raise ScenarioError(origin, str(exc)) from None
     if "chance" in data:

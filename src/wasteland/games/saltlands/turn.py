@@ -32,6 +32,7 @@ from .zones import (
     Events,
     ability,
     card_def,
+    discard_card,
     discard_from_player,
     draw_mirage,
     draw_raider,
@@ -396,16 +397,6 @@ def _prophecy(s: State, p: Player, card: int, events: Events) -> None:
     events.append({"type": "ability", "seat": p.seat, "ability": "prophecy"})
     discard_from_player(s, p, card, events, "prophecy")
     start_rumor(s, p.seat, events)
-
-
-def discard_card(s: State, p: Player, card: int, events: Events, why: str) -> None:
-    d = card_def(s, card)
-    discard_from_player(s, p, card, events, why)
-    # Fuel Drain (SL §135): for each motorized vehicle card she discards, she may take a
-    # Fuel card from the discard pile. Ruling: the Wind Tractor only moves like one (SL §144).
-    if d.vehicle is not None and d.vehicle.movement == "motor" and ability(s, p) == "fuel_drain":
-        if any(s.static.catalog.cards[c].fuel for c in s.discard):
-            s.stack.append({"kind": "fuel_drain", "seat": p.seat})
 
 
 def _move(s: State, p: Player, dest: int, fuel: int, events: Events) -> None:

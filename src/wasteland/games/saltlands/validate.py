@@ -11,7 +11,18 @@ from wasteland.core.content import ContentError
 from wasteland.core.state_check import (fail, need_bool, need_dict, need_each, need_in, need_int, need_list,
                                         need_seat, need_str)
 
+from .state import NEW_FIELDS, PLAIN_FIELDS, State
 from .zones import card_instances
+
+
+def load_state(data: Any) -> State:
+    """The state ``to_json`` wrote; anything the engine could not play on (a hex off the
+    board, a seat that does not exist, an unknown card, tile or status) is a StateError
+    naming the field."""
+    check_raw(data, PLAIN_FIELDS, NEW_FIELDS)
+    s = State.from_json(data)
+    check_state(s)
+    return s
 
 STATUSES = ("active", "dead", "out", "won")  # SL §90, SL §96, SL §113
 DIRECTIONS = 6  # hex directions, N = 0 clockwise (SL §81)

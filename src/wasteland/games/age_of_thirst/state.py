@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
+import json
 from typing import Any
 
 from wasteland.core.plain import plain
@@ -29,8 +30,6 @@ class Static:
 
 @functools.lru_cache(maxsize=64)
 def _static(key: str) -> Static:
-    import json
-
     return Static(rules_from_config(json.loads(key)), load_content(), board())
 
 

@@ -19,6 +19,7 @@ from wasteland.core.protocol import Decision, RuleError
 
 from . import activation
 from .agenda import return_card
+from .diagnose import why_illegal
 from .fight import parse_result, resolve, result_options
 from .influence import check_victory, finish, share_victory
 from .state import State
@@ -175,8 +176,6 @@ def apply_in_place(s: State, action: str, seat: int | None = None) -> Events:
     if seat is not None and seat != d.seat:
         raise RuleError(d.rule, f"it is survivor {d.seat + 1}'s decision, not survivor {seat + 1}'s")
     if not isinstance(action, str) or action not in d.actions:
-        from .diagnose import why_illegal
-
         raise why_illegal(s, d, action)
     events: Events = []
     s._decision = None

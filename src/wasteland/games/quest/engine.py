@@ -23,7 +23,7 @@ from .diagnose import why_illegal
 from . import encounters, enemies
 from .enemies import close_in
 from .explore import lay_tile, legal_gates, set_closed_gate
-from .heroes import apply_hero, hero_options
+from .heroes import apply_hero, hero_options, spend
 from .state import State
 
 Frame = dict[str, Any]
@@ -243,8 +243,6 @@ def _stun_run(s: State, f: Frame, events: Events) -> bool:
 
 
 def _stun_choose(s: State, f: Frame, action: str, events: Events) -> None:
-    from .heroes import spend
-
     seat = f["seat"]
     token = action.split(" ")[1]
     spend(s, seat, token)

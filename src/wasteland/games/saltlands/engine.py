@@ -20,7 +20,9 @@ from .combat import (
 from .state import State
 from .turn import action_texts, apply_turn, turn_actions
 from .board import fmt_pos
-from .world import ORIENTATIONS, check_victory, end_game, resolve_rumor, weather_phase
+from .movement import move_options
+from .diagnose import why_illegal
+from .world import ORIENTATIONS, check_victory, end_game, place_tile_tokens, resolve_rumor, weather_phase
 from .zones import (card_def, card_instances, cargo_capacity, discard_card, discard_from_player, gain, slot_cards, swap_partner,
                     take_from_player)
 
@@ -120,8 +122,6 @@ _STARTING_HEXES: dict[str, tuple[int, ...]] = {}  # layout -> hexes of the compa
 
 
 def _can_move_off(s: State, p, h: int) -> bool:
-    from .movement import move_options
-
     saved = p.hex
     p.hex = h
     try:
@@ -369,8 +369,6 @@ def _orient_options(s: State, f: Frame) -> list[str]:
 
 def _orient_choose(s: State, f: Frame, action: str, events: Events) -> None:
     s.stack.pop()
-    from .world import place_tile_tokens
-
     pos = f["pos"]
     s.rotation[pos] = ORIENTATIONS[action.split(" ")[1]]
     s.invalidate_terrain()
@@ -479,8 +477,6 @@ def _stop(s: State, events: Events) -> bool:
 
 
 def _diagnose() -> Callable[[State, Decision, str], RuleError]:
-    from .diagnose import why_illegal
-
     return why_illegal
 
 

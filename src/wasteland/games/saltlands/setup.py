@@ -8,7 +8,7 @@ from wasteland.core.hexgrid import direction_index
 from wasteland.core.rng import seed_state, shuffle
 
 from .box import box_of
-from .config import EPIC_SOLO_STACK_ROUNDS, SOLO_STACK_ROUNDS, Rules
+from .config import ConfigError, EPIC_SOLO_STACK_ROUNDS, Rules, SOLO_STACK_ROUNDS
 from .content import load_content
 from .engine import deal_character, settle, start_turn
 from .state import Player, State, static_from_config
@@ -110,8 +110,6 @@ def new_game(config: dict[str, Any], seed: int) -> tuple[State, Events]:
 def check_characters(rules: Rules) -> None:
     """Every chosen character exists (SL §44), and one of Lost in the Desert only with the
     expansion (SL §141)."""
-    from .config import ConfigError
-
     content = load_content()
     for character in rules.characters or ():
         if character not in content.characters:

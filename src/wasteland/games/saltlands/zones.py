@@ -12,7 +12,7 @@ from wasteland.core.rng import shuffle
 
 from . import reveals
 from .schema import CardDef
-from .state import Player, State
+from .state import Player, State, catalog
 
 Events = list[dict[str, Any]]
 
@@ -206,8 +206,6 @@ _CREW_FLAGS: dict[int, bool] = {}
 def _is_crew(card: int) -> bool:
     flag = _CREW_FLAGS.get(card)
     if flag is None:
-        from .state import catalog
-
         flag = _CREW_FLAGS[card] = catalog().cards[card].crew
     return flag
 

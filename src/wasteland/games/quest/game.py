@@ -7,7 +7,6 @@ from typing import Any
 from wasteland.core.game_base import EngineGame
 
 from . import engine
-from .check import load_state
 from .config import normalize
 from .describe import describe
 from .determinize import determinize
@@ -15,6 +14,7 @@ from .evaluate import evaluate
 from .setup import lay_out, new_game
 from .spec import SPEC
 from .state import State
+from .validate import load_state
 from .view import view
 
 

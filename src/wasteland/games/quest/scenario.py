@@ -88,7 +88,7 @@ from wasteland.core.scenario_fields import ScenarioError, known, table
 from wasteland.core.state_check import StateError
 
 from .config import normalize
-from .check import check_state
+from .validate import check_state
 from .engine import decision
 from .game import GAME
 from .spec import ROUND_BOUND

@@ -102,10 +102,7 @@ class EngineGame:
         option and its rule. By default every option of the spec takes its value or its
         default (``Option.take``) and an option the spec does not declare is refused; a game
         whose options depend on each other checks their combinations in its own."""
-        unknown = sorted(set(config) - {o.name for o in self.spec.options}, key=str)
-        if unknown:
-            raise RuleError("config", f"{self.spec.title} has no option {unknown[0]!r}")
-        return {o.name: o.take(config) for o in self.spec.options}
+        return self.spec.normalize_options(config)
 
     def reveals_hidden(self, before: Any, after: Any) -> bool:
         """Did going from ``before`` to ``after`` reveal anything hidden? Undo is offered

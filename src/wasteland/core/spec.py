@@ -320,6 +320,15 @@ class GameSpec:
                 option.check(value)
         return self.engine.normalize_config(config)
 
+    def normalize_options(self, config: dict[str, Any]) -> dict[str, Any]:
+        """Every declared option's value in ``config``, or its default (``Option.take``); an
+        option the spec does not declare is a RuleError. A game whose options depend on
+        each other checks their combinations in its own ``normalize_config``."""
+        unknown = sorted(set(config) - {o.name for o in self.options}, key=str)
+        if unknown:
+            raise RuleError("config", f"{self.title} has no option {unknown[0]!r}")
+        return {o.name: o.take(config) for o in self.options}
+
     def to_json(self) -> dict[str, Any]:
         """The spec as the lobby's ``/api`` and ``wasteland games`` show it."""
         caps = self.capabilities

@@ -71,25 +71,12 @@ class EngineGame:
         self._determinize = determinize
         self._evaluate = evaluate
 
-    @property
-    def name(self) -> str:
-        return self.spec.name
-
-    @property
-    def title(self) -> str:
-        return self.spec.title
-
-    @property
-    def rules_version(self) -> str:
-        return self.spec.rules_version
-
-    @property
-    def min_players(self) -> int:
-        return self.spec.min_players
-
-    @property
-    def max_players(self) -> int:
-        return self.spec.max_players
+    # the facts of ``DECLARED``, read from the spec
+    name = property(lambda self: self.spec.name)
+    title = property(lambda self: self.spec.title)
+    rules_version = property(lambda self: self.spec.rules_version)
+    min_players = property(lambda self: self.spec.min_players)
+    max_players = property(lambda self: self.spec.max_players)
 
     @property
     def _a_state(self) -> str:

@@ -8,10 +8,12 @@ is one :class:`StateError` naming the field (``pieces[3].hex``) and what it may 
 
 from __future__ import annotations
 
-from typing import Any, Collection, NoReturn
+from typing import Any, Callable, Collection, NoReturn, TypeVar
 
 from .chance import CHANCE_SEAT
 from .protocol import Game, RuleError
+
+S = TypeVar("S")
 
 
 class StateError(RuleError):
@@ -96,6 +98,18 @@ def need_each(field: str, values: Any, allowed: Collection[Any], what: str) -> l
 
 #: the most offered actions tried on a loaded position (evenly spread over the list beyond it)
 MOST_TRIED = 48
+
+
+def checked_reader(read: Callable[[dict[str, Any]], S], check: Callable[[S], None]) -> Callable[[dict[str, Any]], S]:
+    """A game's ``load_state``: ``read(data)`` (the state's ``from_json``), then ``check`` of
+    every field (a StateError naming the first one wrong)."""
+
+    def load_state(data: dict[str, Any]) -> S:
+        state = read(data)
+        check(state)
+        return state
+
+    return load_state
 
 
 def check_goes_on(game: Game, state: Any, context: str = "") -> None:

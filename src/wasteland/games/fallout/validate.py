@@ -4,10 +4,9 @@ one is refused with an error naming the field instead of failing later."""
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
 from wasteland.core.protocol import RuleError
-from wasteland.core.state_check import need_bool, need_in, need_int, need_list, need_seat, need_str
+from wasteland.core.state_check import checked_reader, need_bool, need_in, need_int, need_list, need_seat, need_str
 
 from .content import HAND_LIMIT
 from .scenario_state import FIELDS as FRAME_FIELDS
@@ -62,14 +61,6 @@ def _scalars(s: State, n: int) -> None:
         need_seat("last_roll[0]", roll[0], n)
         need_str("last_roll[1]", roll[1])  # the enemy fought, maybe gone from the map since
         need_int("last_roll[2]", roll[2], 1, 6)
-
-
-def load_state(data: dict[str, Any]) -> State:
-    """The state ``to_json`` wrote; anything the engine could not play on is a StateError
-    naming the field."""
-    s = State.from_json(data)
-    check_state(s)
-    return s
 
 
 def check_state(s: State) -> None:
@@ -153,3 +144,7 @@ def check_state(s: State) -> None:
         # victory's questions (FO-13.5) can be running
         raise StateError("stack.0", f"nobody is taking a turn, and a {s.stack[0]['kind']} procedure names no turn "
                          "to go on with", "FO-13.1")
+
+
+#: the state ``to_json`` wrote; anything the engine could not play on is a StateError naming the field
+load_state = checked_reader(State.from_json, check_state)

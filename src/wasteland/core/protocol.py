@@ -14,7 +14,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 if TYPE_CHECKING:  # the spec names its game object: a type only, never imported at run time
     from .spec import GameSpec
@@ -57,6 +57,7 @@ class Outcome:
     details: dict[str, Any] = field(default_factory=dict)
 
 
+@runtime_checkable
 class Game(Protocol):
     """What every game's protocol object offers; algorithms and front ends call only this
     and type a game as ``Game``. ``wasteland.core.game_base.EngineGame`` implements all of

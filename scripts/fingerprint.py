@@ -6,7 +6,10 @@ view writes a seat ("p1" or 0) does not count as a change of behaviour; nor does
 ``"decision": None`` every view carries once a game is over (core.view.view_head: the
 same top-level keys in every game's view), which views used to leave out.
 
-    python scripts/fingerprint.py [--games N] > digest.json
+    python scripts/fingerprint.py [--games N] [--all] > digest.json
+
+``--all`` adds Warhammer Quest and Fallout (their own digest: the reference digest of the
+first two games stays what it was).
 """
 
 from __future__ import annotations
@@ -88,6 +91,7 @@ def play(game, config, seed, h):
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--all", action="store_true", help="Quest and Fallout too")
     args = ap.parse_args()
     from wasteland.games import get_game
 
@@ -110,6 +114,13 @@ def main() -> None:
     for i in range(max(1, args.games // 4)):
         cfg = {**shapes[i % len(shapes)], "turn_limit": 60}
         cases.append((aot, cfg, i))
+    if args.all:
+        for name, extra in (("quest", ({}, {"round_limit": 30})),
+                            ("fallout", ({"fight": "demo"}, {"fight": "table", "turn_limit": 80}))):
+            game = get_game(name)
+            for i in range(args.games):
+                cfg = {"players": 1 + i % 4, **extra[i % 2]}
+                cases.append((game, cfg, i))
     out = {}
     total = 0
     for game, cfg, seed in cases:

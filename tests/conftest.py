@@ -12,6 +12,7 @@ import os
 import re
 import shutil
 import sys
+import tomllib
 import types
 from typing import Any
 from pathlib import Path
@@ -132,3 +133,49 @@ def axe_violations(page: Any, tags: list[str] | None = None, impacts=("serious",
 _kit = types.ModuleType("testkit")
 _kit.__dict__.update({k: v for k, v in globals().items() if not k.startswith("__")})
 sys.modules["testkit"] = _kit
+
+
+# -- the game of docs/adding-a-game.md ---------------------------------------------------
+
+GUIDE = Path(__file__).resolve().parents[1] / "docs" / "adding-a-game.md"
+_BLOCK = re.compile(r"^```(\w+)\n(.*?)^```$", re.S | re.M)
+
+
+def guide_files(guide: Path = GUIDE) -> dict[str, str]:
+    """The files the guide writes: each code block whose first line is a comment naming a
+    file (``# dry_well/spec.py``), that file's text as it stands."""
+    files = {}
+    for _lang, body in _BLOCK.findall(guide.read_text(encoding="utf-8")):
+        first = body.split("\n", 1)[0]
+        m = re.fullmatch(r"# ([\w/]+\.py)", first)
+        if m:
+            files[m.group(1)] = body
+    return files
+
+
+def guide_entry_points(guide: Path = GUIDE) -> dict[str, str]:
+    """The ``wasteland.games`` entry points of the guide's ``pyproject.toml`` block."""
+
+    for lang, body in _BLOCK.findall(guide.read_text(encoding="utf-8")):
+        if lang == "toml" and body.startswith("# dry_well's pyproject.toml"):
+            return tomllib.loads(body)["project"]["entry-points"]["wasteland.games"]
+    raise AssertionError("the guide registers no game")
+
+
+@pytest.fixture(scope="session")
+def third_game_site(tmp_path_factory) -> Path:
+    """Dry Well, installed from docs/adding-a-game.md alone, the way a game from another
+    distribution is: the guide's files written into a temporary folder with a dist-info
+    whose ``entry_points.txt`` is the guide's registration. Put that folder on PYTHONPATH
+    of the programs a test starts (``third_game_env`` in tests/third_game)."""
+    site = tmp_path_factory.mktemp("site")
+    for name, text in guide_files().items():
+        path = site / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    info = site / "dry_well-0.1.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: dry-well\nVersion: 0.1\n", encoding="utf-8")
+    entries = "".join(f"{name} = {ref}\n" for name, ref in guide_entry_points().items())
+    (info / "entry_points.txt").write_text("[wasteland.games]\n" + entries, encoding="utf-8")
+    return site

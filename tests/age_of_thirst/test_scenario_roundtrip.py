@@ -14,7 +14,7 @@ import pytest
 from wasteland.games.age_of_thirst.game import GAME
 from wasteland.games.age_of_thirst.scenario import scenario_from_text
 from wasteland.games.age_of_thirst.scenario_write import STATE_PARTS, to_text
-from wasteland.games.age_of_thirst.state import _PLAIN
+from wasteland.games.age_of_thirst.state import PLAIN as _PLAIN
 
 CONFIGS = [
     {"players": 2},

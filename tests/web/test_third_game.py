@@ -1,4 +1,4 @@
-"""The throwaway third game (tests/third_game/dry_well) in the browser: installed as a game
+"""The throwaway third game (Dry Well, built from docs/adding-a-game.md) in the browser: installed as a game
 of another distribution is (its own dist-info registering it in ``wasteland.games``, on the
 server's PYTHONPATH), it is offered by the lobby's form with its own options, and since it
 brings no board module its page is the generic one: the view's fields and the decision's
@@ -7,29 +7,20 @@ actions, played by clicking to the end against a bot. No file outside its folder
 from __future__ import annotations
 
 import os
-import shutil
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
 from webtest import serve  # tests/web/conftest.py
 
-DRY_WELL = Path(__file__).resolve().parents[1] / "third_game" / "dry_well"
 READY = "#game[data-ready='1']"
 MY_TURN = "#game[data-ready='1'][data-turn='mine']"
 OVER = "#game[data-ready='1'][data-turn='over']"
 
 
 @pytest.fixture(scope="module")
-def third_game_url(tmp_path_factory):
-    site = tmp_path_factory.mktemp("site")
-    shutil.copytree(DRY_WELL, site / "dry_well", ignore=shutil.ignore_patterns("__pycache__"))
-    info = site / "dry_well-0.1.dist-info"
-    info.mkdir()
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: dry-well\nVersion: 0.1\n", encoding="utf-8")
-    (info / "entry_points.txt").write_text("[wasteland.games]\ndry-well = dry_well.spec:SPEC\n", encoding="utf-8")
-    path = os.pathsep.join(p for p in (str(site), os.environ.get("PYTHONPATH", "")) if p)
+def third_game_url(tmp_path_factory, third_game_site):
+    path = os.pathsep.join(p for p in (str(third_game_site), os.environ.get("PYTHONPATH", "")) if p)
     with serve(tmp_path_factory.mktemp("db") / "third.db", env=dict(os.environ, PYTHONPATH=path)) as url:
         yield url
 

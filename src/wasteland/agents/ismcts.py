@@ -26,7 +26,7 @@ import time
 from typing import Any, Callable, Protocol
 
 from wasteland.core.agent import Observation
-from wasteland.core.protocol import Action
+from wasteland.core.protocol import Action, Game
 from wasteland.core.rng import Rng
 
 
@@ -120,7 +120,7 @@ class ISMCTSAgent:
         )
         return best if best is not None else self.rng.choice(list(actions))
 
-    def _guide_for(self, game: Any) -> Any:
+    def _guide_for(self, game: Game) -> Any:
         if not self.guided or self._make_guide is None:
             return None
         if self._guide_game is not game:

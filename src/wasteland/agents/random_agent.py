@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from wasteland.core.agent import Observation
 from wasteland.core.protocol import Action, Decision
 from wasteland.core.rng import Rng
 
@@ -12,8 +13,8 @@ class RandomAgent:
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
 
-    def choose(self, obs_or_decision) -> Action:
-        decision: Decision = getattr(obs_or_decision, "decision", obs_or_decision)
+    def choose(self, obs_or_decision: Observation | Decision) -> Action:
+        decision = obs_or_decision if isinstance(obs_or_decision, Decision) else obs_or_decision.decision
         return self.rng.choice(list(decision.actions))
 
 

@@ -9,7 +9,7 @@ from rich.console import Console
 from rich.text import Text
 
 from wasteland.core.registry import UnknownGame, get_spec
-from wasteland.core.spec import GameSpec
+from wasteland.core.spec import GameSpec, TerminalRenderer
 from wasteland.core.terminal import PlainTerminal
 
 
@@ -26,7 +26,7 @@ def find_spec(console: Console, name: str) -> GameSpec | None:
         return None
 
 
-def renderer_of(spec: GameSpec) -> Any:
+def renderer_of(spec: GameSpec) -> TerminalRenderer:
     """The game's terminal renderer (``spec.terminal``), or the plain one that prints views."""
     return spec.renderer or PlainTerminal()
 

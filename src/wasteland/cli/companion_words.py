@@ -108,7 +108,7 @@ class GameSpeaker:
     def __init__(self, spec: Any, lang: str) -> None:
         self.spec, self.lang = spec, lang
         renderer = spec.renderer
-        if renderer is not None and hasattr(renderer, "in_language"):
+        if renderer is not None:
             renderer = renderer.in_language(lang)
         self.renderer = renderer
         self.page = words_of_game(spec, lang) if lang != "en" else None

@@ -10,10 +10,11 @@ from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
 
-from wasteland.core.protocol import Event
+from wasteland.core.protocol import Event, Game
+from wasteland.core.spec import TerminalRenderer
 
 
-def public_event(game: Any, event: Event, viewers: set[int] | None) -> Event:
+def public_event(game: Game, event: Event, viewers: set[int] | None) -> Event:
     """The event as the people at the keyboard may see it (None: everything, as in a
     replay of a finished game); which events hide a card is the game's rule."""
     if viewers is None:
@@ -22,7 +23,7 @@ def public_event(game: Any, event: Event, viewers: set[int] | None) -> Event:
     return game.event_view(event, seat if seat in viewers else None)
 
 
-def event_lines(game: Any, renderer: Any, events: list[Event], viewers: set[int] | None) -> list[Any]:
+def event_lines(game: Game, renderer: TerminalRenderer, events: list[Event], viewers: set[int] | None) -> list[Any]:
     """The events in words, one renderable each; the event that starts a turn is a rule."""
     out: list[Any] = []
     for e in events:
@@ -35,6 +36,6 @@ def event_lines(game: Any, renderer: Any, events: list[Event], viewers: set[int]
     return out
 
 
-def print_events(console: Console, game: Any, renderer: Any, events: list[Event], viewers: set[int] | None) -> None:
+def print_events(console: Console, game: Game, renderer: TerminalRenderer, events: list[Event], viewers: set[int] | None) -> None:
     for line in event_lines(game, renderer, events, viewers):
         console.print(line)

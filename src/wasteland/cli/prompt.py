@@ -270,5 +270,6 @@ def show_help(session: "Session", d: Decision, arg: str) -> None:
 def show_why(session: "Session", d: Decision, said: list) -> None:
     """``why``: the text of the rules this question cites, and of those cited by what was
     said since the last question (the raiders' moves, an attack...), in the help's language."""
-    rules = rules_mentioned(session.game, [d.rule, d.prompt, *(getattr(i, "plain", i) for i in said)], session.lang)
+    lines = [i.plain if isinstance(i, Text) else i for i in said]
+    rules = rules_mentioned(session.game, [d.rule, d.prompt, *lines], session.lang)
     session.console.print(rules if rules is not None else HELP_RULES.get(session.lang, HELP_RULES["en"])["why_none"])

@@ -12,8 +12,9 @@ from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
 
-from wasteland.core.protocol import Event, RuleError
+from wasteland.core.protocol import Event, Game, RuleError
 from wasteland.core.record import GameRecord, RecordError, check_record
+from wasteland.core.spec import TerminalRenderer
 
 from .common import fail, find_spec, renderer_of, shown, typed_number
 from .events import print_events
@@ -43,7 +44,7 @@ def replay_command(record: Path, auto: bool = False, seat: int | None = None,
                            "only the set-up is shown", style="yellow"), soft_wrap=True)
     g = spec.engine
     renderer = renderer_of(spec)
-    renderer = renderer.in_language(lang) if hasattr(renderer, "in_language") else renderer
+    renderer = renderer.in_language(lang)
     if rec.mode == "companion":
         try:
             states, seats, events, policy_words = _table_replay(spec, rec, lang)
@@ -150,7 +151,7 @@ def _table_replay(spec: Any, rec: GameRecord, lang: str) -> tuple[list[Any], lis
 class _TableGame:
     """The game, with a companion correction's event in its own words (no game describes it)."""
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: Game) -> None:
         self._game = game
 
     def describe(self, event: Event) -> str:
@@ -162,13 +163,13 @@ class _TableGame:
         return getattr(self._game, name)
 
 
-def _replay_end(console: Console, game: Any, renderer: Any, state: Any, lang: str = "en") -> None:
+def _replay_end(console: Console, game: Game, renderer: TerminalRenderer, state: Any, lang: str = "en") -> None:
     outcome = game.outcome(state)
     if outcome is None:
         console.print(Text(say(lang, "replay_unfinished"), style="bold"))
     else:
         view = game.view(state, None)
         winners = ", ".join(renderer.seat_label(view, w) for w in outcome.winners)
-        reason = renderer.end_reason(outcome) if hasattr(renderer, "end_reason") else outcome.reason
+        reason = renderer.end_reason(outcome)
         said = say(lang, "winners", winners=winners) if winners else say(lang, "everybody_loses")
         console.print(Text(say(lang, "replay_end", said=said, reason=reason), style="bold"))

@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from wasteland.core.agent import Observation
-from wasteland.core.protocol import Decision, RuleError
+from wasteland.core.protocol import Decision, Game, RuleError
 from wasteland.core.spec import GameSpec
 
 HUMAN = "human"
@@ -39,7 +39,7 @@ def make_seats(spec: GameSpec, names: list[str], seed: int) -> list[Any] | str:
     return seats
 
 
-def bot_action(game: Any, state: Any, d: Decision, agent: Any, salt: int) -> tuple[str, str | None]:
+def bot_action(game: Game, state: Any, d: Decision, agent: Any, salt: int) -> tuple[str, str | None]:
     """The bot's action, and a note when it failed: a broken bot must not end a person's
     game, so it then plays a random legal action instead."""
     try:

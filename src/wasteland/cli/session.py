@@ -20,7 +20,8 @@ from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
 
-from wasteland.core.protocol import Decision, Event, RuleError
+from wasteland.core.protocol import Decision, Event, Game, RuleError
+from wasteland.core.spec import TerminalRenderer
 from wasteland.core.record import GameRecord, RecordError, RecordWriter
 from wasteland.core.terminal import numbered
 
@@ -39,12 +40,12 @@ class Step:
 
 
 class Session:
-    def __init__(self, game: Any, renderer: Any, console: Console, record: GameRecord, seats: list[Any],
+    def __init__(self, game: Game, renderer: TerminalRenderer, console: Console, record: GameRecord, seats: list[Any],
                  record_path: Path, ask: Callable[[str], str] = read_line, lang: str = "en",
                  layout: str = "auto") -> None:
         self.game = game
         self.lang = lang  # of everything drawn and said (en, ru, uk)
-        self.renderer = renderer.in_language(lang) if hasattr(renderer, "in_language") else renderer
+        self.renderer = renderer.in_language(lang)
         self.console = console
         self.record = record
         self.seats = seats  # "human" or an agent, per seat
@@ -229,7 +230,7 @@ class Session:
         text = Text(say(self.lang, "game_over"), style="bold white on red")
         reason = ""
         if outcome is not None:
-            reason = self.renderer.end_reason(outcome) if hasattr(self.renderer, "end_reason") else outcome.reason
+            reason = self.renderer.end_reason(outcome)
         text.append("  " + (say(self.lang, "winners", winners=winners) if winners else say(self.lang, "everybody_loses"))
                     + f" — {reason}", style="bold")
         self.console.print(text)

@@ -50,7 +50,7 @@ def watch_command(game: str, players: int | None = None, seats: str | None = Non
         return 2
     g = spec.engine
     renderer = renderer_of(spec)
-    renderer = renderer.in_language(lang) if hasattr(renderer, "in_language") else renderer
+    renderer = renderer.in_language(lang)
     names_given = seat_names(seats, 0, spec.default_bot, spec.default_bot) if seats else None
     try:
         config = game_config(spec, {**spec.simulation, **read_options(spec, options, extra)}, players,
@@ -115,7 +115,7 @@ def watch_command(game: str, players: int | None = None, seats: str | None = Non
     winners = ", ".join(renderer.seat_label(view, w) for w in outcome.winners) if outcome else ""
     if not quiet:
         draw()
-    reason = (renderer.end_reason(outcome) if hasattr(renderer, "end_reason") else outcome.reason) if outcome else ""
+    reason = renderer.end_reason(outcome) if outcome else ""
     console.print(Text.assemble((say(lang, "result"), "bold"), " " + say(
         lang, "result_line", winners=winners or say(lang, "nobody"), reason=reason, n=len(actions), seed=seed)))
     return 0

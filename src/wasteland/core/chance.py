@@ -47,6 +47,7 @@ from typing import Any, Callable, Iterator, Sequence, TypeVar
 
 from .protocol import Decision, RuleError
 from .rng import randbelow
+from .state_base import GameState
 
 T = TypeVar("T")
 
@@ -227,7 +228,7 @@ def _tally(notations: Sequence[str]) -> tuple[tuple[str, ...], tuple[int, ...]]:
     return outcomes, tuple(counts[o] for o in outcomes)
 
 
-def ask(s: Any, what: str, notations: Sequence[str], rule: str, custom: str = "", *, term: str = "",
+def ask(s: GameState, what: str, notations: Sequence[str], rule: str, custom: str = "", *, term: str = "",
         about: tuple[tuple[str, str], ...] = ()) -> str | None:
     """The table's answer for a chance point whose possible outcomes are ``notations``
     (repeats count as weights), or None when the generator answers (generator mode, or
@@ -247,7 +248,7 @@ def note(outcome: str) -> None:
         _record.append(outcome)
 
 
-def draw(s: Any, deck: list[T], what: str, rule: str, notation: Callable[[T], str] = str,
+def draw(s: GameState, deck: list[T], what: str, rule: str, notation: Callable[[T], str] = str,
          custom: str = "", make_custom: Callable[[Any, str], T] | None = None, *, term: str = "",
          about: tuple[tuple[str, str], ...] = ()) -> T:
     """The top card of ``deck`` (top = last element; the deck must not be empty).
@@ -273,7 +274,7 @@ def draw(s: Any, deck: list[T], what: str, rule: str, notation: Callable[[T], st
     raise AssertionError(f"{answer} checked but not in the deck")  # pragma: no cover
 
 
-def roll(s: Any, what: str, sides: int, rule: str, *, term: str = "", about: tuple[tuple[str, str], ...] = ()) -> int:
+def roll(s: GameState, what: str, sides: int, rule: str, *, term: str = "", about: tuple[tuple[str, str], ...] = ()) -> int:
     """A die of ``sides`` faces: 1 to ``sides``. Table mode: the table says the face (the
     generator still draws its number and throws it away)."""
     face = randbelow(s, sides) + 1
@@ -289,7 +290,7 @@ def roll(s: Any, what: str, sides: int, rule: str, *, term: str = "", about: tup
     return face
 
 
-def pick(s: Any, items: Sequence[T], what: str, rule: str, notation: Callable[[T], str] = str, *,
+def pick(s: GameState, items: Sequence[T], what: str, rule: str, notation: Callable[[T], str] = str, *,
          term: str = "", about: tuple[tuple[str, str], ...] = ()) -> T:
     """One of ``items`` at random (``items[randbelow(s, len(items))]``). Table mode: the
     table names it (the generator still draws its number and throws it away)."""

@@ -26,6 +26,7 @@ from dataclasses import dataclass, fields
 from typing import Any, Callable, Mapping
 
 from .protocol import Decision, RuleError
+from .state_base import FramedState
 
 Frame = dict[str, Any]
 Events = list[dict[str, Any]]
@@ -101,7 +102,7 @@ def frame_loop(
     info_get = info.get
     fixed_kind = free_kind if isinstance(free_kind, str) else None
 
-    def settle(s: Any, events: Events) -> None:
+    def settle(s: FramedState, events: Events) -> None:
         """Run everything that needs no choice; a frame left waiting on a choice has its
         decision ready (``decision``)."""
         s._decision = None
@@ -124,7 +125,7 @@ def frame_loop(
             s._decision = make_decision(top["seat"], kind, tuple(actions), prompt, rule)
             return
 
-    def compute(s: Any) -> Decision:
+    def compute(s: FramedState) -> Decision:
         stack = s.stack
         if not stack:
             kind = fixed_kind or free_kind(s)  # type: ignore[operator]
@@ -138,13 +139,13 @@ def frame_loop(
         rule, prompt = info_get(kind, ("", kind))
         return make_decision(seat, kind, tuple(actions), prompt, rule)
 
-    def decision(s: Any) -> Decision | None:
+    def decision(s: FramedState) -> Decision | None:
         d = s._decision
         if d is None and not s.over:
             d = s._decision = compute(s)
         return d
 
-    def apply_in_place(s: Any, action: str, seat: int | None = None) -> Events:
+    def apply_in_place(s: FramedState, action: str, seat: int | None = None) -> Events:
         """Apply one action, or raise RuleError without changing anything."""
         d = decision(s)
         if d is None:

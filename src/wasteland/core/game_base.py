@@ -9,8 +9,7 @@ way in every game.
 
 from __future__ import annotations
 
-from types import ModuleType
-from typing import Any, Callable
+from typing import Any, Callable, Protocol
 
 from . import chance
 from .chance import CHANCE_SEAT, RESUME, TABLE, Answers, ChanceNeeded, Pending, TableChance
@@ -18,6 +17,7 @@ from .protocol import Decision, Event, Outcome, RuleError
 from .redact import hidden_values, redact_action
 from .rng import Rng
 from .spec import GameSpec
+from .state_base import GameState
 from .state_check import StateError, check_goes_on
 from .view import decision_block
 
@@ -26,6 +26,15 @@ from .view import decision_block
 #: protocol object reads them from there and may not write them again (they drifted:
 #: a rules version written twice let the server export records ``replay`` refused)
 DECLARED = ("name", "title", "rules_version", "min_players", "max_players")
+
+
+class Engine(Protocol):
+    """The game's own decision loop (its ``engine`` module, or ``core.frames.frame_loop``'s
+    functions): what :class:`EngineGame` wraps with the table's chance."""
+
+    def decision(self, state: Any) -> Decision | None: ...
+
+    def apply_in_place(self, state: Any, action: str, seat: int | None = None) -> list[Event]: ...
 
 
 class EngineGame:
@@ -41,41 +50,33 @@ class EngineGame:
 
     def __init__(
         self,
-        engine: ModuleType,
+        engine: Engine,
         setup: Callable[[dict[str, Any], int], tuple[Any, list[Event]]],
-        state_class: type,
+        load_state: Callable[[dict[str, Any]], Any],
         view: Callable[[Any, int | None], dict[str, Any]],
         describe: Callable[[Event], str],
         determinize: Callable[[Any, int, Rng], Any],
         evaluate: Callable[[Any], list[float]],
+        resume: Callable[[Any], list[Event]] | None = None,
     ) -> None:
+        """``load_state(data)``: the state ``to_json`` wrote, checked field by field (a
+        StateError naming the field). ``resume(state)``: the automatic steps a position set up by hand rests on (a
+        scenario stopped before the dice of a round), for a game that has them."""
         self._engine = engine
+        self._resume = resume
         self._setup = setup
-        self._state_class = state_class
+        self._load_state = load_state
         self._view = view
         self._describe = describe
         self._determinize = determinize
         self._evaluate = evaluate
 
-    @property
-    def name(self) -> str:
-        return self.spec.name
-
-    @property
-    def title(self) -> str:
-        return self.spec.title
-
-    @property
-    def rules_version(self) -> str:
-        return self.spec.rules_version
-
-    @property
-    def min_players(self) -> int:
-        return self.spec.min_players
-
-    @property
-    def max_players(self) -> int:
-        return self.spec.max_players
+    # the facts of ``DECLARED``, read from the spec
+    name = property(lambda self: self.spec.name)
+    title = property(lambda self: self.spec.title)
+    rules_version = property(lambda self: self.spec.rules_version)
+    min_players = property(lambda self: self.spec.min_players)
+    max_players = property(lambda self: self.spec.max_players)
 
     @property
     def _a_state(self) -> str:
@@ -85,8 +86,10 @@ class EngineGame:
 
     def normalize_config(self, config: dict[str, Any]) -> dict[str, Any]:
         """The full config of a valid combination of options, or a RuleError naming the
-        option and its rule; every game checks its own combinations."""
-        raise NotImplementedError
+        option and its rule. By default every option of the spec takes its value or its
+        default (``Option.take``) and an option the spec does not declare is refused; a game
+        whose options depend on each other checks their combinations in its own."""
+        return self.spec.normalize_options(config)
 
     def reveals_hidden(self, before: Any, after: Any) -> bool:
         """Did going from ``before`` to ``after`` reveal anything hidden? Undo is offered
@@ -108,19 +111,19 @@ class EngineGame:
         state, events = self._setup(config, seed)
         return self.with_table_chance(state), events
 
-    def decision(self, state: Any) -> Decision | None:
+    def decision(self, state: GameState) -> Decision | None:
         c = state.chance
         if c is not None and c.pending is not None:
             return c.pending.point.decision()
         return self._engine.decision(state)
 
-    def apply(self, state: Any, action: str, seat: int | None = None) -> tuple[Any, list[Event]]:
+    def apply(self, state: GameState, action: str, seat: int | None = None) -> tuple[Any, list[Event]]:
         """The next state and its events; ``state`` itself is never changed."""
         nxt = state.copy()
         events = self.apply_in_place(nxt, action, seat)
         return nxt, events
 
-    def apply_in_place(self, state: Any, action: str, seat: int | None = None) -> list[Event]:
+    def apply_in_place(self, state: GameState, action: str, seat: int | None = None) -> list[Event]:
         """Legality is checked before anything changes, so an illegal action changes nothing."""
         c = state.chance
         if c is None:
@@ -129,7 +132,7 @@ class EngineGame:
 
     # -- explicit chance (see ``wasteland.core.chance``) --------------------------------------
 
-    def with_table_chance(self, state: Any, on: bool = True) -> Any:
+    def with_table_chance(self, state: GameState, on: bool = True) -> Any:
         """A copy of ``state`` whose chance the table answers (``on``) or the generator
         (off). Switching off while an answer is pending lets the generator give it and
         every later one of that action, after the answers already given."""
@@ -151,7 +154,7 @@ class EngineGame:
         nxt.chance = None
         return nxt
 
-    def resume_at_table(self, state: Any) -> list[Event]:
+    def resume_at_table(self, state: GameState) -> list[Event]:
         """Run the engine's own continuation (``engine.resume(state)``: the automatic steps
         a position set up by hand rests on) in place. In table mode a chance point it meets
         leaves the state waiting on the table with no action behind it (pending action
@@ -159,25 +162,24 @@ class EngineGame:
         while an answer is already pending."""
         c = state.chance
         if c is None:
-            return self._engine.resume(state)
+            return self._continue(state, RESUME, None)
         if c.pending is not None:
             return []
         return self._run_at_table(state, RESUME, None, ())
 
-    def _continue(self, state: Any, action: str, seat: int | None) -> list[Event]:
+    def _continue(self, state: GameState, action: str, seat: int | None) -> list[Event]:
         if action == RESUME:
-            resume = getattr(self._engine, "resume", None)
-            if resume is None:
+            if self._resume is None:
                 raise RuleError("chance", f"{self.spec.title} has no automatic step to wait on (the pending action is empty)")
-            return resume(state)
+            return self._resume(state)
         return self._engine.apply_in_place(state, action, seat)
 
-    def chance_pending(self, state: Any) -> Pending | None:
+    def chance_pending(self, state: GameState) -> Pending | None:
         """What the table must answer now (table mode), or None."""
         c = state.chance
         return c.pending if c is not None else None
 
-    def _apply_at_table(self, state: Any, c: TableChance, action: str, seat: int | None) -> list[Event]:
+    def _apply_at_table(self, state: GameState, c: TableChance, action: str, seat: int | None) -> list[Event]:
         """Run ``action`` (or the pending one with one answer more) with the table's
         answers; stop it, state untouched but for the pending point, when it needs one more."""
         pending = c.pending
@@ -196,7 +198,7 @@ class EngineGame:
             answers = ()
         return self._run_at_table(state, action, seat, answers)
 
-    def _run_at_table(self, state: Any, action: str, seat: int | None, answers: tuple[str, ...]) -> list[Event]:
+    def _run_at_table(self, state: GameState, action: str, seat: int | None, answers: tuple[str, ...]) -> list[Event]:
         backup = state.copy()
         state.chance = Answers(answers)
         try:
@@ -211,29 +213,29 @@ class EngineGame:
         state.chance = TABLE
         return events
 
-    def outcome(self, state: Any) -> Outcome | None:
+    def outcome(self, state: GameState) -> Outcome | None:
         if not state.over:
             return None
         return Outcome(tuple(state.winners), state.end_reason)
 
-    def returns(self, state: Any) -> list[float]:
+    def returns(self, state: GameState) -> list[float]:
         """1 for each winner, 0 otherwise (OpenSpiel's ``returns``)."""
         return [1.0 if seat in state.winners else 0.0 for seat in range(self.seats(state))]
 
-    def seats(self, state: Any) -> int:
+    def seats(self, state: GameState) -> int:
         return len(state.players)
 
-    def rounds(self, state: Any) -> int:
+    def rounds(self, state: GameState) -> int:
         """How long the game has lasted, in rounds (each seat's turn once): the length the
         simulator reports. A game without rounds says 0."""
         return 0
 
-    def turn_order(self, state: Any) -> tuple[int, ...]:
+    def turn_order(self, state: GameState) -> tuple[int, ...]:
         """The seats in the order they take their turns, the first player first, once that
         is settled; () when the game does not say (the simulator's turn-position tables)."""
         return ()
 
-    def to_json(self, state: Any) -> dict[str, Any]:
+    def to_json(self, state: GameState) -> dict[str, Any]:
         out = state.to_json()
         if state.chance is not None:
             out["chance"] = state.chance.to_json()
@@ -251,7 +253,7 @@ class EngineGame:
             except (KeyError, TypeError, ValueError, AttributeError) as exc:
                 raise StateError("chance", f"not a table chance: {exc}", f"not {self._a_state}: ") from None
         try:
-            state = self._state_class.from_json(data)
+            state = self._load_state(data)
             state.chance = table
         except StateError as exc:
             raise StateError(exc.field, exc.problem, f"not {self._a_state}: ", exc.rule) from None
@@ -271,7 +273,7 @@ class EngineGame:
     def describe(self, event: Event) -> str:
         return self._describe(event)
 
-    def view(self, state: Any, seat: int | None) -> dict[str, Any]:
+    def view(self, state: GameState, seat: int | None) -> dict[str, Any]:
         """In table mode the view also has ``chance``: the point waiting for the table
         (what, rule, custom format; its outcomes only to the chance seat, since what a
         deck may still hold tells what the hands hold), or None."""
@@ -306,11 +308,11 @@ class EngineGame:
         that an event view hides from the seat reads "?" (``wasteland.core.redact``)."""
         return redact_action(action, hidden_values(events, [self.event_view(e, seat) for e in events]))
 
-    def evaluate(self, state: Any) -> list[float]:
+    def evaluate(self, state: GameState) -> list[float]:
         """Heuristic value per seat in [0, 1] (a finished game: its true result)."""
         return self._evaluate(state)
 
-    def determinize(self, state: Any, seat: int, rng: Rng) -> Any:
+    def determinize(self, state: GameState, seat: int, rng: Rng) -> Any:
         """A full state drawn among those the seat cannot tell apart from this one. Its
         chance is the generator's: a sampled world answers its own draws (a bot's
         look-ahead never waits on the table)."""
@@ -319,7 +321,7 @@ class EngineGame:
         return out
 
 
-def _restore(state: Any, saved: Any) -> None:
+def _restore(state: GameState, saved: GameState) -> None:
     """Put every field of ``saved`` (a copy made before) back into ``state``."""
     for cls in type(state).__mro__:
         for name in getattr(cls, "__slots__", ()):

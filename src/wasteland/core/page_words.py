@@ -13,6 +13,8 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
+from .spec import GameSpec
+
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
@@ -30,9 +32,9 @@ def fill(template: str, values: dict[str, Any]) -> str:
                             else m.group(0), template)
 
 
-def words_of_game(spec: Any, lang: str) -> "PageWords | None":
+def words_of_game(spec: GameSpec, lang: str) -> "PageWords | None":
     """A registered game's page words (``spec.web_texts``), or None when it has none."""
-    if not getattr(spec, "web_texts", None):
+    if not spec.web_texts:
         return None
     package = spec.package or spec.game.partition(":")[0].rpartition(".")[0]
     try:

@@ -92,7 +92,7 @@ class GameParams:
 
 def game_params(spec: GameSpec) -> GameParams:
     """The game's declared parameters (none when it declares none)."""
-    ref = getattr(spec, "params", "")
+    ref = spec.params
     if not ref:
         return GameParams(())
     return load_ref(ref)

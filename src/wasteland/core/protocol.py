@@ -14,7 +14,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+if TYPE_CHECKING:  # the spec names its game object: a type only, never imported at run time
+    from .spec import GameSpec
 
 Action = str
 Event = dict[str, Any]  # {"type": ..., plus parameters}; each game renders it into words
@@ -54,23 +57,56 @@ class Outcome:
     details: dict[str, Any] = field(default_factory=dict)
 
 
+@runtime_checkable
 class Game(Protocol):
-    """What every game module offers. Algorithms and front ends use only this."""
+    """What every game's protocol object offers; algorithms and front ends call only this
+    and type a game as ``Game``. ``wasteland.core.game_base.EngineGame`` implements all of
+    it, with defaults for what a game may leave out (``reveals_hidden``, ``event_view``,
+    ``action_view``, ``rounds``, ``turn_order``, the table-chance methods), so no front end
+    asks a game by name whether it has a method."""
 
-    name: str
-    rules_version: str
-    min_players: int
-    max_players: int
+    @property
+    def spec(self) -> "GameSpec": ...  # the game's one declaration (``core.spec``)
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def rules_version(self) -> str: ...
+
+    @property
+    def min_players(self) -> int: ...
+
+    @property
+    def max_players(self) -> int: ...
+
+    # -- playing ------------------------------------------------------------------------
 
     def new_game(self, config: dict[str, Any], seed: int) -> Any: ...
 
+    def new_game_with_events(self, config: dict[str, Any], seed: int) -> tuple[Any, list[Event]]: ...
+
     def decision(self, state: Any) -> Decision | None: ...
 
-    def apply(self, state: Any, action: Action) -> tuple[Any, list[Event]]: ...
+    # ``seat``: who plays it (None: whoever the decision names); another seat is a RuleError
+    def apply(self, state: Any, action: Action, seat: int | None = None) -> tuple[Any, list[Event]]: ...
 
-    def apply_in_place(self, state: Any, action: Action) -> list[Event]: ...
+    def apply_in_place(self, state: Any, action: Action, seat: int | None = None) -> list[Event]: ...
 
     def outcome(self, state: Any) -> Outcome | None: ...
+
+    def returns(self, state: Any) -> list[float]: ...  # 1 for each winner, 0 otherwise
+
+    def seats(self, state: Any) -> int: ...
+
+    def rounds(self, state: Any) -> int: ...  # the game's length in rounds (0: no rounds)
+
+    def turn_order(self, state: Any) -> tuple[int, ...]: ...  # seats, first player first; () unknown
+
+    # -- what a seat may know -------------------------------------------------------------
 
     def view(self, state: Any, seat: int | None) -> dict[str, Any]: ...
 
@@ -78,29 +114,30 @@ class Game(Protocol):
 
     def action_view(self, action: str, events: list[Event], seat: int | None) -> str: ...
 
-    def to_json(self, state: Any) -> dict[str, Any]: ...
-
-    def from_json(self, data: dict[str, Any]) -> Any: ...
-
     def describe(self, event: Event) -> str: ...
 
-    # What the simulator and the agents call besides (``EngineGame`` has them all; the
-    # last two have defaults there).
-    def new_game_with_events(self, config: dict[str, Any], seed: int) -> tuple[Any, list[Event]]: ...
+    def reveals_hidden(self, before: Any, after: Any) -> bool: ...  # undo stops at such a step
 
-    def seats(self, state: Any) -> int: ...
+    # -- saving and checking --------------------------------------------------------------
+
+    def to_json(self, state: Any) -> dict[str, Any]: ...
+
+    def from_json(self, data: dict[str, Any]) -> Any: ...  # or a RuleError naming the field
+
+    def normalize_config(self, config: dict[str, Any]) -> dict[str, Any]: ...  # or a RuleError
+
+    # -- the searches --------------------------------------------------------------------
 
     def evaluate(self, state: Any) -> list[float]: ...
 
     def determinize(self, state: Any, seat: int, rng: Any) -> Any: ...
 
-    def rounds(self, state: Any) -> int: ...  # the game's length in rounds (0: no rounds)
+    # -- the table answers chance (``core.chance``) ------------------------------------------
 
-    def turn_order(self, state: Any) -> tuple[int, ...]: ...  # seats, first player first; () unknown
+    def new_game_at_table(self, config: dict[str, Any], seed: int) -> tuple[Any, list[Event]]: ...
 
-    # What the server and the front ends call (defaults in ``EngineGame``).
-    def normalize_config(self, config: dict[str, Any]) -> dict[str, Any]: ...  # or a RuleError
+    def with_table_chance(self, state: Any, on: bool = True) -> Any: ...
 
-    def reveals_hidden(self, before: Any, after: Any) -> bool: ...  # undo stops at such a step
+    def chance_pending(self, state: Any) -> Any: ...  # a ``core.chance.Pending``, or None
 
-    def returns(self, state: Any) -> list[float]: ...  # 1 for each winner, 0 otherwise
+    def resume_at_table(self, state: Any) -> list[Event]: ...

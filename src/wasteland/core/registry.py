@@ -13,7 +13,7 @@ import importlib
 from importlib import metadata
 from typing import Any
 
-from .protocol import RuleError
+from .protocol import Game, RuleError
 from .spec import GameSpec
 
 GROUP = "wasteland.games"
@@ -70,11 +70,11 @@ def get_spec(name: str) -> GameSpec:
         raise UnknownGame(name, list(specs)) from None
 
 
-def get_game(name: str) -> Any:
+def get_game(name: str) -> Game:
     """The protocol object of an installed game."""
     return get_spec(name).engine
 
 
-def spec_of(game: Any) -> GameSpec:
+def spec_of(game: Game) -> GameSpec:
     """The spec of a protocol object (by its name)."""
     return get_spec(game.name)

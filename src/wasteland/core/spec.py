@@ -18,7 +18,9 @@ from functools import cached_property
 import importlib
 from typing import Any, Callable, Protocol, Sequence
 
-from .protocol import RuleError
+from .actionspace import TemplateActions
+from .observation import ViewObservation
+from .protocol import Game, RuleError
 from .state_check import check_goes_on
 
 #: the kinds of option value
@@ -224,12 +226,12 @@ class GameSpec:
     # -- loading the heavy parts -------------------------------------------------
 
     @cached_property
-    def engine(self) -> Any:
+    def engine(self) -> Game:
         """The protocol object (``wasteland.core.protocol.Game``)."""
         return load_ref(self.game)
 
     @cached_property
-    def renderer(self) -> Any:
+    def renderer(self) -> "TerminalRenderer | None":
         """The terminal renderer (:class:`TerminalRenderer`), or None if the game has none."""
         return load_ref(self.terminal) if self.terminal else None
 
@@ -239,12 +241,12 @@ class GameSpec:
         return load_ref(self.card_texts) if self.card_texts else None
 
     @cached_property
-    def action_space(self) -> Any:
+    def action_space(self) -> "TemplateActions | None":
         """The fixed action space (``actions``), or None if the game declares none."""
         return load_ref(self.actions) if self.actions else None
 
     @cached_property
-    def observer(self) -> Any:
+    def observer(self) -> "ViewObservation | None":
         """The observation encoder (``observation``), or None if the game declares none."""
         return load_ref(self.observation) if self.observation else None
 
@@ -317,6 +319,15 @@ class GameSpec:
             if option is not None:
                 option.check(value)
         return self.engine.normalize_config(config)
+
+    def normalize_options(self, config: dict[str, Any]) -> dict[str, Any]:
+        """Every declared option's value in ``config``, or its default (``Option.take``); an
+        option the spec does not declare is a RuleError. A game whose options depend on
+        each other checks their combinations in its own ``normalize_config``."""
+        unknown = sorted(set(config) - {o.name for o in self.options}, key=str)
+        if unknown:
+            raise RuleError("config", f"{self.title} has no option {unknown[0]!r}")
+        return {o.name: o.take(config) for o in self.options}
 
     def to_json(self) -> dict[str, Any]:
         """The spec as the lobby's ``/api`` and ``wasteland games`` show it."""
@@ -394,11 +405,13 @@ class TerminalRenderer(Protocol):
 
     lang: str  # the language it draws and speaks in ("en", "ru", "uk")
 
-    def in_language(self, lang: str) -> Any: ...  # the same renderer speaking ``lang``
+    def in_language(self, lang: str) -> "TerminalRenderer": ...  # the same renderer speaking ``lang``
+
+    def end_reason(self, outcome: Any) -> str: ...  # why the game ended, in its language
 
     def prompt_text(self, decision: Any, view: dict[str, Any] | None = None) -> str: ...  # the question
 
-    def event_text(self, game: Any, event: dict[str, Any]) -> str: ...  # one event, in its language
+    def event_text(self, game: Game, event: dict[str, Any]) -> str: ...  # one event, in its language
 
     def action_text(self, action: str, view: dict[str, Any] | None = None) -> str: ...  # one action in words
 

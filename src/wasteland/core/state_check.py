@@ -8,10 +8,12 @@ is one :class:`StateError` naming the field (``pieces[3].hex``) and what it may 
 
 from __future__ import annotations
 
-from typing import Any, Collection, NoReturn
+from typing import Any, Callable, Collection, NoReturn, TypeVar
 
 from .chance import CHANCE_SEAT
-from .protocol import RuleError
+from .protocol import Game, RuleError
+
+S = TypeVar("S")
 
 
 class StateError(RuleError):
@@ -98,7 +100,19 @@ def need_each(field: str, values: Any, allowed: Collection[Any], what: str) -> l
 MOST_TRIED = 48
 
 
-def check_goes_on(game: Any, state: Any, context: str = "") -> None:
+def checked_reader(read: Callable[[dict[str, Any]], S], check: Callable[[S], None]) -> Callable[[dict[str, Any]], S]:
+    """A game's ``load_state``: ``read(data)`` (the state's ``from_json``), then ``check`` of
+    every field (a StateError naming the first one wrong)."""
+
+    def load_state(data: dict[str, Any]) -> S:
+        state = read(data)
+        check(state)
+        return state
+
+    return load_state
+
+
+def check_goes_on(game: Game, state: Any, context: str = "") -> None:
     """A StateError unless the game can go on from ``state``: every seat's view answers
     (the spectator's and the chance seat's too), the game waits on a decision or is over,
     and the offered actions (up to :data:`MOST_TRIED`) apply: an offered action is legal,

@@ -21,6 +21,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from .protocol import Game
+
 CELL = 5  # characters per hex
 STEP = 3  # text columns between neighbouring hex columns
 
@@ -151,7 +153,7 @@ class TerminalBase:
         """The question in the renderer's language (the engine's English prompt by default)."""
         return decision.prompt
 
-    def event_text(self, game: Any, event: dict[str, Any]) -> str:
+    def event_text(self, game: Game, event: dict[str, Any]) -> str:
         """One event in the renderer's language (the game's own English wording by default)."""
         return game.describe(event)
 

@@ -188,7 +188,7 @@ class Table:
         self.config = self.spec.validate(dict(options))
         self.players = int(self.config.get("players", self.spec.min_players))
         self._seats = range(self.players)
-        potentials = getattr(self.observer, "rewards", {}) or {}
+        potentials = self.observer.rewards
         if reward != OUTCOME and reward not in potentials:
             raise RuleError("reward", f"reward must be one of {', '.join([OUTCOME, *potentials])}, not {reward!r}")
         self.reward = reward

@@ -303,7 +303,7 @@ class WastelandState(pyspiel.State):
         rng = Rng(random.getrandbits(63))
         engine = self._table.engine
         sampled = engine.determinize(self.engine_state, player_id, rng)
-        if getattr(self.engine_state, "chance", None) is not None and getattr(sampled, "chance", None) is None:
+        if self.engine_state.chance is not None and sampled.chance is None:
             sampled = engine.with_table_chance(sampled)  # the re-deal's chance: chance nodes as here
         return WastelandState(self.get_game(), sampled, self._moves, owned=True, recall=self._recall)
 
@@ -378,8 +378,7 @@ SEED_BITS = 31
 def explicit_chance(spec) -> bool:
     """Does the game give its chance as chance nodes? (It has chance, its engine a table
     mode and its action space a bound on a point's outcomes.)"""
-    return bool(spec.capabilities.chance and hasattr(spec.engine, "with_table_chance")
-                and getattr(spec.action_space, "chance", 0))
+    return bool(spec.capabilities.chance and spec.action_space is not None and spec.action_space.chance)
 
 
 def game_type(spec) -> Any:

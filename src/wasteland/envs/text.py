@@ -53,7 +53,7 @@ class TextTable:
                  **options: Any) -> None:
         self.table = Table(game, **options)
         self.renderer = self.table.spec.renderer
-        if self.renderer is not None and lang != getattr(self.renderer, "lang", "en"):
+        if self.renderer is not None and lang != self.renderer.lang:
             self.renderer = self.renderer.in_language(lang)
         self.width = width
         self.table.new(seed)
@@ -115,7 +115,7 @@ class TextTable:
         words = str(self.renderer.action_text(action, view))
         if words.strip().lower() != action.lower():
             parts.append(words)
-        helped = self.renderer.verb_help(action.split(" ", 1)[0], getattr(self.renderer, "lang", "en"))
+        helped = self.renderer.verb_help(action.split(" ", 1)[0], self.renderer.lang)
         if helped is not None:
             _form, what, rule = helped
             parts.append(f"{what} ({rule})" if rule else what)

@@ -35,6 +35,7 @@ from typing import Any
 
 from wasteland.core import toml_text
 from wasteland.core.protocol import RuleError
+from wasteland.core.spec import GameSpec
 
 VERBS = ("set", "add", "del", "put", "take", "swap")
 TAKEN = "$taken"  # in a change's value: what the step's last ``take`` took
@@ -309,12 +310,12 @@ def _reader_field(message: str, paths: list[str]) -> str:
     return ".".join(parts)
 
 
-def apply_edit(spec: Any, state: Any, step: str) -> tuple[Any, dict[str, Any]]:
+def apply_edit(spec: GameSpec, state: Any, step: str) -> tuple[Any, dict[str, Any]]:
     """The state after the correction ``step``, and its event; ``state`` is not changed.
     A refusal is an EditError naming the field, or the scenario reader's RuleError with
     the anchor of the rule the corrected position would break."""
     ops = parse_edit(step)
-    writer = getattr(spec, "scenario_writer", "")
+    writer = spec.scenario_writer
     if not writer or not spec.scenario:
         raise EditError("step", f"{spec.title} cannot write its positions as scenarios yet, so the table "
                         "cannot correct them")

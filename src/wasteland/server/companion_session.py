@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from wasteland.core import rules_reference
 from wasteland.core.protocol import Decision, RuleError
 from wasteland.core.spec import GameSpec, load_ref
 
@@ -94,16 +95,12 @@ def anchors_in(spec: GameSpec, *texts: Any) -> list[str]:
 def rule_text(spec: GameSpec, anchor: str, lang: str) -> str | None:
     """The rules reference's short text of ``anchor`` in ``lang``, or None where there is none."""
     try:
-        from wasteland.core import rules_reference  # type: ignore[attr-defined]
-    except ImportError:
-        return None
-    try:
         text = rules_reference.rule_text(spec, anchor, lang)
     except Exception:  # a reference without this anchor or language: the anchor alone is shown
         return None
-    if text is None or isinstance(text, str):
-        return text
-    title, body = getattr(text, "title", ""), getattr(text, "text", "")
+    if text is None:
+        return None
+    title, body = text.title, text.text
     return f"{title}: {body}" if title and body else (body or title or None)
 
 
@@ -124,26 +121,19 @@ class Session:
         self.seq = 0  # the database row's sequence number this copy was built from (companion_store)
         self.steps: list[Step] = []
         self.played: list[Played] = []
-        at_table = getattr(self.game, "new_game_at_table", None)
-        if at_table is not None:  # the table answers chance from the set-up on (a first round's dice too)
-            self.start, setup_events = at_table(config, seed)
-        else:
-            self.start, setup_events = self.game.new_game_with_events(config, seed)
-            self.start = self.table_mode(self.start)
+        # the table answers chance from the set-up on (a first round's dice too)
+        self.start, setup_events = self.game.new_game_at_table(config, seed)
         self.setup_events = self.explain(setup_events, None)
         self.state = self.start
 
     # -- the table answers chance --------------------------------------------------------
 
     def table_mode(self, state: Any) -> Any:
-        """The state with its chance answered by the table (``with_table_chance``), where the
-        game supports it; otherwise its generator goes on answering."""
-        switch = getattr(self.game, "with_table_chance", None)
-        return switch(state, True) if switch is not None else state
+        """The state with its chance answered by the table (``with_table_chance``)."""
+        return self.game.with_table_chance(state, True)
 
-    @property
-    def table_chance(self) -> bool:
-        return getattr(self.game, "with_table_chance", None) is not None
+    #: every game's chance can be answered by the table (``core.game_base.EngineGame``)
+    table_chance = True
 
     # -- steps --------------------------------------------------------------------------
 
@@ -323,7 +313,7 @@ class Session:
             "session": self.summary(), "index": len(self.steps), "view": view, "decision": decision,
             "chance": view.get("chance"), "log": log, "log_from": first, "setup": self.setup_events,
             "can_undo": bool(self.steps), "table_chance": self.table_chance,
-            "can_edit": bool(getattr(self.spec, "scenario_writer", "")) and bool(self.spec.scenario),
+            "can_edit": bool(self.spec.scenario_writer) and bool(self.spec.scenario),
             "outcome": None if outcome is None else {"winners": list(outcome.winners), "reason": outcome.reason,
                                                       "labels": [seat_label(w) for w in outcome.winners]},
             "rules": self.rules_of(anchors, lang),
@@ -383,7 +373,7 @@ class Session:
                             f"as the policy's choice by {step.note!r}, but the policy {chose}")
 
     def scenario_text(self) -> str:
-        ref = getattr(self.spec, "scenario_writer", "")
+        ref = self.spec.scenario_writer
         if not ref:
             raise EditError("scenario", f"{self.spec.title} cannot write its positions as scenarios yet")
         return load_ref(ref)(self.state)

@@ -37,6 +37,7 @@ from typing import Any, Callable
 
 from wasteland.agents.random_agent import RandomAgent
 from wasteland.core.agent import Observation
+from wasteland.core.protocol import Game
 from wasteland.core.spec import GameSpec
 
 _clock = time.process_time  # CPU seconds of this process (see the module docstring)
@@ -138,7 +139,7 @@ def player_counts(spec: GameSpec) -> list[int]:
     return sorted({spec.min_players, min(spec.max_players, 4)})
 
 
-def random_games(game: Any, config: dict[str, Any], games: int, cap: float = 5.0) -> tuple[float, int, int]:
+def random_games(game: Game, config: dict[str, Any], games: int, cap: float = 5.0) -> tuple[float, int, int]:
     """(seconds, actions, games) of full random games (at most ``games``, stopping after
     ``cap`` seconds once one is done)."""
     actions = played = 0
@@ -155,7 +156,7 @@ def random_games(game: Any, config: dict[str, Any], games: int, cap: float = 5.0
     return _clock() - started, actions, played
 
 
-def _random_record(game: Any, config: dict[str, Any], seed: int) -> list[str]:
+def _random_record(game: Game, config: dict[str, Any], seed: int) -> list[str]:
     state = game.new_game(config, seed)
     agent = RandomAgent(seed)
     actions = []
@@ -165,7 +166,7 @@ def _random_record(game: Any, config: dict[str, Any], seed: int) -> list[str]:
     return actions
 
 
-def mid_game_state(game: Any, config: dict[str, Any], seed: int = 3) -> Any:
+def mid_game_state(game: Game, config: dict[str, Any], seed: int = 3) -> Any:
     """The position halfway through a full random game (never a finished one)."""
     actions = _random_record(game, config, seed)
     state = game.new_game(config, seed)
@@ -174,7 +175,7 @@ def mid_game_state(game: Any, config: dict[str, Any], seed: int = 3) -> Any:
     return state
 
 
-def mid_game_decision(game: Any, config: dict[str, Any], seed: int = 3,
+def mid_game_decision(game: Game, config: dict[str, Any], seed: int = 3,
                       fits: Callable[[Any, Any], bool] | None = None) -> tuple[Any, Any]:
     """A state and its decision from the second half of a random game: the first with at
     least five legal actions that ``fits`` (state, decision) accepts; else the widest one."""

@@ -8,7 +8,7 @@ the game reports it, the head-to-head tables for bot lineups, and the game's tal
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from collections import defaultdict
 import csv
 from dataclasses import dataclass
 import math
@@ -17,7 +17,7 @@ from typing import Any, Callable, Iterable
 
 from wasteland.core.spec import GameSpec
 from wasteland.sim.runner import Row, columns
-from wasteland.sim.sweep import config_label, seat_bot, seats_option
+from wasteland.sim.sweep import config_label, seat_bot
 
 Z95 = 1.959963984540054
 
@@ -191,105 +191,8 @@ def keep_order(rows: list[Row], col: str) -> list[Any]:
     return list(seen)
 
 
-def _shown(value: Any) -> str:
+def shown(value: Any) -> str:
     return "none" if value in ("", None) else str(value)
-
-
-def summary(rows: list[Row], spec: GameSpec, *, seconds: float, header: list[str] | None = None,
-            notes: list[str] | None = None, extra: list[str] | None = None) -> str:
-    """The summary text; its first line is exactly ``win rate: X``. ``extra``: more
-    lines before the game length (a round robin's table)."""
-    from wasteland.sim.compare import bot_pairs, head_to_head, option_tables
-
-    n = len(rows)
-    wins = sum(won(row) for row in rows)
-    lines = [f"win rate: {wins / n:.4f}" if n else "win rate: 0.0000"]
-    lines += header or []
-    for note in notes or []:
-        lines.append(f"note: {note}")
-    lines.append("win rates with 95% Wilson intervals (wins/games):")
-    lines.append(fmt_rate("all games", Rate(wins, n), 12))
-
-    seats = seats_option(spec)
-    # a table per number or choice the run can sweep, and per other option it varied; bots
-    for o in spec.options:
-        varied = len(keep_order(rows, o.name)) > 1
-        if not o.sweep or o is seats or ((o.hidden or o.kind not in ("int", "choice")) and not varied):
-            continue
-        rule = f" ({o.rule})" if o.rule and o.kind in ("names", "bool") else ""
-        by = rates_by(rows, lambda r, c=o.name: _shown(r[c]))
-        lines += table(f"by {o.name.replace('_', ' ')}{rule}", by, [_shown(v) for v in keep_order(rows, o.name)])
-    lines += table("by bot", rates_by(rows, lambda r: r["bot"]), keep_order(rows, "bot"))
-    if seats is not None:
-        named = seat_name_rates(rows, seats.name)
-        if named:
-            order = [v for v in seats.values if v in named] + sorted(set(named) - set(seats.values))
-            lines += table(f"by {seats.name} (games with it; won = its own seat won)", named, order)
-    by_seat = seat_rates(rows)
-    if by_seat:
-        lines += table("by seat (games it sat in; won = that seat won)", by_seat,
-                       sorted(by_seat, key=lambda k: int(k[1:])))
-    places = turn_position_rates(rows)
-    if places:
-        lines += table("by turn position (won = the seat that moved so won)", places,
-                       sorted(places, key=lambda k: int("".join(ch for ch in k if ch.isdecimal()))))
-    if any("+" in row["bot"] for row in rows):
-        by_bot = seat_bot_rates(rows)
-        lines += table("by seat's bot, head to head (seats it played; won = that seat won)", by_bot, sorted(by_bot))
-        places = turn_position_rates(rows, by_bot=True)
-        if places:
-            lines += table("by seat's bot and turn position", places, sorted(places))
-    fixed = [r for r in rows if not is_dealt(r)]  # a dealt lineup is each game's own
-    if seats is not None and seats.sweep and fixed:
-        lineups = keep_order(fixed, seats.name)
-        if len(lineups) > len(keep_order(fixed, "seats")):
-            lines += table("by lineup (seat order)", rates_by(fixed, lambda r: r[seats.name]), lineups)
-
-    configs = rates_by(rows, lambda r: config_key(spec, r))
-    if len(configs) > 1:
-        lines.append("by configuration:")
-        length: dict[Any, list[float]] = defaultdict(lambda: [0, 0])
-        labels: dict[tuple, str] = {}
-        for row in rows:
-            key = config_key(spec, row)
-            acc = length[key]
-            acc[0] += float(row["rounds"])
-            acc[1] += float(row["actions"])
-            labels.setdefault(key, row_label(spec, row))
-        width = max(len(v) for v in labels.values())
-        for key, label in labels.items():
-            r = configs[key]
-            lines.append(f"{fmt_rate(label, r, width)}  rounds {length[key][0] / r.n:.2f}  "
-                         f"actions {length[key][1] / r.n:.1f}")
-
-    lines += bot_pairs(rows, spec)
-    lines += head_to_head(rows)
-    lines += option_tables(rows, spec)
-    lines += extra or []
-    if n:
-        rounds = [int(row["rounds"]) for row in rows]
-        actions = [int(row["actions"]) for row in rows]
-        lines.append(f"game length: mean {sum(rounds) / n:.2f} rounds (min {min(rounds)}, max {max(rounds)}), "
-                     f"mean {sum(actions) / n:.1f} actions (min {min(actions)}, max {max(actions)})")
-    if n and spec.tallies:
-        lines.append("per game: " + ", ".join(f"{sum(int(r[t.name]) for r in rows) / n:.2f} {t.title}"
-                                              for t in spec.tallies))
-    errors = [r for r in rows if is_error(r)]
-    defeats = Counter(r["end_reason"] for r in rows if not won(r) and not is_error(r))
-    victories = Counter(r["end_reason"] for r in rows if won(r))
-    lines.append("causes of defeat (games nobody won):")
-    lines += [f"  {k:6d}  {reason}" for reason, k in defeats.most_common()] or ["  none"]
-    lines.append("causes of victory:")
-    lines += [f"  {k:6d}  {reason}" for reason, k in victories.most_common()] or ["  none"]
-    if errors:
-        lines.append(f"ERRORS: {len(errors)} game(s) failed (end_reason 'error: ...' in games.csv):")
-        causes = Counter(r["end_reason"] for r in errors)
-        lines += [f"  {k:6d}  {reason}" for reason, k in causes.most_common(10)]
-    total_actions = sum(int(row["actions"]) for row in rows)
-    speed = n / seconds if seconds > 0 else float("inf")
-    lines.append(f"speed: {speed:.1f} games/s, {total_actions / seconds if seconds > 0 else 0:,.0f} actions/s "
-                 f"({n} games in {seconds:.2f} s)")
-    return "\n".join(lines) + "\n"
 
 
 def is_error(row: Row) -> bool:

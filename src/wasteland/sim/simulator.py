@@ -25,6 +25,7 @@ from typing import Callable
 from wasteland.core.spec import GameSpec
 from wasteland.sim import html_report, report, round_robin, sensitivity
 from wasteland.sim.plots import write_plots
+from wasteland.sim.summary import summary as summary_text
 from wasteland.sim.runner import BACKENDS, Row, run
 from wasteland.sim.sweep import Sweep, SweepError, build_sweep, parse_bots
 
@@ -128,7 +129,7 @@ def simulate(opts: Options, sweep: Sweep, progress: Callable[[int], None] | None
     extra = round_robin.table(rows, spec, bots) if opts.round_robin else []
     if opts.sensitivity:
         extra += sensitivity.table(spec, effects, lambda c: c.label(spec))
-    text = report.summary(rows, spec, seconds=seconds, header=header, notes=sweep.notes, extra=extra)
+    text = summary_text(rows, spec, seconds=seconds, header=header, notes=sweep.notes, extra=extra)
     files: list[Path] = []
     if opts.out is not None:
         out = Path(opts.out)

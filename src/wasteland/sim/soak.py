@@ -23,7 +23,7 @@ import traceback
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
 
-from wasteland.core.protocol import RuleError
+from wasteland.core.protocol import Game, RuleError
 from wasteland.core.record import GameRecord, check_record, replay
 from wasteland.core.registry import registered_games
 from wasteland.core.spec import GameSpec, Option
@@ -109,7 +109,7 @@ def shuffled_keys(value: Any, rng: random.Random) -> Any:
     return value
 
 
-def _as_data(game: Any, state: Any) -> Any:
+def _as_data(game: Game, state: Any) -> Any:
     return json.loads(json.dumps(game.to_json(state)))
 
 

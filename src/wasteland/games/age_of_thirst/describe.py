@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from .texts import TEXTS
+
 T = dict[str, Callable[[dict[str, Any]], str]]
 
 
@@ -19,8 +21,6 @@ KIND_NAMES = {"skinny": "Skinny", "handsome": "Handsome", "smart": "Smart", "hed
 
 def _card(cid: Any) -> Any:
     """A source, bunker or ray-tower card by its printed name; anything else (a hidden card) as it is."""
-    from .texts import TEXTS
-
     found = TEXTS.find(cid) if isinstance(cid, str) else None
     return (TEXTS.name(found, "en") or cid) if found and not found.startswith(("species:", "hex:")) else cid
 

@@ -14,8 +14,9 @@ from typing import Callable
 from wasteland.core.frames import Frame, frame_loop
 from wasteland.core.protocol import Decision, RuleError
 
-from .combat import Events, attack_value, hurt, reset_health
+from .combat import Events, attack_value, hurt, reset_health, stats
 from .content import COLOURS, TROOP_KINDS
+from .diagnose import why_illegal
 from .economy import (HAND_LIMIT, apply_economic, draw_towers, economic_options, play_card, play_options,
                       start_extraction)
 from .los import attack_targets, move_targets
@@ -329,8 +330,6 @@ def dead_position(s: State) -> bool:
     the ``dead_end`` option asks for it, as simulations do."""
     if any(k != "hedge" for _o, k in s.pieces.values()) or any(s.pumps):
         return False
-    from .combat import stats
-
     return all(s.water[q] < min(stats(s, q, k).cost for k in TROOP_KINDS) for q in range(s.rules.players))
 
 
@@ -350,8 +349,6 @@ def _economic_apply(s: State, action: str, events: Events) -> None:
 
 
 def _diagnose() -> Callable[[State, Decision, object], RuleError]:
-    from .diagnose import why_illegal
-
     return why_illegal
 
 

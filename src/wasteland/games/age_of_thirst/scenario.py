@@ -79,6 +79,7 @@ from .engine import settle
 from .scenario_fields import ScenarioError, flag, keys, names, shown, text, whole
 from .scenario_procedures import check_room, read_chance, read_procedures
 from .setup import new_game
+from .spec import SPEC
 from .state import State
 from .validate import check_rules, scenario_key
 
@@ -121,8 +122,6 @@ def build_scenario(data: dict[str, Any], origin: str = "scenario") -> State:
     if not isinstance(config, dict):
         raise ScenarioError(f"{origin}: [config]", "must be a table")
     try:
-        from .spec import SPEC
-
         SPEC.validate(config)  # each option's type and range, then the combination
         s = new_game(config, seed)[0]
     except RuleError as exc:

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
+import json
 from typing import Any
 
 from wasteland.core.plain import plain
-from wasteland.core.state_check import fail, need_dict
+from wasteland.core.state_base import FramedState
 
 from .board import Board, board
 from .config import Rules, rules_from_config
@@ -30,8 +31,6 @@ class Static:
 
 @functools.lru_cache(maxsize=64)
 def _static(key: str) -> Static:
-    import json
-
     rules = rules_from_config(json.loads(key))
     # a designer's tuned set (params.py) prices the species of this configuration's games only
     content = tuned_content(rules.params) if rules.params else load_content()
@@ -43,7 +42,7 @@ def static_from_config(config: dict[str, Any]) -> Static:
 
 
 # Fields that are ints, strings, bools or lists/dicts of those, serialized as they are.
-_PLAIN = (
+PLAIN = (
     "rng", "turn", "current", "phase", "colour", "order", "levels", "water", "pumps", "injections",
     "statuses", "hands", "eye", "barred", "bought", "market_used", "acting", "source_deck",
     "source_discard", "bunker_deck", "bunker_discard", "tower_deck", "tower_discard", "stack",
@@ -51,8 +50,8 @@ _PLAIN = (
 )
 
 
-class State:
-    __slots__ = _PLAIN + ("chance", "static", "pieces", "damage", "done", "_decision")
+class State(FramedState):
+    __slots__ = PLAIN + ("chance", "static", "pieces", "damage", "done", "_decision")
 
     def __init__(self, static: Static) -> None:
         self.static = static
@@ -157,7 +156,7 @@ class State:
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"game": "age-of-thirst", "config": self.rules.to_config()}
-        for name in _PLAIN:
+        for name in PLAIN:
             out[name] = plain(getattr(self, name))
         out["pieces"] = [[h, seat, kind] for h, (seat, kind) in sorted(self.pieces.items())]
         out["damage"] = [[h, d] for h, d in sorted(self.damage.items())]
@@ -166,22 +165,13 @@ class State:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "State":
-        """The state ``to_json`` wrote; anything the engine could not play on (a piece off
-        the board, a seat that does not exist, an unknown phase, kind or card) is a
-        StateError naming the field (see ``validate``)."""
-        from .validate import check_raw, check_state
-
-        need_dict("state", data)
-        for name in ("config", *_PLAIN, "pieces", "damage", "done"):
-            if name not in data:
-                fail(name, "missing")
+        """The state ``to_json`` wrote, unchecked: a state from outside (JSON, a save, a
+        scenario) is read by ``validate.load_state``, which checks it field by field."""
         s = cls(static_from_config(data["config"]))
-        for name in _PLAIN:
+        for name in PLAIN:
             setattr(s, name, plain(data[name]))
-        check_raw(data, s.board.size, s.rules.players)
         s.pieces = {h: (seat, kind) for h, seat, kind in data["pieces"]}
         s.damage = {h: d for h, d in data["damage"]}
         s.done = set(data["done"])
-        check_state(s)
         return s
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import lru_cache
+import json
 from typing import Any, Sequence
 
 from rich.console import Group, RenderableType
@@ -27,6 +28,8 @@ from rich.text import Text
 from wasteland.core.terminal import CELL, STEP, TerminalBase, compose_rows, side_by_side
 
 from . import terminal_help
+from .board import board
+from .terminal_words import AgeOfThirstWords
 
 #: Clan colour -> (background, text on that background).
 CLAN_STYLE = {
@@ -58,8 +61,6 @@ HEX_WORD = {"place": 2, "buy": 2, "grow": 1}
 
 @lru_cache(maxsize=1)
 def _board():
-    from .board import board
-
     return board()
 
 
@@ -89,8 +90,6 @@ def eye_goal(config: dict[str, Any]) -> int:
 def seat_name(view: dict[str, Any], seat: int, lang: str = "en") -> str:
     colour = view["players"][seat]["colour"] if 0 <= seat < len(view.get("players", [])) else "?"
     if lang != "en":
-        from .terminal_words import AgeOfThirstWords
-
         colour = AgeOfThirstWords(lang).colour(colour)
     return f"p{seat + 1} {colour}"
 
@@ -236,8 +235,6 @@ def _swatch(colour: str, lang: str = "en") -> Text:
     """A clan's colour as a coloured tag: its name's first three letters."""
     name = colour
     if lang != "en":
-        from .terminal_words import AgeOfThirstWords
-
         name = AgeOfThirstWords(lang).colour(colour)
     return Text(f" {name[:3].upper()} ", style=token_style(colour))
 
@@ -285,8 +282,6 @@ def render_panel(view: dict[str, Any], lang: str = "en") -> Group:
     phase_word = PHASE_WORDS.get(lang, {})
     named = None
     if lang != "en":
-        from .terminal_words import AgeOfThirstWords
-
         named = AgeOfThirstWords(lang)
     card = named.card if named else (lambda c: c)
     colour_name = named.colour if named else (lambda c: c)
@@ -399,8 +394,6 @@ def render_status(view: dict[str, Any], lang: str = "en") -> Text:
     on = me["on_board"]
     hand = me.get("hand", [])
     if lang != "en":
-        from .terminal_words import AgeOfThirstWords
-
         hand = [AgeOfThirstWords(lang).card(c) for c in hand]
     t.append(STATUS.get(lang, STATUS["en"]).format(water=me["water"], eye=me["eye"], hand=_counts(hand), **on))
     return t
@@ -408,8 +401,6 @@ def render_status(view: dict[str, Any], lang: str = "en") -> Text:
 
 def map_signature(view: dict[str, Any]) -> str:
     """Changes whenever anything drawn on the map changes."""
-    import json
-
     levels = [p["levels"] for p in view["players"]]
     return json.dumps([view.get("pieces"), view.get("acting"), levels], sort_keys=True)
 
@@ -470,21 +461,15 @@ class AgeOfThirstTerminal(TerminalBase):
     def group_titles(self, lang: str) -> dict[str, str]:
         if lang == "en":
             return VERB_TITLE
-        from .terminal_words import AgeOfThirstWords
-
         return AgeOfThirstWords(lang).page.titles("aot.act.")
 
     def prompt_text(self, decision: Any, view: dict[str, Any] | None = None) -> str:
         if self.lang == "en":
             return decision.prompt
-        from .terminal_words import AgeOfThirstWords
-
         return AgeOfThirstWords(self.lang).prompt(decision)
 
     def event_text(self, game: Any, event: dict[str, Any]) -> str:
         if self.lang != "en":
-            from .terminal_words import AgeOfThirstWords
-
             said = AgeOfThirstWords(self.lang).event(event)
             if said is not None:
                 return said
@@ -493,8 +478,6 @@ class AgeOfThirstTerminal(TerminalBase):
     def end_reason(self, outcome: Any) -> str:
         if self.lang == "en":
             return outcome.reason
-        from .terminal_words import AgeOfThirstWords
-
         return AgeOfThirstWords(self.lang).reason(outcome.reason)
 
     def event_style(self, kind: str | None) -> str:

@@ -6,6 +6,10 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from .texts import TEXTS
+
+from .terminal_words import AgeOfThirstWords
+
 
 def event_style(kind: str | None) -> str:
     if kind in ("hit", "removed", "level_reset", "barred"):
@@ -29,8 +33,6 @@ ALIASES = {"brainiac": "smart"}
 def card_help(name: str, lang: str = "en") -> str | None:
     """What a source, bunker or ray-tower card, a species, a special hex or the Eye does,
     in ``lang`` (None if ``name`` names none of them), with the rule it comes from."""
-    from .texts import TEXTS
-
     key = ALIASES.get(name.strip().lower(), name)
     info = TEXTS.help(key, lang)
     if info is None:
@@ -131,8 +133,6 @@ def commands_help(lang: str = "en") -> str:
 def option_labels(actions: Sequence[str], view: dict[str, Any] | None, lang: str = "en") -> dict[str, str]:
     """Each option as a player reads it: the cards and species it names by their names
     ("inject Diluted neuro-stimulant injection Skinnies", "play Psychic strike 2,-1")."""
-    from .texts import TEXTS
-
     def word(token: str) -> str:
         for kind in ("species", "source", "bunker", "tower"):
             name = TEXTS.name(f"{kind}:{token}", lang)
@@ -142,8 +142,6 @@ def option_labels(actions: Sequence[str], view: dict[str, Any] | None, lang: str
 
     out: dict[str, str] = {}
     if lang != "en":  # the page's words
-        from .terminal_words import AgeOfThirstWords
-
         words = AgeOfThirstWords(lang)
         out = {a: words.action(a) for a in actions}
     else:

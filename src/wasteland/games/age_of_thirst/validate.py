@@ -8,12 +8,31 @@ field and the rule's anchor as the error's rule."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any, NoReturn
 
 from wasteland.core.state_check import (StateError, fail, need_bool, need_dict, need_each, need_in, need_int, need_list,
                                         need_seat, need_str)
 
+from .combat import health
 from .content import COLOURS, KINDS, TROOP_KINDS
+from .economy import BUY_LIMIT, HAND_LIMIT
+from .state import PLAIN, State, static_from_config
+
+
+def load_state(data: Any) -> State:
+    """The state ``to_json`` wrote; anything the engine could not play on (a piece off the
+    board, a seat that does not exist, an unknown phase, kind or card) is a StateError
+    naming the field."""
+    need_dict("state", data)
+    for name in ("config", *PLAIN, "pieces", "damage", "done"):
+        if name not in data:
+            fail(name, "missing")
+    static = static_from_config(data["config"])
+    check_raw(data, static.board.size, static.rules.players)
+    s = State.from_json(data)
+    check_state(s)
+    return s
 
 PHASES = ("setup", "tactical", "economic")  # the extraction runs without a stop (LO-7.3)
 FRAME_KINDS = ("first", "place", "begin", "inject", "towers", "hand", "bonus")
@@ -159,8 +178,6 @@ def _break(field: str, problem: str, rule: str) -> NoReturn:
 def check_rules(s: Any) -> None:
     """The rulebook's limits on a position whose fields have the right form (JSON states,
     scenarios): each breach is a StateError whose rule is the anchor it breaks."""
-    from .economy import BUY_LIMIT, HAND_LIMIT
-
     n = s.rules.players
     content = s.static.content
     b = s.board
@@ -182,8 +199,6 @@ def check_rules(s: Any) -> None:
         if s.phase == "setup" and (kind == "hedge" or h not in b.base[s.colour[owner]]):
             _break(where, "during the set-up only starting troops stand on the board, each on its own base",
                    "LO-4.3")
-    from .combat import health
-
     for h, dmg in sorted(s.damage.items()):
         owner, kind = s.pieces[h]
         if not 0 < dmg < health(s, owner, kind):
@@ -227,8 +242,6 @@ def _check_cards(s: Any) -> None:
     """LO-2: each deck has its 50 cards, every one in exactly one place (the deck, its
     discard pile, a hand, a species card, a pump in front of a clan, a bunker card drawn
     and not yet laid)."""
-    from collections import Counter
-
     content = s.static.content
     n = s.rules.players
     found = {"source": Counter(s.source_deck + s.source_discard),

@@ -18,6 +18,7 @@ from typing import Any
 from .agenda import take_top
 from .fight import fight
 from .state import State
+from .turn import start_turn
 
 Events = list[dict]
 Frame = dict[str, Any]
@@ -69,8 +70,6 @@ def activate_run(s: State, f: Frame, events: Events) -> bool:
             events.append({"type": "agenda_discarded", "card": card})
         s.revealed = None
         s.stack.pop()
-        from .engine import start_turn
-
         start_turn(s, f["resume"], events)
         return True
     kind = icons[i]

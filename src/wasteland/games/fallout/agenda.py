@@ -8,6 +8,7 @@ Every shuffle uses the state's generator.
 from __future__ import annotations
 
 from wasteland.core import chance
+from wasteland.core.protocol import RuleError
 from wasteland.core.rng import shuffle
 
 from .content import HAND_LIMIT
@@ -61,8 +62,6 @@ def take_top(s: State, events: Events, why: str, printed: list[str] | None = Non
 def parse_icons(s: State, values: str) -> list[str]:
     """``icon1=marauder icon2=mole_rat`` (or ``icons=marauder,mole_rat``): the enemy icons
     of a table's card, left to right; a RuleError names what is wrong."""
-    from wasteland.core.protocol import RuleError
-
     slots: dict[int, str] = {}
     for part in values.split():
         key, _, value = part.partition("=")

@@ -11,6 +11,8 @@ from typing import Any
 
 from wasteland.core.card_texts import CatalogueTexts
 
+from .content import load_content
+
 
 class FalloutTexts(CatalogueTexts):
     package = "wasteland.games.fallout"
@@ -21,8 +23,6 @@ class FalloutTexts(CatalogueTexts):
 
     @cached_property
     def content(self) -> Any:
-        from .content import load_content
-
         return load_content()
 
     def build(self, lang: str) -> dict[str, tuple[str, str]]:

@@ -19,10 +19,11 @@ from wasteland.core.protocol import Decision, RuleError
 
 from . import activation
 from .agenda import return_card
+from .diagnose import why_illegal
 from .fight import parse_result, resolve, result_options
 from .influence import check_victory, finish, share_victory
 from .state import State
-from .turn import apply_turn, turn_options
+from .turn import apply_turn, start_turn, turn_options
 
 Events = list[dict]
 Frame = dict[str, Any]
@@ -117,17 +118,6 @@ def cite_rules(events: Events) -> None:
 # -- turns and rounds ---------------------------------------------------------------------------
 
 
-def start_turn(s: State, seat: int, events: Events) -> None:
-    limit = s.rules.turn_limit
-    if limit is not None and s.turns >= limit:
-        finish(s, [], f"turn limit {limit} reached (not a rulebook ending)", events)
-        return
-    s.turns += 1
-    s.current = seat
-    s.actions_left = s.content.turn.actions
-    events.append({"type": "turn", "turn": s.turns, "round": s.round, "seat": seat})
-
-
 def end_turn(s: State, events: Events) -> None:
     seat = s.current
     assert seat is not None
@@ -186,8 +176,6 @@ def apply_in_place(s: State, action: str, seat: int | None = None) -> Events:
     if seat is not None and seat != d.seat:
         raise RuleError(d.rule, f"it is survivor {d.seat + 1}'s decision, not survivor {seat + 1}'s")
     if not isinstance(action, str) or action not in d.actions:
-        from .diagnose import why_illegal
-
         raise why_illegal(s, d, action)
     events: Events = []
     s._decision = None

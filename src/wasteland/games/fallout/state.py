@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from wasteland.core.plain import plain
+from wasteland.core.state_base import FramedState
 
 from .config import Rules, rules_from_config
 from .content import Board, Content, decode_map, load_content
@@ -50,7 +51,7 @@ _PLAIN = ("rng", "round", "turns", "order", "first", "current", "actions_left", 
           "last_roll", "stack", "over", "winners", "end_reason")
 
 
-class State:
+class State(FramedState):
     __slots__ = _PLAIN + ("chance", "static", "enemies", "ranged", "_decision")
 
     def __init__(self, static: Static) -> None:
@@ -155,12 +156,9 @@ class State:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "State":
-        from .validate import check_state
-
         s = cls(static_for(data["config"], data.get("map")))
         for name in _PLAIN:
             setattr(s, name, plain(data[name]))
         s.enemies = {e: (t, sp, bool(up)) for e, t, sp, up in data["enemies"]}
         s.ranged = dict(data.get("ranged") or {})  # a state written before FO-13.2's per-token icon has none
-        check_state(s)
         return s

@@ -15,6 +15,8 @@ from rich.text import Text
 
 from wasteland.core.terminal import TerminalBase
 
+from .card_texts import TEXTS as COMPONENTS
+from .diagnose import VERBS
 from .terminal_words import FalloutWords
 from .texts import TEXTS
 
@@ -181,14 +183,10 @@ class FalloutTerminal(TerminalBase):
         return f"p{seat + 1}"
 
     def help(self, topic: str, lang: str = "en") -> str | None:
-        from .card_texts import TEXTS as COMPONENTS  # an agenda card, enemy or space, in ``lang``
-
         found = None if topic.strip().upper().startswith("FO-") else COMPONENTS.help(topic, lang)
         return found or TEXTS.help(topic, lang)
 
     def verb_help(self, verb: str, lang: str = "en") -> tuple[str, str, str] | None:
-        from .diagnose import VERBS
-
         if verb not in VERBS:
             return None
         form, _, what = TEXTS.word("verbs", verb, lang).partition(": ")

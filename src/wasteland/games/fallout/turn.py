@@ -16,9 +16,21 @@ from __future__ import annotations
 
 from .agenda import gain
 from .fight import fight
+from .influence import finish
 from .state import State
 
 Events = list[dict]
+
+
+def start_turn(s: State, seat: int, events: Events) -> None:
+    limit = s.rules.turn_limit
+    if limit is not None and s.turns >= limit:
+        finish(s, [], f"turn limit {limit} reached (not a rulebook ending)", events)
+        return
+    s.turns += 1
+    s.current = seat
+    s.actions_left = s.content.turn.actions
+    events.append({"type": "turn", "turn": s.turns, "round": s.round, "seat": seat})
 
 
 def quest_open(s: State, seat: int) -> bool:

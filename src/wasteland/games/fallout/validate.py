@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 from wasteland.core.protocol import RuleError
-from wasteland.core.state_check import need_bool, need_in, need_int, need_list, need_seat, need_str
+from wasteland.core.state_check import checked_reader, need_bool, need_in, need_int, need_list, need_seat, need_str
 
 from .content import HAND_LIMIT
 from .scenario_state import FIELDS as FRAME_FIELDS
@@ -144,3 +144,7 @@ def check_state(s: State) -> None:
         # victory's questions (FO-13.5) can be running
         raise StateError("stack.0", f"nobody is taking a turn, and a {s.stack[0]['kind']} procedure names no turn "
                          "to go on with", "FO-13.1")
+
+
+#: the state ``to_json`` wrote; anything the engine could not play on is a StateError naming the field
+load_state = checked_reader(State.from_json, check_state)

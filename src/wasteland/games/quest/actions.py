@@ -24,6 +24,7 @@ from wasteland.core.actionspace import Slots, TemplateActions
 
 from .content import load_content
 from .deploy import adjacent
+from .game import GAME
 
 #: the attack's places: every figure the battlefield can hold, since only the available enemy
 #: models are deployed (WQ-39.1; 21 in our data), and at least the 24 of the first layout
@@ -38,8 +39,6 @@ _GAME: list = []  # the game, imported when first needed (it imports nothing of 
 
 def _decision(s):
     if not _GAME:
-        from .game import GAME
-
         _GAME.append(GAME)
     return _GAME[0].decision(s)
 

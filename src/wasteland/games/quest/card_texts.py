@@ -15,6 +15,10 @@ from typing import Any
 
 from wasteland.core.card_texts import CatalogueTexts, TextsError
 
+from .content import load_content
+
+from .events_table import EVENTS
+
 CONDITIONS = ("trapped", "buried", "cursed", "disease", "fatigue", "stunned")  # WQ-40.3
 
 
@@ -29,8 +33,6 @@ class QuestTexts(CatalogueTexts):
 
     @cached_property
     def content(self) -> Any:
-        from .content import load_content
-
         return load_content()
 
     def page_names(self, lang: str) -> dict[str, str]:
@@ -38,8 +40,6 @@ class QuestTexts(CatalogueTexts):
         return json.loads(raw)
 
     def build(self, lang: str) -> dict[str, tuple[str, str]]:
-        from .events_table import EVENTS
-
         t = self.templates(lang)
         page = self.page_names(lang)
 

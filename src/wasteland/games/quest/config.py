@@ -9,6 +9,11 @@ from wasteland.core.protocol import RuleError
 
 from .spec import SPEC
 
+# The heroes' stand-in numbers (heroes.py), here below every rule module so that the
+# designers' parameters (params.py) can name them without importing the rules.
+RECOVER = 2  # wounds a Recover action heals (stand-in)
+HERO_DAMAGE = 1  # a hero's weapon use (stand-in)
+
 # The options' ranges, values and defaults are the spec's (``Option.take``).
 OPTION = {o.name: o for o in SPEC.options}
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 from wasteland.core import chance
 from wasteland.core.protocol import Decision, NotationError, RuleError
 
+from .decisions import DECISION_INFO
 from .deploy import adjacent
 from .explore import placement_problem
 from .heroes import THRESHOLD, dice_tokens
@@ -46,8 +47,6 @@ def why_illegal(s: State, d: Decision, action: object) -> RuleError:
         offered = sorted({a.split()[0] for a in d.actions})
         return NotationError(f"unknown verb {verb!r}; this decision's actions begin with {', '.join(offered)}")
     if kind != d.kind:
-        from .engine import DECISION_INFO
-
         form = _form(s, d, words, kind)  # read before its place: a malformed action is notation
         if form is not None:
             return form

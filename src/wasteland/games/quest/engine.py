@@ -18,31 +18,17 @@ from wasteland.core import chance
 from . import dice
 from . import events_table as table
 from .conditions import place_dice
+from .decisions import DECISION_INFO
+from .diagnose import why_illegal
 from . import encounters, enemies
 from .enemies import close_in
 from .explore import lay_tile, legal_gates, set_closed_gate
-from .heroes import apply_hero, hero_options
+from .heroes import apply_hero, hero_options, spend
 from .state import State
 
 Frame = dict[str, Any]
 Events = list[dict[str, Any]]
 LEADER = 0
-
-DECISION_INFO = {
-    "hero": ("WQ-40.2", "your activation: spend a die on an action, or end"),
-    "stun": ("WQ-40.3", "stunned: give up an activation die or a destiny die"),
-    "place": ("WQ-38.3", "line up one of the card's gate positions with the closed gate"),
-    "close": ("WQ-38.3", "several gate positions are furthest: choose where the closed gate goes"),
-    "anchor": ("WQ-39.1", "mystic items equally near a hero: choose the one the group deploys by"),
-    "deploy": ("WQ-39.1", "choose the zone for this enemy"),
-    "master": ("WQ-40.4", "groups equally far from the heroes: choose the one that Moves"),
-    "rebirth": ("WQ-40.4", "choose the hero for Heroic rebirth"),
-    "rebirth_zone": ("WQ-40.4", "empty zones equally near: choose where the hero returns"),
-    "effect": ("WQ-40.4", "free Recover, or remove one disease"),
-    "inspiration": ("WQ-40.4", "choose the hero who gains an inspiration point"),
-    "step": ("WQ-40.1", "zones equally near the heroes: choose where this enemy Moves"),
-    "strike": ("WQ-40.1", "heroes equally near this enemy: choose the one it strikes"),
-}
 
 
 def finish(s: State, won: bool, reason: str, events: Events, rule: str = "") -> None:
@@ -257,8 +243,6 @@ def _stun_run(s: State, f: Frame, events: Events) -> bool:
 
 
 def _stun_choose(s: State, f: Frame, action: str, events: Events) -> None:
-    from .heroes import spend
-
     seat = f["seat"]
     token = action.split(" ")[1]
     spend(s, seat, token)
@@ -450,8 +434,6 @@ def apply_in_place(s: State, action: str, seat: int | None = None) -> Events:
     if seat is not None and seat != d.seat:
         raise RuleError(d.rule, f"it is hero {d.seat + 1}'s decision, not hero {seat + 1}'s")
     if not isinstance(action, str) or action not in d.actions:
-        from .diagnose import why_illegal
-
         raise why_illegal(s, d, action)
     events: Events = []
     s._decision = None

@@ -11,8 +11,10 @@ from wasteland.core import chance
 from wasteland.core.rng import shuffle
 
 from . import dice
+from .conditions import condition_on_hero
 from .deploy import hero_distance
 from .enemies import actions
+from .config import RECOVER
 from .state import State
 
 Events = list[dict[str, Any]]
@@ -108,8 +110,6 @@ def crisis(s: State, crisis_id: str, events: Events) -> None:
     if effect == "dusk":
         advance_dusk(s, events, "WQ-40.4")
     elif effect == "curse":
-        from .conditions import condition_on_hero
-
         for q, h in enumerate(s.heroes):
             condition_on_hero(s, q, "cursed", events)
     elif effect == "ambush":
@@ -159,8 +159,6 @@ def rebirth_effect(s: State, seat: int, events: Events) -> None:
 
 
 def apply_effect(s: State, seat: int, effect: str, events: Events) -> None:
-    from .heroes import RECOVER
-
     h = s.heroes[seat]
     if effect == "cure":
         h["tokens"].remove("disease")

@@ -14,6 +14,7 @@ from .evaluate import evaluate
 from .setup import lay_out, new_game
 from .spec import SPEC
 from .state import State
+from .validate import load_state
 from .view import view
 
 
@@ -21,7 +22,7 @@ class Quest(EngineGame):
     spec = SPEC  # name, title, rules version and player range are declared there only
 
     def __init__(self) -> None:
-        super().__init__(engine, new_game, State, view, describe, determinize, evaluate)
+        super().__init__(engine, new_game, load_state, view, describe, determinize, evaluate, resume=engine.resume)
 
     def new_game_at_table(self, config: dict[str, Any], seed: int) -> tuple[State, list[dict[str, Any]]]:
         """At a table the first round's destiny and activation dice (WQ-40.2) are the

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from .conditions import condition_on_model, hurt_model, weapon_damage
+from .config import HERO_DAMAGE, RECOVER
 from .deploy import adjacent
 from .state import State
 
@@ -19,8 +20,6 @@ Events = list[dict[str, Any]]
 
 THRESHOLD = {"move": 1, "run": 3, "free": 4, "recover": 1,  # WQ-40.3, WQ-40.4
              "attack": 2, "explore": 1, "dig": 3}  # stand-ins
-RECOVER = 2  # wounds a Recover action heals (stand-in)
-HERO_DAMAGE = 1  # a hero's weapon use (stand-in)
 
 
 def dice_tokens(s: State, seat: int) -> list[str]:

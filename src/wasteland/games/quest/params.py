@@ -17,7 +17,7 @@ import msgspec
 
 from wasteland.core.params import GameParams, Param
 
-from . import heroes
+from . import config
 from .content import load_content
 
 PARAMS_LIST = (
@@ -25,8 +25,8 @@ PARAMS_LIST = (
           "WQ-38.2"),
     Param("night_zone", "the dusk zone that brings night (the dusk marker starts at 0)", 15, 3, 15, "WQ-40.4"),
     Param("destiny_dice", "destiny dice the heroes start with", 3, 0, 6, "WQ-40.2"),
-    Param("hero_damage", "damage a hero's weapon use deals (stand-in)", heroes.HERO_DAMAGE, 1, 3, "WQ-40.2"),
-    Param("recover", "wounds a Recover action heals (stand-in)", heroes.RECOVER, 1, 4, "WQ-40.4"),
+    Param("hero_damage", "damage a hero's weapon use deals (stand-in)", config.HERO_DAMAGE, 1, 3, "WQ-40.2"),
+    Param("recover", "wounds a Recover action heals (stand-in)", config.RECOVER, 1, 4, "WQ-40.4"),
 )
 
 

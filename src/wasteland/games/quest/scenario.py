@@ -87,6 +87,10 @@ from wasteland.core.rng import seed_state, shuffle
 from wasteland.core.scenario_fields import ScenarioError, known, table
 from wasteland.core.state_check import StateError
 
+from .config import normalize
+from .validate import check_state
+from .engine import decision
+from .game import GAME
 from .spec import ROUND_BOUND
 from .geometry import SIDES, Transform, beyond
 from .scenario_state import FULL_KEYS, check_shapes, read_chance, read_full_state, read_groups, read_procedures
@@ -124,8 +128,6 @@ def _edge(where: str, v: Any) -> list[Any]:
 
 
 def build_scenario(data: dict[str, Any], origin: str = "scenario") -> State:
-    from .config import normalize
-
     _keys(origin, data, {"game", "seed", "config", "state", "tile", "gates", "hero", "enemy", "exploration", "group",
                          "procedure", "chance"})
     if data.get("game", "quest") != "quest":
@@ -216,8 +218,6 @@ def build_scenario(data: dict[str, Any], origin: str = "scenario") -> State:
             raise ScenarioError("state.rng", f"the generator is 16 hex digits, not {rng!r}")
     else:
         _step(s, st, data.get("exploration"))
-    from .check import check_state
-
     try:
         check_state(s)
     except StateError as exc:
@@ -225,9 +225,6 @@ def build_scenario(data: dict[str, Any], origin: str = "scenario") -> State:
         field = re.sub(r"^stack\[(\d+)\]", lambda m: f"procedure[{int(m.group(1)) + 1}]", exc.field)
         raise ScenarioError(field, exc.problem) from None
     s.touch()
-    from .engine import decision
-    from .game import GAME
-
     s.chance = chance
     try:
         # the automatic steps the position rests on: a drawn tile that fits nowhere is a

@@ -22,6 +22,7 @@ from wasteland.core.scenario_fields import ScenarioError, numbered, shown
 from wasteland.core.scenario_fields import procedure_tables as frame_tables
 from wasteland.core.scenario_fields import read_procedure_tables
 
+from .engine import CHOOSE, RUN
 from .state import PHASES, State
 
 #: the [state] keys of a complete position, beside the ones a table writes
@@ -121,8 +122,6 @@ def read_groups(s: State, groups: Any) -> None:
 
 
 def read_procedures(s: State, entries: Any) -> list[dict[str, Any]]:
-    from .engine import CHOOSE, RUN
-
     kinds = sorted(set(CHOOSE) | set(RUN))
     return read_procedure_tables(entries, kinds, "procedure[{i}]", lambda v, where: _hero(v, where, s.players))
 

@@ -12,10 +12,12 @@ import copy as _copy
 from typing import Any
 
 from wasteland.core.plain import plain
+from wasteland.core.state_base import FramedState
 
 from .battlefield import Battlefield, battlefield
 from .config import normalize
 from .content import Content, HERO_SIZE, load_content
+from .params import tuned_quest
 
 _PLAIN = (
     "config", "rng", "round", "phase", "placements", "open_gates", "closed_gate", "lychgates",
@@ -33,7 +35,7 @@ _LISTS = ("lychgates", "items", "slots", "track", "exploration_deck", "explored"
 PHASES = ("setup", "expedition", "destiny", "initiative", "activation", "event")
 
 
-class State:
+class State(FramedState):
     __slots__ = _PLAIN + ("chance", "_decision", "_bf", "_bf_tag")
 
     def __init__(self, config: dict[str, Any]) -> None:
@@ -85,8 +87,7 @@ class State:
     def quest(self) -> Any:
         if "params" not in self.config:
             return self.content.quests[self.config["quest"]]
-        from .params import tuned_quest  # a designer's set (params.py) changes the quest's numbers
-
+        # a designer's set (params.py) changes the quest's numbers
         return tuned_quest(self.config["quest"], tuple(self.config["params"].items()))
 
     def tuned(self, name: str, default: int) -> int:
@@ -167,7 +168,4 @@ class State:
             if name == "config":
                 continue
             setattr(s, name, plain(data[name]))
-        from .check import check_state
-
-        check_state(s)
         return s

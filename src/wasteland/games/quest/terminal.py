@@ -10,6 +10,7 @@ a gap, a lychgate ``†``.
 
 from __future__ import annotations
 
+import json
 from typing import Any, Sequence
 
 from rich.console import Group
@@ -18,6 +19,7 @@ from rich.text import Text
 from wasteland.core.terminal import TerminalBase, side_by_side
 
 from . import texts
+from .card_texts import TEXTS as COMPONENTS
 from .terminal_words import QuestWords
 
 W, H = 7, 4  # characters per square, walls included
@@ -197,8 +199,6 @@ def render_status(view: dict[str, Any], lang: str = "en") -> Text:
 
 
 def map_signature(view: dict[str, Any]) -> str:
-    import json
-
     keys = ("board", "players", "enemies", "track", "slots", "dusk", "destiny", "round", "phase")
     return json.dumps({k: view.get(k) for k in keys}, sort_keys=True)
 
@@ -296,8 +296,6 @@ class QuestTerminal(TerminalBase):
         return event_style(kind)
 
     def help(self, topic: str, lang: str = "en") -> str | None:
-        from .card_texts import TEXTS as COMPONENTS  # a tile, card, enemy, hero, condition, event
-
         return texts.topic_help(topic, lang) or COMPONENTS.help(topic, lang)
 
     def verb_help(self, verb: str, lang: str = "en") -> tuple[str, str, str] | None:

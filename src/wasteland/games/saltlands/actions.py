@@ -33,6 +33,7 @@ from wasteland.core.actionspace import Slots, TemplateActions
 
 from .board import fmt_pos, geometry
 from .content import load_content
+from .game import GAME
 from .state import catalog
 from .world import ORIENTATIONS
 from .zones import crew_members
@@ -67,8 +68,6 @@ _GAME: list = []  # the game, imported when first needed (it imports nothing of 
 
 def _decision(s):
     if not _GAME:
-        from .game import GAME
-
         _GAME.append(GAME)
     return _GAME[0].decision(s)
 

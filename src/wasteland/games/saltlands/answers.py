@@ -7,10 +7,11 @@ handlers use its position judgement (``_danger``, ``_aim``, ``_spare`` and the r
 
 from __future__ import annotations
 
-from .board import CELLS_PER_TILE
+from .board import CELLS_PER_TILE, tile_cells
 from .bot_values import card_value, hex_dist as _hex_dist
 from .combat import streak_hits
 from .state import Player, State
+from .world import ORIENTATIONS
 from .zones import victory_cards
 
 
@@ -23,9 +24,6 @@ class Answers:
 
     def _orient(self, s: State, me: Player, actions: list[str]) -> dict[str, float]:
         """Explorer's luck (SL §152): the orientation with the wrecks (tokens) nearest me."""
-        from .board import tile_cells
-        from .world import ORIENTATIONS
-
         geo = s.static.geo
         pos = s.stack[-1]["pos"]
         scores = {}

@@ -19,9 +19,11 @@ from wasteland.core.rng import Rng
 from .answers import Answers
 from .bot_values import card_value, hex_dist as _hex_dist
 from .board import CELLS_PER_TILE, parse_pos
-from .movement import terrain_set
+from .movement import move_options, terrain_set
 from .config import VICTORY_NEEDS
+from .engine import apply_in_place, decision
 from .state import Player, State
+from .turn import area_hexes
 from .zones import crew_members, fresh_crew, hand_limit, permanent_armor, victory_cards
 
 
@@ -100,8 +102,6 @@ class HeuristicAgent(Answers):
         return hits + (10.0 if hits > capacity + 0.5 else 0.0)
 
     def _token_in_reach(self, s: State, me: Player) -> bool:
-        from .movement import move_options
-
         if not s.tokens:
             return False
         adj = s.static.geo.adj
@@ -274,8 +274,6 @@ class HeuristicAgent(Answers):
     def _simulate_plan(self, s: State, seat: int, move: str | None) -> float:
         """Play ``move`` (or stay), take adjacent tokens and kills, end the turn and let
         the raiders act with default choices until this seat's next turn."""
-        from .engine import apply_in_place
-
         t = s.copy()
         try:
             if move is not None:
@@ -289,8 +287,6 @@ class HeuristicAgent(Answers):
         """Finish ``seat``'s turn in ``t`` the quick way (collect adjacent tokens, strike
         what dies) and play everything after it with default choices, up to that seat's
         next turn or the end of the game. Changes ``t`` in place."""
-        from .engine import apply_in_place, decision
-
         for _ in range(12):
             d = decision(t)
             if d is None or d.seat != seat or d.kind != "turn":
@@ -474,8 +470,6 @@ class HeuristicAgent(Answers):
     def _area_score(self, s: State, me: Player, act, rot: int) -> float:
         """Aim an area weapon (SL §143) where it destroys the most raiders, preferring
         kills next to me (the only ones that give loot)."""
-        from .turn import area_hexes
-
         geo = s.static.geo
         adj = set(geo.adj[me.hex])
         score = 0.0

@@ -11,12 +11,15 @@ from .zones import (
     ability,
     card_def,
     clear_player_cards,
+    discard_card,
+    discard_from_player,
     draw_mirage,
     draw_raider,
     gain,
     get_card,
     get_card_by_id,
     permanent_armor,
+    take_from_player,
     victory_cards,
 )
 
@@ -210,8 +213,6 @@ def resolve_soak(s: State, frame: dict, action: str, events: Events) -> None:
     elif verb == "lose":
         prevented = 1
     else:  # yield a Victory card to the robber (SL §122)
-        from .zones import take_from_player
-
         take_from_player(p, card)
         robber = s.players[frame["robbery_by"]]
         s.traded.append(card)
@@ -220,8 +221,6 @@ def resolve_soak(s: State, frame: dict, action: str, events: Events) -> None:
         prevented = 1
         _continue_soak(s, frame, left - prevented, events)
         return
-    from .zones import discard_from_player
-
     why = {"armor": "armor", "heal": "heal", "lose": "crew lost"}[verb]
     if verb == "lose" or card_def(s, card).actions[int(opt) - 1 if opt else 0].one_time:
         discard_from_player(s, p, card, events, why)
@@ -301,8 +300,6 @@ def respawn(s: State, p: Player, events: Events) -> None:
         s.stack.append({"kind": "enter", "seat": p.seat, "respawn": "tutorial"})
         events.append({"type": "respawn", "seat": p.seat})
         return
-    from .turn import discard_card
-
     for card in p.cards():  # step 1 (each a discard of hers: Fuel Drain applies, SL §135)
         discard_card(s, p, card, events, "respawn")
     p.engaged.clear()

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from .content import load_content
+from .texts import TEXTS
 
 
 def _seat(x: Any) -> str:
@@ -114,8 +115,6 @@ def tile_name(tile_id: Any, lower: bool = False) -> str:
 def _printed(kind: str, cid: Any, lower: bool = False) -> str:
     """A weather, damage or rumor card or an ability by its printed name ("Weather card 4",
     not "w04"), from the component texts; the id where the texts have none."""
-    from .texts import TEXTS
-
     name = TEXTS.name(f"{kind}:{cid}", "en") or str(cid)
     return name[0].lower() + name[1:] if lower and name != str(cid) else name
 

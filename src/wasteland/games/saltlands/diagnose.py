@@ -17,7 +17,7 @@ from wasteland.core.protocol import Decision, NotationError, RuleError
 
 from .diagnose_turn import TURN_VERBS, sample, why_turn
 from .state import State
-from .zones import card_def, holds
+from .zones import card_def, holds, slot_cards, swap_partner
 
 # The verbs each decision kind offers (engine.py OPTIONS, raiders.py, turn.py).
 KIND_VERBS: dict[str, frozenset[str]] = {
@@ -275,7 +275,6 @@ def _why_place(s: State, d: Decision, tokens: list[str]) -> RuleError:
 def _why_swap(s: State, d: Decision, tokens: list[str], frame: dict) -> RuleError:
     """'give CARD to pN' in a place decision: the card in the slot a traded card needs goes
     to the other side of the trade (SL §70, SL §72)."""
-    from .engine import slot_cards, swap_partner
 
     if len(tokens) != 4 or tokens[2] != "to":
         return NotationError(f"{' '.join(tokens)!r}: expected 'give CARD to pN'")

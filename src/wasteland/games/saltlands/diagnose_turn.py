@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from wasteland.core.protocol import Decision, NotationError, RuleError
 
-from .board import TERRAIN_NAME, parse_pos
-from .movement import MoveOption, fuel_cards, move_options
+from .board import TERRAIN_NAME, UNEXPLORED, parse_pos
+from .movement import MoveOption, _move_kind, fuel_cards, move_options
 from .state import Player, State
 from .turn import PROPHECY_CARDS, TRADE_LIMIT, _adjacent_raiders, _area_targets, _discard_match, _is_far, \
     _lure_useful, area_hexes
@@ -121,9 +121,6 @@ def _move(s: State, d: Decision, p: Player, a: _Args) -> RuleError:
 def _only_across_face_down(s: State, p: Player, dest: int) -> bool:
     """Is ``dest`` out of this move's reach, but within it if face-down tiles could be
     crossed? (SL §78; the sandstorm's toll, SL §53, is not counted here)"""
-    from .board import UNEXPLORED
-    from .movement import _move_kind
-
     kind = _move_kind(s, p)
     if kind is None or p.hex is None:
         return False

@@ -18,10 +18,13 @@ from .combat import (
     kill_player, resolve_soak, resolve_streak, respawn, respawn_kit, settle_soak, soak_options, streak_options,
 )
 from .state import State
-from .turn import action_texts, apply_turn, discard_card, turn_actions
+from .turn import action_texts, apply_turn, turn_actions
 from .board import fmt_pos
-from .world import ORIENTATIONS, check_victory, end_game, resolve_rumor, weather_phase
-from .zones import card_def, card_instances, cargo_capacity, discard_from_player, gain, take_from_player
+from .movement import move_options
+from .diagnose import why_illegal
+from .world import ORIENTATIONS, check_victory, end_game, place_tile_tokens, resolve_rumor, weather_phase
+from .zones import (card_def, card_instances, cargo_capacity, discard_card, discard_from_player, gain, slot_cards, swap_partner,
+                    take_from_player)
 
 # Which rule asks each kind of decision, and how to say it.
 DECISION_INFO = {
@@ -119,8 +122,6 @@ _STARTING_HEXES: dict[str, tuple[int, ...]] = {}  # layout -> hexes of the compa
 
 
 def _can_move_off(s: State, p, h: int) -> bool:
-    from .movement import move_options
-
     saved = p.hex
     p.hex = h
     try:
@@ -205,29 +206,6 @@ def _place_options(s: State, f: Frame) -> list[str]:
     if partner is not None:
         out.extend(f"give {names[c]} to p{partner + 1}" for c in slot_cards(s, f) if c not in s.traded)
     return out
-
-
-def slot_cards(s: State, f: Frame) -> list[int]:
-    """The cards in the slots the card waiting in ``f`` could take (SL §54)."""
-    p = s.players[f["seat"]]
-    if card_def(s, f["card"]).slot == "vehicle":
-        return [] if p.vehicle is None else [p.vehicle]
-    return list(p.cargo)
-
-
-def swap_partner(s: State, f: Frame) -> int | None:
-    """SL §70, SL §72: a vehicle or cargo card that came in a trade and finds its slot full may
-    be swapped: the card in that slot goes to the other side of the trade. The seat of that
-    side, or None when the waiting card came from no trade under way."""
-    if f["card"] not in s.traded:
-        return None
-    if f["seat"] == s.current:
-        # the partner gave it in the trade the current player asked for, still open below
-        below = s.stack[-2] if len(s.stack) > 1 and s.stack[-1] is f else None
-        if below is not None and below["kind"] == "trade" and below["active"] == f["seat"]:
-            return below["seat"]
-        return None
-    return s.current  # every trade is with the current player: she gave it, offered and accepted
 
 
 def _place_choose(s: State, f: Frame, action: str, events: Events) -> None:
@@ -391,8 +369,6 @@ def _orient_options(s: State, f: Frame) -> list[str]:
 
 def _orient_choose(s: State, f: Frame, action: str, events: Events) -> None:
     s.stack.pop()
-    from .world import place_tile_tokens
-
     pos = f["pos"]
     s.rotation[pos] = ORIENTATIONS[action.split(" ")[1]]
     s.invalidate_terrain()
@@ -501,8 +477,6 @@ def _stop(s: State, events: Events) -> bool:
 
 
 def _diagnose() -> Callable[[State, Decision, str], RuleError]:
-    from .diagnose import why_illegal
-
     return why_illegal
 
 

@@ -6,30 +6,25 @@ from typing import Any
 
 from wasteland.core.game_base import EngineGame
 from wasteland.core.protocol import Event
-from wasteland.core.view import view_head
 
 from . import engine
-from .board import TERRAIN_NAME, fmt_pos
 from .config import normalize
 from .describe import describe
 from .determinize import determinize
 from .evaluate import evaluate
-from .movement import storm_cards, wind_strength
 from .setup import check_characters, new_game
 from .spec import SPEC
 from .state import State
-from .world import rumor_preview
-from .zones import HIDDEN_GAINS, hand_limit, permanent_armor
-
-
-#: ways of gaining a card whose name the other players do not see
+from .validate import load_state
+from .view import view
+from .zones import HIDDEN_GAINS
 
 
 class Saltlands(EngineGame):
     spec = SPEC  # name, title, rules version and player range are declared there only
 
     def __init__(self) -> None:
-        super().__init__(engine, new_game, State, view, describe, determinize, evaluate)
+        super().__init__(engine, new_game, load_state, view, describe, determinize, evaluate)
 
     def normalize_config(self, config: dict[str, Any]) -> dict[str, Any]:
         rules = normalize(config)
@@ -71,127 +66,6 @@ class Saltlands(EngineGame):
             or any(p.status != q.status for p, q in zip(before.players, after.players))
             or bool(after.stack) and (after.stack[-1]["seat"] != actor or after.stack[-1]["kind"] == "soak")
         )
-
-
-def _view_hexes(geo: Any, terrain: Any) -> list[dict[str, Any]]:
-    """The board's hexes as a view shows them. They change only when a tile is explored,
-    so each revealed terrain keeps its list (shared by every view of it: read-only)."""
-    found = terrain.memo.get(("view_hexes",))
-    if found is None:
-        cells = []
-        for h in range(geo.size):
-            cell: dict[str, Any] = {"hex": geo.names[h], "terrain": TERRAIN_NAME[terrain.terrain[h]]}
-            if terrain.spawn[h]:
-                cell["spawn"] = terrain.spawn[h]
-            if terrain.wreck[h]:
-                cell["wreck"] = True
-            cells.append(cell)
-        found = terrain.remember(("view_hexes",), cells)
-    return found  # type: ignore[return-value]
-
-
-def view(s: State, seat: int | None) -> dict[str, Any]:
-    """What ``seat`` may know (None = a spectator): no deck order, no face-down tile,
-    no other player's hand, no random generator state."""
-    geo = s.static.geo
-    names = s.static.catalog.card_names
-    tnames = s.static.catalog.token_names
-    terrain = s.terrain
-    tiles = []
-    for pos, (a, b) in enumerate(geo.positions):
-        up = s.face_up[pos]
-        tiles.append({"at": fmt_pos((a, b)), "face_up": up, "tile": s.tiles[pos] if up else None,
-                      "rotation": s.rotation[pos] if up else None})
-    hexes = _view_hexes(geo, terrain)
-    players = []
-    for p in s.players:
-        entry: dict[str, Any] = {
-            "seat": p.seat,
-            "character": p.character,
-            "status": p.status,
-            "hex": geo.names[p.hex] if p.hex is not None else None,
-            "vehicle": names[p.vehicle] if p.vehicle is not None else None,
-            "cargo": [names[c] for c in p.cargo],
-            "engaged": sorted(names[c] for c in p.engaged if c not in p.hand or p.seat == seat),
-            "hand_size": len(p.hand),
-            "hand_limit": hand_limit(s, p) if p.character else None,
-            "armor": permanent_armor(s, p) if p.character else 0,
-            "respawns_used": p.respawned,
-        }
-        if p.seat == seat:
-            entry["hand"] = [names[c] for c in p.hand]
-        players.append(entry)
-    decision = engine.decision(s)
-    out = view_head("saltlands", seat, s.current, s.over, s.winners, s.end_reason, decision)
-    out.update({
-        "config": s.static.rules.to_config(),
-        "round": s.round,
-        "turn": s.turn,
-        "tiles": tiles,
-        "hexes": hexes,
-        "tokens": {geo.names[h]: tnames[t] for h, t in sorted(s.tokens.items())},
-        "token_pool": len(s.token_pool),
-        "raiders": [
-            {"type": r[0], "hex": geo.names[r[1]], "crew": r[2]} for _rid, r in sorted(s.raiders.items())
-        ],
-        "players": players,
-        "markers": {c: fmt_pos(geo.positions[pos]) for c, pos in s.markers.items()},
-        "rumor_deck": len(s.rumor_deck),
-        "rumors_played": list(s.rumors_played),
-        "weather": list(s.weather_drawn[-2:]),
-        "weather_deck": len(s.weather_deck),
-        "wind_dir": ("N", "NE", "SE", "S", "SW", "NW")[s.wind_dir],
-        "wind_strength": wind_strength(s),
-        "storm": s.storm,
-        "damage_stacks": {t: len(v) for t, v in s.damage_stacks.items()},
-        "revealed": {t: list(v) for t, v in s.revealed.items()},
-        "damage_discard": list(s.damage_discard),
-        **({"custom_damage_cards": {
-            k: {"round": v[0], "letters": v[1], "damage": v[2], "damage_type": v[3], "move_bonus": v[4]}
-            for k, v in s.custom_damage.items()}} if s.custom_damage else {}),
-        "mirage_deck": len(s.mirage),
-        "raider_deck": len(s.raider_deck),
-        "discard": [names[c] for c in s.discard],
-        "supply": [names[c] for c in s.supply],
-        "acting": _acting(s),
-    })
-    if s.storm and decision is not None and decision.seat == seat and decision.kind == "turn":
-        # SL §53: what each move would cost in the sandstorm, shown before the player moves
-        legal = set(decision.actions)
-        toll = {a: n for a, n in storm_cards(s, s.players[seat]).items() if a in legal}
-        if toll:
-            out["storm_cards"] = toll
-    if s.stack and s.stack[-1]["kind"] == "rumor":
-        # SL §109: the drawn rumor card is face up; both options and where each would move
-        # the markers are shown before its owner chooses
-        out["rumor_choice"] = rumor_preview(s, s.stack[-1])
-    if s.stack and s.stack[-1]["kind"] == "orient":
-        # SL §152: the explored tile the player turns now (one rumor card may explore two)
-        pos = s.stack[-1]["pos"]
-        out["orienting"] = {"at": fmt_pos(geo.positions[pos]), "tile": s.tiles[pos]}
-    return out
-
-
-# The stages of an activation or a lure at which one raider is on the move (SL §103,
-# SL §105, SL §106, SL §142); at the others the type is activated but no raider acts yet.
-_ONE_RAIDER_STAGES = ("target", "goto", "attack")
-
-
-def _acting(s: State) -> dict[str, Any] | None:
-    """What the table sees of the raiders' step under way, so that a tie can name the raider
-    it is about: the activated type, the raider that moves (its hex) and the spawn figures
-    left (SL §100 to SL §107; a lure, SL §142). None outside an activation or a lure."""
-    if not s.stack or s.stack[-1]["kind"] not in ("activation", "lure"):
-        return None
-    f = s.stack[-1]
-    stage = f.get("stage")
-    out: dict[str, Any] = {"kind": f["kind"], "stage": stage, "raider": f.get("type"), "hex": None}
-    rid = f.get("raider")
-    if stage in _ONE_RAIDER_STAGES and rid in s.raiders:
-        out["raider"], out["hex"] = s.raiders[rid][0], s.static.geo.names[s.raiders[rid][1]]
-    if stage == "spawn":
-        out["figures"] = f.get("figures", 0)
-    return out
 
 
 GAME = Saltlands()

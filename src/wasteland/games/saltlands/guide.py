@@ -4,9 +4,13 @@ borrowing the heuristic bot's public judgement (``bot.HeuristicAgent``)."""
 
 from __future__ import annotations
 
+import math
+
 from wasteland.core.agent import Observation
 
 from .bot import HeuristicAgent
+from .engine import apply_in_place, decision
+from .game import GAME
 from .state import State
 
 # What a search iteration keeps from before its action (see SearchGuide.context).
@@ -95,9 +99,6 @@ class SearchGuide:
         if not ctx[2][seat]:
             self.bot.play_on(state, seat, ctx[0])
             return
-        from .engine import apply_in_place, decision
-        from .game import GAME
-
         # The seat's turns (and every frame it answers) by the bot itself, and so its
         # group's in co-op, classic and tutorial (they escape together, SL §116 to SL §120);
         # other seats' turns end at once, their frames take the first answer, as in the
@@ -129,8 +130,6 @@ class SearchGuide:
         (the played rumor cards alone add 160 by the end of a two-player road), and a
         squashed large value leaves the moves of the late game all near 1, too close
         for the search to tell apart."""
-        import math
-
         out = []
         for p in state.players:
             if state.over:

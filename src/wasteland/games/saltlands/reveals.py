@@ -22,6 +22,7 @@ from wasteland.core.rng import shuffle
 from wasteland.core.state_check import fail
 
 from .board import fmt_pos
+from .box import damage_cards_of_round, ordinary_tiles
 from .content_tiles import SPAWN_LETTERS
 from .schema import DamageCardDef
 from .state import State
@@ -118,7 +119,6 @@ def reveal_damage_card(s: State, rtype: str) -> str:
     not seen yet: on top of this stack, under the same round in another stack, or left in
     the box at set-up. Or, the data's cards not being the owner's, the table enters the
     card's printed values (``chance custom letters=AB damage=2``)."""
-    from .setup import damage_cards_of_round  # setup imports the engine, which imports this
 
     stack = s.damage_stacks[rtype]
     top = stack[-1]
@@ -143,7 +143,6 @@ def reveal_damage_card(s: State, rtype: str) -> str:
 def reveal_tile(s: State, pos: int) -> None:
     """SL §110: the face-down tile at ``pos`` is turned up: which tile it is, among the
     ordinary tiles not face up (SL §36: laid at random, the rest in the box)."""
-    from .setup import ordinary_tiles  # setup imports the engine, which imports this
 
     shown = {t for t, up in zip(s.tiles, s.face_up) if up}
     unseen = [t for t in ordinary_tiles(s.static) if t not in shown]

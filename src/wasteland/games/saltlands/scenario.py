@@ -52,8 +52,11 @@ from .scenario_fields import (ScenarioError, flag, known, rng_state, seat, shown
 from .scenario_procedure_rules import check_procedures, hold_waiting_cards
 from .scenario_procedures import read_chance, read_procedures
 from .game import GAME
+from .reveals import check_custom_damage
 from .setup import new_game
+from .spec import SPEC
 from .state import Player, State
+from .validate import load_state
 
 __all__ = ["ScenarioError", "build_scenario", "load_scenario", "scenario_from_text"]
 
@@ -98,8 +101,6 @@ def scenario_from_text(source: str, origin: str = "scenario") -> State:
 
 
 def build_scenario(data: dict[str, Any], origin: str = "scenario") -> State:
-    from .spec import SPEC
-
     known(data, TOP_KEYS, origin)
     if data.get("game", "saltlands") != "saltlands":
         raise ScenarioError(f"{origin}: game", f"{shown(data['game'])} is not saltlands")
@@ -178,7 +179,7 @@ def build_scenario(data: dict[str, Any], origin: str = "scenario") -> State:
         check_procedures(s, origin)
     s.touch()
     try:
-        State.from_json(s.to_json())  # every field within its range (validate.py)
+        load_state(s.to_json())  # every field within its range
     except StateError as exc:
         raise ScenarioError(origin, str(exc)) from None
     if "chance" in data:
@@ -198,8 +199,6 @@ def build_scenario(data: dict[str, Any], origin: str = "scenario") -> State:
 def _custom_damage(s: State, value: Any, where: str) -> dict[str, list[Any]]:
     """``[custom_damage]``: damage cards a table entered by their printed values, id =
     [round, spawn letters, damage, "normal" or "ap", movement bonus] (SL §100, SL §106)."""
-    from .reveals import check_custom_damage
-
     entries = {k: list(v) if isinstance(v, list) else v for k, v in table(value, where).items()}
     saved, s.custom_damage = s.custom_damage, entries
     try:

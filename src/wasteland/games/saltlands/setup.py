@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from wasteland.core.hexgrid import direction_index
 from wasteland.core.rng import seed_state, shuffle
 
-from .config import EPIC_SOLO_STACK_ROUNDS, Rules
+from .box import box_of
+from .config import ConfigError, EPIC_SOLO_STACK_ROUNDS, Rules
 from .content import load_content
 from .engine import deal_character, settle, start_turn
-from .state import Player, State, Static, static_from_config
+from .state import Player, State, static_from_config
 from .zones import Events
 
 
@@ -20,7 +20,7 @@ def new_game(config: dict[str, Any], seed: int) -> tuple[State, Events]:
     rules = static.rules
     content = static.content
     geo = static.geo
-    boxed = _box(static)
+    boxed = box_of(static)
     s = State(static)
     s.rng = seed_state(seed)
     events: Events = [{"type": "setup", "players": rules.players, "mode": rules.mode,
@@ -107,99 +107,9 @@ def new_game(config: dict[str, Any], seed: int) -> tuple[State, Events]:
     return s, events
 
 
-@dataclass(frozen=True)
-class _Box:
-    """What the box holds for one configuration, before any shuffle: the same for every
-    game of it, so listed once."""
-
-    compass: str
-    starting: tuple[str, ...]
-    ordinary: tuple[str, ...]
-    start_tokens: tuple[int, ...]
-    pool: tuple[int, ...]
-    weather_drawn: tuple[str, ...]
-    weather_deck: tuple[str, ...]
-    rumors: tuple[str, ...]
-    mirage: tuple[int, ...]
-    raider_deck: tuple[int, ...]
-    supply: tuple[int, ...]
-    damage_by_round: tuple[tuple[int, tuple[str, ...]], ...]
-
-
-_BOXES: dict[int, tuple[Static, _Box]] = {}
-
-
-def _box(static: Static) -> _Box:
-    found = _BOXES.get(id(static))
-    if found is not None:
-        return found[1]
-    rules = static.rules
-    content = static.content
-    cat = static.catalog
-    # SL §140: the expansion's tiles are shuffled in with the ordinary ones (and build the
-    # larger epic areas, SL §150).
-    tiles = content.tiles.values()
-    tokens = [
-        i for i, t in enumerate(cat.tokens)
-        if (rules.expansion or not t.expansion) and not (t.large_only and rules.area_size == "small")
-    ]
-    # Red Victory cards stay in the box without the red marker (digest 2.2 ruling).
-    markers = set(rules.markers)
-    kinds = content.victory_kinds
-    mirage: list[int] = []
-    raider_deck: list[int] = []
-    supply: list[int] = []
-    for i, card in enumerate(cat.cards):
-        if card.id in cat.character_card:
-            continue
-        if card.expansion and not rules.expansion:
-            continue  # SL §141: expansion cards only when the expansion is in play
-        if card.deck == "mirage":
-            mirage.append(i)
-        elif card.deck == "raider":
-            raider_deck.append(i)
-        elif card.deck == "victory":
-            if kinds[card.victory].colour in markers:
-                supply.append(i)
-        else:
-            supply.append(i)
-    by_round: dict[int, list[str]] = {}
-    for damage in content.damage_cards.values():
-        if not damage.expansion or rules.epic:  # round-7 cards only in the epic game (SL §150)
-            by_round.setdefault(damage.round, []).append(damage.id)
-    box = _Box(
-        compass=next(t.id for t in tiles if t.kind == "compass"),
-        starting=tuple(t.id for t in tiles if t.kind == "starting"),
-        ordinary=tuple(t.id for t in tiles if t.kind == "ordinary" or (t.kind == "expansion" and rules.expansion)),
-        start_tokens=tuple(i for i in tokens if cat.tokens[i].start),
-        pool=tuple(i for i in tokens if not cat.tokens[i].start),
-        weather_drawn=tuple(w.id for w in content.weather.values() if w.starting),
-        weather_deck=tuple(w.id for w in content.weather.values() if not w.starting),
-        rumors=tuple(content.rumors),
-        mirage=tuple(mirage),
-        raider_deck=tuple(raider_deck),
-        supply=tuple(supply),
-        damage_by_round=tuple((rnd, tuple(cards)) for rnd, cards in by_round.items()),
-    )
-    _BOXES[id(static)] = (static, box)  # the Static is kept alive with its box
-    return box
-
-
-def damage_cards_of_round(static: Static, rnd: int) -> tuple[str, ...]:
-    """The damage cards of round ``rnd`` this configuration puts in play (SL §30)."""
-    return dict(_box(static).damage_by_round).get(rnd, ())
-
-
-def ordinary_tiles(static: Static) -> tuple[str, ...]:
-    """The terrain tiles this configuration shuffles to lay face down (SL §36)."""
-    return _box(static).ordinary
-
-
 def check_characters(rules: Rules) -> None:
     """Every chosen character exists (SL §44), and one of Lost in the Desert only with the
     expansion (SL §141)."""
-    from .config import ConfigError
-
     content = load_content()
     for character in rules.characters or ():
         if character not in content.characters:

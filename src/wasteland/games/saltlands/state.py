@@ -15,6 +15,7 @@ from typing import Any, Sequence
 
 from wasteland.core.params import active
 from wasteland.core.plain import plain
+from wasteland.core.state_base import FramedState
 
 from .board import Geometry, Terrain, geometry
 from .config import Rules, normalize, rules_for
@@ -190,7 +191,7 @@ class Player:
 
 
 # Fields serialized as they are (ints, strings, lists/dicts of those).
-_PLAIN_FIELDS = (
+PLAIN_FIELDS = (
     "rng", "round", "turn", "current", "tiles", "face_up", "rotation", "token_pool",
     "markers", "rumor_deck", "rumors_played", "weather_deck", "weather_drawn", "wind_dir",
     "storm", "damage_stacks", "revealed", "damage_discard", "next_raider", "mirage", "raider_deck", "discard",
@@ -200,8 +201,8 @@ _PLAIN_FIELDS = (
 )
 
 
-class State:
-    __slots__ = _PLAIN_FIELDS + ("chance", "custom_damage", "static", "tokens", "raiders", "players", "_terrain", "_decision")
+class State(FramedState):
+    __slots__ = PLAIN_FIELDS + ("chance", "custom_damage", "static", "tokens", "raiders", "players", "_terrain", "_decision")
 
     def __init__(self, static: Static) -> None:
         self.static = static
@@ -347,7 +348,7 @@ class State:
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"config": self.static.rules.to_config()}
-        for name in _PLAIN_FIELDS:
+        for name in PLAIN_FIELDS:
             out[name] = plain(getattr(self, name))
         out["tokens"] = [[h, t] for h, t in sorted(self.tokens.items())]
         out["raiders"] = [[rid, *r] for rid, r in sorted(self.raiders.items())]
@@ -358,15 +359,11 @@ class State:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "State":
-        """The state ``to_json`` wrote; anything the engine could not play on (a hex off
-        the board, a seat that does not exist, an unknown card, tile or status) is a
-        StateError naming the field (see ``validate``)."""
-        from .validate import check_raw, check_state
-
-        check_raw(data, _PLAIN_FIELDS, _NEW_FIELDS)
+        """The state ``to_json`` wrote, unchecked: a state from outside (JSON, a save, a
+        scenario) is read by ``validate.load_state``, which checks it field by field."""
         s = cls(static_from_config(data["config"]))
-        for name in _PLAIN_FIELDS:
-            if name in data or name not in _NEW_FIELDS:
+        for name in PLAIN_FIELDS:
+            if name in data or name not in NEW_FIELDS:
                 setattr(s, name, plain(data[name]))
         s.tokens = {h: t for h, t in data["tokens"]}
         s.raiders = {r[0]: list(r[1:]) for r in data["raiders"]}
@@ -379,7 +376,6 @@ class State:
         s.damage_stacks = _in_order(s.damage_stacks, rules.raider_types)
         s.revealed = _in_order(s.revealed, rules.raider_types)
         s.markers = _in_order(s.markers, rules.markers)
-        check_state(s)
         return s
 
 
@@ -390,5 +386,5 @@ def _in_order(table: dict[str, Any], order: Sequence[str]) -> dict[str, Any]:
 
 
 # absent from saves made before the expansion (the first three) or before seen_in_hand
-_NEW_FIELDS = {"streak", "raid_hexes", "trades_used", "seen_in_hand", "trade_partner"}
+NEW_FIELDS = {"streak", "raid_hexes", "trades_used", "seen_in_hand", "trade_partner"}
 

@@ -19,15 +19,20 @@ to its sides (NE, SE, SW, NW)::
 from __future__ import annotations
 
 from functools import lru_cache
+import json
 from typing import Any, Callable, Iterable, Sequence
 
 from rich.console import Group, RenderableType
 from rich.text import Text
 
 from wasteland.core import hexgrid
+from wasteland.core.card_texts import Templates
 from wasteland.core.terminal import CELL, STEP, TerminalBase, compose_rows, side_by_side
+from wasteland.games.saltlands.content import load_content
 
 from . import terminal_help
+from .terminal_words import SaltlandsWords
+from .texts import TEXTS
 
 TILE_RADIUS = 2
 
@@ -56,8 +61,6 @@ HEX_VERBS = ("move", "enter", "goto", "spawn", "raider")
 
 @lru_cache(maxsize=1)
 def _content():
-    from wasteland.games.saltlands.content import load_content
-
     return load_content()
 
 
@@ -224,8 +227,6 @@ def _bg(style: str) -> str:
 
 @lru_cache(maxsize=None)
 def _templates(lang: str) -> Any:
-    from wasteland.core.card_texts import Templates
-
     return Templates("wasteland.games.saltlands", "texts", lang if lang in ("en", "ru", "uk") else "en",
                      "terminal_{lang}.toml")
 
@@ -238,8 +239,6 @@ class _Words:
     def __init__(self, lang: str) -> None:
         self.lang = lang
         self.t = _templates(lang)
-        from .terminal_words import SaltlandsWords
-
         self.named = SaltlandsWords(lang)
 
     def __call__(self, key: str, **values: Any) -> str:
@@ -265,8 +264,6 @@ class _Words:
     def component(self, kind: str, cid: str) -> str:
         """A weather or damage card by the name its text gives it, in every language: nobody
         types these ids, so English has no reason to show them."""
-        from .texts import TEXTS
-
         return TEXTS.name(f"{kind}:{cid}", self.lang) or cid
 
     def direction(self, d: str) -> str:
@@ -547,8 +544,6 @@ def render_status(view: dict[str, Any], lang: str = "en") -> Text:
 
 def map_signature(view: dict[str, Any]) -> str:
     """Changes whenever anything drawn on the map changes."""
-    import json
-
     keys = ("hexes", "tokens", "raiders", "markers")
     players = [(p["seat"], p["hex"], p["status"]) for p in view["players"]]
     return json.dumps([view.get(k) for k in keys] + [players], sort_keys=True)
@@ -601,15 +596,11 @@ class SaltlandsTerminal(TerminalBase):
     # -- in the terminal's language (the page's words: terminal_words) -----------------------
     @property
     def words(self) -> Any:
-        from .terminal_words import SaltlandsWords
-
         return SaltlandsWords(self.lang)
 
     def group_titles(self, lang: str) -> dict[str, str]:
         if lang == "en":
             return VERB_TITLE
-        from .terminal_words import SaltlandsWords
-
         words = SaltlandsWords(lang)
         return {verb: words.group_title(verb) for verb in {**VERB_TITLE, **words.page.titles("act.")}}
 

@@ -8,11 +8,15 @@ from functools import lru_cache
 import re
 from typing import Any, Sequence
 
+from .content import load_content
+
+from .texts import TEXTS
+
+from .terminal_words import SaltlandsWords
+
 
 @lru_cache(maxsize=1)
 def _content():
-    from .content import load_content
-
     return load_content()
 
 
@@ -191,8 +195,6 @@ def card_help(name: str, lang: str = "en") -> str | None:
     """What a card, character, ability, raider, token, rumor card, marker, hex, tile,
     weather or damage card does, in ``lang`` (None if ``name`` names none of them); a
     card's rule anchors follow its text."""
-    from .texts import TEXTS
-
     info = TEXTS.help(name, lang)
     if info is None:
         return None
@@ -209,8 +211,6 @@ def option_labels(actions: Sequence[str], view: dict[str, Any] | None, lang: str
     ("use Pickaxe by Scout at 2,3", "discard Water"), a card's second option as such, and a
     rumor card's options with what each would do (SL §109). Two options that would read the
     same keep their copy numbers ("Water #1", "Water #2")."""
-    from .texts import TEXTS
-
     def word(token: str, copies: bool) -> str:
         m = _COPY.match(token)
         if m:
@@ -227,8 +227,6 @@ def option_labels(actions: Sequence[str], view: dict[str, Any] | None, lang: str
 
     words = None
     if lang != "en":
-        from .terminal_words import SaltlandsWords
-
         words = SaltlandsWords(lang)
 
     def label(action: str, copies: bool) -> str:

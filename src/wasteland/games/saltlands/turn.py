@@ -20,18 +20,19 @@ from __future__ import annotations
 
 from wasteland.core import hexgrid
 
-from .board import fmt_pos, parse_pos
+from .board import CELLS_PER_TILE, fmt_pos, parse_pos
 from .combat import attack_or_ask, start_soak
 from .movement import FUEL_BONUS, BORN_DRIVER_BONUS, fuel_cards, move_actions, move_crossings, sail_step_options, \
     terrain_set, wind_strength
 from .raiders import new_activation, start_lure, unactivated_types
 from .reveals import steal_card
 from .state import Player, State
-from .world import draw_weather, explore, start_rumor
+from .world import draw_weather, end_game, explore, start_rumor
 from .zones import (
     Events,
     ability,
     card_def,
+    discard_card,
     discard_from_player,
     draw_mirage,
     draw_raider,
@@ -40,6 +41,7 @@ from .zones import (
     get_card,
     over_hand_limit,
 )
+from .zones import take_from_player
 
 
 def _adjacent_raiders(s: State, p: Player) -> list[int]:
@@ -79,8 +81,6 @@ def _area_targets(s: State, p: Player, hexes: list[int]) -> bool:
 
 
 def _lure_useful(s: State, p: Player) -> bool:
-    from .board import CELLS_PER_TILE
-
     tile = p.hex // CELLS_PER_TILE
     return any(r[1] // CELLS_PER_TILE == tile for r in s.raiders.values())
 
@@ -381,8 +381,6 @@ def _steal(s: State, p: Player, seat: int, events: Events) -> None:
     """SL §146 Theft: a random card from the victim's hand (its order is hidden)."""
     s.ability_used = True
     victim = s.players[seat]
-    from .zones import take_from_player
-
     card = steal_card(s, victim)
     take_from_player(victim, card)
     events.append({"type": "theft", "seat": p.seat, "from": seat})  # the card shows in the thief's gain
@@ -396,16 +394,6 @@ def _prophecy(s: State, p: Player, card: int, events: Events) -> None:
     events.append({"type": "ability", "seat": p.seat, "ability": "prophecy"})
     discard_from_player(s, p, card, events, "prophecy")
     start_rumor(s, p.seat, events)
-
-
-def discard_card(s: State, p: Player, card: int, events: Events, why: str) -> None:
-    d = card_def(s, card)
-    discard_from_player(s, p, card, events, why)
-    # Fuel Drain (SL §135): for each motorized vehicle card she discards, she may take a
-    # Fuel card from the discard pile. Ruling: the Wind Tractor only moves like one (SL §144).
-    if d.vehicle is not None and d.vehicle.movement == "motor" and ability(s, p) == "fuel_drain":
-        if any(s.static.catalog.cards[c].fuel for c in s.discard):
-            s.stack.append({"kind": "fuel_drain", "seat": p.seat})
 
 
 def _move(s: State, p: Player, dest: int, fuel: int, events: Events) -> None:
@@ -616,8 +604,6 @@ def end_turn(s: State, events: Events) -> None:
     events.append({"type": "turn_end", "seat": s.current})
     if rules.solo:
         if s.final_turn:
-            from .world import end_game
-
             end_game(s, [], "the extra final turn ended without an escape (SL §121)", events)
             return
         s.stack.append({"kind": "after_turn", "seat": s.current, "weather": True})

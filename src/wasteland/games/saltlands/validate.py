@@ -11,7 +11,21 @@ from wasteland.core.content import ContentError
 from wasteland.core.state_check import (fail, need_bool, need_dict, need_each, need_in, need_int, need_list,
                                         need_seat, need_str)
 
+from .content import CUSTOM_TILE, custom_tile_cells
+from .engine import OPTIONS, RUN
+from .reveals import check_custom_damage
+from .state import NEW_FIELDS, PLAIN_FIELDS, State
 from .zones import card_instances
+
+
+def load_state(data: Any) -> State:
+    """The state ``to_json`` wrote; anything the engine could not play on (a hex off the
+    board, a seat that does not exist, an unknown card, tile or status) is a StateError
+    naming the field."""
+    check_raw(data, PLAIN_FIELDS, NEW_FIELDS)
+    s = State.from_json(data)
+    check_state(s)
+    return s
 
 STATUSES = ("active", "dead", "out", "won")  # SL §90, SL §96, SL §113
 DIRECTIONS = 6  # hex directions, N = 0 clockwise (SL §81)
@@ -45,9 +59,6 @@ def check_raw(data: Any, plain_fields: tuple[str, ...], optional: set[str]) -> N
 
 def check_state(s: Any) -> None:
     """Every field of a state built from JSON (after :func:`check_raw`)."""
-    from .content import CUSTOM_TILE, custom_tile_cells
-    from .engine import OPTIONS, RUN
-
     static = s.static
     rules, content, cat, geo = static.rules, static.content, static.catalog, static.geo
     n = rules.players
@@ -103,8 +114,6 @@ def check_state(s: Any) -> None:
     need_each("weather_drawn", s.weather_drawn, content.weather, "weather card")
     need_int("wind_dir", s.wind_dir, 0, DIRECTIONS - 1)
     need_bool("storm", s.storm)
-    from .reveals import check_custom_damage
-
     shown = {**content.damage_cards, **check_custom_damage(s)}  # a table's cards are revealed ones
     for name in ("damage_stacks", "revealed"):
         missing = sorted(set(s.static.rules.raider_types) - set(need_dict(name, getattr(s, name))))

@@ -9,6 +9,7 @@ from wasteland.core.rng import shuffle
 
 from .board import CELLS_PER_TILE, fmt_pos
 from .config import VICTORY_NEEDS
+from .movement import wind_strength
 from .reveals import draw_rumor, draw_token, reveal_tile
 from .reveals import draw_weather as reveal_weather
 from .state import Player, State
@@ -31,8 +32,6 @@ def draw_weather(s: State, events: Events, who: int | None = None) -> None:
     card = s.static.content.weather[wid]
     s.wind_dir = (s.wind_dir + card.turn) % 6  # SL §51
     s.storm = card.storm  # SL §53: a sandstorm lasts until the next weather card
-    from .movement import wind_strength
-
     events.append(
         {"type": "weather", "card": wid, "strength": card.strength, "turn": card.turn,
          "storm": card.storm, "wind_strength": wind_strength(s), "wind_dir": s.wind_dir,

@@ -12,7 +12,7 @@ from wasteland.core.rng import shuffle
 
 from . import reveals
 from .schema import CardDef
-from .state import Player, State
+from .state import Player, State, catalog
 
 Events = list[dict[str, Any]]
 
@@ -206,8 +206,6 @@ _CREW_FLAGS: dict[int, bool] = {}
 def _is_crew(card: int) -> bool:
     flag = _CREW_FLAGS.get(card)
     if flag is None:
-        from .state import catalog
-
         flag = _CREW_FLAGS[card] = catalog().cards[card].crew
     return flag
 
@@ -227,3 +225,36 @@ def clear_player_cards(s: State, p: Player, events: Events, why: str) -> None:
         discard_from_player(s, p, card, events, why)
     p.engaged.clear()
     p.last_used.clear()
+
+
+def discard_card(s: State, p: Player, card: int, events: Events, why: str) -> None:
+    d = card_def(s, card)
+    discard_from_player(s, p, card, events, why)
+    # Fuel Drain (SL §135): for each motorized vehicle card she discards, she may take a
+    # Fuel card from the discard pile. Ruling: the Wind Tractor only moves like one (SL §144).
+    if d.vehicle is not None and d.vehicle.movement == "motor" and ability(s, p) == "fuel_drain":
+        if any(s.static.catalog.cards[c].fuel for c in s.discard):
+            s.stack.append({"kind": "fuel_drain", "seat": p.seat})
+
+
+def slot_cards(s: State, f: dict[str, Any]) -> list[int]:
+    """The cards in the slots the card waiting in ``f`` could take (SL §54)."""
+    p = s.players[f["seat"]]
+    if card_def(s, f["card"]).slot == "vehicle":
+        return [] if p.vehicle is None else [p.vehicle]
+    return list(p.cargo)
+
+
+def swap_partner(s: State, f: dict[str, Any]) -> int | None:
+    """SL §70, SL §72: a vehicle or cargo card that came in a trade and finds its slot full may
+    be swapped: the card in that slot goes to the other side of the trade. The seat of that
+    side, or None when the waiting card came from no trade under way."""
+    if f["card"] not in s.traded:
+        return None
+    if f["seat"] == s.current:
+        # the partner gave it in the trade the current player asked for, still open below
+        below = s.stack[-2] if len(s.stack) > 1 and s.stack[-1] is f else None
+        if below is not None and below["kind"] == "trade" and below["active"] == f["seat"]:
+            return below["seat"]
+        return None
+    return s.current  # every trade is with the current player: she gave it, offered and accepted

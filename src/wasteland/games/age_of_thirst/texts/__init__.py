@@ -15,6 +15,12 @@ from typing import Any
 
 from wasteland.core.card_texts import CatalogueTexts, Templates
 
+from ..content import load_content, DECK_SIZE
+
+from ..economy import HAND_LIMIT, MARKET_PRICE
+
+from ..validate import MAX_EYE
+
 HEXES = ("oasis", "source", "bunker", "ray_tower", "landing", "base", "eye_circle")  # LO-3, LO-12
 
 
@@ -24,8 +30,6 @@ class AgeOfThirstTexts(CatalogueTexts):
 
     @cached_property
     def content(self) -> Any:
-        from ..content import load_content
-
         return load_content()
 
     def build(self, lang: str) -> dict[str, tuple[str, str]]:
@@ -42,10 +46,6 @@ class _Builder:
         return english if self.en else self.t.get(f"names.{table}.{cid}")
 
     def entries(self) -> dict[str, tuple[str, str]]:
-        from ..content import DECK_SIZE
-        from ..economy import HAND_LIMIT, MARKET_PRICE
-        from ..validate import MAX_EYE
-
         t = self.t
         out: dict[str, tuple[str, str]] = {}
         for cid, card in self.c.sources.items():  # LO-9

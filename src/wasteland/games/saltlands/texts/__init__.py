@@ -16,6 +16,9 @@ from typing import Any
 from wasteland.core.card_texts import CatalogueTexts, Templates, TextsError
 
 from ..config import ACTIVE_LETTERS
+from ..content import load_content
+from ..movement import FUEL_BONUS, BORN_DRIVER_BONUS
+from ..turn import TRADE_LIMIT, LOOT_TOKEN_CARDS
 
 LETTERS = "ABCMH"  # the spawn letters (SL §107)
 SPECIAL_HEXES = ("wreck", "colony", "start_dune", "raider_start")  # SL §38, SL §39, SL §45
@@ -30,8 +33,6 @@ class SaltlandsTexts(CatalogueTexts):
 
     @cached_property
     def content(self) -> Any:
-        from ..content import load_content
-
         return load_content()
 
     def build(self, lang: str) -> dict[str, tuple[str, str]]:
@@ -129,8 +130,6 @@ class _Builder:
     # -- cards (SL §54, SL §55, SL §63 to SL §70, SL §84, SL §88) ----------------------------
 
     def card_text(self, cid: str) -> str:
-        from ..movement import FUEL_BONUS
-
         card = self.c.cards[cid]
         t = self.t
         lines = [t.fill("card.header", deck=t.get(f"deck.{card.deck}"), slot=t.get(f"slot.{card.slot}"))]
@@ -180,9 +179,6 @@ class _Builder:
     # -- characters (SL §44, SL §135, SL §146) ------------------------------------------------
 
     def ability_power(self, ability: str) -> str:
-        from ..movement import BORN_DRIVER_BONUS
-        from ..turn import TRADE_LIMIT
-
         # the numbers of SL §135 and SL §146, as the rules code uses them
         values = {"armor": 1, "bonus": BORN_DRIVER_BONUS if ability == "born_driver" else 1, "amount": 1,
                   "limit": TRADE_LIMIT}
@@ -202,8 +198,6 @@ class _Builder:
     # -- tokens (SL §37, SL §73 to SL §77) -------------------------------------------------------
 
     def token_entry(self, tok: Any) -> tuple[str, str]:
-        from ..turn import LOOT_TOKEN_CARDS
-
         t = self.t
         colour = t.get(f"colour.{tok.colour}") if tok.colour else ""
         name = t.get(f"token.{tok.kind}.name")

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from wasteland.core.state_check import (StateError, fail, need_bool, need_dict, need_each, need_in, need_int,
-                                        need_list, need_seat, need_str)
+from wasteland.core.state_check import (StateError, checked_reader, fail, need_bool, need_dict, need_each, need_in,
+                                        need_int, need_list, need_seat, need_str)
 
 from .spec import ROUND_BOUND
 from .engine import CHOOSE, RUN
@@ -200,3 +200,7 @@ def _check_stack(s: State, zones: set[str]) -> None:
             fail(f"{where}.model", "the enemy acting")
     if not s.over and not s.stack:
         raise StateError("stack", "the quest is not over and waits on nothing")
+
+
+#: the state ``to_json`` wrote; anything the engine could not play on is a StateError naming the field
+load_state = checked_reader(State.from_json, check_state)

@@ -90,6 +90,21 @@ def _view_hexes(geo: Any, terrain: Any) -> list[dict[str, Any]]:
     return found  # type: ignore[return-value]
 
 
+def _view_tiles(s: State, geo: Any, terrain: Any) -> list[dict[str, Any]]:
+    """The tile positions as a view shows them. What they show (which tiles are face up,
+    which tile and turned how) is what a terrain is shared by (``State.terrain``), so the
+    list is kept with the terrain, as the hexes are (read-only)."""
+    found = terrain.memo.get(("view_tiles",))
+    if found is None:
+        tiles = []
+        for pos, (a, b) in enumerate(geo.positions):
+            up = s.face_up[pos]
+            tiles.append({"at": fmt_pos((a, b)), "face_up": up, "tile": s.tiles[pos] if up else None,
+                          "rotation": s.rotation[pos] if up else None})
+        found = terrain.remember(("view_tiles",), tiles)
+    return found  # type: ignore[return-value]
+
+
 def view(s: State, seat: int | None) -> dict[str, Any]:
     """What ``seat`` may know (None = a spectator): no deck order, no face-down tile,
     no other player's hand, no random generator state."""
@@ -97,11 +112,7 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
     names = s.static.catalog.card_names
     tnames = s.static.catalog.token_names
     terrain = s.terrain
-    tiles = []
-    for pos, (a, b) in enumerate(geo.positions):
-        up = s.face_up[pos]
-        tiles.append({"at": fmt_pos((a, b)), "face_up": up, "tile": s.tiles[pos] if up else None,
-                      "rotation": s.rotation[pos] if up else None})
+    tiles = _view_tiles(s, geo, terrain)
     hexes = _view_hexes(geo, terrain)
     players = []
     for p in s.players:

@@ -48,6 +48,7 @@ class EngineGame:
         describe: Callable[[Event], str],
         determinize: Callable[[Any, int, Rng], Any],
         evaluate: Callable[[Any], list[float]],
+        views: Callable[[Any, list[int | None]], dict[int | None, dict[str, Any]]] | None = None,
     ) -> None:
         self._engine = engine
         self._setup = setup
@@ -56,6 +57,7 @@ class EngineGame:
         self._describe = describe
         self._determinize = determinize
         self._evaluate = evaluate
+        self._views = views
 
     @property
     def name(self) -> str:
@@ -275,7 +277,21 @@ class EngineGame:
         """In table mode the view also has ``chance``: the point waiting for the table
         (what, rule, custom format; its outcomes only to the chance seat, since what a
         deck may still hold tells what the hands hold), or None."""
-        out = self._view(state, seat)
+        return self._with_chance(state, self._view(state, seat), seat)
+
+    def views(self, state: Any, seats: Any) -> dict[int | None, dict[str, Any]]:
+        """The views of one position for every seat of ``seats`` (None: a spectator), each
+        equal to ``view(state, seat)``. A server sends every seat its own view after each
+        action; a game that declares ``views`` builds what they share once (the board,
+        the figures, the decks' sizes) and only each seat's own part per seat."""
+        seats = list(seats)
+        if self._views is None:
+            raw = {seat: self._view(state, seat) for seat in seats}
+        else:
+            raw = self._views(state, seats)
+        return {seat: self._with_chance(state, raw[seat], seat) for seat in seats}
+
+    def _with_chance(self, state: Any, out: dict[str, Any], seat: int | None) -> dict[str, Any]:
         c = state.chance
         if c is None:
             return out

@@ -6,7 +6,7 @@ from typing import Any
 
 from wasteland.core.game_base import EngineGame
 from wasteland.core.protocol import Event
-from wasteland.core.view import view_head
+from wasteland.core.view import decision_block, view_head
 
 from . import engine
 from .board import TERRAIN_NAME, fmt_pos
@@ -29,7 +29,7 @@ class Saltlands(EngineGame):
     spec = SPEC  # name, title, rules version and player range are declared there only
 
     def __init__(self) -> None:
-        super().__init__(engine, new_game, State, view, describe, determinize, evaluate)
+        super().__init__(engine, new_game, State, view, describe, determinize, evaluate, views=views)
 
     def normalize_config(self, config: dict[str, Any]) -> dict[str, Any]:
         rules = normalize(config)
@@ -166,12 +166,25 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         "supply": [names[c] for c in s.supply],
         "acting": _acting(s),
     })
+    toll = _storm_toll(s, seat, decision)
+    if toll:
+        out["storm_cards"] = toll
+    _add_choices(s, out)
+    return out
+
+
+def _storm_toll(s: State, seat: int | None, decision: Any) -> dict[str, int] | None:
+    """SL §53: what each move would cost in the sandstorm, shown to the player before it
+    moves (None for anybody else, and without a storm)."""
     if s.storm and decision is not None and decision.seat == seat and decision.kind == "turn":
-        # SL §53: what each move would cost in the sandstorm, shown before the player moves
         legal = set(decision.actions)
-        toll = {a: n for a, n in storm_cards(s, s.players[seat]).items() if a in legal}
-        if toll:
-            out["storm_cards"] = toll
+        return {a: n for a, n in storm_cards(s, s.players[seat]).items() if a in legal}
+    return None
+
+
+def _add_choices(s: State, out: dict[str, Any]) -> None:
+    """What every seat sees of the choice on top of the stack (after ``storm_cards``)."""
+    geo = s.static.geo
     if s.stack and s.stack[-1]["kind"] == "rumor":
         # SL §109: the drawn rumor card is face up; both options and where each would move
         # the markers are shown before its owner chooses
@@ -180,6 +193,37 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         # SL §152: the explored tile the player turns now (one rumor card may explore two)
         pos = s.stack[-1]["pos"]
         out["orienting"] = {"at": fmt_pos(geo.positions[pos]), "tile": s.tiles[pos]}
+
+
+def views(s: State, seats: list[int | None]) -> dict[int | None, dict[str, Any]]:
+    """``view(s, seat)`` for every seat of ``seats`` at once: the spectator's view is
+    built once and each seat's differs from it only in its own head (``seat``, the
+    decision's actions), its own player's entry (its hand, its engaged hand cards) and,
+    in a sandstorm, its moves' toll: those are built per seat, the rest is shared (the
+    views are read-only, as the hexes they already share)."""
+    base = view(s, None)
+    names = s.static.catalog.card_names
+    decision = engine.decision(s)
+    out: dict[int | None, dict[str, Any]] = {}
+    for seat in seats:
+        if seat is None:
+            out[seat] = dict(base)
+            continue
+        v = dict(base)
+        v["seat"] = seat
+        v["decision"] = decision_block(decision, seat)
+        players = v["players"] = list(base["players"])
+        for i, p in enumerate(s.players):
+            if p.seat == seat:
+                entry = players[i] = dict(players[i])
+                entry["engaged"] = sorted(names[c] for c in p.engaged)  # her own hand's too
+                entry["hand"] = [names[c] for c in p.hand]
+        toll = _storm_toll(s, seat, decision)
+        if toll:
+            later = {k: v.pop(k) for k in ("rumor_choice", "orienting") if k in v}
+            v["storm_cards"] = toll
+            v.update(later)  # the keys in the order ``view`` writes them
+        out[seat] = v
     return out
 
 

@@ -207,14 +207,19 @@ class HeuristicAgent(Answers):
         finally:
             me.hand.insert(at, card)
 
-    def _goal_bonus(self, s: State, me: Player, h: int) -> float:
-        """Pull toward valuable tokens; once the road ends, toward a rumor-marker tile."""
+    _NOT_YET = object()  # an escape not looked up yet (``_goal_bonus``)
+
+    def _goal_bonus(self, s: State, me: Player, h: int, escape=_NOT_YET) -> float:
+        """Pull toward valuable tokens; once the road ends, toward a rumor-marker tile.
+        ``escape``: ``self._escape(s, me)`` when the caller has it already (it depends on
+        the position, not on ``h``, and a turn's scoring asks it for every destination)."""
         geo = s.static.geo
         per = CELLS_PER_TILE
         bonus = 0.0
         adj = geo.adj[h]
         pull = 0.0
-        escape = self._escape(s, me) if s.markers else None
+        if escape is self._NOT_YET:
+            escape = self._escape(s, me)  # None without markers: nowhere to escape to
         for t, tok in s.tokens.items():
             w = self._token_weight(s, tok, escape is not None)
             if w <= 0:
@@ -275,10 +280,11 @@ class HeuristicAgent(Answers):
             v += 1.0 * card_value(cards[c])
         if me.vehicle is not None:
             v += card_value(cards[me.vehicle])
-        v += 25.0 * len(victory_cards(s, me)) + (30.0 if self.ready(s, me) else 0.0)
+        escape = self._escape(s, me)  # ``ready``, and the goal bonus's escape
+        v += 25.0 * len(victory_cards(s, me)) + (30.0 if escape is not None else 0.0)
         v += 40.0 * len(s.rumors_played)
         if me.hex is not None:
-            v += 2.0 * self._goal_bonus(s, me, me.hex)
+            v += 2.0 * self._goal_bonus(s, me, me.hex, escape)
         return v
 
     def _simulate_plan(self, s: State, seat: int, move: str | None) -> float:
@@ -357,7 +363,8 @@ class HeuristicAgent(Answers):
 
         here = me.hex
         scores: dict[str, float] = {}
-        here_value = (-danger(here) + self._goal_bonus(s, me, here)) if here is not None else 0
+        escape = self._escape(s, me)  # the same for every destination's goal bonus
+        here_value = (-danger(here) + self._goal_bonus(s, me, here, escape)) if here is not None else 0
         fresh = len(fresh_crew(me))
         limit = hand_limit(s, me)
         over = len(me.hand) - limit
@@ -369,7 +376,7 @@ class HeuristicAgent(Answers):
             elif verb == "move":
                 dest = geo.by_name[t[1]]
                 fuel = int(t[3]) if len(t) > 3 else 0
-                value = -danger(dest) + self._goal_bonus(s, me, dest)
+                value = -danger(dest) + self._goal_bonus(s, me, dest, escape)
                 scores[a] = value - here_value - 0.8 * fuel - 0.2
             elif verb == "collect":
                 tok = s.tokens.get(geo.by_name[t[1]])

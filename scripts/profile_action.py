@@ -239,7 +239,7 @@ def main(argv: list[str] | None = None) -> None:
     print("costliest functions (own time):")
     for t, calls, label in functions[: args.top]:
         print(f"  {100 * t / total:5.1f}%  " + (f"{calls:>9,} calls  " if calls else "") + label)
-    if inclusive:
+    if not args.cprofile:
         print("costliest functions with what they call (inclusive time):")
         skip = ("profile_action", "(built-ins)")
         shown = [x for x in inclusive if not x[2].startswith(skip)]

@@ -38,6 +38,9 @@ def test_bench_prints_the_figures_of_every_installed_game():
         assert (guided in text) == bool(spec.guide)
         if spec.bot(spec.default_bot) is not None:
             assert re.search(rf"{t} {spec.default_bot} bot, \d player\(s\): \d+ games in [\d.]+ s", text)
+            assert re.search(rf"{t}: {spec.default_bot} bot games/s ÷ random games/s, \dp \(aim ≥ 1/20\): "
+                             r"1/[\d.]+ [✓✗]", text), (spec.name, text)
+    assert "issue 29 aims" in text and "server CPU per action ÷ the engine's (aim ≤ 5×)" in text
 
 
 def test_bench_of_one_game_and_of_an_unknown_one():
@@ -66,3 +69,21 @@ def test_the_bench_plays_with_the_simulation_endings():
 def test_the_anchor_plays_whole_games():
     seconds, actions = connect_four(seconds=0.05)
     assert seconds >= 0.05 and actions >= 7  # at least one game: four in a row takes seven drops
+
+
+def test_the_aims_of_issue_29_beside_their_figures():
+    """Each aim of issue 29 is printed beside the figure of the same run, met or not."""
+    from wasteland.sim.bench import aims
+
+    spec = get_spec("saltlands")
+    figures = {"backgammon": 100_000.0, "saltlands aps1": 50_000.0, "saltlands aps4": 120_000.0,
+               "saltlands random games/s1": 800.0, "saltlands heuristic games/s": 50.0,
+               "saltlands env ours1": 0.25, "saltlands ismcts guided": 400.0}
+    lines = aims(figures, [spec], server={"cpu_us": 300.0, "engine_us": 50.0})
+    text = "\n".join(lines)
+    assert "random play ÷ backgammon (aim ≥ 1.0): 1p 0.50 ✗, 4p 1.20 ✓" in text
+    assert "heuristic bot games/s ÷ random games/s, 1p (aim ≥ 1/20): 1/16.0 ✓" in text
+    assert "(aim ≤ 30%): 25% ✓" in text
+    assert "400 iterations/s ✗, 4.00 per 1,000 backgammon actions" in text
+    assert "300 µs ÷ 50 µs = 6.0× ✗" in text
+    assert "not measured" in "\n".join(aims(figures, [spec]))

@@ -15,7 +15,10 @@ class RandomAgent:
 
     def choose(self, obs_or_decision: Observation | Decision) -> Action:
         decision = obs_or_decision if isinstance(obs_or_decision, Decision) else obs_or_decision.decision
-        return self.rng.choice(list(decision.actions))
+        actions = decision.actions
+        if not isinstance(actions, (tuple, list)):
+            actions = list(actions)
+        return self.rng.choice(actions)  # a tuple is indexed as its list copy was: the same pick
 
 
 def make(seed: int = 0, spec: object = None) -> RandomAgent:

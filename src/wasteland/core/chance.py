@@ -228,6 +228,12 @@ def _tally(notations: Sequence[str]) -> tuple[tuple[str, ...], tuple[int, ...]]:
     return outcomes, tuple(counts[o] for o in outcomes)
 
 
+def answering(s: GameState) -> bool:
+    """Does the table answer the chance points of ``s`` now (so that :func:`ask` looks at
+    the outcomes)? When not, a caller may skip listing them: ``ask`` returns None unread."""
+    return isinstance(s.chance, Answers)
+
+
 def ask(s: GameState, what: str, notations: Sequence[str], rule: str, custom: str = "", *, term: str = "",
         about: tuple[tuple[str, str], ...] = ()) -> str | None:
     """The table's answer for a chance point whose possible outcomes are ``notations``
@@ -236,7 +242,7 @@ def ask(s: GameState, what: str, notations: Sequence[str], rule: str, custom: st
     hands its result to :func:`note`. For a point the helpers below do not fit (a reveal
     whose possible cards are not simply a list's)."""
     c = s.chance
-    if not isinstance(c, Answers):
+    if not isinstance(c, Answers):  # as ``answering``
         return None
     outcomes, weights = _tally(notations)
     return c.take(ChancePoint(what, outcomes, weights, rule, custom, term, about))

@@ -58,10 +58,12 @@ class EngineGame:
         determinize: Callable[[Any, int, Rng], Any],
         evaluate: Callable[[Any], list[float]],
         resume: Callable[[Any], list[Event]] | None = None,
+        views: Callable[[Any, list[int | None]], dict[int | None, dict[str, Any]]] | None = None,
     ) -> None:
         """``load_state(data)``: the state ``to_json`` wrote, checked field by field (a
         StateError naming the field). ``resume(state)``: the automatic steps a position set up by hand rests on (a
-        scenario stopped before the dice of a round), for a game that has them."""
+        scenario stopped before the dice of a round), for a game that has them. ``views(state,
+        seats)``: every seat's view at once, for a game that builds what they share once."""
         self._engine = engine
         self._resume = resume
         self._setup = setup
@@ -70,6 +72,7 @@ class EngineGame:
         self._describe = describe
         self._determinize = determinize
         self._evaluate = evaluate
+        self._views = views
 
     # the facts of ``DECLARED``, read from the spec
     name = property(lambda self: self.spec.name)
@@ -277,7 +280,21 @@ class EngineGame:
         """In table mode the view also has ``chance``: the point waiting for the table
         (what, rule, custom format; its outcomes only to the chance seat, since what a
         deck may still hold tells what the hands hold), or None."""
-        out = self._view(state, seat)
+        return self._with_chance(state, self._view(state, seat), seat)
+
+    def views(self, state: Any, seats: Any) -> dict[int | None, dict[str, Any]]:
+        """The views of one position for every seat of ``seats`` (None: a spectator), each
+        equal to ``view(state, seat)``. A server sends every seat its own view after each
+        action; a game that declares ``views`` builds what they share once (the board,
+        the figures, the decks' sizes) and only each seat's own part per seat."""
+        seats = list(seats)
+        if self._views is None:
+            raw = {seat: self._view(state, seat) for seat in seats}
+        else:
+            raw = self._views(state, seats)
+        return {seat: self._with_chance(state, raw[seat], seat) for seat in seats}
+
+    def _with_chance(self, state: Any, out: dict[str, Any], seat: int | None) -> dict[str, Any]:
         c = state.chance
         if c is None:
             return out

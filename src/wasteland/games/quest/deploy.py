@@ -111,12 +111,17 @@ def model_zones(s: State, tile: str, anchor: str, what: str, slot: str, enemy: s
     size = s.content.size(enemy)
     tile_zones = s.board.tile_zones[tile]
     near = [z for z in tile_zones if adjacent(s, anchor, z)]
+    occ = s.occupancy()  # the position does not change here: one count for every room asked
+    capacity = s.board.capacity
+
+    def room(z: str) -> int:
+        return capacity[z] - occ.get(z, 0)
     if not leftover:
-        fits = [z for z in near if s.room(z) >= size]
+        fits = [z for z in near if room(z) >= size]
         if not fits:
             return [], "leftover"  # placed after the rest of its group ("any enemies left over")
         if fits:
-            rooms = {z: s.room(z) for z in near}
+            rooms = {z: room(z) for z in near}
             rest_sizes = tuple(sorted(s.content.size(e) for e in rest))
 
             def value(z: str | None) -> int:
@@ -134,14 +139,14 @@ def model_zones(s: State, tile: str, anchor: str, what: str, slot: str, enemy: s
                 why += ", with a small enemy of its group"
             return chosen, why
     guards = {m["zone"] for m in s.models.values() if m["zone"] is not None and adjacent(s, anchor, m["zone"])}
-    second = [z for z in tile_zones if s.room(z) >= size and any(adjacent(s, g, z) for g in guards)]
+    second = [z for z in tile_zones if room(z) >= size and any(adjacent(s, g, z) for g in guards)]
     if second:
         chosen = _small_with_small(s, second, enemy, slot)
         return chosen, f"adjacent to an enemy that is adjacent to the {what} in {anchor}"
     # Stand-in beyond the page: the nearest zone with room, on the tile first.
     for pool in (list(tile_zones), s.board.zones):
         d = s.board.distances(anchor)
-        fits = [z for z in pool if s.room(z) >= size and z in d]
+        fits = [z for z in pool if room(z) >= size and z in d]
         if fits:
             best = min(d[z] for z in fits)
             return sorted(z for z in fits if d[z] == best), "the nearest zone with room (stand-in: the page stops here)"

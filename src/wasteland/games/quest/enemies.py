@@ -36,7 +36,11 @@ def step_options(s: State, mid: str) -> list[str]:
     m = s.models[mid]
     here = hero_distance(s, m["zone"])
     size = s.content.size(m["enemy"])
-    return sorted(z for z in s.board.neighbours[m["zone"]] if s.room(z) >= size and hero_distance(s, z) < here)
+    bf = s.board
+    occ = s.occupancy()  # one count of the zones for every neighbour's room
+    capacity = bf.capacity
+    return sorted(z for z in bf.neighbours[m["zone"]]
+                  if capacity[z] - occ.get(z, 0) >= size and hero_distance(s, z) < here)
 
 
 def strike_options(s: State, mid: str) -> list[int]:

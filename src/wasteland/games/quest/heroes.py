@@ -42,10 +42,12 @@ def hero_options(s: State, seat: int) -> list[str]:
             out += [f"dig {t}" for t in _meets(tokens, "dig")]  # stand-in for WQ-40.3 Buried (p.33)
         else:
             if "trapped" not in h["tokens"]:  # WQ-40.3 Trapped: no Move (1+) or Run (3+)
-                steps = [z for z in bf.neighbours[zone] if s.room(z) >= 1]
+                occ = s.occupancy()  # one count of the zones for every room asked below
+                capacity = bf.capacity
+                steps = [z for z in bf.neighbours[zone] if capacity[z] - occ.get(z, 0) >= 1]
                 out += [f"move {z} {t}" for z in steps for t in _meets(tokens, "move")]
                 d = bf.distances(zone)
-                far = sorted(z for z, k in d.items() if k == 2 and s.room(z) >= 1)
+                far = sorted(z for z, k in d.items() if k == 2 and capacity[z] - occ.get(z, 0) >= 1)
                 out += [f"run {z} {t}" for z in far for t in _meets(tokens, "run")]
             foes = sorted(i for i, m in s.models.items() if adjacent(s, zone, m["zone"]))
             out += [f"attack {m} {t}" for m in foes for t in _meets(tokens, "attack")]

@@ -8,7 +8,6 @@ The battlefield's geometry is derived from ``placements`` and ``open_gates``.
 
 from __future__ import annotations
 
-import copy as _copy
 from typing import Any
 
 from wasteland.core.plain import plain
@@ -33,6 +32,39 @@ _LISTS = ("lychgates", "items", "slots", "track", "exploration_deck", "explored"
           "encounter_discard", "withdrawn", "crisis_deck", "destiny_rolled", "winners", "rolls")
 
 PHASES = ("setup", "expedition", "destiny", "initiative", "activation", "event")
+
+
+_SIZES: dict[str, int] = {}
+
+
+def _sizes() -> dict[str, int]:
+    """Each enemy's size (``Content.size``) by name, read once from the content."""
+    if not _SIZES:
+        content = load_content()
+        _SIZES.update({name: content.size(name) for name in content.enemies})
+    return _SIZES
+
+
+def _copy_plain(x: Any) -> Any:
+    if isinstance(x, dict):
+        return {k: _copy_plain(v) for k, v in x.items()}
+    if isinstance(x, list):
+        return [_copy_plain(v) for v in x]
+    return x
+
+
+def _copy_frames(stack: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A deep copy of the frame stack. Frames hold plain JSON data only (dicts, lists,
+    strings, numbers), so a copy of the containers is a deep copy, at a fraction of
+    ``copy.deepcopy``'s cost (it keeps a memo and looks each type up)."""
+    out = []
+    for f in stack:
+        g = dict(f)
+        for k, v in g.items():
+            if isinstance(v, (list, dict)):
+                g[k] = _copy_plain(v)
+        out.append(g)
+    return out
 
 
 class State(FramedState):
@@ -120,8 +152,32 @@ class State(FramedState):
         return [h["zone"] for h in self.heroes if h["zone"] is not None]
 
     def occupied(self, zone: str) -> int:
-        n = sum(HERO_SIZE for h in self.heroes if h["zone"] == zone)
-        return n + sum(self.content.size(m["enemy"]) for m in self.models.values() if m["zone"] == zone)
+        n = 0
+        for h in self.heroes:
+            if h["zone"] == zone:
+                n += HERO_SIZE
+        models = self.models
+        if models:
+            size = _sizes()
+            for m in models.values():
+                if m["zone"] == zone:
+                    n += size[m["enemy"]]
+        return n
+
+    def occupancy(self) -> dict[str, int]:
+        """Every zone's :meth:`occupied` at once (zones holding nobody left out): for a
+        caller that asks the room of many zones of one position."""
+        occ: dict[str, int] = {}
+        for h in self.heroes:
+            z = h["zone"]
+            if z is not None:
+                occ[z] = occ.get(z, 0) + HERO_SIZE
+        if self.models:
+            size = _sizes()
+            for m in self.models.values():
+                z = m["zone"]
+                occ[z] = occ.get(z, 0) + size[m["enemy"]]
+        return occ
 
     def room(self, zone: str) -> int:
         return self.board.capacity[zone] - self.occupied(zone)
@@ -147,7 +203,7 @@ class State(FramedState):
         s.heroes = [{**h, "tokens": list(h["tokens"]), "dice": list(h["dice"])} for h in self.heroes]
         s.models = {k: {**m, "tokens": list(m["tokens"])} for k, m in self.models.items()}
         s.groups = {k: {**g, "models": list(g["models"])} for k, g in self.groups.items()}
-        s.stack = _copy.deepcopy(self.stack)
+        s.stack = _copy_frames(self.stack)
         s._decision = self._decision
         s.chance = self.chance
         s._bf, s._bf_tag = self._bf, self._bf_tag

@@ -78,11 +78,21 @@ class HeuristicAgent(Answers):
     def _raider_dist(self, s: State) -> list[tuple[int, list[int], int, int]]:
         """For each raider: (raider id, distances from it, its move, its armor)."""
         geo = s.static.geo
+        terrain = s.terrain
+        known = terrain.memo.get("raider distances")
+        if known is None or len(known) > 512:
+            known = terrain.remember("raider distances", {})
         out = []
         for rid, (rtype, h, crew) in s.raiders.items():
             rdef = s.static.content.raiders[rtype]
-            passable = s.terrain.passable(terrain_set(rdef))
-            out.append((rid, paths.bfs_distances(geo.adj, h, passable), rdef.move, crew))
+            passable = terrain.passable(terrain_set(rdef))
+            # Reachability depends on the terrain alone, so it is searched once per
+            # terrain, start and raider terrain, and shared by every position (and every
+            # sample and look-ahead of the bot) on that terrain; nobody edits the list.
+            dist = known.get((passable, h))
+            if dist is None:
+                dist = known[(passable, h)] = paths.bfs_distances(geo.adj, h, passable)
+            out.append((rid, dist, rdef.move, crew))
         return out
 
     def _danger(self, s: State, me: Player, h: int, rd) -> float:
@@ -91,7 +101,7 @@ class HeuristicAgent(Answers):
         hits = 0.0
         damage = 1.5 + 0.25 * s.round
         for _rid, dist, move, _crew in rd:
-            near = min((dist[n] for n in adj), default=paths.UNREACHABLE)
+            near = min(map(dist.__getitem__, adj), default=paths.UNREACHABLE)
             if near <= move:
                 hits += damage
             elif near <= move + 3:
@@ -197,14 +207,19 @@ class HeuristicAgent(Answers):
         finally:
             me.hand.insert(at, card)
 
-    def _goal_bonus(self, s: State, me: Player, h: int) -> float:
-        """Pull toward valuable tokens; once the road ends, toward a rumor-marker tile."""
+    _NOT_YET = object()  # an escape not looked up yet (``_goal_bonus``)
+
+    def _goal_bonus(self, s: State, me: Player, h: int, escape=_NOT_YET) -> float:
+        """Pull toward valuable tokens; once the road ends, toward a rumor-marker tile.
+        ``escape``: ``self._escape(s, me)`` when the caller has it already (it depends on
+        the position, not on ``h``, and a turn's scoring asks it for every destination)."""
         geo = s.static.geo
         per = CELLS_PER_TILE
         bonus = 0.0
         adj = geo.adj[h]
         pull = 0.0
-        escape = self._escape(s, me) if s.markers else None
+        if escape is self._NOT_YET:
+            escape = self._escape(s, me)  # None without markers: nowhere to escape to
         for t, tok in s.tokens.items():
             w = self._token_weight(s, tok, escape is not None)
             if w <= 0:
@@ -265,10 +280,11 @@ class HeuristicAgent(Answers):
             v += 1.0 * card_value(cards[c])
         if me.vehicle is not None:
             v += card_value(cards[me.vehicle])
-        v += 25.0 * len(victory_cards(s, me)) + (30.0 if self.ready(s, me) else 0.0)
+        escape = self._escape(s, me)  # ``ready``, and the goal bonus's escape
+        v += 25.0 * len(victory_cards(s, me)) + (30.0 if escape is not None else 0.0)
         v += 40.0 * len(s.rumors_played)
         if me.hex is not None:
-            v += 2.0 * self._goal_bonus(s, me, me.hex)
+            v += 2.0 * self._goal_bonus(s, me, me.hex, escape)
         return v
 
     def _simulate_plan(self, s: State, seat: int, move: str | None) -> float:
@@ -303,6 +319,13 @@ class HeuristicAgent(Answers):
                 break
             apply_in_place(t, best)
         for _ in range(400):
+            if t.over:
+                break  # no decision: the game is over
+            if not t.stack and t.current == seat and t.turn > start_turn:
+                # The seat's next turn: with no frame on the stack the decision is the
+                # current seat's free "turn" step (engine's frame loop), so this is the
+                # test below without listing that turn's legal actions, never looked at.
+                break
             d = decision(t)
             if d is None:
                 break
@@ -325,9 +348,19 @@ class HeuristicAgent(Answers):
         geo = s.static.geo
         cat = s.static.catalog
         rd = self._raider_dist(s)
+        dangers: dict[int, float] = {}
+
+        def danger(h: int) -> float:
+            # the same hex's danger is asked again when the safest moves are picked
+            v = dangers.get(h)
+            if v is None:
+                v = dangers[h] = self._danger(s, me, h, rd)
+            return v
+
         here = me.hex
         scores: dict[str, float] = {}
-        here_value = (-self._danger(s, me, here, rd) + self._goal_bonus(s, me, here)) if here is not None else 0
+        escape = self._escape(s, me)  # the same for every destination's goal bonus
+        here_value = (-danger(here) + self._goal_bonus(s, me, here, escape)) if here is not None else 0
         fresh = len(fresh_crew(me))
         limit = hand_limit(s, me)
         over = len(me.hand) - limit
@@ -339,7 +372,7 @@ class HeuristicAgent(Answers):
             elif verb == "move":
                 dest = geo.by_name[t[1]]
                 fuel = int(t[3]) if len(t) > 3 else 0
-                value = -self._danger(s, me, dest, rd) + self._goal_bonus(s, me, dest)
+                value = -danger(dest) + self._goal_bonus(s, me, dest, escape)
                 scores[a] = value - here_value - 0.8 * fuel - 0.2
             elif verb == "collect":
                 tok = s.tokens.get(geo.by_name[t[1]])
@@ -382,7 +415,7 @@ class HeuristicAgent(Answers):
             # The move decides what the raiders can do to us: try the most promising
             # destinations (and staying put) against a simulated raider activation.
             shortlist = sorted(moves, key=lambda a: -scores[a])[: self.LOOKAHEAD]
-            safest = sorted(moves, key=lambda a: self._danger(s, me, s.static.geo.by_name[a.split(" ")[1]], rd))
+            safest = sorted(moves, key=lambda a: danger(s.static.geo.by_name[a.split(" ")[1]]))
             shortlist += [a for a in safest[: self.LOOKAHEAD // 2] if a not in shortlist]
             if not s.rumor_deck and self.ready(s, me):
                 # The road has ended and the cards are in hand: every move onto a rumor

@@ -102,8 +102,9 @@ def determinize(state: State, seat: int, rng: Rng) -> State:
     for stack in s.damage_stacks.values():
         for c in stack:
             by_round.setdefault(content.damage_cards[c].round, [])
+    epic = s.static.rules.epic
     for card in content.damage_cards.values():
-        if card.round in by_round and card.id not in revealed and (s.static.rules.epic or not card.expansion):
+        if card.round in by_round and card.id not in revealed and (epic or not card.expansion):
             by_round[card.round].append(card.id)
     # Cards revealed and discarded in earlier rounds are public; leave them out.
     used = _discarded_damage(s)
@@ -119,13 +120,16 @@ def determinize(state: State, seat: int, rng: Rng) -> State:
 
 
 def _pick(rest: list[int], n: int, fits) -> list[int] | None:
-    chosen = []
-    i = 0
-    while len(chosen) < n and i < len(rest):
-        if fits(rest[i]):
-            chosen.append(rest.pop(i))
+    """The first ``n`` cards of ``rest`` that fit, taken out of it (the others keep their
+    order); None if fewer fit (then every one that fits is taken out)."""
+    chosen: list[int] = []
+    kept: list[int] = []
+    for c in rest:
+        if len(chosen) < n and fits(c):
+            chosen.append(c)
         else:
-            i += 1
+            kept.append(c)
+    rest[:] = kept  # one pass, not a pop from the middle of the list per card
     return chosen if len(chosen) == n else None
 
 

@@ -16,7 +16,7 @@ from .setup import check_characters, new_game
 from .spec import SPEC
 from .state import State
 from .validate import load_state
-from .view import view
+from .view import view, views
 from .zones import HIDDEN_GAINS
 
 
@@ -24,7 +24,7 @@ class Saltlands(EngineGame):
     spec = SPEC  # name, title, rules version and player range are declared there only
 
     def __init__(self) -> None:
-        super().__init__(engine, new_game, load_state, view, describe, determinize, evaluate)
+        super().__init__(engine, new_game, load_state, view, describe, determinize, evaluate, views=views)
 
     def normalize_config(self, config: dict[str, Any]) -> dict[str, Any]:
         rules = normalize(config)

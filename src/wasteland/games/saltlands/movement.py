@@ -397,6 +397,22 @@ def _within(bits, here: int, steps: int, passable: int) -> list[int]:
     return found
 
 
+_MEETS: dict[tuple, tuple[int | None, int]] = {}
+
+
+def _meet(bits, start: int, passable: int, goal: int) -> tuple[int | None, int]:
+    """``bits.meet``, remembered: the unbounded searches toward the players repeat for
+    every raider that has not moved since, and a bot's look-ahead replays the same
+    activation on many copies of one position."""
+    key = (bits, start, passable, goal)  # the hex sets' numbering is the board's (``bits``)
+    found = _MEETS.get(key)
+    if found is None:
+        if len(_MEETS) > 1024:
+            _MEETS.clear()
+        found = _MEETS[key] = bits.meet(start, passable, goal)
+    return found
+
+
 def raider_route(s: State, rid: int, dest: int, bonus: int) -> list[int]:
     """One shortest route of the raider to ``dest`` (for the event log), read back from
     the same search its move used: each step back goes to the lowest-numbered hex one
@@ -511,7 +527,7 @@ def raider_plan(
     next_to_players = 0
     for p in players:
         next_to_players |= around[p.hex]
-    best, met = bits.meet(bits.bit[here], passable, next_to_players)
+    best, met = _meet(bits, bits.bit[here], passable, next_to_players)
     if best is None:
         return RaiderPlan((), False, (here,), paths.UNREACHABLE, "cannot reach any player over its terrain")
     targets = tuple(p.seat for p in players if around[p.hex] & met)
@@ -522,7 +538,7 @@ def raider_plan(
     # with 0 steps, so a raider that cannot get closer stays put. Searching outward from
     # the passable hexes next to the player, the first layer that meets the hexes it may
     # end on holds the closest of them; among those, the fewest steps win.
-    _k, closest = bits.meet(around[s.players[chosen].hex] & passable, passable, reach)
+    _k, closest = _meet(bits, around[s.players[chosen].hex] & passable, passable, reach)
     if not closest:
         closest = within[0]  # nowhere nearer: it stays put
     steps = first_layer(ends_by_steps, closest)

@@ -122,6 +122,9 @@ def reveal_damage_card(s: State, rtype: str) -> str:
 
     stack = s.damage_stacks[rtype]
     top = stack[-1]
+    if not chance.answering(s):  # the generator's card: the top one, no list of the others to offer
+        chance.note(top)
+        return stack.pop()
     rnd = s.static.content.damage_cards[top].round
     seen = set(s.damage_discard)
     for shown in s.revealed.values():

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from wasteland.core.view import view_head
+from wasteland.core.view import decision_block, view_head
 
 from . import engine
 from .board import TERRAIN_NAME, fmt_pos
@@ -32,6 +32,21 @@ def _view_hexes(geo: Any, terrain: Any) -> list[dict[str, Any]]:
     return found  # type: ignore[return-value]
 
 
+def _view_tiles(s: State, geo: Any, terrain: Any) -> list[dict[str, Any]]:
+    """The tile positions as a view shows them. What they show (which tiles are face up,
+    which tile and turned how) is what a terrain is shared by (``State.terrain``), so the
+    list is kept with the terrain, as the hexes are (read-only)."""
+    found = terrain.memo.get(("view_tiles",))
+    if found is None:
+        tiles = []
+        for pos, (a, b) in enumerate(geo.positions):
+            up = s.face_up[pos]
+            tiles.append({"at": fmt_pos((a, b)), "face_up": up, "tile": s.tiles[pos] if up else None,
+                          "rotation": s.rotation[pos] if up else None})
+        found = terrain.remember(("view_tiles",), tiles)
+    return found  # type: ignore[return-value]
+
+
 def view(s: State, seat: int | None) -> dict[str, Any]:
     """What ``seat`` may know (None = a spectator): no deck order, no face-down tile,
     no other player's hand, no random generator state."""
@@ -39,11 +54,7 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
     names = s.static.catalog.card_names
     tnames = s.static.catalog.token_names
     terrain = s.terrain
-    tiles = []
-    for pos, (a, b) in enumerate(geo.positions):
-        up = s.face_up[pos]
-        tiles.append({"at": fmt_pos((a, b)), "face_up": up, "tile": s.tiles[pos] if up else None,
-                      "rotation": s.rotation[pos] if up else None})
+    tiles = _view_tiles(s, geo, terrain)
     hexes = _view_hexes(geo, terrain)
     players = []
     for p in s.players:
@@ -97,12 +108,25 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         "supply": [names[c] for c in s.supply],
         "acting": _acting(s),
     })
+    toll = _storm_toll(s, seat, decision)
+    if toll:
+        out["storm_cards"] = toll
+    _add_choices(s, out)
+    return out
+
+
+def _storm_toll(s: State, seat: int | None, decision: Any) -> dict[str, int] | None:
+    """SL §53: what each move would cost in the sandstorm, shown to the player before it
+    moves (None for anybody else, and without a storm)."""
     if s.storm and decision is not None and decision.seat == seat and decision.kind == "turn":
-        # SL §53: what each move would cost in the sandstorm, shown before the player moves
         legal = set(decision.actions)
-        toll = {a: n for a, n in storm_cards(s, s.players[seat]).items() if a in legal}
-        if toll:
-            out["storm_cards"] = toll
+        return {a: n for a, n in storm_cards(s, s.players[seat]).items() if a in legal}
+    return None
+
+
+def _add_choices(s: State, out: dict[str, Any]) -> None:
+    """What every seat sees of the choice on top of the stack (after ``storm_cards``)."""
+    geo = s.static.geo
     if s.stack and s.stack[-1]["kind"] == "rumor":
         # SL §109: the drawn rumor card is face up; both options and where each would move
         # the markers are shown before its owner chooses
@@ -111,6 +135,37 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         # SL §152: the explored tile the player turns now (one rumor card may explore two)
         pos = s.stack[-1]["pos"]
         out["orienting"] = {"at": fmt_pos(geo.positions[pos]), "tile": s.tiles[pos]}
+
+
+def views(s: State, seats: list[int | None]) -> dict[int | None, dict[str, Any]]:
+    """``view(s, seat)`` for every seat of ``seats`` at once: the spectator's view is
+    built once and each seat's differs from it only in its own head (``seat``, the
+    decision's actions), its own player's entry (its hand, its engaged hand cards) and,
+    in a sandstorm, its moves' toll: those are built per seat, the rest is shared (the
+    views are read-only, as the hexes they already share)."""
+    base = view(s, None)
+    names = s.static.catalog.card_names
+    decision = engine.decision(s)
+    out: dict[int | None, dict[str, Any]] = {}
+    for seat in seats:
+        if seat is None:
+            out[seat] = dict(base)
+            continue
+        v = dict(base)
+        v["seat"] = seat
+        v["decision"] = decision_block(decision, seat)
+        players = v["players"] = list(base["players"])
+        for i, p in enumerate(s.players):
+            if p.seat == seat:
+                entry = players[i] = dict(players[i])
+                entry["engaged"] = sorted(names[c] for c in p.engaged)  # her own hand's too
+                entry["hand"] = [names[c] for c in p.hand]
+        toll = _storm_toll(s, seat, decision)
+        if toll:
+            later = {k: v.pop(k) for k in ("rumor_choice", "orienting") if k in v}
+            v["storm_cards"] = toll
+            v.update(later)  # the keys in the order ``view`` writes them
+        out[seat] = v
     return out
 
 

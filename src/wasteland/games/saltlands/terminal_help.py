@@ -8,6 +8,8 @@ from functools import lru_cache
 import re
 from typing import Any, Sequence
 
+from wasteland.core.plural import fill_plurals
+
 
 @lru_cache(maxsize=1)
 def _content():
@@ -253,7 +255,7 @@ def option_labels(actions: Sequence[str], view: dict[str, Any] | None, lang: str
         shown = plain[a] if seen[plain[a]] == 1 else label(a, True)
         toll = (view or {}).get("storm_cards", {}).get(a)
         if toll is not None:  # SL §53: what the sandstorm takes for this move, before it is chosen
-            shown += " — " + TEXTS.word("preview.storm_cards", lang).format(n=toll)
+            shown += " — " + fill_plurals(TEXTS.word("preview.storm_cards", lang), {"n": toll}).format(n=toll)
         if shown != a:
             out[a] = shown
     return out

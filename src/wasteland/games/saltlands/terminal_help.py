@@ -10,6 +10,8 @@ from typing import Any, Sequence
 
 from wasteland.core.plural import fill_plurals
 
+from .board import centre_name
+
 
 @lru_cache(maxsize=1)
 def _content():
@@ -204,6 +206,7 @@ def card_help(name: str, lang: str = "en") -> str | None:
 
 
 _COPY = re.compile(r"^([a-z_]+)#(\d+)(?:/(\d+))?$")
+_TILE_POS = re.compile(r"^t-?\d+,-?\d+$")
 
 
 def option_labels(actions: Sequence[str], view: dict[str, Any] | None, lang: str = "en") -> dict[str, str]:
@@ -225,6 +228,8 @@ def option_labels(actions: Sequence[str], view: dict[str, Any] | None, lang: str
             name = TEXTS.name(f"{kind}:{token}", lang)
             if name is not None:
                 return name
+        if _TILE_POS.match(token):  # a tile by its centre hex, as the map writes it, not "t0,-2"
+            return f"({centre_name(token)})"
         return token
 
     words = None

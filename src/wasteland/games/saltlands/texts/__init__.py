@@ -15,6 +15,7 @@ from typing import Any
 
 from wasteland.core.card_texts import CatalogueTexts, Templates, TextsError
 
+from ..board import centre_name
 from ..config import ACTIVE_LETTERS
 
 LETTERS = "ABCMH"  # the spawn letters (SL §107)
@@ -49,7 +50,7 @@ class SaltlandsTexts(CatalogueTexts):
                      view: dict[str, Any] | None = None, coords: bool = True) -> str:
         """SL §109: what one option of the drawn rumor card would do, from the view's
         ``rumor_choice``: "Rumor card 1, top option: the blue marker north onto a face-down
-        tile (t0,-2), which it explores". A face-up tile is named (from ``view``); with
+        tile (0,-5), which it explores" (a tile by its centre hex). A face-up tile is named (from ``view``); with
         ``coords`` every tile's position follows in brackets."""
         t = self._templates.get(lang) or self._templates["en"]
         tiles = {tile["at"]: tile["tile"] for tile in (view or {}).get("tiles", []) if tile.get("face_up")}
@@ -57,7 +58,8 @@ class SaltlandsTexts(CatalogueTexts):
         def step_text(step: dict[str, Any]) -> str:
             to = step.get("to", "")
             tile = self.name(f"tile:{tiles[to]}", lang) if to in tiles else None
-            at = t.fill("preview.at", to=to) if to and (coords or tile is None) else ""
+            # a tile by its centre hex, which the terminal's map writes on a face-down tile
+            at = t.fill("preview.at", to=centre_name(to)) if to and (coords or tile is None) else ""
             return t.fill(f"preview.{step['result']}", colour=t.get(f"colour.{step['marker']}"),
                           direction=t.get(f"direction.{step['direction']}"), tile=tile or "", at=at)
 

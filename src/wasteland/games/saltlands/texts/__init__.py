@@ -46,6 +46,19 @@ class SaltlandsTexts(CatalogueTexts):
         """One template of the catalogue, as it is ("preview.option_word")."""
         return (self._templates.get(lang) or self._templates["en"]).get(key)
 
+    def words(self, lang: str = "en") -> dict[str, str]:
+        """The shared phrases, and each weapon option's damage in short ("weapon.axe/1":
+        "2 damage"), which the page writes beside an attack's option so the weapon chooser
+        shows what each weapon deals (SL §85, SL §86, SL §87)."""
+        out = super().words(lang)
+        t = self._templates.get(lang) or self._templates["en"]
+        for cid, card in self.content.cards.items():
+            for n, act in enumerate(card.actions, 1):
+                if act.effect == "damage":
+                    kind = "damage_area" if act.area else "damage_ap" if act.damage_type == "ap" else "damage"
+                    out[f"weapon.{cid}/{n}"] = t.fill(f"weapon.{kind}", amount=act.amount)
+        return out
+
     def rumor_option(self, choice: dict[str, Any], side: str, lang: str = "en",
                      view: dict[str, Any] | None = None, coords: bool = True) -> str:
         """SL §109: what one option of the drawn rumor card would do, from the view's

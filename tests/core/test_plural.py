@@ -74,3 +74,12 @@ def test_no_template_counts_without_a_plural():
             if BARE.search(line):
                 found.append(f"{path.relative_to(SRC)}:{n}: {line}")
     assert not found, "\n".join(found)
+
+
+def test_the_terminal_counts_in_the_singular():
+    from wasteland.cli.companion_words import said
+    from wasteland.cli.words import say
+
+    assert say("en", "more_options", n=1).strip() == "… 1 more line: 'options' lists them all"
+    assert "; 1 action; seed 3" in say("en", "result_line", winners="p1", reason="x", n=1, seed=3)
+    assert said("en", "resume", n=1, game="g", name="x", steps=1).endswith("(1 step)")

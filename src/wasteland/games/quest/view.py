@@ -54,9 +54,6 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         "phase": s.phase,
         "leader": 0,
         "board": board_view(s),
-        # WQ-38.3: the drawn card's tile at each gate position the leader may choose (public:
-        # the card is face up), drawn on the board before the choice
-        "laying": laying(s),
         "players": heroes,
         "enemies": enemies,
         "slots": [{"slot": i + 1, "card": c} for i, c in enumerate(s.slots)],
@@ -73,4 +70,9 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         "start": zone_name(q.start_tile, q.start_zones[0]),
         "rolls": [list(r) for r in s.rolls],
     })
+    # WQ-38.3: while the leader chooses a gate, the drawn card's tile at each gate position
+    # (public: the card is face up), drawn on the board before the choice
+    shown = laying(s)
+    if shown is not None:
+        out["laying"] = shown
     return out

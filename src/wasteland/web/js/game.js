@@ -507,7 +507,7 @@ export class GameView {
       return marks;
     }
     // the selected piece's own actions: those that name its spot first ("move A B", "attack A B"),
-    // or whose mark says it starts there (a Fallout enemy's step), not another piece's move onto it
+    // or whose mark says it starts there (a piece the action names by its id), not another piece's move onto it
     const own = marks.get(this.selected).actions.filter((a) => sourceOf(a, marks) === this.selected);
     const sub = this.game.boardMarks(own, view) || new Map();
     sub.set(this.selected, { classes: ["selected"], actions: [] });

@@ -299,7 +299,7 @@ export function actionLabel(action, view = null) {
     case "attack": return t("wq.act.attack", { model: modelName(w[1], view), die: p.die });
     case "free": return t("wq.act.free", { hero: w[1], die: p.die });
     case "recover": case "explore": case "dig": case "inspire": case "give": return t(`wq.act.${w[0]}`, { die: p.die });
-    case "place": return t("wq.act.place", { gate: w[1] });
+    case "place": return t("wq.act.place", { gate: w[1].toUpperCase() }); // as the card and the preview print it
     case "close": return t("wq.act.close", { gate: w[1] });
     case "anchor": return t("wq.act.anchor", { zone: zoneName(w[1]) });
     case "deploy": return t("wq.act.deploy", { model: modelName(w[1], view), zone: zoneName(w[2]) });

@@ -98,7 +98,8 @@ export function renderBoard(container, view, { marks = new Map(), onSpot = null,
   for (const sp of map.spaces) {
     const [x, y] = at.get(sp.id);
     const m = marks.get(sp.id);
-    const g = svg("g", { class: `fo-space${m ? " " + m.classes.join(" ") : ""}`, "data-space": sp.id });
+    // data-component: the space's printed words on hover and long press (/js/cards.js)
+    const g = svg("g", { class: `fo-space${m ? " " + m.classes.join(" ") : ""}`, "data-space": sp.id, "data-component": `space:${sp.id}` });
     g.append(svg("circle", { cx: x, cy: y, r: R, fill: SPACE_FILL, class: "fo-place",
                              stroke: markers.has(sp.id) ? MARKER_COLOUR : "#495057", "stroke-width": markers.has(sp.id) ? 6 : 2 }));
     if (markers.has(sp.id)) g.classList.add("fo-marked");

@@ -107,8 +107,10 @@ export function renderBoard(container, view, { marks = new Map(), onSpot = null,
   for (const q of [...board.squares].sort((a, b) => a.y - b.y || a.x - b.x)) if (!first.has(q.zone)) first.set(q.zone, q);
   for (const q of board.squares) {
     const m = marks.get(q.zone);
+    // data-component: the tile's printed words on hover and long press (/js/cards.js)
     const r = svg("rect", { x: px(q.x), y: py(q.y), width: S, height: S, class: `wq-square${m ? " " + m.classes.join(" ") : ""}`,
-                            "data-zone": q.zone, "data-play": "square", fill: TILE_FILLS[tiles.indexOf(q.tile) % TILE_FILLS.length] });
+                            "data-zone": q.zone, "data-play": "square", "data-component": `tile:${q.tile}`,
+                            fill: TILE_FILLS[tiles.indexOf(q.tile) % TILE_FILLS.length] });
     if (m && click) { r.style.cursor = "pointer"; r.addEventListener("click", (ev) => click(q.zone, ev)); }
     r.append(svg("title", {}, zoneName(q.zone)));
     root.append(r);
@@ -149,7 +151,10 @@ export function renderBoard(container, view, { marks = new Map(), onSpot = null,
     if ((board.items || []).includes(zone)) root.append(svg("text", { x: x + S - 14, y: y + 14, "font-size": 14, fill: "#9c4f00", class: "wq-item" }, "✦"));
     if (board.quest_zone === zone) root.append(svg("text", { x: x + S - 28, y: y + 14, "font-size": 13, fill: "#c92a2a", class: "wq-quest" }, "⚑"));
     (heroes.get(zone) || []).forEach((p, i) => {
-      root.append(svg("circle", { cx: x + 14 + i * 15, cy: y + 30, r: 7, fill: SEAT_COLOURS[p.seat % 4], class: "wq-hero", "data-seat": p.seat }));
+      const hero = svg("circle", { cx: x + 14 + i * 15, cy: y + 30, r: 7, fill: SEAT_COLOURS[p.seat % 4], class: "wq-hero",
+                                   "data-seat": p.seat, "data-component": `hero:${p.hero}` }); // its card's words on hover
+      hero.append(svg("title", {}, `${t("wq.hero_n", { seat: p.seat + 1 })} ${heroName(p.hero)}`));
+      root.append(hero);
       root.append(svg("text", { x: x + 14 + i * 15, y: y + 34, "font-size": 9, fill: "#fff", "text-anchor": "middle" }, String(p.seat + 1)));
     });
     (foes.get(zone) || []).forEach((e, i) => {

@@ -1,0 +1,55 @@
+"""Every tile, hero and place shows its printed words on hover and long press, in the page's
+language (issue 25): Quest's squares (their tile) and heroes, Fallout's spaces, as the
+enemies and cards already did."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+import boardkit as kit
+
+# a slice every run (Quest in Russian); WASTELAND_FULL_WALK=1 adds Fallout in Ukrainian
+CASES = (("quest", "ru"), ("fallout", "uk")) if os.environ.get("WASTELAND_FULL_WALK") == "1" else (("quest", "ru"),)
+
+
+@pytest.fixture(scope="module")
+def url(tmp_path_factory):
+    from webtest import serve
+
+    with serve(tmp_path_factory.mktemp("words25") / "words.db") as u:
+        yield u
+
+
+def _tip(page, selector: str) -> str:
+    """The hover text of the first element ``selector`` names, after the pointer rests on it."""
+    el = page.locator(selector).first
+    el.dispatch_event("pointerover")
+    return page.evaluate("""s => { const e = document.querySelector(s);
+        const t = [...e.children].find((c) => c.tagName.toLowerCase() === 'title'); return t ? t.textContent : ''; }""",
+                         selector)
+
+
+def test_quest_tiles_and_heroes_and_fallout_spaces_say_their_words(url, browser):
+    texts = {}
+    for game, lang in CASES:
+        ctx, page = kit.watched_page(browser, "desktop", lang)
+        try:
+            kit.open_game(page, url, game, lang=lang, seed=11)
+            texts[game] = page.evaluate(f"fetch('/api/texts/{game}/{lang}').then((r) => r.json())")["texts"]
+            if game == "quest":
+                square = _tip(page, "#board rect.wq-square[data-zone^='gatehouse.']")
+                tile = texts[game]["tile:gatehouse"]
+                assert tile["name"] in square and tile["text"].split("\n")[0] in square, square
+                hero = _tip(page, "#board circle.wq-hero")
+                heroes = [v for k, v in texts[game].items() if k.startswith("hero:") and v["name"] in hero]
+                assert heroes and heroes[0]["text"].split("\n")[0] in hero, hero
+            else:
+                space = page.locator("#board g.fo-space").first.get_attribute("data-space")
+                shown = _tip(page, f"#board g.fo-space[data-space='{space}']")
+                words = texts[game][f"space:{space}"]
+                assert words["name"] in shown and words["text"].split("\n")[0] in shown, shown
+            assert not page.problems, page.problems
+        finally:
+            ctx.close()

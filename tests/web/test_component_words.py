@@ -53,3 +53,20 @@ def test_quest_tiles_and_heroes_and_fallout_spaces_say_their_words(url, browser)
             assert not page.problems, page.problems
         finally:
             ctx.close()
+
+
+def test_the_replay_lists_the_seats_with_their_teams(url, browser):
+    """Issue 25: teams are shown wherever seats are; the replay's step lists each seat with
+    its colour and what the game says of it, a 2x2 game's team among it (LO-13.4)."""
+    ctx, page = kit.watched_page(browser, "phone", "uk")
+    try:
+        created = kit.open_game(page, url, "age-of-thirst", lang="uk", seed=11, players=4, teams="2x2",
+                                seats=[{"kind": "human"}] + [{"kind": "bot"}] * 3)
+        page.goto(f"{url}?lang=uk&anim=off#/replay/{created['game']['id']}")
+        page.wait_for_selector("#replay[data-step] #r-players")
+        rows = page.locator("#r-players li").all_inner_texts()
+        assert len(rows) == 4 and all("команда" in r for r in rows), rows
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        assert not page.problems, page.problems
+    finally:
+        ctx.close()

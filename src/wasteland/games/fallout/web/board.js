@@ -227,7 +227,7 @@ export function eventText(e) {
 export const dangerous = (action) => action.startsWith("return ");
 
 /** The decision panel's group of an action (the page's GROUP_ORDER): by its verb. */
-const VERB_GROUPS = { move: "move", attack: "attack", play: "card", use: "card", discard: "discard", end: "end",
+const VERB_GROUPS = { move: "move", attack: "attack", fight: "attack", play: "card", use: "card", discard: "discard", end: "end",
   pass: "end", done: "end" };
 export const actionGroup = (action) => VERB_GROUPS[String(action).split(" ")[0]] || "other";
 

@@ -152,3 +152,31 @@ def test_the_crop_keeps_the_own_figure_before_any_number_of_others():
     assert "30" in shown
     shown, _ = crop(lines, 10, focus=[25], nearby=[20, 21, 22, 23], own=[33])
     assert {"25", "33"} <= set(shown)
+
+
+MAP_LINES = re.compile(r"map lines (\d+)-(\d+) of (\d+)")
+
+
+@pytest.mark.parametrize("game", registered_games())
+def test_a_cropped_map_keeps_the_question_s_figures_in_view(game):
+    """In every game at 80x24: where the map is cropped, the lines the question is about
+    (``map_focus``: its numbered places, the acting piece) are in view whenever they fit
+    together, and the seat's own figure (``map_own``) whenever it fits beside them."""
+    cropped = 0
+    for session, d, lines in screens(game, "en", seeds=range(1, 2), steps=40):
+        found = next((MAP_LINES.search(line) for line in lines if MAP_LINES.search(line)), None)
+        if not found:
+            continue
+        cropped += 1
+        first, last = int(found.group(1)) - 1, int(found.group(2)) - 1
+        view = session.game.view(session.state, d.seat)
+        ui = session.renderer
+        marks = ui.hex_marks(d.actions, {a: i + 1 for i, a in enumerate(numbered(d.actions))})
+        focus, own = ui.map_focus(view, marks), ui.map_own(view, marks)
+        room = last - first + 1
+        if focus and max(focus) - min(focus) < room:
+            assert all(first <= f <= last for f in focus), (game, d.kind, focus, first, last)
+            if own and max(focus + own) - min(focus + own) < room:
+                assert all(first <= f <= last for f in own), (game, d.kind, own, first, last)
+    if game in ("saltlands", "age-of-thirst"):
+        assert cropped, f"{game}: no question cropped its map"

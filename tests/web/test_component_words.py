@@ -1,6 +1,6 @@
 """Every tile, hero and place shows its printed words on hover and long press, in the page's
-language (issue 25): Quest's squares (their tile) and heroes, Fallout's spaces, as the
-enemies and cards already did."""
+language (issue 25): Quest's squares (their tile) and heroes, Saltlands' hexes (their
+face-up tile), Fallout's spaces, as the enemies and cards already did."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import pytest
 
 import boardkit as kit
 
-# a slice every run (Quest in Russian); WASTELAND_FULL_WALK=1 adds Fallout in Ukrainian
-CASES = (("quest", "ru"), ("fallout", "uk")) if os.environ.get("WASTELAND_FULL_WALK") == "1" else (("quest", "ru"),)
+# a slice every run (Quest in Russian, Saltlands in English); WASTELAND_FULL_WALK=1 adds Fallout in Ukrainian
+CASES = (("quest", "ru"), ("saltlands", "en")) + ((("fallout", "uk"),) if os.environ.get("WASTELAND_FULL_WALK") == "1" else ())
 
 
 @pytest.fixture(scope="module")
@@ -45,6 +45,11 @@ def test_quest_tiles_and_heroes_and_fallout_spaces_say_their_words(url, browser)
                 hero = _tip(page, "#board circle.wq-hero")
                 heroes = [v for k, v in texts[game].items() if k.startswith("hero:") and v["name"] in hero]
                 assert heroes and heroes[0]["text"].split("\n")[0] in hero, hero
+            elif game == "saltlands":  # a hex of a face-up tile: the tile's printed words
+                shown = _tip(page, "#board g.hex[data-component^='tile:']")
+                tile = page.locator("#board g.hex[data-component^='tile:']").first.get_attribute("data-component")
+                words = texts[game][tile]
+                assert words["name"] in shown and words["text"].split("\n")[0] in shown, shown
             else:
                 space = page.locator("#board g.fo-space").first.get_attribute("data-space")
                 shown = _tip(page, f"#board g.fo-space[data-space='{space}']")

@@ -205,6 +205,14 @@ def card_help(name: str, lang: str = "en") -> str | None:
     return info + (f"\n[{card.cite}]" if card is not None and card.cite else "")
 
 
+@lru_cache(maxsize=None)
+def _shared_words(lang: str) -> dict[str, str]:
+    """The catalogue's shared phrases in ``lang`` (a weapon option's damage among them), once."""
+    from .texts import TEXTS
+
+    return TEXTS.words(lang)
+
+
 _COPY = re.compile(r"^([a-z_]+)#(\d+)(?:/(\d+))?$")
 _TILE_POS = re.compile(r"^t-?\d+,-?\d+$")
 
@@ -258,6 +266,12 @@ def option_labels(actions: Sequence[str], view: dict[str, Any] | None, lang: str
             out[a] = preview if words is not None else f"{a}: {preview}"
             continue
         shown = plain[a] if seen[plain[a]] == 1 else label(a, True)
+        parts = a.split(" ")
+        if parts[0] == "use" and "at" in parts[2:] and len(parts) > 1:  # an attack: what the weapon deals
+            base, _, alt = parts[1].partition("/")
+            deals = _shared_words(lang).get(f"weapon.{base.split('#')[0]}/{alt or 1}")
+            if deals:
+                shown += f" ({deals})"  # SL §85 to SL §87, as the page's weapon chooser says it
         toll = (view or {}).get("storm_cards", {}).get(a)
         if toll is not None:  # SL §53: what the sandstorm takes for this move, before it is chosen
             shown += " — " + fill_plurals(TEXTS.word("preview.storm_cards", lang), {"n": toll}).format(n=toll)

@@ -1,6 +1,7 @@
 """Every tile, hero and place shows its printed words on hover and long press, in the page's
 language (issue 25): Quest's squares (their tile) and heroes, Saltlands' hexes (their
-face-up tile), Fallout's spaces, as the enemies and cards already did."""
+face-up tile), Fallout's spaces, as the enemies and cards already did; teams on the
+replay; a piece selected, then its target."""
 
 from __future__ import annotations
 
@@ -72,6 +73,31 @@ def test_the_replay_lists_the_seats_with_their_teams(url, browser):
         rows = page.locator("#r-players li").all_inner_texts()
         assert len(rows) == 4 and all("команда" in r for r in rows), rows
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        assert not page.problems, page.problems
+    finally:
+        ctx.close()
+
+
+def test_a_fallout_enemy_is_selected_then_its_step(url, browser):
+    """Piece, then target (issue 25): at a step decision (FO-13.2, the first player moves a
+    marauder with two shortest routes) the marauder's space is a source; a click selects
+    it, the board then marks only its two steps, and a click on one plays it."""
+    ctx, page = kit.watched_page(browser, "desktop", "en")
+    try:
+        kit.open_game(page, url, "fallout", seed=1, players=1)
+        for action in ("end", "end", "activate radroach#1", "end"):
+            kit.play(page, action)
+        assert sorted(kit.actions(page)) == ["step marauder#1 pendleton_estate", "step marauder#1 robco_factory"]
+        source = page.locator("#board g.fo-space.source")
+        assert source.count() == 1
+        before = kit.index(page)
+        source.click()
+        page.wait_for_selector("#selection")
+        marked = page.locator("#board g.fo-space.reach").evaluate_all("gs => gs.map(g => g.dataset.space)")
+        assert sorted(marked) == ["pendleton_estate", "robco_factory"]
+        assert page.locator("#board g.fo-space.selected .fo-src-ring").count() == 1
+        page.locator("#board g.fo-space.reach[data-space='robco_factory']").click()
+        page.wait_for_function(f"Number(document.querySelector('#game').dataset.index) > {before}")
         assert not page.problems, page.problems
     finally:
         ctx.close()

@@ -84,3 +84,10 @@ def test_the_terminal_counts_in_the_singular():
     assert "; 1 action; seed 3" in say("en", "result_line", winners="p1", reason="x", n=1, seed=3)
     assert said("en", "resume", n=1, game="g", name="x", steps=1).endswith("(1 step)")
 
+
+
+def test_the_fallout_panel_and_the_option_count_bend():
+    from wasteland.games.fallout.terminal_words import FalloutWords
+
+    line = FalloutWords("en").board("survivor", space="Crater", health=9, radiation=0, kills=1, quests=1, cards=1)
+    assert "1 kill, 1 quest, 1 agenda card" in line, line

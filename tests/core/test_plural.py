@@ -91,3 +91,12 @@ def test_the_fallout_panel_and_the_option_count_bend():
 
     line = FalloutWords("en").board("survivor", space="Crater", health=9, radiation=0, kills=1, quests=1, cards=1)
     assert "1 kill, 1 quest, 1 agenda card" in line, line
+
+
+def test_an_engine_sentence_with_a_plural_is_still_recognised():
+    """``reason`` reads the engine's English sentence against a template with a plural in
+    it, then says it with the language's own form."""
+    ru = PageWords("wasteland.games.age_of_thirst", "ru")
+    tail = " without a token entering or leaving the board or an Eye moving (no-progress ruling, not a rulebook ending)"
+    assert ru.reason("21 turns" + tail, "aot.end.").startswith("21 ход ни один")
+    assert ru.reason("40 turns" + tail, "aot.end.").startswith("40 ходов ни один")

@@ -101,3 +101,27 @@ def test_a_fallout_enemy_is_selected_then_its_step(url, browser):
         assert not page.problems, page.problems
     finally:
         ctx.close()
+
+
+def test_the_board_s_many_moves_are_chips_and_the_placeless_stay_a_short_list(url, browser):
+    """Issue 25: a large group whose every action is a spot on the board (Saltlands' moves)
+    is drawn as small chips, several to a row, titled as played on the board; the actions
+    without a place (end the turn) stay ordinary buttons."""
+    ctx, page = kit.watched_page(browser, "phone", "ru")
+    try:
+        kit.open_game(page, url, "saltlands", lang="ru", seed=1)
+        for prefix in ("character ", "enter "):
+            kit.play(page, next(a for a in kit.actions(page) if a.startswith(prefix)))
+        moves = page.locator("#actions .action-group.on-board[data-group='move'] .action-btn")
+        assert moves.count() >= 7
+        tops = moves.evaluate_all("bs => bs.map(b => b.offsetTop)")
+        assert len(set(tops)) < len(tops), "the chips share rows"
+        assert "на поле" in page.locator("#actions .action-group.on-board .group-title").first.text_content()
+        assert page.locator("#actions .action-group:not(.on-board) .action-btn[data-action='end']").count() == 1
+        end_top = page.locator("#actions .action-btn[data-action='end']").evaluate("b => b.offsetTop")
+        assert end_top < min(tops), "the short list comes before the chips"
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        kit.play(page, page.locator("#actions .action-group.on-board .action-btn").first.get_attribute("data-action"))
+        assert not page.problems, page.problems
+    finally:
+        ctx.close()

@@ -629,7 +629,8 @@ export class GameView {
         box.append(h("input", { type: "search", id: "action-filter", placeholder: t("game.filter"), value: this.filter,
           oninput: (e) => { this.filter = e.target.value.toLowerCase(); this.filterActions(); } }));
       }
-      box.append(actionList(this.game, acts, view, (a) => { this.lastFocus = "list"; this.send("action", a); }));
+      const placed = new Set([...this.marks.values()].flatMap((m) => m.actions));
+      box.append(actionList(this.game, acts, view, (a) => { this.lastFocus = "list"; this.send("action", a); }, placed));
       this.filterActions();
     }
     if (this.game.spec && this.game.spec.auto_decide && this.state.you !== null && this.state.you !== undefined) {

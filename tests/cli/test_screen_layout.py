@@ -96,7 +96,7 @@ def test_a_long_option_list_is_cut_and_options_lists_it_whole(tmp_path):
     else:
         pytest.fail("no move question with many options came up")
     shown = "\n".join(screen.display)
-    assert "more line(s): 'options' lists them all" in shown
+    assert "more lines: 'options' lists them all" in shown
     last = numbered(d.actions)[-1]
     assert f"[{len(d.actions)}]" not in shown
     child.sendline("options")

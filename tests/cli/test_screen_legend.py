@@ -102,3 +102,81 @@ def test_a_focus_too_tall_for_the_screen_keeps_the_nearby_figure():
     assert "30" in shown and all(5 <= int(x) < 33 for x in shown)
     shown, first = crop(lines, 8, focus=list(range(5, 33)))
     assert first == 5  # nothing nearby: the focus's top, as before
+
+
+TILE_POSITION = re.compile(r"\bt-?\d+,-?\d+\b")  # the notation's tile position ("t0,-2")
+
+
+@pytest.mark.parametrize("lang", ("en", "ru"))
+def test_saltlands_every_shading_and_mark_of_the_cropped_map_has_its_legend_entry(lang):
+    """The terrains' shading (· salt, ~ dune, ^ mountain), the face-down tiles (░) with the
+    hex at their centre, the tokens and marks: each glyph the cropped map shows is in the
+    legend on the same screen; and no tile is written as the notation's "t0,-2"."""
+    checked = 0
+    for session, d, lines in screens("saltlands", lang, seeds=range(1, 3), steps=40):
+        view = session.game.view(session.state, d.seat)
+        ui = session.renderer
+        marks = ui.hex_marks(d.actions, {a: i + 1 for i, a in enumerate(numbered(d.actions))})
+        console = Console(width=80, color_system=None, force_terminal=False)
+        with console.capture() as captured:
+            console.print(ui.render_map(view, 80, marks), crop=True, overflow="crop")
+        map_lines = {line.rstrip() for line in captured.get().split("\n") if line.strip()}
+        shown_map = [line for line in lines if line.rstrip() in map_lines]
+        if len(shown_map) == len(map_lines):
+            continue  # the whole board fits: its full legend is printed beside it
+        rest = "\n".join(line for line in lines if line.rstrip() not in map_lines)
+        for glyph in "·~^░$+?x◆":
+            if any(glyph in line for line in shown_map):
+                assert re.search(rf"{re.escape(glyph)}\s", rest), (glyph, d.kind, rest)
+                checked += 1
+        assert not TILE_POSITION.search("\n".join(lines)), "\n".join(lines)
+    assert checked
+
+
+def test_saltlands_the_own_vehicle_is_kept_first_without_counting_it_twice():
+    """map_own names the seat's vehicle alone, map_nearby every other figure once (the crop
+    prefers the own line by rank, not by repeating it as many times as there are others)."""
+    from wasteland.games.saltlands.terminal import map_nearby, map_own
+
+    for session, d, _ in screens("saltlands", "en", seeds=range(1, 2), steps=30):
+        view = session.game.view(session.state, d.seat)
+        figures = [f for f in [*view["raiders"], *view["players"]] if f.get("hex")]
+        mine = [p for p in view["players"] if p.get("hex") and p["seat"] == view.get("seat")]
+        assert len(map_own(view, {})) == len(mine)
+        assert len(map_nearby(view, {})) == len(figures) - len(mine)
+
+
+def test_the_crop_keeps_the_own_figure_before_any_number_of_others():
+    lines = [str(i) for i in range(40)]
+    shown, _ = crop(lines, 10, focus=[], nearby=[1, 2, 3, 4, 5, 6], own=[30])
+    assert "30" in shown
+    shown, _ = crop(lines, 10, focus=[25], nearby=[20, 21, 22, 23], own=[33])
+    assert {"25", "33"} <= set(shown)
+
+
+MAP_LINES = re.compile(r"map lines (\d+)-(\d+) of (\d+)")
+
+
+@pytest.mark.parametrize("game", registered_games())
+def test_a_cropped_map_keeps_the_question_s_figures_in_view(game):
+    """In every game at 80x24: where the map is cropped, the lines the question is about
+    (``map_focus``: its numbered places, the acting piece) are in view whenever they fit
+    together, and the seat's own figure (``map_own``) whenever it fits beside them."""
+    cropped = 0
+    for session, d, lines in screens(game, "en", seeds=range(1, 2), steps=40):
+        found = next((MAP_LINES.search(line) for line in lines if MAP_LINES.search(line)), None)
+        if not found:
+            continue
+        cropped += 1
+        first, last = int(found.group(1)) - 1, int(found.group(2)) - 1
+        view = session.game.view(session.state, d.seat)
+        ui = session.renderer
+        marks = ui.hex_marks(d.actions, {a: i + 1 for i, a in enumerate(numbered(d.actions))})
+        focus, own = ui.map_focus(view, marks), ui.map_own(view, marks)
+        room = last - first + 1
+        if focus and max(focus) - min(focus) < room:
+            assert all(first <= f <= last for f in focus), (game, d.kind, focus, first, last)
+            if own and max(focus + own) - min(focus + own) < room:
+                assert all(first <= f <= last for f in own), (game, d.kind, own, first, last)
+    if game in ("saltlands", "age-of-thirst"):
+        assert cropped, f"{game}: no question cropped its map"

@@ -38,6 +38,9 @@ for (const e of data.events) { const li = document.createElement("li"); li.textC
 window.labels = data.actions.map(board.actionLabel);
 window.legend = board.legend(data.view);
 window.setupText = board.eventText({ type: "setup", players: 1, first: 0, target: 11, fight: "demo" });
+const plain = (m) => Object.fromEntries([...m].map(([k, v]) => [k, { classes: v.classes, actions: v.actions, from: v.from }]));
+window.marks = plain(marks);
+window.otherMarks = plain(board.boardMarks(["fight marauder#1", "activate ghoul#1", "move crater"], data.view));
 window.ready = true;
 </script>"""
 
@@ -88,6 +91,14 @@ def test_the_board_draws_the_graph_marks_steps_and_speaks_russian(site, browser)
         assert page.locator("circle.fo-survivor").count() == 2 and page.locator("rect.fo-enemy").count() == 2
         marked = page.locator("g.fo-space.reach")
         assert marked.count() == 2
+        # piece, then target (issue 25): the stepping marauder's own space is its source, each
+        # step names it as where it starts; a fought or sent enemy is a target on its space
+        marks = page.evaluate("window.marks")
+        assert marks["crossroads"]["classes"] == ["source"] and page.locator("g.fo-space.source .fo-src-ring").count() == 1
+        assert all(marks[sp]["from"][a] == "crossroads" for sp in ("red_rocket", "drumlin_diner") for a in marks[sp]["actions"])
+        other = page.evaluate("window.otherMarks")
+        assert other["crossroads"] == {"classes": ["target"], "actions": ["fight marauder#1"], "from": {}}
+        assert other["water_plant"]["classes"] == ["target"] and other["crater"]["classes"] == ["reach"]
         page.locator('g.fo-space[data-space="drumlin_diner"]').click()
         assert page.evaluate("window.clicked") == ["drumlin_diner"]
         side = page.inner_text("#side")

@@ -24,28 +24,36 @@ CHROMIUM = os.environ.get("WASTELAND_CHROMIUM") or shutil.which("chromium") or "
 SRC = Path(__file__).parents[2] / "src" / "wasteland"
 PACKAGE = SRC / "games" / "quest"
 
-PAGE = """<!doctype html><meta charset="utf-8"><div id="board"></div><div id="side"></div><ul id="log"></ul>
+PAGE = """<!doctype html><meta charset="utf-8"><div id="board"></div><div id="board2"></div><div id="side"></div><ul id="log"></ul>
 <script type="module">
 import * as board from "/games/quest/board.js";
 import { setLang } from "/js/i18n.js";
 const data = await (await fetch("/data.json")).json();
 await setLang("ru", false);
-const marks = board.boardMarks(data.actions);
+const marks = board.boardMarks(data.actions, data.view);
 window.clicked = [];
 board.renderBoard(document.getElementById("board"), data.view, { marks, onSpot: (z) => window.clicked.push(z) });
 board.renderSide(document.getElementById("side"), data.view);
 for (const e of data.events) { const li = document.createElement("li"); li.textContent = board.eventText(e); document.getElementById("log").append(li); }
 window.labels = data.actions.map(board.actionLabel);
 window.legend = board.legend(data.view);
+const plain = (m) => Object.fromEntries([...m].map(([k, v]) => [k, { classes: v.classes, actions: v.actions, from: v.from }]));
+const standing = { enemies: [{ model: "g1.1", zone: "graveyard.b" }], players: [{ seat: 0, zone: "gatehouse.b" }, { seat: 1, zone: "gatehouse.a" }] };
+window.pieceMarks = plain(board.boardMarks(["attack g1.1 a2", "attack g1.1 a5", "move gatehouse.a a1"], standing));
+window.enemyMarks = plain(board.boardMarks(["step g1.1 graveyard.a", "step g1.1 graveyard.c", "strike g1.1 1"], standing));
+const p = data.placing;
+window.placed = [];
+if (location.hash === "#placing") board.renderBoard(document.getElementById("board2"), p.view, { marks: board.boardMarks(p.actions, p.view), onSpot: (z) => window.placed.push(z) });
 window.ready = true;
 </script>"""
 
 
 @pytest.fixture
 def site(tmp_path):
-    s = pos(players=2, drawn="x_graveyard", heroes=[{"zone": "gatehouse.b"}, {"zone": "gatehouse.a"}])
-    s, events = play(s, "place w", "chance e_pack")
-    data = {"view": GAME.view(s, 0), "actions": list(GAME.decision(s).actions), "events": events}
+    placing = pos(players=2, drawn="x_graveyard", heroes=[{"zone": "gatehouse.b"}, {"zone": "gatehouse.a"}])
+    s, events = play(placing, "place w", "chance e_pack")
+    data = {"view": GAME.view(s, 0), "actions": list(GAME.decision(s).actions), "events": events,
+            "placing": {"view": GAME.view(placing, 0), "actions": list(GAME.decision(placing).actions)}}
     root = tmp_path / "site"
     (root / "js").mkdir(parents=True)
     (root / "games" / "quest").mkdir(parents=True)
@@ -105,3 +113,50 @@ def test_the_board_draws_marks_and_speaks_russian(site, browser):
         track = page.locator("#side .wq-track").inner_text()
         assert data["view"]["track"] and "Герой 1" in track, track
         assert not re.search(r"\b[hg]\d", track), track
+
+
+def test_piece_then_target_marks(site, browser):
+    """Issue 25: the enemy a hero attacks (WQ-40.3) is a target on its zone, as is the hero an
+    enemy strikes; a stepping model's own zone is its source, and each step says it starts
+    there (the page selects the model first, then draws only its steps)."""
+    url, _ = site
+    with browser.new_context() as context:
+        page = context.new_page()
+        page.goto(url + "index.html")
+        page.wait_for_function("window.ready === true", timeout=20000)
+        marks = page.evaluate("window.pieceMarks")
+        assert marks["graveyard.b"] == {"classes": ["target"], "actions": ["attack g1.1 a2", "attack g1.1 a5"], "from": {}}
+        assert marks["gatehouse.a"]["classes"] == ["reach"]
+        marks = page.evaluate("window.enemyMarks")
+        assert marks["graveyard.b"]["classes"] == ["source"]
+        assert marks["graveyard.a"]["from"] == {"step g1.1 graveyard.a": "graveyard.b"}
+        assert marks["gatehouse.a"] == {"classes": ["target"], "actions": ["strike g1.1 1"], "from": {}}
+
+
+def test_the_gate_choice_draws_the_tile_it_would_lay(site, browser):
+    """WQ-38.3, issue 25: while the leader chooses a gate position, the drawn card's tile is
+    drawn where that gate would lay it (its zones' letters, the gate letter, its other gate
+    positions), one gate at a time; pointing at a gate's option shows that one, and a
+    click on the drawn tile lays it so."""
+    url, data = site
+    laying = data["placing"]["view"]["laying"]
+    gates = [a.split()[1] for a in data["placing"]["actions"]]
+    assert laying["tile"] == "graveyard" and sorted(laying["gates"]) == sorted(gates) and len(gates) >= 2
+    assert all(p["squares"] and not {(q["x"], q["y"]) for q in p["squares"]} & {
+        (q["x"], q["y"]) for q in data["placing"]["view"]["board"]["squares"]} for p in laying["gates"].values())
+    with browser.new_context() as context:
+        page = context.new_page()
+        page.goto(url + "index.html#placing")
+        page.wait_for_function("window.ready === true", timeout=20000)
+        shown = page.locator("#board2 .wq-preview:visible")
+        assert shown.count() == 1 and shown.get_attribute("data-gate") == gates[0]
+        assert shown.locator("rect.wq-preview-square").count() == len(laying["gates"][gates[0]]["squares"])
+        assert "Кладбище" in shown.locator("title").text_content()
+        # pointing at another gate's option in the list shows that gate's tile
+        page.evaluate("""g => { const b = document.createElement('button'); b.dataset.action = 'place ' + g;
+            b.textContent = g; document.body.append(b); }""", gates[1])
+        page.hover(f'button[data-action="place {gates[1]}"]')
+        shown = page.locator("#board2 .wq-preview:visible")
+        assert shown.count() == 1 and shown.get_attribute("data-gate") == gates[1]
+        shown.locator("rect").first.click()
+        assert page.evaluate("window.placed") == [f"gate:{gates[1]}"]

@@ -87,11 +87,11 @@ def _shown(renderable) -> str:
 
 
 @pytest.mark.parametrize("lang, top, bottom", [
-    ("en", "[1] top: Rumor card 1, top option: the blue marker north onto a face-down tile (t0,-2), which it explores",
-     "[2] bottom: Rumor card 1, bottom option: the green marker north-east onto a face-down tile (t2,-2)"),
-    ("ru", "[1] Карта слухов 1, верхний вариант: синий маркер на север, на закрытый тайл (t0,-2), который он откроет",
+    ("en", "[1] top: Rumor card 1, top option: the blue marker north onto a face-down tile (4,-10), which it explores",
+     "[2] bottom: Rumor card 1, bottom option: the green marker north-east onto a face-down tile (10,-6)"),
+    ("ru", "[1] Карта слухов 1, верхний вариант: синий маркер на север, на закрытый тайл (4,-10), который он откроет",
      "[2] Карта слухов 1, нижний вариант: зелёный маркер на северо-восток"),
-    ("uk", "[1] Карта чуток 1, верхній варіант: синій маркер на північ, на закритий тайл (t0,-2), який він відкриє",
+    ("uk", "[1] Карта чуток 1, верхній варіант: синій маркер на північ, на закритий тайл (4,-10), який він відкриє",
      "[2] Карта чуток 1, нижній варіант: зелений маркер на північний схід"),
 ])
 def test_the_terminal_shows_what_each_option_would_do_before_the_choice_SL109(lang, top, bottom):
@@ -120,9 +120,9 @@ def test_terminal_options_name_cards_and_characters():
 
 
 @pytest.mark.parametrize("lang, words", [
-    ("en", "the blue marker south-east to Brinewell Colony (t1,-1)"),
-    ("ru", "синий маркер на юго-восток, на тайл «Колония Соляной Колодец» (t1,-1)"),
-    ("uk", "синій маркер на південний схід, на тайл «Колонія Соляна Криниця» (t1,-1)"),
+    ("en", "the blue marker south-east to Brinewell Colony (5,-3)"),
+    ("ru", "синий маркер на юго-восток, на тайл «Колония Соляной Колодец» (5,-3)"),
+    ("uk", "синій маркер на південний схід, на тайл «Колонія Соляна Криниця» (5,-3)"),
 ])
 def test_a_face_up_tile_is_named_SL109(lang, words):
     from wasteland.games.saltlands.texts import TEXTS

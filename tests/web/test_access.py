@@ -102,7 +102,12 @@ def test_a_turn_by_keyboard_alone_through_the_board(url, browser, game):
                     page.keyboard.press("ArrowLeft")
                     assert page.evaluate("document.activeElement.matches('#board .vp-focusable')")
                 page.keyboard.press("Enter")
-                page.wait_for_function(f"document.querySelector('#chooser, #confirm') || Number(document.querySelector('#game').dataset.index) > {before}")
+                page.wait_for_function(f"document.querySelector('#chooser, #confirm, #selection') || Number(document.querySelector('#game').dataset.index) > {before}")
+                if page.locator("#selection").count():
+                    # a piece selected (piece, then target): the focus is on its first target
+                    assert page.evaluate("document.activeElement.matches('#board .vp-focusable:not(.selected)')")
+                    page.keyboard.press("Enter")
+                    page.wait_for_function(f"document.querySelector('#chooser, #confirm') || Number(document.querySelector('#game').dataset.index) > {before}")
                 if page.locator("#chooser").count():
                     page.keyboard.press("Escape")  # a menu closes on Escape
                     assert page.locator("#chooser").count() == 0

@@ -4,6 +4,8 @@ would move its markers before the player chooses (SL §109)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -106,3 +108,32 @@ def test_a_long_press_on_a_phone_shows_the_text_without_playing_the_card(server_
     finally:
         ctx.close()
     assert not errors, errors
+
+
+def test_the_language_switches_at_once_and_a_weapon_says_its_damage(server_url, new_page):
+    """Issue 25: after a switch to Russian no card keeps its English name until the next move
+    (hand, options, log, hover texts), and an attack's option names what its weapon deals
+    (SL §85 to SL §87), in the page's language."""
+    page = new_page()
+    _new_solo(page, server_url, "en")
+    for action in TO_RUMOR[:2]:
+        _act(page, action)
+    english = set(page.locator("#hand .card").all_inner_texts())
+    assert "Spear" in " ".join(english), english
+    index = page.get_attribute("#game", "data-index")
+    page.select_option("#lang", "ru")
+    expect(page.locator("#hand .card[data-card^='spear']")).to_contain_text("Копьё")
+    assert page.get_attribute("#game", "data-index") == index  # no move was needed
+    shown = page.evaluate("""() => [document.querySelector('#main').innerText,
+        ...[...document.querySelectorAll('#main [title]')].map((e) => e.getAttribute('title'))].join(' ')""")
+    names = page.evaluate("fetch('/api/texts/saltlands/en').then((r) => r.json())")["texts"]
+    left = sorted({v["name"] for k, v in names.items() if k.startswith("card:") and len(v["name"]) > 3
+                   and re.search(rf"\b{re.escape(v['name'])}\b", shown)})
+    assert not left, f"English card names after the switch: {left}"
+    label = "m => m.actionLabel('use spear#1 at 1,0', null)"
+    ru = page.evaluate(f"import('/games/saltlands/board.js').then({label})")
+    assert "бронебойный урон 1" in ru, ru
+    page.select_option("#lang", "en")
+    expect(page.locator("#hand .card[data-card^='spear']")).to_contain_text("Spear")
+    en = page.evaluate(f"import('/games/saltlands/board.js').then({label})")
+    assert "(1 armor-piercing damage)" in en, en

@@ -10,12 +10,13 @@ import json
 import pytest
 from playwright.sync_api import expect
 
+from wasteland.core.page_words import fill  # the page's filling, plurals and all
 from wasteland.games.saltlands.game import GAME
 
 from webtest import serve  # noqa: F401  (the conftest's helpers)
 
 READY = "#game[data-ready='1'][data-turn='mine']"
-WORDS = {"en": "the sandstorm takes {n} card(s)", "ru": "буря заберёт карт: {n}", "uk": "буря забере карт: {n}"}
+WORDS = {"en": "the sandstorm takes {n} {n|card|cards}", "ru": "буря заберёт карт: {n}", "uk": "буря забере карт: {n}"}
 
 
 def _to_the_storm(config: dict, seed: int) -> tuple[list[str], dict[str, int]]:
@@ -69,10 +70,10 @@ def test_each_reachable_hex_shows_the_sandstorms_toll_SL53(server_url, new_page,
     cheap = next(a for a, n in toll.items() if not n)
     # the hex's tooltip and the move's button say it in the page's language
     title = page.locator(f"svg.board .hex[data-hex='{costly.split()[1]}'] > title").text_content()
-    assert WORDS[lang].format(n=toll[costly]) in title, title
+    assert fill(WORDS[lang], {'n': toll[costly]}) in title, title
     for action in (costly, cheap):
         expect(page.locator(f"#actions .action-btn[data-action='{action}']")).to_contain_text(
-            WORDS[lang].format(n=toll[action]))
+            fill(WORDS[lang], {'n': toll[action]}))
     # the legend explains the mark
     page.click("#legend-toggle")
     expect(page.locator("#legend [data-legend='storm-cards']")).to_be_visible()

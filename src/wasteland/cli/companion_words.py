@@ -8,12 +8,13 @@ from __future__ import annotations
 from typing import Any
 
 from wasteland.core.page_words import words_of_game
+from wasteland.core.plural import fill_plurals
 from wasteland.core import rules_reference
 from wasteland.core.protocol import Decision, Outcome
 
 WORDS: dict[str, dict[str, str]] = {
     "en": {
-        "resume": "{n}. resume {game} {name} ({steps} steps)",
+        "resume": "{n}. resume {game} {name} ({steps} {steps|step|steps})",
         "which_session": "resume which (number), or Enter for a new session: ",
         "which_game": "which game ({games}): ",
         "option": "{label}{values} [Enter: default]: ",
@@ -95,7 +96,8 @@ WORDS: dict[str, dict[str, str]] = {
 
 def said(lang: str, key: str, **values: Any) -> str:
     """The flow's words ``key`` in ``lang`` (English where the language has none), filled."""
-    return WORDS.get(lang, WORDS["en"]).get(key, WORDS["en"][key]).format(**values)
+    phrase = WORDS.get(lang, WORDS["en"]).get(key, WORDS["en"][key])
+    return fill_plurals(phrase, values).format(**values)  # "{steps|step|steps}" (core/plural.py)
 
 
 class GameSpeaker:

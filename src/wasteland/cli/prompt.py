@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 
 from wasteland.core import rules_reference as rr
+from wasteland.core.plural import fill_plurals
 from wasteland.core.protocol import Decision, NotationError, RuleError
 from wasteland.core.terminal import group_actions, numbered
 
@@ -33,7 +34,7 @@ MAX_ENTRY = 400
 #: The help screen's own words (the game's renderer gives the rest in the same language).
 HELP_WORDS = {
     "en": {"decision": "Decision '{kind}' for p{seat}: {prompt} [{rule}]", "here": "What you can do here:",
-           "options": "{n} option(s)", "unknown": "no card or verb called {topic!r}",
+           "options": "{n} {n|option|options}", "unknown": "no card or verb called {topic!r}",
            "more": "Also: options (list every option) · log (the last 40 lines of the log) · why (the rules "
                    "behind this question and what just happened) · help ANCHOR (one rule)"},
     "ru": {"decision": "Решение для p{seat}: {prompt} [{rule}]", "here": "Что здесь можно сделать:",
@@ -255,7 +256,7 @@ def show_help(session: "Session", d: Decision, arg: str) -> None:
     for verb, group in group_actions(d.actions):
         form, text, rule = ui.verb_help(verb, lang) or (verb, "", "")
         cited.append(rule)
-        count = words["options"].format(n=len(group)).replace("(s)", "" if len(group) == 1 else "s")
+        count = fill_plurals(words["options"], {"n": len(group)}).format(n=len(group))
         out.append(f"  {form}", style="bold cyan")
         out.append((f" — {text}" if text else "") + (f" [{rule}]" if rule else "")
                    + f" ({count})\n")

@@ -9,13 +9,14 @@ from rich.console import Console
 from rich.text import Text
 
 from wasteland.core import rules_reference as rr
+from wasteland.core.plural import fill_plurals
 
 from .common import fail, find_spec, shown
 
 #: The command's own words in each language.
 WORDS = {
     "en": {"none": "{title} has no rules reference", "nothing": "no rule of {title} matches {query!r}",
-           "found": "{n} rule(s) of {title} hold {query!r}", "all": "{title}: the rules in our own words ({n})"},
+           "found": "{n} {n|rule|rules} of {title} {n|holds|hold} {query!r}", "all": "{title}: the rules in our own words ({n})"},
     "ru": {"none": "у игры {title} нет справочника правил", "nothing": "в правилах {title} нет «{query}»",
            "found": "правил {title} с «{query}»: {n}", "all": "{title}: правила нашими словами ({n})"},
     "uk": {"none": "гра {title} не має довідника правил", "nothing": "у правилах {title} немає «{query}»",
@@ -54,8 +55,8 @@ def rules_command(game: str, query: str = "", lang: str = "en", console: Console
         if not found:
             return fail(console, words["nothing"].format(title=spec.title, query=shown(query)))
         if len(found) > 1 or rr.normalize_anchor(spec, query) is None:
-            console.print(Text(words["found"].format(title=spec.title, query=query, n=len(found))
-                               .replace("(s)", "" if len(found) == 1 else "s"), style="bold"))
+            console.print(Text(fill_plurals(words["found"], {"n": len(found)})
+                               .format(title=spec.title, query=query, n=len(found)), style="bold"))
     for rule in found:
         console.print()
         console.print(rule_block(rule))

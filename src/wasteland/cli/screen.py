@@ -51,16 +51,18 @@ def lines_of(console: Console, renderable: Any, width: int) -> list[str]:
     return text.split("\n") if text else []
 
 
-def crop(lines: list[str], room: int, focus: Sequence[int], nearby: Sequence[int] = ()) -> tuple[list[str], int]:
+def crop(lines: list[str], room: int, focus: Sequence[int], nearby: Sequence[int] = (),
+         own: Sequence[int] = ()) -> tuple[list[str], int]:
     """At most ``room`` consecutive lines keeping as many ``focus`` lines as fit, centred on
-    them, and of the windows that keep them the one holding the most ``nearby`` lines; with
-    the index of the first line kept."""
+    them, and of the windows that keep them the one holding the seat's ``own`` figure, then
+    the most ``nearby`` lines; with the index of the first line kept."""
     if len(lines) <= room:
         return lines, 0
     room = max(room, 0)
     last = len(lines) - room
     wanted = [f for f in focus if 0 <= f < len(lines)]
     near = [f for f in nearby if 0 <= f < len(lines)]
+    mine = [f for f in own if 0 <= f < len(lines)]
     if wanted:
         low, high = min(wanted), max(wanted)
         if high - low < room:
@@ -71,10 +73,10 @@ def crop(lines: list[str], room: int, focus: Sequence[int], nearby: Sequence[int
             starts = range(low, min(high - room + 1, last) + 1)
     else:
         centred = 0
-        starts = range(0, last + 1) if near else range(0, 1)
+        starts = range(0, last + 1) if near or mine else range(0, 1)
     centred = max(0, min(centred, last))
-    start = max(starts, key=lambda s: (sum(s <= f < s + room for f in near), sum(s <= f < s + room for f in wanted),
-                                       -abs(s - centred)))
+    start = max(starts, key=lambda s: (sum(s <= f < s + room for f in mine), sum(s <= f < s + room for f in near),
+                                       sum(s <= f < s + room for f in wanted), -abs(s - centred)))
     start = max(0, min(start, last))
     return lines[start:start + room], start
 
@@ -114,7 +116,8 @@ def frame(session: "Session", d: Decision, order: Sequence[str], recent: list[An
         legend = lines_of(console, ui.map_legend(view, marks), width)  # every letter the map shows
         map_lines = lines_of(console, ui.render_map(view, width, marks), width)
         map_room = max(board_room - len(status) - len(legend) - 1, 3)
-        shown, first = crop(map_lines, map_room, ui.map_focus(view, marks), ui.map_nearby(view, marks))
+        shown, first = crop(map_lines, map_room, ui.map_focus(view, marks), ui.map_nearby(view, marks),
+                           ui.map_own(view, marks))
         note = Text(say(session.lang, "map_lines", first=first + 1, last=first + len(shown), total=len(map_lines)),
                     style="dim") if len(shown) < len(map_lines) else Text("")
         top = shown + lines_of(console, note, width) + legend + status

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from wasteland.core.plural import fill_plurals
+
 WORDS: dict[str, dict[str, str]] = {
     "en": {
         "ask": "{seat} {kind} (1-{n}, help) > ",
-        "more_options": "  … {n} more line(s): 'options' lists them all",
-        "earlier": "… {n} earlier line(s): 'log' shows them",
+        "more_options": "  … {n} more {n|line|lines}: 'options' lists them all",
+        "earlier": "… {n} earlier {n|line|lines}: 'log' shows them",
         "map_lines": "map lines {first}-{last} of {total} · 'board' draws it whole with the panel",
         "no_option": "there is no option {n}: choose a number from 1 to {count}",
         "could_be": "'{entry}' could be any of: {options}",
@@ -18,7 +20,7 @@ WORDS: dict[str, dict[str, str]] = {
         "breaks_rule": "it breaks {anchor}; 'help {anchor}' says the rule",
         "not_an_action": "it is not one of this game's actions",
         "control_char": "the entry holds the control character {char}, which no action or command has",
-        "too_long": "the entry is {n} characters long; no action or command is longer than {most}",
+        "too_long": "the entry is {n} {n|character|characters} long; no action or command is longer than {most}",
         "rule_help": "'help {anchor}' says the rule",
         "type_number": "  (type a number from the list, or 'help')",
         "hand_over": "{seat} to play: hand over the keyboard, then press Enter > ",
@@ -34,16 +36,16 @@ WORDS: dict[str, dict[str, str]] = {
         "everybody_loses": "everybody loses",
         "record_note": "The game record is in {path} (step through it with: wasteland replay {path})",
         "stopped": "Stopped. The game is saved in {path}; resume with: wasteland play {game} --load {path}",
-        "saved": "Saved {n} actions to {path}. Resume with: wasteland play {game} --load {path}",
+        "saved": "Saved {n} {n|action|actions} to {path}. Resume with: wasteland play {game} --load {path}",
         "bot.random": "random", "bot.heuristic": "heuristic", "bot.ismcts": "ISMCTS",
         "summary": "{options}, seed {seed}", "you": "you", "seats": "Seats: {seats}",
         "saving": "Saving after every action to {path} (resume: wasteland play {game} --load {path})",
         "type": "Type a number or an action; 'help' explains the question.",
-        "resumed": "Resumed after {n} action(s).",
+        "resumed": "Resumed after {n} {n|action|actions}.",
         "watch_title": "{options}, seed {seed}; seats: {seats}", "record_written": "record written to {path}",
         "result": "Result:", "nobody": "nobody",
-        "result_line": "winners: {winners}; {reason}; {n} actions; seed {seed} (watch it again with --seed {seed}).",
-        "replay_setup": "Set-up (seed {seed}) · {n} actions in the record", "correction": "correction", "table": "table", "by_policy": "chosen by the policy",
+        "result_line": "winners: {winners}; {reason}; {n} {n|action|actions}; seed {seed} (watch it again with --seed {seed}).",
+        "replay_setup": "Set-up (seed {seed}) · {n} {n|action|actions} in the record", "correction": "correction", "table": "table", "by_policy": "chosen by the policy",
         "replay_step": "Action {i}/{n} · {who}: {action}",
         "replay_ask": "step {i}/{n} (Enter next, b back, NUMBER jump, q quit) > ",
         "replay_unfinished": "End of the record (the game was not finished).",
@@ -149,4 +151,4 @@ def bot_word(lang: str, name: str) -> str:
 def say(lang: str, key: str, **values: Any) -> str:
     """The front end's phrase ``key`` in ``lang`` (English where it has none)."""
     phrase = WORDS.get(lang, {}).get(key, WORDS["en"].get(key, key))
-    return phrase.format(**values)
+    return fill_plurals(phrase, values).format(**values)  # "{n|line|lines}" (core/plural.py)

@@ -17,6 +17,8 @@ import re
 import tomllib
 from typing import Any, Iterable, Protocol
 
+from .plural import fill_plurals
+
 LANGUAGES = ("en", "ru", "uk")
 
 
@@ -77,7 +79,7 @@ class Templates:
         return found
 
     def fill(self, key: str, **values: Any) -> str:
-        template = self.get(key)
+        template = fill_plurals(self.get(key), values)  # "{n|hex|hexes}" (core/plural.py)
         try:
             return template.format_map(values)
         except (KeyError, IndexError, ValueError) as exc:

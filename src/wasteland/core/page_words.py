@@ -3,7 +3,7 @@ spec's ``web_texts``), read from Python so the terminal says what the page says:
 catalogue of prompts, action labels and event templates for both front ends.
 
 Templates are the page's: ``{name}`` placeholders, filled as ``i18n.js`` fills them (an
-unknown placeholder stays as written)."""
+unknown placeholder stays as written), and ``{name|form|form}`` plurals (core/plural.py)."""
 
 from __future__ import annotations
 
@@ -13,9 +13,18 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
+from .plural import fill_plurals
 from .spec import GameSpec
 
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
+_SLOT = re.compile(r"\{(\w+(?:\|[^{}]*)?)\}")  # a placeholder or a plural
+
+
+def _slot(part: str) -> str:
+    """The pattern a template's slot matches in a sentence: a placeholder its value, a
+    plural any of its forms."""
+    name, *forms = part.split("|")
+    return "(?:" + "|".join(map(re.escape, forms)) + ")" if forms else f"(?P<{name}>.+?)"
 
 
 @lru_cache(maxsize=None)
@@ -28,6 +37,7 @@ def _catalogue(package: str, folder: str, lang: str) -> dict[str, str]:
 
 
 def fill(template: str, values: dict[str, Any]) -> str:
+    template = fill_plurals(template, values)  # "{n|step|steps}": the noun a number wants
     return _PLACEHOLDER.sub(lambda m: str(values[m.group(1)]) if values.get(m.group(1)) is not None
                             else m.group(0), template)
 
@@ -73,8 +83,8 @@ class PageWords:
             if not key.startswith(prefix) or key not in self.own:
                 continue
             names = _PLACEHOLDER.findall(english)
-            pattern = "".join(re.escape(part) if i % 2 == 0 else f"(?P<{part}>.+?)"
-                              for i, part in enumerate(_PLACEHOLDER.split(english)))
+            pattern = "".join(re.escape(part) if i % 2 == 0 else _slot(part)
+                              for i, part in enumerate(_SLOT.split(english)))
             found = re.fullmatch(pattern, text)
             if found:
                 values = {n: value(n, found.group(n)) if value else found.group(n) for n in names}

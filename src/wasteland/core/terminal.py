@@ -189,6 +189,11 @@ class TerminalBase:
         numbered hexes, else the viewing seat's own pieces; [] keeps the top."""
         return []
 
+    def map_own(self, view: dict[str, Any], marks: dict[str, str]) -> list[int]:
+        """Lines of ``render_map`` holding the viewing seat's own figure: a cropped map keeps
+        them before any ``map_nearby`` line; [] has no such preference."""
+        return []
+
     def map_nearby(self, view: dict[str, Any], marks: dict[str, str]) -> list[int]:
         """Lines of ``render_map`` worth keeping beside ``map_focus``'s (the figures near the
         question), as many as the room allows; a line listed twice counts twice."""

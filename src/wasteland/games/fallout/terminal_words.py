@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from wasteland.core.page_words import PageWords
+from wasteland.core.plural import fill_plurals
 
 from .texts import TEXTS
 
@@ -22,8 +23,8 @@ WHY = {"survivor in its space": "same", "ranged icon, survivor adjacent": "range
 BOARD = {
     "en": {"head": "Round {round} · first player p{first} · influence to win {target}",
            "deck": "Agenda deck {deck} · discard {discard}", "revealed": " · revealed {card}",
-           "track": "Scenario track: ", "survivor": " {space}: health {health} radiation {radiation}, {kills} kills, "
-           "{quests} quests, {cards} agenda card(s)", "influence": ", influence {n}", "over": "Game over: {reason}",
+           "track": "Scenario track: ", "survivor": " {space}: health {health} radiation {radiation}, {kills} {kills|kill|kills}, "
+           "{quests} {quests|quest|quests}, {cards} agenda {cards|card|cards}", "influence": ", influence {n}", "over": "Game over: {reason}",
            "round": "Round {round}", "status": "p{seat} at {space} · health {health} radiation {radiation} · "
            "influence {influence}/{target}",
            "legend": "p1-p4 survivors · ! quest marker · ?Name a face-down enemy · → roads to adjacent spaces. "},
@@ -50,7 +51,8 @@ class FalloutWords:
         self.page = PageWords(PACKAGE, lang)
 
     def board(self, key: str, **values: Any) -> str:
-        return BOARD.get(self.lang, BOARD["en"])[key].format(**values)
+        phrase = BOARD.get(self.lang, BOARD["en"])[key]
+        return fill_plurals(phrase, values).format(**values)  # "{kills|kill|kills}" (core/plural.py)
 
     # -- names ---------------------------------------------------------------------
     def space(self, sid: str) -> str:

@@ -60,6 +60,26 @@ def placement_problem(s: State, card_id: str, gate_id: str) -> str | None:
     return None
 
 
+def tile_previews(s: State, card_id: str) -> dict[str, dict[str, list[dict[str, Any]]]]:
+    """WQ-38.3: for each gate position the leader may choose, the squares the card's tile
+    would cover (with their zones) and where its other gate positions would lie, so the
+    choice is seen before it is made."""
+    card = s.content.cards[card_id]
+    shape = s.content.tiles[card.tile]
+    out = {}
+    for gate in legal_gates(s, card_id):
+        t = transform_for(s, card_id, gate)
+        squares = [{"x": x, "y": y, "zone": zone_name(card.tile, z)}
+                   for (x, y), z in sorted((t.square(local), z) for local, z in shape.zone_of.items())]
+        gates = []
+        for g in card.gates:
+            if g.id != gate:
+                (x, y), side = t.edge(((g.square[0], g.square[1]), g.side))
+                gates.append({"x": x, "y": y, "side": side, "gate": g.id})
+        out[gate] = {"squares": squares, "gates": gates}
+    return out
+
+
 def legal_gates(s: State, card_id: str) -> list[str]:
     """WQ-38.3: the gate positions the leader may line up with the closed gate."""
     return [g.id for g in s.content.cards[card_id].gates if placement_problem(s, card_id, g.id) is None]

@@ -10,6 +10,7 @@ from wasteland.core.view import view_head
 
 from .battlefield import zone_name
 from .engine import decision
+from .explore import tile_previews
 from .state import State
 
 
@@ -22,6 +23,16 @@ def board_view(s: State) -> dict[str, Any]:
             "tiles": [p[0] for p in s.placements], "open_gates": s.open_gates, "closed_gate": s.closed_gate,
             "closed_gate_zone": s.closed_gate_zone(), "lychgates": s.lychgates, "items": list(s.items),
             "quest_zone": s.quest_zone}
+
+
+def laying(s: State) -> dict[str, Any] | None:
+    """The tile being laid and where each legal gate position would put it, while the
+    leader chooses one (WQ-38.3); None otherwise."""
+    frame = s.stack[-1] if s.stack else None
+    if not frame or frame.get("kind") != "place":
+        return None
+    card = s.content.cards[frame["card"]]
+    return {"card": frame["card"], "tile": card.tile, "gates": tile_previews(s, frame["card"])}
 
 
 def view(s: State, seat: int | None) -> dict[str, Any]:
@@ -59,4 +70,9 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         "start": zone_name(q.start_tile, q.start_zones[0]),
         "rolls": [list(r) for r in s.rolls],
     })
+    # WQ-38.3: while the leader chooses a gate, the drawn card's tile at each gate position
+    # (public: the card is face up), drawn on the board before the choice
+    shown = laying(s)
+    if shown is not None:
+        out["laying"] = shown
     return out

@@ -41,6 +41,14 @@ def parse_pos(text: str) -> Hex:
     return int(a), int(b)
 
 
+def centre_name(pos_text: str) -> str:
+    """The centre hex ("q,r") of the tile at ``pos_text`` ("tA,B"): how a player is told of a
+    face-down tile (the terminal's map writes it at the tile's centre, the page's board
+    shows it with the coordinates), never the notation's position."""
+    a, b = parse_pos(pos_text)
+    return fmt_hex(hexgrid.super_center(a, b, TILE_RADIUS))
+
+
 @dataclass(frozen=True)
 class Geometry:
     """Hex graph of one play area. Hex index = position * 19 + cell."""

@@ -43,6 +43,7 @@ TERRAIN_STYLE = {
 }
 TERRAIN_GLYPH = {"salt": "·", "dune": "~", "mountain": "^"}
 UNEXPLORED_STYLE = "grey42"
+FACE_DOWN_CENTRE_STYLE = "bold grey62"
 MARKER_BG = {"blue": "dodger_blue2", "green": "green4", "red": "red3"}
 PLAYER_STYLE = "bold bright_white on purple"
 RAIDER_STYLE = "bold bright_white on red3"
@@ -133,8 +134,8 @@ def render_map(view: dict[str, Any], marks: dict[str, str] | None = None, coords
         terrain = cell["terrain"]
         if terrain == "unexplored" or not face_up_tiles.get(tile, True):
             text, style = "░" * CELL, UNEXPLORED_STYLE
-            if centre:
-                text, style = tile, "bold grey62"
+            if centre:  # the tile by its centre hex, as the questions name it (never "t0,-2")
+                text, style = name, FACE_DOWN_CENTRE_STYLE
             if coords:
                 text = name
             if name in marks:
@@ -207,16 +208,23 @@ def map_focus(view: dict[str, Any], marks: dict[str, str]) -> list[int]:
     return sorted({line(h) for h in wanted})
 
 
+def map_own(view: dict[str, Any], marks: dict[str, str]) -> list[int]:
+    """The line of the viewing seat's own vehicle: a cropped map keeps it before any other
+    figure (``crop``'s ``own``)."""
+    if not view["hexes"]:
+        return []
+    line = _map_line(view)
+    return [line(p["hex"]) for p in view["players"] if p.get("hex") and p["seat"] == view.get("seat")]
+
+
 def map_nearby(view: dict[str, Any], marks: dict[str, str]) -> list[int]:
-    """The lines of every figure on the map, the seat's own vehicle first: as many of them
-    as the room allows stay in view around ``map_focus``'s lines."""
+    """The lines of every other figure on the map (raiders, the other vehicles), each once:
+    as many of them as the room allows stay in view around ``map_focus``'s lines."""
     if not view["hexes"]:
         return []
     line = _map_line(view)
     me = view.get("seat")
-    own = [line(p["hex"]) for p in view["players"] if p.get("hex") and p["seat"] == me]
-    others = [line(f["hex"]) for f in [*view["raiders"], *view["players"]] if f.get("hex") and f.get("seat") != me]
-    return own * len(others or [0]) + others  # the own vehicle outweighs all the others
+    return [line(f["hex"]) for f in [*view["raiders"], *view["players"]] if f.get("hex") and f.get("seat") != me]
 
 
 def _bg(style: str) -> str:
@@ -308,8 +316,8 @@ def legend(lang: str = "en") -> Text:
 def map_legend(view: dict[str, Any], marks: dict[str, str] | None = None, lang: str = "en") -> Text:
     """The legend of the letters and marks this map shows, and only those: each raider type
     on it by its letter and name (``S2``: a Speedster with two crew), the spawn letters, the
-    tokens; short enough for the cropped map of an 80x24 screen (the terrain's shading is
-    in ``legend``, which ``board`` prints)."""
+    tokens, the terrains' shading and the face-down tiles' centre labels; short enough for
+    the cropped map of an 80x24 screen."""
     w = _Words(lang)
     t = Text(no_wrap=False)
 
@@ -337,6 +345,13 @@ def map_legend(view: dict[str, Any], marks: dict[str, str] | None = None, lang: 
         entry("◆", "bold bright_white on dodger_blue2", w("legend.marker_only"))
     if marks:
         entry("7", MARK_FG["salt"] + " on grey82", w("legend.number"))
+    # the shading: each terrain shown, and the face-down tiles named by their centre hex
+    for terrain in ("salt", "dune", "mountain"):
+        if any(h["terrain"] == terrain for h in explored):
+            entry(TERRAIN_GLYPH[terrain], TERRAIN_STYLE[terrain], w(f"legend.terrain_{terrain}"))
+    if len(explored) < len(view["hexes"]) or any(not x["face_up"] for x in view["tiles"]):
+        entry("░", UNEXPLORED_STYLE, w("legend.face_down"))
+        entry("2,-5", FACE_DOWN_CENTRE_STYLE, w("legend.face_down_centre"))
     return t
 
 
@@ -579,6 +594,7 @@ class SaltlandsTerminal(TerminalBase):
 
     map_focus = staticmethod(map_focus)
     map_nearby = staticmethod(map_nearby)
+    map_own = staticmethod(map_own)
 
     def render_map(self, view: dict[str, Any], width: int, marks: dict[str, str] | None = None,
                    coords: bool = False) -> Text:

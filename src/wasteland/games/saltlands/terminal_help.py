@@ -8,11 +8,12 @@ from functools import lru_cache
 import re
 from typing import Any, Sequence
 
+from wasteland.core.plural import fill_plurals
+
+from .board import centre_name
 from .content import load_content
-
-from .texts import TEXTS
-
 from .terminal_words import SaltlandsWords
+from .texts import TEXTS
 
 
 @lru_cache(maxsize=1)
@@ -203,7 +204,14 @@ def card_help(name: str, lang: str = "en") -> str | None:
     return info + (f"\n[{card.cite}]" if card is not None and card.cite else "")
 
 
+@lru_cache(maxsize=None)
+def _shared_words(lang: str) -> dict[str, str]:
+    """The catalogue's shared phrases in ``lang`` (a weapon option's damage among them), once."""
+    return TEXTS.words(lang)
+
+
 _COPY = re.compile(r"^([a-z_]+)#(\d+)(?:/(\d+))?$")
+_TILE_POS = re.compile(r"^t-?\d+,-?\d+$")
 
 
 def option_labels(actions: Sequence[str], view: dict[str, Any] | None, lang: str = "en") -> dict[str, str]:
@@ -223,6 +231,8 @@ def option_labels(actions: Sequence[str], view: dict[str, Any] | None, lang: str
             name = TEXTS.name(f"{kind}:{token}", lang)
             if name is not None:
                 return name
+        if _TILE_POS.match(token):  # a tile by its centre hex, as the map writes it, not "t0,-2"
+            return f"({centre_name(token)})"
         return token
 
     words = None
@@ -249,9 +259,15 @@ def option_labels(actions: Sequence[str], view: dict[str, Any] | None, lang: str
             out[a] = preview if words is not None else f"{a}: {preview}"
             continue
         shown = plain[a] if seen[plain[a]] == 1 else label(a, True)
+        parts = a.split(" ")
+        if parts[0] == "use" and "at" in parts[2:] and len(parts) > 1:  # an attack: what the weapon deals
+            base, _, alt = parts[1].partition("/")
+            deals = _shared_words(lang).get(f"weapon.{base.split('#')[0]}/{alt or 1}")
+            if deals:
+                shown += f" ({deals})"  # SL §85 to SL §87, as the page's weapon chooser says it
         toll = (view or {}).get("storm_cards", {}).get(a)
         if toll is not None:  # SL §53: what the sandstorm takes for this move, before it is chosen
-            shown += " — " + TEXTS.word("preview.storm_cards", lang).format(n=toll)
+            shown += " — " + fill_plurals(TEXTS.word("preview.storm_cards", lang), {"n": toll}).format(n=toll)
         if shown != a:
             out[a] = shown
     return out

@@ -10,10 +10,12 @@ from typing import Any
 
 from wasteland.core.page_words import PageWords
 
+from .board import centre_name
 from .texts import TEXTS
 
 PACKAGE = "wasteland.games.saltlands"
 HEX = re.compile(r"^-?\d+,-?\d+$")
+TILE_POS = re.compile(r"^t-?\d+,-?\d+$")
 DIRS = ("N", "NE", "SE", "S", "SW", "NW")
 SEAT_FIELDS = ("seat", "by", "partner")
 PRINTED_NUMBER = {"weather": r"w0*(\d+)", "damage_card": r"d(\d+-\d+)", "rumor": r"r(\d+)", "rumor_drawn": r"r(\d+)"}
@@ -93,7 +95,10 @@ class SaltlandsWords:
             s = t("act.use_by", card=self.card(arg), crew=self.card(crew)) if crew else t("act.use", card=self.card(arg))
             for key, name in (("at", "hex"), ("tile", "tile"), ("rot", "n")):
                 if after(key):
-                    s += " " + t(f"act.{key}", **{name: after(key)})
+                    value = after(key)
+                    if key == "tile":  # a tile by its centre hex, as the map writes it
+                        value = self.page.t("tile.facedown_around", hex=centre_name(value))
+                    s += " " + t(f"act.{key}", **{name: value})
             return s
         if verb in ("discard", "refresh", "place", "replace", "take"):
             return t(f"act.{verb}", card=self.card(arg))
@@ -141,9 +146,9 @@ class SaltlandsWords:
                     about["raider"] = self.raider(about["raider"])
                 if about.get("seat") is not None:
                     about["seat"] = self.seat(int(about["seat"]))
-                if about.get("at"):
-                    # the map draws a face-down tile's position at its centre
-                    about["at"] = self.page.t("tile.facedown_at", at=about["at"])
+                if TILE_POS.match(str(about.get("at") or "")):
+                    # the map writes a face-down tile's centre hex at its centre
+                    about["at"] = self.page.t("tile.facedown_around", hex=centre_name(about["at"]))
                 return self.page.t(key, **about)
             return decision.prompt
         acting = view.get("acting")

@@ -7,7 +7,7 @@
 // An element names its component by one of these attributes (a copy's number after "#"
 // and a card option after "/" are ignored): data-component="card:pickaxe" (the id as
 // it is), data-card, data-token, data-raider, data-marker, data-character, data-kind.
-import { lang, onLangChange } from "./i18n.js";
+import { lang, onLangChange, fill } from "./i18n.js";
 
 const ATTRIBUTES = [
   ["data-component", []],
@@ -77,7 +77,7 @@ export function componentName(value, hints = [], fallback = value) {
 export function componentWord(key, values = {}) {
   const phrase = shown.words[key];
   if (phrase === undefined) return null;
-  return phrase.replace(/\{(\w+)\}/g, (_, k) => (values[k] !== undefined ? String(values[k]) : `{${k}}`));
+  return fill(phrase, values); // and its plurals ("{n|card|cards}")
 }
 
 /** The whole text of a component: "Name (kind)" then what it does. */

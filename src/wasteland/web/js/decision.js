@@ -52,8 +52,14 @@ export function confirmAction(label, reasonKey) {
   });
 }
 
-/** The legal actions as buttons in groups; ``send(action)`` plays one (after any confirmation). */
-export function actionList(board, actions, view, send) {
+/** How many actions of one group, every one of them also a spot on the board, are shown
+ *  as small chips: the board is where they are played; the list keeps them for the keyboard
+ *  and the screen reader, out of the way of the rare actions without a place. */
+const CHIPS_FROM = 7;
+
+/** The legal actions as buttons in groups; ``send(action)`` plays one (after any confirmation);
+ *  ``placed``: the actions the board marks (a large group of them is drawn as chips). */
+export function actionList(board, actions, view, send, placed = new Set()) {
   const groups = new Map();
   for (const a of actions) {
     let g = board.actionGroup(a, view);
@@ -63,13 +69,17 @@ export function actionList(board, actions, view, send) {
   }
   const list = h("div", { class: "actions", id: "actions" });
   const many = groups.size > 1;
+  const chips = []; // the board's large groups, after the short list of the others
   for (const g of GROUP_ORDER) {
     const members = groups.get(g);
     if (!members) continue;
     // safe actions first, the destructive ones at the end of their group
     members.sort((x, y) => Number(Boolean(board.dangerous(x, view))) - Number(Boolean(board.dangerous(y, view))));
-    const box = h("div", { class: "action-group", "data-group": g });
-    if (many) box.append(h("h4", { class: "group-title", text: `${t(`group.${g}`)} (${members.length})` }));
+    const onBoard = members.length >= CHIPS_FROM && members.every((a) => placed.has(a));
+    const box = h("div", { class: `action-group${onBoard ? " on-board" : ""}`, "data-group": g });
+    if (many || onBoard) {
+      box.append(h("h4", { class: "group-title", text: `${t(`group.${g}`)} (${members.length})${onBoard ? ` — ${t("game.on_board")}` : ""}` }));
+    }
     for (const a of members) {
       const danger = dangerReason(board, a, view);
       const label = board.actionLabel(a, view);
@@ -77,8 +87,10 @@ export function actionList(board, actions, view, send) {
         "data-action": a, title: danger ? t(danger) : label, onclick: () => send(a),
         text: danger ? `⚠ ${label}` : label }));
     }
-    list.append(box);
+    if (onBoard) chips.push(box);
+    else list.append(box);
   }
+  list.append(...chips);
   return list;
 }
 

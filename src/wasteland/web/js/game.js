@@ -17,6 +17,13 @@ const shown = (key) => localStorage.getItem(key) === "1";
 const ANIM_MS = { off: 0, fast: 140, slow: 450 };
 const LOG_LIMIT = 400;
 
+/** The spot an action starts from: the one its mark names (``from``, for a piece the action
+ *  names by id, as "step ghoul#1 crater"), else the first marked spot its words name. */
+export function sourceOf(action, marks) {
+  for (const m of marks.values()) if (m.from && m.from[action] !== undefined) return m.from[action];
+  return action.split(" ").find((w) => marks.has(w));
+}
+
 export function animSpeed() {
   const v = localStorage.getItem(ANIM_KEY);
   return v in ANIM_MS ? v : "fast";
@@ -500,8 +507,8 @@ export class GameView {
       return marks;
     }
     // the selected piece's own actions: those that name its spot first ("move A B", "attack A B"),
-    // not another piece's move or attack onto it
-    const own = marks.get(this.selected).actions.filter((a) => a.split(" ").find((w) => marks.has(w)) === this.selected);
+    // or whose mark says it starts there (a piece the action names by its id), not another piece's move onto it
+    const own = marks.get(this.selected).actions.filter((a) => sourceOf(a, marks) === this.selected);
     const sub = this.game.boardMarks(own, view) || new Map();
     sub.set(this.selected, { classes: ["selected"], actions: [] });
     for (const m of sub.values()) this.markDanger(m, view);
@@ -524,7 +531,7 @@ export class GameView {
       return;
     }
     if (!this.selected && m.classes.includes("source")) {
-      const from = m.actions.filter((a) => a.split(" ").find((w) => this.marks.has(w)) === spot);
+      const from = m.actions.filter((a) => sourceOf(a, this.marks) === spot);
       const elsewhere = new Set(from.map((a) => a.split(" ").filter((w) => w !== spot && this.marks.has(w)).join(" ")));
       if (elsewhere.size > 1) {
         this.select(spot);
@@ -622,7 +629,8 @@ export class GameView {
         box.append(h("input", { type: "search", id: "action-filter", placeholder: t("game.filter"), value: this.filter,
           oninput: (e) => { this.filter = e.target.value.toLowerCase(); this.filterActions(); } }));
       }
-      box.append(actionList(this.game, acts, view, (a) => { this.lastFocus = "list"; this.send("action", a); }));
+      const placed = new Set([...this.marks.values()].flatMap((m) => m.actions));
+      box.append(actionList(this.game, acts, view, (a) => { this.lastFocus = "list"; this.send("action", a); }, placed));
       this.filterActions();
     }
     if (this.game.spec && this.game.spec.auto_decide && this.state.you !== null && this.state.you !== undefined) {

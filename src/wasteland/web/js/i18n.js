@@ -115,9 +115,12 @@ export function tReason(text, prefix, value = (name, v) => v) {
   for (const [key, english] of Object.entries(g.fallback)) {
     if (!key.startsWith(prefix) || g.own[key] === undefined) continue;
     const names = [];
-    const pattern = english.split(/\{(\w+)\}/).map((part, i) => {
-      if (i % 2 === 0) return part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-      names.push(part);
+    const quote = (x) => x.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    const pattern = english.split(/(\{\w+(?:\|[^{}]*)?\})/).map((part, i) => {
+      if (i % 2 === 0) return quote(part);
+      const [name, ...forms] = part.slice(1, -1).split("|");
+      if (forms.length) return `(?:${forms.map(quote).join("|")})`; // a plural: any of its forms
+      names.push(name);
       return "(.+?)";
     }).join("");
     const found = new RegExp(`^${pattern}$`).exec(text);
@@ -140,8 +143,25 @@ export function errorText(code, message, rule = null) {
 /** Is there a string for ``key`` (in ``game``'s strings or the page's)? */
 export const has = (key, game = undefined) => lookup(key, game, false) !== undefined;
 
-function fill(s, params) {
-  return s.replace(/\{(\w+)\}/g, (m, k) => (params[k] === undefined || params[k] === null ? m : String(params[k])));
+/** The form of ``forms`` that goes with ``n``: two forms are English (one, other), three
+ *  Russian or Ukrainian (one, few, many); the same choice as core/plural.py. */
+export function plural(n, forms) {
+  const k = Math.abs(Number.parseInt(String(n), 10));
+  if (!/^-?\d+$/.test(String(n).trim()) || Number.isNaN(k)) return forms[forms.length - 1];
+  if (forms.length === 2) return k === 1 ? forms[0] : forms[1];
+  if (forms.length >= 3) {
+    if (k % 10 === 1 && k % 100 !== 11) return forms[0];
+    if (k % 10 >= 2 && k % 10 <= 4 && !(k % 100 >= 12 && k % 100 <= 14)) return forms[1];
+    return forms[2];
+  }
+  return forms[0] || "";
+}
+
+/** ``s`` with its {placeholders} filled and each {name|form|form} plural in the form its number wants. */
+export function fill(s, params) {
+  const missing = (k) => params[k] === undefined || params[k] === null;
+  return s.replace(/\{(\w+)\|([^{}]*)\}/g, (m, k, forms) => (missing(k) ? m : plural(params[k], forms.split("|"))))
+    .replace(/\{(\w+)\}/g, (m, k) => (missing(k) ? m : String(params[k])));
 }
 
 /** Every element with data-i18n gets its text from the strings (data-i18n-attr: an attribute instead). */

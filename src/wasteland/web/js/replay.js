@@ -139,6 +139,19 @@ export class ReplayView {
     return d.companion && d.policy ? `${line} — ${w("by_policy")}: ${d.policy_text || d.policy}` : line;
   }
 
+  /** The seats at this step as the game page lists them: each one's colour and what the
+   *  game says of it (a team game's team among it), so teams show wherever seats do. */
+  playersList(view) {
+    if (!view) return null;
+    const rows = Array.from({ length: this.players }, (_, i) => {
+      const facts = this.game.playerFacts(view, i) || [];
+      return h("li", { class: "player-row", "data-seat": `p${i + 1}` },
+        h("span", { class: "dot", style: `background:${this.game.seatColour(view, i)}` }),
+        h("strong", { text: `p${i + 1}` }), facts.length ? ` ${facts.join(" · ")}` : "");
+    });
+    return h("ul", { id: "r-players", class: "r-players", "aria-label": t("game.players") }, ...rows);
+  }
+
   /** The decision the game waits on at this step, with the rule that gives it (null: over). */
   decisionLine(view) {
     const d = view && view.decision;
@@ -185,6 +198,7 @@ export class ReplayView {
         h("aside", { class: "side card-box" },
           h("p", { id: "r-action", text: d.action ? this.actionLine(d) : t("replay.start") }),
           this.decisionLine(d.view),
+          this.playersList(d.view),
           h("ol", { id: "r-events", class: "events" }, ...(d.events || []).map((e) => this.eventItem(e))))));
     this.root.append(page);
     this.boardView.draw(page.querySelector("#board"), this.game, d.view, { you: d.view && d.view.seat },

@@ -10,6 +10,7 @@ export const STYLESHEET = "board.css";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 const W = 1000, H = 620, R = 34;
+const HL = { reach: "#2f9e44", target: "#e03131" }; // the hatching and ring of a reachable space, of a target
 
 function svg(tag, attrs = {}, text = null) {
   const e = document.createElementNS(SVG_NS, tag);
@@ -35,19 +36,31 @@ const cardName = (id) => t(`fo.card.${id}`);
 const enemyLabel = (id) => { const [kind, n] = id.split("#"); return `${enemyName(kind)} ${n || ""}`.trim(); };
 const pos = (sp) => [40 + (sp.x / 100) * (W - 80), 40 + (sp.y / 100) * (H - 80)];
 
-/** The spaces the legal actions name: space → {classes, actions}. */
-export function boardMarks(actions) {
+/**
+ * The spaces the legal actions name: space → {classes, actions, from}. A survivor's move
+ * and an enemy's step reach a space ("reach"); the enemy a survivor fights, or the one the
+ * first player sends next (FO-13.2), is a "target" on its space; a stepping enemy's own
+ * space is its "source" (``from``: the action → that space), so the page selects the enemy
+ * first and then draws only where it may step.
+ */
+export function boardMarks(actions, view = {}) {
   const marks = new Map();
-  const add = (space, cls, action) => {
-    if (!marks.has(space)) marks.set(space, { classes: [], actions: [] });
+  const enemyAt = new Map(((view && view.enemies) || []).map((e) => [e.id, e.space]));
+  const add = (space, cls, action, from = null) => {
+    if (!space) return;
+    if (!marks.has(space)) marks.set(space, { classes: [], actions: [], from: {} });
     const m = marks.get(space);
     if (!m.classes.includes(cls)) m.classes.push(cls);
-    m.actions.push(action);
+    if (!m.actions.includes(action)) m.actions.push(action);
+    if (from) m.from[action] = from;
   };
   for (const action of actions || []) {
     const w = action.split(" ");
     if (w[0] === "move") add(w[1], "reach", action);
-    else if (w[0] === "step") add(w[2], "reach", action);
+    else if (w[0] === "step") {
+      add(w[2], "reach", action, enemyAt.get(w[1]));
+      add(enemyAt.get(w[1]), "source", action, enemyAt.get(w[1]));
+    } else if (w[0] === "fight" || w[0] === "activate") add(enemyAt.get(w[1]), "target", action);
   }
   return marks;
 }
@@ -63,10 +76,12 @@ export function renderBoard(container, view, { marks = new Map(), onSpot = null,
   const root = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "fo-map", id: "fo-map", role: "img", "data-tap": 2 * R + 12 });
   // a highlight keeps the place readable: hatching and a ring over it, not a fill instead of it
   const defs = svg("defs");
-  const hatch = svg("pattern", { id: "fo-hl-reach", width: 8, height: 8, patternUnits: "userSpaceOnUse",
-                                 patternTransform: "rotate(45)" });
-  hatch.append(svg("line", { x1: 0, y1: 0, x2: 0, y2: 8, stroke: "#2f9e44", "stroke-width": 3, "stroke-opacity": 0.45 }));
-  defs.append(hatch);
+  for (const [kind, colour] of Object.entries(HL)) {
+    const hatch = svg("pattern", { id: `fo-hl-${kind}`, width: 8, height: 8, patternUnits: "userSpaceOnUse",
+                                   patternTransform: "rotate(45)" });
+    hatch.append(svg("line", { x1: 0, y1: 0, x2: 0, y2: 8, stroke: colour, "stroke-width": 3, "stroke-opacity": 0.45 }));
+    defs.append(hatch);
+  }
   root.append(defs);
   for (const sp of map.spaces) {
     for (const other of sp.adjacent) {
@@ -83,16 +98,23 @@ export function renderBoard(container, view, { marks = new Map(), onSpot = null,
   for (const sp of map.spaces) {
     const [x, y] = at.get(sp.id);
     const m = marks.get(sp.id);
-    const g = svg("g", { class: `fo-space${m ? " " + m.classes.join(" ") : ""}`, "data-space": sp.id });
+    // data-component: the space's printed words on hover and long press (/js/cards.js)
+    const g = svg("g", { class: `fo-space${m ? " " + m.classes.join(" ") : ""}`, "data-space": sp.id, "data-component": `space:${sp.id}` });
     g.append(svg("circle", { cx: x, cy: y, r: R, fill: SPACE_FILL, class: "fo-place",
                              stroke: markers.has(sp.id) ? MARKER_COLOUR : "#495057", "stroke-width": markers.has(sp.id) ? 6 : 2 }));
     if (markers.has(sp.id)) g.classList.add("fo-marked");
     // the area in play (viewport.js): the spaces with a figure, an enemy or a marker
     if (markers.has(sp.id) || here.has(sp.id) || foes.has(sp.id)) g.setAttribute("data-play", "space");
-    if (m) {
-      g.append(svg("circle", { cx: x, cy: y, r: R - 4, class: "fo-hl", fill: "url(#fo-hl-reach)", "pointer-events": "none" }));
-      g.append(svg("circle", { cx: x, cy: y, r: R + 6, class: "fo-hl-ring", fill: "none", stroke: "#2f9e44",
+    // where a piece goes: hatched green; an enemy to fight or send: hatched red; the space of
+    // an enemy to select first, or the one selected: a solid ring alone
+    const kind = m && (m.classes.includes("reach") ? "reach" : m.classes.includes("target") ? "target" : null);
+    if (kind) {
+      g.append(svg("circle", { cx: x, cy: y, r: R - 4, class: "fo-hl", fill: `url(#fo-hl-${kind})`, "pointer-events": "none" }));
+      g.append(svg("circle", { cx: x, cy: y, r: R + 6, class: "fo-hl-ring", fill: "none", stroke: HL[kind],
                                "stroke-width": 3, "stroke-dasharray": "7 4", "pointer-events": "none" }));
+    } else if (m) {
+      g.append(svg("circle", { cx: x, cy: y, r: R + 6, class: "fo-src-ring", fill: "none", stroke: "#1864ab",
+                               "stroke-width": m.classes.includes("selected") ? 6 : 3, "pointer-events": "none" }));
     }
     g.append(svg("text", { x, y: y + R + 16, "text-anchor": "middle", "font-size": 15 }, spaceName(sp.id)));
     (here.get(sp.id) || []).forEach((s, i) => {
@@ -205,7 +227,7 @@ export function eventText(e) {
 export const dangerous = (action) => action.startsWith("return ");
 
 /** The decision panel's group of an action (the page's GROUP_ORDER): by its verb. */
-const VERB_GROUPS = { move: "move", attack: "attack", play: "card", use: "card", discard: "discard", end: "end",
+const VERB_GROUPS = { move: "move", attack: "attack", fight: "attack", play: "card", use: "card", discard: "discard", end: "end",
   pass: "end", done: "end" };
 export const actionGroup = (action) => VERB_GROUPS[String(action).split(" ")[0]] || "other";
 

@@ -28,5 +28,6 @@ export function legend(view = {}) {
   }
   items.push({ sym: "?", colour: ENEMY_COLOURS.down, text: t("fo.legend.enemy_down"), key: "enemy-down" });
   items.push({ sym: "", cls: "hl-reach", text: t("fo.legend.reach"), key: "reach" });
+  items.push({ sym: "", cls: "hl-target", text: t("fo.legend.target"), key: "target" });
   return items;
 }

@@ -45,18 +45,35 @@ const cond = (c) => known(`wq.cond.${c}`, c);
 const die = (token) => (token && token[0] === "d" ? t("wq.die.destiny", { v: token.slice(1) }) : t("wq.die.activation", { v: (token || "").slice(1) }));
 const edgeKey = ([x, y], side) => { const [dx, dy] = STEP[side]; const a = `${x},${y}`, b = `${x + dx},${y + dy}`; return a < b ? `${a}|${b}` : `${b}|${a}`; };
 
-/** The zones the legal actions name: zone → {classes, actions}. */
-export function boardMarks(actions) {
+/**
+ * The zones the legal actions name: zone → {classes, actions, from}. Where a hero moves or
+ * runs: "reach"; where an enemy is deployed, steps or is anchored, the enemy a hero attacks
+ * (WQ-40.3) and the hero an enemy strikes: "target", on the model's or hero's zone; a
+ * stepping enemy's own zone is its "source" (``from``: the action → that zone), so the page
+ * selects the model first, then draws only where it may step.
+ */
+export function boardMarks(actions, view = {}) {
   const marks = new Map();
+  const modelAt = new Map(((view && view.enemies) || []).map((e) => [e.model, e.zone]));
+  const heroAt = new Map(((view && view.players) || []).map((p) => [String(p.seat), p.zone]));
+  const add = (zone, cls, action, from = null) => {
+    if (!zone) return;
+    if (!marks.has(zone)) marks.set(zone, { classes: [], actions: [], from: {} });
+    const m = marks.get(zone);
+    if (!m.classes.includes(cls)) m.classes.push(cls);
+    if (!m.actions.includes(action)) m.actions.push(action);
+    if (from) m.from[action] = from;
+  };
   for (const action of actions || []) {
     const w = action.split(" ");
+    if (w[0] === "place") add(`gate:${w[1]}`, "place", action); // the preview of the tile laid (drawLaying)
+    else if (w[0] === "attack") add(modelAt.get(w[1]), "target", action);
+    else if (w[0] === "strike") add(heroAt.get(w[2]), "target", action);
+    else if (w[0] === "step" && modelAt.has(w[1])) add(modelAt.get(w[1]), "source", action, modelAt.get(w[1]));
     const i = ZONE_WORD[w[0]];
     if (i === undefined || w.length <= i) continue;
-    if (!marks.has(w[i])) marks.set(w[i], { classes: [], actions: [] });
-    const m = marks.get(w[i]);
     const cls = w[0] === "deploy" || w[0] === "anchor" || w[0] === "step" ? "target" : "reach";
-    if (!m.classes.includes(cls)) m.classes.push(cls);
-    m.actions.push(action);
+    add(w[i], cls, action, w[0] === "step" ? modelAt.get(w[1]) : null);
   }
   return marks;
 }
@@ -67,7 +84,9 @@ export function renderBoard(container, view, { marks = new Map(), onSpot = null,
   const board = view && view.board;
   if (!board || !board.squares) return null;
   const click = onSpot || onHex;
-  const xs = board.squares.map((q) => q.x), ys = board.squares.map((q) => q.y);
+  // the tile being laid (WQ-38.3) counts in the bounds: its preview is drawn beside the board
+  const laid = view.laying ? Object.values(view.laying.gates || {}).flatMap((p) => p.squares) : [];
+  const xs = [...board.squares, ...laid].map((q) => q.x), ys = [...board.squares, ...laid].map((q) => q.y);
   const x0 = Math.min(...xs) - 1, y0 = Math.min(...ys) - 1;
   const w = (Math.max(...xs) - x0 + 2) * S, h = (Math.max(...ys) - y0 + 2) * S;
   // data-tap: a square's size, the least a finger taps (viewport.js)
@@ -88,13 +107,18 @@ export function renderBoard(container, view, { marks = new Map(), onSpot = null,
   for (const q of [...board.squares].sort((a, b) => a.y - b.y || a.x - b.x)) if (!first.has(q.zone)) first.set(q.zone, q);
   for (const q of board.squares) {
     const m = marks.get(q.zone);
+    // data-component: the tile's printed words on hover and long press (/js/cards.js)
     const r = svg("rect", { x: px(q.x), y: py(q.y), width: S, height: S, class: `wq-square${m ? " " + m.classes.join(" ") : ""}`,
-                            "data-zone": q.zone, "data-play": "square", fill: TILE_FILLS[tiles.indexOf(q.tile) % TILE_FILLS.length] });
+                            "data-zone": q.zone, "data-play": "square", "data-component": `tile:${q.tile}`,
+                            fill: TILE_FILLS[tiles.indexOf(q.tile) % TILE_FILLS.length] });
     if (m && click) { r.style.cursor = "pointer"; r.addEventListener("click", (ev) => click(q.zone, ev)); }
     r.append(svg("title", {}, zoneName(q.zone)));
     root.append(r);
     if (m) {
-      const cls = m.classes.includes("target") ? "target" : "reach";
+      // a reachable zone hatched green, a target red; the zone of a model to select first
+      // (or selected) outlined alone
+      const cls = m.classes.includes("target") ? "target" : m.classes.includes("reach") ? "reach"
+        : m.classes.includes("selected") ? "selected" : "source";
       root.append(svg("rect", { x: px(q.x) + 2.5, y: py(q.y) + 2.5, width: S - 5, height: S - 5,
                                 class: `wq-hl ${cls}`, "data-zone": q.zone, "pointer-events": "none" }));
     }
@@ -117,6 +141,7 @@ export function renderBoard(container, view, { marks = new Map(), onSpot = null,
       root.append(svg("line", { x1, y1, x2, y2, ...style }));
     }
   }
+  if (view.laying) drawLaying(root, view.laying, { px, py, click, marks });
   const heroes = new Map(), foes = new Map();
   for (const p of view.players || []) if (p.zone) heroes.set(p.zone, [...(heroes.get(p.zone) || []), p]);
   for (const e of view.enemies || []) foes.set(e.zone, [...(foes.get(e.zone) || []), e]);
@@ -126,7 +151,10 @@ export function renderBoard(container, view, { marks = new Map(), onSpot = null,
     if ((board.items || []).includes(zone)) root.append(svg("text", { x: x + S - 14, y: y + 14, "font-size": 14, fill: "#9c4f00", class: "wq-item" }, "✦"));
     if (board.quest_zone === zone) root.append(svg("text", { x: x + S - 28, y: y + 14, "font-size": 13, fill: "#c92a2a", class: "wq-quest" }, "⚑"));
     (heroes.get(zone) || []).forEach((p, i) => {
-      root.append(svg("circle", { cx: x + 14 + i * 15, cy: y + 30, r: 7, fill: SEAT_COLOURS[p.seat % 4], class: "wq-hero", "data-seat": p.seat }));
+      const hero = svg("circle", { cx: x + 14 + i * 15, cy: y + 30, r: 7, fill: SEAT_COLOURS[p.seat % 4], class: "wq-hero",
+                                   "data-seat": p.seat, "data-component": `hero:${p.hero}` }); // its card's words on hover
+      hero.append(svg("title", {}, `${t("wq.hero_n", { seat: p.seat + 1 })} ${heroName(p.hero)}`));
+      root.append(hero);
       root.append(svg("text", { x: x + 14 + i * 15, y: y + 34, "font-size": 9, fill: "#fff", "text-anchor": "middle" }, String(p.seat + 1)));
     });
     (foes.get(zone) || []).forEach((e, i) => {
@@ -142,6 +170,70 @@ export function renderBoard(container, view, { marks = new Map(), onSpot = null,
   }
   container.append(root);
   return root;
+}
+
+// The gate whose preview is drawn: the one the player points at in the list (or on the
+// board), else the first; kept across redraws of the same choice.
+let shownGate = null;
+
+/** Show the preview of laying the tile with ``gate`` (WQ-38.3) and hide the others. */
+function showGate(gate) {
+  const groups = [...document.querySelectorAll(".wq-preview")];
+  if (!groups.some((g) => g.dataset.gate === gate)) return;
+  shownGate = gate;
+  for (const g of groups) g.style.display = g.dataset.gate === gate ? "" : "none";
+}
+
+// pointing at (or tabbing to) a gate's option in the decision's list shows that gate's tile
+for (const type of ["pointerover", "focusin"]) {
+  document.addEventListener(type, (ev) => {
+    const b = ev.target && ev.target.closest ? ev.target.closest('[data-action^="place "]') : null;
+    if (b) showGate(b.dataset.action.split(" ")[1]);
+  });
+}
+
+/**
+ * WQ-38.3: the drawn card's tile where each gate position the leader may choose would lay
+ * it: its squares dashed over the empty ground, each zone's letter, the gate letter lined
+ * up with the closed gate, and where its other gate positions would lie. One at a time
+ * (the others hidden): the one pointed at in the list; a click on it lays it.
+ */
+function drawLaying(root, laying, { px, py, click, marks }) {
+  const gates = Object.keys(laying.gates || {});
+  if (!gates.includes(shownGate)) shownGate = gates[0] || null;
+  for (const gate of gates) {
+    const p = laying.gates[gate];
+    const g = svg("g", { class: "wq-preview", "data-gate": gate });
+    if (gate !== shownGate) g.style.display = "none";
+    else g.setAttribute("data-play", "preview"); // the board opens with the tile in view (viewport.js)
+    const title = t("wq.preview", { tile: tileName(laying.tile), gate: gate.toUpperCase() });
+    const zones = new Set();
+    for (const q of p.squares) {
+      g.append(svg("rect", { x: px(q.x) + 1, y: py(q.y) + 1, width: S - 2, height: S - 2, class: "wq-preview-square" }));
+      if (!zones.has(q.zone)) {
+        zones.add(q.zone);
+        g.append(svg("text", { x: px(q.x) + 4, y: py(q.y) + 13, "font-size": 11, class: "wq-preview-text", "pointer-events": "none" }, q.zone.split(".")[1]));
+      }
+    }
+    const first = p.squares[0];
+    if (first) {
+      g.append(svg("text", { x: px(first.x) + S / 2, y: py(first.y) + S / 2 + 6, "font-size": 18, "text-anchor": "middle",
+                             class: "wq-preview-gate", "pointer-events": "none" }, gate.toUpperCase()));
+    }
+    for (const o of p.gates || []) {
+      const [dx, dy] = STEP[o.side];
+      const cx = px(o.x) + S / 2 + dx * (S / 2 - 6), cy = py(o.y) + S / 2 + dy * (S / 2 - 6);
+      g.append(svg("text", { x: cx, y: cy + 4, "font-size": 10, "text-anchor": "middle", class: "wq-preview-text", "pointer-events": "none" },
+                   o.gate.toUpperCase()));
+    }
+    g.append(svg("title", {}, title));
+    const key = `gate:${gate}`;
+    if (click && marks.has(key)) {
+      g.style.cursor = "pointer";
+      g.addEventListener("click", (ev) => click(key, ev));
+    }
+    root.append(g);
+  }
 }
 
 /** The panel beside the board: heroes, battle track and slots, dusk, destiny, decks. */
@@ -212,7 +304,7 @@ export function actionLabel(action, view = null) {
     case "attack": return t("wq.act.attack", { model: modelName(w[1], view), die: p.die });
     case "free": return t("wq.act.free", { hero: w[1], die: p.die });
     case "recover": case "explore": case "dig": case "inspire": case "give": return t(`wq.act.${w[0]}`, { die: p.die });
-    case "place": return t("wq.act.place", { gate: w[1] });
+    case "place": return t("wq.act.place", { gate: w[1].toUpperCase() }); // as the card and the preview print it
     case "close": return t("wq.act.close", { gate: w[1] });
     case "anchor": return t("wq.act.anchor", { zone: zoneName(w[1]) });
     case "deploy": return t("wq.act.deploy", { model: modelName(w[1], view), zone: zoneName(w[2]) });

@@ -29,6 +29,7 @@ export function legend(view = {}) {
     items.push({ sym: "", colour: ENEMY_COLOURS.ready, text: t("wq.legend.enemy"), key: "enemy" });
     if (view.enemies.some((e) => e.stunned)) items.push({ sym: "", colour: ENEMY_COLOURS.stunned, text: t("wq.legend.stunned"), key: "stunned" });
   }
+  if (view.laying) items.push({ sym: "", cls: "wq-lg-preview", text: t("wq.legend.preview"), key: "preview" });
   items.push({ sym: "", cls: "hl-reach", text: t("wq.legend.reach"), key: "reach" });
   items.push({ sym: "", cls: "hl-target", text: t("wq.legend.target"), key: "target" });
   return items;

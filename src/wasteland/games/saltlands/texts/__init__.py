@@ -15,6 +15,7 @@ from typing import Any
 
 from wasteland.core.card_texts import CatalogueTexts, Templates, TextsError
 
+from ..board import centre_name
 from ..config import ACTIVE_LETTERS
 from ..content import load_content
 from ..movement import FUEL_BONUS, BORN_DRIVER_BONUS
@@ -46,11 +47,24 @@ class SaltlandsTexts(CatalogueTexts):
         """One template of the catalogue, as it is ("preview.option_word")."""
         return (self._templates.get(lang) or self._templates["en"]).get(key)
 
+    def words(self, lang: str = "en") -> dict[str, str]:
+        """The shared phrases, and each weapon option's damage in short ("weapon.axe/1":
+        "2 damage"), which the page writes beside an attack's option so the weapon chooser
+        shows what each weapon deals (SL §85, SL §86, SL §87)."""
+        out = super().words(lang)
+        t = self._templates.get(lang) or self._templates["en"]
+        for cid, card in self.content.cards.items():
+            for n, act in enumerate(card.actions, 1):
+                if act.effect == "damage":
+                    kind = "damage_area" if act.area else "damage_ap" if act.damage_type == "ap" else "damage"
+                    out[f"weapon.{cid}/{n}"] = t.fill(f"weapon.{kind}", amount=act.amount)
+        return out
+
     def rumor_option(self, choice: dict[str, Any], side: str, lang: str = "en",
                      view: dict[str, Any] | None = None, coords: bool = True) -> str:
         """SL §109: what one option of the drawn rumor card would do, from the view's
         ``rumor_choice``: "Rumor card 1, top option: the blue marker north onto a face-down
-        tile (t0,-2), which it explores". A face-up tile is named (from ``view``); with
+        tile (0,-5), which it explores" (a tile by its centre hex). A face-up tile is named (from ``view``); with
         ``coords`` every tile's position follows in brackets."""
         t = self._templates.get(lang) or self._templates["en"]
         tiles = {tile["at"]: tile["tile"] for tile in (view or {}).get("tiles", []) if tile.get("face_up")}
@@ -58,7 +72,8 @@ class SaltlandsTexts(CatalogueTexts):
         def step_text(step: dict[str, Any]) -> str:
             to = step.get("to", "")
             tile = self.name(f"tile:{tiles[to]}", lang) if to in tiles else None
-            at = t.fill("preview.at", to=to) if to and (coords or tile is None) else ""
+            # a tile by its centre hex, which the terminal's map writes on a face-down tile
+            at = t.fill("preview.at", to=centre_name(to)) if to and (coords or tile is None) else ""
             return t.fill(f"preview.{step['result']}", colour=t.get(f"colour.{step['marker']}"),
                           direction=t.get(f"direction.{step['direction']}"), tile=tile or "", at=at)
 

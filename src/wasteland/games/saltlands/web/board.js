@@ -118,9 +118,12 @@ export function renderBoard(container, view, { marks = new Map(), onSpot = null,
   for (const h of view.hexes) {
     const [x, y] = hexXY(h.hex);
     const cls = ["hex", `terrain-${h.terrain}`, ...classesOf(h.hex)];
-    // data-component: the hex's words on hover (/js/cards.js): a spawn point or a wreck
+    // data-component: the hex's words on hover and long press (/js/cards.js): a spawn point,
+    // a wreck, else its face-up tile's printed words
+    const tileHere = (view.tiles || [])[tileOfHex.get(h.hex)];
+    const printed = tileHere && tileHere.face_up && tileHere.tile ? `tile:${tileHere.tile}` : undefined;
     const g = el("g", { class: cls.join(" "), "data-hex": h.hex,
-      "data-component": h.spawn ? `hex:spawn_${h.spawn}` : h.wreck ? "hex:wreck" : undefined }, gHex);
+      "data-component": h.spawn ? `hex:spawn_${h.spawn}` : h.wreck ? "hex:wreck" : printed }, gHex);
     const poly = el("polygon", { points: corners(x, y, SIZE - 0.6) }, g);
     highlight(g, x, y, classesOf(h.hex));
     coordLabel(g, x, y, h.hex);

@@ -2,7 +2,7 @@
 import { t, tOwn, has, lang } from "/js/i18n.js";
 import { humanize } from "/js/dom.js";
 import { tilePlace } from "./places.js";
-import { componentName } from "/js/cards.js";
+import { componentName, componentWord } from "/js/cards.js";
 
 const HEX = /^-?\d+,-?\d+$/;
 const TILE = /^t-?\d+,-?\d+$/;
@@ -93,7 +93,13 @@ export function actionLabel(action, view = null) {
     case "use": {
       const crew = after("by");
       let s = crew ? t("act.use_by", { card: cardName(w[1]), crew: cardName(crew) }) : t("act.use", { card: cardName(w[1]) });
-      if (after("at")) s += " " + t("act.at", { hex: after("at") });
+      if (after("at")) {
+        s += " " + t("act.at", { hex: after("at") });
+        // the weapon chooser shows what each weapon deals (SL §85 to SL §87): "(2 damage)"
+        const [base, alt] = w[1].split("/");
+        const deals = componentWord(`weapon.${base.split("#")[0]}/${alt || 1}`);
+        if (deals) s += ` (${deals})`;
+      }
       if (after("tile")) s += " " + t("act.tile", { tile: tilePlace(after("tile"), view) });
       if (after("rot")) s += " " + t("act.rot", { n: after("rot") });
       return s;

@@ -69,6 +69,11 @@ class Hub:
         if not room.busy():  # nobody here watches it: drop the copy, the next request reads the game
             del self.rooms[game_id]
             return
+        # The next action, announced with itself, on a copy nobody is changing: taken now,
+        # without a task and the lock (nothing here awaits in between).
+        if seq is not None and seq == room.seq + 1 and detail and not room.behind and not room.lock.locked() \
+                and not room.relaying() and room.take(seq, detail):
+            return
         self.spawn(room.catch_up(seq, detail))
 
     def watched(self, game_id: str, until: int | None, detail: str = "") -> None:

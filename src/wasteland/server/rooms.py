@@ -131,8 +131,24 @@ class Room:
         # action, bank) each, in order (see _relay and _settle).
         self._pending: list[tuple[int, int, ActionRow, float | None]] = []
         self.watch_marked = 0.0  # when this node last marked the game watched (time.time())
+        self._facts_of: Any = None
+        self._facts_now: tuple[Decision | None, Any] = (None, None)
 
     # -- facts --------------------------------------------------------------------------
+
+    def _facts(self) -> tuple[Decision | None, Any]:
+        """The position's decision and outcome, asked of the engine once per position (a
+        state is never changed in place here: every action makes a new one)."""
+        if self._facts_of is not self.state:
+            self._facts_of = self.state
+            self._facts_now = (self.game.decision(self.state), self.game.outcome(self.state))
+        return self._facts_now
+
+    def _decision(self) -> Decision | None:
+        return self._facts()[0]
+
+    def _outcome(self) -> Any:
+        return self._facts()[1]
 
     @property
     def index(self) -> int:
@@ -165,7 +181,7 @@ class Room:
 
     @property
     def over(self) -> bool:
-        return self.game.outcome(self.state) is not None
+        return self._outcome() is not None
 
     @property
     def time_control(self) -> dict[str, Any] | None:
@@ -218,7 +234,7 @@ class Room:
     def clock_left(self, seat: SeatRow, now: float) -> float | None:
         if seat.bank is None:
             return None
-        d = self.game.decision(self.state)
+        d = self._decision()
         if d is not None and d.seat == seat.seat and self._clock_runs(seat):
             return max(0.0, seat.bank - (now - self.turn_started))
         return seat.bank
@@ -230,7 +246,7 @@ class Room:
     def seats_json(self) -> list[dict[str, Any]]:
         online = {c.seat for c in self.clients}
         now = time.time()
-        d = self.game.decision(self.state)
+        d = self._decision()
         return [{"seat": s.seat, "label": seat_label(s.seat), "kind": s.kind, "bot": s.bot, "name": s.name,
                  "taken": s.kind == "bot" or s.token_hash is not None, "online": s.seat in online,
                  "clock": self.clock_left(s, now),
@@ -238,7 +254,7 @@ class Room:
                 for s in self.seats]
 
     def summary(self) -> dict[str, Any]:
-        return summary_json(self.row, self.status(), self.index, self.seats_json(), self.game.outcome(self.state))
+        return summary_json(self.row, self.status(), self.index, self.seats_json(), self._outcome())
 
     def decision_json(self, d: Decision | None, seat: int | None, policy: str | None = None) -> dict[str, Any] | None:
         """The decision as ``seat`` sees it; ``policy``: the key of the game's policy rule that
@@ -278,10 +294,10 @@ class Room:
 
     def _common(self) -> dict[str, Any]:
         """The part of a snapshot that is the same for every seat."""
-        d = self.game.decision(self.state)
+        d = self._decision()
         policy = self._policy(d)
         return {"game_id": self.id, "index": self.index, "status": self.status(), "seats": self.seats_json(),
-                "outcome": outcome_json(self.game.outcome(self.state)), "_decision": d,
+                "outcome": outcome_json(self._outcome()), "_decision": d,
                 "_policy": policy[1] if policy else None}
 
     def _broadcast(self, kind: str, extra_for: Any = None, actor: Client | None = None,
@@ -369,7 +385,7 @@ class Room:
     def _check_turn(self, seat: int, index: int) -> Decision:
         if self.broken:
             raise ApiError(409, "broken", self.broken)
-        d = self.game.decision(self.state)
+        d = self._decision()
         if d is None:
             raise ApiError(409, "game_over", "the game is over")
         if index != self.index:
@@ -555,6 +571,10 @@ class Room:
             if seq is None or seq > self.seq:
                 await self._catch_up()
 
+    def take(self, seq: int, detail: str) -> bool:
+        """:meth:`_take` from outside: only while the lock is free (nothing awaits in it)."""
+        return not self.lock.locked() and self._take(seq, detail)
+
     def _take(self, seq: int, detail: str) -> bool:
         """Play the announced action on this copy, as :meth:`_catch_up` would after a read."""
         parsed = parse_action_detail(detail)
@@ -714,7 +734,7 @@ class Room:
             token = secrets.token_urlsafe(24)
             updated = SeatRow(row.seat, "human", None, name, token_hash(token), row.bank)
             await self._save_seat(updated)
-            d = self.game.decision(self.state)
+            d = self._decision()
             if d is not None and d.seat == row.seat:
                 self.turn_started = time.time()  # the clock starts when someone sits down
             self.broadcast_seats()
@@ -769,7 +789,7 @@ class Room:
             self._timer = None
         if self.broken or self.hub.closing:
             return
-        d = self.game.decision(self.state)
+        d = self._decision()
         if d is None:
             return
         row = self.seats[d.seat]

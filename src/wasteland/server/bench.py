@@ -343,6 +343,7 @@ async def run(base: str, games: int, seconds: float, players: int = 2, think: fl
         out(f"{games} games started; measuring for {seconds:g} s ...")
         pids = [server_pid] if isinstance(server_pid, int) else list(server_pid or [])
         cpu0 = _cpu_of(pids)
+        each0 = [_cpu_of([pid]) for pid in pids]
         proxy0 = _cpu_of([proxy_pid] if proxy_pid else [])
         tally.measuring = True
         started = time.perf_counter()
@@ -352,6 +353,7 @@ async def run(base: str, games: int, seconds: float, players: int = 2, think: fl
         elapsed = time.perf_counter() - started
         own = time.process_time() - own0
         cpu1 = _cpu_of(pids)
+        each1 = [_cpu_of([pid]) for pid in pids]
         proxy1 = _cpu_of([proxy_pid] if proxy_pid else [])
         stop.set()
         await asyncio.wait(tasks, timeout=30)
@@ -371,6 +373,9 @@ async def run(base: str, games: int, seconds: float, players: int = 2, think: fl
             f"action); bench clients: {100 * own / elapsed:.0f}% ({own * per_action:.0f} µs an action)")
     else:
         out(f"bench clients: {100 * own / elapsed:.0f}% of one core ({own * per_action:.0f} µs an action)")
+    if len(pids) > 1 and None not in each0 + each1:
+        out("each node's CPU: " + ", ".join(f"{(b - a) * per_action:.0f}" for a, b in zip(each0, each1))
+            + " µs an action")
     if proxy0 is not None and proxy1 is not None:
         out(f"HAProxy CPU: {100 * (proxy1 - proxy0) / elapsed:.0f}% of one core "
             f"({(proxy1 - proxy0) * per_action:.0f} µs an action)")

@@ -349,6 +349,8 @@ class Room:
         """While this node only relays the game (``relaying``), keep it marked watched, so
         that the nodes playing its actions write the spectators' updates."""
         now = time.time()
+        if not self.hub.notices.peers:  # one process alone on its database: nobody to relay from
+            return
         if now - self.watch_marked > WATCH_SECONDS / 3 and self.relaying():
             self.watch_marked = now
             self.hub.spawn(self.hub.store.watch(self.id, now + WATCH_SECONDS))

@@ -311,8 +311,10 @@ async def _slot(http: Any, host: str, port: int, slot: int, setup: dict[str, Any
 
 async def run(base: str, games: int, seconds: float, players: int = 2, think: float = 0.0,
               server_pid: int | list[int] | None = None, out=print, game: str | None = None,
-              options: dict[str, Any] | None = None, proxy_pid: int | None = None) -> Tally:
-    """``options``: the game's options for every game (the game's defaults otherwise)."""
+              options: dict[str, Any] | None = None, proxy_pid: int | None = None,
+              idle: float | None = None) -> Tally:
+    """``options``: the game's options for every game (the game's defaults otherwise);
+    ``idle``: the server's CPU seconds a second before any game (see :func:`idle_cpu`)."""
     import httpx
 
     game = bench_game(game, players)
@@ -371,6 +373,10 @@ async def run(base: str, games: int, seconds: float, players: int = 2, think: fl
     if cpu0 is not None and cpu1 is not None:
         out(f"server CPU: {100 * (cpu1 - cpu0) / elapsed:.0f}% of one core ({(cpu1 - cpu0) * per_action:.0f} µs an "
             f"action); bench clients: {100 * own / elapsed:.0f}% ({own * per_action:.0f} µs an action)")
+        if idle is not None:
+            net = max(0.0, cpu1 - cpu0 - idle * elapsed)
+            out(f"server CPU net of the nodes' idle CPU ({1000 * idle:.1f} ms a second before the games: health "
+                f"checks, timers): {net * per_action:.0f} µs an action")
     else:
         out(f"bench clients: {100 * own / elapsed:.0f}% of one core ({own * per_action:.0f} µs an action)")
     if len(pids) > 1 and None not in each0 + each1:
@@ -382,6 +388,16 @@ async def run(base: str, games: int, seconds: float, players: int = 2, think: fl
     if tally.errors:
         out(f"errors: {len(tally.errors)}; first: {tally.errors[0]}")
     return tally
+
+
+def idle_cpu(pids: list[int], seconds: float = 5.0) -> float | None:
+    """The CPU seconds a second the server's processes spend with no game (the balancer's
+    health checks, timers): on a busy shared machine, where few actions a second get
+    through, this fixed cost of each node weighs on the CPU an action."""
+    before = _cpu_of(pids)
+    time.sleep(seconds)
+    after = _cpu_of(pids)
+    return None if before is None or after is None else (after - before) / seconds
 
 
 def _cpu_of(pids: list[int]) -> float | None:
@@ -489,8 +505,9 @@ def bench_command(games: int, seconds: float, db: str | None, think: float, play
             print(f"server: {base} ({nodes} node{'s' if nodes > 1 else ''}{' behind HAProxy' if haproxy else ''}, "
                   f"{processes} process{'es' if processes > 1 else ''} each, "
                   f"database {db or 'temporary SQLite file'})")
+            idle = idle_cpu([p.pid for p in procs])
             tally = _run_loop(run(base, games, seconds, players, think, [p.pid for p in procs], game=game,
-                                  options=options, proxy_pid=proxy.pid if proxy else None))
+                                  options=options, proxy_pid=proxy.pid if proxy else None, idle=idle))
         finally:
             for proc in procs + ([proxy] if proxy else []):
                 proc.terminate()

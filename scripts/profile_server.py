@@ -27,7 +27,7 @@ from wasteland.core.registry import get_game
 from wasteland.server.bots import BotPool
 from wasteland.server.hub import Hub
 from wasteland.server.rooms import Client
-from wasteland.server.store import open_store
+from wasteland.server.store import ActionRow, action_detail, open_store
 
 PARTS = (  # the first that matches a profiled function's file names its part
     ("json", ("msgspec", "/json/")),
@@ -46,9 +46,15 @@ def part_of(filename: str) -> str:
     return "other"
 
 
-async def play(game_name: str, actions: int, spectators: int, db: str) -> tuple[int, float]:
+async def play(game_name: str, actions: int, spectators: int, db: str, split: str = "") -> tuple[int, float]:
+    """``split``: "" one node; "seats": seat 0 on node A, seat 1 (and the spectators) on node
+    B, each node told of the other's actions as the announcement tells it; "spectators":
+    both seats on A, the spectators alone on B (which relays); "replayed": the same, B
+    replaying each action instead. Two hubs in this process on
+    one store, so that what is measured is the nodes' own work, not the machine's load."""
     store = await open_store(db)
-    hub = Hub(store, BotPool(1))
+    hub = Hub(store, BotPool(1), peers=bool(split))
+    other = Hub(store, BotPool(1), peers=True) if split else hub
     rng = random.Random(1)
     done = 0
     cpu0 = time.process_time()
@@ -57,18 +63,33 @@ async def play(game_name: str, actions: int, spectators: int, db: str) -> tuple[
             room, _seat, _token = await hub.create({"game": game_name, "players": 2, "seed": rng.randrange(10**6)})
             await room.join(0, "a")
             await room.join(1, "b")
+            copy = await other.room(room.id)
+            if split == "replayed":  # the spectators alone on B, which replays (as before relaying)
+                copy.relaying = lambda: False  # type: ignore[method-assign]
+            rooms = [room, copy if split == "seats" else room]
             clients = [Client(0), Client(1)] + [Client(None) for _ in range(spectators)]
-            for client in clients:
-                await room.subscribe(client)
+            for number, client in enumerate(clients):
+                await (rooms[min(number, 1)] if client.seat is not None else copy).subscribe(client)
+            if split == "spectators":
+                room.row.watched_until = time.time() + 3600  # as node B's mark announces it
             while not room.over and done < actions:
-                d = room.game.decision(room.state)
+                acting = rooms[room.game.decision(room.state).seat]  # node A's copy is always current
+                d = acting.game.decision(acting.state)
                 action = rng.choice(d.actions)
-                await room.act(d.seat, action, room.index, client=clients[d.seat])
+                index = acting.index
+                await acting.act(d.seat, action, index, client=clients[d.seat])
+                if split:  # the announcement, to both nodes (the acting one hears its own echo)
+                    detail = action_detail(index, ActionRow(action, d.seat, "human", time.time()), None)
+                    for each in (hub, other):
+                        each.changed(room.id, acting.seq, detail)
+                    while hub.tasks or other.tasks:
+                        await asyncio.gather(*list(hub.tasks | other.tasks))
                 for client in clients:  # what the socket's pump does
                     while not client.outbox.empty():
                         client.outbox.get_nowait()
                 done += 1
             hub.rooms.pop(room.id, None)
+            other.rooms.pop(room.id, None)
         spent = time.process_time() - cpu0  # this process's CPU, the store's thread included
     finally:
         await store.close()
@@ -93,6 +114,24 @@ def engine_only(game_name: str, actions: int) -> float:
     return spent / done
 
 
+def compare_nodes(args: argparse.Namespace, rounds: int = 3) -> None:
+    """CPU an action of one node, and of two nodes in one process (the coordination's cost
+    without the machine's: no second process, no sockets), rounds interleaved."""
+    modes = {"one node": "", "seats on two nodes": "seats", "spectators alone on B, relayed": "spectators",
+             "spectators alone on B, replayed": "replayed"}
+    spent: dict[str, list[float]] = defaultdict(list)
+    with tempfile.TemporaryDirectory() as tmp:
+        for number in range(rounds):
+            for label, split in modes.items():
+                db = args.db or os.path.join(tmp, f"{split or 'one'}{number}.db")
+                done, cpu = asyncio.run(play(args.game, args.actions, args.spectators, db, split))
+                spent[label].append(cpu / done)
+    base = min(spent["one node"])
+    print(f"{args.game}, {args.spectators} spectator(s); CPU an action, the least of {rounds} rounds:")
+    for label in modes:
+        print(f"  {label:28s} {min(spent[label]) * 1e6:6.0f} µs  {min(spent[label]) / base:.2f}x")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", default="saltlands")
@@ -100,7 +139,13 @@ def main() -> None:
     parser.add_argument("--spectators", type=int, default=0)
     parser.add_argument("--db", default=None, help="a database URL (default: a temporary SQLite file)")
     parser.add_argument("--top", type=int, default=25)
+    parser.add_argument("--nodes", action="store_true",
+                        help="compare one node with two (the seats on both; the spectators alone on one), "
+                             "rounds interleaved, instead of profiling")
     args = parser.parse_args()
+    if args.nodes:
+        compare_nodes(args)
+        return
     with tempfile.TemporaryDirectory() as tmp:
         db = args.db or os.path.join(tmp, "profile.db")
         apply_cost = engine_only(args.game, args.actions)

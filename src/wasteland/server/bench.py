@@ -390,14 +390,20 @@ async def run(base: str, games: int, seconds: float, players: int = 2, think: fl
     return tally
 
 
-def idle_cpu(pids: list[int], seconds: float = 5.0) -> float | None:
+def idle_cpu(pids: list[int], windows: int = 4, seconds: float = 2.0) -> float | None:
     """The CPU seconds a second the server's processes spend with no game (the balancer's
     health checks, timers): on a busy shared machine, where few actions a second get
-    through, this fixed cost of each node weighs on the CPU an action."""
-    before = _cpu_of(pids)
-    time.sleep(seconds)
-    after = _cpu_of(pids)
-    return None if before is None or after is None else (after - before) / seconds
+    through, this fixed cost of each node weighs on the CPU an action. The least of a few
+    windows, since the bot workers are still starting in the first."""
+    rates = []
+    for _ in range(windows):
+        before = _cpu_of(pids)
+        time.sleep(seconds)
+        after = _cpu_of(pids)
+        if before is None or after is None:
+            return None
+        rates.append((after - before) / seconds)
+    return min(rates)
 
 
 def _cpu_of(pids: list[int]) -> float | None:

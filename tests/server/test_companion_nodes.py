@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import time
 
-from srvtest import LiveServer, new_database
+from srvtest import LiveServer, Socket, new_database
+from websockets.sync.client import connect
 
 from wasteland.core.registry import registered_games
 from wasteland.server.companion_session import Session
@@ -32,6 +33,7 @@ def test_undo_and_play_on_one_node_then_play_on_the_other(pg_admin_url, tmp_path
             _scenario(one, two, db)
             if kind == "postgres":
                 _told_on_the_other_node(one, two)
+                _pushed_to_a_phone_on_the_other_node(one, two)
         finally:
             one.stop()
             two.stop()
@@ -92,3 +94,32 @@ def _told_on_the_other_node(one: LiveServer, two: LiveServer) -> None:
         assert time.monotonic() < deadline, told
         time.sleep(0.02)
     assert two.http.get(f"/api/companion/{sid}").json()["index"] == 1
+
+
+def _pushed_to_a_phone_on_the_other_node(one: LiveServer, two: LiveServer) -> None:
+    """A phone on node two shows the session; steps and an undo played on node one reach it
+    pushed (the sockets no longer look at the database by themselves), each once, in order,
+    in the phone's language, by the database's announcement."""
+    r = one.http.post("/api/companion", json={"game": "saltlands", "config": {"players": 1}, "seed": SEED})
+    sid = r.json()["session"]["id"]
+    phone = Socket(connect(f"ws://127.0.0.1:{two.port}/api/companion/{sid}/ws?lang=uk", open_timeout=10).__enter__())
+    try:
+        assert phone.recv()["index"] == 0
+        played = ["character plowman", "enter 0,0"]
+        for index, text in enumerate(played):
+            assert one.http.post(f"/api/companion/{sid}/steps", json={"step": text, "index": index}).status_code == 200
+            assert phone.recv()["index"] == index + 1
+        assert one.http.post(f"/api/companion/{sid}/undo", json={"index": 2}).status_code == 200
+        back = phone.recv()
+        assert back["index"] == 1 and [line["step"] for line in back["log"]] == played[:1]
+        mine = two.http.get(f"/api/companion/{sid}?lang=uk").json()
+        assert {k: back[k] for k in mine if k in back} == {k: mine[k] for k in mine if k in back}
+        assert one.http.post(f"/api/companion/{sid}/steps", json={"step": "enter 0,1", "index": 1}).status_code == 200
+        assert phone.recv()["index"] == 2
+        try:  # nothing more: each change was pushed once
+            extra = phone.recv(timeout=0.5)
+        except TimeoutError:
+            extra = None
+        assert extra is None, extra
+    finally:
+        phone.close()

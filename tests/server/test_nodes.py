@@ -82,8 +82,61 @@ def test_people_on_two_nodes_play_and_a_spectator_sees_every_action(kind, pg_adm
         assert {u["action_seat"] for u in updates} == {0, 1, 2}
         assert final_index == len(record)
         if kind == "postgres":  # most of the other node's actions came with their announcement
-            taken = two.app.state.hub.metrics.taken
-            assert taken.labels("announced")._value.get() > taken.labels("read")._value.get()
+            taken = two.app.state.hub.metrics.taken  # (played on the copy, or relayed to the spectator)
+            assert taken.labels("announced")._value.get() + taken.labels("relayed")._value.get() > \
+                taken.labels("read")._value.get()
+    finally:
+        one.stop()
+        two.stop()
+
+
+def test_a_spectator_only_node_relays_the_updates_without_replaying_the_game(pg_admin_url, tmp_path):
+    """Node two has only a spectator of the game: it relays each update as node one wrote it
+    (``wl_views``), in order, none skipped, and plays nothing on its copy until someone
+    there needs the position (then the copy is the record's)."""
+    db = new_database("postgres", pg_admin_url, str(tmp_path))
+    one, two = PeerServer(db).start(), PeerServer(db).start()
+    try:
+        created = one.create(**CONFIG, seed=4, seats=["human", "human", "human"], join=0)
+        game_id = created["game"]["id"]
+        tokens = {0: created["token"], 1: one.join(game_id)["token"], 2: one.join(game_id)["token"]}
+        spectator = two.socket(game_id)
+        first = spectator.until(lambda m: m["type"] == "state")
+        hub = two.app.state.hub
+        room = hub.rooms[game_id]
+        deadline = time.monotonic() + 10
+        while room.watch_marked == 0:  # the mark is written
+            assert time.monotonic() < deadline, "node two did not mark the game watched"
+            time.sleep(0.02)
+        time.sleep(0.2)
+        rng = random.Random(6)
+        index, played = first["index"], []
+        for _ in range(30):
+            state = one.state(game_id)
+            if state["outcome"] is not None:
+                break
+            seat = state["decision"]["seat"]
+            action = rng.choice(one.state(game_id, tokens[seat])["decision"]["actions"])
+            r = one.act(game_id, tokens[seat], action, index)
+            assert r.status_code == 200, r.text
+            played.append(action)
+            index += 1
+        updates = [spectator.until(lambda m: m["type"] == "update") for _ in played]
+        assert [u["action_index"] for u in updates] == list(range(first["index"], index))
+        taken = hub.metrics.taken
+        relayed = taken.labels("relayed")._value.get()
+        replayed = taken.labels("announced")._value.get() + taken.labels("read")._value.get()
+        assert relayed == len(played) and replayed == 0
+        assert room.index == first["index"] and room.behind  # nothing played on node two's copy
+        # What node one wrote is what node one's own spectator sees (hidden cards stay hidden).
+        assert updates[-1]["view"] == GAME.view(replay_state(CONFIG, 4, played), None)
+        assert updates[-1] == {**one.socket(game_id).until(lambda m: m["type"] == "state"), "type": "update",
+                               **{k: updates[-1][k] for k in ("action", "action_index", "action_seat", "source",
+                                                              "events", "seats")}}
+        # Someone on node two asks for the position: the copy plays the relayed actions first.
+        mine = two.state(game_id, tokens[seat])
+        assert mine["index"] == index and not room.behind and room.index == index
+        assert mine["view"] == GAME.view(replay_state(CONFIG, 4, played), seat)
     finally:
         one.stop()
         two.stop()

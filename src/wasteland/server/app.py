@@ -386,6 +386,7 @@ async def _on_message(room: Room, client: Client, message: dict[str, Any]) -> No
             client.send(dumps({"type": "pong", "ref": ref}))
             return
         if kind == "state":
+            await room.settle()
             client.send(dumps({"type": "state", **room.snapshot(client.seat), "ref": ref}))
             return
         if kind not in ("action", "undo"):

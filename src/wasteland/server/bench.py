@@ -311,8 +311,10 @@ async def _slot(http: Any, host: str, port: int, slot: int, setup: dict[str, Any
 
 async def run(base: str, games: int, seconds: float, players: int = 2, think: float = 0.0,
               server_pid: int | list[int] | None = None, out=print, game: str | None = None,
-              options: dict[str, Any] | None = None, proxy_pid: int | None = None) -> Tally:
-    """``options``: the game's options for every game (the game's defaults otherwise)."""
+              options: dict[str, Any] | None = None, proxy_pid: int | None = None,
+              idle: float | None = None) -> Tally:
+    """``options``: the game's options for every game (the game's defaults otherwise);
+    ``idle``: the server's CPU seconds a second before any game (see :func:`idle_cpu`)."""
     import httpx
 
     game = bench_game(game, players)
@@ -343,6 +345,7 @@ async def run(base: str, games: int, seconds: float, players: int = 2, think: fl
         out(f"{games} games started; measuring for {seconds:g} s ...")
         pids = [server_pid] if isinstance(server_pid, int) else list(server_pid or [])
         cpu0 = _cpu_of(pids)
+        each0 = [_cpu_of([pid]) for pid in pids]
         proxy0 = _cpu_of([proxy_pid] if proxy_pid else [])
         tally.measuring = True
         started = time.perf_counter()
@@ -352,6 +355,7 @@ async def run(base: str, games: int, seconds: float, players: int = 2, think: fl
         elapsed = time.perf_counter() - started
         own = time.process_time() - own0
         cpu1 = _cpu_of(pids)
+        each1 = [_cpu_of([pid]) for pid in pids]
         proxy1 = _cpu_of([proxy_pid] if proxy_pid else [])
         stop.set()
         await asyncio.wait(tasks, timeout=30)
@@ -369,14 +373,37 @@ async def run(base: str, games: int, seconds: float, players: int = 2, think: fl
     if cpu0 is not None and cpu1 is not None:
         out(f"server CPU: {100 * (cpu1 - cpu0) / elapsed:.0f}% of one core ({(cpu1 - cpu0) * per_action:.0f} µs an "
             f"action); bench clients: {100 * own / elapsed:.0f}% ({own * per_action:.0f} µs an action)")
+        if idle is not None:
+            net = max(0.0, cpu1 - cpu0 - idle * elapsed)
+            out(f"server CPU net of the nodes' idle CPU ({1000 * idle:.1f} ms a second before the games: health "
+                f"checks, timers): {net * per_action:.0f} µs an action")
     else:
         out(f"bench clients: {100 * own / elapsed:.0f}% of one core ({own * per_action:.0f} µs an action)")
+    if len(pids) > 1 and None not in each0 + each1:
+        out("each node's CPU: " + ", ".join(f"{(b - a) * per_action:.0f}" for a, b in zip(each0, each1))
+            + " µs an action")
     if proxy0 is not None and proxy1 is not None:
         out(f"HAProxy CPU: {100 * (proxy1 - proxy0) / elapsed:.0f}% of one core "
             f"({(proxy1 - proxy0) * per_action:.0f} µs an action)")
     if tally.errors:
         out(f"errors: {len(tally.errors)}; first: {tally.errors[0]}")
     return tally
+
+
+def idle_cpu(pids: list[int], windows: int = 4, seconds: float = 2.0) -> float | None:
+    """The CPU seconds a second the server's processes spend with no game (the balancer's
+    health checks, timers): on a busy shared machine, where few actions a second get
+    through, this fixed cost of each node weighs on the CPU an action. The least of a few
+    windows, since the bot workers are still starting in the first."""
+    rates = []
+    for _ in range(windows):
+        before = _cpu_of(pids)
+        time.sleep(seconds)
+        after = _cpu_of(pids)
+        if before is None or after is None:
+            return None
+        rates.append((after - before) / seconds)
+    return min(rates)
 
 
 def _cpu_of(pids: list[int]) -> float | None:
@@ -484,8 +511,9 @@ def bench_command(games: int, seconds: float, db: str | None, think: float, play
             print(f"server: {base} ({nodes} node{'s' if nodes > 1 else ''}{' behind HAProxy' if haproxy else ''}, "
                   f"{processes} process{'es' if processes > 1 else ''} each, "
                   f"database {db or 'temporary SQLite file'})")
+            idle = idle_cpu([p.pid for p in procs])
             tally = _run_loop(run(base, games, seconds, players, think, [p.pid for p in procs], game=game,
-                                  options=options, proxy_pid=proxy.pid if proxy else None))
+                                  options=options, proxy_pid=proxy.pid if proxy else None, idle=idle))
         finally:
             for proc in procs + ([proxy] if proxy else []):
                 proc.terminate()

@@ -47,7 +47,7 @@ from wasteland.core.protocol import RuleError
 from wasteland.core.registry import registered_games
 
 from .companion_edit import EditError
-from .companion_live import Watchers, serve_socket
+from .companion_live import Watchers, push_changes, serve_socket
 from .companion_session import Session, Step, seat_label
 from .companion_store import CompanionStore, SessionRow
 from .errors import ApiError, bad_request
@@ -84,7 +84,10 @@ class Companion:
         self.watchers = Watchers()
         self.listeners: list[Any] = []
         if notices is not None:
-            notices.subscribe("c", self.changed, lambda: {i: s.seq for i, s in self.sessions.items()})
+            # The sessions cached here, and those a phone here shows (-1: look at them).
+            notices.subscribe("c", self.changed, lambda: {**{i: -1 for i in self.watchers.by_session},
+                                                          **{i: s.seq for i, s in self.sessions.items()}})
+        push_changes(self)
 
     def on_change(self, callback: Any) -> None:
         """``callback(session_id, seq)`` after every change of a session, made on this node

@@ -10,10 +10,11 @@ session's lock, one at a time, and each carries its phone's key and number, so a
 again after a dropped connection is refused as a duplicate rather than played twice.
 
 This module is the one place a session's news goes out. Within one server process it is
-pushed at once (:meth:`Watchers.publish`). Another process of the same server
-(``serve --processes N``) plays steps this one does not see: until the store carries news
-between processes, each socket looks at the database's step count every
-``POLL_SECONDS`` and sends the session again when it moved.
+pushed at once (:meth:`Watchers.publish`, with the step's events). A step played on another
+node (``serve --processes N``, or nodes on one PostgreSQL) is announced like a game's change
+(``notify``, kind ``c``); :func:`push_changes` hooks ``Companion.on_change``, reads the
+session again and pushes it to the phones here that show it (without the events, which that
+node told its own phones). A phone is never sent a position older than the one it has.
 """
 
 from __future__ import annotations
@@ -33,7 +34,6 @@ if TYPE_CHECKING:  # the routes module imports this one
 
 log = logging.getLogger("wasteland.companion")
 
-POLL_SECONDS = 2.0
 BACKLOG = 64  # snapshots a slow phone may be behind before it is closed (it reloads on reconnect)
 LANGS = ("en", "ru", "uk")
 
@@ -43,6 +43,7 @@ class Watcher:
     lang: str
     queue: asyncio.Queue = field(default_factory=lambda: asyncio.Queue(BACKLOG))
     seen: tuple[int, float] = (-1, 0.0)  # the (index, last step's time) it was last sent
+    seq: int = -1  # the session's sequence number it was last sent
 
 
 def mark_of(snapshot: dict[str, Any]) -> tuple[int, float]:
@@ -75,12 +76,58 @@ class Watchers:
             if watcher.lang not in made:
                 made[watcher.lang] = {**session.snapshot(watcher.lang), **news, "type": "snapshot"}
             message = made[watcher.lang]
-            watcher.seen = mark_of(message)
+            watcher.seen, watcher.seq = mark_of(message), max(watcher.seq, session.seq)
             try:
                 watcher.queue.put_nowait(message)
             except asyncio.QueueFull:  # a phone that stopped reading: closed, it catches up on reconnect
                 watcher.queue = asyncio.Queue(1)
                 watcher.queue.put_nowait(None)
+
+
+    def refresh(self, session: Any) -> None:
+        """A session changed on another node: its snapshot to the phones here that have not
+        had it (an older copy, read before a later change, is sent to nobody)."""
+        behind = {w for w in self.by_session.get(session.id, ()) if w.seq < session.seq}
+        made: dict[str, dict[str, Any]] = {}
+        for watcher in behind:
+            if watcher.lang not in made:
+                made[watcher.lang] = {**session.snapshot(watcher.lang), "events": [], "by": None, "type": "snapshot"}
+            message = made[watcher.lang]
+            watcher.seen, watcher.seq = mark_of(message), session.seq
+            try:
+                watcher.queue.put_nowait(message)
+            except asyncio.QueueFull:
+                watcher.queue = asyncio.Queue(1)
+                watcher.queue.put_nowait(None)
+
+
+def push_changes(companion: "Companion") -> None:
+    """Push every change of a session made on another node to the phones here that show it
+    (``Companion.on_change``: told by the announcement, or with ``seq`` None after the
+    announcements were lost for a while)."""
+    watchers = companion.watchers
+    tasks: set[asyncio.Task] = set()
+
+    async def push(session_id: str) -> None:
+        try:
+            async with companion.lock(session_id):  # one read at a time: the pushes stay in order
+                session = await companion.get(session_id)
+        except Exception as exc:  # the database away, the session gone: the next change tells again
+            log.warning("companion session %s not pushed: %s", session_id, exc, extra={"session_id": session_id})
+            return
+        watchers.refresh(session)
+
+    def changed(session_id: str, seq: int | None) -> None:
+        if session_id not in watchers.by_session:
+            return
+        cached = companion.sessions.get(session_id)
+        if cached is not None and seq is not None and cached.seq >= seq:
+            return  # made here: its route publishes it with its events
+        task = asyncio.get_running_loop().create_task(push(session_id))
+        tasks.add(task)
+        task.add_done_callback(tasks.discard)
+
+    companion.on_change(changed)
 
 
 async def serve_socket(ws: WebSocket, companion: "Companion", watchers: Watchers) -> None:
@@ -102,17 +149,17 @@ async def serve_socket(ws: WebSocket, companion: "Companion", watchers: Watchers
     watcher = Watcher(lang)
     watchers.add(session_id, watcher)
     first = {**session.snapshot(lang), "type": "snapshot", "events": [], "by": None}
-    watcher.seen = mark_of(first)
+    watcher.seen, watcher.seq = mark_of(first), session.seq
     reader = asyncio.create_task(_read(ws))
     try:
         await ws.send_json(first)
         while not reader.done():
-            try:
-                message = await asyncio.wait_for(watcher.queue.get(), POLL_SECONDS)
-            except asyncio.TimeoutError:
-                message = await _moved_elsewhere(companion, session_id, watcher)
-                if message is False:
-                    continue
+            getting = asyncio.ensure_future(watcher.queue.get())
+            await asyncio.wait({getting, reader}, return_when=asyncio.FIRST_COMPLETED)
+            if not getting.done():
+                getting.cancel()
+                break
+            message = getting.result()
             if message is None:
                 break
             await ws.send_json(message)
@@ -123,25 +170,6 @@ async def serve_socket(ws: WebSocket, companion: "Companion", watchers: Watchers
         reader.cancel()
         with contextlib.suppress(Exception):
             await ws.close()
-
-
-async def _moved_elsewhere(companion: "Companion", session_id: str, watcher: Watcher) -> Any:
-    """The session again if another server process played a step since this phone's last
-    snapshot; False when nothing moved."""
-    try:
-        seq = await companion.rows.seq(session_id)  # the row's sequence: an undo and a step move it too
-        cached = companion.sessions.get(session_id)
-        if cached is not None and seq == cached.seq and watcher.seen[0] == len(cached.steps):
-            return False
-        session = await companion.get(session_id)
-    except Exception as exc:  # the database away for a moment: try again at the next poll
-        log.warning("companion socket poll failed: %s", exc)
-        return False
-    message = {**session.snapshot(watcher.lang), "type": "snapshot", "events": [], "by": None}
-    if mark_of(message) == watcher.seen:
-        return False
-    watcher.seen = mark_of(message)
-    return message
 
 
 async def _read(ws: WebSocket) -> None:

@@ -58,18 +58,31 @@ class Hub:
         self.draining = False  # SIGTERM: no new sockets, /readyz says no
         self.replays = ReplayCache()
         self.notices = Notices(store, peers)
-        self.notices.subscribe("g", self.changed, lambda: {r.id: r.seq for r in self.rooms.values()})
+        self.notices.subscribe("g", self.changed, lambda: {r.id: r.known_seq for r in self.rooms.values()})
+        self.notices.subscribe("w", self.watched, dict)
         self.metrics = Metrics(self)
 
     def changed(self, game_id: str, seq: int | None, detail: str = "") -> None:
         """Another node changed a game (``notify``): the copy here reads what it missed."""
         room = self.rooms.get(game_id)
-        if room is None or (seq is not None and seq <= room.seq):
+        if room is None or (seq is not None and seq <= room.known_seq):
             return
         if not room.busy():  # nobody here watches it: drop the copy, the next request reads the game
             del self.rooms[game_id]
             return
+        # The next action, announced with itself, on a copy nobody is changing: taken now,
+        # without a task and the lock (nothing here awaits in between).
+        if seq is not None and seq == room.seq + 1 and detail and not room.behind and not room.lock.locked() \
+                and not room.relaying() and room.take(seq, detail):
+            return
         self.spawn(room.catch_up(seq, detail))
+
+    def watched(self, game_id: str, until: int | None, detail: str = "") -> None:
+        """Another node relays a game's updates to its spectators until ``until``: write them
+        with the actions played here (``Room._preview``)."""
+        room = self.rooms.get(game_id)
+        if room is not None and until is not None:
+            room.row.watched_until = max(room.row.watched_until, float(until))
 
     def spawn(self, coro: Any) -> None:
         task = asyncio.create_task(coro)
@@ -112,10 +125,14 @@ class Hub:
                 continue
             now = time.monotonic()
             for room in list(self.rooms.values()):
+                room.mark_watched()
                 if room.driven() and not room.driving() and not room.broken and not room.lock.locked() \
                         and now - room.changed_at > TAKE_OVER_SECONDS and not room.over:
                     room.changed_at = now
-                    room.schedule()
+                    if room.behind:
+                        self.spawn(room.take_over())
+                    else:
+                        room.schedule()
 
     async def sweep_forever(self) -> None:
         while True:
@@ -170,7 +187,8 @@ class Hub:
             if self.notices.peers:
                 # A copy kept here may be behind another node's, seats included (a player who
                 # took a seat there and comes back here must not be taken for a spectator):
-                # read the stored sequence number before using it.
+                # read the stored sequence number before using it (relayed actions are
+                # played on it first).
                 await room.catch_up()
             return room
         pending = self._loading.get(game_id)
@@ -236,7 +254,7 @@ class Hub:
 
     def _lobby_entry(self, row: GameRow) -> dict[str, Any]:
         room = self.rooms.get(row.id)
-        if room is not None:
+        if room is not None and not room.behind:
             return room.summary()
         seats = [{"seat": s.seat, "label": f"p{s.seat + 1}", "kind": s.kind, "bot": s.bot, "name": s.name,
                   "taken": s.kind == "bot" or s.token_hash is not None, "online": False, "clock": s.bank,

@@ -11,11 +11,21 @@ the copy was built from; the room then reads what it missed (:meth:`Room.catch_u
 checks the request again on the fresh position. A change made on another node reaches the
 room by its announcement (``notify.py``) and goes out to this node's clients in order, each
 action as the ``update`` it was on the node that played it.
+
+A node whose clients of a game are all spectators does not replay the game's actions: it
+marks the game watched (``store.watch``), the node that plays an action then writes the
+spectators' update beside it in the same transaction, and this node relays that text
+(:meth:`Room._relay`), keeping the announced actions aside. It plays them on its copy only
+when something here needs the position (:meth:`Room._settle`): a seat's action, a new
+client, a seat change, an undo, a bot to move. An update that was not written (the game was
+not yet marked watched when it was played) is replayed as before, so nothing is skipped.
 """
 
 from __future__ import annotations
 
 import asyncio
+import copy
+import dataclasses
 import hashlib
 import hmac
 import logging
@@ -44,6 +54,9 @@ RETRIES = 3
 
 #: messages waiting for one slow client before the server drops it (it can reconnect).
 MAX_BACKLOG = 512
+
+#: how long a node's mark that it relays a game's updates lasts (renewed while it does).
+WATCH_SECONDS = 30.0
 
 _encode = msgspec.json.Encoder().encode
 
@@ -114,8 +127,28 @@ class Room:
         self._bot_index = -1
         self.broken: str | None = None
         self.changed_at = time.monotonic()  # the last change seen, here or on another node
+        # Actions relayed to the clients here but not yet played on this copy: (seq, index,
+        # action, bank) each, in order (see _relay and _settle).
+        self._pending: list[tuple[int, int, ActionRow, float | None]] = []
+        self.watch_marked = 0.0  # when this node last marked the game watched (time.time())
+        self._facts_of: Any = None
+        self._facts_now: tuple[Decision | None, Any] = (None, None)
 
     # -- facts --------------------------------------------------------------------------
+
+    def _facts(self) -> tuple[Decision | None, Any]:
+        """The position's decision and outcome, asked of the engine once per position (a
+        state is never changed in place here: every action makes a new one)."""
+        if self._facts_of is not self.state:
+            self._facts_of = self.state
+            self._facts_now = (self.game.decision(self.state), self.game.outcome(self.state))
+        return self._facts_now
+
+    def _decision(self) -> Decision | None:
+        return self._facts()[0]
+
+    def _outcome(self) -> Any:
+        return self._facts()[1]
 
     @property
     def index(self) -> int:
@@ -126,13 +159,29 @@ class Room:
         return self.row.seq
 
     @property
+    def known_seq(self) -> int:
+        """The latest change this node has told its clients of (its copy may be behind it)."""
+        return self._pending[-1][0] if self._pending else self.row.seq
+
+    @property
+    def behind(self) -> bool:
+        """The copy's position is behind what its clients were told (relayed actions)."""
+        return bool(self._pending)
+
+    def relaying(self) -> bool:
+        """Every client here is a spectator and nothing here moves the game on: its updates
+        can be relayed as written by the node that plays them, without replaying them."""
+        return bool(self.clients) and all(c.seat is None for c in self.clients) and not self.driving() \
+            and not self.broken
+
+    @property
     def log_extra(self) -> dict[str, Any]:
         """The fields every log line about this game carries (``logs.py``)."""
         return {"game_id": self.id}
 
     @property
     def over(self) -> bool:
-        return self.game.outcome(self.state) is not None
+        return self._outcome() is not None
 
     @property
     def time_control(self) -> dict[str, Any] | None:
@@ -185,7 +234,7 @@ class Room:
     def clock_left(self, seat: SeatRow, now: float) -> float | None:
         if seat.bank is None:
             return None
-        d = self.game.decision(self.state)
+        d = self._decision()
         if d is not None and d.seat == seat.seat and self._clock_runs(seat):
             return max(0.0, seat.bank - (now - self.turn_started))
         return seat.bank
@@ -197,7 +246,7 @@ class Room:
     def seats_json(self) -> list[dict[str, Any]]:
         online = {c.seat for c in self.clients}
         now = time.time()
-        d = self.game.decision(self.state)
+        d = self._decision()
         return [{"seat": s.seat, "label": seat_label(s.seat), "kind": s.kind, "bot": s.bot, "name": s.name,
                  "taken": s.kind == "bot" or s.token_hash is not None, "online": s.seat in online,
                  "clock": self.clock_left(s, now),
@@ -205,7 +254,7 @@ class Room:
                 for s in self.seats]
 
     def summary(self) -> dict[str, Any]:
-        return summary_json(self.row, self.status(), self.index, self.seats_json(), self.game.outcome(self.state))
+        return summary_json(self.row, self.status(), self.index, self.seats_json(), self._outcome())
 
     def decision_json(self, d: Decision | None, seat: int | None, policy: str | None = None) -> dict[str, Any] | None:
         """The decision as ``seat`` sees it; ``policy``: the key of the game's policy rule that
@@ -245,19 +294,24 @@ class Room:
 
     def _common(self) -> dict[str, Any]:
         """The part of a snapshot that is the same for every seat."""
-        d = self.game.decision(self.state)
+        d = self._decision()
         policy = self._policy(d)
         return {"game_id": self.id, "index": self.index, "status": self.status(), "seats": self.seats_json(),
-                "outcome": outcome_json(self.game.outcome(self.state)), "_decision": d,
+                "outcome": outcome_json(self._outcome()), "_decision": d,
                 "_policy": policy[1] if policy else None}
 
     def _broadcast(self, kind: str, extra_for: Any = None, actor: Client | None = None,
-                   ref: Any = None) -> dict[int | None, dict[str, Any]]:
-        """Push a message to every client, each with its own seat's view; the messages by seat."""
+                   ref: Any = None, texts: dict[int | None, str] | None = None) -> dict[int | None, dict[str, Any]]:
+        """Push a message to every client, each with its own seat's view; the messages by
+        seat. ``texts``: messages already encoded, by seat (the spectators' update, written
+        for other nodes)."""
         common = self._common()
         messages: dict[int | None, dict[str, Any]] = {}
-        texts: dict[int | None, str] = {}
+        texts = dict(texts or {})
         for client in list(self.clients):
+            if client is not actor and client.seat in texts:
+                client.send(texts[client.seat])
+                continue
             message = messages.get(client.seat)
             if message is None:
                 message = messages[client.seat] = self._message(kind, client.seat, common, extra_for)
@@ -285,9 +339,21 @@ class Room:
 
     async def subscribe(self, client: Client) -> None:
         async with self.lock:
+            await self._settle()
             self.clients.add(client)
             client.send(dumps({"type": "state", **self.snapshot(client.seat)}))
             self.broadcast_seats()
+            self.mark_watched()
+
+    def mark_watched(self) -> None:
+        """While this node only relays the game (``relaying``), keep it marked watched, so
+        that the nodes playing its actions write the spectators' updates."""
+        now = time.time()
+        if not self.hub.notices.peers:  # one process alone on its database: nobody to relay from
+            return
+        if now - self.watch_marked > WATCH_SECONDS / 3 and self.relaying():
+            self.watch_marked = now
+            self.hub.spawn(self.hub.store.watch(self.id, now + WATCH_SECONDS))
 
     def unsubscribe(self, client: Client) -> None:
         if client in self.clients:
@@ -321,7 +387,7 @@ class Room:
     def _check_turn(self, seat: int, index: int) -> Decision:
         if self.broken:
             raise ApiError(409, "broken", self.broken)
-        d = self.game.decision(self.state)
+        d = self._decision()
         if d is None:
             raise ApiError(409, "game_over", "the game is over")
         if index != self.index:
@@ -336,6 +402,7 @@ class Room:
                    ref: Any) -> dict[str, Any]:
         async with self.lock:
             self.last_used = started = time.monotonic()
+            await self._settle()
             asked = action
             for _attempt in range(RETRIES):
                 d = self._check_turn(seat, index)
@@ -364,9 +431,13 @@ class Room:
                         spent = now - self.turn_started
                         bank = max(0.0, seat_row.bank - spent) + float(self.time_control.get("increment", 0))
                 status = "over" if self.game.outcome(after) is not None else self.status()
+                extra = self._update_extra(action, index, seat, source, events, policy_key)
+                # Another node relays the spectators' update: write it with the action.
+                view = self._preview(after, action, seat, source, revealed, now, bank, status, extra) \
+                    if self.row.watched_until > now else None
                 try:
-                    seq = await self.hub.store.append_action(self.id, index, ActionRow(action, seat, source, now),
-                                                             status, bank, self.seq)
+                    seq, self.row.watched_until = await self.hub.store.commit_action(
+                        self.id, index, ActionRow(action, seat, source, now), status, bank, self.seq, view)
                 except Stale:  # another node changed the game: read it, then check again
                     self.hub.metrics.refused.inc()
                     await self._catch_up()
@@ -383,10 +454,79 @@ class Room:
             # Committed: now memory follows.
             self._advance(before, after, action, seat, source, revealed, now, bank, status, seq)
             self.hub.acted(self, source, time.monotonic() - started)
-            extra = self._update_extra(action, index, seat, source, events, policy_key)
-            messages = self._broadcast("update", extra, client, ref)
+            messages = self._broadcast("update", extra, client, ref, {None: view} if view is not None else None)
             self.schedule()
             return messages.get(seat) or self._message("update", seat, self._common(), extra)
+
+    def _preview(self, after: Any, action: str, seat: int, source: str, revealed: bool, now: float,
+                 bank: float | None, status: str, extra: Any) -> str:
+        """The spectators' update of an action not yet committed, as :meth:`_broadcast` will
+        send it once it is: built on a shallow copy of the room moved on by the action, so
+        that nothing of the room itself changes before the commit."""
+        preview = copy.copy(self)
+        preview.state = after
+        preview.actions = self.actions + [action]
+        preview.steps = self.steps + [Step(seat, source, revealed)]
+        preview.seats = [dataclasses.replace(s) for s in self.seats]
+        if bank is not None:
+            preview.seats[seat].bank = bank
+        preview.turn_started = now
+        preview.row = dataclasses.replace(self.row, status=status, seats=preview.seats)
+        return dumps(preview._message("update", None, preview._common(), extra))
+
+    async def _relay(self, seq: int, detail: str) -> bool:
+        """Under the lock: send the spectators here the announced action's update as the
+        node that played it wrote it, without playing it here. False if it cannot be (the
+        clients are not all spectators, the announcement or the update is missing)."""
+        parsed = parse_action_detail(detail) if detail else None
+        if parsed is None or seq != self.known_seq + 1 or not self.relaying():
+            return False
+        index, stored_action, bank = parsed
+        if index != self.index + len(self._pending):
+            return False
+        try:
+            texts = await self.hub.store.views(self.id, index)
+        except Exception:  # the database is away: the usual path says so
+            return False
+        text = texts.get(index)
+        if text is None:
+            return False
+        self._pending.append((seq, index, stored_action, bank))
+        for client in list(self.clients):
+            client.send(text)
+        self.changed_at = time.monotonic()
+        self.hub.metrics.taken.labels("relayed").inc()
+        return True
+
+    async def settle(self) -> None:
+        """Bring the copy to what its clients were told, if it is behind (``behind``)."""
+        if self._pending:
+            async with self.lock:
+                await self._settle()
+
+    async def _settle(self) -> None:
+        """Under the lock: play the relayed actions on the copy, telling nobody (the
+        clients have had their updates)."""
+        pending, self._pending = self._pending, []
+        for seq, index, stored_action, bank in pending:
+            before = self.state
+            try:
+                if index != self.index:
+                    raise RuleError(f"relayed action {index} does not follow the copy's {self.index}")
+                after, _events = self.game.apply(before, stored_action.notation)
+            except RuleError:
+                await self._rebuild()
+                return
+            revealed = bool(self.game.reveals_hidden(before, after))
+            status = "over" if self.game.outcome(after) is not None else self.status()
+            self._advance(before, after, stored_action.notation, stored_action.seat, stored_action.source, revealed,
+                          stored_action.played_at, bank, status, seq)
+
+    async def take_over(self) -> None:
+        """Move the game on from here (its driving node went away)."""
+        async with self.lock:
+            await self._settle()
+            self.schedule()
 
     def _update_extra(self, action: str, index: int, seat: int, source: str, events: Any,
                       policy_key: str | None) -> Any:
@@ -423,10 +563,19 @@ class Room:
         """Read what another node changed (``seq``: the number it announced; None: look).
         The next action, announced with itself (``detail``), is taken without a read."""
         async with self.lock:
+            if seq is not None and seq <= self.known_seq:
+                return
+            if seq is not None and await self._relay(seq, detail):
+                return
+            await self._settle()
             if seq is not None and seq == self.seq + 1 and detail and self._take(seq, detail):
                 return
             if seq is None or seq > self.seq:
                 await self._catch_up()
+
+    def take(self, seq: int, detail: str) -> bool:
+        """:meth:`_take` from outside: only while the lock is free (nothing awaits in it)."""
+        return not self.lock.locked() and self._take(seq, detail)
 
     def _take(self, seq: int, detail: str) -> bool:
         """Play the announced action on this copy, as :meth:`_catch_up` would after a read."""
@@ -454,6 +603,7 @@ class Room:
         undo there rebuilds the copy from the record and sends everyone a fresh ``state``."""
         if self.broken:
             return
+        await self._settle()
         try:
             stored = await self.hub.store.load(self.id, self.index)
         except Exception as exc:  # the database is away: this copy stays as it was, and says so
@@ -522,6 +672,7 @@ class Room:
     async def _undo(self, seat: int, index: int, client: Client | None, ref: Any) -> dict[str, Any]:
         async with self.lock:
             self.last_used = time.monotonic()
+            await self._settle()
             if self.broken:
                 raise ApiError(409, "broken", self.broken)
             if index != self.index:
@@ -585,7 +736,7 @@ class Room:
             token = secrets.token_urlsafe(24)
             updated = SeatRow(row.seat, "human", None, name, token_hash(token), row.bank)
             await self._save_seat(updated)
-            d = self.game.decision(self.state)
+            d = self._decision()
             if d is not None and d.seat == row.seat:
                 self.turn_started = time.time()  # the clock starts when someone sits down
             self.broadcast_seats()
@@ -640,7 +791,7 @@ class Room:
             self._timer = None
         if self.broken or self.hub.closing:
             return
-        d = self.game.decision(self.state)
+        d = self._decision()
         if d is None:
             return
         row = self.seats[d.seat]

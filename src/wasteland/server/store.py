@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-SCHEMA_VERSION = "2"
+SCHEMA_VERSION = "3"
 
 #: the channel every change of a game or a companion session is announced on (PostgreSQL).
 CHANNEL = "wasteland"
@@ -60,7 +60,8 @@ SCHEMA = (
         created_at DOUBLE PRECISION NOT NULL,
         updated_at DOUBLE PRECISION NOT NULL,
         seq BIGINT NOT NULL DEFAULT 0,
-        undos BIGINT NOT NULL DEFAULT 0)""",
+        undos BIGINT NOT NULL DEFAULT 0,
+        watched_until DOUBLE PRECISION NOT NULL DEFAULT 0)""",
     "CREATE INDEX IF NOT EXISTS wl_games_status ON wl_games (status, updated_at)",
     """CREATE TABLE IF NOT EXISTS wl_seats (
         game_id TEXT NOT NULL,
@@ -79,7 +80,17 @@ SCHEMA = (
         source TEXT NOT NULL,
         played_at DOUBLE PRECISION NOT NULL,
         PRIMARY KEY (game_id, idx))""",
+    # The spectators' update of each recent action, as the node that played it wrote it,
+    # while another node relays it to spectators without replaying the game (rooms.py).
+    """CREATE TABLE IF NOT EXISTS wl_views (
+        game_id TEXT NOT NULL,
+        idx INTEGER NOT NULL,
+        text TEXT NOT NULL,
+        PRIMARY KEY (game_id, idx))""",
 )
+
+#: the spectators' updates kept a game (older ones go as new ones come)
+VIEWS_KEPT = 64
 
 
 class StoreError(RuntimeError):
@@ -129,6 +140,9 @@ class GameRow:
     seats: list[SeatRow] = field(default_factory=list)
     seq: int = 0  # one more at every change: an action, an undo, a seat taken or left
     undos: int = 0  # undos ever made: while it is unchanged, the record only grew
+    #: until then (time.time()) a node relays this game's updates to its spectators without
+    #: replaying it: the node that plays an action writes the spectators' update too
+    watched_until: float = 0.0
 
 
 @dataclass
@@ -209,9 +223,11 @@ class Store:
             row = self._exec("SELECT value FROM wl_meta WHERE name = ?", ("schema",)).fetchone()
             if row is None:
                 self._exec("INSERT INTO wl_meta (name, value) VALUES (?, ?)", ("schema", SCHEMA_VERSION))
-            elif row[0] == "1":  # before nodes: the sequence numbers start at 0
-                self.add_column("wl_games", "seq", "BIGINT NOT NULL DEFAULT 0")
-                self.add_column("wl_games", "undos", "BIGINT NOT NULL DEFAULT 0")
+            elif row[0] in ("1", "2"):
+                if row[0] == "1":  # before nodes: the sequence numbers start at 0
+                    self.add_column("wl_games", "seq", "BIGINT NOT NULL DEFAULT 0")
+                    self.add_column("wl_games", "undos", "BIGINT NOT NULL DEFAULT 0")
+                self.add_column("wl_games", "watched_until", "DOUBLE PRECISION NOT NULL DEFAULT 0")
                 self._exec("UPDATE wl_meta SET value = ? WHERE name = ?", (SCHEMA_VERSION, "schema"))
             elif row[0] != SCHEMA_VERSION:
                 raise StoreError(f"database schema {row[0]!r}, this server needs {SCHEMA_VERSION!r}")
@@ -250,24 +266,26 @@ class Store:
             self._exec(f"ALTER TABLE {table} ADD COLUMN {column} {declaration}")
 
     def advance_row(self, table: str, kind: str, row_id: str, seq: int, what: str, sets: str,
-                    params: tuple, detail: str = "") -> int:
+                    params: tuple, detail: str = "", also: str = "") -> Any:
         """``UPDATE table SET sets`` on row ``row_id`` if it is at sequence ``seq``, with its
         sequence number one more; that number. The update takes the row's lock for the rest
         of the transaction (SQLite: ``BEGIN IMMEDIATE`` holds the file) and, on PostgreSQL,
         sends the announcement at commit; one statement, one round trip. :class:`Stale` if
         the row moved on (nothing written). ``detail``: what changed, for the listeners to
-        take without reading the database (``notify``: an action's own row)."""
+        take without reading the database (``notify``: an action's own row). ``also``: more
+        columns to return (then the returned row, its sequence number first)."""
         if self.kind == "postgresql":
             notify = f", pg_notify('{CHANNEL}', '{kind} ' || id || ' ' || seq || ?)"
             tail: tuple = (f" {detail}" if detail else "",)
         else:
             notify, tail = "", ()
-        found = self._exec(f"UPDATE {table} SET {sets}, seq = seq + 1 WHERE id = ? AND seq = ? RETURNING seq{notify}",
+        found = self._exec(f"UPDATE {table} SET {sets}, seq = seq + 1 WHERE id = ? AND seq = ? "
+                           f"RETURNING seq{', ' + also if also else ''}{notify}",
                            (*params, row_id, seq, *tail)).fetchone()
         if found is None:
             now = self._exec(f"SELECT seq FROM {table} WHERE id = ?", (row_id,)).fetchone()
             raise Stale(what, None if now is None else int(now[0]))
-        return int(found[0])
+        return found if also else int(found[0])
 
     def announce(self, kind: str, row_id: str, seq: int) -> None:
         """Tell every node (``LISTEN wasteland``) at commit that ``row_id`` is at ``seq``."""
@@ -402,19 +420,50 @@ class Store:
 
     async def append_action(self, game_id: str, index: int, action: ActionRow, status: str,
                             bank: float | None, seq: int) -> int:
-        """Action ``index`` (0-based) of the game at sequence ``seq``; its seat's clock is set
-        to ``bank``. The game's new sequence number; :class:`Stale` if it was not at ``seq``."""
+        """Action ``index`` (0-based) of the game at sequence ``seq`` (see :meth:`commit_action`);
+        the game's new sequence number."""
+        return (await self.commit_action(game_id, index, action, status, bank, seq))[0]
 
-        def job(s: Store) -> int:
+    async def commit_action(self, game_id: str, index: int, action: ActionRow, status: str,
+                            bank: float | None, seq: int, view: str | None = None) -> tuple[int, float]:
+        """Action ``index`` (0-based) of the game at sequence ``seq``; its seat's clock is set
+        to ``bank``; ``view``: the spectators' update, for nodes that relay it (``wl_views``).
+        The game's new sequence number and its ``watched_until``; :class:`Stale` if it was not
+        at ``seq``."""
+
+        def job(s: Store) -> tuple[int, float]:
             after = s.advance_row("wl_games", "g", game_id, seq, f"game {game_id}",
                                   "actions = ?, status = ?, updated_at = ?", (index + 1, status, action.played_at),
-                                  action_detail(index, action, bank))
+                                  action_detail(index, action, bank), also="watched_until")
             s._exec("INSERT INTO wl_actions (game_id, idx, notation, seat, source, played_at) "
                     "VALUES (?, ?, ?, ?, ?, ?)",
                     (game_id, index, action.notation, action.seat, action.source, action.played_at))
             if bank is not None:
                 s._exec("UPDATE wl_seats SET bank = ? WHERE game_id = ? AND seat = ?", (bank, game_id, action.seat))
-            return after
+            if view is not None:
+                s._exec("INSERT INTO wl_views (game_id, idx, text) VALUES (?, ?, ?)", (game_id, index, view))
+                if index % 16 == 0:
+                    s._exec("DELETE FROM wl_views WHERE game_id = ? AND idx < ?", (game_id, index - VIEWS_KEPT))
+            return int(after[0]), float(after[1])
+
+        return await self._call(job)
+
+    async def watch(self, game_id: str, until: float) -> None:
+        """This node relays the game's updates to its spectators until ``until``: the nodes
+        that play its actions write the spectators' update beside each (no change of ``seq``)."""
+
+        def job(s: Store) -> None:
+            s._exec("UPDATE wl_games SET watched_until = ? WHERE id = ? AND watched_until < ?", (until, game_id, until))
+            s.announce("w", game_id, int(until))  # the nodes holding it write the updates from their next action
+
+        await self._call(job)
+
+    async def views(self, game_id: str, start: int) -> dict[int, str]:
+        """The spectators' updates of the game's actions from index ``start`` on, by index."""
+
+        def job(s: Store) -> dict[int, str]:
+            return {int(i): t for i, t in s._exec("SELECT idx, text FROM wl_views WHERE game_id = ? AND idx >= ? "
+                                                  "ORDER BY idx", (game_id, start)).fetchall()}
 
         return await self._call(job)
 
@@ -425,6 +474,7 @@ class Store:
             after = s.advance_row("wl_games", "g", game_id, seq, f"game {game_id}",
                                   "actions = ?, status = ?, updated_at = ?, undos = undos + 1", (keep, status, time.time()))
             s._exec("DELETE FROM wl_actions WHERE game_id = ? AND idx >= ?", (game_id, keep))
+            s._exec("DELETE FROM wl_views WHERE game_id = ? AND idx >= ?", (game_id, keep))
             return after
 
         return await self._call(job)
@@ -525,12 +575,12 @@ def parse_action_detail(detail: str) -> tuple[int, ActionRow, float | None] | No
 
 
 _GAME_COLUMNS = ("id, game, rules_version, config, seed, options, status, driven, actions, created_at, updated_at, "
-                 "seq, undos")
+                 "seq, undos, watched_until")
 
 
 def _game_row(r: tuple) -> GameRow:
     return GameRow(r[0], r[1], r[2], json.loads(r[3]), int(r[4]), json.loads(r[5]), r[6], bool(r[7]), int(r[8]),
-                   float(r[9]), float(r[10]), seq=int(r[11]), undos=int(r[12]))
+                   float(r[9]), float(r[10]), seq=int(r[11]), undos=int(r[12]), watched_until=float(r[13]))
 
 
 def database_url(db: str) -> str:

@@ -1,7 +1,7 @@
 """``--params FILE`` on apply, ladder, bench and versus (``wasteland.cli.tuned``): the tuned
 numbers change what each command does, a bad file is one clear error naming the parameter
-and its range (never a traceback, nothing played), and serve and companion refuse a set
-with one line saying why."""
+and its range (never a traceback, nothing played), serve refuses a set with one
+line saying why (the companion takes one only for the sessions its terminal starts)."""
 
 import json
 import re
@@ -105,9 +105,21 @@ def test_a_bad_file_is_one_clear_error_before_anything_is_played(files, command)
     assert BAD in said and "actions" not in said.replace('"actions"', "")
 
 
-@pytest.mark.parametrize("command", ["serve", "companion"])
-def test_a_server_refuses_a_set_with_one_line_why(files, command):
-    out = wasteland(command, "--port", "0", "--params", files("f.toml", "target_1p = 4\n"), timeout=30)
+def test_a_server_refuses_a_set_with_one_line_why(files):
+    out = wasteland("serve", "--port", "0", "--params", files("f.toml", "target_1p = 4\n"), timeout=30)
     said = out.stdout
     assert out.returncode == 2 and "Traceback" not in said + out.stderr
-    assert f"{command} --params: refused" in said and "given when the game is created" in said.replace("\n", " ")
+    assert "serve --params: refused" in said and "given when the game is created" in said.replace("\n", " ")
+
+
+def test_the_companion_takes_a_set_only_for_the_terminals_sessions_of_one_game(files, tmp_path):
+    good = files("f.toml", "target_1p = 4\n")
+    for args in (["companion"], ["companion", "fallout"], ["companion", "--terminal"]):
+        out = wasteland(*args, "--port", "0", "--db", str(tmp_path / "c.db"), "--params", good, timeout=30)
+        said = out.stdout.replace("\n", " ")
+        assert out.returncode == 2 and "Traceback" not in said + out.stderr
+        assert "give the game and --terminal" in said and "'Tuned numbers'" in said
+    out = wasteland("companion", "fallout", "--terminal", "--port", "0", "--db", str(tmp_path / "c.db"),
+                    "--params", files("bad.toml", "target_1p = 40\n"), timeout=30)
+    assert out.returncode == 2 and BAD in out.stdout.replace("\n", " ") and "Traceback" not in out.stdout + out.stderr
+    assert not (tmp_path / "c.db").exists()  # refused before anything started

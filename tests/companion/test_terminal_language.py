@@ -98,3 +98,17 @@ def test_a_refusal_names_its_rule_in_the_tables_words(base):
     asked, told = session(base, "age-of-thirst", "ru", ["1", "edit set clan.1.eye 3"])
     refusals = [line for line in told if line.startswith("отказано: ")]
     assert len(refusals) == 1 and "(LO-13: Формы игры)" in refusals[0], told
+
+
+def test_a_session_the_terminal_starts_keeps_the_tuned_numbers_it_was_given(base):
+    """``companion fallout --terminal --params FILE``: the session is set up with the set
+    (FO-13.5's influence target), as one made on the page with the form's field would be."""
+    url, key = base
+    answers = iter([""] * 8 + ["quit"])
+    told: list[str] = []
+    TerminalFlow(Client(url, "en", key), told.append, lambda q: next(answers, "quit"), {"target_1p": 5}).run("fallout")
+    client = Client(url, "en", key)
+    _status, listing = client.call("GET", "/api/companion")
+    newest = max(listing["sessions"], key=lambda s: s.get("created_at", 0))
+    _status, snap = client.call("GET", f"/api/companion/{newest['id']}")
+    assert snap["session"]["config"]["params"] == {"target_1p": 5}

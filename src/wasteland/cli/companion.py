@@ -104,7 +104,9 @@ def _database_problem(db: str) -> str | None:
 
 
 def companion_command(game: str | None, host: str, port: int, db: str, terminal: bool, lang: str,
-                      out: Callable[[str], None], ask: Callable[[str], str]) -> int:
+                      out: Callable[[str], None], ask: Callable[[str], str], params: dict[str, int] | None = None) -> int:
+    """``params``: a designer's tuned numbers of ``game`` (read and checked by the caller),
+    kept by every session the terminal starts (the page's form takes its own)."""
     from wasteland.core.registry import UnknownGame, get_spec
 
     if game is not None:
@@ -128,7 +130,7 @@ def companion_command(game: str | None, host: str, port: int, db: str, terminal:
     out(f"  sessions are saved in {db}")
     try:
         if terminal:
-            TerminalFlow(Client(f"http://127.0.0.1:{bound}", lang, terminal_key(db)), out, ask).run(game)
+            TerminalFlow(Client(f"http://127.0.0.1:{bound}", lang, terminal_key(db)), out, ask, params).run(game)
         else:
             out("press Ctrl+C to stop")
             while True:
@@ -167,8 +169,10 @@ class TerminalFlow:
 
     HELP = WORDS["en"]["help"]
 
-    def __init__(self, client: Client, out: Callable[[str], None], ask: Callable[[str], str]) -> None:
+    def __init__(self, client: Client, out: Callable[[str], None], ask: Callable[[str], str],
+                 params: dict[str, int] | None = None) -> None:
         self.client, self.out, self.ask = client, out, ask
+        self.params = params or {}  # the tuned numbers a new session keeps (POST /api/companion's params)
         self.lang = client.lang
         self.speaker: GameSpeaker | None = None  # the session's game, once it is known
 
@@ -315,7 +319,10 @@ class TerminalFlow:
                     config[option.name] = [v.strip() for v in raw.replace(",", " ").split()]
                 else:
                     config[option.name] = raw
-            status, snap = self.client.call("POST", "/api/companion", {"game": game, "config": config})
+            body: dict[str, Any] = {"game": game, "config": config}
+            if self.params:
+                body["params"] = self.params
+            status, snap = self.client.call("POST", "/api/companion", body)
             if status == 201:
                 return snap
             self.error(snap)

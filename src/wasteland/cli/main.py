@@ -401,17 +401,21 @@ def companion(
     db: str = typer.Option("companion.db", help="SQLite file where the sessions are saved"),
     terminal: bool = typer.Option(False, "--terminal", help="the same steps here in the terminal"),
     lang: str = typer.Option("en", help="language of the terminal companion (questions, options, events, rules): en, ru or uk"),
-    params: Optional[Path] = typer.Option(None, "--params", hidden=True, help="refused: see 'wasteland.cli.tuned'"),
+    params: Optional[Path] = typer.Option(None, "--params", help="with GAME and --terminal: a TOML file of tuned "
+                                          "numbers ('wasteland games GAME --params') that each session started "
+                                          "in the terminal keeps (the page's form takes its own)"),
 ) -> None:
     """The engine runs the enemies for a table playing with the box: a page for phones, and the terminal."""
     from wasteland.cli.companion import companion_command
-    from wasteland.cli.tuned import refused_for_server
+    from wasteland.cli.tuned import read_session_params
 
-    if params is not None:
-        console.print(f"[red]{refused_for_server('companion')}[/red]", highlight=False, soft_wrap=True)
+    tuned = read_session_params(game, params, terminal)
+    if isinstance(tuned, str):
+        console.print(f"[red]{tuned}[/red]", highlight=False, soft_wrap=True, markup=False)
         raise typer.Exit(2)
     try:
-        code = companion_command(game, host, port, db, terminal, lang, lambda line: print(line, flush=True), input)
+        code = companion_command(game, host, port, db, terminal, lang, lambda line: print(line, flush=True), input,
+                                 params=tuned)
     except OSError as exc:
         console.print(f"[red]cannot start the companion: {exc}[/red]")
         raise typer.Exit(2) from None

@@ -6,8 +6,9 @@ game set up inside keeps it in its config). Ladder and versus play in worker pro
 forked inside the set (``multiprocessing.get_context("fork")``, the pools' workers all
 started by the calling thread), which inherit its context and so the set.
 
-``serve`` and ``companion`` take no set for the process: a server's games each carry their
-own, given when the game is created (see ``refused_for_server``)."""
+``serve`` takes no set for the process: a server's games each carry their own, given when
+the game is created (see ``refused_for_server``). ``companion GAME --terminal --params FILE``
+gives the sessions the terminal starts theirs, the way the page's form does."""
 
 from __future__ import annotations
 
@@ -72,3 +73,20 @@ def refused_for_server(command: str) -> str:
             "game is created (the lobby's 'Tuned numbers' field, or 'params' in POST /api/games and POST "
             "/api/companion), stored with the game and used by every node that resumes it; a default for the "
             "whole process would depend on which node created a game")
+
+
+def read_session_params(game: str | None, path: Path | None, terminal: bool) -> dict[str, int] | str:
+    """The tuned numbers ``companion --params`` gives the sessions its terminal starts
+    (empty without the option), or why they cannot be taken, as one line."""
+    if path is None:
+        return {}
+    if game is None or not terminal:
+        return ("companion --params: give the game and --terminal (companion GAME --terminal --params FILE): the "
+                "sessions the terminal starts keep the numbers; on the page, the set-up form's 'Tuned numbers' "
+                "field gives a session its own")
+    try:
+        return read_file(get_spec(game), path)
+    except UnknownGame as exc:
+        return f"error: {exc}"
+    except ParamError as exc:
+        return f"error: {exc}"

@@ -28,6 +28,7 @@ from wasteland.core import hexgrid
 from wasteland.core.terminal import CELL, STEP, TerminalBase, compose_rows, side_by_side
 
 from . import terminal_help
+from .notation import parse
 
 TILE_RADIUS = 2
 
@@ -99,9 +100,9 @@ def hex_marks(actions: Sequence[str], numbers: dict[str, int]) -> dict[str, str]
     """Option numbers to write on the map: the hex each move/enter/goto/... option names."""
     marks: dict[str, str] = {}
     for action in actions:
-        parts = action.split(" ")
-        if parts[0] in HEX_VERBS and len(parts) > 1 and "," in parts[1]:
-            marks.setdefault(parts[1], str(numbers[action]))
+        a = parse(action)
+        if a.VERB in HEX_VERBS:
+            marks.setdefault(a.hex, str(numbers[action]))
     return marks
 
 

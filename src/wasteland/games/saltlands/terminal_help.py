@@ -8,6 +8,8 @@ from functools import lru_cache
 import re
 from typing import Any, Sequence
 
+from .notation import parse
+
 
 @lru_cache(maxsize=1)
 def _content():
@@ -232,12 +234,13 @@ def option_labels(actions: Sequence[str], view: dict[str, Any] | None, lang: str
         words = SaltlandsWords(lang)
 
     def label(action: str, copies: bool) -> str:
-        verb, _, rest = action.partition(" ")
+        a = parse(action)
+        rest = a.words()
         if words is not None:  # the page's words; a copy's number where two would read the same
             shown = words.action(action)
-            number = _COPY.match(rest.split(" ", 1)[0]) if rest else None
+            number = _COPY.match(rest[0]) if rest else None
             return f"{shown} #{number.group(2)}" if copies and number else shown
-        return " ".join([verb] + [word(tok, copies) for tok in rest.split()]) if rest else action
+        return " ".join([a.VERB] + [word(tok, copies) for tok in rest]) if rest else action
 
     choice = (view or {}).get("rumor_choice")
     out: dict[str, str] = {}

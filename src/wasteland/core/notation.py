@@ -1,0 +1,248 @@
+"""Actions as objects: the small base every game's ``notation.py`` builds its verbs on.
+
+Modelled on python-chess's ``Move``: an action is a small frozen object, and text and
+object meet in one place only, ``Notation.parse(text) -> Action`` and ``str(action)``.
+The text stays the wire and record format, byte for byte: ``str(parse(text)) == text``
+for every action a game offers, and ``parse(str(a)) == a``.
+
+A verb's grammar is declared, not hand-split: the verb word, then its *words* in order,
+each a positional field (``move {hex}``) or a keyword and its field (``by {crew}``), each
+required or optional (an optional one absent is ``None``). Parsing is strict (one space
+between words, canonical numbers), so one text means one action and one action has one
+text. A malformed text raises :class:`ActionTextError`, one error that names the field.
+
+The types are ``msgspec.Struct(frozen=True)`` (they build several times faster than a
+frozen dataclass, and the engines parse on every move), and ``Notation.parse`` keeps the
+objects of the texts it has read (a game's texts are a finite set, read over and over).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, ClassVar, Iterable
+
+import msgspec
+
+from . import chance
+from .protocol import NotationError
+
+
+class ActionTextError(NotationError):
+    """Text that is not an action of the notation; ``field`` names the word at fault."""
+
+    def __init__(self, text: str, field: str, why: str) -> None:
+        super().__init__(f"{text!r}: {field} {why}")
+        self.text = text
+        self.field = field
+
+
+class Kind:
+    """How one word reads into a field value and writes back (``read`` raises ``ValueError``
+    with the reason on a malformed word)."""
+
+    __slots__ = ("read", "write", "shape")
+
+    def __init__(self, shape: str, read: Callable[[str], Any], write: Callable[[Any], str] = str) -> None:
+        self.shape = shape  # what the word looks like, for the error ("a number", "a seat pN")
+        self.read = read
+        self.write = write
+
+
+def _word(w: str) -> str:
+    if not w:
+        raise ValueError
+    return w
+
+
+def _int(w: str) -> int:
+    n = int(w)
+    if str(n) != w:  # canonical only: one action, one text
+        raise ValueError
+    return n
+
+
+def _seat(w: str) -> int:
+    if len(w) < 2 or w[0] != "p":
+        raise ValueError
+    n = _int(w[1:])
+    if n < 1:
+        raise ValueError
+    return n - 1
+
+
+def _pair(w: str) -> str:
+    a, b = w.split(",")
+    _int(a), _int(b)
+    return w
+
+
+def _tile(w: str) -> str:
+    if not w.startswith("t"):
+        raise ValueError
+    _pair(w[1:])
+    return w
+
+
+WORD = Kind("a word", _word)
+INT = Kind("a whole number", _int)
+#: a seat, written ``p1``..``pN``, held 0-based
+SEAT = Kind("a seat such as p2", _seat, lambda n: f"p{n + 1}")
+#: a hex written ``q,r``
+HEX = Kind("a hex such as 3,-4", _pair)
+#: a tile position written ``tA,B``
+TILE = Kind("a tile such as t0,-2", _tile)
+
+
+class W:
+    """One word of a verb's grammar: ``W("hex", HEX)`` a positional field, ``W("crew",
+    kw="by")`` a keyword and its field; ``optional`` fields may be absent (``None``).
+    A word may hold several fields (``W(("card", "option"), OPTION)``: ``axe#1/2``): its
+    kind reads a tuple and writes one."""
+
+    __slots__ = ("field", "names", "kind", "kw", "optional")
+
+    def __init__(self, field: str | tuple[str, ...], kind: Kind = WORD, kw: str | None = None,
+                 optional: bool = False) -> None:
+        self.names = field if isinstance(field, tuple) else None
+        self.field = field[0] if isinstance(field, tuple) else field
+        self.kind = kind
+        self.kw = kw
+        self.optional = optional
+
+
+class Action(msgspec.Struct, frozen=True):
+    """An action of a game's notation. Subclasses set ``VERB`` and ``WORDS`` and declare
+    their fields (in ``WORDS`` order, the optional ones defaulting to ``None``)."""
+
+    VERB: ClassVar[str] = ""
+    WORDS: ClassVar[tuple[W, ...]] = ()
+
+    def __str__(self) -> str:
+        return " ".join([self.VERB, *self.words()])
+
+    def words(self) -> list[str]:
+        """The words after the verb, keywords included, as the text writes them."""
+        out: list[str] = []
+        for w in self.WORDS:
+            v = getattr(self, w.field)
+            if v is None:
+                continue
+            if w.kw is not None:
+                out.append(w.kw)
+            out.append(w.kind.write(v if w.names is None else tuple(getattr(self, f) for f in w.names)))
+        return out
+
+    @property
+    def verb(self) -> str:
+        return self.VERB
+
+    def fields(self) -> dict[str, Any]:
+        """The verb and the named fields present: what a front end reads instead of the text."""
+        out: dict[str, Any] = {"verb": self.VERB}
+        for w in self.WORDS:
+            for f in w.names or (w.field,):
+                v = getattr(self, f)
+                if v is not None:
+                    out[f] = v
+        return out
+
+    @classmethod
+    def read(cls, text: str, words: list[str]) -> "Action":
+        """The action of ``words`` (``words[0]`` is the verb), or :class:`ActionTextError`."""
+        values: list[Any] = []
+        i, n = 1, len(words)
+        for w in cls.WORDS:
+            if w.kw is not None:
+                if i < n and words[i] == w.kw:
+                    if i + 1 >= n:
+                        raise ActionTextError(text, w.field, f"is missing after '{w.kw}'")
+                    word = words[i + 1]
+                    i += 2
+                elif w.optional:
+                    values.extend((None,) * len(w.names or "."))
+                    continue
+                else:
+                    raise ActionTextError(text, w.field, f"is missing: '{cls.VERB}' takes '{w.kw} <{w.field}>'")
+            elif i < n and (not w.optional or words[i] not in cls._keywords()):
+                word = words[i]
+                i += 1
+            elif w.optional:
+                values.extend((None,) * len(w.names or "."))
+                continue
+            else:
+                raise ActionTextError(text, w.field, f"is missing: '{cls.VERB}' takes <{w.field}>")
+            try:
+                if w.names is None:
+                    values.append(w.kind.read(word))
+                else:
+                    values.extend(w.kind.read(word))
+            except ValueError:
+                raise ActionTextError(text, w.field, f"must be {w.kind.shape}, not {word!r}") from None
+        if i < n:
+            raise ActionTextError(text, "words", f"{' '.join(words[i:])!r} is more than '{cls.form()}' takes")
+        return cls(*values)
+
+    @classmethod
+    def _keywords(cls) -> frozenset[str]:
+        return frozenset(w.kw for w in cls.WORDS if w.kw is not None)
+
+    @classmethod
+    def form(cls) -> str:
+        """The verb's grammar as text: ``use <card> [by <crew>]``."""
+        parts = [cls.VERB]
+        for w in cls.WORDS:
+            p = f"{w.kw} <{w.field}>" if w.kw else f"<{w.field}>"
+            parts.append(f"[{p}]" if w.optional else p)
+        return " ".join(parts)
+
+
+class Chance(Action, frozen=True):
+    """A table's answer at a chance point (``core.chance``): ``chance <outcome>``, the
+    outcome the rest of the text (a custom entry holds several words). Every game's
+    notation has it."""
+
+    VERB: ClassVar[str] = chance.VERB
+    WORDS: ClassVar[tuple[W, ...]] = (W("outcome"),)
+    outcome: str
+
+    @classmethod
+    def read(cls, text: str, words: list[str]) -> "Action":
+        rest = text[len(cls.VERB) + 1:]
+        if len(words) < 2 or not rest.strip() or rest != rest.strip():
+            raise ActionTextError(text, "outcome", "is missing: 'chance' takes <outcome>")
+        return cls(rest)
+
+    def words(self) -> list[str]:
+        return self.outcome.split(" ")
+
+
+class Notation:
+    """A game's notation: its action types by verb. ``parse`` is the one way from text to
+    action (the objects of the texts read are kept: a game's texts are a finite set)."""
+
+    def __init__(self, types: Iterable[type[Action]]) -> None:
+        self.types: dict[str, type[Action]] = {}
+        for t in (*types, Chance):
+            if t.VERB in self.types:
+                raise ValueError(f"two action types for the verb {t.VERB!r}")
+            self.types[t.VERB] = t
+        self._seen: dict[str, Action] = {}
+
+    def parse(self, text: str) -> Action:
+        a = self._seen.get(text)
+        if a is not None:
+            return a
+        if not isinstance(text, str):
+            raise ActionTextError(repr(text), "action", "must be text")
+        words = text.split(" ")
+        t = self.types.get(words[0])
+        if t is None:
+            raise ActionTextError(text, "verb", f"{words[0]!r} is not a verb ({', '.join(sorted(self.types))})")
+        a = t.read(text, words)
+        if len(self._seen) > 500_000:  # a bound, never reached by a game's own texts
+            self._seen.clear()
+        self._seen[text] = a
+        return a
+
+    def fields(self, text: str) -> dict[str, Any]:
+        """The parsed fields of an action text (verb and named fields), for front ends."""
+        return self.parse(text).fields()

@@ -1,0 +1,82 @@
+"""Actions are objects (issue 28): every legal action of many random positions of each
+game reads into its game's action type and writes back to the same text, byte for byte;
+a malformed text gives one error that names the field at fault."""
+
+from __future__ import annotations
+
+import importlib
+import random
+
+import pytest
+
+from wasteland.core.notation import ActionTextError
+from wasteland.core.protocol import NotationError
+from wasteland.games import get_game
+
+#: (game, its notation module, configurations played)
+GAMES = [
+    ("saltlands", "wasteland.games.saltlands.notation",
+     [{"players": 2}, {"players": 1, "mode": "solo"}, {"players": 4, "mode": "competitive", "expansion": True},
+      {"players": 3, "mode": "coop", "expansion": True}]),
+]
+
+
+def _walk(game, config, seed, steps):
+    """The decisions of one seeded random game (every offered action of each)."""
+    g = get_game(game)
+    s = g.new_game(config, seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        d = g.decision(s)
+        if d is None:
+            return
+        yield d
+        g.apply_in_place(s, rng.choice(list(d.actions)))
+
+
+@pytest.mark.parametrize("game, module, configs", GAMES, ids=[g[0] for g in GAMES])
+def test_every_offered_action_round_trips(game, module, configs):
+    n = importlib.import_module(module)
+    verbs = set()
+    for seed in range(8):
+        for d in _walk(game, configs[seed % len(configs)], seed, 600):
+            for text in d.actions:
+                a = n.parse(text)
+                assert str(a) == text
+                assert n.parse(str(a)) == a
+                assert type(a).read(text, text.split(" ")) == a  # not only the kept object
+                verbs.add(a.verb)
+    assert len(verbs) > 8, verbs
+
+
+@pytest.mark.parametrize("text, field", [
+    ("use axe#1 by", "crew"),
+    ("move 3,x", "hex"),
+    ("move 3,-4 fuel two", "fuel"),
+    ("give spear#3 to q2", "to"),
+    ("fly 1,2", "verb"),
+    ("use axe#1/1", "card"),
+    ("end now", "words"),
+    ("move 1,2  fuel 2", "words"),
+    ("collect 1,2", "crew"),
+    ("trade", "seat"),
+    ("", "verb"),
+])
+def test_saltlands_malformed_text_names_the_field(text, field):
+    from wasteland.games.saltlands.notation import parse
+
+    with pytest.raises(ActionTextError) as err:
+        parse(text)
+    assert err.value.field == field
+    assert field in str(err.value)
+    assert isinstance(err.value, NotationError)
+
+
+def test_saltlands_fields_name_the_words():
+    from wasteland.games.saltlands.notation import Give, Move, Use, parse
+
+    assert parse("use curved_scythe#1/2 at 2,2").fields() == {"verb": "use", "card": "curved_scythe#1", "option": 2,
+                                                               "at": "2,2"}
+    assert str(Use("axe#1", crew="scout", at="2,2")) == "use axe#1 by scout at 2,2"
+    assert str(Move("3,-4", 2)) == "move 3,-4 fuel 2"
+    assert parse("give spear#3 to p2") == Give("spear#3", 1)

@@ -116,7 +116,7 @@ def attack_or_ask(
 
 def streak_options(s: State, frame: dict) -> list[str]:
     """SL §146: add this attack to the streak on the raider, or let it stand alone."""
-    return [str(N.Join()), str(N.Alone())]
+    return [N.Join.text(), N.Alone.text()]
 
 
 def resolve_streak(s: State, frame: dict, action: str, events: Events) -> None:
@@ -187,16 +187,16 @@ def soak_options(s: State, frame: dict) -> list[str]:
             if c in p.engaged:
                 continue
             if act.effect == "armor" and frame["damage_type"] == "normal":
-                out.append(str(N.Armor(names[c], i + 1)))  # one-time armor (SL §88)
+                out.append(N.Armor.text(names[c], i + 1))  # one-time armor (SL §88)
             elif act.effect == "heal" and not robbery:
-                out.append(str(N.Heal(names[c], i + 1)))  # SL §89; never against robbery (SL §122)
+                out.append(N.Heal.text(names[c], i + 1))  # SL §89; never against robbery (SL §122)
     if robbery:
         for c in victory_cards(s, p):
-            out.append(str(N.Yield(names[c])))  # SL §122: the victim picks the cards (ruling)
+            out.append(N.Yield.text(names[c]))  # SL §122: the victim picks the cards (ruling)
     else:
         for c in p.cargo:
             if card_def(s, c).crew:
-                out.append(str(N.Lose(names[c])))  # SL §85: discard a crew member
+                out.append(N.Lose.text(names[c]))  # SL §85: discard a crew member
     return out
 
 

@@ -56,7 +56,7 @@ def _names(s: State) -> tuple[str, ...]:
 def _character_options(s: State, f: Frame) -> list[str]:
     taken = {p.character for p in s.players}
     expansion = s.static.rules.expansion  # SL §141: six more characters with the expansion
-    return [str(N.Character(c)) for c, ch in s.static.content.characters.items()
+    return [N.Character.text(c) for c, ch in s.static.content.characters.items()
             if c not in taken and (expansion or not ch.expansion)]
 
 
@@ -134,7 +134,7 @@ def _can_move_off(s: State, p, h: int) -> bool:
 def _enter_options(s: State, f: Frame) -> list[str]:
     texts = _ENTER_TEXTS.get(s.static.geo.layout)
     if texts is None:
-        texts = _ENTER_TEXTS[s.static.geo.layout] = tuple(str(N.Enter(name)) for name in s.static.geo.names)
+        texts = _ENTER_TEXTS[s.static.geo.layout] = tuple(N.Enter.text(name) for name in s.static.geo.names)
     return [texts[h] for h in _enter_hexes(s, f)]
 
 
@@ -193,19 +193,19 @@ def _place_options(s: State, f: Frame) -> list[str]:
     p = s.players[f["seat"]]
     names = _names(s)
     new = f["card"]
-    out = [str(N.Discard(names[new]))]
+    out = [N.Discard.text(names[new])]
     if card_def(s, new).slot == "vehicle":
         if p.vehicle is None:
-            out.append(str(N.Place(names[new])))
+            out.append(N.Place.text(names[new]))
         else:
-            out.append(str(N.Replace(names[p.vehicle])))
+            out.append(N.Replace.text(names[p.vehicle]))
     else:
         if len(p.cargo) < cargo_capacity(s):
-            out.append(str(N.Place(names[new])))  # a slot was freed meanwhile (SL §54)
-        out.extend(str(N.Replace(names[c])) for c in p.cargo)
+            out.append(N.Place.text(names[new]))  # a slot was freed meanwhile (SL §54)
+        out.extend(N.Replace.text(names[c]) for c in p.cargo)
     partner = swap_partner(s, f)
     if partner is not None:
-        out.extend(str(N.Give(names[c], partner)) for c in slot_cards(s, f) if c not in s.traded)
+        out.extend(N.Give.text(names[c], partner) for c in slot_cards(s, f) if c not in s.traded)
     return out
 
 
@@ -300,7 +300,7 @@ def _trade_options(s: State, f: Frame) -> list[str]:
     names = _names(s)
     # SL §146 Trade with a far player: hand items only.
     offered = partner.hand if f.get("hand_only") else partner.cards()
-    return [str(N.Give(names[c])) for c in offered if c not in s.traded] + [str(N.Done())]
+    return [N.Give.text(names[c]) for c in offered if c not in s.traded] + [N.Done.text()]
 
 
 def _trade_choose(s: State, f: Frame, action: str, events: Events) -> None:
@@ -334,7 +334,7 @@ def _offer_choose(s: State, f: Frame, action: str, events: Events) -> None:
 def _fuel_drain_options(s: State, f: Frame) -> list[str]:
     cards = s.static.catalog.cards
     fuel = next((c for c in reversed(s.discard) if cards[c].fuel), None)
-    return ([str(N.Take(_names(s)[fuel]))] if fuel is not None else []) + [str(N.Pass())]
+    return ([N.Take.text(_names(s)[fuel])] if fuel is not None else []) + [N.Pass.text()]
 
 
 def _fuel_drain_choose(s: State, f: Frame, action: str, events: Events) -> None:
@@ -388,7 +388,7 @@ def _activation_run(s: State, f: Frame, events: Events) -> bool:
 
 
 def _orient_options(s: State, f: Frame) -> list[str]:
-    return [str(N.Orient(name)) for name in ORIENTATIONS]
+    return [N.Orient.text(name) for name in ORIENTATIONS]
 
 
 def _orient_choose(s: State, f: Frame, action: str, events: Events) -> None:

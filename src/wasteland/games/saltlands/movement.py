@@ -203,7 +203,7 @@ def _move_texts(geo, fuel: int) -> tuple[str, ...]:
     key = (geo.layout, fuel)
     found = _MOVE_TEXTS.get(key)
     if found is None:
-        found = tuple(str(Move(name, fuel or None)) for name in geo.names)
+        found = tuple(Move.text(name, fuel or None) for name in geo.names)
         _MOVE_TEXTS[key] = found
     return found
 

@@ -42,20 +42,20 @@ def options(s: State, f: Frame) -> list[str]:
     geo = s.static.geo
     if stage == "type":
         types = unactivated_types(s)
-        return [str(N.Activate(t)) for t in types] if len(types) > 1 and f["left"] > 0 else []
+        return [N.Activate.text(t) for t in types] if len(types) > 1 and f["left"] > 0 else []
     if stage == "raider":
         queue = [rid for rid in f["queue"] if rid in s.raiders]
         if len(queue) > 1:
-            return sorted(str(N.Raider(geo.names[s.raiders[rid][1]])) for rid in queue)
+            return sorted(N.Raider.text(geo.names[s.raiders[rid][1]]) for rid in queue)
         return []
     if stage == "target":
-        return [str(N.Chase(seat)) for seat in f["targets"]]
+        return [N.Chase.text(seat) for seat in f["targets"]]
     if stage == "goto":
-        return [str(N.Goto(geo.names[h])) for h in f["ends"]]
+        return [N.Goto.text(geo.names[h]) for h in f["ends"]]
     if stage == "attack":
-        return [str(N.Attack(seat)) for seat in f["targets"]]
+        return [N.Attack.text(seat) for seat in f["targets"]]
     if stage == "spawn":
-        return [str(N.Spawn(geo.names[h])) for h in f["choices"]]
+        return [N.Spawn.text(geo.names[h]) for h in f["choices"]]
     return []
 
 
@@ -351,10 +351,10 @@ def start_lure(s: State, seat: int, amount: int, events: Events) -> None:
 def lure_options(s: State, f: Frame) -> list[str]:
     geo = s.static.geo
     if f["stage"] == "goto":
-        return [str(N.Goto(geo.names[h])) for h in f["ends"]]
+        return [N.Goto.text(geo.names[h]) for h in f["ends"]]
     queue = [rid for rid in f["queue"] if rid in s.raiders]
     if len(queue) > 1:
-        return sorted(str(N.Raider(geo.names[s.raiders[rid][1]])) for rid in queue)
+        return sorted(N.Raider.text(geo.names[s.raiders[rid][1]]) for rid in queue)
     return []
 
 

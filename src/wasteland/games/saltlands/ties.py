@@ -96,7 +96,7 @@ def decide(state: State, decision: Decision) -> tuple[str, str] | None:
                 counts[rtype] += 1
         order = list(s.static.rules.raider_types)
         best = min(args, key=lambda t: (counts[t], order.index(t) if t in order else len(order)))
-        return str(Activate(best)), "ties.activate"
+        return Activate.text(best), "ties.activate"
     if verb in ("raider", "goto"):
         pick = min(parsed, key=lambda x: _reading_key(s, x.hex))
         return str(pick), f"ties.{verb}"

@@ -93,13 +93,13 @@ class _Texts:
 
     def __init__(self, cat) -> None:
         names = cat.card_names
-        self.discard = tuple(str(N.Discard(n)) for n in names)
-        self.give = tuple(tuple(str(N.Give(n, seat)) for n in names) for seat in range(6))
+        self.discard = tuple(N.Discard.text(n) for n in names)
+        self.give = tuple(tuple(N.Give.text(n, seat) for n in names) for seat in range(6))
         # Per card: ("use name[/option]", action, its check, crew action?, costs Fuel?)
         # for every option used on a turn, not against an attack (heal and armor: the
         # soak decision, SL §88, SL §89).
         self.uses = tuple(
-            tuple((str(N.Use(names[card], i + 1)), act, _use_check(act),
+            tuple((N.Use.text(names[card], i + 1), act, _use_check(act),
                    bool(act.crew_action), act.cost is not None)
                   for i, act in enumerate(d.actions) if act.effect not in ("heal", "armor"))
             for card, d in enumerate(cat.cards)
@@ -252,21 +252,21 @@ def turn_actions(s: State) -> list[str]:
         if h in tokens:
             if crew is None:
                 crew = [names[c] for c in fresh_crew(p)]
-            out.extend([str(N.Collect(geo.names[h], c)) for c in crew])  # SL §73
+            out.extend([N.Collect.text(geo.names[h], c) for c in crew])  # SL §73
     for h in s.raid_hexes:
         if h in tokens and h not in adj:
             if crew is None:
                 crew = [names[c] for c in fresh_crew(p)]
-            out.extend([str(N.Collect(geo.names[h], c)) for c in crew])  # SL §146 Raid
+            out.extend([N.Collect.text(geo.names[h], c) for c in crew])  # SL §146 Raid
     out.extend(card_uses(s, p, texts))
     if s.refreshes:
         for c in [p.char_card, *p.cargo]:
             if card_def(s, c).crew and (c in p.engaged or p.last_used.get(c) in p.engaged):
-                out.append(str(N.Refresh(names[c])))
+                out.append(N.Refresh.text(names[c]))
     near = _adjacent_players(s, p)
     traded = s.traded
     for q in near:
-        out.append(str(N.Trade(q.seat)))  # SL §46: as often as wanted; SL §72 limits each card
+        out.append(N.Trade.text(q.seat))  # SL §46: as often as wanted; SL §72 limits each card
         give = texts.give[q.seat]
         out.extend([give[c] for c in held if c not in traded])
     kind = ability(s, p)
@@ -279,18 +279,18 @@ def turn_actions(s: State) -> list[str]:
             for q in _far_partners(s, p, near):
                 if s.trades_used >= TRADE_LIMIT and q.seat != s.trade_partner:
                     continue
-                out.append(str(N.Trade(q.seat)))
+                out.append(N.Trade.text(q.seat))
                 give = texts.give[q.seat]
                 out.extend([give[c] for c in p.hand if c not in traded])
         if not s.ability_used and kind in ("lord_of_winds", "repair"):
             out.append("ability")
         if not s.ability_used and kind == "theft":
             # SL §146 Theft: once per turn, a random item from an adjacent player's hand.
-            out.extend(str(N.Steal(q.seat)) for q in near if q.hand)
+            out.extend(N.Steal.text(q.seat) for q in near if q.hand)
         if kind == "prophecy" and s.rumor_deck and not s.ability_used:
             # SL §146 Prophecy: discard a Water or Gallon of Water to draw and play a rumor card;
             # an ability that is not permanent is usable once per turn (SL §71).
-            out.extend(str(N.Ability(names[c])) for c in p.hand
+            out.extend(N.Ability.text(names[c]) for c in p.hand
                        if c not in p.engaged and card_def(s, c).id in PROPHECY_CARDS)
     out.extend([discard[c] for c in held])
     if within_limit:

@@ -21,6 +21,7 @@ GAMES = [
     ("age-of-thirst", "wasteland.games.age_of_thirst.notation",
      [{"players": 2, "turn_limit": 30}, {"players": 3, "mode": "blitz", "turn_limit": 30},
       {"players": 4, "teams": "2x2", "turn_limit": 30}]),
+    ("fallout", "wasteland.games.fallout.notation", [{}, {"players": 2}]),
 ]
 
 
@@ -83,6 +84,27 @@ def test_saltlands_fields_name_the_words():
     assert str(Use("axe#1", crew="scout", at="2,2")) == "use axe#1 by scout at 2,2"
     assert str(Move("3,-4", 2)) == "move 3,-4 fuel 2"
     assert parse("give spear#3 to p2") == Give("spear#3", 1)
+
+
+@pytest.mark.parametrize("module, text, field", [
+    ("wasteland.games.age_of_thirst.notation", "end now", "part"),
+    ("wasteland.games.age_of_thirst.notation", "move 0,1", "hex"),
+    ("wasteland.games.fallout.notation", "result 4 x defeated", "radiation"),
+    ("wasteland.games.fallout.notation", "result 4 1 won", "fate"),
+])
+def test_other_games_malformed_text_names_the_field(module, text, field):
+    n = importlib.import_module(module)
+    with pytest.raises(ActionTextError) as err:
+        n.parse(text)
+    assert err.value.field == field
+
+
+def test_texts_of_verbs_the_random_games_rarely_reach():
+    from wasteland.games.fallout import notation as fo
+
+    for n, text in [(fo, "result 4 1 defeated"), (fo, "return agenda_3"), (fo, "share")]:
+        assert str(n.parse(text)) == text
+    assert fo.Result.text(4, 1, "defeated") == "result 4 1 defeated"
 
 
 def test_chance_answers_are_actions_of_every_game():

@@ -22,6 +22,7 @@ GAMES = [
      [{"players": 2, "turn_limit": 30}, {"players": 3, "mode": "blitz", "turn_limit": 30},
       {"players": 4, "teams": "2x2", "turn_limit": 30}]),
     ("fallout", "wasteland.games.fallout.notation", [{}, {"players": 2}]),
+    ("quest", "wasteland.games.quest.notation", [{}]),
 ]
 
 
@@ -91,6 +92,8 @@ def test_saltlands_fields_name_the_words():
     ("wasteland.games.age_of_thirst.notation", "move 0,1", "hex"),
     ("wasteland.games.fallout.notation", "result 4 x defeated", "radiation"),
     ("wasteland.games.fallout.notation", "result 4 1 won", "fate"),
+    ("wasteland.games.quest.notation", "move 3.b 4", "die"),
+    ("wasteland.games.quest.notation", "strike g1.2 0", "hero"),
 ])
 def test_other_games_malformed_text_names_the_field(module, text, field):
     n = importlib.import_module(module)
@@ -101,9 +104,12 @@ def test_other_games_malformed_text_names_the_field(module, text, field):
 
 def test_texts_of_verbs_the_random_games_rarely_reach():
     from wasteland.games.fallout import notation as fo
+    from wasteland.games.quest import notation as wq
 
-    for n, text in [(fo, "result 4 1 defeated"), (fo, "return agenda_3"), (fo, "share")]:
+    for n, text in [(fo, "result 4 1 defeated"), (fo, "return agenda_3"), (fo, "share"), (wq, "strike g1.2 2"),
+                    (wq, "rebirth_zone 3.a"), (wq, "inspiration 2"), (wq, "effect cure"), (wq, "free 2 a4")]:
         assert str(n.parse(text)) == text
+    assert wq.parse("strike g1.2 2").hero == 1
     assert fo.Result.text(4, 1, "defeated") == "result 4 1 defeated"
 
 

@@ -18,6 +18,7 @@ objects of the texts it has read (a game's texts are a finite set, read over and
 
 from __future__ import annotations
 
+import re
 from typing import Any, Callable, ClassVar, Iterable
 
 import msgspec
@@ -53,32 +54,35 @@ def _word(w: str) -> str:
     return w
 
 
+# Canonical numbers only (no "+1", "-0", "01"): one action, one text.
+_NUMBER = r"(?:0|-?[1-9][0-9]*)"
+_INT_RE = re.compile(_NUMBER).fullmatch
+_SEAT_RE = re.compile(r"p[1-9][0-9]*").fullmatch
+_PAIR_RE = re.compile(f"{_NUMBER},{_NUMBER}").fullmatch
+_TILE_RE = re.compile(f"t{_NUMBER},{_NUMBER}").fullmatch
+
+
 def _int(w: str) -> int:
-    n = int(w)
-    if str(n) != w:  # canonical only: one action, one text
+    if _INT_RE(w) is None:
         raise ValueError
-    return n
+    return int(w)
 
 
 def _seat(w: str) -> int:
-    if len(w) < 2 or w[0] != "p":
+    if _SEAT_RE(w) is None:
         raise ValueError
-    n = _int(w[1:])
-    if n < 1:
-        raise ValueError
-    return n - 1
+    return int(w[1:]) - 1
 
 
 def _pair(w: str) -> str:
-    a, b = w.split(",")
-    _int(a), _int(b)
+    if _PAIR_RE(w) is None:
+        raise ValueError
     return w
 
 
 def _tile(w: str) -> str:
-    if not w.startswith("t"):
+    if _TILE_RE(w) is None:
         raise ValueError
-    _pair(w[1:])
     return w
 
 
@@ -113,6 +117,20 @@ class W:
         self.kind = kind
         self.kw = kw
         self.optional = optional
+
+
+_UNSET: Any = object()
+#: per action type, the reads of its words when all are required, positional and of one
+#: field (None otherwise): the fast path of ``Action.read``
+_SIMPLE: dict[type, tuple[Callable[[str], Any], ...] | None] = {}
+_KEYWORDS: dict[type, frozenset[str]] = {}
+
+
+def _simple_reads(cls: type) -> tuple[Callable[[str], Any], ...] | None:
+    words = cls.WORDS  # type: ignore[attr-defined]
+    if any(w.kw is not None or w.optional or w.names is not None for w in words):
+        return None
+    return tuple(w.kind.read for w in words)
 
 
 class _Text:
@@ -168,6 +186,20 @@ class Action(msgspec.Struct, frozen=True):
     @classmethod
     def read(cls, text: str, words: list[str]) -> "Action":
         """The action of ``words`` (``words[0]`` is the verb), or :class:`ActionTextError`."""
+        simple = _SIMPLE.get(cls, _UNSET)
+        if simple is _UNSET:
+            simple = _SIMPLE[cls] = _simple_reads(cls)
+        if simple is not None and len(words) == len(simple) + 1:
+            # a verb of required one-field words (most of them): each word read in place; a
+            # word that does not read falls to the reader below, which names its field
+            try:
+                if len(simple) == 1:
+                    return cls(simple[0](words[1]))
+                if len(simple) == 2:
+                    return cls(simple[0](words[1]), simple[1](words[2]))
+                return cls(*[read(w) for read, w in zip(simple, words[1:])])
+            except ValueError:
+                pass
         values: list[Any] = []
         i, n = 1, len(words)
         for w in cls.WORDS:
@@ -203,7 +235,10 @@ class Action(msgspec.Struct, frozen=True):
 
     @classmethod
     def _keywords(cls) -> frozenset[str]:
-        return frozenset(w.kw for w in cls.WORDS if w.kw is not None)
+        found = _KEYWORDS.get(cls)
+        if found is None:
+            found = _KEYWORDS[cls] = frozenset(w.kw for w in cls.WORDS if w.kw is not None)
+        return found
 
     @classmethod
     def form(cls) -> str:

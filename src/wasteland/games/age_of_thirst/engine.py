@@ -203,19 +203,55 @@ def _targets_enemies_first(s: State, h: int) -> list[int]:
     return sorted(attack_targets(s, h), key=lambda t: s.pieces[t][0] == seat)
 
 
+class _Texts:
+    """The texts of the tactical options, per hex and per pair of hexes of a board, written
+    once through the notation (the hottest lists of the game: a troop's moves and attacks
+    are looked up, not written again, each time they are offered)."""
+
+    def __init__(self, names: tuple[str, ...]) -> None:
+        self.names = names
+        self.flip = [N.Flip.text(n) for n in names]
+        self._move: dict[int, list[str]] = {}
+        self._attack: dict[int, list[str]] = {}
+
+    def move(self, h: int) -> list[str]:
+        row = self._move.get(h)
+        if row is None:
+            row = self._move[h] = [N.Move.text(self.names[h], n) for n in self.names]
+        return row
+
+    def attack(self, h: int) -> list[str]:
+        row = self._attack.get(h)
+        if row is None:
+            row = self._attack[h] = [N.Attack.text(self.names[h], n) for n in self.names]
+        return row
+
+
+_TEXTS: dict[tuple[str, ...], _Texts] = {}
+
+
+def _texts(names: tuple[str, ...]) -> _Texts:
+    found = _TEXTS.get(names)
+    if found is None:
+        found = _TEXTS[names] = _Texts(names)
+    return found
+
+
 def tactical_options(s: State) -> list[str]:
     seat = s.current
-    names = s.board.names
+    texts = _texts(s.board.names)
     out: list[str] = []
     if s.acting is not None:
         a = s.acting
-        out.extend(N.Attack.text(names[a], names[t]) for t in _targets_enemies_first(s, a))
-        out.append(N.Flip.text(names[a]))
+        attack = texts.attack(a)
+        out.extend([attack[t] for t in _targets_enemies_first(s, a)])
+        out.append(texts.flip[a])
     else:
         for h in sorted(h for h, (o, k) in s.pieces.items() if o == seat and k != "hedge" and h not in s.done):
-            out.extend(N.Move.text(names[h], names[t]) for t in move_targets(s, h))
-            out.extend(N.Attack.text(names[h], names[t]) for t in _targets_enemies_first(s, h))
-            out.append(N.Flip.text(names[h]))
+            move, attack = texts.move(h), texts.attack(h)
+            out.extend([move[t] for t in move_targets(s, h)])
+            out.extend([attack[t] for t in _targets_enemies_first(s, h)])
+            out.append(texts.flip[h])
         out.append(N.End.text("phase"))
     out.extend(play_options(s, seat))
     return out

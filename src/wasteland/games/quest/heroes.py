@@ -46,12 +46,15 @@ def hero_options(s: State, seat: int) -> list[str]:
         else:
             if "trapped" not in h["tokens"]:  # WQ-40.3 Trapped: no Move (1+) or Run (3+)
                 steps = [z for z in bf.neighbours[zone] if s.room(z) >= 1]
-                out += [N.Move.text(z, t) for z in steps for t in _meets(tokens, "move")]
+                move = N.Move.text
+                out += [move(z, t) for z in steps for t in _meets(tokens, "move")]
                 d = bf.distances(zone)
                 far = sorted(z for z, k in d.items() if k == 2 and s.room(z) >= 1)
-                out += [N.Run.text(z, t) for z in far for t in _meets(tokens, "run")]
+                run = N.Run.text
+                out += [run(z, t) for z in far for t in _meets(tokens, "run")]
             foes = sorted(i for i, m in s.models.items() if adjacent(s, zone, m["zone"]))
-            out += [N.Attack.text(m, t) for m in foes for t in _meets(tokens, "attack")]
+            attack = N.Attack.text
+            out += [attack(m, t) for m in foes for t in _meets(tokens, "attack")]
             if zone == s.closed_gate_zone():
                 out += [N.Explore.text(t) for t in _meets(tokens, "explore")]
         if h["wounds"] < s.content.heroes[seat].vitality:

@@ -18,7 +18,7 @@ instance name such as ``axe#2``; a card's second action option takes ``/2`` (hel
 
 from __future__ import annotations
 
-from wasteland.core.notation import HEX, INT, SEAT, TILE, Action, Kind, Notation, W
+from wasteland.core.notation import HEX, INT, SEAT, TILE, WORD, Action, Kind, Notation, W
 
 
 def _read_option(w: str) -> tuple[str, int]:
@@ -164,9 +164,15 @@ class Lose(Action, frozen=True):
     crew: str
 
 
-def _seat_verb(verb: str, doc: str) -> type[Action]:
-    ns = {"__module__": __name__, "VERB": verb, "WORDS": (W("seat", SEAT),), "__doc__": doc, "__annotations__": {"seat": int}}
+def _one_word(verb: str, field: str, kind: Kind, held: type, doc: str) -> type[Action]:
+    """A verb of one word (``trade p2``, ``discard fuel#4``, ``goto 3,-1``)."""
+    ns = {"__module__": __name__, "VERB": verb, "WORDS": (W(field, kind),), "__doc__": doc,
+          "__annotations__": {field: held}}
     return type(verb.capitalize(), (Action,), ns, frozen=True)
+
+
+def _seat_verb(verb: str, doc: str) -> type[Action]:
+    return _one_word(verb, "seat", SEAT, int, doc)
 
 
 Trade = _seat_verb("trade", "Start a trade with a player (SL §72).")
@@ -185,8 +191,7 @@ class Give(Action, frozen=True):
 
 
 def _card_verb(verb: str, doc: str) -> type[Action]:
-    ns = {"__module__": __name__, "VERB": verb, "WORDS": (W("card"),), "__doc__": doc, "__annotations__": {"card": str}}
-    return type(verb.capitalize(), (Action,), ns, frozen=True)
+    return _one_word(verb, "card", WORD, str, doc)
 
 
 Discard = _card_verb("discard", "Drop a card (SL §55).")
@@ -203,8 +208,7 @@ class Activate(Action, frozen=True):
 
 
 def _hex_verb(verb: str, doc: str) -> type[Action]:
-    ns = {"__module__": __name__, "VERB": verb, "WORDS": (W("hex", HEX),), "__doc__": doc, "__annotations__": {"hex": str}}
-    return type(verb.capitalize(), (Action,), ns, frozen=True)
+    return _one_word(verb, "hex", HEX, str, doc)
 
 
 Raider = _hex_verb("raider", "The raider on that hex acts next (SL §97).")

@@ -204,27 +204,36 @@ def _targets_enemies_first(s: State, h: int) -> list[int]:
 
 
 class _Texts:
-    """The texts of the tactical options, per hex and per pair of hexes of a board, written
-    once through the notation (the hottest lists of the game: a troop's moves and attacks
-    are looked up, not written again, each time they are offered)."""
+    """The texts of the tactical options of a board, written through the notation when first
+    offered and kept (the hottest lists of the game: a troop's moves and attacks are looked
+    up, not written again, each time they are offered)."""
 
     def __init__(self, names: tuple[str, ...]) -> None:
         self.names = names
-        self.flip = [N.Flip.text(n) for n in names]
-        self._move: dict[int, list[str]] = {}
-        self._attack: dict[int, list[str]] = {}
+        n = len(names)
+        self.flip = [N.Flip.text(x) for x in names]
+        self.move: list[list[str | None]] = [[None] * n for _ in range(n)]
+        self.attack: list[list[str | None]] = [[None] * n for _ in range(n)]
 
-    def move(self, h: int) -> list[str]:
-        row = self._move.get(h)
-        if row is None:
-            row = self._move[h] = [N.Move.text(self.names[h], n) for n in self.names]
-        return row
+    def moves(self, h: int, targets: list[int]) -> list[str]:
+        row, names = self.move[h], self.names
+        out = []
+        for t in targets:
+            text = row[t]
+            if text is None:
+                text = row[t] = N.Move.text(names[h], names[t])
+            out.append(text)
+        return out
 
-    def attack(self, h: int) -> list[str]:
-        row = self._attack.get(h)
-        if row is None:
-            row = self._attack[h] = [N.Attack.text(self.names[h], n) for n in self.names]
-        return row
+    def attacks(self, h: int, targets: list[int]) -> list[str]:
+        row, names = self.attack[h], self.names
+        out = []
+        for t in targets:
+            text = row[t]
+            if text is None:
+                text = row[t] = N.Attack.text(names[h], names[t])
+            out.append(text)
+        return out
 
 
 _TEXTS: dict[tuple[str, ...], _Texts] = {}
@@ -243,14 +252,12 @@ def tactical_options(s: State) -> list[str]:
     out: list[str] = []
     if s.acting is not None:
         a = s.acting
-        attack = texts.attack(a)
-        out.extend([attack[t] for t in _targets_enemies_first(s, a)])
+        out.extend(texts.attacks(a, _targets_enemies_first(s, a)))
         out.append(texts.flip[a])
     else:
         for h in sorted(h for h, (o, k) in s.pieces.items() if o == seat and k != "hedge" and h not in s.done):
-            move, attack = texts.move(h), texts.attack(h)
-            out.extend([move[t] for t in move_targets(s, h)])
-            out.extend([attack[t] for t in _targets_enemies_first(s, h)])
+            out.extend(texts.moves(h, move_targets(s, h)))
+            out.extend(texts.attacks(h, _targets_enemies_first(s, h)))
             out.append(texts.flip[h])
         out.append(N.End.text("phase"))
     out.extend(play_options(s, seat))

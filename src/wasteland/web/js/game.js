@@ -7,6 +7,7 @@ import * as generic from "./generic.js";
 import { h, seatText, botMark, botName } from "./dom.js";
 import { toast } from "./app.js";
 import { actionList, autoTies, autoTiesSwitch, confirmAction, dangerReason } from "./decision.js";
+import { learnAction, learnFields, valuesOf } from "./fields.js";
 import { watchRules } from "./rules.js";
 import { BoardView } from "./viewport.js";
 
@@ -86,6 +87,7 @@ export class GameView {
       const entries = [];
       for (const step of out.log || []) {
         if (step.action !== null) {
+          learnAction(step.action, step.action_fields);
           entries.push({ kind: "action", seat: this.seatLabel(step.action_seat), action: step.action, source: step.source });
         }
         for (const e of step.events || []) entries.push({ kind: "event", event: e });
@@ -139,6 +141,8 @@ export class GameView {
       case "state":
       case "update":
       case "undo":
+        learnAction(msg.action, msg.action_fields);
+        learnAction(msg.undone, msg.undone_fields);
         this.queue.push(msg);
         this.drain();
         break;
@@ -286,6 +290,7 @@ export class GameView {
     delete state.type;
     if (!this.state || state.index !== this.state.index) this.selected = null; // a new position: nothing selected
     this.state = state;
+    learnFields(state.decision);
     if (draw) this.renderAll();
   }
 
@@ -501,7 +506,7 @@ export class GameView {
     }
     // the selected piece's own actions: those that name its spot first ("move A B", "attack A B"),
     // not another piece's move or attack onto it
-    const own = marks.get(this.selected).actions.filter((a) => a.split(" ").find((w) => marks.has(w)) === this.selected);
+    const own = marks.get(this.selected).actions.filter((a) => valuesOf(a).find((w) => marks.has(w)) === this.selected);
     const sub = this.game.boardMarks(own, view) || new Map();
     sub.set(this.selected, { classes: ["selected"], actions: [] });
     for (const m of sub.values()) this.markDanger(m, view);
@@ -524,8 +529,8 @@ export class GameView {
       return;
     }
     if (!this.selected && m.classes.includes("source")) {
-      const from = m.actions.filter((a) => a.split(" ").find((w) => this.marks.has(w)) === spot);
-      const elsewhere = new Set(from.map((a) => a.split(" ").filter((w) => w !== spot && this.marks.has(w)).join(" ")));
+      const from = m.actions.filter((a) => valuesOf(a).find((w) => this.marks.has(w)) === spot);
+      const elsewhere = new Set(from.map((a) => valuesOf(a).filter((w) => w !== spot && this.marks.has(w)).join(" ")));
       if (elsewhere.size > 1) {
         this.select(spot);
         return;

@@ -28,7 +28,9 @@ PAGE = """<!doctype html><meta charset="utf-8"><div id="board"></div><div id="si
 <script type="module">
 import * as board from "/games/quest/board.js";
 import { setLang } from "/js/i18n.js";
+import { learnFields } from "/js/fields.js";
 const data = await (await fetch("/data.json")).json();
+learnFields(data);  // the fields the server sends with the decision
 await setLang("ru", false);
 const marks = board.boardMarks(data.actions);
 window.clicked = [];
@@ -45,12 +47,14 @@ window.ready = true;
 def site(tmp_path):
     s = pos(players=2, drawn="x_graveyard", heroes=[{"zone": "gatehouse.b"}, {"zone": "gatehouse.a"}])
     s, events = play(s, "place w", "chance e_pack")
-    data = {"view": GAME.view(s, 0), "actions": list(GAME.decision(s).actions), "events": events}
+    actions = list(GAME.decision(s).actions)
+    data = {"view": GAME.view(s, 0), "actions": actions, "fields": SPEC.action_fields(actions), "events": events}
     root = tmp_path / "site"
     (root / "js").mkdir(parents=True)
     (root / "games" / "quest").mkdir(parents=True)
     (root / "i18n").mkdir()
     shutil.copy(SRC / "web" / "js" / "i18n.js", root / "js" / "i18n.js")
+    shutil.copy(SRC / "web" / "js" / "fields.js", root / "js" / "fields.js")
     shutil.copytree(PACKAGE / Path(SPEC.web_board).parent, root / "games" / "quest", dirs_exist_ok=True)  # board.js, legend.js
     for lang in ("en", "ru"):
         shutil.copy(PACKAGE / SPEC.web_texts / f"{lang}.json", root / "i18n" / f"{lang}.json")

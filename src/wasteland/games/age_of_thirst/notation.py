@@ -35,7 +35,7 @@ class First(Action, frozen=True):
 
 
 class Place(Action, frozen=True):
-    """A starting troop on a base hex (LO-4)."""
+    """A starting troop on a base hex (LO-4.3)."""
 
     VERB = "place"
     WORDS = (W("kind"), W("hex", HEX))
@@ -44,7 +44,7 @@ class Place(Action, frozen=True):
 
 
 class Buy(Action, frozen=True):
-    """A troop bought onto a landing hex (LO-9)."""
+    """A troop bought onto a landing hex (LO-7.4)."""
 
     VERB = "buy"
     WORDS = (W("kind"), W("hex", HEX))
@@ -75,7 +75,7 @@ class Flip(Action, frozen=True):
 
 
 class Grow(Action, frozen=True):
-    """A hedge grown (LO-9)."""
+    """A hedge grown (LO-6.4)."""
 
     VERB = "grow"
     WORDS = (W("hex", HEX),)
@@ -83,6 +83,8 @@ class Grow(Action, frozen=True):
 
 
 class Upgrade(Action, frozen=True):
+    """A level bought for a kind (LO-5)."""
+
     VERB = "upgrade"
     WORDS = (W("kind"),)
     kind: str
@@ -109,8 +111,8 @@ def _card_on_kind(verb: str, doc: str) -> type[Action]:
     return type(verb.capitalize(), (Action,), ns, frozen=True)
 
 
-Market = _card_on_kind("market", "A bunker card bought at the market for a troop kind (LO-10).")
-Inject = _card_on_kind("inject", "A bunker card laid on a troop kind (LO-10).")
+Market = _card_on_kind("market", "A bunker card bought at the black market for a troop kind (LO-10.2).")
+Inject = _card_on_kind("inject", "A bunker card laid on a troop species card (LO-10.1).")
 Take = _card_on_kind("take", "A bonus bunker card taken from the discard pile for a kind (LO-10.2).")
 
 

@@ -1,4 +1,4 @@
-"""Fallout's notation (the end of round, FO-13): every verb a decision offers, as a
+"""Fallout's notation (the end of round, FO-13.1 to FO-13.6): every verb a decision offers, as a
 frozen action type. Spaces and enemies by their ids::
 
     move vault_13           fight raider_2          quest       rest        end
@@ -21,9 +21,9 @@ def _bare(verb: str, doc: str) -> type[Action]:
     return type(verb.capitalize(), (Action,), {"__module__": __name__, "VERB": verb, "__doc__": doc}, frozen=True)
 
 
-End = _bare("end", "End the survivor's turn.")
-Rest = _bare("rest", "Rest: heal on the track (FO-13.1).")
-Quest = _bare("quest", "Complete the quest of this space.")
+End = _bare("end", "End the survivor's turn (the stand-in turn of FO-13.1).")
+Rest = _bare("rest", "Rest: regain health (the stand-in turn of FO-13.1).")
+Quest = _bare("quest", "Complete the quest of this space: the top agenda card (FO-13.5).")
 Resolve = _bare("resolve", "Resolve the written-down position (a scenario's reveal).")
 Share = _bare("share", "Share the victory with the survivor at the target (FO-13.5).")
 Decline = _bare("decline", "Do not share the victory (FO-13.5).")

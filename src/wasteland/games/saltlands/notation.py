@@ -177,8 +177,8 @@ def _seat_verb(verb: str, doc: str) -> type[Action]:
 
 Trade = _seat_verb("trade", "Start a trade with a player (SL §72).")
 Steal = _seat_verb("steal", "Theft (SL §146).")
-Attack = _seat_verb("attack", "A raider attacks the player (SL §100).")
-Chase = _seat_verb("chase", "A raider chases the player (SL §98).")
+Attack = _seat_verb("attack", "The player an activated raider attacks (SL §103).")
+Chase = _seat_verb("chase", "The player an activated raider moves toward (SL §105).")
 
 
 class Give(Action, frozen=True):
@@ -196,12 +196,14 @@ def _card_verb(verb: str, doc: str) -> type[Action]:
 
 Discard = _card_verb("discard", "Drop a card (SL §55).")
 Replace = _card_verb("replace", "Discard the slot's card for the new one (SL §54).")
-Take = _card_verb("take", "Take the card (Fuel from a drain, SL §117).")
+Take = _card_verb("take", "Fuel Drain: take the uppermost Fuel card of the discard pile (SL §135).")
 Place = _card_verb("place", "Put the new card in its slot (SL §54).")
-Yield = _card_verb("yield", "Give up the card.")
+Yield = _card_verb("yield", "A Victory card given up to a robbery (SL §122).")
 
 
 class Activate(Action, frozen=True):
+    """The raider type activated next (SL §100)."""
+
     VERB = "activate"
     WORDS = (W("vehicle"),)
     vehicle: str
@@ -211,9 +213,9 @@ def _hex_verb(verb: str, doc: str) -> type[Action]:
     return _one_word(verb, "hex", HEX, str, doc)
 
 
-Raider = _hex_verb("raider", "The raider on that hex acts next (SL §97).")
-Goto = _hex_verb("goto", "The raider ends its move there (SL §98).")
-Spawn = _hex_verb("spawn", "A new raider appears there (SL §95).")
+Raider = _hex_verb("raider", "The raider on that hex moves next (SL §105; lured, SL §142).")
+Goto = _hex_verb("goto", "The end hex of a raider's move (SL §105).")
+Spawn = _hex_verb("spawn", "A free spawn point for the last new raiders of a type (SL §107).")
 
 
 class Orient(Action, frozen=True):

@@ -28,7 +28,9 @@ PAGE = """<!doctype html><meta charset="utf-8"><div id="board"></div><div id="si
 <script type="module">
 import * as board from "/games/fallout/board.js";
 import { setLang } from "/js/i18n.js";
+import { learnFields } from "/js/fields.js";
 const data = await (await fetch("/data.json")).json();
+learnFields(data);  // the fields the server sends with the decision
 await setLang("ru", false);
 const marks = board.boardMarks(data.actions, data.view);
 window.clicked = [];
@@ -54,12 +56,14 @@ def site(tmp_path, game):
     s, events = play(s, "resolve")  # the marauder has two equally short routes: a step decision
     d = game.decision(s)
     _, setup = game.new_game_with_events({"players": 2}, 1)  # FO-13.5: two survivors need 10
-    data = {"view": game.view(s, d.seat), "actions": list(d.actions), "events": setup[:1] + events}
+    data = {"view": game.view(s, d.seat), "actions": list(d.actions), "fields": SPEC.action_fields(d.actions),
+            "events": setup[:1] + events}
     root = tmp_path / "site"
     (root / "js").mkdir(parents=True)
     (root / "games" / "fallout").mkdir(parents=True)
     (root / "i18n").mkdir()
     shutil.copy(SRC / "web" / "js" / "i18n.js", root / "js" / "i18n.js")
+    shutil.copy(SRC / "web" / "js" / "fields.js", root / "js" / "fields.js")
     shutil.copytree(PACKAGE / Path(SPEC.web_board).parent, root / "games" / "fallout", dirs_exist_ok=True)  # board.js, legend.js
     for lang in ("en", "ru"):
         shutil.copy(PACKAGE / SPEC.web_texts / f"{lang}.json", root / "i18n" / f"{lang}.json")

@@ -24,11 +24,17 @@ CHROMIUM = os.environ.get("WASTELAND_CHROMIUM") or shutil.which("chromium") or "
 SRC = Path(__file__).parents[2] / "src" / "wasteland"
 PACKAGE = SRC / "games" / "quest"
 
+PIECE_ACTIONS = ["attack g1.1 a2", "attack g1.1 a5", "move gatehouse.a a1", "step g1.1 graveyard.a",
+                 "step g1.1 graveyard.c", "strike g1.1 1"]
 PAGE = """<!doctype html><meta charset="utf-8"><div id="board"></div><div id="board2"></div><div id="side"></div><ul id="log"></ul>
 <script type="module">
 import * as board from "/games/quest/board.js";
 import { setLang } from "/js/i18n.js";
+import { learnFields } from "/js/fields.js";
 const data = await (await fetch("/data.json")).json();
+learnFields(data);  // the fields the server sends with the decision
+learnFields(data.placing);
+learnFields(data.pieces);
 await setLang("ru", false);
 const marks = board.boardMarks(data.actions, data.view);
 window.clicked = [];
@@ -52,13 +58,19 @@ window.ready = true;
 def site(tmp_path):
     placing = pos(players=2, drawn="x_graveyard", heroes=[{"zone": "gatehouse.b"}, {"zone": "gatehouse.a"}])
     s, events = play(placing, "place w", "chance e_pack")
-    data = {"view": GAME.view(s, 0), "actions": list(GAME.decision(s).actions), "events": events,
-            "placing": {"view": GAME.view(placing, 0), "actions": list(GAME.decision(placing).actions)}}
+    actions = list(GAME.decision(s).actions)
+    placing_actions = list(GAME.decision(placing).actions)
+    data = {"view": GAME.view(s, 0), "actions": actions, "fields": SPEC.action_fields(actions), "events": events,
+            "placing": {"view": GAME.view(placing, 0), "actions": placing_actions,
+                        "fields": SPEC.action_fields(placing_actions)},
+            # the pieces' actions the page's own lines below mark, with their fields as a decision sends them
+            "pieces": {"actions": PIECE_ACTIONS, "fields": SPEC.action_fields(PIECE_ACTIONS)}}
     root = tmp_path / "site"
     (root / "js").mkdir(parents=True)
     (root / "games" / "quest").mkdir(parents=True)
     (root / "i18n").mkdir()
     shutil.copy(SRC / "web" / "js" / "i18n.js", root / "js" / "i18n.js")
+    shutil.copy(SRC / "web" / "js" / "fields.js", root / "js" / "fields.js")
     shutil.copytree(PACKAGE / Path(SPEC.web_board).parent, root / "games" / "quest", dirs_exist_ok=True)  # board.js, legend.js
     for lang in ("en", "ru"):
         shutil.copy(PACKAGE / SPEC.web_texts / f"{lang}.json", root / "i18n" / f"{lang}.json")
@@ -130,7 +142,10 @@ def test_piece_then_target_marks(site, browser):
         marks = page.evaluate("window.enemyMarks")
         assert marks["graveyard.b"]["classes"] == ["source"]
         assert marks["graveyard.a"]["from"] == {"step g1.1 graveyard.a": "graveyard.b"}
-        assert marks["gatehouse.a"] == {"classes": ["target"], "actions": ["strike g1.1 1"], "from": {}}
+        # "strike g1.1 1" strikes hero 1, the first seat's, at gatehouse.b (heroes are
+        # written from 1, WQ-40.4's leader choice among the heroes within reach)
+        assert marks["gatehouse.b"] == {"classes": ["target"], "actions": ["strike g1.1 1"], "from": {}}
+        assert "gatehouse.a" not in marks
 
 
 def test_the_gate_choice_draws_the_tile_it_would_lay(site, browser):

@@ -11,6 +11,7 @@ import textwrap
 import pytest
 
 from wasteland.core import hexgrid
+from wasteland.core.registry import get_spec
 from wasteland.games.saltlands.game import GAME
 from wasteland.games.saltlands.scenario import scenario_from_text
 
@@ -33,8 +34,9 @@ hex = "0,-2"
 hand = ["binoculars"]
 """
 
-WORDS_JS = """async ({ view, actions, events, chance, lang }) => {
+WORDS_JS = """async ({ view, actions, fields, events, chance, lang }) => {
   const { setLang, useGame } = await import("/js/i18n.js");
+  (await import("/js/fields.js")).learnFields({ actions, fields });  // as the server sends them
   const { loadBoard } = await import("/js/boards.js");
   const board = await loadBoard("saltlands");
   await setLang(lang, false);
@@ -84,7 +86,8 @@ def test_tiles_are_named_as_the_board_shows_them(server_url, new_page, lang):
     page = new_page()
     page.goto(f"{server_url}?lang={lang}")
     page.wait_for_selector("#create-form")
-    got = page.evaluate(WORDS_JS, {"view": view, "actions": actions, "events": events, "chance": chance, "lang": lang})
+    got = page.evaluate(WORDS_JS, {"view": view, "actions": actions, "fields": get_spec("saltlands").action_fields(actions),
+                                   "events": events, "chance": chance, "lang": lang})
     for text in got["labels"] + got["events"] + [got["chance"]]:
         assert text and not RAW_TILE.search(text), text
     explored_tile = events[0]["tile"]

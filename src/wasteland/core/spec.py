@@ -19,6 +19,7 @@ import importlib
 from typing import Any, Callable, Protocol, Sequence
 
 from .actionspace import TemplateActions
+from .notation import Notation
 from .observation import ViewObservation
 from .protocol import Game, RuleError
 from .state_check import check_goes_on
@@ -213,6 +214,10 @@ class GameSpec:
     # ``wasteland.core.actionspace``) and of its observation encoder (``wasteland.core.observation``).
     actions: str = ""
     observation: str = ""
+    # "module:attribute" of the game's notation (``wasteland.core.notation.Notation``): the
+    # one parser of its action texts; front ends send each legal action's parsed fields
+    # (``Notation.fields``) so that no client parses a text again.
+    notation: str = ""
     # "Decide ties for me" / "decide for us": "module:attribute" of the game's documented
     # policy ``decide(state, decision) -> (action, policy_text_key) | None``. It answers only
     # the choices it was written for (in a game, the ties of the enemy's turn) and returns
@@ -244,6 +249,17 @@ class GameSpec:
     def action_space(self) -> "TemplateActions | None":
         """The fixed action space (``actions``), or None if the game declares none."""
         return load_ref(self.actions) if self.actions else None
+
+    @cached_property
+    def action_notation(self) -> "Notation | None":
+        """The game's :class:`~wasteland.core.notation.Notation` (``notation``), or None."""
+        return load_ref(self.notation) if self.notation else None
+
+    def action_fields(self, actions: Any) -> list[dict[str, Any]] | None:
+        """Each action's parsed fields (verb and named fields), or None for a game that
+        declares no notation: what a client reads instead of splitting the texts."""
+        n = self.action_notation
+        return None if n is None else [n.fields(a) for a in actions]
 
     @cached_property
     def observer(self) -> "ViewObservation | None":

@@ -51,6 +51,7 @@ from .companion_live import Watchers, push_changes, serve_socket
 from .companion_session import Session, Step, seat_label
 from .companion_store import CompanionStore, SessionRow
 from .errors import ApiError, bad_request
+from .events import action_fields
 from .store import Stale, StoreError
 from .tuned import request_params, with_params
 
@@ -327,6 +328,7 @@ def replay_step(session: Session, step: str | None, seat: str | None, lang: str 
     header = session.record_lines()[0]
     given = session.steps[number - 1] if number else None
     chosen = given is not None and given.source == "policy" and bool(given.note)
+    action = session.game.action_view(given.notation, events, who) if given else None
     return {
         "game_id": session.id, "companion": True,
         "record": {**header, "actions": [s.notation for s in session.steps],
@@ -335,7 +337,8 @@ def replay_step(session: Session, step: str | None, seat: str | None, lang: str 
         "source": given.source if given else None, "policy": given.note if chosen else None,
         "policy_text": session.policy_text(given.note, lang) if chosen else None,
         "steps": total, "step": number, "seat": who,
-        "action": session.game.action_view(given.notation, events, who) if given else None,
+        "action": action,
+        "action_fields": action_fields(session.game, action),
         "action_seat": played.seat if played else None,
         "action_label": seat_label(played.seat) if played else None,
         "events": shown, "view": session.game.view(state, who),

@@ -293,6 +293,7 @@ class Session:
         if d is not None:
             decision = {"seat": d.seat, "label": seat_label(d.seat), "kind": d.kind, "prompt": d.prompt,
                         "rule": d.rule, "actions": list(d.actions), "chance": d.seat == CHANCE_SEAT,
+                        "fields": self.spec.action_fields(d.actions) or [],
                         "policy": self._policy_preview(lang)}
             if d.rule:
                 anchors.append(d.rule)

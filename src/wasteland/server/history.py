@@ -9,7 +9,7 @@ from typing import Any
 
 from wasteland.core.protocol import Game
 
-from .events import action_for, events_json
+from .events import action_fields, action_for, events_json
 
 #: the longest log served in one answer (its last steps; a game is far shorter)
 MAX_STEPS = 5000
@@ -29,6 +29,7 @@ def game_log(game: Game, config: dict[str, Any], seed: int, actions: list[str], 
         events = game.apply_in_place(state, action)
         if number < first:
             continue
-        out.append({"index": number, "action": action_for(game, action, events, viewer),
+        shown = action_for(game, action, events, viewer)
+        out.append({"index": number, "action": shown, "action_fields": action_fields(game, shown),
                     "action_seat": seats[number], "source": sources[number], "events": events_json(game, events, viewer)})
     return out

@@ -26,7 +26,7 @@ from wasteland.core.spec import GameSpec
 
 from .bots import BotPool, all_bot_names
 from .errors import ApiError, bad_request
-from .events import events_json
+from .events import action_fields, events_json
 from .history import game_log
 from .replays import ReplayCache, live_step
 from .rooms import Room, dumps, rebuild, summary_json
@@ -418,6 +418,7 @@ class Hub:
             "seat": seat,
             "live": live,
             "action": room.actions[step - 1] if step else None,
+            "action_fields": action_fields(room.game, room.actions[step - 1]) if step else None,
             "action_seat": room.steps[step - 1].seat if step else None,
             "events": events_json(room.game, events, seat),
             "view": view,

@@ -41,7 +41,7 @@ from wasteland.core.protocol import Decision, Game, RuleError
 
 from .bots import bot_seed
 from .errors import ApiError
-from .events import action_for, events_json
+from .events import action_fields, action_for, events_json
 from .store import ActionRow, GameRow, SeatRow, Stale, StoredGame, parse_action_detail
 
 if TYPE_CHECKING:
@@ -263,7 +263,8 @@ class Room:
             return None
         mine = seat == d.seat
         return {"seat": d.seat, "label": seat_label(d.seat), "kind": d.kind, "prompt": d.prompt, "rule": d.rule,
-                "actions": list(d.actions) if mine else [], "policy": policy if mine else None}
+                "actions": list(d.actions) if mine else [], "policy": policy if mine else None,
+                "fields": (self.game.spec.action_fields(d.actions) or []) if mine else []}
 
     def _policy(self, d: Decision | None) -> tuple[str, str] | None:
         """What the game's documented policy would play for ``d`` (action, key), or None."""
@@ -531,7 +532,8 @@ class Room:
     def _update_extra(self, action: str, index: int, seat: int, source: str, events: Any,
                       policy_key: str | None) -> Any:
         def extra(viewer: int | None) -> dict[str, Any]:
-            out = {"action": action_for(self.game, action, events, viewer), "action_index": index,
+            shown = action_for(self.game, action, events, viewer)
+            out = {"action": shown, "action_fields": action_fields(self.game, shown), "action_index": index,
                    "action_seat": seat, "source": source, "events": events_json(self.game, events, viewer)}
             if policy_key is not None:
                 out["policy"] = policy_key
@@ -706,7 +708,8 @@ class Room:
                 undone_events = []
 
             def extra(viewer: int | None) -> dict[str, Any]:
-                return {"undone": action_for(self.game, undone, undone_events, viewer), "undone_index": keep,
+                shown = action_for(self.game, undone, undone_events, viewer)
+                return {"undone": shown, "undone_fields": action_fields(self.game, shown), "undone_index": keep,
                         "undone_seat": seat}
 
             messages = self._broadcast("undo", extra, client, ref)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from wasteland.core import hexgrid
 from wasteland.core.actionspace import Slots, TemplateActions
+from wasteland.core.notation import pair
 
 from .board import board
 from .content import BUNKER_COUNTS, COLOURS, KINDS, SOURCE_COUNTS, TOWER_COUNTS, TROOP_KINDS, load_content
@@ -59,11 +60,11 @@ def _build() -> TemplateActions:
     reach = max(lv.range for k in TROOP_KINDS for lv in kinds[k].levels)
     offsets = _offsets(reach)
     names = b.names
-    index = {tuple(map(int, n.split(","))): n for n in names}
+    index = {pair(n): n for n in names}
 
     def around(_s, at: str) -> list[str | None]:
         try:
-            q, r = map(int, at.split(","))
+            q, r = pair(at)
         except ValueError:
             return []
         return [index.get((q + dq, r + dr)) for dq, dr in offsets]

@@ -19,10 +19,12 @@ from __future__ import annotations
 
 from wasteland.core.agent import Observation
 from wasteland.core.protocol import Action, RuleError
+from wasteland.core.notation import pair
 from wasteland.core.rng import Rng
 
 from .content import TROOP_KINDS
 from .evaluate import evaluate
+from .notation import Upgrade, parse
 
 MAX_TRIED = 160  # actions simulated per decision (the rest are sampled away)
 
@@ -82,8 +84,9 @@ class HeuristicAgent:
             except RuleError:  # pragma: no cover - legal in the sample by construction
                 continue
             score = self._score(nxt, seat)
-            if a.startswith("move "):
-                score = max(score, self._best_attack(game, nxt, seat, a.split(" ")[2]))
+            x = parse(a)
+            if x.VERB == "move":
+                score = max(score, self._best_attack(game, nxt, seat, x.hex))
             score += self._bias(sample, seat, a) + self.rng.below(1000) * 1e-7
             if score > best_score:
                 best, best_score = a, score
@@ -96,8 +99,8 @@ class HeuristicAgent:
         if d is None:
             return best
         for a in d.actions:
-            words = a.split(" ")
-            if words[0] == "attack" and words[1] == landed:
+            x = parse(a)
+            if x.VERB == "attack" and x.origin == landed:
                 try:
                     nxt, _events = game.apply(s, a)
                 except RuleError:  # pragma: no cover
@@ -111,16 +114,16 @@ class HeuristicAgent:
         if not r:
             return actions
         if "buy" in r:
-            actions = [a for a in actions if not a.startswith("buy ") or a.split(" ")[1] == r["buy"]] or actions
-        if "rush" in r and f"upgrade {r['rush']}" in actions:
-            return [f"upgrade {r['rush']}"]  # every gallon into the kind's levels before anything else
+            actions = [a for a in actions if parse(a).VERB != "buy" or parse(a).kind == r["buy"]] or actions
+        if "rush" in r and str(Upgrade(r["rush"])) in actions:
+            return [str(Upgrade(r["rush"]))]  # every gallon into the kind's levels before anything else
         if "rush" in r:
             # saving for the next level: buy nothing else (the kind's own troops still come)
-            actions = [a for a in actions if not a.startswith(("upgrade ", "grow ", "market "))] or actions
+            actions = [a for a in actions if parse(a).VERB not in ("upgrade", "grow", "market")] or actions
         if r.get("hedge") == "wall":
-            if "upgrade hedge" in actions:
-                return ["upgrade hedge"]
-            grows = [a for a in actions if a.startswith("grow ")]
+            if str(Upgrade("hedge")) in actions:
+                return [str(Upgrade("hedge"))]
+            grows = [a for a in actions if parse(a).VERB == "grow"]
             if grows:
                 return grows
         return actions
@@ -133,18 +136,18 @@ class HeuristicAgent:
         return mine - (max(others) if others else 0.0)
 
     def _bias(self, s, seat: int, action: str) -> float:
-        words = action.split(" ")
-        if words[0] == "buy":
+        x = parse(action)
+        if x.VERB == "buy":
             return 0.004
-        if words[0] == "grow":
+        if x.VERB == "grow":
             return -0.003  # hedges are cheap but block its own way too
-        if words[0] == "end":
+        if x.VERB == "end":
             return -0.0005  # act before ending when the value is equal
-        if words[0] == "play" and words[1] in STATUS_KIND:
+        if x.VERB == "play" and x.card in STATUS_KIND:
             # A status card (LO-11) shows in no position value: lay it on the kind the
             # opponent has nearest the centre, one point of value per such troop.
-            target = s.colour.index(words[2])
-            kind = STATUS_KIND[words[1]]
+            target = s.colour.index(x.target)
+            kind = STATUS_KIND[x.card]
             b = s.board
             near = sum(1 for h, (o, k) in s.pieces.items()
                        if o == target and k == kind and b.distance(h, b.centre) <= 3)
@@ -156,8 +159,9 @@ class HeuristicAgent:
         order = {k: i for i, k in enumerate(TROOP_KINDS)}
 
         def key(a: str):
-            _v, kind, where = a.split(" ")
-            q, r = (int(x) for x in where.split(","))
+            x = parse(a)
+            kind = x.kind
+            q, r = pair(x.hex)
             dist = max(abs(q), abs(r), abs(q + r))
             return (order[kind], dist) if kind == "skinny" else (order[kind], -dist)
 

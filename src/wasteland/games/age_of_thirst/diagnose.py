@@ -16,6 +16,7 @@ from .combat import can_attack, can_move, move_range, stats
 from .content import COLOURS, KINDS, TROOP_KINDS
 from .economy import BUY_LIMIT, HAND_LIMIT, MARKET_PRICE, hedge_hexes
 from .los import between
+from .notation import parse
 from .state import State
 
 # The verbs each decision kind offers (engine.py OPTIONS and the two phases).
@@ -60,7 +61,7 @@ def why_illegal(s: State, d: Decision, action: object) -> RuleError:
         return RuleError(d.rule, f"{action!r}: nothing is drawn or dealt now; {_who(s, d.seat)}'s {d.kind} "
                          f"decision waits: {_sample(d)}")
     if verb not in VERBS:
-        offered = sorted({a.split()[0] for a in d.actions})
+        offered = sorted({parse(a).VERB for a in d.actions})
         return NotationError(f"unknown verb {verb!r}; this decision's actions begin with "
                              f"{', '.join(repr(v) for v in offered)}")
     # The form first, whatever the decision: a malformed action is notation, never a rule.

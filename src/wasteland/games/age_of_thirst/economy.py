@@ -7,6 +7,8 @@ from wasteland.core.rng import shuffle
 
 from .combat import Events, hurt, stats
 from .content import KINDS, TROOP_KINDS
+from . import notation as N
+from .notation import parse
 from .state import State
 
 HAND_LIMIT = 5  # LO-11
@@ -165,15 +167,16 @@ def play_options(s: State, seat: int) -> list[str]:
     enemies = [q for q in range(s.rules.players) if s.team(q) != s.team(seat)]
     for card in sorted(set(s.hands[seat])):
         if towers[card].damage:
-            out.extend(f"play {card} {s.board.names[h]}" for h in troops)
+            out.extend(N.Play.text(card, s.board.names[h]) for h in troops)
         else:
-            out.extend(f"play {card} {s.colour[q]}" for q in enemies)
+            out.extend(N.Play.text(card, s.colour[q]) for q in enemies)
     return out
 
 
 def play_card(s: State, seat: int, action: str, events: Events) -> None:
     """LO-11: damage is dealt at once and the card discarded; a status card lies on the opponent's card until their extraction."""
-    _verb, card, target = action.split(" ")
+    a = parse(action)
+    card, target = a.card, a.target
     s.hands[seat].remove(card)
     d = s.static.content.towers[card]
     events.append({"type": "ray", "seat": seat, "card": card, "target": target})
@@ -198,18 +201,18 @@ def economic_options(s: State) -> list[str]:
         free = [h for h in b.landing[s.colour[seat]] if h not in s.pieces]
         for kind in TROOP_KINDS:
             if free and water >= stats(s, seat, kind).cost and s.count(seat, kind) < kinds[kind].max_on_board:
-                out.extend(f"buy {kind} {b.names[h]}" for h in free)
+                out.extend(N.Buy.text(kind, b.names[h]) for h in free)
     for kind in KINDS:
         lv = s.level(seat, kind)
         if lv < 3 and water >= kinds[kind].levels[lv].upgrade:
-            out.append(f"upgrade {kind}")
+            out.append(N.Upgrade.text(kind))
     if water >= stats(s, seat, "hedge").cost and s.count(seat, "hedge") < kinds["hedge"].max_on_board:
-        out.extend(f"grow {b.names[h]}" for h in hedge_hexes(s, seat))
+        out.extend(N.Grow.text(b.names[h]) for h in hedge_hexes(s, seat))
     if not s.market_used and water >= MARKET_PRICE:
         for card in sorted(set(s.bunker_discard)):
-            out.extend(f"market {card} {kind}" for kind in TROOP_KINDS)
+            out.extend(N.Market.text(card, kind) for kind in TROOP_KINDS)
     out.extend(play_options(s, seat))
-    out.append("end turn")
+    out.append(N.End.text("turn"))
     return out
 
 
@@ -244,20 +247,20 @@ def apply_economic(s: State, action: str, events: Events) -> bool:
     seat = s.current
     b = s.board
     kinds = s.static.content.kinds
-    words = action.split(" ")
-    verb = words[0]
+    a = parse(action)
+    verb = a.VERB
     if verb == "end":
         return False
     if verb == "buy":
-        kind, h = words[1], b.by_name[words[2]]
+        kind, h = a.kind, b.by_name[a.hex]
         cost = stats(s, seat, kind).cost
         s.water[seat] -= cost
         s.pieces[h] = (seat, kind)
         s.bought += 1
         s.quiet = 0
-        events.append({"type": "buy", "seat": seat, "kind": kind, "hex": words[2], "cost": cost})
+        events.append({"type": "buy", "seat": seat, "kind": kind, "hex": a.hex, "cost": cost})
     elif verb == "upgrade":
-        kind = words[1]
+        kind = a.kind
         i = KINDS.index(kind)
         cost = kinds[kind].levels[s.levels[seat][i]].upgrade
         s.water[seat] -= cost
@@ -266,11 +269,11 @@ def apply_economic(s: State, action: str, events: Events) -> bool:
     elif verb == "grow":
         cost = stats(s, seat, "hedge").cost
         s.water[seat] -= cost
-        s.pieces[b.by_name[words[1]]] = (seat, "hedge")
+        s.pieces[b.by_name[a.hex]] = (seat, "hedge")
         s.quiet = 0
-        events.append({"type": "grow", "seat": seat, "hex": words[1], "cost": cost})
+        events.append({"type": "grow", "seat": seat, "hex": a.hex, "cost": cost})
     elif verb == "market":
-        card, kind = words[1], words[2]
+        card, kind = a.card, a.kind
         s.water[seat] -= MARKET_PRICE
         s.market_used = True
         s.bunker_discard.remove(card)

@@ -20,6 +20,8 @@ from .diagnose import why_illegal
 from .economy import (HAND_LIMIT, apply_economic, draw_towers, economic_options, play_card, play_options,
                       start_extraction)
 from .los import attack_targets, move_targets
+from . import notation as N
+from .notation import parse
 from .state import State
 
 DECISION_INFO = {
@@ -37,12 +39,12 @@ DECISION_INFO = {
 
 
 def _first_options(s: State, f: Frame) -> list[str]:
-    return [f"first {c}" for c in s.colour]
+    return [N.First.text(c) for c in s.colour]
 
 
 def _first_choose(s: State, f: Frame, action: str, events: Events) -> None:
     s.stack.pop()
-    set_order(s, action.split(" ")[1], events)
+    set_order(s, parse(action).colour, events)
 
 
 def set_order(s: State, first: str, events: Events) -> None:
@@ -73,12 +75,13 @@ def _place_hexes(s: State, f: Frame) -> list[int]:
 
 def _place_options(s: State, f: Frame) -> list[str]:
     names = s.board.names
-    return [f"place {kind} {names[h]}" for i, kind in enumerate(TROOP_KINDS) if f["left"][i]
+    return [N.Place.text(kind, names[h]) for i, kind in enumerate(TROOP_KINDS) if f["left"][i]
             for h in sorted(_place_hexes(s, f))]
 
 
 def _place_choose(s: State, f: Frame, action: str, events: Events) -> None:
-    _verb, kind, where = action.split(" ")
+    a = parse(action)
+    kind, where = a.kind, a.hex
     left = list(f["left"])
     left[TROOP_KINDS.index(kind)] -= 1
     s.stack[-1] = {**f, "left": left, "todo": f["todo"] - 1}
@@ -107,11 +110,12 @@ def _begin_run(s: State, f: Frame, events: Events) -> bool:
 # passes between taking it and laying it, so the inject and bonus decisions offer no
 # ray-tower card; the hand is playable again as soon as the card lies.
 def _inject_options(s: State, f: Frame) -> list[str]:
-    return [f"inject {f['cards'][0]} {kind}" for kind in TROOP_KINDS]
+    return [N.Inject.text(f["cards"][0], kind) for kind in TROOP_KINDS]
 
 
 def _inject_choose(s: State, f: Frame, action: str, events: Events) -> None:
-    _verb, card, kind = action.split(" ")
+    a = parse(action)
+    card, kind = a.card, a.kind
     s.injections[f["seat"]].append([card, kind])
     events.append({"type": "inject", "seat": f["seat"], "card": card, "kind": kind})
     s.stack[-1] = {**f, "cards": f["cards"][1:]}
@@ -133,13 +137,14 @@ def _towers_run(s: State, f: Frame, events: Events) -> bool:
 def _hand_options(s: State, f: Frame) -> list[str]:
     """LO-11: over the hand limit, discard any card or play it at once, until five are left."""
     seat = f["seat"]
-    return [f"discard {c}" for c in sorted(set(s.hands[seat]))] + play_options(s, seat)
+    return [N.Discard.text(c) for c in sorted(set(s.hands[seat]))] + play_options(s, seat)
 
 
 def _hand_choose(s: State, f: Frame, action: str, events: Events) -> None:
     seat = f["seat"]
-    if action.startswith("discard "):
-        card = action.split(" ")[1]
+    a = parse(action)
+    if a.VERB == "discard":
+        card = a.card
         s.hands[seat].remove(card)
         s.tower_discard.append(card)
         events.append({"type": "discard", "seat": seat, "card": card})
@@ -156,11 +161,12 @@ def _hand_run(s: State, f: Frame, events: Events) -> bool:
 
 def _bonus_options(s: State, f: Frame) -> list[str]:
     """LO-10.2: the player picks each extra card from the bunker discard pile and the kind it lies on."""
-    return [f"take {card} {kind}" for card in sorted(set(s.bunker_discard)) for kind in TROOP_KINDS]
+    return [N.Take.text(card, kind) for card in sorted(set(s.bunker_discard)) for kind in TROOP_KINDS]
 
 
 def _bonus_choose(s: State, f: Frame, action: str, events: Events) -> None:
-    _verb, card, kind = action.split(" ")
+    a = parse(action)
+    card, kind = a.card, a.kind
     s.bunker_discard.remove(card)
     s.injections[f["seat"]].append([card, kind])
     events.append({"type": "bonus_card", "seat": f["seat"], "card": card, "kind": kind})
@@ -198,20 +204,63 @@ def _targets_enemies_first(s: State, h: int) -> list[int]:
     return sorted(attack_targets(s, h), key=lambda t: s.pieces[t][0] == seat)
 
 
+class _Texts:
+    """The texts of the tactical options of a board, written through the notation when first
+    offered and kept (the hottest lists of the game: a troop's moves and attacks are looked
+    up, not written again, each time they are offered)."""
+
+    def __init__(self, names: tuple[str, ...]) -> None:
+        self.names = names
+        n = len(names)
+        self.flip = [N.Flip.text(x) for x in names]
+        self.move: list[list[str | None]] = [[None] * n for _ in range(n)]
+        self.attack: list[list[str | None]] = [[None] * n for _ in range(n)]
+
+    def moves(self, h: int, targets: list[int]) -> list[str]:
+        row, names = self.move[h], self.names
+        out = []
+        for t in targets:
+            text = row[t]
+            if text is None:
+                text = row[t] = N.Move.text(names[h], names[t])
+            out.append(text)
+        return out
+
+    def attacks(self, h: int, targets: list[int]) -> list[str]:
+        row, names = self.attack[h], self.names
+        out = []
+        for t in targets:
+            text = row[t]
+            if text is None:
+                text = row[t] = N.Attack.text(names[h], names[t])
+            out.append(text)
+        return out
+
+
+_TEXTS: dict[tuple[str, ...], _Texts] = {}
+
+
+def _texts(names: tuple[str, ...]) -> _Texts:
+    found = _TEXTS.get(names)
+    if found is None:
+        found = _TEXTS[names] = _Texts(names)
+    return found
+
+
 def tactical_options(s: State) -> list[str]:
     seat = s.current
-    names = s.board.names
+    texts = _texts(s.board.names)
     out: list[str] = []
     if s.acting is not None:
         a = s.acting
-        out.extend(f"attack {names[a]} {names[t]}" for t in _targets_enemies_first(s, a))
-        out.append(f"flip {names[a]}")
+        out.extend(texts.attacks(a, _targets_enemies_first(s, a)))
+        out.append(texts.flip[a])
     else:
         for h in sorted(h for h, (o, k) in s.pieces.items() if o == seat and k != "hedge" and h not in s.done):
-            out.extend(f"move {names[h]} {names[t]}" for t in move_targets(s, h))
-            out.extend(f"attack {names[h]} {names[t]}" for t in _targets_enemies_first(s, h))
-            out.append(f"flip {names[h]}")
-        out.append("end phase")
+            out.extend(texts.moves(h, move_targets(s, h)))
+            out.extend(texts.attacks(h, _targets_enemies_first(s, h)))
+            out.append(texts.flip[h])
+        out.append(N.End.text("phase"))
     out.extend(play_options(s, seat))
     return out
 
@@ -219,27 +268,27 @@ def tactical_options(s: State) -> list[str]:
 def apply_tactical(s: State, action: str, events: Events) -> None:
     seat = s.current
     by = s.board.by_name
-    words = action.split(" ")
-    verb = words[0]
+    x = parse(action)
+    verb = x.VERB
     if verb == "move":
-        a, t = by[words[1]], by[words[2]]
+        a, t = by[x.origin], by[x.hex]
         s.pieces[t] = s.pieces.pop(a)
         if a in s.damage:
             s.damage[t] = s.damage.pop(a)
         s.acting = t  # LO-7.1: after moving it may still attack, then it is flipped
-        events.append({"type": "move", "seat": seat, "from": words[1], "to": words[2]})
+        events.append({"type": "move", "seat": seat, "from": x.origin, "to": x.hex})
         # LO-13.4 ruling: only a troop knocked off the centre (вибитий) bars its player;
         # walking off it does not (the digest's reading of any departure is not the text's).
     elif verb == "attack":
-        a, t = by[words[1]], by[words[2]]
+        a, t = by[x.origin], by[x.hex]
         # LO-7.1: it stays in place, attacks once and can never move afterwards: flipped.
         s.acting = None
         s.done.add(a)
         _owner, kind = s.pieces[a]
-        events.append({"type": "attack", "seat": seat, "from": words[1], "to": words[2], "kind": kind})
+        events.append({"type": "attack", "seat": seat, "from": x.origin, "to": x.hex, "kind": kind})
         hurt(s, t, attack_value(s, seat, kind), seat, kind, events)
     elif verb == "flip":
-        h = by[words[1]]
+        h = by[x.hex]
         s.done.add(h)
         s.acting = None
     elif verb == "end":

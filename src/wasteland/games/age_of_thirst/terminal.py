@@ -30,6 +30,7 @@ from wasteland.core.terminal import CELL, STEP, TerminalBase, compose_rows, side
 from . import terminal_help
 from .board import board
 from .terminal_words import AgeOfThirstWords
+from .notation import parse
 
 #: Clan colour -> (background, text on that background).
 CLAN_STYLE = {
@@ -56,7 +57,7 @@ SPECIAL_GLYPH = {"source": "≈", "bunker": "✚", "tower": "↯"}
 SPECIAL_STYLE = {"source": SOURCE_STYLE, "bunker": BUNKER_STYLE, "tower": TOWER_STYLE}
 
 #: Verbs whose option names a hex the map can number: verb -> index of the hex word.
-HEX_WORD = {"place": 2, "buy": 2, "grow": 1}
+HEX_VERBS = frozenset({"place", "buy", "grow"})
 
 
 @lru_cache(maxsize=1)
@@ -106,14 +107,11 @@ def hex_marks(actions: Sequence[str], numbers: dict[str, int]) -> dict[str, str]
     """Option numbers to write on the map: the hex of each place/buy/grow option (the first
     option naming it), and the targets of a move or attack when one troop is acting."""
     marks: dict[str, str] = {}
-    origins = {a.split(" ")[1] for a in actions if a.startswith(("move ", "attack "))}
-    for action in actions:
-        words = action.split(" ")
-        index = HEX_WORD.get(words[0])
-        if index is None and words[0] in ("move", "attack") and len(origins) == 1:
-            index = 2
-        if index is not None and len(words) > index and "," in words[index]:
-            marks.setdefault(words[index], str(numbers[action]))
+    parsed = {a: parse(a) for a in actions}
+    origins = {x.origin for x in parsed.values() if x.VERB in ("move", "attack")}
+    for action, x in parsed.items():
+        if x.VERB in HEX_VERBS or (x.VERB in ("move", "attack") and len(origins) == 1):
+            marks.setdefault(x.hex, str(numbers[action]))
     return marks
 
 

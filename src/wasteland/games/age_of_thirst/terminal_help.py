@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from .texts import TEXTS
-
+from .notation import parse
 from .terminal_words import AgeOfThirstWords
+from .texts import TEXTS
 
 
 def event_style(kind: str | None) -> str:
@@ -160,14 +160,15 @@ def own_troop_attacks(actions: Sequence[str], view: dict[str, Any] | None) -> li
     if not view or view.get("seat") is None:
         return []
     mine = {p["hex"] for p in view.get("pieces", ()) if p.get("owner") == view["seat"]}
-    return [a for a in actions if a.startswith("attack ") and a.split(" ")[-1] in mine]
+    return [a for a in actions if parse(a).VERB == "attack" and parse(a).hex in mine]
 
 
 def _english_labels(actions: Sequence[str], word: Any) -> dict[str, str]:
     out: dict[str, str] = {}
     for a in actions:
-        verb, _, rest = a.partition(" ")
-        words = [word(tok) for tok in rest.split()]
+        x = parse(a)
+        verb, rest = x.VERB, x.words()
+        words = [word(tok) for tok in rest]
         if verb in ("inject", "market", "take") and len(words) == 2:
             words = [words[0], "→", words[1]]  # a bunker card laid on a species (LO-10)
         shown = " ".join([verb] + words) if rest else a

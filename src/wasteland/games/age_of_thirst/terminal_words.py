@@ -7,8 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 from wasteland.core.page_words import PageWords
+from wasteland.core.protocol import NotationError
 
 from .texts import TEXTS
+from .notation import parse
 
 PACKAGE = "wasteland.games.age_of_thirst"
 KINDS = ("skinny", "handsome", "smart", "hedge")
@@ -41,28 +43,30 @@ class AgeOfThirstWords:
 
     # -- actions ---------------------------------------------------------------------
     def action(self, action: str) -> str:
-        w = action.split(" ")
+        try:
+            a = parse(action)
+        except NotationError:
+            return action
         t = self.page.t
-        verb = w[0]
-        at = (lambda i: w[i] if len(w) > i else "")
+        verb = a.VERB
         if verb == "first":
-            return t("aot.act.first", colour=self.colour(at(1)))
+            return t("aot.act.first", colour=self.colour(a.colour))
         if verb in ("place", "buy"):
-            return t(f"aot.act.{verb}", kind=self.kind(at(1)), hex=at(2))
+            return t(f"aot.act.{verb}", kind=self.kind(a.kind), hex=a.hex)
         if verb in ("move", "attack"):
-            return t(f"aot.act.{verb}", **{"from": at(1), "to": at(2)})
+            return t(f"aot.act.{verb}", **{"from": a.origin, "to": a.hex})
         if verb in ("flip", "grow"):
-            return t(f"aot.act.{verb}", hex=at(1))
+            return t(f"aot.act.{verb}", hex=a.hex)
         if verb == "end":
             return t("aot.act.end")
         if verb == "upgrade":
-            return t("aot.act.upgrade", kind=self.kind(at(1)))
+            return t("aot.act.upgrade", kind=self.kind(a.kind))
         if verb in ("inject", "take", "market"):
-            return t(f"aot.act.{verb}", card=self.card(at(1)), kind=self.kind(at(2)))
+            return t(f"aot.act.{verb}", card=self.card(a.card), kind=self.kind(a.kind))
         if verb == "discard":
-            return t("aot.act.discard", card=self.card(at(1)))
+            return t("aot.act.discard", card=self.card(a.card))
         if verb == "play":
-            return t("aot.act.play", card=self.card(at(1)), target=self.colour(at(2)))
+            return t("aot.act.play", card=self.card(a.card), target=self.colour(a.target))
         return action
 
 

@@ -17,6 +17,8 @@ from typing import Any
 
 from .agenda import take_top
 from .fight import fight
+from . import notation as N
+from .notation import parse
 from .state import State
 from .turn import start_turn
 
@@ -99,11 +101,11 @@ def activate_run(s: State, f: Frame, events: Events) -> bool:
 
 
 def order_options(s: State, f: Frame) -> list[str]:
-    return [f"activate {e}" for e in f["pending"] if e in s.enemies and s.enemies[e][2]]
+    return [N.Activate.text(e) for e in f["pending"] if e in s.enemies and s.enemies[e][2]]
 
 
 def order_choose(s: State, f: Frame, action: str, events: Events) -> None:
-    enemy = action.split(" ")[1]
+    enemy = parse(action).enemy
     s.stack[-1] = {**f, "pending": [e for e in f["pending"] if e != enemy]}
     act(s, enemy, events)
 
@@ -189,11 +191,11 @@ def step(s: State, enemy: str, to: str, event: dict, events: Events) -> None:
 
 
 def step_options(s: State, f: Frame) -> list[str]:
-    return [f"step {f['enemy']} {sp}" for sp in f["steps"]]
+    return [N.Step.text(f["enemy"], sp) for sp in f["steps"]]
 
 
 def step_choose(s: State, f: Frame, action: str, events: Events) -> None:
-    to = action.split(" ")[2]
+    to = parse(action).space
     s.stack.pop()
     step(s, f["enemy"], to, {**f["event"], "to": to, "step": "first player chose among shortest routes",
                              "routes": list(f["steps"])}, events)

@@ -13,6 +13,7 @@ from wasteland.core.rng import Rng
 
 from .evaluate import evaluate
 from .influence import influence
+from .notation import Move, Result, parse
 from .state import State
 
 SAFE_GAP = 4  # rest rather than risk a fight below this much health above radiation
@@ -37,7 +38,7 @@ class HeuristicAgent:
             return self._return(obs, actions)
         if d.kind == "fight":
             me = obs.view()["survivors"][d.seat]
-            keep = f"result {me['health']} {me['radiation']} defeated"
+            keep = Result.text(me["health"], me["radiation"], "defeated")
             return keep if keep in actions else actions[0]
         return self._one_ply(obs, actions)
 
@@ -50,8 +51,9 @@ class HeuristicAgent:
         sample: State = obs.sample(self.rng)
         types = sample.content.types
         for a in actions:
-            if a.startswith("fight "):
-                t = types[sample.enemies[a.split(" ")[1]][0]]
+            x = parse(a)
+            if x.VERB == "fight":
+                t = types[sample.enemies[x.enemy][0]]
                 if gap > t.damage + t.radiation + 1 and t.defence <= 5:
                     return a
         if gap < SAFE_GAP and "rest" in actions:
@@ -65,8 +67,8 @@ class HeuristicAgent:
                 danger = {e["space"] for e in v["enemies"] if e["face_up"]}
                 steps = g.next_steps(here, goals[0])
                 calm = [sp for sp in steps if sp not in danger] or steps
-                if calm and f"move {calm[0]}" in actions:
-                    return f"move {calm[0]}"
+                if calm and Move.text(calm[0]) in actions:
+                    return Move.text(calm[0])
         if "rest" in actions and gap < 10:
             return "rest"
         return "end"
@@ -76,7 +78,7 @@ class HeuristicAgent:
         seat = obs.seat
         best, score = actions[0], -1
         for a in actions:
-            card = a.split(" ")[1]
+            card = parse(a).card
             hand = sample.hands[seat]
             sample.hands[seat] = [c for c in hand if c != card]
             value = influence(sample, seat)

@@ -15,6 +15,7 @@ from __future__ import annotations
 from wasteland.core import chance
 from wasteland.core.protocol import Decision, NotationError, RuleError
 
+from .notation import parse
 from .state import State
 from .turn import quest_open
 
@@ -83,7 +84,7 @@ def why_illegal(s: State, d: Decision, action: object) -> RuleError:
 
 
 def _sample(d: Decision, verb: str = "") -> str:
-    legal = [a for a in d.actions if a.split(" ")[0] == verb] or list(d.actions)
+    legal = [a for a in d.actions if parse(a).VERB == verb] or list(d.actions)
     return ", ".join(legal[:6]) + (" ..." if len(legal) > 6 else "")
 
 

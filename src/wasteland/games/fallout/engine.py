@@ -20,8 +20,10 @@ from wasteland.core.protocol import Decision, RuleError
 from . import activation
 from .agenda import return_card
 from .diagnose import why_illegal
+from . import notation as N
+from .notation import parse
 from .fight import parse_result, resolve, result_options
-from .influence import check_victory, finish, share_victory
+from .influence import check_victory, share_victory
 from .state import State
 from .turn import apply_turn, start_turn, turn_options
 
@@ -50,12 +52,12 @@ def _fight_choose(s: State, f: Frame, action: str, events: Events) -> None:
 
 
 def _return_options(s: State, f: Frame) -> list[str]:
-    return [f"return {c}" for c in sorted(s.hands[f["seat"]])]
+    return [N.Return.text(c) for c in sorted(s.hands[f["seat"]])]
 
 
 def _return_choose(s: State, f: Frame, action: str, events: Events) -> None:
     s.stack.pop()
-    return_card(s, f["seat"], action.split(" ")[1], events)
+    return_card(s, f["seat"], parse(action).card, events)
 
 
 def _reveal_choose(s: State, f: Frame, action: str, events: Events) -> None:

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from wasteland.core import chance
 
+from .notation import Result, parse
+
 from .state import State
 
 Events = list[dict]
@@ -46,13 +48,13 @@ def fight(s: State, enemy: str, seat: int, events: Events, by: str) -> None:
 
 def result_options(s: State) -> list[str]:
     track = s.content.turn.track
-    return [f"result {h} {r} {end}" for end in ("stands", "defeated")
+    return [Result.text(h, r, end) for end in ("stands", "defeated")
             for h in range(track + 1) for r in range(track + 1)]
 
 
 def parse_result(action: str) -> tuple[int, int, bool]:
-    _verb, h, r, end = action.split(" ")
-    return int(h), int(r), end == "defeated"
+    a = parse(action)
+    return a.health, a.radiation, a.fate == "defeated"
 
 
 def resolve(s: State, enemy: str, seat: int, health: int, radiation: int, defeated: bool, events: Events) -> None:

@@ -47,7 +47,9 @@ SPEC = GameSpec(
     round_robin=("heuristic", "random"),
     listing=30,
     # The page we have is page 13 of the rulebook: its six paragraphs are our anchors.
-    actions="wasteland.games.fallout.actions:ACTIONS", observation="wasteland.games.fallout.observation:OBSERVATION",
+    actions="wasteland.games.fallout.actions:ACTIONS",
+    notation="wasteland.games.fallout.notation:NOTATION",
+    observation="wasteland.games.fallout.observation:OBSERVATION",
     anchors=("FO-13.1", "FO-13.2", "FO-13.3", "FO-13.4", "FO-13.5", "FO-13.6"),
     auto_decide="wasteland.games.fallout.ties:decide",
     params="wasteland.games.fallout.params:PARAMS",

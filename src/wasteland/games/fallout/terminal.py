@@ -18,6 +18,7 @@ from wasteland.core.terminal import TerminalBase
 from .card_texts import TEXTS as COMPONENTS
 from .diagnose import VERBS
 from .terminal_words import FalloutWords
+from .notation import parse
 from .texts import TEXTS
 
 COMMANDS_HELP = {
@@ -94,11 +95,9 @@ class FalloutTerminal(TerminalBase):
         """Option numbers at the space a move or an enemy's step goes to."""
         out: dict[str, str] = {}
         for a in actions:
-            words = a.split(" ")
-            if words[0] == "move" and a in numbers:
-                out[words[1]] = str(numbers[a])
-            elif words[0] == "step" and a in numbers:
-                out[words[2]] = str(numbers[a])
+            x = parse(a)
+            if x.VERB in ("move", "step") and a in numbers:
+                out[x.space] = str(numbers[a])
         return out
 
     # -- panel and status ----------------------------------------------------------------

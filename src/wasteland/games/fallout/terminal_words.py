@@ -9,8 +9,10 @@ from typing import Any
 
 from wasteland.core.page_words import PageWords
 from wasteland.core.plural import fill_plurals
+from wasteland.core.protocol import NotationError
 
 from .texts import TEXTS
+from .notation import parse
 
 PACKAGE = "wasteland.games.fallout"
 #: the engine's English reasons -> the page's key for them (``fo.why.*``)
@@ -77,19 +79,22 @@ class FalloutWords:
 
     # -- actions, questions, events ----------------------------------------------------
     def action(self, action: str) -> str:
-        w = action.split(" ")
+        try:
+            a = parse(action)
+        except NotationError:
+            return action
         t = self.page.t
-        verb = w[0]
+        verb = a.VERB
         if verb == "move":
-            return t("fo.act.move", space=self.space(w[1]))
+            return t("fo.act.move", space=self.space(a.space))
         if verb in ("fight", "activate"):
-            return t(f"fo.act.{verb}", enemy=self.enemy(w[1]))
+            return t(f"fo.act.{verb}", enemy=self.enemy(a.enemy))
         if verb == "step":
-            return t("fo.act.step", enemy=self.enemy(w[1]), space=self.space(w[2]))
+            return t("fo.act.step", enemy=self.enemy(a.enemy), space=self.space(a.space))
         if verb == "return":
-            return t("fo.act.return", card=self.card_name(w[1]))
-        if verb == "result" and len(w) >= 4:
-            return t("fo.act.result", health=w[1], radiation=w[2], end=t(f"fo.ev.{w[3]}"))
+            return t("fo.act.return", card=self.card_name(a.card))
+        if verb == "result":
+            return t("fo.act.result", health=a.health, radiation=a.radiation, end=t(f"fo.ev.{a.fate}"))
         if verb in ("quest", "rest", "end", "resolve", "share", "decline"):
             return t(f"fo.act.{verb}")
         return action

@@ -22,6 +22,7 @@ from __future__ import annotations
 from wasteland.core.protocol import Decision
 
 from .state import State
+from .notation import parse
 
 LANGS = ("en", "ru", "uk")
 #: The words of each rule of the policy, in every language of the front ends.
@@ -50,7 +51,7 @@ def decide(s: State, d: Decision) -> tuple[str, str] | None:
     g = s.board.graph
     if d.kind == "order":
         def nearest(action: str) -> tuple[int, int]:
-            enemy = action.split(" ")[1]
+            enemy = parse(action).enemy
             here = s.enemies[enemy][1]
             return (g.nearest(here, s.space)[0], _number(enemy))
 
@@ -59,7 +60,7 @@ def decide(s: State, d: Decision) -> tuple[str, str] | None:
         order = {name: i for i, name in enumerate(g.names)}
 
         def together(action: str) -> tuple[int, int]:
-            space = action.split(" ")[2]
+            space = parse(action).space
             return (sum(g.distance(space, sp) for sp in s.space), order[space])
 
         return min(d.actions, key=together), "ties.step"

@@ -15,6 +15,8 @@ had a turn. To play to a winner the demo needs some turn, so a survivor has
 from __future__ import annotations
 
 from .agenda import gain
+from . import notation as N
+from .notation import parse
 from .fight import fight
 from .influence import finish
 from .state import State
@@ -42,8 +44,8 @@ def turn_options(s: State) -> list[str]:
     seat = s.current
     assert seat is not None
     here = s.space[seat]
-    out = [f"move {sp}" for sp in s.board.graph.neighbours(here)]
-    out.extend(f"fight {e}" for e, (_t, sp, up) in sorted(s.enemies.items()) if sp == here and up)
+    out = [N.Move.text(sp) for sp in s.board.graph.neighbours(here)]
+    out.extend(N.Fight.text(e) for e, (_t, sp, up) in sorted(s.enemies.items()) if sp == here and up)
     if quest_open(s, seat):
         out.append("quest")
     if s.health[seat] < s.content.turn.track:
@@ -56,17 +58,17 @@ def apply_turn(s: State, action: str, events: Events) -> bool:
     """Carry out one action; True when the turn is over."""
     seat = s.current
     assert seat is not None
-    words = action.split(" ")
-    verb = words[0]
+    a = parse(action)
+    verb = a.VERB
     if verb == "end":
         return True
     s.actions_left -= 1
     if verb == "move":
-        events.append({"type": "move", "seat": seat, "from": s.space[seat], "to": words[1]})
-        s.space[seat] = words[1]
+        events.append({"type": "move", "seat": seat, "from": s.space[seat], "to": a.space})
+        s.space[seat] = a.space
     elif verb == "fight":
-        events.append({"type": "survivor_fights", "seat": seat, "enemy": words[1], "space": s.space[seat]})
-        fight(s, words[1], seat, events, by="survivor")
+        events.append({"type": "survivor_fights", "seat": seat, "enemy": a.enemy, "space": s.space[seat]})
+        fight(s, a.enemy, seat, events, by="survivor")
     elif verb == "quest":
         here = s.space[seat]
         s.quests[seat] += 1

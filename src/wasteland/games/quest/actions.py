@@ -25,6 +25,7 @@ from wasteland.core.actionspace import Slots, TemplateActions
 from .content import load_content
 from .deploy import adjacent
 from .game import GAME
+from .notation import parse
 
 #: the attack's places: every figure the battlefield can hold, since only the available enemy
 #: models are deployed (WQ-39.1; 21 in our data), and at least the 24 of the first layout
@@ -55,13 +56,13 @@ def _foes(s):
 
 def _deploying(s):
     d = _decision(s)
-    return [next((a.split()[1] for a in d.actions if a.startswith("deploy ")), None)] if d is not None else ()
+    return [next((x.model for x in map(parse, d.actions) if x.VERB == "deploy"), None)] if d is not None else ()
 
 
 def _acting(s):
     """The enemy whose Move or weapon use waits on the leader (WQ-40.1 ties)."""
     d = _decision(s)
-    return [next((a.split()[1] for a in d.actions if a.startswith(("step ", "strike "))), None)] if d is not None else ()
+    return [next((x.model for x in map(parse, d.actions) if x.VERB in ("step", "strike")), None)] if d is not None else ()
 
 
 def _build() -> TemplateActions:

@@ -10,11 +10,12 @@ from wasteland.core.protocol import Action, RuleError
 from wasteland.core.rng import Rng
 
 from .evaluate import evaluate
+from .notation import End, die_value, parse
 
 
 def _die(a: str) -> int:
-    last = a.split(" ")[-1]
-    return int(last[1:]) if last[:1] in "ad" and last[1:].isdecimal() else 0
+    die = parse(a).fields().get("die")
+    return die_value(die) if die is not None else 0
 
 
 class HeuristicAgent:
@@ -54,7 +55,7 @@ class HeuristicAgent:
         goal = s.quest_zone or s.closed_gate_zone()
         by_verb: dict[str, list[str]] = {}
         for a in actions:
-            by_verb.setdefault(a.split(" ")[0], []).append(a)
+            by_verb.setdefault(parse(a).VERB, []).append(a)
         vit = s.content.heroes[seat].vitality
         if "free" in by_verb:
             return max(by_verb["free"], key=_die)
@@ -70,11 +71,11 @@ class HeuristicAgent:
                 return 99 if d is None else d
 
             here = steps_left(h["zone"])
-            steps = [a for a in by_verb.get("move", []) + by_verb.get("run", []) if steps_left(a.split(" ")[1]) < here]
+            steps = [a for a in by_verb.get("move", []) + by_verb.get("run", []) if steps_left(parse(a).zone) < here]
             if steps:
-                return min(steps, key=lambda a: (steps_left(a.split(" ")[1]), _die(a)))
+                return min(steps, key=lambda a: (steps_left(parse(a).zone), _die(a)))
         if "attack" in by_verb:
-            return max(by_verb["attack"], key=lambda a: (_die(a), -s.models[a.split(" ")[1]]["wounds"]))
+            return max(by_verb["attack"], key=lambda a: (_die(a), -s.models[parse(a).model]["wounds"]))
         if "recover" in by_verb and h["wounds"] < vit:
             return min(by_verb["recover"], key=_die)
-        return "end"
+        return End.text()

@@ -20,6 +20,7 @@ from .decisions import DECISION_INFO
 from .deploy import adjacent
 from .explore import placement_problem
 from .heroes import THRESHOLD, dice_tokens
+from .notation import parse
 from .state import State
 
 HERO_VERBS = frozenset({"move", "run", "explore", "end", "attack", "recover", "free", "inspire", "dig"})
@@ -44,7 +45,7 @@ def why_illegal(s: State, d: Decision, action: object) -> RuleError:
         return _why_chance(s, d, words)
     kind = VERB_KIND.get(verb)
     if kind is None:
-        offered = sorted({a.split()[0] for a in d.actions})
+        offered = sorted({parse(a).VERB for a in d.actions})
         return NotationError(f"unknown verb {verb!r}; this decision's actions begin with {', '.join(offered)}")
     if kind != d.kind:
         form = _form(s, d, words, kind)  # read before its place: a malformed action is notation
@@ -190,7 +191,7 @@ def _why_place(s: State, d: Decision, words: list[str]) -> RuleError | None:
 def _why_close(s: State, d: Decision, words: list[str]) -> RuleError | None:
     if len(words) != 2:
         return NotationError("expected 'close GATE'")
-    return RuleError("WQ-38.3", f"the closed gate goes on a furthest position: {', '.join(a.split()[1] for a in d.actions)}")
+    return RuleError("WQ-38.3", f"the closed gate goes on a furthest position: {', '.join(parse(a).gate for a in d.actions)}")
 
 
 def _why_stun(s: State, d: Decision, words: list[str]) -> RuleError | None:
@@ -206,8 +207,8 @@ def _why_deploy(s: State, d: Decision, words: list[str]) -> RuleError | None:
     wrong = _zone(s, d, words[-1])
     if wrong:
         return wrong
-    if d.kind == "deploy" and not any(a.split()[1] == words[1] for a in d.actions):
-        return RuleError("WQ-39.1", f"the enemy deployed now is {d.actions[0].split()[1]}, not {words[1]}")
+    if d.kind == "deploy" and not any(parse(a).model == words[1] for a in d.actions):
+        return RuleError("WQ-39.1", f"the enemy deployed now is {parse(d.actions[0]).model}, not {words[1]}")
     return RuleError("WQ-39.1", f"{words[-1]} is not one of the zones the deployment allows: {_sample(d)}")
 
 
@@ -215,7 +216,7 @@ def _why_enemy(s: State, d: Decision, words: list[str]) -> RuleError | None:
     """WQ-40.1 (stand-in): the zones a Move may take, the heroes a weapon use may strike."""
     if len(words) != 3:
         return NotationError(f"expected '{words[0]} MODEL {'ZONE' if d.kind == 'step' else 'HERO'}'")
-    moving = d.actions[0].split()[1]
+    moving = parse(d.actions[0]).model
     if words[1] != moving:
         return RuleError("WQ-40.1", f"the enemy acting now is {moving}, not {words[1]}")
     if d.kind == "step":

@@ -13,6 +13,8 @@ from wasteland.core import chance
 from wasteland.core.rng import shuffle
 
 from .deploy import anchor_candidates, build_group, model_zones
+from . import notation as N
+from .notation import parse
 from .state import State
 
 Frame = dict[str, Any]
@@ -141,20 +143,20 @@ def _place_model(s: State, f: Frame, zone: str, why: str, events: Events) -> Non
 
 def deploy_options(s: State, f: Frame) -> list[str]:
     if f["wait"] == "anchor":
-        return [f"anchor {z}" for z in f["choices"]]
+        return [N.Anchor.text(z) for z in f["choices"]]
     slot = f["groups"][f["i"]]
     mid = f"g{slot}.{s.groups[slot]['next']}"
-    return [f"deploy {mid} {z}" for z in f["choices"]]
+    return [N.Deploy.text(mid, z) for z in f["choices"]]
 
 
 def deploy_choose(s: State, f: Frame, action: str, events: Events) -> None:
-    words = action.split(" ")
+    a = parse(action)
     wait = f["wait"]
     f["wait"] = ""
     if wait == "anchor":
-        _set_anchor(s, f, words[1], events)
+        _set_anchor(s, f, a.zone, events)
     else:
-        _place_model(s, f, words[2], f["why"], events)
+        _place_model(s, f, a.zone, f["why"], events)
 
 
 def initiative_run(s: State, f: Frame, events: Events) -> bool:

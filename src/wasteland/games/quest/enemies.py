@@ -23,6 +23,8 @@ from typing import Any
 from . import dice
 from .conditions import condition_on_hero, hurt_hero, weapon_damage
 from .deploy import adjacent, hero_distance
+from . import notation as N
+from .notation import parse
 from .state import State
 
 Events = list[dict[str, Any]]
@@ -116,16 +118,16 @@ def _step(s: State, f: Frame, to: str, events: Events) -> None:
 
 
 def options(s: State, f: Frame) -> list[str]:
-    return [f"{f['wait']} {f['model']} {c}" for c in f["choices"]]
+    return [N.NOTATION.text(f["wait"], f["model"], c) for c in f["choices"]]
 
 
 def choose(s: State, f: Frame, action: str, events: Events) -> None:
-    verb, arg = action.split(" ")[0], action.split(" ")[-1]
+    a = parse(action)
     f["wait"], f["choices"] = "", []
-    if verb == "step":
-        _step(s, f, arg, events)
+    if a.VERB == "step":
+        _step(s, f, a.zone, events)
     else:
-        f["target"] = int(arg) - 1
+        f["target"] = a.hero
 
 
 def weapon_use(s: State, mid: str, seat: int, events: Events) -> None:

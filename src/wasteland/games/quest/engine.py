@@ -24,6 +24,8 @@ from . import encounters, enemies
 from .enemies import close_in
 from .explore import lay_tile, legal_gates, set_closed_gate
 from .heroes import apply_hero, hero_options, spend
+from . import notation as N
+from .notation import parse
 from .state import State
 
 Frame = dict[str, Any]
@@ -227,8 +229,8 @@ def _round_end(s: State, f: Frame, events: Events) -> bool:
 
 def _stun_options(s: State, f: Frame) -> list[str]:
     seat = f["seat"]
-    out = [f"give a{v}" for v in sorted(set(s.heroes[seat]["dice"]))]
-    return out + [f"give d{v}" for v in sorted(set(s.destiny_rolled))]
+    out = [N.Give.text(f"a{v}") for v in sorted(set(s.heroes[seat]["dice"]))]
+    return out + [N.Give.text(f"d{v}") for v in sorted(set(s.destiny_rolled))]
 
 
 def _stun_run(s: State, f: Frame, events: Events) -> bool:
@@ -244,7 +246,7 @@ def _stun_run(s: State, f: Frame, events: Events) -> bool:
 
 def _stun_choose(s: State, f: Frame, action: str, events: Events) -> None:
     seat = f["seat"]
-    token = action.split(" ")[1]
+    token = parse(action).die
     spend(s, seat, token)
     s.heroes[seat]["tokens"].remove("stunned")
     s.stack.pop()
@@ -295,7 +297,7 @@ def _drawn(s: State, card: str, events: Events) -> None:
 
 
 def _place_options(s: State, f: Frame) -> list[str]:
-    return [f"place {g}" for g in legal_gates(s, f["card"])]
+    return [N.Place.text(g) for g in legal_gates(s, f["card"])]
 
 
 def _place_run(s: State, f: Frame, events: Events) -> bool:
@@ -319,7 +321,7 @@ def dead_end(s: State, reason: str, events: Events) -> None:
 
 def _place_choose(s: State, f: Frame, action: str, events: Events) -> None:
     card = f["card"]
-    tied = lay_tile(s, card, action.split(" ")[1], events)
+    tied = lay_tile(s, card, parse(action).gate, events)
     if len(tied) == 1:
         set_closed_gate(s, card, tied[0], tied, events)
         _after_tile(s, card)
@@ -334,11 +336,11 @@ def _after_tile(s: State, card: str) -> None:
 
 
 def _close_options(s: State, f: Frame) -> list[str]:
-    return [f"close {g}" for g in f["tied"]]
+    return [N.Close.text(g) for g in f["tied"]]
 
 
 def _close_choose(s: State, f: Frame, action: str, events: Events) -> None:
-    set_closed_gate(s, f["card"], action.split(" ")[1], f["tied"], events)
+    set_closed_gate(s, f["card"], parse(action).gate, f["tied"], events)
     _after_tile(s, f["card"])
 
 
@@ -346,22 +348,23 @@ def _close_choose(s: State, f: Frame, action: str, events: Events) -> None:
 
 
 def _pick_options(s: State, f: Frame) -> list[str]:
-    return [f"{f['what']} {c}" for c in f["choices"]]
+    return [N.NOTATION.text(f["what"], c) for c in f["choices"]]
 
 
 def _pick_choose(s: State, f: Frame, action: str, events: Events) -> None:
     s.stack.pop()
-    what, choice = action.split(" ", 1)
+    a = parse(action)
+    what = a.VERB
     if what == "master":
-        table.group_moves(s, choice[1:], events)
+        table.group_moves(s, a.group[1:], events)
     elif what == "rebirth":
-        table.rebirth_hero(s, int(choice) - 1, events)
+        table.rebirth_hero(s, a.hero, events)
     elif what == "rebirth_zone":
-        table.place_hero(s, f["hero"], choice, events)
+        table.place_hero(s, f["hero"], a.zone, events)
     elif what == "effect":
-        table.apply_effect(s, f["hero"], choice, events)
+        table.apply_effect(s, f["hero"], a.effect, events)
     elif what == "inspiration":
-        table.inspire(s, int(choice) - 1, events)
+        table.inspire(s, a.hero, events)
 
 
 OPTIONS: dict[str, Callable[[State, Frame], list[str]]] = {

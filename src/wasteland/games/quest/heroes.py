@@ -14,6 +14,8 @@ from typing import Any
 from .conditions import condition_on_model, hurt_model, weapon_damage
 from .config import HERO_DAMAGE, RECOVER
 from .deploy import adjacent
+from . import notation as N
+from .notation import die_value, parse
 from .state import State
 
 Events = list[dict[str, Any]]
@@ -39,31 +41,34 @@ def hero_options(s: State, seat: int) -> list[str]:
     bf = s.board
     if zone is not None and tokens:
         if "buried" in h["tokens"]:
-            out += [f"dig {t}" for t in _meets(tokens, "dig")]  # stand-in for WQ-40.3 Buried (p.33)
+            out += [N.Dig.text(t) for t in _meets(tokens, "dig")]  # stand-in for WQ-40.3 Buried (p.33)
         else:
             if "trapped" not in h["tokens"]:  # WQ-40.3 Trapped: no Move (1+) or Run (3+)
                 occ = s.occupancy()  # one count of the zones for every room asked below
                 capacity = bf.capacity
                 steps = [z for z in bf.neighbours[zone] if capacity[z] - occ.get(z, 0) >= 1]
-                out += [f"move {z} {t}" for z in steps for t in _meets(tokens, "move")]
+                move = N.Move.text
+                out += [move(z, t) for z in steps for t in _meets(tokens, "move")]
                 d = bf.distances(zone)
                 far = sorted(z for z, k in d.items() if k == 2 and capacity[z] - occ.get(z, 0) >= 1)
-                out += [f"run {z} {t}" for z in far for t in _meets(tokens, "run")]
+                run = N.Run.text
+                out += [run(z, t) for z in far for t in _meets(tokens, "run")]
             foes = sorted(i for i, m in s.models.items() if adjacent(s, zone, m["zone"]))
-            out += [f"attack {m} {t}" for m in foes for t in _meets(tokens, "attack")]
+            attack = N.Attack.text
+            out += [attack(m, t) for m in foes for t in _meets(tokens, "attack")]
             if zone == s.closed_gate_zone():
-                out += [f"explore {t}" for t in _meets(tokens, "explore")]
+                out += [N.Explore.text(t) for t in _meets(tokens, "explore")]
         if h["wounds"] < s.content.heroes[seat].vitality:
-            out += [f"recover {t}" for t in _meets(tokens, "recover")]
+            out += [N.Recover.text(t) for t in _meets(tokens, "recover")]
         # WQ-40.3 Trapped: the hero or an adjacent hero, 4+. Ruling (WQ-40.3): the page
         # says a 4+ activation die; a rolled destiny die stands in for an activation die in
         # every action of this stand-in (the dice rules, p.22-24, are not ours), so it frees too.
         for q, other in enumerate(s.heroes):
             if "trapped" in other["tokens"] and other["zone"] is not None and adjacent(s, zone, other["zone"]):
-                out += [f"free {q + 1} {t}" for t in _meets(tokens, "free")]
+                out += [N.Free.text(q, t) for t in _meets(tokens, "free")]
         if h["inspiration"] > 0:  # stand-in: an inspiration point raises an activation die by 1
-            out += [f"inspire a{v}" for v in sorted(set(h["dice"])) if v < 6]
-    out.append("end")
+            out += [N.Inspire.text(f"a{v}") for v in sorted(set(h["dice"])) if v < 6]
+    out.append(N.End.text())
     return out
 
 
@@ -80,28 +85,28 @@ def spend(s: State, seat: int, token: str) -> int:
 def apply_hero(s: State, seat: int, action: str, events: Events) -> str:
     """Apply one hero action; returns ``explore`` when exploration must run, ``end`` at
     the end of the activation, else ``""``."""
-    words = action.split(" ")
-    verb = words[0]
+    a = parse(action)
+    verb = a.VERB
     h = s.heroes[seat]
     if verb == "end":
         events.append({"type": "hero_done", "seat": seat})
         return "end"
     if verb == "inspire":
-        v = int(words[1][1:])
+        v = die_value(a.die)
         h["dice"].remove(v)
         h["dice"].append(v + 1)
         h["inspiration"] -= 1
         events.append({"type": "inspired", "seat": seat, "die": v, "now": v + 1})
         return ""
-    v = spend(s, seat, words[-1])
+    v = spend(s, seat, a.die)
     if verb in ("move", "run"):
-        events.append({"type": "hero_move", "seat": seat, "from": h["zone"], "to": words[1], "action": verb, "die": v})
-        h["zone"] = words[1]
+        events.append({"type": "hero_move", "seat": seat, "from": h["zone"], "to": a.zone, "action": verb, "die": v})
+        h["zone"] = a.zone
         if verb == "run" and "fatigue" not in h["tokens"]:
             h["tokens"].append("fatigue")  # stand-in: running tires (WQ-40.3 Exhausted needs a source)
             events.append({"type": "condition", "seat": seat, "condition": "fatigue", "rule": "WQ-40.3"})
     elif verb == "attack":
-        mid = words[1]
+        mid = a.model
         m = s.models[mid]
         # WQ-40.3 Disease: a successful attack on a diseased enemy is a critical success.
         crit = v == 6 or "disease" in m["tokens"]
@@ -115,7 +120,7 @@ def apply_hero(s: State, seat: int, action: str, events: Events) -> str:
         h["wounds"] += heal
         events.append({"type": "recover", "seat": seat, "healed": heal, "die": v})
     elif verb == "free":
-        q = int(words[1]) - 1
+        q = a.hero
         s.heroes[q]["tokens"].remove("trapped")
         events.append({"type": "freed", "seat": seat, "hero": q, "die": v, "rule": "WQ-40.3"})
     elif verb == "dig":

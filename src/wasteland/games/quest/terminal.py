@@ -21,9 +21,10 @@ from wasteland.core.terminal import TerminalBase, side_by_side
 from . import texts
 from .card_texts import TEXTS as COMPONENTS
 from .terminal_words import QuestWords
+from .notation import parse
 
 W, H = 7, 4  # characters per square, walls included
-ZONE_WORDS = {"move": 1, "run": 1, "deploy": 2, "anchor": 1, "rebirth_zone": 1, "step": 2}
+ZONE_VERBS = frozenset({"move", "run", "deploy", "anchor", "rebirth_zone", "step"})
 MARK = "bold black on bright_yellow"
 
 
@@ -207,10 +208,9 @@ def hex_marks(actions: Sequence[str], numbers: dict[str, int]) -> dict[str, str]
     """Option numbers on the zones that options name (one per zone, the first)."""
     marks: dict[str, str] = {}
     for a in actions:
-        words = a.split(" ")
-        i = ZONE_WORDS.get(words[0])
-        if i is not None and len(words) > i and a in numbers:
-            marks.setdefault(words[i], str(numbers[a]))
+        x = parse(a)
+        if x.VERB in ZONE_VERBS and a in numbers:
+            marks.setdefault(x.zone, str(numbers[a]))
     return marks
 
 

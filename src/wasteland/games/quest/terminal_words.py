@@ -8,6 +8,9 @@ import re
 from typing import Any
 
 from wasteland.core.page_words import PageWords
+from wasteland.core.protocol import NotationError
+
+from .notation import parse
 
 PACKAGE = "wasteland.games.quest"
 #: the engine's English deployment reasons -> the page's key (``wq.why.*``)
@@ -133,35 +136,36 @@ class QuestWords:
 
     # -- actions, questions, events ----------------------------------------------------
     def action(self, action: str) -> str:
-        w = action.split(" ")
+        try:
+            a = parse(action)
+        except NotationError:
+            return action
         t = self.page.t
-        verb = w[0]
-        die = self.die(w[-1])
-        arg = w[1] if len(w) > 1 else ""
+        verb = a.VERB
         if verb in ("move", "run"):
-            return t(f"wq.act.{verb}", zone=self.zone(arg), die=die)
+            return t(f"wq.act.{verb}", zone=self.zone(a.zone), die=self.die(a.die))
         if verb == "attack":
-            return t("wq.act.attack", model=arg, die=die)
+            return t("wq.act.attack", model=a.model, die=self.die(a.die))
         if verb == "free":
-            return t("wq.act.free", hero=arg, die=die)
+            return t("wq.act.free", hero=a.hero + 1, die=self.die(a.die))
         if verb in ("recover", "explore", "dig", "inspire", "give"):
-            return t(f"wq.act.{verb}", die=die)
+            return t(f"wq.act.{verb}", die=self.die(a.die))
         if verb in ("place", "close"):
-            return t(f"wq.act.{verb}", gate=arg)
+            return t(f"wq.act.{verb}", gate=a.gate)
         if verb in ("anchor", "rebirth_zone"):
-            return t(f"wq.act.{verb}", zone=self.zone(arg))
+            return t(f"wq.act.{verb}", zone=self.zone(a.zone))
         if verb == "deploy":
-            return t("wq.act.deploy", model=arg, zone=self.zone(w[2] if len(w) > 2 else ""))
+            return t("wq.act.deploy", model=a.model, zone=self.zone(a.zone))
         if verb == "master":
-            return t("wq.act.master", group=arg[1:])
+            return t("wq.act.master", group=a.group[1:])
         if verb in ("rebirth", "inspiration"):
-            return t("wq.act.rebirth", hero=arg)
+            return t("wq.act.rebirth", hero=a.hero + 1)
         if verb == "step":
-            return t("wq.act.step", model=arg, zone=self.zone(w[2] if len(w) > 2 else ""))
+            return t("wq.act.step", model=a.model, zone=self.zone(a.zone))
         if verb == "strike":
-            return t("wq.act.strike", model=arg, hero=w[2] if len(w) > 2 else "")
+            return t("wq.act.strike", model=a.model, hero=a.hero + 1)
         if verb == "effect":
-            return t(f"wq.act.effect_{arg}")
+            return t(f"wq.act.effect_{a.effect}")
         if verb == "end":
             return t("wq.act.end")
         return action

@@ -29,6 +29,7 @@ from __future__ import annotations
 from wasteland.core.protocol import Decision
 
 from .state import State
+from .notation import parse
 
 LANGS = ("en", "ru", "uk")
 COMPASS = {"n": 0, "e": 1, "s": 2, "w": 3}
@@ -82,23 +83,23 @@ _ZONE_KINDS = ("anchor", "deploy", "rebirth_zone", "step")
 def decide(s: State, d: Decision) -> tuple[str, str] | None:
     """The policy's action for ``d`` and the key of the rule that chose, or None."""
     if d.kind in ("place", "close"):
-        return min(d.actions, key=lambda a: COMPASS.get(a.split(" ")[-1].lower(), 9)), f"ties.{d.kind}"
+        return min(d.actions, key=lambda a: COMPASS.get(parse(a).gate.lower(), 9)), f"ties.{d.kind}"
     if d.kind in _ZONE_KINDS:
         laid = [p[0] for p in s.placements]
 
         def zone_order(action: str) -> tuple[int, str]:
-            tile, _, letter = action.split(" ")[-1].partition(".")
+            tile, _, letter = parse(action).zone.partition(".")
             return (laid.index(tile) if tile in laid else len(laid), letter)
 
         return min(d.actions, key=zone_order), f"ties.{d.kind}"
     if d.kind == "master":
         def slot(action: str) -> int:
-            group = action.split(" ")[-1].lstrip("g")
+            group = parse(action).group.lstrip("g")
             return int(group) if group.isdecimal() else 99
 
         return min(d.actions, key=slot), "ties.master"
     if d.kind == "strike":
-        return min(d.actions, key=lambda a: int(a.split(" ")[-1])), "ties.strike"
+        return min(d.actions, key=lambda a: parse(a).hero), "ties.strike"
     return None
 
 

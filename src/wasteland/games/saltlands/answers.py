@@ -10,6 +10,7 @@ from __future__ import annotations
 from .board import CELLS_PER_TILE, tile_cells
 from .bot_values import card_value, hex_dist as _hex_dist
 from .combat import streak_hits
+from .notation import parse
 from .state import Player, State
 from .world import ORIENTATIONS
 from .zones import victory_cards
@@ -19,7 +20,7 @@ class Answers:
     def _lure(self, s: State, me: Player, actions: list[str]) -> dict[str, float]:
         """Lured raiders: bring them next to me, where my weapons reach."""
         geo = s.static.geo
-        return {a: -_hex_dist(geo, geo.by_name[a.split(" ")[1]], me.hex) if me.hex is not None else 0.0
+        return {a: -_hex_dist(geo, geo.by_name[parse(a).hex], me.hex) if me.hex is not None else 0.0
                 for a in actions}
 
     def _orient(self, s: State, me: Player, actions: list[str]) -> dict[str, float]:
@@ -28,7 +29,7 @@ class Answers:
         pos = s.stack[-1]["pos"]
         scores = {}
         for a in actions:
-            rot = ORIENTATIONS[a.split(" ")[1]]
+            rot = ORIENTATIONS[parse(a).orientation]
             cells = tile_cells(s.tiles[pos], rot)
             wrecks = [h for h, c in zip(geo.hexes_of(pos), cells) if c.wreck]
             if me.hex is None or not wrecks:
@@ -41,8 +42,9 @@ class Answers:
         cat = s.static.catalog
         scores = {}
         for a in actions:
-            verb, name = a.split(" ", 1)
-            card = self._card(s, name)
+            x = parse(a)
+            verb = x.VERB
+            card = self._card(s, x.crew if verb == "lose" else x.card)
             d = cat.cards[card]
             value = card_value(d)
             base = {"armor": 10, "heal": 8, "lose": 4, "yield": 5}[verb]
@@ -59,14 +61,15 @@ class Answers:
         new_value = card_value(cat.cards[frame["card"]])
         scores = {}
         for a in actions:
-            verb, name = a.split(" ")[:2]  # 'give OLD to pN' sends the slot's card over the trade (SL §72)
-            old = self._card(s, name)
+            x = parse(a)  # 'give OLD to pN' sends the slot's card over the trade (SL §72)
+            verb = x.VERB
+            old = self._card(s, x.card)
             scores[a] = 0.0 if verb == "discard" else new_value - card_value(cat.cards[old])
         return scores
 
     def _discard(self, s: State, me: Player, actions: list[str]) -> dict[str, float]:
         cat = s.static.catalog
-        return {a: -card_value(cat.cards[self._card(s, a.split(" ")[1])]) for a in actions}
+        return {a: -card_value(cat.cards[self._card(s, parse(a).card)]) for a in actions}
 
     _storm = _discard
 
@@ -105,16 +108,17 @@ class Answers:
         coop = s.static.rules.mode in ("coop", "classic", "tutorial", "solo")
         scores = {}
         for a in actions:
-            verb, arg = a.split(" ", 1)
+            x = parse(a)
+            verb = x.VERB
             if verb in ("chase", "attack"):
-                seat = int(arg[1:]) - 1
+                seat = x.seat
                 other = s.players[seat]
                 if coop:
                     scores[a] = self._soak_capacity(s, other) - (3 if seat == me.seat else 0)
                 else:
                     scores[a] = -10.0 if seat == me.seat else len(victory_cards(s, other)) + 1.0
             elif verb in ("goto", "spawn", "raider"):
-                h = geo.by_name[arg]
+                h = geo.by_name[x.hex]
                 scores[a] = min((_hex_dist(geo, h, p.hex) for p in s.players if p.hex is not None and p.seat == me.seat), default=0)
             else:
                 scores[a] = 0.0
@@ -123,8 +127,8 @@ class Answers:
     def _enter(self, s: State, me: Player, actions: list[str]) -> dict[str, float]:
         geo = s.static.geo
         rd = self._raider_dist(s)
-        return {a: -self._danger(s, me, geo.by_name[a.split(" ")[1]], rd)
-                + 2 * self._token_near(s, geo.by_name[a.split(" ")[1]]) for a in actions}
+        hexes = {a: geo.by_name[parse(a).hex] for a in actions}
+        return {a: -self._danger(s, me, hexes[a], rd) + 2 * self._token_near(s, hexes[a]) for a in actions}
 
     def _trade(self, s: State, me: Player, actions: list[str]) -> dict[str, float]:
         return {a: (1.0 if a == "done" else -1.0) for a in actions}
@@ -150,4 +154,5 @@ class Answers:
         # explored tiles are where the Rumor and Victory tokens are.
         order = ["scout", "healer", "plowman", "prophet", "trader", "huntress", "gunsmith", "arsonist",
                  "pickpocket", "scientist", "marauder", "little_girl"]
-        return {a: -order.index(a.split(" ")[1]) if a.split(" ")[1] in order else -9 for a in actions}
+        chosen = {a: parse(a).character for a in actions}
+        return {a: -order.index(chosen[a]) if chosen[a] in order else -9 for a in actions}

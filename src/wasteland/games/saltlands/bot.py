@@ -20,6 +20,7 @@ from .answers import Answers
 from .bot_values import card_value, hex_dist as _hex_dist
 from .board import CELLS_PER_TILE, parse_pos
 from .movement import move_options, terrain_set
+from .notation import Give, Use, parse
 from .config import VICTORY_NEEDS
 from .engine import apply_in_place, decision
 from .state import Player, State
@@ -67,7 +68,7 @@ class HeuristicAgent(Answers):
     # -- helpers ----------------------------------------------------------------------
     @staticmethod
     def _card(s: State, name: str) -> int:
-        return s.static.catalog.card_index[name.partition("/")[0]]
+        return s.static.catalog.card_index[name]
 
     def _soak_capacity(self, s: State, p: Player) -> float:
         cards = s.static.catalog.cards
@@ -312,7 +313,8 @@ class HeuristicAgent(Answers):
                 if a.startswith("collect "):
                     best = a
                     break
-                if a.startswith("use ") and " at " in a and self._use_score(t, t.players[seat], a.split(" "), 0) >= 15:
+                x = parse(a)
+                if x.VERB == "use" and x.at is not None and self._use_score(t, t.players[seat], x, 0) >= 15:
                     best = a
                     break
             if best is None:
@@ -365,38 +367,38 @@ class HeuristicAgent(Answers):
         limit = hand_limit(s, me)
         over = len(me.hand) - limit
         for a in actions:
-            t = a.split(" ")
-            verb = t[0]
+            t = parse(a)
+            verb = t.VERB
             if verb == "end":
                 scores[a] = 0.0
             elif verb == "move":
-                dest = geo.by_name[t[1]]
-                fuel = int(t[3]) if len(t) > 3 else 0
+                dest = geo.by_name[t.hex]
+                fuel = t.fuel or 0
                 value = -danger(dest) + self._goal_bonus(s, me, dest, escape)
                 scores[a] = value - here_value - 0.8 * fuel - 0.2
             elif verb == "collect":
-                tok = s.tokens.get(geo.by_name[t[1]])
+                tok = s.tokens.get(geo.by_name[t.hex])
                 kind = cat.tokens[tok].kind if tok is not None else "loot"
                 scores[a] = {"victory": 14, "crew": 13, "loot": 11, "rumor": 10 if s.rumor_deck else -1}[kind]
             elif verb == "use":
                 scores[a] = self._use_score(s, me, t, fresh)
-                if "by" in t and fresh <= 1 and not s.moved and scores[a] < 15 and self._token_in_reach(s, me):
+                if t.crew is not None and fresh <= 1 and not s.moved and scores[a] < 15 and self._token_in_reach(s, me):
                     # Keep the last fresh crew member for a token the move can reach.
                     scores[a] = min(scores[a], 2.0)
             elif verb == "refresh":
-                crew = self._card(s, t[1])
+                crew = self._card(s, t.crew)
                 last = me.last_used.get(crew)
                 useful = last is not None and any(x.effect == "damage" for x in cat.cards[last].actions)
                 scores[a] = 5.0 if useful else 1.5
             elif verb == "discard":
-                card = self._card(s, t[1])
+                card = self._card(s, t.card)
                 d = cat.cards[card]
                 if over > 0 and card in me.hand:
                     scores[a] = 20 - card_value(d)
                 else:
                     scores[a] = -5 - card_value(d)
             elif verb == "ability":
-                if len(t) > 1:  # Prophecy: Water for a rumor card (SL §146)
+                if t.card is not None:  # Prophecy: Water for a rumor card (SL §146)
                     scores[a] = 9.0 if s.rumor_deck else -1.0
                 else:
                     scores[a] = 4.0 if me.character == "scientist" else 1.0
@@ -415,14 +417,14 @@ class HeuristicAgent(Answers):
             # The move decides what the raiders can do to us: try the most promising
             # destinations (and staying put) against a simulated raider activation.
             shortlist = sorted(moves, key=lambda a: -scores[a])[: self.LOOKAHEAD]
-            safest = sorted(moves, key=lambda a: danger(s.static.geo.by_name[a.split(" ")[1]]))
+            safest = sorted(moves, key=lambda a: danger(s.static.geo.by_name[parse(a).hex]))
             shortlist += [a for a in safest[: self.LOOKAHEAD // 2] if a not in shortlist]
             if not s.rumor_deck and self.ready(s, me):
                 # The road has ended and the cards are in hand: every move onto a rumor
                 # marker's tile may win, at once or by clearing its last raider (SL §113).
                 marked = set(s.markers.values())
                 shortlist += [a for a in moves if a not in shortlist
-                              and geo.by_name[a.split(" ")[1]] // CELLS_PER_TILE in marked][: self.LOOKAHEAD]
+                              and geo.by_name[parse(a).hex] // CELLS_PER_TILE in marked][: self.LOOKAHEAD]
             # Two samples of what it cannot see (the damage cards to come, above all):
             # a move is judged by its average outcome, not by one lucky deal.
             samples = [s] + [self._obs.sample(self.rng) for _ in range(self.SAMPLES - 1)]
@@ -446,21 +448,20 @@ class HeuristicAgent(Answers):
                 scores[a] = min(scores[a], best_other - 1.0)
         return scores
 
-    def _use_score(self, s: State, me: Player, t: list[str], fresh: int) -> float:
+    def _use_score(self, s: State, me: Player, t: Use, fresh: int) -> float:
         cat = s.static.catalog
-        name, _, opt = t[1].partition("/")
-        card = cat.card_index[name]
-        act = cat.cards[card].actions[int(opt) - 1 if opt else 0]
+        card = cat.card_index[t.card]
+        act = cat.cards[card].actions[t.option - 1]
         e = act.effect
-        if e == "damage" and "rot" in t:
-            return self._area_score(s, me, act, int(t[t.index("rot") + 1]))
+        if e == "damage" and t.rot is not None:
+            return self._area_score(s, me, act, t.rot)
         if e == "lure":
             return self._lure_score(s, me, fresh)
         if e == "hide":
             rd = self._raider_dist(s)
             return 9.0 if me.hex is not None and self._danger(s, me, me.hex, rd) > 0.5 else -1.0
         if e == "damage":
-            target = s.static.geo.by_name[t[t.index("at") + 1]]
+            target = s.static.geo.by_name[t.at]
             raider = next((r for r in s.raiders.values() if r[1] == target), None)
             if raider is None:  # robbery of a player (competitive)
                 other = next(q for q in s.players if q.hex == target)
@@ -484,9 +485,9 @@ class HeuristicAgent(Answers):
             if wanted >= self.EXPLORE_UNTIL:
                 return 1.0
             # The nearer the tile, the sooner its tokens can be collected.
-            if "tile" in t and me.hex is not None:
+            if t.tile is not None and me.hex is not None:
                 geo = s.static.geo
-                centre = geo.hexes_of(geo.pos_index[parse_pos(t[t.index("tile") + 1])])[CELLS_PER_TILE // 2]
+                centre = geo.hexes_of(geo.pos_index[parse_pos(t.tile)])[CELLS_PER_TILE // 2]
                 return 9.0 - 0.2 * _hex_dist(geo, me.hex, centre)
             return 8.0
         if e == "rumor":
@@ -537,12 +538,12 @@ class HeuristicAgent(Answers):
             return -3.0
         return 8.0 if s.moved else 3.0
 
-    def _give_score(self, s: State, me: Player, t: list[str]) -> float:
+    def _give_score(self, s: State, me: Player, t: Give) -> float:
         if s.static.rules.mode not in ("coop", "classic", "tutorial"):
             return -5.0
-        card = self._card(s, t[1])
+        card = self._card(s, t.card)
         d = s.static.catalog.cards[card]
-        partner = s.players[int(t[3][1:]) - 1]
+        partner = s.players[t.to]
         heals = any(a.effect == "heal" for a in d.actions)
         if heals and self._soak_capacity(s, partner) < self._soak_capacity(s, me) - 1:
             return 3.0

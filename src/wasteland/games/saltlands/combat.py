@@ -5,6 +5,8 @@ SL §85 to SL §96 and SL §99, SL §122 (robbery). Every attack is resolved on 
 
 from __future__ import annotations
 
+from . import notation as N
+from .notation import parse
 from .state import Player, State
 from .zones import (
     Events,
@@ -117,7 +119,7 @@ def attack_or_ask(
 
 def streak_options(s: State, frame: dict) -> list[str]:
     """SL §146: add this attack to the streak on the raider, or let it stand alone."""
-    return ["join", "alone"]
+    return [N.Join.text(), N.Alone.text()]
 
 
 def resolve_streak(s: State, frame: dict, action: str, events: Events) -> None:
@@ -185,31 +187,32 @@ def soak_options(s: State, frame: dict) -> list[str]:
     for c in p.hand:
         d = card_def(s, c)
         for i, act in enumerate(d.actions):
-            suffix = "" if i == 0 else f"/{i + 1}"
             if c in p.engaged:
                 continue
             if act.effect == "armor" and frame["damage_type"] == "normal":
-                out.append(f"armor {names[c]}{suffix}")  # one-time armor (SL §88)
+                out.append(N.Armor.text(names[c], i + 1))  # one-time armor (SL §88)
             elif act.effect == "heal" and not robbery:
-                out.append(f"heal {names[c]}{suffix}")  # SL §89; never against robbery (SL §122)
+                out.append(N.Heal.text(names[c], i + 1))  # SL §89; never against robbery (SL §122)
     if robbery:
         for c in victory_cards(s, p):
-            out.append(f"yield {names[c]}")  # SL §122: the victim picks the cards (ruling)
+            out.append(N.Yield.text(names[c]))  # SL §122: the victim picks the cards (ruling)
     else:
         for c in p.cargo:
             if card_def(s, c).crew:
-                out.append(f"lose {names[c]}")  # SL §85: discard a crew member
+                out.append(N.Lose.text(names[c]))  # SL §85: discard a crew member
     return out
 
 
 def resolve_soak(s: State, frame: dict, action: str, events: Events) -> None:
     p = s.players[frame["seat"]]
-    verb, arg = action.split(" ", 1)
-    name, _, opt = arg.partition("/")
+    a = parse(action)
+    verb = a.VERB
+    name = a.crew if verb == "lose" else a.card
+    option = a.option - 1 if verb in ("armor", "heal") else 0
     card = s.static.catalog.card_index[name]
     left = frame["left"]
     if verb in ("armor", "heal"):
-        prevented = card_def(s, card).actions[int(opt) - 1 if opt else 0].amount
+        prevented = card_def(s, card).actions[option].amount
     elif verb == "lose":
         prevented = 1
     else:  # yield a Victory card to the robber (SL §122)
@@ -222,7 +225,7 @@ def resolve_soak(s: State, frame: dict, action: str, events: Events) -> None:
         _continue_soak(s, frame, left - prevented, events)
         return
     why = {"armor": "armor", "heal": "heal", "lose": "crew lost"}[verb]
-    if verb == "lose" or card_def(s, card).actions[int(opt) - 1 if opt else 0].one_time:
+    if verb == "lose" or card_def(s, card).actions[option].one_time:
         discard_from_player(s, p, card, events, why)
     else:
         p.engaged.add(card)  # SL §128: healing is only usually a one-time action

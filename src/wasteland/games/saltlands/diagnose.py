@@ -16,6 +16,7 @@ from wasteland.core import chance
 from wasteland.core.protocol import Decision, NotationError, RuleError
 
 from .diagnose_turn import TURN_VERBS, sample, why_turn
+from .notation import parse
 from .state import State
 from .zones import card_def, holds, slot_cards, swap_partner
 
@@ -90,7 +91,7 @@ def why_illegal(s: State, d: Decision, action: str) -> RuleError:
         return RuleError(d.rule, f"{action!r}: nothing is drawn, explored or rolled now; the {d.kind} decision "
                          f"of p{d.seat + 1} waits: {sample(d)}")
     if verb not in VERBS:
-        offered = sorted({a.split()[0] for a in d.actions})
+        offered = sorted({parse(a).VERB for a in d.actions})
         return NotationError(f"unknown action {verb!r}; this decision's actions begin with "
                              f"{', '.join(repr(v) for v in offered)} ({sample(d)})")
     if verb not in KIND_VERBS[d.kind]:
@@ -205,7 +206,7 @@ def _why_enter(s: State, d: Decision, tokens: list[str]) -> RuleError:
         if h in s.occupied():
             return RuleError(rule, "a respawned figure enters on an empty hex")
         return RuleError(rule, "a respawned figure enters on an empty hex of a starting tile")
-    if not any(a.split()[1] in {geo.names[x] for x in s.terrain.start_dunes} for a in d.actions):
+    if not any(parse(a).hex in {geo.names[x] for x in s.terrain.start_dunes} for a in d.actions):
         # Ruling SL §45: every start dune blocked, the nearest empty hexes take their place.
         return RuleError("SL §45", f"every start dune is blocked: a figure enters on one of the empty hexes "
                          f"nearest to them ({sample(d)})")

@@ -18,6 +18,8 @@ from .combat import (
     kill_player, resolve_soak, resolve_streak, respawn, respawn_kit, settle_soak, soak_options, streak_options,
 )
 from .state import State
+from . import notation as N
+from .notation import parse
 from .turn import action_texts, apply_turn, turn_actions
 from .board import fmt_pos
 from .movement import move_options
@@ -57,13 +59,13 @@ def _names(s: State) -> tuple[str, ...]:
 def _character_options(s: State, f: Frame) -> list[str]:
     taken = {p.character for p in s.players}
     expansion = s.static.rules.expansion  # SL §141: six more characters with the expansion
-    return [f"character {c}" for c, ch in s.static.content.characters.items()
+    return [N.Character.text(c) for c, ch in s.static.content.characters.items()
             if c not in taken and (expansion or not ch.expansion)]
 
 
 def _character_choose(s: State, f: Frame, action: str, events: Events) -> None:
     s.stack.pop()
-    deal_character(s, f["seat"], action.split(" ", 1)[1], events)
+    deal_character(s, f["seat"], parse(action).character, events)
 
 
 def deal_character(s: State, seat: int, character: str, events: Events) -> None:
@@ -133,7 +135,7 @@ def _can_move_off(s: State, p, h: int) -> bool:
 def _enter_options(s: State, f: Frame) -> list[str]:
     texts = _ENTER_TEXTS.get(s.static.geo.layout)
     if texts is None:
-        texts = _ENTER_TEXTS[s.static.geo.layout] = tuple(f"enter {name}" for name in s.static.geo.names)
+        texts = _ENTER_TEXTS[s.static.geo.layout] = tuple(N.Enter.text(name) for name in s.static.geo.names)
     return [texts[h] for h in _enter_hexes(s, f)]
 
 
@@ -143,7 +145,7 @@ _ENTER_TEXTS: dict[str, tuple[str, ...]] = {}  # layout -> per hex "enter q,r"
 def _enter_choose(s: State, f: Frame, action: str, events: Events) -> None:
     s.stack.pop()
     geo = s.static.geo
-    h = geo.by_name[action.split(" ")[1]]
+    h = geo.by_name[parse(action).hex]
     occupied = h in s.occupied()
     p = s.players[f["seat"]]
     p.hex = h
@@ -160,7 +162,7 @@ def _discard_options(s: State, f: Frame) -> list[str]:
 
 def _discard_choose(s: State, f: Frame, action: str, events: Events) -> None:
     p = s.players[f["seat"]]
-    card = s.static.catalog.card_index[action.split(" ")[1]]
+    card = s.static.catalog.card_index[parse(action).card]
     s.stack.pop()
     if f["count"] > 1:
         s.stack.append({**f, "count": f["count"] - 1})
@@ -192,30 +194,30 @@ def _place_options(s: State, f: Frame) -> list[str]:
     p = s.players[f["seat"]]
     names = _names(s)
     new = f["card"]
-    out = [f"discard {names[new]}"]
+    out = [N.Discard.text(names[new])]
     if card_def(s, new).slot == "vehicle":
         if p.vehicle is None:
-            out.append(f"place {names[new]}")
+            out.append(N.Place.text(names[new]))
         else:
-            out.append(f"replace {names[p.vehicle]}")
+            out.append(N.Replace.text(names[p.vehicle]))
     else:
         if len(p.cargo) < cargo_capacity(s):
-            out.append(f"place {names[new]}")  # a slot was freed meanwhile (SL §54)
-        out.extend(f"replace {names[c]}" for c in p.cargo)
+            out.append(N.Place.text(names[new]))  # a slot was freed meanwhile (SL §54)
+        out.extend(N.Replace.text(names[c]) for c in p.cargo)
     partner = swap_partner(s, f)
     if partner is not None:
-        out.extend(f"give {names[c]} to p{partner + 1}" for c in slot_cards(s, f) if c not in s.traded)
+        out.extend(N.Give.text(names[c], partner) for c in slot_cards(s, f) if c not in s.traded)
     return out
 
 
 def _place_choose(s: State, f: Frame, action: str, events: Events) -> None:
     """SL §54: a grey or blue card sits in its slot or is discarded (or, traded, swapped)."""
-    if action.startswith("give "):
+    a = parse(action)
+    if a.VERB == "give":
         # SL §70, SL §72: the card in the slot goes to the other side of the trade; the new
         # card then takes the freed slot. The partner agrees to what the current player
         # offers (an offer); the current player asked for the trade and takes what comes.
-        _, name, _, to = action.split(" ")
-        old, seat = s.static.catalog.card_index[name], int(to[1:]) - 1
+        old, seat = s.static.catalog.card_index[a.card], a.to
         if f["seat"] == s.current:
             s.stack.append({"kind": "offer", "seat": seat, "from": f["seat"], "card": old})
         else:
@@ -223,7 +225,7 @@ def _place_choose(s: State, f: Frame, action: str, events: Events) -> None:
         return
     s.stack.pop()
     p = s.players[f["seat"]]
-    verb, name = action.split(" ")
+    verb, name = a.VERB, a.card
     new = f["card"]
     if verb == "place":
         if card_def(s, new).slot == "vehicle":
@@ -276,14 +278,14 @@ def _trade_options(s: State, f: Frame) -> list[str]:
     names = _names(s)
     # SL §146 Trade with a far player: hand items only.
     offered = partner.hand if f.get("hand_only") else partner.cards()
-    return [f"give {names[c]}" for c in offered if c not in s.traded] + ["done"]
+    return [N.Give.text(names[c]) for c in offered if c not in s.traded] + [N.Done.text()]
 
 
 def _trade_choose(s: State, f: Frame, action: str, events: Events) -> None:
     if action == "done":
         s.stack.pop()
         return
-    card = s.static.catalog.card_index[action.split(" ")[1]]
+    card = s.static.catalog.card_index[parse(action).card]
     _transfer(s, f["seat"], f["active"], card, events)
 
 
@@ -310,20 +312,20 @@ def _offer_choose(s: State, f: Frame, action: str, events: Events) -> None:
 def _fuel_drain_options(s: State, f: Frame) -> list[str]:
     cards = s.static.catalog.cards
     fuel = next((c for c in reversed(s.discard) if cards[c].fuel), None)
-    return ([f"take {_names(s)[fuel]}"] if fuel is not None else []) + ["pass"]
+    return ([N.Take.text(_names(s)[fuel])] if fuel is not None else []) + [N.Pass.text()]
 
 
 def _fuel_drain_choose(s: State, f: Frame, action: str, events: Events) -> None:
     s.stack.pop()
     if action != "pass":
-        card = s.static.catalog.card_index[action.split(" ")[1]]
+        card = s.static.catalog.card_index[parse(action).card]
         s.discard.remove(card)
         gain(s, s.players[f["seat"]], card, events, "fuel drain")
 
 
 def _storm_choose(s: State, f: Frame, action: str, events: Events) -> None:
     p = s.players[f["seat"]]
-    card = s.static.catalog.card_index[action.split(" ")[1]]
+    card = s.static.catalog.card_index[parse(action).card]
     s.stack.pop()
     if f["count"] > 1:
         s.stack.append({**f, "count": f["count"] - 1})
@@ -364,16 +366,17 @@ def _activation_run(s: State, f: Frame, events: Events) -> bool:
 
 
 def _orient_options(s: State, f: Frame) -> list[str]:
-    return [f"orient {name}" for name in ORIENTATIONS]
+    return [N.Orient.text(name) for name in ORIENTATIONS]
 
 
 def _orient_choose(s: State, f: Frame, action: str, events: Events) -> None:
     s.stack.pop()
     pos = f["pos"]
-    s.rotation[pos] = ORIENTATIONS[action.split(" ")[1]]
+    arrow = parse(action).orientation
+    s.rotation[pos] = ORIENTATIONS[arrow]
     s.invalidate_terrain()
     events.append({"type": "orient", "seat": f["seat"], "at": fmt_pos(s.static.geo.positions[pos]),
-                   "tile": s.tiles[pos], "arrow": action.split(" ")[1]})
+                   "tile": s.tiles[pos], "arrow": arrow})
     place_tile_tokens(s, pos, events)
 
 

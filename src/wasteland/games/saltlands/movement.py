@@ -14,6 +14,7 @@ from wasteland.core import paths
 from wasteland.core.hexbits import first_layer
 
 from .board import CELLS_PER_TILE
+from .notation import Move
 from .state import Player, State
 from .zones import ability, card_def
 
@@ -202,10 +203,7 @@ def _move_texts(geo, fuel: int) -> tuple[str, ...]:
     key = (geo.layout, fuel)
     found = _MOVE_TEXTS.get(key)
     if found is None:
-        if fuel:
-            found = tuple(f"move {name} fuel {fuel}" for name in geo.names)
-        else:
-            found = tuple(f"move {name}" for name in geo.names)
+        found = tuple(Move.text(name, fuel or None) for name in geo.names)
         _MOVE_TEXTS[key] = found
     return found
 

@@ -12,7 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 from .board import CELLS_PER_TILE
+from . import notation as N
 from .combat import start_soak
+from .notation import parse
 from .movement import raider_plan, raider_route
 from .reveals import damage_card_def, reveal_damage_card
 from .state import State
@@ -40,41 +42,42 @@ def options(s: State, f: Frame) -> list[str]:
     geo = s.static.geo
     if stage == "type":
         types = unactivated_types(s)
-        return [f"activate {t}" for t in types] if len(types) > 1 and f["left"] > 0 else []
+        return [N.Activate.text(t) for t in types] if len(types) > 1 and f["left"] > 0 else []
     if stage == "raider":
         queue = [rid for rid in f["queue"] if rid in s.raiders]
         if len(queue) > 1:
-            return sorted(f"raider {geo.names[s.raiders[rid][1]]}" for rid in queue)
+            return sorted(N.Raider.text(geo.names[s.raiders[rid][1]]) for rid in queue)
         return []
     if stage == "target":
-        return [f"chase p{seat + 1}" for seat in f["targets"]]
+        return [N.Chase.text(seat) for seat in f["targets"]]
     if stage == "goto":
-        return [f"goto {geo.names[h]}" for h in f["ends"]]
+        return [N.Goto.text(geo.names[h]) for h in f["ends"]]
     if stage == "attack":
-        return [f"attack p{seat + 1}" for seat in f["targets"]]
+        return [N.Attack.text(seat) for seat in f["targets"]]
     if stage == "spawn":
-        return [f"spawn {geo.names[h]}" for h in f["choices"]]
+        return [N.Spawn.text(geo.names[h]) for h in f["choices"]]
     return []
 
 
 def choose(s: State, f: Frame, action: str, events: Events) -> None:
-    verb, arg = action.split(" ", 1)
+    a = parse(action)
+    verb = a.VERB
     geo = s.static.geo
     if verb == "activate":
-        _reveal(s, f, arg, events)
+        _reveal(s, f, a.vehicle, events)
     elif verb == "raider":
-        h = geo.by_name[arg]
+        h = geo.by_name[a.hex]
         rid = next(r for r in f["queue"] if r in s.raiders and s.raiders[r][1] == h)
         _start_raider(s, f, rid, events)
     elif verb == "chase":
-        _plan_move(s, f, f["raider"], events, target=int(arg[1:]) - 1)
+        _plan_move(s, f, f["raider"], events, target=a.seat)
     elif verb == "goto":
-        h = geo.by_name[arg]
+        h = geo.by_name[a.hex]
         _finish_move(s, f, h, events)
     elif verb == "attack":
-        _attack(s, f, int(arg[1:]) - 1, events)
+        _attack(s, f, a.seat, events)
     elif verb == "spawn":
-        h = geo.by_name[arg]
+        h = geo.by_name[a.hex]
         _place_spawn(s, f, h, events)
         _continue_spawn(s, events)
 
@@ -348,10 +351,10 @@ def start_lure(s: State, seat: int, amount: int, events: Events) -> None:
 def lure_options(s: State, f: Frame) -> list[str]:
     geo = s.static.geo
     if f["stage"] == "goto":
-        return [f"goto {geo.names[h]}" for h in f["ends"]]
+        return [N.Goto.text(geo.names[h]) for h in f["ends"]]
     queue = [rid for rid in f["queue"] if rid in s.raiders]
     if len(queue) > 1:
-        return sorted(f"raider {geo.names[s.raiders[rid][1]]}" for rid in queue)
+        return sorted(N.Raider.text(geo.names[s.raiders[rid][1]]) for rid in queue)
     return []
 
 
@@ -369,10 +372,10 @@ def lure_run(s: State, f: Frame, events: Events) -> bool:
 
 
 def lure_choose(s: State, f: Frame, action: str, events: Events) -> None:
-    verb, arg = action.split(" ", 1)
+    a = parse(action)
     geo = s.static.geo
-    h = geo.by_name[arg]
-    if verb == "raider":
+    h = geo.by_name[a.hex]
+    if a.VERB == "raider":
         rid = next(r for r in f["queue"] if r in s.raiders and s.raiders[r][1] == h)
         _lure_one(s, f, rid, events)
     else:

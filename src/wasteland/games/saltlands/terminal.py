@@ -31,6 +31,7 @@ from wasteland.core.terminal import CELL, STEP, TerminalBase, compose_rows, side
 from wasteland.games.saltlands.content import load_content
 
 from . import terminal_help
+from .notation import parse
 from .terminal_words import SaltlandsWords
 from .texts import TEXTS
 
@@ -103,9 +104,9 @@ def hex_marks(actions: Sequence[str], numbers: dict[str, int]) -> dict[str, str]
     """Option numbers to write on the map: the hex each move/enter/goto/... option names."""
     marks: dict[str, str] = {}
     for action in actions:
-        parts = action.split(" ")
-        if parts[0] in HEX_VERBS and len(parts) > 1 and "," in parts[1]:
-            marks.setdefault(parts[1], str(numbers[action]))
+        a = parse(action)
+        if a.VERB in HEX_VERBS:
+            marks.setdefault(a.hex, str(numbers[action]))
     return marks
 
 

@@ -12,6 +12,7 @@ from wasteland.core.plural import fill_plurals
 
 from .board import centre_name
 from .content import load_content
+from .notation import parse
 from .terminal_words import SaltlandsWords
 from .texts import TEXTS
 
@@ -240,12 +241,13 @@ def option_labels(actions: Sequence[str], view: dict[str, Any] | None, lang: str
         words = SaltlandsWords(lang)
 
     def label(action: str, copies: bool) -> str:
-        verb, _, rest = action.partition(" ")
+        a = parse(action)
+        rest = a.words()
         if words is not None:  # the page's words; a copy's number where two would read the same
             shown = words.action(action)
-            number = _COPY.match(rest.split(" ", 1)[0]) if rest else None
+            number = _COPY.match(rest[0]) if rest else None
             return f"{shown} #{number.group(2)}" if copies and number else shown
-        return " ".join([verb] + [word(tok, copies) for tok in rest.split()]) if rest else action
+        return " ".join([a.VERB] + [word(tok, copies) for tok in rest]) if rest else action
 
     choice = (view or {}).get("rumor_choice")
     out: dict[str, str] = {}

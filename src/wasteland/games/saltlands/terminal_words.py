@@ -9,8 +9,10 @@ import re
 from typing import Any
 
 from wasteland.core.page_words import PageWords
+from wasteland.core.protocol import NotationError
 
 from .board import centre_name
+from .notation import option_text as _option_text, parse
 from .texts import TEXTS
 
 PACKAGE = "wasteland.games.saltlands"
@@ -75,54 +77,58 @@ class SaltlandsWords:
 
     # -- actions ---------------------------------------------------------------------
     def action(self, action: str) -> str:
-        w = action.split(" ")
+        try:
+            a = parse(action)
+        except NotationError:
+            return action
         t = self.page.t
-
-        def after(key: str) -> str | None:
-            return w[w.index(key) + 1] if key in w[:-1] else None
-
-        verb = w[0]
-        arg = w[1] if len(w) > 1 else ""
+        verb = a.VERB
         if verb == "move":
-            fuel = after("fuel")
-            return t("act.move_fuel", hex=arg, fuel=fuel) if fuel else t("act.move", hex=arg)
+            return t("act.move_fuel", hex=a.hex, fuel=a.fuel) if a.fuel else t("act.move", hex=a.hex)
         if verb == "enter":
-            return t("act.enter", hex=arg)
+            return t("act.enter", hex=a.hex)
         if verb == "character":
-            return t("act.character", character=self.character(arg))
+            return t("act.character", character=self.character(a.character))
         if verb == "use":
-            crew = after("by")
-            s = t("act.use_by", card=self.card(arg), crew=self.card(crew)) if crew else t("act.use", card=self.card(arg))
+            card = self.card(_option_text(a))
+            s = t("act.use_by", card=card, crew=self.card(a.crew)) if a.crew else t("act.use", card=card)
             for key, name in (("at", "hex"), ("tile", "tile"), ("rot", "n")):
-                if after(key):
-                    value = after(key)
+                value = getattr(a, key)
+                if value is not None:
                     if key == "tile":  # a tile by its centre hex, as the map writes it
                         value = self.page.t("tile.facedown_around", hex=centre_name(value))
                     s += " " + t(f"act.{key}", **{name: value})
             return s
-        if verb in ("discard", "refresh", "place", "replace", "take"):
-            return t(f"act.{verb}", card=self.card(arg))
+        if verb in ("discard", "place", "replace", "take"):
+            return t(f"act.{verb}", card=self.card(a.card))
+        if verb == "refresh":
+            return t("act.refresh", card=self.card(a.crew))
         if verb == "collect":
-            return t("act.collect", hex=arg, crew=self.card(after("by")))
+            return t("act.collect", hex=a.hex, crew=self.card(a.crew))
         if verb in ("trade", "steal", "chase", "attack"):
-            return t(f"act.{verb}", seat=arg)
+            return t(f"act.{verb}", seat=self.seat(a.seat))
         if verb == "give":
-            to = after("to")
-            return t("act.give_to", card=self.card(arg), seat=to) if to else t("act.give", card=self.card(arg))
+            if a.to is not None:
+                return t("act.give_to", card=self.card(a.card), seat=self.seat(a.to))
+            return t("act.give", card=self.card(a.card))
         if verb == "ability":
-            return t("act.ability_card", card=self.card(arg)) if arg else t("act.ability")
+            return t("act.ability_card", card=self.card(a.card)) if a.card else t("act.ability")
         if verb == "activate":
-            return t("act.activate", raider=self.raider(arg))
+            return t("act.activate", raider=self.raider(a.vehicle))
         if verb in ("raider", "goto", "spawn"):
-            return t(f"act.{verb}", hex=arg)
+            return t(f"act.{verb}", hex=a.hex)
         if verb == "orient":
-            return t("act.orient", dir=self.direction(arg))
-        if verb in ("armor", "heal", "yield", "lose"):
-            return t(f"act.soak_{verb}", card=self.card(arg))
+            return t("act.orient", dir=self.direction(a.orientation))
+        if verb in ("armor", "heal"):
+            return t(f"act.soak_{verb}", card=self.card(_option_text(a)))
+        if verb == "yield":
+            return t("act.soak_yield", card=self.card(a.card))
+        if verb == "lose":
+            return t("act.soak_lose", card=self.card(a.crew))
         if verb in ("end", "pass", "done", "accept", "decline", "top", "bottom", "join", "alone"):
             return t(f"act.{verb}")
         if verb == "chance":
-            what = " ".join(w[1:])
+            what = a.outcome
             if self.page.has(f"card.{what}") or TEXTS.name(f"card:{what}", self.lang):
                 return self.card(what)
             return self.token(what) if self.page.has(f"token.{what}") else what

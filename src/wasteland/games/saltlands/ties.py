@@ -34,6 +34,7 @@ import json
 from wasteland.core import hexgrid
 from wasteland.core.protocol import Decision
 
+from .notation import Activate, parse
 from .state import State
 
 #: The keys of the policy's rules; their words, in every language of the front ends, are
@@ -83,28 +84,29 @@ def decide(state: State, decision: Decision) -> tuple[str, str] | None:
     if decision.kind not in _KINDS or not decision.actions:
         return None
     s = state
-    verb = decision.actions[0].split(" ", 1)[0]
-    if any(a.split(" ", 1)[0] != verb for a in decision.actions):
+    parsed = [parse(a) for a in decision.actions]
+    verb = parsed[0].VERB
+    if any(x.VERB != verb for x in parsed):
         return None
-    args = [a.split(" ", 1)[1] for a in decision.actions]
     if verb == "activate":
+        args = [x.vehicle for x in parsed]
         counts = {t: 0 for t in args}
         for rtype, _h, _crew in s.raiders.values():
             if rtype in counts:
                 counts[rtype] += 1
         order = list(s.static.rules.raider_types)
         best = min(args, key=lambda t: (counts[t], order.index(t) if t in order else len(order)))
-        return f"activate {best}", "ties.activate"
+        return Activate.text(best), "ties.activate"
     if verb in ("raider", "goto"):
-        best = min(args, key=lambda name: _reading_key(s, name))
-        return f"{verb} {best}", f"ties.{verb}"
+        pick = min(parsed, key=lambda x: _reading_key(s, x.hex))
+        return str(pick), f"ties.{verb}"
     if verb in ("chase", "attack"):
-        best = min(args, key=lambda p: _turn_order_key(s, int(p[1:]) - 1))
-        return f"{verb} {best}", f"ties.{verb}"
+        pick = min(parsed, key=lambda x: _turn_order_key(s, x.seat))
+        return str(pick), f"ties.{verb}"
     if verb == "spawn":
         geo = s.static.geo
-        best = min(args, key=lambda name: (-_nearest_player(s, geo.by_name[name]), _reading_key(s, name)))
-        return f"spawn {best}", "ties.spawn"
+        pick = min(parsed, key=lambda x: (-_nearest_player(s, geo.by_name[x.hex]), _reading_key(s, x.hex)))
+        return str(pick), "ties.spawn"
     return None
 
 

@@ -22,6 +22,8 @@ from wasteland.core import hexgrid
 
 from .board import CELLS_PER_TILE, fmt_pos, parse_pos
 from .combat import attack_or_ask, start_soak
+from . import notation as N
+from .notation import parse
 from .movement import FUEL_BONUS, BORN_DRIVER_BONUS, fuel_cards, move_actions, move_crossings, sail_step_options, \
     terrain_set, wind_strength
 from .raiders import new_activation, start_lure, unactivated_types
@@ -91,17 +93,20 @@ class _Texts:
 
     def __init__(self, cat) -> None:
         names = cat.card_names
-        self.discard = tuple(f"discard {n}" for n in names)
-        self.give = tuple(tuple(f"give {n} to p{seat + 1}" for n in names) for seat in range(6))
+        self.discard = tuple(N.Discard.text(n) for n in names)
+        self.give = tuple(tuple(N.Give.text(n, seat) for n in names) for seat in range(6))
         # Per card: ("use name[/option]", action, its check, crew action?, costs Fuel?)
         # for every option used on a turn, not against an attack (heal and armor: the
         # soak decision, SL §88, SL §89).
         self.uses = tuple(
-            tuple((f"use {names[card]}" + ("" if i == 0 else f"/{i + 1}"), act, _use_check(act),
+            tuple((N.Use.text(names[card], i + 1), act, _use_check(act),
                    bool(act.crew_action), act.cost is not None)
                   for i, act in enumerate(d.actions) if act.effect not in ("heal", "armor"))
             for card, d in enumerate(cat.cards)
         )
+        # The tails of a use (notation.Use: " by crew", then " at q,r" or " tile tA,B" or
+        # " rot k"), written once and joined to the head as the options are listed (the
+        # hottest list of the game: a Use per option would cost a tuple of texts per move).
         self.by = tuple(f" by {n}" for n in names)
         self._hexes: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {}
 
@@ -247,21 +252,21 @@ def turn_actions(s: State) -> list[str]:
         if h in tokens:
             if crew is None:
                 crew = [names[c] for c in fresh_crew(p)]
-            out.extend([f"collect {geo.names[h]} by {c}" for c in crew])  # SL §73
+            out.extend([N.Collect.text(geo.names[h], c) for c in crew])  # SL §73
     for h in s.raid_hexes:
         if h in tokens and h not in adj:
             if crew is None:
                 crew = [names[c] for c in fresh_crew(p)]
-            out.extend([f"collect {geo.names[h]} by {c}" for c in crew])  # SL §146 Raid
+            out.extend([N.Collect.text(geo.names[h], c) for c in crew])  # SL §146 Raid
     out.extend(card_uses(s, p, texts))
     if s.refreshes:
         for c in [p.char_card, *p.cargo]:
             if card_def(s, c).crew and (c in p.engaged or p.last_used.get(c) in p.engaged):
-                out.append(f"refresh {names[c]}")
+                out.append(N.Refresh.text(names[c]))
     near = _adjacent_players(s, p)
     traded = s.traded
     for q in near:
-        out.append(f"trade p{q.seat + 1}")  # SL §46: as often as wanted; SL §72 limits each card
+        out.append(N.Trade.text(q.seat))  # SL §46: as often as wanted; SL §72 limits each card
         give = texts.give[q.seat]
         out.extend([give[c] for c in held if c not in traded])
     kind = ability(s, p)
@@ -274,18 +279,18 @@ def turn_actions(s: State) -> list[str]:
             for q in _far_partners(s, p, near):
                 if s.trades_used >= TRADE_LIMIT and q.seat != s.trade_partner:
                     continue
-                out.append(f"trade p{q.seat + 1}")
+                out.append(N.Trade.text(q.seat))
                 give = texts.give[q.seat]
                 out.extend([give[c] for c in p.hand if c not in traded])
         if not s.ability_used and kind in ("lord_of_winds", "repair"):
             out.append("ability")
         if not s.ability_used and kind == "theft":
             # SL §146 Theft: once per turn, a random item from an adjacent player's hand.
-            out.extend(f"steal p{q.seat + 1}" for q in near if q.hand)
+            out.extend(N.Steal.text(q.seat) for q in near if q.hand)
         if kind == "prophecy" and s.rumor_deck and not s.ability_used:
             # SL §146 Prophecy: discard a Water or Gallon of Water to draw and play a rumor card;
             # an ability that is not permanent is usable once per turn (SL §71).
-            out.extend(f"ability {names[c]}" for c in p.hand
+            out.extend(N.Ability.text(names[c]) for c in p.hand
                        if c not in p.engaged and card_def(s, c).id in PROPHECY_CARDS)
     out.extend([discard[c] for c in held])
     if within_limit:
@@ -295,8 +300,8 @@ def turn_actions(s: State) -> list[str]:
 
 def apply_turn(s: State, action: str, events: Events) -> None:
     p = s.players[s.current]
-    tokens = action.split(" ")
-    verb = tokens[0]
+    a = parse(action)
+    verb = a.VERB
     cat = s.static.catalog
     geo = s.static.geo
     # Born Killer (SL §146): only attacks, and the refreshes that ready her crew and weapon
@@ -310,56 +315,55 @@ def apply_turn(s: State, action: str, events: Events) -> None:
     # two; anything else the trader does, or a turn to another partner, ends it (ruling).
     partner, s.trade_partner = s.trade_partner, -1
     if verb == "move":
-        _move(s, p, geo.by_name[tokens[1]], int(tokens[3]) if len(tokens) > 2 else 0, events)
+        _move(s, p, geo.by_name[a.hex], a.fuel or 0, events)
     elif verb == "collect":
-        _collect(s, p, geo.by_name[tokens[1]], cat.card_index[tokens[3]], events)
+        _collect(s, p, geo.by_name[a.hex], cat.card_index[a.crew], events)
     elif verb == "use":
-        name, _, opt = tokens[1].partition("/")
-        crew = cat.card_index[tokens[tokens.index("by") + 1]] if "by" in tokens else None
+        crew = cat.card_index[a.crew] if a.crew is not None else None
         target = None
-        if "rot" in tokens:
-            target = ("rot", int(tokens[tokens.index("rot") + 1]))
-        elif "at" in tokens:
-            target = ("hex", geo.by_name[tokens[tokens.index("at") + 1]])
-        elif "tile" in tokens:
-            target = ("tile", geo.pos_index[parse_pos(tokens[tokens.index("tile") + 1])])
-        card = cat.card_index[name]
-        option = int(opt) - 1 if opt else 0
+        if a.rot is not None:
+            target = ("rot", a.rot)
+        elif a.at is not None:
+            target = ("hex", geo.by_name[a.at])
+        elif a.tile is not None:
+            target = ("tile", geo.pos_index[parse_pos(a.tile)])
+        card = cat.card_index[a.card]
+        option = a.option - 1
         if s.static.catalog.cards[card].actions[option].effect in ("damage", "refresh"):
             s.streak = streak
         use_card(s, p, card, option, crew, target, events)
     elif verb == "refresh":
         s.streak = streak
-        crew = cat.card_index[tokens[1]]
+        crew = cat.card_index[a.crew]
         s.refreshes -= 1
         p.engaged.discard(crew)
         last = p.last_used.get(crew)
         if last is not None:
             p.engaged.discard(last)
-        events.append({"type": "refresh", "seat": p.seat, "crew": tokens[1],
+        events.append({"type": "refresh", "seat": p.seat, "crew": a.crew,
                        "card": cat.card_names[last] if last is not None else None})
     elif verb == "trade":
-        seat = int(tokens[1][1:]) - 1
+        seat = a.seat
         far = _is_far(s, p, seat)
         if far:
             _count_trade(s, partner, seat)
         s.stack.append({"kind": "trade", "seat": seat, "active": p.seat, "hand_only": far})
         events.append({"type": "trade_asked", "seat": p.seat, "partner": seat})
     elif verb == "give":
-        seat = int(tokens[3][1:]) - 1
+        seat = a.to
         if _is_far(s, p, seat):
             _count_trade(s, partner, seat)
-        s.stack.append({"kind": "offer", "seat": seat, "from": p.seat, "card": cat.card_index[tokens[1]]})
+        s.stack.append({"kind": "offer", "seat": seat, "from": p.seat, "card": cat.card_index[a.card]})
     elif verb == "ability":
-        if len(tokens) > 1:
-            _prophecy(s, p, cat.card_index[tokens[1]], events)
+        if a.card is not None:
+            _prophecy(s, p, cat.card_index[a.card], events)
         else:
             _ability(s, p, events)
     elif verb == "steal":
-        _steal(s, p, int(tokens[1][1:]) - 1, events)
+        _steal(s, p, a.seat, events)
     elif verb == "discard":
         s.streak = streak
-        discard_card(s, p, cat.card_index[tokens[1]], events, "by choice")
+        discard_card(s, p, cat.card_index[a.card], events, "by choice")
     elif verb == "end":
         end_turn(s, events)
 

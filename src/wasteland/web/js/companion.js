@@ -11,6 +11,7 @@ import { w, correctionText, customCardText } from "./companion-i18n.js";
 import { call, Link } from "./companion-link.js";
 import { apply as applySettings, settingsBox, keepAwake, say } from "./companion-comfort.js";
 import { BoardView } from "./viewport.js";
+import { learnFields, verbOf } from "./fields.js";
 
 let view = null;
 
@@ -224,6 +225,7 @@ class SessionView {
   async start() {
     try {
       this.snap = await call("GET", `/api/companion/${this.id}?lang=${lang()}`);
+      learnFields(this.snap && this.snap.decision);
     } catch (e) {
       this.root.append(h("p", { class: "error", text: e.message }));
       return;
@@ -276,6 +278,7 @@ class SessionView {
 
   take(snap, news) {
     this.snap = snap;
+    learnFields(snap && snap.decision);
     if (news.undone) {
       const last = snap.log[snap.log.length - 1];
       this.events = last ? last.events : snap.setup;
@@ -583,7 +586,7 @@ class SessionView {
       onclick: () => this.step(a), text: b.actionLabel(a) });
     const byVerb = new Map();
     for (const a of d.actions) {
-      const verb = a.split(" ")[0];
+      const verb = verbOf(a);
       if (!byVerb.has(verb)) byVerb.set(verb, []);
       byVerb.get(verb).push(a);
     }

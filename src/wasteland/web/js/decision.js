@@ -3,6 +3,7 @@
 // or self-harming action asks for before it is sent (nothing irreversible on one click).
 import { t } from "./i18n.js";
 import { h } from "./dom.js";
+import { verbOf } from "./fields.js";
 
 const AUTO_KEY = "wasteland.auto_ties.";
 // Groups in the order a player looks for them; a game's actionGroup names one of these
@@ -83,7 +84,7 @@ export function actionList(board, actions, view, send, placed = new Set()) {
     for (const a of members) {
       const danger = dangerReason(board, a, view);
       const label = board.actionLabel(a, view);
-      box.append(h("button", { type: "button", class: `action-btn verb-${a.split(" ")[0]}${danger ? " danger" : ""}`,
+      box.append(h("button", { type: "button", class: `action-btn verb-${verbOf(a) || "other"}${danger ? " danger" : ""}`,
         "data-action": a, title: danger ? t(danger) : label, onclick: () => send(a),
         text: danger ? `⚠ ${label}` : label }));
     }

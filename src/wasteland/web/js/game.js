@@ -7,6 +7,7 @@ import * as generic from "./generic.js";
 import { h, seatText, botMark, botName } from "./dom.js";
 import { toast } from "./app.js";
 import { actionList, autoTies, autoTiesSwitch, confirmAction, dangerReason } from "./decision.js";
+import { learnAction, learnFields, valuesOf } from "./fields.js";
 import { watchRules } from "./rules.js";
 import { BoardView } from "./viewport.js";
 
@@ -18,10 +19,10 @@ const ANIM_MS = { off: 0, fast: 140, slow: 450 };
 const LOG_LIMIT = 400;
 
 /** The spot an action starts from: the one its mark names (``from``, for a piece the action
- *  names by id, as "step ghoul#1 crater"), else the first marked spot its words name. */
+ *  names by id, as "step ghoul#1 crater"), else the first marked spot its fields name. */
 export function sourceOf(action, marks) {
   for (const m of marks.values()) if (m.from && m.from[action] !== undefined) return m.from[action];
-  return action.split(" ").find((w) => marks.has(w));
+  return valuesOf(action).find((w) => marks.has(w));
 }
 
 export function animSpeed() {
@@ -93,6 +94,7 @@ export class GameView {
       const entries = [];
       for (const step of out.log || []) {
         if (step.action !== null) {
+          learnAction(step.action, step.action_fields);
           entries.push({ kind: "action", seat: this.seatLabel(step.action_seat), action: step.action, source: step.source });
         }
         for (const e of step.events || []) entries.push({ kind: "event", event: e });
@@ -146,6 +148,8 @@ export class GameView {
       case "state":
       case "update":
       case "undo":
+        learnAction(msg.action, msg.action_fields);
+        learnAction(msg.undone, msg.undone_fields);
         this.queue.push(msg);
         this.drain();
         break;
@@ -293,6 +297,7 @@ export class GameView {
     delete state.type;
     if (!this.state || state.index !== this.state.index) this.selected = null; // a new position: nothing selected
     this.state = state;
+    learnFields(state.decision);
     if (draw) this.renderAll();
   }
 
@@ -532,7 +537,7 @@ export class GameView {
     }
     if (!this.selected && m.classes.includes("source")) {
       const from = m.actions.filter((a) => sourceOf(a, this.marks) === spot);
-      const elsewhere = new Set(from.map((a) => a.split(" ").filter((w) => w !== spot && this.marks.has(w)).join(" ")));
+      const elsewhere = new Set(from.map((a) => valuesOf(a).filter((w) => w !== spot && this.marks.has(w)).join(" ")));
       if (elsewhere.size > 1) {
         this.select(spot);
         return;

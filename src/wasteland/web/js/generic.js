@@ -2,6 +2,7 @@
 // the view as a list of its fields, actions and events in the game's own words.
 import { t } from "./i18n.js";
 import { h } from "./dom.js";
+import { verbOf } from "./fields.js";
 
 // each colour carries a white label at 4.5:1 or more (WCAG 1.4.3): the green, violet, orange and cyan darkened
 const SEAT_COLOURS = ["#1f77b4", "#d62728", "#248424", "#8f60ba", "#bb5800", "#0f7f8a"];
@@ -38,5 +39,5 @@ export const decisionNotes = () => [];
 // Which group of the decision panel an action goes to, by its verb (GROUP_ORDER in decision.js).
 const VERB_GROUPS = { move: "move", enter: "move", goto: "move", attack: "attack", chase: "attack", use: "card",
   play: "card", discard: "discard", end: "end", pass: "end", done: "end" };
-export const actionGroup = (action) => VERB_GROUPS[String(action).split(" ")[0]] || "other";
+export const actionGroup = (action) => VERB_GROUPS[verbOf(action)] || "other";
 export const legend = () => [];

@@ -8,6 +8,7 @@ import { h } from "./dom.js";
 import { toast } from "./app.js";
 import { watchRules } from "./rules.js";
 import { BoardView } from "./viewport.js";
+import { learnAction } from "./fields.js";
 
 // the person's settings of the game page, shared with it: coordinates and legend on or off
 const COORDS_KEY = "wasteland.coords";
@@ -56,6 +57,7 @@ export class ReplayView {
       watchRules(this.root, first.record.game); // every anchor shown gets its rule's words, as on the game page
       this.steps = first.steps;
       this.data = first;
+      learnAction(first.action, first.action_fields);
       this.players = (first.view && first.view.players ? first.view.players.length : 0) || (first.record.config.players || 1);
       this.render();
       if (this.live) await this.go(this.steps); // a game being played: step back from where it is now
@@ -81,6 +83,7 @@ export class ReplayView {
     try {
       const words = this.data && this.data.companion ? `&lang=${lang()}` : ""; // the policy's words
       this.data = await api("GET", `${this.base}/replay?step=${step}${seat}${words}`, undefined, token);
+      learnAction(this.data.action, this.data.action_fields);
       this.step = step;
       this.render();
     } catch (e) {

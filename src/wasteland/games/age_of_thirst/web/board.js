@@ -6,6 +6,7 @@ import { t, has, lang, tReason } from "/js/i18n.js";
 import { SIZE, hexXY, el, corners, hatchDefs, highlight, coordLabel } from "/js/svg.js";
 import { h } from "/js/dom.js";
 import { componentName } from "/js/cards.js";
+import { fieldsOf, verbOf } from "/js/fields.js";
 
 // A source, bunker or ray-tower card by its name in the page's language (its id until the
 // component texts are loaded).
@@ -36,12 +37,13 @@ export function boardMarks(actions) {
     if (!m.actions.includes(action)) m.actions.push(action);
   };
   for (const action of actions) {
-    const words = action.split(" ");
-    const hexes = words.filter((w) => HEX.test(w));
+    // the hexes it names, in its notation's order (the fields the server sent with it)
+    const f = fieldsOf(action) || {};
+    const hexes = [f.origin, f.hex, f.target].filter((w) => w !== undefined && HEX.test(w));
     hexes.forEach((hex, i) => {
       // "move A B" / "attack A B": A is the troop (source), B the destination or target
       const last = i === hexes.length - 1;
-      add(hex, words[0] === "attack" && last ? "target" : hexes.length > 1 && !last ? "source" : "reach", action);
+      add(hex, f.verb === "attack" && last ? "target" : hexes.length > 1 && !last ? "source" : "reach", action);
     });
   }
   return marks;
@@ -142,7 +144,7 @@ export function renderBoard(container, view, { marks = new Map(), onSpot = null 
  *  a card of the hand offers the legal actions that name it. */
 export function renderSide(box, view, { actions = [], choose = () => {} } = {}) {
   if (!view.board) return false;
-  const onCard = (card, ev) => choose(actions.filter((a) => a.split(" ")[1] === card), ev);
+  const onCard = (card, ev) => choose(actions.filter((a) => (fieldsOf(a) || {}).card === card), ev);
   box.append(h("h3", { i18n: "aot.panel" }));
   const cur = (view.players || []).find((p) => p.seat === view.current);
   box.append(h("p", { class: "aot-turn", text: t("aot.turn", { turn: view.turn, phase: t(`aot.phase.${view.phase}`),
@@ -250,10 +252,10 @@ export function eventText(e) {
 /** The page asks before an attack on one's own troop (the issue's 17 choices began with
  *  one) and before a discard of a ray-tower card: both cost the player for good. */
 export function dangerous(action, view = {}) {
-  const w = String(action).split(" ");
-  if (w[0] === "discard") return "aot.danger.discard";
-  if (w[0] === "attack" && w[2] && view && view.seat !== null && view.seat !== undefined) {
-    const victim = (view.pieces || []).find((p) => p.hex === w[2]);
+  const f = fieldsOf(action) || {};
+  if (f.verb === "discard") return "aot.danger.discard";
+  if (f.verb === "attack" && view && view.seat !== null && view.seat !== undefined) {
+    const victim = (view.pieces || []).find((p) => p.hex === f.hex);
     if (victim && victim.owner === view.seat) return "aot.danger.attack_own";
   }
   return false;
@@ -265,7 +267,7 @@ const GROUPS = { first: "other", place: "place", move: "move", attack: "attack",
 /** The decision panel's group of an action; an attack on one's own troop is listed apart. */
 export function actionGroup(action, view = {}) {
   if (dangerous(action, view) === "aot.danger.attack_own") return "discard";
-  return GROUPS[String(action).split(" ")[0]] || "other";
+  return GROUPS[verbOf(action)] || "other";
 }
 
 /** Nothing to add under the prompt. */
@@ -293,24 +295,24 @@ export function legend(view = {}) {
 
 /** An Age of Thirst action in words. */
 export function actionLabel(action) {
-  const w = action.split(" ");
+  const f = fieldsOf(action) || {};
   const k = (x) => (["skinny", "handsome", "smart", "hedge"].includes(x) ? kindName(x) : x);
   const col = (x) => (x in CLAN_COLOURS ? t(`aot.colour.${x}`) : x);
-  switch (w[0]) {
-    case "first": return t("aot.act.first", { colour: col(w[1]) });
-    case "place": return t("aot.act.place", { kind: k(w[1]), hex: w[2] });
-    case "move": return t("aot.act.move", { from: w[1], to: w[2] });
-    case "attack": return t("aot.act.attack", { from: w[1], to: w[2] });
-    case "flip": return t("aot.act.flip", { hex: w[1] });
+  switch (f.verb) {
+    case "first": return t("aot.act.first", { colour: col(f.colour) });
+    case "place": return t("aot.act.place", { kind: k(f.kind), hex: f.hex });
+    case "move": return t("aot.act.move", { from: f.origin, to: f.hex });
+    case "attack": return t("aot.act.attack", { from: f.origin, to: f.hex });
+    case "flip": return t("aot.act.flip", { hex: f.hex });
     case "end": return t("aot.act.end");
-    case "buy": return t("aot.act.buy", { kind: k(w[1]), hex: w[2] });
-    case "grow": return t("aot.act.grow", { hex: w[1] });
-    case "upgrade": return t("aot.act.upgrade", { kind: k(w[1]) });
-    case "inject": return t("aot.act.inject", { card: cardLabel(w[1]), kind: k(w[2]) });
-    case "take": return t("aot.act.take", { card: cardLabel(w[1]), kind: k(w[2]) });
-    case "market": return t("aot.act.market", { card: cardLabel(w[1]), kind: k(w[2]) });
-    case "discard": return t("aot.act.discard", { card: cardLabel(w[1]) });
-    case "play": return t("aot.act.play", { card: cardLabel(w[1]), target: col(w[2] || "") });
+    case "buy": return t("aot.act.buy", { kind: k(f.kind), hex: f.hex });
+    case "grow": return t("aot.act.grow", { hex: f.hex });
+    case "upgrade": return t("aot.act.upgrade", { kind: k(f.kind) });
+    case "inject": return t("aot.act.inject", { card: cardLabel(f.card), kind: k(f.kind) });
+    case "take": return t("aot.act.take", { card: cardLabel(f.card), kind: k(f.kind) });
+    case "market": return t("aot.act.market", { card: cardLabel(f.card), kind: k(f.kind) });
+    case "discard": return t("aot.act.discard", { card: cardLabel(f.card) });
+    case "play": return t("aot.act.play", { card: cardLabel(f.card), target: col(f.target || "") });
     default: return action;
   }
 }

@@ -6,6 +6,7 @@
 // never in two places (the position reader keeps the game's card counts, LO-A).
 import { t as gameWord, lang } from "/js/i18n.js";
 import { componentName } from "/js/cards.js";
+import { fieldsOf, verbOf } from "/js/fields.js";
 
 // The words of the corrections, kept here with them (the board's words come from i18n/).
 const WORDS = {
@@ -245,12 +246,12 @@ export function actionForm(decision, view) {
   if (!decision || decision.kind !== "place") return null;
   const hexes = [];
   for (const a of decision.actions) {
-    const hex = a.split(" ")[2];
-    if (!hexes.includes(hex)) hexes.push(hex);
+    const hex = (fieldsOf(a) || {}).hex;
+    if (hex !== undefined && !hexes.includes(hex)) hexes.push(hex);
   }
   const placed = (((view.players || [])[decision.seat] || {}).on_board) || {};
   const pool = TROOPS.flatMap((k) => Array(Math.max(0, STARTING[k] - (placed[k] || 0))).fill(k));
-  const offered = TROOPS.filter((k) => decision.actions.some((a) => a.startsWith(`place ${k} `)));
+  const offered = TROOPS.filter((k) => decision.actions.some((a) => verbOf(a) === "place" && fieldsOf(a).kind === k));
   const shown = hexes.slice(0, pool.length);
   return {
     fields: shown.map((hex, i) => ({ key: hex, label: c("at_hex", { hex }), value: pool[i],

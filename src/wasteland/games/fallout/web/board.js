@@ -3,6 +3,7 @@
 // and scenario track, and the words for actions and events (the exports the page uses
 // are listed in wasteland.core.spec.WEB_BOARD_EXPORTS). Strings: ./i18n/{lang}.json.
 import { t, tOwn, tReason } from "/js/i18n.js";
+import { fieldsOf, verbOf } from "/js/fields.js";
 import { SEAT_COLOURS, SPACE_FILL, MARKER_COLOUR, ENEMY_COLOURS } from "./legend.js";
 
 export { legend } from "./legend.js";
@@ -55,12 +56,12 @@ export function boardMarks(actions, view = {}) {
     if (from) m.from[action] = from;
   };
   for (const action of actions || []) {
-    const w = action.split(" ");
-    if (w[0] === "move") add(w[1], "reach", action);
-    else if (w[0] === "step") {
-      add(w[2], "reach", action, enemyAt.get(w[1]));
-      add(enemyAt.get(w[1]), "source", action, enemyAt.get(w[1]));
-    } else if (w[0] === "fight" || w[0] === "activate") add(enemyAt.get(w[1]), "target", action);
+    const f = fieldsOf(action) || {};
+    if (f.verb === "move") add(f.space, "reach", action);
+    else if (f.verb === "step") {
+      add(f.space, "reach", action, enemyAt.get(f.enemy));
+      add(enemyAt.get(f.enemy), "source", action, enemyAt.get(f.enemy));
+    } else if (f.verb === "fight" || f.verb === "activate") add(enemyAt.get(f.enemy), "target", action);
   }
   return marks;
 }
@@ -184,15 +185,15 @@ export const seatColour = (view, seat) => SEAT_COLOURS[seat % SEAT_COLOURS.lengt
 
 /** An action in the player's words. */
 export function actionLabel(action) {
-  const w = action.split(" ");
-  switch (w[0]) {
-    case "move": return t("fo.act.move", { space: spaceName(w[1]) });
-    case "fight": return t("fo.act.fight", { enemy: enemyLabel(w[1]) });
-    case "activate": return t("fo.act.activate", { enemy: enemyLabel(w[1]) });
-    case "step": return t("fo.act.step", { enemy: enemyLabel(w[1]), space: spaceName(w[2]) });
-    case "return": return t("fo.act.return", { card: cardName(w[1]) });
-    case "result": return t("fo.act.result", { health: w[1], radiation: w[2], end: t(`fo.ev.${w[3]}`) });
-    case "quest": case "rest": case "end": case "resolve": case "share": case "decline": return t(`fo.act.${w[0]}`);
+  const f = fieldsOf(action) || {};
+  switch (f.verb) {
+    case "move": return t("fo.act.move", { space: spaceName(f.space) });
+    case "fight": return t("fo.act.fight", { enemy: enemyLabel(f.enemy) });
+    case "activate": return t("fo.act.activate", { enemy: enemyLabel(f.enemy) });
+    case "step": return t("fo.act.step", { enemy: enemyLabel(f.enemy), space: spaceName(f.space) });
+    case "return": return t("fo.act.return", { card: cardName(f.card) });
+    case "result": return t("fo.act.result", { health: f.health, radiation: f.radiation, end: t(`fo.ev.${f.fate}`) });
+    case "quest": case "rest": case "end": case "resolve": case "share": case "decline": return t(`fo.act.${f.verb}`);
     default: return action;
   }
 }
@@ -224,12 +225,12 @@ export function eventText(e) {
 }
 
 /** Putting an agenda card back cannot be undone (the deck is shuffled). */
-export const dangerous = (action) => action.startsWith("return ");
+export const dangerous = (action) => verbOf(action) === "return";
 
 /** The decision panel's group of an action (the page's GROUP_ORDER): by its verb. */
 const VERB_GROUPS = { move: "move", attack: "attack", fight: "attack", play: "card", use: "card", discard: "discard", end: "end",
   pass: "end", done: "end" };
-export const actionGroup = (action) => VERB_GROUPS[String(action).split(" ")[0]] || "other";
+export const actionGroup = (action) => VERB_GROUPS[verbOf(action)] || "other";
 
 /** Nothing to add under the prompt: the prompt says it all. */
 export const decisionNotes = () => [];

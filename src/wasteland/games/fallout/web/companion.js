@@ -5,6 +5,7 @@
 // card's printed icons. A new enemy token takes the next number of its type: the position
 // reader counts it.
 import { t as gameWord, lang } from "/js/i18n.js";
+import { fieldsOf } from "/js/fields.js";
 
 // The words of the corrections, kept here with them (the board's words come from i18n/).
 const WORDS = {
@@ -209,6 +210,10 @@ export function actionForm(decision, view) {
       { key: "radiation", label: c("f_radiation"), options: track, value: p.radiation },
       { key: "end", label: c("f_end"), options: ["stands", "defeated"].map((v) => ({ value: v, label: c(v) })), value: "stands" },
     ],
-    action: (v) => `result ${v.health} ${v.radiation} ${v.end}`,
+    // the offered action with these fields (the page writes no action text itself)
+    action: (v) => decision.actions.find((a) => {
+      const f = fieldsOf(a) || {};
+      return f.health === Number(v.health) && f.radiation === Number(v.radiation) && f.fate === v.end;
+    }),
   };
 }

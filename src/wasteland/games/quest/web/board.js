@@ -4,6 +4,7 @@
 // and events (the exports the page uses are listed in wasteland.core.spec.WEB_BOARD_EXPORTS).
 // Strings: ./i18n/{lang}.json, keys "wq.*".
 import { t, tReason } from "/js/i18n.js";
+import { fieldsOf, verbOf } from "/js/fields.js";
 import { SEAT_COLOURS, TILE_FILLS, ENEMY_COLOURS, LINES } from "./legend.js";
 
 export { legend } from "./legend.js";
@@ -13,7 +14,7 @@ const SVG_NS = "http://www.w3.org/2000/svg";
 const S = 64; // pixels per square
 const HATCHES = { reach: "#2f9e44", target: "#e03131" };
 const STEP = { N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0] };
-const ZONE_WORD = { move: 1, run: 1, deploy: 2, anchor: 1, rebirth_zone: 1, step: 2 };
+const ZONE_VERBS = new Set(["move", "run", "deploy", "anchor", "rebirth_zone", "step"]);
 
 function svg(tag, attrs = {}, text = null) {
   const e = document.createElementNS(SVG_NS, tag);
@@ -65,15 +66,14 @@ export function boardMarks(actions, view = {}) {
     if (from) m.from[action] = from;
   };
   for (const action of actions || []) {
-    const w = action.split(" ");
-    if (w[0] === "place") add(`gate:${w[1]}`, "place", action); // the preview of the tile laid (drawLaying)
-    else if (w[0] === "attack") add(modelAt.get(w[1]), "target", action);
-    else if (w[0] === "strike") add(heroAt.get(w[2]), "target", action);
-    else if (w[0] === "step" && modelAt.has(w[1])) add(modelAt.get(w[1]), "source", action, modelAt.get(w[1]));
-    const i = ZONE_WORD[w[0]];
-    if (i === undefined || w.length <= i) continue;
-    const cls = w[0] === "deploy" || w[0] === "anchor" || w[0] === "step" ? "target" : "reach";
-    add(w[i], cls, action, w[0] === "step" ? modelAt.get(w[1]) : null);
+    const f = fieldsOf(action) || {};
+    if (f.verb === "place") add(`gate:${f.gate}`, "place", action); // the preview of the tile laid (drawLaying)
+    else if (f.verb === "attack") add(modelAt.get(f.model), "target", action);
+    else if (f.verb === "strike") add(heroAt.get(String(f.hero)), "target", action); // the field counts heroes from 0, as seats do
+    else if (f.verb === "step" && modelAt.has(f.model)) add(modelAt.get(f.model), "source", action, modelAt.get(f.model));
+    if (!ZONE_VERBS.has(f.verb) || !f.zone) continue;
+    const cls = f.verb === "deploy" || f.verb === "anchor" || f.verb === "step" ? "target" : "reach";
+    add(f.zone, cls, action, f.verb === "step" ? modelAt.get(f.model) : null);
   }
   return marks;
 }
@@ -297,23 +297,23 @@ function modelName(id, view) {
 
 /** An action in the player's words. */
 export function actionLabel(action, view = null) {
-  const w = action.split(" ");
-  const p = { zone: "", die: die(w[w.length - 1]) };
-  switch (w[0]) {
-    case "move": case "run": return t(`wq.act.${w[0]}`, { zone: zoneName(w[1]), die: p.die });
-    case "attack": return t("wq.act.attack", { model: modelName(w[1], view), die: p.die });
-    case "free": return t("wq.act.free", { hero: w[1], die: p.die });
-    case "recover": case "explore": case "dig": case "inspire": case "give": return t(`wq.act.${w[0]}`, { die: p.die });
-    case "place": return t("wq.act.place", { gate: w[1].toUpperCase() }); // as the card and the preview print it
-    case "close": return t("wq.act.close", { gate: w[1] });
-    case "anchor": return t("wq.act.anchor", { zone: zoneName(w[1]) });
-    case "deploy": return t("wq.act.deploy", { model: modelName(w[1], view), zone: zoneName(w[2]) });
-    case "master": return t("wq.act.master", { group: w[1].slice(1) });
-    case "rebirth": case "inspiration": return t("wq.act.rebirth", { hero: w[1] });
-    case "rebirth_zone": return t("wq.act.rebirth_zone", { zone: zoneName(w[1]) });
-    case "step": return t("wq.act.step", { model: modelName(w[1], view), zone: zoneName(w[2]) });
-    case "strike": return t("wq.act.strike", { model: modelName(w[1], view), hero: w[2] });
-    case "effect": return t(`wq.act.effect_${w[1]}`);
+  const f = fieldsOf(action) || {};
+  const p = { zone: "", die: die(f.die) };
+  switch (f.verb) {
+    case "move": case "run": return t(`wq.act.${f.verb}`, { zone: zoneName(f.zone), die: p.die });
+    case "attack": return t("wq.act.attack", { model: modelName(f.model, view), die: p.die });
+    case "free": return t("wq.act.free", { hero: f.hero + 1, die: p.die });
+    case "recover": case "explore": case "dig": case "inspire": case "give": return t(`wq.act.${f.verb}`, { die: p.die });
+    case "place": return t("wq.act.place", { gate: f.gate.toUpperCase() }); // as the card and the preview print it
+    case "close": return t("wq.act.close", { gate: f.gate });
+    case "anchor": return t("wq.act.anchor", { zone: zoneName(f.zone) });
+    case "deploy": return t("wq.act.deploy", { model: modelName(f.model, view), zone: zoneName(f.zone) });
+    case "master": return t("wq.act.master", { group: f.group.slice(1) });
+    case "rebirth": case "inspiration": return t("wq.act.rebirth", { hero: f.hero + 1 });
+    case "rebirth_zone": return t("wq.act.rebirth_zone", { zone: zoneName(f.zone) });
+    case "step": return t("wq.act.step", { model: modelName(f.model, view), zone: zoneName(f.zone) });
+    case "strike": return t("wq.act.strike", { model: modelName(f.model, view), hero: f.hero + 1 });
+    case "effect": return t(`wq.act.effect_${f.effect}`);
     case "end": return t("wq.act.end");
     default: return action;
   }
@@ -355,14 +355,14 @@ export const dangerous = (action) => false;
 /** The decision panel's group of an action (the page's GROUP_ORDER): by its verb. */
 const VERB_GROUPS = { move: "move", attack: "attack", play: "card", use: "card", discard: "discard", end: "end",
   pass: "end", done: "end" };
-export const actionGroup = (action) => VERB_GROUPS[String(action).split(" ")[0]] || "other";
+export const actionGroup = (action) => VERB_GROUPS[verbOf(action)] || "other";
 
 /** Under the gate choice (WQ-38.3), the tile that is being laid: the exploration card just
  *  drawn (the view's last explored card names it) and its gate positions. */
 export function decisionNotes(decision, view) {
   if (!decision || decision.kind !== "place" || !view || !(view.explored || []).length) return [];
   const card = view.explored[view.explored.length - 1];
-  const gates = (decision.actions || []).map((a) => a.split(" ")[1]).filter(Boolean).map((g) => g.toUpperCase());
+  const gates = (decision.actions || []).map((a) => (fieldsOf(a) || {}).gate).filter(Boolean).map((g) => g.toUpperCase());
   return [t("wq.note.place", { tile: tileName(String(card).replace(/^x_/, "")), gates: gates.join(", ") })];
 }
 

@@ -8,6 +8,7 @@ import { h } from "/js/dom.js";
 import { raiderName, tokenName, charName, cardName, parseAction, seatName, seatNumber, tileName } from "./notation.js";
 
 import { actionLabel as notationLabel } from "./notation.js";
+import { verbOf } from "/js/fields.js";
 export { promptText, eventText } from "./notation.js";
 export { legend } from "./legend.js";
 import { rumorNotes } from "./rumor.js";
@@ -34,7 +35,8 @@ export function actionLabel(action, view) {
 function stormTolls(view) {
   const out = new Map();
   for (const [action, cards] of Object.entries((view && view.storm_cards) || {})) {
-    const hex = action.split(" ")[1];
+    const hex = parseAction(action).hexes[0];
+    if (hex === undefined) continue;
     if (!out.has(hex)) out.set(hex, []);
     out.get(hex).push({ action, cards });
   }
@@ -331,7 +333,7 @@ export const seatColour = (v, seat) => SEAT_COLOURS[seat % SEAT_COLOURS.length];
  *  discard, a replaced card, a crew member lost, a Victory card yielded), whatever undo
  *  could still do: nothing irreversible happens on a single click. */
 const DANGER = { discard: "danger.discard", replace: "danger.replace", lose: "danger.lose", yield: "danger.yield" };
-export const dangerous = (action) => DANGER[String(action).split(" ")[0]] || false;
+export const dangerous = (action) => DANGER[verbOf(action)] || false;
 
 const GROUPS = { move: "move", enter: "move", collect: "collect", use: "card", refresh: "card", ability: "card",
   trade: "trade", give: "trade", steal: "trade", accept: "trade", decline: "trade", discard: "discard",
@@ -339,7 +341,7 @@ const GROUPS = { move: "move", enter: "move", collect: "collect", use: "card", r
   goto: "raiders", attack: "raiders", spawn: "raiders", place: "place", take: "place", end: "end", pass: "end",
   done: "end" };
 /** The decision panel's group of an action (move / collect / card / trade / discard / raiders...). */
-export const actionGroup = (action) => GROUPS[String(action).split(" ")[0]] || "other";
+export const actionGroup = (action) => GROUPS[verbOf(action)] || "other";
 
 /** Why an expected option is missing, said under the prompt: over the hand limit a player
  *  may neither move nor end the turn until she discards down to it (SL §55); in a

@@ -3,10 +3,10 @@ import { t, tOwn, has, lang } from "/js/i18n.js";
 import { humanize } from "/js/dom.js";
 import { tilePlace } from "./places.js";
 import { componentName, componentWord } from "/js/cards.js";
+import { fieldsOf } from "/js/fields.js";
 
 const HEX = /^-?\d+,-?\d+$/;
 const TILE = /^t-?\d+,-?\d+$/;
-const SEAT = /^p\d+$/;
 
 export const isHex = (w) => HEX.test(w);
 export const isTile = (w) => TILE.test(w);
@@ -48,100 +48,101 @@ export function tileName(id) {
   return t("tile.other");
 }
 
-/** The parts of an action: its verb, the hexes, tiles, cards and seats it names. */
+/** A card word as the notation writes it: the card, and its option when not the first
+ *  ("curved_scythe#1/2"), from an action's fields. */
+const optionCard = (f) => (f.option && f.option > 1 ? `${f.card}/${f.option}` : f.card);
+
+/** The parts of an action: its verb, the hexes, tiles, cards and seats it names, from the
+ *  fields the server sent with the decision (Saltlands' notation.py read them; the page
+ *  never splits an action's text). An action no decision here offered has no parts. */
 export function parseAction(action) {
-  const words = action.split(" ");
-  const out = { action, verb: words[0], words, hexes: [], tiles: [], cards: [], seats: [], target: null };
-  for (let i = 1; i < words.length; i++) {
-    const w = words[i];
-    if (HEX.test(w)) {
-      out.hexes.push(w);
-      if (words[i - 1] === "at") out.target = w;
-    } else if (TILE.test(w)) out.tiles.push(w);
-    else if (w.includes("#")) out.cards.push(w);
-    else if (SEAT.test(w)) out.seats.push(w);
+  const f = fieldsOf(action) || {};
+  const out = { action, verb: f.verb ?? null, fields: f, hexes: [], tiles: [], cards: [], seats: [], target: null };
+  if (f.hex !== undefined) out.hexes.push(f.hex);
+  if (f.at !== undefined) {
+    out.hexes.push(f.at);
+    out.target = f.at;
   }
-  // the character card is named by the character itself ("use plowman", "by plowman")
-  if (out.verb === "use" && !out.cards.length && words[1]) out.cards.push(words[1]);
+  if (f.tile !== undefined) out.tiles.push(f.tile);
+  // the cards it names by instance ("axe#2"); a character card is named by the character
+  // itself ("use plowman", "by plowman"), a card of "use" all the same
+  const card = f.card !== undefined ? optionCard(f) : undefined;
+  for (const c of [card, f.crew]) if (c !== undefined && c.includes("#")) out.cards.push(c);
+  if (out.verb === "use" && !out.cards.length && card) out.cards.push(card);
+  for (const seat of [f.seat, f.to]) if (seat !== undefined) out.seats.push(seatName(seat));
   return out;
 }
 
 /** An action in words. */
 export function actionLabel(action, view = null) {
   const p = parseAction(action);
-  const w = p.words;
-  const after = (key) => {
-    const i = w.indexOf(key);
-    return i >= 0 ? w[i + 1] : undefined;
-  };
+  const f = p.fields;
+  const card = f.card !== undefined ? optionCard(f) : undefined;
   switch (p.verb) {
     case "chance": {  // a chance outcome: a card or a token by its kind, else as written
-      const what = w.slice(1).join(" ");
-      if (w[1] === "custom") return t("act.chance_custom", { values: w.slice(2).join(" ") });
+      const what = f.outcome;
+      if (what.startsWith("custom ")) return t("act.chance_custom", { values: what.slice("custom ".length) });
       if (has(`card.${what}`)) return cardName(what);
       if (has(`token.${what}`)) return tokenName(what);
       return what;
     }
-    case "move": {
-      const fuel = after("fuel");
-      return fuel ? t("act.move_fuel", { hex: w[1], fuel }) : t("act.move", { hex: w[1] });
-    }
+    case "move":
+      return f.fuel ? t("act.move_fuel", { hex: f.hex, fuel: f.fuel }) : t("act.move", { hex: f.hex });
     case "enter":
-      return t("act.enter", { hex: w[1] });
+      return t("act.enter", { hex: f.hex });
     case "character":
-      return t("act.character", { character: charName(w[1]) });
+      return t("act.character", { character: charName(f.character) });
     case "use": {
-      const crew = after("by");
-      let s = crew ? t("act.use_by", { card: cardName(w[1]), crew: cardName(crew) }) : t("act.use", { card: cardName(w[1]) });
-      if (after("at")) {
-        s += " " + t("act.at", { hex: after("at") });
+      let s = f.crew ? t("act.use_by", { card: cardName(card), crew: cardName(f.crew) }) : t("act.use", { card: cardName(card) });
+      if (f.at !== undefined) {
+        s += " " + t("act.at", { hex: f.at });
         // the weapon chooser shows what each weapon deals (SL §85 to SL §87): "(2 damage)"
-        const [base, alt] = w[1].split("/");
-        const deals = componentWord(`weapon.${base.split("#")[0]}/${alt || 1}`);
+        const deals = componentWord(`weapon.${f.card.split("#")[0]}/${f.option || 1}`);
         if (deals) s += ` (${deals})`;
       }
-      if (after("tile")) s += " " + t("act.tile", { tile: tilePlace(after("tile"), view) });
-      if (after("rot")) s += " " + t("act.rot", { n: after("rot") });
+      if (f.tile !== undefined) s += " " + t("act.tile", { tile: tilePlace(f.tile, view) });
+      if (f.rot !== undefined) s += " " + t("act.rot", { n: f.rot });
       return s;
     }
     case "discard":
-      return t("act.discard", { card: cardName(w[1]) });
+      return t("act.discard", { card: cardName(card) });
     case "collect":
-      return t("act.collect", { hex: w[1], crew: cardName(after("by")) });
+      return t("act.collect", { hex: f.hex, crew: cardName(f.crew) });
     case "refresh":
-      return t("act.refresh", { card: cardName(w[1]) });
+      return t("act.refresh", { card: cardName(f.crew) });
     case "trade":
-      return t("act.trade", { seat: w[1] });
+      return t("act.trade", { seat: seatName(f.seat) });
     case "give":
-      return after("to") ? t("act.give_to", { card: cardName(w[1]), seat: after("to") }) : t("act.give", { card: cardName(w[1]) });
+      return f.to !== undefined ? t("act.give_to", { card: cardName(card), seat: seatName(f.to) }) : t("act.give", { card: cardName(card) });
     case "steal":
-      return t("act.steal", { seat: w[1] });
+      return t("act.steal", { seat: seatName(f.seat) });
     case "ability":
-      return w[1] ? t("act.ability_card", { card: cardName(w[1]) }) : t("act.ability");
+      return card ? t("act.ability_card", { card: cardName(card) }) : t("act.ability");
     case "end":
       return t("act.end");
     case "activate":
-      return t("act.activate", { raider: raiderName(w[1]) });
+      return t("act.activate", { raider: raiderName(f.vehicle) });
     case "place":
-      return t("act.place", { card: cardName(w[1]) });
+      return t("act.place", { card: cardName(card) });
     case "replace":
-      return t("act.replace", { card: cardName(w[1]) });
+      return t("act.replace", { card: cardName(card) });
     case "take":
-      return t("act.take", { card: cardName(w[1]) });
+      return t("act.take", { card: cardName(card) });
     case "raider":
     case "goto":
     case "spawn":
-      return t(`act.${p.verb}`, { hex: w[1] });
+      return t(`act.${p.verb}`, { hex: f.hex });
     case "chase":
     case "attack":
-      return t(`act.${p.verb}`, { seat: w[1] });
+      return t(`act.${p.verb}`, { seat: seatName(f.seat) });
     case "orient":
-      return t("act.orient", { dir: has(`dir.${w[1]}`) ? t(`dir.${w[1]}`) : w[1] });
+      return t("act.orient", { dir: has(`dir.${f.orientation}`) ? t(`dir.${f.orientation}`) : f.orientation });
     case "armor":
     case "heal":
     case "yield":
+      return t(`act.soak_${p.verb}`, { card: cardName(card) });
     case "lose":
-      return t(`act.soak_${p.verb}`, { card: cardName(w[1]) });
+      return t("act.soak_lose", { card: cardName(f.crew) });
     case "pass":
     case "done":
     case "accept":

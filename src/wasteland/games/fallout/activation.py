@@ -140,7 +140,6 @@ def pick(s: State, candidates: list[int]) -> tuple[int, str]:
 def act(s: State, enemy: str, events: Events) -> None:
     kind, here, _up = s.enemies[enemy]
     g = s.board.graph
-    etype = s.content.types[kind]
     seats = s.players
     same = [q for q in seats if s.space[q] == here]
     if same:

@@ -15,7 +15,7 @@ from wasteland.games.saltlands.game import GAME
 from webtest import serve  # noqa: F401  (the conftest's helpers)
 
 READY = "#game[data-ready='1'][data-turn='mine']"
-WORDS = {"en": "the sandstorm takes {n} card(s)", "ru": "буря заберёт карт: {n}", "uk": "буря забере карт: {n}"}
+WORDS = {"en": "the sandstorm takes cards: {n}", "ru": "буря заберёт карт: {n}", "uk": "буря забере карт: {n}"}
 
 
 def _to_the_storm(config: dict, seed: int) -> tuple[list[str], dict[str, int]]:

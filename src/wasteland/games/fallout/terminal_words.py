@@ -22,8 +22,8 @@ WHY = {"survivor in its space": "same", "ranged icon, survivor adjacent": "range
 BOARD = {
     "en": {"head": "Round {round} · first player p{first} · influence to win {target}",
            "deck": "Agenda deck {deck} · discard {discard}", "revealed": " · revealed {card}",
-           "track": "Scenario track: ", "survivor": " {space}: health {health} radiation {radiation}, {kills} kills, "
-           "{quests} quests, {cards} agenda card(s)", "influence": ", influence {n}", "over": "Game over: {reason}",
+           "track": "Scenario track: ", "survivor": " {space}: health {health} radiation {radiation}, kills {kills}, "
+           "quests {quests}, agenda cards {cards}", "influence": ", influence {n}", "over": "Game over: {reason}",
            "round": "Round {round}", "status": "p{seat} at {space} · health {health} radiation {radiation} · "
            "influence {influence}/{target}",
            "legend": "p1-p4 survivors · ! quest marker · ?Name a face-down enemy · → roads to adjacent spaces. "},

@@ -73,3 +73,22 @@ def test_the_steps_list_fits_a_phone_once_a_step_can_be_gone_back_to(url, browse
         assert page.evaluate("document.documentElement.scrollWidth") <= 390, "sideways scroll"
     finally:
         ctx.close()
+
+
+def test_a_buttons_words_sit_in_its_middle(url, browser):
+    """The die faces the table picks from and the link back to the sessions are 48 px tall
+    for a finger; their words sat at the top of those 48 px."""
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    try:
+        page.goto(f"{url}companion.html?lang=uk#/new/quest")
+        page.wait_for_selector("#create")
+        page.click("#create")
+        ready(page, 0)
+        offsets = page.evaluate("""() => [document.querySelector('#decision button.chance'),
+                                          document.querySelector('a.button[href="#/"]')].map((b) => {
+            const range = document.createRange(); range.selectNodeContents(b);
+            const words = range.getBoundingClientRect(), box = b.getBoundingClientRect();
+            return Math.abs((words.top + words.bottom) / 2 - (box.top + box.bottom) / 2); })""")
+        assert all(off <= 3 for off in offsets), offsets
+    finally:
+        page.close()

@@ -23,6 +23,7 @@ def test_every_game_declares_parameters_with_a_rule_anchor_and_a_range_holding_t
         for p in params:
             assert spec.is_anchor(p.rule), (name, p.name, p.rule)
             assert p.low <= p.default <= p.high and p.text
+            assert "(s)" not in p.text, (name, p.text)  # people read it: "with 1 player", "with 2 players"
 
 
 def test_saltlands_spawn_letters_of_a_difficulty():

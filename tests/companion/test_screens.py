@@ -5,6 +5,7 @@ screenshots in the artifacts folder to look at."""
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from companiontest import ready
 
@@ -38,7 +39,8 @@ def test_the_session_page_reads_question_first(url, browser, artifacts, lang, si
         assert tops == sorted(tops), tops
         assert page.locator("#decision").bounding_box()["y"] < height  # no swipe to reach the question
         assert page.locator("#code-chip").is_visible()
-        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), "sideways scroll"
+        # against the screen's width: a phone's innerWidth grows with a page wider than it
+        assert page.evaluate("document.documentElement.scrollWidth") <= width, "sideways scroll"
         page.screenshot(path=str(artifacts / f"session-{lang}-{width}.png"))
         page.evaluate("for (const d of document.querySelectorAll('#settings, #share')) d.open = true")
         page.locator("#share").scroll_into_view_if_needed()
@@ -47,3 +49,46 @@ def test_the_session_page_reads_question_first(url, browser, artifacts, lang, si
     finally:
         ctx.close()
     assert not errors, errors
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_the_steps_list_fits_a_phone_once_a_step_can_be_gone_back_to(url, browser, artifacts, lang):
+    """With two steps the first one offers "back here" beside "undo": in Russian and
+    Ukrainian the two buttons and the step's words ran 17 px past a 390 px screen."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = ctx.new_page()
+    page.set_default_timeout(30_000)
+    try:
+        page.goto(f"{url}companion.html?lang={lang}#/new/fallout")
+        page.wait_for_selector("#create")
+        page.click("#create")
+        ready(page, 0)
+        for index in (1, 2):
+            page.locator("#decision [data-action] >> nth=0").click()
+            ready(page, index)
+        expect(page.locator("#steps .back-to")).to_have_count(1)
+        page.locator("#steps").scroll_into_view_if_needed()
+        page.screenshot(path=str(artifacts / f"session-steps-{lang}-390.png"))
+        # against the screen's 390, not innerWidth: a phone's layout viewport grows with the page
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390, "sideways scroll"
+    finally:
+        ctx.close()
+
+
+def test_a_buttons_words_sit_in_its_middle(url, browser):
+    """The die faces the table picks from and the link back to the sessions are 48 px tall
+    for a finger; their words sat at the top of those 48 px."""
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    try:
+        page.goto(f"{url}companion.html?lang=uk#/new/quest")
+        page.wait_for_selector("#create")
+        page.click("#create")
+        ready(page, 0)
+        offsets = page.evaluate("""() => [document.querySelector('#decision button.chance'),
+                                          document.querySelector('a.button[href="#/"]')].map((b) => {
+            const range = document.createRange(); range.selectNodeContents(b);
+            const words = range.getBoundingClientRect(), box = b.getBoundingClientRect();
+            return Math.abs((words.top + words.bottom) / 2 - (box.top + box.bottom) / 2); })""")
+        assert all(off <= 3 for off in offsets), offsets
+    finally:
+        page.close()

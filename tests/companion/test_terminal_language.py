@@ -112,3 +112,23 @@ def test_a_session_the_terminal_starts_keeps_the_tuned_numbers_it_was_given(base
     newest = max(listing["sessions"], key=lambda s: s.get("created_at", 0))
     _status, snap = client.call("GET", f"/api/companion/{newest['id']}")
     assert snap["session"]["config"]["params"] == {"target_1p": 5}
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_the_companions_first_lines_are_in_the_tables_language(tmp_path, lang):
+    """The address to open on a phone and where the sessions are kept: the first lines a
+    table reads, before any question (they were English whatever --lang said)."""
+    from wasteland.cli.companion import companion_command
+
+    told: list[str] = []
+
+    def ask(question: str) -> str:
+        raise EOFError  # the table leaves at the first question
+
+    code = companion_command("fallout", "127.0.0.1", 0, str(tmp_path / "t.db"), True, lang, told.append, ask)
+    assert code == 0
+    head = [line for line in told[:3]]
+    assert len(head) == 3 and "companion.html" in head[0] and "t.db" in head[2], told
+    for line in head:
+        words = re.sub(r"\S*[/.:]\S*", "", line)  # the address and the file's path are not words
+        assert not re.search(r"[A-Za-z]{3,}", words), line

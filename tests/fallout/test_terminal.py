@@ -5,6 +5,7 @@ from rich.console import Console
 from wasteland.core.registry import get_spec
 from wasteland.core.spec import load_ref
 from wasteland.games.fallout.terminal_words import FalloutWords
+from wasteland.games.fallout.texts import TEXTS
 
 from .conftest import play, position
 
@@ -49,3 +50,18 @@ def test_the_set_up_line_names_the_influence_target_as_the_status_does():
     for lang in ("en", "ru", "uk"):
         text = FalloutWords(lang).event(setup)
         assert str(target) in text and str(target + 1) not in text, (lang, text)
+
+
+def test_a_space_name_too_long_for_its_column_ends_in_an_ellipsis():
+    """«Закусочная Драмлина» cut to «Закусочная Драмлин» read as another word: a cut
+    name says it is cut."""
+    spec = get_spec("fallout")
+    g = spec.engine
+    s = position([{"space": "vault_gate", "health": 9, "radiation": 2}], [], turn=1)
+    for lang in ("en", "ru", "uk"):
+        board = _text(load_ref(spec.terminal).in_language(lang).render_map(g.view(s, 0), 120))
+        names = [line[5:23].rstrip() for line in board.splitlines() if line.strip()]
+        full = [TEXTS.space(sp["id"], lang) for sp in g.view(s, 0)["map"]["spaces"]]
+        assert len(names) == len(full)
+        assert all(n == f or (n.endswith("…") and f.startswith(n[:-1])) for n, f in zip(names, full)), (lang, names)
+    assert "Закусочная Драмли…" in _text(load_ref(spec.terminal).in_language("ru").render_map(g.view(s, 0), 120))

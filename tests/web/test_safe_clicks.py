@@ -53,6 +53,10 @@ def test_a_discard_asks_first_and_cancel_changes_nothing(server_url, new_page, a
     discard.click()
     expect(page.locator("#confirm")).to_be_visible()
     expect(page.locator("#confirm .confirm-why")).to_contain_text("cannot be taken back")
+    # the question is the action itself, once: not "Play “Discard Spear”? It cannot be taken
+    # back." above a reason that says it again
+    label = discard.inner_text().removeprefix("⚠").strip()
+    expect(page.locator("#confirm .confirm-q")).to_have_text(f"{label}?")
     page.screenshot(path=artifacts / "confirm-discard.png")
     page.click("#confirm-no")
     expect(page.locator("#confirm")).to_have_count(0)

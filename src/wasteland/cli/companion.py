@@ -125,14 +125,14 @@ def companion_command(game: str | None, host: str, port: int, db: str, terminal:
     server, thread, bound = _start_server(host, port, db)
     _stop_on_terminate()
     shown = lan_address() if host in ("0.0.0.0", "") else host
-    out(f"companion on {page_address(shown, bound, game)}")
-    out(f"  open it on a phone on the same network; on this machine: {page_address('127.0.0.1', bound, game)}")
-    out(f"  sessions are saved in {db}")
+    out(said(lang, "address", address=page_address(shown, bound, game)))
+    out(said(lang, "address_here", address=page_address("127.0.0.1", bound, game)))
+    out(said(lang, "saved_in", db=db))
     try:
         if terminal:
             TerminalFlow(Client(f"http://127.0.0.1:{bound}", lang, terminal_key(db)), out, ask, params).run(game)
         else:
-            out("press Ctrl+C to stop")
+            out(said(lang, "stop"))
             while True:
                 time.sleep(3600)
     except (KeyboardInterrupt, EOFError):

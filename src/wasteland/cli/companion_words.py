@@ -14,6 +14,10 @@ from wasteland.core.protocol import Decision, Outcome
 
 WORDS: dict[str, dict[str, str]] = {
     "en": {
+        "address": "companion on {address}",
+        "address_here": "  open it on a phone on the same network; on this machine: {address}",
+        "saved_in": "  sessions are saved in {db}",
+        "stop": "press Ctrl+C to stop",
         "resume": "{n}. resume {game} {name} ({steps} {steps|step|steps})",
         "which_session": "resume which (number), or Enter for a new session: ",
         "which_game": "which game ({games}): ",
@@ -40,6 +44,10 @@ WORDS: dict[str, dict[str, str]] = {
                 "'record FILE' / 'scenario FILE': export; 'quit'",
     },
     "ru": {
+        "address": "компаньон на {address}",
+        "address_here": "  откройте его на телефоне в той же сети; на этом компьютере: {address}",
+        "saved_in": "  партии сохраняются в {db}",
+        "stop": "остановить: Ctrl+C",
         "resume": "{n}. продолжить: {game} {name} (шагов: {steps})",
         "which_session": "какую продолжить (номер) или Enter — новая партия: ",
         "which_game": "какая игра ({games}): ",
@@ -66,6 +74,10 @@ WORDS: dict[str, dict[str, str]] = {
                 "'record ФАЙЛ' / 'scenario ФАЙЛ': выгрузить; 'quit': выйти",
     },
     "uk": {
+        "address": "компаньйон на {address}",
+        "address_here": "  відкрийте його на телефоні в тій самій мережі; на цьому комп'ютері: {address}",
+        "saved_in": "  партії зберігаються в {db}",
+        "stop": "зупинити: Ctrl+C",
         "resume": "{n}. продовжити: {game} {name} (кроків: {steps})",
         "which_session": "яку продовжити (номер) або Enter — нова партія: ",
         "which_game": "яка гра ({games}): ",

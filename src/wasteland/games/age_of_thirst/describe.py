@@ -63,12 +63,12 @@ TEMPLATES: T = {
     "water": lambda e: f"{_s(e['seat'])} draws {', '.join(e['cards']) or 'no source card'}"
     + (f", pumps {e['pumps']}" if e["pumps"] else "") + (f", x{e['factor']}" if e["factor"] > 1 else "")
     + f": +{e['gallons']} gal.",
-    "pumps_lost": lambda e: f"The source deck is rebuilt: {_s(e['seat'])} loses {e['count']} pump(s).",
+    "pumps_lost": lambda e: f"The source deck is rebuilt: {_s(e['seat'])} loses pumps: {e['count']}.",
     "reshuffle": lambda e: f"The {e['deck']} deck is rebuilt from its discard pile ({e['cards']} cards).",
     "deck_empty": lambda e: f"The {e['deck']} deck and its discard pile are empty.",
     "bunker_drawn": lambda e: f"{_s(e['seat'])} draws bunker cards: {', '.join(e['cards'])}.",
     "inject": lambda e: f"{_s(e['seat'])} lays {e['card']} on the {e['kind']} card.",
-    "tower_drawn": lambda e: f"{_s(e['seat'])} draws {e['count']} ray-tower card(s).",
+    "tower_drawn": lambda e: f"{_s(e['seat'])} draws ray-tower cards: {e['count']}.",
     "ray": lambda e: f"{_s(e['seat'])} plays {e['card']} on {e['target']}.",
     "discard": lambda e: f"{_s(e['seat'])} discards {e['card']}.",
     "buy": lambda e: f"{_s(e['seat'])} buys a {e['kind']} on {e['hex']} for {e['cost']} gal.",

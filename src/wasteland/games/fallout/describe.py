@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
+from wasteland.core.english import count
 from wasteland.core.page_words import PageWords
 
 _PAGE = PageWords("wasteland.games.fallout", "en")
@@ -37,12 +38,12 @@ def _enemies(text: str) -> str:
 
 
 def _by(e: dict[str, Any]) -> str:
-    return (f"{_s(e['target'])} at {_name(e['target_space'])}, {e['distance']} space(s) away "
+    return (f"{_s(e['target'])} at {_name(e['target_space'])}, {count(e['distance'], 'space')} away "
             f"(tie-break: {e['tie_break']})")
 
 
 TEMPLATES: dict[str, Callable[[dict[str, Any]], str]] = {
-    "setup": lambda e: f"Set-up: {e['players']} survivor(s), {_s(e['first'])} holds the agenda deck; "
+    "setup": lambda e: f"Set-up: {count(e['players'], 'survivor')}, {_s(e['first'])} holds the agenda deck; "
     f"influence {e['target']} wins; {e['fight']} fights.",
     "turn": lambda e: f"Round {e['round']}, turn {e['turn']}: {_s(e['seat'])} to play.",
     "turn_end": lambda e: f"{_s(e['seat'])} ends the turn.",
@@ -61,7 +62,7 @@ TEMPLATES: dict[str, Callable[[dict[str, Any]], str]] = {
     "agenda_returned": lambda e: f"{_s(e['seat'])} shuffles an agenda card back into the deck"
     + (f" ({_card(e['card'])})." if "card" in e else "."),
     "agenda_empty": lambda e: "The agenda deck is empty: no card to take.",
-    "deck_ran_out": lambda e: f"The agenda deck ran out: {e['cards']} card(s) shuffled into a new deck; "
+    "deck_ran_out": lambda e: f"The agenda deck ran out: {count(e['cards'], 'card')} shuffled into a new deck; "
     f"{_s(e['first'])} is now first player; faction tokens move to "
     + ", ".join(f"{_named(f'fo.faction.{k}', k)} {v}" for k, v in e["factions"].items()) + ".",
     "round_end": lambda e: f"End of round {e['round']}: the enemies activate.",

@@ -13,7 +13,7 @@ from wasteland.core.params import GameParams, Param
 from .config import TARGETS
 
 PARAMS_LIST = tuple(
-    Param(f"target_{n}p", f"influence a survivor needs to win with {n} player(s)", TARGETS[n], 4, 16, "FO-13.5")
+    Param(f"target_{n}p", f"influence a survivor needs to win with {n} player{'' if n == 1 else 's'}", TARGETS[n], 4, 16, "FO-13.5")
     for n in sorted(TARGETS)
 )
 

@@ -72,7 +72,9 @@ class FalloutTerminal(TerminalBase):
             mark = marks.get(sid, "")
             out.append(f"{mark:>4} ", style="bold cyan")
             label = sid if coords else TEXTS.space(sid, lang)
-            out.append(label[:NAME_WIDTH].ljust(NAME_WIDTH), style="bold" if sid in view["markers"] else "")
+            if len(label) > NAME_WIDTH:  # a cut name says so ("Закусочная Драмли…", not "…Драмлин")
+                label = label[:NAME_WIDTH - 1] + "…"
+            out.append(label.ljust(NAME_WIDTH), style="bold" if sid in view["markers"] else "")
             out.append(" ! " if sid in view["markers"] else "   ", style="bold yellow")
             for q in here.get(sid, []):
                 out.append(f"p{q + 1} ", style=SEAT_STYLES[q % 4])

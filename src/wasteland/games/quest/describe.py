@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
+from wasteland.core.english import count
 from wasteland.core.page_words import PageWords
 
 T = dict[str, Callable[[dict[str, Any]], str]]
@@ -68,22 +69,22 @@ TEMPLATES: T = {
     "hero_attack": lambda e: f"{_h(e['seat'])} strikes {e['model']} with a {e['die']}"
     + (" (critical)" if e["critical"] else "") + f": {e['damage']} damage.",
     "hero_done": lambda e: f"{_h(e['seat'])} ends the activation.",
-    "recover": lambda e: f"{_h(e['seat'])} recovers {e['healed']} wound(s)" + (" (free)." if e.get("free") else "."),
+    "recover": lambda e: f"{_h(e['seat'])} recovers {count(e['healed'], 'wound')}" + (" (free)." if e.get("free") else "."),
     "freed": lambda e: f"{_h(e['seat'])} frees {_h(e['hero'])} from the trap.",
     "dug_out": lambda e: f"{_h(e['seat'])} digs free.",
     "inspired": lambda e: f"{_h(e['seat'])} spends inspiration: die {e['die']} becomes {e['now']}.",
     "explore": lambda e: f"{_h(e['seat'])} explores beyond the closed gate in {e['zone']}.",
     "exploration_card": lambda e: f"Exploration card: {_tile(e['tile'])}, gate positions "
-    f"{', '.join(e['gates'])}, {e['groups']} enemy group(s)" + (", the quest symbol" if e["quest_symbol"] else "") + ".",
+    f"{', '.join(e['gates'])}, {count(e['groups'], 'enemy group')}" + (", the quest symbol" if e["quest_symbol"] else "") + ".",
     "tile_placed": lambda e: f"{_tile(e['tile'])} laid by gate position {e['gate']} ({e['turns'] * 90}° turned); "
     "the gate it meets is now open.",
     "closed_gate": lambda e: f"New closed gate on position {e['gate']} ({e['steps']} zone steps "
     "from the opened gate" + (f"; tied with {', '.join(x for x in e['tied'] if x != e['gate'])}" if len(e["tied"]) > 1 else "") + ").",
     "furnished": lambda e: "On the tile: " + (f"mystic items in {', '.join(e['items'])}" if e["items"] else "no mystic item")
-    + (f", {len(e['lychgates'])} lychgate(s)" if e["lychgates"] else "") + (f", the quest symbol in {e['quest_symbol']}" if e["quest_symbol"] else "") + ".",
+    + (f", {count(len(e['lychgates']), 'lychgate')}" if e["lychgates"] else "") + (f", the quest symbol in {e['quest_symbol']}" if e["quest_symbol"] else "") + ".",
     "dead_end": lambda e: f"Dead end: {e['reason']}.",
     "encounter_card": lambda e: f"Encounter card {_card(e['card'])} " + ("returns " if e["returned"] else "") + f"into slot {e['slot']}.",
-    "track_full": lambda e: f"No empty slot above the battle track: {e['undrawn']} encounter card(s) not drawn.",
+    "track_full": lambda e: f"No empty slot above the battle track: {count(e['undrawn'], 'encounter card')} not drawn.",
     "no_encounter": lambda e: "No encounter card left to draw.",
     "no_more_models": lambda e: f"Group {e['group']}: no more models for {', '.join(map(_enemy, e['missing']))}.",
     "group_anchor": lambda e: f"Group {e['group']} deploys by the {e['what']} in {e['zone']}.",

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from wasteland.core.english import count
+
 from .content import load_content
 from .texts import TEXTS
 
@@ -17,7 +19,7 @@ def _seat(x: Any) -> str:
 
 
 TEMPLATES: dict[str, Callable[[dict[str, Any]], str]] = {
-    "setup": lambda e: f"Set-up: {e['players']} player(s), {e['mode']}, {e['difficulty']}, {e['area']} play area.",
+    "setup": lambda e: f"Set-up: {count(e['players'], 'player')}, {e['mode']}, {e['difficulty']}, {e['area']} play area.",
     "character": lambda e: f"{_seat(e['seat'])} plays the {e['character']}.",
     "turn_start": lambda e: f"Round {e['round']}, turn {e['turn']}: {_seat(e['seat'])} to play.",
     "turn_end": lambda e: f"{_seat(e['seat'])} ends the turn.",
@@ -60,11 +62,11 @@ TEMPLATES: dict[str, Callable[[dict[str, Any]], str]] = {
     + f", spawn letters {e['letters']}.",
     "raider_move": lambda e: (
         f"The {e['raider']} moves {e['from']} → {e['to']} toward {e['target']} "
-        f"({e['reason']}; {e['distance']} step(s) from it; path {' '.join(e['path'])})."
+        f"({e['reason']}; {count(e['distance'], 'step')} from it; path {' '.join(e['path'])})."
         if e.get("target") else f"The {e['raider']} moves {e['from']} → {e['to']} ({e['reason']})."),
     "raider_stays": lambda e: f"The {e['raider']} at {e['hex']} stays put ({e['reason']}).",
-    "spawn_check": lambda e: f"Spawning {e['raider']}s on free {e['letters']} points: {e['points']} point(s), "
-    f"{e['figures']} figure(s) left.",
+    "spawn_check": lambda e: f"Spawning {e['raider']}s on free {e['letters']} points: {count(e['points'], 'point')}, "
+    f"{count(e['figures'], 'figure')} left.",
     "spawn": lambda e: f"A {e['raider']} appears at {e['hex']} (point {e['letter']}).",
     "weather": lambda e: f"{_printed('weather', e['card'])}: strength {e['strength']}"
     + (f", wind turns {e['turn']:+d}" if e["turn"] else "") + (", SANDSTORM" if e["storm"] else "")
@@ -84,7 +86,7 @@ TEMPLATES: dict[str, Callable[[dict[str, Any]], str]] = {
     "trade": lambda e: f"{_seat(e['from'])} gives {e['card']} to {_seat(e['to'])}.",
     "offer_declined": lambda e: f"{_seat(e['seat'])} declines {e['card']}.",
     "ability": lambda e: f"{_seat(e['seat'])} uses the ability {_printed('ability', e['ability'])}.",
-    "lure": lambda e: f"{_seat(e['seat'])} lures the {e['raiders']} raider(s) on the tile {e['amount']} hex(es) "
+    "lure": lambda e: f"{_seat(e['seat'])} lures the {count(e['raiders'], 'raider')} on the tile {count(e['amount'], 'hex', 'hexes')} "
     "closer (SL §142).",
     "area": lambda e: f"{_seat(e['seat'])} strikes an area (turned {e['rot']}): {', '.join(e['hexes'])}.",
     "no_loot": lambda e: f"No loot from the {e['raider']} at {e['hex']}: {e['why']}.",

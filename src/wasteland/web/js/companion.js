@@ -6,7 +6,7 @@
 import { LANGS, LANG_NAMES, preferredLang, setLang, lang, onLangChange, has, tIn, useGame, loadGameTexts } from "./i18n.js";
 import { api } from "./api.js";
 import { serverInfo, specOf, loadBoard } from "./boards.js";
-import { h, humanize } from "./dom.js";
+import { h, humanize, moveListeners } from "./dom.js";
 import { w, correctionText, customCardText } from "./companion-i18n.js";
 import { call, Link } from "./companion-link.js";
 import { apply as applySettings, settingsBox, keepAwake, say } from "./companion-comfort.js";
@@ -189,6 +189,42 @@ const range = (a, b) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
 
 // -- a session -----------------------------------------------------------------------------
 
+// Buttons kept across redraws: each button of the page stays the same element when the page
+// is drawn again (its attributes, words and handlers the new drawing's), so a tap that lands
+// while another phone's step redraws the page reaches it (a tap resolved on a button that is
+// then replaced reaches neither). A button is known by its id, else by its place among the
+// buttons of the nearest part of the page with an id.
+function steadyKey(button) {
+  if (button.id) return `#${button.id}`;
+  const part = button.parentElement && button.parentElement.closest("[id]");
+  if (!part) return null;
+  return `${part.id}:${[...part.querySelectorAll("button")].indexOf(button)}`;
+}
+
+function steadyButtons(root) {
+  const found = new Map();
+  for (const button of root.querySelectorAll("#session button")) {
+    const key = steadyKey(button);
+    if (key !== null) found.set(key, found.has(key) ? null : button); // twice: neither is kept
+  }
+  return found;
+}
+
+function keepButtons(page, kept) {
+  for (const fresh of [...page.querySelectorAll("button")]) {
+    const key = steadyKey(fresh);
+    const old = key !== null ? kept.get(key) : null;
+    if (!old) continue;
+    kept.delete(key);
+    for (const a of [...old.attributes]) if (!fresh.hasAttribute(a.name)) old.removeAttribute(a.name);
+    for (const a of [...fresh.attributes]) if (old.getAttribute(a.name) !== a.value) old.setAttribute(a.name, a.value);
+    old.disabled = fresh.disabled;
+    old.replaceChildren(...fresh.childNodes);
+    moveListeners(fresh, old);
+    fresh.replaceWith(old);
+  }
+}
+
 class SessionView {
   constructor(root, id) {
     this.root = root;
@@ -211,6 +247,7 @@ class SessionView {
     this.link = new Link(this.id, lang(), { onSnapshot: (snap, news) => this.heard(snap, news),
       onLink: () => this.linkStatus() });
     keepAwake(true);
+    this.guardPresses();
     this.board = await loadBoard(this.snap.session.game);
     useGame(this.snap.session.game);
     const spec = await specOf(this.snap.session.game);
@@ -233,6 +270,30 @@ class SessionView {
   close() {
     if (this.link) this.link.close();
     keepAwake(false);
+    if (this.unguard) this.unguard();
+  }
+
+  /** No tap is lost to a redraw: a press that lands on a button and is released on the
+   *  button drawn in its place (another phone's step arriving in between) is a click on
+   *  neither, so the page holds its redraws from a finger's press to its click (or its
+   *  cancel), then draws once, the latest position. */
+  guardPresses() {
+    const press = () => { this.pressing = true; clearTimeout(this.pressTimer); };
+    const release = (later) => {
+      clearTimeout(this.pressTimer);
+      // the click follows the release (a touch's a little later): draw after it, and at the
+      // latest soon after a release no click follows (a press dragged off the button)
+      this.pressTimer = setTimeout(() => {
+        this.pressing = false;
+        if (this.held) { this.held = false; this.render(); }
+      }, later);
+    };
+    const handlers = { pointerdown: press, pointerup: () => release(400), pointercancel: () => release(0), click: () => release(0) };
+    for (const [type, fn] of Object.entries(handlers)) document.addEventListener(type, fn, true);
+    this.unguard = () => {
+      for (const [type, fn] of Object.entries(handlers)) document.removeEventListener(type, fn, true);
+      clearTimeout(this.pressTimer);
+    };
   }
 
   /** Where the session stands by another phone's tap (or this one's, sent again after a
@@ -399,8 +460,15 @@ class SessionView {
   }
 
   render() {
+    if (this.pressing) { // drawn after the click (guardPresses); meanwhile the page is not ready
+      this.held = true;
+      const page = this.root.querySelector("#session");
+      if (page) page.dataset.ready = "0";
+      return;
+    }
     const s = this.snap, b = this.board;
     if (this.ctx) this.ctx.view = s.view;
+    const kept = steadyButtons(this.root);
     this.root.textContent = "";
     const page = h("section", { id: "session", "data-index": String(s.index), "data-kind": s.decision ? s.decision.kind : "over" });
     page.append(h("div", { class: "bar" },
@@ -422,6 +490,7 @@ class SessionView {
     const boardBox = h("div", { class: "board-box card-box", id: "board", tabindex: "0", role: "region", "aria-label": w("board") });
     page.append(this.decisionBox(), this.explainBox(), boardBox);
     page.append(this.correctBox(), this.logBox(), this.shareBox(), settingsBox(), this.exportBox());
+    keepButtons(page, kept);
     this.root.append(page);
     this.drawBoard(boardBox);
     this.linkStatus();

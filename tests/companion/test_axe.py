@@ -38,7 +38,7 @@ def test_no_serious_violation_on_the_companion_pages(url, browser, lang):
             if page.locator("#decision button.chance, #chance-pick").count():
                 break
             index = int(page.get_attribute("#session", "data-index"))
-            page.locator("#decision button[data-action] >> nth=0").click()
+            page.locator("#decision button[data-action]:visible >> nth=0").click()
             ready(page, index + 1)
         found += [f"chance: {v}" for v in violations(page)]
         page.locator("#events .chip >> nth=0").click() if page.locator("#events .chip").count() else None

@@ -40,7 +40,7 @@ def test_installable_offline_and_a_tap_kept_through_a_drop(browser, server_url, 
         assert page.evaluate("Boolean(navigator.serviceWorker.controller)")
         before = page.get_attribute("#session", "data-index")
         ctx.set_offline(True)
-        page.locator("#decision button[data-action] >> nth=0").click()
+        page.locator("#decision button[data-action]:visible >> nth=0").click()
         page.wait_for_selector("#link-status:not([hidden])")
         assert "1" in page.inner_text("#link-status")  # one tap waiting
         page.screenshot(path=str(artifacts / "offline-390.png"))

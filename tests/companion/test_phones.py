@@ -1,5 +1,5 @@
 """Several phones at one table, in a real browser: two phones tap at once, 100 times each,
-a third watches; the server orders every tap (each is played, or refused because another
+a third watches; every tap reaches its page (none lands in a redraw); the server orders every tap (each is played, or refused because another
 tap had moved the position first, and its phone is told), none is lost, all three end on
 the same position, and a reload of each shows the same log."""
 
@@ -58,12 +58,12 @@ def test_two_phones_tap_at_once_and_a_third_watches(browser, server_url, artifac
         for _ in range(TAPS):  # each phone taps while the other's tap is on its way
             a.locator(KILLS).click(no_wait_after=True)
             b.locator(KILLS).click(no_wait_after=True)
-        # Every tap a page took is answered. (A click that lands in the instant the page
-        # redraws its buttons for the other phone's tap reaches no button: 3 or 4 in 100 here.)
+        # Every tap reaches the page and is answered: none lands in a redraw for the other
+        # phone's tap (the page holds its redraws from a press to its click).
         for p in (a, b):
             p.wait_for_function("(s => s.dataset.ready === '1' && s.dataset.answered === s.dataset.sent)"
                                 "(document.querySelector('#session'))", timeout=120_000)
-            assert int(p.get_attribute("#session", "data-sent")) >= TAPS * 9 // 10
+            assert int(p.get_attribute("#session", "data-sent")) == TAPS
         played = int(a.get_attribute("#session", "data-index"))
         assert played >= TAPS // 2, played  # taps refused as stale were made on a position already gone
         for p in (a, b, c):

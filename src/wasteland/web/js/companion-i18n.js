@@ -4,7 +4,7 @@ import { lang } from "./i18n.js";
 
 const WORDS = {
   en: {
-    turn_correct: "Where things stand now", turn_end: "Turn played: end it", phase_end: "Phase played: end it",
+    turn_correct: "Where things stand now", step_by_step: "Step by step", turn_end: "Turn played: end it", phase_end: "Phase played: end it",
     board: "The board",
     share: "Other phones", share_code: "Code {code}", share_qr: "QR code of the session {code}",
     share_hint: "Scan it with another phone, or open the companion there and type the code.", share_link: "Link to this session",
@@ -40,7 +40,7 @@ const WORDS = {
     corrected: "Correction", by_policy: "chosen by the policy", no_attack: "No attack", run: "Run the enemies for us", run_hint: "every choice by the policy, until the table must answer (a card, or a choice no policy covers)",
   },
   ru: {
-    turn_correct: "Как всё стоит теперь", turn_end: "Ход сыгран: завершить", phase_end: "Фаза сыграна: завершить",
+    turn_correct: "Как всё стоит теперь", step_by_step: "Шаг за шагом", turn_end: "Ход сыгран: завершить", phase_end: "Фаза сыграна: завершить",
     board: "Игровое поле",
     share: "Другие телефоны", share_code: "Код {code}", share_qr: "QR-код сессии {code}",
     share_hint: "Отсканируйте его другим телефоном или откройте там помощника и введите код.", share_link: "Ссылка на эту сессию",
@@ -76,7 +76,7 @@ const WORDS = {
     corrected: "Исправление", by_policy: "выбрано правилом выбора", no_attack: "Без атаки", run: "Пусть враги ходят сами", run_hint: "каждый выбор по правилу выбора, пока не понадобится ответ стола (карта или выбор, который правило не решает)",
   },
   uk: {
-    turn_correct: "Як усе стоїть тепер", turn_end: "Хід зіграно: завершити", phase_end: "Фазу зіграно: завершити",
+    turn_correct: "Як усе стоїть тепер", step_by_step: "Крок за кроком", turn_end: "Хід зіграно: завершити", phase_end: "Фазу зіграно: завершити",
     board: "Ігрове поле",
     share: "Інші телефони", share_code: "Код {code}", share_qr: "QR-код сесії {code}",
     share_hint: "Відскануйте його іншим телефоном або відкрийте там помічника й введіть код.", share_link: "Посилання на цю сесію",

@@ -6,7 +6,7 @@
 import { LANGS, LANG_NAMES, preferredLang, setLang, lang, onLangChange, has, tIn, useGame, loadGameTexts } from "./i18n.js";
 import { api } from "./api.js";
 import { serverInfo, specOf, loadBoard } from "./boards.js";
-import { h, humanize } from "./dom.js";
+import { h, humanize, moveListeners } from "./dom.js";
 import { w, correctionText, customCardText } from "./companion-i18n.js";
 import { call, Link } from "./companion-link.js";
 import { apply as applySettings, settingsBox, keepAwake, say } from "./companion-comfort.js";
@@ -211,12 +211,51 @@ const range = (a, b) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
 
 // -- a session -----------------------------------------------------------------------------
 
+// Buttons kept across redraws: each button of the page stays the same element when the page
+// is drawn again (its attributes, words and handlers the new drawing's), so a tap that lands
+// while another phone's step redraws the page reaches it (a tap resolved on a button that is
+// then replaced reaches neither). A button is known by its id, else by its place among the
+// buttons of the nearest part of the page with an id.
+function steadyKey(button) {
+  if (button.id) return `#${button.id}`;
+  const part = button.parentElement && button.parentElement.closest("[id]");
+  if (!part) return null;
+  return `${part.id}:${[...part.querySelectorAll("button")].indexOf(button)}`;
+}
+
+function steadyButtons(root) {
+  const found = new Map();
+  for (const button of root.querySelectorAll("#session button")) {
+    const key = steadyKey(button);
+    if (key !== null) found.set(key, found.has(key) ? null : button); // twice: neither is kept
+  }
+  return found;
+}
+
+function keepButtons(page, kept) {
+  for (const fresh of [...page.querySelectorAll("button")]) {
+    const key = steadyKey(fresh);
+    const old = key !== null ? kept.get(key) : null;
+    if (!old) continue;
+    kept.delete(key);
+    for (const a of [...old.attributes]) if (!fresh.hasAttribute(a.name)) old.removeAttribute(a.name);
+    for (const a of [...fresh.attributes]) if (old.getAttribute(a.name) !== a.value) old.setAttribute(a.name, a.value);
+    old.disabled = fresh.disabled;
+    old.replaceChildren(...fresh.childNodes);
+    moveListeners(fresh, old);
+    fresh.replaceWith(old);
+  }
+}
+
 class SessionView {
   constructor(root, id) {
     this.root = root;
     this.id = id;
     this.snap = null;
     this.correcting = false;
+    // A player's own turn is entered as its result from the start (the board's taps say where
+    // things now stand); "Step by step" plays it action by action instead.
+    this.turnResult = true;
     this.pickHex = null; // a correction waiting for the hex it goes to
     this.shown = 0; // events of the last step shown so far (step by step)
     this.events = [];
@@ -234,6 +273,7 @@ class SessionView {
     this.link = new Link(this.id, lang(), { onSnapshot: (snap, news) => this.heard(snap, news),
       onLink: () => this.linkStatus() });
     keepAwake(true);
+    this.guardPresses();
     this.board = await loadBoard(this.snap.session.game);
     useGame(this.snap.session.game);
     const spec = await specOf(this.snap.session.game);
@@ -256,6 +296,37 @@ class SessionView {
   close() {
     if (this.link) this.link.close();
     keepAwake(false);
+    if (this.unguard) this.unguard();
+  }
+
+  /** No tap is lost to a redraw: a press that lands on a button and is released on the
+   *  button drawn in its place (another phone's step arriving in between) is a click on
+   *  neither, so the page holds its redraws from a finger's press to its click (or its
+   *  cancel), then draws once, the latest position. */
+  guardPresses() {
+    const press = () => { this.pressing = true; clearTimeout(this.pressTimer); };
+    const release = (later) => {
+      clearTimeout(this.pressTimer);
+      // the click follows the release (a touch's a little later): draw after it, and at the
+      // latest soon after a release no click follows (a press dragged off the button)
+      this.pressTimer = setTimeout(() => {
+        this.pressing = false;
+        if (this.held) { this.held = false; this.render(); }
+      }, later);
+    };
+    // The click itself: drawn at once, before the button's own handler (the button kept,
+    // keepButtons, with the new drawing's handler), so what the tap does is seen at once.
+    const clicked = () => {
+      clearTimeout(this.pressTimer);
+      this.pressing = false;
+      if (this.held) { this.held = false; this.render(); }
+    };
+    const handlers = { pointerdown: press, pointerup: () => release(400), pointercancel: () => release(0), click: clicked };
+    for (const [type, fn] of Object.entries(handlers)) document.addEventListener(type, fn, true);
+    this.unguard = () => {
+      for (const [type, fn] of Object.entries(handlers)) document.removeEventListener(type, fn, true);
+      clearTimeout(this.pressTimer);
+    };
   }
 
   /** Where the session stands by another phone's tap (or this one's, sent again after a
@@ -351,7 +422,8 @@ class SessionView {
     this.busy = (this.busy || 0) + 1; // taps made meanwhile queue behind it, in order
     this.sent = (this.sent || 0) + 1;
     this.mark();
-    const answer = await this.link.tap(path, { ...body, index: this.snap.index });
+    const { played, ...sent } = body; // ("played": this page's own note, not the server's)
+    const answer = await this.link.tap(path, { ...sent, index: this.snap.index });
     this.busy -= 1;
     this.answers = (this.answers || 0) + 1;
     if (answer.out && !this.newer(answer.out)) {
@@ -378,16 +450,28 @@ class SessionView {
     }
     if (answer.out) this.customDraft = null;
     this.render();
+    // "Run the enemies" goes on after the card or die the table revealed, until the table's
+    // own choice (or the end): one tap runs the whole automated part, every draw asked
+    // A turn the table ended on this phone as played ("Turn played: end it"): the automated
+    // part that follows runs at once (the actions one by one leave it to "Run" or each tap).
+    const d = this.snap.decision;
+    if (answer.out && played) this.runningOn = true;
+    // an undo, a correction, a choice of the table's own: the run stops there
+    if (!this.running && (path !== "steps" || !(played || /^chance /.test(sent.step || "")))) this.runningOn = false;
+    if (this.runningOn && !this.running && !this.busy && answer.out) {
+      if (d && !d.chance && d.policy) await this.run(!played);
+      else if (!d || !d.chance) this.runningOn = false;
+    }
   }
 
   step(text) { return this.send("steps", { step: text }); }
 
   /** "Run the enemies for us": "decide" again and again while the game's policy covers the
    *  choice; it stops where the table must answer (a chance point, a choice of its own). */
-  async run() {
+  async run(goingOn = false) {
     this.running = true;
-    this.events = [];
-    this.shown = 0;
+    this.runningOn = true; // goes on after each card or die the table reveals, to its own choice
+    if (!goingOn) { this.events = []; this.shown = 0; }
     try {
       for (let n = 0; n < 200; n++) {
         const d = this.snap.decision;
@@ -398,6 +482,8 @@ class SessionView {
       }
     } finally {
       this.running = false;
+      const d = this.snap.decision;
+      if (!d || !d.chance) this.runningOn = false; // stopped at the table's own choice
     }
     this.shown = this.events.length;
     this.render();
@@ -423,8 +509,15 @@ class SessionView {
   }
 
   render() {
+    if (this.pressing) { // drawn after the click (guardPresses); meanwhile the page is not ready
+      this.held = true;
+      const page = this.root.querySelector("#session");
+      if (page) page.dataset.ready = "0";
+      return;
+    }
     const s = this.snap, b = this.board;
     if (this.ctx) this.ctx.view = s.view;
+    const kept = steadyButtons(this.root);
     this.root.textContent = "";
     const page = h("section", { id: "session", "data-index": String(s.index), "data-kind": s.decision ? s.decision.kind : "over" });
     page.append(h("div", { class: "bar" },
@@ -444,12 +537,32 @@ class SessionView {
     // then what happened as one line a step, then the board.
     // a box that scrolls is reachable by keyboard too (tabindex), and named
     const boardBox = h("div", { class: "board-box card-box", id: "board", tabindex: "0", role: "region", "aria-label": w("board") });
-    page.append(this.decisionBox(), this.explainBox(), boardBox);
+    // A turn being entered as its result: the board right under the question, the figure
+    // and where it now stands in reach without a swipe; what happened after it.
+    if (this.enteringResult()) page.append(this.decisionBox(), boardBox, this.explainBox());
+    else page.append(this.decisionBox(), this.explainBox(), boardBox);
     page.append(this.correctBox(), this.logBox(), this.shareBox(), settingsBox(), this.exportBox());
+    keepButtons(page, kept);
     this.root.append(page);
     this.drawBoard(boardBox);
+    // Entering a turn's result, the board comes into view (its figure and where it went in
+    // reach, the turn's end fixed at the screen's foot); the turn ended, the next question.
+    const entering = this.enteringResult();
+    page.classList.toggle("entering", entering);
+    if (entering !== Boolean(this.wasEntering)) {
+      if (entering) boardBox.scrollIntoView({ block: "start" });
+      else window.scrollTo(0, 0);
+    }
+    this.wasEntering = entering;
     this.linkStatus();
     this.mark();
+  }
+
+  /** Is a player's own turn being entered as its result ("Where things stand now" open)? */
+  enteringResult() {
+    const d = this.snap.decision;
+    return Boolean(this.turnResult && this.snap.can_edit && d && !d.chance && !d.policy
+      && TURN_ENDS.some((a) => d.actions.includes(a)));
   }
 
   /** Other phones at the table: the session's short code and its link as a QR code. */
@@ -469,7 +582,7 @@ class SessionView {
     const s = this.snap, b = this.board;
     const d = s.decision;
     let marks;
-    if (this.correcting) {
+    if (this.correcting || this.enteringResult()) {
       marks = new Map();
       // every spot a tap may correct: the game's companion module says which (a map of
       // spaces or zones), else the board's hexes
@@ -483,7 +596,7 @@ class SessionView {
     this.boardView = this.boardView || new BoardView();
     const step = { events: (this.events || []).slice(0, this.shown || 0).slice(-1) };
     this.drawn = this.boardView.draw(box, b, s.view, { marks, you: s.view.seat,
-      onSpot: (hex, ev) => (this.correcting ? this.tapToCorrect(hex) : this.choose((marks.get(hex) || { actions: [] }).actions, ev)) }, step);
+      onSpot: (hex, ev) => (this.correcting || this.enteringResult() ? this.tapToCorrect(hex) : this.choose((marks.get(hex) || { actions: [] }).actions, ev)) }, step);
     // a map drawn as an image without a name gets the page's (a screen reader says what it is)
     for (const svg of box.querySelectorAll("svg[role='img']:not([aria-label]):not([aria-labelledby])")) {
       if (!svg.querySelector(":scope > title")) svg.setAttribute("aria-label", w("board"));
@@ -520,6 +633,25 @@ class SessionView {
       return;
     }
     const entries = this.edits.hexEdits ? this.edits.hexEdits(this.snap.view, hex) : [];
+    // A player's own turn entered as its result: a tap on the deciding seat's figure takes
+    // it straight to where it now stands (the next tap), no list between.
+    const d = this.snap.decision;
+    // (with "Correct the position" open, every tap lists all that a spot may change instead)
+    const mine = this.enteringResult() && !this.correcting ? entries.filter((e) => e.mover === d.seat) : [];
+    const own = mine.filter((e) => e.pickHex);
+    // ... and a tap on any other spot, where the deciding seat's one figure now stands
+    const there = mine.filter((e) => e.step);
+    if (!own.length && there.length === 1) {
+      this.step(there[0].step);
+      return;
+    }
+    if (own.length === 1) {
+      this.pickHex = own[0].pickHex;
+      this.root.querySelectorAll("#board .vp-picked").forEach((e) => e.classList.remove("vp-picked"));
+      for (const e of this.root.querySelectorAll(`#board [data-hex="${CSS.escape(hex)}"], #board [data-space="${CSS.escape(hex)}"], #board [data-zone="${CSS.escape(hex)}"]`)) e.classList.add("vp-picked");
+      toast(w("pick_hex"), 3000);
+      return;
+    }
     // the spot by the game's name for it (a space, a zone), else as a hex
     const title = this.edits.spotTitle ? this.edits.spotTitle(this.snap.view, hex) : null;
     this.menu(entries, title || w("hex", { hex }));
@@ -565,10 +697,10 @@ class SessionView {
     const ending = TURN_ENDS.find((a) => d.actions.includes(a));
     if (ending && !d.policy && this.snap.can_edit) {
       box.append(h("div", { class: "bar turn-result", id: "turn-result" },
-        h("button", { type: "button", id: "turn-correct", class: this.correcting ? "primary" : "",
-          onclick: () => { this.correcting = !this.correcting; this.pickHex = null; this.render(); },
-          text: this.correcting ? w("done") : w("turn_correct") }),
-        h("button", { type: "button", class: "primary", id: "turn-end", "data-end": ending, onclick: () => this.step(ending),
+        h("button", { type: "button", id: "turn-correct", class: this.turnResult ? "" : "primary", "aria-pressed": String(this.turnResult),
+          onclick: () => { this.turnResult = !this.turnResult; this.correcting = false; this.pickHex = null; this.render(); },
+          text: this.turnResult ? w("step_by_step") : w("turn_correct") }),
+        h("button", { type: "button", class: "primary", id: "turn-end", "data-end": ending, onclick: () => this.send("steps", { step: ending, played: true }),
           text: w(ending === "end phase" ? "phase_end" : "turn_end") })));
     }
     if (d.policy) {
@@ -704,7 +836,7 @@ class SessionView {
     box.append(h("button", { type: "button", id: "correct-toggle", class: this.correcting ? "primary" : "",
       onclick: () => { this.correcting = !this.correcting; this.pickHex = null; this.render(); },
       text: this.correcting ? w("done") : w("correct") }));
-    if (!this.correcting) return box;
+    if (!this.correcting && !this.enteringResult()) return box;
     box.append(h("p", { text: w("correcting") }));
     const button = (e) => h("button", { type: "button", "data-step": e.step || null, "data-menu": e.entries ? "1" : null,
       onclick: () => (e.entries ? this.menu(e.entries, e.label) : this.step(e.step)), text: e.label });

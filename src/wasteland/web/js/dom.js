@@ -6,13 +6,21 @@ export function h(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
     if (v === undefined || v === null || v === false) continue;
-    if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+    if (k.startsWith("on")) { e.addEventListener(k.slice(2), v); (e.listeners ||= []).push([k.slice(2), v]); } // kept: see moveListeners
     else if (k === "text") e.textContent = v;
     else if (k === "i18n") { e.dataset.i18n = v; e.textContent = t(v); }
     else e.setAttribute(k, v === true ? "" : v);
   }
   for (const c of children) if (c !== null && c !== undefined) e.append(c);
   return e;
+}
+
+/** ``from``'s listeners (given to h) onto ``to``, in place of ``to``'s own: a page that keeps
+ *  an element across a redraw (the companion's buttons) gives it the new one's handlers. */
+export function moveListeners(from, to) {
+  for (const [type, fn] of to.listeners || []) to.removeEventListener(type, fn);
+  for (const [type, fn] of from.listeners || []) to.addEventListener(type, fn);
+  to.listeners = from.listeners || [];
 }
 
 /** A seat as the lobby and the players list show it: its label, and the person's name. */

@@ -224,6 +224,13 @@ export class BoardView {
       scale = tap;
       const f = area.focus;
       if (f) { cx = f.x + f.w / 2; cy = f.y + f.h / 2; }
+      // ... but where the whole area fits at that size, all of it stays in view (the focus
+      // as near the centre as that allows)
+      // (its margin too where that fits)
+      const vw = W / scale, vh = H / scale;
+      const keep = (c, lo, size, view) => (view >= size ? Math.min(Math.max(c, lo + size - view / 2), lo + view / 2) : c);
+      cx = keep(keep(cx, area.x, area.w, vw), a.x, a.w, vw);
+      cy = keep(keep(cy, area.y, area.h, vh), a.y, a.h, vh);
     }
     this.apply({ x: cx - W / scale / 2, y: cy - H / scale / 2, w: W / scale, h: H / scale });
   }

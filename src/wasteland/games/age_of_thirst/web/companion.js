@@ -109,7 +109,8 @@ export function hexEdits(view, hex) {
   (view.pieces || []).forEach((p, i) => {
     if (p.hex !== hex) return;
     const name = `${kindName(p.kind)} (${colourName(p.colour)})`;
-    out.push({ label: `${name}: ${c("move_to")}`, pickHex: (dest) => `edit set piece.${i}.hex ${json(dest)}` });
+    // ``mover``: the seat whose figure it is (its own turn's result: the figure, then where it stands)
+    out.push({ label: `${name}: ${c("move_to")}`, mover: p.owner, pickHex: (dest) => `edit set piece.${i}.hex ${json(dest)}` });
     // LO-7.1: the current clan's troops are flipped once done in its tactical phase
     if (p.kind !== "hedge" && view.phase === "tactical" && p.owner === view.current) {
       out.push({ label: `${name}: ${c(p.flipped ? "unflip" : "flip")}`, step: `edit set piece.${i}.acted ${json(!p.flipped)}` });

@@ -103,9 +103,9 @@ export function hexEdits(view, space) {
   });
   (view.survivors || []).forEach((p, i) => {
     if (p.space === space) {
-      out.push({ label: `${survivor(p.seat)}: ${c("move_to")}`, pickHex: (dest) => `edit set survivor.${i}.space ${json(dest)}` });
+      out.push({ label: `${survivor(p.seat)}: ${c("move_to")}`, mover: p.seat, pickHex: (dest) => `edit set survivor.${i}.space ${json(dest)}` });
     } else {
-      out.push({ label: `${survivor(p.seat)}: ${c("stands_here")}`, step: `edit set survivor.${i}.space ${json(space)}` });
+      out.push({ label: `${survivor(p.seat)}: ${c("stands_here")}`, mover: p.seat, step: `edit set survivor.${i}.space ${json(space)}` });
     }
   });
   out.push({ label: `${c("place")}…`, entries: ENEMY_TYPES.map((type) => ({ label: enemyName(type),

@@ -108,11 +108,11 @@ export function hexEdits(view, zone) {
   });
   (view.players || []).forEach((p, i) => {
     if (p.zone === zone) {
-      out.push({ label: `${hero(p.seat)}: ${c("move_to")}`, pickHex: (dest) => `edit set hero.${i}.zone ${json(dest)}` });
+      out.push({ label: `${hero(p.seat)}: ${c("move_to")}`, mover: p.seat, pickHex: (dest) => `edit set hero.${i}.zone ${json(dest)}` });
     } else {
       // a hero out of action comes back with a wound left at least
       const back = p.zone ? [["set", `hero.${i}.zone`, zone]] : [["set", `hero.${i}.zone`, zone], ["set", `hero.${i}.wounds`, Math.max(1, p.wounds)]];
-      out.push({ label: `${hero(p.seat)}: ${c("stands_here")}`, step: edit(back) });
+      out.push({ label: `${hero(p.seat)}: ${c("stands_here")}`, mover: p.seat, step: edit(back) });
     }
   });
   for (const s of view.slots || []) {

@@ -132,9 +132,9 @@ export function hexEdits(view, hex) {
   }
   (view.players || []).forEach((p, i) => {
     if (p.hex === hex) {
-      out.push({ label: `${seatName(p.seat)}: ${c("move_to")}`, pickHex: (dest) => `edit set player.${i}.hex ${json(dest)}` });
+      out.push({ label: `${seatName(p.seat)}: ${c("move_to")}`, mover: p.seat, pickHex: (dest) => `edit set player.${i}.hex ${json(dest)}` });
     } else {
-      out.push({ label: `${seatName(p.seat)}: ${c("stands_here")}`, step: `edit set player.${i}.hex ${json(hex)}` });
+      out.push({ label: `${seatName(p.seat)}: ${c("stands_here")}`, mover: p.seat, step: `edit set player.${i}.hex ${json(hex)}` });
     }
   });
   if (ri < 0 && ti < 0) {

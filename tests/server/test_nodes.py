@@ -132,7 +132,7 @@ def test_a_spectator_only_node_relays_the_updates_without_replaying_the_game(pg_
         assert updates[-1]["view"] == GAME.view(replay_state(CONFIG, 4, played), None)
         assert updates[-1] == {**one.socket(game_id).until(lambda m: m["type"] == "state"), "type": "update",
                                **{k: updates[-1][k] for k in ("action", "action_index", "action_seat", "source",
-                                                              "events", "seats")}}
+                                                              "action_fields", "events", "seats")}}
         # Someone on node two asks for the position: the copy plays the relayed actions first.
         mine = two.state(game_id, tokens[seat])
         assert mine["index"] == index and not room.behind and room.index == index

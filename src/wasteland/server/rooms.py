@@ -510,18 +510,24 @@ class Room:
         clients have had their updates)."""
         pending, self._pending = self._pending, []
         for seq, index, stored_action, bank in pending:
-            before = self.state
-            try:
-                if index != self.index:
-                    raise RuleError(f"relayed action {index} does not follow the copy's {self.index}")
-                after, _events = self.game.apply(before, stored_action.notation)
-            except RuleError:
+            if index != self.index or self._play_stored(stored_action, bank, seq) is None:
                 await self._rebuild()
                 return
-            revealed = bool(self.game.reveals_hidden(before, after))
-            status = "over" if self.game.outcome(after) is not None else self.status()
-            self._advance(before, after, stored_action.notation, stored_action.seat, stored_action.source, revealed,
-                          stored_action.played_at, bank, status, seq)
+
+    def _play_stored(self, stored_action: Any, bank: Any, seq: int) -> Any:
+        """Play on this copy an action another node stored, as it was played there: its
+        events, or None when it does not apply here (the caller rebuilds the copy from the
+        record)."""
+        before = self.state
+        try:
+            after, events = self.game.apply(before, stored_action.notation)
+        except RuleError:
+            return None
+        revealed = bool(self.game.reveals_hidden(before, after))
+        status = "over" if self.game.outcome(after) is not None else self.status()
+        self._advance(before, after, stored_action.notation, stored_action.seat, stored_action.source, revealed,
+                      stored_action.played_at, bank, status, seq)
+        return events
 
     async def take_over(self) -> None:
         """Move the game on from here (its driving node went away)."""
@@ -585,15 +591,9 @@ class Room:
         if parsed is None or self.broken or parsed[0] != self.index:
             return False
         index, stored_action, bank = parsed
-        before = self.state
-        try:
-            after, events = self.game.apply(before, stored_action.notation)
-        except RuleError:
+        events = self._play_stored(stored_action, bank, seq)
+        if events is None:
             return False
-        revealed = bool(self.game.reveals_hidden(before, after))
-        status = "over" if self.game.outcome(after) is not None else self.status()
-        self._advance(before, after, stored_action.notation, stored_action.seat, stored_action.source, revealed,
-                      stored_action.played_at, bank, status, seq)
         self._broadcast("update", self._update_extra(stored_action.notation, index, stored_action.seat,
                                                      stored_action.source, events, None))
         self.hub.metrics.taken.labels("announced").inc()
@@ -625,16 +625,10 @@ class Room:
         self.row.driven = row.driven
         for stored_action in stored.actions:
             index = self.index
-            before = self.state
-            try:
-                after, events = self.game.apply(before, stored_action.notation)
-            except RuleError:
+            events = self._play_stored(stored_action, None, self.seq)
+            if events is None:
                 await self._rebuild()
                 return
-            revealed = bool(self.game.reveals_hidden(before, after))
-            status = "over" if self.game.outcome(after) is not None else self.status()
-            self._advance(before, after, stored_action.notation, stored_action.seat, stored_action.source, revealed,
-                          stored_action.played_at, None, status, self.seq)
             self._broadcast("update", self._update_extra(stored_action.notation, index, stored_action.seat,
                                                          stored_action.source, events, None))
         self.row.seq, self.row.status, self.row.updated_at = row.seq, row.status, row.updated_at

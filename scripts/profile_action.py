@@ -37,19 +37,9 @@ from typing import Any
 from wasteland.agents.random_agent import RandomAgent
 from wasteland.core.agent import Observation
 from wasteland.core.registry import get_spec
-from wasteland.sim.bench import config_for, ismcts_rate, player_counts
+from wasteland.sim.bench import random_record as record, config_for, ismcts_rate, player_counts
 
 _clock = time.process_time
-
-
-def record(game: Any, config: dict[str, Any], seed: int) -> list[Any]:
-    state = game.new_game(config, seed)
-    agent = RandomAgent(seed)
-    actions = []
-    while (d := game.decision(state)) is not None:
-        actions.append(agent.choose(d))
-        game.apply_in_place(state, actions[-1])
-    return actions
 
 
 def phases(game: Any, config: dict[str, Any], games: int) -> dict[str, float]:

@@ -156,7 +156,9 @@ def random_games(game: Game, config: dict[str, Any], games: int, cap: float = 5.
     return _clock() - started, actions, played
 
 
-def _random_record(game: Game, config: dict[str, Any], seed: int) -> list[str]:
+def random_record(game: Game, config: dict[str, Any], seed: int) -> list[str]:
+    """The actions of one whole game the random bot plays with ``seed`` (replayed by the
+    timings here and by scripts/profile_action.py)."""
     state = game.new_game(config, seed)
     agent = RandomAgent(seed)
     actions = []
@@ -168,7 +170,7 @@ def _random_record(game: Game, config: dict[str, Any], seed: int) -> list[str]:
 
 def mid_game_state(game: Game, config: dict[str, Any], seed: int = 3) -> Any:
     """The position halfway through a full random game (never a finished one)."""
-    actions = _random_record(game, config, seed)
+    actions = random_record(game, config, seed)
     state = game.new_game(config, seed)
     for action in actions[: len(actions) // 2]:
         game.apply_in_place(state, action)
@@ -179,7 +181,7 @@ def mid_game_decision(game: Game, config: dict[str, Any], seed: int = 3,
                       fits: Callable[[Any, Any], bool] | None = None) -> tuple[Any, Any]:
     """A state and its decision from the second half of a random game: the first with at
     least five legal actions that ``fits`` (state, decision) accepts; else the widest one."""
-    actions = _random_record(game, config, seed)
+    actions = random_record(game, config, seed)
     state = game.new_game(config, seed)
     best: tuple[int, int] = (-1, 0)
     for i, action in enumerate(actions):

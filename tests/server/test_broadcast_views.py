@@ -1,8 +1,9 @@
 """The server builds the views of one position for all the seats present at once
 (``game.views``) and encodes each distinct message once. What each client receives must
 be byte for byte what the per-seat way made: its seat's own ``game.view`` in a message
-``dumps`` encodes (issue 29). Played in this process on every registered game, every seat held, a
-spectator watching and seat 0 on two sockets."""
+``dumps`` encodes (issue 29); and its own events, as ``events_json`` words them for it. Played in this
+process on every registered game, every seat held, a spectator watching and seat 0 on
+two sockets."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from srvtest import run_async
 
 from wasteland.core.registry import registered_games
 from wasteland.server.bots import BotPool
+from wasteland.server.events import action_for, events_json
 from wasteland.server.hub import Hub
 from wasteland.server.rooms import Client, dumps
 from wasteland.server.store import open_store
@@ -56,7 +58,9 @@ async def play(name: str, seed: int, actions: int) -> int:
             for client in clients:
                 drain(client)
             actor = clients[d.seat]
-            await room.act(d.seat, rng.choice(d.actions), room.index, client=actor, ref="r1")
+            action = rng.choice(d.actions)
+            events = room.game.apply(room.state, action)[1]
+            await room.act(d.seat, action, room.index, client=actor, ref="r1")
             for client in clients:
                 texts = drain(client)
                 assert len(texts) == 1, (client.seat, texts)
@@ -64,6 +68,9 @@ async def play(name: str, seed: int, actions: int) -> int:
                 assert message["you"] == client.seat and message["type"] == "update"
                 assert texts[0] == as_per_seat(room, texts[0]), (name, room.index, client.seat)
                 assert ("ref" in message) == (client is actor)
+                # the events worded once for the seats that see them as they are: still each seat's own
+                assert dumps(message["events"]) == dumps(events_json(room.game, events, client.seat))
+                assert message["action"] == action_for(room.game, action, events, client.seat)
                 checked += 1
         await room._rebuild()  # a fresh ``state`` to everyone, built the same way
         for client in clients:

@@ -41,7 +41,7 @@ from wasteland.core.protocol import Decision, Game, RuleError
 
 from .bots import bot_seed
 from .errors import ApiError
-from .events import SeatEvents, action_for
+from .events import action_for, events_json
 from .store import ActionRow, GameRow, SeatRow, Stale, StoredGame, parse_action_detail
 
 if TYPE_CHECKING:
@@ -545,11 +545,9 @@ class Room:
 
     def _update_extra(self, action: str, index: int, seat: int, source: str, events: Any,
                       policy_key: str | None) -> Any:
-        seen_by = SeatEvents(self.game, events)  # each event worded once for the seats that see it as it is
-
         def extra(viewer: int | None) -> dict[str, Any]:
             out = {"action": action_for(self.game, action, events, viewer), "action_index": index,
-                   "action_seat": seat, "source": source, "events": seen_by(viewer)}
+                   "action_seat": seat, "source": source, "events": events_json(self.game, events, viewer)}
             if policy_key is not None:
                 out["policy"] = policy_key
             return out

@@ -4,10 +4,14 @@
 
 Plays two-seat games through the server's own rooms in this process (a real store, on a
 temporary SQLite file, or ``--db postgresql://...``), each seat with a client whose outbox
-is emptied as a socket would, and prints: the engine's apply an action, the server's CPU an action (what the server adds to the engine; the socket's
-write is not in it: see ``wasteland bench server``), and a profile grouped by part
-(engine, views, events, JSON, database, the room's own code). Numbers vary with the machine's
-load; compare the ratios of one run.
+is emptied as a socket would, and prints: the engine's apply an action, the server's CPU
+an action (what the server adds to the engine; the socket's write is not in it: see
+``wasteland bench server``), split between the event loop's thread and the database's,
+and a profile grouped by part (engine, views, events, JSON, database, the room's own
+code). ``--sections`` times the parts of an action on the loop's thread instead (CPU by
+``thread_time``: under cProfile the database's thread takes the GIL in the middle of
+whatever the loop runs, and its waits land on random functions). Numbers vary with the
+machine's load; compare the ratios of one run.
 """
 
 from __future__ import annotations
@@ -57,7 +61,7 @@ async def play(game_name: str, actions: int, spectators: int, db: str, split: st
     other = Hub(store, BotPool(1), peers=True) if split else hub
     rng = random.Random(1)
     done = 0
-    cpu0 = time.process_time()
+    cpu0, main0 = time.process_time(), time.thread_time()
     try:
         while done < actions:
             room, _seat, _token = await hub.create({"game": game_name, "players": 2, "seed": rng.randrange(10**6)})
@@ -91,6 +95,7 @@ async def play(game_name: str, actions: int, spectators: int, db: str, split: st
             hub.rooms.pop(room.id, None)
             other.rooms.pop(room.id, None)
         spent = time.process_time() - cpu0  # this process's CPU, the store's thread included
+        play.main_thread = time.thread_time() - main0  # type: ignore[attr-defined]  # the event loop's share
     finally:
         await store.close()
     return done, spent
@@ -112,6 +117,74 @@ def engine_only(game_name: str, actions: int) -> float:
             spent += time.process_time() - started
             done += 1
     return spent / done
+
+
+# The parts of an action timed on the event loop's thread (``--sections``): the CPU each
+# spends, inner parts included in outer ones. cProfile's own times mislead here: the
+# database's thread takes the GIL in the middle of whatever the loop runs.
+SECTIONS = (
+    ("rooms", "Room", ("_act", "_broadcast", "_common", "_views", "_message", "seats_json", "_policy", "_advance")),
+    ("rooms", "Client", ("send",)),
+    ("rooms", "", ("dumps",)),
+    ("events", "", ("events_json", "action_for")),
+    ("hub", "Hub", ("create", "acted")),
+    ("store", "Store", ("commit_action",)),
+    ("game_base", "EngineGame", ("apply", "decision", "reveals_hidden")),
+)
+
+
+def timed_sections(args: argparse.Namespace, db: str) -> None:
+    """CPU on the event loop's thread by part of an action, timed with ``thread_time``."""
+    import functools
+    import importlib
+    import inspect
+
+    spent: dict[str, float] = defaultdict(float)
+    undo = []
+
+    def timer(name: str, fn):
+        if inspect.iscoroutinefunction(fn):
+            @functools.wraps(fn)
+            async def timed_async(*a, **k):
+                started = time.thread_time()
+                try:
+                    return await fn(*a, **k)
+                finally:
+                    spent[name] += time.thread_time() - started
+            return timed_async
+
+        @functools.wraps(fn)
+        def timed(*a, **k):
+            started = time.thread_time()
+            try:
+                return fn(*a, **k)
+            finally:
+                spent[name] += time.thread_time() - started
+        return timed
+
+    rooms = importlib.import_module("wasteland.server.rooms")
+    for module_name, owner_name, names in SECTIONS:
+        module = importlib.import_module(("wasteland.core." if module_name == "game_base" else "wasteland.server.")
+                                         + module_name)
+        for name in names:
+            owner = getattr(module, owner_name) if owner_name else module
+            timed = timer(f"{owner_name + '.' if owner_name else ''}{name}", getattr(owner, name))
+            # a function rooms.py imported by name is timed where rooms.py calls it too
+            targets = [owner] + ([rooms] if not owner_name and module is not rooms and hasattr(rooms, name) else [])
+            for target in targets:
+                undo.append((target, name, getattr(target, name)))
+                setattr(target, name, timed)
+    try:
+        done, cpu = asyncio.run(play(args.game, args.actions, args.spectators, db))
+        main = play.main_thread  # type: ignore[attr-defined]
+    finally:
+        for target, name, fn in reversed(undo):
+            setattr(target, name, fn)
+    print(f"CPU an action: {cpu / done * 1e6:.0f} µs, the event loop's thread {main / done * 1e6:.0f} µs, "
+          f"the other threads (the database's) {(cpu - main) / done * 1e6:.0f} µs; by part on the loop's thread "
+          "(timers included):")
+    for name, seconds in sorted(spent.items(), key=lambda kv: -kv[1]):
+        print(f"  {name:24s} {seconds / done * 1e6:6.0f} µs")
 
 
 def compare_nodes(args: argparse.Namespace, rounds: int = 3) -> None:
@@ -142,14 +215,21 @@ def main() -> None:
     parser.add_argument("--nodes", action="store_true",
                         help="compare one node with two (the seats on both; the spectators alone on one), "
                              "rounds interleaved, instead of profiling")
+    parser.add_argument("--sections", action="store_true",
+                        help="CPU by part of an action on the event loop's thread (thread_time), instead of profiling")
     args = parser.parse_args()
     if args.nodes:
         compare_nodes(args)
+        return
+    if args.sections:
+        with tempfile.TemporaryDirectory() as tmp:
+            timed_sections(args, args.db or os.path.join(tmp, "sections.db"))
         return
     with tempfile.TemporaryDirectory() as tmp:
         db = args.db or os.path.join(tmp, "profile.db")
         apply_cost = engine_only(args.game, args.actions)
         done, cpu = asyncio.run(play(args.game, args.actions, args.spectators, db))  # plain timing
+        main = play.main_thread  # type: ignore[attr-defined]
         profiler = cProfile.Profile()
         profiler.enable()
         asyncio.run(play(args.game, args.actions, args.spectators, db + "2" if not args.db else db))
@@ -157,7 +237,8 @@ def main() -> None:
     per_action = cpu / done
     print(f"{args.game}: {done} actions; engine apply {apply_cost * 1e6:.0f} µs an action; the server's CPU "
           f"(everything but the socket's write, games' creation included) {per_action * 1e6:.0f} µs an action = "
-          f"{per_action / apply_cost:.1f}x the engine's apply")
+          f"{per_action / apply_cost:.1f}x the engine's apply; of it the event loop's thread "
+          f"{main / done * 1e6:.0f} µs, the database's thread {(cpu - main) / done * 1e6:.0f} µs")
     stats = pstats.Stats(profiler)
     by_part: dict[str, float] = defaultdict(float)
     total = 0.0

@@ -276,8 +276,10 @@ class Room:
             log.error("game %s: the %s policy failed on %s (%s)", self.id, self.game.name, d.kind, exc, extra=self.log_extra)
             return None
 
-    def _snapshot(self, seat: int | None, common: dict[str, Any] | None = None) -> dict[str, Any]:
-        """Everything ``seat`` may know now (None: a spectator)."""
+    def _snapshot(self, seat: int | None, common: dict[str, Any] | None = None,
+                  view: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Everything ``seat`` may know now (None: a spectator); ``view``: its view, if
+        already built (``_views``)."""
         if common is None:
             common = self._common()
         return {
@@ -285,8 +287,18 @@ class Room:
             "you": seat,
             "decision": self.decision_json(common["_decision"], seat, common["_policy"]),
             "can_undo": self.can_undo(seat),
-            "view": self.game.view(self.state, seat),
+            "view": self.game.view(self.state, seat) if view is None else view,
         }
+
+    def _views(self, seats: Any) -> dict[int | None, dict[str, Any]]:
+        """The views of this position for ``seats``, built at once where the game can
+        (``game.views``: what the seats share is built once), each equal to its
+        ``game.view``."""
+        seats = list(dict.fromkeys(seats))
+        views = getattr(self.game, "views", None)
+        if views is None or len(seats) < 2:
+            return {seat: self.game.view(self.state, seat) for seat in seats}
+        return views(self.state, seats)
 
     def snapshot(self, seat: int | None) -> dict[str, Any]:
         out = self._snapshot(seat)
@@ -305,28 +317,31 @@ class Room:
                    ref: Any = None, texts: dict[int | None, str] | None = None) -> dict[int | None, dict[str, Any]]:
         """Push a message to every client, each with its own seat's view; the messages by
         seat. ``texts``: messages already encoded, by seat (the spectators' update, written
-        for other nodes)."""
-        common = self._common()
-        messages: dict[int | None, dict[str, Any]] = {}
+        for other nodes). The views of the seats present are built at once and each
+        distinct message is encoded once."""
         texts = dict(texts or {})
-        for client in list(self.clients):
-            if client is not actor and client.seat in texts:
+        clients = list(self.clients)
+        wanted = [c.seat for c in clients if c is actor or c.seat not in texts]
+        if not wanted:
+            for client in clients:
                 client.send(texts[client.seat])
-                continue
-            message = messages.get(client.seat)
-            if message is None:
-                message = messages[client.seat] = self._message(kind, client.seat, common, extra_for)
+            return {}
+        common = self._common()
+        views = self._views(wanted)
+        messages = {seat: self._message(kind, seat, common, extra_for, views[seat]) for seat in views}
+        for client in clients:
             if client is actor:
-                client.send(dumps({**message, "ref": ref}))
+                client.send(dumps({**messages[client.seat], "ref": ref}))
                 continue
             text = texts.get(client.seat)
             if text is None:
-                text = texts[client.seat] = dumps(message)
+                text = texts[client.seat] = dumps(messages[client.seat])
             client.send(text)
         return messages
 
-    def _message(self, kind: str, seat: int | None, common: dict[str, Any], extra_for: Any) -> dict[str, Any]:
-        message = {"type": kind, **self._snapshot(seat, common)}
+    def _message(self, kind: str, seat: int | None, common: dict[str, Any], extra_for: Any,
+                 view: dict[str, Any] | None = None) -> dict[str, Any]:
+        message = {"type": kind, **self._snapshot(seat, common, view)}
         del message["_decision"], message["_policy"]
         if extra_for is not None:
             message.update(extra_for(seat))
@@ -657,8 +672,22 @@ class Room:
         self.state, self.actions, self.steps = state, actions, steps
         self.turn_started = stored.actions[-1].played_at if stored.actions else stored.row.created_at
         self.changed_at = time.monotonic()
-        for client in list(self.clients):
-            client.send(dumps({"type": "state", **self.snapshot(client.seat)}))
+        self._send_states()
+
+    def _send_states(self) -> None:
+        """A fresh ``state`` to every client (the copy was rebuilt): the views of the seats
+        present built at once, each distinct message encoded once."""
+        clients = list(self.clients)
+        if not clients:
+            return
+        common = self._common()
+        messages = {}
+        for seat, view in self._views(c.seat for c in clients).items():
+            message = messages[seat] = {"type": "state", **self._snapshot(seat, common, view)}
+            del message["_decision"], message["_policy"]
+        texts = {seat: dumps(message) for seat, message in messages.items()}
+        for client in clients:
+            client.send(texts[client.seat])
 
     async def undo(self, seat: int, index: Any, client: Client | None = None, ref: Any = None) -> dict[str, Any]:
         if not isinstance(index, int) or isinstance(index, bool):

@@ -200,6 +200,7 @@ def summary(rows: list[Row], spec: GameSpec, *, seconds: float, header: list[str
     """The summary text; its first line is exactly ``win rate: X``. ``extra``: more
     lines before the game length (a round robin's table)."""
     from wasteland.sim.compare import bot_pairs, head_to_head, option_tables
+    from wasteland.sim.defeats import table as defeats_table
 
     n = len(rows)
     wins = sum(won(row) for row in rows)
@@ -281,6 +282,7 @@ def summary(rows: list[Row], spec: GameSpec, *, seconds: float, header: list[str
     lines += [f"  {k:6d}  {reason}" for reason, k in defeats.most_common()] or ["  none"]
     lines.append("causes of victory:")
     lines += [f"  {k:6d}  {reason}" for reason, k in victories.most_common()] or ["  none"]
+    lines += defeats_table(rows)
     if errors:
         lines.append(f"ERRORS: {len(errors)} game(s) failed (end_reason 'error: ...' in games.csv):")
         causes = Counter(r["end_reason"] for r in errors)

@@ -35,14 +35,16 @@ DOC = ROOT / "docs" / "bots.md"
 #: machine (median of a game's first decisions, /tmp script in the issue's note)
 BUDGETS = {"saltlands": 130, "fallout": 60, "quest": 45, "age-of-thirst": 350}
 
-#: the ladders: (game, mode, options, seats, seeds for random/heuristic, seeds for search)
+#: the ladders: (game, mode, options, seats, seeds: random and heuristic, search 1 s, search 4 s);
+#: the search steps' seeds are few, to fit a session on the shared machine
 LADDERS = [
-    ("saltlands", "solo, Normal", {"players": 1, "difficulty": "normal"}, 1, 40, 6),
-    ("quest", "one hero", {"players": 1}, 1, 60, 8),
-    ("fallout", "solo", {"players": 1}, 1, 40, 6),
-    ("fallout", "two players, competitive", {"players": 2}, 2, 30, 3),
-    ("age-of-thirst", "two players", {"players": 2}, 2, 10, 3),
-    ("saltlands", "two players, competitive", {"players": 2, "mode": "competitive", "difficulty": "normal"}, 2, 20, 3),
+    ("saltlands", "solo, Normal", {"players": 1, "difficulty": "normal"}, 1, (40, 6, 3)),
+    ("quest", "one hero", {"players": 1}, 1, (60, 8, 3)),
+    ("fallout", "solo", {"players": 1}, 1, (40, 6, 3)),
+    ("fallout", "two players, competitive", {"players": 2}, 2, (30, 3, 2)),
+    ("age-of-thirst", "two players", {"players": 2}, 2, (10, 2, 1)),
+    ("saltlands", "two players, competitive", {"players": 2, "mode": "competitive", "difficulty": "normal"}, 2,
+     (20, 0, 0)),
 ]
 
 
@@ -56,22 +58,26 @@ def key(game: str, mode: str) -> str:
     return f"{game}/{mode}"
 
 
-def steps(game: str, seats: int, cheap: int, search: int) -> list[tuple[list[str], int]]:
+def steps(game: str, seats: int, seeds: tuple[int, int, int]) -> list[tuple[list[str], int]]:
     """The lineups each ladder plays and on how many seeds: alone, every bot; head to
-    head, each bot against the one below it."""
+    head, each bot against the one below it. A step of no seeds is not played."""
     names = [b for b, _ in bots(game)]
     if seats == 1:
-        return [([b], cheap if k < 2 else search) for k, b in enumerate(names)]
-    return [([names[k + 1], names[k]], cheap if k == 0 else search) for k in range(3)]
+        out = [([b], (seeds[0], seeds[0], seeds[1], seeds[2])[k]) for k, b in enumerate(names)]
+    else:
+        out = [([names[k + 1], names[k]], seeds[k]) for k in range(3)]
+    return [(lineup, n) for lineup, n in out if n > 0]
 
 
-def run(only: list[str], workers: int) -> None:
+def run(only: list[str], workers: int, skip: list[str] | None = None) -> None:
     MATCHES.parent.mkdir(parents=True, exist_ok=True)
-    for game, mode, options, seats, cheap, search in LADDERS:
+    for game, mode, options, seats, seeds in LADDERS:
         if only and key(game, mode) not in only:
             continue
         opts = ladder.match_options(game, options)
-        for lineup, games in steps(game, seats, cheap, search):
+        for lineup, games in steps(game, seats, seeds):
+            if skip and "+".join(lineup) in skip:
+                continue
             started = time.perf_counter()
             matches = list(ladder.run(ladder.paired(game, lineup, games, 0, opts), workers))
             with open(MATCHES, "a", encoding="utf-8") as f:
@@ -102,7 +108,7 @@ def _pp(x: float) -> str:
 def section(game: str, mode: str, seats: int, matches: list[ladder.Match]) -> list[str]:
     names = dict(bots(game))
     order = [b for b, _ in bots(game)]
-    lines = [f"### {game}: {mode}", ""]
+    lines = []
     if seats == 1:
         lines += ["| bot | won | rate [95% Wilson] | CPU s a game |", "|---|---|---|---|"]
         per = {}
@@ -163,13 +169,15 @@ def write() -> None:
              "PYTHONPATH=src python scripts/bots_doc.py write`",
              "(one ladder: `--only 'quest/one hero'`). Budgets: " +
              ", ".join(f"{g} {b}/{4 * b}" for g, b in BUDGETS.items()) + " iterations.", ""]
-    for game, mode, options, seats, cheap, search in LADDERS:
+    for game, mode, options, seats, seeds in LADDERS:
         k = key(game, mode)
-        lines.append(f"Options {options}; seeds 0..{cheap - 1} for random and heuristic, 0..{search - 1} for "
-                     "the search steps.")
+        lines += [f"### {game}: {mode}", ""]
+        lines.append(f"Options {options}; seeds from 0: {seeds[0]} for random and heuristic, {seeds[1]} for "
+                     f"search 1 s, {seeds[2]} for search 4 s" + (" (every seat order of each)" if seats > 1 else "")
+                     + ".")
         lines.append("")
         if k not in played:
-            lines += [f"### {game}: {mode}", "", "Not played in this session (its search games did not fit).", ""]
+            lines += ["Not played in this session.", ""]
             continue
         lines += section(game, mode, seats, played[k])
     DOC.write_text("\n".join(lines) + "\n", encoding="utf-8")
@@ -180,10 +188,11 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("what", choices=("run", "write"))
     ap.add_argument("--only", action="append", default=[], help="GAME/MODE, e.g. 'quest/one hero'")
+    ap.add_argument("--skip", action="append", default=[], help="a step's lineup to leave out (played already)")
     ap.add_argument("--workers", type=int, default=1)
     args = ap.parse_args(argv)
     if args.what == "run":
-        run(args.only, args.workers)
+        run(args.only, args.workers, args.skip)
     else:
         write()
     return 0

@@ -79,9 +79,10 @@ def rewrite(package: str, values: dict[str, float], run: list[str]) -> str:
         out.append(ln)
     first = next(k for k, ln in enumerate(out) if ln.startswith("[heuristic]"))
     block = ["# tuned: " + run[0]] + ["#   " + r for r in run[1:]] + [""]
+    head = first
     while first > 0 and out[first - 1] == "":
         first -= 1
-    return "\n".join(out[:first] + [""] + block + out[first + 1:]) + "\n"
+    return "\n".join(out[:first] + [""] + block + out[head:]) + "\n"
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -147,6 +147,32 @@ def section(game: str, mode: str, seats: int, matches: list[ladder.Match]) -> li
     return lines
 
 
+#: the Saltlands escape figures (scripts/saltlands_escape.py), kept beside the matches
+ESCAPES = [("saltlands-escape-2p.txt", "--players 2 --mode competitive --games 20"),
+           ("saltlands-escape-solo.txt", "--players 1 --mode solo --games 30")]
+
+
+def saltlands_note() -> list[str]:
+    """Why Saltlands games between bots seldom end with an escape: the figures of
+    ``scripts/saltlands_escape.py`` (its totals), with the commands that made them."""
+    lines = ["## Saltlands: why so few escapes", "",
+             "An escape needs, in this order: every rumor card of the rumor deck played (SL §111: 2 solo,",
+             "4 with two players), a seat holding the Victory cards its mode asks (1 matching + 1 any in",
+             "competitive and solo, SL §118, SL §119), that seat on a rumor-marker tile with no raider on it",
+             "(SL §113), all before the last round ends (SL §47, SL §114). `scripts/saltlands_escape.py`",
+             "follows each condition game by game with the heuristic in every seat:", ""]
+    for name, args in ESCAPES:
+        path = MATCHES.parent / name
+        if not path.exists():
+            lines += [f"`{args}`: not run.", ""]
+            continue
+        text = path.read_text(encoding="utf-8").splitlines()
+        start = next((k for k, ln in enumerate(text) if ln.startswith("heuristic x")), len(text))
+        lines += [f"`PYTHONPATH=src python scripts/saltlands_escape.py {args}` (per-game lines in "
+                  f"`docs/bots/{name}`):", "", "```"] + text[start:] + ["```", ""]
+    return lines
+
+
 def write() -> None:
     played = load()
     lines = ["# The bots' skill ladder", "",
@@ -180,6 +206,7 @@ def write() -> None:
             lines += ["Not played in this session.", ""]
             continue
         lines += section(game, mode, seats, played[k])
+    lines += saltlands_note()
     DOC.write_text("\n".join(lines) + "\n", encoding="utf-8")
     print(f"wrote {DOC}")
 

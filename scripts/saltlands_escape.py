@@ -19,6 +19,7 @@ from collections import Counter
 from wasteland.agents.registry import make_agent
 from wasteland.core.agent import Observation
 from wasteland.core.registry import get_spec
+from wasteland.games.saltlands.board import CELLS_PER_TILE
 from wasteland.games.saltlands.bot import HeuristicAgent
 from wasteland.sim.ladder import match_options
 
@@ -34,6 +35,8 @@ def follow(seed: int, players: int, mode: str, bot: str, difficulty: str) -> dic
     road_end = None
     ready_after: set[int] = set()
     ready_rounds: dict[int, int] = {}
+    blocked: dict[int, int] = {}  # per ready seat: the fewest raiders on one of its escape tiles
+    raiders_by_round: dict[int, int] = {}
     actions = 0
     while engine.outcome(state) is None and actions < 20000:
         d = engine.decision(state)
@@ -41,14 +44,21 @@ def follow(seed: int, players: int, mode: str, bot: str, difficulty: str) -> dic
         actions += 1
         if road_end is None and not state.rumor_deck:
             road_end = state.round
+        raiders_by_round[state.round] = max(raiders_by_round.get(state.round, 0), len(state.raiders))
         if not state.rumor_deck:
             for p in state.players:
-                if p.status == "active" and p.seat not in ready_after and judge._escape(state, p) is not None:
+                escape = judge._escape(state, p) if p.status == "active" else None
+                if escape is None:
+                    continue
+                if p.seat not in ready_after:
                     ready_after.add(p.seat)
                     ready_rounds[p.seat] = state.round
+                on = min(sum(1 for r in state.raiders.values() if r[1] // CELLS_PER_TILE == t) for t in escape[1])
+                blocked[p.seat] = min(blocked.get(p.seat, 99), on)
     outcome = engine.outcome(state)
     return {"seed": seed, "deck": deck, "played": len(state.rumors_played), "road_end": road_end,
-            "ready": sorted(ready_after), "ready_rounds": ready_rounds,
+            "ready": sorted(ready_after), "ready_rounds": ready_rounds, "blocked": blocked,
+            "raiders": raiders_by_round,
             "victory_cards": [sum(1 for c in p.hand if state.static.catalog.cards[c].victory is not None)
                               for p in state.players],
             "reason": outcome.reason if outcome else "stopped", "winners": sorted(outcome.winners) if outcome else [],
@@ -67,7 +77,9 @@ def main(argv: list[str] | None = None) -> int:
     for r in rows:
         road = f"road ended in round {r['road_end']}" if r["road_end"] else \
             f"road not ended: {r['played']} of {r['deck']} rumor cards played"
-        print(f"seed {r['seed']}: {road}; ready after it: {r['ready'] or 'nobody'}; "
+        ready = ", ".join(f"seat {k} from round {r['ready_rounds'][k]}, at best {r['blocked'][k]} raider(s) on its "
+                          "escape tile" for k in r["ready"]) or "nobody"
+        print(f"seed {r['seed']}: {road}; ready after it: {ready}; raiders on the board by round {r['raiders']}; "
               f"Victory cards at the end {r['victory_cards']}; {r['reason']}")
     n = len(rows)
     ended = [r for r in rows if r["road_end"]]
@@ -78,6 +90,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  rumor cards played where it did not: {Counter(r['played'] for r in rows if not r['road_end'])} "
           f"(deck of {rows[0]['deck']})")
     print(f"  a seat held enough Victory cards after it (SL §118, SL §119): {len(ready)}/{n}")
+    clear = [r for r in ready if any(r["blocked"][k] == 0 for k in r["ready"])]
+    print(f"  ...of which a ready seat's escape tile was ever free of raiders at its turn (SL §113): {len(clear)}")
+    peak = [max(r["raiders"].values()) for r in rows]
+    print(f"  raiders on the board at their most: mean {sum(peak) / n:.1f} (min {min(peak)}, max {max(peak)})")
     print(f"  escaped: {sum(1 for r in rows if r['winners'])}/{n}")
     print("  end reasons: " + "; ".join(f"{k}x {v}" for v, k in Counter(r["reason"] for r in rows).most_common()))
     return 0

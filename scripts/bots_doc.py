@@ -38,7 +38,7 @@ BUDGETS = {"saltlands": 130, "fallout": 60, "quest": 45, "age-of-thirst": 350}
 #: the ladders: (game, mode, options, seats, seeds: random and heuristic, search 1 s, search 4 s);
 #: the search steps' seeds are few, to fit a session on the shared machine
 LADDERS = [
-    ("saltlands", "solo, Normal", {"players": 1, "difficulty": "normal"}, 1, (40, 6, 3)),
+    ("saltlands", "solo, Normal", {"players": 1, "difficulty": "normal"}, 1, (40, 24, 24)),
     ("quest", "one hero", {"players": 1}, 1, (60, 8, 3)),
     ("fallout", "solo", {"players": 1}, 1, (40, 6, 3)),
     ("fallout", "two players, competitive", {"players": 2}, 2, (30, 3, 2)),
@@ -160,7 +160,17 @@ def saltlands_note() -> list[str]:
              "4 with two players), a seat holding the Victory cards its mode asks (1 matching + 1 any in",
              "competitive and solo, SL §118, SL §119), that seat on a rumor-marker tile with no raider on it",
              "(SL §113), all before the last round ends (SL §47, SL §114). `scripts/saltlands_escape.py`",
-             "follows each condition game by game with the heuristic in every seat:", ""]
+             "follows each condition game by game with the heuristic in every seat. What its figures",
+             "say: the first thing missing is the end of the road (with two players most games never play",
+             "the fourth rumor card); then, once a seat holds its cards, its escape tile is seldom free of",
+             "raiders: they spawn at every activation (SL §100 to SL §107) and stay until destroyed, up to",
+             "about twenty on the small area by the last rounds. Where a ready seat's tile was free at some",
+             "moment and it still did not escape, the bot is to blame (it was not within a move of it);",
+             "the rest is the rules with our chosen token counts (tokens.toml: nine rumor tokens in the",
+             "pool). So the rules make an escape between these bots rare, not impossible. Solo, the",
+             "heuristic's weakness is staying alive: most of its games end with it out of the game (its",
+             "second death on Normal, SL §90 to SL §96) before it holds what an escape needs; tuning its",
+             "weights did not change that (data/bot_weights.toml).", ""]
     for name, args in ESCAPES:
         path = MATCHES.parent / name
         if not path.exists():
@@ -187,8 +197,12 @@ def write() -> None:
              "**Budgets are iterations, and the figures come from a loaded machine.** The machine is",
              "shared by eight engineers on two cores, so a second of search is no fixed amount of work: each",
              "game's '1 s' is the iterations its guided ISMCTS made in one second of a decision measured",
-             "under that load, and '4 s' four times as many. Counts of seeds are small, to fit the session:",
-             "the intervals are wide, and a step that does not separate is not shown to be equal.", "",
+             "under that load, and '4 s' four times as many. Under that load (a load average near 20) a",
+             "wall-clock second was a few hundredths of a CPU second for one process, so these budgets are",
+             "far smaller than a second on a quiet machine: the CPU column says what a game cost. Counts of",
+             "seeds are small, to fit the session: the intervals (normal, over the seeds; they shrink to a",
+             "point when every seed gave the same result) are wide, and a step that does not separate is",
+             "not shown to be equal.", "",
              "The heuristic plays with the tuned weights of its game's `data/bot_weights.toml` (the run",
              "that tuned them is in the file's header).", "",
              "Reproduce: `PYTHONPATH=src python scripts/bots_doc.py run --workers 2 && "

@@ -91,7 +91,7 @@ def main(argv: list[str] | None = None) -> int:
           f"(deck of {rows[0]['deck']})")
     print(f"  a seat held enough Victory cards after it (SL §118, SL §119): {len(ready)}/{n}")
     clear = [r for r in ready if any(r["blocked"][k] == 0 for k in r["ready"])]
-    print(f"  ...of which a ready seat's escape tile was ever free of raiders at its turn (SL §113): {len(clear)}")
+    print(f"  ...of which a ready seat's escape tile was ever free of raiders (after any action, SL §113): {len(clear)}")
     peak = [max(r["raiders"].values()) for r in rows]
     print(f"  raiders on the board at their most: mean {sum(peak) / n:.1f} (min {min(peak)}, max {max(peak)})")
     print(f"  escaped: {sum(1 for r in rows if r['winners'])}/{n}")

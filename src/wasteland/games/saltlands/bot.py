@@ -92,17 +92,17 @@ class HeuristicAgent(Answers):
         """Expected hits on hex ``h`` before my next turn, minus what I can soak."""
         adj = s.static.geo.adj[h]
         hits = 0.0
-        damage = 1.5 + 0.25 * s.round
+        damage = self.RAIDER_HIT + self.RAIDER_HIT_ROUND * s.round
         for _rid, dist, move, _crew in rd:
             near = min((dist[n] for n in adj), default=paths.UNREACHABLE)
             if near <= move:
                 hits += damage
             elif near <= move + 3:
-                hits += 0.25 * damage
+                hits += self.NEAR_SHARE * damage
         armor = permanent_armor(s, me)
         hits = max(0.0, hits - armor * self.ARMOR_SOAK)
         capacity = self._soak_capacity(s, me)
-        return hits + (10.0 if hits > capacity + 0.5 else 0.0)
+        return hits + (self.OVERFLOW if hits > capacity + 0.5 else 0.0)
 
     def _token_in_reach(self, s: State, me: Player) -> bool:
         from .movement import move_options

@@ -39,12 +39,12 @@ BUDGETS = {"saltlands": 130, "fallout": 60, "quest": 45, "age-of-thirst": 350}
 #: the search steps' seeds are few, to fit a session on the shared machine
 LADDERS = [
     ("saltlands", "solo, Normal", {"players": 1, "difficulty": "normal"}, 1, (40, 24, 8)),
-    ("quest", "one hero", {"players": 1}, 1, (60, 8, 3)),
+    ("quest", "one hero", {"players": 1}, 1, (60, 16, 8)),
     ("fallout", "solo", {"players": 1}, 1, (40, 6, 3)),
-    ("fallout", "two players, competitive", {"players": 2}, 2, (30, 3, 2)),
+    ("fallout", "two players, competitive", {"players": 2}, 2, (30, 10, 2)),
     ("age-of-thirst", "two players", {"players": 2}, 2, (10, 2, 1)),
     ("saltlands", "two players, competitive", {"players": 2, "mode": "competitive", "difficulty": "normal"}, 2,
-     (20, 0, 0)),
+     (20, 6, 6)),
 ]
 
 
@@ -160,12 +160,17 @@ SESSION = [
     "run --only 'fallout/solo' --skip ismcts:60 --skip ismcts:240",
     "run --only 'saltlands/solo, Normal' --only 'age-of-thirst/two players' "
     "--only 'saltlands/two players, competitive'  (its Saltlands search games, on 6 and 3 seeds, were "
-    "dropped for the two below)",
+    "dropped for the two below; stopped after Age of Thirst)",
     "run --only 'saltlands/solo, Normal' --skip random --skip heuristic  (search 1 s, 24 seeds; stopped in "
     "search 4 s)",
     "run --only 'saltlands/solo, Normal' --skip random --skip heuristic --skip ismcts:130  (search 4 s, 8 seeds)",
     "run --only 'fallout/two players, competitive' --skip heuristic+random --skip ismcts:240+ismcts:60 "
     "--first 3 --games 7",
+    "run --only 'saltlands/two players, competitive'  (random and heuristic, played by the run above too: "
+    "the same games, kept once)",
+    "run --only 'quest/one hero' --skip random --skip heuristic --skip ismcts:180 --first 8 --games 8",
+    "run --only 'quest/one hero' --skip random --skip heuristic --skip ismcts:45 --first 3 --games 5",
+    "run --only 'saltlands/two players, competitive' --skip heuristic+random --games 6",
 ]
 
 #: the Saltlands escape figures (scripts/saltlands_escape.py), kept beside the matches

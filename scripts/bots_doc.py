@@ -170,7 +170,8 @@ SESSION = [
     "the same games, kept once)",
     "run --only 'quest/one hero' --skip random --skip heuristic --skip ismcts:180 --first 8 --games 8",
     "run --only 'quest/one hero' --skip random --skip heuristic --skip ismcts:45 --first 3 --games 5",
-    "run --only 'saltlands/two players, competitive' --skip heuristic+random --games 6",
+    "run --only 'saltlands/two players, competitive' --skip heuristic+random --games 6  (ended before its first "
+    "step was written: no search games in that ladder)",
 ]
 
 #: the Saltlands escape figures (scripts/saltlands_escape.py), kept beside the matches

@@ -16,7 +16,12 @@ does not search go to the guide's bot; searched ones run the same information-se
 search over the guide's candidates (the tree is the root information set; each
 iteration is a fresh determinization played on by the guide), so the budget buys more
 samples of what the bot would otherwise judge from two. A guide may say that one of its
-play-ons costs several iterations (``iteration_cost``), when it plays further ahead.
+play-ons costs several iterations (``iteration_cost``), when it plays further ahead, and
+may ask for progressive widening (its ``widening``, ``core.search_guide.widened``): the search
+weighs only its first few candidates at first and more as iterations accrue, so a decision
+of many options spends its budget on the likeliest before it tries the rest. The other
+games' guides are ``core.search_guide.PlayOnGuide``s: the heuristic bot's favourite first, a
+turn played on by the bots, the game's ``evaluate`` as the value.
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ import math
 import time
 from typing import Any, Callable, Protocol
 
+from wasteland.core.search_guide import widened
 from wasteland.core.agent import Observation
 from wasteland.core.protocol import Action, Game
 from wasteland.core.rng import Rng
@@ -139,6 +145,7 @@ class ISMCTSAgent:
         children = {a: Node() for a in candidates}
         # a guide's play-on may be dearer than one iteration (a longer horizon)
         cost = guide.iteration_cost(obs)
+        widening = getattr(guide, "widening", None)
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
         done = 0
         c = self.exploration
@@ -149,7 +156,8 @@ class ISMCTSAgent:
                 break
             state = obs.sample(self.rng)
             legal = set(game.decision(state).actions)
-            avail = [a for a in candidates if a in legal]
+            weighed = candidates[:widened(len(candidates), done, widening)] if widening else candidates
+            avail = [a for a in weighed if a in legal]
             done += cost
             if not avail:  # this deal offers none of them: it teaches nothing
                 continue

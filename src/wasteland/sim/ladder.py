@@ -2,7 +2,9 @@
 
 A function API, for ``wasteland ladder`` and anything else that pits bots (the tuner):
 
-* :func:`make_bot` — a bot by name: ``random``, ``heuristic`` (and the game's other bots),
+* :func:`make_bot` — a bot by name: ``random``, ``heuristic`` (and the game's other bots;
+  ``heuristic?name=value,...`` plays with those weights over the game's
+  ``data/bot_weights.toml``, the way ``scripts/tune_bot.py`` tries its candidates),
   ``ismcts:N``, ``openspiel-ismcts:N``, ``openspiel-mcts:N`` (a game of one seat only),
   or an import path ``package.module:factory``;
 * :func:`play_match` — one game of a lineup (one bot name per seat) from a seed: who won,
@@ -60,6 +62,9 @@ def match_options(game: str, options: dict[str, Any]) -> dict[str, Any]:
 def make_bot(name: str, seed: int, game: str, options: dict[str, Any]) -> Agent:
     """A bot by ladder name for ``game`` played with ``options`` (see the module doc)."""
     spec = get_spec(game)
+    name, _, given = name.partition("?")
+    if given:
+        return make_agent(name, seed, spec=spec, weights=parse_weights(given))
     base, _, budget = name.partition(":")
     if base in OPENSPIEL:
         from wasteland.envs import openspiel_agents  # the rl extra: only when an OpenSpiel bot plays
@@ -67,6 +72,25 @@ def make_bot(name: str, seed: int, game: str, options: dict[str, Any]) -> Agent:
         factory = getattr(openspiel_agents, OPENSPIEL[base])
         return factory(seed=seed, spec=spec, budget=int(budget) if budget else openspiel_agents.BUDGET, **options)
     return make_agent(name, seed, spec=spec)
+
+
+def parse_weights(text: str) -> dict[str, float]:
+    """``name=value,name=value`` (a bot's weights in its ladder name) as numbers."""
+    out = {}
+    for item in text.split(","):
+        key, eq, value = item.partition("=")
+        try:
+            out[key.strip()] = float(value)
+        except ValueError:
+            raise ValueError(f"bot weights {text!r}: write name=number,name=number") from None
+        if not eq or not key.strip():
+            raise ValueError(f"bot weights {text!r}: write name=number,name=number")
+    return out
+
+
+def weights_name(bot: str, weights: dict[str, float]) -> str:
+    """The ladder name of ``bot`` playing with ``weights`` (see :func:`parse_weights`)."""
+    return bot + "?" + ",".join(f"{k}={v:.6g}" for k, v in weights.items()) if weights else bot
 
 
 @dataclass
@@ -247,6 +271,43 @@ def write_trace(path: Any, matches: Iterable[Match], params: dict[str, int] | No
             f.write(json.dumps({**m.to_json(), **({"params": params} if params else {})}, ensure_ascii=False) + "\n")
 
 
+def seat_score(m: Match, bot: str) -> float:
+    """``bot``'s score in a match: alone, 1 for a win and 0 for a loss; against others, 1 if
+    it won and they did not, 0 the other way round, a half when both or neither won."""
+    mine = any(m.lineup[k] == bot for k in m.winners)
+    if all(b == bot for b in m.lineup):
+        return 1.0 if mine else 0.0
+    theirs = any(m.lineup[k] != bot for k in m.winners)
+    return 0.5 if mine == theirs else 1.0 if mine else 0.0
+
+
+def by_seed(matches: Iterable[Match], bot: str) -> dict[int, float]:
+    """``bot``'s mean score per seed (a seed's rotations together): the unit of pairing."""
+    acc: dict[int, list[float]] = {}
+    for m in matches:
+        if bot in m.lineup:
+            acc.setdefault(m.seed, []).append(seat_score(m, bot))
+    return {seed: sum(v) / len(v) for seed, v in acc.items()}
+
+
+def mean_interval(values: Sequence[float], z: float = 1.96) -> tuple[float, float, float]:
+    """The mean and its 95% normal interval (the standard error over ``values``)."""
+    n = len(values)
+    if n == 0:
+        return 0.0, 0.0, 0.0
+    mean = sum(values) / n
+    var = sum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.0
+    half = z * math.sqrt(var / n)
+    return mean, mean - half, mean + half
+
+
+def paired_difference(a: dict[int, float], b: dict[int, float]) -> tuple[float, float, float, int]:
+    """The mean of ``a - b`` over the seeds both played, its 95% interval, and the seeds."""
+    seeds = sorted(set(a) & set(b))
+    mean, lo, hi = mean_interval([a[s] - b[s] for s in seeds])
+    return mean, lo, hi, len(seeds)
+
+
 def summary(matches: Sequence[Match]) -> dict[str, Any]:
     """Totals: matches, actions, CPU seconds, end reasons."""
     reasons: dict[str, int] = {}
@@ -256,5 +317,6 @@ def summary(matches: Sequence[Match]) -> dict[str, Any]:
             "cpu_seconds": round(sum(m.cpu for m in matches), 1), "reasons": reasons}
 
 
-__all__ = ["Match", "bradley_terry", "default_bots", "head_to_head", "make_bot", "match_options", "paired",
+__all__ = ["Match", "bradley_terry", "by_seed", "mean_interval", "paired_difference", "parse_weights",
+           "seat_score", "weights_name", "default_bots", "head_to_head", "make_bot", "match_options", "paired",
            "play_match", "ratings", "round_robin", "rotations", "run", "solo_table", "summary", "write_trace"]

@@ -8,6 +8,7 @@ from typing import Any
 
 from wasteland.core.spec import GameSpec
 from wasteland.sim.compare import bot_pairs, head_to_head, option_tables
+from wasteland.sim.defeats import table as defeats_table
 from wasteland.sim.report import (Rate, Row, shown, config_key, fmt_rate, is_dealt, is_error, keep_order, rates_by,
                                   row_label, seat_bot_rates, seat_name_rates, seat_rates, table,
                                   turn_position_rates, won)
@@ -98,6 +99,7 @@ def summary(rows: list[Row], spec: GameSpec, *, seconds: float, header: list[str
     lines += [f"  {k:6d}  {reason}" for reason, k in defeats.most_common()] or ["  none"]
     lines.append("causes of victory:")
     lines += [f"  {k:6d}  {reason}" for reason, k in victories.most_common()] or ["  none"]
+    lines += defeats_table(rows)
     if errors:
         lines.append(f"ERRORS: {len(errors)} game(s) failed (end_reason 'error: ...' in games.csv):")
         causes = Counter(r["end_reason"] for r in errors)

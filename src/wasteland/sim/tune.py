@@ -93,15 +93,41 @@ def _order(targets: Targets, name: str) -> int:
     return [p.name for p in game_params(targets.spec).params].index(name)
 
 
+def new_study(seed: int, first: dict[str, float] | None = None) -> optuna.Study:
+    """The designers' optimiser: Optuna's TPE sampler, seeded, minimising a score, with
+    ``first`` (the numbers as they are) as its first candidate. ``scripts/tune_bot.py``
+    tunes the bots' weights with it too."""
+    optuna.logging.set_verbosity(optuna.logging.WARNING)
+    study = optuna.create_study(direction="minimize", sampler=optuna.samplers.TPESampler(seed=seed))
+    if first:
+        study.enqueue_trial(first)
+    return study
+
+
+def optimise(study: optuna.Study, suggest: Callable[[optuna.Trial], dict], play: Callable[[list[dict]], list[float]],
+             budget: int, batch: int, stop: Callable[[], bool] | None = None) -> None:
+    """Ask ``batch`` candidates at a time (``suggest`` names their numbers), play them in one
+    go (``play``: a score per candidate, lower is better) and tell the sampler in order,
+    until ``budget`` candidates were played or ``stop`` says so after a batch."""
+    told = 0
+    while told < budget:
+        size = min(batch, budget - told)
+        trials = [study.ask() for _ in range(size)]
+        sets = [suggest(trial) for trial in trials]
+        for trial, value in zip(trials, play(sets)):
+            study.tell(trial, value)
+        told += size
+        if stop is not None and stop():
+            break
+
+
 def tune(targets: Targets, workers: int | None = None, backend: str = "local",
          say: Callable[[str], None] | None = None) -> Tuning:
     spec = targets.spec
     workers = workers or os.cpu_count() or 1
     declared = game_params(spec)
     searched = [declared.param(n) for n in targets.params]
-    optuna.logging.set_verbosity(optuna.logging.WARNING)
-    study = optuna.create_study(direction="minimize", sampler=optuna.samplers.TPESampler(seed=targets.seed))
-    study.enqueue_trial({p.name: p.default for p in searched})  # the game's own numbers first
+    study = new_study(targets.seed, {p.name: p.default for p in searched})  # the game's own numbers first
     candidates: list[Candidate] = []
     started = time.perf_counter()
     with session(backend):  # one Ray instance for every batch
@@ -112,23 +138,25 @@ def tune(targets: Targets, workers: int | None = None, backend: str = "local",
 def _search(targets: Targets, study: optuna.Study, searched: list, candidates: list[Candidate], workers: int,
             backend: str, say: Callable[[str], None] | None) -> None:
     spec = targets.spec
-    while len(candidates) < targets.budget:
-        size = min(targets.batch, targets.budget - len(candidates))
-        trials = [study.ask() for _ in range(size)]
-        sets = [{p.name: trial.suggest_int(p.name, p.low, p.high, step=p.step) for p in searched}
-                for trial in trials]
+
+    def suggest(trial: optuna.Trial) -> dict[str, int]:
+        return {p.name: trial.suggest_int(p.name, p.low, p.high, step=p.step) for p in searched}
+
+    def play(sets: list[dict[str, int]]) -> list[float]:
         played = play_candidates(targets, [_checked(spec, s) for s in sets], workers, backend)
-        for trial, values, rows in zip(trials, sets, played):
+        out = []
+        for values, rows in zip(sets, played):
             measures = [measure(t, spec, rows) for t in targets.targets]
             candidate = Candidate(len(candidates), values, measures, rows)
             candidates.append(candidate)
-            study.tell(trial, candidate.score)
+            out.append(candidate.score)
             if say is not None:
                 state = "all targets met" if candidate.met else \
                     f"{sum(m.met for m in measures)}/{len(measures)} targets met"
                 say(f"candidate {candidate.number}: {as_text(values)}; score {candidate.score:.4f}; {state}")
-        if any(c.met for c in candidates):
-            break
+        return out
+
+    optimise(study, suggest, play, targets.budget, targets.batch, lambda: any(c.met for c in candidates))
 
 
 def _checked(spec: GameSpec, values: dict[str, int]) -> dict[str, int]:

@@ -17,6 +17,7 @@ age-of-thirst --bot`` (see :data:`POLICIES`).
 
 from __future__ import annotations
 
+from wasteland.core.bot_weights import resolve
 from wasteland.core.agent import Observation
 from wasteland.core.protocol import Action, RuleError
 from wasteland.core.notation import pair
@@ -45,8 +46,11 @@ STATUS_KIND = {"paralysis": "skinny", "blindness": "handsome", "madness": "smart
 class HeuristicAgent:
     name = "heuristic"
 
-    def __init__(self, seed: int = 0, prefer: str | None = None, policy: str | None = None) -> None:
+    def __init__(self, seed: int = 0, prefer: str | None = None, policy: str | None = None,
+                 weights: dict[str, float] | None = None) -> None:
         self.rng = Rng(seed)
+        # its pushes: data/bot_weights.toml [heuristic] (tuned by scripts/tune_bot.py)
+        self.w = resolve("wasteland.games.age_of_thirst", weights)
         if prefer is not None and policy is None:
             policy = prefer  # the old name of the one-kind openings
         if policy is not None and policy not in POLICIES:
@@ -137,12 +141,13 @@ class HeuristicAgent:
 
     def _bias(self, s, seat: int, action: str) -> float:
         x = parse(action)
+        w = self.w
         if x.VERB == "buy":
-            return 0.004
+            return w["buy"]
         if x.VERB == "grow":
-            return -0.003  # hedges are cheap but block its own way too
+            return w["grow"]  # hedges are cheap but block its own way too
         if x.VERB == "end":
-            return -0.0005  # act before ending when the value is equal
+            return w["end"]  # act before ending when the value is equal
         if x.VERB == "play" and x.card in STATUS_KIND:
             # A status card (LO-11) shows in no position value: lay it on the kind the
             # opponent has nearest the centre, one point of value per such troop.
@@ -150,8 +155,8 @@ class HeuristicAgent:
             kind = STATUS_KIND[x.card]
             b = s.board
             near = sum(1 for h, (o, k) in s.pieces.items()
-                       if o == target and k == kind and b.distance(h, b.centre) <= 3)
-            return 0.004 * near - 0.002
+                       if o == target and k == kind and b.distance(h, b.centre) <= w["status_reach"])
+            return w["status_troop"] * near + w["status_base"]
         return 0.0
 
     def _place(self, obs: Observation, actions: list[str]) -> str:

@@ -62,7 +62,8 @@ SPEC = GameSpec(
     + tuple(BotSpec(f"heuristic-{p}", f"the heuristic bot with the opening {p!r}", _HEURISTIC, {"policy": p})
             for p in POLICIES),
     default_bot="heuristic",
-    capabilities=Capabilities(hidden_information=True, chance=True, search_guide=False, teams=True),
+    capabilities=Capabilities(hidden_information=True, chance=True, search_guide=True, teams=True),
+    guide="wasteland.games.age_of_thirst.guide:SearchGuide",
     scenario="wasteland.games.age_of_thirst.scenario:scenario_from_text",
     scenario_writer="wasteland.games.age_of_thirst.scenario_write:to_text",
     scenario_doc="TOML: game = \"age-of-thirst\", [config], [state], [[clan]], [[piece]], [decks], "

@@ -7,6 +7,7 @@ It reads only its observation: its seat's view, and samples of what it cannot se
 
 from __future__ import annotations
 
+from wasteland.core.bot_weights import resolve
 from wasteland.core.agent import Observation
 from wasteland.core.protocol import Action, RuleError
 from wasteland.core.rng import Rng
@@ -16,14 +17,14 @@ from .influence import influence
 from .notation import Move, Result, parse
 from .state import State
 
-SAFE_GAP = 4  # rest rather than risk a fight below this much health above radiation
-
 
 class HeuristicAgent:
     name = "heuristic"
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, weights: dict[str, float] | None = None) -> None:
         self.rng = Rng(seed)
+        # its numbers: data/bot_weights.toml [heuristic] (tuned by scripts/tune_bot.py)
+        self.w = resolve("wasteland.games.fallout", weights)
 
     def choose(self, obs: Observation) -> Action:
         d = obs.decision
@@ -47,6 +48,7 @@ class HeuristicAgent:
         me = v["survivors"][obs.seat]
         if "quest" in actions:
             return "quest"
+        w = self.w
         gap = me["health"] - me["radiation"]
         sample: State = obs.sample(self.rng)
         types = sample.content.types
@@ -54,9 +56,9 @@ class HeuristicAgent:
             x = parse(a)
             if x.VERB == "fight":
                 t = types[sample.enemies[x.enemy][0]]
-                if gap > t.damage + t.radiation + 1 and t.defence <= 5:
+                if gap > t.damage + t.radiation + w["fight_margin"] and t.defence <= w["fight_defence"]:
                     return a
-        if gap < SAFE_GAP and "rest" in actions:
+        if gap < w["safe_gap"] and "rest" in actions:
             return "rest"
         g = sample.board.graph
         here = me["space"]
@@ -69,7 +71,7 @@ class HeuristicAgent:
                 calm = [sp for sp in steps if sp not in danger] or steps
                 if calm and Move.text(calm[0]) in actions:
                     return Move.text(calm[0])
-        if "rest" in actions and gap < 10:
+        if "rest" in actions and gap < w["rest_gap"]:
             return "rest"
         return "end"
 

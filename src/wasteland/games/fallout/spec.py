@@ -32,7 +32,8 @@ SPEC = GameSpec(
     bots=(BotSpec("heuristic", "plays by hand-written priorities of its own (not the rulebook's)",
                   "wasteland.games.fallout.bot:HeuristicAgent"),),
     default_bot="heuristic",
-    capabilities=Capabilities(hidden_information=True, chance=True, search_guide=False, teams=True),
+    capabilities=Capabilities(hidden_information=True, chance=True, search_guide=True, teams=True),
+    guide="wasteland.games.fallout.guide:SearchGuide",
     scenario="wasteland.games.fallout.scenario:scenario_from_text",
     scenario_writer="wasteland.games.fallout.scenario_write:to_text",
     scenario_doc="TOML: game = \"fallout\", map, [[survivor]], [[enemy]], [agenda], [track], [config], [state], "

@@ -5,6 +5,7 @@ judged one ply ahead by ``evaluate`` on a sample of the hidden decks."""
 
 from __future__ import annotations
 
+from wasteland.core.bot_weights import resolve
 from wasteland.core.agent import Observation
 from wasteland.core.protocol import Action, RuleError
 from wasteland.core.rng import Rng
@@ -21,8 +22,10 @@ def _die(a: str) -> int:
 class HeuristicAgent:
     name = "heuristic"
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, weights: dict[str, float] | None = None) -> None:
         self.rng = Rng(seed)
+        # its numbers: data/bot_weights.toml [heuristic] (tuned by scripts/tune_bot.py)
+        self.w = resolve("wasteland.games.quest", weights)
 
     def choose(self, obs: Observation) -> Action:
         d = obs.decision
@@ -61,9 +64,10 @@ class HeuristicAgent:
             return max(by_verb["free"], key=_die)
         if "dig" in by_verb:
             return min(by_verb["dig"], key=_die)
-        if "recover" in by_verb and h["wounds"] <= vit // 3:
+        w = self.w
+        if "recover" in by_verb and h["wounds"] <= vit * w["recover_below"]:
             return min(by_verb["recover"], key=_die)
-        if "explore" in by_verb and not s.quest_zone:
+        if "explore" in by_verb and not s.quest_zone and h["wounds"] > vit * w["explore_above"]:
             return min(by_verb["explore"], key=_die)
         if goal is not None and h["zone"] != goal:
             def steps_left(zone: str) -> int:
@@ -76,6 +80,6 @@ class HeuristicAgent:
                 return min(steps, key=lambda a: (steps_left(parse(a).zone), _die(a)))
         if "attack" in by_verb:
             return max(by_verb["attack"], key=lambda a: (_die(a), -s.models[parse(a).model]["wounds"]))
-        if "recover" in by_verb and h["wounds"] < vit:
+        if "recover" in by_verb and h["wounds"] < vit * w["idle_recover_below"]:
             return min(by_verb["recover"], key=_die)
         return End.text()

@@ -33,7 +33,8 @@ SPEC = GameSpec(
     bots=(BotSpec("heuristic", "explores toward the quest symbol and fights what blocks it (our own priorities)",
                   "wasteland.games.quest.bot:HeuristicAgent"),),
     default_bot="heuristic",
-    capabilities=Capabilities(hidden_information=True, chance=True, search_guide=False, teams=True),
+    capabilities=Capabilities(hidden_information=True, chance=True, search_guide=True, teams=True),
+    guide="wasteland.games.quest.guide:SearchGuide",
     scenario="wasteland.games.quest.scenario:scenario_from_text",
     scenario_writer="wasteland.games.quest.scenario_write:to_text",
     scenario_doc="TOML: game = \"quest\", [config], [state], [[tile]], [[hero]], [[enemy]], [exploration], "

@@ -12,6 +12,7 @@ its observation (``obs.sample``), never the true state.
 
 from __future__ import annotations
 
+from wasteland.core.bot_weights import resolve
 from wasteland.core.agent import Observation
 from wasteland.core import paths
 from wasteland.core.rng import Rng
@@ -30,18 +31,22 @@ from .zones import crew_members, fresh_crew, hand_limit, permanent_armor, victor
 
 class HeuristicAgent(Answers):
     name = "heuristic"
-    LOOKAHEAD = 8  # move destinations tried against a simulated raider activation
-    SAMPLES = 2  # deals of the hidden cards each of them is tried against
-    EASY_DEATH = 60.0
-    CREW_VALUE = 12.0  # a crew member: one more action and one more wound soaked (SL §64)
-    ARMOR_VALUE = 6.0
-    CREW_TOKEN = 4.0
-    EXPLORE_UNTIL = 3  # explore while fewer wanted tokens than this are in sight
-    AIM_PULL = 0.5  # a group's pull (per hex) toward the marker its Victory cards match
-    RUMOR_PULL = 0.5  # a rumor option's worth (per hex) of bringing that marker nearer
+    # The weights it plays by come from data/bot_weights.toml ([heuristic], tuned by
+    # scripts/tune_bot.py): LOOKAHEAD (move destinations tried against a simulated raider
+    # activation), SAMPLES (deals of the hidden cards each is tried against), CREW_VALUE (a
+    # crew member: one more action and one more wound soaked, SL §64), ARMOR_VALUE,
+    # CREW_TOKEN, EXPLORE_UNTIL (explore while fewer wanted tokens are in sight), AIM_PULL (a
+    # group's pull per hex toward the marker its Victory cards match), RUMOR_PULL, the cost
+    # of a death by difficulty (SL §90 to SL §96), what a Victory card and readiness to
+    # escape are worth, and CAUTION (how much the worse of the deals weighs).
+    LOOKAHEAD: int
+    SAMPLES: int
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, weights: dict[str, float] | None = None) -> None:
         self.rng = Rng(seed)
+        self.weights = resolve("wasteland.games.saltlands", weights)
+        for name, value in self.weights.items():
+            setattr(self, name.upper(), value)
 
     # -- entry point ---------------------------------------------------------------
     def choose(self, obs: Observation) -> str:
@@ -100,17 +105,17 @@ class HeuristicAgent(Answers):
         """Expected hits on hex ``h`` before my next turn, minus what I can soak."""
         adj = s.static.geo.adj[h]
         hits = 0.0
-        damage = 1.5 + 0.25 * s.round
+        damage = self.RAIDER_HIT + self.RAIDER_HIT_ROUND * s.round
         for _rid, dist, move, _crew in rd:
             near = min(map(dist.__getitem__, adj), default=paths.UNREACHABLE)
             if near <= move:
                 hits += damage
             elif near <= move + 3:
-                hits += 0.25 * damage
+                hits += self.NEAR_SHARE * damage
         armor = permanent_armor(s, me)
-        hits = max(0.0, hits - armor * 0.8)
+        hits = max(0.0, hits - armor * self.ARMOR_SOAK)
         capacity = self._soak_capacity(s, me)
-        return hits + (10.0 if hits > capacity + 0.5 else 0.0)
+        return hits + (self.OVERFLOW if hits > capacity + 0.5 else 0.0)
 
     def _token_in_reach(self, s: State, me: Player) -> bool:
         if not s.tokens:
@@ -272,7 +277,8 @@ class HeuristicAgent(Answers):
         # Dying costs what the rules make it cost: on Easy the hand and a trip back to a
         # starting tile, on Normal the one respawn, on Hard the game (SL §90 to SL §96).
         died = me.status == "dead" or (respawns_before is not None and me.respawned > respawns_before)
-        death = {"easy": self.EASY_DEATH, "normal": 150.0 if me.respawned <= 1 else 400.0, "hard": 400.0}
+        death = {"easy": self.EASY_DEATH, "normal": self.NORMAL_DEATH if me.respawned <= 1 else self.LAST_DEATH,
+                 "hard": self.LAST_DEATH}
         v = -death[s.static.rules.difficulty] if died else 0.0
         v += self.CREW_VALUE * (len(crew_members(me)) - 1) + self.ARMOR_VALUE * permanent_armor(s, me)
         for c in me.hand:
@@ -282,8 +288,8 @@ class HeuristicAgent(Answers):
         if me.vehicle is not None:
             v += card_value(cards[me.vehicle])
         escape = self._escape(s, me)  # ``ready``, and the goal bonus's escape
-        v += 25.0 * len(victory_cards(s, me)) + (30.0 if escape is not None else 0.0)
-        v += 40.0 * len(s.rumors_played)
+        v += self.VICTORY_CARD * len(victory_cards(s, me)) + (self.READY if escape is not None else 0.0)
+        v += self.RUMOR_PLAYED * len(s.rumors_played)
         if me.hex is not None:
             v += 2.0 * self._goal_bonus(s, me, me.hex, escape)
         return v
@@ -433,7 +439,7 @@ class HeuristicAgent(Answers):
                 # Cautious: the worse outcome weighs as much as the average (a death
                 # in one deal of the damage cards is a real risk, SL §100 to SL §104).
                 values = [self._simulate_plan(t, me.seat, move) for t in samples]
-                return 0.5 * sum(values) / len(values) + 0.5 * min(values)
+                return (1.0 - self.CAUTION) * sum(values) / len(values) + self.CAUTION * min(values)
 
             stay = judged(None)
             for a in moves:

@@ -1,0 +1,275 @@
+"""docs/bots.md from ladder runs: the skill ladder of every game and mode (issue 33).
+
+    PYTHONPATH=src python scripts/bots_doc.py run [--only GAME/MODE ...] [--workers 2]
+    PYTHONPATH=src python scripts/bots_doc.py write
+
+``run`` plays each step of each ladder on paired seeds (``wasteland.sim.ladder``) and
+appends the matches to ``docs/bots/matches.jsonl`` (one step at a time, so a run stopped
+half way keeps what it played); ``write`` reads them back and writes ``docs/bots.md``: per
+game and mode, random < heuristic < search 1 s < search 4 s, each step's paired difference
+on the same seeds with its 95% interval. Alone (solo, co-op) the difference is of win
+rates, seed by seed; head to head the upper bot's score against the lower one in every seat
+order of each seed (0.5: even), its interval over the seeds.
+
+The search budgets are iterations, not seconds: on this shared two-core machine a second
+is not a fixed amount of work, so each game's budget is the iterations its guided ISMCTS
+made in one second of a decision, measured under load (``BUDGETS``), and four times that.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+import sys
+import time
+
+from wasteland.sim import ladder
+from wasteland.sim.report import wilson
+
+ROOT = Path(__file__).resolve().parent.parent
+MATCHES = ROOT / "docs" / "bots" / "matches.jsonl"
+DOC = ROOT / "docs" / "bots.md"
+
+#: iterations of the guided ISMCTS in one second of a decision, measured on the loaded
+#: machine (median of a game's first decisions, /tmp script in the issue's note)
+BUDGETS = {"saltlands": 130, "fallout": 60, "quest": 45, "age-of-thirst": 350}
+
+#: the ladders: (game, mode, options, seats, seeds: random and heuristic, search 1 s, search 4 s);
+#: the search steps' seeds are few, to fit a session on the shared machine
+LADDERS = [
+    ("saltlands", "solo, Normal", {"players": 1, "difficulty": "normal"}, 1, (40, 24, 8)),
+    ("quest", "one hero", {"players": 1}, 1, (60, 16, 8)),
+    ("fallout", "solo", {"players": 1}, 1, (40, 6, 3)),
+    ("fallout", "two players, competitive", {"players": 2}, 2, (30, 10, 2)),
+    ("age-of-thirst", "two players", {"players": 2}, 2, (10, 2, 1)),
+    ("saltlands", "two players, competitive", {"players": 2, "mode": "competitive", "difficulty": "normal"}, 2,
+     (20, 6, 6)),
+]
+
+
+def bots(game: str) -> list[tuple[str, str]]:
+    one = BUDGETS[game]
+    return [("random", "random"), ("heuristic", "heuristic"),
+            (f"ismcts:{one}", f"search 1 s ({one} iterations)"), (f"ismcts:{4 * one}", f"search 4 s ({4 * one} iterations)")]
+
+
+def key(game: str, mode: str) -> str:
+    return f"{game}/{mode}"
+
+
+def steps(game: str, seats: int, seeds: tuple[int, int, int]) -> list[tuple[list[str], int]]:
+    """The lineups each ladder plays and on how many seeds: alone, every bot; head to
+    head, each bot against the one below it. A step of no seeds is not played."""
+    names = [b for b, _ in bots(game)]
+    if seats == 1:
+        out = [([b], (seeds[0], seeds[0], seeds[1], seeds[2])[k]) for k, b in enumerate(names)]
+    else:
+        out = [([names[k + 1], names[k]], seeds[k]) for k in range(3)]
+    return [(lineup, n) for lineup, n in out if n > 0]
+
+
+def run(only: list[str], workers: int, skip: list[str] | None = None, first: int = 0,
+        games: int | None = None) -> None:
+    MATCHES.parent.mkdir(parents=True, exist_ok=True)
+    for game, mode, options, seats, seeds in LADDERS:
+        if only and key(game, mode) not in only:
+            continue
+        opts = ladder.match_options(game, options)
+        for lineup, count in steps(game, seats, seeds):
+            if skip and "+".join(lineup) in skip:
+                continue
+            started = time.perf_counter()
+            count = games if games is not None else count
+            matches = list(ladder.run(ladder.paired(game, lineup, count, first, opts), workers))
+            with open(MATCHES, "a", encoding="utf-8") as f:
+                for m in matches:
+                    f.write(json.dumps({"ladder": key(game, mode), "seed": m.seed, "lineup": m.lineup,
+                                        "winners": m.winners, "reason": m.reason, "actions": m.actions,
+                                        "cpu": round(m.cpu, 2)}, ensure_ascii=False) + "\n")
+            print(f"{key(game, mode)} {'+'.join(lineup)}: {len(matches)} matches, "
+                  f"{time.perf_counter() - started:.0f} s", file=sys.stderr, flush=True)
+
+
+def load() -> dict[str, list[ladder.Match]]:
+    out: dict[str, list[ladder.Match]] = {}
+    if not MATCHES.exists():
+        return out
+    for line in MATCHES.read_text(encoding="utf-8").splitlines():
+        r = json.loads(line)
+        game = r["ladder"].split("/")[0]
+        out.setdefault(r["ladder"], []).append(
+            ladder.Match(game, r["seed"], r["lineup"], r["winners"], r["reason"], r["actions"], r["cpu"]))
+    return out
+
+
+def _pp(x: float) -> str:
+    return f"{100 * x:+.1f}"
+
+
+def section(game: str, mode: str, seats: int, matches: list[ladder.Match]) -> list[str]:
+    names = dict(bots(game))
+    order = [b for b, _ in bots(game)]
+    lines = []
+    if seats == 1:
+        lines += ["| bot | won | rate [95% Wilson] | CPU s a game |", "|---|---|---|---|"]
+        per = {}
+        for b in order:
+            mine = [m for m in matches if m.lineup == [b]]
+            if not mine:
+                lines.append(f"| {names[b]} | not played | | |")
+                continue
+            won = sum(1 for m in mine if m.winners)
+            lo, hi = wilson(won, len(mine))
+            per[b] = ladder.by_seed(mine, b)
+            lines.append(f"| {names[b]} | {won}/{len(mine)} | {won / len(mine):.2f} [{lo:.2f}, {hi:.2f}] | "
+                         f"{sum(m.cpu for m in mine) / len(mine):.1f} |")
+        lines += ["", "| step | seeds | paired difference of win rates, pp [95%] | separates |", "|---|---|---|---|"]
+        for lower, upper in zip(order, order[1:]):
+            if lower in per and upper in per:
+                d, lo, hi, n = ladder.paired_difference(per[upper], per[lower])
+                lines.append(f"| {names[lower]} < {names[upper]} | {n} | {_pp(d)} [{_pp(lo)}, {_pp(hi)}] | "
+                             f"{'yes' if lo > 0 else 'no'} |")
+    else:
+        lines += ["| step | seeds (x2 seat orders) | upper bot's score share [95%] | separates | CPU s a match |",
+                  "|---|---|---|---|---|"]
+        for lower, upper in zip(order, order[1:]):
+            mine = [m for m in matches if sorted(m.lineup) == sorted([lower, upper])]
+            if not mine:
+                lines.append(f"| {names[lower]} < {names[upper]} | not played | | | |")
+                continue
+            per = ladder.by_seed(mine, upper)
+            mean, lo, hi = ladder.mean_interval(list(per.values()))
+            lo, hi = max(0.0, lo), min(1.0, hi)  # a share lies in [0, 1]
+            lines.append(f"| {names[lower]} < {names[upper]} | {len(per)} | {mean:.2f} [{lo:.2f}, {hi:.2f}] | "
+                         f"{'yes' if lo > 0.5 else 'no'} | {sum(m.cpu for m in mine) / len(mine):.1f} |")
+    reasons: dict[str, int] = {}
+    for m in matches:
+        reasons[m.reason] = reasons.get(m.reason, 0) + 1
+    lines += ["", "End reasons: " + "; ".join(f"{n}x {r}" for r, n in sorted(reasons.items(), key=lambda kv: -kv[1])), ""]
+    return lines
+
+
+#: the commands that played docs/bots/matches.jsonl in the session of issue 33 (a step was
+#: left out with --skip where it had been played, or played again with fewer seeds)
+SESSION = [
+    "run --only 'quest/one hero' --only 'fallout/solo' --only 'fallout/two players, competitive'"
+    "  (stopped after Quest's search 1 s)",
+    "run --only 'quest/one hero' --skip random --skip heuristic --skip ismcts:45 --only 'fallout/solo' "
+    "--only 'fallout/two players, competitive'  (this left out Fallout solo's random and heuristic too)",
+    "run --only 'fallout/solo' --skip ismcts:60 --skip ismcts:240",
+    "run --only 'saltlands/solo, Normal' --only 'age-of-thirst/two players' "
+    "--only 'saltlands/two players, competitive'  (its Saltlands search games, on 6 and 3 seeds, were "
+    "dropped for the two below; stopped after Age of Thirst)",
+    "run --only 'saltlands/solo, Normal' --skip random --skip heuristic  (search 1 s, 24 seeds; stopped in "
+    "search 4 s)",
+    "run --only 'saltlands/solo, Normal' --skip random --skip heuristic --skip ismcts:130  (search 4 s, 8 seeds)",
+    "run --only 'fallout/two players, competitive' --skip heuristic+random --skip ismcts:240+ismcts:60 "
+    "--first 3 --games 7",
+    "run --only 'saltlands/two players, competitive'  (random and heuristic, played by the run above too: "
+    "the same games, kept once)",
+    "run --only 'quest/one hero' --skip random --skip heuristic --skip ismcts:180 --first 8 --games 8",
+    "run --only 'quest/one hero' --skip random --skip heuristic --skip ismcts:45 --first 3 --games 5",
+    "run --only 'saltlands/two players, competitive' --skip heuristic+random --games 6  (ended before its first "
+    "step was written: no search games in that ladder)",
+]
+
+#: the Saltlands escape figures (scripts/saltlands_escape.py), kept beside the matches
+ESCAPES = [("saltlands-escape-2p.txt", "--players 2 --mode competitive --games 20"),
+           ("saltlands-escape-solo.txt", "--players 1 --mode solo --games 30")]
+
+
+def saltlands_note() -> list[str]:
+    """Why Saltlands games between bots seldom end with an escape: the figures of
+    ``scripts/saltlands_escape.py`` (its totals), with the commands that made them."""
+    lines = ["## Saltlands: why so few escapes", "",
+             "An escape needs, in this order: every rumor card of the rumor deck played (SL §111: 2 solo,",
+             "4 with two players), a seat holding the Victory cards its mode asks (1 matching + 1 any in",
+             "competitive and solo, SL §118, SL §119), that seat on a rumor-marker tile with no raider on it",
+             "(SL §113), all before the last round ends (SL §47, SL §114). `scripts/saltlands_escape.py`",
+             "follows each condition game by game with the heuristic in every seat. What its figures",
+             "say: the first thing missing is the end of the road (with two players most games never play",
+             "the fourth rumor card); then, once a seat holds its cards, its escape tile is seldom free of",
+             "raiders: they spawn at every activation (SL §100 to SL §107) and stay until destroyed, up to",
+             "about twenty on the small area by the last rounds. Where a ready seat's tile was free at some",
+             "moment and it still did not escape, the bot is to blame (it was not within a move of it);",
+             "the rest is the rules with our chosen token counts (tokens.toml: nine rumor tokens in the",
+             "pool). So the rules make an escape between these bots rare, not impossible. Solo, the",
+             "heuristic's weakness is staying alive: most of its games end with it out of the game (its",
+             "second death on Normal, SL §90 to SL §96) before it holds what an escape needs; tuning its",
+             "weights did not change that (data/bot_weights.toml).", ""]
+    for name, args in ESCAPES:
+        path = MATCHES.parent / name
+        if not path.exists():
+            lines += [f"`{args}`: not run.", ""]
+            continue
+        text = path.read_text(encoding="utf-8").splitlines()
+        start = next((k for k, ln in enumerate(text) if ln.startswith("heuristic x")), len(text))
+        lines += [f"`PYTHONPATH=src python scripts/saltlands_escape.py {args}` (per-game lines in "
+                  f"`docs/bots/{name}`):", "", "```"] + text[start:] + ["```", ""]
+    return lines
+
+
+def write() -> None:
+    played = load()
+    lines = ["# The bots' skill ladder", "",
+             "Generated by `scripts/bots_doc.py write` from the matches `scripts/bots_doc.py run` played",
+             "(`docs/bots/matches.jsonl`); do not edit by hand. Issue 33.", "",
+             "Each game and mode: random < heuristic < search at 1 s a decision < search at 4 s a decision.",
+             "Every step is played on the same seeds (0, 1, 2, ...): alone, each bot plays every seed and the",
+             "step's figure is the paired difference of win rates seed by seed; head to head, the upper bot",
+             "plays the lower one in every seat order of each seed, and the figure is its score share",
+             "(a win 1, a loss 0, both or neither a half), its interval over the seeds. A step *separates*",
+             "when its 95% interval lies above zero (above 0.5 head to head).", "",
+             "**Budgets are iterations, and the figures come from a loaded machine.** The machine is",
+             "shared by eight engineers on two cores, so a second of search is no fixed amount of work: each",
+             "game's '1 s' is the iterations its guided ISMCTS made in one second of a decision measured",
+             "under that load, and '4 s' four times as many. Under that load (a load average near 20) a",
+             "wall-clock second was a few hundredths of a CPU second for one process, so these budgets are",
+             "far smaller than a second on a quiet machine: the CPU column says what a game cost. Counts of",
+             "seeds are small, to fit the session: the intervals (normal, over the seeds; they shrink to a",
+             "point when every seed gave the same result) are wide, and a step that does not separate is",
+             "not shown to be equal.", "",
+             "The heuristic plays with the weights of its game's `data/bot_weights.toml`: tuned by",
+             "`scripts/tune_bot.py` for Quest (+11.7 pp solo on fresh seeds) and Fallout; for Saltlands the",
+             "tuning run found no gain and kept the hand-set numbers; Age of Thirst's are hand-set (its",
+             "games were too slow to tune in the session). Each file's header records its run.", "",
+             "Reproduce: `PYTHONPATH=src python scripts/bots_doc.py run --workers 2 && "
+             "PYTHONPATH=src python scripts/bots_doc.py write`",
+             "(one ladder: `--only 'quest/one hero'`). Budgets: " +
+             ", ".join(f"{g} {b}/{4 * b}" for g, b in BUDGETS.items()) + " iterations.", "",
+             "The matches below were played by these commands (each `PYTHONPATH=src nice -n 10 python "
+             "scripts/bots_doc.py ...`, one worker):", ""] + [f"    {c}" for c in SESSION] + [""]
+    for game, mode, options, seats, seeds in LADDERS:
+        k = key(game, mode)
+        lines += [f"### {game}: {mode}", ""]
+        lines.append(f"Options {options}; seeds from 0 (each step's count in its table"
+                     + ("; every seat order of each" if seats > 1 else "") + ").")
+        lines.append("")
+        if k not in played:
+            lines += ["Not played in this session.", ""]
+            continue
+        lines += section(game, mode, seats, played[k])
+    lines += saltlands_note()
+    DOC.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    print(f"wrote {DOC}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("what", choices=("run", "write"))
+    ap.add_argument("--only", action="append", default=[], help="GAME/MODE, e.g. 'quest/one hero'")
+    ap.add_argument("--skip", action="append", default=[], help="a step's lineup to leave out (played already)")
+    ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--first", type=int, default=0, help="the first seed (more seeds for a step played already)")
+    ap.add_argument("--games", type=int, help="seeds per step instead of the ladder's")
+    args = ap.parse_args(argv)
+    if args.what == "run":
+        run(args.only, args.workers, args.skip, args.first, args.games)
+    else:
+        write()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

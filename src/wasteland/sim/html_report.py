@@ -73,14 +73,14 @@ def write_simulation(out: Path, spec: GameSpec, summary: str, params: dict[str, 
 
 
 def write_tuning(out: Path, spec: GameSpec, summary: str, values: dict[str, int], measures: list, own: list,
-                 charts: list[Path]) -> Path:
+                 charts: list[Path], verdict: str = "") -> Path:
     rows = []
     for m, m0 in zip(measures, own):
         mark = '<span class=met>met</span>' if m.met else '<span class=missed>missed</span>'
         rows.append([mark, escape(m.target.name), escape(m.target.wants()),
                      f"{m.estimate:.3f} [{m.low:.3f}, {m.high:.3f}]", f"{m.distance:.3f}",
                      f"{m0.estimate:.3f} [{m0.low:.3f}, {m0.high:.3f}]"])
-    sections = ["<h2>Targets</h2>" + _table(["", "target", "wants", "best (95% interval)", "distance",
+    sections = ["<h2>Targets</h2>" + (f"<p>{escape(verdict)}</p>" if verdict else "") + _table(["", "target", "wants", "best (95% interval)", "distance",
                                              "the game's own numbers"], rows, raw=True),
                 params_section(spec, values)]
     return _write(out, page(f"wasteland tune {spec.name}", spec, sections, [c.name for c in charts], summary))

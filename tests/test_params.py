@@ -176,3 +176,19 @@ def test_two_games_of_different_sets_in_threads_do_not_leak():
     with ThreadPoolExecutor(max_workers=3) as pool:
         got = list(pool.map(letters, [{"letters_normal": 5}, {}, {"letters_normal": 2}] * 3))
     assert got == [["ABCMH"] * 20, ["ABCM"] * 20, ["AB"] * 20] * 3
+
+
+def test_every_parameter_says_what_it_sets_in_english_russian_and_ukrainian():
+    # the lobby's "Tuned numbers" list showed names and ranges only: each number's text is
+    # the game's page word ``param.NAME`` (the spec's English in en), in all three languages
+    from wasteland.core.page_words import words_of_game
+
+    for name in ("saltlands", "age-of-thirst", "fallout", "quest"):
+        spec = get_spec(name)
+        words = {lang: words_of_game(spec, lang) for lang in ("en", "ru", "uk")}
+        for p in game_params(spec).params:
+            key = f"param.{p.name}"
+            assert words["en"].own_text(key) == p.text, (name, key)
+            for lang in ("ru", "uk"):
+                said = words[lang].own_text(key)
+                assert said and said != p.text, (name, lang, key)

@@ -93,7 +93,7 @@ def watch(
 
     raise typer.Exit(with_params(game, params, lambda tuned: watch_command(
         game, players, seats, seed, record, quiet, list(option or []), list(ctx.args), delay=0.0 if fast else delay,
-        lang=lang, params=tuned)))
+        lang=lang, params=tuned), lang))
 
 
 def _sweep_epilog() -> str:
@@ -409,7 +409,7 @@ def companion(
     from wasteland.cli.companion import companion_command
     from wasteland.cli.tuned import read_session_params
 
-    tuned = read_session_params(game, params, terminal)
+    tuned = read_session_params(game, params, terminal, lang)
     if isinstance(tuned, str):
         console.print(f"[red]{tuned}[/red]", highlight=False, soft_wrap=True, markup=False)
         raise typer.Exit(2)
@@ -456,7 +456,7 @@ def play(
     if load is not None and params is not None:
         console.print("[red]error: --params: a loaded game keeps the numbers of its record[/red]")
         raise typer.Exit(2)
-    raise typer.Exit(with_record_params(load, start) if load is not None else with_params(game, params, start))
+    raise typer.Exit(with_record_params(load, start) if load is not None else with_params(game, params, start, lang))
 
 
 @app.command()

@@ -122,7 +122,8 @@ def simulate(
     seat_sweep: bool = typer.Option(False, "--seat-sweep", "--character-sweep",
                                     help="sweep every name of the game's seats option (characters) as seat 1"),
     bot: Optional[str] = typer.Option(None, help="bots, e.g. random,heuristic: every seat plays the named bot; "
-                                      "a lineup heuristic+random seats them in turn (default: random)"),
+                                      "a lineup heuristic+random seats them in turn (default: the game's own bot, "
+                                      "as 'wasteland games GAME' names it)"),
     round_robin: bool = typer.Option(False, "--round-robin", help="every two of the game's round-robin bots "
                                      "(or of --bot's) in both seat orders on the same deals, with verdicts"),
     against: Optional[str] = typer.Option(None, help="--round-robin: each bot against this one instead"),

@@ -70,6 +70,9 @@ def test_age_of_thirst_troop_cost():
 @pytest.mark.parametrize("text, message", [
     ("target_1p = 40\n", "target_1p must be a whole number from 4 to 16 (FO-13.5"),
     ("target_1p = 6.5\n", "target_1p must be a whole number from 4 to 16"),
+    # the value as TOML writes it: a tester read Python's "not True" for the file's true
+    ("target_1p = true\n", "influence a survivor needs to win with 1 player), not true"),
+    ('target_1p = "six"\n', 'not "six"'),
     ("spawn = 3\n", "Fallout: the round end has no parameter 'spawn' (it has target_1p"),
     ('game = "quest"\ntarget_1p = 6\n', "the set is for 'quest', not 'fallout'"),
     ("target_1p = \n", "not valid TOML"),
@@ -176,3 +179,39 @@ def test_two_games_of_different_sets_in_threads_do_not_leak():
     with ThreadPoolExecutor(max_workers=3) as pool:
         got = list(pool.map(letters, [{"letters_normal": 5}, {}, {"letters_normal": 2}] * 3))
     assert got == [["ABCMH"] * 20, ["ABCM"] * 20, ["AB"] * 20] * 3
+
+
+def test_every_parameter_says_what_it_sets_in_english_russian_and_ukrainian():
+    # the lobby's "Tuned numbers" list showed names and ranges only: each number's text is
+    # the game's page word ``param.NAME`` (the spec's English in en), in all three languages
+    from wasteland.core.page_words import words_of_game
+
+    for name in ("saltlands", "age-of-thirst", "fallout", "quest"):
+        spec = get_spec(name)
+        words = {lang: words_of_game(spec, lang) for lang in ("en", "ru", "uk")}
+        for p in game_params(spec).params:
+            key = f"param.{p.name}"
+            assert words["en"].own_text(key) == p.text, (name, key)
+            for lang in ("ru", "uk"):
+                said = words[lang].own_text(key)
+                assert said and said != p.text, (name, lang, key)
+
+
+@pytest.mark.parametrize("command", [["watch", "fallout", "--fast", "--quiet"], ["play", "fallout"],
+                                     ["companion", "fallout", "--terminal"]])
+@pytest.mark.parametrize("lang, words", [
+    ("ru", "ошибка: {p}: target_1p — целое число от 4 до 16 (FO-13.5: влияние, нужное выжившему для победы при "
+           "одном игроке), а не true"),
+    ("uk", "помилка: {p}: target_1p — ціле число від 4 до 16 (FO-13.5: вплив, потрібний вцілілому для перемоги за "
+           "одного гравця), а не true"),
+    ("en", "error: {p}: target_1p must be a whole number from 4 to 16 (FO-13.5: influence a survivor needs to win "
+           "with 1 player), not true"),
+])
+def test_a_bad_set_is_refused_in_the_commands_language(tmp_path, command, lang, words):
+    # a tester saw the error in English under --lang ru: a command that speaks a language says it in it
+    path = tmp_path / "tuned.toml"
+    path.write_text("target_1p = true\n", encoding="utf-8")
+    out = subprocess.run([sys.executable, "-m", "wasteland.cli.main", *command, "--lang", lang, "--params", str(path)],
+                         capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+    assert out.returncode == 2 and "Traceback" not in out.stderr, out.stderr
+    assert words.format(p=path) in " ".join((out.stdout + out.stderr).split())

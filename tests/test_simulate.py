@@ -30,7 +30,8 @@ def table_of(out_dir):
 
 
 def test_csv_has_one_row_per_game_with_the_columns(tmp_path):
-    out = simulate("--games", "6", "--players", "2,3", "--seed", "3", "--workers", "1", "--out", str(tmp_path))
+    out = simulate("--games", "6", "--players", "2,3", "--seed", "3", "--workers", "1", "--bot", "random",
+                   "--out", str(tmp_path))
     assert out.returncode == 0, out.stderr
     header, table = rows_of(tmp_path)
     assert header == columns(get_spec("saltlands"))
@@ -259,7 +260,7 @@ def simulate_aot(*args, timeout=180):
 
 def test_age_of_thirst_rows_follow_the_same_columns(tmp_path):
     out = simulate_aot("--games", "4", "--players", "2,3", "--mode", "normal,blitz", "--seed", "3", "--workers", "1",
-                       "--out", str(tmp_path))
+                       "--bot", "random", "--out", str(tmp_path))
     assert out.returncode == 0, out.stderr
     header, table = rows_of(tmp_path)
     assert header == columns(get_spec("age-of-thirst"))
@@ -400,3 +401,17 @@ def test_a_round_robin_of_named_bots_on_any_game(tmp_path):
     line = next(ln for ln in out.stdout.splitlines() if ln.startswith("    random "))
     assert line.split()[1] == "heuristic" and line.rstrip().endswith(("even", "dominated", "DOMINATES"))
     assert "n/a" in line  # this game does not report its turn order
+
+
+def test_without_a_bot_the_games_own_default_bot_plays_and_the_summary_says_so(tmp_path):
+    # a tester read a random bot's 0/20 as Saltlands' win rate: the default is the game's own bot
+    spec = get_spec("saltlands")
+    assert spec.default_bot == "heuristic"
+    out = simulate("--games", "2", "--workers", "1", "--out", str(tmp_path))
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert lines[0].startswith("win rate: ")
+    assert lines[1] == "played by: heuristic (the game's default bot; --bot names others)"
+    assert {r["bot"] for r in table_of(tmp_path)} == {"heuristic"}
+    named = simulate("--games", "1", "--workers", "1", "--bot", "random")
+    assert named.stdout.splitlines()[1] == "played by: random (--bot)"

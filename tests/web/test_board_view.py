@@ -258,3 +258,36 @@ def test_a_team_game_shows_the_teams_where_the_seats_are(url, browser):
         assert not page.problems, page.problems
     finally:
         ctx.close()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_the_logs_replay_link_covers_no_line_of_the_log(url, browser, artifacts, size):
+    # a tester saw "Step through the log" over the log's top line: the link stands in the
+    # log's head row, beside its title, and the lines scroll in their own framed box below it
+    ctx, page = kit.watched_page(browser, size)
+    try:
+        kit.open_game(page, url, "fallout", seats=[{"kind": "human"}, {"kind": "bot", "bot": "heuristic"}], players=2)
+        for _ in range(8):  # a log long enough to scroll
+            acts = kit.actions(page)
+            if page.locator(kit.OVER).count() or not acts:
+                break
+            kit.play(page, kit.pick(acts))
+        page.locator("section.log").scroll_into_view_if_needed()
+        link = page.locator("#log-replay").bounding_box()
+        box = page.locator(".log-scroll").bounding_box()
+        title = page.locator("section.log h3").bounding_box()
+        assert link["y"] + link["height"] <= box["y"], (link, box)  # wholly above the lines' box
+        assert link["y"] < title["y"] + title["height"] and title["y"] < link["y"] + link["height"]  # one row
+        for where in ("0", "1e9"):  # the box scrolled to its top and to its end
+            page.evaluate(f"document.querySelector('.log-scroll').scrollTop = {where}")
+            # the first line in view is what the page shows at its top, not the link
+            hit = page.evaluate("""(() => { const b = document.querySelector('.log-scroll').getBoundingClientRect();
+                const li = [...document.querySelectorAll('#log li')].find(li => li.getBoundingClientRect().bottom > b.top + 4);
+                const r = li.getBoundingClientRect();
+                const at = document.elementFromPoint(r.left + 8, Math.max(r.top, b.top) + 3);
+                return at ? (at.closest('#log') ? 'log' : at.id || at.className || at.tagName) : null; })()""")
+            assert hit == "log", hit
+        page.locator("section.log").screenshot(path=str(artifacts / f"game-log-{size}.png"))
+        assert not page.problems, page.problems
+    finally:
+        ctx.close()

@@ -15,6 +15,10 @@ from webtest import serve
 BAD = {"en": "target_1p must be a whole number from 4 to 16 (FO-13.5)",
        "ru": "target_1p — целое число от 4 до 16 (FO-13.5)",
        "uk": "target_1p — ціле число від 4 до 16 (FO-13.5)"}
+# what target_1p sets (FO-13.5), the game's page word ``param.target_1p``
+SETS = {"en": "influence a survivor needs to win with 1 player",
+        "ru": "влияние, нужное выжившему для победы при одном игроке",
+        "uk": "вплив, потрібний вцілілому для перемоги за одного гравця"}
 TUNED = {"en": "tuned: target_1p=6", "ru": "числа: target_1p=6", "uk": "числа: target_1p=6"}
 
 
@@ -47,6 +51,7 @@ def test_a_pasted_set_is_checked_and_kept_with_the_game(new_page, url, artifacts
     page.set_viewport_size({"width": width, "height": height})
     _fallout_form(page, url, lang)
     expect(page.locator("#f-params-list [data-param='target_1p']")).to_contain_text("FO-13.5")
+    expect(page.locator("#f-params-list [data-param='target_1p'] .param-text")).to_have_text(SETS[lang])
     page.fill("#f-params", "target_1p = 40\n")
     page.screenshot(path=str(artifacts / f"lobby-params-{lang}-{width}x{height}.png"), full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth") <= width  # no sideways scroll

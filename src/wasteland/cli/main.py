@@ -93,7 +93,7 @@ def watch(
 
     raise typer.Exit(with_params(game, params, lambda tuned: watch_command(
         game, players, seats, seed, record, quiet, list(option or []), list(ctx.args), delay=0.0 if fast else delay,
-        lang=lang, params=tuned)))
+        lang=lang, params=tuned), lang))
 
 
 def _sweep_epilog() -> str:
@@ -122,7 +122,8 @@ def simulate(
     seat_sweep: bool = typer.Option(False, "--seat-sweep", "--character-sweep",
                                     help="sweep every name of the game's seats option (characters) as seat 1"),
     bot: Optional[str] = typer.Option(None, help="bots, e.g. random,heuristic: every seat plays the named bot; "
-                                      "a lineup heuristic+random seats them in turn (default: random)"),
+                                      "a lineup heuristic+random seats them in turn (default: the game's own bot, "
+                                      "as 'wasteland games GAME' names it)"),
     round_robin: bool = typer.Option(False, "--round-robin", help="every two of the game's round-robin bots "
                                      "(or of --bot's) in both seat orders on the same deals, with verdicts"),
     against: Optional[str] = typer.Option(None, help="--round-robin: each bot against this one instead"),
@@ -409,7 +410,7 @@ def companion(
     from wasteland.cli.companion import companion_command
     from wasteland.cli.tuned import read_session_params
 
-    tuned = read_session_params(game, params, terminal)
+    tuned = read_session_params(game, params, terminal, lang)
     if isinstance(tuned, str):
         console.print(f"[red]{tuned}[/red]", highlight=False, soft_wrap=True, markup=False)
         raise typer.Exit(2)
@@ -456,7 +457,7 @@ def play(
     if load is not None and params is not None:
         console.print("[red]error: --params: a loaded game keeps the numbers of its record[/red]")
         raise typer.Exit(2)
-    raise typer.Exit(with_record_params(load, start) if load is not None else with_params(game, params, start))
+    raise typer.Exit(with_record_params(load, start) if load is not None else with_params(game, params, start, lang))
 
 
 @app.command()

@@ -16,15 +16,17 @@ from pathlib import Path
 import sys
 from typing import Callable
 
+from wasteland.core import param_words
 from wasteland.core.params import ParamError, applied, check, read_file
 from wasteland.core.record import GameRecord, RecordError
 from wasteland.core.registry import UnknownGame, get_spec
 
 
-def with_params(game: str | None, path: Path | None, command: Callable[[dict[str, int]], int]) -> int:
+def with_params(game: str | None, path: Path | None, command: Callable[[dict[str, int]], int],
+                lang: str = "en") -> int:
     """``command(values)`` inside the numbers of the file at ``path`` (none: the game's own).
-    A bad file is one line on stderr and exit code 2, before anything is played; an unknown
-    game is left to the command to report."""
+    A bad file is one line on stderr (in ``lang``, the command's language) and exit code 2,
+    before anything is played; an unknown game is left to the command to report."""
     if path is None or game is None:
         return command({})
     try:
@@ -34,7 +36,7 @@ def with_params(game: str | None, path: Path | None, command: Callable[[dict[str
     try:
         values = read_file(spec, path)
     except ParamError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"{param_words.say('error', lang, {})}: {exc.said(lang)}", file=sys.stderr)
         return 2
     with applied(spec, values):
         return command(values)
@@ -75,7 +77,8 @@ def refused_for_server(command: str) -> str:
             "whole process would depend on which node created a game")
 
 
-def read_session_params(game: str | None, path: Path | None, terminal: bool) -> dict[str, int] | str:
+def read_session_params(game: str | None, path: Path | None, terminal: bool,
+                        lang: str = "en") -> dict[str, int] | str:
     """The tuned numbers ``companion --params`` gives the sessions its terminal starts
     (empty without the option), or why they cannot be taken, as one line."""
     if path is None:
@@ -89,4 +92,4 @@ def read_session_params(game: str | None, path: Path | None, terminal: bool) -> 
     except UnknownGame as exc:
         return f"error: {exc}"
     except ParamError as exc:
-        return f"error: {exc}"
+        return f"{param_words.say('error', lang, {})}: {exc.said(lang)}"

@@ -37,18 +37,56 @@ from pathlib import Path
 import tomllib
 from typing import Any, Callable, Iterator
 
+from . import param_words, toml_text
 from .protocol import RuleError
 from .spec import GameSpec, load_ref
 
 
 class ParamError(ValueError):
     """A bad parameter set: one message naming the parameter, its range and rule
-    (``param`` and ``rule``: the parameter's name and anchor, when one is named)."""
+    (``param`` and ``rule``: the parameter's name and anchor, when one is named). ``kind``
+    and ``values`` let :meth:`said` say it in another language (``param_words``)."""
 
-    def __init__(self, message: str, param: str | None = None, rule: str | None = None) -> None:
+    def __init__(self, message: str, param: str | None = None, rule: str | None = None, *, kind: str = "",
+                 values: dict[str, Any] | None = None, spec: GameSpec | None = None) -> None:
         super().__init__(message)
         self.param = param
         self.rule = rule
+        self.kind = kind
+        self.values = values or {}
+        self.spec = spec
+
+    def said(self, lang: str = "en") -> str:
+        """The message in ``lang`` (en, ru, uk): the game's name and the parameter's text in
+        the game's own page words of that language."""
+        if not self.kind or lang == "en" or lang not in param_words.WORDS:
+            return str(self)
+        values = dict(self.values)
+        if self.spec is not None:
+            from .page_words import words_of_game
+
+            words = words_of_game(self.spec, lang)
+            if words is not None:
+                values["game"] = words.own_text("game.title") or values.get("game", "")
+                if self.param and "text" in values:
+                    values["text"] = words.own_text(f"param.{self.param}") or values["text"]
+        if values.get("known") == "none":
+            values["known"] = param_words.WORDS.get(lang, param_words.WORDS["en"])["none"]
+        return param_words.say(self.kind, lang, values)
+
+
+def _error(kind: str, param: str | None = None, anchor: str | None = None, spec: GameSpec | None = None,
+           **values: Any) -> ParamError:
+    """A :class:`ParamError` of ``kind``, its English words from ``param_words``."""
+    return ParamError(param_words.say(kind, "en", values), param, anchor, kind=kind, values=values, spec=spec)
+
+
+def toml_value(value: Any) -> str:
+    """``value`` as a TOML file writes it (``true``, not Python's ``True``)."""
+    try:
+        return toml_text.value(value)
+    except toml_text.TomlValueError:
+        return value.isoformat() if hasattr(value, "isoformat") else repr(value)
 
 
 @dataclass(frozen=True)
@@ -63,10 +101,10 @@ class Param:
     rule: str  # the anchor of the rule it stands in ("SL §18")
     step: int = 1  # one step of a sensitivity study
 
-    def check(self, value: Any, origin: str = "params") -> int:
+    def check(self, value: Any, origin: str = "params", spec: GameSpec | None = None) -> int:
         if not isinstance(value, int) or isinstance(value, bool) or not self.low <= value <= self.high:
-            raise ParamError(f"{origin}: {self.name} must be a whole number from {self.low} to {self.high} "
-                             f"({self.rule}: {self.text}), not {value!r}", self.name, self.rule)
+            raise _error("range", self.name, self.rule, spec, origin=origin, name=self.name, low=self.low,
+                         high=self.high, rule=self.rule, text=self.text, value=toml_value(value))
         return value
 
     def to_json(self) -> dict[str, Any]:
@@ -103,14 +141,14 @@ def check(spec: GameSpec, values: Any, origin: str = "params") -> Values:
     values at their default left out."""
     declared = game_params(spec)
     if not isinstance(values, dict):
-        raise ParamError(f"{origin}: a parameter set is a table of name = whole number")
+        raise _error("table", spec=spec, origin=origin)
     out: Values = {}
     for name, value in values.items():
         param = declared.param(name)
         if param is None:
             known = ", ".join(p.name for p in declared.params) or "none"
-            raise ParamError(f"{origin}: {spec.title} has no parameter {name!r} (it has {known})", str(name))
-        param.check(value, origin)
+            raise _error("unknown", str(name), spec=spec, origin=origin, game=spec.title, name=repr(name), known=known)
+        param.check(value, origin, spec)
     for p in declared.params:
         if p.name in values and values[p.name] != p.default:
             out[p.name] = values[p.name]
@@ -123,7 +161,7 @@ def read_file(spec: GameSpec, path: str | Path) -> Values:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:
-        raise ParamError(f"{origin}: cannot read the parameter file ({exc.strerror})") from None
+        raise _error("unreadable", spec=spec, origin=origin, error=exc.strerror) from None
     return read_text(spec, text, origin)
 
 
@@ -132,10 +170,10 @@ def read_text(spec: GameSpec, text: str, origin: str = "params") -> Values:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise ParamError(f"{origin}: not valid TOML ({exc})") from None
+        raise _error("toml", spec=spec, origin=origin, error=exc) from None
     game = data.pop("game", spec.name)
     if game != spec.name:
-        raise ParamError(f"{origin}: the set is for {game!r}, not {spec.name!r}")
+        raise _error("other_game", spec=spec, origin=origin, wrote=repr(game), game_name=repr(spec.name))
     return check(spec, data, origin)
 
 
@@ -204,9 +242,9 @@ def from_text(spec: GameSpec, text: str, origin: str = "params") -> Values:
         try:
             values[name.strip()] = int(number)
         except ValueError:
-            raise ParamError(f"{origin}: write NAME=NUMBER, not {part.strip()!r}") from None
+            raise _error("pair", spec=spec, origin=origin, part=repr(part.strip())) from None
         if not eq:
-            raise ParamError(f"{origin}: write NAME=NUMBER, not {part.strip()!r}")
+            raise _error("pair", spec=spec, origin=origin, part=repr(part.strip()))
     return check(spec, values, origin)
 
 

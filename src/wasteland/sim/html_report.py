@@ -22,13 +22,20 @@ h1{font-size:1.4rem}h2{font-size:1.1rem;margin-top:1.6rem}table{border-collapse:
 max-width:100%}td,th{border:1px solid #ccc;padding:.25rem .5rem;text-align:left;vertical-align:top}
 th{background:#f3f3f3}.met{color:#1a7f37;font-weight:bold}.missed{color:#b42318;font-weight:bold}
 img{max-width:100%;height:auto;border:1px solid #ddd;margin:.3rem 0}pre{white-space:pre-wrap;
-background:#f7f7f7;padding:.6rem;font-size:.85rem;overflow-wrap:anywhere}.wrap{overflow-x:auto}"""
+background:#f7f7f7;padding:.6rem;font-size:.85rem;overflow-wrap:anywhere}.wrap{overflow-x:auto}
+td{overflow-wrap:anywhere}
+@media (max-width:40rem){.wrap table,.wrap tbody,.wrap tr,.wrap td{display:block;width:auto}
+.wrap tr:first-child{display:none}.wrap tr{border:1px solid #ccc;margin:0 0 .6rem;padding:.2rem 0}
+.wrap td{border:0;padding:.15rem .5rem}.wrap td[data-label]:not([data-label=""])::before{content:attr(data-label) ": ";
+font-weight:bold;color:#555}}"""
 
 
 def _table(head: Iterable[str], rows: Iterable[Iterable[str]], raw: bool = False) -> str:
+    head = list(head)
     out = ["<div class=wrap><table><tr>", *(f"<th>{escape(h)}</th>" for h in head), "</tr>"]
-    for row in rows:
-        out.append("<tr>" + "".join(f"<td>{c if raw else escape(str(c))}</td>" for c in row) + "</tr>")
+    for row in rows:  # each cell names its column: on a phone a row is a card of labelled lines (report.css)
+        out.append("<tr>" + "".join(f'<td data-label="{escape(h)}">{c if raw else escape(str(c))}</td>'
+                                    for h, c in zip(head, row)) + "</tr>")
     out.append("</table></div>")
     return "".join(out)
 
@@ -73,14 +80,14 @@ def write_simulation(out: Path, spec: GameSpec, summary: str, params: dict[str, 
 
 
 def write_tuning(out: Path, spec: GameSpec, summary: str, values: dict[str, int], measures: list, own: list,
-                 charts: list[Path]) -> Path:
+                 charts: list[Path], verdict: str = "") -> Path:
     rows = []
     for m, m0 in zip(measures, own):
         mark = '<span class=met>met</span>' if m.met else '<span class=missed>missed</span>'
         rows.append([mark, escape(m.target.name), escape(m.target.wants()),
                      f"{m.estimate:.3f} [{m.low:.3f}, {m.high:.3f}]", f"{m.distance:.3f}",
                      f"{m0.estimate:.3f} [{m0.low:.3f}, {m0.high:.3f}]"])
-    sections = ["<h2>Targets</h2>" + _table(["", "target", "wants", "best (95% interval)", "distance",
-                                             "the game's own numbers"], rows, raw=True),
+    table = _table(["", "target", "wants", "best (95% interval)", "distance", "the game's own numbers"], rows, raw=True)
+    sections = ["<h2>Targets</h2>" + (f"<p>{escape(verdict)}</p>" if verdict else "") + table,
                 params_section(spec, values)]
     return _write(out, page(f"wasteland tune {spec.name}", spec, sections, [c.name for c in charts], summary))

@@ -36,7 +36,7 @@ class Options:
     games: int = 100  # per configuration
     values: dict[str, list[str]] = field(default_factory=dict)  # option name -> its command-line texts
     seat_sweep: bool = False  # every name of the seats option as seat 1
-    bots: str | None = None  # bot entries, comma-separated (default: random; a round robin: the spec's)
+    bots: str | None = None  # bot entries, comma-separated (default: the game's own default bot, ``GameSpec.default_bot``; a round robin: the spec's)
     round_robin: bool = False
     against: str | None = None  # the round robin's common opponent
     seed: int = 0
@@ -94,7 +94,8 @@ def prepare(opts: Options) -> Sweep:
             parse_bots(opts.against, spec)
         bots = round_robin.lineups(spec, names, opts.against)
     else:
-        bots = parse_bots(opts.bots or "random", spec)
+        # the game's own bot by default: a random bot's 0/20 reads as the game's win rate
+        bots = parse_bots(opts.bots or spec.default_bot, spec)
     sweep = build_sweep(spec, opts.values, bots, opts.seat_sweep)
     if opts.params:
         tuned = tuple(opts.params.items())
@@ -117,7 +118,10 @@ def simulate(opts: Options, sweep: Sweep, progress: Callable[[int], None] | None
     seconds = time.perf_counter() - started
     configs = sweep.configurations
     bots = list(dict.fromkeys(c.bot for c in configs))
+    chosen = "--bot" if opts.bots else ("the game's round-robin bots" if opts.round_robin else
+                                        "the game's default bot; --bot names others")
     header = [
+        f"played by: {', '.join(bots)} ({chosen})",
         f"{spec.title}; games: {len(rows)} = {len(configs)} configuration(s) x {opts.games}; seed {opts.seed}; "
         f"bots: {','.join(bots)}; {workers} worker(s), {opts.backend} backend",
     ]

@@ -27,7 +27,12 @@ measure is within ``tolerance`` of it; a skill target when the lower end of the 
 difference's 95% interval is at least the margin. A target's *distance* is how far the
 measure is outside the band value ± tolerance (the margin's shortfall for skill), a share
 for rates and a fraction of the value for a length; a candidate's score is the sum of the
-squared distances (0: every measure in its band).
+squared distances (0: every measure in its band; lower is better).
+
+A target can be in its band yet not met (its interval, over few games, leaves out the
+value), so the score alone does not rank candidates: :func:`rank` puts the one meeting more
+targets first and the score breaks ties; a candidate never passes the game's own numbers by
+trading a met target for a smaller distance elsewhere.
 """
 
 from __future__ import annotations
@@ -263,5 +268,22 @@ def measure(target: Target, spec: GameSpec, rows: list[Row]) -> Measure:
     return Measure(target, estimate, low, high, n, distance, met)
 
 
+SCORE_MEANING = ("score: the sum over the targets of the squared distance of each measure outside its band "
+                 "(value ± tolerance; a share for rates, a fraction of the value for lengths, the shortfall for "
+                 "a skill margin); lower is better, 0 when every measure is in its band. The best candidate "
+                 "meets the most targets; the score ranks those meeting as many")
+
+
 def score(measures: list[Measure]) -> float:
     return sum(m.distance ** 2 for m in measures)
+
+
+def missed(measures: list[Measure]) -> int:
+    return sum(not m.met for m in measures)
+
+
+def rank(measures: list[Measure]) -> float:
+    """What the search minimises: the targets missed, then the score (mapped below 1, so
+    no score outweighs one more target met)."""
+    s = score(measures)
+    return missed(measures) + s / (1.0 + s)

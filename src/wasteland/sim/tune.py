@@ -34,7 +34,7 @@ from wasteland.core.spec import GameSpec
 from wasteland.sim import html_report, report
 from wasteland.sim.plots import _pyplot
 from wasteland.sim.runner import Row, run, session
-from wasteland.sim.targets import Measure, Targets, measure, score
+from wasteland.sim.targets import SCORE_MEANING, Measure, Targets, measure, missed, rank, score
 
 SCORE_PNG = "tune_score.png"
 TARGETS_PNG = "tune_targets.png"
@@ -55,6 +55,13 @@ class Candidate:
     def met(self) -> bool:
         return all(m.met for m in self.measures)
 
+    @property
+    def met_count(self) -> int:
+        return len(self.measures) - missed(self.measures)
+
+    def state(self) -> str:
+        return f"{self.met_count}/{len(self.measures)} targets met"
+
 
 @dataclass
 class Tuning:
@@ -66,7 +73,9 @@ class Tuning:
 
     @property
     def best(self) -> Candidate:
-        return min(self.candidates, key=lambda c: (c.score, c.number))
+        # the most targets met first, then the lowest score (``targets.rank``): never a
+        # candidate that trades a met target for a smaller sum of distances
+        return min(self.candidates, key=lambda c: (-c.met_count, c.score, c.number))
 
     @property
     def met(self) -> bool:
@@ -149,11 +158,10 @@ def _search(targets: Targets, study: optuna.Study, searched: list, candidates: l
             measures = [measure(t, spec, rows) for t in targets.targets]
             candidate = Candidate(len(candidates), values, measures, rows)
             candidates.append(candidate)
-            out.append(candidate.score)
+            out.append(rank(measures))  # the most targets met first, the score between equals
             if say is not None:
-                state = "all targets met" if candidate.met else \
-                    f"{sum(m.met for m in measures)}/{len(measures)} targets met"
-                say(f"candidate {candidate.number}: {as_text(values)}; score {candidate.score:.4f}; {state}")
+                state = "all targets met" if candidate.met else candidate.state()
+                say(f"candidate {candidate.number}: {as_text(values)}; {state}; score {candidate.score:.4f}")
         return out
 
     optimise(study, suggest, play, targets.budget, targets.batch, lambda: any(c.met for c in candidates))
@@ -170,8 +178,9 @@ def _checked(spec: GameSpec, values: dict[str, int]) -> dict[str, int]:
 def summary(tuning: Tuning) -> str:
     t = tuning.targets
     best = tuning.best
-    lines = [f"best score: {best.score:.4f} (candidate {best.number}); targets "
+    lines = [f"best: candidate {best.number}, {best.state()}; score {best.score:.4f} (lower is better); targets "
              f"{'met' if best.met else 'not all met'}",
+             SCORE_MEANING,
              f"{t.spec.title}: {len(tuning.candidates)} candidate(s) of at most {t.budget}, {t.games} games per "
              f"configuration on the same seeds (seed {t.seed}); {len(t.configurations())} configuration(s); "
              f"{tuning.workers} worker(s), {tuning.backend} backend; {tuning.seconds:.1f} s",
@@ -184,7 +193,7 @@ def summary(tuning: Tuning) -> str:
     lines.append("targets (estimate [95% interval]):")
     lines += [f"  {m.text()}" for m in best.measures]
     own = tuning.candidates[0]
-    lines.append(f"the game's own numbers (candidate 0): score {own.score:.4f}")
+    lines.append(f"the game's own numbers (candidate 0): {own.state()}; score {own.score:.4f}")
     lines += [f"  {m.text()}" for m in own.measures]
     return "\n".join(lines) + "\n"
 
@@ -194,7 +203,8 @@ def best_toml(tuning: Tuning) -> str:
     best = tuning.best
     declared = game_params(spec)
     lines = [f"# wasteland tune {spec.name}: candidate {best.number} of {len(tuning.candidates)}, "
-             f"score {best.score:.4f}, targets {'met' if best.met else 'not all met'}",
+             f"{best.state()}, score {best.score:.4f} (lower is better), targets {'met' if best.met else 'not all met'}",
+             f"# {SCORE_MEANING}",
              f'game = "{spec.name}"']
     for name, value in best.values.items():
         p = declared.param(name)
@@ -233,7 +243,10 @@ def write(tuning: Tuning, out: Path) -> list[Path]:
     files[4].write_text(json.dumps(meta, indent=1) + "\n", encoding="utf-8")
     charts = write_charts(tuning, out)
     page = html_report.write_tuning(out, t.spec, summary(tuning), tuning.best.values, tuning.best.measures,
-                                    tuning.candidates[0].measures, charts)
+                                    tuning.candidates[0].measures, charts,
+                                    f"Best: candidate {tuning.best.number}, {tuning.best.state()}, score "
+                                    f"{tuning.best.score:.4f} (the game's own numbers: {tuning.candidates[0].state()}, "
+                                    f"score {tuning.candidates[0].score:.4f}). {SCORE_MEANING}.")
     return files + charts + [page]
 
 
@@ -243,13 +256,14 @@ def write_charts(tuning: Tuning, out: Path) -> list[Path]:
     fig, ax = plt.subplots(figsize=(8, 4.5))
     xs = [c.number for c in tuning.candidates]
     ax.plot(xs, [c.score for c in tuning.candidates], "o", label="candidate")
-    best_so_far, low = [], float("inf")
-    for c in tuning.candidates:
-        low = min(low, c.score)
-        best_so_far.append(low)
-    ax.step(xs, best_so_far, where="post", label="best so far")
+    best_so_far, leader = [], None
+    for c in tuning.candidates:  # the best as ``Tuning.best`` ranks: targets met, then score
+        if leader is None or (-c.met_count, c.score) < (-leader.met_count, leader.score):
+            leader = c
+        best_so_far.append(leader.score)
+    ax.step(xs, best_so_far, where="post", label="best so far (most targets met, then lowest score)")
     ax.set_xlabel("candidate (0: the game's own numbers)")
-    ax.set_ylabel("score (sum of squared distances to the targets)")
+    ax.set_ylabel("score (sum of squared distances to the targets; lower is better)")
     ax.set_yscale("symlog", linthresh=0.01)  # 0 (every target in its band) stays on the chart
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_title(f"wasteland tune {tuning.targets.spec.name}: score by candidate")

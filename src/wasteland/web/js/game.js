@@ -388,9 +388,12 @@ export class GameView {
         h("section", { id: "decision", class: "decision card-box" }),
         h("section", { id: "mine", class: "mine card-box" }),
         h("section", { class: "players card-box" }, h("h3", { i18n: "game.players" }), h("div", { id: "players" })),
-        h("section", { class: "log card-box" }, h("h3", { i18n: "game.log" }),
-          h("a", { href: `#/replay/${encodeURIComponent(this.id)}`, class: "button step-back", id: "log-replay",
-            i18n: "replay.step_back" }),
+        // the replay's link in the log's head row, beside its title: the log scrolls in its
+        // own framed box below, so no line of it runs under the link
+        h("section", { class: "log card-box" },
+          h("div", { class: "log-head" }, h("h3", { i18n: "game.log" }),
+            h("a", { href: `#/replay/${encodeURIComponent(this.id)}`, class: "button step-back", id: "log-replay",
+              i18n: "replay.step_back" })),
           h("div", { class: "log-scroll" }, h("ol", { id: "log" })))));
     this.root.append(page);
     const ol = page.querySelector("#log");

@@ -205,8 +205,11 @@ export class LobbyView {
         f.params = text.value = await picked.text();
       } });
     const list = h("ul", { class: "params-list", id: "f-params-list" },
-      ...spec.params.map((p) => h("li", { "data-param": p.name, title: p.text },
-        h("code", { text: p.name }), " ", t("lobby.params_range", { low: p.low, high: p.high, default: p.default, rule: p.rule }))));
+      ...spec.params.map((p) => h("li", { "data-param": p.name },
+        h("code", { text: p.name }), " ",
+        // what the number sets, in the page's language (the game's ``param.NAME``; the spec's English otherwise)
+        h("span", { class: "param-text", text: this.text(`param.${p.name}`, p.text) }), " · ",
+        h("span", { class: "param-range", text: t("lobby.params_range", { low: p.low, high: p.high, default: p.default, rule: p.rule }) }))));
     return h("details", { class: "params", id: "f-params-box", open: f.params.trim() !== "" },
       h("summary", { i18n: "lobby.params" }),
       h("p", { class: "hint", i18n: "lobby.params_hint" }),

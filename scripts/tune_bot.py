@@ -24,7 +24,7 @@ import re
 import sys
 import time
 
-from wasteland.agents import weights as bot_weights
+from wasteland.core import bot_weights
 from wasteland.core.registry import get_spec
 from wasteland.sim import ladder
 from wasteland.sim.report import wilson

@@ -2,7 +2,7 @@
 
 import pytest
 
-from wasteland.agents import weights
+from wasteland.core import bot_weights as weights
 from wasteland.core.registry import get_spec
 from wasteland.sim import ladder
 

@@ -103,6 +103,11 @@ def test_the_lobby_shows_each_seat_s_team(url, browser):
         assert "команда" not in page.locator(f"li.game-item[data-game='{alone['id']}']").inner_text()
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
         assert axe_violations(page, WCAG_AA) == []
+        # the game page's players list too: each seat's team, named by its colours
+        page.goto(f"{url}?lang=uk&anim=off#/game/{team['id']}?watch")
+        page.wait_for_selector("#players .player-row .facts")
+        rows = page.locator("#players .player-row").all_inner_texts()
+        assert len(rows) == 4 and all("команда" in r for r in rows), rows
         assert not page.problems, page.problems
     finally:
         ctx.close()

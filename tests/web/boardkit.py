@@ -52,18 +52,68 @@ def index(page) -> int:
 
 
 def actions(page) -> list[str]:
-    return page.locator("#actions .action-btn").evaluate_all("bs => bs.map(b => b.dataset.action)")
+    """Every legal action: the list's (those without a place) and the board's spots' (issue 25)."""
+    return page.evaluate("""() => {
+        const out = [...document.querySelectorAll('#actions .action-btn')].map(b => b.dataset.action);
+        for (const e of document.querySelectorAll('#board [data-actions]'))
+            for (const a of e.dataset.actions.split('\\n')) if (a && !out.includes(a)) out.push(a);
+        return out;
+    }""")
+
+
+# the board's spot offering an action: a target before a piece to select (a piece whose
+# several destinations need a selection first is a "source")
+_SPOT_FOR = """a => {
+    const spots = [...document.querySelectorAll('#board .vp-focusable[data-actions]')]
+        .filter(e => e.dataset.actions.split('\\n').includes(a));
+    const spot = spots.find(e => !e.matches('.source')) || spots[0];
+    if (!spot) return false;
+    spot.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    return true;
+}"""
+
+
+def click_action(page, action: str) -> None:
+    """Play ``action`` as a person does: its button in the list of the actions without a place,
+    else on the board, piece then target (a menu where a spot offers several)."""
+    button = page.locator(f"#actions .action-btn[data-action='{action}']")
+    if button.count():
+        button.click()
+        return
+    before = index(page)
+    for _ in range(3):
+        in_place = page.locator(f"#selection .action-btn[data-action='{action}']")
+        if in_place.count():  # what a selected piece does where it stands (a flip)
+            in_place.click()
+            return
+        assert page.evaluate(_SPOT_FOR, action), f"{action!r} is neither listed nor on the board"
+        page.wait_for_function("document.querySelector('#chooser, #confirm, #selection') "
+                               "|| document.querySelector('#game').dataset.ready !== '1' "
+                               f"|| Number(document.querySelector('#game').dataset.index) > {before}")
+        if page.locator("#chooser").count():
+            page.locator(f"#chooser .choice[data-action='{action}']").click()
+            return
+        if not page.locator("#selection").count():
+            return  # played (or asking first: #confirm)
 
 
 def play(page, action: str) -> None:
-    """Play ``action`` by its button (confirming if the page asks) and wait for the next decision."""
+    """Play ``action`` (by its button or on the board, confirming if the page asks) and wait
+    for the next decision."""
     before = index(page)
-    page.locator(f"#actions .action-btn[data-action='{action}']").click()
+    click_action(page, action)
     page.wait_for_function(f"document.querySelector('#confirm') || Number(document.querySelector('#game').dataset.index) > {before}")
     if page.locator("#confirm").count():
         page.click("#confirm-yes")
     page.wait_for_function(f"Number(document.querySelector('#game').dataset.index) > {before}")
     page.wait_for_selector(f"{MY_TURN}, {OVER}", timeout=30_000)
+
+
+def play_first(page, prefix: str = "") -> str:
+    """Play the first legal action starting with ``prefix`` (the list's, then the board's)."""
+    action = next(a for a in actions(page) if a.startswith(prefix))
+    play(page, action)
+    return action
 
 
 def pick(acts: list[str], prefer=("place ", "explore", "enter ", "character ", "first ", "move ")) -> str:

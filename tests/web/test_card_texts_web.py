@@ -9,6 +9,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+import boardkit as kit
+
 from webtest import serve  # noqa: F401  (the conftest's helpers)
 
 READY = "#game[data-ready='1']"
@@ -31,7 +33,7 @@ def _new_solo(page, url, lang, seed=1):
 
 def _act(page, action):
     before = int(page.get_attribute("#game", "data-index"))
-    page.click(f"#actions .action-btn[data-action='{action}']")
+    kit.click_action(page, action)  # listed, or on the board (issue 25)
     if page.locator("#confirm").count():
         page.click("#confirm-yes")
     page.wait_for_function(f"Number(document.querySelector('#game').dataset.index) > {before}")

@@ -10,6 +10,7 @@ import os
 import pytest
 
 import boardkit as kit
+from testkit import WCAG_AA, axe_violations
 
 FULL = os.environ.get("WASTELAND_FULL_WALK") == "1"
 # a slice every run (Quest in Russian); WASTELAND_FULL_WALK=1 adds Saltlands in English and Fallout in Ukrainian
@@ -79,6 +80,39 @@ def test_the_replay_lists_the_seats_with_their_teams(url, browser):
         ctx.close()
 
 
+def test_the_lobby_shows_each_seat_s_team(url, browser):
+    """Issue 25: teams are shown wherever seats are: the lobby's seat list and its join
+    buttons name each seat's team in a team game (LO-13.4; 2x2 pairs neighbouring colours),
+    from the server's summary, which names no game to the page; none outside a team game."""
+    ctx, page = kit.watched_page(browser, "phone", "uk")
+    try:
+        team = kit.create(page, url, "age-of-thirst", seed=11, players=4, teams="2x2",
+                          seats=[{"kind": "human"}] * 2 + [{"kind": "bot"}] * 2)["game"]
+        # the default seats black, red, white, blue; the teams black-red and white-blue
+        assert [s["team"] for s in team["seats"]] == [0, 0, 1, 1], team["seats"]
+        alone = kit.create(page, url, "age-of-thirst", seed=11, players=2,
+                           seats=[{"kind": "human"}, {"kind": "bot"}])["game"]
+        page.goto(f"{url}?lang=uk")
+        chips = page.locator(f"li.game-item[data-game='{team['id']}'] .seat-chip")
+        chips.first.wait_for()
+        assert chips.all_inner_texts()[:2] == ["p1 (команда 1): людина", "p2 (команда 1): вільне"], \
+            chips.all_inner_texts()
+        assert page.locator(f"li.game-item[data-game='{team['id']}'] .seat-chip[data-team='2']").count() == 2
+        joins = page.locator(f"li.game-item[data-game='{team['id']}'] button.join").all_inner_texts()
+        assert joins == ["Сісти за p2 (команда 1)"], joins
+        assert "команда" not in page.locator(f"li.game-item[data-game='{alone['id']}']").inner_text()
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        assert axe_violations(page, WCAG_AA) == []
+        # the game page's players list too: each seat's team, named by its colours
+        page.goto(f"{url}?lang=uk&anim=off#/game/{team['id']}?watch")
+        page.wait_for_selector("#players .player-row .facts")
+        rows = page.locator("#players .player-row").all_inner_texts()
+        assert len(rows) == 4 and all("команда" in r for r in rows), rows
+        assert not page.problems, page.problems
+    finally:
+        ctx.close()
+
+
 def test_a_fallout_enemy_is_selected_then_its_step(url, browser):
     """Piece, then target (issue 25): at a step decision (FO-13.2, the first player moves a
     marauder with two shortest routes) the marauder's space is a source; a click selects
@@ -104,25 +138,28 @@ def test_a_fallout_enemy_is_selected_then_its_step(url, browser):
         ctx.close()
 
 
-def test_the_board_s_many_moves_are_chips_and_the_placeless_stay_a_short_list(url, browser):
-    """Issue 25: a large group whose every action is a spot on the board (Saltlands' moves)
-    is drawn as small chips, several to a row, titled as played on the board; the actions
-    without a place (end the turn) stay ordinary buttons."""
+def test_the_list_holds_only_the_actions_without_a_place(url, browser):
+    """Issue 25: a piece is played by selecting it, then its target; the list keeps only the
+    rare actions without a place (end the turn), says how many are on the board, and takes
+    the keyboard there (the spots are Tab stops named by their hover text)."""
     ctx, page = kit.watched_page(browser, "phone", "ru")
     try:
         kit.open_game(page, url, "saltlands", lang="ru", seed=1)
         for prefix in ("character ", "enter "):
             kit.play(page, next(a for a in kit.actions(page) if a.startswith(prefix)))
-        moves = page.locator("#actions .action-group.on-board[data-group='move'] .action-btn")
-        assert moves.count() >= 7
-        tops = moves.evaluate_all("bs => bs.map(b => b.offsetTop)")
-        assert len(set(tops)) < len(tops), "the chips share rows"
-        assert "на поле" in page.locator("#actions .action-group.on-board .group-title").first.text_content()
-        assert page.locator("#actions .action-group:not(.on-board) .action-btn[data-action='end']").count() == 1
-        end_top = page.locator("#actions .action-btn[data-action='end']").evaluate("b => b.offsetTop")
-        assert end_top < min(tops), "the short list comes before the chips"
+        listed = page.locator("#actions .action-btn").evaluate_all("bs => bs.map(b => b.dataset.action)")
+        on_board = page.locator("#board .vp-focusable[data-actions]").evaluate_all(
+            "es => [...new Set(es.flatMap(e => e.dataset.actions.split('\\n')))]")
+        moves = [a for a in on_board if a.startswith("move ")]
+        assert len(moves) >= 7, on_board
+        assert "end" in listed and not set(listed) & set(on_board), listed
+        note = page.locator("#on-board").text_content()
+        assert f"На поле {len(on_board)} " in note, note
+        page.focus("#to-board")
+        page.keyboard.press("Enter")
+        assert page.evaluate("document.activeElement.matches('#board .vp-focusable')")
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
-        kit.play(page, page.locator("#actions .action-group.on-board .action-btn").first.get_attribute("data-action"))
+        kit.play(page, moves[0])  # on the board: the kit clicks the spot, as a person does
         assert not page.problems, page.problems
     finally:
         ctx.close()

@@ -9,12 +9,20 @@ import time
 import pytest
 from playwright.sync_api import expect
 
+import boardkit as kit
+
 READY = "#game[data-ready='1']"
 MY_TURN = "#game[data-ready='1'][data-turn='mine']"
 OVER = "#game[data-ready='1'][data-turn='over']"
 
 #: easy solo games that end soonest when the first legal action is always chosen (about 130 actions).
 SOLO_SEED = 37
+
+
+def _click_first(page, last: bool = False) -> None:
+    """Click the first (or last) legal action: its button, or its spot on the board (issue 25)."""
+    acts = kit.actions(page)
+    kit.click_action(page, acts[-1] if last else acts[0])
 
 
 def wait_ready(page, timeout: float = 20_000):
@@ -67,8 +75,7 @@ def test_solo_game_played_to_the_end_by_clicking(server_url, new_page, artifacts
         if page.locator(OVER).count():
             break
         kind = page.get_attribute("#decision", "data-kind")
-        first = page.locator("#actions .action-btn").first
-        action = first.get_attribute("data-action")
+        action = kit.actions(page)[0]
         before = index_of(page)
         if kind == "enter" or action.startswith("move "):
             # the board: the hex of the first legal action is highlighted; click it
@@ -81,7 +88,7 @@ def test_solo_game_played_to_the_end_by_clicking(server_url, new_page, artifacts
             if chooser.count():
                 chooser.first.click()
         else:
-            first.click()
+            kit.click_action(page, action)
         confirmed += confirm_if_asked(page)
         clicks += 1
         page.wait_for_function(f"Number(document.querySelector('#game').dataset.index) > {before}")
@@ -137,7 +144,7 @@ def test_raider_moves_animated_along_their_paths(server_url, new_page, artifacts
         if page.locator(OVER).count():
             break
         before = page.locator("#log li.ev-raider_move").count()
-        page.locator("#actions .action-btn").first.click()
+        _click_first(page)
         confirm_if_asked(page)
         # while an update is being played, a raider figure carries the "moving" class
         try:
@@ -177,7 +184,7 @@ def test_two_players_in_two_browsers(server_url, new_page, artifacts):
         assert mover is not None, "neither page offers a decision"
         other = pages[1 - mover]
         before = index_of(other)
-        pages[mover].locator("#actions .action-btn").first.click()
+        _click_first(pages[mover])
         confirm_if_asked(pages[mover])
         other.wait_for_function(f"Number(document.querySelector('#game').dataset.index) > {before}")
         expect(other.locator("#log li.act").last).to_contain_text(f"p{mover + 1}:")
@@ -229,7 +236,7 @@ def test_language_switch(server_url, new_page, artifacts):
     # play a few actions: the log's events in Russian too
     for _ in range(4):
         wait_ready(page)
-        page.locator("#actions .action-btn").first.click()
+        _click_first(page)
         confirm_if_asked(page)
     wait_ready(page)
     log = page.locator("#log").inner_text()
@@ -346,7 +353,7 @@ def test_age_of_thirst_board(server_url, new_page, artifacts):
             confirm_if_asked(page)
             board_clicks += 1
         else:
-            page.locator("#actions .action-btn").last.click()
+            _click_first(page, last=True)
             confirm_if_asked(page)
         played += 1
         page.wait_for_function(f"Number(document.querySelector('#game').dataset.index) > {before}")
@@ -400,7 +407,7 @@ def test_age_of_thirst_of_every_mode_and_team_format_from_the_lobby(server_url, 
     before = index_of(page)
     wait_ready(page)
     if page.locator(MY_TURN).count():
-        page.locator("#actions .action-btn").first.click()
+        _click_first(page)
         confirm_if_asked(page)
     page.wait_for_function(f"Number(document.querySelector('#game').dataset.index) > {before}", timeout=30_000)
 
@@ -521,7 +528,7 @@ def test_age_of_thirst_in_russian(server_url, new_page):
         wait_ready(page)
         if page.locator(OVER).count():
             break
-        page.locator("#actions .action-btn").first.click()
+        _click_first(page)
         confirm_if_asked(page)
     wait_ready(page)
     log = page.locator("#log li.ev").all_inner_texts()

@@ -9,6 +9,8 @@ from playwright.sync_api import expect
 
 from wasteland.core import rules_reference as rr
 
+import boardkit as kit
+
 from webtest import serve  # noqa: F401  (the conftest's helpers)
 
 READY = "#game[data-ready='1']"
@@ -72,13 +74,9 @@ def test_a_tap_on_a_phone_opens_the_rule_inside_the_screen(browser, server_url, 
         ctx.close()
 
 
-def _play(page, selector):
-    before = int(page.get_attribute("#game", "data-index"))
-    page.locator(selector).first.click()
-    if page.locator("#confirm").count():
-        page.click("#confirm-yes")
-    page.wait_for_function(f"Number(document.querySelector('#game').dataset.index) > {before}")
-    page.wait_for_selector("#game[data-ready='1'][data-turn='mine'], #game[data-ready='1'][data-turn='over']")
+def _play(page, prefix):
+    """The first action starting with ``prefix``, from the list or on the board (issue 25)."""
+    kit.play_first(page, prefix)
 
 
 def test_the_raiders_events_in_the_log_carry_their_rules_words(server_url, new_page, artifacts):
@@ -86,13 +84,13 @@ def test_the_raiders_events_in_the_log_carry_their_rules_words(server_url, new_p
     its anchor in the log, marked with that rule's words in the page's language."""
     page = new_page()
     _new_solo(page, server_url, "ru")
-    _play(page, "#actions .action-btn[data-action^='character ']")
-    _play(page, "#actions .action-btn[data-action^='enter ']")
-    _play(page, "#actions .action-btn[data-action='end']")
+    _play(page, "character ")
+    _play(page, "enter ")
+    _play(page, "end")
     for _ in range(30):  # the raiders' questions to the current player (which type, which raider...)
         if page.locator("#log .ev .rule-ref[data-anchor='SL §100']").count():
             break
-        _play(page, "#actions .action-btn")
+        _play(page, "")
     page.wait_for_selector("#log .ev .rule-ref")
     marks = page.locator("#log .ev .rule-ref")
     anchors = set(marks.evaluate_all("ms => ms.map(m => m.dataset.anchor)"))

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
+import boardkit as kit
+
 from webtest import serve  # noqa: F401  (the conftest's helpers)
 
 READY = "#game[data-ready='1']"
@@ -40,14 +42,14 @@ def _play(page, selector):
 def test_a_discard_asks_first_and_cancel_changes_nothing(server_url, new_page, artifacts):
     page = new_page()
     _new_solo(page, server_url)
-    _play(page, "#actions .action-btn[data-action^='character ']")
-    _play(page, "#actions .action-btn[data-action^='enter ']")
+    kit.play_first(page, "character ")
+    kit.play_first(page, "enter ")
     discard = page.locator("#actions .action-btn[data-action^='discard ']").first
     expect(discard).to_have_class("action-btn verb-discard danger")
     assert discard.inner_text().startswith("⚠")
     # the destructive actions have a group of their own, after the others of the list (the
-    # board's many moves, drawn as chips, come after the list: issue 25)
-    groups = page.locator("#actions .action-group:not(.on-board)").evaluate_all("gs => gs.map(g => g.dataset.group)")
+    # board's moves are played on the board, not listed: issue 25)
+    groups = page.locator("#actions .action-group").evaluate_all("gs => gs.map(g => g.dataset.group)")
     assert groups.index("discard") == len(groups) - 2 and groups[-1] == "end", groups
     before = _index(page)
     discard.click()
@@ -93,11 +95,9 @@ def test_decide_ties_for_me_plays_the_raiders_ties_and_says_so(server_url, new_p
             if page.get_attribute("#decision", "data-kind") == "activation" and page.locator(MY_TURN).count():
                 raise AssertionError("a raiders' tie was left to the player with 'decide ties for me' on")
             continue
-        buttons = page.locator("#actions .action-btn")
-        end = page.locator("#actions .action-btn[data-action='end']")
-        target = end if end.count() else buttons.first
+        acts = kit.actions(page)
         before = _index(page)
-        target.click()
+        kit.click_action(page, "end" if "end" in acts else acts[0])
         if page.locator("#confirm").count():
             page.click("#confirm-yes")
         page.wait_for_function(f"Number(document.querySelector('#game').dataset.index) > {before}")

@@ -20,6 +20,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+import boardkit as kit
+
 from webtest import serve
 
 MY_TURN = "#game[data-ready='1'][data-turn='mine']"
@@ -112,6 +114,18 @@ def _click_and_confirm(page, locator) -> bool:
     return asked
 
 
+def _play_on_board(page, action: str) -> bool:
+    """Play an action the board offers (piece, then target: issue 25); True if it asked first."""
+    before = _index(page)
+    kit.click_action(page, action)
+    page.wait_for_function(f"document.querySelector('#confirm') || Number(document.querySelector('#game').dataset.index) > {before}")
+    asked = page.locator("#confirm").count() > 0
+    if asked:
+        page.click("#confirm-yes")
+    _wait_next(page, before)
+    return asked
+
+
 def _new_game(page, url, lang, game, players=1, seed=None):
     page.goto(f"{url}?lang={lang}&anim=off")
     page.wait_for_selector("#create-form")
@@ -134,8 +148,7 @@ def _new_game(page, url, lang, game, players=1, seed=None):
 def _pick(page, moved: bool):
     """The scripted player: move once a turn (by the board on a desktop), collect and use
     cards now and then, discard when asked, else end the turn."""
-    buttons = page.locator("#actions .action-btn")
-    actions = buttons.evaluate_all("bs => bs.map(b => b.dataset.action)")
+    actions = kit.actions(page)  # the list's and the board's
     for prefix in ("character ", "enter ", "first ", "place "):
         hit = [a for a in actions if a.startswith(prefix)]
         if hit:
@@ -185,6 +198,9 @@ def test_saltlands_solo_walkthrough(walk_url, browser, artifacts, lang, size):
             if action.startswith("move "):
                 moved_turn = turn
             button = page.locator(f"#actions .action-btn[data-action='{action}']")
+            if not button.count():  # on the board (issue 25), not listed
+                asked += _play_on_board(page, action)
+                continue
             if action.startswith("move ") and size == "desktop":
                 before = _index(page)
                 page.click(f"svg.board .hex.reach[data-hex='{action.split()[1]}']")
@@ -234,19 +250,24 @@ def test_age_of_thirst_two_player_walkthrough(walk_url, browser, artifacts, lang
             _check_screen(page, lang, f"{where} step {step}")
             if size == "phone":
                 _check_phone(page, f"{where} step {step}")
-            own = page.locator("#actions .action-btn.danger[data-action^='attack ']")
+            # an attack on one's own troop: drawn apart on the board ("danger"), asked before played
+            own = page.locator("#board .vp-focusable.danger[data-actions^='attack ']")
             if own.count() and not own_attack_asked:
                 before = _index(page)
-                own.first.click()
+                kit.click_action(page, own.first.get_attribute("data-actions").split("\n")[0])
                 expect(page.locator("#confirm")).to_be_visible()
                 _check_screen(page, lang, f"{where} confirm")
                 page.click("#confirm-no")
                 assert _index(page) == before
                 own_attack_asked = True
-            actions = page.locator("#actions .action-btn").evaluate_all("bs => bs.map(b => b.dataset.action)")
+            actions = kit.actions(page)
             choice = next((a for a in actions if a.startswith(("first ", "place ", "move "))), None)
             choice = choice or next((a for a in actions if a.startswith("end")), actions[0])
-            _click_and_confirm(page, page.locator(f"#actions .action-btn[data-action='{choice}']"))
+            listed = page.locator(f"#actions .action-btn[data-action='{choice}']")
+            if listed.count():
+                _click_and_confirm(page, listed)
+            else:
+                _play_on_board(page, choice)
             if step == 20:
                 page.click("#legend-toggle")
                 _check_screen(page, lang, f"{where} legend")
@@ -295,8 +316,13 @@ def test_fallout_and_quest_pages_read_in_the_language(walk_url, browser, artifac
             if page.locator(OVER).count():
                 break
             _check_screen(page, lang, f"{game} {lang} step {step}")
-            buttons = page.locator("#actions .action-btn")
-            _click_and_confirm(page, buttons.nth(step % max(1, min(2, buttons.count()))))
+            actions = kit.actions(page)
+            choice = actions[step % max(1, min(2, len(actions)))]
+            listed = page.locator(f"#actions .action-btn[data-action='{choice}']")
+            if listed.count():
+                _click_and_confirm(page, listed)
+            else:
+                _play_on_board(page, choice)
         page.screenshot(path=artifacts / f"walk-{game}-{lang}.png")
         assert not errors, errors
     finally:

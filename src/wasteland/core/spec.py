@@ -227,6 +227,11 @@ class GameSpec:
     auto_decide: str = ""
     # "module:attribute" of the game's tunable numbers (``wasteland.core.params.GameParams``)
     params: str = ""
+    # "module:attribute" of ``seat_teams(config, state=None) -> list[int | None] | None``: the
+    # team of each seat (0, 1, ...) in a team game, from the config or, where the seats choose
+    # during set-up, from the state once known (None for a seat not known yet); None: no team
+    # game. The lobby, the game page and the replay show it, naming no game (issue 25).
+    seat_teams: str = ""
 
     # -- loading the heavy parts -------------------------------------------------
 
@@ -285,6 +290,12 @@ class GameSpec:
         if action not in decision.actions:
             raise ValueError(f"{self.name}: auto_decide answered {action!r}, not a legal action")
         return action, key
+
+    def teams_of(self, config: dict[str, Any], state: Any = None) -> list[int | None] | None:
+        """Each seat's team (``seat_teams``), or None: no team game, or the game tells none."""
+        if not self.seat_teams:
+            return None
+        return load_ref(self.seat_teams)(config, state)
 
     def make_guide(self, seed: int = 0) -> Any:
         """The game's ISMCTS guide, or None."""

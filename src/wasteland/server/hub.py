@@ -29,7 +29,7 @@ from .errors import ApiError, bad_request
 from .events import action_fields, events_json
 from .history import game_log
 from .replays import ReplayCache, live_step
-from .rooms import Room, dumps, rebuild, summary_json
+from .rooms import Room, dumps, rebuild, seat_teams, summary_json
 from .metrics import Metrics
 from .notify import Notices
 from .store import GameRow, SeatRow, Store
@@ -259,6 +259,9 @@ class Hub:
         seats = [{"seat": s.seat, "label": f"p{s.seat + 1}", "kind": s.kind, "bot": s.bot, "name": s.name,
                   "taken": s.kind == "bot" or s.token_hash is not None, "online": False, "clock": s.bank,
                   "clock_running": False} for s in row.seats]
+        teams = seat_teams(get_spec(row.game), row.config)
+        for s in seats:
+            s["team"] = teams[s["seat"]] if teams and s["seat"] < len(teams) else None
         return summary_json(row, row.status, row.actions, seats)
 
     # -- creating a game ----------------------------------------------------------------

@@ -247,10 +247,12 @@ class Room:
         online = {c.seat for c in self.clients}
         now = time.time()
         d = self._decision()
+        teams = seat_teams(self.game.spec, self.row.config, self.state)
         return [{"seat": s.seat, "label": seat_label(s.seat), "kind": s.kind, "bot": s.bot, "name": s.name,
                  "taken": s.kind == "bot" or s.token_hash is not None, "online": s.seat in online,
                  "clock": self.clock_left(s, now),
-                 "clock_running": d is not None and d.seat == s.seat and self._clock_runs(s)}
+                 "clock_running": d is not None and d.seat == s.seat and self._clock_runs(s),
+                 "team": teams[s.seat] if teams and s.seat < len(teams) else None}
                 for s in self.seats]
 
     def summary(self) -> dict[str, Any]:
@@ -879,6 +881,16 @@ class Room:
     def busy(self) -> bool:
         return bool(self.clients) or self._timer is not None or (
             self._bot_task is not None and not self._bot_task.done()) or self.lock.locked()
+
+
+def seat_teams(spec: Any, config: dict[str, Any], state: Any = None) -> list[int | None] | None:
+    """Each seat's team in a team game (the spec's ``seat_teams``), for every list of the
+    seats; None outside one. A game that cannot tell loses its teams, never its listing."""
+    try:
+        return spec.teams_of(config, state)
+    except Exception as exc:
+        log.error("%s: the seats' teams are unknown (%s)", spec.name, exc)
+        return None
 
 
 def outcome_json(outcome: Any) -> dict[str, Any] | None:

@@ -82,4 +82,5 @@ SPEC = GameSpec(
     simulation={"stall_turns": 100, "dead_end": True},
     round_robin=("heuristic",) + tuple(f"heuristic-{p}" for p in POLICIES),
     params="wasteland.games.age_of_thirst.params:PARAMS",
+    seat_teams="wasteland.games.age_of_thirst.seating:seat_teams",
 )

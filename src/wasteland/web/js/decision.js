@@ -53,16 +53,14 @@ export function confirmAction(label, reasonKey) {
   });
 }
 
-/** How many actions of one group, every one of them also a spot on the board, are shown
- *  as small chips: the board is where they are played; the list keeps them for the keyboard
- *  and the screen reader, out of the way of the rare actions without a place. */
-const CHIPS_FROM = 7;
-
-/** The legal actions as buttons in groups; ``send(action)`` plays one (after any confirmation);
- *  ``placed``: the actions the board marks (a large group of them is drawn as chips). */
+/** The legal actions without a place on the board, as buttons in groups; ``send(action)``
+ *  plays one (after any confirmation). ``placed``: the actions the board marks: a piece is
+ *  played there, selected and then its target (issue 25), so they are not listed again (the
+ *  board's spots are Tab stops of their own; ``boardNote`` says how many wait there). */
 export function actionList(board, actions, view, send, placed = new Set()) {
   const groups = new Map();
   for (const a of actions) {
+    if (placed.has(a)) continue;
     let g = board.actionGroup(a, view);
     if (!GROUP_ORDER.includes(g)) g = "other";
     if (!groups.has(g)) groups.set(g, []);
@@ -70,17 +68,13 @@ export function actionList(board, actions, view, send, placed = new Set()) {
   }
   const list = h("div", { class: "actions", id: "actions" });
   const many = groups.size > 1;
-  const chips = []; // the board's large groups, after the short list of the others
   for (const g of GROUP_ORDER) {
     const members = groups.get(g);
     if (!members) continue;
     // safe actions first, the destructive ones at the end of their group
     members.sort((x, y) => Number(Boolean(board.dangerous(x, view))) - Number(Boolean(board.dangerous(y, view))));
-    const onBoard = members.length >= CHIPS_FROM && members.every((a) => placed.has(a));
-    const box = h("div", { class: `action-group${onBoard ? " on-board" : ""}`, "data-group": g });
-    if (many || onBoard) {
-      box.append(h("h4", { class: "group-title", text: `${t(`group.${g}`)} (${members.length})${onBoard ? ` — ${t("game.on_board")}` : ""}` }));
-    }
+    const box = h("div", { class: "action-group", "data-group": g });
+    if (many) box.append(h("h4", { class: "group-title", text: `${t(`group.${g}`)} (${members.length})` }));
     for (const a of members) {
       const danger = dangerReason(board, a, view);
       const label = board.actionLabel(a, view);
@@ -88,11 +82,18 @@ export function actionList(board, actions, view, send, placed = new Set()) {
         "data-action": a, title: danger ? t(danger) : label, onclick: () => send(a),
         text: danger ? `⚠ ${label}` : label }));
     }
-    if (onBoard) chips.push(box);
-    else list.append(box);
+    list.append(box);
   }
-  list.append(...chips);
   return list;
+}
+
+/** How many of the legal actions are played on the board, with a button that takes the
+ *  keyboard there (its first marked spot; the arrow keys go on from it). Null: none. */
+export function boardNote(count, goToBoard) {
+  if (!count) return null;
+  return h("p", { class: "on-board-note", id: "on-board" },
+    h("span", { text: `${t("game.on_board_count", { n: count })} ` }),
+    h("button", { type: "button", id: "to-board", onclick: goToBoard, text: t("game.to_board") }));
 }
 
 /** The "decide ties for me" switch, for a game whose spec has a policy. */

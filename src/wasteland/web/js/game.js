@@ -6,7 +6,7 @@ import { loadBoard } from "./boards.js";
 import * as generic from "./generic.js";
 import { h, seatText, botMark, botName } from "./dom.js";
 import { toast } from "./app.js";
-import { actionList, autoTies, autoTiesSwitch, confirmAction, dangerReason } from "./decision.js";
+import { actionList, autoTies, autoTiesSwitch, boardNote, confirmAction, dangerReason } from "./decision.js";
 import { learnAction, learnFields, valuesOf } from "./fields.js";
 import { watchRules } from "./rules.js";
 import { BoardView } from "./viewport.js";
@@ -120,6 +120,7 @@ export class GameView {
   }
 
   rerender() {
+    this.selected = null; // drawn anew: nothing selected (the list is the board's complement)
     this.layout();
     if (this.state) this.renderAll();
   }
@@ -495,11 +496,30 @@ export class GameView {
   renderBoard() {
     const v = this.state.view || {};
     const box = this.root.querySelector("#board");
-    this.marks = this.selectionMarks(this.game.boardMarks(this.actions(), v) || new Map(), v);
+    const all = this.game.boardMarks(this.actions(), v) || new Map();
+    this.marks = this.selectionMarks(all, v);
     this.board = this.boardView.draw(box, this.game, v, {
       marks: this.marks, you: v.seat,
       onSpot: (spot, ev) => { this.lastFocus = "board"; this.onSpot(spot, ev); } },
       this.lastStep);
+    // each spot says what it offers (the notation, for the page's tests and tools; its words
+    // are its name and hover text)
+    const spotOf = (e) => e.dataset.hex ?? e.dataset.space ?? e.dataset.zone;
+    const focusable = [...box.querySelectorAll(".vp-focusable")].filter((e) => this.marks.has(spotOf(e)));
+    for (const e of focusable) e.dataset.actions = this.marks.get(spotOf(e)).actions.join("\n");
+    // the actions a spot of the board offers (a Tab stop, the mouse's and the finger's too)
+    // are played there, not listed (issue 25); one the board draws but does not offer as a
+    // spot (Quest's gate previews, one at a time) stays in the list. Kept while a piece is
+    // selected: its sub-board shows only that piece's.
+    if (!this.selected) this.placed = new Set(focusable.flatMap((e) => this.marks.get(spotOf(e)).actions));
+  }
+
+  /** The keyboard to the board: its first marked spot (the arrow keys go on from there). */
+  toBoard() {
+    const first = this.root.querySelector("#board .vp-focusable:not(.selected)");
+    if (!first) return;
+    this.lastFocus = "board";
+    first.focus();
   }
 
   /**
@@ -511,12 +531,16 @@ export class GameView {
   selectionMarks(marks, view) {
     if (!this.selected || !marks.has(this.selected)) {
       this.selected = null;
+      this.inPlace = [];
       for (const m of marks.values()) this.markDanger(m, view);
       return marks;
     }
     // the selected piece's own actions: those that name its spot first ("move A B", "attack A B"),
     // or whose mark says it starts there (a piece the action names by its id), not another piece's move onto it
     const own = marks.get(this.selected).actions.filter((a) => sourceOf(a, marks) === this.selected);
+    // what the piece does where it stands (Age of Thirst's flip): no target to click, so the
+    // selection's line offers it beside "cancel" (renderSelection)
+    this.inPlace = own.filter((a) => !valuesOf(a).some((w) => w !== this.selected && marks.has(w)));
     const sub = this.game.boardMarks(own, view) || new Map();
     sub.set(this.selected, { classes: ["selected"], actions: [] });
     for (const m of sub.values()) this.markDanger(m, view);
@@ -567,7 +591,10 @@ export class GameView {
     const el = this.root.querySelector(`#board [data-hex="${CSS.escape(this.selected)}"] > title, #board [data-space="${CSS.escape(this.selected)}"] > title, #board [data-zone="${CSS.escape(this.selected)}"] > title`);
     const name = el ? el.textContent.split("\n")[0] : this.selected;
     const prompt = box.querySelector("#prompt");
+    const view = this.state && this.state.view;
     const line = h("p", { id: "selection", class: "selection" }, h("span", { text: `${t("game.selected", { what: name })} ` }),
+      ...(this.inPlace || []).map((a) => h("button", { type: "button", class: `action-btn in-place${dangerReason(this.game, a, view) ? " danger" : ""}`,
+        "data-action": a, onclick: () => { this.lastFocus = "board"; this.send("action", a); }, text: this.label(a) })),
       h("button", { type: "button", id: "unselect", onclick: () => this.select(null), i18n: "game.cancel" }));
     if (prompt) prompt.after(line);
     else box.append(line);
@@ -628,16 +655,20 @@ export class GameView {
       box.append(h("p", { class: "prompt mine", id: "prompt" }, h("strong", { text: `${t("game.your_turn")}: ` }),
         this.game.promptText(d, view), d.rule ? h("span", { class: "rule", "data-anchor": d.rule, text: ` (${d.rule})` }) : null));
       for (const note of this.game.decisionNotes(d, view) || []) box.append(h("p", { class: "note-why", text: note }));
-      box.append(h("p", { class: "hint", i18n: "game.board_hint" }));
+      if ([...(this.placed || [])].length) box.append(h("p", { class: "hint", i18n: "game.board_hint" }));
       if (d.policy) {
         box.append(h("button", { type: "button", id: "decide-for-me", class: "policy", title: t(d.policy),
           onclick: () => this.sendPolicy(), i18n: "game.decide_for_me" }));
       }
-      if (acts.length > 8) {
+      const placed = this.placed || new Set();
+      const onBoard = acts.filter((a) => placed.has(a)).length;
+      if (acts.length - onBoard > 8) {
         box.append(h("input", { type: "search", id: "action-filter", placeholder: t("game.filter"), value: this.filter,
           oninput: (e) => { this.filter = e.target.value.toLowerCase(); this.filterActions(); } }));
       }
-      const placed = new Set([...this.marks.values()].flatMap((m) => m.actions));
+      // the list holds the actions without a place; the others are the board's (issue 25)
+      const note = boardNote(onBoard, () => this.toBoard());
+      if (note) box.append(note);
       box.append(actionList(this.game, acts, view, (a) => { this.lastFocus = "list"; this.send("action", a); }, placed));
       this.filterActions();
     }

@@ -343,7 +343,9 @@ export class LobbyView {
         h("span", { class: "moves", text: t("lobby.moves", { n: g.index }) }));
       const seats = h("span", { class: "seat-list" });
       for (const s of g.seats || []) {
-        const chip = h("span", { class: `seat-chip${s.online ? " online" : ""}` }, `${s.label}: `);
+        // a team game's team beside each seat (LO-13.4: the server's summary tells it, by the game's rules)
+        const chip = h("span", { class: `seat-chip${s.online ? " online" : ""}`, "data-team": teamOf(s) },
+          `${seatName(s)}: `);
         if (s.kind === "bot") chip.append(botMark(), ` ${botName(s.bot)}`);
         else chip.append(s.taken ? (s.name || t("seat.human")) : t("seat.free"));
         seats.append(chip);
@@ -358,7 +360,7 @@ export class LobbyView {
           text: t("lobby.resume", { seat: `p${held.seat + 1}` }) }));
         else for (const s of g.seats || []) {
           if (s.kind === "human" && !s.taken) buttons.append(h("button", { type: "button", class: "join", "data-seat": s.seat,
-            onclick: () => this.join(g, s.seat), text: t("lobby.join", { seat: s.label }) }));
+            onclick: () => this.join(g, s.seat), text: t("lobby.join", { seat: seatName(s) }) }));
         }
         buttons.append(h("a", { class: "button watch", href: `#/game/${g.id}?watch`, i18n: "lobby.spectate" }));
       }
@@ -386,6 +388,15 @@ export class LobbyView {
     bits.push(`${(g.seats || []).length}×`);
     return bits.join(" · ");
   }
+}
+
+/** A seat's team in a team game (1, 2, ...), or null. */
+const teamOf = (s) => (s.team === null || s.team === undefined ? null : s.team + 1);
+
+/** A seat as the lists name it: "p2", with its team in a team game ("p2 (team 1)"). */
+function seatName(s) {
+  const team = teamOf(s);
+  return team === null ? s.label : `${s.label} (${t("seat.team", { n: team })})`;
 }
 
 function row(key, input) {

@@ -188,7 +188,7 @@ function showGate(gate) {
 for (const type of ["pointerover", "focusin"]) {
   document.addEventListener(type, (ev) => {
     const b = ev.target && ev.target.closest ? ev.target.closest('[data-action^="place "]') : null;
-    if (b) showGate(b.dataset.action.split(" ")[1]);
+    if (b) showGate((fieldsOf(b.dataset.action) || {}).gate);
   });
 }
 

@@ -71,8 +71,8 @@ class DiceGame(EngineGame):
                     min_players=1, max_players=1, game=f"{__name__}:GAME", description="one die rolled at a time")
 
 
-GAME = DiceGame(Engine, lambda config, seed: (Dice(), []), Dice, lambda s, seat: {}, str,
-                lambda s, seat, rng: s.copy(), lambda s: [0.0])
+GAME = DiceGame(Engine, lambda config, seed: (Dice(), []), Dice.from_json, lambda s, seat: {}, str,
+                lambda s, seat, rng: s.copy(), lambda s: [0.0], resume=Engine.resume)
 
 
 def at_table(auto: int = 1) -> Dice:

@@ -24,6 +24,8 @@ CHROMIUM = os.environ.get("WASTELAND_CHROMIUM") or shutil.which("chromium") or "
 SRC = Path(__file__).parents[2] / "src" / "wasteland"
 PACKAGE = SRC / "games" / "fallout"
 
+#: actions of other decisions, marked by the page's own lines below (their fields as a decision sends them)
+OTHERS = ["fight marauder#1", "activate ghoul#1", "move crater"]
 PAGE = """<!doctype html><meta charset="utf-8"><div id="board"></div><div id="side"></div><ul id="log"></ul>
 <script type="module">
 import * as board from "/games/fallout/board.js";
@@ -31,6 +33,7 @@ import { setLang } from "/js/i18n.js";
 import { learnFields } from "/js/fields.js";
 const data = await (await fetch("/data.json")).json();
 learnFields(data);  // the fields the server sends with the decision
+learnFields(data.others);
 await setLang("ru", false);
 const marks = board.boardMarks(data.actions, data.view);
 window.clicked = [];
@@ -42,7 +45,7 @@ window.legend = board.legend(data.view);
 window.setupText = board.eventText({ type: "setup", players: 1, first: 0, target: 11, fight: "demo" });
 const plain = (m) => Object.fromEntries([...m].map(([k, v]) => [k, { classes: v.classes, actions: v.actions, from: v.from }]));
 window.marks = plain(marks);
-window.otherMarks = plain(board.boardMarks(["fight marauder#1", "activate ghoul#1", "move crater"], data.view));
+window.otherMarks = plain(board.boardMarks(data.others.actions, data.view));
 window.ready = true;
 </script>"""
 
@@ -57,7 +60,7 @@ def site(tmp_path, game):
     d = game.decision(s)
     _, setup = game.new_game_with_events({"players": 2}, 1)  # FO-13.5: two survivors need 10
     data = {"view": game.view(s, d.seat), "actions": list(d.actions), "fields": SPEC.action_fields(d.actions),
-            "events": setup[:1] + events}
+            "events": setup[:1] + events, "others": {"actions": OTHERS, "fields": SPEC.action_fields(OTHERS)}}
     root = tmp_path / "site"
     (root / "js").mkdir(parents=True)
     (root / "games" / "fallout").mkdir(parents=True)

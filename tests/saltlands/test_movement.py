@@ -203,7 +203,7 @@ def test_sandstorm_cost_of_each_move_is_in_the_terminal_options_SL53():
     s = one(vehicle="truck_vehicle", hex="1,-2", storm="true", hand='["axe", "medkit"]')
     view = GAME.view(s, 0)
     actions = list(GAME.decision(s).actions)
-    words = {"en": "the sandstorm takes cards: 2", "ru": "буря заберёт карт: 2", "uk": "буря забере карт: 2"}
+    words = {"en": "the sandstorm takes 2 cards", "ru": "буря заберёт карт: 2", "uk": "буря забере карт: 2"}
     for lang, text in words.items():
         labels = TERMINAL.option_labels(actions, view, lang)
         # the option is said in the player's language; the cost follows it

@@ -1,7 +1,7 @@
 """A search guide made of a game's heuristic bot and its value estimate (issue 33).
 
-Saltlands has a guide of its own (``games.saltlands.guide``); the other games build theirs
-from this one, each with its own settings (``games.<game>.guide``):
+A game may write a guide of its own; the others build theirs from this one, each with its
+own settings (``games.<game>.guide``):
 
 * **which decisions are searched** (``kinds``; every decision with a choice when empty);
 * **the candidates**, the heuristic's favourite first and the others after it in an order

@@ -280,7 +280,7 @@ def run_bench(games: int, console, only: list[str] | None = None, quick: bool = 
 
 # -- issue 29's aims, each beside its figure ---------------------------------------------
 
-#: Saltlands' guided ISMCTS: 2,000 iterations a second on a developer's machine (issue 29,
+#: the guided ISMCTS (the game whose guide searches): 2,000 iterations a second on a developer's machine (issue 29,
 #: five times the 400 measured when it was filed); an absolute figure, so it is also given
 #: per backgammon action of the same run, which is what moves only when the search does
 GUIDED_AIM = 2000.0

@@ -1,8 +1,8 @@
 """Where the bots lose: the simulator's defeats by bot, cause and round (issue 33).
 
 A seat lost when it is not among a game's winners. Its cause is the game's end reason (the
-rule that ended it: "the last round ended without an escape" SL §47, the Quest deck
-exhausted WQ-38.2...), prefixed with "another seat won:" when someone else won. Per bot (a
+rule that ended it, as the game words it: the last round ended without an escape, the
+exploration deck ran out...), prefixed with "another seat won:" when someone else won. Per bot (a
 lineup's bots each on their own seats), each cause gets its count and the rounds the
 games ended in: mean, range, and a count per band of rounds, so a designer sees whether
 the game's end or the bot's play decides, and when.

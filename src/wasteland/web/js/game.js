@@ -538,7 +538,7 @@ export class GameView {
     // the selected piece's own actions: those that name its spot first ("move A B", "attack A B"),
     // or whose mark says it starts there (a piece the action names by its id), not another piece's move onto it
     const own = marks.get(this.selected).actions.filter((a) => sourceOf(a, marks) === this.selected);
-    // what the piece does where it stands (Age of Thirst's flip): no target to click, so the
+    // what the piece does where it stands (a troop's flip, say): no target to click, so the
     // selection's line offers it beside "cancel" (renderSelection)
     this.inPlace = own.filter((a) => !valuesOf(a).some((w) => w !== this.selected && marks.has(w)));
     const sub = this.game.boardMarks(own, view) || new Map();

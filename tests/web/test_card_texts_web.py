@@ -4,12 +4,15 @@ would move its markers before the player chooses (SL §109)."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
 from playwright.sync_api import expect
 
 import boardkit as kit
+
+from wasteland.core.registry import registered_games
 
 from webtest import serve  # noqa: F401  (the conftest's helpers)
 
@@ -132,6 +135,10 @@ def test_the_language_switches_at_once_and_a_weapon_says_its_damage(server_url, 
     left = sorted({v["name"] for k, v in names.items() if k.startswith("card:") and len(v["name"]) > 3
                    and re.search(rf"\b{re.escape(v['name'])}\b", shown)})
     assert not left, f"English card names after the switch: {left}"
+    # an attack the page was offered: its fields as the decision sends them (the page reads
+    # an action's fields, never its text)
+    fields = json.dumps(registered_games()["saltlands"].action_fields(["use spear#1 at 1,0"])[0])
+    page.evaluate(f"import('/js/fields.js').then(m => m.learnAction('use spear#1 at 1,0', {fields}))")
     label = "m => m.actionLabel('use spear#1 at 1,0', null)"
     ru = page.evaluate(f"import('/games/saltlands/board.js').then({label})")
     assert "бронебойный урон 1" in ru, ru

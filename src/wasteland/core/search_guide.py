@@ -7,13 +7,13 @@ own settings (``games.<game>.guide``):
 * **the candidates**, the heuristic's favourite first and the others after it in an order
   drawn per decision; the search widens progressively (``widening``: after ``n``
   iterations it weighs the first ``ceil(c * (n + 1) ** alpha)`` of them), so a decision of
-  a hundred options (an Age of Thirst activation) spends its budget on a few before it
+  a hundred options (a war game's activation) spends its budget on a few before it
   tries the rest;
 * **the play-on, a turn at a time** (a macro-action): after the searched action the game
   is played on, by the heuristic bots of every seat (``policy = "heuristic"``) or at
   random (``"random"``, where the heuristic is too slow to play on with), until the
   searching seat has made ``horizon`` more decisions, the game is over, or ``max_actions``
-  were played. A turn of several actions (move, fight, quest) is thus judged whole: the
+  were played. A turn of several actions (move, fight, then a task) is thus judged whole: the
   searched first action followed by the rest of the turn as the bot would play it;
 * **the value**: the game's ``evaluate`` (per seat in [0, 1], a finished game its result).
 

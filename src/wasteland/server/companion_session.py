@@ -30,6 +30,7 @@ from wasteland.core.protocol import Decision, RuleError
 from wasteland.core.spec import GameSpec, load_ref
 
 from .companion_edit import EditError, apply_edit, is_edit
+from .events import action_fields
 
 CHANCE_SEAT = -1  # the chance seat of the chance protocol (wasteland.core.chance)
 MAX_STEPS = 20_000  # a session longer than this is refused a new step (nothing of a real table)
@@ -306,8 +307,8 @@ class Session:
             for e in played.events:
                 anchors.extend(a for a in e["rules"] if a not in anchors)
             note_text = self.policy_text(step.note, lang) if step.source == "policy" and step.note else ""
-            log.append({"index": i, "step": step.notation, "source": step.source, "note": step.note,
-                        "note_text": note_text, "at": step.played_at,
+            log.append({"index": i, "step": step.notation, "fields": action_fields(self.game, step.notation),
+                        "source": step.source, "note": step.note, "note_text": note_text, "at": step.played_at,
                         "seat": played.seat, "rule": played.rule, "label": seat_label(played.seat), "events": played.events})
         outcome = self.game.outcome(self.state)
         return {

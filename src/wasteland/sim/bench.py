@@ -314,7 +314,7 @@ def aims(figures: dict[str, float], specs: list[GameSpec], server: dict[str, flo
             out.append(f"  {spec.title}: our research environment's part of a step ÷ the engine's step, "
                        f"{counts[0]}p (aim ≤ 30%): {env:.0%} {mark(env <= 0.3)}")
         guided = figures.get(f"{n} ismcts guided")
-        if guided and n == "saltlands":
+        if guided:  # every game whose guide searches (issue 29 names the first of them)
             per = f", {1000 * guided / bg:.2f} per 1,000 backgammon actions" if bg else ""
             out.append(f"  {spec.title}: guided ISMCTS (aim {GUIDED_AIM:,.0f} iterations/s on a developer's "
                        f"machine): {guided:,.0f} iterations/s {mark(guided >= GUIDED_AIM)}{per}")

@@ -11,7 +11,7 @@ import { w, correctionText, customCardText } from "./companion-i18n.js";
 import { call, Link } from "./companion-link.js";
 import { apply as applySettings, settingsBox, keepAwake, say } from "./companion-comfort.js";
 import { BoardView } from "./viewport.js";
-import { learnFields, verbOf } from "./fields.js";
+import { learnAction, learnFields, verbOf } from "./fields.js";
 
 let view = null;
 
@@ -858,6 +858,7 @@ class SessionView {
     const s = this.snap;
     const list = h("ol", { class: "steps", id: "steps", start: String(s.log_from + 1) });
     for (const entry of s.log) {
+      learnAction(entry.step, entry.fields); // the page reads a step's fields, never its text
       const chance = entry.seat === -1;
       const who = entry.source === "edit" ? "✎" : chance ? w("table") : entry.label;
       const what = entry.source === "edit" ? (entry.events[0] ? this.eventWords(entry.events[0]) : entry.step)

@@ -509,7 +509,7 @@ export class GameView {
     for (const e of focusable) e.dataset.actions = this.marks.get(spotOf(e)).actions.join("\n");
     // the actions a spot of the board offers (a Tab stop, the mouse's and the finger's too)
     // are played there, not listed (issue 25); one the board draws but does not offer as a
-    // spot (Quest's gate previews, one at a time) stays in the list. Kept while a piece is
+    // spot (a tile's previews, drawn one at a time) stays in the list. Kept while a piece is
     // selected: its sub-board shows only that piece's.
     if (!this.selected) this.placed = new Set(focusable.flatMap((e) => this.marks.get(spotOf(e)).actions));
   }

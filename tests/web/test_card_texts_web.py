@@ -11,10 +11,9 @@ import pytest
 from playwright.sync_api import expect
 
 import boardkit as kit
+from webtest import serve  # noqa: F401  (the conftest's helpers)
 
 from wasteland.core.registry import registered_games
-
-from webtest import serve  # noqa: F401  (the conftest's helpers)
 
 READY = "#game[data-ready='1']"
 MY_TURN = "#game[data-ready='1'][data-turn='mine']"

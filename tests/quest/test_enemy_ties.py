@@ -127,8 +127,9 @@ def test_the_options_and_prompts_are_said_in_every_language(lang):
 
     words = QuestWords(lang)
     step, strike = words.action("step g1.1 gatehouse.c"), words.action("strike g1.1 2")
-    assert "g1.1" in step and "{" not in step and "gatehouse.c" not in step, step  # the zone in words
-    assert "g1.1" in strike and "2" in strike and "{" not in strike, strike
+    # the model by the page's tag ("№1.1"), never its id; the zone in words
+    assert "№1.1" in step and "g1.1" not in step and "{" not in step and "gatehouse.c" not in step, step
+    assert "№1.1" in strike and "g1.1" not in strike and "2" in strike and "{" not in strike, strike
     s, _ = _enemy_turn([{"zone": "gatehouse.a"}], "gatehouse.d")
     prompt = words.prompt(GAME.decision(s))
     assert prompt and (lang == "en" or prompt != GAME.decision(s).prompt), prompt

@@ -88,7 +88,7 @@ def test_the_log_names_zones_tiles_and_cards_as_the_board_does():
     from wasteland.games.quest.game import GAME
 
     assert describe({"type": "enemy_move", "model": "g1.1", "from": "chapel.b", "to": "gatehouse.b"}) \
-        == "g1.1 moves Ruined Chapel b → Gatehouse b."
+        == "№1.1 moves Ruined Chapel b → Gatehouse b."  # the page's tag, never the id
     seen = set()
     for seed in range(1, 9):
         s = GAME.new_game({}, seed)

@@ -25,6 +25,13 @@ LANGS = ("en", "ru", "uk")  # the languages of the rule texts (the server's comp
 PAGE = "companion.html"
 
 
+def last_used(at: Any) -> str:
+    """When a session was last used, as a person reads it: "2026-12-07 20:40 UTC"."""
+    if not isinstance(at, (int, float)):
+        return "?"
+    return time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(at))
+
+
 def lan_address() -> str:
     """This machine's address on the local network (the interface of its default route);
     127.0.0.1 when it has none. No packet is sent: a UDP socket only picks its route."""
@@ -280,9 +287,14 @@ class TerminalFlow:
         status, listing = self.client.call("GET", "/api/companion")
         sessions = [s for s in listing.get("sessions", []) if game is None or s["game"] == game]
         for n, s in enumerate(sessions[:9], start=1):
-            self.out(self.say("resume", n=n, game=s["game"], name=s["name"] or s["id"], steps=s["steps"]))
+            # a session by its game, its name if the table gave one and when it was last
+            # used, never by its internal id
+            self.out(self.say("resume", n=n, game=self.game_title(s["game"]), name=f" «{s['name']}»" if s["name"] else "",
+                              steps=s["steps"], when=last_used(s.get("updated_at"))))
         while True:
             line = self.ask(self.say("which_session")).strip()
+            if line in ("quit", "exit"):
+                return None
             number = typed_number(line)
             if number is not None and 1 <= number <= len(sessions[:9]):
                 status, snap = self.client.call("GET", f"/api/companion/{sessions[number - 1]['id']}")
@@ -301,24 +313,27 @@ class TerminalFlow:
             game = name if name in specs else None
         spec = specs[game]
         speaker = self.speaker = GameSpeaker(spec, self.lang)
+        config: dict[str, Any] = {}
+        asked = [o for o in spec.options if not o.hidden and o.rulebook]
+        pending = list(asked)
         while True:
-            config: dict[str, Any] = {}
-            for option in spec.options:
-                if option.hidden or not option.rulebook:
-                    continue
-                raw = self.ask(self.say("option", label=speaker.option(option.name) or option.description,
-                                        values=self.values(speaker, option))).strip()
-                if not raw:
-                    continue
-                if option.kind == "int":
-                    number = typed_number(raw.removeprefix("-"))  # else the text: the server names the option
-                    config[option.name] = raw if number is None else -number if raw.startswith("-") else number
-                elif option.kind == "bool":
-                    config[option.name] = raw.lower() in ("y", "yes", "true", "1")
-                elif option.kind in ("names", "seats"):
-                    config[option.name] = [v.strip() for v in raw.replace(",", " ").split()]
-                else:
-                    config[option.name] = raw
+            for option in pending:
+                # each option is asked until its entry is one it can take; a wrong one is
+                # refused in the table's language, naming the option, and only it is asked again
+                while True:
+                    raw = self.ask(self.say("option", label=self.label(speaker, option),
+                                            values=self.values(speaker, option),
+                                            default=self.default(speaker, option))).strip()
+                    if raw in ("quit", "exit"):  # as at every other question
+                        return None
+                    if not raw:
+                        config.pop(option.name, None)
+                        break
+                    value, problem = self.read_option(speaker, option, raw)
+                    if problem is None:
+                        config[option.name] = value
+                        break
+                    self.out(problem)
             body: dict[str, Any] = {"game": game, "config": config}
             if self.params:
                 body["params"] = self.params
@@ -326,6 +341,81 @@ class TerminalFlow:
             if status == 201:
                 return snap
             self.error(snap)
+            # the options do not fit together: ask again the one the server names, else all
+            named = [o for o in asked if isinstance(snap, dict) and o.name in (snap.get("field"), *str(snap.get("error", "")).split()[:1])]
+            pending = named or asked
+            for option in pending:
+                config.pop(option.name, None)
+
+    def game_title(self, game: str) -> str:
+        from wasteland.core.page_words import words_of_game
+        from wasteland.core.registry import registered_games
+
+        spec = registered_games().get(game)
+        if spec is None:
+            return game
+        page = words_of_game(spec, self.lang) if self.lang != "en" else None
+        return (page.own_text("game.title") if page is not None else None) or spec.title or game
+
+    @staticmethod
+    def label(speaker: GameSpeaker, option: Any) -> str:
+        text = speaker.option(option.name) or option.description
+        return text[:1].upper() + text[1:]
+
+    @staticmethod
+    def option_name(speaker: GameSpeaker, option: Any) -> str:
+        """The option's short name for a refusal: the page's, else the name typed with -o."""
+        from wasteland.core.page_words import words_of_game
+
+        text = speaker.option(option.name) or words_of_game(speaker.spec, "en").own_text(f"option.{option.name}") \
+            or option.name
+        return text[:1].upper() + text[1:]
+
+    def default(self, speaker: GameSpeaker, option: Any) -> str:
+        """What Enter gives: the default value as listed (its number and word), else that the
+        game sets it from the other options."""
+        d = option.default
+        if d is None:
+            return self.say("derived")
+        if option.kind == "bool":
+            return self.say("yes" if d else "no")
+        if option.values and d in option.values:
+            word = speaker.option(option.name, d)
+            return f"{option.values.index(d) + 1}. {d}" + (f" — {word}" if word else "")
+        return ", ".join(map(str, d)) if isinstance(d, (list, tuple)) else str(d)
+
+    def read_option(self, speaker: GameSpeaker, option: Any, raw: str) -> tuple[Any, str | None]:
+        """(the value typed for ``option``, None) or (None, the refusal in the table's words):
+        a value by its number as listed or by its word (the game's or the page's)."""
+        label = self.option_name(speaker, option)
+        if option.kind == "bool":
+            low = raw.lower()
+            if low in ("y", "yes", "true", "1", self.say("yes")):
+                return True, None
+            if low in ("n", "no", "false", "0", self.say("no")):
+                return False, None
+            return None, self.say("bad_yes_no", label=label, entry=shown(raw))
+        if option.kind == "int":
+            number = typed_number(raw.removeprefix("-"))
+            value = None if number is None else -number if raw.startswith("-") else number
+            low = -10**9 if option.low is None else option.low
+            high = 10**9 if option.high is None else option.high
+            if value is None or not low <= value <= high:
+                span = f" ({option.low}-{option.high})" if option.low is not None and option.high is not None else ""
+                return None, self.say("bad_number", label=label, range=span, entry=shown(raw))
+            return value, None
+        if option.kind in ("names", "seats"):
+            return [v.strip() for v in raw.replace(",", " ").split()], None
+        if option.values:
+            number = typed_number(raw)
+            if number is not None and 1 <= number <= len(option.values):
+                return option.values[number - 1], None
+            for value in option.values:
+                word = speaker.option(option.name, value)
+                if raw.lower() in (str(value).lower(), (word or "").lower()):
+                    return value, None
+            return None, self.say("bad_option", label=label, n=len(option.values), entry=shown(raw))
+        return raw, None
 
     def values(self, speaker: GameSpeaker, option: Any) -> str:
         """An option's values as typed, each with the page's word for it beside where the
@@ -333,9 +423,9 @@ class TerminalFlow:
         if not option.values:
             return ""
         shown_values = []
-        for value in option.values:
+        for n, value in enumerate(option.values, start=1):  # numbered: a value is typed by its number or word
             word = speaker.option(option.name, value)
-            shown_values.append(f"{value} — {word}" if word else str(value))
+            shown_values.append(f"{n}. {value} — {word}" if word else f"{n}. {value}")
         return f" ({', '.join(shown_values)})"
 
     def who(self, seat: int | None) -> str:
@@ -362,7 +452,7 @@ class TerminalFlow:
         rule = d["rule"]
         text = (snap.get("rules") or {}).get(rule)
         prompt = speaker.prompt(d, view)
-        if d.get("chance") and self.lang != "en" and prompt == d["prompt"]:  # the game has no words for it
+        if d.get("chance") and self.lang != "en" and prompt == d["prompt"][:1].upper() + d["prompt"][1:]:  # the game has no words for it
             prompt = self.say("reveal_any")
         self.out(f"{self.who(d['seat'])} — {prompt} ({rule}{': ' + text if text else ''})")
         if d.get("chance"):

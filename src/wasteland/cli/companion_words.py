@@ -18,10 +18,15 @@ WORDS: dict[str, dict[str, str]] = {
         "address_here": "  open it on a phone on the same network; on this machine: {address}",
         "saved_in": "  sessions are saved in {db}",
         "stop": "press Ctrl+C to stop",
-        "resume": "{n}. resume {game} {name} ({steps} {steps|step|steps})",
+        "resume": "{n}. resume {game}{name}: {steps} {steps|step|steps}, last used {when}",
         "which_session": "resume which (number), or Enter for a new session: ",
         "which_game": "which game ({games}): ",
-        "option": "{label}{values} [Enter: default]: ",
+        "option": "{label}{values} [Enter: {default}]: ",
+        "derived": "as the game sets it",
+        "yes": "yes", "no": "no",
+        "bad_option": "refused: {label}: type the number of a value as listed (1-{n}) or its word, not '{entry}'",
+        "bad_yes_no": "refused: {label}: type yes or no (1 or 0), not '{entry}'",
+        "bad_number": "refused: {label}: type a whole number{range}, not '{entry}'",
         "table": "table",
         "reveals": "  the table reveals: {what}",
         "reveal_any": "reveal the card or tile drawn, or roll the dice: choose what came up",
@@ -48,10 +53,15 @@ WORDS: dict[str, dict[str, str]] = {
         "address_here": "  откройте его на телефоне в той же сети; на этом компьютере: {address}",
         "saved_in": "  партии сохраняются в {db}",
         "stop": "остановить: Ctrl+C",
-        "resume": "{n}. продолжить: {game} {name} (шагов: {steps})",
+        "resume": "{n}. продолжить: {game}{name}: шагов {steps}, последний раз {when}",
         "which_session": "какую продолжить (номер) или Enter — новая партия: ",
         "which_game": "какая игра ({games}): ",
-        "option": "{label}{values} [Enter — как по умолчанию]: ",
+        "option": "{label}{values} [Enter — {default}]: ",
+        "derived": "как задаст игра",
+        "yes": "да", "no": "нет",
+        "bad_option": "отказано: {label}: введите номер значения из списка (1-{n}) или его слово, а не '{entry}'",
+        "bad_yes_no": "отказано: {label}: введите да или нет (1 или 0), а не '{entry}'",
+        "bad_number": "отказано: {label}: введите целое число{range}, а не '{entry}'",
         "table": "стол",
         "reveals": "  стол открывает: {what}",
         "reveal_any": "откройте вытянутую карту или тайл либо бросьте кубики: выберите, что выпало",
@@ -78,10 +88,15 @@ WORDS: dict[str, dict[str, str]] = {
         "address_here": "  відкрийте його на телефоні в тій самій мережі; на цьому комп'ютері: {address}",
         "saved_in": "  партії зберігаються в {db}",
         "stop": "зупинити: Ctrl+C",
-        "resume": "{n}. продовжити: {game} {name} (кроків: {steps})",
+        "resume": "{n}. продовжити: {game}{name}: кроків {steps}, востаннє {when}",
         "which_session": "яку продовжити (номер) або Enter — нова партія: ",
         "which_game": "яка гра ({games}): ",
-        "option": "{label}{values} [Enter — як за замовчуванням]: ",
+        "option": "{label}{values} [Enter — {default}]: ",
+        "derived": "як задасть гра",
+        "yes": "так", "no": "ні",
+        "bad_option": "відмовлено: {label}: введіть номер значення зі списку (1-{n}) або його слово, а не '{entry}'",
+        "bad_yes_no": "відмовлено: {label}: введіть так або ні (1 або 0), а не '{entry}'",
+        "bad_number": "відмовлено: {label}: введіть ціле число{range}, а не '{entry}'",
         "table": "стіл",
         "reveals": "  стіл відкриває: {what}",
         "reveal_any": "відкрийте витягнуту карту чи тайл або киньте кубики: оберіть, що випало",
@@ -141,9 +156,10 @@ class GameSpeaker:
         return Decision(d["seat"], d["kind"], tuple(d["actions"]), d.get("prompt", ""), d.get("rule", ""))
 
     def prompt(self, d: dict[str, Any], view: dict[str, Any] | None) -> str:
-        if self.renderer is None:
-            return d.get("prompt", "")
-        return self.renderer.prompt_text(self.decision(d), view) or d.get("prompt", "")
+        """The question, starting with a capital in every language (a game's own words may not)."""
+        said = d.get("prompt", "") if self.renderer is None else (
+            self.renderer.prompt_text(self.decision(d), view) or d.get("prompt", ""))
+        return said[:1].upper() + said[1:]
 
     def action(self, action: str, view: dict[str, Any] | None) -> str:
         """An option in words; in English its notation, as a person types it. A chance

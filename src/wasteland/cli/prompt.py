@@ -102,6 +102,11 @@ def ask_person(session: "Session", d: Decision) -> str | None:
     while True:
         entry = " ".join(session.ask(prompt).split())
         if not entry:
+            # an empty Enter asks again in place: the terminal's echo of it moved to a new
+            # line, so the prompt goes back up over itself instead of standing there twice
+            if session.console.is_terminal:
+                session.console.file.write("\x1b[1A\x1b[2K\r")
+                session.console.file.flush()
             continue
         problem = entry_problem(session, entry)
         if problem is not None:

@@ -129,6 +129,7 @@ def end_turn(s: State, events: Events) -> None:
         # FO-13.1, FO-13.4 engine form: the round ends just before the first player's turn
         activation.start_round_end(s, nxt, events)
         s.round += 1
+        s.round_turns = 0  # FO-13.1: the next round's turns count from 1
     else:
         start_turn(s, nxt, events)
 

@@ -128,6 +128,7 @@ class StateDef(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
     rng: str  # the generator, 16 hex digits
     round: int = 1
     turns: int = 0
+    round_turns: int | None = None  # turns started in this round (FO-13.1); left out: 1 in a turn, else 0
     order: list[int] | None = None  # survivors in turn order; left out: as listed
     current: int | None = None  # the survivor taking a turn; left out during a round end
     actions_left: int = 0
@@ -355,6 +356,7 @@ def scenario_from_data(data: dict[str, Any], origin: str = "scenario") -> State:
         if not 1 <= s.actions_left <= content.turn.actions:
             raise ScenarioError("agenda.actions_left", f"must be 1-{content.turn.actions}")
         s.turns = 1
+        s.round_turns = 1
     else:
         s.revealed = a.revealed
         icons = list(content.cards[a.revealed].icons) if a.revealed is not None else list(a.icons or [])
@@ -424,6 +426,13 @@ def _read_state(s: State, st: StateDef, n: int) -> None:
     if st.round < 1 or st.turns < 0:
         raise ScenarioError("state.round", "rounds start at 1 and turns cannot be negative")
     s.round, s.turns = st.round, st.turns
+    if st.round_turns is not None:
+        if not 0 <= st.round_turns <= min(n, st.turns):
+            raise ScenarioError("state.round_turns", f"a round has at most one turn a survivor (0-{n}), "
+                                "and no more than the turns started", "FO-13.1")
+        s.round_turns = st.round_turns
+    else:
+        s.round_turns = 1 if st.current is not None else 0
     order = list(range(1, n + 1)) if st.order is None else st.order
     if sorted(order) != list(range(1, n + 1)):
         raise ScenarioError("state.order", f"must list every survivor 1-{n} once", "FO-13.4")

@@ -17,7 +17,8 @@ from .state import State
 #: Each part of a State and the position key that sets it (docs/fallout-scenarios.md). A
 #: part added to State without a key here fails tests/fallout/test_scenario_roundtrip.py.
 STATE_PARTS = {
-    "rng": "[state] rng", "round": "[state] round", "turns": "[state] turns", "order": "[state] order",
+    "rng": "[state] rng", "round": "[state] round", "turns": "[state] turns",
+    "round_turns": "[state] round_turns", "order": "[state] order",
     "first": "first", "current": "[state] current", "actions_left": "[state] actions_left",
     "space": "[[survivor]] space", "health": "[[survivor]] health", "radiation": "[[survivor]] radiation",
     "kills": "[[survivor]] kills", "quests": "[[survivor]] quests", "hands": "[[survivor]] hand",
@@ -50,7 +51,8 @@ def to_text(s: State) -> str:
         config["params"] = dict(rules.params)
     lines += table("config", config)
     state: dict[str, Any] = {
-        "rng": f"{s.rng:016x}", "round": s.round, "turns": s.turns, "order": [q + 1 for q in s.order],
+        "rng": f"{s.rng:016x}", "round": s.round, "turns": s.turns, "round_turns": s.round_turns,
+        "order": [q + 1 for q in s.order],
     }
     if s.current is not None:
         state["current"] = s.current + 1

@@ -52,13 +52,16 @@ _PLAIN = ("rng", "round", "turns", "order", "first", "current", "actions_left", 
 
 
 class State(FramedState):
-    __slots__ = _PLAIN + ("chance", "static", "enemies", "ranged", "_decision")
+    __slots__ = _PLAIN + ("round_turns", "chance", "static", "enemies", "ranged", "_decision")
 
     def __init__(self, static: Static) -> None:
         self.static = static
         self.rng = 0
         self.round = 1  # rounds started so far
         self.turns = 0  # survivor turns started so far
+        # FO-13.1: a round is every survivor's turn, so turns are counted within their round
+        # (1 to the number of survivors; fewer in a round FO-13.4 cuts short)
+        self.round_turns = 0
         self.order: list[int] = []  # seats in turn order (FO-13.4: never changes)
         self.first = 0  # holder of the agenda deck = first player (FO-13.4)
         self.current: int | None = None  # the survivor taking a turn; None during a round end
@@ -118,6 +121,7 @@ class State(FramedState):
         s.rng = self.rng
         s.round = self.round
         s.turns = self.turns
+        s.round_turns = self.round_turns
         s.order = self.order  # never mutated
         s.first = self.first
         s.current = self.current
@@ -152,6 +156,7 @@ class State(FramedState):
             out[name] = plain(getattr(self, name))
         out["enemies"] = [[e, t, sp, up] for e, (t, sp, up) in sorted(self.enemies.items())]
         out["ranged"] = dict(sorted(self.ranged.items()))
+        out["round_turns"] = self.round_turns
         return out
 
     @classmethod
@@ -161,4 +166,5 @@ class State(FramedState):
             setattr(s, name, plain(data[name]))
         s.enemies = {e: (t, sp, bool(up)) for e, t, sp, up in data["enemies"]}
         s.ranged = dict(data.get("ranged") or {})  # a state written before FO-13.2's per-token icon has none
+        s.round_turns = int(data.get("round_turns", 1 if data.get("current") is not None else 0))
         return s

@@ -30,9 +30,11 @@ def start_turn(s: State, seat: int, events: Events) -> None:
         finish(s, [], f"turn limit {limit} reached (not a rulebook ending)", events)
         return
     s.turns += 1
+    s.round_turns += 1
     s.current = seat
     s.actions_left = s.content.turn.actions
-    events.append({"type": "turn", "turn": s.turns, "round": s.round, "seat": seat})
+    # the turn's number within its round (FO-13.1: a round is every survivor's turn)
+    events.append({"type": "turn", "turn": s.round_turns, "round": s.round, "seat": seat})
 
 
 def quest_open(s: State, seat: int) -> bool:

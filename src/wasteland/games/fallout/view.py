@@ -39,7 +39,7 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
     out.update({
         "config": s.rules.to_config(),
         "round": s.round,
-        "turn": s.turns,
+        "turn": s.round_turns,  # within the round (FO-13.1)
         "actions_left": s.actions_left,
         "first": s.first,
         "order": list(s.order),

@@ -47,6 +47,19 @@ def _zones(text: str) -> str:
     return _ZONE.sub(lambda m: _zone(m.group(0)) if _PAGE.has(f"wq.tile.{m.group(1)}") else m.group(0), text)
 
 
+_MODEL = re.compile(r"\bg(\d+)\.(\d+)\b")
+
+
+def _tags(text: str) -> str:
+    """Every enemy model as the page tags it: "№1.2" (group 1's second model), never "g1.2"."""
+    return _MODEL.sub(lambda m: f"№{m.group(1)}.{m.group(2)}", text)
+
+
+def _track(track: list[str]) -> str:
+    """The battle track's places (WQ-40.2) as the page writes them: "h2" is Hero 2, "g1" Group 1."""
+    return " → ".join(f"Hero {x[1:]}" if x[:1] == "h" else f"Group {x[1:]}" if x[:1] == "g" else x for x in track)
+
+
 def _h(q: int) -> str:
     return f"hero {q + 1}"
 
@@ -62,7 +75,7 @@ TEMPLATES: T = {
     "destiny_fulfilled": lambda e: f"Destiny fulfilled: {e['returned']} spent destiny dice return to the airship.",
     "activation_roll": lambda e: f"{_h(e['seat'])} rolls {e['rolled']}, placed as {e['dice']}"
     + (f" (disease x{e['disease']})" if e["disease"] else "") + (" (fatigue spent)" if e["fatigue"] else "") + ".",
-    "initiative": lambda e: f"Battle track: {' '.join(e['track'])}.",
+    "initiative": lambda e: f"Battle track: {_track(e['track'])}.",
     "group_activates": lambda e: f"Enemy group {e['group']} activates.",
     "moved_back": lambda e: f"Enemy group {e['group']} is stunned: moved back to the end of the track.",
     "hero_move": lambda e: f"{_h(e['seat'])} {e['action']}s {e['from']} → {e['to']} (die {e['die']}).",
@@ -88,7 +101,7 @@ TEMPLATES: T = {
     "no_encounter": lambda e: "No encounter card left to draw.",
     "no_more_models": lambda e: f"Group {e['group']}: no more models for {', '.join(map(_enemy, e['missing']))}.",
     "group_anchor": lambda e: f"Group {e['group']} deploys by the {e['what']} in {e['zone']}.",
-    "enemy_deployed": lambda e: f"{e['model']} ({_enemy(e['enemy'])}, {e['size']}) stands in {e['zone']}: {e['why']}.",
+    "enemy_deployed": lambda e: f"{_enemy(e['enemy'])} {e['model']} ({e['size']}) stands in {e['zone']}: {e['why']}.",
     "no_room": lambda e: f"Group {e['group']}: no room for a {_enemy(e['enemy'])}.",
     "group_lost": lambda e: f"Group {e['group']} has no model on the battlefield; its card is discarded.",
     "initiative_card": lambda e: f"Initiative card of enemy group {e['group']} joins the battle track at place {e['position']}.",
@@ -100,7 +113,7 @@ TEMPLATES: T = {
     "hero_hurt": lambda e: f"{_h(e['seat'])} takes {e['amount']} ({e['cause']}); {e['left']} left.",
     "out_of_action": lambda e: f"{_h(e['seat'])} is out of action.",
     "enemy_hurt": lambda e: f"{e['model']} takes {e['amount']}; {e['left']} left.",
-    "enemy_slain": lambda e: f"{e['model']} ({_enemy(e['enemy'])}) is slain.",
+    "enemy_slain": lambda e: f"{_enemy(e['enemy'])} {e['model']} is slain.",
     "withdrawn": lambda e: f"Enemy group {e['group']} is withdrawn; card {_card(e['card'])} waits above the battle track.",
     "condition": lambda e: f"{_h(e['seat'])} gains the {_cond(e['condition'])} condition.",
     "enemy_condition": lambda e: f"{e['model']} gains the {_cond(e['condition'])} condition.",
@@ -123,8 +136,8 @@ def describe(event: dict[str, Any]) -> str:
     if t is None:
         return str(event)
     try:
-        text = _zones(t(event))
+        text = _tags(_zones(t(event)))
     except (KeyError, TypeError, IndexError):
         return str(event)
-    # a sentence starts with a capital ("Hero 1 ..."), a model's label stays as printed ("g1.1 ...")
+    # a sentence starts with a capital ("Hero 1 ...")
     return text[:1].upper() + text[1:] if re.match(r"[a-z]+\b", text) else text

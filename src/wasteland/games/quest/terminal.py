@@ -20,7 +20,7 @@ from wasteland.core.terminal import TerminalBase, side_by_side
 
 from . import texts
 from .card_texts import TEXTS as COMPONENTS
-from .terminal_words import QuestWords
+from .terminal_words import QuestWords, model_tag
 from .notation import parse
 
 W, H = 7, 4  # characters per square, walls included
@@ -151,13 +151,13 @@ def render_panel(view: dict[str, Any], lang: str = "en") -> Group:
     pos = view["track_pos"] if view["phase"] == "activation" else -1
     track_line = Text(w.board("track"))
     for i, entry in enumerate(view["track"]):
-        track_line.append(f"{entry} ", style="reverse" if i == pos - 1 else None)
+        track_line.append(f"{w.track_entry(entry)}  ", style="reverse" if i == pos - 1 else None)
     lines.append(track_line)
     slots = " ".join(f"{s['slot']}:{w.card(s['card']) if s['card'] else '-'}"
                      for s in view["slots"])
     lines.append(Text(w.board("slots", slots=slots)))
     for e in view["enemies"]:
-        t = Text(w.board("enemy", model=e["model"], enemy=w.enemy(e["enemy"]),
+        t = Text(w.board("enemy", model=model_tag(e["model"]), enemy=w.enemy(e["enemy"]),
                          zone=w.zone(e["zone"]), wounds=e["wounds"]))
         tokens = [w.condition(x) for x in e["tokens"]] + (
             [w.board("stunned")] if e["stunned"] else [])
@@ -272,7 +272,7 @@ class QuestTerminal(TerminalBase):
         # English too: a space or card is shown by its name, never by the id the notation
         # spells (the number beside it, or the notation, is what a player types)
         words = QuestWords(lang)
-        return {a: words.action(a) for a in actions}
+        return {a: words.action(a, view) for a in actions}
 
     def group_titles(self, lang: str) -> dict[str, str]:
         if lang == "en":

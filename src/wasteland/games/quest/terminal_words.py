@@ -13,6 +13,18 @@ from wasteland.core.protocol import NotationError
 from .notation import parse
 
 PACKAGE = "wasteland.games.quest"
+#: an enemy model's id, "g1.2": group 1's second model (WQ-39.1)
+MODEL = re.compile(r"\bg(\d+)\.(\d+)\b")
+
+
+def model_tag(model: str) -> str:
+    """An enemy model as the page tags it ("№1.2"), never by its id ("g1.2")."""
+    return MODEL.sub(lambda m: f"№{m.group(1)}.{m.group(2)}", str(model))
+
+
+def tags_in(text: str) -> str:
+    """Every model id inside an engine's sentence ("g2.1's weapon") as its tag."""
+    return MODEL.sub(lambda m: f"№{m.group(1)}.{m.group(2)}", text)
 #: the engine's English deployment reasons -> the page's key (``wq.why.*``)
 WHY = (("adjacent to an enemy that is adjacent to the", "next_to_guard"), ("with a small enemy of its group", "with_small"),
        ("adjacent to the", "adjacent"), ("the nearest zone with room", "nearest"))
@@ -90,6 +102,23 @@ class QuestWords:
     def enemy(self, kind: str) -> str:
         return self.known(f"wq.enemy.{kind}", kind)
 
+    def model(self, model: str, view: dict[str, Any] | None = None) -> str:
+        """A model with its kind where the view shows it ("Ghoul №1.2"), as the page names it."""
+        kind = next((e["enemy"] for e in (view or {}).get("enemies") or [] if e.get("model") == model), None)
+        return f"{self.enemy(kind)} {model_tag(model)}" if kind else model_tag(model)
+
+    def track_entry(self, entry: str) -> str:
+        """A place on the battle track (WQ-40.2): "h2" is hero 2's activation, "g1" group 1's."""
+        entry = str(entry)
+        if entry[:1] == "h":
+            return self.page.t("wq.hero_n", seat=entry[1:])
+        if entry[:1] == "g":
+            return self.page.t("wq.group_n", group=entry[1:])
+        return entry
+
+    def track(self, entries: Any) -> str:
+        return " → ".join(self.track_entry(x) for x in entries or [])
+
     def initial(self, kind: str) -> str:
         return self.enemy(kind)[:1].upper()
 
@@ -124,7 +153,7 @@ class QuestWords:
 
     def roll(self, label: str) -> str:
         words = ROLL_WORDS.get(self.lang, {})
-        return " ".join(words.get(part, part) for part in str(label).split(" "))
+        return tags_in(" ".join(words.get(part, part) for part in str(label).split(" ")))
 
     def why(self, text: str | None) -> str:
         if not text:
@@ -135,7 +164,7 @@ class QuestWords:
         return ", ".join(parts[:2]) if parts else text
 
     # -- actions, questions, events ----------------------------------------------------
-    def action(self, action: str) -> str:
+    def action(self, action: str, view: dict[str, Any] | None = None) -> str:
         try:
             a = parse(action)
         except NotationError:
@@ -145,7 +174,7 @@ class QuestWords:
         if verb in ("move", "run"):
             return t(f"wq.act.{verb}", zone=self.zone(a.zone), die=self.die(a.die))
         if verb == "attack":
-            return t("wq.act.attack", model=a.model, die=self.die(a.die))
+            return t("wq.act.attack", model=self.model(a.model, view), die=self.die(a.die))
         if verb == "free":
             return t("wq.act.free", hero=a.hero + 1, die=self.die(a.die))
         if verb in ("recover", "explore", "dig", "inspire", "give"):
@@ -155,15 +184,15 @@ class QuestWords:
         if verb in ("anchor", "rebirth_zone"):
             return t(f"wq.act.{verb}", zone=self.zone(a.zone))
         if verb == "deploy":
-            return t("wq.act.deploy", model=a.model, zone=self.zone(a.zone))
+            return t("wq.act.deploy", model=self.model(a.model, view), zone=self.zone(a.zone))
         if verb == "master":
             return t("wq.act.master", group=a.group[1:])
         if verb in ("rebirth", "inspiration"):
             return t("wq.act.rebirth", hero=a.hero + 1)
         if verb == "step":
-            return t("wq.act.step", model=a.model, zone=self.zone(a.zone))
+            return t("wq.act.step", model=self.model(a.model, view), zone=self.zone(a.zone))
         if verb == "strike":
-            return t("wq.act.strike", model=a.model, hero=a.hero + 1)
+            return t("wq.act.strike", model=self.model(a.model, view), hero=a.hero + 1)
         if verb == "effect":
             return t(f"wq.act.effect_{a.effect}")
         if verb == "end":
@@ -181,7 +210,7 @@ class QuestWords:
         t = self.page.t
         zone = e.get("zone")
         p = dict(e)
-        p.update(seat=(e.get("seat") or 0) + 1, hero=(e.get("hero") or 0) + 1,
+        p.update(model=model_tag(e["model"]) if e.get("model") else "", seat=(e.get("seat") or 0) + 1, hero=(e.get("hero") or 0) + 1,
                  zone=self.zone(zone) if isinstance(zone, str) else (zone + 1 if isinstance(zone, int) else ""),
                  tile=self.tile(e["tile"]) if e.get("tile") else "", enemy=self.enemy(e["enemy"]) if e.get("enemy") else "",
                  condition=self.condition(e["condition"]) if e.get("condition") else "",
@@ -189,8 +218,8 @@ class QuestWords:
                  reason=self.reason(e.get("reason") or ""), card=self.card(e["card"]) if e.get("card") else "",
                  crisis=self.known(f"wq.crisis.{e['crisis']}", e["crisis"]) if e.get("crisis") else "",
                  result=t("wq.ev.won") if e.get("won") else t("wq.ev.lost"),
-                 dice=" ".join(map(str, e.get("dice") or [])) or "–", track=" ".join(map(str, e.get("track") or [])),
+                 dice=" ".join(map(str, e.get("dice") or [])) or "–", track=self.track(e.get("track")),
                  action=t(f"wq.action.{e['action']}") if e.get("action") else "")
         p["from"] = self.zone(e["from"]) if e.get("from") else ""
         p["to"] = self.zone(e["to"]) if e.get("to") else ""
-        return t(key, **p)
+        return tags_in(t(key, **p))

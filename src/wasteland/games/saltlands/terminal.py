@@ -32,7 +32,8 @@ from wasteland.games.saltlands.content import load_content
 
 from . import terminal_help
 from .notation import parse
-from .terminal_words import SaltlandsWords
+from .board import centre_name
+from .terminal_words import TILE_POS, SaltlandsWords
 from .texts import TEXTS
 
 TILE_RADIUS = 2
@@ -438,10 +439,12 @@ def render_panel(view: dict[str, Any], lang: str = "en") -> Group:
         if i:
             markers.append(" · ")
         markers.append("◆", style=f"bold {MARKER_BG.get(colour, colour)}")
-        markers.append(f" {w.colour(colour)} {tile}")
+        # a marker's tile by its centre hex, as the map and the questions name it (never "t0,-1")
+        markers.append(f" {w.colour(colour)} {centre_name(tile) if TILE_POS.match(str(tile)) else tile}")
     markers.append(w("rumor_deck", n=view["rumor_deck"]))
     if view.get("rumors_played"):
-        markers.append(w("played", cards=", ".join(view["rumors_played"])))
+        markers.append(w("played", cards=", ".join(TEXTS.name(f"rumor:{c}", lang) or str(c)
+                                                   for c in view["rumors_played"])))
     lines.append(markers)
 
     lines.append(Text(w("raiders"), style="bold"))

@@ -27,6 +27,8 @@ function toast(text, ms = 5000) {
 // The actions that end a player's turn ("end"), or the turn and its phases where a turn has
 // several: the table played them with the box and ends them beside the question.
 const TURN_ENDS = ["end", "end turn", "end phase"];
+/** A question starts with a capital letter in every language, whatever words the game gives it. */
+const capitalised = (text) => (text ? text[0].toUpperCase() + text.slice(1) : text);
 const gameTitle = (spec) => (has("game.title", spec.name) ? tIn(spec.name, "game.title") : spec.title || spec.name);
 
 /** A refusal in the page's language: the rule it breaks (its anchor and the rule's words),
@@ -667,7 +669,7 @@ class SessionView {
     }
     box.dataset.kind = d.kind;
     box.append(h("h3", { text: w("decides", { who: d.chance ? w("table") : d.label }) }));
-    if (!d.chance) box.append(h("p", { class: "prompt", id: "prompt", text: b.promptText(d) }));
+    if (!d.chance) box.append(h("p", { class: "prompt", id: "prompt", text: capitalised(b.promptText(d)) }));
     if (d.rule) box.append(this.rule(d.rule));
     if (d.chance) {
       const c = s.chance || {};

@@ -179,3 +179,15 @@ def third_game_site(tmp_path_factory) -> Path:
     entries = "".join(f"{name} = {ref}\n" for name, ref in guide_entry_points().items())
     (info / "entry_points.txt").write_text("[wasteland.games]\n" + entries, encoding="utf-8")
     return site
+
+
+# tests/web/boardkit.py, the helpers that play a page as a person does (the list's buttons,
+# the board's pieces and targets), importable as ``boardkit`` by every folder's browser tests
+# (pytest runs with --import-mode=importlib: a helper module is registered by name here).
+import importlib.util as _importlib_util  # noqa: E402
+import sys as _sys  # noqa: E402
+from pathlib import Path as _Path  # noqa: E402
+
+_kit = _importlib_util.spec_from_file_location("boardkit", _Path(__file__).parent / "web" / "boardkit.py")
+_sys.modules["boardkit"] = _importlib_util.module_from_spec(_kit)
+_kit.loader.exec_module(_sys.modules["boardkit"])

@@ -136,9 +136,5 @@ import sys  # noqa: E402
 
 sys.modules["webtest"] = sys.modules[__name__]
 
-# tests/web/boardkit.py, the board-component tests' helpers, importable as ``boardkit``
-import importlib.util  # noqa: E402
-
-_spec = importlib.util.spec_from_file_location("boardkit", Path(__file__).parent / "boardkit.py")
-sys.modules["boardkit"] = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(sys.modules["boardkit"])
+# tests/web/boardkit.py, the board-component tests' helpers, is importable as ``boardkit``
+# from every folder (tests/conftest.py registers it).

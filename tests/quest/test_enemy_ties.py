@@ -112,7 +112,7 @@ def test_masters_will_moves_ask_the_leader_too():
 def test_the_refusal_names_the_rule():
     s, _ = _enemy_turn([{"zone": "gatehouse.a"}], "gatehouse.d")
     before = GAME.to_json(s)
-    for wrong, words in (("step g1.1 gatehouse.a", "equally near"), ("step g2.1 gatehouse.b", "acting now is g1.1"),
+    for wrong, words in (("step g1.1 gatehouse.a", "equally near"), ("step g2.1 gatehouse.b", "acting now is №1.1"),
                          ("step gatehouse.b", "expected 'step MODEL ZONE'")):
         with pytest.raises(RuleError) as err:
             GAME.apply_in_place(s, wrong)

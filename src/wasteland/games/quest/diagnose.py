@@ -208,8 +208,15 @@ def _why_deploy(s: State, d: Decision, words: list[str]) -> RuleError | None:
     if wrong:
         return wrong
     if d.kind == "deploy" and not any(parse(a).model == words[1] for a in d.actions):
-        return RuleError("WQ-39.1", f"the enemy deployed now is {parse(d.actions[0]).model}, not {words[1]}")
+        return RuleError("WQ-39.1", f"the enemy deployed now is {_tag(parse(d.actions[0]).model)}, not {words[1]}")
     return RuleError("WQ-39.1", f"{words[-1]} is not one of the zones the deployment allows: {_sample(d)}")
+
+
+def _tag(model: str) -> str:
+    """An enemy model as the board and the log tag it ("№1.2": group 1's second model); the
+    id a refused text named stays as the player wrote it."""
+    group, number = model.lstrip("g").split(".")
+    return f"№{group}.{number}"
 
 
 def _why_enemy(s: State, d: Decision, words: list[str]) -> RuleError | None:
@@ -218,7 +225,7 @@ def _why_enemy(s: State, d: Decision, words: list[str]) -> RuleError | None:
         return NotationError(f"expected '{words[0]} MODEL {'ZONE' if d.kind == 'step' else 'HERO'}'")
     moving = parse(d.actions[0]).model
     if words[1] != moving:
-        return RuleError("WQ-40.1", f"the enemy acting now is {moving}, not {words[1]}")
+        return RuleError("WQ-40.1", f"the enemy acting now is {_tag(moving)}, not {words[1]}")
     if d.kind == "step":
         wrong = _zone(s, d, words[2])
         if wrong:

@@ -20,7 +20,7 @@ def test_a_fallout_table_in_the_terminal(tmp_path):
     try:
         child.expect("Enter for a new session")
         child.sendline("")
-        child.expect("number of survivors")
+        child.expect("[Nn]umber of survivors")
         child.sendline("1")
         child.expect(r"\[Enter: [^\]]+\]")  # the fight: the table's
         child.sendline("table")

@@ -29,12 +29,12 @@ def test_the_terminal_flow(tmp_path):
             assert res.status == 200 and b"companion.js" in res.read()
         child.expect("Enter for a new session")
         child.sendline("")
-        child.expect("number of players")
+        child.expect("[Nn]umber of players")
         child.sendline("1")
         for _ in range(2):  # mode, difficulty: the defaults
             child.expect(r"\[Enter: [^\]]+\]")
             child.sendline("")
-        child.expect("one character per seat")
+        child.expect("[Oo]ne character per seat")
         child.sendline("scout")
         child.expect(r"\[Enter: [^\]]+\]")  # expansion
         child.sendline("")
@@ -66,7 +66,7 @@ def test_the_terminal_flow(tmp_path):
         child.expect("p1 enters")
         child.expect("> ")
         child.sendline("run")  # nothing for the policy in the player's own turn
-        child.expect("the table chooses")
+        child.expect("[Tt]he table chooses")
         child.expect("> ")
         child.sendline("end")
         child.expect("p1 ends the turn")

@@ -82,7 +82,7 @@ def test_the_terminal_counts_in_the_singular():
 
     assert say("en", "more_options", n=1).strip() == "… 1 more line: 'options' lists them all"
     assert "; 1 action; seed 3" in say("en", "result_line", winners="p1", reason="x", n=1, seed=3)
-    assert said("en", "resume", n=1, game="g", name="x", steps=1).endswith("(1 step)")
+    assert said("en", "resume", n=1, game="g", name="", steps=1, when="today").endswith(": 1 step, last used today")
 
 
 

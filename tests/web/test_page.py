@@ -523,7 +523,7 @@ def test_age_of_thirst_in_russian(server_url, new_page):
     page.fill("#f-seed", "11")
     page.click("#create")
     page.wait_for_selector(MY_TURN)
-    expect(page.locator("#prompt")).to_contain_text("стол выбирает первого игрока")
+    expect(page.locator("#prompt")).to_contain_text("Стол выбирает первого игрока")
     for _ in range(4):
         wait_ready(page)
         if page.locator(OVER).count():

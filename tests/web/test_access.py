@@ -128,7 +128,8 @@ def test_a_turn_by_keyboard_alone_through_the_board(url, browser, game):
             page.wait_for_selector(f"{kit.MY_TURN}, {kit.OVER}", timeout=30_000)
             # the focus is back on the decision or the board, not on the page's body
             assert page.evaluate("document.activeElement !== document.body"), "the focus fell to the page's body"
-            assert page.locator("#announce").text_content().strip(), "the move was not announced"
+            # the polite live region is filled a moment after the update (a new node each time)
+            page.wait_for_function("document.querySelector('#announce').textContent.trim() !== ''", timeout=5_000)
             if by_board >= 1:
                 break
         assert by_board >= 1, f"{game}: no move was played through the board"

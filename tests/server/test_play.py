@@ -79,6 +79,10 @@ def test_two_people_play_a_whole_game_and_see_only_their_own_view(server):
     tokens = {0: created["token"], 1: second["token"]}
     sockets = {seat: server.socket(game_id, token) for seat, token in tokens.items()}
     spectator = server.socket(game_id)
+    # Subscribed before the first action (a spectator who comes later gets a state at that
+    # point, not the updates before it: on PostgreSQL the subscription reads the database
+    # first, so it could land after player 1's first action).
+    assert spectator.until(lambda m: m["type"] == "state")["index"] == 0
     final = _play_random(server, game_id, sockets, tokens, random.Random(3))
     assert final[0]["status"] == "over"
     # Every message each seat got shows exactly game.view(state, seat): no deck order, no

@@ -5,7 +5,8 @@ table would for one round of each game, counting taps (a native dropdown as two)
 The table's flow, each step as it comes (the issue's round: the players' turns entered as
 their results, the card or roll the table made revealed, the enemies run, a tie answered):
   * the table's answer to chance (a card, a die, a tile): the first card it offers, tapped
-    (from a dropdown: two taps, and the button that enters it);
+    (from a dropdown: two taps, and the button that enters it); dice rolled together, on
+    one screen: a tap on each die's face;
   * an automated part the game's policy covers: "Run the enemies for us", one tap;
   * a player's own turn, played with the box: entered as its result (the page opens on it),
     the spot the player's figure now stands on (the free spot the board offers nearest to
@@ -233,7 +234,11 @@ def table_round(browser, url: str, game: str, trace: bool = False) -> dict:
         turn = (d["seat"], v.get("round"), v.get("turn"), v.get("phase"))
         if d["chance"]:
             buttons = page.locator("#decision button.chance")
-            if buttons.count():
+            roll = page.locator("#roll")
+            if roll.count():  # dice rolled together: each die's face, on one screen
+                for _ in range(int(roll.get_attribute("data-roll"))):
+                    count.tap(page.locator("#roll .roll-face").first)
+            elif buttons.count():
                 count.tap(buttons.first)
             else:
                 select = page.locator("#chance-pick")

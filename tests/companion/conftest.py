@@ -84,3 +84,16 @@ def index_of(page) -> int:
 def kind_of(page) -> str:
     return page.get_attribute("#session", "data-kind")
 
+
+
+def answer_chance(page) -> None:
+    """The table answers the chance point on screen with the first outcome it offers: each
+    die's face where it rolled several dice together (one step once the last is tapped), a
+    card from the list where there are many, else the first card or face."""
+    if page.locator("#roll").count():
+        for _ in range(int(page.get_attribute("#roll", "data-roll"))):
+            page.tap("#roll .roll-face >> nth=0")
+    elif page.locator("#chance-pick").count():
+        page.tap("#chance-go")
+    else:
+        page.tap("#decision .action-btn.chance >> nth=0")

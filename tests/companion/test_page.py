@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from companiontest import index_of, ready, serve
+from companiontest import answer_chance, index_of, ready, serve
 
 
 @pytest.fixture(scope="module")
@@ -19,10 +19,7 @@ def url(tmp_path_factory):
 
 def pick_chance(page) -> None:
     """Answer a chance point with an outcome from the data (a list when there are many)."""
-    if page.locator("#chance-pick").count():
-        page.tap("#chance-go")
-    else:
-        page.tap("#decision .action-btn.chance >> nth=0")
+    answer_chance(page)
 
 
 
@@ -197,8 +194,8 @@ def test_every_game_runs_on_the_companion_page(url, phone, artifacts, game):
     for n in range(6):
         if page.get_attribute("#session", "data-kind") == "over":
             break
-        if page.locator("#chance-pick").count():  # many outcomes: a list to pick from
-            page.tap("#chance-go")
+        if page.get_attribute("#session", "data-kind") == "chance":  # a card, a die, dice rolled together
+            answer_chance(page)
         else:
             if not page.locator("#decision .action-btn:visible").count():
                 page.tap("#decision details.fold summary >> nth=0")  # a long list folds by verb

@@ -11,7 +11,7 @@ import re
 import httpx
 import pytest
 
-from companiontest import PHONE, index_of, ready, serve
+from companiontest import answer_chance, PHONE, index_of, ready, serve
 
 # what is the same in every language: a rule anchor's prefix, a number's unit-less
 # notation ("custom letters=B ..." is notation the table typed, shown as typed)
@@ -136,7 +136,7 @@ def test_the_page_speaks_the_chosen_language_through_a_whole_flow(url, browser, 
                 page.tap("#chance-custom-go")
                 seen.add("custom")
             elif kind == "chance":
-                page.tap("#chance-go" if page.locator("#chance-pick").count() else "#decision .action-btn.chance >> nth=0")
+                answer_chance(page)
             elif kind == "turn":
                 page.tap("[data-action='end']")
             elif page.locator("#decide").count() and "activation" in seen:

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from companiontest import serve
+from companiontest import answer_chance, serve
 
 PHONE = {"width": 390, "height": 844}
 # the same in every language: the rule anchors' prefixes
@@ -124,10 +124,7 @@ def test_a_quest_exploration_in_the_tables_language(url, phone, lang):
         n = index_of(page)
         found += english(page, kind)
         if kind == "chance":
-            if page.locator("#chance-pick").count():
-                page.tap("#chance-go")
-            else:
-                page.tap("#decision .action-btn.chance >> nth=0")
+            answer_chance(page)
         elif page.locator("#decide").count():
             page.tap("#decide")
         elif page.locator("[data-action^='explore']").count():

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from companiontest import index_of, kind_of, ready, serve
+from companiontest import answer_chance, index_of, kind_of, ready, serve
 
 
 @pytest.fixture(scope="module")
@@ -145,10 +145,7 @@ def test_a_quest_table_on_a_phone(url, phone, artifacts):
             break
         n = index_of(page)
         if kind == "chance":
-            if page.locator("#chance-pick").count():
-                page.tap("#chance-go")
-            else:
-                page.tap("#decision .action-btn.chance >> nth=0")
+            answer_chance(page)
         elif page.locator("#decide").count():
             page.tap("#decide")
             placed = kind == "place"

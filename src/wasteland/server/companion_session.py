@@ -11,6 +11,8 @@ replaying without it. A step is one of:
 * several actions of the seat that decides, separated by ``;``: what the table already did
   with the box, entered as its result in one step (all of a clan's starting troops); each
   is checked by the game's rules as if entered alone, and a wrong one refuses them all;
+  the chance seat's too, where the table rolled several dice at once (``roll_size``: the
+  same die asked again and again, whatever came up before, "chance 3; chance 5; chance 1");
 * ``decide``: "decide for us", the game's documented tie policy (``GameSpec.auto_decide``)
   picks the action; the step is recorded as the action it picked, with the policy's name.
 
@@ -35,6 +37,7 @@ from .events import action_fields
 CHANCE_SEAT = -1  # the chance seat of the chance protocol (wasteland.core.chance)
 MAX_STEPS = 20_000  # a session longer than this is refused a new step (nothing of a real table)
 LOG_STEPS = 300  # the steps a snapshot lists, the latest last
+ROLL_MAX = 12  # the dice of one roll a step holds at most (a screen's worth)
 BATCH = ";"  # between the actions of a step entered as their result (no game's notation holds it)
 
 
@@ -153,6 +156,33 @@ class Session:
             return Step(action, "policy", key)
         return Step(step, "table")
 
+    def roll_size(self) -> int:
+        """How many chance points in a row are one roll of the same die, the one the table
+        answers now first (0: no chance point now). The same die is the same point again (its
+        words, rule, faces and odds; no printed values to enter), asked after every face of
+        the one before: a table that rolls them together enters them as one step, each answer
+        still checked by the rules in turn (``run_batch``). A point whose next one depends
+        on what came up (a fight that may end on the first die) is a roll of its own."""
+        pending = self.game.chance_pending(self.state)
+        if pending is None:
+            return 0
+        point, state, size = pending.point, self.state, 1
+        if point.custom:
+            return 1
+        while size < ROLL_MAX:
+            after = []
+            for outcome in point.outcomes:
+                try:
+                    nxt, _events = self.game.apply(state, f"chance {outcome}", CHANCE_SEAT)
+                except RuleError:
+                    return size
+                again = self.game.chance_pending(nxt)
+                if again is None or again.point != point:
+                    return size
+                after.append(nxt)
+            state, size = after[0], size + 1
+        return size
+
     def policy_choice(self) -> tuple[str, str]:
         """What "decide for us" picks now, and the key of the policy's text."""
         d = self.decision()
@@ -194,18 +224,25 @@ class Session:
         place handsome 5,-4; ..."): each is checked by the game's own rules in turn, as if
         entered one by one, and the first that breaks one refuses the whole step with its rule
         and changes nothing. The seat must decide from the first action to the last: a step
-        never answers for another seat, nor for the chance seat (a card the table reveals is
-        its own step)."""
+        never answers for another seat: the chance seat's answers, the dice of one roll
+        (``roll_size``), are a step of their own."""
         actions = [a.strip() for a in notation.split(BATCH)]
         if not all(actions):
             raise EditError("step", f"a step of several actions separates them by '{BATCH}', none empty")
         events: list[dict[str, Any]] = []
+        first = self.game.chance_pending(state) if d.seat == CHANCE_SEAT else None
         for number, action in enumerate(actions, start=1):
             now = self.game.decision(state)
             if now is None or now.seat != d.seat:
                 who = "the game is over" if now is None else f"{seat_label(now.seat)} decides"
                 raise RuleError(d.rule, f"action {number} ({action!r}) is not {seat_label(d.seat)}'s: after "
                                 f"{actions[number - 2]!r} {who}; a step holds one seat's actions only")
+            if first is not None:  # the table's answers: the dice of one roll, the same die each
+                point = self.game.chance_pending(state)
+                if point is None or point.point != first.point:
+                    asked = point.point.what if point is not None else "no die"
+                    raise RuleError(now.rule, f"action {number} ({action!r}) answers {asked}, not {first.point.what}: "
+                                    "a step holds the dice of one roll only")
             try:
                 state, done = self.game.apply(state, action, d.seat)
             except RuleError as exc:
@@ -295,6 +332,8 @@ class Session:
             decision = {"seat": d.seat, "label": seat_label(d.seat), "kind": d.kind, "prompt": d.prompt,
                         "rule": d.rule, "actions": list(d.actions), "chance": d.seat == CHANCE_SEAT,
                         "fields": self.spec.action_fields(d.actions) or [],
+                        # the dice the table rolled together, entered on one screen as one step
+                        "roll": self.roll_size() if d.seat == CHANCE_SEAT else 0,
                         "policy": self._policy_preview(lang)}
             if d.rule:
                 anchors.append(d.rule)

@@ -6,6 +6,8 @@ const WORDS = {
   en: {
     turn_correct: "Where things stand now", step_by_step: "Step by step", turn_end: "Turn played: end it", phase_end: "Phase played: end it",
     board: "The board",
+    roll_pick: "Dice rolled together: {n}. Tap the face each one shows, in any order", roll_so_far: "Entered: {k} of {n}",
+    roll_take_back: "Take back {face}", adjust: "Cards and more",
     share: "Other phones", share_code: "Code {code}", share_qr: "QR code of the session {code}",
     share_hint: "Scan it with another phone, or open the companion there and type the code.", share_link: "Link to this session",
     join: "Join a table", join_code: "The code on the first phone", join_go: "Join",
@@ -42,6 +44,8 @@ const WORDS = {
   ru: {
     turn_correct: "Как всё стоит теперь", step_by_step: "Шаг за шагом", turn_end: "Ход сыгран: завершить", phase_end: "Фаза сыграна: завершить",
     board: "Игровое поле",
+    roll_pick: "Кубиков в броске: {n}. Коснитесь выпавшей грани каждого, в любом порядке", roll_so_far: "Введено: {k} из {n}",
+    roll_take_back: "Убрать {face}", adjust: "Карты и прочее",
     share: "Другие телефоны", share_code: "Код {code}", share_qr: "QR-код сессии {code}",
     share_hint: "Отсканируйте его другим телефоном или откройте там помощника и введите код.", share_link: "Ссылка на эту сессию",
     join: "Присоединиться к столу", join_code: "Код с первого телефона", join_go: "Присоединиться",
@@ -78,6 +82,8 @@ const WORDS = {
   uk: {
     turn_correct: "Як усе стоїть тепер", step_by_step: "Крок за кроком", turn_end: "Хід зіграно: завершити", phase_end: "Фазу зіграно: завершити",
     board: "Ігрове поле",
+    roll_pick: "Кубиків у кидку: {n}. Торкніться грані, що випала на кожному, у будь-якому порядку", roll_so_far: "Введено: {k} з {n}",
+    roll_take_back: "Прибрати {face}", adjust: "Карти та інше",
     share: "Інші телефони", share_code: "Код {code}", share_qr: "QR-код сесії {code}",
     share_hint: "Відскануйте його іншим телефоном або відкрийте там помічника й введіть код.", share_link: "Посилання на цю сесію",
     join: "Приєднатися до столу", join_code: "Код з першого телефону", join_go: "Приєднатися",

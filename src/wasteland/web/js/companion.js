@@ -405,6 +405,7 @@ class SessionView {
 
   /** A chance answer in words: the component's name, or the printed values the table entered. */
   chanceLabel(action) {
+    if (action.includes(";")) return action.split(";").map((a) => this.chanceLabel(a.trim())).join(", "); // dice of one roll
     if (/^chance custom /.test(action)) return customCardText(action, this.edits) || this.board.actionLabel(action);
     const name = this.outcomeLabel(action).name;
     if (name !== action.replace(/^chance /, "")) return name;
@@ -676,9 +677,13 @@ class SessionView {
       // what to reveal in the game's words ("Reveal the pickup's damage card"), else the engine's
       // the game's companion module may word its chance points (a board's prompts may not)
       const what = (this.edits.chanceText && this.edits.chanceText(s.view)) || b.promptText(d, s.view);
-      box.append(h("p", { id: "chance-what", text: what && what !== d.prompt ? what : w("reveal", { what: c.what || d.prompt }) }),
-        h("p", { text: w("pick") }));
+      box.append(h("p", { id: "chance-what", text: what && what !== d.prompt ? what : w("reveal", { what: c.what || d.prompt }) }));
       const outcomes = d.actions.filter((a) => !a.startsWith("chance custom"));
+      if (d.roll > 1 && outcomes.length <= 12) { // dice rolled together: one screen (the roll says how to enter them)
+        box.append(this.rollBox(outcomes, d.roll));
+        return box;
+      }
+      box.append(h("p", { text: w("pick") }));
       if (outcomes.length > 12) {
         const sel = h("select", { id: "chance-pick", "aria-label": w("pick") }, ...outcomes.map((a) => h("option", { value: a, text: this.outcomeLabel(a).name })));
         box.append(sel, h("button", { type: "button", class: "primary", id: "chance-go", onclick: () => this.step(sel.value), text: w("edit_go") }));
@@ -734,6 +739,31 @@ class SessionView {
     }
     box.append(list);
     return box;
+  }
+
+  /** Dice the table rolled together (the server's ``roll``: the same die asked ``size``
+   *  times in a row, whatever each shows): one screen, a tap on each die's face in any
+   *  order, sent as one step once the last is tapped (as many taps as one die a screen). */
+  rollBox(outcomes, size) {
+    if (!this.rolled || this.rolled.index !== this.snap.index) this.rolled = { index: this.snap.index, faces: [] };
+    const faces = this.rolled.faces;
+    const name = (a) => this.outcomeLabel(a).name;
+    const tapped = (a) => {
+      faces.push(a);
+      if (faces.length < size) { this.render(); return; }
+      const step = faces.join(";");
+      this.rolled.faces = [];
+      this.step(step);
+    };
+    return h("div", { class: "stack", id: "roll", "data-roll": String(size), "data-rolled": String(faces.length) },
+      h("p", { id: "roll-what", text: w("roll_pick", { n: size }) }),
+      h("div", { class: "roll-faces", id: "roll-faces", role: "group", "aria-label": w("pick") },
+        ...outcomes.map((a) => h("button", { type: "button", class: "chance roll-face", "data-face": a,
+          onclick: () => tapped(a), text: name(a) }))),
+      h("p", { class: "roll-so-far", id: "roll-so-far", role: "status", text: w("roll_so_far", { k: faces.length, n: size }) }),
+      faces.length ? h("div", { class: "roll-chips", id: "roll-chips" }, ...faces.map((a, i) => h("button", {
+        type: "button", class: "chip roll-chip", "aria-label": w("roll_take_back", { face: name(a) }),
+        onclick: () => { faces.splice(i, 1); this.render(); }, text: `${name(a)} ✕` }))) : null);
   }
 
   /** ``form`` of the game's module: {fields: [{key, label, options: [{value, label}], value}],

@@ -704,10 +704,15 @@ class SessionView {
     const ending = TURN_ENDS.find((a) => d.actions.includes(a));
     if (ending && !d.policy && this.snap.can_edit) {
       box.append(h("div", { class: "bar turn-result", id: "turn-result" },
+        this.adjusting && this.enteringResult() ? this.adjustSheet() : null,
         h("button", { type: "button", id: "turn-correct", class: this.turnResult ? "" : "primary", "aria-pressed": String(this.turnResult),
           onclick: () => { this.turnResult = !this.turnResult; this.correcting = false; this.pickHex = null; this.render(); },
           text: this.turnResult ? w("step_by_step") : w("turn_correct") }),
-        h("button", { type: "button", class: "primary", id: "turn-end", "data-end": ending, onclick: () => this.send("steps", { step: ending, played: true }),
+        this.adjustEdits().length ? h("button", { type: "button", id: "turn-adjust", "aria-expanded": String(Boolean(this.adjusting)),
+          "aria-controls": "adjust-sheet", class: this.adjusting ? "primary" : "",
+          onclick: () => { this.adjusting = !this.adjusting; this.adjustMenu = null; this.render(); }, text: w("adjust") }) : null,
+        h("button", { type: "button", class: "primary", id: "turn-end", "data-end": ending,
+          onclick: () => { this.adjusting = false; this.adjustMenu = null; this.send("steps", { step: ending, played: true }); },
           text: w(ending === "end phase" ? "phase_end" : "turn_end") })));
     }
     if (d.policy) {
@@ -764,6 +769,38 @@ class SessionView {
       faces.length ? h("div", { class: "roll-chips", id: "roll-chips" }, ...faces.map((a, i) => h("button", {
         type: "button", class: "chip roll-chip", "aria-label": w("roll_take_back", { face: name(a) }),
         onclick: () => { faces.splice(i, 1); this.render(); }, text: `${name(a)} ✕` }))) : null);
+  }
+
+  /** What a table adjusts beside its turn (the cards it holds or drew, armor, crew, health):
+   *  the deciding seat's own corrections first, then the table's (wind, weather, tracks). */
+  adjustEdits() {
+    const s = this.snap, d = s.decision;
+    if (!s.can_edit || !d || !this.enteringResult()) return [];
+    const players = this.edits.playerEdits ? this.edits.playerEdits(s.view, this.ctx) : [];
+    const own = players.filter((e) => e.seat === d.seat);
+    const table = this.edits.tableEdits ? this.edits.tableEdits(s.view, this.ctx) : [];
+    return [...(own.length ? own : players), ...table];
+  }
+
+  /** The adjustments as a sheet over the board's foot, above the turn's end: in reach without
+   *  a swipe (they lay below the board and the log); a list of values opens in the sheet. */
+  adjustSheet() {
+    const menu = this.adjustMenu;
+    const entries = menu ? menu.entries : this.adjustEdits();
+    const pick = (e) => {
+      if (e.entries) { this.adjustMenu = { label: e.label, entries: e.entries }; this.render(); return; }
+      if (e.pickHex) { this.adjusting = false; this.pickHex = e.pickHex; toast(w("pick_hex"), 3000); this.render(); return; }
+      this.adjustMenu = null;
+      this.step(e.step);
+    };
+    return h("div", { class: "card-box adjust-sheet", id: "adjust-sheet", role: "region", "aria-label": menu ? menu.label : w("adjust") },
+      h("div", { class: "bar" },
+        menu ? h("button", { type: "button", id: "adjust-back", onclick: () => { this.adjustMenu = null; this.render(); }, text: `← ${w("adjust")}` }) : null,
+        h("h3", { text: menu ? menu.label : w("adjust") }), h("span", { class: "spacer" }),
+        h("button", { type: "button", id: "adjust-close", "aria-label": w("done"),
+          onclick: () => { this.adjusting = false; this.adjustMenu = null; this.render(); }, text: "✕" })),
+      h("div", { class: "choices", id: "adjust-list" }, ...entries.map((e) => h("button", { type: "button", "data-step": e.step || null,
+        "data-menu": e.entries ? "1" : null, onclick: () => pick(e), text: e.label }))));
   }
 
   /** ``form`` of the game's module: {fields: [{key, label, options: [{value, label}], value}],

@@ -135,6 +135,7 @@ const fromDecks = (card, path, value = "$taken") => edit([["take", "decks", card
 export function playerEdits(view) {
   const out = [];
   (view.players || []).forEach((p, q) => {
+    const from = out.length; // this seat's corrections: the page offers them beside its turn
     const colour = colourName(p.colour);
     const around = [-5, -2, -1, 1, 2, 5, 10].map((d) => p.water + d).filter((v) => v >= 0);
     out.push({ label: `${c("water", { colour, n: p.water })}…`, entries: around.map((v) => ({
@@ -169,6 +170,7 @@ export function playerEdits(view) {
       out.push({ label: c("inject_del", { colour, card: cardName(card), kind: kindName(kind) }),
         step: edit([["del", `clan.${q}.injections.${k}`], ["add", "decks.bunker_discard", card]]) });
     });
+    for (const e of out.slice(from)) e.seat = q;
   });
   return out;
 }

@@ -124,6 +124,7 @@ export function hexEdits(view, space) {
 export function playerEdits(view) {
   const out = [];
   (view.survivors || []).forEach((p, i) => {
+    const from = out.length; // this seat's corrections: the page offers them beside its turn
     const who = survivor(p.seat);
     const values = (low, high) => Array.from({ length: high - low + 1 }, (_, k) => low + k);
     out.push({ label: `${who}: ${c("health", { n: p.health })}…`, entries: values(p.radiation + 1, TRACK)
@@ -136,6 +137,7 @@ export function playerEdits(view) {
         if (v >= 0) out.push({ label: `${who}: ${c(key, { n: v })}`, step: `edit set survivor.${i}.${key} ${v}` });
       }
     }
+    for (const e of out.slice(from)) e.seat = p.seat ?? i;
   });
   return out;
 }

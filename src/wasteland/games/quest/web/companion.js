@@ -132,6 +132,7 @@ export function hexEdits(view, zone) {
 export function playerEdits(view) {
   const out = [];
   (view.players || []).forEach((p, i) => {
+    const from = out.length; // this seat's corrections: the page offers them beside its turn
     const who = hero(p.seat);
     const wounds = Array.from({ length: p.vitality }, (_, k) => k + 1).filter((n) => n !== p.wounds);
     if (p.zone) {
@@ -146,6 +147,7 @@ export function playerEdits(view) {
     out.push({ label: `${who}: ${CONDITIONS.map(cond).join(", ")}…`, entries: CONDITIONS.map((x) => (tokens.includes(x)
       ? { label: c("cond_off", { cond: cond(x) }), step: `edit set hero.${i}.tokens ${json(tokens.filter((y) => y !== x))}` }
       : { label: c("cond_on", { cond: cond(x) }), step: `edit set hero.${i}.tokens ${json([...tokens, x])}` })) });
+    for (const e of out.slice(from)) e.seat = p.seat ?? i;
   });
   return out;
 }

@@ -178,6 +178,7 @@ export function hexEdits(view, hex) {
 export function playerEdits(view) {
   const out = [];
   (view.players || []).forEach((p, i) => {
+    const from = out.length; // this seat's corrections: the page offers them beside its turn
     const who = seatName(p.seat);
     const vehicles = VEHICLES.concat(expansion(view) ? EXP_VEHICLES : []).filter((v) => kindOf(p.vehicle) !== v);
     const old = p.vehicle ? [["add", "state.supply", p.vehicle]] : [];
@@ -195,6 +196,7 @@ export function playerEdits(view) {
     out.push({ label: `${who}: ${c("crew_more")}`, step: edit([["take", "state.supply", "crew#*"], ["add", `player.${i}.cargo`, "$taken"]]) });
     const crew = (p.cargo || []).find((x) => kindOf(x) === "crew");
     if (crew) out.push({ label: `${who}: ${c("crew_less")}`, step: edit([["take", `player.${i}.cargo`, crew], ["add", "state.supply", "$taken"]]) });
+    for (const e of out.slice(from)) e.seat = p.seat;
   });
   return out;
 }

@@ -1,0 +1,87 @@
+"""A turn entered as its result adjusts what the table holds or drew (cards, armor, crew,
+health) without a swipe: "What else changed" in the bar at the screen's foot opens the deciding
+seat's corrections there (they lay below the board and the log, over a screen lower), a
+list of values opens in the same place, and a tap makes the correction while the turn
+stays open. Every game, a phone's 390x844, en/ru/uk; screenshots in the artifacts folder."""
+
+from __future__ import annotations
+
+import pytest
+
+from companiontest import PHONE, answer_chance, index_of, ready
+
+
+@pytest.fixture(scope="module")
+def url(tmp_path_factory):
+    from companiontest import serve
+
+    with serve(tmp_path_factory.mktemp("companion-adjust") / "adjust.db") as found:
+        yield found
+
+
+def to_a_players_turn(page) -> None:
+    """The table plays on to a player's own turn (past any set-up): its dice and cards, the
+    enemies by the policy, a set-up's result as the form proposes, else the first option."""
+    for _ in range(40):
+        ready(page)
+        if page.locator("#session.entering").count() and "setup" not in page.inner_text(".status-line").lower():
+            return
+        n = index_of(page)
+        if page.get_attribute("#session", "data-kind") == "chance":
+            answer_chance(page)
+        elif page.locator("#run").count():
+            page.tap("#run")
+        elif page.locator("#action-form-go").count():
+            page.tap("#action-form-go")
+        elif page.locator("#turn-end").count():
+            page.tap("#turn-end")
+        else:
+            page.locator("#decision [data-action]").first.tap()
+        page.wait_for_selector(f"#session[data-ready='1']:not([data-index='{n}'])")
+    raise AssertionError("no player's turn came")
+
+
+def in_view(page, selector: str) -> bool:
+    box = page.locator(selector).bounding_box()
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+@pytest.mark.parametrize("game", ["saltlands", "fallout", "quest", "age-of-thirst"])
+def test_cards_and_more_beside_the_turn(url, browser, artifacts, game, lang):
+    ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    page = ctx.new_page()
+    page.set_default_timeout(30_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    try:
+        page.goto(f"{url}companion.html?lang={lang}#/new/{game}")
+        page.wait_for_selector("#create")
+        page.tap("#create")
+        to_a_players_turn(page)
+        assert in_view(page, "#turn-adjust") and in_view(page, "#turn-end")
+        # the corrections lie below the board, under the bar and past the screen's foot
+        below = page.locator("#player-edits").bounding_box()
+        assert below["y"] + below["height"] > PHONE["height"]
+        scrolled = page.evaluate("window.scrollY")
+        page.tap("#turn-adjust")
+        entries = page.locator("#adjust-list button")
+        assert entries.count() >= 1 and in_view(page, "#adjust-list button >> nth=0")
+        assert in_view(page, "#turn-end")  # the turn's end stays in reach
+        assert page.evaluate("window.scrollY") == scrolled  # nothing to swipe
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        page.screenshot(path=artifacts / f"adjust-{game}-{lang}.png")
+        n = index_of(page)
+        first = entries.first
+        if first.get_attribute("data-menu"):  # a list of values: in the same place
+            first.tap()
+            assert in_view(page, "#adjust-back") and in_view(page, "#adjust-list button >> nth=0")
+        page.locator("#adjust-list button[data-step] >> nth=0").tap()
+        ready(page, n + 1)
+        log = page.locator(f"#steps li[data-step='{n}']")
+        assert log.get_attribute("data-source") == "edit"
+        assert page.locator("#session.entering").count()  # the turn is still being entered
+        assert not errors, errors
+    finally:
+        ctx.close()

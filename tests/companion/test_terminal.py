@@ -68,12 +68,13 @@ def test_the_terminal_flow(tmp_path):
         child.sendline("run")  # nothing for the policy in the player's own turn
         child.expect("[Tt]he table chooses")
         child.expect("> ")
-        child.sendline("end")
+        child.sendline("end")  # the turn played with the box: the raiders' choices by the policy follow at once
         child.expect("p1 ends the turn")
-        child.expect("> ")
-        child.sendline("run")  # the raiders' choices by the policy, up to the card the table reveals
         child.expect(r"decided for you: activate \w+ — ")
-        child.expect(r"the table reveals: damage card")
+        child.expect(r"the table reveals: damage card")  # up to the card the table reveals
+        child.expect("> ")
+        child.sendline("run")  # the card is the table's: nothing for the policy
+        child.expect("[Tt]he table chooses")
         child.expect("> ")
         child.sendline("quit")
         child.expect(pexpect.EOF)

@@ -21,6 +21,10 @@ from .common import control_character, shown, typed_number
 from .companion_words import WORDS, GameSpeaker, said
 
 LANGS = ("en", "ru", "uk")  # the languages of the rule texts (the server's companion routes)
+# The actions that end a player's own turn, or a phase of it (the page's TURN_ENDS): a turn
+# that offers one is played with the box and entered as its result.
+TURN_ENDS = ("end", "end turn", "end phase")
+SHORT_LIST = 6  # a turn of so few options lists them, as any question (they fit a screen)
 
 PAGE = "companion.html"
 
@@ -170,6 +174,23 @@ def _stop_on_terminate() -> None:
         pass
 
 
+def figures_of(spec: Any) -> dict[str, str] | None:
+    """Where a seat's figures stand in the game's view and the scenario path of their spot
+    (``data/companion.toml``'s ``[figures]``, beside the game's other data), or None: the
+    game's turns are then entered action by action. Nothing here names a game."""
+    import importlib.resources
+    import tomllib
+
+    package = spec.package or spec.game.partition(":")[0].rpartition(".")[0]
+    try:
+        text = importlib.resources.files(package).joinpath("data", "companion.toml").read_text("utf-8")
+    except (ModuleNotFoundError, FileNotFoundError, NotADirectoryError, TypeError):
+        return None
+    found = tomllib.loads(text).get("figures")
+    keys = ("list", "seat", "at", "path")
+    return {k: str(found[k]) for k in keys} if isinstance(found, dict) and all(k in found for k in keys) else None
+
+
 class TerminalFlow:
     """The phone page's steps as questions in the terminal, in the client's language: the
     flow's own words (``companion_words``), the game's through its terminal renderer."""
@@ -258,17 +279,24 @@ class TerminalFlow:
                 self.show(snap)
                 continue
             if line == "run":  # decide by the policy until the table must answer
-                ran = 0
-                while (snap.get("decision") or {}).get("policy") and not snap["decision"]["chance"]:
-                    status, answer = self.client.call("POST", f"/api/companion/{sid}/steps",
-                                                      {"step": "decide", "index": snap["index"]})
-                    if status != 200:
-                        self.error(answer)
-                        break
-                    snap, ran = answer, ran + 1
-                    self.told(snap, answer)
+                snap, ran = self.run_policy(sid, snap)
                 if not ran:
                     self.out(self.say("no_policy"))
+                self.show(snap)
+                continue
+            if line == "list":  # every option of the turn, to play it action by action
+                self.show(snap, listed=True)
+                continue
+            if verb == "at" and self.own_turn(snap):  # where a figure now stands: the turn's result
+                step = self.at_step(snap, rest.split())
+                if step is None:
+                    continue
+                status, answer = self.client.call("POST", f"/api/companion/{sid}/steps", {"step": step, "index": snap["index"]})
+                if status != 200:
+                    self.error(answer)
+                    continue
+                snap = answer
+                self.told(snap, answer)
                 self.show(snap)
                 continue
             actions = (snap.get("decision") or {}).get("actions") or []
@@ -279,9 +307,58 @@ class TerminalFlow:
             if status != 200:
                 self.error(answer)
                 continue
+            ended = step in TURN_ENDS and self.own_turn(snap)
             snap = answer
             self.told(snap, answer)
+            if ended:  # the turn played with the box: the automated part runs at once, as on the page
+                snap, _ran = self.run_policy(sid, snap)
             self.show(snap)
+
+    def run_policy(self, sid: str, snap: dict[str, Any]) -> tuple[dict[str, Any], int]:
+        """"decide" again and again while the game's policy covers the choice: up to where
+        the table must answer (a card, a die, a choice of its own); the steps it took."""
+        ran = 0
+        while (snap.get("decision") or {}).get("policy") and not snap["decision"]["chance"]:
+            status, answer = self.client.call("POST", f"/api/companion/{sid}/steps",
+                                              {"step": "decide", "index": snap["index"]})
+            if status != 200:
+                self.error(answer)
+                break
+            snap, ran = answer, ran + 1
+            self.told(snap, answer)
+        return snap, ran
+
+    def own_turn(self, snap: dict[str, Any]) -> dict[str, str] | None:
+        """The game's figures, where a player's own turn is played with the box now (an end
+        of it offered, no policy to decide it, corrections possible), else None."""
+        d = snap.get("decision")
+        if not d or d.get("chance") or d.get("policy") or not snap.get("can_edit"):
+            return None
+        if not any(a in TURN_ENDS for a in d["actions"]):
+            return None
+        return figures_of(self.speak(snap).spec)
+
+    def mine(self, snap: dict[str, Any]) -> list[tuple[int, str]]:
+        """The deciding seat's figures on the board: (place in the view's list, spot)."""
+        figures = self.own_turn(snap) or {}
+        seat = snap["decision"]["seat"]
+        listed = (snap.get("view") or {}).get(figures.get("list", ""), []) or []
+        return [(n, str(f[figures["at"]])) for n, f in enumerate(listed)
+                if isinstance(f, dict) and f.get(figures["seat"]) == seat and f.get(figures["at"]) not in (None, "")]
+
+    def at_step(self, snap: dict[str, Any], words: list[str]) -> str | None:
+        """``at SPOT`` (the seat's one figure now stands on SPOT) or ``at FROM SPOT`` (the one
+        on FROM, where the seat has several): the correction that says so, else None (told why)."""
+        figures, mine = self.own_turn(snap) or {}, self.mine(snap)
+        if len(words) == 1 and len(mine) == 1:
+            n, dest = mine[0][0], words[0]
+        elif len(words) == 2 and any(spot == words[0] for _, spot in mine):
+            n, dest = next(n for n, spot in mine if spot == words[0]), words[1]
+        else:
+            where = ", ".join(spot for _, spot in mine[:8]) + (" ..." if len(mine) > 8 else "")
+            self.out(self.say("at_how" if len(mine) == 1 else "at_which", spots=where or "-"))
+            return None
+        return f"edit set {figures['path'].format(n=n)} {json.dumps(dest)}"
 
     def choose_session(self, game: str | None) -> dict[str, Any] | None:
         status, listing = self.client.call("GET", "/api/companion")
@@ -440,7 +517,9 @@ class TerminalFlow:
         text = self.speak(snap).event(event) if snap is not None else event.get("text", "")
         return text + (f"  [{why}]" if why else "")
 
-    def show(self, snap: dict[str, Any]) -> None:
+    def show(self, snap: dict[str, Any], listed: bool = False) -> None:
+        """The question and its options; a player's own turn as what the table types to enter
+        its result (``listed``: every option of it, numbered)."""
         speaker, view = self.speak(snap), snap.get("view")
         d = snap.get("decision")
         if d is None:
@@ -451,6 +530,11 @@ class TerminalFlow:
             return
         rule = d["rule"]
         text = (snap.get("rules") or {}).get(rule)
+        # read once: a rule's words the first time it is asked, its title after that
+        seen = self.__dict__.setdefault("rules_read", set())
+        if text and rule in seen:
+            text = text.partition(": ")[0] if ": " in text else None
+        seen.add(rule)
         prompt = speaker.prompt(d, view)
         if d.get("chance") and self.lang != "en" and prompt == d["prompt"][:1].upper() + d["prompt"][1:]:  # the game has no words for it
             prompt = self.say("reveal_any")
@@ -462,17 +546,42 @@ class TerminalFlow:
                 self.out(self.say("reveals", what=chance.get("what", "") or prompt))
             if chance.get("custom"):
                 self.out(self.say("custom", form=chance["custom"]))
+        if self.own_turn(snap) and not listed and len(d["actions"]) > SHORT_LIST:
+            # played with the box: entered as its result, not as a list of every move (80x24)
+            mine = self.mine(snap)
+            ending = next(a for a in TURN_ENDS if a in d["actions"])
+            if mine:
+                where = ", ".join(spot for _, spot in mine[:6]) + (" ..." if len(mine) > 6 else "")
+                self.out(self.say("turn_at" if len(mine) == 1 else "turn_at_which", spots=where))
+            self.out(self.say("turn_edit"))
+            self.out(self.say("turn_end", end=ending))
+            self.out(self.say("turn_list", n=len(d["actions"])))
+            return
         for n, a in enumerate(d["actions"], start=1):
             self.out(f"  {n}. {speaker.action(a, view)}")
         if d.get("policy"):
             self.out(self.say("decide", action=speaker.action(d["policy"]["action"], view), text=d["policy"]["text"]))
 
     def error(self, body: Any) -> None:
-        if isinstance(body, dict):
-            # the rule the step breaks, or the field of a step of the wrong form
-            title = self.speaker.rule(body["rule"]) if body.get("rule") and self.speaker and self.lang != "en" else None
-            rule = (f" ({body['rule']}{': ' + title if title else ''})" if body.get("rule")
-                    else f" [{body['field']}]" if body.get("field") else "")
-            self.out(self.say("refused", error=f"{body.get('error')}{rule}"))
+        """A refusal: in English the server's words, with the rule or field; in another
+        language the page's way (``refusal`` in web/js/companion.js): the rule it breaks, by
+        its anchor and title in the table's language, or the field of a step of the wrong
+        form, never the engine's English."""
+        if not isinstance(body, dict):
+            self.out(self.say("refused", error=body if self.lang == "en" else self.say("refused_other")))
+            return
+        rule, field, code = body.get("rule"), body.get("field"), body.get("code")
+        if self.lang == "en":
+            said = f" ({rule})" if rule else f" [{field}]" if field else ""
+            self.out(self.say("refused", error=f"{body.get('error')}{said}"))
+            return
+        if rule and rule != "notation":
+            title = self.speaker.rule(rule) if self.speaker else None
+            why = self.say("refused_rule", rule=f"{rule}: {title}" if title else rule)
+        elif code in ("stale", "duplicate"):
+            why = self.say("refused_stale")
+        elif field:
+            why = self.say("refused_field", field=field)
         else:
-            self.out(self.say("refused", error=body))
+            why = self.say("refused_illegal" if code == "illegal" else "refused_other")
+        self.out(self.say("refused", error=why))

@@ -5,6 +5,7 @@ run, log, edit, record, quit...) stay as they are in every language, as in ``wor
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from wasteland.core.page_words import words_of_game
@@ -14,6 +15,18 @@ from wasteland.core.protocol import Decision, Outcome
 
 WORDS: dict[str, dict[str, str]] = {
     "en": {
+        "turn_at": "  played with the box? 'at SPOT': where the figure now stands (now {spots})",
+        "turn_at_which": "  played with the box? 'at FROM SPOT': where the figure on FROM now stands ({spots})",
+        "turn_edit": "  'edit ...': what else changed (cards, armor, crew, health)",
+        "turn_end": "  '{end}': the turn is played, end it (the enemies then run)",
+        "turn_list": "  'list': its {n} {n|option|options} one by one, to play it step by step",
+        "at_how": "error: 'at SPOT': the spot the figure now stands on (it stands on {spots})",
+        "at_which": "error: 'at FROM SPOT': FROM is where the figure stood ({spots})",
+        "refused_rule": "the rules forbid it ({rule})",
+        "refused_field": "'{field}' does not fit",
+        "refused_illegal": "not a move of this game now",
+        "refused_other": "the server refused it",
+        "refused_stale": "another phone answered first: here is the position now",
         "address": "companion on {address}",
         "address_here": "  open it on a phone on the same network; on this machine: {address}",
         "saved_in": "  sessions are saved in {db}",
@@ -45,10 +58,22 @@ WORDS: dict[str, dict[str, str]] = {
         "edit": "edit",
         "help": "a number or an action: play it for the seat that decides; 'decide': decide for us (the "
                 "game's documented policy); 'undo [N]': take back the last step (or step N); "
-                "'edit set|add|del|put PATH [JSON]': correct the position; 'log': the steps so far; "
+                "'at SPOT': a player's turn played with the box, where its figure now stands; 'list': every option; 'edit set|add|del|put PATH [JSON]': correct the position; 'log': the steps so far; "
                 "'record FILE' / 'scenario FILE': export; 'quit'",
     },
     "ru": {
+        "turn_at": "  сыграно коробкой? 'at МЕСТО': где фигурка стоит теперь (сейчас {spots})",
+        "turn_at_which": "  сыграно коробкой? 'at ОТКУДА МЕСТО': где теперь фигурка, стоявшая на ОТКУДА ({spots})",
+        "turn_edit": "  'edit ...': что ещё изменилось (карты, броня, экипаж, здоровье)",
+        "turn_end": "  '{end}': ход сыгран, завершить его (затем ходят враги)",
+        "turn_list": "  'list': все варианты хода (их {n}) по одному, чтобы играть шаг за шагом",
+        "at_how": "ошибка: 'at МЕСТО': место, где фигурка стоит теперь (она на {spots})",
+        "at_which": "ошибка: 'at ОТКУДА МЕСТО': ОТКУДА — где стояла фигурка ({spots})",
+        "refused_rule": "запрещено правилами ({rule})",
+        "refused_field": "«{field}» не подходит",
+        "refused_illegal": "сейчас такого хода в игре нет",
+        "refused_other": "сервер отказал",
+        "refused_stale": "другой телефон ответил раньше: вот позиция сейчас",
         "address": "компаньон на {address}",
         "address_here": "  откройте его на телефоне в той же сети; на этом компьютере: {address}",
         "saved_in": "  партии сохраняются в {db}",
@@ -80,10 +105,22 @@ WORDS: dict[str, dict[str, str]] = {
         "edit": "поправка",
         "help": "номер или действие: сыграть его за место, которое решает; 'decide': решить за стол "
                 "(описанное правило выбора игры); 'undo [N]': отменить последний шаг (или шаг N); "
-                "'edit set|add|del|put ПУТЬ [JSON]': поправить позицию; 'log': шаги до сих пор; "
+                "'at МЕСТО': ход, сыгранный коробкой, — где фигурка стоит теперь; 'list': все варианты; 'edit set|add|del|put ПУТЬ [JSON]': поправить позицию; 'log': шаги до сих пор; "
                 "'record ФАЙЛ' / 'scenario ФАЙЛ': выгрузить; 'quit': выйти",
     },
     "uk": {
+        "turn_at": "  зіграно коробкою? 'at МІСЦЕ': де фігурка стоїть тепер (зараз {spots})",
+        "turn_at_which": "  зіграно коробкою? 'at ЗВІДКИ МІСЦЕ': де тепер фігурка, що стояла на ЗВІДКИ ({spots})",
+        "turn_edit": "  'edit ...': що ще змінилося (карти, броня, екіпаж, здоров'я)",
+        "turn_end": "  '{end}': хід зіграно, завершити його (потім ходять вороги)",
+        "turn_list": "  'list': усі варіанти ходу (їх {n}) по одному, щоб грати крок за кроком",
+        "at_how": "помилка: 'at МІСЦЕ': місце, де фігурка стоїть тепер (вона на {spots})",
+        "at_which": "помилка: 'at ЗВІДКИ МІСЦЕ': ЗВІДКИ — де стояла фігурка ({spots})",
+        "refused_rule": "заборонено правилами ({rule})",
+        "refused_field": "«{field}» не підходить",
+        "refused_illegal": "зараз такого ходу в грі немає",
+        "refused_other": "сервер відмовив",
+        "refused_stale": "інший телефон відповів раніше: ось позиція зараз",
         "address": "компаньйон на {address}",
         "address_here": "  відкрийте його на телефоні в тій самій мережі; на цьому комп'ютері: {address}",
         "saved_in": "  партії зберігаються в {db}",
@@ -115,7 +152,7 @@ WORDS: dict[str, dict[str, str]] = {
         "edit": "поправка",
         "help": "номер або дія: зіграти її за місце, яке вирішує; 'decide': вирішити за стіл "
                 "(описане правило вибору гри); 'undo [N]': скасувати останній крок (або крок N); "
-                "'edit set|add|del|put ШЛЯХ [JSON]': виправити позицію; 'log': кроки досі; "
+                "'at МІСЦЕ': хід, зіграний коробкою, — де фігурка стоїть тепер; 'list': усі варіанти; 'edit set|add|del|put ШЛЯХ [JSON]': виправити позицію; 'log': кроки досі; "
                 "'record ФАЙЛ' / 'scenario ФАЙЛ': вивантажити; 'quit': вийти",
     },
 }
@@ -174,6 +211,11 @@ class GameSpeaker:
         return words
 
     def event(self, event: dict[str, Any]) -> str:
+        if event.get("type") == "correction" and self.lang != "en":
+            # the correction's changes as typed (paths of the position), introduced in the table's words
+            changes = [f"{c.get('path')}" + ("" if c.get("value") is None else f" = {json.dumps(c['value'], ensure_ascii=False)}")
+                       for c in event.get("changes") or [] if isinstance(c, dict)]
+            return f"{said(self.lang, 'edit')}: {'; '.join(changes)}" if changes else event.get("text", "")
         if self.renderer is None or event.get("type") == "correction":
             return event.get("text", "")
         return self.renderer.event_text(self.spec.engine, event) or event.get("text", "")

@@ -1,0 +1,108 @@
+"""In the terminal too, a player's own turn played with the box is entered as its result:
+the table sees what to type (where its figure now stands, what else changed, the turn's
+end), not the turn's ~50 options one by one, in a screen of 80x24; 'at SPOT' says where
+the figure now stands, the turn's end runs the enemies at once (up to the table's next
+card), and 'list' still lists every option. A refusal is in the table's language (the
+page's way: the rule by its anchor and title, or the field), never the engine's English."""
+
+from __future__ import annotations
+
+import re
+import textwrap
+
+import pytest
+
+from wasteland.cli.companion import Client, TerminalFlow, _start_server, terminal_key
+from wasteland.core.registry import registered_games
+
+ENGLISH = re.compile(r"\b(?:the|is|not|must|cannot|move|hex|only|refused|from|spot)\b", re.IGNORECASE)
+
+
+@pytest.fixture(scope="module")
+def base(tmp_path_factory):
+    db = str(tmp_path_factory.mktemp("db") / "turn.db")
+    server, thread, port = _start_server("127.0.0.1", 0, db)
+    try:
+        yield f"http://127.0.0.1:{port}", terminal_key(db)
+    finally:
+        server.should_exit = True
+        thread.join(30)
+
+
+def session(base, game: str, lang: str, steps: list[str]) -> list[tuple[str, str]]:
+    """A new session of ``game`` (the set-up's defaults, two Saltlands players), then
+    ``steps``: every line of the screen in order, ("ask", question) or ("told", line)."""
+    spec = registered_games()[game]
+    options = [o for o in spec.options if not o.hidden and o.rulebook]
+    setup = ["2" if o.name == "players" else "" for o in options]
+    answers = iter(["", *setup, *steps])
+    screen: list[tuple[str, str]] = []
+
+    def ask(question: str) -> str:
+        answer = next(answers, "quit")
+        screen.append(("ask", question + answer))
+        return answer
+
+    url, key = base
+    TerminalFlow(Client(url, lang, key), lambda line: screen.append(("told", line)), ask).run(game)
+    return screen
+
+
+def after(screen, typed: str) -> list[str]:
+    """The lines told after the table typed ``typed``, up to its next answer."""
+    start = next(i for i, (kind, line) in enumerate(screen) if kind == "ask" and line == f"> {typed}")
+    out = []
+    for kind, line in screen[start + 1:]:
+        if kind == "ask":
+            break
+        out.append(line)
+    return out
+
+
+def test_a_saltlands_turn_entered_as_its_result_in_80x24(base):
+    screen = session(base, "saltlands", "en", ["1", "1", "enter 0,0", "at 1,-1", "list", "end"])
+    turn = after(screen, "enter 0,0")[-5:]  # the turn's question and what to type
+    assert turn[0].startswith("p1 — ") and "SL §46" in turn[0], turn
+    assert any("'at SPOT'" in line and "now 0,0" in line for line in turn), turn
+    assert any("'end'" in line for line in turn) and any("'list'" in line for line in turn), turn
+    shown = after(screen, "enter 0,0")
+    shown = shown[shown.index(turn[0]):]
+    assert not any(re.match(r"\s+\d+\. ", line) for line in shown), shown  # no list of every option
+    rows = sum(len(textwrap.wrap(line, 80)) or 1 for line in shown) + 1  # and the prompt
+    assert rows <= 24, (rows, shown)
+    moved = after(screen, "at 1,-1")
+    assert any('player.0.hex = "1,-1"' in line for line in moved), moved
+    assert any("now 1,-1" in line for line in moved), moved
+    listed = after(screen, "list")
+    assert sum(bool(re.match(r"\s+\d+\. ", line)) for line in listed) > 20, listed
+    ended = after(screen, "end")
+    # the turn ended, the policy ran the raiders up to the table's damage card (SL §100)
+    assert any(line.startswith("decided for you: ") for line in ended), ended
+    assert any(line.startswith("table — ") and "SL §100" in line for line in ended), ended
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_a_refusal_in_the_tables_language(base, lang):
+    screen = session(base, "saltlands", lang, ["1", "1", "enter 0,0", "at 9,9", "enter 0,1", "move 9,9", "at"])
+    refused = after(screen, "enter 0,1")  # entering is SL §45's, at a first turn's start
+    assert len(refused) == 1 and "SL §45" in refused[0], refused
+    assert not ENGLISH.search(re.sub(r"SL §[\d.]+", "", refused[0])), refused
+    unknown = after(screen, "move 9,9")  # no hex of the board: no move of the game
+    assert len(unknown) == 1 and not ENGLISH.search(unknown[0]), unknown
+    wrong = after(screen, "at 9,9")
+    assert len(wrong) == 1 and "player.0.hex" in wrong[0], wrong
+    assert not ENGLISH.search(wrong[0].replace("player.0.hex", "")), wrong
+    how = after(screen, "at")
+    assert len(how) == 1 and "'at " in how[0] and not ENGLISH.search(how[0].replace("'at", "")), how
+
+
+def test_one_of_several_figures_by_where_it_stood():
+    """A clan's troops: 'at FROM SPOT' names the troop by where it stood (LO-7.1)."""
+    flow = TerminalFlow(Client("http://127.0.0.1:9", "en"), lambda line: None, lambda q: "quit")
+    snap = {"session": {"game": "age-of-thirst"}, "can_edit": True,
+            "decision": {"seat": 0, "actions": ["move 1,0 2,0", "end phase"], "chance": False, "policy": None},
+            "view": {"pieces": [{"owner": 1, "hex": "1,0"}, {"owner": 0, "hex": "1,0"}, {"owner": 0, "hex": "3,0"}]}}
+    assert flow.at_step(snap, ["3,0", "4,0"]) == 'edit set piece.2.hex "4,0"'
+    assert flow.at_step(snap, ["1,0", "4,0"]) == 'edit set piece.1.hex "4,0"'  # the seat's own, not another clan's
+    assert flow.at_step(snap, ["4,0"]) is None  # which one: the table is told the spots
+

@@ -106,3 +106,16 @@ def test_one_of_several_figures_by_where_it_stood():
     assert flow.at_step(snap, ["1,0", "4,0"]) == 'edit set piece.1.hex "4,0"'  # the seat's own, not another clan's
     assert flow.at_step(snap, ["4,0"]) is None  # which one: the table is told the spots
 
+
+
+def test_dice_rolled_together_typed_at_once(base):
+    """Quest's three destiny dice (WQ-40.2), typed on one line: one step of the session."""
+    screen = session(base, "quest", "en", ["2 5 1"])
+    told = [line for kind, line in screen if kind == "told"]
+    assert any("3 dice rolled together" in line for line in told), told
+    url, key = base
+    client = Client(url, "en", key)
+    _status, listing = client.call("GET", "/api/companion")
+    newest = max(listing["sessions"], key=lambda s: s.get("created_at", 0))
+    _status, snap = client.call("GET", f"/api/companion/{newest['id']}")
+    assert [e["step"] for e in snap["log"]] == ["chance 2;chance 5;chance 1"]

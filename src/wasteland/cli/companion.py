@@ -302,6 +302,9 @@ class TerminalFlow:
             actions = (snap.get("decision") or {}).get("actions") or []
             number = typed_number(line)
             step = actions[number - 1] if number is not None and 1 <= number <= len(actions) else line
+            rolled = self.rolled(snap, line)
+            if rolled is not None:  # the dice of one roll, typed at once: one step
+                step = rolled
             status, answer = self.client.call("POST", f"/api/companion/{sid}/steps",
                                               {"step": step, "index": snap["index"]})
             if status != 200:
@@ -327,6 +330,20 @@ class TerminalFlow:
             snap, ran = answer, ran + 1
             self.told(snap, answer)
         return snap, ran
+
+    @staticmethod
+    def rolled(snap: dict[str, Any], line: str) -> str | None:
+        """Several numbers typed where the table rolled several dice together (the server's
+        ``roll``): each the number of a face as listed, the roll's step ("chance 2;chance 5");
+        None for anything else (sent as typed, and refused there if it is no step)."""
+        d = snap.get("decision") or {}
+        words = line.split()
+        if not d.get("chance") or not 1 < len(words) <= (d.get("roll") or 0):
+            return None
+        numbers = [typed_number(w) for w in words]
+        if any(n is None or not 1 <= n <= len(d["actions"]) for n in numbers):
+            return None
+        return ";".join(d["actions"][n - 1] for n in numbers)
 
     def own_turn(self, snap: dict[str, Any]) -> dict[str, str] | None:
         """The game's figures, where a player's own turn is played with the box now (an end
@@ -546,6 +563,8 @@ class TerminalFlow:
                 self.out(self.say("reveals", what=chance.get("what", "") or prompt))
             if chance.get("custom"):
                 self.out(self.say("custom", form=chance["custom"]))
+            if (d.get("roll") or 0) > 1:
+                self.out(self.say("roll", n=d["roll"], example=" ".join(str(k) for k in range(1, d["roll"] + 1))))
         if self.own_turn(snap) and not listed and len(d["actions"]) > SHORT_LIST:
             # played with the box: entered as its result, not as a list of every move (80x24)
             mine = self.mine(snap)

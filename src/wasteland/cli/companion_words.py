@@ -15,6 +15,7 @@ from wasteland.core.protocol import Decision, Outcome
 
 WORDS: dict[str, dict[str, str]] = {
     "en": {
+        "roll": "  {n} dice rolled together: type their numbers at once, as '{example}' (or one by one)",
         "turn_at": "  played with the box? 'at SPOT': where the figure now stands (now {spots})",
         "turn_at_which": "  played with the box? 'at FROM SPOT': where the figure on FROM now stands ({spots})",
         "turn_edit": "  'edit ...': what else changed (cards, armor, crew, health)",
@@ -62,6 +63,7 @@ WORDS: dict[str, dict[str, str]] = {
                 "'record FILE' / 'scenario FILE': export; 'quit'",
     },
     "ru": {
+        "roll": "  кубиков в броске: {n}; введите их номера сразу, например '{example}' (или по одному)",
         "turn_at": "  сыграно коробкой? 'at МЕСТО': где фигурка стоит теперь (сейчас {spots})",
         "turn_at_which": "  сыграно коробкой? 'at ОТКУДА МЕСТО': где теперь фигурка, стоявшая на ОТКУДА ({spots})",
         "turn_edit": "  'edit ...': что ещё изменилось (карты, броня, экипаж, здоровье)",
@@ -109,6 +111,7 @@ WORDS: dict[str, dict[str, str]] = {
                 "'record ФАЙЛ' / 'scenario ФАЙЛ': выгрузить; 'quit': выйти",
     },
     "uk": {
+        "roll": "  кубиків у кидку: {n}; введіть їхні номери одразу, наприклад '{example}' (або по одному)",
         "turn_at": "  зіграно коробкою? 'at МІСЦЕ': де фігурка стоїть тепер (зараз {spots})",
         "turn_at_which": "  зіграно коробкою? 'at ЗВІДКИ МІСЦЕ': де тепер фігурка, що стояла на ЗВІДКИ ({spots})",
         "turn_edit": "  'edit ...': що ще змінилося (карти, броня, екіпаж, здоров'я)",

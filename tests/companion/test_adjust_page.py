@@ -82,6 +82,9 @@ def test_cards_and_more_beside_the_turn(url, browser, artifacts, game, lang):
         log = page.locator(f"#steps li[data-step='{n}']")
         assert log.get_attribute("data-source") == "edit"
         assert page.locator("#session.entering").count()  # the turn is still being entered
+        page.tap("#turn-correct")  # step by step: the turn's end stays beside the question, in view
+        ready(page)
+        assert not page.locator("#session.entering").count() and in_view(page, "#turn-end")
         assert not errors, errors
     finally:
         ctx.close()

@@ -97,3 +97,25 @@ def answer_chance(page) -> None:
         page.tap("#chance-go")
     else:
         page.tap("#decision .action-btn.chance >> nth=0")
+
+
+def to_a_players_turn(page) -> None:
+    """The table plays on to a player's own turn (past any set-up): its dice and cards, the
+    enemies by the policy, a set-up's result as the form proposes, else the first option."""
+    for _ in range(40):
+        ready(page)
+        if page.locator("#session.entering").count() and "setup" not in page.inner_text(".status-line").lower():
+            return
+        n = index_of(page)
+        if page.get_attribute("#session", "data-kind") == "chance":
+            answer_chance(page)
+        elif page.locator("#run").count():
+            page.tap("#run")
+        elif page.locator("#action-form-go").count():
+            page.tap("#action-form-go")
+        elif page.locator("#turn-end").count():
+            page.tap("#turn-end")
+        else:
+            page.locator("#decision [data-action]").first.tap()
+        page.wait_for_selector(f"#session[data-ready='1']:not([data-index='{n}'])")
+    raise AssertionError("no player's turn came")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from companiontest import PHONE, answer_chance, index_of, ready
+from companiontest import PHONE, index_of, ready, to_a_players_turn
 
 
 @pytest.fixture(scope="module")
@@ -17,28 +17,6 @@ def url(tmp_path_factory):
 
     with serve(tmp_path_factory.mktemp("companion-adjust") / "adjust.db") as found:
         yield found
-
-
-def to_a_players_turn(page) -> None:
-    """The table plays on to a player's own turn (past any set-up): its dice and cards, the
-    enemies by the policy, a set-up's result as the form proposes, else the first option."""
-    for _ in range(40):
-        ready(page)
-        if page.locator("#session.entering").count() and "setup" not in page.inner_text(".status-line").lower():
-            return
-        n = index_of(page)
-        if page.get_attribute("#session", "data-kind") == "chance":
-            answer_chance(page)
-        elif page.locator("#run").count():
-            page.tap("#run")
-        elif page.locator("#action-form-go").count():
-            page.tap("#action-form-go")
-        elif page.locator("#turn-end").count():
-            page.tap("#turn-end")
-        else:
-            page.locator("#decision [data-action]").first.tap()
-        page.wait_for_selector(f"#session[data-ready='1']:not([data-index='{n}'])")
-    raise AssertionError("no player's turn came")
 
 
 def in_view(page, selector: str) -> bool:

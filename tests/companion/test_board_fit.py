@@ -10,7 +10,7 @@ import os
 
 import pytest
 
-from companiontest import PHONE, index_of, ready
+from companiontest import answer_chance, PHONE, index_of, ready
 
 GAMES = ("saltlands", "fallout", "quest", "age-of-thirst")
 FULL = os.environ.get("WASTELAND_FULL_WALK") == "1"
@@ -62,9 +62,11 @@ def in_view(page, where: str) -> bool:
 
 def take_a_step(page):
     """The question's first option in view, else its form's result as proposed (a clan's
-    starting troops, LO-4.3)."""
+    starting troops, LO-4.3), or the faces of dice rolled together."""
     shown = page.locator("#decision [data-action]:visible")
-    if shown.count():
+    if page.locator("#roll").count():  # dice rolled together (Quest's destiny roll): each die's face
+        answer_chance(page)
+    elif shown.count():
         shown.first.tap()
     else:
         page.tap("#action-form-go")

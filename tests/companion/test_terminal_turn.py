@@ -119,3 +119,17 @@ def test_dice_rolled_together_typed_at_once(base):
     newest = max(listing["sessions"], key=lambda s: s.get("created_at", 0))
     _status, snap = client.call("GET", f"/api/companion/{newest['id']}")
     assert [e["step"] for e in snap["log"]] == ["chance 2;chance 5;chance 1"]
+
+
+def test_a_rules_words_are_read_once(base):
+    """A round names WQ-40.2 on each of its events: its words once, its title after that."""
+    screen = session(base, "quest", "en", ["2 5 1", "1 2 3", "1 2 3"])  # two heroes
+    url, key = base
+    client = Client(url, "en", key)
+    _status, listing = client.call("GET", "/api/companion")
+    newest = max(listing["sessions"], key=lambda s: s.get("created_at", 0))
+    _status, snap = client.call("GET", f"/api/companion/{newest['id']}")
+    words = snap["rules"]["WQ-40.2"].partition(": ")[2][:40]
+    told = [line for kind, line in screen if kind == "told"]
+    assert len(words) > 20 and sum(words in line for line in told) == 1, told
+    assert sum("[WQ-40.2" in line for line in told) >= 3, told  # the events still name it

@@ -530,9 +530,18 @@ class TerminalFlow:
 
     def explained(self, event: dict[str, Any], rules: dict[str, Any], snap: dict[str, Any] | None = None) -> str:
         anchors = event.get("rules") or []
-        why = "; ".join(f"{a}: {rules.get(a)}" if rules.get(a) else a for a in anchors)
+        why = "; ".join(self.rule_words(a, rules.get(a)) for a in anchors)
         text = self.speak(snap).event(event) if snap is not None else event.get("text", "")
         return text + (f"  [{why}]" if why else "")
+
+    def rule_words(self, anchor: str, text: str | None) -> str:
+        """``anchor: its words`` the first time the session shows the rule, ``anchor: its
+        title`` after that (read once: an activation names its rule on every event)."""
+        seen = self.__dict__.setdefault("rules_read", set())
+        if text and anchor in seen:
+            text = text.partition(": ")[0] if ": " in text else None
+        seen.add(anchor)
+        return f"{anchor}: {text}" if text else anchor
 
     def show(self, snap: dict[str, Any], listed: bool = False) -> None:
         """The question and its options; a player's own turn as what the table types to enter
@@ -547,11 +556,7 @@ class TerminalFlow:
             return
         rule = d["rule"]
         text = (snap.get("rules") or {}).get(rule)
-        # read once: a rule's words the first time it is asked, its title after that
-        seen = self.__dict__.setdefault("rules_read", set())
-        if text and rule in seen:
-            text = text.partition(": ")[0] if ": " in text else None
-        seen.add(rule)
+        text = self.rule_words(rule, text).partition(": ")[2] or None
         prompt = speaker.prompt(d, view)
         if d.get("chance") and self.lang != "en" and prompt == d["prompt"][:1].upper() + d["prompt"][1:]:  # the game has no words for it
             prompt = self.say("reveal_any")

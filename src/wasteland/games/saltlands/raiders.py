@@ -213,7 +213,7 @@ def _after_move(s: State, f: Frame, events: Events) -> None:
     ]
     if not targets:
         hidden = any(p.hex is not None and p.status == "active" and p.hex in adj for p in s.players)
-        _no_attack(events, "the player next to it is hidden and was not next to it when she hid" if hidden
+        _no_attack(events, "the player next to it is hidden, and it was not next to her when she hid" if hidden
                    else "no player is next to it", "SL §147" if hidden else "SL §103")
         _replace(s, f, stage="raider")
         return

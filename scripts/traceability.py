@@ -52,7 +52,6 @@ NO_RULE = {
     "SL §4": "a page of contents (it points to SL §97 to SL §107)",
     "SL §5": "a page of contents (it points to SL §46, SL §125 to SL §136)",
     "SL §7": "the story told before the rules",
-    "SL §123": "advice on playing well, which the book says is not a rule",
     "LO-8": "a chapter heading: its rules are LO-8.1 to LO-8.3",
     "WQ-40": "the reference page's heading: its rules are WQ-40.1 to WQ-40.4",
 }
@@ -61,6 +60,7 @@ NO_RULE = {
 # their originals), by the anchor of the section that prints them: each needs a test
 # marked ``worked_example`` that cites the anchor and plays it with the book's numbers.
 WORKED_EXAMPLES = {
+    "SL §47": "the diagram of a round with 3 players: four turns, the fourth ends in the weather phase",
     "SL §55": "the Plowman's hand limit: 4 (hovercraft) + 5 (empty slot) + 2 (crew) = 11",
     "SL §64": "the Healer engages her only crew, her character card, to strike with the Pickaxe",
     "SL §65": "the Healer discards Water to refresh her crew and the Pickaxe",
@@ -77,6 +77,7 @@ WORKED_EXAMPLES = {
     "SL §107": "the Scout's damage card activates spawn points B, M and H at Normal difficulty",
     "SL §109": "a rumor token: one rumor card, its top option, the markers move, a tile is explored",
     "SL §113": "the Arsonist and the Scientist win with 5 Victory cards, 3 matching",
+    "SL §123": "the Scout beside two tokens and a raider collects the Crew token, then the Loot token with the new crew",
     "SL §124": "the Scout destroys a Bulldozer with Water and the Spear, and loots it",
     "SL §144": "the Trader's Wind Tractor: wind 5, 4 steps over mountains",
     "LO-13.5": "the five-player game: team yellow-blue flanks white, which does not play",

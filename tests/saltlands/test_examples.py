@@ -96,6 +96,40 @@ def test_crew_token_gives_crew_that_collects_at_once_SL64():
     assert engaged(s) == ["crew", "scout"]
 
 
+@pytest.mark.worked_example("SL §123")
+def test_scout_beside_two_tokens_and_a_raider_collects_crew_then_loot_with_it_SL123_SL64():
+    """SL §123's picture: the Scout ends his move next to two tokens and a raider. His first
+    crew action collects the Crew token and gives him a Crew card, which he uses at once to
+    collect the Loot token as well (the raider beside him changes nothing in his turn)."""
+    s = build("""
+        seed = 1
+        [config]
+        players = 1
+        characters = ["scout"]
+        [[player]]
+        seat = "p1"
+        hex = "-1,0"
+        [[token]]
+        hex = "-1,-1"
+        token = "crew"
+        [[token]]
+        hex = "-2,1"
+        token = "loot"
+        [[raider]]
+        type = "pickup"
+        hex = "0,-1"
+    """)
+    assert engaged(s) == [] and cargo(s) == []
+    play(s, "collect -1,-1 by scout")  # the first crew action: the Crew token
+    assert cargo(s) == ["crew"] and engaged(s) == ["scout"]
+    new_crew = held(s, "crew")
+    events = play(s, f"collect -2,1 by {new_crew}")  # the new crew member, at once
+    assert len([e for e in of_type(events, "gain") if e["how"] == "loot token"]) == 3  # SL §74: 3 Mirage cards
+    assert tokens(s) == {}
+    assert engaged(s) == ["crew", "scout"]
+    assert raiders(s) == [("pickup", "0,-1", 2)]
+
+
 # -- SL §65: Water refreshes a crew member and the last card it engaged -------------------------
 
 

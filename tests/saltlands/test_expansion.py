@@ -241,7 +241,7 @@ def test_wind_tractor_sl144_example_own_numbers():
     assert "4,-3" in dists and "5,-4" in dists  # mountains (SL §144: any terrain)
     assert "2,-1" in dists  # one step N = straight against a wind blowing S (SL §145)
     # 4 of the 5 steps: onto the B spawn point 6,-2, next to the loot token.
-    play(s, "move 6,-2", f"collect 7,-3 by trader")
+    play(s, "move 6,-2", "collect 7,-3 by trader")
     assert where(s) == "6,-2" and "7,-3" not in tokens(s)
     # A sail with the same wind never goes straight upwind and never into mountains (SL §79, SL §81).
     sail = build(scene("""
@@ -378,7 +378,7 @@ def test_area_weapon_robs_players_it_covers_in_competitive_mode():
         hex = "-2,2"
     """, players=2, characters='"pickpocket", "scout"', extra='mode = "competitive"'))
     use = find(s, "use katana#1 by pickpocket rot")
-    events = play(s, use)
+    play(s, use)
     assert decision_kind(s) == "soak" and GAME.decision(s).seat == 1
     play(s, find(s, "yield plants"))
     assert "plants" in hand(s, 0)
@@ -492,11 +492,8 @@ def test_camouflage_raider_ending_next_to_her_for_another_player_attacks_only_hi
     assert [e["seat"] for e in of_type(events, "attacked")] == [1]
 
 
-def test_camouflage_next_to_her_is_judged_when_the_raider_starts_SL147():
-    """Ruling (SL §147): "raiders that were next to her" are those next to her when their own
-    move begins (the text: they "start their movement" by attacking her). The Truck was next
-    to her when she hid, but she sailed away: at its activation it ignores her and stays."""
-    s = build(scene("""
+def _hidden_at_0_m2(truck_hex: str):
+    s = build(scene(f"""
         [state]
         weather = ["w01", "w02"]
         wind = "S"
@@ -506,16 +503,42 @@ def test_camouflage_next_to_her_is_judged_when_the_raider_starts_SL147():
         hand = ["camouflage_cloak"]
         [[raider]]
         type = "truck"
-        hex = "0,-1"
+        hex = "{truck_hex}"
     """, characters='"marauder"'))
     set_damage_card(s, "truck", damage_card(damage=2))
     play(s, "use camouflage_cloak#1 by marauder")
-    far = [a for a in find_all(s, "move ") if hex_index(s, a.split()[1]) not in
-           s.static.geo.adj[hex_index(s, "0,-1")]]
+    return s
+
+
+def test_camouflage_a_raider_next_to_her_when_she_hid_still_chases_her_SL147():
+    """SL §147 (the original: raiders that are not next to her when she takes this crew action
+    treat her as a token until her next turn; those that were next to her act on her as
+    usual): which raiders ignore her is settled when she hides. The Truck was next to her
+    when she hid; she sailed away, and it still moves toward her as usual."""
+    s = _hidden_at_0_m2("0,-1")
+    geo = s.static.geo
+    far = [a for a in find_all(s, "move ") if hex_index(s, a.split()[1]) not in geo.adj[hex_index(s, "0,-1")]]
     play(s, far[0])
     events = _run_activation(s, "truck")
-    assert not of_type(events, "attacked") and ("truck", "0,-1", 2) in raiders(s)
+    moves = [e for e in of_type(events, "raider_move") if e["raider"] == "truck"]
+    assert moves and moves[0]["target"] == "p1"
+
+
+def test_camouflage_a_raider_she_moves_next_to_after_hiding_ignores_her_SL147():
+    """SL §147: a raider that was not next to her when she hid treats her as a token until her
+    next turn, "even if" it ends up next to her: she hides, then sails next to the Truck,
+    and it neither attacks her nor moves."""
+    s = _hidden_at_0_m2("2,-4")
+    geo = s.static.geo
+    truck = hex_index(s, "2,-4")
+    assert hex_index(s, "0,-2") not in geo.adj[truck]
+    near = [a for a in find_all(s, "move ") if hex_index(s, a.split()[1]) in geo.adj[truck]]
+    assert near, find_all(s, "move ")
+    play(s, near[0])
+    events = _run_activation(s, "truck")
+    assert not of_type(events, "attacked")
     assert not [e for e in of_type(events, "raider_move") if e["raider"] == "truck"]
+    assert ("truck", "2,-4", 2) in raiders(s)
 
 
 def test_twin_is_a_crew_member_and_trailer_raises_the_hand_limit():
@@ -1117,3 +1140,44 @@ def test_explorers_luck_turns_two_tiles_of_one_rumor_card_in_the_order_explored_
     geo = s.static.geo
     at = {fmt_pos(geo.positions[i]): r for i, r in enumerate(s.rotation)}
     assert (at["t0,-2"], at["t1,-2"]) == (5, 1)  # NW and NE: a sixth either way
+
+
+def test_camouflage_the_raiders_she_did_not_hide_from_are_part_of_a_position_SL147():
+    """SL §147: a written position says which raiders were next to her when she hid
+    (``hidden_near``, by their hexes); unsaid, those next to her in the position. Written
+    out again, the position keeps them; a player not hidden has none."""
+    from wasteland.core.protocol import RuleError as Refused
+    from wasteland.games.saltlands.scenario import scenario_from_text
+    from wasteland.games.saltlands.scenario_write import to_text
+
+    body = """
+        [[player]]
+        seat = "p1"
+        hex = "-2,0"
+        [[player]]
+        seat = "p2"
+        hex = "0,-2"
+        hidden = true
+        {near}
+        [[raider]]
+        type = "truck"
+        hex = "0,-1"
+        [[raider]]
+        type = "pickup"
+        hex = "2,-4"
+    """
+    s = build(scene(body.format(near=""), players=2, characters='"scout", "marauder"'))
+    truck = next(rid for rid, r in s.raiders.items() if r[0] == "truck")
+    pickup = next(rid for rid, r in s.raiders.items() if r[0] == "pickup")
+    assert s.players[1].hidden_near == [truck]
+    s = build(scene(body.format(near='hidden_near = ["2,-4"]'), players=2, characters='"scout", "marauder"'))
+    assert s.players[1].hidden_near == [pickup]
+    again = scenario_from_text(to_text(s))
+    assert again.players[1].hidden_near == [next(r for r, x in again.raiders.items() if x[0] == "pickup")]
+    with pytest.raises(Refused) as err:
+        build(scene(body.format(near='hidden_near = ["1,-1"]'), players=2, characters='"scout", "marauder"'))
+    assert err.value.rule == "SL §147"
+    with pytest.raises(Refused) as err:
+        build(scene(body.format(near='hidden_near = []').replace("hidden = true", "hidden = false"),
+                    players=2, characters='"scout", "marauder"'))
+    assert err.value.rule == "SL §147"

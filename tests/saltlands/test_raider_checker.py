@@ -54,7 +54,7 @@ def expected(s: State, rid: int, bonus: int, target: int | None = None, lure: in
         players = [s.players[lure]]
     else:
         players = [p for p in s.players if p.hex is not None and p.status == "active"
-                   and (not p.hidden or p.hex in adj[here])]  # SL §147
+                   and (not p.hidden or rid in p.hidden_near)]  # SL §147: settled when she hid
     if not players:
         return (), ()
     now = tuple(p.seat for p in players if p.hex in adj[here])

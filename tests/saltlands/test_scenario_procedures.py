@@ -362,8 +362,8 @@ REFUSALS = [
     ("activation goto", [('ends = ["-1,0", "0,-1"]', 'ends = ["-1,0", "1,0"]')], "SL §105", "#2 ends: 1,0"),
     ("activation goto", [('ends = ["-1,0", "0,-1"]', 'ends = ["-1,0", "-2,0"]')], "SL §105", "may end on -1,0, 0,-1"),
     ("activation target", [('hex = "2,-5"', 'hex = "-1,-1"')], "SL §105", "raider 1 has p1 nearest"),
-    ("activation attack", [('hex = "1,0"\n', 'hex = "1,0"\nhidden = true\n'), ('start = "1,-1"', 'start = "2,-2"')],
-     "SL §103", "raider 1 may attack p1:"),  # hidden, and it began away from her (SL §147)
+    ("activation attack", [('hex = "1,0"\n', 'hex = "1,0"\nhidden = true\nhidden_near = []\n')],
+     "SL §103", "raider 1 may attack p1:"),  # hidden, and it was not next to her when she hid (SL §147)
     ("activation goto", [('target = "p1"\n', "")], "scenario", "needs its target"),
     ("activation goto", [('ends = ["-1,0", "0,-1"]', "ends = [12, 13]")], "scenario", "#2 ends: must be a text"),
     ("activation spawn", [('choices = ["2,-7", "1,-3"]', 'choices = ["2,-7", "0,0"]')], "SL §107", "#2 choices"),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from wasteland.games.saltlands.game import GAME
 from wasteland.games.saltlands.zones import hand_limit
 
@@ -342,6 +344,7 @@ def _sequence(events):
     return seq
 
 
+@pytest.mark.worked_example("SL §47")  # the diagram of a round with 3 players
 def test_round_is_players_plus_one_turns_and_game_lost_after_round_6_SL47_SL114():
     s, setup_events = GAME.new_game_with_events(
         {"players": 3, "difficulty": "easy", "characters": ["scout", "healer", "plowman"]}, 5)

@@ -458,6 +458,7 @@ def start_turn(s: State, seat: int, events: Events) -> None:
     p = s.players[seat]
     p.engaged.clear()
     p.hidden = False  # SL §147: hidden only until her next turn
+    p.hidden_near = []
     events.append({"type": "turn_start", "seat": seat, "round": s.round, "turn": s.turn})
     if p.status == "dead":
         respawn(s, p, events)

@@ -466,10 +466,10 @@ def raider_plan(
     if lure is not None:
         players = [s.players[lure]]
     else:
-        # SL §147: a hidden player is a token to raiders not already next to her.
+        # SL §147: a hidden player is a token to the raiders that were not next to her when she hid.
         players = [
             p for p in s.players
-            if p.hex is not None and p.status == "active" and (not p.hidden or p.hex in next_to_here)
+            if p.hex is not None and p.status == "active" and (not p.hidden or rid in p.hidden_near)
         ]
     if not players:
         return RaiderPlan((), False, (), paths.UNREACHABLE, "no player on the board")

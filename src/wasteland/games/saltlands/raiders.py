@@ -202,20 +202,18 @@ def _after_move(s: State, f: Frame, events: Events) -> None:
     here = s.raiders[rid][1]
     geo = s.static.geo
     adj = geo.adj[here]
-    start = f.get("start", here)
-    # SL §147: raiders do not attack a hidden player, even if they end next to her,
-    # unless they were next to her when their activation began. Ruling: "were next to her"
-    # is judged as each raider starts its move (the text: they "start their movement"
-    # attacking her), not when she hid: one she left behind ignores her, one she moved
-    # next to, or that spawned next to her, attacks her as usual.
+    # SL §147: raiders do not attack a hidden player, even if they end next to her, unless
+    # they were next to her when she hid. The original settles it at the crew action: the
+    # raiders that are not next to her then treat her as a token until her next turn; those
+    # that were next to her act on her as usual (``Player.hidden_near``).
     targets = [
         p.seat for p in s.players
         if p.hex is not None and p.status == "active" and p.hex in adj
-        and (not p.hidden or p.hex in geo.adj[start])
+        and (not p.hidden or rid in p.hidden_near)
     ]
     if not targets:
         hidden = any(p.hex is not None and p.status == "active" and p.hex in adj for p in s.players)
-        _no_attack(events, "the player next to it is hidden and was not next to it when it began" if hidden
+        _no_attack(events, "the player next to it is hidden, and it was not next to her when she hid" if hidden
                    else "no player is next to it", "SL §147" if hidden else "SL §103")
         _replace(s, f, stage="raider")
         return
@@ -333,6 +331,15 @@ def _end_activation_step(s: State, events: Events) -> None:
 
 
 # -- lure (SL §142) ---------------------------------------------------------------------
+
+
+def raiders_next_to(s: State, h: int | None) -> list[int]:
+    """The raiders on hexes next to ``h`` (SL §147: those a player hiding there does not
+    hide from)."""
+    if h is None:
+        return []
+    adj = s.static.geo.adj[h]
+    return sorted(rid for rid, r in s.raiders.items() if r[1] in adj)
 
 
 def start_lure(s: State, seat: int, amount: int, events: Events) -> None:

@@ -52,6 +52,7 @@ from .scenario_fields import (ScenarioError, flag, known, rng_state, seat, shown
 from .scenario_procedure_rules import check_procedures, hold_waiting_cards
 from .scenario_procedures import read_chance, read_procedures
 from .game import GAME
+from .raiders import raiders_next_to
 from .reveals import check_custom_damage
 from .setup import new_game
 from .spec import SPEC
@@ -69,7 +70,7 @@ STATE_KEYS = frozenset({
     "trade_partner", "streak", "raid_hexes", "winners", "over", "end_reason", "activated", "damage_discard",
 })
 PLAYER_KEYS = frozenset({"seat", "character", "hex", "hand", "cargo", "vehicle", "engaged", "last_used", "status",
-                         "respawned", "hidden"})
+                         "respawned", "hidden", "hidden_near"})
 #: a player's standing (SL §90, SL §96, SL §113): in play; dead and waiting to come back;
 #: out of the game; escaped
 STATUSES = ("active", "dead", "out", "won")
@@ -254,8 +255,8 @@ def _characters(s: State, players: list[tuple[Player, dict[str, Any], str]]) -> 
 
 
 def _standing(s: State, players: list[tuple[Player, dict[str, Any], str]], keep_procedures: bool) -> None:
-    """``hex``, ``status``, ``respawned``, ``hidden``. A figure placed on the board does
-    not enter it any more, unless the procedures are named."""
+    """``hex``, ``status``, ``respawned``, ``hidden``, ``hidden_near``. A figure placed on
+    the board does not enter it any more, unless the procedures are named."""
     rules = s.static.rules
     places = board.Places(s)
     for p, spec, where in players:
@@ -281,6 +282,30 @@ def _standing(s: State, players: list[tuple[Player, dict[str, Any], str]], keep_
                 p.hex = h
             if not keep_procedures:
                 s.stack = [f for f in s.stack if not (f["kind"] == "enter" and f["seat"] == p.seat)]
+        _hidden_near(s, p, spec, where)
+
+
+def _hidden_near(s: State, p: Player, spec: dict[str, Any], where: str) -> None:
+    """SL §147: ``hidden_near`` names the hexes of the raiders that were next to her when she
+    hid (they still treat her as a player; every other raider treats her as a token until
+    her next turn). Not given, those next to her in the position."""
+    if not p.hidden:
+        if "hidden_near" in spec:
+            raise ScenarioError(f"{where} hidden_near", "only a hidden player has raiders that were next to her "
+                                "when she hid (hidden = true)", "SL §147")
+        p.hidden_near = []
+        return
+    if "hidden_near" not in spec:
+        p.hidden_near = raiders_next_to(s, p.hex)
+        return
+    at = {r[1]: rid for rid, r in s.raiders.items()}
+    near = []
+    for name in texts(spec["hidden_near"], f"{where} hidden_near"):
+        h = board.Places(s).hex(name, f"{where} hidden_near")
+        if h not in at:
+            raise ScenarioError(f"{where} hidden_near", f"no raider stands on {name}", "SL §147")
+        near.append(at[h])
+    p.hidden_near = sorted(near)
 
 
 def _engaged(s: State, p: Player, spec: dict[str, Any], where: str) -> None:

@@ -248,7 +248,7 @@ def _as_the_raider_moves(s: State, f: Frame, where: str) -> None:
     """The choice the activation offers is the one the movement rules leave: the equally
     near players (SL §105), the equally good end hexes toward the one it goes for (SL §105,
     SL §106), the players next to it once it has moved (SL §103; a hidden one only if it
-    began next to her, SL §147)."""
+    was next to her when she hid, SL §147)."""
     names, stage, rid = s.static.geo.names, f["stage"], f["raider"]
     card = damage_card_def(s, s.revealed[f["type"]][-1])
     seats = (lambda ns: ", ".join(f"p{n + 1}" for n in sorted(ns)) or "nobody")
@@ -266,9 +266,9 @@ def _as_the_raider_moves(s: State, f: Frame, where: str) -> None:
                                 "SL §105")
     else:
         here = s.raiders[rid][1]
-        adj, start = s.static.geo.adj, f.get("start", here)
+        adj = s.static.geo.adj
         near = [p.seat for p in s.players if p.hex is not None and p.status == "active" and p.hex in adj[here]
-                and (not p.hidden or p.hex in adj[start])]
+                and (not p.hidden or rid in p.hidden_near)]
         if len(near) < 2 or set(f["targets"]) != set(near):
             raise ScenarioError(f"{where} targets", f"raider {rid} may attack {seats(near)}: the current player "
                                 "chooses among the players next to it (SL §103, SL §147)", "SL §103")

@@ -41,7 +41,7 @@ STATE_PARTS = {
 PLAYER_PARTS = {
     "seat": "seat", "character": "character", "char_card": "character", "hex": "hex", "status": "status",
     "respawned": "respawned", "hand": "hand", "vehicle": "vehicle", "cargo": "cargo", "engaged": "engaged",
-    "last_used": "last_used", "hidden": "hidden",
+    "last_used": "last_used", "hidden": "hidden", "hidden_near": "hidden_near",
 }
 
 
@@ -102,6 +102,8 @@ def to_text(s: State) -> str:
             "engaged": [cards[c] for c in sorted(p.engaged)],
             "last_used": {cards[k]: cards[v] for k, v in sorted(p.last_used.items())},
         })
+        if p.hidden:  # SL §147: the raiders that were next to her when she hid
+            entry["hidden_near"] = [hex_name(s.raiders[rid][1]) for rid in p.hidden_near if rid in s.raiders]
         players.append(entry)
     lines = ["# Saltlands position: every part named (docs/saltlands-scenarios.md)",
              'game = "saltlands"', "seed = 0"]

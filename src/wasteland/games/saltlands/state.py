@@ -113,7 +113,7 @@ _TERRAINS: dict[tuple, Terrain] = {}
 class Player:
     __slots__ = (
         "seat", "character", "char_card", "hex", "status", "respawned", "hand", "vehicle",
-        "cargo", "engaged", "last_used", "hidden",
+        "cargo", "engaged", "last_used", "hidden", "hidden_near",
     )
 
     def __init__(self, seat: int) -> None:
@@ -129,6 +129,8 @@ class Player:
         self.engaged: set[int] = set()
         self.last_used: dict[int, int] = {}  # crew card -> the last card it engaged (SL §65)
         self.hidden = False  # treated as a token by raiders until her next turn (SL §147)
+        # SL §147: the raiders next to her when she hid, which still treat her as a player
+        self.hidden_near: list[int] = []
 
     def copy(self) -> "Player":
         p = Player.__new__(Player)
@@ -144,6 +146,7 @@ class Player:
         p.engaged = self.engaged.copy()
         p.last_used = self.last_used.copy()
         p.hidden = self.hidden
+        p.hidden_near = self.hidden_near  # replaced, never mutated
         return p
 
     def crew(self) -> list[int]:
@@ -158,7 +161,7 @@ class Player:
         return [*self.hand, *self.cargo, self.vehicle]
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out = {
             "seat": self.seat,
             "character": self.character,
             "char_card": self.char_card,
@@ -172,6 +175,9 @@ class Player:
             "last_used": [[k, v] for k, v in sorted(self.last_used.items())],
             "hidden": self.hidden,
         }
+        if self.hidden:
+            out["hidden_near"] = list(self.hidden_near)
+        return out
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "Player":
@@ -187,6 +193,7 @@ class Player:
         p.engaged = set(data["engaged"])
         p.last_used = {k: v for k, v in data["last_used"]}
         p.hidden = bool(data.get("hidden", False))
+        p.hidden_near = list(data.get("hidden_near") or [])
         return p
 
 

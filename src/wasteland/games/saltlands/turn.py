@@ -26,7 +26,7 @@ from . import notation as N
 from .notation import parse
 from .movement import FUEL_BONUS, BORN_DRIVER_BONUS, fuel_cards, move_actions, move_crossings, sail_step_options, \
     terrain_set, wind_strength
-from .raiders import new_activation, start_lure, unactivated_types
+from .raiders import new_activation, raiders_next_to, start_lure, unactivated_types
 from .reveals import steal_card
 from .state import Player, State
 from .world import draw_weather, end_game, explore, start_rumor
@@ -520,6 +520,7 @@ def use_card(
         start_lure(s, p.seat, act.amount, events)  # SL §142
     elif effect == "hide":
         p.hidden = True  # SL §147: until her next turn
+        p.hidden_near = raiders_next_to(s, p.hex)  # SL §147: these still treat her as a player
         events.append({"type": "hidden", "seat": p.seat})
     elif effect == "damage":
         assert target is not None

@@ -155,6 +155,8 @@ def check_state(s: Any) -> None:
             card(f"{where}.last_used", crew)
             card(f"{where}.last_used", used)
         need_bool(f"{where}.hidden", p.hidden)
+        for i, rid in enumerate(need_list(f"{where}.hidden_near", p.hidden_near)):
+            need_int(f"{where}.hidden_near[{i}]", rid, 0)  # a raider id (SL §147); it may be gone since
     _starting_cards(s)
     kinds = set(OPTIONS) | set(RUN)
     for i, frame in enumerate(need_list("stack", s.stack)):

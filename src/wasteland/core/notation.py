@@ -28,12 +28,33 @@ from .protocol import NotationError
 
 
 class ActionTextError(NotationError):
-    """Text that is not an action of the notation; ``field`` names the word at fault."""
+    """Text that is not an action of the notation; ``field`` names the word at fault and
+    ``word`` is that word as written (None when it is missing)."""
 
-    def __init__(self, text: str, field: str, why: str) -> None:
+    def __init__(self, text: str, field: str, why: str, word: str | None = None) -> None:
         super().__init__(f"{text!r}: {field} {why}")
         self.text = text
         self.field = field
+        self.word = word
+
+
+def verb_of(text: str) -> str:
+    """The verb of an action text, its first word (``core.protocol``: every game's actions
+    begin with their verb). For what knows no game's notation: the terminal's groups, a
+    typed verb alone, the research action space's templates."""
+    return text.partition(" ")[0]
+
+
+def words_of(text: str) -> list[str]:
+    """The words of an action text, its verb first: what reads an action word by word
+    without its game's grammar (the research action space matches them to its templates)."""
+    return text.split()
+
+
+def after_verb(text: str) -> str:
+    """The words of an action text after its verb ("3,-4" of "move 3,-4"; "" for a verb
+    alone)."""
+    return text.partition(" ")[2]
 
 
 class Kind:
@@ -228,9 +249,9 @@ class Action(msgspec.Struct, frozen=True):
                 else:
                     values.extend(w.kind.read(word))
             except ValueError:
-                raise ActionTextError(text, w.field, f"must be {w.kind.shape}, not {word!r}") from None
+                raise ActionTextError(text, w.field, f"must be {w.kind.shape}, not {word!r}", word) from None
         if i < n:
-            raise ActionTextError(text, "words", f"{' '.join(words[i:])!r} is more than '{cls.form()}' takes")
+            raise ActionTextError(text, "words", f"{' '.join(words[i:])!r} is more than '{cls.form()}' takes", words[i])
         return cls(*values)
 
     @classmethod
@@ -331,7 +352,8 @@ class Notation:
         words = text.split(" ")
         t = self.types.get(words[0])
         if t is None:
-            raise ActionTextError(text, "verb", f"{words[0]!r} is not a verb ({', '.join(sorted(self.types))})")
+            raise ActionTextError(text, "verb", f"{words[0]!r} is not a verb ({', '.join(sorted(self.types))})",
+                                  words[0])
         a = t.read(text, words)
         if len(self._seen) > 500_000:  # a bound, never reached by a game's own texts
             self._seen.clear()

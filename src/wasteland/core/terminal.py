@@ -21,6 +21,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from .notation import after_verb, verb_of
 from .protocol import Game
 
 CELL = 5  # characters per hex
@@ -68,7 +69,7 @@ def group_actions(actions: Sequence[str]) -> list[tuple[str, list[str]]]:
     """The legal actions grouped by verb, in the order the verbs first appear."""
     groups: dict[str, list[str]] = {}
     for a in actions:
-        groups.setdefault(a.split(" ", 1)[0], []).append(a)
+        groups.setdefault(verb_of(a), []).append(a)
     return list(groups.items())
 
 
@@ -120,8 +121,8 @@ def _rest(label: str, verb: str, title: str) -> str:
     ("Ехать на 3,-4" under "Ехать на"), or less its verb ("move 3,-4" under "move to")."""
     if title and label.lower().startswith(title.lower()) and label[len(title):len(title) + 1] in (" ", ":"):
         return label[len(title):].lstrip(" :")
-    if " " in label and (label.startswith(verb + " ") or label.split(" ", 1)[0] == verb):
-        return label.split(" ", 1)[1]
+    if " " in label and verb_of(label) == verb:
+        return after_verb(label)
     return label if " " in label else ""
 
 

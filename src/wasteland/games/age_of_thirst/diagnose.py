@@ -9,7 +9,7 @@ Seats are named by their clan colour, as at the table (LO-4.1).
 
 from __future__ import annotations
 
-from wasteland.core import chance
+from wasteland.core.notation import ActionTextError, Chance
 from wasteland.core.protocol import Decision, NotationError, RuleError
 
 from .combat import can_attack, can_move, move_range, stats
@@ -26,12 +26,6 @@ KIND_VERBS: dict[str, frozenset[str]] = {
     "economic": frozenset({"buy", "upgrade", "grow", "market", "play", "end"}),
     "inject": frozenset({"inject"}), "hand": frozenset({"discard", "play"}), "bonus": frozenset({"take"}),
 }
-VERBS = frozenset().union(*KIND_VERBS.values())
-# How many words each verb takes, itself included ('play' names a card, then a target or
-# none, so its form is the card's to say).
-WORDS = {"first": 2, "place": 3, "move": 3, "attack": 3, "flip": 2, "end": 2, "buy": 3, "upgrade": 2, "grow": 2,
-         "market": 3, "inject": 3, "take": 3, "discard": 2}
-
 # When the decision a verb answers comes: the rule cited when it is given while another
 # decision waits.
 WHEN: dict[str, tuple[str, str]] = {
@@ -55,22 +49,22 @@ WHEN: dict[str, tuple[str, str]] = {
 def why_illegal(s: State, d: Decision, action: object) -> RuleError:
     if not isinstance(action, str) or not action.strip():
         return NotationError(f"not an action: {action!r}")
-    words = action.split()
-    verb = words[0]
-    if verb == chance.VERB:  # a table's answer when the game asks for none
+    # The form first, whatever the decision: a malformed action is notation, never a rule,
+    # and the notation's error names the field at fault.
+    try:
+        a = parse(action)
+    except ActionTextError as exc:
+        return exc
+    if isinstance(a, Chance):  # a table's answer when the game asks for none
         return RuleError(d.rule, f"{action!r}: nothing is drawn or dealt now; {_who(s, d.seat)}'s {d.kind} "
                          f"decision waits: {_sample(d)}")
-    if verb not in VERBS:
-        offered = sorted({parse(a).VERB for a in d.actions})
-        return NotationError(f"unknown verb {verb!r}; this decision's actions begin with "
-                             f"{', '.join(repr(v) for v in offered)}")
-    # The form first, whatever the decision: a malformed action is notation, never a rule.
-    for w in words[1:]:
-        if "," in w and w not in s.board.by_name:
-            return NotationError(f"{w} is not a hex of the board (LO-3)")
-    if verb not in KIND_VERBS[d.kind]:
-        if verb in WORDS and len(words) != WORDS[verb]:
-            return NotationError(f"{action!r}: '{verb}' takes {WORDS[verb] - 1} word(s) after it")
+    hexes = [v for v in a.fields().values() if isinstance(v, str) and "," in v]
+    for h in hexes:
+        if h not in s.board.by_name:
+            return NotationError(f"{action!r}: {h} is not a hex of the board (LO-3)")
+    # the checks below read the action's words as its notation writes them, verb first
+    words = [a.VERB, *a.words()]
+    if a.VERB not in KIND_VERBS[d.kind]:
         return _out_of_place(s, d, words)
     return _WHY[d.kind](s, d, words)
 

@@ -252,11 +252,15 @@ export function actionForm(decision, view) {
   }
   const placed = (((view.players || [])[decision.seat] || {}).on_board) || {};
   const pool = TROOPS.flatMap((k) => Array(Math.max(0, STARTING[k] - (placed[k] || 0))).fill(k));
-  const offered = TROOPS.filter((k) => decision.actions.some((a) => verbOf(a) === "place" && fieldsOf(a).kind === k));
+  // each placement is the offered action of that troop and hex, as the server wrote it: the
+  // page never writes an action's text itself (every troop may go on every free hex, LO-4.3)
+  const placing = (kind, hex) => decision.actions.find((a) => verbOf(a) === "place" && fieldsOf(a).kind === kind
+    && fieldsOf(a).hex === hex);
+  const offered = TROOPS.filter((k) => hexes.some((hex) => placing(k, hex)));
   const shown = hexes.slice(0, pool.length);
   return {
     fields: shown.map((hex, i) => ({ key: hex, label: c("at_hex", { hex }), value: pool[i],
       options: offered.map((k) => ({ value: k, label: kindName(k) })) })),
-    action: (v) => shown.map((hex) => `place ${v[hex]} ${hex}`).join("; "),
+    action: (v) => shown.map((hex) => placing(v[hex], hex)).join("; "),
   };
 }

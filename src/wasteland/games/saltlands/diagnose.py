@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from wasteland.core import chance
+from wasteland.core.notation import ActionTextError, Chance
 from wasteland.core.protocol import Decision, NotationError, RuleError
 
 from .diagnose_turn import TURN_VERBS, sample, why_turn
@@ -85,15 +85,16 @@ AT_ONCE: dict[str, str] = {
 def why_illegal(s: State, d: Decision, action: str) -> RuleError:
     if not isinstance(action, str) or not action.strip():
         return NotationError("an action is a non-empty text such as 'end' or 'move 3,-2'")
-    tokens = action.split()
-    verb = tokens[0]
-    if verb == chance.VERB:  # a table's answer when the game asks for none
+    try:
+        act = parse(action)  # the form first: a malformed text is notation, its error naming the field
+    except ActionTextError as exc:
+        return exc
+    if isinstance(act, Chance):  # a table's answer when the game asks for none
         return RuleError(d.rule, f"{action!r}: nothing is drawn, explored or rolled now; the {d.kind} decision "
                          f"of p{d.seat + 1} waits: {sample(d)}")
-    if verb not in VERBS:
-        offered = sorted({parse(a).VERB for a in d.actions})
-        return NotationError(f"unknown action {verb!r}; this decision's actions begin with "
-                             f"{', '.join(repr(v) for v in offered)} ({sample(d)})")
+    # the checks below read the action's words as its notation writes them, verb first
+    tokens = [act.VERB, *act.words()]
+    verb = act.VERB
     if verb not in KIND_VERBS[d.kind]:
         if verb in TURN_VERBS and d.kind in AT_ONCE and not any(f["kind"] == "activation" for f in s.stack):
             # Ruling: a procedure inside a turn (an entry, a card's slot, a rumor card...) is

@@ -15,7 +15,7 @@ from typing import Callable
 from wasteland.core.notation import ActionTextError, Chance
 from wasteland.core.protocol import Decision, NotationError, RuleError
 
-from .diagnose_turn import TURN_VERBS, sample, why_turn
+from .diagnose_turn import TURN_VERBS, not_given, sample, why_turn
 from .notation import parse
 from .state import State
 from .zones import card_def, holds, slot_cards, swap_partner
@@ -313,12 +313,9 @@ def _why_trade(s: State, d: Decision, tokens: list[str]) -> RuleError:
     card = _card(s, tokens)
     if card is None:
         return NotationError(f"{' '.join(tokens)!r}: unknown card name")
-    if card == partner.char_card:
-        return RuleError("SL §54", "the character card never leaves its slot")
-    if not holds(partner, card):
-        return RuleError("SL §67", f"you do not hold {tokens[1]}")
-    if card in s.traded:
-        return RuleError("SL §72", "a card changes hands only once per turn")
+    wrong = not_given(s, partner, card, tokens[1])
+    if wrong:
+        return wrong
     if frame.get("hand_only") and card not in partner.hand:
         return RuleError("SL §146", "a trade with the far Trader takes only hand items")
     return _unexplained(s, d, tokens)

@@ -176,7 +176,7 @@ def _use(s: State, d: Decision, p: Player, a: _Args) -> RuleError:
         return NotationError(f"{a.text!r}: expected 'use CARD[/2] [by CREW] [at Q,R | tile tA,B | rot K]'")
     name = a.tokens[1].partition("/")[0]
     if card == p.char_card:
-        return RuleError("SL §71", f"a character card has no card action; a usable ability is played as 'ability'")
+        return RuleError("SL §71", "a character card has no card action; a usable ability is played as 'ability'")
     if not holds(p, card):
         dd = card_def(s, card)
         if card in s.discard and dd.actions and all(x.one_time for x in dd.actions):
@@ -184,7 +184,7 @@ def _use(s: State, d: Decision, p: Player, a: _Args) -> RuleError:
         return RuleError("SL §67", f"you do not hold {name}")
     dd = card_def(s, card)
     if dd.vehicle is not None:
-        return RuleError("SL §70", f"a vehicle's only action is the move: write 'move Q,R'")
+        return RuleError("SL §70", "a vehicle's only action is the move: write 'move Q,R'")
     if not dd.actions:
         return RuleError("SL §63", f"{name} has no action option, only passive abilities")
     opt = a.tokens[1].partition("/")[2]
@@ -320,13 +320,21 @@ def _give(s: State, d: Decision, p: Player, a: _Args) -> RuleError:
     card = a.card(1)
     if card is None:
         return NotationError(f"{a.text!r}: unknown card name")
+    return (not_given(s, p, card, a.tokens[1]) or _partner(s, p, a, 3, hand_card=card)
+            or _unexplained(s, d, a))
+
+
+def not_given(s: State, p: Player, card: int, name: str) -> RuleError | None:
+    """Why ``p`` cannot give ``card`` (written ``name``) to another player, or None: the
+    character card stays in its slot (SL §54), only a held card is given (SL §67), and a
+    card changes hands once a turn (SL §72)."""
     if card == p.char_card:
         return RuleError("SL §54", "the character card never leaves its slot")
     if not holds(p, card):
-        return RuleError("SL §67", f"you do not hold {a.tokens[1]}")
+        return RuleError("SL §67", f"you do not hold {name}")
     if card in s.traded:
         return RuleError("SL §72", "a card changes hands only once per turn")
-    return _partner(s, p, a, 3, hand_card=card) or _unexplained(s, d, a)
+    return None
 
 
 def _ability(s: State, d: Decision, p: Player, a: _Args) -> RuleError:

@@ -4,7 +4,7 @@
 // clans in seat order and the tokens sorted as the view lists them), and the words of those
 // corrections. A card moves by a "take" out of the deck or pile it lies in, so that it is
 // never in two places (the position reader keeps the game's card counts, LO-A).
-import { t as gameWord, lang } from "/js/i18n.js";
+import { edit, json, pathOf, wordsOf } from "/js/companion-words.js";
 import { componentName } from "/js/cards.js";
 import { fieldsOf, verbOf } from "/js/fields.js";
 
@@ -66,13 +66,7 @@ const WORDS = {
         tower_card: "Відкрийте верхню карту променевої вежі: яка це карта?", at_hex: "На {hex}" },
 };
 
-function t(key, params = {}) {
-  if (!key.startsWith("companion.")) return gameWord(key, params);
-  const k = key.slice("companion.".length);
-  const s = (WORDS[lang()] || WORDS.en)[k] ?? WORDS.en[k] ?? k;
-  return s.replace(/\{(\w+)\}/g, (m, p) => (params[p] === undefined ? m : String(params[p])));
-}
-const c = (k, params) => t(`companion.${k}`, params);
+const { t, c } = wordsOf(WORDS);
 
 // LO-2, LO-5: the token kinds, the troops among them, and the three levels of a species card
 const KINDS = ["skinny", "handsome", "smart", "hedge"];
@@ -89,8 +83,6 @@ const BUNKER_CARDS = ["regen1", "regen2", "neuro1", "neuro2", "anabolic"];
 // LO-4.3: the starting troops, 5 Skinnies, 3 Handsomes, 2 Smarts
 const STARTING = { skinny: 5, handsome: 3, smart: 2 };
 
-const json = (v) => JSON.stringify(v);
-const edit = (ops) => `edit ${json(ops)}`;
 const kindName = (k) => t(`aot.kind.${k}`);
 const colourName = (colour) => t(`aot.colour.${colour}`);
 const cardName = (id) => componentName(id, ["source", "bunker", "tower"], id);
@@ -196,8 +188,7 @@ export function tableEdits(view) {
 export function editText(change, ctx = {}) {
   const { verb, path, value } = change;
   const view = ctx.view || {};
-  const p = String(path).split(".");
-  const n = (i) => Number(p[i]) + 1;
+  const { p, n } = pathOf(path);
   const colour = p[0] === "clan" ? colourName(clanOf(view, Number(p[1]))) : "";
   if (verb === "take") return null;
   if (p[0] === "piece") {

@@ -19,6 +19,7 @@ objects of the texts it has read (a game's texts are a finite set, read over and
 from __future__ import annotations
 
 import re
+import sys
 from typing import Any, Callable, ClassVar, Iterable
 
 import msgspec
@@ -61,12 +62,14 @@ class Kind:
     """How one word reads into a field value and writes back (``read`` raises ``ValueError``
     with the reason on a malformed word)."""
 
-    __slots__ = ("read", "write", "shape")
+    __slots__ = ("read", "write", "shape", "type")
 
-    def __init__(self, shape: str, read: Callable[[str], Any], write: Callable[[Any], str] = str) -> None:
+    def __init__(self, shape: str, read: Callable[[str], Any], write: Callable[[Any], str] = str,
+                 held: type = str) -> None:
         self.shape = shape  # what the word looks like, for the error ("a number", "a seat pN")
         self.read = read
         self.write = write
+        self.type = held  # what ``read`` gives: the type of the action's field
 
 
 def _word(w: str) -> str:
@@ -114,9 +117,9 @@ def pair(w: str) -> tuple[int, int]:
 
 
 WORD = Kind("a word", _word)
-INT = Kind("a whole number", _int)
+INT = Kind("a whole number", _int, held=int)
 #: a seat, written ``p1``..``pN``, held 0-based
-SEAT = Kind("a seat such as p2", _seat, lambda n: f"p{n + 1}")
+SEAT = Kind("a seat such as p2", _seat, lambda n: f"p{n + 1}", held=int)
 #: a hex written ``q,r``
 HEX = Kind("a hex such as 3,-4", _pair)
 #: a tile position written ``tA,B``
@@ -272,6 +275,27 @@ class Action(msgspec.Struct, frozen=True):
 
 
 Action.text = _Text()  # type: ignore[misc]
+
+
+def verb(word: str, *words: W, doc: str | None = None) -> type[Action]:
+    """The action type of the verb ``word`` taking ``words``, declared in one line
+    (``Move = verb("move", W("zone"), W("die", DIE))``): a field per word, named as the
+    word, of its kind's type (an optional one ``None`` when absent). A verb whose word holds
+    several fields, or whose fields have other defaults, is written as a class."""
+    annotations: dict[str, Any] = {}
+    ns: dict[str, Any] = {}
+    for w in words:
+        if w.names is not None:
+            raise ValueError(f"{word!r}: a word of several fields ({w.names}) is declared in a class")
+        annotations[w.field] = (w.kind.type | None) if w.optional else w.kind.type
+        if w.optional:
+            ns[w.field] = None
+    name = "".join(part.capitalize() for part in word.split("_"))
+    # the type belongs to the notation module that declares it (pickle, repr)
+    module = sys._getframe(1).f_globals.get("__name__", __name__)
+    ns.update({"__module__": module, "__qualname__": name, "__doc__": doc, "__annotations__": annotations,
+               "VERB": word, "WORDS": tuple(words)})
+    return type(name, (Action,), ns, frozen=True)
 
 
 def _writer(cls: type) -> Callable[..., str]:

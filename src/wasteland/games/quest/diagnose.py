@@ -152,7 +152,8 @@ def _why_place(s: State, d: Decision, a: Place) -> RuleError | None:
 
 
 def _why_close(s: State, d: Decision, a: Close) -> RuleError | None:
-    return RuleError("WQ-38.3", f"the closed gate goes on a furthest position: {', '.join(parse(x).gate for x in d.actions)}")
+    furthest = ", ".join(parse(x).gate for x in d.actions)
+    return RuleError("WQ-38.3", f"the closed gate goes on a furthest position: {furthest}")
 
 
 def _why_stun(s: State, d: Decision, a: Give) -> RuleError | None:

@@ -65,6 +65,29 @@ def side_by_side(board: RenderableType, panel: RenderableType, key: RenderableTy
     return Group(board, key, panel)
 
 
+class VerbHelp:
+    """A game's help for its verbs and commands, as the renderer's ``verb_help`` and
+    ``commands_help`` give it: ``verbs`` {verb: (form, what it does, rule)} in English,
+    ``texts`` {lang: {verb: what it does}}, ``commands`` {lang: the commands' help}."""
+
+    def __init__(self, verbs: dict[str, tuple[str, str, str]], texts: dict[str, dict[str, str]],
+                 commands: dict[str, str]) -> None:
+        self.verbs = verbs
+        self.texts = texts
+        self.commands = commands
+
+    def verb_help(self, verb: str, lang: str = "en") -> tuple[str, str, str] | None:
+        """(form, what it does, rule) in ``lang`` (English where there is no translation)."""
+        found = self.verbs.get(verb)
+        if found is None:
+            return None
+        form, text, rule = found
+        return form, self.texts.get(lang, {}).get(verb, text), rule
+
+    def commands_help(self, lang: str = "en") -> str:
+        return self.commands.get(lang, self.commands["en"])
+
+
 def group_actions(actions: Sequence[str]) -> list[tuple[str, list[str]]]:
     """The legal actions grouped by verb, in the order the verbs first appear."""
     groups: dict[str, list[str]] = {}

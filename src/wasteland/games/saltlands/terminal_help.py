@@ -9,6 +9,7 @@ import re
 from typing import Any, Sequence
 
 from wasteland.core.plural import fill_plurals
+from wasteland.core.terminal import VerbHelp
 
 from .board import centre_name
 from .content import load_content
@@ -163,17 +164,9 @@ COMMANDS_HELP = {
 }
 
 
-def verb_help(verb: str, lang: str = "en") -> tuple[str, str, str] | None:
-    """(form, what it does, rule) in ``lang`` (English where there is no translation)."""
-    found = VERB_HELP.get(verb)
-    if found is None:
-        return None
-    form, text, rule = found
-    return form, VERB_TEXT.get(lang, {}).get(verb, text), rule
-
-
-def commands_help(lang: str = "en") -> str:
-    return COMMANDS_HELP.get(lang, COMMANDS_HELP["en"])
+_HELP = VerbHelp(VERB_HELP, VERB_TEXT, COMMANDS_HELP)
+verb_help = _HELP.verb_help
+commands_help = _HELP.commands_help
 
 
 RAIDER_EVENTS = ("damage_card", "raider_move", "raider_stays", "spawn_check", "spawn", "attacked",

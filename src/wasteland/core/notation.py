@@ -227,25 +227,21 @@ class Action(msgspec.Struct, frozen=True):
         values: list[Any] = []
         i, n = 1, len(words)
         for w in cls.WORDS:
-            if w.kw is not None:
-                if i < n and words[i] == w.kw:
-                    if i + 1 >= n:
-                        raise ActionTextError(text, w.field, f"is missing after '{w.kw}'")
-                    word = words[i + 1]
-                    i += 2
-                elif w.optional:
-                    values.extend((None,) * len(w.names or "."))
-                    continue
-                else:
-                    raise ActionTextError(text, w.field, f"is missing: '{cls.VERB}' takes '{w.kw} <{w.field}>'")
-            elif i < n and (not w.optional or words[i] not in cls._keywords()):
-                word = words[i]
-                i += 1
-            elif w.optional:
+            if w.kw is not None:  # the keyword, then its field
+                present = i < n and words[i] == w.kw
+                if present and i + 1 >= n:
+                    raise ActionTextError(text, w.field, f"is missing after '{w.kw}'")
+                step, wanted = 2, f"'{w.kw} <{w.field}>'"
+            else:  # an optional positional word is absent where a keyword stands
+                present = i < n and (not w.optional or words[i] not in cls._keywords())
+                step, wanted = 1, f"<{w.field}>"
+            if not present:
+                if not w.optional:
+                    raise ActionTextError(text, w.field, f"is missing: '{cls.VERB}' takes {wanted}")
                 values.extend((None,) * len(w.names or "."))
                 continue
-            else:
-                raise ActionTextError(text, w.field, f"is missing: '{cls.VERB}' takes <{w.field}>")
+            word = words[i + step - 1]
+            i += step
             try:
                 if w.names is None:
                     values.append(w.kind.read(word))

@@ -8,6 +8,7 @@ from wasteland.core.protocol import Decision, NotationError, RuleError
 
 from .board import TERRAIN_NAME, UNEXPLORED, parse_pos
 from .movement import MoveOption, _move_kind, fuel_cards, move_options
+from .notation import parse
 from .state import Player, State
 from .turn import PROPHECY_CARDS, TRADE_LIMIT, _adjacent_raiders, _area_targets, _discard_match, _is_far, \
     _lure_useful, area_hexes
@@ -17,9 +18,9 @@ from .zones import ability, card_def, crew_members, holds, over_hand_limit
 _PASSIVE = {"tough", "light", "born_driver", "fuel_drain", "weapon_mastery", "born_killer", "raid", "trade"}
 
 
-def sample(d: Decision, prefix: str = "") -> str:
-    """A few of the decision's options (those starting with ``prefix`` when there are any)."""
-    acts = [a for a in d.actions if a.startswith(prefix)] or list(d.actions)
+def sample(d: Decision, verb: str = "") -> str:
+    """A few of the decision's options (those of ``verb`` when there are any)."""
+    acts = [a for a in d.actions if parse(a).VERB == verb] or list(d.actions)
     shown = ", ".join(repr(a) for a in acts[:6])
     return shown + (f" and {len(acts) - 6} more" if len(acts) > 6 else "")
 
@@ -57,11 +58,11 @@ def why_turn(s: State, d: Decision, tokens: list[str]) -> RuleError:
     p = s.players[s.current]
     a = _Args(s, tokens)
     verb = tokens[0]
-    if s.must_move and verb != "move" and any(x.startswith("move ") for x in d.actions):
+    if s.must_move and verb != "move" and any(parse(x).VERB == "move" for x in d.actions):
         return RuleError("SL §45", "you entered on an occupied start dune and must move off it first, "
                          f"before anything else ({sample(d, 'move')})")
     if s.must_move and verb not in ("move", "discard", "end") and d.actions \
-            and all(x.startswith("discard ") for x in d.actions):
+            and all(parse(x).VERB == "discard" for x in d.actions):
         return RuleError("SL §45", "you entered on an occupied start dune and must move off it before anything "
                          "else, once down to your hand limit (SL §55): discard first "
                          f"({sample(d, 'discard')})")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import subprocess
 import sys
 import tomllib
 import types
@@ -127,6 +128,26 @@ def axe_violations(page: Any, tags: list[str] | None = None, impacts=("serious",
             nodes = [" ".join(n["target"]) if isinstance(n["target"], list) else str(n["target"])
                      for n in v["nodes"][:4]]
             out.append(f"{v['impact']} {v['id']} ({len(v['nodes'])}): {v['help']} at {nodes}")
+    return out
+
+
+def wasteland(*args: str, timeout: int = 300, **run: Any) -> subprocess.CompletedProcess:
+    """``python -m wasteland.cli.main ARGS`` as a subprocess, its output captured as text."""
+    return subprocess.run([sys.executable, "-m", "wasteland.cli.main", *args], capture_output=True, text=True,
+                          timeout=timeout, **run)
+
+
+def refused_file(path: Path, text: str, read: Any, error: type[Exception], message: str,
+                 *command: str) -> subprocess.CompletedProcess:
+    """A bad file written to ``path`` is refused by ``read(path)`` with ``error`` saying
+    ``message``, and the command that takes it (``command`` then the path) exits 2 with the
+    same words and no traceback: one error naming what is wrong, in the library and the CLI."""
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(error) as exc:
+        read(path)
+    assert message in str(exc.value)
+    out = wasteland(*command, str(path), timeout=60)
+    assert out.returncode == 2 and "Traceback" not in out.stderr and message in out.stderr, out.stderr
     return out
 
 

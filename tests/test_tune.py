@@ -3,8 +3,6 @@ subprocess, real games, a few of them)."""
 
 import csv
 from pathlib import Path
-import subprocess
-import sys
 
 import pytest
 
@@ -13,6 +11,8 @@ from wasteland.core.registry import get_spec
 from wasteland.sim.sensitivity import changes, measured
 from wasteland.sim.sweep import Configuration
 from wasteland.sim.targets import TargetError, parse, read
+
+from testkit import refused_file, wasteland
 
 TARGETS = """game = "fallout"
 games = 6
@@ -35,11 +35,6 @@ stronger = "heuristic"
 weaker = "random"
 margin = 0.2
 """
-
-
-def wasteland(*args, timeout=300):
-    return subprocess.run([sys.executable, "-m", "wasteland.cli.main", *args], capture_output=True, text=True,
-                          timeout=timeout)
 
 
 def test_tune_scores_candidates_on_the_same_seeds_and_writes_the_best_set(tmp_path):
@@ -121,13 +116,8 @@ def test_the_best_never_meets_fewer_targets_than_the_games_own_numbers():
     ('[[target]]\nkind = "skill"\nstronger = "heuristic"\nweaker = "wizard"\n', "target 1: --bot:"),
 ])
 def test_a_bad_targets_file_is_one_clear_error(tmp_path, text, message):
-    path = tmp_path / "t.toml"
-    path.write_text(text, encoding="utf-8")
-    with pytest.raises(TargetError) as exc:
-        read(get_spec("fallout"), path)
-    assert message in str(exc.value)
-    out = wasteland("tune", "fallout", "--targets", str(path))
-    assert out.returncode == 2 and message in out.stderr and "Traceback" not in out.stderr
+    refused_file(tmp_path / "t.toml", text, lambda path: read(get_spec("fallout"), path), TargetError, message,
+                 "tune", "fallout", "--targets")
 
 
 def test_every_example_targets_file_reads():

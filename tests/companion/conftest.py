@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from wasteland.cli.companion import _start_server, terminal_key
+
 _path = Path(__file__).resolve().parent.parent / "server" / "conftest.py"
 _spec = importlib.util.spec_from_file_location("companion_servertest", _path)
 servertest = importlib.util.module_from_spec(_spec)
@@ -32,6 +34,19 @@ def server(request, pg_admin_url, tmp_path_factory):
 
 
 sys.modules["companiontest"] = sys.modules[__name__]
+
+
+@pytest.fixture(scope="module")
+def base(tmp_path_factory):
+    """(url, terminal key) of a companion server in this process on a SQLite file: what the
+    terminal flow's tests talk to."""
+    db = str(tmp_path_factory.mktemp("db") / "table.db")
+    server, thread, port = _start_server("127.0.0.1", 0, db)
+    try:
+        yield f"http://127.0.0.1:{port}", terminal_key(db)
+    finally:
+        server.should_exit = True
+        thread.join(30)
 
 # The browser tests' fixtures (tests/web/conftest.py): Debian's chromium through Playwright,
 # a real ``wasteland serve`` on a temporary database, the artifacts folder for screenshots.

@@ -11,7 +11,7 @@ import threading
 
 import pytest
 
-from wasteland.cli.companion import Client, TerminalFlow, _start_server, terminal_key
+from wasteland.cli.companion import Client, TerminalFlow
 from wasteland.core.registry import registered_games
 
 # The steps each game plays (numbers as a person types them, or notation); after them, quit.
@@ -26,17 +26,6 @@ ANCHOR = re.compile(r"\b(?:SL|WQ|FO|LO)[ -]?§?[\d.]+[a-z]?\b")
 # The flow's English words, which must not reach a Russian or Ukrainian table.
 ENGLISH = re.compile(r"\b(?:resume|which|default|the table reveals|decided for you|refused|chooses|"
                      r"the game is over|your turn|choose|place|move|reveal)\b", re.IGNORECASE)  # "Enter" is the key
-
-
-@pytest.fixture(scope="module")
-def base(tmp_path_factory):
-    db = str(tmp_path_factory.mktemp("db") / "table.db")
-    server, thread, port = _start_server("127.0.0.1", 0, db)
-    try:
-        yield f"http://127.0.0.1:{port}", terminal_key(db)
-    finally:
-        server.should_exit = True
-        thread.join(30)
 
 
 def session(base, game: str, lang: str, steps: list[str]) -> tuple[list[str], list[str]]:

@@ -10,18 +10,7 @@ import re
 
 import pytest
 
-from wasteland.cli.companion import Client, TerminalFlow, _start_server, terminal_key
-
-
-@pytest.fixture(scope="module")
-def base(tmp_path_factory):
-    db = str(tmp_path_factory.mktemp("db") / "table.db")
-    server, thread, port = _start_server("127.0.0.1", 0, db)
-    try:
-        yield f"http://127.0.0.1:{port}", terminal_key(db)
-    finally:
-        server.should_exit = True
-        thread.join(30)
+from wasteland.cli.companion import Client, TerminalFlow
 
 
 def flow(base, game: str, lang: str, answers: list[str]) -> tuple[list[str], list[str]]:

@@ -113,7 +113,7 @@ def test_the_refusal_names_the_rule():
     s, _ = _enemy_turn([{"zone": "gatehouse.a"}], "gatehouse.d")
     before = GAME.to_json(s)
     for wrong, words in (("step g1.1 gatehouse.a", "equally near"), ("step g2.1 gatehouse.b", "acting now is №1.1"),
-                         ("step gatehouse.b", "expected 'step MODEL ZONE'")):
+                         ("step gatehouse.b", "zone is missing")):
         with pytest.raises(RuleError) as err:
             GAME.apply_in_place(s, wrong)
         assert err.value.rule in ("WQ-40.1", "notation") and words in err.value.message, str(err.value)

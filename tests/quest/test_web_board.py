@@ -70,7 +70,8 @@ def site(tmp_path):
     (root / "games" / "quest").mkdir(parents=True)
     (root / "i18n").mkdir()
     shutil.copy(SRC / "web" / "js" / "i18n.js", root / "js" / "i18n.js")
-    shutil.copy(SRC / "web" / "js" / "fields.js", root / "js" / "fields.js")
+    for module in ("fields.js", "dom.js", "svg.js"):  # the shared modules the board imports
+        shutil.copy(SRC / "web" / "js" / module, root / "js" / module)
     shutil.copytree(PACKAGE / Path(SPEC.web_board).parent, root / "games" / "quest", dirs_exist_ok=True)  # board.js, legend.js
     for lang in ("en", "ru"):
         shutil.copy(PACKAGE / SPEC.web_texts / f"{lang}.json", root / "i18n" / f"{lang}.json")

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 
 from wasteland.core import rules_reference as rr
+from wasteland.core.notation import after_verb, verb_of
 from wasteland.core.plural import fill_plurals
 from wasteland.core.protocol import Decision, NotationError, RuleError
 from wasteland.core.terminal import group_actions, numbered
@@ -179,14 +180,14 @@ def resolve(session: "Session", entry: str, d: Decision, order: list[str]) -> st
     exact = [a for a in d.actions if a.lower() == lowered]
     if len(exact) == 1:
         return exact[0]
-    tails = [a for a in d.actions if " " in a and a.split(" ", 1)[1].lower() == lowered]
+    tails = [a for a in d.actions if " " in a and after_verb(a).lower() == lowered]
     if len(tails) == 1:
         return tails[0]
     if len(tails) > 1:
         error(session, say(session.lang, "could_be", entry=shown(entry), options=", ".join(tails)))
         return None
     if session.renderer.verb_alone and " " not in lowered:
-        by_verb = [a for a in d.actions if a.split(" ", 1)[0].lower() == lowered]
+        by_verb = [a for a in d.actions if verb_of(a).lower() == lowered]
         if len(by_verb) == 1:
             return by_verb[0]
     try:

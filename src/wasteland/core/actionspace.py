@@ -36,6 +36,7 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
+from .notation import words_of
 from .protocol import RuleError
 
 _LIT, _NAME, _SLOT, _ANY = range(4)
@@ -177,7 +178,7 @@ class TemplateActions:
         plan = self._plans.get(action)
         if plan is not None:
             return plan
-        tokens = action.split()
+        tokens = words_of(action)
         plan = []
         for t in self._by_head.get((len(tokens), tokens[0] if tokens else ""), ()):
             weights = [1] * len(t.radices)

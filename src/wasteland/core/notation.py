@@ -19,6 +19,7 @@ objects of the texts it has read (a game's texts are a finite set, read over and
 from __future__ import annotations
 
 import re
+import sys
 from typing import Any, Callable, ClassVar, Iterable
 
 import msgspec
@@ -28,24 +29,47 @@ from .protocol import NotationError
 
 
 class ActionTextError(NotationError):
-    """Text that is not an action of the notation; ``field`` names the word at fault."""
+    """Text that is not an action of the notation; ``field`` names the word at fault and
+    ``word`` is that word as written (None when it is missing)."""
 
-    def __init__(self, text: str, field: str, why: str) -> None:
+    def __init__(self, text: str, field: str, why: str, word: str | None = None) -> None:
         super().__init__(f"{text!r}: {field} {why}")
         self.text = text
         self.field = field
+        self.word = word
+
+
+def verb_of(text: str) -> str:
+    """The verb of an action text, its first word (``core.protocol``: every game's actions
+    begin with their verb). For what knows no game's notation: the terminal's groups, a
+    typed verb alone, the research action space's templates."""
+    return text.partition(" ")[0]
+
+
+def words_of(text: str) -> list[str]:
+    """The words of an action text, its verb first: what reads an action word by word
+    without its game's grammar (the research action space matches them to its templates)."""
+    return text.split()
+
+
+def after_verb(text: str) -> str:
+    """The words of an action text after its verb ("3,-4" of "move 3,-4"; "" for a verb
+    alone)."""
+    return text.partition(" ")[2]
 
 
 class Kind:
     """How one word reads into a field value and writes back (``read`` raises ``ValueError``
     with the reason on a malformed word)."""
 
-    __slots__ = ("read", "write", "shape")
+    __slots__ = ("read", "write", "shape", "type")
 
-    def __init__(self, shape: str, read: Callable[[str], Any], write: Callable[[Any], str] = str) -> None:
+    def __init__(self, shape: str, read: Callable[[str], Any], write: Callable[[Any], str] = str,
+                 held: type = str) -> None:
         self.shape = shape  # what the word looks like, for the error ("a number", "a seat pN")
         self.read = read
         self.write = write
+        self.type = held  # what ``read`` gives: the type of the action's field
 
 
 def _word(w: str) -> str:
@@ -93,9 +117,9 @@ def pair(w: str) -> tuple[int, int]:
 
 
 WORD = Kind("a word", _word)
-INT = Kind("a whole number", _int)
+INT = Kind("a whole number", _int, held=int)
 #: a seat, written ``p1``..``pN``, held 0-based
-SEAT = Kind("a seat such as p2", _seat, lambda n: f"p{n + 1}")
+SEAT = Kind("a seat such as p2", _seat, lambda n: f"p{n + 1}", held=int)
 #: a hex written ``q,r``
 HEX = Kind("a hex such as 3,-4", _pair)
 #: a tile position written ``tA,B``
@@ -203,34 +227,30 @@ class Action(msgspec.Struct, frozen=True):
         values: list[Any] = []
         i, n = 1, len(words)
         for w in cls.WORDS:
-            if w.kw is not None:
-                if i < n and words[i] == w.kw:
-                    if i + 1 >= n:
-                        raise ActionTextError(text, w.field, f"is missing after '{w.kw}'")
-                    word = words[i + 1]
-                    i += 2
-                elif w.optional:
-                    values.extend((None,) * len(w.names or "."))
-                    continue
-                else:
-                    raise ActionTextError(text, w.field, f"is missing: '{cls.VERB}' takes '{w.kw} <{w.field}>'")
-            elif i < n and (not w.optional or words[i] not in cls._keywords()):
-                word = words[i]
-                i += 1
-            elif w.optional:
+            if w.kw is not None:  # the keyword, then its field
+                present = i < n and words[i] == w.kw
+                if present and i + 1 >= n:
+                    raise ActionTextError(text, w.field, f"is missing after '{w.kw}'")
+                step, wanted = 2, f"'{w.kw} <{w.field}>'"
+            else:  # an optional positional word is absent where a keyword stands
+                present = i < n and (not w.optional or words[i] not in cls._keywords())
+                step, wanted = 1, f"<{w.field}>"
+            if not present:
+                if not w.optional:
+                    raise ActionTextError(text, w.field, f"is missing: '{cls.VERB}' takes {wanted}")
                 values.extend((None,) * len(w.names or "."))
                 continue
-            else:
-                raise ActionTextError(text, w.field, f"is missing: '{cls.VERB}' takes <{w.field}>")
+            word = words[i + step - 1]
+            i += step
             try:
                 if w.names is None:
                     values.append(w.kind.read(word))
                 else:
                     values.extend(w.kind.read(word))
             except ValueError:
-                raise ActionTextError(text, w.field, f"must be {w.kind.shape}, not {word!r}") from None
+                raise ActionTextError(text, w.field, f"must be {w.kind.shape}, not {word!r}", word) from None
         if i < n:
-            raise ActionTextError(text, "words", f"{' '.join(words[i:])!r} is more than '{cls.form()}' takes")
+            raise ActionTextError(text, "words", f"{' '.join(words[i:])!r} is more than '{cls.form()}' takes", words[i])
         return cls(*values)
 
     @classmethod
@@ -251,6 +271,27 @@ class Action(msgspec.Struct, frozen=True):
 
 
 Action.text = _Text()  # type: ignore[misc]
+
+
+def verb(word: str, *words: W, doc: str | None = None) -> type[Action]:
+    """The action type of the verb ``word`` taking ``words``, declared in one line
+    (``Move = verb("move", W("zone"), W("die", DIE))``): a field per word, named as the
+    word, of its kind's type (an optional one ``None`` when absent). A verb whose word holds
+    several fields, or whose fields have other defaults, is written as a class."""
+    annotations: dict[str, Any] = {}
+    ns: dict[str, Any] = {}
+    for w in words:
+        if w.names is not None:
+            raise ValueError(f"{word!r}: a word of several fields ({w.names}) is declared in a class")
+        annotations[w.field] = (w.kind.type | None) if w.optional else w.kind.type
+        if w.optional:
+            ns[w.field] = None
+    name = "".join(part.capitalize() for part in word.split("_"))
+    # the type belongs to the notation module that declares it (pickle, repr)
+    module = sys._getframe(1).f_globals.get("__name__", __name__)
+    ns.update({"__module__": module, "__qualname__": name, "__doc__": doc, "__annotations__": annotations,
+               "VERB": word, "WORDS": tuple(words)})
+    return type(name, (Action,), ns, frozen=True)
 
 
 def _writer(cls: type) -> Callable[..., str]:
@@ -331,7 +372,8 @@ class Notation:
         words = text.split(" ")
         t = self.types.get(words[0])
         if t is None:
-            raise ActionTextError(text, "verb", f"{words[0]!r} is not a verb ({', '.join(sorted(self.types))})")
+            raise ActionTextError(text, "verb", f"{words[0]!r} is not a verb ({', '.join(sorted(self.types))})",
+                                  words[0])
         a = t.read(text, words)
         if len(self._seen) > 500_000:  # a bound, never reached by a game's own texts
             self._seen.clear()

@@ -11,9 +11,11 @@ import json
 import re
 from functools import lru_cache
 from importlib import resources
-from typing import Any
+from typing import Any, ClassVar
 
+from .notation import Action, Notation
 from .plural import fill_plurals
+from .protocol import NotationError
 from .spec import GameSpec
 
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
@@ -101,3 +103,32 @@ class PageWords:
         "Ехать на"): the heading of a group of options that each begin with them."""
         template = self.own.get(key, self.english.get(key, key))
         return template.split("{", 1)[0].strip(" «\"'(:")
+
+
+class GameWords:
+    """The base of a game's words for the terminal (``games/*/terminal_words.py``): the
+    page's words of the game (``PACKAGE``) in one language, and an action in words, read
+    through the game's notation (``NOTATION``): a text that is no action stays as written."""
+
+    PACKAGE: ClassVar[str]
+    NOTATION: ClassVar[Notation]
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+        self.page = PageWords(self.PACKAGE, lang)
+
+    @staticmethod
+    def seat(x: Any) -> str:
+        return f"p{x + 1}" if isinstance(x, int) else str(x)
+
+    def action(self, action: str, view: dict[str, Any] | None = None) -> str:
+        try:
+            a = self.NOTATION.parse(action)
+        except NotationError:
+            return action
+        return self.action_words(a, view)
+
+    def action_words(self, a: Action, view: dict[str, Any] | None) -> str:
+        """The words of the parsed action ``a`` (``view``: the position, where the words
+        depend on it)."""
+        raise NotImplementedError

@@ -21,6 +21,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from .notation import after_verb, verb_of
 from .protocol import Game
 
 CELL = 5  # characters per hex
@@ -64,11 +65,34 @@ def side_by_side(board: RenderableType, panel: RenderableType, key: RenderableTy
     return Group(board, key, panel)
 
 
+class VerbHelp:
+    """A game's help for its verbs and commands, as the renderer's ``verb_help`` and
+    ``commands_help`` give it: ``verbs`` {verb: (form, what it does, rule)} in English,
+    ``texts`` {lang: {verb: what it does}}, ``commands`` {lang: the commands' help}."""
+
+    def __init__(self, verbs: dict[str, tuple[str, str, str]], texts: dict[str, dict[str, str]],
+                 commands: dict[str, str]) -> None:
+        self.verbs = verbs
+        self.texts = texts
+        self.commands = commands
+
+    def verb_help(self, verb: str, lang: str = "en") -> tuple[str, str, str] | None:
+        """(form, what it does, rule) in ``lang`` (English where there is no translation)."""
+        found = self.verbs.get(verb)
+        if found is None:
+            return None
+        form, text, rule = found
+        return form, self.texts.get(lang, {}).get(verb, text), rule
+
+    def commands_help(self, lang: str = "en") -> str:
+        return self.commands.get(lang, self.commands["en"])
+
+
 def group_actions(actions: Sequence[str]) -> list[tuple[str, list[str]]]:
     """The legal actions grouped by verb, in the order the verbs first appear."""
     groups: dict[str, list[str]] = {}
     for a in actions:
-        groups.setdefault(a.split(" ", 1)[0], []).append(a)
+        groups.setdefault(verb_of(a), []).append(a)
     return list(groups.items())
 
 
@@ -120,8 +144,8 @@ def _rest(label: str, verb: str, title: str) -> str:
     ("Ехать на 3,-4" under "Ехать на"), or less its verb ("move 3,-4" under "move to")."""
     if title and label.lower().startswith(title.lower()) and label[len(title):len(title) + 1] in (" ", ":"):
         return label[len(title):].lstrip(" :")
-    if " " in label and (label.startswith(verb + " ") or label.split(" ", 1)[0] == verb):
-        return label.split(" ", 1)[1]
+    if " " in label and verb_of(label) == verb:
+        return after_verb(label)
     return label if " " in label else ""
 
 

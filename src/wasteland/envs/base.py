@@ -345,3 +345,15 @@ class Table:
             console.print(renderer.render_board(view, width))
             console.print(renderer.render_status(view))
         return console.file.getvalue()  # type: ignore[attr-defined]
+
+
+def start_episode(env: Any) -> None:
+    """An AEC environment's bookkeeping at a reset (PettingZoo's attributes): every agent
+    back in play, with no reward, no end and no info yet; no step taken."""
+    env.agents = env.possible_agents[:]
+    env.rewards = dict.fromkeys(env.agents, 0.0)
+    env._cumulative_rewards = dict.fromkeys(env.agents, 0.0)
+    env.terminations = dict.fromkeys(env.agents, False)
+    env.truncations = dict.fromkeys(env.agents, False)
+    env.infos = {a: {} for a in env.agents}
+    env.steps = 0

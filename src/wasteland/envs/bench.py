@@ -20,7 +20,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from .base import OBS_HIGH, env_games
+from .base import OBS_HIGH, env_games, start_episode
 
 
 #: cycles between two looks at the clock: this process's CPU clock is a system call of a
@@ -82,14 +82,8 @@ class NullEnv(AECEnv):
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
-        self.agents = self.possible_agents[:]
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
-        self.terminations = dict.fromkeys(self.agents, False)
-        self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {a: {} for a in self.agents}
+        start_episode(self)
         self.agent_selection = self.agents[0]
-        self.steps = 0
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         return {"observation": self._obs, "action_mask": self._mask}

@@ -34,7 +34,8 @@ from pettingzoo.utils.env_logger import EnvLogger
 
 from wasteland.core.protocol import RuleError
 
-from .base import OBS_HIGH, OUTCOME, RENDER_MODES, Table, env_games, env_name, render, render_mode_of
+from .base import (OBS_HIGH, OUTCOME, RENDER_MODES, Table, env_games, env_name, render, render_mode_of,
+                   start_episode)
 
 TURNS = ("decision", "cycle")
 ILLEGAL = ("penalty", "lose")
@@ -93,13 +94,7 @@ class raw_env(_Spaces, AECEnv):
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         self.table.new(seed)
-        self.agents = self.possible_agents[:]
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
-        self.terminations = dict.fromkeys(self.agents, False)
-        self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {a: {} for a in self.agents}
-        self.steps = 0
+        start_episode(self)
         self.agent_selection = self._acting() if self.turns == "decision" else self.agents[0]
 
     def _acting(self) -> str:

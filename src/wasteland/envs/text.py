@@ -29,6 +29,7 @@ from typing import Any
 
 from rich.console import Console
 
+from wasteland.core.notation import verb_of
 from wasteland.core.protocol import RuleError
 
 from .base import Table
@@ -115,7 +116,7 @@ class TextTable:
         words = str(self.renderer.action_text(action, view))
         if words.strip().lower() != action.lower():
             parts.append(words)
-        helped = self.renderer.verb_help(action.split(" ", 1)[0], self.renderer.lang)
+        helped = self.renderer.verb_help(verb_of(action), self.renderer.lang)
         if helped is not None:
             _form, what, rule = helped
             parts.append(f"{what} ({rule})" if rule else what)

@@ -297,10 +297,9 @@ class Room:
         (``game.views``: what the seats share is built once), each equal to its
         ``game.view``."""
         seats = list(dict.fromkeys(seats))
-        views = getattr(self.game, "views", None)
-        if views is None or len(seats) < 2:
+        if len(seats) < 2:
             return {seat: self.game.view(self.state, seat) for seat in seats}
-        return views(self.state, seats)
+        return self.game.views(self.state, seats)
 
     def snapshot(self, seat: int | None) -> dict[str, Any]:
         out = self._snapshot(seat)

@@ -9,14 +9,15 @@ Seats are named by their clan colour, as at the table (LO-4.1).
 
 from __future__ import annotations
 
-from wasteland.core import chance
+from wasteland.core.notation import Action, ActionTextError, Chance
 from wasteland.core.protocol import Decision, NotationError, RuleError
 
 from .combat import can_attack, can_move, move_range, stats
 from .content import COLOURS, KINDS, TROOP_KINDS
 from .economy import BUY_LIMIT, HAND_LIMIT, MARKET_PRICE, hedge_hexes
 from .los import between
-from .notation import parse
+from . import notation as N
+from .notation import End, parse
 from .state import State
 
 # The verbs each decision kind offers (engine.py OPTIONS and the two phases).
@@ -26,12 +27,6 @@ KIND_VERBS: dict[str, frozenset[str]] = {
     "economic": frozenset({"buy", "upgrade", "grow", "market", "play", "end"}),
     "inject": frozenset({"inject"}), "hand": frozenset({"discard", "play"}), "bonus": frozenset({"take"}),
 }
-VERBS = frozenset().union(*KIND_VERBS.values())
-# How many words each verb takes, itself included ('play' names a card, then a target or
-# none, so its form is the card's to say).
-WORDS = {"first": 2, "place": 3, "move": 3, "attack": 3, "flip": 2, "end": 2, "buy": 3, "upgrade": 2, "grow": 2,
-         "market": 3, "inject": 3, "take": 3, "discard": 2}
-
 # When the decision a verb answers comes: the rule cited when it is given while another
 # decision waits.
 WHEN: dict[str, tuple[str, str]] = {
@@ -55,24 +50,22 @@ WHEN: dict[str, tuple[str, str]] = {
 def why_illegal(s: State, d: Decision, action: object) -> RuleError:
     if not isinstance(action, str) or not action.strip():
         return NotationError(f"not an action: {action!r}")
-    words = action.split()
-    verb = words[0]
-    if verb == chance.VERB:  # a table's answer when the game asks for none
+    # The form first, whatever the decision: a malformed action is notation, never a rule,
+    # and the notation's error names the field at fault.
+    try:
+        a = parse(action)
+    except ActionTextError as exc:
+        return exc
+    if isinstance(a, Chance):  # a table's answer when the game asks for none
         return RuleError(d.rule, f"{action!r}: nothing is drawn or dealt now; {_who(s, d.seat)}'s {d.kind} "
                          f"decision waits: {_sample(d)}")
-    if verb not in VERBS:
-        offered = sorted({parse(a).VERB for a in d.actions})
-        return NotationError(f"unknown verb {verb!r}; this decision's actions begin with "
-                             f"{', '.join(repr(v) for v in offered)}")
-    # The form first, whatever the decision: a malformed action is notation, never a rule.
-    for w in words[1:]:
-        if "," in w and w not in s.board.by_name:
-            return NotationError(f"{w} is not a hex of the board (LO-3)")
-    if verb not in KIND_VERBS[d.kind]:
-        if verb in WORDS and len(words) != WORDS[verb]:
-            return NotationError(f"{action!r}: '{verb}' takes {WORDS[verb] - 1} word(s) after it")
-        return _out_of_place(s, d, words)
-    return _WHY[d.kind](s, d, words)
+    hexes = [v for v in a.fields().values() if isinstance(v, str) and "," in v]
+    for h in hexes:
+        if h not in s.board.by_name:
+            return NotationError(f"{action!r}: {h} is not a hex of the board (LO-3)")
+    if a.VERB not in KIND_VERBS[d.kind]:
+        return _out_of_place(s, d, a)
+    return _WHY[d.kind](s, d, a)
 
 
 def _who(s: State, seat: int) -> str:
@@ -88,8 +81,8 @@ AT_ONCE = frozenset({"inject", "hand", "bonus"})
 TURN_VERBS = KIND_VERBS["tactical"] | KIND_VERBS["economic"]
 
 
-def _out_of_place(s: State, d: Decision, words: list[str]) -> RuleError:
-    verb = words[0]
+def _out_of_place(s: State, d: Decision, a: Action) -> RuleError:
+    verb = a.VERB
     if verb == "play" and d.kind in ("inject", "bonus"):
         # Ruling (engine.py): a bunker card is laid instantly (миттєво), so no moment of
         # the turn passes, and no ray-tower card is played, between taking and laying it.
@@ -100,52 +93,36 @@ def _out_of_place(s: State, d: Decision, words: list[str]) -> RuleError:
                 else f"the ray-tower hand is over its limit of {HAND_LIMIT}: the excess goes first")
         return RuleError(d.rule, f"'{verb}' waits: {what}; now {_who(s, d.seat)}'s {d.kind} decision waits: "
                          f"{_sample(d)}")
-    if verb == "end" and d.kind in ("tactical", "economic"):
-        return _why_end(s, d, words)
+    if isinstance(a, End) and d.kind in ("tactical", "economic"):
+        return _why_end(s, d, a)
     rule, when = WHEN[verb]
     return RuleError(rule, f"'{verb}' {when}; now {_who(s, d.seat)}'s {d.kind} decision waits "
                      f"[{d.rule}]: {_sample(d)}")
 
 
-def _sample(d: Decision, prefix: str = "") -> str:
-    acts = [a for a in d.actions if a.startswith(prefix)] or list(d.actions)
+def _sample(d: Decision, verb: str = "") -> str:
+    acts = [a for a in d.actions if parse(a).VERB == verb] or list(d.actions)
     return ", ".join(repr(a) for a in acts[:5]) + (f" and {len(acts) - 5} more" if len(acts) > 5 else "")
 
 
-def _unexplained(s: State, d: Decision, words: list[str]) -> RuleError:
+def _unexplained(s: State, d: Decision, a: Action) -> RuleError:
     """No narrower rule applies (a case the explainer should learn)."""
-    return RuleError(d.rule, f"{' '.join(words)!r} is not one of the options of this {d.kind} decision "
-                     f"({_sample(d, words[0])})")
-
-
-def _arity(words: list[str], n: int, form: str, s: State | None = None, hexes: tuple[int, ...] = ()) -> NotationError | None:
-    """``words`` must be ``n`` words of the form ``form``, those at ``hexes`` hexes of the board."""
-    if len(words) != n:
-        return NotationError(f"{' '.join(words)!r}: expected {form!r}")
-    for i in hexes:
-        if s is not None and words[i] not in s.board.by_name:
-            return NotationError(f"{' '.join(words)!r}: {words[i]!r} is not a hex of the board (LO-3)")
-    return None
+    return RuleError(d.rule, f"{str(a)!r} is not one of the options of this {d.kind} decision "
+                     f"({_sample(d, a.VERB)})")
 
 
 # -- set-up ---------------------------------------------------------------------------------
 
 
-def _why_first(s: State, d: Decision, words: list[str]) -> RuleError:
-    wrong = _arity(words, 2, "first COLOUR")
-    if wrong:
-        return wrong
-    if words[1] not in COLOURS:
-        return NotationError(f"{words[1]!r} is not a clan colour ({', '.join(COLOURS)})")
-    return RuleError("LO-4.5", f"no clan of {words[1]} plays: the first player is one of "
+def _why_first(s: State, d: Decision, a: N.First) -> RuleError:
+    if a.colour not in COLOURS:
+        return NotationError(f"{a.colour!r} is not a clan colour ({', '.join(COLOURS)})")
+    return RuleError("LO-4.5", f"no clan of {a.colour} plays: the first player is one of "
                      f"{', '.join(s.colour)}")
 
 
-def _why_place(s: State, d: Decision, words: list[str]) -> RuleError:
-    wrong = _arity(words, 3, "place KIND HEX", s, (2,))
-    if wrong:
-        return wrong
-    kind, where = words[1], words[2]
+def _why_place(s: State, d: Decision, a: N.Place) -> RuleError:
+    kind, where = a.kind, a.hex
     if kind == "hedge":
         return RuleError("LO-4.3", "no hedges at the start: only troops are placed")
     if kind not in TROOP_KINDS:
@@ -161,7 +138,7 @@ def _why_place(s: State, d: Decision, words: list[str]) -> RuleError:
         return RuleError("LO-4.3", "one token per hex: that base hex is taken")
     if f.get("skip_nearest") and h == s.board.nearest[colour]:
         return RuleError("LO-13.5", "in the five-player game team B leaves the base hex nearest the centre empty")
-    return _unexplained(s, d, words)
+    return _unexplained(s, d, a)
 
 
 # -- the tactical phase -------------------------------------------------------------------
@@ -177,45 +154,36 @@ def _own_troop(s: State, seat: int, name: str) -> tuple[int, str] | RuleError:
     return h, p[1]
 
 
-def _why_tactical(s: State, d: Decision, words: list[str]) -> RuleError:
-    verb = words[0]
-    if verb == "play":
-        return _why_play(s, d, words)
-    if verb == "end":
-        return _why_end(s, d, words)
-    if verb == "flip":
-        wrong = _arity(words, 2, "flip HEX", s, (1,))
-        if wrong:
-            return wrong
-        own = _own_troop(s, d.seat, words[1])
+def _why_tactical(s: State, d: Decision, a: Action) -> RuleError:
+    if isinstance(a, N.Play):
+        return _why_play(s, d, a)
+    if isinstance(a, End):
+        return _why_end(s, d, a)
+    if isinstance(a, N.Flip):
+        own = _own_troop(s, d.seat, a.hex)
         if isinstance(own, RuleError):
             return own
         if s.acting is not None and s.acting != own[0]:
             return RuleError("LO-7.1", "troops act one at a time: finish the one acting (attack or flip) first")
         if own[0] in s.done:
             return RuleError("LO-7.1", "that troop has already been flipped this phase")
-        return _unexplained(s, d, words)
-    wrong = _arity(words, 3, f"{verb} FROM TO", s, (1, 2))
-    if wrong:
-        return wrong
-    return (_why_move if verb == "move" else _why_attack)(s, d, words)
+        return _unexplained(s, d, a)
+    return (_why_move if isinstance(a, N.Move) else _why_attack)(s, d, a)
 
 
-def _why_end(s: State, d: Decision, words: list[str]) -> RuleError:
-    if len(words) != 2 or words[1] not in ("phase", "turn"):
-        return NotationError(f"{' '.join(words)!r}: expected 'end phase' (tactical) or 'end turn' (economic)")
+def _why_end(s: State, d: Decision, a: End) -> RuleError:
     if d.kind == "tactical":
-        if words[1] == "turn":
+        if a.part == "turn":
             return RuleError("LO-7", "a turn ends after its economic phase: first 'end phase' ends the tactical one")
         return RuleError("LO-7.1", "troops act one at a time: finish the one acting (attack or flip) first")
-    if d.kind == "economic" and words[1] == "phase":
+    if d.kind == "economic" and a.part == "phase":
         return RuleError("LO-7.4", "the economic phase is the last of the turn: it ends with 'end turn'")
     rule, when = WHEN["end"]
     return RuleError(rule, f"'end' {when}; now {_who(s, d.seat)}'s {d.kind} decision waits [{d.rule}]")
 
 
-def _why_move(s: State, d: Decision, words: list[str]) -> RuleError:
-    own = _own_troop(s, d.seat, words[1])
+def _why_move(s: State, d: Decision, a: N.Move) -> RuleError:
+    own = _own_troop(s, d.seat, a.origin)
     if isinstance(own, RuleError):
         return own
     h, kind = own
@@ -228,7 +196,7 @@ def _why_move(s: State, d: Decision, words: list[str]) -> RuleError:
     if not can_move(s, d.seat, kind):
         card = "Paralysis" if kind == "skinny" else "Madness"
         return RuleError("LO-11", f"your {kind} tokens cannot move this turn ({card} lies on their card)")
-    t = s.board.by_name[words[2]]
+    t = s.board.by_name[a.hex]
     if t in s.pieces:
         return RuleError("LO-8.1", "one token per hex: the target hex is occupied")
     if t == s.board.centre and s.barred[d.seat]:
@@ -236,13 +204,13 @@ def _why_move(s: State, d: Decision, words: list[str]) -> RuleError:
                          "occupy it again")
     reach = move_range(s, d.seat, kind)
     if s.board.distance(h, t) > reach:
-        return RuleError("LO-8.1", f"{words[2]} is farther than the {kind}'s movement range of {reach}")
-    return RuleError("LO-8.1", f"every way to {words[2]} within {reach} steps passes a hex holding a token "
+        return RuleError("LO-8.1", f"{a.hex} is farther than the {kind}'s movement range of {reach}")
+    return RuleError("LO-8.1", f"every way to {a.hex} within {reach} steps passes a hex holding a token "
                      "(ruling: tokens are never passed)")
 
 
-def _why_attack(s: State, d: Decision, words: list[str]) -> RuleError:
-    own = _own_troop(s, d.seat, words[1])
+def _why_attack(s: State, d: Decision, a: N.Attack) -> RuleError:
+    own = _own_troop(s, d.seat, a.origin)
     if isinstance(own, RuleError):
         return own
     h, kind = own
@@ -254,7 +222,7 @@ def _why_attack(s: State, d: Decision, words: list[str]) -> RuleError:
         card = "Blindness" if kind == "handsome" else "Madness"
         return RuleError("LO-11", f"your {kind} tokens cannot attack this turn ({card} lies on their card)")
     b = s.board
-    t = b.by_name[words[2]]
+    t = b.by_name[a.hex]
     target = s.pieces.get(t)
     if target is None:
         return RuleError("LO-8.2", "there is no token to attack there")
@@ -269,15 +237,15 @@ def _why_attack(s: State, d: Decision, words: list[str]) -> RuleError:
         if dist < 2:
             return RuleError("LO-6.3", "Smarts are frail: they never attack an adjacent token")
         if dist > reach or level == 3:
-            return RuleError("LO-6.3", f"{words[2]} is beyond the Smart's attack range of {reach}")
-        return RuleError("LO-6.3", f"going around the hedges, {words[2]} is beyond the attack range of {reach} "
+            return RuleError("LO-6.3", f"{a.hex} is beyond the Smart's attack range of {reach}")
+        return RuleError("LO-6.3", f"going around the hedges, {a.hex} is beyond the attack range of {reach} "
                          "(the level-3 beam goes through them)")
     mid = between(b, h, t)
     if mid is None:
         return RuleError("LO-6.2", "Handsomes shoot only along one of the six straight hex lines, never along "
                          "a junction of two hexes")
     if dist > reach:
-        return RuleError("LO-6.2", f"{words[2]} is beyond the Handsome's attack range of {reach}")
+        return RuleError("LO-6.2", f"{a.hex} is beyond the Handsome's attack range of {reach}")
     kinds = [s.pieces[x][1] for x in mid if x in s.pieces]
     if "hedge" in kinds:
         return RuleError("LO-6.2", "Handsomes never shoot over or through a hedge")
@@ -286,11 +254,8 @@ def _why_attack(s: State, d: Decision, words: list[str]) -> RuleError:
     return RuleError("LO-6.2", "the lob shot passes at most two troop tokens")
 
 
-def _why_play(s: State, d: Decision, words: list[str]) -> RuleError:
-    wrong = _arity(words, 3, "play CARD TARGET")
-    if wrong:
-        return wrong
-    card, target = words[1], words[2]
+def _why_play(s: State, d: Decision, a: N.Play) -> RuleError:
+    card, target = a.card, a.target
     towers = s.static.content.towers
     if card not in towers:
         return NotationError(f"{card!r} is not a ray-tower card ({', '.join(towers)})")
@@ -304,7 +269,7 @@ def _why_play(s: State, d: Decision, words: list[str]) -> RuleError:
             return RuleError("LO-11", f"there is no troop token at {target}")
         if p[1] == "hedge":
             return RuleError("LO-11", "ray-tower cards never affect hedges")
-        return _unexplained(s, d, words)
+        return _unexplained(s, d, a)
     if target not in COLOURS:
         return RuleError("LO-11", f"{card} is laid on an opponent's species card: name the opponent's colour")
     if target not in s.colour:
@@ -314,72 +279,62 @@ def _why_play(s: State, d: Decision, words: list[str]) -> RuleError:
         return RuleError("LO-11", f"{card} is laid on an opponent's card, never on your own")
     if s.team(q) == s.team(d.seat):
         return RuleError("LO-13.4", f"{target} is your team-mate, not an opponent")
-    return _unexplained(s, d, words)
+    return _unexplained(s, d, a)
 
 
 # -- the economic phase --------------------------------------------------------------------
 
 
-def _why_economic(s: State, d: Decision, words: list[str]) -> RuleError:
-    verb = words[0]
+def _why_economic(s: State, d: Decision, a: Action) -> RuleError:
     seat = d.seat
-    if verb == "play":
-        return _why_play(s, d, words)
-    if verb == "end":
-        return _why_end(s, d, words)
-    if verb == "buy":
-        return _why_buy(s, seat, words)
-    if verb == "grow":
-        return _why_grow(s, seat, words)
-    if verb == "upgrade":
-        if len(words) != 2 or words[1] not in KINDS:
-            return NotationError(f"upgrade <kind>: one of {', '.join(KINDS)}")
-        level = s.level(seat, words[1])
+    if isinstance(a, N.Play):
+        return _why_play(s, d, a)
+    if isinstance(a, End):
+        return _why_end(s, d, a)
+    if isinstance(a, N.Buy):
+        return _why_buy(s, seat, a)
+    if isinstance(a, N.Grow):
+        return _why_grow(s, seat, a)
+    if isinstance(a, N.Upgrade):
+        if a.kind not in KINDS:
+            return NotationError(f"{str(a)!r}: kind must be one of {', '.join(KINDS)}")
+        level = s.level(seat, a.kind)
         if level >= 3:
-            return RuleError("LO-5", f"{words[1]} are already at level 3")
-        cost = s.static.content.kinds[words[1]].levels[level].upgrade
-        return RuleError("LO-5", f"level {level + 1} of {words[1]} costs {cost} gal; you have {s.water[seat]}")
+            return RuleError("LO-5", f"{a.kind} are already at level 3")
+        cost = s.static.content.kinds[a.kind].levels[level].upgrade
+        return RuleError("LO-5", f"level {level + 1} of {a.kind} costs {cost} gal; you have {s.water[seat]}")
     # market CARD KIND
-    wrong = _arity(words, 3, "market BUNKER_CARD TROOP_KIND")
-    if wrong:
-        return wrong
     if s.market_used:
         return RuleError("LO-10.2", "the black market sells one bunker card a turn")
     if s.water[seat] < MARKET_PRICE:
         return RuleError("LO-10.2", f"the black market costs {MARKET_PRICE} gal; you have {s.water[seat]}")
     if not s.bunker_discard:
         return RuleError("LO-10.2", "the black market sells from the bunker discard pile, and it is empty")
-    return _why_bunker_card(s, d, words)
+    return _why_bunker_card(s, d, a)
 
 
-def _why_buy(s: State, seat: int, words: list[str]) -> RuleError:
-    wrong = _arity(words, 3, "buy KIND LANDING_HEX", s, (2,))
-    if wrong:
-        return wrong
-    if words[1] == "hedge":
+def _why_buy(s: State, seat: int, a: N.Buy) -> RuleError:
+    if a.kind == "hedge":
         return RuleError("LO-6.4", "hedges are not bought onto landing hexes: they grow ('grow HEX')")
-    if words[1] not in TROOP_KINDS:
-        return NotationError(f"buy <kind> <landing hex>; kinds {', '.join(TROOP_KINDS)}")
+    if a.kind not in TROOP_KINDS:
+        return NotationError(f"{str(a)!r}: kind must be one of {', '.join(TROOP_KINDS)}")
     if s.bought >= BUY_LIMIT:
         return RuleError("LO-7.4", f"at most {BUY_LIMIT} troops a turn")
-    h = s.board.by_name[words[2]]
+    h = s.board.by_name[a.hex]
     if h not in s.board.landing[s.colour[seat]]:
         return RuleError("LO-7.4", "bought troops go on your own landing hexes")
     if h in s.pieces:
         return RuleError("LO-7.4", "that landing hex is occupied")
-    kind = s.static.content.kinds[words[1]]
-    if s.count(seat, words[1]) >= kind.max_on_board:
-        rule = {"skinny": "LO-6.1", "handsome": "LO-6.2", "smart": "LO-6.3"}[words[1]]
+    kind = s.static.content.kinds[a.kind]
+    if s.count(seat, a.kind) >= kind.max_on_board:
+        rule = {"skinny": "LO-6.1", "handsome": "LO-6.2", "smart": "LO-6.3"}[a.kind]
         return RuleError(rule, f"at most {kind.max_on_board} {kind.name} of one colour on the board")
-    cost = stats(s, seat, words[1]).cost
-    return RuleError("LO-7.4", f"a {words[1]} costs {cost} gal; you have {s.water[seat]}")
+    cost = stats(s, seat, a.kind).cost
+    return RuleError("LO-7.4", f"a {a.kind} costs {cost} gal; you have {s.water[seat]}")
 
 
-def _why_grow(s: State, seat: int, words: list[str]) -> RuleError:
-    wrong = _arity(words, 2, "grow HEX", s, (1,))
-    if wrong:
-        return wrong
-    h = s.board.by_name[words[1]]
+def _why_grow(s: State, seat: int, a: N.Grow) -> RuleError:
+    h = s.board.by_name[a.hex]
     if h in s.board.special:
         return RuleError("LO-6.4", "no hedges on sources, bunkers, ray towers or the centre")
     if h in s.pieces:
@@ -395,41 +350,36 @@ def _why_grow(s: State, seat: int, words: list[str]) -> RuleError:
 # -- bunker cards and the ray-tower hand ----------------------------------------------------
 
 
-def _why_bunker_card(s: State, d: Decision, words: list[str]) -> RuleError:
+def _why_bunker_card(s: State, d: Decision, a: N.Market | N.Inject | N.Take) -> RuleError:
     """A bunker card goes on one of the three troop species cards, never on hedges (LO-10.1);
     the black market and its bonus take it from the bunker discard pile (LO-10.2)."""
-    if len(words) != 3:
-        return NotationError(f"{words[0]} <bunker card> <troop kind>")
-    card, kind = words[1], words[2]
+    card, kind = a.card, a.kind
     if card not in s.static.content.bunkers:
         return NotationError(f"{card!r} is not a bunker card ({', '.join(s.static.content.bunkers)})")
     if kind == "hedge":
         return RuleError("LO-10.1", "bunker cards go on a troop species card, never on hedges")
     if kind not in TROOP_KINDS:
         return NotationError(f"{kind!r} is not a troop kind ({', '.join(TROOP_KINDS)})")
-    if words[0] == "inject":
+    if isinstance(a, N.Inject):
         if card not in s.stack[-1].get("cards", ())[:1]:
             return RuleError("LO-10.1", f"{card} is not the bunker card just drawn")
     elif card not in s.bunker_discard:
         return RuleError("LO-10.2", f"{card} is not in the bunker discard pile")
-    return _unexplained(s, d, words)
+    return _unexplained(s, d, a)
 
 
-def _why_hand(s: State, d: Decision, words: list[str]) -> RuleError:
-    if words[0] == "play":
-        return _why_play(s, d, words)
-    wrong = _arity(words, 2, "discard CARD")
-    if wrong:
-        return wrong
-    if words[1] not in s.static.content.towers:
-        return NotationError(f"{words[1]!r} is not a ray-tower card")
-    if words[1] not in s.hands[d.seat]:
-        return RuleError("LO-11", f"you hold no {words[1]} card (hand limit {HAND_LIMIT}: play or discard the excess)")
-    return _unexplained(s, d, words)
+def _why_hand(s: State, d: Decision, a: N.Play | N.Discard) -> RuleError:
+    if isinstance(a, N.Play):
+        return _why_play(s, d, a)
+    if a.card not in s.static.content.towers:
+        return NotationError(f"{a.card!r} is not a ray-tower card")
+    if a.card not in s.hands[d.seat]:
+        return RuleError("LO-11", f"you hold no {a.card} card (hand limit {HAND_LIMIT}: play or discard the excess)")
+    return _unexplained(s, d, a)
 
 
-def _why_bonus(s: State, d: Decision, words: list[str]) -> RuleError:
-    return _why_bunker_card(s, d, words)
+def _why_bonus(s: State, d: Decision, a: N.Take) -> RuleError:
+    return _why_bunker_card(s, d, a)
 
 
 _WHY = {

@@ -217,22 +217,19 @@ class _Texts:
         self.attack: list[list[str | None]] = [[None] * n for _ in range(n)]
 
     def moves(self, h: int, targets: list[int]) -> list[str]:
-        row, names = self.move[h], self.names
-        out = []
-        for t in targets:
-            text = row[t]
-            if text is None:
-                text = row[t] = N.Move.text(names[h], names[t])
-            out.append(text)
-        return out
+        return self._kept(self.move[h], N.Move.text, h, targets)
 
     def attacks(self, h: int, targets: list[int]) -> list[str]:
-        row, names = self.attack[h], self.names
+        return self._kept(self.attack[h], N.Attack.text, h, targets)
+
+    def _kept(self, row: list[str | None], write: Callable[[str, str], str], h: int, targets: list[int]) -> list[str]:
+        """The texts from hex ``h`` to each target, each written once into ``row``."""
+        names = self.names
         out = []
         for t in targets:
             text = row[t]
             if text is None:
-                text = row[t] = N.Attack.text(names[h], names[t])
+                text = row[t] = write(names[h], names[t])
             out.append(text)
         return out
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from wasteland.core.terminal import VerbHelp
+
 from .notation import parse
 from .terminal_words import AgeOfThirstWords
 from .texts import TEXTS
@@ -117,17 +119,9 @@ COMMANDS_HELP = {
 }
 
 
-def verb_help(verb: str, lang: str = "en") -> tuple[str, str, str] | None:
-    """(form, what it does, rule) in ``lang`` (English where there is no translation)."""
-    found = VERB_HELP.get(verb)
-    if found is None:
-        return None
-    form, text, rule = found
-    return form, VERB_TEXT.get(lang, {}).get(verb, text), rule
-
-
-def commands_help(lang: str = "en") -> str:
-    return COMMANDS_HELP.get(lang, COMMANDS_HELP["en"])
+_HELP = VerbHelp(VERB_HELP, VERB_TEXT, COMMANDS_HELP)
+verb_help = _HELP.verb_help
+commands_help = _HELP.commands_help
 
 
 def option_labels(actions: Sequence[str], view: dict[str, Any] | None, lang: str = "en") -> dict[str, str]:

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from wasteland.core.page_words import PageWords
-from wasteland.core.protocol import NotationError
+from wasteland.core.notation import Action
+from wasteland.core.page_words import GameWords
 
 from .texts import TEXTS
-from .notation import parse
+from .notation import NOTATION
 
 PACKAGE = "wasteland.games.age_of_thirst"
 KINDS = ("skinny", "handsome", "smart", "hedge")
@@ -18,10 +18,9 @@ COLOURS = ("black", "red", "yellow", "white", "blue", "violet")
 CARD_KINDS = ("source", "bunker", "tower")
 
 
-class AgeOfThirstWords:
-    def __init__(self, lang: str) -> None:
-        self.lang = lang
-        self.page = PageWords(PACKAGE, lang)
+class AgeOfThirstWords(GameWords):
+    PACKAGE = PACKAGE
+    NOTATION = NOTATION
 
     # -- names ---------------------------------------------------------------------
     def kind(self, kind: str) -> str:
@@ -37,16 +36,8 @@ class AgeOfThirstWords:
                 return name
         return card
 
-    @staticmethod
-    def seat(x: Any) -> str:
-        return f"p{x + 1}" if isinstance(x, int) else str(x)
-
     # -- actions ---------------------------------------------------------------------
-    def action(self, action: str) -> str:
-        try:
-            a = parse(action)
-        except NotationError:
-            return action
+    def action_words(self, a: Action, view: dict[str, Any] | None = None) -> str:
         t = self.page.t
         verb = a.VERB
         if verb == "first":
@@ -67,7 +58,7 @@ class AgeOfThirstWords:
             return t("aot.act.discard", card=self.card(a.card))
         if verb == "play":
             return t("aot.act.play", card=self.card(a.card), target=self.colour(a.target))
-        return action
+        return str(a)
 
 
     def prompt(self, decision: Any) -> str:

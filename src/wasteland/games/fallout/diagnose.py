@@ -5,17 +5,19 @@ decision comes (an enemy's step during a survivor's turn: FO-13.3), except an ac
 turn while a decision inside the round waits (a fifth agenda card to give back, an enemy to
 order or step, a fight's result): that decision is settled first, and its own rule is what
 forbids the action now. A verb of the waiting decision names the rule that filters its
-options. Every verb is read for its form first: a malformed one is notation. The
-survivor's turn is a stand-in of our own (turn.py) and cites FO-13.1, the page's only words
-on turns.
+options. Every action is read for its form first (``notation.parse``): a malformed one is
+notation, the error naming the field. The survivor's turn is a stand-in of our own (turn.py)
+and cites FO-13.1, the page's only words on turns.
 """
 
 from __future__ import annotations
 
-from wasteland.core import chance
+from typing import Callable
+
+from wasteland.core.notation import Action, ActionTextError, Chance, Notation, W
 from wasteland.core.protocol import Decision, NotationError, RuleError
 
-from .notation import parse
+from .notation import Activate, Fight, Move, Result, Return, Step, parse
 from .state import State
 from .turn import quest_open
 
@@ -37,9 +39,6 @@ VERBS = {
     "share": ("FO-13.5", "only a survivor also at the influence target shares the victory, when asked"),
     "decline": ("FO-13.5", "only a survivor also at the influence target declines to share the victory, when asked"),
 }
-# How many words each verb takes (the verb included): read before anything else.
-WORDS = {"move": 2, "fight": 2, "quest": 1, "rest": 1, "end": 1, "activate": 2, "step": 3, "result": 4,
-         "resolve": 1, "return": 2, "discard": 2, "share": 1, "decline": 1}
 # Decisions settled at once, before the turn (or the round end) goes on: why each comes first.
 AT_ONCE = {
     "order": "the first player orders the enemies of the activating type first",
@@ -60,27 +59,47 @@ KIND_VERBS = {
 def why_illegal(s: State, d: Decision, action: object) -> RuleError:
     if not isinstance(action, str) or not action.strip():
         return NotationError(f"an action is text such as {d.actions[0]!r}, not {action!r}")
-    words = action.split()
-    verb = words[0]
-    if verb == chance.VERB:
+    try:
+        a = read(action)
+    except ActionTextError as exc:  # not an action's form: the error names the word at fault
+        return exc
+    if isinstance(a, Chance):
         return RuleError(d.rule, f"{action!r}: nothing is drawn or rolled now; the {d.kind} decision of survivor "
                          f"{d.seat + 1} waits ({_sample(d)})")
-    if verb not in VERBS:
-        return NotationError(f"unknown verb {verb!r}; the verbs are {', '.join(VERBS)}")
-    rule, what = VERBS[verb]
-    if verb not in KIND_VERBS[d.kind]:
-        form = _form(words)
-        if form:
-            return form
-        if d.kind in AT_ONCE and verb in KIND_VERBS["turn"]:
+    rule, what = VERBS[a.VERB]
+    if a.VERB not in KIND_VERBS[d.kind]:
+        if d.kind in AT_ONCE and a.VERB in KIND_VERBS["turn"]:
             return RuleError(d.rule, f"{action!r} waits: {AT_ONCE[d.kind]}; the {d.kind} decision of survivor "
                              f"{d.seat + 1} ({_sample(d)})")
         return RuleError(rule, f"{action!r}: {what}; now the {d.kind} decision of survivor {d.seat + 1} waits "
                          f"[{d.rule}] ({_sample(d)})")
-    why = _WHY[verb](s, d, words)
+    why = _WHY.get(a.VERB, _none)(s, d, a)
     if why is not None:
         return why
-    return RuleError(rule, f"{action!r} is not legal now ({what}); legal: {_sample(d, verb)}")
+    return RuleError(rule, f"{action!r} is not legal now ({what}); legal: {_sample(d, a.VERB)}")
+
+
+class Discard(Action, frozen=True):
+    """``discard CARD``: not an action of the game but the word a table reaches for (FO-13.5
+    says the card goes back, never to a discard pile): read for its form like the game's own."""
+
+    VERB = "discard"
+    WORDS = (W("card"),)
+    card: str
+
+
+_MISTAKES = Notation([Discard])
+
+
+def read(action: str) -> Action:
+    """The action ``action`` writes, or a verb the table reaches for that the game has not
+    (``discard``); an :class:`ActionTextError` naming the field for anything else."""
+    try:
+        return parse(action)
+    except ActionTextError as exc:
+        if exc.field == "verb" and exc.word in _MISTAKES.types:
+            return _MISTAKES.parse(action)
+        raise
 
 
 def _sample(d: Decision, verb: str = "") -> str:
@@ -88,45 +107,29 @@ def _sample(d: Decision, verb: str = "") -> str:
     return ", ".join(legal[:6]) + (" ..." if len(legal) > 6 else "")
 
 
-def _form(words: list[str]) -> NotationError | None:
-    """A verb given with the wrong number of words (read before its place in the game)."""
-    n = WORDS[words[0]]
-    return NotationError(f"{' '.join(words)!r}: '{words[0]}' takes {n - 1} word(s) after it") \
-        if len(words) != n else None
-
-
-def _arity(words: list[str], n: int, form: str) -> NotationError | None:
-    return NotationError(f"{' '.join(words)!r}: expected {form!r}") if len(words) != n else None
-
-
-def _why_move(s: State, d: Decision, words: list[str]) -> RuleError | None:
-    wrong = _arity(words, 2, "move SPACE")
-    if wrong:
-        return wrong
-    if words[1] not in s.board.graph:
-        return NotationError(f"{words[1]!r} is not a space of the map")
-    return RuleError("FO-13.1", f"{words[1]} is not adjacent to {s.space[d.seat]} (stand-in turn: one space a move)")
-
-
-def _why_fight(s: State, d: Decision, words: list[str]) -> RuleError | None:
-    wrong = _arity(words, 2, "fight ENEMY")
-    if wrong:
-        return wrong
-    enemy = s.enemies.get(words[1])
-    if enemy is None:
-        return NotationError(f"{words[1]!r} is not an enemy on the map")
-    _kind, space, up = enemy
-    if not up:
-        return RuleError("FO-13.2", f"{words[1]} is face down: inactive until its type has activated")
-    if space != s.space[d.seat]:
-        return RuleError("FO-13.1", f"{words[1]} is not in your space (stand-in turn: fights are in one's own space)")
+def _none(s: State, d: Decision, a: Action) -> None:
     return None
 
 
-def _why_quest(s: State, d: Decision, words: list[str]) -> RuleError | None:
-    wrong = _arity(words, 1, "quest")
-    if wrong:
-        return wrong
+def _why_move(s: State, d: Decision, a: Move) -> RuleError | None:
+    if a.space not in s.board.graph:
+        return NotationError(f"{a.space!r} is not a space of the map")
+    return RuleError("FO-13.1", f"{a.space} is not adjacent to {s.space[d.seat]} (stand-in turn: one space a move)")
+
+
+def _why_fight(s: State, d: Decision, a: Fight) -> RuleError | None:
+    enemy = s.enemies.get(a.enemy)
+    if enemy is None:
+        return NotationError(f"{a.enemy!r} is not an enemy on the map")
+    _kind, space, up = enemy
+    if not up:
+        return RuleError("FO-13.2", f"{a.enemy} is face down: inactive until its type has activated")
+    if space != s.space[d.seat]:
+        return RuleError("FO-13.1", f"{a.enemy} is not in your space (stand-in turn: fights are in one's own space)")
+    return None
+
+
+def _why_quest(s: State, d: Decision, a: Action) -> RuleError | None:
     here = s.space[d.seat]
     if here not in s.markers:
         return RuleError("FO-13.5", f"there is no quest marker in {here}")
@@ -135,63 +138,44 @@ def _why_quest(s: State, d: Decision, words: list[str]) -> RuleError | None:
     return None
 
 
-def _why_rest(s: State, d: Decision, words: list[str]) -> RuleError | None:
-    wrong = _arity(words, 1, "rest")
-    if wrong:
-        return wrong
+def _why_rest(s: State, d: Decision, a: Action) -> RuleError | None:
     return RuleError("FO-13.1", "your health is already at the top of the track (stand-in turn)")
 
 
-def _why_bare(s: State, d: Decision, words: list[str]) -> RuleError | None:
-    return _arity(words, 1, words[0])
-
-
-def _why_activate(s: State, d: Decision, words: list[str]) -> RuleError | None:
-    wrong = _arity(words, 2, "activate ENEMY")
-    if wrong:
-        return wrong
-    enemy = s.enemies.get(words[1])
+def _why_activate(s: State, d: Decision, a: Activate) -> RuleError | None:
+    enemy = s.enemies.get(a.enemy)
     if enemy is None:
-        return NotationError(f"{words[1]!r} is not an enemy on the map")
+        return NotationError(f"{a.enemy!r} is not an enemy on the map")
     f = s.stack[-1]
     if not enemy[2]:
-        return RuleError("FO-13.2", f"{words[1]} is face down: it is flipped after the active enemies of its "
+        return RuleError("FO-13.2", f"{a.enemy} is face down: it is flipped after the active enemies of its "
                          "type have acted, and does not act this time")
-    if words[1] not in f.get("pending", ()):
-        return RuleError("FO-13.2", f"{words[1]} is not an enemy of the activating type still to act "
+    if a.enemy not in f.get("pending", ()):
+        return RuleError("FO-13.2", f"{a.enemy} is not an enemy of the activating type still to act "
                          f"({_sample(d)})")
     return None
 
 
-def _why_step(s: State, d: Decision, words: list[str]) -> RuleError | None:
-    wrong = _arity(words, 3, "step ENEMY SPACE")
-    if wrong:
-        return wrong
+def _why_step(s: State, d: Decision, a: Step) -> RuleError | None:
     f = s.stack[-1]
-    if words[1] != f["enemy"]:
-        return RuleError("FO-13.3", f"the enemy moving now is {f['enemy']}, not {words[1]}")
-    if words[2] not in s.board.graph:
-        return NotationError(f"{words[2]!r} is not a space of the map")
-    return RuleError("FO-13.3", f"{words[2]} is not on a shortest route toward the target: "
+    if a.enemy != f["enemy"]:
+        return RuleError("FO-13.3", f"the enemy moving now is {f['enemy']}, not {a.enemy}")
+    if a.space not in s.board.graph:
+        return NotationError(f"{a.space!r} is not a space of the map")
+    return RuleError("FO-13.3", f"{a.space} is not on a shortest route toward the target: "
                      f"one of {', '.join(f['steps'])}")
 
 
-def _why_result(s: State, d: Decision, words: list[str]) -> RuleError | None:
-    if len(words) != 4 or words[3] not in ("stands", "defeated") or not (words[1].isdecimal() and words[2].isdecimal()):
-        return NotationError(f"{' '.join(words)!r}: expected 'result HEALTH RADIATION defeated|stands'")
+def _why_result(s: State, d: Decision, a: Result) -> RuleError | None:
     track = s.content.turn.track
     return RuleError("FO-13.2", f"health and radiation are marks of the track, 0 to {track}")
 
 
-def _why_return(s: State, d: Decision, words: list[str]) -> RuleError | None:
-    wrong = _arity(words, 2, "return CARD")
-    if wrong:
-        return wrong
-    return RuleError("FO-13.5", f"{words[1]} is not one of your agenda cards: one of the five you hold goes back")
+def _why_return(s: State, d: Decision, a: Return) -> RuleError | None:
+    return RuleError("FO-13.5", f"{a.card} is not one of your agenda cards: one of the five you hold goes back")
 
 
-_WHY = {
-    "move": _why_move, "fight": _why_fight, "quest": _why_quest, "rest": _why_rest, "end": _why_bare,
+_WHY: dict[str, Callable[..., RuleError | None]] = {
+    "move": _why_move, "fight": _why_fight, "quest": _why_quest, "rest": _why_rest,
     "activate": _why_activate, "step": _why_step, "result": _why_result, "return": _why_return,
-    "resolve": _why_bare,
 }

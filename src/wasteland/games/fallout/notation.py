@@ -11,68 +11,26 @@ frozen action type. Spaces and enemies by their ids::
 
 from __future__ import annotations
 
-from wasteland.core.notation import INT, Action, Kind, Notation, W
+from wasteland.core.notation import INT, Kind, Notation, W, verb
 
 #: how a fight ends for the survivor (FO-13.3)
 FATE = Kind("'stands' or 'defeated'", lambda w: w if w in ("stands", "defeated") else int("x"))
 
 
-def _bare(verb: str, doc: str) -> type[Action]:
-    return type(verb.capitalize(), (Action,), {"__module__": __name__, "VERB": verb, "__doc__": doc}, frozen=True)
-
-
-End = _bare("end", "End the survivor's turn (the stand-in turn of FO-13.1).")
-Rest = _bare("rest", "Rest: regain health (the stand-in turn of FO-13.1).")
-Quest = _bare("quest", "Complete the quest of this space: the top agenda card (FO-13.5).")
-Resolve = _bare("resolve", "Resolve the written-down position (a scenario's reveal).")
-Share = _bare("share", "Share the victory with the survivor at the target (FO-13.5).")
-Decline = _bare("decline", "Do not share the victory (FO-13.5).")
-
-
-class Move(Action, frozen=True):
-    VERB = "move"
-    WORDS = (W("space"),)
-    space: str
-
-
-class Fight(Action, frozen=True):
-    VERB = "fight"
-    WORDS = (W("enemy"),)
-    enemy: str
-
-
-class Activate(Action, frozen=True):
-    """The enemy that activates next (FO-13.2)."""
-
-    VERB = "activate"
-    WORDS = (W("enemy"),)
-    enemy: str
-
-
-class Step(Action, frozen=True):
-    """An activated enemy's step to a space."""
-
-    VERB = "step"
-    WORDS = (W("enemy"), W("space"))
-    enemy: str
-    space: str
-
-
-class Result(Action, frozen=True):
-    """A fight's outcome as the table played it: the survivor's health and radiation after
-    it, and whether the enemy was defeated (FO-13.3)."""
-
-    VERB = "result"
-    WORDS = (W("health", INT), W("radiation", INT), W("fate", FATE))
-    health: int
-    radiation: int
-    fate: str
-
-
-class Return(Action, frozen=True):
-    VERB = "return"
-    WORDS = (W("card"),)
-    card: str
+End = verb("end", doc="End the survivor's turn (the stand-in turn of FO-13.1).")
+Rest = verb("rest", doc="Rest: regain health (the stand-in turn of FO-13.1).")
+Quest = verb("quest", doc="Complete the quest of this space: the top agenda card (FO-13.5).")
+Resolve = verb("resolve", doc="Resolve the written-down position (a scenario's reveal).")
+Share = verb("share", doc="Share the victory with the survivor at the target (FO-13.5).")
+Decline = verb("decline", doc="Do not share the victory (FO-13.5).")
+Move = verb("move", W("space"), doc="A survivor's move to an adjacent space (the stand-in turn of FO-13.1).")
+Fight = verb("fight", W("enemy"), doc="A fight with a face-up enemy in the survivor's space (FO-13.1).")
+Activate = verb("activate", W("enemy"), doc="The enemy that activates next (FO-13.2).")
+Step = verb("step", W("enemy"), W("space"), doc="An activated enemy's step to a space (FO-13.3).")
+Result = verb("result", W("health", INT), W("radiation", INT), W("fate", FATE),
+              doc="A fight's outcome as the table played it: the survivor's health and radiation after it, "
+                  "and whether the enemy was defeated (FO-13.3).")
+Return = verb("return", W("card"), doc="An agenda card given back into the agenda deck (FO-13.5).")
 
 
 NOTATION = Notation([End, Rest, Quest, Resolve, Share, Decline, Move, Fight, Activate, Step, Result, Return])

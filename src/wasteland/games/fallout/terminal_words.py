@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from wasteland.core.page_words import PageWords
+from wasteland.core.notation import Action
+from wasteland.core.page_words import GameWords
 from wasteland.core.plural import fill_plurals
-from wasteland.core.protocol import NotationError
 
 from .texts import TEXTS
-from .notation import parse
+from .notation import NOTATION
 
 PACKAGE = "wasteland.games.fallout"
 #: the engine's English reasons -> the page's key for them (``fo.why.*``)
@@ -47,10 +47,9 @@ BOARD = {
 }
 
 
-class FalloutWords:
-    def __init__(self, lang: str) -> None:
-        self.lang = lang
-        self.page = PageWords(PACKAGE, lang)
+class FalloutWords(GameWords):
+    PACKAGE = PACKAGE
+    NOTATION = NOTATION
 
     def board(self, key: str, **values: Any) -> str:
         phrase = BOARD.get(self.lang, BOARD["en"])[key]
@@ -78,11 +77,7 @@ class FalloutWords:
         return self.page.t(f"fo.why.{WHY[text]}") if text in WHY else str(text or "")
 
     # -- actions, questions, events ----------------------------------------------------
-    def action(self, action: str) -> str:
-        try:
-            a = parse(action)
-        except NotationError:
-            return action
+    def action_words(self, a: Action, view: dict[str, Any] | None = None) -> str:
         t = self.page.t
         verb = a.VERB
         if verb == "move":
@@ -97,7 +92,7 @@ class FalloutWords:
             return t("fo.act.result", health=a.health, radiation=a.radiation, end=t(f"fo.ev.{a.fate}"))
         if verb in ("quest", "rest", "end", "resolve", "share", "decline"):
             return t(f"fo.act.{verb}")
-        return action
+        return str(a)
 
 
     def prompt(self, decision: Any) -> str:

@@ -19,6 +19,7 @@ are never taken for them: ``decide`` returns None.
 
 from __future__ import annotations
 
+from wasteland.core.policy_words import PolicyWords
 from wasteland.core.protocol import Decision
 
 from .state import State
@@ -67,16 +68,9 @@ def decide(s: State, d: Decision) -> tuple[str, str] | None:
     return None
 
 
-def policy_text(key: str, lang: str = "en") -> str:
-    """The words of one rule of the policy (English when the language is unknown)."""
-    words = POLICY_TEXTS.get(key)
-    if words is None:
-        return key
-    return words.get(lang) or words["en"]
-
-
-def policy_texts() -> dict[str, dict[str, str]]:
-    return {key: dict(words) for key, words in POLICY_TEXTS.items()}
+_WORDS = PolicyWords(POLICY_TEXTS)
+policy_text = _WORDS.text
+policy_texts = _WORDS.every
 
 
 __all__ = ["POLICY_KEYS", "decide", "policy_text", "policy_texts"]

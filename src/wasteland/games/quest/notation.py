@@ -15,7 +15,7 @@ offers, as a frozen action type. Zones are ``tile.zone``, models ``gN.k``, dice 
 
 from __future__ import annotations
 
-from wasteland.core.notation import Action, Kind, Notation, W
+from wasteland.core.notation import Kind, Notation, W, verb
 
 
 def _die(w: str) -> str:
@@ -34,7 +34,7 @@ def _hero(w: str) -> int:
 #: a die of the hero's: ``a4`` an activation die, ``d5`` a rolled destiny die
 DIE = Kind("a die such as a4 or d5", _die)
 #: a hero by number, written 1..4, held 0-based
-HERO = Kind("a hero number such as 2", _hero, lambda n: str(n + 1))
+HERO = Kind("a hero number such as 2", _hero, lambda n: str(n + 1), held=int)
 
 
 def die_value(die: str) -> int:
@@ -42,96 +42,28 @@ def die_value(die: str) -> int:
     return int(die[1:])
 
 
-class End(Action, frozen=True):
-    VERB = "end"
-
-
-class Move(Action, frozen=True):
-    VERB = "move"
-    WORDS = (W("zone"), W("die", DIE))
-    zone: str
-    die: str
-
-
-class Run(Action, frozen=True):
-    VERB = "run"
-    WORDS = (W("zone"), W("die", DIE))
-    zone: str
-    die: str
-
-
-class Attack(Action, frozen=True):
-    VERB = "attack"
-    WORDS = (W("model"), W("die", DIE))
-    model: str
-    die: str
-
-
-def _die_verb(verb: str, doc: str) -> type[Action]:
-    ns = {"__module__": __name__, "VERB": verb, "WORDS": (W("die", DIE),), "__doc__": doc,
-          "__annotations__": {"die": str}}
-    return type(verb.capitalize(), (Action,), ns, frozen=True)
-
-
-Recover = _die_verb("recover", "Heal wounds with a die.")
-Explore = _die_verb("explore", "Explore from the closed gate (WQ-38.1).")
-Dig = _die_verb("dig", "Dig out of Buried (WQ-40.3).")
-Inspire = _die_verb("inspire", "Raise an activation die by one with an inspiration point.")
-Give = _die_verb("give", "Give up a die to Stunned (WQ-40.3).")
-
-
-class Free(Action, frozen=True):
-    """Free a trapped hero (WQ-40.3)."""
-
-    VERB = "free"
-    WORDS = (W("hero", HERO), W("die", DIE))
-    hero: int
-    die: str
-
-
-class Deploy(Action, frozen=True):
-    """The enemy model deployed now, in a zone (WQ-39.1)."""
-
-    VERB = "deploy"
-    WORDS = (W("model"), W("zone"))
-    model: str
-    zone: str
-
-
-def _word_verb(verb: str, field: str, doc: str, kind: Kind | None = None) -> type[Action]:
-    w = W(field) if kind is None else W(field, kind)
-    ns = {"__module__": __name__, "VERB": verb, "WORDS": (w,), "__doc__": doc,
-          "__annotations__": {field: int if kind is HERO else str}}
-    name = "".join(p.capitalize() for p in verb.split("_"))
-    return type(name, (Action,), ns, frozen=True)
-
-
-Anchor = _word_verb("anchor", "zone", "The zone the encounter's models are deployed around (WQ-39.1).")
-Place = _word_verb("place", "gate", "The gate a new tile is laid on (WQ-38.3).")
-Close = _word_verb("close", "gate", "The new closed gate, among the furthest (WQ-38.3).")
-Master = _word_verb("master", "group", "The enemy group the master moves (WQ-40.4).")
-Effect = _word_verb("effect", "effect", "The effect an event gives a hero (WQ-40.4).")
-Inspiration = _word_verb("inspiration", "hero", "The hero who gains inspiration (WQ-40.4).", HERO)
-Rebirth = _word_verb("rebirth", "hero", "The hero brought back (WQ-40.4).", HERO)
-RebirthZone = _word_verb("rebirth_zone", "zone", "The zone the hero comes back in (WQ-40.4).")
-
-
-class Step(Action, frozen=True):
-    """The zone an enemy's move goes to, among equals (WQ-40.1)."""
-
-    VERB = "step"
-    WORDS = (W("model"), W("zone"))
-    model: str
-    zone: str
-
-
-class Strike(Action, frozen=True):
-    """The hero an enemy's weapon is used on, among equals (WQ-40.1)."""
-
-    VERB = "strike"
-    WORDS = (W("model"), W("hero", HERO))
-    model: str
-    hero: int
+End = verb("end", doc="End the hero's activation (WQ-40.2).")
+Move = verb("move", W("zone"), W("die", DIE), doc="Move one zone (WQ-40.3: 1+).")
+Run = verb("run", W("zone"), W("die", DIE), doc="Run up to two zones (WQ-40.3: 3+).")
+Attack = verb("attack", W("model"), W("die", DIE), doc="Attack an enemy model in or next to the hero's zone (WQ-40.2).")
+Recover = verb("recover", W("die", DIE), doc="Heal wounds with a die (WQ-40.4).")
+Explore = verb("explore", W("die", DIE), doc="Explore from the closed gate (WQ-38.1).")
+Dig = verb("dig", W("die", DIE), doc="Dig out of Buried (WQ-40.3).")
+Inspire = verb("inspire", W("die", DIE), doc="Raise an activation die by one with an inspiration point.")
+Give = verb("give", W("die", DIE), doc="Give up a die to Stunned (WQ-40.3).")
+Free = verb("free", W("hero", HERO), W("die", DIE), doc="Free a trapped hero (WQ-40.3).")
+Deploy = verb("deploy", W("model"), W("zone"), doc="The enemy model deployed now, in a zone (WQ-39.1).")
+Anchor = verb("anchor", W("zone"), doc="The zone the encounter's models are deployed around (WQ-39.1).")
+Place = verb("place", W("gate"), doc="The gate a new tile is laid on (WQ-38.3).")
+Close = verb("close", W("gate"), doc="The new closed gate, among the furthest (WQ-38.3).")
+Master = verb("master", W("group"), doc="The enemy group the master moves (WQ-40.4).")
+Effect = verb("effect", W("effect"), doc="The effect an event gives a hero (WQ-40.4).")
+Inspiration = verb("inspiration", W("hero", HERO), doc="The hero who gains inspiration (WQ-40.4).")
+Rebirth = verb("rebirth", W("hero", HERO), doc="The hero brought back (WQ-40.4).")
+RebirthZone = verb("rebirth_zone", W("zone"), doc="The zone the hero comes back in (WQ-40.4).")
+Step = verb("step", W("model"), W("zone"), doc="The zone an enemy's move goes to, among equals (WQ-40.1).")
+Strike = verb("strike", W("model"), W("hero", HERO),
+               doc="The hero an enemy's weapon is used on, among equals (WQ-40.1).")
 
 
 NOTATION = Notation([End, Move, Run, Attack, Recover, Explore, Dig, Inspire, Give, Free, Deploy, Anchor, Place,

@@ -7,10 +7,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from wasteland.core.page_words import PageWords
-from wasteland.core.protocol import NotationError
+from wasteland.core.notation import Action
+from wasteland.core.page_words import GameWords
 
-from .notation import parse
+from .notation import NOTATION
 
 PACKAGE = "wasteland.games.quest"
 #: an enemy model's id, "g1.2": group 1's second model (WQ-39.1)
@@ -73,10 +73,9 @@ ROLL_WORDS = {
 }
 
 
-class QuestWords:
-    def __init__(self, lang: str) -> None:
-        self.lang = lang
-        self.page = PageWords(PACKAGE, lang)
+class QuestWords(GameWords):
+    PACKAGE = PACKAGE
+    NOTATION = NOTATION
 
     def board(self, key: str, **values: Any) -> str:
         return BOARD.get(self.lang, BOARD["en"])[key].format(**values)
@@ -164,11 +163,7 @@ class QuestWords:
         return ", ".join(parts[:2]) if parts else text
 
     # -- actions, questions, events ----------------------------------------------------
-    def action(self, action: str, view: dict[str, Any] | None = None) -> str:
-        try:
-            a = parse(action)
-        except NotationError:
-            return action
+    def action_words(self, a: Action, view: dict[str, Any] | None = None) -> str:
         t = self.page.t
         verb = a.VERB
         if verb in ("move", "run"):
@@ -197,7 +192,7 @@ class QuestWords:
             return t(f"wq.act.effect_{a.effect}")
         if verb == "end":
             return t("wq.act.end")
-        return action
+        return str(a)
 
 
     def prompt(self, decision: Any) -> str:

@@ -10,12 +10,13 @@ applies (a re-used one-time Helmet is SL §66, not the soak decision's SL §85).
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
-from wasteland.core import chance
+from wasteland.core.notation import Action, ActionTextError, Chance
 from wasteland.core.protocol import Decision, NotationError, RuleError
 
-from .diagnose_turn import TURN_VERBS, sample, why_turn
+from .diagnose_turn import TURN_VERBS, not_given, sample, why_turn
+from . import notation as N
 from .notation import parse
 from .state import State
 from .zones import card_def, holds, slot_cards, swap_partner
@@ -85,15 +86,14 @@ AT_ONCE: dict[str, str] = {
 def why_illegal(s: State, d: Decision, action: str) -> RuleError:
     if not isinstance(action, str) or not action.strip():
         return NotationError("an action is a non-empty text such as 'end' or 'move 3,-2'")
-    tokens = action.split()
-    verb = tokens[0]
-    if verb == chance.VERB:  # a table's answer when the game asks for none
+    try:
+        act = parse(action)  # the form first: a malformed text is notation, its error naming the field
+    except ActionTextError as exc:
+        return exc
+    if isinstance(act, Chance):  # a table's answer when the game asks for none
         return RuleError(d.rule, f"{action!r}: nothing is drawn, explored or rolled now; the {d.kind} decision "
                          f"of p{d.seat + 1} waits: {sample(d)}")
-    if verb not in VERBS:
-        offered = sorted({parse(a).VERB for a in d.actions})
-        return NotationError(f"unknown action {verb!r}; this decision's actions begin with "
-                             f"{', '.join(repr(v) for v in offered)} ({sample(d)})")
+    verb = act.VERB
     if verb not in KIND_VERBS[d.kind]:
         if verb in TURN_VERBS and d.kind in AT_ONCE and not any(f["kind"] == "activation" for f in s.stack):
             # Ruling: a procedure inside a turn (an entry, a card's slot, a rumor card...) is
@@ -107,49 +107,40 @@ def why_illegal(s: State, d: Decision, action: str) -> RuleError:
         return RuleError(rule, f"'{verb}' {when}; the {d.kind} decision of p{d.seat + 1} comes first "
                          f"[{d.rule}]: {sample(d)}")
     if d.kind == "turn":
-        return why_turn(s, d, tokens)
-    return FRAME_WHY[d.kind](s, d, tokens)
+        # the turn's checks read the action's words as its notation writes them, verb first
+        return why_turn(s, d, [verb, *act.words()])
+    return FRAME_WHY[d.kind](s, d, act)
 
 
 # -- the options of a pending decision --------------------------------------------------
 
 
-def _unexplained(s: State, d: Decision, tokens: list[str]) -> RuleError:
+def _unexplained(s: State, d: Decision, a: Action) -> RuleError:
     """No narrower rule applies (a case the explainer should learn)."""
-    return RuleError(d.rule, f"{' '.join(tokens)!r} is not one of the options of this {d.kind} decision "
-                             f"({sample(d, tokens[0])})")
+    return RuleError(d.rule, f"{str(a)!r} is not one of the options of this {d.kind} decision "
+                             f"({sample(d, a.VERB)})")
 
 
-def _arity(tokens: list[str], n: int, form: str) -> NotationError | None:
-    if len(tokens) != n:
-        return NotationError(f"{' '.join(tokens)!r}: expected {form!r}")
-    return None
+def _card(s: State, name: str) -> int | None:
+    return s.static.catalog.card_index.get(name)
 
 
-def _card(s: State, tokens: list[str]) -> int | None:
-    return s.static.catalog.card_index.get(tokens[1].partition("/")[0]) if len(tokens) > 1 else None
-
-
-def _why_soak(s: State, d: Decision, tokens: list[str]) -> RuleError:
+def _why_soak(s: State, d: Decision, a: N.Armor | N.Heal | N.Lose | N.Yield) -> RuleError:
     """Stopping damage (SL §85 to SL §89, robbery SL §122): which rule the option breaks."""
     frame = s.stack[-1]
     p = s.players[frame["seat"]]
-    verb = tokens[0]
     robbery = frame.get("robbery_by") is not None
-    wrong = _arity(tokens, 2, f"{verb} CARD")
-    if wrong:
-        return wrong
-    name, _, opt = tokens[1].partition("/")
-    card = _card(s, tokens)
+    name = a.crew if isinstance(a, N.Lose) else a.card
+    card = _card(s, name)
     if card is None:
-        return NotationError(f"{' '.join(tokens)!r}: unknown card name")
-    if verb == "yield":
+        return NotationError(f"{str(a)!r}: unknown card name")
+    if isinstance(a, N.Yield):
         if not robbery:
             return RuleError("SL §122", "only a robbery takes Victory cards; this is an attack")
         if not holds(p, card):
             return RuleError("SL §67", f"you do not hold {name}")
         return RuleError("SL §122", f"{name} is not one of your Victory cards")
-    if verb == "lose":
+    if isinstance(a, N.Lose):
         if robbery:
             return RuleError("SL §122", "nobody loses crew to a robbery: it takes Victory cards")
         if card == p.char_card:
@@ -158,7 +149,7 @@ def _why_soak(s: State, d: Decision, tokens: list[str]) -> RuleError:
             return RuleError("SL §67", f"you do not hold {name}")
         return RuleError("SL §85", f"{name} is not a crew member in your cargo")
     # armor / heal: a card of the hand, fresh, with the matching action
-    if robbery and verb == "heal":
+    if robbery and isinstance(a, N.Heal):
         return RuleError("SL §122", "healing does not stop a robbery")
     if not holds(p, card) or card not in p.hand:
         dd = card_def(s, card)
@@ -168,23 +159,20 @@ def _why_soak(s: State, d: Decision, tokens: list[str]) -> RuleError:
     if card in p.engaged:
         return RuleError("SL §65", f"{name} is engaged; it refreshes at the start of your turn")
     actions = card_def(s, card).actions
-    index = int(opt) - 1 if opt.isdecimal() else 0
+    index = a.option - 1
     effect = actions[index].effect if 0 <= index < len(actions) else None
-    if verb == "armor":
+    if isinstance(a, N.Armor):
         if effect != "armor":
             return RuleError("SL §88", f"{name} gives no armor")
         if frame["damage_type"] != "normal":
             return RuleError("SL §87", "armor does not stop armor-piercing damage")
-    if verb == "heal" and effect != "heal":
+    if isinstance(a, N.Heal) and effect != "heal":
         return RuleError("SL §89", f"{name} does not heal")
-    return _unexplained(s, d, tokens)
+    return _unexplained(s, d, a)
 
 
-def _why_character(s: State, d: Decision, tokens: list[str]) -> RuleError:
-    wrong = _arity(tokens, 2, "character NAME")
-    if wrong:
-        return wrong
-    name = tokens[1]
+def _why_character(s: State, d: Decision, a: N.Character) -> RuleError:
+    name = a.character
     chars = s.static.content.characters
     if name not in chars:
         return NotationError(f"{name!r} is not a character ({', '.join(chars)})")
@@ -192,14 +180,14 @@ def _why_character(s: State, d: Decision, tokens: list[str]) -> RuleError:
         return RuleError("SL §141", f"the {name} comes with Lost in the Desert, which is not in play")
     if any(p.character == name for p in s.players):
         return RuleError("SL §44", f"another player has the {name}: each player has a different character")
-    return _unexplained(s, d, tokens)
+    return _unexplained(s, d, a)
 
 
-def _why_enter(s: State, d: Decision, tokens: list[str]) -> RuleError:
+def _why_enter(s: State, d: Decision, a: N.Enter) -> RuleError:
     geo = s.static.geo
-    h = geo.by_name.get(tokens[1]) if len(tokens) == 2 else None
+    h = geo.by_name.get(a.hex)
     if h is None:
-        return NotationError(f"{' '.join(tokens)!r}: expected 'enter Q,R' with a hex of the board")
+        return NotationError(f"{str(a)!r}: {a.hex} is not a hex of the board")
     frame = s.stack[-1]
     if frame.get("respawn") == "starting_tiles":
         rule = _respawn_rule(s, "SL §92", "SL §95")
@@ -221,47 +209,41 @@ def _respawn_rule(s: State, easy: str, normal: str) -> str:
     return normal if s.static.rules.difficulty == "normal" else easy
 
 
-def _why_own_card(character_rule: str, what: str, vehicle_ok: bool) -> Callable[[State, Decision, list[str]], RuleError]:
+def _why_own_card(character_rule: str, what: str, vehicle_ok: bool) -> Callable[[State, Decision, N.Discard], RuleError]:
     """Discards whose decision takes one of the player's own cards (``what`` says which): after
     a Reconstruction (SL §134) or a respawn (SL §91, SL §94) any card but the character card,
     which never leaves its slot (SL §54); in a sandstorm a hand or cargo card (SL §53, which
     says again that neither the character card nor the vehicle goes)."""
 
-    def why(s: State, d: Decision, tokens: list[str]) -> RuleError:
-        wrong = _arity(tokens, 2, "discard CARD")
-        if wrong:
-            return wrong
-        card = _card(s, tokens)
+    def why(s: State, d: Decision, a: N.Discard) -> RuleError:
+        card = _card(s, a.card)
         if card is None:
-            return NotationError(f"{' '.join(tokens)!r}: unknown card name")
+            return NotationError(f"{str(a)!r}: unknown card name")
         p = s.players[s.stack[-1]["seat"]]
         if card == p.char_card:
             return RuleError(character_rule, "the character card is never discarded")
         if not holds(p, card):
-            return RuleError("SL §67", f"you do not hold {tokens[1]}")
+            return RuleError("SL §67", f"you do not hold {a.card}")
         if card == p.vehicle and not vehicle_ok:
             return RuleError("SL §53", f"the vehicle is never discarded for it: {what}")
-        return _unexplained(s, d, tokens)
+        return _unexplained(s, d, a)
 
     return why
 
 
-def _why_place(s: State, d: Decision, tokens: list[str]) -> RuleError:
+def _why_place(s: State, d: Decision, a: N.Discard | N.Place | N.Replace | N.Give) -> RuleError:
     frame = s.stack[-1]
     p = s.players[frame["seat"]]
     names = s.static.catalog.card_names
     new = names[frame["card"]]
-    if tokens[0] == "give":
-        return _why_swap(s, d, tokens, frame)
-    wrong = _arity(tokens, 2, f"{tokens[0]} CARD")
-    if wrong:
-        return wrong
-    card = _card(s, tokens)
+    if isinstance(a, N.Give):
+        return _why_swap(s, d, a, frame)
+    card = _card(s, a.card)
     if card is None:
-        return NotationError(f"{' '.join(tokens)!r}: unknown card name")
-    if tokens[0] == "discard":
+        return NotationError(f"{str(a)!r}: unknown card name")
+    if isinstance(a, N.Discard):
         return RuleError("SL §54", f"only the new card, {new}, may be discarded here; to free a slot, replace")
-    if tokens[0] == "place":
+    if isinstance(a, N.Place):
         if card != frame["card"]:
             return RuleError("SL §54", f"the card to place is the new one, {new}")
         return RuleError("SL §54", f"no free slot for {new}: replace a card or discard {new}")
@@ -269,21 +251,21 @@ def _why_place(s: State, d: Decision, tokens: list[str]) -> RuleError:
         return RuleError("SL §54", "the character card can never be replaced")
     in_slot = [p.vehicle] if card_def(s, frame["card"]).slot == "vehicle" else list(p.cargo)
     if card not in in_slot:
-        return RuleError("SL §54", f"{tokens[1]} is not in the slot {new} needs")
-    return _unexplained(s, d, tokens)
+        return RuleError("SL §54", f"{a.card} is not in the slot {new} needs")
+    return _unexplained(s, d, a)
 
 
-def _why_swap(s: State, d: Decision, tokens: list[str], frame: dict) -> RuleError:
+def _why_swap(s: State, d: Decision, a: N.Give, frame: dict) -> RuleError:
     """'give CARD to pN' in a place decision: the card in the slot a traded card needs goes
     to the other side of the trade (SL §70, SL §72)."""
 
-    if len(tokens) != 4 or tokens[2] != "to":
-        return NotationError(f"{' '.join(tokens)!r}: expected 'give CARD to pN'")
+    if a.to is None:
+        return NotationError(f"{str(a)!r}: to is missing: the card in the slot goes to a player, 'give CARD to pN'")
     p = s.players[frame["seat"]]
     new = s.static.catalog.card_names[frame["card"]]
-    card = _card(s, tokens)
+    card = _card(s, a.card)
     if card is None:
-        return NotationError(f"{' '.join(tokens)!r}: unknown card name")
+        return NotationError(f"{str(a)!r}: unknown card name")
     partner = swap_partner(s, frame)
     if partner is None:
         return RuleError("SL §54", f"{new} came from no trade under way: it takes its slot or is discarded "
@@ -293,57 +275,48 @@ def _why_swap(s: State, d: Decision, tokens: list[str], frame: dict) -> RuleErro
     if card in s.traded:
         return RuleError("SL §72", "a card changes hands only once per turn")
     if not holds(p, card):
-        return RuleError("SL §67", f"you do not hold {tokens[1]}")
+        return RuleError("SL §67", f"you do not hold {a.card}")
     if card not in slot_cards(s, frame):
-        return RuleError("SL §54", f"{tokens[1]} is not in the slot {new} needs")
-    if tokens[3] != f"p{partner + 1}":
+        return RuleError("SL §54", f"{a.card} is not in the slot {new} needs")
+    if a.to != partner:
         return RuleError("SL §72", f"the trade under way is with p{partner + 1}: the card in the slot goes there")
-    return _unexplained(s, d, tokens)
+    return _unexplained(s, d, a)
 
 
-def _why_trade(s: State, d: Decision, tokens: list[str]) -> RuleError:
-    if tokens[0] == "done":
-        return _arity(tokens, 1, "done") or _unexplained(s, d, tokens)
-    wrong = _arity(tokens, 2, "give CARD")
-    if wrong:
-        return wrong
+def _why_trade(s: State, d: Decision, a: N.Done | N.Give) -> RuleError:
+    if isinstance(a, N.Done):
+        return _unexplained(s, d, a)
+    if a.to is not None:
+        return NotationError(f"{str(a)!r}: to is not written here: a trade's card goes to the player who asked, "
+                             "'give CARD'")
     frame = s.stack[-1]
     partner = s.players[frame["seat"]]
-    card = _card(s, tokens)
+    card = _card(s, a.card)
     if card is None:
-        return NotationError(f"{' '.join(tokens)!r}: unknown card name")
-    if card == partner.char_card:
-        return RuleError("SL §54", "the character card never leaves its slot")
-    if not holds(partner, card):
-        return RuleError("SL §67", f"you do not hold {tokens[1]}")
-    if card in s.traded:
-        return RuleError("SL §72", "a card changes hands only once per turn")
-    if frame.get("hand_only") and card not in partner.hand:
-        return RuleError("SL §146", "a trade with the far Trader takes only hand items")
-    return _unexplained(s, d, tokens)
-
-
-def _why_bare(s: State, d: Decision, tokens: list[str]) -> RuleError:
-    """Decisions whose options are single words (a rumor card's top or bottom, accepting an
-    offered card): only an argument after the word can be wrong."""
-    return _arity(tokens, 1, tokens[0]) or _unexplained(s, d, tokens)
-
-
-def _why_fuel_drain(s: State, d: Decision, tokens: list[str]) -> RuleError:
-    if tokens[0] == "pass":
-        return _why_bare(s, d, tokens)
-    wrong = _arity(tokens, 2, "take CARD")
+        return NotationError(f"{str(a)!r}: unknown card name")
+    wrong = not_given(s, partner, card, a.card)
     if wrong:
         return wrong
-    if not any(a.startswith("take ") for a in d.actions):
+    if frame.get("hand_only") and card not in partner.hand:
+        return RuleError("SL §146", "a trade with the far Trader takes only hand items")
+    return _unexplained(s, d, a)
+
+
+def _why_bare(s: State, d: Decision, a: Action) -> RuleError:
+    """Decisions whose options are single words (a rumor card's top or bottom, accepting an
+    offered card): the form is the notation's, so nothing narrower is wrong."""
+    return _unexplained(s, d, a)
+
+
+def _why_fuel_drain(s: State, d: Decision, a: N.Pass | N.Take) -> RuleError:
+    if isinstance(a, N.Pass):
+        return _why_bare(s, d, a)
+    if not any(parse(x).VERB == "take" for x in d.actions):
         return RuleError("SL §135", "there is no Fuel card left in the discard pile to take")
     return RuleError("SL §135", f"Fuel Drain takes the uppermost Fuel card of the discard pile ({sample(d, 'take')})")
 
 
-def _why_orient(s: State, d: Decision, tokens: list[str]) -> RuleError:
-    wrong = _arity(tokens, 2, "orient ARROW")
-    if wrong:
-        return wrong
+def _why_orient(s: State, d: Decision, a: N.Orient) -> RuleError:
     return RuleError("SL §152", f"an orientation is one of the tile's arrows ({sample(d)})")
 
 
@@ -358,16 +331,13 @@ _ACTIVATION_STAGE = {
 }
 
 
-def _why_activation(s: State, d: Decision, tokens: list[str]) -> RuleError:
+def _why_activation(s: State, d: Decision, a: Action) -> RuleError:
     stage = s.stack[-1].get("stage", "")
     verb, rule, what = _ACTIVATION_STAGE[stage]
-    if tokens[0] != verb:
+    if a.VERB != verb:
         return RuleError(rule, f"this step of the activation asks for {what}: '{verb} ...' ({sample(d)})")
-    wrong = _arity(tokens, 2, f"{verb} ...")
-    if wrong:
-        return wrong
-    arg = tokens[1]
-    if verb == "activate":
+    if isinstance(a, N.Activate):
+        arg = a.vehicle
         if arg not in s.static.content.raiders:
             return NotationError(f"{arg!r} is not a raider type ({', '.join(s.static.content.raiders)})")
         if arg not in s.static.rules.raider_types:
@@ -375,30 +345,27 @@ def _why_activation(s: State, d: Decision, tokens: list[str]) -> RuleError:
                              f"({', '.join(s.static.rules.raider_types)})")
         if s.revealed.get(arg):
             return RuleError("SL §100", f"the {arg}s have already been activated this round")
-    if verb in ("raider", "goto", "spawn") and arg not in s.static.geo.by_name:
-        return NotationError(f"{' '.join(tokens)!r}: {arg!r} is not a hex of the board")
-    if verb in ("chase", "attack") and not (arg.startswith("p") and arg[1:].isdecimal()):
-        return NotationError(f"{' '.join(tokens)!r}: a player is named p1 to p{len(s.players)}")
-    return RuleError(rule, f"{' '.join(tokens)!r} is not {what} ({sample(d)})")
+    if isinstance(a, (N.Raider, N.Goto, N.Spawn)) and a.hex not in s.static.geo.by_name:
+        return NotationError(f"{str(a)!r}: {a.hex!r} is not a hex of the board")
+    if isinstance(a, (N.Chase, N.Attack)) and a.seat >= len(s.players):
+        return NotationError(f"{str(a)!r}: a player is named p1 to p{len(s.players)}")
+    return RuleError(rule, f"{str(a)!r} is not {what} ({sample(d)})")
 
 
-def _why_lure(s: State, d: Decision, tokens: list[str]) -> RuleError:
-    wrong = _arity(tokens, 2, f"{tokens[0]} Q,R")
-    if wrong:
-        return wrong
-    if tokens[1] not in s.static.geo.by_name:
-        return NotationError(f"{' '.join(tokens)!r}: {tokens[1]!r} is not a hex of the board")
+def _why_lure(s: State, d: Decision, a: N.Raider | N.Goto) -> RuleError:
+    if a.hex not in s.static.geo.by_name:
+        return NotationError(f"{str(a)!r}: {a.hex!r} is not a hex of the board")
     stage = s.stack[-1].get("stage")
-    if tokens[0] == "raider" and stage == "goto":
+    if isinstance(a, N.Raider) and stage == "goto":
         return RuleError("SL §142", f"the lured raider moving now needs its end hex first ({sample(d)})")
-    if tokens[0] == "goto" and stage != "goto":
+    if isinstance(a, N.Goto) and stage != "goto":
         return RuleError("SL §142", f"first choose which lured raider moves next ({sample(d)})")
-    if tokens[0] == "raider":
+    if isinstance(a, N.Raider):
         return RuleError("SL §142", f"the lure moves only the raiders on your tile ({sample(d)})")
     return RuleError("SL §142", f"a lured raider moves as close to you as its allowance lets it ({sample(d)})")
 
 
-FRAME_WHY: dict[str, Callable[[State, Decision, list[str]], RuleError]] = {
+FRAME_WHY: dict[str, Callable[[State, Decision, Any], RuleError]] = {
     "soak": _why_soak, "character": _why_character, "enter": _why_enter,
     "discard": _why_own_card("SL §54", "discard one of the cards you hold", vehicle_ok=True),
     "storm": _why_own_card("SL §53", "the sandstorm takes a card of your hand or cargo", vehicle_ok=False),

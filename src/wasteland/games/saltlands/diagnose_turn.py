@@ -8,6 +8,7 @@ from wasteland.core.protocol import Decision, NotationError, RuleError
 
 from .board import TERRAIN_NAME, UNEXPLORED, parse_pos
 from .movement import MoveOption, _move_kind, fuel_cards, move_options
+from .notation import parse
 from .state import Player, State
 from .turn import PROPHECY_CARDS, TRADE_LIMIT, _adjacent_raiders, _area_targets, _discard_match, _is_far, \
     _lure_useful, area_hexes
@@ -17,9 +18,9 @@ from .zones import ability, card_def, crew_members, holds, over_hand_limit
 _PASSIVE = {"tough", "light", "born_driver", "fuel_drain", "weapon_mastery", "born_killer", "raid", "trade"}
 
 
-def sample(d: Decision, prefix: str = "") -> str:
-    """A few of the decision's options (those starting with ``prefix`` when there are any)."""
-    acts = [a for a in d.actions if a.startswith(prefix)] or list(d.actions)
+def sample(d: Decision, verb: str = "") -> str:
+    """A few of the decision's options (those of ``verb`` when there are any)."""
+    acts = [a for a in d.actions if parse(a).VERB == verb] or list(d.actions)
     shown = ", ".join(repr(a) for a in acts[:6])
     return shown + (f" and {len(acts) - 6} more" if len(acts) > 6 else "")
 
@@ -57,11 +58,11 @@ def why_turn(s: State, d: Decision, tokens: list[str]) -> RuleError:
     p = s.players[s.current]
     a = _Args(s, tokens)
     verb = tokens[0]
-    if s.must_move and verb != "move" and any(x.startswith("move ") for x in d.actions):
+    if s.must_move and verb != "move" and any(parse(x).VERB == "move" for x in d.actions):
         return RuleError("SL §45", "you entered on an occupied start dune and must move off it first, "
                          f"before anything else ({sample(d, 'move')})")
     if s.must_move and verb not in ("move", "discard", "end") and d.actions \
-            and all(x.startswith("discard ") for x in d.actions):
+            and all(parse(x).VERB == "discard" for x in d.actions):
         return RuleError("SL §45", "you entered on an occupied start dune and must move off it before anything "
                          "else, once down to your hand limit (SL §55): discard first "
                          f"({sample(d, 'discard')})")
@@ -176,7 +177,7 @@ def _use(s: State, d: Decision, p: Player, a: _Args) -> RuleError:
         return NotationError(f"{a.text!r}: expected 'use CARD[/2] [by CREW] [at Q,R | tile tA,B | rot K]'")
     name = a.tokens[1].partition("/")[0]
     if card == p.char_card:
-        return RuleError("SL §71", f"a character card has no card action; a usable ability is played as 'ability'")
+        return RuleError("SL §71", "a character card has no card action; a usable ability is played as 'ability'")
     if not holds(p, card):
         dd = card_def(s, card)
         if card in s.discard and dd.actions and all(x.one_time for x in dd.actions):
@@ -184,7 +185,7 @@ def _use(s: State, d: Decision, p: Player, a: _Args) -> RuleError:
         return RuleError("SL §67", f"you do not hold {name}")
     dd = card_def(s, card)
     if dd.vehicle is not None:
-        return RuleError("SL §70", f"a vehicle's only action is the move: write 'move Q,R'")
+        return RuleError("SL §70", "a vehicle's only action is the move: write 'move Q,R'")
     if not dd.actions:
         return RuleError("SL §63", f"{name} has no action option, only passive abilities")
     opt = a.tokens[1].partition("/")[2]
@@ -320,13 +321,21 @@ def _give(s: State, d: Decision, p: Player, a: _Args) -> RuleError:
     card = a.card(1)
     if card is None:
         return NotationError(f"{a.text!r}: unknown card name")
+    return (not_given(s, p, card, a.tokens[1]) or _partner(s, p, a, 3, hand_card=card)
+            or _unexplained(s, d, a))
+
+
+def not_given(s: State, p: Player, card: int, name: str) -> RuleError | None:
+    """Why ``p`` cannot give ``card`` (written ``name``) to another player, or None: the
+    character card stays in its slot (SL §54), only a held card is given (SL §67), and a
+    card changes hands once a turn (SL §72)."""
     if card == p.char_card:
         return RuleError("SL §54", "the character card never leaves its slot")
     if not holds(p, card):
-        return RuleError("SL §67", f"you do not hold {a.tokens[1]}")
+        return RuleError("SL §67", f"you do not hold {name}")
     if card in s.traded:
         return RuleError("SL §72", "a card changes hands only once per turn")
-    return _partner(s, p, a, 3, hand_card=card) or _unexplained(s, d, a)
+    return None
 
 
 def _ability(s: State, d: Decision, p: Player, a: _Args) -> RuleError:

@@ -18,7 +18,7 @@ instance name such as ``axe#2``; a card's second action option takes ``/2`` (hel
 
 from __future__ import annotations
 
-from wasteland.core.notation import HEX, INT, SEAT, TILE, WORD, Action, Kind, Notation, W
+from wasteland.core.notation import HEX, INT, SEAT, TILE, Action, Kind, Notation, W, verb
 
 
 def _read_option(w: str) -> tuple[str, int]:
@@ -50,78 +50,23 @@ def option_text(a: Action) -> str:
     return _write_option((a.card, a.option))
 
 
-class End(Action, frozen=True):
-    VERB = "end"
-
-
-class Ability(Action, frozen=True):
-    """``ability`` (Lord of Winds, Repair) or ``ability water#1`` (Prophecy, SL §146)."""
-
-    VERB = "ability"
-    WORDS = (W("card", optional=True),)
-    card: str | None = None
-
-
-class Top(Action, frozen=True):
-    VERB = "top"
-
-
-class Bottom(Action, frozen=True):
-    VERB = "bottom"
-
-
-class Accept(Action, frozen=True):
-    VERB = "accept"
-
-
-class Decline(Action, frozen=True):
-    VERB = "decline"
-
-
-class Done(Action, frozen=True):
-    VERB = "done"
-
-
-class Pass(Action, frozen=True):
-    VERB = "pass"
-
-
-class Join(Action, frozen=True):
-    """Born Killer's choice: join the streak (SL §146)."""
-
-    VERB = "join"
-
-
-class Alone(Action, frozen=True):
-    VERB = "alone"
-
-
-class Character(Action, frozen=True):
-    VERB = "character"
-    WORDS = (W("character"),)
-    character: str
-
-
-class Enter(Action, frozen=True):
-    VERB = "enter"
-    WORDS = (W("hex", HEX),)
-    hex: str
-
-
-class Move(Action, frozen=True):
-    """``move q,r [fuel n]``: the Fuel cards burnt (SL §84)."""
-
-    VERB = "move"
-    WORDS = (W("hex", HEX), W("fuel", INT, kw="fuel", optional=True))
-    hex: str
-    fuel: int | None = None
-
-
-class Collect(Action, frozen=True):
-    VERB = "collect"
-    WORDS = (W("hex", HEX), W("crew", kw="by"))
-    hex: str
-    crew: str
+End = verb("end", doc="End the turn (SL §46).")
+Ability = verb("ability", W("card", optional=True),
+               doc="``ability`` (Lord of Winds, Repair) or ``ability water#1`` (Prophecy, SL §146).")
+Top = verb("top", doc="The top option of a rumor card (SL §109).")
+Bottom = verb("bottom", doc="The bottom option of a rumor card (SL §109).")
+Accept = verb("accept", doc="Take the card another player offers (SL §72).")
+Decline = verb("decline", doc="Refuse the card another player offers (SL §72).")
+Done = verb("done", doc="End the trade another player asked for (SL §72).")
+Pass = verb("pass", doc="Fuel Drain: take no Fuel card (SL §135).")
+Join = verb("join", doc="Born Killer's choice: join the streak (SL §146).")
+Alone = verb("alone", doc="Born Killer's choice: the attack stands alone (SL §146).")
+Character = verb("character", W("character"), doc="The character a player plays (SL §44).")
+Enter = verb("enter", W("hex", HEX), doc="The hex where the figure enters the board (SL §45).")
+Move = verb("move", W("hex", HEX), W("fuel", INT, kw="fuel", optional=True),
+            doc="``move q,r [fuel n]``: the Fuel cards burnt (SL §84).")
+Collect = verb("collect", W("hex", HEX), W("crew", kw="by"),
+               doc="Collect an adjacent token by a crew member (SL §73).")
 
 
 class Use(Action, frozen=True):
@@ -152,76 +97,24 @@ class Armor(Action, frozen=True):
     option: int = 1
 
 
-class Refresh(Action, frozen=True):
-    VERB = "refresh"
-    WORDS = (W("crew"),)
-    crew: str
-
-
-class Lose(Action, frozen=True):
-    VERB = "lose"
-    WORDS = (W("crew"),)
-    crew: str
-
-
-def _one_word(verb: str, field: str, kind: Kind, held: type, doc: str) -> type[Action]:
-    """A verb of one word (``trade p2``, ``discard fuel#4``, ``goto 3,-1``)."""
-    ns = {"__module__": __name__, "VERB": verb, "WORDS": (W(field, kind),), "__doc__": doc,
-          "__annotations__": {field: held}}
-    return type(verb.capitalize(), (Action,), ns, frozen=True)
-
-
-def _seat_verb(verb: str, doc: str) -> type[Action]:
-    return _one_word(verb, "seat", SEAT, int, doc)
-
-
-Trade = _seat_verb("trade", "Start a trade with a player (SL §72).")
-Steal = _seat_verb("steal", "Theft (SL §146).")
-Attack = _seat_verb("attack", "The player an activated raider attacks (SL §103).")
-Chase = _seat_verb("chase", "The player an activated raider moves toward (SL §105).")
-
-
-class Give(Action, frozen=True):
-    """``give card [to pN]``: a trade's gift (SL §72)."""
-
-    VERB = "give"
-    WORDS = (W("card"), W("to", SEAT, kw="to", optional=True))
-    card: str
-    to: int | None = None
-
-
-def _card_verb(verb: str, doc: str) -> type[Action]:
-    return _one_word(verb, "card", WORD, str, doc)
-
-
-Discard = _card_verb("discard", "Drop a card (SL §55).")
-Replace = _card_verb("replace", "Discard the slot's card for the new one (SL §54).")
-Take = _card_verb("take", "Fuel Drain: take the uppermost Fuel card of the discard pile (SL §135).")
-Place = _card_verb("place", "Put the new card in its slot (SL §54).")
-Yield = _card_verb("yield", "A Victory card given up to a robbery (SL §122).")
-
-
-class Activate(Action, frozen=True):
-    """The raider type activated next (SL §100)."""
-
-    VERB = "activate"
-    WORDS = (W("vehicle"),)
-    vehicle: str
-
-
-def _hex_verb(verb: str, doc: str) -> type[Action]:
-    return _one_word(verb, "hex", HEX, str, doc)
-
-
-Raider = _hex_verb("raider", "The raider on that hex moves next (SL §105; lured, SL §142).")
-Goto = _hex_verb("goto", "The end hex of a raider's move (SL §105).")
-Spawn = _hex_verb("spawn", "A free spawn point for the last new raiders of a type (SL §107).")
-
-
-class Orient(Action, frozen=True):
-    VERB = "orient"
-    WORDS = (W("orientation"),)
-    orientation: str
+Refresh = verb("refresh", W("crew"), doc="A crew card refreshed.")
+Lose = verb("lose", W("crew"), doc="A point of damage taken by a crew card (SL §85).")
+Trade = verb("trade", W("seat", SEAT), doc="Start a trade with a player (SL §72).")
+Steal = verb("steal", W("seat", SEAT), doc="Theft (SL §146).")
+Attack = verb("attack", W("seat", SEAT), doc="The player an activated raider attacks (SL §103).")
+Chase = verb("chase", W("seat", SEAT), doc="The player an activated raider moves toward (SL §105).")
+Give = verb("give", W("card"), W("to", SEAT, kw="to", optional=True),
+            doc="``give card [to pN]``: a trade's gift (SL §72).")
+Discard = verb("discard", W("card"), doc="Drop a card (SL §55).")
+Replace = verb("replace", W("card"), doc="Discard the slot's card for the new one (SL §54).")
+Take = verb("take", W("card"), doc="Fuel Drain: take the uppermost Fuel card of the discard pile (SL §135).")
+Place = verb("place", W("card"), doc="Put the new card in its slot (SL §54).")
+Yield = verb("yield", W("card"), doc="A Victory card given up to a robbery (SL §122).")
+Activate = verb("activate", W("vehicle"), doc="The raider type activated next (SL §100).")
+Raider = verb("raider", W("hex", HEX), doc="The raider on that hex moves next (SL §105; lured, SL §142).")
+Goto = verb("goto", W("hex", HEX), doc="The end hex of a raider's move (SL §105).")
+Spawn = verb("spawn", W("hex", HEX), doc="A free spawn point for the last new raiders of a type (SL §107).")
+Orient = verb("orient", W("orientation"), doc="The orientation of a tile explored with Explorer's Luck (SL §152).")
 
 
 NOTATION = Notation([

@@ -9,10 +9,11 @@ import re
 from typing import Any, Sequence
 
 from wasteland.core.plural import fill_plurals
+from wasteland.core.terminal import VerbHelp
 
 from .board import centre_name
 from .content import load_content
-from .notation import parse
+from .notation import Use, parse
 from .terminal_words import SaltlandsWords
 from .texts import TEXTS
 
@@ -163,17 +164,9 @@ COMMANDS_HELP = {
 }
 
 
-def verb_help(verb: str, lang: str = "en") -> tuple[str, str, str] | None:
-    """(form, what it does, rule) in ``lang`` (English where there is no translation)."""
-    found = VERB_HELP.get(verb)
-    if found is None:
-        return None
-    form, text, rule = found
-    return form, VERB_TEXT.get(lang, {}).get(verb, text), rule
-
-
-def commands_help(lang: str = "en") -> str:
-    return COMMANDS_HELP.get(lang, COMMANDS_HELP["en"])
+_HELP = VerbHelp(VERB_HELP, VERB_TEXT, COMMANDS_HELP)
+verb_help = _HELP.verb_help
+commands_help = _HELP.commands_help
 
 
 RAIDER_EVENTS = ("damage_card", "raider_move", "raider_stays", "spawn_check", "spawn", "attacked",
@@ -261,10 +254,9 @@ def option_labels(actions: Sequence[str], view: dict[str, Any] | None, lang: str
             out[a] = preview if words is not None else f"{a}: {preview}"
             continue
         shown = plain[a] if seen[plain[a]] == 1 else label(a, True)
-        parts = a.split(" ")
-        if parts[0] == "use" and "at" in parts[2:] and len(parts) > 1:  # an attack: what the weapon deals
-            base, _, alt = parts[1].partition("/")
-            deals = _shared_words(lang).get(f"weapon.{base.split('#')[0]}/{alt or 1}")
+        act = parse(a)
+        if isinstance(act, Use) and act.at is not None:  # an attack: what the weapon deals
+            deals = _shared_words(lang).get(f"weapon.{act.card.partition('#')[0]}/{act.option}")
             if deals:
                 shown += f" ({deals})"  # SL §85 to SL §87, as the page's weapon chooser says it
         toll = (view or {}).get("storm_cards", {}).get(a)

@@ -8,11 +8,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from wasteland.core.page_words import PageWords
-from wasteland.core.protocol import NotationError
+from wasteland.core.notation import Action
+from wasteland.core.page_words import GameWords
 
 from .board import centre_name
-from .notation import option_text as _option_text, parse
+from .notation import NOTATION, option_text as _option_text
 from .texts import TEXTS
 
 PACKAGE = "wasteland.games.saltlands"
@@ -28,10 +28,9 @@ def humanize(cid: str) -> str:
     return s[:1].upper() + s[1:]
 
 
-class SaltlandsWords:
-    def __init__(self, lang: str) -> None:
-        self.lang = lang
-        self.page = PageWords(PACKAGE, lang)
+class SaltlandsWords(GameWords):
+    PACKAGE = PACKAGE
+    NOTATION = NOTATION
 
     # -- names ---------------------------------------------------------------------
     def card(self, card: Any) -> str:
@@ -71,16 +70,8 @@ class SaltlandsWords:
     def direction(self, d: str) -> str:
         return self.page.t(f"dir.{d}") if self.page.has(f"dir.{d}") else d
 
-    @staticmethod
-    def seat(x: Any) -> str:
-        return f"p{x + 1}" if isinstance(x, int) else str(x)
-
     # -- actions ---------------------------------------------------------------------
-    def action(self, action: str) -> str:
-        try:
-            a = parse(action)
-        except NotationError:
-            return action
+    def action_words(self, a: Action, view: dict[str, Any] | None = None) -> str:
         t = self.page.t
         verb = a.VERB
         if verb == "move":
@@ -132,7 +123,7 @@ class SaltlandsWords:
             if self.page.has(f"card.{what}") or TEXTS.name(f"card:{what}", self.lang):
                 return self.card(what)
             return self.token(what) if self.page.has(f"token.{what}") else what
-        return action
+        return str(a)
 
     def group_title(self, verb: str) -> str:
         """The heading of a verb's options: the words its labels begin with."""

@@ -9,12 +9,9 @@ import { toast } from "./app.js";
 import { actionList, autoTies, autoTiesSwitch, boardNote, confirmAction, dangerReason } from "./decision.js";
 import { learnAction, learnFields, valuesOf } from "./fields.js";
 import { watchRules } from "./rules.js";
-import { BoardView } from "./viewport.js";
+import { BoardView, COORDS_KEY, LEGEND_KEY, boardTools, shown } from "./viewport.js";
 
 const ANIM_KEY = "wasteland.anim";
-const COORDS_KEY = "wasteland.coords";
-const LEGEND_KEY = "wasteland.legend";
-const shown = (key) => localStorage.getItem(key) === "1";
 const ANIM_MS = { off: 0, fast: 140, slow: 450 };
 const LOG_LIMIT = 400;
 
@@ -377,11 +374,7 @@ export class GameView {
         h("div", { id: "status-line", class: "status-line" }),
         h("div", { id: "outcome", class: "outcome", hidden: true }),
         h("div", { id: "board", class: `board-box${shown(COORDS_KEY) ? " show-coords" : ""}` }),
-        h("div", { class: "board-tools" },
-          h("button", { type: "button", id: "coords-toggle", "aria-pressed": String(shown(COORDS_KEY)),
-            onclick: () => this.toggle(COORDS_KEY), i18n: "game.coords" }),
-          h("button", { type: "button", id: "legend-toggle", "aria-pressed": String(shown(LEGEND_KEY)),
-            onclick: () => this.toggle(LEGEND_KEY), i18n: "game.legend" })),
+        boardTools((key) => this.toggle(key)),
         h("div", { id: "legend", class: "legend card-box", hidden: !shown(LEGEND_KEY) }),
         h("p", { id: "anim-note", class: "anim-note", hidden: true, i18n: "game.animating" }),
         h("div", { id: "announce", class: "visually-hidden", "aria-live": "polite", role: "status" })),

@@ -7,13 +7,10 @@ import * as generic from "./generic.js";
 import { h } from "./dom.js";
 import { toast } from "./app.js";
 import { watchRules } from "./rules.js";
-import { BoardView } from "./viewport.js";
+import { BoardView, COORDS_KEY, LEGEND_KEY, boardTools, shown } from "./viewport.js";
 import { learnAction } from "./fields.js";
 
 // the person's settings of the game page, shared with it: coordinates and legend on or off
-const COORDS_KEY = "wasteland.coords";
-const LEGEND_KEY = "wasteland.legend";
-const shown = (key) => localStorage.getItem(key) === "1";
 
 export class ReplayView {
   /** ``base``: where the steps come from (a table companion's session has its own route). */
@@ -192,11 +189,7 @@ export class ReplayView {
       h("div", { class: "replay-body" },
         h("div", { class: "board-col" },
           h("div", { id: "board", class: `board-box${shown(COORDS_KEY) ? " show-coords" : ""}` }),
-          h("div", { class: "board-tools" },
-            h("button", { type: "button", id: "coords-toggle", "aria-pressed": String(shown(COORDS_KEY)),
-              onclick: () => this.toggleSetting(COORDS_KEY), i18n: "game.coords" }),
-            h("button", { type: "button", id: "legend-toggle", "aria-pressed": String(shown(LEGEND_KEY)),
-              onclick: () => this.toggleSetting(LEGEND_KEY), i18n: "game.legend" })),
+          boardTools((key) => this.toggleSetting(key)),
           this.legendBox(d.view)),
         h("aside", { class: "side card-box" },
           h("p", { id: "r-action", text: d.action ? this.actionLine(d) : t("replay.start") }),

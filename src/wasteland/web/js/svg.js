@@ -1,4 +1,4 @@
-// SVG helpers shared by both boards: flat-topped hexes on axial (q, r),
+// SVG helpers shared by the boards: flat-topped hexes on axial (q, r),
 // x = size * 3/2 * q, y = size * sqrt(3) * (r + q/2).
 export const NS = "http://www.w3.org/2000/svg";
 export const SIZE = 20;
@@ -15,6 +15,15 @@ export function el(tag, attrs = {}, parent = null) {
   const e = document.createElementNS(NS, tag);
   for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null) e.setAttribute(k, v);
   if (parent) parent.appendChild(e);
+  return e;
+}
+
+// A new SVG element with the given attributes and, where given, its text (the boards drawn
+// with text labels: Quest's zones, Fallout's spaces).
+export function svgText(tag, attrs = {}, text = null) {
+  const e = document.createElementNS(NS, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (text !== null) e.textContent = text;
   return e;
 }
 

@@ -369,3 +369,18 @@ export class BoardView {
     this.apply({ x: ux - mid[0] / next, y: uy - mid[1] / next, w: W / next, h: H / next });
   }
 }
+
+// The two board settings a person keeps across pages and visits (the game page and the replay
+// page): hex coordinates shown, the legend open.
+export const COORDS_KEY = "wasteland.coords";
+export const LEGEND_KEY = "wasteland.legend";
+export const shown = (key) => localStorage.getItem(key) === "1";
+
+/** The buttons that switch the two settings, each telling its state; ``toggle(key)`` does it. */
+export function boardTools(toggle) {
+  return h("div", { class: "board-tools" },
+    h("button", { type: "button", id: "coords-toggle", "aria-pressed": String(shown(COORDS_KEY)),
+      onclick: () => toggle(COORDS_KEY), i18n: "game.coords" }),
+    h("button", { type: "button", id: "legend-toggle", "aria-pressed": String(shown(LEGEND_KEY)),
+      onclick: () => toggle(LEGEND_KEY), i18n: "game.legend" }));
+}

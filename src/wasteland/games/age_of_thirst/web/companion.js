@@ -4,7 +4,7 @@
 // clans in seat order and the tokens sorted as the view lists them), and the words of those
 // corrections. A card moves by a "take" out of the deck or pile it lies in, so that it is
 // never in two places (the position reader keeps the game's card counts, LO-A).
-import { t as gameWord, lang } from "/js/i18n.js";
+import { edit, json, pathOf, wordsOf } from "/js/companion-words.js";
 import { componentName } from "/js/cards.js";
 import { fieldsOf, verbOf } from "/js/fields.js";
 
@@ -66,13 +66,7 @@ const WORDS = {
         tower_card: "Відкрийте верхню карту променевої вежі: яка це карта?", at_hex: "На {hex}" },
 };
 
-function t(key, params = {}) {
-  if (!key.startsWith("companion.")) return gameWord(key, params);
-  const k = key.slice("companion.".length);
-  const s = (WORDS[lang()] || WORDS.en)[k] ?? WORDS.en[k] ?? k;
-  return s.replace(/\{(\w+)\}/g, (m, p) => (params[p] === undefined ? m : String(params[p])));
-}
-const c = (k, params) => t(`companion.${k}`, params);
+const { t, c } = wordsOf(WORDS);
 
 // LO-2, LO-5: the token kinds, the troops among them, and the three levels of a species card
 const KINDS = ["skinny", "handsome", "smart", "hedge"];
@@ -89,8 +83,6 @@ const BUNKER_CARDS = ["regen1", "regen2", "neuro1", "neuro2", "anabolic"];
 // LO-4.3: the starting troops, 5 Skinnies, 3 Handsomes, 2 Smarts
 const STARTING = { skinny: 5, handsome: 3, smart: 2 };
 
-const json = (v) => JSON.stringify(v);
-const edit = (ops) => `edit ${json(ops)}`;
 const kindName = (k) => t(`aot.kind.${k}`);
 const colourName = (colour) => t(`aot.colour.${colour}`);
 const cardName = (id) => componentName(id, ["source", "bunker", "tower"], id);
@@ -198,8 +190,7 @@ export function tableEdits(view) {
 export function editText(change, ctx = {}) {
   const { verb, path, value } = change;
   const view = ctx.view || {};
-  const p = String(path).split(".");
-  const n = (i) => Number(p[i]) + 1;
+  const { p, n } = pathOf(path);
   const colour = p[0] === "clan" ? colourName(clanOf(view, Number(p[1]))) : "";
   if (verb === "take") return null;
   if (p[0] === "piece") {
@@ -254,11 +245,15 @@ export function actionForm(decision, view) {
   }
   const placed = (((view.players || [])[decision.seat] || {}).on_board) || {};
   const pool = TROOPS.flatMap((k) => Array(Math.max(0, STARTING[k] - (placed[k] || 0))).fill(k));
-  const offered = TROOPS.filter((k) => decision.actions.some((a) => verbOf(a) === "place" && fieldsOf(a).kind === k));
+  // each placement is the offered action of that troop and hex, as the server wrote it: the
+  // page never writes an action's text itself (every troop may go on every free hex, LO-4.3)
+  const placing = (kind, hex) => decision.actions.find((a) => verbOf(a) === "place" && fieldsOf(a).kind === kind
+    && fieldsOf(a).hex === hex);
+  const offered = TROOPS.filter((k) => hexes.some((hex) => placing(k, hex)));
   const shown = hexes.slice(0, pool.length);
   return {
     fields: shown.map((hex, i) => ({ key: hex, label: c("at_hex", { hex }), value: pool[i],
       options: offered.map((k) => ({ value: k, label: kindName(k) })) })),
-    action: (v) => shown.map((hex) => `place ${v[hex]} ${hex}`).join("; "),
+    action: (v) => shown.map((hex) => placing(v[hex], hex)).join("; "),
   };
 }

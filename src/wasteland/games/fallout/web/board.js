@@ -4,32 +4,16 @@
 // are listed in wasteland.core.spec.WEB_BOARD_EXPORTS). Strings: ./i18n/{lang}.json.
 import { t, tOwn, tReason } from "/js/i18n.js";
 import { fieldsOf, verbOf } from "/js/fields.js";
+import { h as el } from "/js/dom.js";
+import { svgText as svg } from "/js/svg.js";
 import { SEAT_COLOURS, SPACE_FILL, MARKER_COLOUR, ENEMY_COLOURS } from "./legend.js";
 
 export { legend } from "./legend.js";
 export const STYLESHEET = "board.css";
 
-const SVG_NS = "http://www.w3.org/2000/svg";
 const W = 1000, H = 620, R = 34;
 const HL = { reach: "#2f9e44", target: "#e03131" }; // the hatching and ring of a reachable space, of a target
 
-function svg(tag, attrs = {}, text = null) {
-  const e = document.createElementNS(SVG_NS, tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  if (text !== null) e.textContent = text;
-  return e;
-}
-
-function el(tag, attrs = {}, ...children) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "text") e.textContent = v;
-    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
-    else e.setAttribute(k, v);
-  }
-  for (const c of children) if (c !== null && c !== undefined) e.append(c);
-  return e;
-}
 
 const spaceName = (id) => t(`fo.space.${id}`) === `fo.space.${id}` ? id.replaceAll("_", " ") : t(`fo.space.${id}`);
 const enemyName = (kind) => t(`fo.enemy.${kind}`);

@@ -4,7 +4,7 @@
 // sorted by id, as the view does), and the words of those corrections and of an agenda
 // card's printed icons. A new enemy token takes the next number of its type: the position
 // reader counts it.
-import { t as gameWord, lang } from "/js/i18n.js";
+import { edit, json, pathOf, wordsOf } from "/js/companion-words.js";
 import { fieldsOf } from "/js/fields.js";
 
 // The words of the corrections, kept here with them (the board's words come from i18n/).
@@ -59,21 +59,12 @@ const WORDS = {
         stands: "вистояв", defeated: "переможений" },
 };
 
-function t(key, params = {}) {
-  if (!key.startsWith("companion.")) return gameWord(key, params);
-  const k = key.slice("companion.".length);
-  const s = (WORDS[lang()] || WORDS.en)[k] ?? WORDS.en[k] ?? k;
-  return s.replace(/\{(\w+)\}/g, (m, p) => (params[p] === undefined ? m : String(params[p])));
-}
-const c = (k, params) => t(`companion.${k}`, params);
+const { t, c, known } = wordsOf(WORDS);
 
 // FO-13.2: the enemy types of the demo data, in the order the data lists them
 const ENEMY_TYPES = ["mole_rat", "radroach", "marauder", "ghoul", "super_mutant"];
 const TRACK = 12; // FO-13.3: the health/radiation track runs 0-12
 
-const json = (v) => JSON.stringify(v);
-const edit = (ops) => `edit ${json(ops)}`;
-const known = (key, fallback) => (t(key) === key ? fallback : t(key));
 const spaceName = (id) => known(`fo.space.${id}`, String(id).replaceAll("_", " "));
 const enemyName = (kind) => known(`fo.enemy.${kind}`, kind);
 const enemyLabel = (id) => { const [kind, n] = String(id).split("#"); return `${enemyName(kind)} ${n || ""}`.trim(); };
@@ -162,8 +153,7 @@ export function tableEdits(view) {
 /** One change of a correction in words (the paths this module makes). */
 export function editText(change) {
   const { verb, path, value } = change;
-  const p = String(path).split(".");
-  const n = (i) => Number(p[i]) + 1;
+  const { p, n } = pathOf(path);
   if (p[0] === "enemy") {
     if (verb === "add" && value && typeof value === "object") return c("ch_enemy_add", { enemy: enemyName(value.type), space: spaceName(value.space) });
     if (verb === "del") return c("ch_enemy_del", { n: n(1) });

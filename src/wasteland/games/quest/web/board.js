@@ -5,34 +5,18 @@
 // Strings: ./i18n/{lang}.json, keys "wq.*".
 import { t, tReason } from "/js/i18n.js";
 import { fieldsOf, verbOf } from "/js/fields.js";
+import { h as el } from "/js/dom.js";
+import { svgText as svg } from "/js/svg.js";
 import { SEAT_COLOURS, TILE_FILLS, ENEMY_COLOURS, LINES } from "./legend.js";
 
 export { legend } from "./legend.js";
 export const STYLESHEET = "board.css";
 
-const SVG_NS = "http://www.w3.org/2000/svg";
 const S = 64; // pixels per square
 const HATCHES = { reach: "#2f9e44", target: "#e03131" };
 const STEP = { N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0] };
 const ZONE_VERBS = new Set(["move", "run", "deploy", "anchor", "rebirth_zone", "step"]);
 
-function svg(tag, attrs = {}, text = null) {
-  const e = document.createElementNS(SVG_NS, tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  if (text !== null) e.textContent = text;
-  return e;
-}
-
-function el(tag, attrs = {}, ...children) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "text") e.textContent = v;
-    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
-    else e.setAttribute(k, v);
-  }
-  for (const c of children) if (c !== null && c !== undefined) e.append(c);
-  return e;
-}
 
 const known = (key, fallback) => (t(key) === key ? fallback : t(key));
 const tileName = (id) => known(`wq.tile.${id}`, id);

@@ -4,7 +4,7 @@
 // as the view does), and the words of those corrections. Tiles, gates and deployment are
 // the engine's to lay (the table answers its draws and its leader's ties); what a tap
 // corrects is where the figures stand and what they carry.
-import { t as gameWord, lang } from "/js/i18n.js";
+import { edit, json, pathOf, wordsOf } from "/js/companion-words.js";
 
 // The words of the corrections, kept here with them (the board's words come from i18n/).
 const WORDS = {
@@ -52,22 +52,13 @@ const WORDS = {
         weapon_die: "Киньте кубик зброї ворога {model}" },
 };
 
-function t(key, params = {}) {
-  if (!key.startsWith("companion.")) return gameWord(key, params);
-  const k = key.slice("companion.".length);
-  const s = (WORDS[lang()] || WORDS.en)[k] ?? WORDS.en[k] ?? k;
-  return s.replace(/\{(\w+)\}/g, (m, p) => (params[p] === undefined ? m : String(params[p])));
-}
-const c = (k, params) => t(`companion.${k}`, params);
+const { t, c, known } = wordsOf(WORDS);
 
 // WQ-39.1: the enemy kinds of the data; WQ-40.3: the condition tokens a hero may carry
 const ENEMY_KINDS = ["ghoul", "zombie", "banshee", "gravehand", "wraith", "brute"];
 const CONDITIONS = ["buried", "cursed", "disease", "fatigue", "stunned", "trapped"];
 const ENEMY_CONDITIONS = ["cursed", "disease", "trapped"];
 
-const json = (v) => JSON.stringify(v);
-const edit = (ops) => `edit ${json(ops)}`;
-const known = (key, fallback) => (t(key) === key ? fallback : t(key));
 const tileName = (id) => known(`wq.tile.${id}`, id);
 const zoneName = (zone) => { if (!zone) return t("wq.out"); const [tile, z] = String(zone).split("."); return `${tileName(tile)} ${z}`; };
 const enemyName = (kind) => known(`wq.enemy.${kind}`, kind);
@@ -162,8 +153,7 @@ export function tableEdits(view) {
 /** One change of a correction in words (the paths this module makes). */
 export function editText(change) {
   const { verb, path, value } = change;
-  const p = String(path).split(".");
-  const n = (i) => Number(p[i]) + 1;
+  const { p, n } = pathOf(path);
   if (p[0] === "enemy") {
     if (verb === "add" && value && typeof value === "object") return c("ch_enemy_add", { enemy: enemyName(value.enemy), g: value.group, zone: zoneName(value.zone) });
     if (verb === "del") return c("ch_enemy_del", { n: n(1) });

@@ -5,7 +5,8 @@
 // A new raider takes the next free number: the step drops ``state.next_raider`` so that the
 // scenario reader counts it again. A card or token that moves is taken out of where it lay
 // (``take``, "$taken"), since the reader refuses a component in two places.
-import { t as gameWord, has, lang } from "/js/i18n.js";
+import { has } from "/js/i18n.js";
+import { edit, json, pathOf, wordsOf } from "/js/companion-words.js";
 import { raiderName, tokenName, seatName, cardName, tileName } from "./notation.js";
 
 // The words of the corrections, kept here with them (the board's words come from i18n/).
@@ -69,13 +70,7 @@ const WORDS = {
         cv_normal: "звичайна", cv_ap: "бронебійна" },
 };
 
-function t(key, params = {}) {
-  if (!key.startsWith("companion.")) return gameWord(key, params);
-  const k = key.slice("companion.".length);
-  const s = (WORDS[lang()] || WORDS.en)[k] ?? WORDS.en[k] ?? k;
-  return s.replace(/\{(\w+)\}/g, (m, p) => (params[p] === undefined ? m : String(params[p])));
-}
-const c = (k, params) => t(`companion.${k}`, params);
+const { t, c } = wordsOf(WORDS);
 
 const DIRS = ["N", "NE", "SE", "S", "SW", "NW"];
 const RAIDER_TYPES = ["speedster", "pickup", "truck", "bulldozer", "hovercraft", "apc"];
@@ -101,12 +96,10 @@ function turns(view, tile) {
 const TOKEN_KINDS = ["loot", "crew", "rumor", "victory_blue", "victory_green"];
 const WEATHER = ["w01", "w02", "w03", "w04", "w05", "w06", "w07", "w08", "w09", "w10"];
 
-const json = (v) => JSON.stringify(v);
 const colourName = (colour) => {
   const word = has(`colour.${colour}`) ? t(`colour.${colour}`) : colour;
   return word.charAt(0).toUpperCase() + word.slice(1);
 };
-const edit = (ops) => `edit ${json(ops)}`;
 const kindOf = (card) => String(card).split("#")[0];
 const expansion = (view) => Boolean(view.config && view.config.expansion);
 
@@ -219,8 +212,7 @@ export function tableEdits(view, ctx = {}) {
 /** One change of a correction in words (the paths of the scenario, as this module makes them). */
 export function editText(change, ctx = {}) {
   const { verb, path, value } = change;
-  const p = String(path).split(".");
-  const n = (i) => Number(p[i]) + 1;
+  const { p, n } = pathOf(path);
   const name = (id) => (ctx.name ? ctx.name(id) : cardName(id));
   const seat = (i) => seatName(Number(i));
   if (verb === "take") { // what a player gives up, in words; a card taken out of a deck is bookkeeping

@@ -28,6 +28,7 @@ HERO_VERBS = frozenset({"move", "run", "explore", "end", "attack", "recover", "f
 KIND_VERBS: dict[str, frozenset[str]] = {
     "hero": HERO_VERBS, "stun": frozenset({"give"}), "place": frozenset({"place"}), "close": frozenset({"close"}),
     "anchor": frozenset({"anchor"}), "deploy": frozenset({"deploy"}),
+    "beside": frozenset({"beside"}),
     **{kind: frozenset({kind}) for kind in ("master", "rebirth", "rebirth_zone", "effect", "inspiration", "step",
                                             "strike")},
 }
@@ -63,7 +64,7 @@ def why_illegal(s: State, d: Decision, action: object) -> RuleError:
 
 
 # How many words the answer to each kind of decision takes, its verb included.
-_WORDS = {"stun": 2, "place": 2, "close": 2, "anchor": 2, "deploy": 3, "step": 3, "strike": 3}
+_WORDS = {"stun": 2, "place": 2, "close": 2, "anchor": 2, "beside": 2, "deploy": 3, "step": 3, "strike": 3}
 
 
 def _form(s: State, d: Decision, words: list[str], kind: str) -> NotationError | None:
@@ -212,6 +213,14 @@ def _why_deploy(s: State, d: Decision, words: list[str]) -> RuleError | None:
     return RuleError("WQ-39.1", f"{words[-1]} is not one of the zones the deployment allows: {_sample(d)}")
 
 
+def _why_beside(s: State, d: Decision, words: list[str]) -> RuleError | None:
+    if len(words) != 2:
+        return NotationError("expected 'beside ENEMY'")
+    kinds = ", ".join(parse(a).enemy for a in d.actions)
+    return RuleError("WQ-39.1", f"{words[1]!r} is not an enemy of this group that could take the next place by "
+                     f"its anchor without crowding out more of the group: {kinds}")
+
+
 def _tag(model: str) -> str:
     """An enemy model as the board and the log tag it ("№1.2": group 1's second model); the
     id a refused text named stays as the player wrote it."""
@@ -249,5 +258,6 @@ def _why_choice(s: State, d: Decision, words: list[str]) -> RuleError | None:
 
 _WHY = {
     "place": _why_place, "close": _why_close, "stun": _why_stun, "deploy": _why_deploy, "anchor": _why_deploy,
+    "beside": _why_beside,
     "step": _why_enemy, "strike": _why_enemy,
 }

@@ -5,7 +5,7 @@ offers, as a frozen action type. Zones are ``tile.zone``, models ``gN.k``, dice 
 
     move 3.b a4     run 3.c d5      attack g1.2 a6      recover a2      explore a3
     dig a4          free 2 a4       inspire a3          give a1         end
-    deploy g1.1 3.b anchor 3.b      place n     close e     master g2
+    deploy g1.1 3.b anchor 3.b      beside ghoul    place n     close e     master g2
     effect cure     inspiration 2   rebirth 1   rebirth_zone 3.a
     step g1.2 3.c   strike g1.2 2
 
@@ -107,6 +107,8 @@ def _word_verb(verb: str, field: str, doc: str, kind: Kind | None = None) -> typ
 
 
 Anchor = _word_verb("anchor", "zone", "The zone the encounter's models are deployed around (WQ-39.1).")
+Beside = _word_verb("beside", "enemy", "The kind of enemy that takes the next place by the anchor, among equals "
+                    "(WQ-39.1).")
 Place = _word_verb("place", "gate", "The gate a new tile is laid on (WQ-38.3).")
 Close = _word_verb("close", "gate", "The new closed gate, among the furthest (WQ-38.3).")
 Master = _word_verb("master", "group", "The enemy group the master moves (WQ-40.4).")
@@ -134,6 +136,6 @@ class Strike(Action, frozen=True):
     hero: int
 
 
-NOTATION = Notation([End, Move, Run, Attack, Recover, Explore, Dig, Inspire, Give, Free, Deploy, Anchor, Place,
+NOTATION = Notation([End, Move, Run, Attack, Recover, Explore, Dig, Inspire, Give, Free, Deploy, Anchor, Beside, Place,
                      Close, Master, Effect, Inspiration, Rebirth, RebirthZone, Step, Strike])
 parse = NOTATION.parse

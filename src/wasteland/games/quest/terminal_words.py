@@ -185,6 +185,8 @@ class QuestWords:
             return t(f"wq.act.{verb}", zone=self.zone(a.zone))
         if verb == "deploy":
             return t("wq.act.deploy", model=self.model(a.model, view), zone=self.zone(a.zone))
+        if verb == "beside":
+            return t("wq.act.beside", enemy=self.enemy(a.enemy))
         if verb == "master":
             return t("wq.act.master", group=a.group[1:])
         if verb in ("rebirth", "inspiration"):

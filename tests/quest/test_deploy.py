@@ -301,3 +301,21 @@ def test_a_refused_choice_names_the_rule_and_changes_nothing():
         GAME.apply_in_place(s, "beside wraith")
     assert err.value.rule == "WQ-39.1" and "brute, ghoul" in err.value.message
     assert GAME.to_json(s) == before
+
+
+def test_the_leaders_pick_survives_a_saved_position_and_a_wrong_one_names_its_field():
+    """WQ-39.1: the enemy the leader gave the place is kept with the deployment while its
+    zone is chosen, so a position saved then reads back the same; an enemy kind there is
+    none of is refused naming the field, nothing read."""
+    import copy
+
+    from wasteland.core.state_check import StateError
+    s, _ = _ambush("e_mob")
+    s.stack[-1]["beside"] = "zombie"
+    saved = GAME.to_json(s)
+    assert GAME.to_json(GAME.from_json(saved)) == saved
+    bad = copy.deepcopy(saved)
+    bad["stack"][-1]["beside"] = "dragon"
+    with pytest.raises(StateError) as err:
+        GAME.from_json(bad)
+    assert "beside" in str(err.value)

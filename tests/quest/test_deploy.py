@@ -319,3 +319,18 @@ def test_the_leaders_pick_survives_a_saved_position_and_a_wrong_one_names_its_fi
     with pytest.raises(StateError) as err:
         GAME.from_json(bad)
     assert "beside" in str(err.value)
+
+
+def test_the_leaders_choice_reads_in_the_terminals_languages():
+    """WQ-39.1: the terminal names the enemy of a "beside" option by the page's word, in
+    en/ru/uk, never by its id; the question carries its rule."""
+    from wasteland.games.quest.terminal_words import QuestWords
+
+    s, _ = _ambush("e_brute")
+    d = GAME.decision(s)
+    assert d.rule == "WQ-39.1" and "choose the enemy" in d.prompt
+    said = {lang: [QuestWords(lang).action(a) for a in d.actions] for lang in ("en", "ru", "uk")}
+    assert said["en"] == ["Bone Brute takes the place", "Ghoul takes the place"]
+    assert said["ru"] == ["Место займёт: Костяной громила", "Место займёт: Упырь"]
+    assert said["uk"] == ["Місце займе: Кістяний велетень", "Місце займе: Упир"]
+    assert all(QuestWords(lang).prompt(d) != d.prompt for lang in ("ru", "uk"))

@@ -54,7 +54,9 @@ def normalise(obj):
 # State keys added since the reference digest, left out so that it still checks that
 # nothing else changed: seen_in_hand (Saltlands, the cards that came into a hand in sight
 # of all, issue 15 item 10) is bookkeeping for determinization and changes no game.
-NEW_STATE_KEYS = {"seen_in_hand"}
+# raid_routes (Saltlands, SL §146: the tokens one route of a Raid move passes) is new state
+# beside raid_hexes, which keeps its meaning; a game it changes shows in the other keys.
+NEW_STATE_KEYS = {"seen_in_hand", "raid_routes"}
 
 
 def state_json(game, state):

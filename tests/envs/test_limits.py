@@ -92,7 +92,7 @@ def test_the_name_domains_are_the_rules_bounds() -> None:
     assert players is not None and players.high == HEROES and QUEST.domains["n"] == tuple(map(str, range(1, 5)))
     with pytest.raises(RuleError, match="players"):
         get_spec("quest").validate({"players": HEROES + 1})
-    assert AOT.version == QUEST.version == 1
+    assert AOT.version == 1 and QUEST.version == 2  # the quest's 2: "beside ENEMY" (WQ-39.1)
 
 
 def test_a_position_beyond_a_limit_is_refused_naming_it() -> None:

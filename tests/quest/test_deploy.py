@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from qtest import GAME, answer, asked, kind, legal, of_type, play, pos
+from wasteland.core.protocol import RuleError
+
+from qtest import GAME, act, answer, asked, kind, legal, of_type, play, pos
 
 ALLEY = {"tile": "alley", "at": [2, 0]}  # laid by its west position: zones a b c on 2,0 3,0 4,0
 
@@ -74,10 +76,14 @@ def test_leftovers_go_next_to_an_enemy_next_to_the_anchor():
     """WQ-39.1: the chapel entered by n has its item and its new closed gate in zone c
     (room 3), touching zone b (room 2). The lone wraith takes c by the item; the item now
     has an enemy beside it, so the next group deploys by the closed gate (ruling), in the
-    same zone: its wraith fills b, a ghoul the last unit of c, and the ghoul left over
+    same zone. Two places are left by it for the wraith and two ghouls, so the leader says
+    who takes them: the wraith fills b, a ghoul the last unit of c, and the ghoul left over
     stands in a, next to the wraith in b, which touches the gate."""
     s = pos(drawn="x_chapel")
     s, ev = play(s, "place n", "chance e_lone", "chance e_wraith", "deploy g1.1 chapel.c")
+    assert legal(s) == ["beside wraith", "beside ghoul"]
+    s, more = play(s, "beside wraith")
+    ev += more
     where = deployed(ev)
     assert where["g1.1"] == ("chapel.c", "adjacent to the mystic item in chapel.c")
     assert where["g2.1"] == ("chapel.b", "adjacent to the closed gate in chapel.c")
@@ -251,3 +257,80 @@ def test_a_group_deployed_during_the_activation_phase_acts_later_that_round():
     s, ev = play(s, "end")
     assert asked(s) == "weapon_die" and s.round == 1
     assert GAME.chance_pending(s).point.about == (("model", "g1.1"),)
+
+
+def _ambush(card: str):
+    """An ambush at the closed gate in alley.c, both heroes filling alley.b: two places
+    (alley.c) stand by the gate."""
+    s = pos(players=2, tiles=[{"tile": "gatehouse"}, ALLEY],
+            gates={"open": [[1, 0, "E"]], "closed": [4, 0, "E"]},
+            heroes=[{"zone": "alley.b"}, {"zone": "alley.b"}], state={"step": "event"})
+    return answer(s, "5", "ambush", card)
+
+
+def test_the_leader_chooses_which_enemies_take_the_last_places():
+    """WQ-39.1 "as many as possible" says how many of the mob stand by the closed gate (two
+    small places in alley.c for three small enemies), not which: the leader chooses, each
+    place in turn, and the order the card lists them decides nothing."""
+    s, ev = _ambush("e_mob")
+    d = GAME.decision(s)
+    assert (d.kind, d.seat, d.rule) == ("beside", 0, "WQ-39.1")
+    assert d.actions == ("beside ghoul", "beside zombie")
+    s, ev = act(s, "beside zombie")  # one kind left for the last place: nothing more to ask
+    placed = [(s.models[e["model"]]["enemy"], e["zone"], e["why"]) for e in of_type(ev, "enemy_deployed")]
+    assert placed == [("zombie", "alley.c", "adjacent to the closed gate in alley.c"),
+                      ("ghoul", "alley.c", "adjacent to the closed gate in alley.c, with a small enemy of its group"),
+                      ("ghoul", "alley.a", "the nearest zone with room (stand-in: the page stops here)")]
+
+
+def test_a_large_and_a_small_enemy_tie_for_one_place():
+    """WQ-39.1: the bone brute (large) or its ghoul fills the two units by the gate either
+    way (one enemy stands there): the leader chooses; the other is left over."""
+    s, _ = _ambush("e_brute")
+    assert legal(s) == ["beside brute", "beside ghoul"]
+    s, ev = act(s, "beside ghoul")
+    assert [(s.models[e["model"]]["enemy"], e["zone"]) for e in of_type(ev, "enemy_deployed")][0] == \
+        ("ghoul", "alley.c")
+
+
+def test_a_refused_choice_names_the_rule_and_changes_nothing():
+    """WQ-39.1: an enemy that is not one of the tied ones is refused, naming the rule."""
+    s, _ = _ambush("e_brute")
+    before = GAME.to_json(s)
+    with pytest.raises(RuleError) as err:
+        GAME.apply_in_place(s, "beside wraith")
+    assert err.value.rule == "WQ-39.1" and "brute, ghoul" in err.value.message
+    assert GAME.to_json(s) == before
+
+
+def test_the_leaders_pick_survives_a_saved_position_and_a_wrong_one_names_its_field():
+    """WQ-39.1: the enemy the leader gave the place is kept with the deployment while its
+    zone is chosen, so a position saved then reads back the same; an enemy kind there is
+    none of is refused naming the field, nothing read."""
+    import copy
+
+    from wasteland.core.state_check import StateError
+    s, _ = _ambush("e_mob")
+    s.stack[-1]["beside"] = "zombie"
+    saved = GAME.to_json(s)
+    assert GAME.to_json(GAME.from_json(saved)) == saved
+    bad = copy.deepcopy(saved)
+    bad["stack"][-1]["beside"] = "dragon"
+    with pytest.raises(StateError) as err:
+        GAME.from_json(bad)
+    assert "beside" in str(err.value)
+
+
+def test_the_leaders_choice_reads_in_the_terminals_languages():
+    """WQ-39.1: the terminal names the enemy of a "beside" option by the page's word, in
+    en/ru/uk, never by its id; the question carries its rule."""
+    from wasteland.games.quest.terminal_words import QuestWords
+
+    s, _ = _ambush("e_brute")
+    d = GAME.decision(s)
+    assert d.rule == "WQ-39.1" and "choose the enemy" in d.prompt
+    said = {lang: [QuestWords(lang).action(a) for a in d.actions] for lang in ("en", "ru", "uk")}
+    assert said["en"] == ["Bone Brute takes the place", "Ghoul takes the place"]
+    assert said["ru"] == ["Место займёт: Костяной громила", "Место займёт: Упырь"]
+    assert said["uk"] == ["Місце займе: Кістяний велетень", "Місце займе: Упир"]
+    assert all(QuestWords(lang).prompt(d) != d.prompt for lang in ("ru", "uk"))

@@ -68,6 +68,7 @@ CASES: dict[str, tuple[Wrong, str]] = {
     "close": (lambda s: _not_offered(s, "close", ["n", "e", "s", "w", "q"]), "WQ-38.3"),
     "anchor": (lambda s: _not_offered(s, "anchor", sorted(s.board.capacity)), "WQ-39.1"),
     "deploy": (_deploy_elsewhere, "WQ-39.1"),
+    "beside": (lambda s: _not_offered(s, "beside", sorted(s.content.enemies)), "WQ-39.1"),  # not among the tied
     "master": (lambda s: "master g9", "WQ-40.4"),
     "rebirth": (lambda s: "rebirth 9", "WQ-40.4"),
     "rebirth_zone": (lambda s: _not_offered(s, "rebirth_zone", sorted(s.board.capacity)), "WQ-40.4"),

@@ -25,7 +25,7 @@ SRC = Path(__file__).parents[2] / "src" / "wasteland"
 PACKAGE = SRC / "games" / "quest"
 
 PIECE_ACTIONS = ["attack g1.1 a2", "attack g1.1 a5", "move gatehouse.a a1", "step g1.1 graveyard.a",
-                 "step g1.1 graveyard.c", "strike g1.1 1"]
+                 "step g1.1 graveyard.c", "strike g1.1 1", "beside ghoul", "beside zombie"]
 PAGE = """<!doctype html><meta charset="utf-8"><div id="board"></div><div id="board2"></div><div id="side"></div><ul id="log"></ul>
 <script type="module">
 import * as board from "/games/quest/board.js";
@@ -42,6 +42,7 @@ board.renderBoard(document.getElementById("board"), data.view, { marks, onSpot: 
 board.renderSide(document.getElementById("side"), data.view);
 for (const e of data.events) { const li = document.createElement("li"); li.textContent = board.eventText(e); document.getElementById("log").append(li); }
 window.labels = data.actions.map(board.actionLabel);
+window.besideLabels = ["beside ghoul", "beside zombie"].map((a) => board.actionLabel(a));
 window.legend = board.legend(data.view);
 const plain = (m) => Object.fromEntries([...m].map(([k, v]) => [k, { classes: v.classes, actions: v.actions, from: v.from }]));
 const standing = { enemies: [{ model: "g1.1", zone: "graveyard.b" }], players: [{ seat: 0, zone: "gatehouse.b" }, { seat: 1, zone: "gatehouse.a" }] };
@@ -108,6 +109,8 @@ def test_the_board_draws_marks_and_speaks_russian(site, browser):
         log = page.inner_text("#log")
         assert "Кладбище лёг позицией врат w" in log and "Новые закрытые врата на позиции e" in log
         assert all(label and not label.startswith("deploy ") for label in page.evaluate("window.labels"))
+        # WQ-39.1: the leader's choice of the enemy that takes the last place, in the page's words
+        assert page.evaluate("window.besideLabels") == ["Место займёт: Упырь", "Место займёт: Зомби"]
         # a highlight keeps the tile's shade: every square of a tile has its fill, marked or
         # not, and the marked ones get a hatched, outlined overlay on top (issue 14)
         fills = page.locator("rect.wq-square").evaluate_all(

@@ -981,6 +981,70 @@ def test_raid_collects_tokens_passed_over():
     assert "1,-2" not in tokens(s)
 
 
+def test_raid_collects_the_tokens_of_one_route_not_of_every_route_SL146():
+    """SL §146 Raid, in the original: she may collect the tokens "she crossed" (которые она
+    пересекла), those of the one route she drove. From -1,-1 to 3,-3 (four steps of the
+    tractor's five) a route passes 1,-1 (2 + 2 steps) or one passes 0,-3 (2 + 3), but none
+    both (7 steps at the fewest): she may raid either, and once she has raided one, the
+    other is refused."""
+    s = build(scene("""
+        [state]
+        weather = ["w01", "w02"]
+        wind = "S"
+        [[player]]
+        seat = "p1"
+        hex = "-1,-1"
+        vehicle = "wind_tractor"
+        cargo = ["crew", "crew"]
+        [[token]]
+        hex = "1,-1"
+        token = "loot"
+        [[token]]
+        hex = "0,-3"
+        token = "loot"
+    """, characters='"marauder"'))
+    play(s, "move 3,-3")
+    assert has(s, "collect 1,-1 by marauder") and has(s, "collect 0,-3 by marauder")
+    play(s, "collect 1,-1 by marauder")
+    while decision_kind(s) != "turn":  # where the loot goes (SL §54), whatever it is
+        play(s, GAME.decision(s).actions[0])
+    assert not has(s, "collect 0,-3")
+    assert_illegal(s, "collect 0,-3 by crew#1", "SL §146")
+
+
+def test_raid_routes_are_written_and_read_back_and_a_wrong_one_names_its_field_SL146():
+    """SL §146: the tokens each route of the Raid move passes are part of the position:
+    written and read back the same; a route through a hex the move did not pass is refused
+    naming raid_routes."""
+    from wasteland.core.registry import get_spec
+    from wasteland.games.saltlands.scenario import ScenarioError, scenario_from_text
+
+    s = build(scene("""
+        [state]
+        weather = ["w01", "w02"]
+        wind = "S"
+        [[player]]
+        seat = "p1"
+        hex = "-1,-1"
+        vehicle = "wind_tractor"
+        cargo = ["crew"]
+        [[token]]
+        hex = "1,-1"
+        token = "loot"
+        [[token]]
+        hex = "0,-3"
+        token = "loot"
+    """, characters='"marauder"'))
+    play(s, "move 3,-3")
+    text = get_spec("saltlands").write_scenario(s)
+    assert 'raid_routes = [["1,-1"], ["0,-3"]]' in text
+    back = scenario_from_text(text)
+    assert GAME.to_json(back) == GAME.to_json(s) and GAME.decision(back).actions == GAME.decision(s).actions
+    with pytest.raises(ScenarioError) as info:
+        scenario_from_text(text.replace('raid_routes = [["1,-1"], ["0,-3"]]', 'raid_routes = [["0,-3", "2,-2"]]'))
+    assert "raid_routes" in str(info.value) and "SL §146" in str(info.value)
+
+
 def test_raid_collects_a_token_her_sail_jumped_over_SL146_SL81():
     """SL §146 Raid with SL §81: a double step moves two hexes, over the one between. Wind N
     at strength 1 + 1: from -1,1 two double steps north-east reach 3,-3, jumping 0,0 where

@@ -75,14 +75,15 @@ def _build() -> TemplateActions:
         ["end", "move {zone} {die}", "run {zone} {die}", "attack {foe} {die}", "recover {die}",
          "explore {die}", "give {die}", "inspire {die}", "dig {die}", "free {n} {die}", "deploy {deploying} {zone}",
          "place {gate}", "close {gate}", "master {group}", "effect {effect}", "anchor {zone}",
-         "inspiration {n}", "rebirth {n}", "rebirth_zone {zone}", "step {acting} {zone}", "strike {acting} {n}"],
+         "inspiration {n}", "rebirth {n}", "rebirth_zone {zone}", "step {acting} {zone}", "strike {acting} {n}",
+         "beside {enemy}"],
         {"zone": zones, "die": dice, "group": groups, "gate": ("n", "e", "s", "w"),
          "effect": ("cure", "recover"), "n": tuple(str(n) for n in range(1, HEROES + 1)),
          "foe": Slots(FOES, _foes, rule="WQ-39.1"), "deploying": Slots(1, _deploying),
-         "acting": Slots(1, _acting)},
+         "acting": Slots(1, _acting), "enemy": tuple(c.enemies)},
         # an exploration, encounter or crisis card drawn, a die (up to twelve faces) rolled
         chance=max(len(c.cards), len(c.encounters), len(crises), 12),
-        version=1,
+        version=2,  # 2: "beside {enemy}", the leader's WQ-39.1 choice of who takes the last places
     )
 
 

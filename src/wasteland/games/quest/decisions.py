@@ -8,6 +8,8 @@ DECISION_INFO = {
     "close": ("WQ-38.3", "several gate positions are furthest: choose where the closed gate goes"),
     "anchor": ("WQ-39.1", "mystic items equally near a hero: choose the one the group deploys by"),
     "deploy": ("WQ-39.1", "choose the zone for this enemy"),
+    "beside": ("WQ-39.1", "fewer places by the anchor than enemies that could take them: choose the enemy "
+                          "that takes the next place"),
     "master": ("WQ-40.4", "groups equally far from the heroes: choose the one that Moves"),
     "rebirth": ("WQ-40.4", "choose the hero for Heroic rebirth"),
     "rebirth_zone": ("WQ-40.4", "empty zones equally near: choose where the hero returns"),

@@ -151,3 +151,27 @@ def model_zones(s: State, tile: str, anchor: str, what: str, slot: str, enemy: s
             best = min(d[z] for z in fits)
             return sorted(z for z in fits if d[z] == best), "the nearest zone with room (stand-in: the page stops here)"
     return [], "no zone has room"
+
+
+def tied_for_the_places(s: State, tile: str, anchor: str, what: str, slot: str, queue: list[str]) -> list[str]:
+    """WQ-39.1: the kinds of enemy, in the group's order, the leader chooses between for the
+    next place adjacent to the anchor, or none to choose. "As many as possible" fixes how
+    many stand there, not which: when fewer places remain than enemies of more than one
+    kind that could take one, the leader deploys the group and says which of them (the
+    order the card lists them is no rule of the page's)."""
+    takers: list[str] = []
+    for i, enemy in enumerate(queue):
+        if enemy in takers:
+            continue
+        zones, why = model_zones(s, tile, anchor, what, slot, enemy, queue[:i] + queue[i + 1:], False)
+        if zones and why != "leftover":
+            takers.append(enemy)
+    if len(takers) < 2:
+        return []
+    near = [z for z in s.board.tile_zones[tile] if adjacent(s, anchor, z)]
+    occ = s.occupancy()
+    rooms = tuple(sorted(s.board.capacity[z] - occ.get(z, 0) for z in near))
+    places = max_fit(rooms, tuple(sorted(s.content.size(e) for e in queue)))
+    if places >= sum(1 for e in queue if e in takers):
+        return []  # every enemy that could stand there will: the order changes nothing
+    return takers

@@ -23,7 +23,7 @@ from .decisions import DECISION_INFO
 from .deploy import adjacent
 from .explore import placement_problem
 from .heroes import THRESHOLD, dice_tokens
-from .notation import (Anchor, Attack, Close, Deploy, End, Free, Give, Inspire, Move, Place, RebirthZone, Run,
+from .notation import (Anchor, Attack, Beside, Close, Deploy, End, Free, Give, Inspire, Move, Place, RebirthZone, Run,
                        Step, Strike, die_value, parse)
 from .state import State
 
@@ -31,7 +31,7 @@ HERO_VERBS = frozenset({"move", "run", "explore", "end", "attack", "recover", "f
 # The verbs each decision kind offers (engine.py OPTIONS, heroes.py, events_table.py).
 KIND_VERBS: dict[str, frozenset[str]] = {
     "hero": HERO_VERBS, "stun": frozenset({"give"}), "place": frozenset({"place"}), "close": frozenset({"close"}),
-    "anchor": frozenset({"anchor"}), "deploy": frozenset({"deploy"}),
+    "anchor": frozenset({"anchor"}), "deploy": frozenset({"deploy"}), "beside": frozenset({"beside"}),
     **{kind: frozenset({kind}) for kind in ("master", "rebirth", "rebirth_zone", "effect", "inspiration", "step",
                                             "strike")},
 }
@@ -169,6 +169,12 @@ def _why_deploy(s: State, d: Decision, a: Deploy | Anchor) -> RuleError | None:
     return RuleError("WQ-39.1", f"{a.zone} is not one of the zones the deployment allows: {_sample(d)}")
 
 
+def _why_beside(s: State, d: Decision, a: Beside) -> RuleError | None:
+    kinds = ", ".join(parse(x).enemy for x in d.actions)
+    return RuleError("WQ-39.1", f"{a.enemy!r} is not an enemy of this group that could take the next place by "
+                     f"its anchor without crowding out more of the group: {kinds}")
+
+
 def _tag(model: str) -> str:
     """An enemy model as the board and the log tag it ("№1.2": group 1's second model); the
     id a refused text named stays as the player wrote it."""
@@ -202,6 +208,6 @@ def _why_choice(s: State, d: Decision, a: Action) -> RuleError | None:
 
 
 _WHY: dict[str, Callable[..., RuleError | None]] = {
-    "place": _why_place, "close": _why_close, "stun": _why_stun, "deploy": _why_deploy, "anchor": _why_deploy,
+    "place": _why_place, "close": _why_close, "stun": _why_stun, "deploy": _why_deploy, "anchor": _why_deploy, "beside": _why_beside,
     "step": _why_enemy, "strike": _why_enemy,
 }

@@ -12,7 +12,7 @@ from typing import Any
 from wasteland.core import chance
 from wasteland.core.rng import shuffle
 
-from .deploy import anchor_candidates, build_group, model_zones
+from .deploy import anchor_candidates, build_group, model_zones, tied_for_the_places
 from . import notation as N
 from .notation import parse
 from .state import State
@@ -103,6 +103,12 @@ def deploy_run(s: State, f: Frame, events: Events) -> bool:
             f["i"] += 1
             f["queue"] = None
             continue
+        if "beside" not in f:
+            tied = tied_for_the_places(s, f["tile"], f["anchor"], f["what"], slot,
+                                       [q["enemy"] for q in f["queue"] if not q["left"]])
+            if len(tied) > 1:
+                f["wait"], f["choices"] = "beside", tied
+                return False
         nxt = next((q for q in f["queue"] if not q["left"]), f["queue"][0])
         rest = [q["enemy"] for q in f["queue"] if not q["left"] and q is not nxt]
         zones, why = model_zones(s, f["tile"], f["anchor"], f["what"], slot, nxt["enemy"], rest, nxt["left"])
@@ -132,6 +138,7 @@ def _place_model(s: State, f: Frame, zone: str, why: str, events: Events) -> Non
     g = s.groups[slot]
     nxt = next((q for q in f["queue"] if not q["left"]), f["queue"][0])
     f["queue"].remove(nxt)
+    f.pop("beside", None)  # the next place by the anchor is the leader's to give again
     mid = f"g{slot}.{g['next']}"
     g["next"] += 1
     e = s.content.enemies[nxt["enemy"]]
@@ -144,6 +151,8 @@ def _place_model(s: State, f: Frame, zone: str, why: str, events: Events) -> Non
 def deploy_options(s: State, f: Frame) -> list[str]:
     if f["wait"] == "anchor":
         return [N.Anchor.text(z) for z in f["choices"]]
+    if f["wait"] == "beside":
+        return [N.Beside.text(e) for e in f["choices"]]
     slot = f["groups"][f["i"]]
     mid = f"g{slot}.{s.groups[slot]['next']}"
     return [N.Deploy.text(mid, z) for z in f["choices"]]
@@ -155,8 +164,19 @@ def deploy_choose(s: State, f: Frame, action: str, events: Events) -> None:
     f["wait"] = ""
     if wait == "anchor":
         _set_anchor(s, f, a.zone, events)
+    elif wait == "beside":
+        _take_the_place(s, f, a.enemy, events)
     else:
         _place_model(s, f, a.zone, f["why"], events)
+
+
+def _take_the_place(s: State, f: Frame, enemy: str, events: Events) -> None:
+    """WQ-39.1: the leader gives the next place by the anchor to an enemy of this kind; it
+    goes first in the group's queue and is deployed next."""
+    q = next(q for q in f["queue"] if not q["left"] and q["enemy"] == enemy)
+    f["queue"].remove(q)
+    f["queue"].insert(0, q)
+    f["beside"] = enemy
 
 
 def initiative_run(s: State, f: Frame, events: Events) -> bool:

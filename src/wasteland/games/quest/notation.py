@@ -5,7 +5,7 @@ offers, as a frozen action type. Zones are ``tile.zone``, models ``gN.k``, dice 
 
     move 3.b a4     run 3.c d5      attack g1.2 a6      recover a2      explore a3
     dig a4          free 2 a4       inspire a3          give a1         end
-    deploy g1.1 3.b anchor 3.b      place n     close e     master g2
+    deploy g1.1 3.b anchor 3.b      beside ghoul    place n     close e     master g2
     effect cure     inspiration 2   rebirth 1   rebirth_zone 3.a
     step g1.2 3.c   strike g1.2 2
 
@@ -54,6 +54,8 @@ Give = verb("give", W("die", DIE), doc="Give up a die to Stunned (WQ-40.3).")
 Free = verb("free", W("hero", HERO), W("die", DIE), doc="Free a trapped hero (WQ-40.3).")
 Deploy = verb("deploy", W("model"), W("zone"), doc="The enemy model deployed now, in a zone (WQ-39.1).")
 Anchor = verb("anchor", W("zone"), doc="The zone the encounter's models are deployed around (WQ-39.1).")
+Beside = verb("beside", W("enemy"), doc="The kind of enemy that takes the next place by the anchor, among equals "
+              "(WQ-39.1).")
 Place = verb("place", W("gate"), doc="The gate a new tile is laid on (WQ-38.3).")
 Close = verb("close", W("gate"), doc="The new closed gate, among the furthest (WQ-38.3).")
 Master = verb("master", W("group"), doc="The enemy group the master moves (WQ-40.4).")
@@ -66,6 +68,6 @@ Strike = verb("strike", W("model"), W("hero", HERO),
                doc="The hero an enemy's weapon is used on, among equals (WQ-40.1).")
 
 
-NOTATION = Notation([End, Move, Run, Attack, Recover, Explore, Dig, Inspire, Give, Free, Deploy, Anchor, Place,
-                     Close, Master, Effect, Inspiration, Rebirth, RebirthZone, Step, Strike])
+NOTATION = Notation([End, Move, Run, Attack, Recover, Explore, Dig, Inspire, Give, Free, Deploy, Anchor, Beside,
+                     Place, Close, Master, Effect, Inspiration, Rebirth, RebirthZone, Step, Strike])
 parse = NOTATION.parse

@@ -180,6 +180,8 @@ class QuestWords(GameWords):
             return t(f"wq.act.{verb}", zone=self.zone(a.zone))
         if verb == "deploy":
             return t("wq.act.deploy", model=self.model(a.model, view), zone=self.zone(a.zone))
+        if verb == "beside":
+            return t("wq.act.beside", enemy=self.enemy(a.enemy))
         if verb == "master":
             return t("wq.act.master", group=a.group[1:])
         if verb in ("rebirth", "inspiration"):

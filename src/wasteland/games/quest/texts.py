@@ -64,6 +64,10 @@ VERBS: dict[str, tuple[str, str, dict[str, str]]] = {
         "en": "Choose the zone this enemy stands in, among those the deployment rules allow.",
         "ru": "Выберите зону для этого врага из тех, что разрешают правила расстановки.",
         "uk": "Оберіть зону для цього ворога з тих, що дозволяють правила розстановки."}),
+    "beside": ("beside ENEMY", "WQ-39.1", {
+        "en": "Fewer places by the item or gate than enemies that could take them: choose the enemy that stands there.",
+        "ru": "Мест у предмета или врат меньше, чем врагов, что могли бы их занять: выберите, какой враг встанет там.",
+        "uk": "Місць біля предмета чи брами менше, ніж ворогів, що могли б їх зайняти: оберіть, який ворог стане там."}),
     "master": ("master GROUP", "WQ-40.4", {
         "en": "Groups equally far from the heroes: choose the one that moves.",
         "ru": "Группы одинаково далеко от героев: выберите ту, что сдвинется.",

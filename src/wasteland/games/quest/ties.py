@@ -9,7 +9,8 @@ in the log which of its rules chose (the key returned with the action):
   and where the new closed gate goes among the furthest (``ties.close``, WQ-38.3): the
   first in compass order, north, east, south, west;
 * which of the mystic items equally near a hero a group deploys by (``ties.anchor``,
-  WQ-39.1), which zone an enemy takes among the equally good (``ties.deploy``, WQ-39.1)
+  WQ-39.1), which enemy of a group takes the last places by it (``ties.beside``,
+  WQ-39.1: the one listed first on its encounter card), which zone an enemy takes among the equally good (``ties.deploy``, WQ-39.1)
   and where a hero of Heroic rebirth returns (``ties.rebirth_zone``, WQ-40.4): the zone of
   the tile laid first, then the zone letter first in the alphabet;
 * which of the groups equally far from the heroes Moves on Master's will
@@ -56,6 +57,11 @@ POLICY_TEXTS = {
         "ru": "враг занимает зону на тайле, выложенном раньше, затем зону с первой по алфавиту буквой",
         "uk": "ворог займає зону на тайлі, викладеному раніше, далі зону з першою за абеткою літерою",
     },
+    "ties.beside": {
+        "en": "of the enemies that could take the last places by the item or gate, the one listed first on its encounter card",
+        "ru": "из врагов, что могли бы занять последние места у предмета или врат, — тот, что назван на карте столкновения первым",
+        "uk": "з ворогів, що могли б зайняти останні місця біля предмета чи брами, — той, що названий на карті сутички першим",
+    },
     "ties.rebirth_zone": {
         "en": "the hero returns to the zone on the tile laid first, then the zone letter first in the alphabet",
         "ru": "герой возвращается в зону на тайле, выложенном раньше, затем в зону с первой по алфавиту буквой",
@@ -99,6 +105,8 @@ def decide(s: State, d: Decision) -> tuple[str, str] | None:
             return int(group) if group.isdecimal() else 99
 
         return min(d.actions, key=slot), "ties.master"
+    if d.kind == "beside":
+        return d.actions[0], "ties.beside"  # offered in the card's order (encounters.py)
     if d.kind == "strike":
         return min(d.actions, key=lambda a: parse(a).hero), "ties.strike"
     return None

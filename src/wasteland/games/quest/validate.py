@@ -32,7 +32,7 @@ GROUP_KEYS = {"card", "models", "stunned", "tile", "next"}
 #: events_table.py): any other is a mistake, refused by its name
 FRAME_KEYS = {"kind", "seat", "acted", "anchor", "anchor_zone", "card", "choices", "deployed", "drawn", "groups",
               "hero", "i", "left", "model", "moves", "queue", "rule", "slot", "strike", "target", "tied", "tile",
-              "wait", "what", "why"}
+              "wait", "what", "why", "beside"}
 
 
 def _keys(field: str, value: dict[str, Any], keys: set[str]) -> None:
@@ -185,6 +185,8 @@ def _check_stack(s: State, zones: set[str]) -> None:
             elif key == "card" and f["kind"] in ("place", "close", "encounters", "deploy"):
                 if value != "":
                     need_in(here, value, c.cards, "exploration card")
+            elif key == "beside":  # the enemy the leader gave the next place by the anchor (WQ-39.1)
+                need_in(here, value, c.enemies, "enemy")
             elif key == "anchor_zone" and value:
                 need_in(here, value, zones, "zone")
             elif key in ("wait", "what", "anchor", "rule"):

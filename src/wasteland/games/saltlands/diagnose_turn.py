@@ -10,6 +10,7 @@ from .board import TERRAIN_NAME, UNEXPLORED, parse_pos
 from .movement import MoveOption, _move_kind, fuel_cards, move_options
 from .notation import parse
 from .state import Player, State
+from .raid import on_a_route
 from .turn import PROPHECY_CARDS, TRADE_LIMIT, _adjacent_raiders, _area_targets, _discard_match, _is_far, \
     _lure_useful, area_hexes
 from .zones import ability, card_def, crew_members, holds, over_hand_limit
@@ -160,6 +161,9 @@ def _collect(s: State, d: Decision, p: Player, a: _Args) -> RuleError:
     if h not in s.tokens:
         return RuleError("SL §73", "there is no token on that hex")
     if h not in s.static.geo.adj[p.hex]:
+        if ability(s, p) == "raid" and h in s.raid_hexes and not on_a_route(s, h):
+            return RuleError("SL §146", "a Raid collects the tokens she crossed on the one route she drove: no "
+                             "route of this turn's move passes this token and the ones she has raided already")
         if ability(s, p) == "raid":
             return RuleError("SL §146", "a Raid collects only the tokens passed over in this turn's move; "
                              "any other token must be on an adjacent hex (SL §73)")

@@ -453,6 +453,7 @@ def start_turn(s: State, seat: int, events: Events) -> None:
     s.ability_used = False
     s.streak = []
     s.raid_hexes = []
+    s.raid_routes = []
     s.trades_used = 0
     s.trade_partner = -1
     p = s.players[seat]

@@ -67,7 +67,7 @@ STATE_KEYS = frozenset({
     "rng", "round", "turn", "current", "wind", "storm", "weather", "weather_drawn", "weather_deck", "explore",
     "rumor_deck", "rumors_played", "markers", "token_pool", *TABLE_ZONES, "traded", "seen_in_hand",
     "next_raider", "moved", "must_move", "refreshes", "ability_used", "final_turn", "trades_used",
-    "trade_partner", "streak", "raid_hexes", "winners", "over", "end_reason", "activated", "damage_discard",
+    "trade_partner", "streak", "raid_hexes", "raid_routes", "winners", "over", "end_reason", "activated", "damage_discard",
 })
 PLAYER_KEYS = frozenset({"seat", "character", "hex", "hand", "cargo", "vehicle", "engaged", "last_used", "status",
                          "respawned", "hidden", "hidden_near"})
@@ -409,6 +409,25 @@ def _after_turn_counters(s: State, st: dict[str, Any], where: str) -> None:
     if "raid_hexes" in st:
         places = board.Places(s)
         s.raid_hexes = [places.hex(h, f"{where} raid_hexes") for h in texts(st["raid_hexes"], f"{where} raid_hexes")]
+        s.raid_routes = [list(s.raid_hexes)] if s.raid_hexes else []  # not given: one route passed them all
+    if "raid_routes" in st:
+        _raid_routes(s, st["raid_routes"], f"{where} raid_routes")
+
+
+def _raid_routes(s: State, value: Any, where: str) -> None:
+    """SL §146: the tokens one route of the Raid move passes, each a list of raid_hexes."""
+    places = board.Places(s)
+    if not isinstance(value, list) or not all(isinstance(r, list) for r in value):
+        raise ScenarioError(where, f"must be a list of routes, each a list of hexes, not {shown(value)}", "SL §146")
+    routes = []
+    for route in value:
+        hexes = [places.hex(h, where) for h in texts(route, where)]
+        wrong = next((h for h in hexes if h not in s.raid_hexes), None)
+        if wrong is not None:
+            raise ScenarioError(where, f"{s.static.geo.names[wrong]} is not one of raid_hexes, the tokens the move "
+                                "passed", "SL §146")
+        routes.append(sorted(hexes))
+    s.raid_routes = routes
 
 
 def _pieces(s: State) -> dict[int, str]:

@@ -33,7 +33,7 @@ STATE_PARTS = {
     "discard": "[state] discard", "supply": "[state] supply", "players": "[[player]]", "stack": "[[procedure]]",
     "moved": "[state] moved", "must_move": "[state] must_move", "refreshes": "[state] refreshes",
     "traded": "[state] traded", "ability_used": "[state] ability_used", "final_turn": "[state] final_turn",
-    "streak": "[state] streak", "raid_hexes": "[state] raid_hexes", "trades_used": "[state] trades_used",
+    "streak": "[state] streak", "raid_hexes": "[state] raid_hexes", "raid_routes": "[state] raid_routes", "trades_used": "[state] trades_used",
     "seen_in_hand": "[state] seen_in_hand", "trade_partner": "[state] trade_partner",
     "winners": "[state] winners", "over": "[state] over", "end_reason": "[state] end_reason", "chance": "[chance]",
 }
@@ -86,6 +86,7 @@ def to_text(s: State) -> str:
         "seen_in_hand": [cards[c] for c in s.seen_in_hand],
         "streak": [list(e) for e in s.streak],
         "raid_hexes": [hex_name(h) for h in s.raid_hexes],
+        "raid_routes": [[hex_name(h) for h in r] for r in s.raid_routes],
         "winners": [seat(w) for w in s.winners],
         "over": s.over,
         "end_reason": s.end_reason,

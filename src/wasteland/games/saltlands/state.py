@@ -203,7 +203,7 @@ PLAIN_FIELDS = (
     "markers", "rumor_deck", "rumors_played", "weather_deck", "weather_drawn", "wind_dir",
     "storm", "damage_stacks", "revealed", "damage_discard", "next_raider", "mirage", "raider_deck", "discard",
     "supply", "stack", "moved", "must_move", "refreshes", "traded", "ability_used",
-    "final_turn", "streak", "raid_hexes", "trades_used", "seen_in_hand", "trade_partner",
+    "final_turn", "streak", "raid_hexes", "raid_routes", "trades_used", "seen_in_hand", "trade_partner",
     "winners", "over", "end_reason",
 )
 
@@ -248,6 +248,7 @@ class State(FramedState):
         self.final_turn = False  # solo: the extra turn after the last round (SL §121 ruling)
         self.streak: list[list[int]] = []  # Born Killer: [raider, normal damage so far] (SL §146)
         self.raid_hexes: list[int] = []  # Raid: token hexes passed over by this turn's move (SL §146)
+        self.raid_routes: list[list[int]] = []  # Raid: the tokens one route passes, the largest sets (SL §146)
         self.trades_used = 0  # Trade: trades with far players this turn, at most 3 (SL §146)
         # Cards that came into a hand in sight of everybody (zones.gain): determinization
         # leaves them where they are.
@@ -341,6 +342,7 @@ class State(FramedState):
         s.final_turn = self.final_turn
         s.streak = [e.copy() for e in self.streak]
         s.raid_hexes = self.raid_hexes.copy()
+        s.raid_routes = [r.copy() for r in self.raid_routes]
         s.trades_used = self.trades_used
         s.seen_in_hand = self.seen_in_hand.copy()
         s.trade_partner = self.trade_partner
@@ -372,6 +374,8 @@ class State(FramedState):
         for name in PLAIN_FIELDS:
             if name in data or name not in NEW_FIELDS:
                 setattr(s, name, plain(data[name]))
+        if "raid_routes" not in data:  # a save from before SL §146 kept its routes: one through them all
+            s.raid_routes = [list(s.raid_hexes)] if s.raid_hexes else []
         s.tokens = {h: t for h, t in data["tokens"]}
         s.raiders = {r[0]: list(r[1:]) for r in data["raiders"]}
         s.players = [Player.from_json(p) for p in data["players"]]
@@ -393,5 +397,5 @@ def _in_order(table: dict[str, Any], order: Sequence[str]) -> dict[str, Any]:
 
 
 # absent from saves made before the expansion (the first three) or before seen_in_hand
-NEW_FIELDS = {"streak", "raid_hexes", "trades_used", "seen_in_hand", "trade_partner"}
+NEW_FIELDS = {"streak", "raid_hexes", "raid_routes", "trades_used", "seen_in_hand", "trade_partner"}
 

@@ -24,8 +24,8 @@ from .board import CELLS_PER_TILE, fmt_pos, parse_pos
 from .combat import attack_or_ask, start_soak
 from . import notation as N
 from .notation import parse
-from .movement import FUEL_BONUS, BORN_DRIVER_BONUS, fuel_cards, move_actions, move_crossings, sail_step_options, \
-    terrain_set, wind_strength
+from .movement import FUEL_BONUS, fuel_cards, move_actions, move_crossings
+from .raid import on_a_route, passed_tokens, raid_routes, raided
 from .raiders import new_activation, raiders_next_to, start_lure, unactivated_types
 from .reveals import steal_card
 from .state import Player, State
@@ -254,7 +254,7 @@ def turn_actions(s: State) -> list[str]:
                 crew = [names[c] for c in fresh_crew(p)]
             out.extend([N.Collect.text(geo.names[h], c) for c in crew])  # SL §73
     for h in s.raid_hexes:
-        if h in tokens and h not in adj:
+        if h in tokens and h not in adj and on_a_route(s, h):
             if crew is None:
                 crew = [names[c] for c in fresh_crew(p)]
             out.extend([N.Collect.text(geo.names[h], c) for c in crew])  # SL §146 Raid
@@ -317,7 +317,10 @@ def apply_turn(s: State, action: str, events: Events) -> None:
     if verb == "move":
         _move(s, p, geo.by_name[a.hex], a.fuel or 0, events)
     elif verb == "collect":
-        _collect(s, p, geo.by_name[a.hex], cat.card_index[a.crew], events)
+        h = geo.by_name[a.hex]
+        if h not in geo.adj[p.hex]:
+            raided(s, h)  # SL §146 Raid: a token not beside her was on her route
+        _collect(s, p, h, cat.card_index[a.crew], events)
     elif verb == "use":
         crew = cat.card_index[a.crew] if a.crew is not None else None
         target = None
@@ -406,7 +409,8 @@ def _move(s: State, p: Player, dest: int, fuel: int, events: Events) -> None:
     crossings = move_crossings(s, p, dest, fuel)
     geo = s.static.geo
     if ability(s, p) == "raid":
-        s.raid_hexes = _passed_tokens(s, p, dest, fuel)  # SL §146 Raid
+        s.raid_hexes = passed_tokens(s, p, dest, fuel)  # SL §146 Raid
+        s.raid_routes = raid_routes(s, p, dest, fuel, s.raid_hexes)  # ...the tokens of one route
     burned = fuel_cards(s, p)[:fuel]
     for c in burned:
         discard_from_player(s, p, c, events, "fuel")
@@ -421,47 +425,6 @@ def _move(s: State, p: Player, dest: int, fuel: int, events: Events) -> None:
     if crossings:
         # SL §53: in a sandstorm each tile crossed costs a hand or cargo card.
         s.stack.append({"kind": "storm", "seat": p.seat, "count": crossings})
-
-
-def _passed_tokens(s: State, p: Player, dest: int, fuel: int) -> list[int]:
-    """SL §146 Raid: the token hexes this move may pass over. Ruling: the move names only
-    its end; a token counts as passed if some route of this move (its allowance, its
-    terrain and, for sails, the wind) runs through its hex."""
-    vehicle = card_def(s, p.vehicle).vehicle
-    geo = s.static.geo
-    passable = s.terrain.passable(terrain_set(vehicle))
-    sail = sail_step_options(s) if vehicle.movement == "sail" else None
-    if vehicle.movement in ("sail", "tractor"):
-        allowance = wind_strength(s, p)
-    else:
-        allowance = vehicle.move + FUEL_BONUS * fuel + (BORN_DRIVER_BONUS if ability(s, p) == "born_driver" else 0)
-    there = s.terrain.reach(geo, p.hex, allowance, passable, sail)
-    out = []
-    for h in sorted(s.tokens):
-        if h in there and h != dest:
-            back = s.terrain.reach(geo, h, allowance - there[h], passable, sail)
-            if dest in back or (sail is not None and _jumped(s, h, dest, allowance, there, passable, sail)):
-                out.append(h)
-    return out
-
-
-def _jumped(s: State, h: int, dest: int, allowance: int, there: dict[int, int], passable: bytes,
-            sail: tuple[int, ...]) -> bool:
-    """SL §146 Raid with SL §81: a sail's double step moves over the hex between its two
-    hexes, so a token there is passed even by a route that never stops on it."""
-    geo = s.static.geo
-    here = geo.coords[h]
-    for d, kind in enumerate(sail):
-        if kind != 2:
-            continue
-        before = geo.index.get(hexgrid.neighbor(here, (d + 3) % 6))
-        after = geo.index.get(hexgrid.neighbor(here, d))
-        if before is None or after is None or before not in there or not passable[after]:
-            continue
-        left = allowance - there[before] - 1
-        if left >= 0 and (after == dest or dest in s.terrain.reach(geo, after, left, passable, sail)):
-            return True
-    return False
 
 
 def _collect(s: State, p: Player, h: int, crew: int, events: Events) -> None:

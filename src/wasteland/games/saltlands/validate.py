@@ -169,6 +169,10 @@ def check_state(s: Any) -> None:
     need_int("trades_used", s.trades_used, 0)
     for i, h in enumerate(need_list("raid_hexes", s.raid_hexes)):
         hex_(f"raid_hexes[{i}]", h)
+    for i, route in enumerate(need_list("raid_routes", s.raid_routes)):
+        for j, h in enumerate(need_list(f"raid_routes[{i}]", route)):
+            if h not in s.raid_hexes:  # SL §146: a route's tokens are among those the move passed
+                fail(f"raid_routes[{i}][{j}]", f"{h!r} is not one of raid_hexes")
     for i, entry in enumerate(need_list("streak", s.streak)):
         if type(entry) is not list or len(entry) != 2:
             fail(f"streak[{i}]", f"must be [raider, damage], not {entry!r}")

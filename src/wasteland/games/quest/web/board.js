@@ -292,6 +292,7 @@ export function actionLabel(action, view = null) {
     case "close": return t("wq.act.close", { gate: f.gate });
     case "anchor": return t("wq.act.anchor", { zone: zoneName(f.zone) });
     case "deploy": return t("wq.act.deploy", { model: modelName(f.model, view), zone: zoneName(f.zone) });
+    case "beside": return t("wq.act.beside", { enemy: enemyName(f.enemy) });
     case "master": return t("wq.act.master", { group: f.group.slice(1) });
     case "rebirth": case "inspiration": return t("wq.act.rebirth", { hero: f.hero + 1 });
     case "rebirth_zone": return t("wq.act.rebirth_zone", { zone: zoneName(f.zone) });

@@ -16,3 +16,15 @@ def test_the_legend_explains_a_zones_label_as_the_map_writes_it(lang):
     label = QuestWords(lang).zone_label("gatehouse.a") if lang != "en" else "gat.a"
     assert label in text, text
     assert QuestWords(lang).tile("gatehouse") in text, text
+
+
+@pytest.mark.parametrize("lang, name", [("en", "Lantern Sanctum c"), ("ru", "Святилище фонаря c")])
+def test_the_end_line_names_the_zone_held_never_its_id(lang, name):
+    # `watch quest` ended "a hero holds sanctum.c, the quest symbol's zone" in English
+    from wasteland.core.protocol import Outcome
+    from wasteland.games.quest.terminal import QuestTerminal
+
+    terminal = QuestTerminal()
+    terminal.lang = lang
+    said = terminal.end_reason(Outcome((0,), "a hero holds sanctum.c, the quest symbol's zone: the quest succeeds"))
+    assert name in said and "sanctum.c" not in said, said

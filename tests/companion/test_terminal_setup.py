@@ -105,3 +105,17 @@ def test_a_name_the_server_refuses_asks_again_only_that_option(base):
     assert [line for line in told if "refused" in line and "foo" in line], told
     assert sum("players" in q.lower() for q in asked) == 1, asked
     assert sum("variants" in q.lower() for q in asked) == 2, asked
+
+
+@pytest.mark.parametrize("lang, none", [("en", "no saved session"), ("ru", "сохранённых партий пока нет"),
+                                        ("uk", "збережених партій поки немає")])
+def test_with_nothing_to_resume_the_first_question_says_so(tmp_path, lang, none):
+    # a new table's first line asked "resume which (number)" over an empty list
+    db = str(tmp_path / "empty.db")
+    server, thread, port = _start_server("127.0.0.1", 0, db)
+    try:
+        asked, _ = flow((f"http://127.0.0.1:{port}", terminal_key(db)), "fallout", lang, ["quit"])
+    finally:
+        server.should_exit = True
+        thread.join(30)
+    assert none in asked[0], asked

@@ -292,7 +292,8 @@ class TerminalFlow:
             self.out(self.say("resume", n=n, game=self.game_title(s["game"]), name=f" «{s['name']}»" if s["name"] else "",
                               steps=s["steps"], when=last_used(s.get("updated_at"))))
         while True:
-            line = self.ask(self.say("which_session")).strip()
+            # with nothing to resume, the question says so rather than asking "resume which"
+            line = self.ask(self.say("which_session" if sessions else "no_session")).strip()
             if line in ("quit", "exit"):
                 return None
             number = typed_number(line)

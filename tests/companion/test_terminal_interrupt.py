@@ -15,7 +15,7 @@ def test_ctrl_c_at_a_question_ends_without_a_traceback(tmp_path):
     child = pexpect.spawn(sys.executable, ["-c", "from wasteland.cli.main import main; main()", "companion", "--terminal",
                                            "--port", "0", "--db", str(tmp_path / "c.db")],
                           env=env, encoding="utf-8", timeout=90, dimensions=(24, 80))
-    child.expect("which game|resume which")
+    child.expect("which game|resume which|no saved session")
     time.sleep(3)  # the bot workers are starting (importing the games) now
     child.sendintr()
     child.expect(pexpect.EOF)

@@ -64,3 +64,47 @@ def test_age_of_thirst_questions_start_with_a_capital(base, lang):
     questions = [line.partition(" — ")[2] for line in told if re.match(r"(p\d|\w+) — ", line)]
     assert questions, told
     assert all(q[:1].isupper() for q in questions), questions
+
+
+def test_a_list_of_names_is_typed_by_the_numbers_it_is_listed_with(base):
+    # Saltlands' variants are listed "1. epic, 2. overkill, 3. explorers_luck": "1 2" names
+    # the first two (it was refused as the unknown name '1', and every option asked again)
+    from wasteland.core.registry import registered_games
+
+    names = [o.name for o in registered_games()["saltlands"].options if not o.hidden and o.rulebook]
+    answers = {"players": "1", "expansion": "yes", "variants": "1 2"}
+    asked, told = flow(base, "saltlands", "en", ["", *[answers.get(n, "") for n in names]])
+    assert not [line for line in told if "refused" in line], told
+    assert sum("players" in q.lower() for q in asked) == 1, asked  # set-up once, then the game's question
+    assert asked[-1].strip() == ">", asked
+
+
+@pytest.mark.parametrize("lang, none", [("en", "none"), ("ru", "ни одного"), ("uk", "жодного")])
+def test_an_empty_default_list_is_said_not_left_blank(base, lang, none):
+    asked, _ = flow(base, "saltlands", lang, ["", "1", "", "", "", "yes", "quit"])
+    variants = asked[-1]
+    assert "[Enter: ]" not in variants and "[Enter — ]" not in variants, variants
+    assert none in variants, variants
+
+
+def test_a_name_the_server_refuses_asks_again_only_that_option(base):
+    # the server's refusal starts "variants: unknown name 'foo'": only the variants are asked
+    # again, not the whole set-up from the number of players
+    asked, told = flow(base, "saltlands", "en", ["", "1", "", "", "", "yes", "foo", "2"])
+    assert [line for line in told if "refused" in line and "foo" in line], told
+    assert sum("players" in q.lower() for q in asked) == 1, asked
+    assert sum("variants" in q.lower() for q in asked) == 2, asked
+
+
+@pytest.mark.parametrize("lang, none", [("en", "no saved session"), ("ru", "сохранённых партий пока нет"),
+                                        ("uk", "збережених партій поки немає")])
+def test_with_nothing_to_resume_the_first_question_says_so(tmp_path, lang, none):
+    # a new table's first line asked "resume which (number)" over an empty list
+    db = str(tmp_path / "empty.db")
+    server, thread, port = _start_server("127.0.0.1", 0, db)
+    try:
+        asked, _ = flow((f"http://127.0.0.1:{port}", terminal_key(db)), "fallout", lang, ["quit"])
+    finally:
+        server.should_exit = True
+        thread.join(30)
+    assert none in asked[0], asked

@@ -386,7 +386,8 @@ class TerminalFlow:
             self.out(self.say("resume", n=n, game=self.game_title(s["game"]), name=f" «{s['name']}»" if s["name"] else "",
                               steps=s["steps"], when=last_used(s.get("updated_at"))))
         while True:
-            line = self.ask(self.say("which_session")).strip()
+            # with nothing to resume, the question says so rather than asking "resume which"
+            line = self.ask(self.say("which_session" if sessions else "no_session")).strip()
             if line in ("quit", "exit"):
                 return None
             number = typed_number(line)
@@ -436,7 +437,9 @@ class TerminalFlow:
                 return snap
             self.error(snap)
             # the options do not fit together: ask again the one the server names, else all
-            named = [o for o in asked if isinstance(snap, dict) and o.name in (snap.get("field"), *str(snap.get("error", "")).split()[:1])]
+            # (a refusal starts with the option's name and a colon: "variants: unknown name ...")
+            first = [w.rstrip(":") for w in str(snap.get("error", "")).split()[:1]] if isinstance(snap, dict) else []
+            named = [o for o in asked if isinstance(snap, dict) and o.name in (snap.get("field"), *first)]
             pending = named or asked
             for option in pending:
                 config.pop(option.name, None)
@@ -476,7 +479,9 @@ class TerminalFlow:
         if option.values and d in option.values:
             word = speaker.option(option.name, d)
             return f"{option.values.index(d) + 1}. {d}" + (f" — {word}" if word else "")
-        return ", ".join(map(str, d)) if isinstance(d, (list, tuple)) else str(d)
+        if isinstance(d, (list, tuple)):  # an empty list is said, not left blank ("[Enter: ]")
+            return ", ".join(map(str, d)) if d else self.say("none")
+        return str(d)
 
     def read_option(self, speaker: GameSpeaker, option: Any, raw: str) -> tuple[Any, str | None]:
         """(the value typed for ``option``, None) or (None, the refusal in the table's words):
@@ -499,7 +504,13 @@ class TerminalFlow:
                 return None, self.say("bad_number", label=label, range=span, entry=shown(raw))
             return value, None
         if option.kind in ("names", "seats"):
-            return [v.strip() for v in raw.replace(",", " ").split()], None
+            # each name by its number as listed or by its word, as a single value is typed
+            names = []
+            for entry in raw.replace(",", " ").split():
+                number = typed_number(entry)
+                names.append(option.values[number - 1] if option.values and number is not None
+                             and 1 <= number <= len(option.values) else entry)
+            return names, None
         if option.values:
             number = typed_number(raw)
             if number is not None and 1 <= number <= len(option.values):

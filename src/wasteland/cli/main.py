@@ -241,8 +241,10 @@ def bench(
     params: Optional[Path] = typer.Option(None, "--params", help="engine, with one --game: a TOML file of that "
                                           "game's tuned numbers ('wasteland games GAME --params')"),
 ) -> None:
-    """Print speed and memory figures of every installed game, with ratios to an anchor measured in the same
-    run (see the README for the goals); `bench server` measures the game server."""
+    """Print speed and memory figures of every installed game, with ratios to an anchor.
+
+    The anchor is measured in the same run (see the README for the goals); `bench server`
+    measures the game server."""
     if target not in ("engine", "server"):
         console.print(f"[red]bench {target!r}: the target is engine or server[/red]")
         raise typer.Exit(2)
@@ -348,8 +350,10 @@ def soak(
     seed: int = typer.Option(0, help="seed of the run (configs and game seeds)"),
     max_actions: int = typer.Option(5000, min=1, help="cut a random game after this many actions"),
 ) -> None:
-    """Random games of every option set, checking after every action the JSON round trip
-    (keys shuffled), that every offered action applies, and each game's replay."""
+    """Random games of every option set, each action checked: JSON round trip, actions, replay.
+
+    After every action: the JSON round trip (keys shuffled), that every offered action
+    applies, and each game's replay."""
     from wasteland.sim.soak import soak_command
 
     raise typer.Exit(soak_command(game, minutes, seed, max_actions, lambda line: console.print(line, markup=False,

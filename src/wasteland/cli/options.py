@@ -235,5 +235,6 @@ def default_text(option: Option) -> str:
     elif option.default in (None, (), []):
         default = "none"
     else:
-        default = str(option.default).lower() if isinstance(option.default, bool) else str(option.default)
+        # a yes/no option's default in the words its values are listed in ("yes or no")
+        default = ("yes" if option.default else "no") if isinstance(option.default, bool) else str(option.default)
     return default

@@ -23,7 +23,7 @@ max-width:100%}td,th{border:1px solid #ccc;padding:.25rem .5rem;text-align:left;
 th{background:#f3f3f3}.met{color:#1a7f37;font-weight:bold}.missed{color:#b42318;font-weight:bold}
 img{max-width:100%;height:auto;border:1px solid #ddd;margin:.3rem 0}pre{white-space:pre-wrap;
 background:#f7f7f7;padding:.6rem;font-size:.85rem;overflow-wrap:anywhere}.wrap{overflow-x:auto}
-td{overflow-wrap:anywhere}
+td{overflow-wrap:break-word}td[data-label=rule]{white-space:nowrap}
 @media (max-width:40rem){.wrap table,.wrap tbody,.wrap tr,.wrap td{display:block;width:auto}
 .wrap tr:first-child{display:none}.wrap tr{border:1px solid #ccc;margin:0 0 .6rem;padding:.2rem 0}
 .wrap td{border:0;padding:.15rem .5rem}.wrap td[data-label]:not([data-label=""])::before{content:attr(data-label) ": ";

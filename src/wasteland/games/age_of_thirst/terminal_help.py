@@ -8,6 +8,7 @@ from typing import Any, Sequence
 
 from wasteland.core.terminal import VerbHelp
 
+from .describe import KIND_NAMES
 from .notation import parse
 from .terminal_words import AgeOfThirstWords
 from .texts import TEXTS
@@ -163,6 +164,8 @@ def _english_labels(actions: Sequence[str], word: Any) -> dict[str, str]:
         x = parse(a)
         verb, rest = x.VERB, x.words()
         words = [word(tok) for tok in rest]
+        if verb == "place" and rest:  # one starting troop (LO-4.3): a Skinny, not the species' card "Skinnies"
+            words[0] = KIND_NAMES.get(rest[0], words[0])
         if verb in ("inject", "market", "take") and len(words) == 2:
             words = [words[0], "→", words[1]]  # a bunker card laid on a species (LO-10)
         shown = " ".join([verb] + words) if rest else a

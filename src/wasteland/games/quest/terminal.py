@@ -283,7 +283,8 @@ class QuestTerminal(TerminalBase):
         return decision.prompt if self.lang == "en" else QuestWords(self.lang).prompt(decision)
 
     def end_reason(self, outcome: Any) -> str:
-        return outcome.reason if self.lang == "en" else QuestWords(self.lang).reason(outcome.reason)
+        # English too: the zone held is named as on the map's panel, not by its id ("sanctum.c")
+        return QuestWords(self.lang).reason(outcome.reason)
 
     def event_text(self, game: Any, event: dict[str, Any]) -> str:
         if self.lang != "en":

@@ -40,7 +40,7 @@ BOARD = {
            "decks": "decks: exploration {exploration}, encounter {encounter}, crisis {crisis}; withdrawn {withdrawn}",
            "rolled": "rolled: ", "status": "hero {n} {name}: {zone}, {wounds}/{vitality} wounds, dice {dice}, "
            "destiny {destiny}", "legend": "1-4 heroes · G3 three ghouls (initials) · * mystic item · Q quest symbol · "
-           "▓ closed gate · † lychgate"},
+           "▓ closed gate · † lychgate · gat.a Gatehouse, zone a"},
     "ru": {"head": "Раунд {round} · {phase}", "dusk": "сумерки  {track}",
            "destiny": "кубики судьбы: брошены {rolled}, на корабле {airship}, потрачены {spent}",
            "denied": " · в следующем раунде отвергнуты", "return": " · вернутся после броска", "out": "выбыл",
@@ -50,7 +50,7 @@ BOARD = {
            "decks": "колоды: разведка {exploration}, схватки {encounter}, кризисы {crisis}; отведены {withdrawn}",
            "rolled": "выброшено: ", "status": "герой {n} {name}: {zone}, ран {wounds}/{vitality}, кубики {dice}, "
            "судьба {destiny}", "legend": "1-4 герои · У3 три упыря (по первой букве) · * мистический предмет · "
-           "Q символ задания · ▓ закрытые врата · † личворота"},
+           "Q символ задания · ▓ закрытые врата · † личворота · При.a Привратная башня, зона a"},
     "uk": {"head": "Раунд {round} · {phase}", "dusk": "сутінки  {track}",
            "destiny": "кубики долі: кинуто {rolled}, на кораблі {airship}, витрачено {spent}",
            "denied": " · наступного раунду відкинуті", "return": " · повернуться після кидка", "out": "вибув",
@@ -60,7 +60,7 @@ BOARD = {
            "decks": "колоди: розвідка {exploration}, сутички {encounter}, кризи {crisis}; відведено {withdrawn}",
            "rolled": "викинуто: ", "status": "герой {n} {name}: {zone}, ран {wounds}/{vitality}, кубики {dice}, "
            "доля {destiny}", "legend": "1-4 герої · У3 три упирі (за першою літерою) · * містичний предмет · "
-           "Q символ завдання · ▓ закрита брама · † лічбрама"},
+           "Q символ завдання · ▓ закрита брама · † лічбрама · Над.a Надбрамна вежа, зона a"},
 }
 
 

@@ -400,7 +400,9 @@ class SessionView {
   /** A step in words, as the log says it (a correction by its kind alone). */
   stepWords(notation) {
     if (/^edit( |$)/.test(notation)) return w("corrected");
-    return /^chance /.test(notation) ? this.chanceLabel(notation) : this.board.actionLabel(notation);
+    if (/^chance /.test(notation)) return this.chanceLabel(notation);
+    // a step entered as its result: each of its actions (companion_session.BATCH)
+    return String(notation ?? "").split(";").map((a) => this.board.actionLabel(a.trim())).join("; ");
   }
 
   /** A chance answer in words: the component's name, or the printed values the table entered. */
@@ -931,7 +933,7 @@ class SessionView {
       const chance = entry.seat === -1;
       const who = entry.source === "edit" ? "✎" : chance ? w("table") : entry.label;
       const what = entry.source === "edit" ? (entry.events[0] ? this.eventWords(entry.events[0]) : entry.step)
-        : chance ? this.chanceLabel(entry.step) : this.board.actionLabel(entry.step);
+        : chance ? this.chanceLabel(entry.step) : this.logStepWords(entry);
       const last = entry.index === s.index - 1;
       list.append(h("li", { "data-step": String(entry.index), "data-source": entry.source }, h("span", { text: `${who}: ${what}` }),
         h("button", { type: "button", class: "undo-step", "data-undo": String(entry.index),
@@ -941,6 +943,17 @@ class SessionView {
           "aria-label": `${w("back_here")}: ${what}`, onclick: () => this.send("undo", { to: entry.index + 1 }), text: w("back_here") })));
     }
     return h("section", { class: "card-box", id: "log" }, h("h3", { text: w("log") }), list);
+  }
+
+  /** A step of the log in words: one action by its label; a step the table entered as its
+   *  result (several actions joined by ";", companion_session.BATCH) by what its events say,
+   *  the same on every phone and after a reload (the page knows an action's fields only
+   *  from a decision it has seen, and the server sends none for such a step). */
+  logStepWords(entry) {
+    const parts = String(entry.step ?? "").split(";").map((a) => a.trim()).filter(Boolean);
+    if (parts.length < 2) return this.board.actionLabel(entry.step);
+    if (!(entry.events || []).length) return parts.map((a) => this.board.actionLabel(a)).join("; ");
+    return entry.events.map((e) => this.eventWords(e)).join(" ");
   }
 
   exportBox() {

@@ -439,14 +439,20 @@ HAPROXY_CFG = Path(__file__).resolve().parents[3] / "deploy" / "haproxy.cfg"
 
 
 def haproxy_config(nodes: list[str]) -> str:
-    """deploy/haproxy.cfg with its server lines set to ``nodes`` (host:port each)."""
-    lines, out = HAPROXY_CFG.read_text().splitlines(), []
-    for line in lines:
+    """deploy/haproxy.cfg with its server lines set to ``nodes`` (host:port each): each
+    group of ``server node`` lines (one a backend) is replaced by one line a node, made
+    from the group's first line (node1's)."""
+    out: list[str] = []
+    template: str | None = None
+    for line in HAPROXY_CFG.read_text().splitlines():
         if line.strip().startswith("server node"):
+            if template is None:
+                template = line
+                out += [re.sub(r"\bnode1\b", f"node{i + 1}", line).replace('"${WL_NODE1}"', node)
+                        for i, node in enumerate(nodes)]
             continue
+        template = None
         out.append(line)
-        if line.strip() == "# nodes":
-            out += [f"    server node{i + 1} {node} check" for i, node in enumerate(nodes)]
     return "\n".join(out) + "\n"
 
 

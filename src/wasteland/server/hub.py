@@ -67,6 +67,8 @@ class Hub:
         room = self.rooms.get(game_id)
         if room is None or (seq is not None and seq <= room.known_seq):
             return
+        if seq is not None:
+            room.heard = max(room.heard, seq)
         if not room.busy():  # nobody here watches it: drop the copy, the next request reads the game
             del self.rooms[game_id]
             return
@@ -184,12 +186,14 @@ class Hub:
         room = self.rooms.get(game_id)
         if room is not None:
             room.last_used = time.monotonic()
-            if self.notices.peers:
-                # A copy kept here may be behind another node's, seats included (a player who
-                # took a seat there and comes back here must not be taken for a spectator):
-                # read the stored sequence number before using it (relayed actions are
-                # played on it first).
-                await room.catch_up()
+            # No read of the database for a copy that knows every change announced: a
+            # request that needs more reads it itself (a token the copy does not know,
+            # ``Room.seat_of``; an index past the copy's, ``Room._act``). A change announced
+            # but not yet read is read now; relayed actions are played on the copy first.
+            if room.heard > room.known_seq:
+                await room.catch_up(room.heard)
+            elif room.behind:
+                await room.settle()
             return room
         pending = self._loading.get(game_id)
         if pending is not None:

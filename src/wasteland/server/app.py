@@ -327,7 +327,7 @@ RECONNECT = 1012
 async def _game_socket(ws: WebSocket, hub: Hub) -> None:
     try:
         try:
-            room = await hub.room(ws.path_params["game_id"])
+            room = await hub.room(ws.path_params["game_id"], follow=True)
         except StoreError as exc:
             log.error("database unavailable on a WebSocket connect: %s", exc)
             raise UNAVAILABLE from None

@@ -651,6 +651,8 @@ class Room:
             log.error("game %s: cannot read the stored game: %s", self.id, exc, extra=self.log_extra)
             raise ApiError(503, "unavailable", "the database is unavailable; nothing was changed, try again "
                            "shortly") from None
+        if stored is not None:  # another node's mark (no change of seq): write its spectators' updates
+            self.row.watched_until = max(self.row.watched_until, stored.row.watched_until)
         if stored is None or stored.row.seq <= self.seq:
             return
         row = stored.row

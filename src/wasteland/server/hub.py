@@ -6,9 +6,11 @@ elsewhere is announced (``notify.py``) and the copy reads it. The bots and clock
 are moved on by the node that made its last change (it held the game's lock last); if
 that node goes away, any node that holds a copy takes over once the game has stood still
 for :data:`TAKE_OVER_SECONDS` (two nodes doing so at once cannot both commit: the row's
-sequence number lets one through). A node drops its copy of a game nobody watches there
-when another node changes it; a game that nobody watches anywhere and whose node died goes
-on when someone opens it, or when a node starts (``resume``)."""
+sequence number lets one through). A node hears the changes of a game (its own channel,
+``notify``) while a client of it is here or its bots or clocks may move on from here; a
+copy it does not hear is read before it is used and dropped when unused for a while. A game
+that nobody watches anywhere and whose node died goes on when someone opens it, or when a
+node starts (``resume``)."""
 
 from __future__ import annotations
 
@@ -43,6 +45,8 @@ IDLE_SECONDS = 600.0
 MAX_TIME_BANK = 90 * 24 * 3600.0
 #: how long a game a bot or a clock should move on may stand still before another node does it
 TAKE_OVER_SECONDS = 3.0
+#: how long a copy unused, whose changes this node does not hear, is kept
+UNHEARD_SECONDS = 10.0
 
 
 class Hub:
@@ -136,6 +140,12 @@ class Hub:
             self.notices.keep({channel_of("g", r.id) for r in self.rooms.values()
                                if r.clients or (r.driven() and not r.over)})
             for room in list(self.rooms.values()):
+                if not self.hears(room.id) and not room.driven() and not room.busy() \
+                        and now - room.last_used > UNHEARD_SECONDS:
+                    # a copy nobody here uses and nobody tells of changes (the node that
+                    # created a game its players then joined on another): read again if asked
+                    self.rooms.pop(room.id, None)
+                    continue
                 room.mark_watched()
                 if room.driven() and not room.over and not self.hears(room.id):
                     # read here without its announcements (an HTTP request): hear them first,

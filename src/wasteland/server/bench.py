@@ -12,10 +12,10 @@ update (which the server pushes only after the action is committed to the databa
 
 ``--nodes N`` runs N ``wasteland serve`` nodes on one PostgreSQL database (``--db``) and
 ``--haproxy`` puts HAProxy in front of them with the repository's ``deploy/haproxy.cfg``
-(its server lines set to the nodes); the clients then connect through it, and the two
-seats of a game usually land on different nodes, so every action also crosses nodes
-(NOTIFY, then a read). The server CPU is the nodes' (and their bot workers'); HAProxy's
-is printed beside it.
+(its server lines set to the nodes); the clients then connect through it, which sends
+the requests and sockets of one game to the node its id hashes to (the game is created on
+whichever node has the fewest connections, and read once by its home). The server CPU is
+the nodes' (and their bot workers'); HAProxy's is printed beside it.
 """
 
 from __future__ import annotations

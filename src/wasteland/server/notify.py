@@ -3,8 +3,11 @@
 Every change of a game or of a companion session is announced as ``(kind, id, seq)``:
 ``kind`` is ``g`` for a game and ``c`` for a companion session, ``seq`` the row's sequence
 number after the change (``store.Store.announce``). On PostgreSQL the announcement is a
-``NOTIFY wasteland`` sent by the change's own transaction, so it is delivered exactly when
-the change is committed; each node listens on a connection of its own. On SQLite (one
+``NOTIFY`` sent by the change's own transaction, so it is delivered exactly when the change
+is committed; each node listens on a connection of its own. A game's changes go on the
+game's own channel (``store.channel_of``), which a node listens to only while it serves the
+game (:meth:`Notices.follow`, :meth:`Notices.keep`): a node is not woken by every action of
+every game of the site. Companion sessions share the channel ``wasteland``. On SQLite (one
 machine: ``serve --processes N`` on one file) there is no NOTIFY: a node with ``peers``
 looks at the sequence numbers of what it holds every :data:`POLL_SECONDS`.
 

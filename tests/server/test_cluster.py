@@ -27,7 +27,7 @@ import psycopg
 import pytest
 from websockets.sync.client import connect
 
-from srvtest import GAME, ServerProcess, ThrowawayCluster, free_port, replay_state
+from srvtest import GAME, LiveServer, ServerProcess, ThrowawayCluster, free_port, new_database, replay_state
 
 HAPROXY_CFG = Path(__file__).resolve().parents[2] / "deploy" / "haproxy.cfg"
 CONFIG = {"players": 3}
@@ -231,3 +231,58 @@ def test_three_nodes_behind_haproxy_lose_nothing(cluster_db, tmp_path):
     assert 0 <= unanswered <= sum(p.connections - 1 for p in players[:2])
     assert 1012 in players[1].closes  # the drained node told its client to reconnect
     assert time.monotonic() - started < DEADLINE
+
+
+class Node(LiveServer):
+    """A node in this process (its hub can be looked at), with one bot worker."""
+
+    def __init__(self, db: str) -> None:
+        import uvicorn
+
+        from wasteland.server.app import create_app
+        from wasteland.server.run import uvicorn_config
+
+        self.db = db
+        self.app = create_app(db, bot_workers=1)
+        self.server = uvicorn.Server(uvicorn_config(self.app, host="127.0.0.1", port=0))
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+
+def test_the_balancer_brings_the_sockets_of_one_game_to_one_node(pg_admin_url, tmp_path):
+    """deploy/haproxy.cfg sends a game's requests and sockets to the node its id hashes
+    to, so that its actions are played on one node only (docs/scaling.md); the games
+    themselves still spread over the nodes, and the lobby is answered by any."""
+    db = new_database("postgres", pg_admin_url, str(tmp_path))
+    nodes = [Node(db).start() for _ in range(3)]
+    listen, stats = f"127.0.0.1:{free_port()}", f"127.0.0.1:{free_port()}"
+    proxy = _haproxy(listen, [f"127.0.0.1:{n.port}" for n in nodes], stats)
+    balancer = httpx.Client(base_url=f"http://{listen}", timeout=10)
+    sockets = []
+    try:
+        _wait(lambda: _ready(balancer), 20, "HAProxy to see the nodes")
+        homes = set()
+        for number in range(12):
+            created = balancer.post("/api/games", json={"game": "saltlands", "players": 2, "seed": number,
+                                                        "seats": ["human", "human"], "join": 0}).json()
+            game_id = created["game"]["id"]
+            second = balancer.post(f"/api/games/{game_id}/join", json={})
+            assert second.status_code == 200, second.text
+            for token in (created["token"], second.json()["token"], None):
+                query = f"?token={token}" if token else ""
+                ws = connect(f"ws://{listen}/api/games/{game_id}/ws{query}", open_timeout=10).__enter__()
+                sockets.append(ws)
+                assert json.loads(ws.recv(timeout=10))["type"] == "state"
+            # Every client of the game is on one node; the others hold no client of it.
+            holding = [n for n in nodes if n.app.state.hub.rooms.get(game_id) is not None
+                       and n.app.state.hub.rooms[game_id].clients]
+            assert len(holding) == 1 and len(holding[0].app.state.hub.rooms[game_id].clients) == 3
+            homes.add(holding[0].port)
+        assert len(homes) > 1  # twelve games hashed to one node of three: 1 in 177,000
+    finally:
+        for ws in sockets:
+            ws.close()
+        balancer.close()
+        proxy.terminate()
+        proxy.wait(10)
+        for node in nodes:
+            node.stop()

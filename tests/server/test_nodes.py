@@ -9,7 +9,6 @@ import random
 import threading
 import time
 
-import httpx
 import pytest
 import uvicorn
 from srvtest import GAME, LiveServer, new_database, replay_state
@@ -158,6 +157,47 @@ def test_a_seat_taken_on_one_node_is_known_at_once_on_another_that_kept_a_copy(k
             assert two.state(game_id, token)["you"] == 1
             r = two.http.get(f"/api/games/{game_id}/log", headers={"Authorization": f"Bearer {token}"})
             assert r.status_code == 200, r.text
+    finally:
+        one.stop()
+        two.stop()
+
+
+def test_a_node_hears_the_announcements_of_the_games_its_clients_watch_only(pg_admin_url, tmp_path):
+    """A game's changes are announced on its own channel: a node that holds a copy of it
+    without a client does not hear them (it reads the stored game before using the copy,
+    so what it answers is still current); once a client of the game connects there, it
+    hears every change at once."""
+    db = new_database("postgres", pg_admin_url, str(tmp_path))
+    one, two = PeerServer(db).start(), PeerServer(db).start()
+    try:
+        created = one.create(**CONFIG, seed=8, seats=["human", "human", "human"], join=0)
+        game_id = created["game"]["id"]
+        tokens = {0: created["token"], 1: one.join(game_id)["token"], 2: one.join(game_id)["token"]}
+        assert two.state(game_id)["index"] == 0  # node two keeps a copy, with no client of the game
+        notices = two.app.state.hub.notices
+        heard = notices.received
+        rng = random.Random(8)
+
+        def play() -> None:
+            state = one.state(game_id)
+            seat = state["decision"]["seat"]
+            action = rng.choice(one.state(game_id, tokens[seat])["decision"]["actions"])
+            r = one.act(game_id, tokens[seat], action, state["index"])
+            assert r.status_code == 200, r.text
+
+        for played in range(1, 6):
+            play()
+            assert two.state(game_id)["index"] == played  # read before use: current all the same
+        time.sleep(0.3)
+        assert notices.received == heard  # none of the five announcements reached node two
+        spectator = two.socket(game_id)
+        first = spectator.until(lambda m: m["type"] == "state")
+        assert first["index"] == 5
+        for _ in range(3):
+            play()
+        updates = [spectator.until(lambda m: m["type"] == "update") for _ in range(3)]
+        assert [u["action_index"] for u in updates] == [5, 6, 7]
+        assert notices.received >= heard + 3
     finally:
         one.stop()
         two.stop()

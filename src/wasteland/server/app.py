@@ -146,7 +146,7 @@ def hub_of(request: Request | WebSocket) -> Hub:
 
 async def room_and_seat(request: Request, need_seat: bool) -> tuple[Room, int | None]:
     room = await hub_of(request).room(request.path_params["game_id"])
-    seat = room.seat_for_token(request_token(request))
+    seat = await room.seat_of(request_token(request))
     if need_seat and seat is None:
         raise ApiError(401, "unknown_token", "this request needs your seat's token (Authorization: Bearer TOKEN)",
                        field="authorization")
@@ -327,11 +327,11 @@ RECONNECT = 1012
 async def _game_socket(ws: WebSocket, hub: Hub) -> None:
     try:
         try:
-            room = await hub.room(ws.path_params["game_id"])
+            room = await hub.room(ws.path_params["game_id"], follow=True)
         except StoreError as exc:
             log.error("database unavailable on a WebSocket connect: %s", exc)
             raise UNAVAILABLE from None
-        seat = room.seat_for_token(ws.query_params.get("token"))
+        seat = await room.seat_of(ws.query_params.get("token"))
     except ApiError as exc:
         await ws.send_text(dumps({"type": "error", **exc.to_json(), "ref": None}))
         await ws.close(code=4000 + exc.status)

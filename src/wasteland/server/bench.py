@@ -12,10 +12,10 @@ update (which the server pushes only after the action is committed to the databa
 
 ``--nodes N`` runs N ``wasteland serve`` nodes on one PostgreSQL database (``--db``) and
 ``--haproxy`` puts HAProxy in front of them with the repository's ``deploy/haproxy.cfg``
-(its server lines set to the nodes); the clients then connect through it, and the two
-seats of a game usually land on different nodes, so every action also crosses nodes
-(NOTIFY, then a read). The server CPU is the nodes' (and their bot workers'); HAProxy's
-is printed beside it.
+(its server lines set to the nodes); the clients then connect through it, which sends
+the requests and sockets of one game to the node its id hashes to (the game is created on
+whichever node has the fewest connections, and read once by its home). The server CPU is
+the nodes' (and their bot workers'); HAProxy's is printed beside it.
 """
 
 from __future__ import annotations
@@ -439,14 +439,20 @@ HAPROXY_CFG = Path(__file__).resolve().parents[3] / "deploy" / "haproxy.cfg"
 
 
 def haproxy_config(nodes: list[str]) -> str:
-    """deploy/haproxy.cfg with its server lines set to ``nodes`` (host:port each)."""
-    lines, out = HAPROXY_CFG.read_text().splitlines(), []
-    for line in lines:
+    """deploy/haproxy.cfg with its server lines set to ``nodes`` (host:port each): each
+    group of ``server node`` lines (one a backend) is replaced by one line a node, made
+    from the group's first line (node1's)."""
+    out: list[str] = []
+    template: str | None = None
+    for line in HAPROXY_CFG.read_text().splitlines():
         if line.strip().startswith("server node"):
+            if template is None:
+                template = line
+                out += [re.sub(r"\bnode1\b", f"node{i + 1}", line).replace('"${WL_NODE1}"', node)
+                        for i, node in enumerate(nodes)]
             continue
+        template = None
         out.append(line)
-        if line.strip() == "# nodes":
-            out += [f"    server node{i + 1} {node} check" for i, node in enumerate(nodes)]
     return "\n".join(out) + "\n"
 
 

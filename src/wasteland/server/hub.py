@@ -6,9 +6,11 @@ elsewhere is announced (``notify.py``) and the copy reads it. The bots and clock
 are moved on by the node that made its last change (it held the game's lock last); if
 that node goes away, any node that holds a copy takes over once the game has stood still
 for :data:`TAKE_OVER_SECONDS` (two nodes doing so at once cannot both commit: the row's
-sequence number lets one through). A node drops its copy of a game nobody watches there
-when another node changes it; a game that nobody watches anywhere and whose node died goes
-on when someone opens it, or when a node starts (``resume``)."""
+sequence number lets one through). A node hears the changes of a game (its own channel,
+``notify``) while a client of it is here or its bots or clocks may move on from here; a
+copy it does not hear is read before it is used and dropped when unused for a while. A game
+that nobody watches anywhere and whose node died goes on when someone opens it, or when a
+node starts (``resume``)."""
 
 from __future__ import annotations
 
@@ -32,7 +34,7 @@ from .replays import ReplayCache, live_step
 from .rooms import Room, dumps, rebuild, seat_teams, summary_json
 from .metrics import Metrics
 from .notify import Notices
-from .store import GameRow, SeatRow, Store
+from .store import GameRow, SeatRow, Store, StoreError, channel_of
 from .tuned import request_params, with_params
 
 log = logging.getLogger("wasteland.server")
@@ -43,6 +45,8 @@ IDLE_SECONDS = 600.0
 MAX_TIME_BANK = 90 * 24 * 3600.0
 #: how long a game a bot or a clock should move on may stand still before another node does it
 TAKE_OVER_SECONDS = 3.0
+#: how long a copy unused, whose changes this node does not hear, is kept
+UNHEARD_SECONDS = 10.0
 
 
 class Hub:
@@ -67,6 +71,8 @@ class Hub:
         room = self.rooms.get(game_id)
         if room is None or (seq is not None and seq <= room.known_seq):
             return
+        if seq is not None:
+            room.heard = max(room.heard, seq)
         if not room.busy():  # nobody here watches it: drop the copy, the next request reads the game
             del self.rooms[game_id]
             return
@@ -107,6 +113,11 @@ class Hub:
     async def resume(self) -> int:
         """Load every unfinished game that a bot or a clock moves on, so it goes on by itself."""
         rows = await self.store.list_games(("open", "playing"), limit=100_000, driven_only=True)
+        # Their announcements listened to before they are read: another node may move them on.
+        try:
+            await asyncio.gather(*(self.notices.follow(channel_of("g", row.id)) for row in rows))
+        except StoreError as exc:
+            log.warning("the resumed games are read without their announcements: %s", exc)
         for row in rows:
             try:
                 room = await self.room(row.id)
@@ -124,8 +135,23 @@ class Hub:
             if self.closing or self.draining:
                 continue
             now = time.monotonic()
+            # A game's announcements are listened to while a client of it is here or its
+            # bots or clocks may be moved on from here.
+            self.notices.keep({channel_of("g", r.id) for r in self.rooms.values()
+                               if r.clients or (r.driven() and not r.over)})
             for room in list(self.rooms.values()):
+                if not self.hears(room.id) and not room.driven() and not room.busy() \
+                        and now - room.last_used > UNHEARD_SECONDS:
+                    # a copy nobody here uses and nobody tells of changes (the node that
+                    # created a game its players then joined on another): read again if asked
+                    self.rooms.pop(room.id, None)
+                    continue
                 room.mark_watched()
+                if room.driven() and not room.over and not self.hears(room.id):
+                    # read here without its announcements (an HTTP request): hear them first,
+                    # so that it stands still only when it does
+                    self.spawn(self._hear_of(room))
+                    continue
                 if room.driven() and not room.driving() and not room.broken and not room.lock.locked() \
                         and now - room.changed_at > TAKE_OVER_SECONDS and not room.over:
                     room.changed_at = now
@@ -133,6 +159,10 @@ class Hub:
                         self.spawn(room.take_over())
                     else:
                         room.schedule()
+
+    async def _hear_of(self, room: Room) -> None:
+        await self.follow(room.id)
+        await room.catch_up()
 
     async def sweep_forever(self) -> None:
         while True:
@@ -180,16 +210,37 @@ class Hub:
 
     # -- finding games ------------------------------------------------------------------
 
-    async def room(self, game_id: str) -> Room:
+    def hears(self, game_id: str) -> bool:
+        """The changes of the game made on other nodes are announced to this one."""
+        return self.notices.hears(channel_of("g", game_id))
+
+    async def follow(self, game_id: str) -> None:
+        """Listen to the game's announcements (its clients here, or its bots, are to be
+        told of every change made elsewhere at once); a 503 if they cannot be listened to."""
+        try:
+            await self.notices.follow(channel_of("g", game_id))
+        except StoreError as exc:
+            raise ApiError(503, "unavailable", f"{exc}; try again shortly") from None
+
+    async def room(self, game_id: str, follow: bool = False) -> Room:
+        """The game's copy here, current as far as this node can tell. ``follow``: listen to
+        the game's announcements from now on (a client of it connects here)."""
         room = self.rooms.get(game_id)
         if room is not None:
             room.last_used = time.monotonic()
-            if self.notices.peers:
-                # A copy kept here may be behind another node's, seats included (a player who
-                # took a seat there and comes back here must not be taken for a spectator):
-                # read the stored sequence number before using it (relayed actions are
-                # played on it first).
+            # A copy whose announcements this node hears needs no read of the database: a
+            # request that needs more reads it itself (a token the copy does not know,
+            # ``Room.seat_of``; an index past the copy's, ``Room._act``), and a change
+            # announced but not yet read is read now. A copy nobody announces changes to
+            # (no client of the game here) is read before it is used.
+            if not self.hears(game_id):
+                if follow:
+                    await self.follow(game_id)
                 await room.catch_up()
+            elif room.heard > room.known_seq:
+                await room.catch_up(room.heard)
+            elif room.behind:  # relayed actions are played on the copy first
+                await room.settle()
             return room
         pending = self._loading.get(game_id)
         if pending is not None:
@@ -206,6 +257,9 @@ class Hub:
             del self._loading[game_id]
         self.rooms[game_id] = room
         future.set_result(room)
+        if follow and not self.hears(game_id):  # then a change made since the load is read
+            await self.follow(game_id)
+            await room.catch_up()
         return room
 
     async def _load(self, game_id: str) -> Room:
@@ -314,6 +368,8 @@ class Hub:
                       False, 0, now, now, seats)
         room = Room(self, row, game, state, [], [], now)
         row.status, row.driven = room.status(), room.driven()
+        if row.driven:  # its bots or clocks move on from here: hear the changes made elsewhere
+            await self.follow(row.id)
         try:
             await self.store.create_game(row)
         except Exception as exc:

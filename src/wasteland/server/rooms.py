@@ -131,6 +131,7 @@ class Room:
         # action, bank) each, in order (see _relay and _settle).
         self._pending: list[tuple[int, int, ActionRow, float | None]] = []
         self.watch_marked = 0.0  # when this node last marked the game watched (time.time())
+        self.heard = 0  # the latest sequence number announced for the game (``Hub.changed``)
         self._facts_of: Any = None
         self._facts_now: tuple[Decision | None, Any] = (None, None)
 
@@ -206,6 +207,19 @@ class Room:
             if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, digest):
                 return seat.seat
         raise ApiError(401, "unknown_token", "this token holds no seat in this game", field="token")
+
+    async def seat_of(self, token: str | None) -> int | None:
+        """:meth:`seat_for_token`, reading the stored seats first when this copy does not
+        know the token: the seat may have been taken on another node a moment ago (its
+        announcement not read here yet), and its player must not be refused or taken for a
+        spectator. A copy that knows the token needs no read."""
+        try:
+            return self.seat_for_token(token)
+        except ApiError:
+            if not self.hub.notices.peers:
+                raise
+        await self.catch_up()
+        return self.seat_for_token(token)
 
     def can_undo(self, seat: int | None) -> bool:
         return seat is not None and self._undo_refusal(seat) is None
@@ -401,6 +415,13 @@ class Room:
         # Shielded: once started, a change completes even if the requesting client goes away.
         return await asyncio.shield(self._act(seat, action.strip(), index, source, client, ref))
 
+    async def _ahead(self, index: int) -> None:
+        """Under the lock: a client that has seen more actions than this copy holds saw
+        them on another node (its announcement is not read here yet): read them first, so
+        that the request is checked against the position the client acted on."""
+        if index > self.index and self.hub.notices.peers:
+            await self._catch_up()
+
     def _check_turn(self, seat: int, index: int) -> Decision:
         if self.broken:
             raise ApiError(409, "broken", self.broken)
@@ -420,6 +441,7 @@ class Room:
         async with self.lock:
             self.last_used = started = time.monotonic()
             await self._settle()
+            await self._ahead(index)
             asked = action
             for _attempt in range(RETRIES):
                 d = self._check_turn(seat, index)
@@ -628,6 +650,8 @@ class Room:
             log.error("game %s: cannot read the stored game: %s", self.id, exc, extra=self.log_extra)
             raise ApiError(503, "unavailable", "the database is unavailable; nothing was changed, try again "
                            "shortly") from None
+        if stored is not None:  # another node's mark (no change of seq): write its spectators' updates
+            self.row.watched_until = max(self.row.watched_until, stored.row.watched_until)
         if stored is None or stored.row.seq <= self.seq:
             return
         row = stored.row
@@ -699,6 +723,7 @@ class Room:
         async with self.lock:
             self.last_used = time.monotonic()
             await self._settle()
+            await self._ahead(index)
             if self.broken:
                 raise ApiError(409, "broken", self.broken)
             if index != self.index:

@@ -26,6 +26,7 @@ missed. On PostgreSQL the same statement sends ``NOTIFY wasteland, '<kind> <id> 
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import queue
 import sqlite3
@@ -37,7 +38,8 @@ from typing import Any, Callable
 
 SCHEMA_VERSION = "3"
 
-#: the channel every change of a game or a companion session is announced on (PostgreSQL).
+#: the channel every change of a companion session is announced on (PostgreSQL); a game's
+#: changes go on a channel of the game's own (:func:`channel_of`).
 CHANNEL = "wasteland"
 
 #: how long a transaction waits for SQLite's write lock (held by another server process).
@@ -275,8 +277,8 @@ class Store:
         take without reading the database (``notify``: an action's own row). ``also``: more
         columns to return (then the returned row, its sequence number first)."""
         if self.kind == "postgresql":
-            notify = f", pg_notify('{CHANNEL}', '{kind} ' || id || ' ' || seq || ?)"
-            tail: tuple = (f" {detail}" if detail else "",)
+            notify = f", pg_notify(?, '{kind} ' || id || ' ' || seq || ?)"
+            tail: tuple = (channel_of(kind, row_id), f" {detail}" if detail else "")
         else:
             notify, tail = "", ()
         found = self._exec(f"UPDATE {table} SET {sets}, seq = seq + 1 WHERE id = ? AND seq = ? "
@@ -288,9 +290,9 @@ class Store:
         return found if also else int(found[0])
 
     def announce(self, kind: str, row_id: str, seq: int) -> None:
-        """Tell every node (``LISTEN wasteland``) at commit that ``row_id`` is at ``seq``."""
+        """Tell the nodes that listen (``notify``) at commit that ``row_id`` is at ``seq``."""
         if self.kind == "postgresql":
-            self._exec("SELECT pg_notify(?, ?)", (CHANNEL, f"{kind} {row_id} {seq}"))
+            self._exec("SELECT pg_notify(?, ?)", (channel_of(kind, row_id), f"{kind} {row_id} {seq}"))
 
     def _exec(self, sql: str, params: tuple = ()) -> Any:
         if self.kind == "postgresql":
@@ -552,6 +554,18 @@ class Store:
                     f"WHERE game_id IN ({marks}) ORDER BY game_id, seat", tuple(chunk)).fetchall():
                 out[gid].append(SeatRow(seat, kind, bot, name, token_hash, bank))
         return out
+
+
+def channel_of(kind: str, row_id: str) -> str:
+    """The channel a change of ``row_id`` is announced on: a game's (kinds ``g`` and ``w``)
+    its own, which only the nodes with clients of the game listen to (``notify``), so that
+    a node is not woken by every action of every game; a companion session's the shared
+    one. A channel's name is at most 63 bytes: a long or unusual id is hashed."""
+    if kind not in ("g", "w"):
+        return CHANNEL
+    if len(row_id) <= 40 and row_id.replace("-", "").replace("_", "").isalnum() and row_id.isascii():
+        return f"wl_g_{row_id}"
+    return "wl_g_" + hashlib.sha256(row_id.encode()).hexdigest()[:40]
 
 
 def action_detail(index: int, action: ActionRow, bank: float | None) -> str:

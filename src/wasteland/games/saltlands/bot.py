@@ -23,7 +23,7 @@ from .board import CELLS_PER_TILE, parse_pos
 from .movement import move_options, terrain_set
 from .notation import Give, Use, parse
 from .config import VICTORY_NEEDS
-from .engine import apply_in_place, decision
+from .engine import apply_in_place, decision, end_turn_if_legal
 from .state import Player, State
 from .turn import area_hexes
 from .zones import crew_members, fresh_crew, hand_limit, permanent_armor, victory_cards
@@ -341,6 +341,8 @@ class HeuristicAgent(Answers):
                 # current seat's free "turn" step (engine's frame loop), so this is the
                 # test below without listing that turn's legal actions, never looked at.
                 break
+            if end_turn_if_legal(t):
+                continue  # a turn ends at once: "end" below, without listing its actions
             d = decision(t)
             if d is None:
                 break

@@ -115,10 +115,13 @@ def attack_targets(s: State, h: int) -> list[int]:
         return sorted(v for v in b.adj[h] if v in s.pieces)
     if kind == "handsome":
         lob = level == 3
-        return sorted(t for t in s.pieces if handsome_sees(b, s.pieces, h, t, st.range, lob))
+        reach = st.range
+        far = b.distances_from(h)  # the pieces out of range are out of sight: not asked
+        return sorted(t for t in s.pieces if far[t] <= reach and handsome_sees(b, s.pieces, h, t, reach, lob))
     # Brainiacs: never hedges, never adjacent (LO-6.3).
+    far = b.distances_from(h)
     if level == 3:
-        within = {t: b.distance(h, t) for t in s.pieces}
+        within = {t: far[t] for t in s.pieces}
     else:
         open_ = bytearray(b"\x01") * b.size
         for p, (_seat, pkind) in s.pieces.items():
@@ -127,6 +130,6 @@ def attack_targets(s: State, h: int) -> list[int]:
         within = paths.reachable(b.adj, h, st.range, open_, open_)
     for t, (_owner, tkind) in s.pieces.items():
         d = within.get(t)
-        if tkind != "hedge" and d is not None and 2 <= d <= st.range and b.distance(h, t) >= 2:
+        if tkind != "hedge" and d is not None and 2 <= d <= st.range and far[t] >= 2:
             out.append(t)
     return sorted(out)

@@ -35,7 +35,21 @@ class Board:
         return len(self.coords)
 
     def distance(self, a: int, b: int) -> int:
-        return hexgrid.distance(self.coords[a], self.coords[b])
+        return self.distances_from(a)[b]
+
+    def distances_from(self, a: int) -> tuple[int, ...]:
+        """The steps from hex ``a`` to every hex, a row reckoned once per board: the lines
+        of sight and reaches of every troop of every listing measure the same pairs."""
+        row = self._distance_rows[a]
+        if row is None:
+            here = self.coords[a]
+            distance = hexgrid.distance
+            row = self._distance_rows[a] = tuple(distance(here, h) for h in self.coords)
+        return row
+
+    @functools.cached_property
+    def _distance_rows(self) -> list[tuple[int, ...] | None]:
+        return [None] * len(self.coords)
 
     def hex_of(self, name: str) -> int | None:
         return self.by_name.get(name)

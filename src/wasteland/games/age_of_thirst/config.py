@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from wasteland.core.params import of_config
@@ -105,7 +106,20 @@ class Rules:
         return json.dumps(self.to_config(), sort_keys=True)
 
     def team_of(self, colour: str) -> int:
-        return next(i for i, t in enumerate(self.lineup) if colour in t)
+        team = self._team_by_colour.get(colour)
+        if team is None:
+            return next(i for i, t in enumerate(self.lineup) if colour in t)  # StopIteration as before
+        return team
+
+    @cached_property
+    def _team_by_colour(self) -> dict[str, int]:
+        """Each colour's team (the first that lists it), read for every piece of every
+        legal-action listing: once per rules, not a scan of the line-up each time."""
+        out: dict[str, int] = {}
+        for i, t in enumerate(self.lineup):
+            for colour in t:
+                out.setdefault(colour, i)
+        return out
 
 
 def rules_from_config(config: dict[str, Any]) -> Rules:

@@ -70,7 +70,8 @@ def _rebuild(s: State, deck: str, events: Events) -> None:
 
 def opponents(s: State, seat: int) -> int:
     """LO-12 ruling: every other player; team games: the players of the opposing teams."""
-    return sum(1 for q in range(s.rules.players) if s.team(q) != s.team(seat))
+    mine = s.team(seat)
+    return sum(1 for q in range(s.rules.players) if s.team(q) != mine)
 
 
 def held(s: State, seat: int) -> set[int]:
@@ -161,14 +162,21 @@ def draw_towers(s: State, seat: int, count: int, events: Events) -> None:
 
 def play_options(s: State, seat: int) -> list[str]:
     """LO-11: a damage card on any troop token anywhere (never a hedge); a status card on an opponent (team games: a player of another team)."""
-    out = []
+    out: list[str] = []
+    hand = s.hands[seat]
+    if not hand:
+        return out
     towers = s.static.content.towers
-    troops = sorted(h for h, (_o, k) in s.pieces.items() if k != "hedge")
-    enemies = [q for q in range(s.rules.players) if s.team(q) != s.team(seat)]
-    for card in sorted(set(s.hands[seat])):
+    troops = enemies = None  # each found when a card first needs it (most hands hold none)
+    for card in sorted(set(hand)):
         if towers[card].damage:
+            if troops is None:
+                troops = sorted(h for h, (_o, k) in s.pieces.items() if k != "hedge")
             out.extend(N.Play.text(card, s.board.names[h]) for h in troops)
         else:
+            if enemies is None:
+                mine = s.team(seat)
+                enemies = [q for q in range(s.rules.players) if s.team(q) != mine]
             out.extend(N.Play.text(card, s.colour[q]) for q in enemies)
     return out
 

@@ -19,7 +19,7 @@ from .content import COLOURS, TROOP_KINDS
 from .diagnose import why_illegal
 from .economy import (HAND_LIMIT, apply_economic, draw_towers, economic_options, play_card, play_options,
                       start_extraction)
-from .los import attack_targets, move_targets
+from .los import attack_targets, free_hexes, move_targets
 from . import notation as N
 from .notation import parse
 from .state import State
@@ -253,8 +253,9 @@ def tactical_options(s: State) -> list[str]:
         out.extend(texts.attacks(a, _targets_enemies_first(s, a)))
         out.append(texts.flip[a])
     else:
+        free = free_hexes(s)  # the same board for every troop's moves
         for h in sorted(h for h, (o, k) in s.pieces.items() if o == seat and k != "hedge" and h not in s.done):
-            out.extend(texts.moves(h, move_targets(s, h)))
+            out.extend(texts.moves(h, move_targets(s, h, free)))
             out.extend(texts.attacks(h, _targets_enemies_first(s, h)))
             out.append(texts.flip[h])
         out.append(N.End.text("phase"))

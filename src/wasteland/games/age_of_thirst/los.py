@@ -13,18 +13,27 @@ from .combat import can_attack, can_move, move_range, stats
 from .state import State
 
 
-def move_targets(s: State, h: int) -> list[int]:
+def free_hexes(s: State) -> bytearray:
+    """1 for every hex with no token on it (troop or hedge, any owner), else 0."""
+    free = bytearray(b"\x01") * s.board.size
+    for p in s.pieces:
+        free[p] = 0
+    return free
+
+
+def move_targets(s: State, h: int, free: bytearray | None = None) -> list[int]:
     """LO-8.1 (ruling): steps to adjacent hexes, never into or through a hex holding any
     token (troop or hedge, any owner), ending on an empty hex. LO-13.4: a barred player
     may never again occupy (зайняти) the centre: no move of theirs ends there, but one may
-    pass over it while it is empty, as over any empty hex (passing is not occupying)."""
+    pass over it while it is empty, as over any empty hex (passing is not occupying).
+    ``free``: :func:`free_hexes` of ``s`` when the caller has it (one listing asks it for
+    every troop of the seat; it is only read)."""
     seat, kind = s.pieces[h]
     if not can_move(s, seat, kind):
         return []
     b = s.board
-    free = bytearray(b"\x01") * b.size
-    for p in s.pieces:
-        free[p] = 0
+    if free is None:
+        free = free_hexes(s)
     end = free
     if s.barred[seat]:
         end = bytearray(free)
@@ -46,12 +55,29 @@ def between(board: Board, a: int, b: int) -> list[int] | None:
     return [board.index[(ca[0] + step[0] * k, ca[1] + step[1] * k)] for k in range(1, n)]
 
 
+_LINES: dict[int, tuple[Board, dict[tuple[int, int], tuple[int, ...] | None]]] = {}
+
+
+def _between(board: Board, a: int, b: int) -> tuple[int, ...] | None:
+    """:func:`between`, kept per board (kept alive beside it) and only read."""
+    found = _LINES.get(id(board))
+    if found is None:
+        found = _LINES[id(board)] = (board, {})
+    lines = found[1]
+    key = (a, b)
+    if key in lines:
+        return lines[key]
+    mid = between(board, a, b)
+    line = lines[key] = tuple(mid) if mid is not None else None
+    return line
+
+
 def handsome_sees(board: Board, pieces: dict[int, tuple[int, str]], a: int, b: int, reach: int, lob: bool) -> bool:
     """LO-6.2: a straight line of at most ``reach`` hexes; at levels 1-2 nothing may stand
     between; with the level-3 lob shot one or two troop tokens may, but never a hedge."""
-    if a == b or board.distance(a, b) > reach:
+    if a == b or board.distances_from(a)[b] > reach:
         return False
-    mid = between(board, a, b)
+    mid = _between(board, a, b)
     if mid is None:
         return False
     kinds = [pieces[h][1] for h in mid if h in pieces]
@@ -89,10 +115,13 @@ def attack_targets(s: State, h: int) -> list[int]:
         return sorted(v for v in b.adj[h] if v in s.pieces)
     if kind == "handsome":
         lob = level == 3
-        return sorted(t for t in s.pieces if handsome_sees(b, s.pieces, h, t, st.range, lob))
+        reach = st.range
+        far = b.distances_from(h)  # the pieces out of range are out of sight: not asked
+        return sorted(t for t in s.pieces if far[t] <= reach and handsome_sees(b, s.pieces, h, t, reach, lob))
     # Brainiacs: never hedges, never adjacent (LO-6.3).
+    far = b.distances_from(h)
     if level == 3:
-        within = {t: b.distance(h, t) for t in s.pieces}
+        within = {t: far[t] for t in s.pieces}
     else:
         open_ = bytearray(b"\x01") * b.size
         for p, (_seat, pkind) in s.pieces.items():
@@ -101,6 +130,6 @@ def attack_targets(s: State, h: int) -> list[int]:
         within = paths.reachable(b.adj, h, st.range, open_, open_)
     for t, (_owner, tkind) in s.pieces.items():
         d = within.get(t)
-        if tkind != "hedge" and d is not None and 2 <= d <= st.range and b.distance(h, t) >= 2:
+        if tkind != "hedge" and d is not None and 2 <= d <= st.range and far[t] >= 2:
             out.append(t)
     return sorted(out)

@@ -19,6 +19,8 @@ from wasteland.core.state_base import FramedState
 from .board import Board, board
 from .config import Rules, rules_from_config
 from .content import KINDS, Content, load_content
+
+_KIND_INDEX = {kind: i for i, kind in enumerate(KINDS)}  # asked for every troop of every listing
 from .params import tuned_content
 
 
@@ -99,7 +101,8 @@ class State(FramedState):
         return self.static.board
 
     def level(self, seat: int, kind: str) -> int:
-        return self.levels[seat][KINDS.index(kind)]
+        i = _KIND_INDEX.get(kind)
+        return self.levels[seat][KINDS.index(kind) if i is None else i]  # an unknown kind raises as before
 
     def count(self, seat: int, kind: str) -> int:
         return sum(1 for owner, k in self.pieces.values() if owner == seat and k == kind)

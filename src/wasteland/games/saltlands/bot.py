@@ -18,12 +18,12 @@ from wasteland.core import paths
 from wasteland.core.rng import Rng
 
 from .answers import Answers
-from .bot_values import card_value, hex_dist as _hex_dist
+from .bot_values import card_value, distances_from, hex_dist as _hex_dist
 from .board import CELLS_PER_TILE, parse_pos
 from .movement import move_options, terrain_set
 from .notation import Give, Use, parse
 from .config import VICTORY_NEEDS
-from .engine import apply_in_place, decision
+from .engine import apply_in_place, decision, end_turn_if_legal
 from .state import Player, State
 from .turn import area_hexes
 from .zones import crew_members, fresh_crew, hand_limit, permanent_armor, victory_cards
@@ -169,8 +169,8 @@ class HeuristicAgent(Answers):
                 count[colour] = count.get(colour, 0) + 1
         ranked = []
         for colour, pos in s.markers.items():
-            centre = geo.hexes_of(pos)[CELLS_PER_TILE // 2]
-            far = sum(_hex_dist(geo, p.hex, centre) for p in group if p.hex is not None)
+            to_centre = distances_from(geo, geo.hexes_of(pos)[CELLS_PER_TILE // 2])
+            far = sum(to_centre[p.hex] for p in group if p.hex is not None)
             ranked.append((-count.get(colour, 0), far, colour, pos))
         ranked.sort()
         return [(-m, colour, pos) for m, _far, colour, pos in ranked]
@@ -226,18 +226,25 @@ class HeuristicAgent(Answers):
         pull = 0.0
         if escape is self._NOT_YET:
             escape = self._escape(s, me)  # None without markers: nowhere to escape to
+        ready = escape is not None
+        far = distances_from(geo, h)
+        kinds = s.static.catalog.tokens
+        weights: dict[str, float] = {}  # a token's weight depends on its kind alone here
         for t, tok in s.tokens.items():
-            w = self._token_weight(s, tok, escape is not None)
+            kind = kinds[tok].kind
+            w = weights.get(kind)
+            if w is None:
+                w = weights[kind] = self._token_weight(s, tok, ready)
             if w <= 0:
                 continue
             if t in adj:
                 bonus += 1.5 * w
             else:
-                pull += w / (1.0 + _hex_dist(geo, h, t) / 3.0)
+                pull += w / (1.0 + far[t] / 3.0)
         bonus += min(pull, 20.0)
         if escape is not None:
             group, targets = escape
-            dist = min(_hex_dist(geo, h, geo.hexes_of(pos)[CELLS_PER_TILE // 2]) for pos in targets)
+            dist = min(far[geo.hexes_of(pos)[CELLS_PER_TILE // 2]] for pos in targets)
             target = h // per
             if not s.rumor_deck:
                 bonus -= 1.2 * dist
@@ -334,6 +341,8 @@ class HeuristicAgent(Answers):
                 # current seat's free "turn" step (engine's frame loop), so this is the
                 # test below without listing that turn's legal actions, never looked at.
                 break
+            if end_turn_if_legal(t):
+                continue  # a turn ends at once: "end" below, without listing its actions
             d = decision(t)
             if d is None:
                 break

@@ -12,6 +12,19 @@ from .state import State
 
 def card_value(d: CardDef, s: State | None = None) -> float:
     """How much a card is worth keeping (a rough exchange rate between effects)."""
+    # A card's worth is a fact of its definition alone: reckoned once per definition (the
+    # definitions are the shared catalog's, kept alive beside their worth), as a look-ahead
+    # weighs every hand card of every position it plays.
+    found = _VALUES.get(id(d))
+    if found is None:
+        found = _VALUES[id(d)] = (d, _card_value(d))
+    return found[1]
+
+
+_VALUES: dict[int, tuple[CardDef, float]] = {}
+
+
+def _card_value(d: CardDef) -> float:
     v = 0.5
     if d.victory is not None:
         v += 15  # scarce: a handful of Victory tokens come out in a game (SL §112)
@@ -44,4 +57,24 @@ def card_value(d: CardDef, s: State | None = None) -> float:
 
 
 def hex_dist(geo: Any, a: int, b: int) -> int:
-    return hexgrid.distance(geo.coords[a], geo.coords[b])
+    return distances_from(geo, a)[b]
+
+
+_ROWS: dict[int, tuple[Any, list[tuple[int, ...] | None]]] = {}
+
+
+def distances_from(geo: Any, a: int) -> tuple[int, ...]:
+    """The steps from hex ``a`` to every hex of the board (as the crow flies), each row
+    reckoned once per board (kept alive beside its rows): the bot measures the same few
+    hexes (its own, the tokens', the markers' tiles) against each other for every
+    position it weighs."""
+    found = _ROWS.get(id(geo))
+    if found is None:
+        found = _ROWS[id(geo)] = (geo, [None] * len(geo.coords))
+    rows = found[1]
+    row = rows[a]
+    if row is None:
+        here = geo.coords[a]
+        distance = hexgrid.distance
+        row = rows[a] = tuple(distance(here, h) for h in geo.coords)
+    return row

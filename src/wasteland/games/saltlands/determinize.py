@@ -51,17 +51,18 @@ def determinize(state: State, seat: int, rng: Rng) -> State:
             p.hand = gets[p.seat] + [next(filler) for _ in range(len(p.hand) - len(gets[p.seat]))]
     pinned |= held
     pool = s.mirage + s.raider_deck + [c for p in others for c in p.hand if c not in pinned]
+    raider_cards, hand_cards = _kinds(cat)
     for attempt in range(20):
         shuffle(rng, pool)
         rest = list(pool)
-        raider = _pick(rest, len(s.raider_deck), lambda c: cards[c].deck == "raider")
+        raider = _pick(rest, len(s.raider_deck), raider_cards)
         hands = []
         ok = raider is not None
         for p in others:
             if not ok:
                 break
             kept = [c for c in p.hand if c in pinned]
-            hand = _pick(rest, len(p.hand) - len(kept), lambda c: cards[c].slot == "hand")
+            hand = _pick(rest, len(p.hand) - len(kept), hand_cards)
             ok = hand is not None
             hands.append(kept + hand if hand is not None else None)
         if ok:
@@ -119,17 +120,37 @@ def determinize(state: State, seat: int, rng: Rng) -> State:
     return s
 
 
-def _pick(rest: list[int], n: int, fits) -> list[int] | None:
-    """The first ``n`` cards of ``rest`` that fit, taken out of it (the others keep their
-    order); None if fewer fit (then every one that fits is taken out)."""
+_KINDS: dict[int, tuple[object, frozenset[int], frozenset[int]]] = {}
+
+
+def _kinds(cat) -> tuple[frozenset[int], frozenset[int]]:
+    """The card instances of the Raider deck, and those that go in a hand, of a catalog
+    (kept alive beside them): asked of every card of every sample otherwise."""
+    found = _KINDS.get(id(cat))
+    if found is None:
+        found = _KINDS[id(cat)] = (
+            cat,
+            frozenset(i for i, d in enumerate(cat.cards) if d.deck == "raider"),
+            frozenset(i for i, d in enumerate(cat.cards) if d.slot == "hand"),
+        )
+    return found[1], found[2]
+
+
+def _pick(rest: list[int], n: int, fits: frozenset[int]) -> list[int] | None:
+    """The first ``n`` cards of ``rest`` that are in ``fits``, taken out of it (the others
+    keep their order); None if fewer fit (then every one that fits is taken out)."""
     chosen: list[int] = []
     kept: list[int] = []
-    for c in rest:
-        if len(chosen) < n and fits(c):
-            chosen.append(c)
-        else:
-            kept.append(c)
-    rest[:] = kept  # one pass, not a pop from the middle of the list per card
+    if n > 0:
+        for i, c in enumerate(rest):
+            if c in fits:
+                chosen.append(c)
+                if len(chosen) == n:
+                    kept += rest[i + 1:]  # the rest stays as it lies
+                    break
+            else:
+                kept.append(c)
+        rest[:] = kept  # one pass, not a pop from the middle of the list per card
     return chosen if len(chosen) == n else None
 
 

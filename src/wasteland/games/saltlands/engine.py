@@ -20,7 +20,7 @@ from .combat import (
 from .state import State
 from . import notation as N
 from .notation import parse
-from .turn import action_texts, apply_turn, turn_actions
+from .turn import action_texts, apply_turn, can_end, turn_actions
 from .board import fmt_pos
 from .movement import move_options
 from .diagnose import why_illegal
@@ -505,4 +505,17 @@ decision = _LOOP.decision
 apply_in_place = _LOOP.apply_in_place  # one action, or a RuleError and nothing changed
 
 
-__all__ = ["apply_in_place", "decision", "settle", "start_turn", "deal_character", "kill_player"]
+def end_turn_if_legal(s: State) -> bool:
+    """``apply_in_place(s, "end")`` when ``end`` is legal now (True), without listing the
+    turn's actions to check it; False and nothing changed otherwise. For a look-ahead
+    that ends turns by the thousand: the same change, the events dropped."""
+    if s.stack or s.over or not can_end(s):
+        return False
+    events: Events = []
+    s._decision = None
+    apply_turn(s, "end", events)
+    settle(s, events)
+    return True
+
+
+__all__ = ["apply_in_place", "decision", "end_turn_if_legal", "settle", "start_turn", "deal_character", "kill_player"]

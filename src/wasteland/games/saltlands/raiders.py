@@ -246,7 +246,7 @@ def _begin_spawn(s: State, events: Events) -> None:
     card = active_card(s, rtype)
     letters, letters_text = _spawn_letters(card.letters, s.static.rules.active_letters)
     occupied = s.occupied()
-    points = [h for h, letter in s.terrain.spawn_points if letter in letters and h not in occupied]
+    points = [h for h in _spawn_hexes(s, letters) if h not in occupied]
     on_board = len([r for r in s.raiders.values() if r[0] == rtype])
     figures = figures_in_box(s, rtype) - on_board
     events.append(
@@ -275,6 +275,17 @@ def _spawn_letters(card_letters, active_letters: str) -> tuple[frozenset[str], s
         letters = frozenset(card_letters) & frozenset(active_letters)
         found = _SPAWN_LETTERS[key] = (letters, "".join(sorted(letters)))
     return found
+
+
+def _spawn_hexes(s: State, letters: frozenset[str]) -> tuple[int, ...]:
+    """The spawn points with one of ``letters``, in hex order: a fact of the terrain,
+    kept with it (every activation's spawn asks it again)."""
+    terrain = s.terrain
+    key = ("spawn points", letters)
+    found = terrain.memo.get(key)
+    if found is None:
+        found = terrain.remember(key, tuple([h for h, letter in terrain.spawn_points if letter in letters]))
+    return found  # type: ignore[return-value]
 
 
 def _raider_free_points(s: State, points: list[int]) -> list[int]:

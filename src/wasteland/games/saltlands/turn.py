@@ -298,6 +298,18 @@ def turn_actions(s: State) -> list[str]:
     return out
 
 
+def can_end(s: State) -> bool:
+    """Whether ``end`` is among :func:`turn_actions` now, without listing them: the turn
+    ends once the hand is within its limit (SL §55), unless the player must first move
+    off the occupied start dune and can (SL §45 ruling). A look-ahead ends other seats'
+    turns at once, and listing every action of each turn to find ``end`` was most of it."""
+    p = s.players[s.current]
+    if over_hand_limit(s, p):
+        return False
+    return not (s.must_move and not s.moved and p.vehicle is not None and p.vehicle not in p.engaged
+                and move_actions(s, p))
+
+
 def apply_turn(s: State, action: str, events: Events) -> None:
     p = s.players[s.current]
     a = parse(action)

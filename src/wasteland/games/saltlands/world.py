@@ -203,6 +203,9 @@ def check_victory(s: State, events: Events) -> bool:
         return False  # SL §111: the last rumor card counts as played once it is resolved
     rules = s.static.rules
     per = CELLS_PER_TILE
+    marked = s.markers.values()
+    if not any(p.status == "active" and p.hex is not None and p.hex // per in marked for p in s.players):
+        return False  # nobody on a marker's tile: no group below (asked before every step)
     raider_tiles = {r[1] // per for r in s.raiders.values()}
     by_tile: dict[int, list[str]] = {}
     for colour, pos in s.markers.items():

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import unicodedata
-from typing import Any
 
 from rich.console import Console
 from rich.text import Text

@@ -154,19 +154,16 @@ def _turn_apply(s: State, action: str, events: Events) -> None:
             end_turn(s, events)
 
 
-def _stop(s: State, events: Events) -> bool:
-    """FO-13.5: the game ends the moment a survivor reaches the target."""
-    return s.over or check_victory(s, events)
-
-
 def _diagnose() -> Callable[[State, Decision, object], RuleError]:
     return why_illegal
 
 
+# FO-13.5: the game ends the moment a survivor reaches the target, so the loop checks it
+# before every step (``check_victory`` also says True once the game is over).
 _LOOP = frame_loop(
     info=DECISION_INFO, options=OPTIONS, choose=CHOOSE, run=RUN, asks=ASKS,
     free_kind="turn", free_options={"turn": turn_options}, free_apply={"turn": _turn_apply},
-    diagnose=_diagnose, over_rule="FO-13.5", stop=_stop,
+    diagnose=_diagnose, over_rule="FO-13.5", stop=check_victory,
     wrong_seat=lambda s, deciding, asking: f"it is survivor {deciding + 1}'s decision, not survivor {asking + 1}'s",
 )
 settle = _LOOP.settle  # run the automatic steps (the decision is then ready)

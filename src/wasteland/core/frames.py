@@ -113,8 +113,7 @@ def frame_loop(
     """
     run_get = run.get
     info_get = info.get
-    options_get = options.get
-    asks_get = (asks or {}).get
+    asks_get = asks.get if asks else None  # no look-up per decision for a game without
     free = free_kind is not None
     fixed_kind = free_kind if isinstance(free_kind, str) else None
     free_options = free_options or {}
@@ -123,7 +122,7 @@ def frame_loop(
     def resting(kind: str) -> None:
         """A kind without options rests only as an automatic step; any other is unknown."""
         if kind not in run:
-            raise KeyError(kind)
+            raise KeyError(kind) from None
 
     def settle(s: FramedState, events: Events) -> None:
         """Run everything that needs no choice; a frame left waiting on a choice has its
@@ -143,15 +142,16 @@ def frame_loop(
                     continue
                 top = s.stack[-1]  # a step may replace its frame before it waits
                 kind = top["kind"]
-            listed = options_get(kind)
-            if listed is None:
+            try:
+                listed = options[kind]
+            except KeyError:
                 resting(kind)
                 return  # an automatic step resting: nobody decides
             actions = listed(s, top)
             if not actions and drop_empty:
                 stack.pop()  # nothing left to choose: the procedure is over
                 continue
-            ask = asks_get(kind)
+            ask = asks_get and asks_get(kind)
             if ask is None:
                 seat = top["seat"]
             else:
@@ -171,12 +171,13 @@ def frame_loop(
         else:
             top = stack[-1]
             kind = top["kind"]
-            listed = options_get(kind)
-            if listed is None:
+            try:
+                listed = options[kind]
+            except KeyError:
                 resting(kind)
                 return None
             actions = listed(s, top)
-            ask = asks_get(kind)
+            ask = asks_get and asks_get(kind)
             if ask is None:
                 seat = top["seat"]
             else:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 from wasteland.core.protocol import RuleError
-from wasteland.core.state_check import checked_reader, need_bool, need_in, need_int, need_list, need_seat, need_str
+from wasteland.core.state_check import checked_reader, need_bool, need_int, need_list, need_seat, need_str
 
 from .content import HAND_LIMIT
 from .scenario_procedures import FIELDS as FRAME_FIELDS

@@ -143,7 +143,6 @@ def build_scenario(data: dict[str, Any], origin: str = "scenario") -> State:
         raise ScenarioError("config" if exc.rule == "config" else f"config.{exc.rule}", exc.message) from None
     s = State(config)
     s.rng = seed_state(seed)
-    c = s.content
     q = s.quest
     st = _keys("state", data.get("state", {}), {
         "round", "dusk", "track", "slots", "withdrawn", "destiny", "airship", "spent", "stunned_groups", "step",

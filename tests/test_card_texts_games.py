@@ -127,9 +127,9 @@ def test_a_changed_number_changes_the_text():
 
 
 def test_every_fallout_and_quest_component_has_its_id():
-    from wasteland.games.fallout.card_texts import TEXTS as FO
+    from wasteland.games.fallout.texts import TEXTS as FO
     from wasteland.games.fallout.content import load_content as fo_content
-    from wasteland.games.quest.card_texts import TEXTS as WQ
+    from wasteland.games.quest.texts import TEXTS as WQ
     from wasteland.games.quest.content import load_content as wq_content
 
     f = fo_content()
@@ -143,9 +143,9 @@ def test_every_fallout_and_quest_component_has_its_id():
 
 
 def test_fallout_and_quest_numbers_come_from_the_data():
-    from wasteland.games.fallout.card_texts import TEXTS as FO
+    from wasteland.games.fallout.texts import TEXTS as FO
     from wasteland.games.fallout.content import load_content as fo_content
-    from wasteland.games.quest.card_texts import TEXTS as WQ
+    from wasteland.games.quest.texts import TEXTS as WQ
     from wasteland.games.quest.content import load_content as wq_content
 
     a01 = fo_content().cards["a01"]  # FO-13.5: +bonus influence when the requirement is met

@@ -5,7 +5,7 @@ from rich.console import Console
 from wasteland.core.registry import get_spec
 from wasteland.core.spec import load_ref
 from wasteland.games.fallout.terminal_words import FalloutWords
-from wasteland.games.fallout.texts import TEXTS
+from wasteland.games.fallout.terminal_help import TEXTS
 
 from .conftest import play, position
 

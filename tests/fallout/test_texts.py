@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from wasteland.games.fallout.content import load_content
-from wasteland.games.fallout.texts import LANGS, SECTIONS, TEXTS, table
+from wasteland.games.fallout.terminal_help import LANGS, SECTIONS, TEXTS, table
 
 PKG = Path(__file__).resolve().parents[2] / "src" / "wasteland" / "games" / "fallout"
 

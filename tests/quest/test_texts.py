@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 from wasteland.core.spec import WEB_BOARD_EXPORTS
-from wasteland.games.quest import texts
+from wasteland.games.quest import terminal_help
 from wasteland.games.quest.spec import SPEC
 
-PACKAGE = Path(texts.__file__).parent
+PACKAGE = Path(terminal_help.__file__).parent
 BOARD = PACKAGE / SPEC.web_board
 
 
@@ -56,11 +56,11 @@ def test_every_verb_and_prompt_in_three_languages():
     from wasteland.games.quest.engine import DECISION_INFO
 
     assert {f"wq.prompt.{k}" for k in DECISION_INFO} <= set(strings("en"))
-    for verb, (form, rule, words) in texts.VERBS.items():
+    for verb, (form, rule, words) in terminal_help.VERBS.items():
         assert form.startswith(verb) and rule in SPEC.anchors
-        assert set(words) == set(texts.LANGUAGES) and len(set(words.values())) == 3
-    assert texts.verb_help("move", "uk")[1].startswith("Крок")
-    assert texts.topic_help("gate", "ru").startswith("Закрытые врата")
+        assert set(words) == set(terminal_help.LANGUAGES) and len(set(words.values())) == 3
+    assert terminal_help.verb_help("move", "uk")[1].startswith("Крок")
+    assert terminal_help.topic_help("gate", "ru").startswith("Закрытые врата")
 
 
 def test_every_event_has_words_in_the_browser():
@@ -72,7 +72,7 @@ def test_every_event_has_words_in_the_browser():
 def test_how_to_answer_in_three_languages():
     from wasteland.games.quest.terminal import RENDERER
 
-    helps = {lang: RENDERER.commands_help(lang) for lang in texts.LANGUAGES}
+    helps = {lang: RENDERER.commands_help(lang) for lang in terminal_help.LANGUAGES}
     assert len(set(helps.values())) == 3 and all("quit" in h and "a4" in h for h in helps.values())
     assert RENDERER.help("lychgate", "uk").startswith("До лічбрами")
 

@@ -10,6 +10,14 @@ waiting on someone. Per frame kind a game gives three tables:
 * ``options[kind](s, frame) -> list[str]``: the legal actions of the decision;
 * ``choose[kind](s, frame, action, events)``: applies one of them.
 
+A frame's decision is its ``seat``'s and of its ``kind`` unless ``asks[kind](s, frame)``
+says otherwise: a procedure whose choices fall to someone else (the first player) or
+whose question changes from step to step gives (seat, decision kind) there. A kind with
+a ``run`` step and no ``options`` is automatic: it never waits on a seat, and while one
+rests on top (a position set up by hand just before it) nobody decides: the table's
+chance or the game's ``resume`` moves it on. A game without a free step (every
+decision a procedure's) leaves ``free_kind`` None: with an empty stack nobody decides.
+
 :func:`frame_loop` turns the tables into the engine's ``settle``, ``decision`` and
 ``apply_in_place``. ``apply_in_place`` checks the seat and the action's legality before
 anything changes, so an illegal action changes nothing and is explained by the game's
@@ -72,23 +80,28 @@ def frame_loop(
     options: Mapping[str, Callable[[Any, Frame], list[str]]],
     choose: Mapping[str, Callable[[Any, Frame, str, Events], None]],
     run: Mapping[str, Callable[[Any, Frame, Events], bool]],
-    free_options: Mapping[str, Callable[[Any], list[str]]],
-    free_apply: Mapping[str, Callable[[Any, str, Events], None]],
-    free_kind: str | Callable[[Any], str],
     diagnose: Callable[[], Callable[[Any, Decision, Any], RuleError]],
     over_rule: str,
     wrong_seat: Callable[[Any, int, int], "str | RuleError"],
+    free_kind: str | Callable[[Any], str] | None = None,
+    free_options: Mapping[str, Callable[[Any], list[str]]] | None = None,
+    free_apply: Mapping[str, Callable[[Any, str, Events], None]] | None = None,
+    asks: Mapping[str, Callable[[Any, Frame], tuple[int, str]]] | None = None,
     stop: Callable[[Any, Events], bool] | None = None,
     drop_empty: bool = False,
+    over_words: str = "the game is over; no more actions",
 ) -> FrameLoop:
     """The decision loop of a game.
 
     ``info[kind]`` is (rule anchor, prompt) of each decision kind. The free step is the
     current seat's (``s.current``); ``free_kind`` is its kind (a name, or a function of
     the state: the phase of the turn), ``free_options[kind](s)`` its actions and
-    ``free_apply[kind](s, action, events)`` applies one. ``diagnose()`` returns the game's ``why_illegal`` (a
+    ``free_apply[kind](s, action, events)`` applies one; without ``free_kind`` the game has no
+    free step. ``asks[kind](s, frame) -> (seat, decision kind)``: who decides a frame of that
+    kind and what the decision is called, where not the frame's own ``seat`` and ``kind``.
+    ``diagnose()`` returns the game's ``why_illegal`` (a
     function, so the game imports it only when an action is refused). ``over_rule`` is
-    cited when an action comes after the end; ``wrong_seat(s, deciding, asking)`` words
+    cited, with ``over_words``, when an action comes after the end; ``wrong_seat(s, deciding, asking)`` words
     the refusal of a seat whose decision it is not (cited with the decision's rule), or
     returns a RuleError of its own when another rule is what bars that seat.
 
@@ -100,7 +113,16 @@ def frame_loop(
     """
     run_get = run.get
     info_get = info.get
+    asks_get = asks.get if asks else None  # no look-up per decision for a game without
+    free = free_kind is not None
     fixed_kind = free_kind if isinstance(free_kind, str) else None
+    free_options = free_options or {}
+    free_apply = free_apply or {}
+
+    def resting(kind: str) -> None:
+        """A kind without options rests only as an automatic step; any other is unknown."""
+        if kind not in run:
+            raise KeyError(kind) from None
 
     def settle(s: FramedState, events: Events) -> None:
         """Run everything that needs no choice; a frame left waiting on a choice has its
@@ -115,27 +137,51 @@ def frame_loop(
             top = stack[-1]
             kind = top["kind"]
             step = run_get(kind)
-            if step is not None and step(s, top, events):
-                continue
-            actions = options[kind](s, top)
+            if step is not None:
+                if step(s, top, events):
+                    continue
+                top = s.stack[-1]  # a step may replace its frame before it waits
+                kind = top["kind"]
+            try:
+                listed = options[kind]
+            except KeyError:
+                resting(kind)
+                return  # an automatic step resting: nobody decides
+            actions = listed(s, top)
             if not actions and drop_empty:
                 stack.pop()  # nothing left to choose: the procedure is over
                 continue
+            ask = asks_get and asks_get(kind)
+            if ask is None:
+                seat = top["seat"]
+            else:
+                seat, kind = ask(s, top)
             rule, prompt = info_get(kind, ("", kind))
-            s._decision = make_decision(top["seat"], kind, tuple(actions), prompt, rule)
+            s._decision = make_decision(seat, kind, tuple(actions), prompt, rule)
             return
 
-    def compute(s: FramedState) -> Decision:
+    def compute(s: FramedState) -> Decision | None:
         stack = s.stack
         if not stack:
+            if not free:
+                return None
             kind = fixed_kind or free_kind(s)  # type: ignore[operator]
             seat = s.current
             actions = free_options[kind](s)
         else:
             top = stack[-1]
             kind = top["kind"]
-            seat = top["seat"]
-            actions = options[kind](s, top)
+            try:
+                listed = options[kind]
+            except KeyError:
+                resting(kind)
+                return None
+            actions = listed(s, top)
+            ask = asks_get and asks_get(kind)
+            if ask is None:
+                seat = top["seat"]
+            else:
+                seat, kind = ask(s, top)
         rule, prompt = info_get(kind, ("", kind))
         return make_decision(seat, kind, tuple(actions), prompt, rule)
 
@@ -149,7 +195,7 @@ def frame_loop(
         """Apply one action, or raise RuleError without changing anything."""
         d = decision(s)
         if d is None:
-            raise RuleError(over_rule, "the game is over; no more actions")
+            raise RuleError(over_rule, over_words)
         if seat is not None and seat != d.seat:
             why = wrong_seat(s, d.seat, seat)
             raise why if isinstance(why, RuleError) else RuleError(d.rule, why)

@@ -13,8 +13,9 @@ stretched when the agenda deck runs out and the first-player role moves on.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Callable
 
+from wasteland.core.frames import Frame, frame_loop
 from wasteland.core.protocol import Decision, RuleError
 
 from . import activation
@@ -28,7 +29,6 @@ from .state import State
 from .turn import apply_turn, start_turn, turn_options
 
 Events = list[dict]
-Frame = dict[str, Any]
 
 DECISION_INFO = {
     "turn": ("FO-13.1", "your turn (a stand-in turn of our own): move, fight, quest, rest or end"),
@@ -91,7 +91,13 @@ CHOOSE: dict[str, Callable[[State, Frame, str, Events], None]] = {
 RUN: dict[str, Callable[[State, Frame, Events], bool]] = {
     "round_end": activation.round_end_run, "activate": activation.activate_run, "turn_over": _turn_over_run,
 }
-KIND = {"activate": "order"}  # the decision kind a frame asks for, where the names differ
+# The choices of the round end are the first player's, whoever holds the role now (FO-13.2,
+# FO-13.3, FO-13.4: the role moves on as the deck runs out); the activation asks which
+# enemy of the type acts next (``order``).
+ASKS: dict[str, Callable[[State, Frame], tuple[int, str]]] = {
+    "activate": lambda s, f: (s.first, "order"), "step": lambda s, f: (s.first, "step"),
+    "reveal": lambda s, f: (s.first, "reveal"),
+}
 
 # The rule behind each event of the round end and of the agenda deck, so that every
 # automated step says which paragraph made it (the survivor's stand-in turn cites none).
@@ -137,60 +143,36 @@ def end_turn(s: State, events: Events) -> None:
 # -- the loop -------------------------------------------------------------------------------------
 
 
-def settle(s: State, events: Events) -> None:
-    while not s.over:
-        if check_victory(s, events):  # FO-13.5: the moment the target is reached
-            return
-        if not s.stack:
-            return
-        top = s.stack[-1]
-        run = RUN.get(top["kind"])
-        if run is None or not run(s, top, events):
-            return
-
-
-def decision(s: State) -> Decision | None:
-    if s.over:
-        return None
-    if s._decision is None:
-        s._decision = _compute(s)
-    return s._decision
-
-
-def _compute(s: State) -> Decision:
-    if s.stack:
-        top = s.stack[-1]
-        kind = KIND.get(top["kind"], top["kind"])
-        seat = s.first if kind in ("order", "step", "reveal") else top["seat"]
-        actions = OPTIONS[top["kind"]](s, top)
-    else:
-        kind = "turn"
-        seat = s.current
-        actions = turn_options(s)
-    rule, prompt = DECISION_INFO[kind]
-    return Decision(seat, kind, tuple(actions), prompt, rule)
-
-
-def apply_in_place(s: State, action: str, seat: int | None = None) -> Events:
-    """Apply one action, or raise RuleError without changing anything."""
-    d = decision(s)
-    if d is None:
-        raise RuleError("FO-13.5", "the game is over; no more actions")
-    if seat is not None and seat != d.seat:
-        raise RuleError(d.rule, f"it is survivor {d.seat + 1}'s decision, not survivor {seat + 1}'s")
-    if not isinstance(action, str) or action not in d.actions:
-        raise why_illegal(s, d, action)
-    events: Events = []
-    s._decision = None
-    if s.stack:
-        CHOOSE[s.stack[-1]["kind"]](s, s.stack[-1], action, events)
-    elif apply_turn(s, action, events) and not check_victory(s, events):
+def _turn_apply(s: State, action: str, events: Events) -> None:
+    """One action of the survivor's turn; the turn ends when it has no action left."""
+    if apply_turn(s, action, events) and not check_victory(s, events):
         # FO-13.5: a win by this action ends the game before the turn does
         if s.stack:
             # a fight result or a card to put back is still open: the turn ends after it
             s.stack.insert(0, {"kind": "turn_over", "seat": s.current})
         else:
             end_turn(s, events)
-    settle(s, events)
+
+
+def _diagnose() -> Callable[[State, Decision, object], RuleError]:
+    return why_illegal
+
+
+# FO-13.5: the game ends the moment a survivor reaches the target, so the loop checks it
+# before every step (``check_victory`` also says True once the game is over).
+_LOOP = frame_loop(
+    info=DECISION_INFO, options=OPTIONS, choose=CHOOSE, run=RUN, asks=ASKS,
+    free_kind="turn", free_options={"turn": turn_options}, free_apply={"turn": _turn_apply},
+    diagnose=_diagnose, over_rule="FO-13.5", stop=check_victory,
+    wrong_seat=lambda s, deciding, asking: f"it is survivor {deciding + 1}'s decision, not survivor {asking + 1}'s",
+)
+settle = _LOOP.settle  # run the automatic steps (the decision is then ready)
+decision = _LOOP.decision
+
+
+def apply_in_place(s: State, action: str, seat: int | None = None) -> Events:
+    """Apply one action, or raise RuleError without changing anything; every event of
+    the round end says which paragraph made it."""
+    events = _LOOP.apply_in_place(s, action, seat)
     cite_rules(events)
     return events

@@ -71,7 +71,7 @@ A map of your own replaces ``map = "demo"``::
 A position the engine wrote (``scenario_write.to_text``, the companion's corrections)
 also names the engine's own parts: ``[config]`` (the rules' first player and turn limit),
 ``[state]`` (generator, round, turns, turn order, markers, the revealed card...), each
-enemy's ``id``, ``[[procedure]]`` and ``[chance]`` (see ``scenario_state`` and
+enemy's ``id``, ``[[procedure]]`` and ``[chance]`` (see ``scenario_procedures`` and
 docs/fallout-scenarios.md). With ``[state]`` the procedures are written out, so
 ``[agenda]`` holds only the deck and the discard pile.
 
@@ -96,7 +96,7 @@ from wasteland.core.scenario_fields import ScenarioError
 from .config import FIGHTS, TARGETS, rules_from_config
 from .content import HAND_LIMIT, ContentError, MapDef, Side, decode_map, load_content
 from .engine import decision, settle
-from .scenario_state import read_chance, read_procedures
+from .scenario_procedures import read_chance, read_procedures
 from .state import State, static_for
 from .validate import StateError, check_state
 

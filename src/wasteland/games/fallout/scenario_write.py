@@ -10,7 +10,7 @@ from typing import Any
 from wasteland.core.chance_text import chance_lines
 from wasteland.core.toml_text import table, value
 
-from .scenario_state import chance_table, procedure_tables
+from .scenario_procedures import chance_table, procedure_tables
 from .state import State
 
 

@@ -15,11 +15,11 @@ from rich.text import Text
 
 from wasteland.core.terminal import TerminalBase
 
-from .card_texts import TEXTS as COMPONENTS
+from .texts import TEXTS as COMPONENTS
 from .diagnose import VERBS
 from .terminal_words import FalloutWords
 from .notation import parse
-from .texts import TEXTS
+from .terminal_help import TEXTS
 
 COMMANDS_HELP = {
     "en": "Answer with an option's number or its text; the text after the verb is enough when it is unique.\n"

@@ -1,6 +1,6 @@
 """The Fallout round end in the terminal's language: actions, questions and events in the
 words of the game's page (``web/i18n/<lang>.json``, as ``web/board.js`` puts them), spaces,
-enemies and agenda cards by the game's texts (``data/texts_<lang>.toml``), and the board's
+enemies and agenda cards by the game's texts (``texts/<lang>.toml``), and the board's
 own panel words. English keeps the engine's wording and the notation."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from wasteland.core.notation import Action
 from wasteland.core.page_words import GameWords
 from wasteland.core.plural import fill_plurals
 
-from .texts import TEXTS
+from .terminal_help import TEXTS
 from .notation import NOTATION
 
 PACKAGE = "wasteland.games.fallout"

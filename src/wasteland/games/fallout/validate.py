@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections import Counter
 
 from wasteland.core.protocol import RuleError
-from wasteland.core.state_check import checked_reader, need_bool, need_in, need_int, need_list, need_seat, need_str
+from wasteland.core.state_check import checked_reader, need_bool, need_int, need_list, need_seat, need_str
 
 from .content import HAND_LIMIT
-from .scenario_state import FIELDS as FRAME_FIELDS
-from .scenario_state import SEAT_FIELDS, check_frame_fields
+from .scenario_procedures import FIELDS as FRAME_FIELDS
+from .scenario_procedures import SEAT_FIELDS, check_frame_fields
 from .state import State
 
 FRAME_KINDS = ("round_end", "reveal", "activate", "step", "fight", "return", "turn_over", "share")

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from wasteland.core.protocol import Decision, RuleError
 from wasteland.core import chance
+from wasteland.core.frames import Frame, frame_loop
+from wasteland.core.protocol import Decision, RuleError
 
 from . import dice
 from . import events_table as table
@@ -28,7 +29,6 @@ from . import notation as N
 from .notation import parse
 from .state import State
 
-Frame = dict[str, Any]
 Events = list[dict[str, Any]]
 LEADER = 0
 
@@ -367,14 +367,25 @@ def _pick_choose(s: State, f: Frame, action: str, events: Events) -> None:
         table.inspire(s, a.hero, events)
 
 
+def _an_action(choose: Callable[[State, Frame, str, Events], None]) -> Callable[[State, Frame, str, Events], None]:
+    """A choice as a whole action: the dice it rolls are the ones every view shows (the
+    last action's), and when it leaves no hero in play the quest fails at once."""
+    def chosen(s: State, f: Frame, action: str, events: Events) -> None:
+        s.rolls = []
+        choose(s, f, action, events)
+        if not s.over and all(h["zone"] is None for h in s.heroes):
+            finish(s, False, "every hero is out of action: the quest fails", events)
+    return chosen
+
+
 OPTIONS: dict[str, Callable[[State, Frame], list[str]]] = {
     "hero": _hero_options, "stun": _stun_options, "place": _place_options, "close": _close_options,
     "deploy": encounters.deploy_options, "pick": _pick_options, "enemy": enemies.options,
 }
-CHOOSE: dict[str, Callable[[State, Frame, str, Events], None]] = {
+CHOOSE: dict[str, Callable[[State, Frame, str, Events], None]] = {kind: _an_action(choose) for kind, choose in {
     "hero": _hero_choose, "stun": _stun_choose, "place": _place_choose, "close": _close_choose,
     "deploy": encounters.deploy_choose, "pick": _pick_choose, "enemy": enemies.choose,
-}
+}.items()}
 RUN: dict[str, Callable[[State, Frame, Events], bool]] = {
     "round": _round, "dusk": _dusk, "quest": _quest, "destiny": _destiny, "roll": _roll, "gambit": _gambit,
     "activation": _activation, "event": _event, "trap_clear": _trap_clear, "round_end": _round_end,
@@ -383,67 +394,39 @@ RUN: dict[str, Callable[[State, Frame, Events], bool]] = {
     "initiative": encounters.initiative_run, "group": _group_run,
     "enemy": enemies.run,
 }
-
-
-def decision_kind(f: Frame) -> str:
-    if f["kind"] in ("deploy", "enemy"):
-        return f["wait"]
-    if f["kind"] == "pick":
-        return f["what"]
-    return f["kind"]
+# An enemy's activation and a deployment ask what their step waits on (``wait``: a zone
+# to step to, a hero to strike, a mystic item to deploy by); the leader's picks in the
+# event phase ask what the result leaves open (``what``).
+ASKS: dict[str, Callable[[State, Frame], tuple[int, str]]] = {
+    "deploy": lambda s, f: (f["seat"], f["wait"]), "enemy": lambda s, f: (f["seat"], f["wait"]),
+    "pick": lambda s, f: (f["seat"], f["what"]),
+}
 
 
 # -- the loop ------------------------------------------------------------------------------------
 
 
-def settle(s: State, events: Events) -> None:
-    while s.stack and not s.over:
-        top = s.stack[-1]
-        run = RUN.get(top["kind"])
-        if run is None or not run(s, top, events):
-            return
+def _diagnose() -> Callable[[State, Decision, object], RuleError]:
+    return why_illegal
+
+
+# No free step: every decision is a procedure's. An automatic step resting on top (the
+# event die of WQ-40.4 about to be thrown, in a position set up by hand) waits only on
+# the table's die: no seat decides; the game's decision is the chance point
+# (``EngineGame.decision``).
+_LOOP = frame_loop(
+    info=DECISION_INFO, options=OPTIONS, choose=CHOOSE, run=RUN, asks=ASKS, diagnose=_diagnose,
+    over_rule="WQ-40.2", over_words="the quest is over; no more actions",
+    wrong_seat=lambda s, deciding, asking: f"it is hero {deciding + 1}'s decision, not hero {asking + 1}'s",
+)
+settle = _LOOP.settle  # run the automatic steps (the decision is then ready)
+decision = _LOOP.decision
+apply_in_place = _LOOP.apply_in_place  # one action, or a RuleError and nothing changed
 
 
 def resume(s: State) -> Events:
     """The automatic steps a position rests on, played on until a decision waits (a
     position set up by hand at its event die: ``EngineGame.resume_at_table``)."""
     events: Events = []
-    s._decision = None
-    settle(s, events)
-    return events
-
-
-def decision(s: State) -> Decision | None:
-    if s.over or not s.stack:
-        return None
-    if s._decision is None:
-        top = s.stack[-1]
-        if top["kind"] not in OPTIONS:
-            # An automatic step on top (the event die of WQ-40.4 about to be thrown) rests
-            # only while the table has a die or card to answer: no seat decides; the
-            # game's decision is the chance point (``EngineGame.decision``).
-            return None
-        kind = decision_kind(top)
-        rule, prompt = DECISION_INFO[kind]
-        s._decision = Decision(top["seat"], kind, tuple(OPTIONS[top["kind"]](s, top)), prompt, rule)
-    return s._decision
-
-
-def apply_in_place(s: State, action: str, seat: int | None = None) -> Events:
-    """Apply one action, or raise RuleError without changing anything."""
-    d = decision(s)
-    if d is None:
-        raise RuleError("WQ-40.2", "the quest is over; no more actions")
-    if seat is not None and seat != d.seat:
-        raise RuleError(d.rule, f"it is hero {d.seat + 1}'s decision, not hero {seat + 1}'s")
-    if not isinstance(action, str) or action not in d.actions:
-        raise why_illegal(s, d, action)
-    events: Events = []
-    s._decision = None
-    s.rolls = []
-    top = s.stack[-1]
-    CHOOSE[top["kind"]](s, top, action, events)
-    if not s.over and all(h["zone"] is None for h in s.heroes):
-        finish(s, False, "every hero is out of action: the quest fails", events)
     settle(s, events)
     return events

@@ -73,7 +73,7 @@ exist gets one error naming the field.
 
 A position the engine wrote (``scenario_write.to_text``, the companion's corrections)
 names every part: ``[state] phase`` and the other engine parts, ``[[group]]``,
-``[[procedure]]`` and ``[chance]`` (see ``scenario_state`` and docs/quest-scenarios.md).
+``[[procedure]]`` and ``[chance]`` (see ``scenario_procedures`` and docs/quest-scenarios.md).
 """
 
 from __future__ import annotations
@@ -93,7 +93,7 @@ from .engine import decision
 from .game import GAME
 from .spec import ROUND_BOUND
 from .geometry import SIDES, Transform, beyond
-from .scenario_state import FULL_KEYS, check_shapes, read_chance, read_full_state, read_groups, read_procedures
+from .scenario_procedures import FULL_KEYS, check_shapes, read_chance, read_full_state, read_groups, read_procedures
 from .state import State
 
 LEADER = 0
@@ -143,7 +143,6 @@ def build_scenario(data: dict[str, Any], origin: str = "scenario") -> State:
         raise ScenarioError("config" if exc.rule == "config" else f"config.{exc.rule}", exc.message) from None
     s = State(config)
     s.rng = seed_state(seed)
-    c = s.content
     q = s.quest
     st = _keys("state", data.get("state", {}), {
         "round", "dusk", "track", "slots", "withdrawn", "destiny", "airship", "spent", "stunned_groups", "step",

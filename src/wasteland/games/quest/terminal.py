@@ -18,8 +18,8 @@ from rich.text import Text
 
 from wasteland.core.terminal import TerminalBase, side_by_side
 
-from . import texts
-from .card_texts import TEXTS as COMPONENTS
+from . import terminal_help
+from .texts import TEXTS as COMPONENTS
 from .terminal_words import QuestWords, model_tag
 from .notation import parse
 
@@ -235,7 +235,7 @@ class QuestTerminal(TerminalBase):
     turn_event = "round"
     redraw_kinds = ("hero", "place", "deploy", "step")
     verb_alone = False
-    languages = texts.LANGUAGES
+    languages = terminal_help.LANGUAGES
     verb_titles = {"move": "move to", "run": "run to", "attack": "strike", "deploy": "enemy to zone",
                    "place": "lay the tile by gate position"}
 
@@ -297,13 +297,13 @@ class QuestTerminal(TerminalBase):
         return event_style(kind)
 
     def help(self, topic: str, lang: str = "en") -> str | None:
-        return texts.topic_help(topic, lang) or COMPONENTS.help(topic, lang)
+        return terminal_help.topic_help(topic, lang) or COMPONENTS.help(topic, lang)
 
     def verb_help(self, verb: str, lang: str = "en") -> tuple[str, str, str] | None:
-        return texts.verb_help(verb, lang)
+        return terminal_help.verb_help(verb, lang)
 
     def commands_help(self, lang: str = "en") -> str:
-        return texts.commands_help(lang)
+        return terminal_help.commands_help(lang)
 
 
 RENDERER = QuestTerminal()

@@ -6,8 +6,6 @@ from typing import Any
 
 from wasteland.core.view import view_head
 
-from wasteland.core.view import view_head
-
 from .battlefield import zone_name
 from .engine import decision
 from .explore import tile_previews

@@ -1,21 +1,23 @@
-"""The words players see, in English, Russian and Ukrainian (``data/texts_<lang>.toml``):
-enemy, faction and space names, agenda card names and texts, verb help and panel labels;
-and every rule we cite (FO-13.1 to FO-13.6, in our own words), read from the game's rules
-reference (``rules/<lang>.toml``, see ``wasteland.core.rules_reference``) as the
-``rules`` section."""
+"""The words players see, in English, Russian and Ukrainian (``texts/<lang>.toml``, the
+catalogue the component texts come from too): enemy, faction and space names, agenda
+card names and texts, verb help and panel labels; and every rule we cite (FO-13.1 to
+FO-13.6, in our own words), read from the game's rules reference (``rules/<lang>.toml``,
+see ``wasteland.core.rules_reference``) as the ``rules`` section."""
 
 from __future__ import annotations
 
 import functools
+from pathlib import Path
 import tomllib
 from typing import Any
 
 from wasteland.core import rules_reference
 
-from .content import DATA_DIR, load_content
+from .content import load_content
 from .spec import SPEC
 
 LANGS = ("en", "ru", "uk")
+TEXTS_DIR = Path(__file__).with_name("texts")
 SECTIONS = ("enemies", "factions", "spaces", "cards", "requirements", "rules", "verbs", "ui")
 
 
@@ -23,7 +25,7 @@ SECTIONS = ("enemies", "factions", "spaces", "cards", "requirements", "rules", "
 def table(lang: str) -> dict[str, Any]:
     if lang not in LANGS:
         lang = "en"
-    words = tomllib.loads((DATA_DIR / f"texts_{lang}.toml").read_text(encoding="utf-8"))
+    words = tomllib.loads((TEXTS_DIR / f"{lang}.toml").read_text(encoding="utf-8"))
     words["rules"] = {anchor: r.text for anchor, r in rules_reference.texts(SPEC, lang).items()}
     return words
 

@@ -1,7 +1,7 @@
 """What every component of the Fallout round end says, in English, Russian and Ukrainian:
 the agenda cards (their faction, the enemies their icons activate, their requirement),
 the enemy types and the map's spaces. Built from the content data and the words of
-``data/texts_<lang>.toml`` (names there, templates under ``[components]``), so a changed
+``texts/<lang>.toml`` (names there, templates under ``[components]``), so a changed
 number changes the text. Ids: ``card:a01``, ``enemy:ghoul``, ``space:crater``."""
 
 from __future__ import annotations
@@ -11,13 +11,11 @@ from typing import Any
 
 from wasteland.core.card_texts import CatalogueTexts
 
-from .content import load_content
+from ..content import load_content
 
 
 class FalloutTexts(CatalogueTexts):
     package = "wasteland.games.fallout"
-    folder = "data"
-    file = "texts_{lang}.toml"
     search_order = ("card", "enemy", "space")
     allowed_latin = ("RobCo",)  # the factory's brand, as the translated names keep it
 

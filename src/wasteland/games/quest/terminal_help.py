@@ -1,6 +1,6 @@
-"""Texts players see, in our own words: what each verb does (with its rule), short help
-topics, decision prompts. English, Russian, Ukrainian; the terminal and the browser
-fall back to English."""
+"""The quest's words for the terminal, in our own words: what each verb does (with its
+rule), short help topics, decision prompts (what a component says is ``texts``).
+English, Russian, Ukrainian; the terminal and the browser fall back to English."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """What every component of Quest exploration says, in English, Russian and Ukrainian:
 tiles, exploration cards, enemies, encounter cards, heroes, crises, conditions and the
 events of the event die. Built from the content data and the templates of
-``components/<lang>.toml``; the names are the page's own (``web/i18n/<lang>.json``), so
+``texts/<lang>.toml``; the names are the page's own (``web/i18n/<lang>.json``), so
 the terminal, the page and the texts agree. Ids: ``tile:graveyard``, ``card:x_alley``,
 ``enemy:wraith``, ``encounter:e_pack``, ``hero:warden``, ``crisis:gloom``,
 ``condition:trapped``, ``event:masters_will``."""
@@ -15,9 +15,9 @@ from typing import Any
 
 from wasteland.core.card_texts import CatalogueTexts, TextsError
 
-from .content import load_content
+from ..content import load_content
 
-from .events_table import EVENTS
+from ..events_table import EVENTS
 
 CONDITIONS = ("trapped", "buried", "cursed", "disease", "fatigue", "stunned")  # WQ-40.3
 
@@ -28,7 +28,6 @@ def _rolls(numbers: list[int]) -> str:
 
 class QuestTexts(CatalogueTexts):
     package = "wasteland.games.quest"
-    folder = "components"
     search_order = ("tile", "card", "enemy", "encounter", "hero", "crisis", "condition", "event")
 
     @cached_property

@@ -31,27 +31,29 @@ ROOT = Path(__file__).resolve().parent.parent
 MATCHES = ROOT / "docs" / "bots" / "matches.jsonl"
 DOC = ROOT / "docs" / "bots.md"
 
-#: iterations of the guided ISMCTS in one second of a decision, measured on the loaded
-#: machine (median of a game's first decisions, /tmp script in the issue's note)
-BUDGETS = {"saltlands": 130, "fallout": 60, "quest": 45, "age-of-thirst": 350}
+#: each game's smaller search budget, CPU seconds a decision (the larger is four times it):
+#: a second and four, the issue's budgets, were beyond the session on the shared machine
+#: (a Quest game holds about forty decisions: at 4 s a decision, near three CPU minutes a game)
+BUDGETS = {"saltlands": 0.05, "fallout": 0.02, "quest": 0.05, "age-of-thirst": 0.02}
 
-#: the ladders: (game, mode, options, seats, seeds: random and heuristic, search 1 s, search 4 s);
-#: the search steps' seeds are few, to fit a session on the shared machine
+#: the ladders: (game, mode, options, seats, seeds: random and heuristic, search 1, search 4);
+#: each mode is one where the heuristic wins about half its games, so a better bot has room
+#: to show (docs/bots.md says why each was chosen)
 LADDERS = [
-    ("saltlands", "solo, Normal", {"players": 1, "difficulty": "normal"}, 1, (40, 24, 8)),
-    ("quest", "one hero", {"players": 1}, 1, (60, 16, 8)),
-    ("fallout", "solo", {"players": 1}, 1, (40, 6, 3)),
-    ("fallout", "two players, competitive", {"players": 2}, 2, (30, 10, 2)),
-    ("age-of-thirst", "two players", {"players": 2}, 2, (10, 2, 1)),
+    ("fallout", "solo, 12 turns", {"players": 1, "turn_limit": 12}, 1, (40, 40, 40)),
+    ("quest", "one hero", {"players": 1}, 1, (40, 30, 30)),
+    ("saltlands", "solo, tutorial", {"players": 1, "mode": "tutorial"}, 1, (40, 30, 30)),
+    ("fallout", "two players, competitive", {"players": 2}, 2, (30, 10, 10)),
+    ("age-of-thirst", "two players", {"players": 2}, 2, (10, 0, 0)),
     ("saltlands", "two players, competitive", {"players": 2, "mode": "competitive", "difficulty": "normal"}, 2,
-     (20, 6, 6)),
+     (20, 0, 0)),
 ]
 
 
 def bots(game: str) -> list[tuple[str, str]]:
     one = BUDGETS[game]
     return [("random", "random"), ("heuristic", "heuristic"),
-            (f"ismcts:{one}", f"search 1 s ({one} iterations)"), (f"ismcts:{4 * one}", f"search 4 s ({4 * one} iterations)")]
+            (f"ismcts:{one:g}s", f"search {one:g} s"), (f"ismcts:{4 * one:g}s", f"search {4 * one:g} s")]
 
 
 def key(game: str, mode: str) -> str:
@@ -70,8 +72,8 @@ def steps(game: str, seats: int, seeds: tuple[int, int, int]) -> list[tuple[list
 
 
 def run(only: list[str], workers: int, skip: list[str] | None = None, first: int = 0,
-        games: int | None = None) -> None:
-    MATCHES.parent.mkdir(parents=True, exist_ok=True)
+        games: int | None = None, out: Path = MATCHES) -> None:
+    out.parent.mkdir(parents=True, exist_ok=True)
     for game, mode, options, seats, seeds in LADDERS:
         if only and key(game, mode) not in only:
             continue
@@ -82,7 +84,7 @@ def run(only: list[str], workers: int, skip: list[str] | None = None, first: int
             started = time.perf_counter()
             count = games if games is not None else count
             matches = list(ladder.run(ladder.paired(game, lineup, count, first, opts), workers))
-            with open(MATCHES, "a", encoding="utf-8") as f:
+            with open(out, "a", encoding="utf-8") as f:
                 for m in matches:
                     f.write(json.dumps({"ladder": key(game, mode), "seed": m.seed, "lineup": m.lineup,
                                         "winners": m.winners, "reason": m.reason, "actions": m.actions,
@@ -93,9 +95,9 @@ def run(only: list[str], workers: int, skip: list[str] | None = None, first: int
 
 def load() -> dict[str, list[ladder.Match]]:
     out: dict[str, list[ladder.Match]] = {}
-    if not MATCHES.exists():
-        return out
-    for line in MATCHES.read_text(encoding="utf-8").splitlines():
+    lines = [ln for path in sorted(MATCHES.parent.glob("matches*.jsonl"))
+             for ln in path.read_text(encoding="utf-8").splitlines()]
+    for line in lines:
         r = json.loads(line)
         game = r["ladder"].split("/")[0]
         out.setdefault(r["ladder"], []).append(
@@ -263,9 +265,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--first", type=int, default=0, help="the first seed (more seeds for a step played already)")
     ap.add_argument("--games", type=int, help="seeds per step instead of the ladder's")
+    ap.add_argument("--out", type=Path, default=MATCHES,
+                    help="the file the matches are added to (docs/bots/matches*.jsonl are all read back)")
     args = ap.parse_args(argv)
     if args.what == "run":
-        run(args.only, args.workers, args.skip, args.first, args.games)
+        run(args.only, args.workers, args.skip, args.first, args.games, args.out)
     else:
         write()
     return 0

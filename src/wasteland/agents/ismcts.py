@@ -10,18 +10,23 @@ true state.
 
 A game may offer a *search guide* (its spec's ``guide``, handed in as ``guide``): its own bot's
 knowledge of which decisions are worth a search, which few actions are worth trying
-there, how to play on quickly to the searching seat's next decision point, and how good
-the position is then. With a guide (``guided=True``, the default), decisions the guide
-does not search go to the guide's bot; searched ones run the same information-set
-search over the guide's candidates (the tree is the root information set; each
-iteration is a fresh determinization played on by the guide), so the budget buys more
-samples of what the bot would otherwise judge from two. A guide may say that one of its
-play-ons costs several iterations (``iteration_cost``), when it plays further ahead, and
-may ask for progressive widening (its ``widening``, ``core.search_guide.widened``): the search
-weighs only its first few candidates at first and more as iterations accrue, so a decision
-of many options spends its budget on the likeliest before it tries the rest. The other
-games' guides are ``core.search_guide.PlayOnGuide``s: the heuristic bot's favourite first, a
-turn played on by the bots, the game's ``evaluate`` as the value.
+there (its favourite first), how to play on quickly to the searching seat's next decision
+point, and how good the position is then. With a guide (``guided=True``, the default),
+decisions the guide does not search go to the guide's bot; searched ones *challenge the
+favourite*: each determinization plays the favourite and one challenger on with the same
+random numbers, and the search leaves the favourite only for a challenger whose paired
+difference is above zero with confidence (``confidence``, ``min_samples``). So a search
+can never play worse than its guide for lack of budget: with too little it plays the
+guide's own game, move for move, and more budget only adds the evidence to leave it. A
+guide may say that one of its play-ons costs several iterations (``iteration_cost``), when
+it plays further ahead, and may ask for progressive widening (its ``widening``,
+``core.search_guide.widened``): the search challenges with its first few candidates at
+first and more as samples accrue. The other games' guides are
+``core.search_guide.PlayOnGuide``s: the heuristic bot's favourite first, a turn played on
+by the bots, the game's ``evaluate`` as the value.
+
+A budget is an iteration count (one play-on each) or seconds of the process's CPU time a
+decision (``seconds``): CPU time, so that a second buys the same search on a loaded machine.
 """
 
 from __future__ import annotations

@@ -156,7 +156,10 @@ def section(game: str, mode: str, seats: int, matches: list[ladder.Match]) -> li
 #: ladder's matches, of an iteration budget and a search that did not yet challenge its
 #: favourite, were left behind with it)
 SESSION = [
-    "run --only 'fallout/solo, 12 turns' --only 'quest/one hero' --out docs/bots/matches-a.jsonl",
+    "run --only 'fallout/solo, 12 turns' --only 'quest/one hero' --out docs/bots/matches-a.jsonl"
+    "  (stopped once Quest's search 0.05 s was written)",
+    "run --only 'quest/one hero' --skip random --skip heuristic --skip ismcts:0.05s --out docs/bots/matches-c.jsonl"
+    "  (Quest's search 0.2 s, beside the first)",
     "run --only 'saltlands/solo, tutorial' --only 'fallout/two players, competitive' "
     "--only 'age-of-thirst/two players' --only 'saltlands/two players, competitive' --out docs/bots/matches-b.jsonl",
 ]

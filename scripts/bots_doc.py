@@ -109,7 +109,8 @@ def _pp(x: float) -> str:
     return f"{100 * x:+.1f}"
 
 
-def section(game: str, mode: str, seats: int, matches: list[ladder.Match]) -> list[str]:
+def section(game: str, mode: str, seats: int, matches: list[ladder.Match], cells: list[str]) -> list[str]:
+    """The ladder's tables; ``cells`` gets each step's verdict for the summary."""
     names = dict(bots(game))
     order = [b for b, _ in bots(game)]
     lines = []
@@ -132,6 +133,10 @@ def section(game: str, mode: str, seats: int, matches: list[ladder.Match]) -> li
                 d, lo, hi, n = ladder.paired_difference(per[upper], per[lower])
                 lines.append(f"| {names[lower]} < {names[upper]} | {n} | {_pp(d)} [{_pp(lo)}, {_pp(hi)}] | "
                              f"{'yes' if lo > 0 else 'no'} |")
+                cells.append(f"{'**yes**' if lo > 0 else 'no'} {_pp(d)} pp [{_pp(lo)}, {_pp(hi)}], {n} seeds")
+            else:
+                lines.append(f"| {names[lower]} < {names[upper]} | not played | | |")
+                cells.append("not played")
     else:
         lines += ["| step | seeds (x2 seat orders) | upper bot's score share [95%] | separates | CPU s a match |",
                   "|---|---|---|---|---|"]
@@ -139,12 +144,14 @@ def section(game: str, mode: str, seats: int, matches: list[ladder.Match]) -> li
             mine = [m for m in matches if sorted(m.lineup) == sorted([lower, upper])]
             if not mine:
                 lines.append(f"| {names[lower]} < {names[upper]} | not played | | | |")
+                cells.append("not played")
                 continue
             per = ladder.by_seed(mine, upper)
             mean, lo, hi = ladder.mean_interval(list(per.values()))
             lo, hi = max(0.0, lo), min(1.0, hi)  # a share lies in [0, 1]
             lines.append(f"| {names[lower]} < {names[upper]} | {len(per)} | {mean:.2f} [{lo:.2f}, {hi:.2f}] | "
                          f"{'yes' if lo > 0.5 else 'no'} | {sum(m.cpu for m in mine) / len(mine):.1f} |")
+            cells.append(f"{'**yes**' if lo > 0.5 else 'no'} {mean:.2f} [{lo:.2f}, {hi:.2f}], {len(per)} seeds x2")
     reasons: dict[str, int] = {}
     for m in matches:
         reasons[m.reason] = reasons.get(m.reason, 0) + 1
@@ -166,6 +173,10 @@ SESSION = [
     "run --only 'fallout/two players, competitive' --skip heuristic+random --skip ismcts:0.02s+heuristic "
     "--first 10 --games 10 --out docs/bots/matches-d.jsonl  (ten more seeds for the last step)",
     "run --only 'age-of-thirst/two players' --skip heuristic+random --out docs/bots/matches-d.jsonl",
+    "run --only 'quest/one hero' --skip random --skip heuristic --skip ismcts:0.2s --first 30 --games 10 "
+    "--out docs/bots/matches-e.jsonl  (Quest's search 0.05 s on seeds 30 to 39)",
+    "run --only 'quest/one hero' --skip random --skip ismcts:0.2s --first 40 --games 20 "
+    "--out docs/bots/matches-e.jsonl  (the heuristic and search 0.05 s on seeds 40 to 59)",
 ]
 
 #: the Saltlands escape figures (scripts/saltlands_escape.py), kept beside the matches
@@ -278,18 +289,28 @@ def write() -> None:
              ", ".join(f"{g} {b:g}/{4 * b:g}" for g, b in BUDGETS.items()) + ".", "",
              "The matches below were played by these commands (each `PYTHONPATH=src python "
              "scripts/bots_doc.py ...`, one worker, two side by side):", ""] + [f"    {c}" for c in SESSION] + [""]
+    body: list[str] = []
+    summary = ["## Summary", "",
+               "Does each step separate (its 95% interval above zero; head to head, the share above 0.5)? "
+               "Alone the paired difference of win rates; head to head the upper bot's score share.", "",
+               "| game: mode | budgets (CPU s a decision) | random < heuristic | heuristic < search | "
+               "search < search x4 |", "|---|---|---|---|---|"]
     for game, mode, options, seats, seeds in LADDERS:
         k = key(game, mode)
-        lines += [f"### {game}: {mode}", ""]
-        lines.append(f"Options {options}; seeds from 0 (each step's count in its table"
-                     + ("; every seat order of each" if seats > 1 else "") + ").")
-        lines.append("")
+        cells: list[str] = []
+        if k in played:
+            body_part = section(game, mode, seats, played[k], cells)
+        cells += ["not played"] * (3 - len(cells))
+        summary.append(f"| {game}: {mode} | {BUDGETS[game]:g} / {4 * BUDGETS[game]:g} | " + " | ".join(cells) + " |")
+        lines_k = [f"### {game}: {mode}", ""]
+        lines_k.append(f"Options {options}; seeds from 0 (each step's count in its table"
+                       + ("; every seat order of each" if seats > 1 else "") + ").")
+        lines_k.append("")
         if k in WHY:
-            lines += [WHY[k], ""]
-        if k not in played:
-            lines += ["Not played in this session.", ""]
-            continue
-        lines += section(game, mode, seats, played[k])
+            lines_k += [WHY[k], ""]
+        lines_k += body_part if k in played else ["Not played in this session.", ""]
+        body += lines_k
+    lines += summary + [""] + body
     lines += saltlands_note()
     DOC.write_text("\n".join(lines) + "\n", encoding="utf-8")
     print(f"wrote {DOC}")

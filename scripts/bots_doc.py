@@ -269,6 +269,11 @@ WHY = {
                                 "play-on (the bot playing its next two turns, three candidates) did no better at "
                                 "0.2 s on seeds 0 to 9 (4 escapes to the heuristic's 5). A search that separates "
                                 "here needs a value that sees further than the bot's, or budgets near a second.",
+    "quest/one hero": "One hero exploring to the quest symbol (WQ-40.2), where the heuristic succeeds about four "
+                      "times in ten. Its search plays each challenger's activation on by the bots to its sixth "
+                      "decision after it, scored by the game's `evaluate`.",
+    "fallout/two players, competitive": "Head to head: influence 10 (FO-13.5) first; the search in one seat, the "
+                                        "lower bot in the other, both seat orders of each seed.",
     "age-of-thirst/two players": "The search steps on few seeds: a match costs the heuristic's one-ply look at "
                                  "every action of an activation (LO-7.1) and the search's play-ons on top.",
     "saltlands/two players, competitive": "Head to head only between random and the heuristic: most such games end "

@@ -179,6 +179,8 @@ SESSION = [
     "--out docs/bots/matches-e.jsonl  (the heuristic and search 0.05 s on seeds 40 to 59)",
     "run --only 'quest/one hero' --skip random --skip heuristic --skip ismcts:0.05s --first F --games 10 "
     "--out docs/bots/matches-fF.jsonl  (Quest's search 0.2 s on seeds 30 to 59: F = 30, 40, 50 side by side)",
+    "run --only 'quest/one hero' --skip random --first G --games 5 --out docs/bots/matches-gG.jsonl  (the "
+    "heuristic and both searches on seeds 60 to 79: G = 60, 65, 70, 75 side by side)",
 ]
 
 #: the Saltlands escape figures (scripts/saltlands_escape.py), kept beside the matches

@@ -181,6 +181,10 @@ SESSION = [
     "--out docs/bots/matches-fF.jsonl  (Quest's search 0.2 s on seeds 30 to 59: F = 30, 40, 50 side by side)",
     "run --only 'quest/one hero' --skip random --first G --games 5 --out docs/bots/matches-gG.jsonl  (the "
     "heuristic and both searches on seeds 60 to 79: G = 60, 65, 70, 75 side by side)",
+    "run --only 'age-of-thirst/two players' --skip heuristic+random --skip ismcts:0.08s+ismcts:0.02s --first H "
+    "--games 7 --out docs/bots/matches-hH.jsonl  (search 0.02 s against the heuristic on seeds 6 to 19: H = 6, 13)",
+    "run --only 'age-of-thirst/two players' --skip heuristic+random --skip ismcts:0.02s+heuristic --first H "
+    "--games 4 --out docs/bots/matches-hH.jsonl  (search 0.08 s against 0.02 s on seeds 3 to 10: H = 3, 7)",
 ]
 
 #: the Saltlands escape figures (scripts/saltlands_escape.py), kept beside the matches
@@ -281,8 +285,10 @@ WHY = {
                       "decision after it, scored by the game's `evaluate`.",
     "fallout/two players, competitive": "Head to head: influence 10 (FO-13.5) first; the search in one seat, the "
                                         "lower bot in the other, both seat orders of each seed.",
-    "age-of-thirst/two players": "The search steps on few seeds: a match costs the heuristic's one-ply look at "
-                                 "every action of an activation (LO-7.1) and the search's play-ons on top.",
+    "age-of-thirst/two players": "The search steps on fewer seeds: a match costs the heuristic's one-ply look at "
+                                 "every action of an activation (LO-7.1) and the search's play-ons on top. A seed "
+                                 "scoring a half is one where the same seat won both games: at these budgets the "
+                                 "seat, not the bot, decides most of them.",
     "saltlands/two players, competitive": "Head to head only between random and the heuristic: most such games end "
                                           "with nobody escaping (below), so a match between searching bots decides "
                                           "too little for its cost.",

@@ -242,10 +242,10 @@ and the ladder's step from the heuristic to the search measures only the decisio
 changed.
 
 **Budgets are CPU seconds a decision, and smaller than the issue's 1 s and 4 s.** The machine
-is two cores shared by about eight engineers (a load average of 10 to 22 during these runs),
+is two cores shared by about eight engineers (load averages of 3 to 22 during these runs),
 so a budget is the searching process's CPU time (`ismcts:0.05s`), which buys the same search on
-a loaded machine as on a quiet one. At 1 s a decision a Quest game (about forty searched
-decisions) costs some forty CPU seconds and at 4 s near three minutes; on a fifth of a core
+a loaded machine as on a quiet one. At 1 s a decision a Quest game (forty to sixty searched
+decisions) costs about a CPU minute and at 4 s three to four; on a fifth of a core
 each, the ladders of 1 s and 4 s were beyond the session. What was measured is each game's
 budget below and four times it. What remains: the 1 s and 4 s ladders (the same command with
 `BUDGETS` set to 1 in `scripts/bots_doc.py`); a Saltlands search that leaves its heuristic
@@ -306,7 +306,7 @@ def write() -> None:
              "(one ladder: `--only 'quest/one hero'`). Budgets, CPU seconds a decision: " +
              ", ".join(f"{g} {b:g}/{4 * b:g}" for g, b in BUDGETS.items()) + ".", "",
              "The matches below were played by these commands (each `PYTHONPATH=src python "
-             "scripts/bots_doc.py ...`, one worker, two side by side):", ""] + [f"    {c}" for c in SESSION] + [""]
+             "scripts/bots_doc.py ...`, one worker each, up to four side by side):", ""] + [f"    {c}" for c in SESSION] + [""]
     body: list[str] = []
     summary = ["## Summary", "",
                "Does each step separate (its 95% interval above zero; head to head, the share above 0.5)? "

@@ -7,7 +7,7 @@ from wasteland.core.search_guide import widened
 from wasteland.agents.registry import make_agent
 from wasteland.core.agent import Observation
 from wasteland.core.registry import get_spec
-from wasteland.sim.ladder import match_options
+from wasteland.sim.ladder import match_options, play_match
 
 
 def test_widening_weighs_more_candidates_as_iterations_accrue():
@@ -37,3 +37,15 @@ def test_a_guided_search_keeps_its_budget_and_answers_legally(game, players):
             action = d.actions[0]
         engine.apply_in_place(state, action)
     assert searched == 3
+
+
+@pytest.mark.parametrize("game, players", [("fallout", 1), ("quest", 1), ("saltlands", 1)])
+def test_a_search_too_small_to_tell_plays_its_heuristics_own_game(game, players):
+    # Ten iterations are five paired samples, fewer than a challenger needs to replace the
+    # favourite (min_samples): the search must then play the heuristic's game move for move
+    # (its guide's bot is the heuristic with the agent's seed, its play-ons draw elsewhere).
+    opts = match_options(game, {"players": players})
+    for seed in (0, 1):
+        heuristic = play_match(game, ["heuristic"], seed, opts)
+        searched = play_match(game, ["ismcts:10"], seed, opts)
+        assert [s["action_str"] for s in searched.trace] == [s["action_str"] for s in heuristic.trace]

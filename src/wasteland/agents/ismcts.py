@@ -10,18 +10,23 @@ true state.
 
 A game may offer a *search guide* (its spec's ``guide``, handed in as ``guide``): its own bot's
 knowledge of which decisions are worth a search, which few actions are worth trying
-there, how to play on quickly to the searching seat's next decision point, and how good
-the position is then. With a guide (``guided=True``, the default), decisions the guide
-does not search go to the guide's bot; searched ones run the same information-set
-search over the guide's candidates (the tree is the root information set; each
-iteration is a fresh determinization played on by the guide), so the budget buys more
-samples of what the bot would otherwise judge from two. A guide may say that one of its
-play-ons costs several iterations (``iteration_cost``), when it plays further ahead, and
-may ask for progressive widening (its ``widening``, ``core.search_guide.widened``): the search
-weighs only its first few candidates at first and more as iterations accrue, so a decision
-of many options spends its budget on the likeliest before it tries the rest. The other
-games' guides are ``core.search_guide.PlayOnGuide``s: the heuristic bot's favourite first, a
-turn played on by the bots, the game's ``evaluate`` as the value.
+there (its favourite first), how to play on quickly to the searching seat's next decision
+point, and how good the position is then. With a guide (``guided=True``, the default),
+decisions the guide does not search go to the guide's bot; searched ones *challenge the
+favourite*: each determinization plays the favourite and one challenger on with the same
+random numbers, and the search leaves the favourite only for a challenger whose paired
+difference is above zero with confidence (``confidence``, ``min_samples``). So a search
+can never play worse than its guide for lack of budget: with too little it plays the
+guide's own game, move for move, and more budget only adds the evidence to leave it. A
+guide may say that one of its play-ons costs several iterations (``iteration_cost``), when
+it plays further ahead, and may ask for progressive widening (its ``widening``,
+``core.search_guide.widened``): the search challenges with its first few candidates at
+first and more as samples accrue. The other games' guides are
+``core.search_guide.PlayOnGuide``s: the heuristic bot's favourite first, a turn played on
+by the bots, the game's ``evaluate`` as the value.
+
+A budget is an iteration count (one play-on each) or seconds of the process's CPU time a
+decision (``seconds``): CPU time, so that a second buys the same search on a loaded machine.
 """
 
 from __future__ import annotations
@@ -76,6 +81,8 @@ class ISMCTSAgent:
         rollout_depth: int = 8,
         guided: bool = True,
         guide: Callable[[int], SearchGuide] | None = None,
+        confidence: float = 2.0,
+        min_samples: int = 6,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("ISMCTS needs an iteration or a time budget")
@@ -85,6 +92,9 @@ class ISMCTSAgent:
         self.exploration = exploration
         self.rollout_depth = rollout_depth
         self.guided = guided
+        self.seed = seed
+        self.confidence = confidence  # the z a challenger's lower bound is taken at
+        self.min_samples = min_samples  # the fewest samples a challenger needs to replace the favourite
         self.last_iterations = 0
         self._make_guide = guide
         self._guide: Any = None
@@ -108,12 +118,12 @@ class ISMCTSAgent:
         if guide is not None:
             return self._guided_search(obs, guide)
         root = Node()
-        deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
+        spent = _cpu_deadline(self.seconds)
         done = 0
         while True:
             if self.iterations is not None and done >= self.iterations:
                 break
-            if deadline is not None and done and time.perf_counter() >= deadline:
+            if done and spent():
                 break
             self._iterate(obs, root)
             done += 1
@@ -130,57 +140,92 @@ class ISMCTSAgent:
         if not self.guided or self._make_guide is None:
             return None
         if self._guide_game is not game:
-            self._guide = self._make_guide(self.rng.below(1 << 30))
+            # the agent's own seed: its guide's bot is the very bot the game's heuristic is
+            # with that seed, so where the search keeps the favourite it plays that bot's game
+            self._guide = self._make_guide(self.seed)
             self._guide_game = game
         return self._guide
 
     def _guided_search(self, obs: Observation, guide: Any) -> Action:
-        """UCB1 over the guide's candidates at the root information set; each iteration a
-        new determinization, played on by the guide and scored by it."""
+        """The guide's favourite, challenged: each sample (a new determinization) plays the
+        favourite and one challenger on from copies of the same deal with the same random
+        numbers for the play-on (common random numbers), so their difference is the
+        action's own effect, not the luck of the deal. The challenger of each sample is
+        the untried one first (the guide's order), then by UCB1 on its mean difference;
+        the candidates widen progressively when the guide asks. The search answers with
+        the challenger whose difference is above zero with ``confidence`` (the lower bound
+        of its mean, over at least ``min_samples`` samples), the highest such bound; else
+        with the favourite. So at a small budget it plays as its guide does, and it leaves
+        the guide only on strong evidence.
+
+        The guide's bot keeps its own random stream for the decisions it answers: the
+        play-ons draw from streams of their own, so a search that never leaves its guide
+        plays the very game its guide's bot would (the same seed, the same choices)."""
         game = obs.game
         seat = obs.seat
         candidates = guide.candidates(obs)
         if len(candidates) == 1:
             return candidates[0]
-        children = {a: Node() for a in candidates}
-        # a guide's play-on may be dearer than one iteration (a longer horizon)
-        cost = guide.iteration_cost(obs)
-        widening = getattr(guide, "widening", None)
-        deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
-        done = 0
-        c = self.exploration
-        while True:
-            if self.iterations is not None and done >= self.iterations:
-                break
-            if deadline is not None and done and time.perf_counter() >= deadline:
-                break
-            state = obs.sample(self.rng)
-            legal = set(game.decision(state).actions)
-            weighed = candidates[:widened(len(candidates), done, widening)] if widening else candidates
-            avail = [a for a in weighed if a in legal]
-            done += cost
-            if not avail:  # this deal offers none of them: it teaches nothing
-                continue
-            for a in avail:
-                children[a].avail += 1
-            untried = [a for a in avail if children[a].visits == 0]
-            if untried:
-                a = untried[0]  # the guide's order: its favourite first
-            else:
-                a = max(avail, key=lambda x: children[x].total / children[x].visits
-                        + c * math.sqrt(math.log(children[x].avail) / children[x].visits))
-            ctx = guide.context(state)
-            try:
-                game.apply_in_place(state, a)
-                guide.play_on(state, seat, ctx)
-                value = guide.values(state, ctx)[seat]
-            except Exception:  # pragma: no cover - a search must never crash the game
-                value = 0.0
-            node = children[a]
-            node.visits += 1
-            node.total += value
+        favourite, challengers = candidates[0], candidates[1:]
+        saved = _rngs(guide)
+        try:
+            cost = guide.iteration_cost(obs)  # a guide's play-on may be dearer than one iteration
+            widening = getattr(guide, "widening", None)
+            spent = _cpu_deadline(self.seconds)
+            stats = {a: [0, 0.0, 0.0] for a in challengers}  # samples, sum and sum of squares of the difference
+            done = samples = 0
+            c = self.exploration
+            while not (self.iterations is not None and done >= self.iterations) and not (done and spent()):
+                state = obs.sample(self.rng)
+                legal = set(game.decision(state).actions)
+                weighed = challengers[:widened(len(challengers), samples, widening)] if widening else challengers
+                avail = [a for a in weighed if a in legal]
+                if favourite not in legal or not avail:  # this deal tells nothing about the favourite
+                    done += cost
+                    continue
+                untried = [a for a in avail if stats[a][0] == 0]
+                if untried:
+                    a = untried[0]
+                else:
+                    log_n = math.log(samples + 1)
+                    a = max(avail, key=lambda x: stats[x][1] / stats[x][0] + c * math.sqrt(log_n / stats[x][0]))
+                seed = self.rng.below(1 << 62)
+                base = self._played(game, guide, state.copy(), favourite, seat, seed)
+                done += cost
+                if self.iterations is not None and done >= self.iterations:
+                    break
+                diff = self._played(game, guide, state, a, seat, seed) - base
+                done += cost
+                samples += 1
+                st = stats[a]
+                st[0] += 1
+                st[1] += diff
+                st[2] += diff * diff
+        finally:
+            _restore(guide, saved)
         self.last_iterations = done
-        return max(candidates, key=lambda a: (children[a].visits, children[a].total / max(1, children[a].visits)))
+        best, best_bound = favourite, 0.0
+        for a, (n, total, squares) in stats.items():
+            if n < self.min_samples:
+                continue
+            mean = total / n
+            spread = math.sqrt(max(0.0, squares / n - mean * mean) * n / (n - 1))
+            bound = mean - self.confidence * spread / math.sqrt(n)
+            if bound > best_bound:
+                best, best_bound = a, bound
+        return best
+
+    def _played(self, game: Game, guide: Any, state: Any, action: Action, seat: int, seed: int) -> float:
+        """The seat's value after ``action`` and the guide's play-on, its random numbers
+        drawn from ``seed`` (the same for every action of a sample)."""
+        _reseed(guide, seed)
+        try:
+            ctx = guide.context(state)
+            game.apply_in_place(state, action)
+            guide.play_on(state, seat, ctx)
+            return guide.values(state, ctx)[seat]
+        except Exception:  # pragma: no cover - a search must never crash the game
+            return 0.0
 
     def _iterate(self, obs: Observation, root: Node) -> None:
         game = obs.game
@@ -233,3 +278,33 @@ class ISMCTSAgent:
             child.visits += 1
             child.total += values[seat]
 
+
+
+def _cpu_deadline(seconds: float | None) -> Callable[[], bool]:
+    """Whether a budget of ``seconds`` of this process's CPU time is spent (never, without
+    one): CPU time, not the wall clock, so a second buys the same work on a loaded machine."""
+    if seconds is None:
+        return lambda: False
+    end = time.process_time() + seconds
+    return lambda: time.process_time() >= end
+
+
+def _holders(guide: Any) -> list[Any]:
+    """The guide and its bot: whoever draws random numbers in a play-on."""
+    return [h for h in (guide, getattr(guide, "bot", None)) if isinstance(getattr(h, "rng", None), Rng)]
+
+
+def _rngs(guide: Any) -> list[tuple[Any, Rng, int]]:
+    """Each holder's generator and its state, to be given back after a search."""
+    return [(h, h.rng, h.rng.rng) for h in _holders(guide)]
+
+
+def _restore(guide: Any, saved: list[tuple[Any, Rng, int]]) -> None:
+    for holder, rng, at in saved:
+        rng.rng = at
+        holder.rng = rng
+
+
+def _reseed(guide: Any, seed: int) -> None:
+    for k, holder in enumerate(_holders(guide)):
+        holder.rng = Rng(seed + k)

@@ -17,7 +17,7 @@ from wasteland.core.spec import GameSpec
 
 SHARED_BOTS = {"random": "picks uniformly among the legal actions",
                "ismcts": "information-set Monte-Carlo tree search on samples of what it cannot see "
-                         "(a budget may follow: ismcts:200 iterations, ismcts:1s seconds)"}
+                         "(a budget may follow: ismcts:200 iterations, ismcts:1s CPU seconds a decision)"}
 
 
 def bot_names(spec: GameSpec) -> tuple[str, ...]:

@@ -68,11 +68,15 @@ class SearchGuide:
         favourite is not a move, that is the one candidate."""
         d = obs.decision
         scores = self.bot.scores(obs) or {}
+        # the favourite as the bot's own choice draws it (one of its best, at random), so a
+        # search that keeps it plays the bot's game
+        best = max(scores.get(a, -1e9) for a in d.actions)
+        favourite = self.bot.rng.choice([a for a in d.actions if scores.get(a, -1e9) >= best - 1e-9])
+        if not favourite.startswith("move "):
+            return [favourite]
         ranked = sorted(d.actions, key=lambda a: -scores.get(a, -1e9))
-        if not ranked[0].startswith("move "):
-            return ranked[:1]
-        moves = [a for a in ranked if a.startswith("move ")][: self.k]
-        return moves + (["end"] if "end" in d.actions else [])
+        moves = [a for a in ranked if a.startswith("move ") and a != favourite][: self.k - 1]
+        return [favourite] + moves + (["end"] if "end" in d.actions and favourite != "end" else [])
 
     def endgame(self, state: State, seat: int) -> bool:
         """The seat could escape now: the road has ended and it holds the cards (SL §111)."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib.util
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -36,17 +37,22 @@ def server(request, pg_admin_url, tmp_path_factory):
 sys.modules["companiontest"] = sys.modules[__name__]
 
 
-@pytest.fixture(scope="module")
-def base(tmp_path_factory):
-    """(url, terminal key) of a companion server in this process on a SQLite file: what the
-    terminal flow's tests talk to."""
-    db = str(tmp_path_factory.mktemp("db") / "table.db")
+@contextmanager
+def terminal_server(db: str):
+    """(url, terminal key) of a companion server in this process on the SQLite file ``db``:
+    what the terminal flow's tests talk to."""
     server, thread, port = _start_server("127.0.0.1", 0, db)
     try:
         yield f"http://127.0.0.1:{port}", terminal_key(db)
     finally:
         server.should_exit = True
         thread.join(30)
+
+
+@pytest.fixture(scope="module")
+def base(tmp_path_factory):
+    with terminal_server(str(tmp_path_factory.mktemp("db") / "table.db")) as url_key:
+        yield url_key
 
 # The browser tests' fixtures (tests/web/conftest.py): Debian's chromium through Playwright,
 # a real ``wasteland serve`` on a temporary database, the artifacts folder for screenshots.

@@ -10,6 +10,8 @@ import re
 
 import pytest
 
+from companiontest import terminal_server
+
 from wasteland.cli.companion import Client, TerminalFlow
 
 
@@ -100,11 +102,6 @@ def test_a_name_the_server_refuses_asks_again_only_that_option(base):
                                         ("uk", "збережених партій поки немає")])
 def test_with_nothing_to_resume_the_first_question_says_so(tmp_path, lang, none):
     # a new table's first line asked "resume which (number)" over an empty list
-    db = str(tmp_path / "empty.db")
-    server, thread, port = _start_server("127.0.0.1", 0, db)
-    try:
-        asked, _ = flow((f"http://127.0.0.1:{port}", terminal_key(db)), "fallout", lang, ["quit"])
-    finally:
-        server.should_exit = True
-        thread.join(30)
+    with terminal_server(str(tmp_path / "empty.db")) as empty:
+        asked, _ = flow(empty, "fallout", lang, ["quit"])
     assert none in asked[0], asked

@@ -372,7 +372,8 @@ class Notation:
         words = text.split(" ")
         t = self.types.get(words[0])
         if t is None:
-            raise ActionTextError(text, "verb", f"{words[0]!r} is not a verb ({', '.join(sorted(self.types))})",
+            raise ActionTextError(text, "verb",
+                                  f"{words[0]!r} is not one of this game's verbs ({', '.join(sorted(self.types))})",
                                   words[0])
         a = t.read(text, words)
         if len(self._seen) > 500_000:  # a bound, never reached by a game's own texts

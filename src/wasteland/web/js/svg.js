@@ -19,7 +19,7 @@ export function el(tag, attrs = {}, parent = null) {
 }
 
 // A new SVG element with the given attributes and, where given, its text (the boards drawn
-// with text labels: Quest's zones, Fallout's spaces).
+// with text labels: a zone's or a space's name written on it).
 export function svgText(tag, attrs = {}, text = null) {
   const e = document.createElementNS(NS, tag);
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);

@@ -12,21 +12,10 @@ import textwrap
 
 import pytest
 
-from wasteland.cli.companion import Client, TerminalFlow, _start_server, terminal_key
+from wasteland.cli.companion import Client, TerminalFlow
 from wasteland.core.registry import registered_games
 
 ENGLISH = re.compile(r"\b(?:the|is|not|must|cannot|move|hex|only|refused|from|spot)\b", re.IGNORECASE)
-
-
-@pytest.fixture(scope="module")
-def base(tmp_path_factory):
-    db = str(tmp_path_factory.mktemp("db") / "turn.db")
-    server, thread, port = _start_server("127.0.0.1", 0, db)
-    try:
-        yield f"http://127.0.0.1:{port}", terminal_key(db)
-    finally:
-        server.should_exit = True
-        thread.join(30)
 
 
 def session(base, game: str, lang: str, steps: list[str]) -> list[tuple[str, str]]:

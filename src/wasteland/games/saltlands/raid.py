@@ -65,17 +65,11 @@ def _jumped(s: State, h: int, dest: int, allowance: int, there: dict[int, int], 
             sail: tuple[int, ...]) -> bool:
     """SL §146 Raid with SL §81: a sail's double step moves over the hex between its two
     hexes, so a token there is passed even by a route that never stops on it."""
-    geo = s.static.geo
-    here = geo.coords[h]
-    for d, kind in enumerate(sail):
-        if kind != 2:
-            continue
-        before = geo.index.get(hexgrid.neighbor(here, (d + 3) % 6))
-        after = geo.index.get(hexgrid.neighbor(here, d))
-        if before is None or after is None or before not in there or not passable[after]:
+    for before, after, _steps in _passes(s, h, passable, sail)[1:]:  # the double steps over h
+        if before not in there:
             continue
         left = allowance - there[before] - 1
-        if left >= 0 and (after == dest or dest in s.terrain.reach(geo, after, left, passable, sail)):
+        if left >= 0 and (after == dest or dest in s.terrain.reach(s.static.geo, after, left, passable, sail)):
             return True
     return False
 

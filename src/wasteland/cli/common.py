@@ -13,7 +13,7 @@ from wasteland.core.terminal import PlainTerminal
 
 
 def fail(console: Console, message: str) -> int:
-    console.print(Text(message, style="bold red"))
+    console.print(Text(message, style="bold red"), soft_wrap=True)  # one line: the terminal wraps it, not us
     return 2
 
 

@@ -363,6 +363,13 @@ class Notation:
             self.types[t.VERB] = t
         self._seen: dict[str, Action] = {}
 
+    def _verbs(self, most: int = 12) -> str:
+        """The verbs, for a refusal that fits one line: the first ``most`` and how many in all."""
+        verbs = sorted(self.types)
+        if len(verbs) <= most:
+            return ", ".join(verbs)
+        return ", ".join(verbs[:most]) + f", ... {len(verbs)} in all"
+
     def parse(self, text: str) -> Action:
         a = self._seen.get(text)
         if a is not None:
@@ -372,8 +379,7 @@ class Notation:
         words = text.split(" ")
         t = self.types.get(words[0])
         if t is None:
-            raise ActionTextError(text, "verb",
-                                  f"{words[0]!r} is not one of this game's verbs ({', '.join(sorted(self.types))})",
+            raise ActionTextError(text, "verb", f"{words[0]!r} is not one of this game's verbs ({self._verbs()})",
                                   words[0])
         a = t.read(text, words)
         if len(self._seen) > 500_000:  # a bound, never reached by a game's own texts

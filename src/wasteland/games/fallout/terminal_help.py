@@ -12,6 +12,7 @@ import tomllib
 from typing import Any
 
 from wasteland.core import rules_reference
+from wasteland.core.plural import fill_plurals
 
 from .content import load_content
 from .spec import SPEC
@@ -48,8 +49,8 @@ class Texts:
     def card(self, card_id: str, lang: str = "en") -> str:
         """A card's name, its icon strip and its requirement, in ``lang``."""
         c = load_content().cards[card_id]
-        req = self.word("requirements", c.requirement, lang).format(
-            n=c.n, bonus=c.bonus, faction=self.word("factions", c.faction, lang))
+        values = {"n": c.n, "bonus": c.bonus, "faction": self.word("factions", c.faction, lang)}
+        req = fill_plurals(self.word("requirements", c.requirement, lang), values).format_map(values)
         icons = " · ".join(self.enemy(i, lang) for i in c.icons)
         return f"{self.word('cards', card_id, lang)} ({card_id}, {self.word('factions', c.faction, lang)}): " \
                f"+1 {self.word('ui', 'influence', lang)}. {req} [{icons}]"

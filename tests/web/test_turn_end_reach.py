@@ -51,9 +51,16 @@ def test_the_turns_end_is_in_reach_on_a_phone(server_url, new_page, artifacts, g
                       "{[id]: {seat: 0, token, game: g, at: Date.now()}}))", [game_id, token, game])
         page.goto(f"{server_url}?lang={lang}&anim=off#/game/{game_id}")
         page.wait_for_selector("#game[data-ready='1']")
-        end = page.locator("#actions [data-action='end'], #actions [data-action='end turn'], "
-                           "#actions [data-action='end phase']").first
-        box, list_box = end.bounding_box(), page.locator("#actions").bounding_box()
+        # both boxes measured in one task after the page settles (two frames): read one at a
+        # time, a redraw between the reads (the socket's first state) paired boxes of two layouts
+        box, list_box = page.evaluate("""() => new Promise(done => requestAnimationFrame(() =>
+            requestAnimationFrame(() => {
+              const rect = el => { const r = el.getBoundingClientRect();
+                                   return {x: r.x, y: r.y, width: r.width, height: r.height}; };
+              const end = document.querySelector("#actions [data-action='end'], " +
+                "#actions [data-action='end turn'], #actions [data-action='end phase']");
+              done([rect(end), rect(document.querySelector('#actions'))]);
+            })))""")
         # inside the list's visible box and the screen, with the page and the list unscrolled
         assert list_box["y"] - 1 <= box["y"] and box["y"] + box["height"] <= list_box["y"] + list_box["height"] + 1, (lang, box, list_box)
         assert box["y"] + box["height"] <= PHONE["height"], (lang, box)
@@ -61,7 +68,8 @@ def test_the_turns_end_is_in_reach_on_a_phone(server_url, new_page, artifacts, g
         page.screenshot(path=artifacts / f"turn-end-{game}-{lang}.png")
     auth = {"authorization": f"Bearer {token}"}
     before = httpx.get(f"{server_url}api/games/{game_id}", headers=auth, timeout=30).json()["state"]["index"]
-    end.click()  # and it ends the turn (it is no picture of a button)
+    page.locator("#actions [data-action='end'], #actions [data-action='end turn'], "
+                 "#actions [data-action='end phase']").first.click()  # and it ends the turn (it is no picture of a button)
     deadline = time.monotonic() + 30
     while httpx.get(f"{server_url}api/games/{game_id}", headers=auth, timeout=30).json()["state"]["index"] == before:
         assert time.monotonic() < deadline, "the turn did not end"

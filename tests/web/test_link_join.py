@@ -14,6 +14,7 @@ def test_a_friend_opening_the_link_takes_the_free_seat(server_url, browser):
     try:
         created = kit.open_game(host, server_url, "fallout", seats=[{"kind": "human"}, {"kind": "human"}], players=2)
         gid = created["game"]["id"]
+        host.wait_for_selector("#invite:has-text('p2')")  # the host is told the page's link invites a friend
         friend.goto(f"{server_url}?lang=ru#/game/{gid}")
         friend.wait_for_selector(kit.READY)
         offer = friend.locator("#take-seat button.join")
@@ -25,6 +26,7 @@ def test_a_friend_opening_the_link_takes_the_free_seat(server_url, browser):
         assert not friend.locator("#leave").is_hidden()
         # the host sees the seat taken; the friend plays it when its turn comes
         host.wait_for_selector("#players [data-seat='p2']:not(:has-text('free'))")
+        host.wait_for_selector("#invite", state="detached")
         for _ in range(10):
             if friend.get_attribute("#game", "data-turn") == "mine":
                 break

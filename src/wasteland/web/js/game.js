@@ -347,12 +347,18 @@ export class GameView {
   }
 
   /** A friend who opens the game's link comes in watching: each seat still free for a person
-   *  is offered right here, as the lobby offers it (no hunt for the game's id in the lobby). */
+   *  is offered right here, as the lobby offers it (no hunt for the game's id in the lobby);
+   *  the player who holds a seat is told that this link is the invitation. */
   renderFreeSeats() {
     const box = this.root.querySelector("#take-seat");
     const s = this.state;
     const watching = !this.token && (s.you === null || s.you === undefined);
-    const free = watching && s.status !== "over" ? (s.seats || []).filter((x) => x.kind === "human" && !x.taken) : [];
+    const free = s.status !== "over" ? (s.seats || []).filter((x) => x.kind === "human" && !x.taken) : [];
+    if (!watching) { // a player whose friends have yet to sit down: the page's link is the invitation
+      box.replaceChildren(free.length ? h("span", { id: "invite", class: "invite",
+        text: t("game.invite", { seats: free.map((x) => x.label).join(", ") }) }) : "");
+      return;
+    }
     box.replaceChildren(...free.map((x) => h("button", { type: "button", class: "join primary", "data-seat": x.seat,
       onclick: () => this.join(x.seat), text: t("lobby.join", { seat: seatText(x) }) })));
   }

@@ -36,3 +36,13 @@ def test_every_word_in_three_languages():
                 latin = sum(c.isascii() and c.isalpha() for c in letters)
                 cyrillic = sum("\u0400" <= c <= "\u04ff" for c in letters)
                 assert cyrillic > latin, (path, lang, key, text)
+
+
+def test_the_page_asks_for_a_place_not_a_hex():
+    """The words every game's table reads while correcting or entering a turn ("tap ...") name
+    no hex: Fallout's board has spaces and the quest's zones, which a hex would send a table
+    looking for a grid that is not there."""
+    found = words(FILES[0])
+    for lang in ("en", "ru", "uk"):
+        for key in ("correcting", "pick_hex"):
+            assert not re.search(r"hex|гекс", found[lang][key], re.I), (lang, key, found[lang][key])

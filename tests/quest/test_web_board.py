@@ -61,6 +61,8 @@ def site(tmp_path):
     s, events = play(placing, "place w", "chance e_pack")
     actions = list(GAME.decision(s).actions)
     placing_actions = list(GAME.decision(placing).actions)
+    # a destiny roll of no dice (every destiny die spent, none on the airship: WQ-40.2) says so in words
+    events = [*events, {"type": "destiny_roll", "dice": [], "rule": "WQ-40.2"}]
     data = {"view": GAME.view(s, 0), "actions": actions, "fields": SPEC.action_fields(actions), "events": events,
             "placing": {"view": GAME.view(placing, 0), "actions": placing_actions,
                         "fields": SPEC.action_fields(placing_actions)},
@@ -108,6 +110,7 @@ def test_the_board_draws_marks_and_speaks_russian(site, browser):
         assert "Герой 1" in side and "Трек битвы" in side
         log = page.inner_text("#log")
         assert "Кладбище лёг позицией врат w" in log and "Новые закрытые врата на позиции e" in log
+        assert "Бросок судьбы: нет кубиков." in log
         assert all(label and not label.startswith("deploy ") for label in page.evaluate("window.labels"))
         # WQ-39.1: the leader's choice of the enemy that takes the last place, in the page's words
         assert page.evaluate("window.besideLabels") == ["Место займёт: Упырь", "Место займёт: Зомби"]

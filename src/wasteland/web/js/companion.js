@@ -27,6 +27,10 @@ function toast(text, ms = 5000) {
 // The actions that end a player's turn ("end"), or the turn and its phases where a turn has
 // several: the table played them with the box and ends them beside the question.
 const TURN_ENDS = ["end", "end turn", "end phase"];
+/** How a player's own turn ends: its end among the actions, or "end" where a rule holds the end
+ *  back until the figure has moved (SL §45: off an occupied start dune first), which the
+ *  table enters as where the figure now stands like any turn's result. */
+const turnEnd = (d) => TURN_ENDS.find((a) => d.actions.includes(a)) || (d.kind === "turn" && d.seat >= 0 ? "end" : undefined);
 /** A question starts with a capital letter in every language, whatever words the game gives it. */
 const capitalised = (text) => (text ? text[0].toUpperCase() + text.slice(1) : text);
 const gameTitle = (spec) => (has("game.title", spec.name) ? tIn(spec.name, "game.title") : spec.title || spec.name);
@@ -566,8 +570,7 @@ class SessionView {
   /** Is a player's own turn being entered as its result ("Where things stand now" open)? */
   enteringResult() {
     const d = this.snap.decision;
-    return Boolean(this.turnResult && this.snap.can_edit && d && !d.chance && !d.policy
-      && TURN_ENDS.some((a) => d.actions.includes(a)));
+    return Boolean(this.turnResult && this.snap.can_edit && d && !d.chance && !d.policy && turnEnd(d));
   }
 
   /** Other phones at the table: the session's short code and its link as a QR code. */
@@ -703,7 +706,7 @@ class SessionView {
     // (a figure tapped, then its hex; cards, armor, crew, health in the corrections) and
     // ends the turn; no step-by-step replay of what it already played.
     // A turn of several phases (LO-7: tactical, then economic) ends one phase at a time.
-    const ending = TURN_ENDS.find((a) => d.actions.includes(a));
+    const ending = turnEnd(d);
     if (ending && !d.policy && this.snap.can_edit) {
       box.append(h("div", { class: "bar turn-result", id: "turn-result" },
         this.adjusting && this.enteringResult() ? this.adjustSheet() : null,

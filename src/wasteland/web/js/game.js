@@ -1,7 +1,7 @@
 // A game being played: the board, the seat's own things, the decision, the log; live over
 // the WebSocket. Everything particular to a game comes from its board module (boards.js).
 import { t, useGame, errorText } from "./i18n.js";
-import { api, seatFor, forgetSeat, socketUrl } from "./api.js";
+import { api, seatFor, forgetSeat, rememberSeat, socketUrl } from "./api.js";
 import { loadBoard } from "./boards.js";
 import * as generic from "./generic.js";
 import { h, seatText, botMark, botName } from "./dom.js";
@@ -156,6 +156,7 @@ export class GameView {
           this.state.seats = msg.seats;
           this.state.status = msg.status;
           this.renderPlayers();
+          this.renderFreeSeats();
         }
         break;
       case "left":
@@ -192,6 +193,7 @@ export class GameView {
           // replace the buttons under a click; only the seats (who is connected) are news
           this.state.seats = msg.seats;
           this.renderPlayers();
+          this.renderFreeSeats();
           continue;
         }
         if (msg.type === "update") await this.playEvents(msg);
@@ -344,6 +346,37 @@ export class GameView {
       .catch((e) => this.onMessage({ type: "error", error: e.message, rule: e.rule, code: e.code, ref }));
   }
 
+  /** A friend who opens the game's link comes in watching: each seat still free for a person
+   *  is offered right here, as the lobby offers it (no hunt for the game's id in the lobby);
+   *  the player who holds a seat is told that this link is the invitation. */
+  renderFreeSeats() {
+    const box = this.root.querySelector("#take-seat");
+    const s = this.state;
+    const watching = !this.token && (s.you === null || s.you === undefined);
+    const free = s.status !== "over" ? (s.seats || []).filter((x) => x.kind === "human" && !x.taken) : [];
+    if (!watching) { // a player whose friends have yet to sit down: the page's link is the invitation
+      box.replaceChildren(free.length ? h("span", { id: "invite", class: "invite",
+        text: t("game.invite", { seats: free.map((x) => x.label).join(", ") }) }) : "");
+      return;
+    }
+    box.replaceChildren(...free.map((x) => h("button", { type: "button", class: "join primary", "data-seat": x.seat,
+      onclick: () => this.join(x.seat), text: t("lobby.join", { seat: seatText(x) }) })));
+  }
+
+  async join(seat) {
+    try {
+      const out = await api("POST", `/api/games/${this.id}/join`, { seat, name: localStorage.getItem("wasteland.name") || undefined });
+      rememberSeat(this.id, out.seat, out.token, this.summary ? this.summary.game : undefined);
+    } catch (e) {
+      toast(errorText(e.code, e.message));
+      return;
+    }
+    // the game's page again, now as that seat (a link that said "watch" says it no more)
+    const hash = `#/game/${encodeURIComponent(this.id)}`;
+    if (location.hash !== hash) location.hash = hash;
+    else window.dispatchEvent(new HashChangeEvent("hashchange"));
+  }
+
   async leave() {
     if (!this.token || !confirm(t("game.leave_confirm"))) return;
     try {
@@ -366,6 +399,7 @@ export class GameView {
         h("a", { href: "#/", class: "button", i18n: "game.back" }),
         h("span", { class: "gid", text: this.id }),
         h("span", { id: "you-are" }),
+        h("span", { id: "take-seat" }),
         h("span", { id: "conn", class: "conn" }),
         h("span", { class: "spacer" }),
         h("label", { class: "anim" }, h("span", { i18n: "game.anim_speed" }), anim),
@@ -439,6 +473,7 @@ export class GameView {
     const s = this.state;
     const you = this.root.querySelector("#you-are");
     you.textContent = s.you === null || s.you === undefined ? t("game.spectator") : t("game.you_are", { seat: this.seatLabel(s.you) });
+    this.renderFreeSeats();
     this.root.querySelector("#leave").hidden = !this.token || s.status === "over";
     this.renderStatus();
     this.renderBoard();

@@ -328,7 +328,7 @@ export function eventText(e) {
       : n === "why" ? tReason(v, "wq.deadend.", (m, c) => known(`wq.card.${c}`, c)) : v)),
     card: e.card ? known(`wq.encounter.${e.card}`, known(`wq.card.${e.card}`, e.card)) : "",
     crisis: e.crisis ? known(`wq.crisis.${e.crisis}`, e.crisis) : "",
-    result: e.won ? t("wq.ev.won") : t("wq.ev.lost"), dice: (e.dice || []).join(" ") || "–",
+    result: e.won ? t("wq.ev.won") : t("wq.ev.lost"), dice: (e.dice || []).join(" ") || t("wq.ev.no_dice"), // a roll of none (WQ-40.2: no destiny die left)
     track: trackText(e.track), action: e.action ? t(`wq.action.${e.action}`) : "" };
   return t(key, p);
 }

@@ -124,10 +124,15 @@ export function hexEdits(view, hex) {
     out.push({ label: `${tokenName(view.tokens[hex])}: ${c("remove")}`, step: `edit del token.${ti}` });
   }
   (view.players || []).forEach((p, i) => {
+    // The player whose turn it is, once moved, has moved off the start dune she entered on
+    // while another figure stood there (SL §45: she moves off at once): the flag goes with her.
+    const goes = (dest) => (p.seat === view.current
+      ? edit([["set", `player.${i}.hex`, dest], ["set", "state.must_move", false]])
+      : `edit set player.${i}.hex ${json(dest)}`);
     if (p.hex === hex) {
-      out.push({ label: `${seatName(p.seat)}: ${c("move_to")}`, mover: p.seat, pickHex: (dest) => `edit set player.${i}.hex ${json(dest)}` });
+      out.push({ label: `${seatName(p.seat)}: ${c("move_to")}`, mover: p.seat, pickHex: goes });
     } else {
-      out.push({ label: `${seatName(p.seat)}: ${c("stands_here")}`, mover: p.seat, step: `edit set player.${i}.hex ${json(hex)}` });
+      out.push({ label: `${seatName(p.seat)}: ${c("stands_here")}`, mover: p.seat, step: goes(hex) });
     }
   });
   if (ri < 0 && ti < 0) {
@@ -218,7 +223,7 @@ export function editText(change, ctx = {}) {
   if (verb === "take") { // what a player gives up, in words; a card taken out of a deck is bookkeeping
     return p[0] === "player" && p[2] === "cargo" ? c("ch_cargo_take", { seat: seat(p[1]), card: cardName(value) }) : "";
   }
-  if (path === "state.next_raider") return ""; // bookkeeping of the step
+  if (path === "state.next_raider" || path === "state.must_move") return ""; // bookkeeping of the step
   if (p[0] === "raider") {
     if (verb === "add" && value && typeof value === "object") return c("ch_raider_add", { raider: raiderName(value.type), hex: value.hex });
     if (verb === "del") return c("ch_raider_del", { n: n(1) });

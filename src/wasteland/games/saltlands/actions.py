@@ -33,6 +33,7 @@ from wasteland.core.actionspace import Slots, TemplateActions
 
 from .board import fmt_pos, geometry
 from .content import load_content
+from .notation import NOTATION
 from .game import GAME
 from .state import catalog
 from .world import ORIENTATIONS
@@ -175,7 +176,7 @@ def _build() -> TemplateActions:
     kinds = {n.split("#")[0] for n in names}
     chance = max(len(kinds), len(content.damage_cards), len(content.tiles), len(content.tokens),
                  len(content.weather), len(content.rumors))
-    return TemplateActions(templates, domains, legal=_legal, chance=chance)
+    return TemplateActions(NOTATION, templates, domains, legal=_legal, chance=chance)
 
 
 ACTIONS = _build()

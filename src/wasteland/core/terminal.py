@@ -163,6 +163,9 @@ class TerminalBase:
     verb_alone = False  # a verb with a single option stands for it ("end" -> "end phase")
     verb_titles: dict[str, str] = {}  # the heading of each verb's group of options
     languages: tuple[str, ...] = ("en",)  # languages of help() and verb_help()
+    #: the game's help for its verbs and its commands (None: the verbs have none, the
+    #: commands are the generic ones)
+    help_words: VerbHelp | None = None
     lang = "en"  # the language it draws and speaks in (see in_language)
 
     def in_language(self, lang: str) -> "TerminalBase":
@@ -237,10 +240,10 @@ class TerminalBase:
         return None
 
     def verb_help(self, verb: str, lang: str = "en") -> tuple[str, str, str] | None:
-        return None
+        return None if self.help_words is None else self.help_words.verb_help(verb, lang)
 
     def commands_help(self, lang: str = "en") -> str:
-        return COMMANDS_HELP
+        return COMMANDS_HELP if self.help_words is None else self.help_words.commands_help(lang)
 
 
 class PlainTerminal(TerminalBase):

@@ -236,6 +236,7 @@ class QuestTerminal(TerminalBase):
     redraw_kinds = ("hero", "place", "deploy", "step")
     verb_alone = False
     languages = terminal_help.LANGUAGES
+    help_words = terminal_help.HELP
     verb_titles = {"move": "move to", "run": "run to", "attack": "strike", "deploy": "enemy to zone",
                    "place": "lay the tile by gate position"}
 
@@ -299,11 +300,6 @@ class QuestTerminal(TerminalBase):
     def help(self, topic: str, lang: str = "en") -> str | None:
         return terminal_help.topic_help(topic, lang) or COMPONENTS.help(topic, lang)
 
-    def verb_help(self, verb: str, lang: str = "en") -> tuple[str, str, str] | None:
-        return terminal_help.verb_help(verb, lang)
-
-    def commands_help(self, lang: str = "en") -> str:
-        return terminal_help.commands_help(lang)
 
 
 RENDERER = QuestTerminal()

@@ -642,12 +642,7 @@ class SaltlandsTerminal(TerminalBase):
         return game.describe(event)
 
     languages = ("en", "ru", "uk")
-
-    def verb_help(self, verb: str, lang: str = "en") -> tuple[str, str, str] | None:
-        return terminal_help.verb_help(verb, lang)
-
-    def commands_help(self, lang: str = "en") -> str:
-        return terminal_help.commands_help(lang)
+    help_words = terminal_help.HELP
 
 
 TERMINAL = SaltlandsTerminal()

@@ -65,11 +65,11 @@ in docs/age-of-thirst-scenarios.md.
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 from typing import Any
 
 from wasteland.core.protocol import RuleError
+from wasteland.core.scenario_fields import scenario_document, scenario_file
 from wasteland.core.state_check import StateError
 
 from .combat import health
@@ -96,19 +96,11 @@ PHASES = ("setup", "tactical", "economic")
 
 
 def load_scenario(path: str | Path) -> State:
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ScenarioError(str(path), f"cannot read ({exc.strerror})") from None
-    return scenario_from_text(text, str(path))
+    return scenario_from_text(scenario_file(path), str(path))
 
 
 def scenario_from_text(text: str, origin: str = "scenario") -> State:
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ScenarioError(origin, f"not valid TOML ({exc})") from None
-    return build_scenario(data, origin)
+    return build_scenario(scenario_document(text, origin), origin)
 
 
 def build_scenario(data: dict[str, Any], origin: str = "scenario") -> State:

@@ -36,13 +36,8 @@ FOES = max(24, sum(e.models for e in load_content().enemies.values()))
 #: the most heroes a game seats (the players option: 1 to 4, one hero each)
 HEROES = 4
 
-_GAME: list = []  # the game, imported when first needed (it imports nothing of the action space)
-
-
 def _decision(s):
-    if not _GAME:
-        _GAME.append(GAME)
-    return _GAME[0].decision(s)
+    return GAME.decision(s)
 
 
 def _foes(s):

@@ -64,13 +64,8 @@ def _limits() -> tuple[int, int, int]:
 HELD, CREW, RAID = _limits()
 
 
-_GAME: list = []  # the game, imported when first needed (it imports nothing of the action space)
-
-
 def _decision(s):
-    if not _GAME:
-        _GAME.append(GAME)
-    return _GAME[0].decision(s)
+    return GAME.decision(s)
 
 
 def _player(s):

@@ -65,11 +65,10 @@ in docs/age-of-thirst-scenarios.md.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from wasteland.core.protocol import RuleError
-from wasteland.core.scenario_fields import scenario_document, scenario_file
+from wasteland.core.scenario_fields import scenario_document
 from wasteland.core.state_check import StateError
 
 from .combat import health
@@ -83,7 +82,7 @@ from .spec import SPEC
 from .state import State
 from .validate import check_rules, scenario_key
 
-__all__ = ["ScenarioError", "build_scenario", "load_scenario", "scenario_from_text"]
+__all__ = ["ScenarioError", "build_scenario", "scenario_from_text"]
 
 STATE_KEYS = {"turn", "current", "phase", "first", "acting", "bought", "market_used", "quiet"}
 # the engine's own parts, written by scenario_write.to_text (scenario_procedures.py)
@@ -93,10 +92,6 @@ PIECE_KEYS = {"hex", "colour", "kind", "damage", "acted"}
 DECKS = {"source": "source", "bunker": "bunker", "ray_tower": "tower"}  # scenario name -> state prefix
 TOP_KEYS = {"game", "seed", "config", "state", "clan", "piece", "decks", "procedure", "chance"}
 PHASES = ("setup", "tactical", "economic")
-
-
-def load_scenario(path: str | Path) -> State:
-    return scenario_from_text(scenario_file(path), str(path))
 
 
 def scenario_from_text(text: str, origin: str = "scenario") -> State:

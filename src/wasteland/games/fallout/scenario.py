@@ -83,14 +83,13 @@ unknown key) is one error naming the field; nothing is loaded.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Annotated, Any
 
 import msgspec
 
 from wasteland.core.protocol import RuleError
 from wasteland.core.rng import seed_state, shuffle
-from wasteland.core.scenario_fields import ScenarioError, scenario_document, scenario_file
+from wasteland.core.scenario_fields import ScenarioError, scenario_document
 
 from .config import FIGHTS, TARGETS, rules_from_config
 from .content import HAND_LIMIT, ContentError, MapDef, Side, decode_map, load_content
@@ -170,10 +169,6 @@ class PositionDef(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
 
 def scenario_from_text(text: str, origin: str = "scenario") -> State:
     return scenario_from_data(scenario_document(text, origin), origin)
-
-
-def load_scenario(path: str | Path) -> State:
-    return scenario_from_text(scenario_file(path), str(path))
 
 
 def _field(exc: msgspec.ValidationError) -> str:

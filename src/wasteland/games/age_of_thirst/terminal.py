@@ -25,7 +25,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from wasteland.core.terminal import CELL, STEP, TerminalBase, compose_rows, side_by_side
+from wasteland.core.terminal import CELL, STEP, DrawnTerminal, Drawings, compose_rows, side_by_side
 
 from . import terminal_help
 from .board import board
@@ -420,8 +420,11 @@ VERB_TITLE = {
 }
 
 
-class AgeOfThirstTerminal(TerminalBase):
+class AgeOfThirstTerminal(DrawnTerminal):
     """Age of Thirst in the terminal: what ``wasteland play``, ``watch`` and ``replay`` call."""
+
+    #: board, panel, status line and legend, drawn in the renderer's language
+    drawings = Drawings(render_board, render_panel, render_status, legend)
 
     title_style = "bold black on bright_cyan"
     turn_event = "turn"
@@ -431,12 +434,6 @@ class AgeOfThirstTerminal(TerminalBase):
 
     map_width = staticmethod(map_width)
 
-    def render_board(self, view: dict[str, Any], width: int, marks: dict[str, str] | None = None,
-                     coords: bool = False) -> RenderableType:
-        return render_board(view, width, marks, coords, self.lang)
-
-    def render_panel(self, view: dict[str, Any]) -> Group:
-        return render_panel(view, self.lang)
     map_signature = staticmethod(map_signature)
     hex_marks = staticmethod(hex_marks)
 
@@ -446,14 +443,8 @@ class AgeOfThirstTerminal(TerminalBase):
                    coords: bool = False) -> Text:
         return render_map(view, marks, coords, self.lang)
 
-    def legend(self) -> Text:
-        return legend(self.lang)
-
     def seat_label(self, view: dict[str, Any], seat: int) -> str:
         return seat_name(view, seat, self.lang)  # "p2 blue"
-
-    def render_status(self, view: dict[str, Any]) -> Text:
-        return render_status(view, self.lang)
 
     # -- in the terminal's language (the page's words: terminal_words) -----------------------
     def group_titles(self, lang: str) -> dict[str, str]:

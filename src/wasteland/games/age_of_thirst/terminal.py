@@ -469,14 +469,10 @@ class AgeOfThirstTerminal(DrawnTerminal):
             return outcome.reason
         return AgeOfThirstWords(self.lang).reason(outcome.reason)
 
-    def event_style(self, kind: str | None) -> str:
-        return terminal_help.event_style(kind)
-
-    def help(self, topic: str, lang: str = "en") -> str | None:
-        return terminal_help.card_help(topic, lang)
-
-    def option_labels(self, actions: Sequence[str], view: dict[str, Any] | None, lang: str = "en") -> dict[str, str]:
-        return terminal_help.option_labels(actions, view, lang)
+    # the help module's words: the style of an event, what a card does, an option as a player reads it
+    event_style = staticmethod(terminal_help.event_style)
+    help = staticmethod(terminal_help.card_help)
+    option_labels = staticmethod(terminal_help.option_labels)
 
     languages = ("en", "ru", "uk")
     help_words = terminal_help.HELP

@@ -594,14 +594,10 @@ class SaltlandsTerminal(DrawnTerminal):
                    coords: bool = False) -> Text:
         return render_map(view, marks, coords)
 
-    def event_style(self, kind: str | None) -> str:
-        return terminal_help.event_style(kind)
-
-    def help(self, topic: str, lang: str = "en") -> str | None:
-        return terminal_help.card_help(topic, lang)
-
-    def option_labels(self, actions: Sequence[str], view: dict[str, Any] | None, lang: str = "en") -> dict[str, str]:
-        return terminal_help.option_labels(actions, view, lang)
+    # the help module's words: the style of an event, what a card does, an option as a player reads it
+    event_style = staticmethod(terminal_help.event_style)
+    help = staticmethod(terminal_help.card_help)
+    option_labels = staticmethod(terminal_help.option_labels)
 
     # -- in the terminal's language (the page's words: terminal_words) -----------------------
     @property

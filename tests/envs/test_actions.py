@@ -110,8 +110,6 @@ def test_the_environments_tensor_is_the_encoders(game: str) -> None:
 
 
 def test_a_plane_skips_a_place_it_does_not_know() -> None:
-    import numpy as np
-
     from wasteland.core.observation import ViewObservation, plane, vector
     from wasteland.envs.base import ArrayEncoder
 

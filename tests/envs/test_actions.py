@@ -110,8 +110,6 @@ def test_the_environments_tensor_is_the_encoders(game: str) -> None:
 
 
 def test_a_plane_skips_a_place_it_does_not_know() -> None:
-    import numpy as np
-
     from wasteland.core.observation import ViewObservation, plane, vector
     from wasteland.envs.base import ArrayEncoder
 
@@ -131,10 +129,12 @@ def test_places_and_tails() -> None:
     a tail's tokens come from the offered actions; a place template falls back to a name
     template after it."""
     from wasteland.core.actionspace import Slots, TemplateActions
+    from wasteland.core.notation import INT, Notation, W, verb
 
+    notation = Notation([verb("move", W("hex"), W("fuel", INT, kw="fuel", optional=True)), verb("play", W("card"))])
     state = {"hand": ["axe#2", "map#1"], "legal": ["move b fuel 3", "move a", "play map#1", "play rope#1"]}
     space = TemplateActions(
-        ["move {hex}", "move {hex} fuel | {*}", "play {hand}", "play {card}"],
+        notation, ["move {hex}", "move {hex} fuel | {*}", "play {hand}", "play {card}"],
         {"hex": ("a", "b"), "card": ("rope#1", "axe#2"), "hand": Slots(3, lambda s: s["hand"])},
         legal=lambda s: s["legal"])
     assert space.size == 2 + 2 + 3 + 2
@@ -148,3 +148,19 @@ def test_places_and_tails() -> None:
     with pytest.raises(RuleError, match="not in the game's fixed action space"):
         space.encode("play @hand3")
     assert [t for t, _o, _c in space.layout()][:2] == ["move {hex}", "move {hex} fuel {*}"]
+
+
+def test_templates_follow_the_notation() -> None:
+    """A template is a verb of the game's notation with its fields in the verb's form: one
+    that strays from it is refused when the space is built, naming the form."""
+    from wasteland.core.actionspace import TemplateActions
+    from wasteland.core.notation import INT, Kind, Notation, W, verb
+
+    part = Kind("'phase' or 'turn'", lambda w: w if w in ("phase", "turn") else int("x"))
+    notation = Notation([verb("move", W("hex"), W("fuel", INT, kw="fuel", optional=True)),
+                         verb("end", W("part", part))])
+    domains = {"hex": ("a", "b")}
+    assert TemplateActions(notation, ["end phase", "end turn", "move {hex}", "move {hex} fuel | {*}"], domains).size == 6
+    for wrong in ("jump {hex}", "move", "move {hex} {hex}", "move {hex} fuel", "move {hex} by {hex}", "end round"):
+        with pytest.raises(ValueError, match="notation"):
+            TemplateActions(notation, [wrong], domains)

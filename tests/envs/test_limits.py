@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from wasteland.core.actionspace import Slots, TemplateActions
+from wasteland.core.notation import Notation, W, verb
 from wasteland.core.protocol import RuleError
 from wasteland.core.registry import get_spec
 from wasteland.envs.base import Table
@@ -96,7 +97,7 @@ def test_the_name_domains_are_the_rules_bounds() -> None:
 
 
 def test_a_position_beyond_a_limit_is_refused_naming_it() -> None:
-    space = TemplateActions(["play {hand}"], {"hand": Slots(2, lambda s: s["hand"], rule="TEST-1")})
+    space = TemplateActions(Notation([verb("play", W("card"))]), ["play {hand}"], {"hand": Slots(2, lambda s: s["hand"], rule="TEST-1")})
     assert space.encode_all(["play b"], {"hand": ["a", "b"]}) == [1]
     with pytest.raises(RuleError, match=r"fills hand place 2 \('c'\): the fixed action space has 2 hand places") as e:
         space.encode_all(["play a"], {"hand": ["a", "b", "c"]})

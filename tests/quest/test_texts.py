@@ -59,7 +59,7 @@ def test_every_verb_and_prompt_in_three_languages():
     for verb, (form, rule, words) in terminal_help.VERBS.items():
         assert form.startswith(verb) and rule in SPEC.anchors
         assert set(words) == set(terminal_help.LANGUAGES) and len(set(words.values())) == 3
-    assert terminal_help.verb_help("move", "uk")[1].startswith("Крок")
+    assert terminal_help.HELP.verb_help("move", "uk")[1].startswith("Крок")
     assert terminal_help.topic_help("gate", "ru").startswith("Закрытые врата")
 
 

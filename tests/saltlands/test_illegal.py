@@ -216,3 +216,17 @@ def test_no_action_after_the_game_is_over_SL114():
     """)
     assert s.over
     assert_illegal(s, "end", "SL §114")
+
+
+def test_the_turn_explainer_reads_the_action_as_the_notation_parses_it():
+    """The explainer reads parsed fields (the hex, the Fuel, the target), never words by position."""
+    s = pos(hand='["fuel", "fuel"]')
+    needs_one = next(a for a in GAME.decision(s).actions if a.endswith(" fuel 1")).split()[1]
+    err = assert_illegal(s, f"move {needs_one} fuel 2", "SL §84")
+    assert f"reaching {needs_one} takes exactly 1 Fuel card(s): write 'move {needs_one} fuel 1'" in err.message
+    err = assert_illegal(pos(), "end now", "notation")  # a malformed text: the notation names the words
+    assert "'now' is more than 'end' takes" in err.message
+    err = assert_illegal(pos(), "give axe#1", "notation")  # the turn's gift names its player (SL §72)
+    assert "expected 'give CARD to pN'" in err.message
+    err = assert_illegal(pos(), "ability water#1", "notation")  # only Prophecy names a card (SL §146)
+    assert "without a card" in err.message

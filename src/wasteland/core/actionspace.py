@@ -3,7 +3,10 @@
 Research libraries (OpenSpiel, PettingZoo's masks) want every action as an index in
 ``range(size)`` that means the same action in every state. A game's notation is a small
 grammar, so the space is the list of its *templates*: ``"use {card} by {character} at
-{hex}"``, with a finite domain of tokens for each slot. The indices of a template are the
+{hex}"``, with a finite domain of tokens for each slot. The grammar is the game's
+``notation.py`` (``core.notation``): each template is one of its verbs with a domain (or a
+fixed word) for each of the verb's fields, checked against the verb's form when the space is
+built, and an action is read into its words by the notation's parser. The indices of a template are the
 mixed-radix numbers of its slots' positions in their domains (last slot fastest), and the
 templates follow each other in the order given: ``layout()`` lists each with its offset and
 count. Indices that no state ever offers (a move to a hex of another layout) are simply
@@ -36,7 +39,7 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
-from .notation import words_of
+from .notation import ActionTextError, Notation, words_of
 from .protocol import RuleError
 
 _LIT, _NAME, _SLOT, _ANY = range(4)
@@ -79,8 +82,10 @@ class Template:
 class TemplateActions:
     """A game's fixed action space: templates over token domains (see the module doc)."""
 
-    def __init__(self, templates: Sequence[str], domains: Mapping[str, Sequence[str] | Slots],
+    def __init__(self, notation: Notation, templates: Sequence[str], domains: Mapping[str, Sequence[str] | Slots],
                  legal: Callable[[Any], Sequence[str]] | None = None, chance: int = 0, version: int = 0) -> None:
+        #: the game's notation: the grammar the templates follow and the reader of its actions
+        self.notation = notation
         #: the layout's version: raised whenever an index changes meaning (the environments'
         #: names carry it, ``NAME_v0``), so an agent trained on one layout is never fed another
         self.version = version
@@ -98,8 +103,7 @@ class TemplateActions:
         for text in templates:
             head, bar, rest = text.partition("|")
             parts = self._parse(text, head.split(), False) + self._parse(text, rest.split(), True)
-            if parts[0][0] != _LIT:
-                raise ValueError(f"template {text!r} must start with its verb")
+            self._check(text, parts)
             radices = tuple(self._radix(n) for k, n in parts if k in (_NAME, _SLOT))
             count = 1
             for r in radices:
@@ -147,6 +151,54 @@ class TemplateActions:
                 parts.append((_LIT, token))
         return parts
 
+    def _check(self, text: str, parts: list[tuple[int, str]]) -> None:
+        """The template is a verb of the notation, a slot or a fixed word for each of its
+        fields and the keywords where its form has them: else a ValueError naming the form."""
+        kind, head = parts[0]
+        t = self.notation.types.get(head) if kind == _LIT else None
+        if t is None:
+            raise ValueError(f"template {text!r} must start with a verb of the game's notation")
+        keywords = {w.kw for w in t.WORDS if w.kw is not None}
+        i, n = 1, len(parts)
+        for w in t.WORDS:
+            if w.kw is not None:
+                present = i < n and parts[i] == (_LIT, w.kw)
+                i += present
+            else:
+                present = i < n and not (w.optional and parts[i][0] == _LIT and parts[i][1] in keywords)
+            if present and self._fills(w, parts[i] if i < n else None):
+                i += 1
+            elif present or not w.optional:
+                break
+        else:
+            if i == n:
+                return
+        raise ValueError(f"template {text!r} does not follow the notation's '{t.form()}'")
+
+    @staticmethod
+    def _fills(w: Any, part: tuple[int, str] | None) -> bool:
+        """Does a template's part fill the field of ``w``: a slot, or a fixed word the field
+        reads ('end phase')?"""
+        if part is None:
+            return False
+        if part[0] != _LIT:
+            return True
+        try:
+            w.kind.read(part[1])
+        except ValueError:
+            return False
+        return True
+
+    def words(self, action: str) -> list[str]:
+        """The words of an action, verb first, as the game's notation reads them; a text the
+        notation does not read is one this space wrote for a place no state filled
+        (``@held3``), or none of its actions, and is read word by word."""
+        try:
+            a = self.notation.parse(action)
+        except ActionTextError:
+            return words_of(action)
+        return [a.VERB, *a.words()]
+
     def _radix(self, name: str) -> int:
         return self.slots[name].size if name in self.slots else len(self.domains[name])
 
@@ -178,7 +230,7 @@ class TemplateActions:
         plan = self._plans.get(action)
         if plan is not None:
             return plan
-        tokens = words_of(action)
+        tokens = self.words(action)
         plan = []
         for t in self._by_head.get((len(tokens), tokens[0] if tokens else ""), ()):
             weights = [1] * len(t.radices)
@@ -333,7 +385,7 @@ class TemplateActions:
         if t.offset in self._tailed and state is not None and self._legal is not None:
             # the tail is the position's: the offered action of this index, if any
             for action in self._legal(state):
-                if action.startswith(out[0] + " ") and self._encode(action, state, {}) == index:
+                if self.words(action)[0] == out[0] and self._encode(action, state, {}) == index:
                     return action
         return text
 

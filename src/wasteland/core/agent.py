@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from .bot_weights import resolve
 from .protocol import Action, Decision, Game
 from .rng import Rng
 
@@ -41,3 +42,26 @@ class Agent(Protocol):
     name: str
 
     def choose(self, obs: Observation) -> Action: ...
+
+
+class WeightedBot:
+    """A game's bot of its own: its generator, its weights (``package``'s
+    data/bot_weights.toml [heuristic], tuned by scripts/tune_bot.py, or the ``weights``
+    given), and a decision of one option answered at once; ``decide`` chooses among several."""
+
+    name = "heuristic"
+    #: the game's package, whose bot_weights.toml holds the weights
+    package = ""
+
+    def __init__(self, seed: int = 0, weights: dict[str, float] | None = None) -> None:
+        self.rng = Rng(seed)
+        self.w = resolve(self.package, weights)
+
+    def choose(self, obs: Observation) -> Action:
+        actions = list(obs.decision.actions)
+        if len(actions) == 1:
+            return actions[0]
+        return self.decide(obs, actions)
+
+    def decide(self, obs: Observation, actions: list[Action]) -> Action:  # pragma: no cover - each bot writes its own
+        raise NotImplementedError

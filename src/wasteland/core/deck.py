@@ -7,7 +7,7 @@ shuffle it afterwards. Randomness comes from the generator held in the game stat
 
 from __future__ import annotations
 
-from typing import Callable, MutableSequence, TypeVar
+from typing import Callable, Iterable, MutableSequence, TypeVar
 
 from .rng import HasRng, shuffle
 
@@ -51,3 +51,20 @@ def deal(deck: MutableSequence[T], n: int) -> list[T]:
     while deck and len(out) < n:
         out.append(deck.pop())
     return out
+
+
+def redeal(holder: HasRng, deck: list[T], hands: list[list[T]], others: Iterable[int],
+           in_order: bool = False) -> list[T]:
+    """The cards a seat cannot see, dealt anew (a determinization): ``deck`` and the hands
+    of ``others`` shuffled together, each of ``others`` dealt as many as it held (sorted
+    when ``in_order``: a hand the view lists sorted); the rest is the new deck, returned."""
+    others = list(others)
+    pool = list(deck)
+    for q in others:
+        pool.extend(hands[q])
+    shuffle(holder, pool)
+    for q in others:
+        n = len(hands[q])
+        hands[q] = sorted(pool[:n]) if in_order else pool[:n]  # type: ignore[type-var]
+        del pool[:n]
+    return pool

@@ -6,6 +6,8 @@ where a rule forbids it, the rule; a game adds the checks its own keys need."""
 
 from __future__ import annotations
 
+import tomllib
+from pathlib import Path
 from typing import Any
 
 from wasteland.core.protocol import RuleError
@@ -20,6 +22,31 @@ class ScenarioError(RuleError):
         # The anchor is written once, in brackets: a message that ends on it already drops it.
         message = message.removesuffix(f" ({rule})")
         super().__init__(rule, f"{where}: {message}")
+
+
+def scenario_file(path: str | Path) -> str:
+    """The text of a scenario file, or a ScenarioError naming the file: it cannot be read,
+    or it is not UTF-8 text."""
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as exc:
+        raise ScenarioError(str(path), f"cannot read ({exc.strerror})") from None
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ScenarioError(str(path), f"not UTF-8 text (byte {exc.start})") from None
+
+
+def scenario_document(source: Any, origin: str = "scenario") -> dict[str, Any]:
+    """The tables of a scenario's TOML text, or a ScenarioError naming ``origin``."""
+    if not isinstance(source, str):
+        raise ScenarioError(origin, "a scenario is TOML text")
+    try:
+        return tomllib.loads(source)
+    except tomllib.TOMLDecodeError as exc:
+        raise ScenarioError(origin, f"not valid TOML ({exc})") from None
+    except RecursionError:
+        raise ScenarioError(origin, "not valid TOML (nested too deep)") from None
 
 
 def shown(value: Any) -> str:

@@ -164,6 +164,27 @@ class Capabilities:
     simultaneous: bool = False
 
 
+def skeleton(package: str) -> dict[str, str]:
+    """The ``GameSpec`` references of a game whose package has the skeleton's modules, each
+    job in the module of its name (docs/adding-a-game.md): its notation, action space,
+    observation, tunable numbers, scenario reader and writer, search guide, card words,
+    browser board and words, and rules reference. A game names the rest itself."""
+    return {
+        "package": package,
+        "notation": f"{package}.notation:NOTATION",
+        "actions": f"{package}.actions:ACTIONS",
+        "observation": f"{package}.observation:OBSERVATION",
+        "params": f"{package}.params:PARAMS",
+        "scenario": f"{package}.scenario:scenario_from_text",
+        "scenario_writer": f"{package}.scenario_write:to_text",
+        "guide": f"{package}.guide:SearchGuide",
+        "card_texts": f"{package}.texts:TEXTS",
+        "web_board": "web/board.js",
+        "web_texts": "web/i18n",
+        "rules_texts": "rules",
+    }
+
+
 @dataclass(frozen=True)
 class GameSpec:
     """Everything the rest of the code may know about one game."""

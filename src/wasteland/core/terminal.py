@@ -15,7 +15,8 @@ the renderer always agree on what option ``n`` is.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -163,6 +164,9 @@ class TerminalBase:
     verb_alone = False  # a verb with a single option stands for it ("end" -> "end phase")
     verb_titles: dict[str, str] = {}  # the heading of each verb's group of options
     languages: tuple[str, ...] = ("en",)  # languages of help() and verb_help()
+    #: the game's help for its verbs and its commands (None: the verbs have none, the
+    #: commands are the generic ones)
+    help_words: VerbHelp | None = None
     lang = "en"  # the language it draws and speaks in (see in_language)
 
     def in_language(self, lang: str) -> "TerminalBase":
@@ -237,10 +241,42 @@ class TerminalBase:
         return None
 
     def verb_help(self, verb: str, lang: str = "en") -> tuple[str, str, str] | None:
-        return None
+        return None if self.help_words is None else self.help_words.verb_help(verb, lang)
 
     def commands_help(self, lang: str = "en") -> str:
-        return COMMANDS_HELP
+        return COMMANDS_HELP if self.help_words is None else self.help_words.commands_help(lang)
+
+
+@dataclass(frozen=True)
+class Drawings:
+    """A game's drawing functions, each given the renderer's language last:
+    ``board(view, width, marks, coords, lang)``, ``panel(view, lang)``, ``status(view,
+    lang)`` and ``legend(lang)``."""
+
+    board: Callable[..., Any]
+    panel: Callable[[dict[str, Any], str], Any]
+    status: Callable[[dict[str, Any], str], Any]
+    legend: Callable[[str], Any]
+
+
+class DrawnTerminal(TerminalBase):
+    """A renderer whose board, panel, status line and legend are the game's own drawing
+    functions (``drawings``), drawn in the renderer's language."""
+
+    drawings: Drawings
+
+    def render_board(self, view: dict[str, Any], width: int, marks: dict[str, str] | None = None,
+                     coords: bool = False) -> Any:
+        return self.drawings.board(view, width, marks, coords, self.lang)
+
+    def render_panel(self, view: dict[str, Any]) -> Any:
+        return self.drawings.panel(view, self.lang)
+
+    def render_status(self, view: dict[str, Any]) -> Any:
+        return self.drawings.status(view, self.lang)
+
+    def legend(self) -> Any:
+        return self.drawings.legend(self.lang)
 
 
 class PlainTerminal(TerminalBase):

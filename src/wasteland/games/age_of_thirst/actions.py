@@ -25,6 +25,7 @@ from wasteland.core.notation import pair
 
 from .board import board
 from .content import BUNKER_COUNTS, COLOURS, KINDS, SOURCE_COUNTS, TOWER_COUNTS, TROOP_KINDS, load_content
+from .notation import NOTATION
 
 
 def _offsets(radius: int) -> list[tuple[int, int]]:
@@ -70,7 +71,7 @@ def _build() -> TemplateActions:
         return [index.get((q + dq, r + dr)) for dq, dr in offsets]
 
     return TemplateActions(
-        ["end phase", "end turn", "first {colour}", "upgrade {kind}", "place {troop} {base}", "buy {troop} {landing}",
+        NOTATION, ["end phase", "end turn", "first {colour}", "upgrade {kind}", "place {troop} {base}", "buy {troop} {landing}",
          "flip {hex}", "grow {hex}", "move {mine} {hex}", "attack {mine} {reach}", "play {card} {hex}",
          "play {card} {colour}", "inject {card} {troop}", "market {card} {troop}"],
         {"hex": names, "kind": KINDS, "troop": TROOP_KINDS, "colour": COLOURS,

@@ -17,11 +17,9 @@ age-of-thirst --bot`` (see :data:`POLICIES`).
 
 from __future__ import annotations
 
-from wasteland.core.bot_weights import resolve
-from wasteland.core.agent import Observation
+from wasteland.core.agent import Observation, WeightedBot
 from wasteland.core.protocol import Action, RuleError
 from wasteland.core.notation import pair
-from wasteland.core.rng import Rng
 
 from .content import TROOP_KINDS
 from .evaluate import evaluate
@@ -43,14 +41,12 @@ POLICIES: dict[str, dict[str, str]] = {
 STATUS_KIND = {"paralysis": "skinny", "blindness": "handsome", "madness": "smart"}  # LO-11
 
 
-class HeuristicAgent:
-    name = "heuristic"
+class HeuristicAgent(WeightedBot):
+    package = "wasteland.games.age_of_thirst"  # its pushes: data/bot_weights.toml [heuristic]
 
     def __init__(self, seed: int = 0, prefer: str | None = None, policy: str | None = None,
                  weights: dict[str, float] | None = None) -> None:
-        self.rng = Rng(seed)
-        # its pushes: data/bot_weights.toml [heuristic] (tuned by scripts/tune_bot.py)
-        self.w = resolve("wasteland.games.age_of_thirst", weights)
+        super().__init__(seed, weights)
         if prefer is not None and policy is None:
             policy = prefer  # the old name of the one-kind openings
         if policy is not None and policy not in POLICIES:
@@ -60,11 +56,8 @@ class HeuristicAgent:
         if policy:
             self.name = f"heuristic-{policy}"
 
-    def choose(self, obs: Observation) -> Action:
+    def decide(self, obs: Observation, actions: list[Action]) -> Action:
         d = obs.decision
-        actions = list(d.actions)
-        if len(actions) == 1:
-            return actions[0]
         if d.kind == "first":
             return actions[0]
         if d.kind == "place":

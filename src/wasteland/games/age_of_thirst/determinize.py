@@ -7,6 +7,7 @@ size; the source and bunker decks are reshuffled; the generator is reseeded.
 
 from __future__ import annotations
 
+from wasteland.core.deck import redeal
 from wasteland.core.rng import Rng, randbelow, shuffle
 
 from .state import State
@@ -14,16 +15,8 @@ from .state import State
 
 def determinize(state: State, seat: int, rng: Rng) -> State:
     s = state.copy()
-    others = [q for q in range(s.rules.players) if q != seat]
-    pool = list(s.tower_deck)
-    for q in others:
-        pool.extend(s.hands[q])
-    shuffle(rng, pool)
-    for q in others:
-        n = len(s.hands[q])
-        s.hands[q] = sorted(pool[:n])
-        del pool[:n]
-    s.tower_deck = pool
+    others = (q for q in range(s.rules.players) if q != seat)
+    s.tower_deck = redeal(rng, s.tower_deck, s.hands, others, in_order=True)
     shuffle(rng, s.source_deck)
     shuffle(rng, s.bunker_deck)
     s.rng = randbelow(rng, 1 << 63)

@@ -65,11 +65,10 @@ in docs/age-of-thirst-scenarios.md.
 
 from __future__ import annotations
 
-import tomllib
-from pathlib import Path
 from typing import Any
 
 from wasteland.core.protocol import RuleError
+from wasteland.core.scenario_fields import scenario_document
 from wasteland.core.state_check import StateError
 
 from .combat import health
@@ -83,7 +82,7 @@ from .spec import SPEC
 from .state import State
 from .validate import check_rules, scenario_key
 
-__all__ = ["ScenarioError", "build_scenario", "load_scenario", "scenario_from_text"]
+__all__ = ["ScenarioError", "build_scenario", "scenario_from_text"]
 
 STATE_KEYS = {"turn", "current", "phase", "first", "acting", "bought", "market_used", "quiet"}
 # the engine's own parts, written by scenario_write.to_text (scenario_procedures.py)
@@ -95,20 +94,8 @@ TOP_KEYS = {"game", "seed", "config", "state", "clan", "piece", "decks", "proced
 PHASES = ("setup", "tactical", "economic")
 
 
-def load_scenario(path: str | Path) -> State:
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ScenarioError(str(path), f"cannot read ({exc.strerror})") from None
-    return scenario_from_text(text, str(path))
-
-
 def scenario_from_text(text: str, origin: str = "scenario") -> State:
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ScenarioError(origin, f"not valid TOML ({exc})") from None
-    return build_scenario(data, origin)
+    return build_scenario(scenario_document(text, origin), origin)
 
 
 def build_scenario(data: dict[str, Any], origin: str = "scenario") -> State:

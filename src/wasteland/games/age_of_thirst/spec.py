@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from wasteland.core.spec import BotSpec, Capabilities, GameSpec, Option
+from wasteland.core.spec import BotSpec, Capabilities, GameSpec, Option, skeleton
 
 from .content import COLOURS
 
@@ -63,24 +63,13 @@ SPEC = GameSpec(
             for p in POLICIES),
     default_bot="heuristic",
     capabilities=Capabilities(hidden_information=True, chance=True, search_guide=True, teams=True),
-    guide="wasteland.games.age_of_thirst.guide:SearchGuide",
-    scenario="wasteland.games.age_of_thirst.scenario:scenario_from_text",
-    scenario_writer="wasteland.games.age_of_thirst.scenario_write:to_text",
+    **skeleton("wasteland.games.age_of_thirst"),  # the references of the skeleton's modules
     scenario_doc="TOML: game = \"age-of-thirst\", [config], [state], [[clan]], [[piece]], [decks], "
                  "[[procedure]], [chance] (every settable part listed in docs/age-of-thirst-scenarios.md)",
     terminal="wasteland.games.age_of_thirst.terminal:TERMINAL",
-    web_board="web/board.js",
-    web_texts="web/i18n",
-    card_texts="wasteland.games.age_of_thirst.texts:TEXTS",
-    rules_texts="rules",
-    package="wasteland.games.age_of_thirst",
     listing=1,
-    actions="wasteland.games.age_of_thirst.actions:ACTIONS",
-    notation="wasteland.games.age_of_thirst.notation:NOTATION",
-    observation="wasteland.games.age_of_thirst.observation:OBSERVATION",
     anchors=ANCHORS,
     simulation={"stall_turns": 100, "dead_end": True},
     round_robin=("heuristic",) + tuple(f"heuristic-{p}" for p in POLICIES),
-    params="wasteland.games.age_of_thirst.params:PARAMS",
     seat_teams="wasteland.games.age_of_thirst.seating:seat_teams",
 )

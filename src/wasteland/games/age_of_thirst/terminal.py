@@ -25,7 +25,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from wasteland.core.terminal import CELL, STEP, TerminalBase, compose_rows, side_by_side
+from wasteland.core.terminal import CELL, STEP, DrawnTerminal, Drawings, compose_rows, side_by_side
 
 from . import terminal_help
 from .board import board
@@ -420,8 +420,11 @@ VERB_TITLE = {
 }
 
 
-class AgeOfThirstTerminal(TerminalBase):
+class AgeOfThirstTerminal(DrawnTerminal):
     """Age of Thirst in the terminal: what ``wasteland play``, ``watch`` and ``replay`` call."""
+
+    #: board, panel, status line and legend, drawn in the renderer's language
+    drawings = Drawings(render_board, render_panel, render_status, legend)
 
     title_style = "bold black on bright_cyan"
     turn_event = "turn"
@@ -431,12 +434,6 @@ class AgeOfThirstTerminal(TerminalBase):
 
     map_width = staticmethod(map_width)
 
-    def render_board(self, view: dict[str, Any], width: int, marks: dict[str, str] | None = None,
-                     coords: bool = False) -> RenderableType:
-        return render_board(view, width, marks, coords, self.lang)
-
-    def render_panel(self, view: dict[str, Any]) -> Group:
-        return render_panel(view, self.lang)
     map_signature = staticmethod(map_signature)
     hex_marks = staticmethod(hex_marks)
 
@@ -446,14 +443,8 @@ class AgeOfThirstTerminal(TerminalBase):
                    coords: bool = False) -> Text:
         return render_map(view, marks, coords, self.lang)
 
-    def legend(self) -> Text:
-        return legend(self.lang)
-
     def seat_label(self, view: dict[str, Any], seat: int) -> str:
         return seat_name(view, seat, self.lang)  # "p2 blue"
-
-    def render_status(self, view: dict[str, Any]) -> Text:
-        return render_status(view, self.lang)
 
     # -- in the terminal's language (the page's words: terminal_words) -----------------------
     def group_titles(self, lang: str) -> dict[str, str]:
@@ -478,22 +469,13 @@ class AgeOfThirstTerminal(TerminalBase):
             return outcome.reason
         return AgeOfThirstWords(self.lang).reason(outcome.reason)
 
-    def event_style(self, kind: str | None) -> str:
-        return terminal_help.event_style(kind)
-
-    def help(self, topic: str, lang: str = "en") -> str | None:
-        return terminal_help.card_help(topic, lang)
-
-    def option_labels(self, actions: Sequence[str], view: dict[str, Any] | None, lang: str = "en") -> dict[str, str]:
-        return terminal_help.option_labels(actions, view, lang)
+    # the help module's words: the style of an event, what a card does, an option as a player reads it
+    event_style = staticmethod(terminal_help.event_style)
+    help = staticmethod(terminal_help.card_help)
+    option_labels = staticmethod(terminal_help.option_labels)
 
     languages = ("en", "ru", "uk")
-
-    def verb_help(self, verb: str, lang: str = "en") -> tuple[str, str, str] | None:
-        return terminal_help.verb_help(verb, lang)
-
-    def commands_help(self, lang: str = "en") -> str:
-        return terminal_help.commands_help(lang)
+    help_words = terminal_help.HELP
 
 
 TERMINAL = AgeOfThirstTerminal()

@@ -120,9 +120,7 @@ COMMANDS_HELP = {
 }
 
 
-_HELP = VerbHelp(VERB_HELP, VERB_TEXT, COMMANDS_HELP)
-verb_help = _HELP.verb_help
-commands_help = _HELP.commands_help
+HELP = VerbHelp(VERB_HELP, VERB_TEXT, COMMANDS_HELP)
 
 
 def option_labels(actions: Sequence[str], view: dict[str, Any] | None, lang: str = "en") -> dict[str, str]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from wasteland.core.actionspace import TemplateActions
 
 from .content import load_content
+from .notation import NOTATION
 
 
 def _build() -> TemplateActions:
@@ -26,7 +27,7 @@ def _build() -> TemplateActions:
     enemies = tuple(f"{t}#{k}" for t in c.types for k in range(1, per_type + 1))
     values = tuple(str(n) for n in range(0, max(12, c.turn.track) + 1))
     return TemplateActions(
-        ["end", "rest", "quest", "move {space}", "fight {enemy}", "activate {enemy}", "step {enemy} {space}",
+        NOTATION, ["end", "rest", "quest", "move {space}", "fight {enemy}", "activate {enemy}", "step {enemy} {space}",
          "result {value} {value} {fate}",
          # appended after the first layout, so the indices above keep their meaning
          "return {agenda}", "resolve",

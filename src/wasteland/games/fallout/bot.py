@@ -7,10 +7,8 @@ It reads only its observation: its seat's view, and samples of what it cannot se
 
 from __future__ import annotations
 
-from wasteland.core.bot_weights import resolve
-from wasteland.core.agent import Observation
+from wasteland.core.agent import Observation, WeightedBot
 from wasteland.core.protocol import Action, RuleError
-from wasteland.core.rng import Rng
 
 from .evaluate import evaluate
 from .influence import influence
@@ -18,19 +16,11 @@ from .notation import Move, Result, parse
 from .state import State
 
 
-class HeuristicAgent:
-    name = "heuristic"
+class HeuristicAgent(WeightedBot):
+    package = "wasteland.games.fallout"
 
-    def __init__(self, seed: int = 0, weights: dict[str, float] | None = None) -> None:
-        self.rng = Rng(seed)
-        # its numbers: data/bot_weights.toml [heuristic] (tuned by scripts/tune_bot.py)
-        self.w = resolve("wasteland.games.fallout", weights)
-
-    def choose(self, obs: Observation) -> Action:
+    def decide(self, obs: Observation, actions: list[Action]) -> Action:
         d = obs.decision
-        actions = list(d.actions)
-        if len(actions) == 1:
-            return actions[0]
         if d.kind == "turn":
             return self._turn(obs, actions)
         if d.kind == "share":

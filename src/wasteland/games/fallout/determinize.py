@@ -7,23 +7,15 @@ and the generator is reseeded.
 
 from __future__ import annotations
 
-from wasteland.core.rng import Rng, randbelow, shuffle
+from wasteland.core.deck import redeal
+from wasteland.core.rng import Rng, randbelow
 
 from .state import State
 
 
 def determinize(state: State, seat: int, rng: Rng) -> State:
     s = state.copy()
-    others = [q for q in s.players if q != seat]
-    pool = list(s.deck)
-    for q in others:
-        pool.extend(s.hands[q])
-    shuffle(rng, pool)
-    for q in others:
-        n = len(s.hands[q])
-        s.hands[q] = pool[:n]
-        del pool[:n]
-    s.deck = pool
+    s.deck = redeal(rng, s.deck, s.hands, (q for q in s.players if q != seat))
     s.rng = randbelow(rng, 1 << 63)
     s.touch()
     return s

@@ -83,15 +83,13 @@ unknown key) is one error naming the field; nothing is loaded.
 
 from __future__ import annotations
 
-import tomllib
-from pathlib import Path
 from typing import Annotated, Any
 
 import msgspec
 
 from wasteland.core.protocol import RuleError
 from wasteland.core.rng import seed_state, shuffle
-from wasteland.core.scenario_fields import ScenarioError
+from wasteland.core.scenario_fields import ScenarioError, scenario_document
 
 from .config import FIGHTS, TARGETS, rules_from_config
 from .content import HAND_LIMIT, ContentError, MapDef, Side, decode_map, load_content
@@ -170,16 +168,7 @@ class PositionDef(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
 
 
 def scenario_from_text(text: str, origin: str = "scenario") -> State:
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ScenarioError(origin, f"not valid TOML ({exc})") from None
-    return scenario_from_data(data, origin)
-
-
-def load_scenario(path: str | Path) -> State:
-    p = Path(path)
-    return scenario_from_text(p.read_text(encoding="utf-8"), str(p))
+    return scenario_from_data(scenario_document(text, origin), origin)
 
 
 def _field(exc: msgspec.ValidationError) -> str:

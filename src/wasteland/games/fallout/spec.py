@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from wasteland.core.spec import BotSpec, Capabilities, GameSpec, Option
+from wasteland.core.spec import BotSpec, Capabilities, GameSpec, Option, skeleton
 
 # The fight option's values, written here only: the chosen demo fight, or the table enters
 # each fight's result (FO-13.2).
@@ -33,25 +33,14 @@ SPEC = GameSpec(
                   "wasteland.games.fallout.bot:HeuristicAgent"),),
     default_bot="heuristic",
     capabilities=Capabilities(hidden_information=True, chance=True, search_guide=True, teams=True),
-    guide="wasteland.games.fallout.guide:SearchGuide",
-    scenario="wasteland.games.fallout.scenario:scenario_from_text",
-    scenario_writer="wasteland.games.fallout.scenario_write:to_text",
+    **skeleton("wasteland.games.fallout"),  # the references of the skeleton's modules
     scenario_doc="TOML: game = \"fallout\", map, [[survivor]], [[enemy]], [agenda], [track], [config], [state], "
                  "[[procedure]], [chance] (every settable part listed in docs/fallout-scenarios.md)",
     terminal="wasteland.games.fallout.terminal:RENDERER",
-    web_board="web/board.js",
-    web_texts="web/i18n",
     texts="wasteland.games.fallout.terminal_help:TEXTS",
-    card_texts="wasteland.games.fallout.texts:TEXTS",
-    rules_texts="rules",
-    package="wasteland.games.fallout",
     round_robin=("heuristic", "random"),
     listing=30,
     # The page we have is page 13 of the rulebook: its six paragraphs are our anchors.
-    actions="wasteland.games.fallout.actions:ACTIONS",
-    notation="wasteland.games.fallout.notation:NOTATION",
-    observation="wasteland.games.fallout.observation:OBSERVATION",
     anchors=("FO-13.1", "FO-13.2", "FO-13.3", "FO-13.4", "FO-13.5", "FO-13.6"),
     auto_decide="wasteland.games.fallout.ties:decide",
-    params="wasteland.games.fallout.params:PARAMS",
 )

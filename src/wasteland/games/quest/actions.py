@@ -23,6 +23,7 @@ from __future__ import annotations
 from wasteland.core.actionspace import Slots, TemplateActions
 
 from .content import load_content
+from .notation import NOTATION
 from .deploy import adjacent
 from .game import GAME
 from .notation import parse
@@ -35,13 +36,8 @@ FOES = max(24, sum(e.models for e in load_content().enemies.values()))
 #: the most heroes a game seats (the players option: 1 to 4, one hero each)
 HEROES = 4
 
-_GAME: list = []  # the game, imported when first needed (it imports nothing of the action space)
-
-
 def _decision(s):
-    if not _GAME:
-        _GAME.append(GAME)
-    return _GAME[0].decision(s)
+    return GAME.decision(s)
 
 
 def _foes(s):
@@ -72,7 +68,7 @@ def _build() -> TemplateActions:
     groups = tuple(f"g{g}" for g in range(1, 13))
     crises = tuple(dict.fromkeys(cr.id for q in c.quests.values() for cr in q.crises))
     return TemplateActions(
-        ["end", "move {zone} {die}", "run {zone} {die}", "attack {foe} {die}", "recover {die}",
+        NOTATION, ["end", "move {zone} {die}", "run {zone} {die}", "attack {foe} {die}", "recover {die}",
          "explore {die}", "give {die}", "inspire {die}", "dig {die}", "free {n} {die}", "deploy {deploying} {zone}",
          "place {gate}", "close {gate}", "master {group}", "effect {effect}", "anchor {zone}",
          "inspiration {n}", "rebirth {n}", "rebirth_zone {zone}", "step {acting} {zone}", "strike {acting} {n}",

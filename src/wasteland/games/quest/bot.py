@@ -5,10 +5,8 @@ judged one ply ahead by ``evaluate`` on a sample of the hidden decks."""
 
 from __future__ import annotations
 
-from wasteland.core.bot_weights import resolve
-from wasteland.core.agent import Observation
+from wasteland.core.agent import Observation, WeightedBot
 from wasteland.core.protocol import Action, RuleError
-from wasteland.core.rng import Rng
 
 from .evaluate import evaluate
 from .notation import End, die_value, parse
@@ -19,19 +17,11 @@ def _die(a: str) -> int:
     return die_value(die) if die is not None else 0
 
 
-class HeuristicAgent:
-    name = "heuristic"
+class HeuristicAgent(WeightedBot):
+    package = "wasteland.games.quest"
 
-    def __init__(self, seed: int = 0, weights: dict[str, float] | None = None) -> None:
-        self.rng = Rng(seed)
-        # its numbers: data/bot_weights.toml [heuristic] (tuned by scripts/tune_bot.py)
-        self.w = resolve("wasteland.games.quest", weights)
-
-    def choose(self, obs: Observation) -> Action:
+    def decide(self, obs: Observation, actions: list[Action]) -> Action:
         d = obs.decision
-        actions = list(d.actions)
-        if len(actions) == 1:
-            return actions[0]
         if d.kind == "hero":
             return self._hero(obs, actions)
         if d.kind == "stun":

@@ -79,12 +79,11 @@ names every part: ``[state] phase`` and the other engine parts, ``[[group]]``,
 from __future__ import annotations
 
 import re
-import tomllib
 from typing import Any
 
 from wasteland.core.protocol import RuleError
 from wasteland.core.rng import seed_state, shuffle
-from wasteland.core.scenario_fields import ScenarioError, known, table
+from wasteland.core.scenario_fields import ScenarioError, known, scenario_document, table
 from wasteland.core.state_check import StateError
 
 from .config import normalize
@@ -100,11 +99,7 @@ LEADER = 0
 
 
 def scenario_from_text(text: str, origin: str = "scenario") -> State:
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ScenarioError(origin, f"not valid TOML ({exc})") from None
-    return build_scenario(data, origin)
+    return build_scenario(scenario_document(text, origin), origin)
 
 
 def _keys(where: str, value: Any, allowed: set[str]) -> dict[str, Any]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from wasteland.core.spec import BotSpec, Capabilities, GameSpec, Option
+from wasteland.core.spec import BotSpec, Capabilities, GameSpec, Option, skeleton
 
 
 # The pages' items in our digest's numbering: WQ-<page>.<item>.
@@ -34,23 +34,12 @@ SPEC = GameSpec(
                   "wasteland.games.quest.bot:HeuristicAgent"),),
     default_bot="heuristic",
     capabilities=Capabilities(hidden_information=True, chance=True, search_guide=True, teams=True),
-    guide="wasteland.games.quest.guide:SearchGuide",
-    scenario="wasteland.games.quest.scenario:scenario_from_text",
-    scenario_writer="wasteland.games.quest.scenario_write:to_text",
+    **skeleton("wasteland.games.quest"),  # the references of the skeleton's modules
     scenario_doc="TOML: game = \"quest\", [config], [state], [[tile]], [[hero]], [[enemy]], [exploration], "
                  "[[group]], [[procedure]], [chance] (every settable part listed in docs/quest-scenarios.md)",
     terminal="wasteland.games.quest.terminal:RENDERER",
-    web_board="web/board.js",
-    web_texts="web/i18n",
     texts="wasteland.games.quest.terminal_help:TEXTS",
-    card_texts="wasteland.games.quest.texts:TEXTS",
-    rules_texts="rules",
-    package="wasteland.games.quest",
     listing=30,
-    actions="wasteland.games.quest.actions:ACTIONS",
-    notation="wasteland.games.quest.notation:NOTATION",
-    observation="wasteland.games.quest.observation:OBSERVATION",
     anchors=ANCHORS,
     auto_decide="wasteland.games.quest.ties:decide",
-    params="wasteland.games.quest.params:PARAMS",
 )

@@ -16,7 +16,7 @@ from typing import Any, Sequence
 from rich.console import Group
 from rich.text import Text
 
-from wasteland.core.terminal import TerminalBase, side_by_side
+from wasteland.core.terminal import DrawnTerminal, Drawings, side_by_side
 
 from . import terminal_help
 from .texts import TEXTS as COMPONENTS
@@ -228,14 +228,18 @@ def event_style(kind: str | None) -> str:
     return ""
 
 
-class QuestTerminal(TerminalBase):
+class QuestTerminal(DrawnTerminal):
     """The quest in the terminal: what ``wasteland play``, ``watch`` and ``replay`` call."""
+
+    #: board, panel, status line and legend, drawn in the renderer's language
+    drawings = Drawings(render_board, render_panel, render_status, legend)
 
     title_style = "bold white on dark_green"
     turn_event = "round"
     redraw_kinds = ("hero", "place", "deploy", "step")
     verb_alone = False
     languages = terminal_help.LANGUAGES
+    help_words = terminal_help.HELP
     verb_titles = {"move": "move to", "run": "run to", "attack": "strike", "deploy": "enemy to zone",
                    "place": "lay the tile by gate position"}
 
@@ -243,22 +247,9 @@ class QuestTerminal(TerminalBase):
     map_signature = staticmethod(map_signature)
     hex_marks = staticmethod(hex_marks)
 
-    def render_board(self, view: dict[str, Any], width: int, marks: dict[str, str] | None = None,
-                     coords: bool = False) -> Any:
-        return render_board(view, width, marks, coords, self.lang)
-
     def render_map(self, view: dict[str, Any], width: int, marks: dict[str, str] | None = None,
                    coords: bool = False) -> Any:
         return self.render_board(view, width, marks, coords)
-
-    def render_panel(self, view: dict[str, Any]) -> Group:
-        return render_panel(view, self.lang)
-
-    def render_status(self, view: dict[str, Any]) -> Text:
-        return render_status(view, self.lang)
-
-    def legend(self) -> Text:
-        return legend(self.lang)
 
     def seat_label(self, view: dict[str, Any], seat: int) -> str:
         players = view.get("players") or []
@@ -299,11 +290,6 @@ class QuestTerminal(TerminalBase):
     def help(self, topic: str, lang: str = "en") -> str | None:
         return terminal_help.topic_help(topic, lang) or COMPONENTS.help(topic, lang)
 
-    def verb_help(self, verb: str, lang: str = "en") -> tuple[str, str, str] | None:
-        return terminal_help.verb_help(verb, lang)
-
-    def commands_help(self, lang: str = "en") -> str:
-        return terminal_help.commands_help(lang)
 
 
 RENDERER = QuestTerminal()

@@ -4,6 +4,8 @@ English, Russian, Ukrainian; the terminal and the browser fall back to English."
 
 from __future__ import annotations
 
+from wasteland.core.terminal import VerbHelp
+
 LANGUAGES = ("en", "ru", "uk")
 
 # verb -> (form, rule, {lang: what it does})
@@ -153,16 +155,10 @@ COMMANDS_HELP = {
 }
 
 
-def commands_help(lang: str = "en") -> str:
-    return COMMANDS_HELP.get(lang, COMMANDS_HELP["en"])
-
-
-def verb_help(verb: str, lang: str = "en") -> tuple[str, str, str] | None:
-    entry = VERBS.get(verb)
-    if entry is None:
-        return None
-    form, rule, words = entry
-    return form, words.get(lang, words["en"]), rule
+#: the verbs' and the commands' help as the terminal gives it (English where a language has no words)
+HELP = VerbHelp({verb: (form, words["en"], rule) for verb, (form, rule, words) in VERBS.items()},
+                {lang: {verb: words[lang] for verb, (_f, _r, words) in VERBS.items() if lang in words}
+                 for lang in LANGUAGES}, COMMANDS_HELP)
 
 
 def topic_help(topic: str, lang: str = "en") -> str | None:

@@ -33,6 +33,7 @@ from wasteland.core.actionspace import Slots, TemplateActions
 
 from .board import fmt_pos, geometry
 from .content import load_content
+from .notation import NOTATION
 from .game import GAME
 from .state import catalog
 from .world import ORIENTATIONS
@@ -63,13 +64,8 @@ def _limits() -> tuple[int, int, int]:
 HELD, CREW, RAID = _limits()
 
 
-_GAME: list = []  # the game, imported when first needed (it imports nothing of the action space)
-
-
 def _decision(s):
-    if not _GAME:
-        _GAME.append(GAME)
-    return _GAME[0].decision(s)
+    return GAME.decision(s)
 
 
 def _player(s):
@@ -175,7 +171,7 @@ def _build() -> TemplateActions:
     kinds = {n.split("#")[0] for n in names}
     chance = max(len(kinds), len(content.damage_cards), len(content.tiles), len(content.tokens),
                  len(content.weather), len(content.rumors))
-    return TemplateActions(templates, domains, legal=_legal, chance=chance)
+    return TemplateActions(NOTATION, templates, domains, legal=_legal, chance=chance)
 
 
 ACTIONS = _build()

@@ -107,8 +107,7 @@ def why_illegal(s: State, d: Decision, action: str) -> RuleError:
         return RuleError(rule, f"'{verb}' {when}; the {d.kind} decision of p{d.seat + 1} comes first "
                          f"[{d.rule}]: {sample(d)}")
     if d.kind == "turn":
-        # the turn's checks read the action's words as its notation writes them, verb first
-        return why_turn(s, d, [verb, *act.words()])
+        return why_turn(s, d, act)
     return FRAME_WHY[d.kind](s, d, act)
 
 

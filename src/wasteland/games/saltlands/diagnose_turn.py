@@ -4,10 +4,12 @@ one the action breaks."""
 
 from __future__ import annotations
 
+from wasteland.core.notation import Action
 from wasteland.core.protocol import Decision, NotationError, RuleError
 
 from .board import TERRAIN_NAME, UNEXPLORED, parse_pos
 from .movement import MoveOption, _move_kind, fuel_cards, move_options
+from . import notation as N
 from .notation import parse
 from .state import Player, State
 from .raid import on_a_route
@@ -26,39 +28,18 @@ def sample(d: Decision, verb: str = "") -> str:
     return shown + (f" and {len(acts) - 6} more" if len(acts) > 6 else "")
 
 
-class _Args:
-    """The words of an action, read as the game's notation (turn.py's docstring)."""
-
-    def __init__(self, s: State, tokens: list[str]) -> None:
-        self.s = s
-        self.tokens = tokens
-        self.text = " ".join(tokens)
-
-    def word(self, i: int) -> str | None:
-        return self.tokens[i] if len(self.tokens) > i else None
-
-    def hex(self, i: int) -> int | None:
-        w = self.word(i)
-        return None if w is None else self.s.static.geo.by_name.get(w)
-
-    def card(self, i: int) -> int | None:
-        w = self.word(i)
-        return None if w is None else self.s.static.catalog.card_index.get(w.partition("/")[0])
-
-    def seat(self, i: int) -> int | None:
-        w = self.word(i)
-        if w is None or not w.startswith("p") or not w[1:].isdecimal():
-            return None
-        return int(w[1:]) - 1
-
-    def after(self, key: str) -> str | None:
-        return self.word(self.tokens.index(key) + 1) if key in self.tokens else None
+def _hex(s: State, name: str) -> int | None:
+    return s.static.geo.by_name.get(name)
 
 
-def why_turn(s: State, d: Decision, tokens: list[str]) -> RuleError:
+def _card(s: State, name: str | None) -> int | None:
+    return None if name is None else s.static.catalog.card_index.get(name)
+
+
+def why_turn(s: State, d: Decision, a: Action) -> RuleError:
+    """Why ``a``, a verb of the free part of the turn read by the notation, is not legal."""
     p = s.players[s.current]
-    a = _Args(s, tokens)
-    verb = tokens[0]
+    verb = a.VERB
     if s.must_move and verb != "move" and any(parse(x).VERB == "move" for x in d.actions):
         return RuleError("SL §45", "you entered on an occupied start dune and must move off it first, "
                          f"before anything else ({sample(d, 'move')})")
@@ -73,10 +54,9 @@ def why_turn(s: State, d: Decision, tokens: list[str]) -> RuleError:
     return _VERB_WHY[verb](s, d, p, a)
 
 
-def _move(s: State, d: Decision, p: Player, a: _Args) -> RuleError:
-    t = a.tokens
-    if len(t) not in (2, 4) or (len(t) == 4 and (t[2] != "fuel" or not t[3].isdecimal())):
-        return NotationError(f"{a.text!r}: expected 'move Q,R' or 'move Q,R fuel N'")
+def _move(s: State, d: Decision, p: Player, a: N.Move) -> RuleError:
+    if a.fuel is not None and a.fuel < 0:
+        return NotationError(f"{str(a)!r}: expected 'move Q,R' or 'move Q,R fuel N'")
     if s.moved:
         return RuleError("SL §78", "a player moves only once per turn")
     if p.vehicle is None:
@@ -86,9 +66,9 @@ def _move(s: State, d: Decision, p: Player, a: _Args) -> RuleError:
                          "it refreshes at the start of your turn")
     if over_hand_limit(s, p):
         return RuleError("SL §55", "discard down to your hand limit before moving")
-    dest = a.hex(1)
+    dest = _hex(s, a.hex)
     if dest is None:
-        return NotationError(f"{a.text!r}: expected 'move Q,R' with a hex of the board")
+        return NotationError(f"{str(a)!r}: expected 'move Q,R' with a hex of the board")
     geo = s.static.geo
     if not s.face_up[geo.position_of(dest)]:
         return RuleError("SL §78", "players never enter face-down (unexplored) tiles")
@@ -98,7 +78,7 @@ def _move(s: State, d: Decision, p: Player, a: _Args) -> RuleError:
     terrain = TERRAIN_NAME[s.terrain.terrain[dest]]
     if vehicle is not None and terrain not in vehicle.terrain:
         return RuleError("SL §79", f"your vehicle cannot enter {terrain}")
-    fuel = int(t[3]) if len(t) == 4 else 0
+    fuel = a.fuel or 0
     if fuel and vehicle is not None and vehicle.movement != "motor":
         rule = "SL §144" if vehicle.movement == "tractor" else "SL §84"
         return RuleError(rule, "Fuel raises only the move of a motorized vehicle")
@@ -106,17 +86,17 @@ def _move(s: State, d: Decision, p: Player, a: _Args) -> RuleError:
         return RuleError("SL §84", f"you hold {len(fuel_cards(s, p))} Fuel card(s), not {fuel}")
     fitting = [MoveOption(*o) for o in move_options(s, p) if o[0] == dest]
     if not fitting and _only_across_face_down(s, p, dest):
-        return RuleError("SL §78", f"the only ways to {t[1]} cross a face-down tile, "
+        return RuleError("SL §78", f"the only ways to {a.hex} cross a face-down tile, "
                          "and players never enter face-down tiles")
     if not fitting:
         if s.storm:
-            return RuleError("SL §53", f"in the sandstorm every tile crossed on the way to {t[1]} costs a hand "
+            return RuleError("SL §53", f"in the sandstorm every tile crossed on the way to {a.hex} costs a hand "
                              "or cargo card, and you cannot pay for that many")
         movement = vehicle.movement if vehicle is not None else "motor"
         rule = {"sail": "SL §81", "tractor": "SL §144"}.get(movement, "SL §83")
-        return RuleError(rule, f"{t[1]} is out of reach of this move")
+        return RuleError(rule, f"{a.hex} is out of reach of this move")
     need = fitting[0].fuel
-    return RuleError("SL §84", f"reaching {t[1]} takes exactly {need} Fuel card(s): write 'move {t[1]}"
+    return RuleError("SL §84", f"reaching {a.hex} takes exactly {need} Fuel card(s): write 'move {a.hex}"
                      + (f" fuel {need}'" if need else "'"))
 
 
@@ -135,14 +115,14 @@ def _only_across_face_down(s: State, p: Player, dest: int) -> bool:
     return dest in s.terrain.reach(geo, p.hex, limit, widened, sail)
 
 
-def _crew_problem(s: State, p: Player, a: _Args, what: str) -> RuleError | None:
+def _crew_problem(s: State, p: Player, a: N.Collect | N.Use, what: str) -> RuleError | None:
     """A crew action names a fresh crew member of the player: 'by CREW' (SL §64)."""
-    name = a.after("by")
+    name = a.crew
     if name is None:
-        return NotationError(f"{a.text!r}: {what} is a crew action: add 'by CREW' (SL §64)")
-    crew = s.static.catalog.card_index.get(name)
+        return NotationError(f"{str(a)!r}: {what} is a crew action: add 'by CREW' (SL §64)")
+    crew = _card(s, name)
     if crew is None:
-        return NotationError(f"{a.text!r}: {name!r} is not a card name")
+        return NotationError(f"{str(a)!r}: {name!r} is not a card name")
     if crew not in crew_members(p):
         return RuleError("SL §64", f"{name} is not one of your crew members (your character card and "
                          "the crew cards in your cargo)")
@@ -152,12 +132,10 @@ def _crew_problem(s: State, p: Player, a: _Args, what: str) -> RuleError | None:
     return None
 
 
-def _collect(s: State, d: Decision, p: Player, a: _Args) -> RuleError:
-    if len(a.tokens) != 4 or a.tokens[2] != "by":
-        return NotationError(f"{a.text!r}: expected 'collect Q,R by CREW'")
-    h = a.hex(1)
+def _collect(s: State, d: Decision, p: Player, a: N.Collect) -> RuleError:
+    h = _hex(s, a.hex)
     if h is None:
-        return NotationError(f"{a.text!r}: {a.tokens[1]!r} is not a hex of the board")
+        return NotationError(f"{str(a)!r}: {a.hex!r} is not a hex of the board")
     if h not in s.tokens:
         return RuleError("SL §73", "there is no token on that hex")
     if h not in s.static.geo.adj[p.hex]:
@@ -171,15 +149,13 @@ def _collect(s: State, d: Decision, p: Player, a: _Args) -> RuleError:
     return _crew_problem(s, p, a, "collecting a token") or _unexplained(s, d, a)
 
 
-def _use(s: State, d: Decision, p: Player, a: _Args) -> RuleError:
-    card = a.card(1)
+def _use(s: State, d: Decision, p: Player, a: N.Use) -> RuleError:
+    card = _card(s, a.card)
     if card is None:
-        return NotationError(f"{a.text!r}: unknown card name")
-    rest = a.tokens[2:]
-    if len(rest) % 2 or any(k not in ("by", "at", "tile", "rot") for k in rest[::2]) \
-            or len(set(rest[::2])) < len(rest) // 2 or sum(k != "by" for k in rest[::2]) > 1:
-        return NotationError(f"{a.text!r}: expected 'use CARD[/2] [by CREW] [at Q,R | tile tA,B | rot K]'")
-    name = a.tokens[1].partition("/")[0]
+        return NotationError(f"{str(a)!r}: unknown card name")
+    if sum(target is not None for target in (a.at, a.rot, a.tile)) > 1:  # one target at most
+        return NotationError(f"{str(a)!r}: expected 'use CARD[/2] [by CREW] [at Q,R | tile tA,B | rot K]'")
+    name = a.card
     if card == p.char_card:
         return RuleError("SL §71", "a character card has no card action; a usable ability is played as 'ability'")
     if not holds(p, card):
@@ -192,10 +168,9 @@ def _use(s: State, d: Decision, p: Player, a: _Args) -> RuleError:
         return RuleError("SL §70", "a vehicle's only action is the move: write 'move Q,R'")
     if not dd.actions:
         return RuleError("SL §63", f"{name} has no action option, only passive abilities")
-    opt = a.tokens[1].partition("/")[2]
-    index = int(opt) - 1 if opt.isdecimal() else 0
-    if opt and not opt.isdecimal() or not 0 <= index < len(dd.actions):
-        return NotationError(f"{a.text!r}: {name} has {len(dd.actions)} action option(s): "
+    index = a.option - 1
+    if not 0 <= index < len(dd.actions):
+        return NotationError(f"{str(a)!r}: {name} has {len(dd.actions)} action option(s): "
                              f"'{name}' or '{name}/2'")
     act = dd.actions[index]
     if act.effect == "armor":
@@ -212,27 +187,26 @@ def _use(s: State, d: Decision, p: Player, a: _Args) -> RuleError:
         problem = _crew_problem(s, p, a, f"{name}'s action")
         if problem is not None:
             return problem
-    elif "by" in a.tokens:
+    elif a.crew is not None:
         return RuleError("SL §64", f"{name}'s action is not a crew action: it takes no 'by CREW'")
     return _use_target(s, d, p, a, act, name) or _unexplained(s, d, a)
 
 
-def _use_target(s: State, d: Decision, p: Player, a: _Args, act, name: str) -> RuleError | None:
+def _use_target(s: State, d: Decision, p: Player, a: N.Use, act, name: str) -> RuleError | None:
     """The target of the card's effect (SL §85, SL §110, SL §111, SL §136, SL §142, SL §143, SL §147)."""
     effect = act.effect
     geo = s.static.geo
     if effect == "damage" and act.area:
-        rot = a.after("rot")
-        if rot is None or not rot.isdecimal() or int(rot) > 5:
-            return NotationError(f"{a.text!r}: an area weapon is turned 'rot 0' to 'rot 5' (SL §143)")
-        if not _area_targets(s, p, area_hexes(s, p, act.area, int(rot))):
+        rot = a.rot
+        if rot is None or not 0 <= rot <= 5:
+            return NotationError(f"{str(a)!r}: an area weapon is turned 'rot 0' to 'rot 5' (SL §143)")
+        if not _area_targets(s, p, area_hexes(s, p, act.area, rot)):
             return RuleError("SL §143", f"turned {rot}, the area of {name} holds nothing to hit")
         return None
     if effect == "damage":
-        target = a.after("at")
-        h = None if target is None else geo.by_name.get(target)
+        h = None if a.at is None else _hex(s, a.at)
         if h is None:
-            return NotationError(f"{a.text!r}: an attack names the hex it hits: 'at Q,R'")
+            return NotationError(f"{str(a)!r}: an attack names the hex it hits: 'at Q,R'")
         if h not in geo.adj[p.hex]:
             return RuleError("SL §85", "attacks reach only an adjacent hex")
         if h in _adjacent_raiders(s, p):
@@ -244,13 +218,13 @@ def _use_target(s: State, d: Decision, p: Player, a: _Args, act, name: str) -> R
             return None
         return RuleError("SL §85", "there is no raider on that hex to attack")
     if effect == "explore":
-        target = a.after("tile")
+        target = a.tile
         try:
             pos = geo.pos_index.get(parse_pos(target)) if target else None
         except (ValueError, IndexError):
             pos = None
         if pos is None:
-            return NotationError(f"{a.text!r}: exploring names a tile position: 'tile tA,B'")
+            return NotationError(f"{str(a)!r}: exploring names a tile position: 'tile tA,B'")
         if s.face_up[pos]:
             return RuleError("SL §110", f"the tile at {target} is already face up: only a face-down tile is explored")
         return None
@@ -262,37 +236,32 @@ def _use_target(s: State, d: Decision, p: Player, a: _Args, act, name: str) -> R
         return RuleError("SL §142", "a lure moves the raiders of your tile, and there are none on it")
     if effect == "hide" and p.hidden:
         return RuleError("SL §147", "you are already hidden until your next turn")
-    for key in ("at", "tile", "rot"):
-        if key in a.tokens:
-            return NotationError(f"{a.text!r}: {name}'s action takes no '{key}' target")
+    for key, target in (("at", a.at), ("tile", a.tile), ("rot", a.rot)):
+        if target is not None:
+            return NotationError(f"{str(a)!r}: {name}'s action takes no '{key}' target")
     return None
 
 
-def _refresh(s: State, d: Decision, p: Player, a: _Args) -> RuleError:
-    if len(a.tokens) != 2:
-        return NotationError(f"{a.text!r}: expected 'refresh CREW'")
-    crew = a.card(1)
+def _refresh(s: State, d: Decision, p: Player, a: N.Refresh) -> RuleError:
+    crew = _card(s, a.crew)
     if crew is None:
-        return NotationError(f"{a.text!r}: unknown card name")
+        return NotationError(f"{str(a)!r}: unknown card name")
     if not s.refreshes:
         return RuleError("SL §65", "a refresh during the turn comes from using Water or a Gallon of Water, "
                          "and none is left this turn")
     if crew not in crew_members(p):
-        return RuleError("SL §65", f"{a.tokens[1]} is not one of your crew members: a refresh turns up a crew "
+        return RuleError("SL §65", f"{a.crew} is not one of your crew members: a refresh turns up a crew "
                          "member and the last card it engaged")
     if crew not in p.engaged and p.last_used.get(crew) not in p.engaged:
-        return RuleError("SL §65", f"{a.tokens[1]} and its last card are not engaged: nothing to refresh")
+        return RuleError("SL §65", f"{a.crew} and its last card are not engaged: nothing to refresh")
     if not card_def(s, crew).crew:
-        return RuleError("SL §65", f"{a.tokens[1]} is not a crew member")
+        return RuleError("SL §65", f"{a.crew} is not a crew member")
     return _unexplained(s, d, a)
 
 
-def _partner(s: State, p: Player, a: _Args, i: int, hand_card: int | None = None) -> RuleError | None:
-    """A trade partner: another player in the game, adjacent (SL §72) or far for the Trader
-    (SL §146, hand items only, three trades a turn)."""
-    seat = a.seat(i)
-    if seat is None:
-        return NotationError(f"{a.text!r}: a player is named p1 to p{len(s.players)}")
+def _partner(s: State, p: Player, seat: int, hand_card: int | None = None) -> RuleError | None:
+    """A trade partner (``seat``, 0-based as the notation holds it): another player in the
+    game, adjacent (SL §72) or far for the Trader (SL §146, hand items only, three trades a turn)."""
     if not 0 <= seat < len(s.players):
         return RuleError("SL §15", f"there is no p{seat + 1} in this {len(s.players)}-player game")
     if seat == p.seat:
@@ -313,19 +282,17 @@ def _partner(s: State, p: Player, a: _Args, i: int, hand_card: int | None = None
     return None
 
 
-def _trade(s: State, d: Decision, p: Player, a: _Args) -> RuleError:
-    if len(a.tokens) != 2:
-        return NotationError(f"{a.text!r}: expected 'trade pN'")
-    return _partner(s, p, a, 1) or _unexplained(s, d, a)
+def _trade(s: State, d: Decision, p: Player, a: N.Trade) -> RuleError:
+    return _partner(s, p, a.seat) or _unexplained(s, d, a)
 
 
-def _give(s: State, d: Decision, p: Player, a: _Args) -> RuleError:
-    if len(a.tokens) != 4 or a.tokens[2] != "to":
-        return NotationError(f"{a.text!r}: expected 'give CARD to pN'")
-    card = a.card(1)
+def _give(s: State, d: Decision, p: Player, a: N.Give) -> RuleError:
+    if a.to is None:  # in the free part of the turn a gift names its player (SL §72)
+        return NotationError(f"{str(a)!r}: expected 'give CARD to pN'")
+    card = _card(s, a.card)
     if card is None:
-        return NotationError(f"{a.text!r}: unknown card name")
-    return (not_given(s, p, card, a.tokens[1]) or _partner(s, p, a, 3, hand_card=card)
+        return NotationError(f"{str(a)!r}: unknown card name")
+    return (not_given(s, p, card, a.card) or _partner(s, p, a.to, hand_card=card)
             or _unexplained(s, d, a))
 
 
@@ -342,7 +309,7 @@ def not_given(s: State, p: Player, card: int, name: str) -> RuleError | None:
     return None
 
 
-def _ability(s: State, d: Decision, p: Player, a: _Args) -> RuleError:
+def _ability(s: State, d: Decision, p: Player, a: N.Ability) -> RuleError:
     if p.character is None:
         return _unexplained(s, d, a)
     character = s.static.content.characters[p.character]
@@ -352,24 +319,24 @@ def _ability(s: State, d: Decision, p: Player, a: _Args) -> RuleError:
         return RuleError("SL §93", "after a respawn at Normal difficulty your character card shows its black "
                          "side, which has no ability")
     if kind == "prophecy":
-        if len(a.tokens) != 2:
-            return NotationError(f"{a.text!r}: Prophecy discards a Water or Gallon of Water: 'ability CARD'")
-        card = a.card(1)
+        if a.card is None:
+            return NotationError(f"{str(a)!r}: Prophecy discards a Water or Gallon of Water: 'ability CARD'")
+        card = _card(s, a.card)
         if card is None:
-            return NotationError(f"{a.text!r}: unknown card name")
+            return NotationError(f"{str(a)!r}: unknown card name")
         if card not in p.hand:
-            return RuleError("SL §67", f"you do not hold {a.tokens[1]} in your hand")
+            return RuleError("SL §67", f"you do not hold {a.card} in your hand")
         if card_def(s, card).id not in PROPHECY_CARDS:
             return RuleError("SL §146", "Prophecy discards a Water or a Gallon of Water")
         if card in p.engaged:
-            return RuleError("SL §65", f"{a.tokens[1]} is engaged")
+            return RuleError("SL §65", f"{a.card} is engaged")
         if s.ability_used:
             return RuleError("SL §71", "Prophecy is an ability, usable once per turn, and you have used it")
         if not s.rumor_deck:
             return RuleError("SL §111", "every rumor card has been played: there is none left to draw")
         return _unexplained(s, d, a)
-    if len(a.tokens) != 1:
-        return NotationError(f"{a.text!r}: the ability is written 'ability', without a card")
+    if a.card is not None:
+        return NotationError(f"{str(a)!r}: the ability is written 'ability', without a card")
     if kind == "theft":
         return RuleError("SL §146", "Theft is written 'steal pN', naming the player on an adjacent hex")
     if kind in _PASSIVE:
@@ -380,14 +347,12 @@ def _ability(s: State, d: Decision, p: Player, a: _Args) -> RuleError:
     return _unexplained(s, d, a)
 
 
-def _steal(s: State, d: Decision, p: Player, a: _Args) -> RuleError:
-    if len(a.tokens) != 2 or a.seat(1) is None:
-        return NotationError(f"{a.text!r}: expected 'steal pN'")
+def _steal(s: State, d: Decision, p: Player, a: N.Steal) -> RuleError:
     if ability(s, p) != "theft":
         return RuleError("SL §146", "only the Theft ability takes items from another player")
     if s.ability_used:
         return RuleError("SL §146", "Theft is used once per turn")
-    seat = a.seat(1)
+    seat = a.seat
     if not 0 <= seat < len(s.players) or seat == p.seat:
         return RuleError("SL §146", "Theft takes from another player of the game")
     q = s.players[seat]
@@ -398,32 +363,28 @@ def _steal(s: State, d: Decision, p: Player, a: _Args) -> RuleError:
     return _unexplained(s, d, a)
 
 
-def _discard(s: State, d: Decision, p: Player, a: _Args) -> RuleError:
-    if len(a.tokens) != 2:
-        return NotationError(f"{a.text!r}: expected 'discard CARD'")
-    card = a.card(1)
+def _discard(s: State, d: Decision, p: Player, a: N.Discard) -> RuleError:
+    card = _card(s, a.card)
     if card is None:
-        return NotationError(f"{a.text!r}: unknown card name")
+        return NotationError(f"{str(a)!r}: unknown card name")
     if card == p.char_card:
         return RuleError("SL §54", "the character card is never removed from its slot")
     if not holds(p, card):
-        return RuleError("SL §67", f"you do not hold {a.tokens[1]}")
+        return RuleError("SL §67", f"you do not hold {a.card}")
     return _unexplained(s, d, a)
 
 
-def _end(s: State, d: Decision, p: Player, a: _Args) -> RuleError:
-    if len(a.tokens) != 1:
-        return NotationError(f"{a.text!r}: 'end' takes nothing after it")
+def _end(s: State, d: Decision, p: Player, a: N.End) -> RuleError:
     if over_hand_limit(s, p):
         return RuleError("SL §55", "discard down to your hand limit before ending the turn")
     return _unexplained(s, d, a)
 
 
-def _unexplained(s: State, d: Decision, a: _Args) -> RuleError:
+def _unexplained(s: State, d: Decision, a: Action) -> RuleError:
     """No rule of the explainer applies: the option is simply not among those the rules
     leave open now (a case the explainer should learn)."""
-    return RuleError(d.rule, f"{a.text!r} is not one of the options of this {d.kind} decision "
-                     f"({sample(d, a.tokens[0])})")
+    return RuleError(d.rule, f"{str(a)!r} is not one of the options of this {d.kind} decision "
+                     f"({sample(d, a.VERB)})")
 
 
 _VERB_WHY = {

@@ -36,11 +36,11 @@ Each key of the wrong form, and each position the rules do not allow, is one
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 from typing import Any
 
 from wasteland.core.protocol import RuleError
+from wasteland.core.scenario_fields import scenario_document, scenario_file
 from wasteland.core.state_check import StateError
 
 from . import scenario_board as board
@@ -78,27 +78,11 @@ OFF_BOARD = "off"  # the ``hex`` of a figure not on the board
 
 
 def load_scenario(path: str | Path) -> State:
-    try:
-        raw = Path(path).read_bytes()
-    except OSError as exc:
-        raise ScenarioError(str(path), f"cannot read ({exc.strerror})") from None
-    try:
-        source = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise ScenarioError(str(path), f"not UTF-8 text (byte {exc.start})") from None
-    return scenario_from_text(source, str(path))
+    return scenario_from_text(scenario_file(path), str(path))
 
 
 def scenario_from_text(source: str, origin: str = "scenario") -> State:
-    if not isinstance(source, str):
-        raise ScenarioError(origin, "a scenario is TOML text")
-    try:
-        data = tomllib.loads(source)
-    except tomllib.TOMLDecodeError as exc:
-        raise ScenarioError(origin, f"not valid TOML ({exc})") from None
-    except RecursionError:
-        raise ScenarioError(origin, "not valid TOML (nested too deep)") from None
-    return build_scenario(data, origin)
+    return build_scenario(scenario_document(source, origin), origin)
 
 
 def build_scenario(data: dict[str, Any], origin: str = "scenario") -> State:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from wasteland.core.spec import BotSpec, Capabilities, GameSpec, Option, Tally
+from wasteland.core.spec import BotSpec, Capabilities, GameSpec, Option, Tally, skeleton
 
 # The values of the options, written here only (config.py reads them from the options).
 MODES = ("classic", "coop", "competitive", "solo", "tutorial")
@@ -54,22 +54,11 @@ SPEC = GameSpec(
     tallies=(Tally("deaths", ("death", "eliminated")), Tally("eliminated", ("eliminated",)),
              Tally("raiders_destroyed", ("raider_destroyed",)), Tally("rumors_played", ("rumor",), "rumor cards played")),
     capabilities=Capabilities(hidden_information=True, chance=True, search_guide=True, teams=True),
-    guide="wasteland.games.saltlands.guide:SearchGuide",
-    scenario="wasteland.games.saltlands.scenario:scenario_from_text",
-    scenario_writer="wasteland.games.saltlands.scenario_write:to_text",
+    **skeleton("wasteland.games.saltlands"),  # the references of the skeleton's modules
     scenario_doc="TOML: game = \"saltlands\", [config], [state], [[player]], [[raider]], [[token]], [[tile]], ... "
                  "(every settable part listed in docs/saltlands-scenarios.md)",
     terminal="wasteland.games.saltlands.terminal:TERMINAL",
-    web_board="web/board.js",
-    web_texts="web/i18n",
-    rules_texts="rules",
-    card_texts="wasteland.games.saltlands.texts:TEXTS",
-    package="wasteland.games.saltlands",
     listing=0,
-    actions="wasteland.games.saltlands.actions:ACTIONS",
-    notation="wasteland.games.saltlands.notation:NOTATION",
-    observation="wasteland.games.saltlands.observation:OBSERVATION",
     anchors=ANCHORS,
     auto_decide="wasteland.games.saltlands.ties:decide",
-    params="wasteland.games.saltlands.params:PARAMS",
 )

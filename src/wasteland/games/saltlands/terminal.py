@@ -27,7 +27,7 @@ from rich.text import Text
 
 from wasteland.core import hexgrid
 from wasteland.core.card_texts import Templates
-from wasteland.core.terminal import CELL, STEP, TerminalBase, compose_rows, side_by_side
+from wasteland.core.terminal import CELL, STEP, DrawnTerminal, Drawings, compose_rows, side_by_side
 from wasteland.games.saltlands.content import load_content
 
 from . import terminal_help
@@ -568,8 +568,11 @@ def map_signature(view: dict[str, Any]) -> str:
     return json.dumps([view.get(k) for k in keys] + [players], sort_keys=True)
 
 
-class SaltlandsTerminal(TerminalBase):
+class SaltlandsTerminal(DrawnTerminal):
     """Saltlands in the terminal: what ``wasteland play``, ``watch`` and ``replay`` call."""
+
+    #: board, panel, status line and legend, drawn in the renderer's language
+    drawings = Drawings(render_board, render_panel, render_status, legend)
 
     title_style = "bold black on yellow"
     turn_event = "turn_start"
@@ -579,19 +582,6 @@ class SaltlandsTerminal(TerminalBase):
     map_width = staticmethod(map_width)
     map_signature = staticmethod(map_signature)
     hex_marks = staticmethod(hex_marks)
-
-    def render_board(self, view: dict[str, Any], width: int, marks: dict[str, str] | None = None,
-                     coords: bool = False) -> RenderableType:
-        return render_board(view, width, marks, coords, self.lang)
-
-    def render_panel(self, view: dict[str, Any]) -> Group:
-        return render_panel(view, self.lang)
-
-    def render_status(self, view: dict[str, Any]) -> Text:
-        return render_status(view, self.lang)
-
-    def legend(self) -> Text:
-        return legend(self.lang)
 
     def map_legend(self, view: dict[str, Any], marks: dict[str, str] | None = None) -> Text:
         return map_legend(view, marks, self.lang)
@@ -604,14 +594,10 @@ class SaltlandsTerminal(TerminalBase):
                    coords: bool = False) -> Text:
         return render_map(view, marks, coords)
 
-    def event_style(self, kind: str | None) -> str:
-        return terminal_help.event_style(kind)
-
-    def help(self, topic: str, lang: str = "en") -> str | None:
-        return terminal_help.card_help(topic, lang)
-
-    def option_labels(self, actions: Sequence[str], view: dict[str, Any] | None, lang: str = "en") -> dict[str, str]:
-        return terminal_help.option_labels(actions, view, lang)
+    # the help module's words: the style of an event, what a card does, an option as a player reads it
+    event_style = staticmethod(terminal_help.event_style)
+    help = staticmethod(terminal_help.card_help)
+    option_labels = staticmethod(terminal_help.option_labels)
 
     # -- in the terminal's language (the page's words: terminal_words) -----------------------
     @property
@@ -642,12 +628,7 @@ class SaltlandsTerminal(TerminalBase):
         return game.describe(event)
 
     languages = ("en", "ru", "uk")
-
-    def verb_help(self, verb: str, lang: str = "en") -> tuple[str, str, str] | None:
-        return terminal_help.verb_help(verb, lang)
-
-    def commands_help(self, lang: str = "en") -> str:
-        return terminal_help.commands_help(lang)
+    help_words = terminal_help.HELP
 
 
 TERMINAL = SaltlandsTerminal()

@@ -164,9 +164,7 @@ COMMANDS_HELP = {
 }
 
 
-_HELP = VerbHelp(VERB_HELP, VERB_TEXT, COMMANDS_HELP)
-verb_help = _HELP.verb_help
-commands_help = _HELP.commands_help
+HELP = VerbHelp(VERB_HELP, VERB_TEXT, COMMANDS_HELP)
 
 
 RAIDER_EVENTS = ("damage_card", "raider_move", "raider_stays", "spawn_check", "spawn", "attacked",

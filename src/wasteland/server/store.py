@@ -7,9 +7,10 @@ for psycopg.
 
 Every database call runs on one writer thread, so the event loop never waits on disk.
 The thread takes every job queued since its last pass into one transaction (group
-commit; under load it waits a moment for more, see ``COMMIT_DELAY``), and a job's future is resolved only after that transaction has committed: an
-action is acknowledged only once it is on disk (SQLite: WAL with ``synchronous=FULL``;
-PostgreSQL: its default synchronous commit). If a job fails (a duplicate action index,
+commit; under load it waits a moment for more, see ``COMMIT_DELAY``), and a job's future
+is resolved only after that transaction has committed: an action is acknowledged only
+once it is on disk (SQLite: WAL with ``synchronous=FULL``; PostgreSQL: its default
+synchronous commit). If a job fails (a duplicate action index,
 say), the transaction is rolled back and each job of the batch runs again in a
 transaction of its own, so that it alone fails.
 

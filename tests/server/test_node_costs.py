@@ -2,8 +2,7 @@
 bot games follows each game's own channel at once (``Hub.resume``): the channels are
 listened to a batch a round trip (``notify.LISTEN_BATCH``), not one each, so that the
 followers do not wait past ``FOLLOW_SECONDS``; the listening connection is a real one, the
-statements it is sent are counted on the way. A node that creates a game its players play
-elsewhere keeps no copy of it."""
+statements it is sent are counted on the way."""
 
 from __future__ import annotations
 
@@ -61,31 +60,3 @@ def test_thousands_of_channels_are_listened_to_a_batch_a_round_trip(pg_admin_url
     assert left == {channel_of("g", f"game{number}") for number in range(10)}
     assert unlistened == 3  # the 3 * LISTEN_BATCH - 3 others left in three
 
-
-async def create_two(url: str) -> tuple[bool, bool, int, int, bool]:
-    from wasteland.server.bots import BotPool
-    from wasteland.server.hub import Hub
-
-    store = await open_store(url)
-    hub = Hub(store, BotPool(1))
-    hub.notices.start()
-    try:
-        people, seat, _token = await hub.create({"game": "saltlands", "players": 2, "seed": 3, "join": 0})
-        with_bot, _seat, _token = await hub.create({"game": "saltlands", "players": 2, "seed": 3,
-                                                    "seats": ["human", "random"], "join": 0})
-        kept = (people.id in hub.rooms, with_bot.id in hub.rooms)
-        read = await hub.room(people.id)  # as the node its players connect to reads it
-        return (*kept, read.index, people.index, read.seats[seat].token_hash == people.seats[seat].token_hash)
-    finally:
-        await hub.close()
-        await store.close()
-
-
-def test_the_node_that_creates_a_game_nobody_moves_on_keeps_no_copy(pg_admin_url, tmp_path):
-    """Behind the balancer a game is created on one node and played on the node its id
-    hashes to (issue 26): the creating node drops a copy nothing moves on by itself at
-    once, and keeps one whose bot it moves on until its players' node plays."""
-    url = new_database("postgres", pg_admin_url, str(tmp_path))
-    people_kept, bot_kept, read_index, index, same_seat = run_async(create_two(url))
-    assert not people_kept and bot_kept
-    assert read_index == index and same_seat

@@ -379,13 +379,6 @@ class Hub:
         if join is not None:
             seat, token = await room.join(None if join is True else join, name)
         room.schedule()
-        if self.notices.peers and not row.driven and not room.clients:
-            # Behind the balancer a game is created on the node with the fewest connections
-            # and played on the one its id hashes to (deploy/haproxy.cfg): this copy would
-            # only wait, unused and unheard, to be dropped. Nothing moves it on by itself,
-            # so it goes now; the node its players connect to reads it (some 100 µs of set-up
-            # again, when that is this node).
-            self.rooms.pop(row.id, None)
         return room, seat, token
 
     def _seats(self, entries: Any, players: int, spec: GameSpec) -> list[SeatRow]:

@@ -101,6 +101,50 @@ async def play(game_name: str, actions: int, spectators: int, db: str, split: st
     return done, spent
 
 
+async def crowd(game_name: str, games: int, think: float, seconds: float, db: str) -> tuple[int, float, list[float]]:
+    """``--games N``: N games played at once on one node, each seat acting ``think``
+    seconds (0.5x to 1.5x) after its turn comes, as ``wasteland bench server`` plays them
+    but without its sockets and HTTP: the database's group commits carry what arrives
+    together, as on a busy node. Actions, the process's CPU seconds and each action's
+    latency (the room's act, commit included) over ``seconds``; a finished game is
+    replaced."""
+    store = await open_store(db)
+    hub = Hub(store, BotPool(1))
+    rng = random.Random(1)
+    latencies: list[float] = []
+    stop = asyncio.Event()
+
+    async def one(slot: int) -> None:
+        while not stop.is_set():
+            room, _seat, _token = await hub.create({"game": game_name, "players": 2, "seed": rng.randrange(10**6)})
+            await room.join(0, "a")
+            await room.join(1, "b")
+            clients = [Client(0), Client(1)]
+            for client in clients:
+                await room.subscribe(client)
+            while not room.over and not stop.is_set():
+                await asyncio.sleep(rng.uniform(0.5 * think, 1.5 * think))
+                d = room.game.decision(room.state)
+                sent = time.perf_counter()
+                await room.act(d.seat, rng.choice(d.actions), room.index, client=clients[d.seat])
+                latencies.append(time.perf_counter() - sent)
+                for client in clients:
+                    while not client.outbox.empty():
+                        client.outbox.get_nowait()
+            hub.rooms.pop(room.id, None)
+
+    tasks = [asyncio.create_task(one(i)) for i in range(games)]
+    await asyncio.sleep(min(3.0, seconds / 3))  # every game created
+    first, cpu0 = len(latencies), time.process_time()
+    await asyncio.sleep(seconds)
+    done, cpu = len(latencies) - first, time.process_time() - cpu0
+    measured = latencies[first:first + done]
+    stop.set()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    await store.close()
+    return done, cpu, measured
+
+
 def engine_only(game_name: str, actions: int) -> float:
     """The engine's apply an action, on the same kind of games (the anchor of issue 29's
     aim: the server's CPU an action at most 5x this)."""
@@ -217,7 +261,23 @@ def main() -> None:
                              "rounds interleaved, instead of profiling")
     parser.add_argument("--sections", action="store_true",
                         help="CPU by part of an action on the event loop's thread (thread_time), instead of profiling")
+    parser.add_argument("--games", type=int, default=0,
+                        help="play this many games at once for --seconds instead of profiling (see crowd)")
+    parser.add_argument("--think", type=float, default=0.1)
+    parser.add_argument("--seconds", type=float, default=15.0)
     args = parser.parse_args()
+    if args.games:
+        apply_cost = engine_only(args.game, args.actions)
+        with tempfile.TemporaryDirectory() as tmp:
+            done, cpu, lat = asyncio.run(crowd(args.game, args.games, args.think, args.seconds,
+                                               args.db or os.path.join(tmp, "crowd.db")))
+        lat.sort()
+        per = cpu / max(1, done)
+        print(f"{args.game}: {args.games} games at once, think {args.think:g} s: {done / args.seconds:,.0f} actions/s; "
+              f"CPU {per * 1e6:.0f} µs an action = {per / apply_cost:.1f}x the engine's apply ({apply_cost * 1e6:.0f} µs; "
+              f"aim ≤ 5x); act p50 {1000 * lat[len(lat) // 2]:.1f} ms, p99 {1000 * lat[int(0.99 * len(lat))]:.1f} ms "
+              "(no sockets: see wasteland bench server)")
+        return
     if args.nodes:
         compare_nodes(args)
         return

@@ -64,6 +64,48 @@ class Tally:
     measuring: bool = False
 
 
+def engine_us(game: str, players: int, options: dict[str, Any] | None = None, cpu_seconds: float = 1.0) -> float:
+    """The anchor of the server's figure (issue 29): the engine's CPU µs an action in the
+    random games the bench plays (same game, seats and options), as the server asks it: the
+    decision, then ``apply`` on a copy (a room never changes a state in place)."""
+    from wasteland.core.registry import get_game
+
+    engine = get_game(game)
+    rng = random.Random(0)
+    actions, started = 0, time.process_time()
+    while time.process_time() - started < cpu_seconds:
+        state = engine.new_game({**(options or {}), "players": players}, rng.randrange(2**31))
+        while (d := engine.decision(state)) is not None and time.process_time() - started < cpu_seconds:
+            state, _events = engine.apply(state, rng.choice(d.actions))
+            actions += 1
+    return 1e6 * (time.process_time() - started) / max(1, actions)
+
+
+#: issue 29's aims for the server: its CPU an action at most this many times the engine's,
+#: and the p99 latency under P99_AIM_MS at 200 concurrent games, 0.1 s think, one process
+CPU_AIM = 5.0
+P99_AIM_MS = 50.0
+
+
+def aim_lines(cpu_us: float | None, engine: float | None, p99_ms: float | None, games: int, think: float,
+              nodes: int, processes: int) -> list[str]:
+    """The server's figures beside issue 29's aims and the anchor (the engine's µs an action,
+    measured in this run)."""
+    out = ["issue 29 aims (✓ met, ✗ not yet):"]
+    if cpu_us is not None and engine:
+        r = cpu_us / engine
+        out.append(f"  server CPU per action ÷ the engine's (aim ≤ {CPU_AIM:g}×): {cpu_us:,.0f} µs ÷ {engine:,.0f} µs "
+                   f"(anchor: the engine's decision and apply an action, this game, this run) = {r:.1f}× "
+                   f"{'✓' if r <= CPU_AIM else '✗'}")
+    if p99_ms is not None:
+        standard = games == 200 and think == 0.1 and nodes == 1 and processes == 1
+        out.append(f"  p99 latency (aim < {P99_AIM_MS:g} ms at 200 games, think 0.1 s, one process): {p99_ms:.1f} ms "
+                   + (("✓" if p99_ms < P99_AIM_MS else "✗") if standard else
+                      f"(measured at {games} games, think {think:g} s, {nodes} node(s) × {processes} process(es): "
+                      "not the aim's set-up)"))
+    return out
+
+
 def _percentile(values: list[float], q: float) -> float:
     if not values:
         return float("nan")
@@ -312,9 +354,12 @@ async def _slot(http: Any, host: str, port: int, slot: int, setup: dict[str, Any
 async def run(base: str, games: int, seconds: float, players: int = 2, think: float = 0.0,
               server_pid: int | list[int] | None = None, out=print, game: str | None = None,
               options: dict[str, Any] | None = None, proxy_pid: int | None = None,
-              idle: float | None = None) -> Tally:
+              idle: float | None = None, engine: float | None = None, nodes: int = 1,
+              processes: int = 1) -> Tally:
     """``options``: the game's options for every game (the game's defaults otherwise);
-    ``idle``: the server's CPU seconds a second before any game (see :func:`idle_cpu`)."""
+    ``idle``: the server's CPU seconds a second before any game (see :func:`idle_cpu`);
+    ``engine``: the anchor, the engine's µs an action (:func:`engine_us`), printed with
+    the aims."""
     import httpx
 
     game = bench_game(game, players)
@@ -387,6 +432,11 @@ async def run(base: str, games: int, seconds: float, players: int = 2, think: fl
             f"({(proxy1 - proxy0) * per_action:.0f} µs an action)")
     if tally.errors:
         out(f"errors: {len(tally.errors)}; first: {tally.errors[0]}")
+    cpu_us = None
+    if cpu0 is not None and cpu1 is not None:
+        cpu_us = (max(0.0, cpu1 - cpu0 - idle * elapsed) if idle is not None else cpu1 - cpu0) * per_action
+    for line in aim_lines(cpu_us, engine, _percentile(lat, 0.99) if lat else None, games, think, nodes, processes):
+        out(line)
     return tally
 
 
@@ -518,8 +568,10 @@ def bench_command(games: int, seconds: float, db: str | None, think: float, play
                   f"{processes} process{'es' if processes > 1 else ''} each, "
                   f"database {db or 'temporary SQLite file'})")
             idle = idle_cpu([p.pid for p in procs])
+            engine = engine_us(bench_game(game, players), players, options)
             tally = _run_loop(run(base, games, seconds, players, think, [p.pid for p in procs], game=game,
-                                  options=options, proxy_pid=proxy.pid if proxy else None, idle=idle))
+                                  options=options, proxy_pid=proxy.pid if proxy else None, idle=idle,
+                                  engine=engine, nodes=nodes, processes=processes))
         finally:
             for proc in procs + ([proxy] if proxy else []):
                 proc.terminate()

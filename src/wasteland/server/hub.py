@@ -101,8 +101,7 @@ class Hub:
             log.warning("reading another node's change failed: %s", task.exception())
 
     def acted(self, room: Room, source: str, seconds: float) -> None:
-        self.metrics.actions.labels(source).inc()
-        self.metrics.latency.observe(seconds)
+        self.metrics.acted(source, seconds)
 
     def bots_for(self, game: str) -> tuple[str, ...]:
         """The bots a seat of ``game`` may take: the shared ones and the game's own."""

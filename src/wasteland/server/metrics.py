@@ -38,6 +38,16 @@ class Metrics:
         self.draining = Gauge("wasteland_draining", "1 while the node drains (SIGTERM)", registry=r)
         self.draining.set_function(lambda: 1 if hub.draining else 0)
         r.register(_StoreCollector(hub))
+        self._by_source: dict[str, Any] = {}
+
+    def acted(self, source: str, seconds: float) -> None:
+        """One action committed here: its counter's child is kept (``labels`` locks and
+        looks it up again at every call, a third of what counting an action costs)."""
+        child = self._by_source.get(source)
+        if child is None:
+            child = self._by_source[source] = self.actions.labels(source)
+        child.inc()
+        self.latency.observe(seconds)
 
     def text(self) -> bytes:
         return generate_latest(self.registry)

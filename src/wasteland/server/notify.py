@@ -38,6 +38,8 @@ log = logging.getLogger("wasteland.server")
 POLL_SECONDS = 0.25
 #: how long a node waits for its listening connection to listen to a game's channel
 FOLLOW_SECONDS = 5.0
+#: channels listened to (or left) in one statement, one round trip
+LISTEN_BATCH = 500
 #: the tables of the kinds, for the look on SQLite.
 TABLES = {"g": "wl_games", "c": "wl_companion"}
 
@@ -160,12 +162,19 @@ class Notices:
         """LISTEN to the channels wanted and not listened to, UNLISTEN the others; then tell
         the followers waiting."""
         self._wake.clear()
-        for channel in sorted(self._wanted - self._heard):
-            await conn.execute(sql.SQL("LISTEN {}").format(sql.Identifier(channel)))
-            self._heard.add(channel)
-        for channel in sorted(self._heard - self._wanted):
-            await conn.execute(sql.SQL("UNLISTEN {}").format(sql.Identifier(channel)))
-            self._heard.discard(channel)
+        for verb, channels in (("LISTEN", sorted(self._wanted - self._heard)),
+                               ("UNLISTEN", sorted(self._heard - self._wanted))):
+            # Many statements in one round trip (a node restarting with thousands of bot
+            # games follows each one's channel at once: one LISTEN a round trip took longer
+            # than the followers' FOLLOW_SECONDS).
+            for start in range(0, len(channels), LISTEN_BATCH):
+                batch = channels[start:start + LISTEN_BATCH]
+                await conn.execute(sql.SQL("; ").join(sql.SQL(verb + " {}").format(sql.Identifier(c))
+                                                      for c in batch))
+                if verb == "LISTEN":
+                    self._heard.update(batch)
+                else:
+                    self._heard.difference_update(batch)
         for channel in list(self._waiting):
             if channel in self._heard:
                 for waiter in self._waiting.pop(channel):

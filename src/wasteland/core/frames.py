@@ -40,6 +40,15 @@ Frame = dict[str, Any]
 Events = list[dict[str, Any]]
 
 
+class QuietEvents(list):
+    """The events of a look-ahead that throws them away (a bot's simulated turns, a
+    search's play-out): ``apply_in_place(..., quiet=True)``. A step may leave out of them
+    what only the log reads (a raider's route); the state changes exactly as it does
+    with the events kept."""
+
+    __slots__ = ()
+
+
 def _new_decision_maker() -> Callable[[int, str, tuple[str, ...], str, str], Decision]:
     """Decision(seat, kind, actions, prompt, rule), its slots filled directly: the frozen
     dataclass's own __init__ goes through object.__setattr__ for every field, and a
@@ -191,8 +200,9 @@ def frame_loop(
             d = s._decision = compute(s)
         return d
 
-    def apply_in_place(s: FramedState, action: str, seat: int | None = None) -> Events:
-        """Apply one action, or raise RuleError without changing anything."""
+    def apply_in_place(s: FramedState, action: str, seat: int | None = None, quiet: bool = False) -> Events:
+        """Apply one action, or raise RuleError without changing anything. ``quiet``: for
+        a look-ahead that drops the events (:class:`QuietEvents`)."""
         d = decision(s)
         if d is None:
             raise RuleError(over_rule, over_words)
@@ -201,7 +211,7 @@ def frame_loop(
             raise why if isinstance(why, RuleError) else RuleError(d.rule, why)
         if action not in d.actions:
             raise diagnose()(s, d, action)
-        events: Events = []
+        events: Events = QuietEvents() if quiet else []
         s._decision = None
         stack = s.stack
         if stack:

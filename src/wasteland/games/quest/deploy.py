@@ -10,7 +10,7 @@ what makes an enemy small are stand-ins (``content.py``).
 from __future__ import annotations
 
 import functools
-from typing import Any
+from typing import Any, Callable
 
 from .state import State
 
@@ -48,6 +48,18 @@ def hero_distance(s: State, zone: str) -> int:
     return min((d[h] for h in s.hero_zones() if h in d), default=10_000)
 
 
+def hero_distances(s: State) -> Callable[[str], int]:
+    """:func:`hero_distance` of this position, for a caller that asks it of many zones:
+    the battlefield and the heroes' zones are looked up once."""
+    distances = s.board.distances
+    zones = s.hero_zones()
+
+    def nearest(zone: str) -> int:
+        d = distances(zone)
+        return min((d[h] for h in zones if h in d), default=10_000)
+    return nearest
+
+
 def adjacent(s: State, a: str, b: str) -> bool:
     return a == b or b in s.board.neighbours.get(a, ())
 
@@ -71,8 +83,9 @@ def anchor_candidates(s: State, tile: str, card_id: str, first: bool) -> tuple[l
     else:
         pool = [z for z in items if not any(adjacent(s, z, m["zone"]) for m in s.models.values())]
     if pool:
-        best = min(hero_distance(s, z) for z in pool)
-        return sorted(z for z in pool if hero_distance(s, z) == best), "mystic item"
+        nearest = hero_distances(s)
+        best = min(nearest(z) for z in pool)
+        return sorted(z for z in pool if nearest(z) == best), "mystic item"
     gate = s.closed_gate_zone()
     if gate is None or gate.split(".")[0] != tile:
         return [], "none"

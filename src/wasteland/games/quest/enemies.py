@@ -22,7 +22,7 @@ from typing import Any
 
 from . import dice
 from .conditions import condition_on_hero, hurt_hero, weapon_damage
-from .deploy import adjacent, hero_distance
+from .deploy import adjacent, hero_distance, hero_distances
 from . import notation as N
 from .notation import parse
 from .state import State
@@ -36,13 +36,14 @@ def step_options(s: State, mid: str) -> list[str]:
     """The zones one Move of ``mid`` may go to (stand-in path rule): with room for it and
     one step nearer the nearest hero."""
     m = s.models[mid]
-    here = hero_distance(s, m["zone"])
+    nearest = hero_distances(s)
+    here = nearest(m["zone"])
     size = s.content.size(m["enemy"])
     bf = s.board
     occ = s.occupancy()  # one count of the zones for every neighbour's room
     capacity = bf.capacity
     return sorted(z for z in bf.neighbours[m["zone"]]
-                  if capacity[z] - occ.get(z, 0) >= size and hero_distance(s, z) < here)
+                  if capacity[z] - occ.get(z, 0) >= size and nearest(z) < here)
 
 
 def strike_options(s: State, mid: str) -> list[int]:

@@ -373,8 +373,12 @@ def _an_action(choose: Callable[[State, Frame, str, Events], None]) -> Callable[
     def chosen(s: State, f: Frame, action: str, events: Events) -> None:
         s.rolls = []
         choose(s, f, action, events)
-        if not s.over and all(h["zone"] is None for h in s.heroes):
-            finish(s, False, "every hero is out of action: the quest fails", events)
+        if s.over:
+            return
+        for h in s.heroes:  # a loop, not all(): this runs after every choice
+            if h["zone"] is not None:
+                return
+        finish(s, False, "every hero is out of action: the quest fails", events)
     return chosen
 
 

@@ -29,45 +29,60 @@ def dice_tokens(s: State, seat: int) -> list[str]:
     return [f"a{v}" for v in sorted(set(h["dice"]))] + [f"d{v}" for v in sorted(set(s.destiny_rolled))]
 
 
-def _meets(tokens: list[str], verb: str) -> list[str]:
-    return [t for t in tokens if int(t[1:]) >= THRESHOLD[verb]]
-
-
 def hero_options(s: State, seat: int) -> list[str]:
+    # Runs for nearly every hero decision: each die's value is read once (not parsed back
+    # from its token per verb), and a model's adjacency is tested against one
+    # neighbour list; the actions and their order are those of ``dice_tokens``/``_meets``.
     h = s.heroes[seat]
     out: list[str] = []
-    tokens = dice_tokens(s, seat)
     zone = h["zone"]
-    bf = s.board
-    if zone is not None and tokens:
-        if "buried" in h["tokens"]:
-            out += [N.Dig.text(t) for t in _meets(tokens, "dig")]  # stand-in for WQ-40.3 Buried (p.33)
+    dice = h["dice"]
+    if zone is not None and (dice or s.destiny_rolled):
+        own = sorted(set(dice))
+        rolled = [(f"a{v}", v) for v in own] + [(f"d{v}", v) for v in sorted(set(s.destiny_rolled))]
+
+        def meets(verb: str) -> list[str]:
+            least = THRESHOLD[verb]
+            return [t for t, v in rolled if v >= least]
+
+        bf = s.board
+        conditions = h["tokens"]
+        if "buried" in conditions:
+            out += [N.Dig.text(t) for t in meets("dig")]  # stand-in for WQ-40.3 Buried (p.33)
         else:
-            if "trapped" not in h["tokens"]:  # WQ-40.3 Trapped: no Move (1+) or Run (3+)
+            if "trapped" not in conditions:  # WQ-40.3 Trapped: no Move (1+) or Run (3+)
                 occ = s.occupancy()  # one count of the zones for every room asked below
                 capacity = bf.capacity
                 steps = [z for z in bf.neighbours[zone] if capacity[z] - occ.get(z, 0) >= 1]
-                move = N.Move.text
-                out += [move(z, t) for z in steps for t in _meets(tokens, "move")]
+                if steps:
+                    move = N.Move.text
+                    dice_move = meets("move")
+                    out += [move(z, t) for z in steps for t in dice_move]
                 d = bf.distances(zone)
                 far = sorted(z for z, k in d.items() if k == 2 and capacity[z] - occ.get(z, 0) >= 1)
-                run = N.Run.text
-                out += [run(z, t) for z in far for t in _meets(tokens, "run")]
-            foes = sorted(i for i, m in s.models.items() if adjacent(s, zone, m["zone"]))
-            attack = N.Attack.text
-            out += [attack(m, t) for m in foes for t in _meets(tokens, "attack")]
+                if far:
+                    run = N.Run.text
+                    dice_run = meets("run")
+                    out += [run(z, t) for z in far for t in dice_run]
+            near = bf.neighbours.get(zone, ())  # ``adjacent``: the zone itself or a neighbour
+            models = s.models
+            foes = sorted(i for i, m in models.items() if m["zone"] == zone or m["zone"] in near) if models else ()
+            if foes:
+                attack = N.Attack.text
+                dice_attack = meets("attack")
+                out += [attack(m, t) for m in foes for t in dice_attack]
             if zone == s.closed_gate_zone():
-                out += [N.Explore.text(t) for t in _meets(tokens, "explore")]
+                out += [N.Explore.text(t) for t in meets("explore")]
         if h["wounds"] < s.content.heroes[seat].vitality:
-            out += [N.Recover.text(t) for t in _meets(tokens, "recover")]
+            out += [N.Recover.text(t) for t in meets("recover")]
         # WQ-40.3 Trapped: the hero or an adjacent hero, 4+. Ruling (WQ-40.3): the page
         # says a 4+ activation die; a rolled destiny die stands in for an activation die in
         # every action of this stand-in (the dice rules, p.22-24, are not ours), so it frees too.
         for q, other in enumerate(s.heroes):
             if "trapped" in other["tokens"] and other["zone"] is not None and adjacent(s, zone, other["zone"]):
-                out += [N.Free.text(q, t) for t in _meets(tokens, "free")]
+                out += [N.Free.text(q, t) for t in meets("free")]
         if h["inspiration"] > 0:  # stand-in: an inspiration point raises an activation die by 1
-            out += [N.Inspire.text(f"a{v}") for v in sorted(set(h["dice"])) if v < 6]
+            out += [N.Inspire.text(f"a{v}") for v in own if v < 6]
     out.append(N.End.text())
     return out
 

@@ -307,7 +307,7 @@ class HeuristicAgent(Answers):
         t = s.copy()
         try:
             if move is not None:
-                apply_in_place(t, move)
+                apply_in_place(t, move, quiet=True)
             self.play_on(t, seat, s.turn)
         except Exception:  # pragma: no cover - a bot must never crash the game
             return -1e6
@@ -332,7 +332,7 @@ class HeuristicAgent(Answers):
                     break
             if best is None:
                 break
-            apply_in_place(t, best)
+            apply_in_place(t, best, quiet=True)
         for _ in range(400):
             if t.over:
                 break  # no decision: the game is over
@@ -358,7 +358,7 @@ class HeuristicAgent(Answers):
                 a = max(d.actions, key=lambda x: scores[x])
             else:
                 a = d.actions[0]
-            apply_in_place(t, a)
+            apply_in_place(t, a, quiet=True)
 
     # -- decisions --------------------------------------------------------------------
     def _turn(self, s: State, me: Player, actions: list[str]) -> dict[str, float]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Callable
 
 from wasteland.core import hexgrid
-from wasteland.core.frames import Events, Frame, frame_loop
+from wasteland.core.frames import Events, Frame, QuietEvents, frame_loop
 from wasteland.core.protocol import Decision, RuleError
 
 from . import raiders
@@ -511,7 +511,7 @@ def end_turn_if_legal(s: State) -> bool:
     that ends turns by the thousand: the same change, the events dropped."""
     if s.stack or s.over or not can_end(s):
         return False
-    events: Events = []
+    events: Events = QuietEvents()
     s._decision = None
     apply_turn(s, "end", events)
     settle(s, events)

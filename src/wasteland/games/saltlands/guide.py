@@ -123,7 +123,7 @@ class SearchGuide:
                 a = "end" if "end" in d.actions else d.actions[-1]
             else:
                 a = d.actions[0]
-            apply_in_place(state, a)
+            apply_in_place(state, a, quiet=True)
 
     def values(self, state: State, ctx: Context) -> list[float]:
         """Each seat's value in [0, 1]: a win is 1 and a loss 0; otherwise the change of

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from wasteland.core.frames import QuietEvents
+
 from .board import CELLS_PER_TILE
 from . import notation as N
 from .combat import start_soak
@@ -179,7 +181,11 @@ def _finish_move(s: State, f: Frame, dest: int, events: Events) -> None:
     rid = f["raider"]
     rtype, here, _ = s.raiders[rid]
     geo = s.static.geo
-    route = raider_route(s, rid, dest, active_card(s, f["type"]).move_bonus)
+    # The route is for the log alone: a look-ahead that drops the events skips its search.
+    if type(events) is QuietEvents:
+        route = [here, dest]
+    else:
+        route = raider_route(s, rid, dest, active_card(s, f["type"]).move_bonus)
     s.raiders[rid][1] = dest
     events.append(
         {"type": "raider_move", "raider": rtype, "from": geo.names[here], "to": geo.names[dest],

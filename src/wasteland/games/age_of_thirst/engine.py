@@ -355,8 +355,9 @@ def start_turn(s: State, seat: int, events: Events) -> None:
         return
     stall = s.rules.stall_turns
     if stall and s.quiet >= stall:
-        finish(s, [], f"{stall} turns without an Eye moving or a troop reaching a hex its clan had not "
-               "stood on since the last Eye move (no-progress ruling, not a rulebook ending)", events)
+        turns = "1 turn" if stall == 1 else f"{stall} turns"
+        finish(s, [], f"{turns} without an Eye moving or a troop reaching a hex its clan had not stood on "
+               "since the last Eye move (no-progress ruling, not a rulebook ending)", events)
         return
     if s.rules.dead_end and dead_position(s):
         finish(s, [], "no troop on the board and no way to buy one: nobody can take the centre "

@@ -91,7 +91,7 @@ def check_invariants(s: State) -> None:
 
 # The no-progress draw counts an Eye moving or a troop on new ground (progress.py), so every
 # game with it ends (progress.py gives the bound). Random play of these configurations ends
-# within some 6,500 actions (the longest of 700 games, 20 seeds of each, and of 400 drawn
+# within some 8,200 actions (the longest of 700 games, 20 seeds of each, and of 400 drawn
 # configurations and seeds), so a game past this bound is endless: it fails in seconds, naming
 # its config and seed (tests/conftest.py: checked_playout). While tokens bought and shot by
 # their own side counted as progress, the 2x2 game of seed 27 with fixed colours ran 1,780,692

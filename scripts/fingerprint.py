@@ -56,7 +56,9 @@ def normalise(obj):
 # of all, issue 15 item 10) is bookkeeping for determinization and changes no game.
 # raid_routes (Saltlands, SL §146: the tokens one route of a Raid move passes) is new state
 # beside raid_hexes, which keeps its meaning; a game it changes shows in the other keys.
-NEW_STATE_KEYS = {"seen_in_hand", "raid_routes"}
+# ground (Age of Thirst, the hexes each clan's troops have stood on since the last Eye move)
+# is read only by the no-progress draw, which these games (turn_limit, no stall_turns) never play.
+NEW_STATE_KEYS = {"seen_in_hand", "raid_routes", "ground"}
 
 
 def state_json(game, state):

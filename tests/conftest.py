@@ -63,7 +63,7 @@ def checked_playout(game, config: dict, seed: int, check, max_steps: int, check_
         steps += 1
         if check_every and steps % check_every == 0:
             check(s)
-        assert steps < max_steps
+        assert steps < max_steps, f"no end in {max_steps:,} actions: {config}, seed {seed}"
     check(s)
     return s
 

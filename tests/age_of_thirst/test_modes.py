@@ -10,6 +10,7 @@ from wasteland.core.protocol import RuleError
 from wasteland.games.age_of_thirst.board import board
 from wasteland.games.age_of_thirst.config import rules_from_config
 from wasteland.games.age_of_thirst.game import GAME
+from wasteland.games.age_of_thirst.progress import standing
 
 B = board()
 
@@ -213,3 +214,39 @@ def test_people_get_no_ending_the_rulebook_lacks_unless_they_choose_it():
     quiet = GAME.new_game({"players": 2, "stall_turns": 3}, 1)
     assert GAME.new_game({"players": 2}, 1).rules.stall_turns == 0
     assert quiet.rules.stall_turns == 3
+
+
+def test_no_progress_draw_tokens_bought_and_shot_on_old_ground_are_no_progress():
+    """The no-progress draw (``stall_turns``, progress.py; not a rule): a clan that shoots its
+    own troop (friendly fire, LO-7.1) and buys another on the same landing hex (LO-7.4) every
+    turn changes nothing; the draw comes after ``stall_turns`` turns of it. (It used to count
+    every token entering or leaving the board: such a game never ended.)"""
+    s = position({"-6,1": ("blue", "skinny"), "-6,2": ("blue", "skinny"), "6,-1": ("red", "hedge")},
+                 turn="blue", water={"blue": 6}, config={"stall_turns": 4})
+    s.ground = standing(s)
+    for _ in range(2):
+        assert s.quiet >= 1 and not s.over
+        events = play(s, "attack -6,2 -6,1", "end phase", "buy skinny -6,1", "end turn")
+        assert {"removed", "buy"} <= {e["type"] for e in events}
+        play(s, "end phase", "end turn")  # red: a hedge alone, nothing to do
+    assert s.over and s.winners == [] and s.end_reason.startswith("4 turns without an Eye moving")
+
+
+def test_no_progress_draw_new_ground_and_the_eye_are_progress():
+    """A troop on a hex its clan has not stood on since the last Eye move is progress, and so
+    is an Eye moving (LO-13.1), after which every clan's ground starts again from where its
+    troops stand (progress.py)."""
+    s = position({"-6,1": ("blue", "skinny"), "1,0": ("red", "skinny")}, turn="red", config={"stall_turns": 50})
+    s.ground = standing(s)
+    s.quiet = 7
+    play(s, "move 1,0 2,0")  # new ground for red
+    assert s.quiet == 0 and s.ground[seat(s, "red")] >> board().by_name["2,0"] & 1
+    play(s, "flip 2,0", "end phase", "end turn", "end phase", "end turn")
+    quiet = s.quiet
+    play(s, "move 2,0 1,0", "flip 1,0", "end phase")  # back on old ground: no progress
+    assert s.quiet == quiet == 2
+    play(s, "end turn", "move -6,1 -5,1", "flip -5,1", "end phase", "end turn")  # new ground for blue
+    assert s.quiet == 1
+    play(s, "move 1,0 0,0", "flip 0,0", "end phase")  # the centre, then the Eye's first circle (LO-13.1)
+    assert s.eye[seat(s, "red")] == 1 and s.quiet == 0
+    assert s.ground == standing(s), "after an Eye move only the hexes troops stand on are ground"

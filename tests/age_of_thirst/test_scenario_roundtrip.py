@@ -39,7 +39,7 @@ def same_after_round_trip(state) -> None:
 
 
 def test_every_part_of_the_state_has_its_key():
-    assert set(STATE_PARTS) == set(_PLAIN) | {"pieces", "damage", "done", "chance", "static"}
+    assert set(STATE_PARTS) == set(_PLAIN) | {"pieces", "damage", "done", "ground", "chance", "static"}
 
 
 @pytest.mark.parametrize("table", [False, True], ids=["generator", "table"])

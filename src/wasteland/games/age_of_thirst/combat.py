@@ -73,7 +73,6 @@ def hurt(s: State, target: int, amount: int, by: int, cause: str, events: Events
 
 def remove(s: State, h: int, events: Events) -> None:
     owner, kind = s.pieces.pop(h)
-    s.quiet = 0
     s.damage.pop(h, None)
     s.done.discard(h)
     if s.acting == h:

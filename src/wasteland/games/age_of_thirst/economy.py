@@ -9,6 +9,7 @@ from .combat import Events, hurt, stats
 from .content import KINDS, TROOP_KINDS
 from . import notation as N
 from .notation import parse
+from .progress import tread
 from .state import State
 
 HAND_LIMIT = 5  # LO-11
@@ -265,7 +266,7 @@ def apply_economic(s: State, action: str, events: Events) -> bool:
         s.water[seat] -= cost
         s.pieces[h] = (seat, kind)
         s.bought += 1
-        s.quiet = 0
+        tread(s, seat, h)
         events.append({"type": "buy", "seat": seat, "kind": kind, "hex": a.hex, "cost": cost})
     elif verb == "upgrade":
         kind = a.kind
@@ -278,7 +279,6 @@ def apply_economic(s: State, action: str, events: Events) -> bool:
         cost = stats(s, seat, "hedge").cost
         s.water[seat] -= cost
         s.pieces[b.by_name[a.hex]] = (seat, "hedge")
-        s.quiet = 0
         events.append({"type": "grow", "seat": seat, "hex": a.hex, "cost": cost})
     elif verb == "market":
         card, kind = a.card, a.kind

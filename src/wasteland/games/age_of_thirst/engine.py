@@ -22,6 +22,7 @@ from .economy import (HAND_LIMIT, apply_economic, draw_towers, economic_options,
 from .los import attack_targets, free_hexes, move_targets
 from . import notation as N
 from .notation import parse
+from .progress import eye_moved, tread
 from .state import State
 
 DECISION_INFO = {
@@ -85,7 +86,9 @@ def _place_choose(s: State, f: Frame, action: str, events: Events) -> None:
     left = list(f["left"])
     left[TROOP_KINDS.index(kind)] -= 1
     s.stack[-1] = {**f, "left": left, "todo": f["todo"] - 1}
-    s.pieces[s.board.by_name[where]] = (f["seat"], kind)
+    h = s.board.by_name[where]
+    s.pieces[h] = (f["seat"], kind)
+    tread(s, f["seat"], h)
     events.append({"type": "place", "seat": f["seat"], "kind": kind, "hex": where})
 
 
@@ -274,6 +277,7 @@ def apply_tactical(s: State, action: str, events: Events) -> None:
         if a in s.damage:
             s.damage[t] = s.damage.pop(a)
         s.acting = t  # LO-7.1: after moving it may still attack, then it is flipped
+        tread(s, seat, t)
         events.append({"type": "move", "seat": seat, "from": x.origin, "to": x.hex})
         # LO-13.4 ruling: only a troop knocked off the centre (вибитий) bars its player;
         # walking off it does not (the digest's reading of any departure is not the text's).
@@ -326,7 +330,7 @@ def eye_check(s: State, seat: int, events: Events) -> None:
         s.eye[seat] = 1  # LO-13.3, LO-13.4: straight to circle 1
     else:
         s.eye[seat] += 1  # LO-13.1, LO-13.2: the next circle
-    s.quiet = 0
+    eye_moved(s)
     events.append({"type": "eye", "seat": seat, "circle": s.eye[seat]})
     if r.team_game:
         team = s.team_seats(seat)
@@ -351,8 +355,9 @@ def start_turn(s: State, seat: int, events: Events) -> None:
         return
     stall = s.rules.stall_turns
     if stall and s.quiet >= stall:
-        finish(s, [], f"{stall} turns without a token entering or leaving the board or an Eye moving "
-               "(no-progress ruling, not a rulebook ending)", events)
+        turns = "1 turn" if stall == 1 else f"{stall} turns"
+        finish(s, [], f"{turns} without an Eye moving or a troop reaching a hex its clan had not stood on "
+               "since the last Eye move (no-progress ruling, not a rulebook ending)", events)
         return
     if s.rules.dead_end and dead_position(s):
         finish(s, [], "no troop on the board and no way to buy one: nobody can take the centre "

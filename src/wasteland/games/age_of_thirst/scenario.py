@@ -23,7 +23,7 @@ Example (every key optional)::
     acting = "0,-3"             # tactical: the troop that moved and may still attack (LO-7.1)
     bought = 0                  # economic: troops bought this turn, at most 5 (LO-7.4)
     market_used = false         # economic: the black market was used this turn (LO-10.2)
-    quiet = 0                   # turns without a token entering or leaving the board (no-progress ruling)
+    quiet = 0                   # turns without progress (no-progress ruling, not a rule: progress.py)
 
     [[clan]]
     colour = "red"
@@ -35,6 +35,8 @@ Example (every key optional)::
     hand = ["strike"]           # ray-tower hand, at most 5 (LO-11)
     eye = 1                     # the Eye's circle (LO-12)
     barred = false              # team games: may not take the centre again (LO-13.4)
+    ground = ["-6,1"]           # hexes its troops stood on since the last Eye move (no-progress ruling;
+                                # where its troops stand are always among them)
 
     [[piece]]                   # when present, these are all the tokens on the board
     hex = "0,-3"
@@ -77,6 +79,7 @@ from .economy import BUY_LIMIT, HAND_LIMIT
 from .engine import settle
 from .scenario_fields import ScenarioError, flag, keys, names, shown, text, whole
 from .scenario_procedures import check_room, read_chance, read_procedures
+from .progress import standing
 from .setup import new_game
 from .spec import SPEC
 from .state import State
@@ -87,7 +90,7 @@ __all__ = ["ScenarioError", "build_scenario", "scenario_from_text"]
 STATE_KEYS = {"turn", "current", "phase", "first", "acting", "bought", "market_used", "quiet"}
 # the engine's own parts, written by scenario_write.to_text (scenario_procedures.py)
 ENGINE_KEYS = {"rng", "seats", "over", "winners", "end_reason"}
-CLAN_KEYS = {"colour", "water", "pumps", "levels", "injections", "statuses", "hand", "eye", "barred"}
+CLAN_KEYS = {"colour", "water", "pumps", "levels", "injections", "statuses", "hand", "eye", "barred", "ground"}
 PIECE_KEYS = {"hex", "colour", "kind", "damage", "acted"}
 DECKS = {"source": "source", "bunker": "bunker", "ray_tower": "tower"}  # scenario name -> state prefix
 TOP_KEYS = {"game", "seed", "config", "state", "clan", "piece", "decks", "procedure", "chance"}
@@ -132,6 +135,7 @@ class _Builder:
         self.s = s
         self.origin = origin
         self.content = s.static.content
+        self.ground: dict[int, int] = {}  # seat -> the hexes its [[clan]] ground names, as bits
 
     def at(self, where: str) -> str:
         return f"{self.origin}: {where}"
@@ -211,6 +215,8 @@ class _Builder:
 
         self.clans(data.get("clan", []), over)
         self.pieces(data.get("piece"))
+        # the no-progress ruling's ground: where the troops stand, and whatever else a clan names
+        s.ground = [m | self.ground.get(q, 0) for q, m in enumerate(standing(s))]
         check_room(self)
         if "acting" in st:
             h = self.hex_of(st["acting"], "[state] acting")
@@ -297,6 +303,10 @@ class _Builder:
             if s.barred[seat] and s.eye[seat] < 1:
                 raise ScenarioError(self.at(f"{where} barred"), "a clan is barred from the centre only once its "
                                     "Eye has reached circle 1 ([[clan]] eye)", "LO-13.4")
+            ground = spec.get("ground", [])
+            if not isinstance(ground, list):
+                raise ScenarioError(self.at(f"{where} ground"), "must be a list of hexes (\"q,r\")")
+            self.ground[seat] = sum({1 << self.hex_of(h, f"{where} ground") for h in ground})
             hand = names(spec.get("hand", []), self.at(f"{where} hand"))
             # more than the limit only while the clan is still to play or discard the excess
             over_limit = any(f["kind"] == "hand" and f["seat"] == seat for f in s.stack)

@@ -13,6 +13,7 @@ from wasteland.core.toml_text import table
 
 from .content import KINDS
 from .scenario import DECKS
+from .progress import hexes
 from .scenario_procedures import chance_table, procedure_tables
 from .state import State
 
@@ -22,7 +23,8 @@ STATE_PARTS = {
     "rng": "[state] rng", "turn": "[state] turn", "current": "[state] current", "phase": "[state] phase",
     "colour": "[state] seats", "order": "[state] first", "levels": "[[clan]] levels", "water": "[[clan]] water",
     "pumps": "[[clan]] pumps", "injections": "[[clan]] injections", "statuses": "[[clan]] statuses",
-    "hands": "[[clan]] hand", "eye": "[[clan]] eye", "barred": "[[clan]] barred", "bought": "[state] bought",
+    "hands": "[[clan]] hand", "eye": "[[clan]] eye", "barred": "[[clan]] barred",
+    "ground": "[[clan]] ground", "bought": "[state] bought",
     "market_used": "[state] market_used", "acting": "[state] acting",
     "source_deck": "[decks] source_top", "source_discard": "[decks] source_discard",
     "bunker_deck": "[decks] bunker_top", "bunker_discard": "[decks] bunker_discard",
@@ -67,6 +69,7 @@ def to_text(s: State) -> str:
                                 "statuses": s.statuses[q], "hand": s.hands[q], "eye": s.eye[q]}
         if s.rules.team_game:
             clan["barred"] = s.barred[q]
+        clan["ground"] = [names[h] for h in hexes(s.ground[q])]
         lines += table("clan", clan, many=True)
     for h, (owner, kind) in sorted(s.pieces.items()):
         lines += table("piece", {"hex": names[h], "colour": colour[owner], "kind": kind,

@@ -34,6 +34,7 @@ def new_game(config: dict[str, Any], seed: int) -> tuple[State, Events]:
     s.hands = [[] for _ in range(n)]
     s.eye = [0] * n  # LO-4.4: every Eye on circle 0
     s.barred = [False] * n
+    s.ground = [0] * n  # no troop has stood anywhere yet (progress.py)
     if rules.draw:
         # LO-4.5: one token of each colour in play is drawn blind; red starts.
         colours = list(rules.colours)

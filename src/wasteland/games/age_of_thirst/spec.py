@@ -35,7 +35,9 @@ _HEURISTIC = "wasteland.games.age_of_thirst.bot:HeuristicAgent"
 SPEC = GameSpec(
     name="age-of-thirst",
     title="Age of Thirst",
-    rules_version="age-of-thirst-2ed/4",
+    # /5: the no-progress draw counts an Eye moving or a troop on new ground, no longer tokens
+    # bought and lost (progress.py): a /4 record played with stall_turns may end elsewhere
+    rules_version="age-of-thirst-2ed/5",
     anchor_prefix="LO",
     min_players=2,
     max_players=6,
@@ -53,8 +55,8 @@ SPEC = GameSpec(
                sweep=False),
         Option("turn_limit", "int", "end the game without a winner after this many turns",
                default=None, low=1, rulebook=False, hidden=True),
-        Option("stall_turns", "int", "end the game as a draw after this many turns without change "
-               "(0: never)", default=0, low=0, rulebook=False, hidden=True, sweep=False),
+        Option("stall_turns", "int", "end the game as a draw after this many turns without an Eye moving or "
+               "a troop reaching new ground (0: never)", default=0, low=0, rulebook=False, hidden=True, sweep=False),
         Option("dead_end", "bool", "end the game as a draw once nobody can ever buy or hold a troop",
                default=False, rulebook=False, hidden=True, sweep=False),
     ),

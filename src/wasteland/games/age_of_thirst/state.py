@@ -53,7 +53,7 @@ PLAIN = (
 
 
 class State(FramedState):
-    __slots__ = PLAIN + ("chance", "static", "pieces", "damage", "done", "_decision")
+    __slots__ = PLAIN + ("chance", "static", "pieces", "damage", "done", "ground", "_decision")
 
     def __init__(self, static: Static) -> None:
         self.static = static
@@ -84,7 +84,9 @@ class State(FramedState):
         self.tower_deck: list[str] = []
         self.tower_discard: list[str] = []
         self.stack: list[dict[str, Any]] = []  # procedures waiting on a decision; frames are replaced
-        self.quiet = 0  # turns started since a token entered or left the board or an Eye moved
+        self.quiet = 0  # turns started since the last progress (progress.py: no rulebook rule)
+        # per seat, as bits: the hexes its troops have stood on since the last Eye move (progress.py)
+        self.ground: list[int] = []
         self.winners: list[int] = []
         self.over = False
         self.end_reason = ""
@@ -150,6 +152,7 @@ class State(FramedState):
         s.tower_discard = self.tower_discard.copy()
         s.stack = self.stack.copy()
         s.quiet = self.quiet
+        s.ground = self.ground.copy()
         s.winners = self.winners.copy()
         s.over = self.over
         s.end_reason = self.end_reason
@@ -164,6 +167,7 @@ class State(FramedState):
         out["pieces"] = [[h, seat, kind] for h, (seat, kind) in sorted(self.pieces.items())]
         out["damage"] = [[h, d] for h, d in sorted(self.damage.items())]
         out["done"] = sorted(self.done)
+        out["ground"] = [[h for h in range(m.bit_length()) if m >> h & 1] for m in self.ground]
         return out
 
     @classmethod
@@ -176,5 +180,9 @@ class State(FramedState):
         s.pieces = {h: (seat, kind) for h, seat, kind in data["pieces"]}
         s.damage = {h: d for h, d in data["damage"]}
         s.done = set(data["done"])
+        # a state saved before the ground was kept: its troops' hexes are its ground
+        ground = data.get("ground")
+        s.ground = [sum(1 << h for h in set(hs)) for hs in ground] if ground is not None else [
+            sum(1 << h for h, (o, k) in s.pieces.items() if o == q and k != "hedge") for q in range(s.rules.players)]
         return s
 

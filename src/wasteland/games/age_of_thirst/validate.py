@@ -41,7 +41,8 @@ MAX_EYE = 3  # LO-12
 
 
 def check_raw(data: dict[str, Any], hexes: int, seats: int) -> None:
-    """The fields kept as hex-keyed tables: ``pieces``, ``damage``, ``done``."""
+    """The fields kept as hex-keyed tables: ``pieces``, ``damage``, ``done``, ``ground`` (a state
+    saved before the no-progress ruling kept a ground has none: its troops' hexes are taken)."""
     on_board = set()
     for i, entry in enumerate(need_list("pieces", data["pieces"])):
         where = f"pieces[{i}]"
@@ -64,6 +65,10 @@ def check_raw(data: dict[str, Any], hexes: int, seats: int) -> None:
     for i, h in enumerate(need_list("done", data["done"])):
         if h not in on_board:
             fail(f"done[{i}]", f"no piece on hex {h!r} to be flipped")
+    if "ground" in data:
+        for q, hs in enumerate(need_list("ground", data["ground"], seats)):
+            for i, h in enumerate(need_list(f"ground[{q}]", hs)):
+                _hex(f"ground[{q}][{i}]", h, hexes)
 
 
 def check_state(s: Any) -> None:
@@ -300,7 +305,7 @@ def _hex(field: str, h: Any, hexes: int) -> None:
 
 # The JSON fields of a clan and the [[clan]] keys of a scenario that set them.
 _CLAN_KEY = {"hands": "hand", "statuses": "statuses", "eye": "eye", "barred": "barred", "water": "water",
-             "pumps": "pumps", "levels": "levels", "injections": "injections"}
+             "pumps": "pumps", "levels": "levels", "injections": "injections", "ground": "ground"}
 
 
 def scenario_key(s: Any, field: str) -> str:

@@ -4,8 +4,9 @@ bot, the comparisons of ``compare``, and the game length (``wasteland simulate``
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from typing import Any
+from typing import Any, Callable
 
+from wasteland.core.protocol import Outcome
 from wasteland.core.spec import GameSpec
 from wasteland.sim.compare import bot_pairs, head_to_head, option_tables
 from wasteland.sim.defeats import table as defeats_table
@@ -13,6 +14,21 @@ from wasteland.sim.report import (Rate, Row, shown, config_key, fmt_rate, is_dea
                                   row_label, seat_bot_rates, seat_name_rates, seat_rates, table,
                                   turn_position_rates, won)
 from wasteland.sim.sweep import seats_option
+
+
+def reason_words(spec: GameSpec) -> Callable[[str], str]:
+    """A game's end reason as its terminal says it: the engine's reason names things by
+    their ids (Quest's "a hero holds sanctum.c"), the renderer by their names ("Lantern
+    Sanctum c"); a failed game's error, or a game without a renderer, as it was written."""
+    renderer = spec.renderer
+    if renderer is None:
+        return lambda reason: reason
+
+    def said(reason: str) -> str:
+        if reason.startswith("error:"):
+            return reason
+        return renderer.end_reason(Outcome((), reason)) or reason
+    return said
 
 
 def summary(rows: list[Row], spec: GameSpec, *, seconds: float, header: list[str] | None = None,
@@ -96,10 +112,11 @@ def summary(rows: list[Row], spec: GameSpec, *, seconds: float, header: list[str
     defeats = Counter(r["end_reason"] for r in rows if not won(r) and not is_error(r))
     victories = Counter(r["end_reason"] for r in rows if won(r))
     lines.append("causes of defeat (games nobody won):")
-    lines += [f"  {k:6d}  {reason}" for reason, k in defeats.most_common()] or ["  none"]
+    said = reason_words(spec)
+    lines += [f"  {k:6d}  {said(reason)}" for reason, k in defeats.most_common()] or ["  none"]
     lines.append("causes of victory:")
-    lines += [f"  {k:6d}  {reason}" for reason, k in victories.most_common()] or ["  none"]
-    lines += defeats_table(rows)
+    lines += [f"  {k:6d}  {said(reason)}" for reason, k in victories.most_common()] or ["  none"]
+    lines += defeats_table(rows, said)
     if errors:
         lines.append(f"ERRORS: {len(errors)} game(s) failed (end_reason 'error: ...' in games.csv):")
         causes = Counter(r["end_reason"] for r in errors)

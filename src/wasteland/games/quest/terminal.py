@@ -254,6 +254,10 @@ class QuestTerminal(TerminalBase):
     def render_panel(self, view: dict[str, Any]) -> Group:
         return render_panel(view, self.lang)
 
+    def spot_names(self, view: dict[str, Any]) -> dict[str, str]:
+        words = QuestWords(self.lang)
+        return {zone: words.zone(zone) for zone in (view.get("board") or {}).get("zones", {})}
+
     def render_status(self, view: dict[str, Any]) -> Text:
         return render_status(view, self.lang)
 

@@ -148,3 +148,15 @@ def test_a_rules_words_are_read_once(base):
     told = [line for kind, line in screen if kind == "told"]
     assert len(words) > 20 and sum(words in line for line in told) == 1, told
     assert sum("[WQ-40.2" in line for line in told) >= 3, told  # the events still name it
+
+
+@pytest.mark.parametrize("lang, rolled", [("en", "table: rolled 2, 5, 1"), ("ru", "стол: выпало 2, 5, 1"),
+                                          ("uk", "стіл: випало 2, 5, 1")])
+def test_the_log_says_what_the_dice_showed(base, lang, rolled):
+    """The table's dice in the log are the faces rolled, never their notation ("chance 2;
+    chance 5;chance 1"), and the question of a chance point is never the engine's notation
+    ("chance: the destiny die")."""
+    screen = session(base, "quest", lang, ["2 5 1", "log"])
+    told = [line for kind, line in screen if kind == "told"]
+    assert f"1. {rolled}" in told, told
+    assert not any("chance" in line.lower() for line in told if not line.startswith("  ")), told

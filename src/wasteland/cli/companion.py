@@ -624,8 +624,10 @@ class TerminalFlow:
         text = (snap.get("rules") or {}).get(rule)
         text = self.rule_words(rule, text).partition(": ")[2] or None
         prompt = speaker.prompt(d, view)
-        if d.get("chance") and self.lang != "en" and prompt == d["prompt"][:1].upper() + d["prompt"][1:]:  # the game has no words for it
+        if d.get("chance") and prompt == d["prompt"][:1].upper() + d["prompt"][1:]:  # the game has no words for it
+            # (the engine's prompt is notation: "chance: the hero 1 activation die"; what it is follows)
             prompt = self.say("reveal_any")
+            prompt = prompt[:1].upper() + prompt[1:]
         self.out(f"{self.who(d['seat'])} — {prompt} ({rule}{': ' + text if text else ''})")
         if d.get("chance"):
             chance = snap.get("chance") or {}

@@ -6,6 +6,7 @@ run, log, edit, record, quit...) stay as they are in every language, as in ``wor
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from wasteland.core.page_words import words_of_game
@@ -44,6 +45,7 @@ WORDS: dict[str, dict[str, str]] = {
         "bad_option": "refused: {label}: type the number of a value as listed (1-{n}) or its word, not '{entry}'",
         "bad_yes_no": "refused: {label}: type yes or no (1 or 0), not '{entry}'",
         "bad_number": "refused: {label}: type a whole number{range}, not '{entry}'",
+        "rolled": "rolled {faces}",
         "table": "table",
         "reveals": "  the table reveals: {what}",
         "reveal_any": "reveal the card or tile drawn, or roll the dice: choose what came up",
@@ -95,6 +97,7 @@ WORDS: dict[str, dict[str, str]] = {
         "bad_option": "отказано: {label}: введите номер значения из списка (1-{n}) или его слово, а не '{entry}'",
         "bad_yes_no": "отказано: {label}: введите да или нет (1 или 0), а не '{entry}'",
         "bad_number": "отказано: {label}: введите целое число{range}, а не '{entry}'",
+        "rolled": "выпало {faces}",
         "table": "стол",
         "reveals": "  стол открывает: {what}",
         "reveal_any": "откройте вытянутую карту или тайл либо бросьте кубики: выберите, что выпало",
@@ -146,6 +149,7 @@ WORDS: dict[str, dict[str, str]] = {
         "bad_option": "відмовлено: {label}: введіть номер значення зі списку (1-{n}) або його слово, а не '{entry}'",
         "bad_yes_no": "відмовлено: {label}: введіть так або ні (1 або 0), а не '{entry}'",
         "bad_number": "відмовлено: {label}: введіть ціле число{range}, а не '{entry}'",
+        "rolled": "випало {faces}",
         "table": "стіл",
         "reveals": "  стіл відкриває: {what}",
         "reveal_any": "відкрийте витягнуту карту чи тайл або киньте кубики: оберіть, що випало",
@@ -227,6 +231,9 @@ class GameSpeaker:
         (the dice of one roll, a turn entered as its result) each in words."""
         if step == "edit" or step.startswith("edit "):
             return said(self.lang, "edit")
+        faces = re.fullmatch(r"chance \d+(?:;chance \d+)*", step.replace(" ;", ";").replace("; ", ";"))
+        if faces:  # the dice of one roll (core.chance.roll's outcomes are faces): what they showed
+            return said(self.lang, "rolled", faces=", ".join(re.findall(r"\d+", step)))
         return "; ".join(self.action(a.strip(), view) for a in step.split(";") if a.strip())
 
     def spots(self, view: dict[str, Any] | None) -> dict[str, str]:

@@ -428,3 +428,13 @@ def test_the_causes_name_places_by_their_names_not_their_ids(tmp_path):
     assert not re.search(r"\b[a-z]+\.[a-d]\b", causes), causes  # no zone id ("sanctum.c")
     # the games' file keeps the engine's own words (the record of what happened)
     assert any("sanctum.c" in row["end_reason"] for row in table_of(tmp_path))
+
+
+def test_the_characters_table_names_each_character_beside_its_id(tmp_path):
+    """A person reads "Little Girl", and the id --characters takes stands beside it."""
+    out = simulate("--games", "2", "--players", "2", "--characters", "little_girl,scout", "--workers", "1",
+                   "--out", str(tmp_path))
+    assert out.returncode == 0, out.stderr
+    rows = out.stdout.partition("by characters")[2].partition("by seat")[0]
+    assert re.search(r"^  Little Girl \(little_girl\) +\d\.\d{4}", rows, re.M), rows
+    assert re.search(r"^  Scout \(scout\) +\d\.\d{4}", rows, re.M), rows

@@ -31,6 +31,15 @@ def reason_words(spec: GameSpec) -> Callable[[str], str]:
     return said
 
 
+def component_names(spec: GameSpec) -> Callable[[str], str]:
+    """A seat's component (a character) by its English name with the id a run's options
+    take beside it; the id alone where the game's texts do not name it."""
+    texts = spec.component_texts
+    names = {key.partition(":")[2]: entry.get("name") for key, entry in
+             (texts.catalogue("en") if texts is not None else {}).items()}
+    return lambda v: f"{names[v]} ({v})" if names.get(v) and names[v] != v else str(v)
+
+
 def summary(rows: list[Row], spec: GameSpec, *, seconds: float, header: list[str] | None = None,
             notes: list[str] | None = None, extra: list[str] | None = None) -> str:
     """The summary text; its first line is exactly ``win rate: X``. ``extra``: more
@@ -58,7 +67,9 @@ def summary(rows: list[Row], spec: GameSpec, *, seconds: float, header: list[str
         named = seat_name_rates(rows, seats.name)
         if named:
             order = [v for v in seats.values if v in named] + sorted(set(named) - set(seats.values))
-            lines += table(f"by {seats.name} (games with it; won = its own seat won)", named, order)
+            name = component_names(spec)  # "Little Girl (little_girl)": the name, and the id --NAME takes
+            lines += table(f"by {seats.name} (games with it; won = its own seat won)",
+                           {name(v): r for v, r in named.items()}, [name(v) for v in order])
     by_seat = seat_rates(rows)
     if by_seat:
         lines += table("by seat (games it sat in; won = that seat won)", by_seat,

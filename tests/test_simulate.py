@@ -426,6 +426,7 @@ def test_the_causes_name_places_by_their_names_not_their_ids(tmp_path):
     causes = out.stdout.partition("causes of defeat")[2]
     assert "Lantern Sanctum c, the quest symbol's zone" in causes, causes
     assert not re.search(r"\b[a-z]+\.[a-d]\b", causes), causes  # no zone id ("sanctum.c")
+    assert re.search(r"^by quest\n  The Last Lantern \(lantern\) +\d\.\d{4}", out.stdout, re.M), out.stdout  # not "lantern"
     # the games' file keeps the engine's own words (the record of what happened)
     assert any("sanctum.c" in row["end_reason"] for row in table_of(tmp_path))
 

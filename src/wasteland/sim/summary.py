@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from typing import Any, Callable
 
+from wasteland.core.page_words import words_of_game
 from wasteland.core.protocol import Outcome
 from wasteland.core.spec import GameSpec
 from wasteland.sim.compare import bot_pairs, head_to_head, option_tables
@@ -40,6 +41,17 @@ def component_names(spec: GameSpec) -> Callable[[str], str]:
     return lambda v: f"{names[v]} ({v})" if names.get(v) and names[v] != v else str(v)
 
 
+def value_names(spec: GameSpec, option: Any) -> Callable[[str], str]:
+    """A choice's value by the page's English word for it with its id beside, where the
+    word is not the id itself ("The Last Lantern (lantern)"; "classic" stays "classic")."""
+    page = words_of_game(spec, "en") if option.kind == "choice" else None
+
+    def name(v: str) -> str:
+        word = page.own_text(f"option.{option.name}.{v}") if page is not None else None
+        return f"{word} ({v})" if word and word.casefold() != str(v).casefold() else str(v)
+    return name
+
+
 def summary(rows: list[Row], spec: GameSpec, *, seconds: float, header: list[str] | None = None,
             notes: list[str] | None = None, extra: list[str] | None = None) -> str:
     """The summary text; its first line is exactly ``win rate: X``. ``extra``: more
@@ -61,7 +73,9 @@ def summary(rows: list[Row], spec: GameSpec, *, seconds: float, header: list[str
             continue
         rule = f" ({o.rule})" if o.rule and o.kind in ("names", "bool") else ""
         by = rates_by(rows, lambda r, c=o.name: shown(r[c]))
-        lines += table(f"by {o.name.replace('_', ' ')}{rule}", by, [shown(v) for v in keep_order(rows, o.name)])
+        name = value_names(spec, o)  # "The Last Lantern (lantern)": the name, and the id --NAME takes
+        lines += table(f"by {o.name.replace('_', ' ')}{rule}", {name(k): r for k, r in by.items()},
+                       [name(shown(v)) for v in keep_order(rows, o.name)])
     lines += table("by bot", rates_by(rows, lambda r: r["bot"]), keep_order(rows, "bot"))
     if seats is not None:
         named = seat_name_rates(rows, seats.name)

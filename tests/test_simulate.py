@@ -415,3 +415,27 @@ def test_without_a_bot_the_games_own_default_bot_plays_and_the_summary_says_so(t
     assert {r["bot"] for r in table_of(tmp_path)} == {"heuristic"}
     named = simulate("--games", "1", "--workers", "1", "--bot", "random")
     assert named.stdout.splitlines()[1] == "played by: random (--bot)"
+
+
+def test_the_causes_name_places_by_their_names_not_their_ids(tmp_path):
+    """Quest's engine ends a won game with "a hero holds sanctum.c ..." (the zone's id, as the
+    record keeps it); the summary a person reads says the zone's name, as the terminal does."""
+    out = subprocess.run([sys.executable, "-m", "wasteland.cli.main", "simulate", "quest", "--no-progress",
+                          "--games", "20", "--out", str(tmp_path)], capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    causes = out.stdout.partition("causes of defeat")[2]
+    assert "Lantern Sanctum c, the quest symbol's zone" in causes, causes
+    assert not re.search(r"\b[a-z]+\.[a-d]\b", causes), causes  # no zone id ("sanctum.c")
+    assert re.search(r"^by quest\n  The Last Lantern \(lantern\) +\d\.\d{4}", out.stdout, re.M), out.stdout  # not "lantern"
+    # the games' file keeps the engine's own words (the record of what happened)
+    assert any("sanctum.c" in row["end_reason"] for row in table_of(tmp_path))
+
+
+def test_the_characters_table_names_each_character_beside_its_id(tmp_path):
+    """A person reads "Little Girl", and the id --characters takes stands beside it."""
+    out = simulate("--games", "2", "--players", "2", "--characters", "little_girl,scout", "--workers", "1",
+                   "--out", str(tmp_path))
+    assert out.returncode == 0, out.stderr
+    rows = out.stdout.partition("by characters")[2].partition("by seat")[0]
+    assert re.search(r"^  Little Girl \(little_girl\) +\d\.\d{4}", rows, re.M), rows
+    assert re.search(r"^  Scout \(scout\) +\d\.\d{4}", rows, re.M), rows

@@ -197,3 +197,22 @@ def test_targets_measured_by_hand():
     assert length.estimate == 10.9 and length.distance == 0 and not length.met
     assert 10 < length.low < 10.9 < length.high < 11.5
     assert longer.met and longer.distance == 0  # 11 +/- 1, and 11 inside the interval
+
+
+def test_a_target_out_of_reach_is_said_plainly_with_the_nearest_value(tmp_path):
+    """Quest's deck already holds its most exploration cards (7, WQ-38.2): a game twice as
+    long as any it plays is out of reach of that range, and the report says so, with the
+    nearest length reached and the number that stands at its maximum."""
+    (tmp_path / "t.toml").write_text('game = "quest"\ngames = 4\nbudget = 1\nbatch = 1\nseed = 0\n'
+                                     'params = ["exploration_cards"]\n\n[[target]]\nkind = "length"\n'
+                                     'players = 1\nbot = "heuristic"\nvalue = 60\ntolerance = 5\n', encoding="utf-8")
+    out = wasteland("tune", "quest", "--targets", str(tmp_path / "t.toml"), "--workers", "1",
+                    "--out", str(tmp_path / "run"))
+    assert out.returncode == 1 and "Traceback" not in out.stderr, out.stderr
+    with open(tmp_path / "run" / "trials.csv", newline="", encoding="utf-8") as f:
+        nearest = float(next(csv.DictReader(f))["t1_estimate"])
+    said = (tmp_path / "run" / "tune.txt").read_text(encoding="utf-8")
+    assert said in out.stdout
+    assert ("rounds (players 1 heuristic): out of reach within the ranges (exploration_cards 3 to 7): no candidate "
+            f"(1 tried) met 60 rounds ± 5; the nearest reached is {nearest:.3f}") in said, said
+    assert "exploration_cards = 7 is already its range's maximum (WQ-38.2)" in said, said

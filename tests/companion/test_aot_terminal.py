@@ -30,7 +30,7 @@ def test_an_age_of_thirst_table_corrects_in_the_terminal(tmp_path):
         child.expect(re.escape("Turn order: red → blue."))
         child.expect("> ")
         child.sendline("edit set clan.0.water 5")
-        child.expect(re.escape("correction: set clan.0.water = 5"))
+        child.expect(re.escape("correction: clan.0.water = 5"))
         child.expect("> ")
         child.sendline('edit set clan.0.water "x"')
         child.expect(re.escape("must be a whole number at least 0 [clan.0.water]"))

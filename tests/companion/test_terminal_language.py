@@ -75,11 +75,16 @@ def test_a_ukrainian_table_too(base):
     assert reveal and "оберіть, що випало" in reveal[0], told
 
 
-def test_english_stays_as_typed(base):
-    """In English the options are the notation a person types, as before."""
-    asked, told = session(base, "fallout", "en", STEPS["fallout"][:1])
+def test_english_reads_names_and_takes_names_or_ids(base):
+    """In English too a person reads names (Fallout's "Move to Red Rocket", never
+    ``move red_rocket``) and plays an option by its number, its words or its notation."""
+    asked, told = session(base, "fallout", "en", ["Move to RED ROCKET", "end", "log"])
     assert any("Enter for a new session" in q for q in asked)
-    assert any(re.match(r"\s+1\. move ", line) for line in told), told
+    options = [line for line in told if re.match(r"\s+\d+\. ", line)]
+    assert any(re.match(r"\s+1\. Move to [A-Z]", line) for line in options), told
+    assert not any("_" in line for line in options), options  # no id
+    assert any(line.startswith("  Survivor 1 moves ") and line.endswith("→ Red Rocket.") for line in told), told
+    assert "1. p1: Move to Red Rocket" in told and "2. p1: End the turn" in told, told  # the log, in words
 
 
 def test_a_refusal_names_its_rule_in_the_tables_words(base):

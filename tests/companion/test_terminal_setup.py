@@ -29,16 +29,21 @@ def flow(base, game: str, lang: str, answers: list[str]) -> tuple[list[str], lis
     return asked, told
 
 
+NAMES = {"en": ("demo: a chosen die", "the table enters each result"), "ru": ("демо: выбранный кубик",
+         "результат каждого боя вводит стол"), "uk": ("демо: обраний кубик", "результат кожного бою вводить стіл")}
+
+
 @pytest.mark.parametrize("lang, fight, refused", [("en", "Fights", "refused"), ("ru", "Бои", "отказано"),
                                                   ("uk", "Бої", "відмовлено")])
 def test_a_wrong_value_is_refused_in_the_tables_words_and_only_its_option_asked_again(base, lang, fight, refused):
     # Enter: a new session; Enter: the survivors' default; then fights: a word no value has,
     # then the second value by its number
     asked, told = flow(base, "fallout", lang, ["", "", "x", "2"])
-    fights = [q for q in asked if "demo" in q and "table" in q]
+    fights = [q for q in asked if "(1. " in q]
     assert len(fights) == 2 and len(asked) == 1 + 1 + 2 + 1, asked  # survivors once, then the game's "> "
-    assert all(re.search(r"\[Enter(:| —)[^]]*? 1\. demo", q) for q in fights), fights  # the default, said
-    assert "1. demo" in fights[0] and "2. table" in fights[0], fights[0]  # the numbers a value is typed by
+    first, second = NAMES[lang]  # each value by its name, numbered: typed by its number, name or id
+    assert all(re.search(rf"\[Enter(:| —)[^]]*? 1\. {first}\]", q) for q in fights), fights  # the default, said
+    assert f"(1. {first}, 2. {second})" in fights[0], fights[0]
     errors = [line for line in told if refused in line]
     assert len(errors) == 1 and fight.lower() in errors[0].lower() and "'x'" in errors[0], told
     assert "must be one of" not in " ".join(told), told
@@ -69,7 +74,7 @@ def test_age_of_thirst_questions_start_with_a_capital(base, lang):
 
 
 def test_a_list_of_names_is_typed_by_the_numbers_it_is_listed_with(base):
-    # Saltlands' variants are listed "1. epic, 2. overkill, 3. explorers_luck": "1 2" names
+    # Saltlands' variants are listed "1. Epic game, 2. Overkill, 3. Explorer's luck": "1 2" names
     # the first two (it was refused as the unknown name '1', and every option asked again)
     from wasteland.core.registry import registered_games
 
@@ -105,3 +110,21 @@ def test_with_nothing_to_resume_the_first_question_says_so(tmp_path, lang, none)
     with terminal_server(str(tmp_path / "empty.db")) as empty:
         asked, _ = flow(empty, "fallout", lang, ["quit"])
     assert none in asked[0], asked
+
+
+@pytest.mark.parametrize("lang, girl", [("en", "Little Girl"), ("ru", "Девочка"), ("uk", "Дівчинка")])
+def test_values_are_listed_by_their_names_and_typed_by_name_or_id(base, lang, girl):
+    """A person reads "3. Little Girl", never ``little_girl``, and may type the name (any
+    case, several parted by commas), the id or the number."""
+    from wasteland.core.registry import registered_games
+
+    names = [o.name for o in registered_games()["saltlands"].options if not o.hidden and o.rulebook]
+    answers = {"players": "3", "characters": f"{girl.upper()}, scout, 6", "mode": "classic"}
+    asked, told = flow(base, "saltlands", lang, ["", *[answers.get(n, "") for n in names]])
+    characters = next(q for q in asked if f"3. {girl}," in q)
+    assert "little_girl" not in characters and "explorers_luck" not in " ".join(asked), asked
+    assert not [line for line in told if line.startswith(("refused", "отказано", "відмовлено"))], told
+    client = Client(base[0], lang, base[1])
+    _status, listing = client.call("GET", "/api/companion")
+    newest = max(listing["sessions"], key=lambda s: s.get("created_at", 0))
+    assert newest["config"]["characters"] == ["little_girl", "scout", "scientist"]

@@ -60,7 +60,7 @@ def test_a_saltlands_turn_entered_as_its_result_in_80x24(base):
     rows = sum(len(textwrap.wrap(line, 80)) or 1 for line in shown) + 1  # and the prompt
     assert rows <= 24, (rows, shown)
     moved = after(screen, "at 1,-1")
-    assert any('player.0.hex = "1,-1"' in line for line in moved), moved
+    assert any("p1's figure now stands on 1,-1" in line for line in moved), moved
     assert any("now 1,-1" in line for line in moved), moved
     listed = after(screen, "list")
     assert sum(bool(re.match(r"\s+\d+\. ", line)) for line in listed) > 20, listed
@@ -91,9 +91,35 @@ def test_one_of_several_figures_by_where_it_stood():
     snap = {"session": {"game": "age-of-thirst"}, "can_edit": True,
             "decision": {"seat": 0, "actions": ["move 1,0 2,0", "end phase"], "chance": False, "policy": None},
             "view": {"pieces": [{"owner": 1, "hex": "1,0"}, {"owner": 0, "hex": "1,0"}, {"owner": 0, "hex": "3,0"}]}}
-    assert flow.at_step(snap, ["3,0", "4,0"]) == 'edit set piece.2.hex "4,0"'
-    assert flow.at_step(snap, ["1,0", "4,0"]) == 'edit set piece.1.hex "4,0"'  # the seat's own, not another clan's
-    assert flow.at_step(snap, ["4,0"]) is None  # which one: the table is told the spots
+    assert flow.at_step(snap, "3,0 4,0") == 'edit set piece.2.hex "4,0"'
+    assert flow.at_step(snap, "1,0 4,0") == 'edit set piece.1.hex "4,0"'  # the seat's own, not another clan's
+    assert flow.at_step(snap, "4,0") is None  # which one: the table is told the spots
+
+
+def test_a_named_spot_is_read_and_typed_by_its_name_or_its_id():
+    """Fallout's spaces have names: the turn says where the figure stands by the space's
+    name (never ``vault_gate``), and 'at' takes the name, in any case, or the id; a name of
+    no space is refused with the names there are, nothing sent."""
+    told: list[str] = []
+    flow = TerminalFlow(Client("http://127.0.0.1:9", "en"), told.append, lambda q: "quit")
+    snap = {"session": {"game": "fallout"}, "can_edit": True, "rules": {},
+            "decision": {"seat": 0, "kind": "turn", "prompt": "Your turn", "rule": "FO-13.1", "chance": False,
+                         "policy": None, "actions": [f"move s{k}" for k in range(8)] + ["end"]},
+            "view": {"survivors": [{"seat": 0, "space": "vault_gate"}],
+                     "map": {"spaces": [{"id": "vault_gate"}, {"id": "drumlin_diner"}, {"id": "red_rocket"}]}}}
+    flow.show(snap)
+    assert any("(now Vault Gate)" in line for line in told), told
+    assert not any("vault_gate" in line for line in told), told
+    step = 'edit set survivor.0.space "drumlin_diner"'
+    assert flow.at_step(snap, "Drumlin Diner") == step
+    assert flow.at_step(snap, "drumlin  diner") == step
+    assert flow.at_step(snap, "drumlin_diner") == step
+    told.clear()
+    assert flow.at_step(snap, "Diner of Nowhere") is None
+    assert told == ["error: 'Diner of Nowhere' is no spot of this board; by name or id: Vault Gate, Drumlin Diner, Red Rocket"]
+    # the correction it makes, as the table reads it
+    assert flow.changes({"changes": [{"verb": "set", "path": "survivor.0.space", "value": "red_rocket"}]}, snap) \
+        == "p1's figure now stands on Red Rocket"
 
 
 
@@ -122,3 +148,15 @@ def test_a_rules_words_are_read_once(base):
     told = [line for kind, line in screen if kind == "told"]
     assert len(words) > 20 and sum(words in line for line in told) == 1, told
     assert sum("[WQ-40.2" in line for line in told) >= 3, told  # the events still name it
+
+
+@pytest.mark.parametrize("lang, rolled", [("en", "table: rolled 2, 5, 1"), ("ru", "стол: выпало 2, 5, 1"),
+                                          ("uk", "стіл: випало 2, 5, 1")])
+def test_the_log_says_what_the_dice_showed(base, lang, rolled):
+    """The table's dice in the log are the faces rolled, never their notation ("chance 2;
+    chance 5;chance 1"), and the question of a chance point is never the engine's notation
+    ("chance: the destiny die")."""
+    screen = session(base, "quest", lang, ["2 5 1", "log"])
+    told = [line for kind, line in screen if kind == "told"]
+    assert f"1. {rolled}" in told, told
+    assert not any("chance" in line.lower() for line in told if not line.startswith("  ")), told

@@ -103,3 +103,26 @@ def test_the_log_names_zones_tiles_and_cards_as_the_board_does():
                 text = describe(e)
                 assert not RAW_ID.search(text), (e, text)
     assert {"hero_move", "tile_placed", "closed_gate", "encounter_card", "enemy_deployed"} <= seen, seen
+
+
+def test_the_english_events_say_dice_and_the_quest_as_a_table_reads_them():
+    """The engine's English events (the terminal's, the records') name the quest and list
+    dice in words: "The Last Lantern: ...", "Destiny roll: 2, 5, 6." — never its id
+    ("Quest lantern") nor a printed list ("[2, 5, 6]")."""
+    import random
+
+    from wasteland.games.quest.game import Quest
+
+    game = Quest()
+    for seed in range(3):
+        rng = random.Random(seed)
+        state, events = game.new_game_with_events({"players": 2}, seed)
+        for _ in range(300):
+            for e in events:
+                said = game.describe(e)
+                assert "[" not in said and "lantern" not in said, (e, said)
+                if e["type"] in ("setup",):
+                    assert said.startswith("The Last Lantern: "), said
+            if game.outcome(state) is not None:
+                break
+            state, events = game.apply(state, rng.choice(game.decision(state).actions))

@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import socket
 import threading
 import time
@@ -245,8 +246,10 @@ class TerminalFlow:
                 self.out(self.say("help"))
                 continue
             if line == "log":
-                for entry in snap["log"]:
-                    self.out(f"{entry['index'] + 1}. {self.who(entry['seat']) or self.say('edit')}: {entry['step']}")
+                for entry in snap["log"]:  # each step in words, as the page's log says it
+                    fixed = [e for e in entry.get("events") or [] if e.get("type") == "correction"]
+                    words = self.changes(fixed[0], snap) if fixed else self.speak(snap).step(entry["step"], snap.get("view"))
+                    self.out(f"{entry['index'] + 1}. {self.who(entry['seat']) or self.say('edit')}: {words}")
                 continue
             verb, _, rest = line.partition(" ")
             if verb in ("record", "scenario") and rest:
@@ -274,7 +277,7 @@ class TerminalFlow:
                 if status != 200:
                     self.error(answer)
                     continue
-                self.out(self.say("undone", step=answer["undone"]))
+                self.out(self.say("undone", step=self.speak(answer).step(answer["undone"], answer.get("view"))))
                 snap = answer
                 self.show(snap)
                 continue
@@ -288,7 +291,7 @@ class TerminalFlow:
                 self.show(snap, listed=True)
                 continue
             if verb == "at" and self.own_turn(snap):  # where a figure now stands: the turn's result
-                step = self.at_step(snap, rest.split())
+                step = self.at_step(snap, rest)
                 if step is None:
                     continue
                 status, answer = self.client.call("POST", f"/api/companion/{sid}/steps", {"step": step, "index": snap["index"]})
@@ -301,7 +304,7 @@ class TerminalFlow:
                 continue
             actions = (snap.get("decision") or {}).get("actions") or []
             number = typed_number(line)
-            step = actions[number - 1] if number is not None and 1 <= number <= len(actions) else line
+            step = actions[number - 1] if number is not None and 1 <= number <= len(actions) else self.named(snap, line)
             rolled = self.rolled(snap, line)
             if rolled is not None:  # the dice of one roll, typed at once: one step
                 step = rolled
@@ -316,6 +319,14 @@ class TerminalFlow:
             if ended:  # the turn played with the box: the automated part runs at once, as on the page
                 snap, _ran = self.run_policy(sid, snap)
             self.show(snap)
+
+    def named(self, snap: dict[str, Any], line: str) -> str:
+        """The option whose words were typed ("character Little Girl", "Move to Drumlin
+        Diner"), in any case; else the line as typed (the notation, or a step to refuse)."""
+        speaker, view = self.speak(snap), snap.get("view")
+        low = line.casefold()
+        actions = (snap.get("decision") or {}).get("actions") or []
+        return next((a for a in actions if speaker.action(a, view).casefold() == low), line)
 
     def run_policy(self, sid: str, snap: dict[str, Any]) -> tuple[dict[str, Any], int]:
         """"decide" again and again while the game's policy covers the choice: up to where
@@ -356,26 +367,38 @@ class TerminalFlow:
         return figures_of(self.speak(snap).spec)
 
     def mine(self, snap: dict[str, Any]) -> list[tuple[int, str]]:
-        """The deciding seat's figures on the board: (place in the view's list, spot)."""
+        """The deciding seat's figures on the board: (place in the view's list, spot id)."""
         figures = self.own_turn(snap) or {}
         seat = snap["decision"]["seat"]
         listed = (snap.get("view") or {}).get(figures.get("list", ""), []) or []
         return [(n, str(f[figures["at"]])) for n, f in enumerate(listed)
                 if isinstance(f, dict) and f.get(figures["seat"]) == seat and f.get(figures["at"]) not in (None, "")]
 
-    def at_step(self, snap: dict[str, Any], words: list[str]) -> str | None:
+    def at_step(self, snap: dict[str, Any], typed: str) -> str | None:
         """``at SPOT`` (the seat's one figure now stands on SPOT) or ``at FROM SPOT`` (the one
-        on FROM, where the seat has several): the correction that says so, else None (told why)."""
+        on FROM, where the seat has several), each spot by its name or its id: the correction
+        that says so, else None (told why)."""
+        speaker, view = self.speak(snap), snap.get("view")
         figures, mine = self.own_turn(snap) or {}, self.mine(snap)
-        if len(words) == 1 and len(mine) == 1:
-            n, dest = mine[0][0], words[0]
-        elif len(words) == 2 and any(spot == words[0] for _, spot in mine):
-            n, dest = next(n for n, spot in mine if spot == words[0]), words[1]
-        else:
-            where = ", ".join(spot for _, spot in mine[:8]) + (" ..." if len(mine) > 8 else "")
+        typed = " ".join(typed.split())
+        n, dest = None, None
+        if len(mine) == 1 and typed:
+            n, dest = mine[0][0], typed
+        elif len(mine) > 1:
+            for k, spot in mine:  # FROM by its id or its name, then the spot it went to
+                for said_as in (spot, speaker.spot(spot, view)):
+                    if typed.casefold().startswith(said_as.casefold() + " "):
+                        n, dest = k, typed[len(said_as) + 1:]
+        if n is None or dest is None:
+            where = ", ".join(speaker.spot(spot, view) for _, spot in mine[:8]) + (" ..." if len(mine) > 8 else "")
             self.out(self.say("at_how" if len(mine) == 1 else "at_which", spots=where or "-"))
             return None
-        return f"edit set {figures['path'].format(n=n)} {json.dumps(dest)}"
+        spot = speaker.spot_typed(dest, view)
+        if spot is None:
+            names = list(speaker.spots(view).values())
+            self.out(self.say("at_unknown", entry=shown(dest), spots=", ".join(names[:8]) + (" ..." if len(names) > 8 else "")))
+            return None
+        return f"edit set {figures['path'].format(n=n)} {json.dumps(spot)}"
 
     def choose_session(self, game: str | None) -> dict[str, Any] | None:
         status, listing = self.client.call("GET", "/api/companion")
@@ -477,10 +500,9 @@ class TerminalFlow:
         if option.kind == "bool":
             return self.say("yes" if d else "no")
         if option.values and d in option.values:
-            word = speaker.option(option.name, d)
-            return f"{option.values.index(d) + 1}. {d}" + (f" — {word}" if word else "")
+            return f"{option.values.index(d) + 1}. {speaker.value(option, d)}"
         if isinstance(d, (list, tuple)):  # an empty list is said, not left blank ("[Enter: ]")
-            return ", ".join(map(str, d)) if d else self.say("none")
+            return ", ".join(speaker.value(option, v) for v in d) if d else self.say("none")
         return str(d)
 
     def read_option(self, speaker: GameSpeaker, option: Any, raw: str) -> tuple[Any, str | None]:
@@ -504,34 +526,38 @@ class TerminalFlow:
                 return None, self.say("bad_number", label=label, range=span, entry=shown(raw))
             return value, None
         if option.kind in ("names", "seats"):
-            # each name by its number as listed or by its word, as a single value is typed
-            names = []
-            for entry in raw.replace(",", " ").split():
-                number = typed_number(entry)
-                names.append(option.values[number - 1] if option.values and number is not None
-                             and 1 <= number <= len(option.values) else entry)
-            return names, None
+            # each by its number as listed, its id or its name: commas part names of several
+            # words ("Little Girl, Scout"), else spaces do ("3 4", "little_girl scout")
+            whole = self.value_typed(speaker, option, raw)
+            entries = raw.split(",") if "," in raw else [raw] if whole is not None else raw.split()
+            return [self.value_typed(speaker, option, e.strip()) or e.strip() for e in entries if e.strip()], None
         if option.values:
-            number = typed_number(raw)
-            if number is not None and 1 <= number <= len(option.values):
-                return option.values[number - 1], None
-            for value in option.values:
-                word = speaker.option(option.name, value)
-                if raw.lower() in (str(value).lower(), (word or "").lower()):
-                    return value, None
+            value = self.value_typed(speaker, option, raw)
+            if value is not None:
+                return value, None
             return None, self.say("bad_option", label=label, n=len(option.values), entry=shown(raw))
         return raw, None
 
+    @staticmethod
+    def value_typed(speaker: GameSpeaker, option: Any, typed: str) -> Any:
+        """The value of ``option`` typed by its number as listed, its id or its name (any
+        case), else None."""
+        number = typed_number(typed)
+        if option.values and number is not None and 1 <= number <= len(option.values):
+            return option.values[number - 1]
+        low = typed.strip().casefold()
+        for value in option.values or ():
+            if low in (str(value).casefold(), speaker.value(option, value).casefold(),
+                       (speaker.option(option.name, value) or "").casefold()):
+                return value
+        return None
+
     def values(self, speaker: GameSpeaker, option: Any) -> str:
-        """An option's values as typed, each with the page's word for it beside where the
-        language has one ("classic — классический")."""
+        """An option's values by their names in the table's language ("3. Little Girl"),
+        numbered: a value is typed by its number, its name or its id."""
         if not option.values:
             return ""
-        shown_values = []
-        for n, value in enumerate(option.values, start=1):  # numbered: a value is typed by its number or word
-            word = speaker.option(option.name, value)
-            shown_values.append(f"{n}. {value} — {word}" if word else f"{n}. {value}")
-        return f" ({', '.join(shown_values)})"
+        return f" ({', '.join(f'{n}. {speaker.value(option, v)}' for n, v in enumerate(option.values, start=1))})"
 
     def who(self, seat: int | None) -> str:
         """The seat as the log names it: p1, p2..., the table for the chance seat."""
@@ -542,8 +568,37 @@ class TerminalFlow:
     def explained(self, event: dict[str, Any], rules: dict[str, Any], snap: dict[str, Any] | None = None) -> str:
         anchors = event.get("rules") or []
         why = "; ".join(self.rule_words(a, rules.get(a)) for a in anchors)
-        text = self.speak(snap).event(event) if snap is not None else event.get("text", "")
+        if snap is not None and event.get("type") == "correction":
+            text = f"{self.say('edit')}: {self.changes(event, snap)}"
+        else:
+            text = self.speak(snap).event(event) if snap is not None else event.get("text", "")
         return text + (f"  [{why}]" if why else "")
+
+    def changes(self, event: dict[str, Any], snap: dict[str, Any]) -> str:
+        """A correction's changes as a person reads them: a figure moved by ``at`` as where
+        it now stands, by the spot's name; any other change by its path in the position,
+        a spot it names by its name."""
+        speaker, view = self.speak(snap), snap.get("view")
+        figures = figures_of(speaker.spec) or {}
+        listed = (view or {}).get(figures.get("list", ""), []) or []
+        moved = re.compile(re.escape(figures["path"]).replace(r"\{n\}", r"(\d+)")) if figures else None
+        out = []
+        for c in event.get("changes") or []:
+            if not isinstance(c, dict):
+                continue
+            path, value = str(c.get("path")), c.get("value")
+            at = moved.fullmatch(path) if moved is not None and c.get("verb") == "set" else None
+            if at is not None and isinstance(value, str):
+                n = int(at.group(1))
+                seat = listed[n].get(figures["seat"]) if n < len(listed) and isinstance(listed[n], dict) else None
+                who = self.who(seat) if isinstance(seat, int) else f"#{n + 1}"
+                out.append(self.say("stands_at", who=who, spot=speaker.spot(value, view)))
+            elif value is None:
+                out.append(path)
+            else:
+                named = speaker.spot(value, view) if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+                out.append(f"{path} = {named}")
+        return "; ".join(out) or event.get("text", "")
 
     def rule_words(self, anchor: str, text: str | None) -> str:
         """``anchor: its words`` the first time the session shows the rule, ``anchor: its
@@ -569,8 +624,10 @@ class TerminalFlow:
         text = (snap.get("rules") or {}).get(rule)
         text = self.rule_words(rule, text).partition(": ")[2] or None
         prompt = speaker.prompt(d, view)
-        if d.get("chance") and self.lang != "en" and prompt == d["prompt"][:1].upper() + d["prompt"][1:]:  # the game has no words for it
+        if d.get("chance") and prompt == d["prompt"][:1].upper() + d["prompt"][1:]:  # the game has no words for it
+            # (the engine's prompt is notation: "chance: the hero 1 activation die"; what it is follows)
             prompt = self.say("reveal_any")
+            prompt = prompt[:1].upper() + prompt[1:]
         self.out(f"{self.who(d['seat'])} — {prompt} ({rule}{': ' + text if text else ''})")
         if d.get("chance"):
             chance = snap.get("chance") or {}
@@ -586,7 +643,7 @@ class TerminalFlow:
             mine = self.mine(snap)
             ending = next(a for a in TURN_ENDS if a in d["actions"])
             if mine:
-                where = ", ".join(spot for _, spot in mine[:6]) + (" ..." if len(mine) > 6 else "")
+                where = ", ".join(speaker.spot(spot, view) for _, spot in mine[:6]) + (" ..." if len(mine) > 6 else "")
                 self.out(self.say("turn_at" if len(mine) == 1 else "turn_at_which", spots=where))
             self.out(self.say("turn_edit"))
             self.out(self.say("turn_end", end=ending))

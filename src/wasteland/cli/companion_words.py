@@ -6,6 +6,7 @@ run, log, edit, record, quit...) stay as they are in every language, as in ``wor
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from wasteland.core.page_words import words_of_game
@@ -23,6 +24,8 @@ WORDS: dict[str, dict[str, str]] = {
         "turn_list": "  'list': its {n} {n|option|options} one by one, to play it step by step",
         "at_how": "error: 'at SPOT': the spot the figure now stands on (it stands on {spots})",
         "at_which": "error: 'at FROM SPOT': FROM is where the figure stood ({spots})",
+        "stands_at": "{who}'s figure now stands on {spot}",
+        "at_unknown": "error: '{entry}' is no spot of this board; by name or id: {spots}",
         "refused_rule": "the rules forbid it ({rule})",
         "refused_field": "'{field}' does not fit",
         "refused_illegal": "not a move of this game now",
@@ -42,6 +45,7 @@ WORDS: dict[str, dict[str, str]] = {
         "bad_option": "refused: {label}: type the number of a value as listed (1-{n}) or its word, not '{entry}'",
         "bad_yes_no": "refused: {label}: type yes or no (1 or 0), not '{entry}'",
         "bad_number": "refused: {label}: type a whole number{range}, not '{entry}'",
+        "rolled": "rolled {faces}",
         "table": "table",
         "reveals": "  the table reveals: {what}",
         "reveal_any": "reveal the card or tile drawn, or roll the dice: choose what came up",
@@ -57,8 +61,8 @@ WORDS: dict[str, dict[str, str]] = {
         "undone": "undone: {step}",
         "written": "written to {path}",
         "cannot_write": "error: cannot write {path}: {why}",
-        "edit": "edit",
-        "help": "a number or an action: play it for the seat that decides; 'decide': decide for us (the "
+        "edit": "correction",
+        "help": "a number, an option's words or its notation: play it for the seat that decides; 'decide': decide for us (the "
                 "game's documented policy); 'undo [N]': take back the last step (or step N); "
                 "'at SPOT': a player's turn played with the box, where its figure now stands; 'list': every option; 'edit set|add|del|put PATH [JSON]': correct the position; 'log': the steps so far; "
                 "'record FILE' / 'scenario FILE': export; 'quit'",
@@ -72,6 +76,8 @@ WORDS: dict[str, dict[str, str]] = {
         "turn_list": "  'list': все варианты хода (их {n}) по одному, чтобы играть шаг за шагом",
         "at_how": "ошибка: 'at МЕСТО': место, где фигурка стоит теперь (она на {spots})",
         "at_which": "ошибка: 'at ОТКУДА МЕСТО': ОТКУДА — где стояла фигурка ({spots})",
+        "stands_at": "фигурка {who} теперь стоит на месте {spot}",
+        "at_unknown": "ошибка: '{entry}' — нет такого места на поле; по названию или id: {spots}",
         "refused_rule": "запрещено правилами ({rule})",
         "refused_field": "«{field}» не подходит",
         "refused_illegal": "сейчас такого хода в игре нет",
@@ -91,6 +97,7 @@ WORDS: dict[str, dict[str, str]] = {
         "bad_option": "отказано: {label}: введите номер значения из списка (1-{n}) или его слово, а не '{entry}'",
         "bad_yes_no": "отказано: {label}: введите да или нет (1 или 0), а не '{entry}'",
         "bad_number": "отказано: {label}: введите целое число{range}, а не '{entry}'",
+        "rolled": "выпало {faces}",
         "table": "стол",
         "reveals": "  стол открывает: {what}",
         "reveal_any": "откройте вытянутую карту или тайл либо бросьте кубики: выберите, что выпало",
@@ -121,6 +128,8 @@ WORDS: dict[str, dict[str, str]] = {
         "turn_list": "  'list': усі варіанти ходу (їх {n}) по одному, щоб грати крок за кроком",
         "at_how": "помилка: 'at МІСЦЕ': місце, де фігурка стоїть тепер (вона на {spots})",
         "at_which": "помилка: 'at ЗВІДКИ МІСЦЕ': ЗВІДКИ — де стояла фігурка ({spots})",
+        "stands_at": "фігурка {who} тепер стоїть на місці {spot}",
+        "at_unknown": "помилка: '{entry}' — немає такого місця на полі; за назвою або id: {spots}",
         "refused_rule": "заборонено правилами ({rule})",
         "refused_field": "«{field}» не підходить",
         "refused_illegal": "зараз такого ходу в грі немає",
@@ -140,6 +149,7 @@ WORDS: dict[str, dict[str, str]] = {
         "bad_option": "відмовлено: {label}: введіть номер значення зі списку (1-{n}) або його слово, а не '{entry}'",
         "bad_yes_no": "відмовлено: {label}: введіть так або ні (1 або 0), а не '{entry}'",
         "bad_number": "відмовлено: {label}: введіть ціле число{range}, а не '{entry}'",
+        "rolled": "випало {faces}",
         "table": "стіл",
         "reveals": "  стіл відкриває: {what}",
         "reveal_any": "відкрийте витягнуту карту чи тайл або киньте кубики: оберіть, що випало",
@@ -184,12 +194,13 @@ class GameSpeaker:
             renderer = renderer.in_language(lang)
         self.renderer = renderer
         self.page = words_of_game(spec, lang) if lang != "en" else None
+        self.english = words_of_game(spec, "en")
         self.outcomes = self._outcome_names()
 
     def _outcome_names(self) -> dict[str, str]:
         """A chance outcome's id -> the name of the card or tile it is, in this language (the
         page's ``outcomeLabel``: the components' words, keyed without their kind)."""
-        texts = self.spec.component_texts if self.lang != "en" else None
+        texts = self.spec.component_texts
         names: dict[str, str] = {}
         for key, entry in (texts.catalogue(self.lang) if texts is not None else {}).items():
             names.setdefault(key.partition(":")[2], entry.get("name") or "")
@@ -205,16 +216,54 @@ class GameSpeaker:
         return said[:1].upper() + said[1:]
 
     def action(self, action: str, view: dict[str, Any] | None) -> str:
-        """An option in words; in English its notation, as a person types it. A chance
+        """An option in words, in every language: the names of what it moves, plays or
+        reaches, never their ids (the notation is still what may be typed). A chance
         outcome the game's words do not name is the card or tile it is, else the outcome
         itself (a die's face), as the page shows it."""
-        if self.renderer is None or self.lang == "en":
-            return action
-        words = self.renderer.action_text(action, view) or action
+        words = action if self.renderer is None else self.renderer.action_text(action, view) or action
         if words == action and action.startswith("chance "):
             outcome = action.removeprefix("chance ")
             return self.outcomes.get(outcome) or outcome
         return words
+
+    def step(self, step: str, view: dict[str, Any] | None) -> str:
+        """A step of the log in words: a correction by its kind, a step of several actions
+        (the dice of one roll, a turn entered as its result) each in words."""
+        if step == "edit" or step.startswith("edit "):
+            return said(self.lang, "edit")
+        faces = re.fullmatch(r"chance \d+(?:;chance \d+)*", step.replace(" ;", ";").replace("; ", ";"))
+        if faces:  # the dice of one roll (core.chance.roll's outcomes are faces): what they showed
+            return said(self.lang, "rolled", faces=", ".join(re.findall(r"\d+", step)))
+        return "; ".join(self.action(a.strip(), view) for a in step.split(";") if a.strip())
+
+    def spots(self, view: dict[str, Any] | None) -> dict[str, str]:
+        """Every spot of the board by its id, with its name ({} where spots are hexes,
+        written as the board shows them)."""
+        names = getattr(self.renderer, "spot_names", None)
+        return dict(names(view)) if names is not None and view else {}
+
+    def spot(self, spot: str, view: dict[str, Any] | None) -> str:
+        return self.spots(view).get(spot, spot)
+
+    def spot_typed(self, typed: str, view: dict[str, Any] | None) -> str | None:
+        """The spot a person typed, by its name or its id in any case; the text as typed where
+        spots have no names (a hex), None where it names no spot."""
+        names = self.spots(view)
+        if not names:
+            return typed
+        low = typed.strip().casefold()
+        return next((sid for sid, name in names.items() if low in (sid.casefold(), name.casefold())), None)
+
+    def value(self, option: Any, value: Any) -> str:
+        """An option's value by its name in this language: the page's word for it, the
+        component it is (a character), the English page's word, else its id made readable."""
+        key = f"option.{option.name}.{value}"
+        word = (self.page.own_text(key) if self.page is not None else None) or self.outcomes.get(str(value)) \
+            or (self.english.own_text(key) if self.english is not None else None)
+        if word:
+            return word
+        text = str(value).replace("_", " ")
+        return text[:1].upper() + text[1:]
 
     def event(self, event: dict[str, Any]) -> str:
         if event.get("type") == "correction" and self.lang != "en":

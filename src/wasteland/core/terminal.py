@@ -234,6 +234,12 @@ class TerminalBase:
     def event_style(self, kind: str | None) -> str:
         return ""
 
+    def spot_names(self, view: dict[str, Any]) -> dict[str, str]:
+        """Every spot a figure may stand on, by its id, with its name in the renderer's
+        language (a named space or zone); {} where spots are written as the board shows
+        them (a hex by its coordinates)."""
+        return {}
+
     def seat_label(self, view: dict[str, Any], seat: int) -> str:
         return f"p{seat + 1}"
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 import math
-from typing import Iterable
+from typing import Callable, Iterable
 
 from wasteland.sim.runner import Row
 from wasteland.sim.sweep import seat_bot
@@ -24,15 +24,16 @@ def _winners(row: Row) -> set[str]:
     return set(str(row["winners"]).split(";")) if row["winners"] else set()
 
 
-def losses(rows: Iterable[Row]) -> dict[str, dict[str, list[int]]]:
-    """Per bot, per cause: the round each lost seat's game ended in."""
+def losses(rows: Iterable[Row], said: Callable[[str], str] = str) -> dict[str, dict[str, list[int]]]:
+    """Per bot, per cause (the end reason in ``said``'s words): the round each lost seat's
+    game ended in."""
     out: dict[str, dict[str, list[int]]] = defaultdict(lambda: defaultdict(list))
     for row in rows:
         reason = str(row["end_reason"])
         if reason.startswith("error:"):
             continue
         winners = _winners(row)
-        cause = f"another seat won: {reason}" if winners else reason
+        cause = f"another seat won: {said(reason)}" if winners else said(reason)
         for k in range(int(row["seats"] or 0)):
             if f"p{k + 1}" not in winners:
                 out[seat_bot(str(row["bot"]), k)][cause].append(int(row["rounds"]))
@@ -48,9 +49,9 @@ def bands(rounds: list[int], top: int) -> str:
     return ", ".join(f"r{b * width + 1}-{(b + 1) * width}: {counts[b]}" for b in sorted(counts))
 
 
-def table(rows: list[Row]) -> list[str]:
+def table(rows: list[Row], said: Callable[[str], str] = str) -> list[str]:
     """The summary's lines (none when no seat lost)."""
-    lost = losses(rows)
+    lost = losses(rows, said)
     if not lost:
         return []
     top = max(int(r["rounds"]) for r in rows)

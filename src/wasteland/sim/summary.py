@@ -4,8 +4,10 @@ bot, the comparisons of ``compare``, and the game length (``wasteland simulate``
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from typing import Any
+from typing import Any, Callable
 
+from wasteland.core.page_words import words_of_game
+from wasteland.core.protocol import Outcome
 from wasteland.core.spec import GameSpec
 from wasteland.sim.compare import bot_pairs, head_to_head, option_tables
 from wasteland.sim.defeats import table as defeats_table
@@ -13,6 +15,41 @@ from wasteland.sim.report import (Rate, Row, shown, config_key, fmt_rate, is_dea
                                   row_label, seat_bot_rates, seat_name_rates, seat_rates, table,
                                   turn_position_rates, won)
 from wasteland.sim.sweep import seats_option
+
+
+def reason_words(spec: GameSpec) -> Callable[[str], str]:
+    """A game's end reason as its terminal says it: the engine's reason names things by
+    their ids (Quest's "a hero holds sanctum.c"), the renderer by their names ("Lantern
+    Sanctum c"); a failed game's error, or a game without a renderer, as it was written."""
+    renderer = spec.renderer
+    if renderer is None:
+        return lambda reason: reason
+
+    def said(reason: str) -> str:
+        if reason.startswith("error:"):
+            return reason
+        return renderer.end_reason(Outcome((), reason)) or reason
+    return said
+
+
+def component_names(spec: GameSpec) -> Callable[[str], str]:
+    """A seat's component (a character) by its English name with the id a run's options
+    take beside it; the id alone where the game's texts do not name it."""
+    texts = spec.component_texts
+    names = {key.partition(":")[2]: entry.get("name") for key, entry in
+             (texts.catalogue("en") if texts is not None else {}).items()}
+    return lambda v: f"{names[v]} ({v})" if names.get(v) and names[v] != v else str(v)
+
+
+def value_names(spec: GameSpec, option: Any) -> Callable[[str], str]:
+    """A choice's value by the page's English word for it with its id beside, where the
+    word is not the id itself ("The Last Lantern (lantern)"; "classic" stays "classic")."""
+    page = words_of_game(spec, "en") if option.kind == "choice" else None
+
+    def name(v: str) -> str:
+        word = page.own_text(f"option.{option.name}.{v}") if page is not None else None
+        return f"{word} ({v})" if word and word.casefold() != str(v).casefold() else str(v)
+    return name
 
 
 def summary(rows: list[Row], spec: GameSpec, *, seconds: float, header: list[str] | None = None,
@@ -36,13 +73,17 @@ def summary(rows: list[Row], spec: GameSpec, *, seconds: float, header: list[str
             continue
         rule = f" ({o.rule})" if o.rule and o.kind in ("names", "bool") else ""
         by = rates_by(rows, lambda r, c=o.name: shown(r[c]))
-        lines += table(f"by {o.name.replace('_', ' ')}{rule}", by, [shown(v) for v in keep_order(rows, o.name)])
+        name = value_names(spec, o)  # "The Last Lantern (lantern)": the name, and the id --NAME takes
+        lines += table(f"by {o.name.replace('_', ' ')}{rule}", {name(k): r for k, r in by.items()},
+                       [name(shown(v)) for v in keep_order(rows, o.name)])
     lines += table("by bot", rates_by(rows, lambda r: r["bot"]), keep_order(rows, "bot"))
     if seats is not None:
         named = seat_name_rates(rows, seats.name)
         if named:
             order = [v for v in seats.values if v in named] + sorted(set(named) - set(seats.values))
-            lines += table(f"by {seats.name} (games with it; won = its own seat won)", named, order)
+            name = component_names(spec)  # "Little Girl (little_girl)": the name, and the id --NAME takes
+            lines += table(f"by {seats.name} (games with it; won = its own seat won)",
+                           {name(v): r for v, r in named.items()}, [name(v) for v in order])
     by_seat = seat_rates(rows)
     if by_seat:
         lines += table("by seat (games it sat in; won = that seat won)", by_seat,
@@ -96,10 +137,11 @@ def summary(rows: list[Row], spec: GameSpec, *, seconds: float, header: list[str
     defeats = Counter(r["end_reason"] for r in rows if not won(r) and not is_error(r))
     victories = Counter(r["end_reason"] for r in rows if won(r))
     lines.append("causes of defeat (games nobody won):")
-    lines += [f"  {k:6d}  {reason}" for reason, k in defeats.most_common()] or ["  none"]
+    said = reason_words(spec)
+    lines += [f"  {k:6d}  {said(reason)}" for reason, k in defeats.most_common()] or ["  none"]
     lines.append("causes of victory:")
-    lines += [f"  {k:6d}  {reason}" for reason, k in victories.most_common()] or ["  none"]
-    lines += defeats_table(rows)
+    lines += [f"  {k:6d}  {said(reason)}" for reason, k in victories.most_common()] or ["  none"]
+    lines += defeats_table(rows, said)
     if errors:
         lines.append(f"ERRORS: {len(errors)} game(s) failed (end_reason 'error: ...' in games.csv):")
         causes = Counter(r["end_reason"] for r in errors)

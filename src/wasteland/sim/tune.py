@@ -192,10 +192,44 @@ def summary(tuning: Tuning) -> str:
         lines.append(f"  {name} = {value}  [{p.default}]  {p.rule}: {p.text}")
     lines.append("targets (estimate [95% interval]):")
     lines += [f"  {m.text()}" for m in best.measures]
+    lines += out_of_reach(tuning)
     own = tuning.candidates[0]
     lines.append(f"the game's own numbers (candidate 0): {own.state()}; score {own.score:.4f}")
     lines += [f"  {m.text()}" for m in own.measures]
     return "\n".join(lines) + "\n"
+
+
+def out_of_reach(tuning: Tuning) -> list[str]:
+    """The targets the best candidate misses, said plainly: met by another candidate (not
+    together with the best's), or by none within the parameters' ranges, with the nearest
+    value any candidate reached and its numbers that stand at an end of their range (the
+    target may lie beyond it: Quest's ``exploration_cards`` is at its maximum already)."""
+    t = tuning.targets
+    declared = game_params(t.spec)
+    searched = [declared.param(n) for n in t.params]
+    lines: list[str] = []
+    for k, m in enumerate(tuning.best.measures):
+        if m.met:
+            continue
+        met_by = [c for c in tuning.candidates if c.measures[k].met]
+        if met_by:
+            c = met_by[0]
+            lines.append(f"  {m.target.name}: met by candidate {c.number} ({as_text(c.values)}), "
+                         f"but not together with as many other targets")
+            continue
+        near = min(tuning.candidates, key=lambda c: (c.measures[k].distance, c.number))
+        got = near.measures[k]
+        ranges = ", ".join(f"{p.name} {p.low} to {p.high}" for p in searched)
+        lines.append(f"  {m.target.name}: out of reach within the ranges ({ranges}): no candidate "
+                     f"({len(tuning.candidates)} tried) met {m.target.wants()}; the nearest reached is "
+                     f"{got.estimate:.3f} [{got.low:.3f}, {got.high:.3f}], candidate {near.number} ({as_text(near.values)})")
+        for p in searched:
+            v = near.values[p.name]
+            end = "maximum" if v == p.high else "minimum" if v == p.low else None
+            if end:
+                lines.append(f"    {p.name} = {v} is already its range's {end} ({p.rule}): "
+                             f"the target may lie beyond what the range allows")
+    return ["targets the best numbers miss:", *lines] if lines else []
 
 
 def best_toml(tuning: Tuning) -> str:

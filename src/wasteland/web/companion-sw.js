@@ -6,7 +6,7 @@
 const CACHE = "wasteland-companion-1";
 const SHELL = ["/companion.html", "/style.css", "/companion.css", "/favicon.svg", "/companion.webmanifest",
   "/js/companion.js", "/js/companion-i18n.js", "/js/companion-link.js", "/js/companion-comfort.js",
-  "/js/companion-words.js",
+  "/js/companion-words.js", "/js/chance-words.js",
   "/js/i18n.js", "/js/api.js", "/js/boards.js", "/js/dom.js"];
 
 self.addEventListener("install", (event) => {

@@ -128,6 +128,9 @@ class FalloutTerminal(TerminalBase):
         out.rstrip()
         return Group(out)  # each space one line, cut with an ellipsis, however it is printed
 
+    def spot_names(self, view: dict[str, Any]) -> dict[str, str]:
+        return {sp["id"]: TEXTS.space(sp["id"], self.lang) for sp in (view.get("map") or {}).get("spaces", [])}
+
     def render_status(self, view: dict[str, Any]) -> Any:
         seat = view.get("seat")
         w = FalloutWords(self.lang).board

@@ -60,20 +60,30 @@ def _track(track: list[str]) -> str:
     return " → ".join(f"Hero {x[1:]}" if x[:1] == "h" else f"Group {x[1:]}" if x[:1] == "g" else x for x in track)
 
 
+def _quest(q: str) -> str:
+    """The quest by its name ("The Last Lantern"), never its id."""
+    return _named(f"option.quest.{q}", f"Quest {q}")
+
+
+def _faces(dice: list[int]) -> str:
+    """Dice as a table reads them ("3, 6, 3"), not as a list is printed ("[3, 6, 3]")."""
+    return ", ".join(str(d) for d in dice)
+
+
 def _h(q: int) -> str:
     return f"hero {q + 1}"
 
 
 TEMPLATES: T = {
-    "setup": lambda e: f"Quest {e['quest']}: {', '.join(_named(f'wq.hero.{h}', h) for h in e['heroes'])} set out "
+    "setup": lambda e: f"{_quest(e['quest'])}: {', '.join(_named(f'wq.hero.{h}', h) for h in e['heroes'])} set out "
     f"from the {_tile(e['start_tile'])}.",
     "round": lambda e: f"Round {e['round']}.",
     "dusk": lambda e: f"The dusk token moves to zone {e['zone'] + 1}" + (" (night)." if e["night"] else "."),
     "dusk_held": lambda e: f"The dusk token stays in zone {e['zone'] + 1}: it is night.",
     "destiny_denied": lambda e: "Destiny denied: no destiny roll this round.",
-    "destiny_roll": lambda e: f"Destiny roll: {e['dice'] or 'no dice'}.",
+    "destiny_roll": lambda e: f"Destiny roll: {_faces(e['dice']) or 'no dice'}.",
     "destiny_fulfilled": lambda e: f"Destiny fulfilled: {e['returned']} spent destiny dice return to the airship.",
-    "activation_roll": lambda e: f"{_h(e['seat'])} rolls {e['rolled']}, placed as {e['dice']}"
+    "activation_roll": lambda e: f"{_h(e['seat'])} rolls {_faces(e['rolled'])}, placed as {_faces(e['dice'])}"
     + (f" (disease x{e['disease']})" if e["disease"] else "") + (" (fatigue spent)" if e["fatigue"] else "") + ".",
     "initiative": lambda e: f"Battle track: {_track(e['track'])}.",
     "group_activates": lambda e: f"Enemy group {e['group']} activates.",

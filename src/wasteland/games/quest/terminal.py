@@ -251,6 +251,10 @@ class QuestTerminal(DrawnTerminal):
                    coords: bool = False) -> Any:
         return self.render_board(view, width, marks, coords)
 
+    def spot_names(self, view: dict[str, Any]) -> dict[str, str]:
+        words = QuestWords(self.lang)
+        return {zone: words.zone(zone) for zone in (view.get("board") or {}).get("zones", {})}
+
     def seat_label(self, view: dict[str, Any], seat: int) -> str:
         players = view.get("players") or []
         name = players[seat]["name"] if seat < len(players) else ""

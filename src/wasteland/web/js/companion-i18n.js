@@ -39,7 +39,7 @@ const WORDS = {
     table_edits: "Wind and weather", no_edits: "This game cannot correct its positions here",
     rule: "Rule", error: "Refused: {error}", step_undone: "Undone: {step}", lobby: "Sessions",
     hex: "Hex {hex}", no_chance: "The generator answers chance in this game",
-    corrected: "Correction", by_policy: "chosen by the policy", no_attack: "No attack", run: "Run the enemies for us", run_hint: "every choice by the policy, until the table must answer (a card, or a choice no policy covers)",
+    rolled: "rolled {faces}", corrected: "Correction", by_policy: "chosen by the policy", no_attack: "No attack", run: "Run the enemies for us", run_hint: "every choice by the policy, until the table must answer (a card, or a choice no policy covers)",
   },
   ru: {
     turn_correct: "Как всё стоит теперь", step_by_step: "Шаг за шагом", turn_end: "Ход сыгран: завершить", phase_end: "Фаза сыграна: завершить",
@@ -77,7 +77,7 @@ const WORDS = {
     scenario: "Файл сценария", table_edits: "Ветер и погода", no_edits: "Позицию этой игры здесь исправить нельзя",
     rule: "Правило", error: "Отказано: {error}", step_undone: "Отменено: {step}", lobby: "Сессии",
     hex: "Гекс {hex}", no_chance: "В этой игре случай решает генератор",
-    corrected: "Исправление", by_policy: "выбрано правилом выбора", no_attack: "Без атаки", run: "Пусть враги ходят сами", run_hint: "каждый выбор по правилу выбора, пока не понадобится ответ стола (карта или выбор, который правило не решает)",
+    rolled: "выпало {faces}", corrected: "Исправление", by_policy: "выбрано правилом выбора", no_attack: "Без атаки", run: "Пусть враги ходят сами", run_hint: "каждый выбор по правилу выбора, пока не понадобится ответ стола (карта или выбор, который правило не решает)",
   },
   uk: {
     turn_correct: "Як усе стоїть тепер", step_by_step: "Крок за кроком", turn_end: "Хід зіграно: завершити", phase_end: "Фазу зіграно: завершити",
@@ -115,7 +115,7 @@ const WORDS = {
     scenario: "Файл сценарію", table_edits: "Вітер і погода", no_edits: "Позицію цієї гри тут виправити не можна",
     rule: "Правило", error: "Відмовлено: {error}", step_undone: "Скасовано: {step}", lobby: "Сесії",
     hex: "Гекс {hex}", no_chance: "У цій грі випадок вирішує генератор",
-    corrected: "Виправлення", by_policy: "обрано правилом вибору", no_attack: "Без атаки", run: "Нехай вороги ходять самі", run_hint: "кожен вибір за правилом вибору, доки не знадобиться відповідь столу (карта або вибір, який правило не вирішує)",
+    rolled: "випало {faces}", corrected: "Виправлення", by_policy: "обрано правилом вибору", no_attack: "Без атаки", run: "Нехай вороги ходять самі", run_hint: "кожен вибір за правилом вибору, доки не знадобиться відповідь столу (карта або вибір, який правило не вирішує)",
   },
 };
 

@@ -7,7 +7,8 @@ import { LANGS, LANG_NAMES, preferredLang, setLang, lang, onLangChange, has, tIn
 import { api } from "./api.js";
 import { serverInfo, specOf, loadBoard } from "./boards.js";
 import { h, humanize, moveListeners } from "./dom.js";
-import { w, correctionText, customCardText } from "./companion-i18n.js";
+import { w, correctionText } from "./companion-i18n.js";
+import { chanceAnswer, chancePrompt, outcomeLabel, outcomeWordsOf } from "./chance-words.js";
 import { call, Link } from "./companion-link.js";
 import { apply as applySettings, settingsBox, keepAwake, say } from "./companion-comfort.js";
 import { BoardView } from "./viewport.js";
@@ -382,7 +383,6 @@ class SessionView {
    *  as the card the table holds ("Damage card 1-1: round 1, spawns at B...") rather than
    *  its id; a game without them shows the ids. */
   async loadTexts() {
-    this.outcomeWords = new Map();
     this.ruleWords = {};
     try { // every rule's words, for refusals that name a rule the snapshot does not list
       const out = await api("GET", `/api/games/${this.snap.session.game}/rules/${lang()}`);
@@ -390,15 +390,7 @@ class SessionView {
     } catch {
       // no rules reference: refusals show the anchor alone
     }
-    try {
-      const out = await api("GET", `/api/texts/${this.snap.session.game}/${lang()}`);
-      for (const [key, entry] of Object.entries(out.texts || {})) {
-        const id = key.slice(key.indexOf(":") + 1);
-        if (!this.outcomeWords.has(id)) this.outcomeWords.set(id, entry);
-      }
-    } catch {
-      // no texts for this game: ids it is
-    }
+    this.outcomeWords = await outcomeWordsOf(this.snap.session.game);
   }
 
   /** A step in words, as the log says it (a correction by its kind alone). */
@@ -409,20 +401,14 @@ class SessionView {
     return String(notation ?? "").split(";").map((a) => this.board.actionLabel(a.trim())).join("; ");
   }
 
-  /** A chance answer in words: the component's name, or the printed values the table entered. */
+  /** A chance answer in words: the faces rolled, the component's name, or the printed values
+   *  the table entered. */
   chanceLabel(action) {
-    if (action.includes(";")) return action.split(";").map((a) => this.chanceLabel(a.trim())).join(", "); // dice of one roll
-    if (/^chance custom /.test(action)) return customCardText(action, this.edits) || this.board.actionLabel(action);
-    const name = this.outcomeLabel(action).name;
-    if (name !== action.replace(/^chance /, "")) return name;
-    const label = this.board.actionLabel(action);
-    return label === action ? name : label; // a board without words for it: the outcome itself (a die's face)
+    return chanceAnswer(action, { board: this.board, edits: this.edits, words: this.outcomeWords });
   }
 
   outcomeLabel(action) {
-    const id = action.replace(/^chance /, "");
-    const entry = this.outcomeWords && this.outcomeWords.get(id);
-    return entry ? { name: entry.name || id, text: entry.text || "" } : { name: id, text: "" };
+    return outcomeLabel(this.outcomeWords, action);
   }
 
   /** A tap: numbered and queued by the link (a dropped connection keeps it and sends it
@@ -680,9 +666,7 @@ class SessionView {
     if (d.chance) {
       const c = s.chance || {};
       // what to reveal in the game's words ("Reveal the pickup's damage card"), else the engine's
-      // the game's companion module may word its chance points (a board's prompts may not)
-      const what = (this.edits.chanceText && this.edits.chanceText(s.view)) || b.promptText(d, s.view);
-      box.append(h("p", { id: "chance-what", text: what && what !== d.prompt ? what : w("reveal", { what: c.what || d.prompt }) }));
+      box.append(h("p", { id: "chance-what", text: chancePrompt(d, { ...s.view, chance: s.chance || (s.view || {}).chance }, { board: b, edits: this.edits }) }));
       const outcomes = d.actions.filter((a) => !a.startsWith("chance custom"));
       if (d.roll > 1 && outcomes.length <= 12) { // dice rolled together: one screen (the roll says how to enter them)
         box.append(this.rollBox(outcomes, d.roll));

@@ -2,7 +2,8 @@
 import { t, useGame, lang } from "./i18n.js";
 import { api, seatFor } from "./api.js";
 import { loadBoard, specOf } from "./boards.js";
-import { w, correctionText, customCardText } from "./companion-i18n.js";
+import { w, correctionText } from "./companion-i18n.js";
+import { chanceAnswer, chancePrompt, outcomeWordsOf } from "./chance-words.js";
 import * as generic from "./generic.js";
 import { h } from "./dom.js";
 import { toast } from "./app.js";
@@ -44,11 +45,13 @@ export class ReplayView {
       this.live = Boolean(first.live);
       if (this.live && first.seat !== null && first.seat !== undefined) this.seat = String(first.seat);
       this.game = await loadBoard(first.record.game);
-      this.edits = {}; // a table companion's session: its game's words for corrections
+      this.edits = {}; // a table companion's session: its game's words for corrections and chance
       if (first.companion) {
         const spec = await specOf(first.record.game);
         const url = spec && spec.web && spec.web.companion;
         if (url) this.edits = await import(url).catch(() => ({}));
+        this.gameName = first.record.game;
+        await this.loadOutcomeWords(this.gameName);
       }
       useGame(first.record.game);
       watchRules(this.root, first.record.game); // every anchor shown gets its rule's words, as on the game page
@@ -68,8 +71,16 @@ export class ReplayView {
     clearInterval(this.playing);
   }
 
-  rerender() {
-    if (this.data) this.render();
+  /** The names of the cards a table session drew, in the page's language. */
+  async loadOutcomeWords(game) {
+    this.outcomeLang = lang();
+    this.outcomeWords = await outcomeWordsOf(game);
+  }
+
+  async rerender() {
+    if (!this.data) return;
+    if (this.data.companion && this.outcomeLang !== lang()) await this.loadOutcomeWords(this.gameName);
+    this.render();
   }
 
   async go(step) {
@@ -133,8 +144,9 @@ export class ReplayView {
   actionLine(d) {
     if (d.companion && /^edit( |$)/.test(d.action)) return `✎ ${w("corrected")}`;
     const seat = d.companion && d.action_label === "table" ? w("table") : d.action_label || `p${d.action_seat + 1}`;
-    const custom = d.companion && /^chance custom /.test(d.action) ? customCardText(d.action, this.edits) : null;
-    const line = t("replay.action", { action: custom || this.game.actionLabel(d.action), seat });
+    const chance = d.companion && /^chance /.test(d.action)
+      ? chanceAnswer(d.action, { board: this.game, edits: this.edits, words: this.outcomeWords }) : null;
+    const line = t("replay.action", { action: chance || this.game.actionLabel(d.action), seat });
     // "decide for us" chose it: by which rule of the game's policy
     return d.companion && d.policy ? `${line} — ${w("by_policy")}: ${d.policy_text || d.policy}` : line;
   }
@@ -156,7 +168,9 @@ export class ReplayView {
   decisionLine(view) {
     const d = view && view.decision;
     if (!d || view.over) return null;
-    return h("p", { id: "r-decision", class: "decision" }, this.game.promptText(d, view),
+    // a table session waits on the table's chance answer: what it reveals, in the page's words
+    const prompt = d.kind === "chance" ? chancePrompt(d, view, { board: this.game, edits: this.edits || {} }) : this.game.promptText(d, view);
+    return h("p", { id: "r-decision", class: "decision" }, prompt,
       d.rule ? h("span", { class: "rule", "data-anchor": d.rule, text: ` (${d.rule})` }) : null);
   }
 

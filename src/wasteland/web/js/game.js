@@ -707,7 +707,22 @@ export class GameView {
       box.append(h("button", { type: "button", id: "undo", class: "undo", onclick: () => this.send("undo"), i18n: "game.undo" }));
     }
     this.renderSelection();
+    this.bringBoard();
     this.markReady();
+  }
+
+  /** On a phone the decision's panel holds the screen's top and the board lies under it: a
+   *  new decision of this seat's scrolls the page just enough for the whole board to show
+   *  under the question (choosing which raiders act, the raiders were below the fold). */
+  bringBoard() {
+    const d = this.state && this.state.decision;
+    if (!d || !this.actions().length || this.broughtAt === this.state.index) return;
+    this.broughtAt = this.state.index;
+    if (!window.matchMedia("(max-width: 700px)").matches) return;
+    const stage = this.root.querySelector("#board .vp-stage") || this.root.querySelector("#board");
+    if (!stage) return;
+    const below = stage.getBoundingClientRect().bottom - window.innerHeight;
+    if (below > 0) window.scrollBy(0, below);
   }
 
   filterActions() {

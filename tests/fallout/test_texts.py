@@ -102,3 +102,14 @@ def test_the_log_names_places_enemies_and_cards_as_the_page_does():
                 seen.add(e["type"])
                 assert not raw.search(describe(e)), (e, describe(e))
     assert {"move", "enemy_fights", "agenda_revealed", "type_activates"} <= seen, seen
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_the_web_logs_flipped_line_names_each_enemy_once(lang):
+    """An enemy's label already names its kind ('Mole rat 2'): the line of face-down enemies
+    turned face up (FO-13.2) lists the labels alone, not the kind before them too
+    ('Перевернуто лицем догори (Кротощур): Кротощур 2' named the enemy twice)."""
+    import json
+
+    words = json.loads((PKG / "web" / "i18n" / f"{lang}.json").read_text())["fo.ev.flipped"]
+    assert "{enemies}" in words and "{type}" not in words, words

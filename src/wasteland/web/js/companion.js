@@ -302,6 +302,7 @@ class SessionView {
 
   close() {
     if (this.link) this.link.close();
+    if (this.boardSeen) this.boardSeen.disconnect();
     keepAwake(false);
     if (this.unguard) this.unguard();
   }
@@ -549,8 +550,23 @@ class SessionView {
       else window.scrollTo(0, 0);
     }
     this.wasEntering = entering;
+    this.boardInReach(page, boardBox, entering);
     this.linkStatus();
     this.mark();
+  }
+
+  /** The board one tap away: a card's or a die's question, with what happened, can fill
+   *  several screens above the board; while the board is out of view a button at the
+   *  screen's foot brings it up (entering a turn's result, the board is under the question). */
+  boardInReach(page, boardBox, entering) {
+    if (this.boardSeen) this.boardSeen.disconnect();
+    if (entering || typeof IntersectionObserver === "undefined") return;
+    const jump = h("button", { type: "button", id: "to-board", class: "to-board", hidden: true,
+      onclick: () => boardBox.scrollIntoView({ block: "start" }), text: `↓ ${w("board")}` });
+    page.append(jump);
+    this.boardSeen = new IntersectionObserver(([seen]) => { jump.hidden = seen.intersectionRatio >= 0.25; },
+      { threshold: [0, 0.25, 0.5] });
+    this.boardSeen.observe(boardBox);
   }
 
   /** Is a player's own turn being entered as its result ("Where things stand now" open)? */

@@ -14,6 +14,8 @@ import { BoardView, COORDS_KEY, LEGEND_KEY, boardTools, shown } from "./viewport
 const ANIM_KEY = "wasteland.anim";
 const ANIM_MS = { off: 0, fast: 140, slow: 450 };
 const LOG_LIMIT = 400;
+/** The log is asked for three times, after these pauses (ms) between, before the page says it is missing. */
+const LOG_RETRIES = [400, 1200, 0];
 
 /** The spot an action starts from: the one its mark names (``from``, for a piece the action
  *  names by id, as "step ghoul#1 crater"), else the first marked spot its fields name. */
@@ -69,7 +71,6 @@ export class GameView {
       useGame(out.game.game);
       watchRules(this.root, out.game.game); // every anchor shown gets its rule's words (rules.js)
       this.setState(out.state);
-      await this.loadLog();
     } catch (e) {
       if (e.code === "unknown_token") {
         forgetSeat(this.id);
@@ -80,14 +81,35 @@ export class GameView {
         return;
       }
     }
+    // the history is loaded even when drawing the state failed: an empty log is never shown
+    // in silence (once, after a reload, the log was empty)
+    await this.loadLog();
+    if (this.closed) return;
     this.connect();
   }
 
   /** The game's whole log, from the server, as this seat may see it (a reload, a returning
    *  player, a spectator and a late joiner read the history the others watched live). */
   async loadLog() {
+    let out = null;
+    for (const wait of LOG_RETRIES) {
+      try {
+        out = await api("GET", `/api/games/${this.id}/log`, undefined, this.token);
+        break;
+      } catch (e) {
+        if (e.code === "unknown_game" || this.closed) break;
+        await new Promise((done) => setTimeout(done, wait));
+      }
+    }
+    if (!out) {
+      // said in the log's place: the history is missing, not empty; the page still plays
+      this.logIndex = 0;
+      this.logFailed = true;
+      const ol = this.root.querySelector("#log");
+      if (ol) ol.prepend(h("li", { class: "note log-failed", i18n: "game.log_failed" }));
+      return;
+    }
     try {
-      const out = await api("GET", `/api/games/${this.id}/log`, undefined, this.token);
       const entries = [];
       for (const step of out.log || []) {
         if (step.action !== null) {
@@ -104,7 +126,7 @@ export class GameView {
         ol.parentElement.scrollTop = ol.parentElement.scrollHeight;
       }
     } catch (e) {
-      this.logIndex = 0; // no log: the page still plays, its log then starts now
+      this.logIndex = 0; // a step the page cannot read: its log then starts now
     }
   }
 
@@ -425,6 +447,7 @@ export class GameView {
           h("div", { class: "log-scroll" }, h("ol", { id: "log" })))));
     this.root.append(page);
     const ol = page.querySelector("#log");
+    if (this.logFailed) ol.append(h("li", { class: "note log-failed", i18n: "game.log_failed" }));
     for (const entry of this.log) ol.append(this.logItem(entry));
     page.querySelector(".log-scroll").scrollTop = 1e9;
   }
@@ -707,7 +730,22 @@ export class GameView {
       box.append(h("button", { type: "button", id: "undo", class: "undo", onclick: () => this.send("undo"), i18n: "game.undo" }));
     }
     this.renderSelection();
+    this.bringBoard();
     this.markReady();
+  }
+
+  /** On a phone the decision's panel holds the screen's top and the board lies under it: a
+   *  new decision of this seat's scrolls the page just enough for the whole board to show
+   *  under the question (choosing which raiders act, the raiders were below the fold). */
+  bringBoard() {
+    const d = this.state && this.state.decision;
+    if (!d || !this.actions().length || this.broughtAt === this.state.index) return;
+    this.broughtAt = this.state.index;
+    if (!window.matchMedia("(max-width: 700px)").matches) return;
+    const stage = this.root.querySelector("#board .vp-stage") || this.root.querySelector("#board");
+    if (!stage) return;
+    const below = stage.getBoundingClientRect().bottom - window.innerHeight;
+    if (below > 0) window.scrollBy(0, below);
   }
 
   filterActions() {

@@ -21,6 +21,9 @@ import { h } from "./dom.js";
 // the whole area in play opens in view (pinch or "+" for more)
 const TAP_PX = 30;
 const NARROW = 700; // px: a phone's width, where spots are kept a finger's size
+// ... and where a board names its smallest text (its data-read, SVG units), that text is kept
+// readable at arm's length: Fallout's place names and enemy letters were 6 px on a phone
+const READ_PX = 12;
 const DRAG_PX = 8; // a pointer moved less than this is a click, not a drag
 const MARKED = ".reach, .target, .collect, .explore, .source, .pick, .acting";
 const SPOT_ATTRS = ["data-hex", "data-space", "data-zone"];
@@ -108,6 +111,7 @@ export class BoardView {
     const vb = (svg.getAttribute("viewBox") || "0 0 100 100").split(/[\s,]+/).map(Number);
     this.full = { x: vb[0], y: vb[1], w: vb[2], h: vb[3] };
     this.tapUnits = Number(svg.dataset.tap) || 40;
+    this.readUnits = Number(svg.dataset.read) || 0;
     this.keyboard(svg);
     const spots = stepSpots(svg, step);
     for (const name of spots) for (const e of spotElements(svg, name)) e.classList.add("vp-last");
@@ -219,7 +223,7 @@ export class BoardView {
     let scale = Math.min(W / a.w, H / a.h);
     scale = Math.min(scale, this.maxScale(W, H));
     let cx = a.x + a.w / 2, cy = a.y + a.h / 2;
-    const tap = TAP_PX / this.tapUnits;
+    const tap = Math.max(TAP_PX / this.tapUnits, this.readUnits ? READ_PX / this.readUnits : 0);
     if (W < NARROW && scale < tap) {
       scale = tap;
       const f = area.focus;

@@ -11,7 +11,7 @@ import { SEAT_COLOURS, SPACE_FILL, MARKER_COLOUR, ENEMY_COLOURS } from "./legend
 export { legend } from "./legend.js";
 export const STYLESHEET = "board.css";
 
-const W = 1000, H = 620, R = 34;
+const W = 1000, H = 620, R = 34, TEXT = 15; // TEXT: the names' and letters' size
 const HL = { reach: "#2f9e44", target: "#e03131" }; // the hatching and ring of a reachable space, of a target
 
 
@@ -58,7 +58,9 @@ export function renderBoard(container, view, { marks = new Map(), onSpot = null,
   const click = onSpot || onHex;
   const at = new Map(map.spaces.map((sp) => [sp.id, pos(sp)]));
   // data-tap: a space with its ring, the least a finger taps (viewport.js)
-  const root = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "fo-map", id: "fo-map", role: "img", "data-tap": 2 * R + 12 });
+  // data-read: its smallest text (the names, the enemies' letters), kept readable on a phone
+  const root = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "fo-map", id: "fo-map", role: "img", "data-tap": 2 * R + 12,
+                            "data-read": TEXT });
   // a highlight keeps the place readable: hatching and a ring over it, not a fill instead of it
   const defs = svg("defs");
   for (const [kind, colour] of Object.entries(HL)) {
@@ -101,7 +103,7 @@ export function renderBoard(container, view, { marks = new Map(), onSpot = null,
       g.append(svg("circle", { cx: x, cy: y, r: R + 6, class: "fo-src-ring", fill: "none", stroke: "#1864ab",
                                "stroke-width": m.classes.includes("selected") ? 6 : 3, "pointer-events": "none" }));
     }
-    g.append(svg("text", { x, y: y + R + 16, "text-anchor": "middle", "font-size": 15 }, spaceName(sp.id)));
+    g.append(svg("text", { x, y: y + R + 16, "text-anchor": "middle", "font-size": TEXT }, spaceName(sp.id)));
     (here.get(sp.id) || []).forEach((s, i) => {
       g.append(svg("circle", { cx: x - 18 + i * 12, cy: y - 10, r: 9, fill: SEAT_COLOURS[s.seat % 4],
                                class: "fo-survivor", "data-seat": s.seat }));
@@ -115,7 +117,7 @@ export function renderBoard(container, view, { marks = new Map(), onSpot = null,
       const token = svg("g", { class: "fo-enemy-token", ...(e.face_up ? { "data-component": `enemy:${e.type}` } : {}) });
       token.append(svg("rect", { x: ex, y: y + 2, width: 26, height: 22, rx: 3, fill: e.face_up ? ENEMY_COLOURS.up : ENEMY_COLOURS.down,
                                  class: "fo-enemy", "data-enemy": e.id }));
-      token.append(svg("text", { x: ex + 13, y: y + 18, "text-anchor": "middle", "font-size": 15, "font-weight": 700, fill: "#fff" }, label));
+      token.append(svg("text", { x: ex + 13, y: y + 18, "text-anchor": "middle", "font-size": TEXT, "font-weight": 700, fill: "#fff" }, label));
       token.append(svg("title", {}, e.face_up ? enemyName(e.type) : "?"));
       g.append(token);
     });

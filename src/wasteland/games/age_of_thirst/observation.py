@@ -43,11 +43,11 @@ def _levels(v):
     return [float(me.get("levels", {}).get(k, 0)) / 3 for k in KINDS]
 
 
-_STATIC: list = [None, None]  # the board the static planes below were read from, and them
+_STATIC: list = [None, None]  # the board the static planes below were read from, and a tensor of them alone
 _PLACES: dict = {}  # per board: (the board, the tensor's place of each of its hexes)
 
 
-def _static(b) -> list[int]:
+def _static(b):
     if _STATIC[0] is not b:
         at = {name: i for i, name in enumerate(HEXES)}
         idx = []
@@ -55,7 +55,9 @@ def _static(b) -> list[int]:
             idx += [_OFF[plane_name] + at[b.names[h]] for h in hexes if b.names[h] in at]
         import numpy as np  # the environments that call ``_direct`` come with it (the rl extra)
 
-        _STATIC[:] = [b, np.asarray(idx, np.intp)]
+        planes = np.zeros(OBSERVATION.size, np.float32)
+        planes[idx] = 1.0
+        _STATIC[:] = [b, planes]
     return _STATIC[1]
 
 
@@ -69,7 +71,7 @@ def _direct(s, seat, out) -> None:
     at = at[1]
     o = _OFF
     w = memoryview(out)
-    out[_static(b)] = 1.0
+    out[:] = _static(b)  # a copy of the board's tensor: cheaper than setting its ones
     full: dict[tuple[int, str], float] = {}  # a troop's health before damage, per owner and kind
     damage = s.damage
     injections = s.injections

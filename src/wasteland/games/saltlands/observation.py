@@ -96,7 +96,7 @@ def _places(geo):
 
 
 def _board_planes(s):
-    """The indices set to 1 by the terrain and spawn planes (what the view's hex list shows:
+    """The tensor with only the terrain and spawn planes' ones (what the view's hex list shows:
     each hex's terrain, and its spawn letter), as a numpy array kept with the terrain (it
     changes when a tile is explored). The environments that call ``_direct`` come with
     numpy (the rl extra)."""
@@ -112,7 +112,9 @@ def _board_planes(s):
         spawn = np.asarray([h for h, _letter in terrain.spawn_points], np.intp)
         if len(spawn):
             spawn = spawn[at[spawn] >= 0]
-        found = terrain.remember(_MEMO, np.concatenate([idx, _OFF["spawn"] + at[spawn]]))
+        board = np.zeros(OBSERVATION.size, np.float32)
+        board[np.concatenate([idx, _OFF["spawn"] + at[spawn]])] = 1.0
+        found = terrain.remember(_MEMO, board)
     return found
 
 
@@ -120,7 +122,7 @@ def _direct(s, seat, out) -> None:
     # written number by number through a memoryview of ``out`` (a numpy scalar write costs
     # twice as much, and gathering the numbers for one fancy-index assignment more still);
     # a later write wins, as a later entry of the view does
-    out[_board_planes(s)] = 1.0
+    out[:] = _board_planes(s)  # a copy of the kept board tensor: cheaper than setting its ones
     at = _places(s.static.geo)
     o = _OFF
     w = memoryview(out)
@@ -155,9 +157,9 @@ def _direct(s, seat, out) -> None:
         w[active + p.seat] = 1.0 if p.status == "active" else 0.0
     if me is not None:
         k = o["own hand"]
-        card_names = s.static.catalog.card_names
+        kinds = _card_kinds(s.static.catalog)
         for c in me.hand:
-            j = _KIND.get(card_names[c].split("#")[0])
+            j = kinds[c]
             if j is not None:
                 w[k + j] += 1.0
 
@@ -186,6 +188,17 @@ _OFF = OBSERVATION.offsets()
 _AT = {name: i for i, name in enumerate(HEXES)}
 _KIND = {kind: i for i, kind in enumerate(KINDS)}
 _MEMO = ("tensor board planes",)  # the key of the board planes in the terrain's memo
+
+
+_CARD_KINDS: list = [None, None]  # the catalog the list below was read from, and per card its kind's place
+
+
+def _card_kinds(cards) -> list:
+    """Per card of the catalog, its kind's place in the own-hand vector (None for a kind it
+    does not count), read once per catalog rather than by splitting each card's name a step."""
+    if _CARD_KINDS[0] is not cards:
+        _CARD_KINDS[:] = [cards, [_KIND.get(name.split("#")[0]) for name in cards.card_names]]
+    return _CARD_KINDS[1]
 
 
 _TERRAIN_OFFSET: list = []  # per terrain code, its plane's first index (-1 for none), once numpy is there

@@ -13,9 +13,10 @@ SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "hei
 LOCALES = {"en": "en-US", "ru": "ru-RU", "uk": "uk-UA"}
 
 
-#: Chromium's console line for a request the server answered with a refusal of bad input
-#: (400, 422: one clear error naming the rule or field, which the page shows)
-REFUSED = re.compile(r"Failed to load resource: the server responded with a status of (400|422)\b")
+#: Chromium's console line for a request the server refused, which the page shows: bad input
+#: (400, 422: one clear error naming the rule or field) or a step on a position another
+#: phone had already moved (409)
+REFUSED = re.compile(r"Failed to load resource: the server responded with a status of (400|409|422)\b")
 
 
 def watched_page(browser, size="phone", lang: str = "en", timeout: int = 20_000, refusals: bool = False,
@@ -23,7 +24,7 @@ def watched_page(browser, size="phone", lang: str = "en", timeout: int = 20_000,
     """A fresh context and page at ``size`` (a name of ``SIZES`` or (width, height); under
     500 px wide a phone's, touch on) in ``lang``'s locale; ``page.problems`` collects console
     errors, page errors and unhandled promise rejections (Chromium reports those as page
-    errors). ``refusals``: the test enters bad input on purpose, so the console's line for
+    errors). ``refusals``: the test provokes refusals on purpose, so the console's line for
     each refused request is no problem (``REFUSED``). ``options``: more of Playwright's
     context options."""
     viewport = SIZES[size] if isinstance(size, str) else {"width": size[0], "height": size[1]}

@@ -5,11 +5,7 @@ import re
 import subprocess
 import sys
 
-import pytest
-
-from wasteland.core.registry import registered_games
-from wasteland.agents.random_agent import RandomAgent
-from wasteland.core.registry import get_spec
+from wasteland.core.registry import get_spec, registered_games
 from wasteland.sim.bench import config_for, connect_four, player_counts, random_games
 
 

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import functools
 import io
 import re
 import sys
@@ -139,9 +140,10 @@ def _rel(path: Path) -> str:
     return path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else path.as_posix()
 
 
-def _ruling_blocks(text: str) -> list[tuple[int, str]]:
+@functools.lru_cache(maxsize=None)
+def _ruling_blocks(text: str) -> tuple[tuple[int, str], ...]:
     """The comment blocks (consecutive comment lines) and docstring paragraphs of a module
-    that say "ruling": (first line, text)."""
+    that say "ruling": (first line, text). Cached by text: every game reads every module."""
     blocks: list[tuple[int, str]] = []
     run: list[str] = []
     start = last = -1
@@ -164,41 +166,43 @@ def _ruling_blocks(text: str) -> list[tuple[int, str]]:
                 blocks.append((tok.start[0] + k, " ".join(para.split())))
     if run:
         blocks.append((start, " ".join(run)))
-    return [(line, block) for line, block in blocks if re.search(r"\bruling", block, re.IGNORECASE)]
+    return tuple((line, block) for line, block in blocks if re.search(r"\bruling", block, re.IGNORECASE))
 
 
-def _marked(text: str, node: ast.AST, pattern: re.Pattern[str]) -> set[str] | None:
-    """The anchors a ``worked_example`` marker among ``node``'s decorators names (None: no
-    marker)."""
-    found = None
-    for d in getattr(node, "decorator_list", ()):
-        source = ast.get_source_segment(text, d) or ""
-        if MARKER in source:
-            found = (found or set()) | set(pattern.findall(source))
-    return found
+def _segment(lines: list[str], node: ast.AST) -> str:
+    """``ast.get_source_segment`` over lines split once (it splits the whole text each call)."""
+    first, last = node.lineno - 1, node.end_lineno - 1
+    if first == last:
+        return lines[first].encode()[node.col_offset:node.end_col_offset].decode()
+    head = lines[first].encode()[node.col_offset:].decode()
+    tail = lines[last].encode()[:node.end_col_offset].decode()
+    return "\n".join([head, *lines[first + 1:last], tail])
 
 
-def _test_citations(spec, pattern: re.Pattern[str], path: Path) -> tuple[dict[str, set[str]], set[str],
-                                                                         dict[str, set[str]]]:
-    """test id -> anchors cited by that test; anchors cited at the module's top level; and
-    test id -> the anchors of the worked examples it is marked as playing."""
-    text = path.read_text(encoding="utf-8")
+@dataclass(frozen=True)
+class _TestSource:
+    name: str  # the function's name
+    where: str  # its place in the module: "Class::name" or "name"
+    source: str  # its decorators and body
+    markers: tuple[str, ...]  # the source of each decorator that is a worked_example marker
+
+
+@functools.lru_cache(maxsize=None)
+def _test_sources(text: str) -> tuple[tuple[_TestSource, ...], str]:
+    """A test module's tests and its text outside them (its top level, docstring left out),
+    parsed once for every game."""
     lines = text.splitlines()
     tree = ast.parse(text)
-    tests: dict[str, set[str]] = {}
-    examples: dict[str, set[str]] = {}
+    found: list[_TestSource] = []
     covered: set[int] = set()
 
     def visit(node: ast.AST, owner: str) -> None:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name.startswith("test"):
             first = min([d.lineno for d in node.decorator_list] + [node.lineno])
             covered.update(range(first, node.end_lineno + 1))
-            source = "\n".join(lines[first - 1:node.end_lineno])
-            test_id = f"{_rel(path)}::{owner}{node.name}"
-            tests[test_id] = set(pattern.findall(source)) | compact_anchors(spec, node.name)
-            marked = _marked(text, node, pattern)
-            if marked is not None:
-                examples[test_id] = marked
+            markers = tuple(src for src in (_segment(lines, d) for d in node.decorator_list) if MARKER in src)
+            found.append(_TestSource(node.name, f"{owner}{node.name}",
+                                     "\n".join(lines[first - 1:node.end_lineno]), markers))
         elif isinstance(node, ast.ClassDef) and node.name.startswith("Test"):
             for child in node.body:
                 visit(child, f"{owner}{node.name}::")
@@ -209,7 +213,21 @@ def _test_citations(spec, pattern: re.Pattern[str], path: Path) -> tuple[dict[st
         getattr(tree.body[0], "value", None), ast.Constant) else None
     if doc is not None:
         covered.update(range(doc.lineno, doc.end_lineno + 1))
-    top = "\n".join(line for n, line in enumerate(lines, 1) if n not in covered)
+    return tuple(found), "\n".join(line for n, line in enumerate(lines, 1) if n not in covered)
+
+
+def _test_citations(spec, pattern: re.Pattern[str], path: Path) -> tuple[dict[str, set[str]], set[str],
+                                                                         dict[str, set[str]]]:
+    """test id -> anchors cited by that test; anchors cited at the module's top level; and
+    test id -> the anchors of the worked examples it is marked as playing."""
+    found, top = _test_sources(path.read_text(encoding="utf-8"))
+    tests: dict[str, set[str]] = {}
+    examples: dict[str, set[str]] = {}
+    for test in found:
+        test_id = f"{_rel(path)}::{test.where}"
+        tests[test_id] = set(pattern.findall(test.source)) | compact_anchors(spec, test.name)
+        if test.markers:
+            examples[test_id] = {a for marker in test.markers for a in pattern.findall(marker)}
     return tests, set(pattern.findall(top)), examples
 
 

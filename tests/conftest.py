@@ -105,6 +105,29 @@ class TestBrowser:
         return getattr(self._browser, name)
 
 
+@pytest.fixture
+def watched(browser):
+    """Pages to test, each in a fresh browser context: ``watched(size, lang, timeout,
+    refusals, **context options)`` opens one (boardkit's ``watched_page``: "phone" 390x844 with touch,
+    "desktop" 1280x800, or (width, height)). ``page.problems`` lists its console errors and
+    page errors so far; when the test ends its contexts are closed and any such error fails
+    it. Every folder's browser tests open their pages this way."""
+    import boardkit
+
+    opened = []
+
+    def open_page(size="phone", lang: str = "en", timeout: int = 20_000, refusals: bool = False, **options):
+        ctx, page = boardkit.watched_page(browser, size, lang, timeout, refusals, **options)
+        opened.append((ctx, page))
+        return page
+
+    yield open_page
+    problems = [problem for _, page in opened for problem in page.problems]
+    for ctx, _ in opened:
+        ctx.close()
+    assert not problems, f"errors on the page: {problems}"
+
+
 #: WCAG 2.1 AA's rules in axe-core (its copy in the pinned axe-playwright-python package,
 #: pyproject's test extra: nothing is fetched at test time)
 WCAG_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]

@@ -69,7 +69,9 @@ def test_tune_scores_candidates_on_the_same_seeds_and_writes_the_best_set(tmp_pa
 
 def test_tune_plays_the_same_search_on_ray(tmp_path):
     pytest.importorskip("ray")
-    (tmp_path / "t.toml").write_text(TARGETS.replace("budget = 4", "budget = 2"), encoding="utf-8")
+    # the same search, smaller: the backend is the point
+    (tmp_path / "t.toml").write_text(TARGETS.replace("budget = 4", "budget = 2").replace("games = 6", "games = 3"),
+                                     encoding="utf-8")
     local = wasteland("tune", "fallout", "--targets", str(tmp_path / "t.toml"), "--workers", "2")
     ray = wasteland("tune", "fallout", "--targets", str(tmp_path / "t.toml"), "--workers", "2", "--backend", "ray")
     assert local.returncode in (0, 1) and ray.returncode == local.returncode, ray.stderr[-2000:]
@@ -148,7 +150,9 @@ def test_sensitivity_ranks_each_parameter_and_rule_one_step_at_a_time(tmp_path):
     assert float(rows["target_1p 11 -> 10"]["rounds_change"]) <= 0 and rows["target_1p 11 -> 10"]["paired"] == "1"
     assert float(rows["target_2p 10 -> 9"]["rounds_change"]) == 0  # a two-player number moves no solo game
     # a rule turned on: Saltlands' expansion and each variant alone, on other deals
-    sl = wasteland("simulate", "saltlands", "--games", "2", "--sensitivity", "--no-progress", "--workers", "2")
+    # (the random bot: which changes are named is the point here, not what they do to games)
+    sl = wasteland("simulate", "saltlands", "--games", "2", "--sensitivity", "--bot", "random", "--no-progress",
+                   "--workers", "2")
     assert sl.returncode == 0, sl.stderr
     assert "expansion on (SL §140)" in sl.stdout and "letters_normal 4 -> 5 (SL §18)" in sl.stdout
     assert "--sensitivity: variants + epic:" in sl.stderr + sl.stdout  # epic needs the expansion (SL §150)

@@ -80,16 +80,10 @@ PHONE = {"width": 390, "height": 844}
 
 
 @pytest.fixture
-def phone(browser):
-    """A page at a phone's viewport, touch on; any JavaScript error on it fails the test."""
-    ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-    page = ctx.new_page()
-    page.set_default_timeout(20_000)
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    yield page
-    ctx.close()
-    assert not errors, f"JavaScript errors on the page: {errors}"
+def phone(watched):
+    """A page at a phone's viewport, touch on (tests/conftest.py's ``watched``): any
+    JavaScript or console error on it fails the test."""
+    return watched("phone")
 
 
 def ready(page, index: int | None = None) -> None:

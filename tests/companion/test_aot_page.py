@@ -40,8 +40,8 @@ def menu(page, *labels):
         page.tap(f"#hex-menu .menu-choice:has-text(\"{label}\") >> nth=0")
 
 
-def test_an_age_of_thirst_table_on_a_phone(url, phone, artifacts):
-    page = phone
+def test_an_age_of_thirst_table_on_a_phone(url, watched, artifacts):
+    page = watched("phone", refusals=True)  # it enters bad input on purpose
     page.goto(url + "companion.html?lang=en")
     page.wait_for_selector("#new-game")
     page.select_option("#new-game", "age-of-thirst")

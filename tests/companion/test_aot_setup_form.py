@@ -26,8 +26,8 @@ def red_troops(page, url):
     return {p["hex"]: p["kind"] for p in snap["view"]["pieces"] if p["colour"] == "red"}
 
 
-def test_a_clan_enters_its_starting_troops_in_one_tap(url, phone, artifacts):
-    page = phone
+def test_a_clan_enters_its_starting_troops_in_one_tap(url, watched, artifacts):
+    page = watched("phone", refusals=True)  # it enters bad input on purpose
     page.goto(url + "companion.html?lang=ru#/new/age-of-thirst")
     page.wait_for_selector("#create")
     page.tap("#create")

@@ -30,8 +30,8 @@ def tap_spot(page, selector: str) -> None:
     page.focus(selector)
     page.tap(selector)
 
-def test_a_table_session_from_scratch_on_a_phone(url, phone, artifacts):
-    page = phone
+def test_a_table_session_from_scratch_on_a_phone(url, watched, artifacts):
+    page = watched("phone", refusals=True)  # it enters bad input on purpose
     page.goto(url + "companion.html")
     page.tap("#new-session")
     page.wait_for_selector("#setup")

@@ -21,8 +21,8 @@ def url(tmp_path_factory):
 
 
 @pytest.mark.parametrize("lang", ["en", "uk"])
-def test_a_session_keeps_the_tuned_numbers_it_was_started_with(url, phone, artifacts, lang):
-    page = phone
+def test_a_session_keeps_the_tuned_numbers_it_was_started_with(url, watched, artifacts, lang):
+    page = watched("phone", refusals=True)  # it enters bad input on purpose
     page.goto(url + f"companion.html?lang={lang}#/new/fallout")
     page.wait_for_selector("#create")
     page.locator("#params-box summary").click()

@@ -20,75 +20,59 @@ def url(tmp_path_factory):
 
 @pytest.mark.parametrize("size", [(390, 844), (1280, 800)], ids=["phone", "laptop"])
 @pytest.mark.parametrize("lang", ["en", "ru", "uk"])
-def test_the_session_page_reads_question_first(url, browser, artifacts, lang, size):
+def test_the_session_page_reads_question_first(url, watched, artifacts, lang, size):
     width, height = size
-    ctx = browser.new_context(viewport={"width": width, "height": height}, is_mobile=width < 500, has_touch=width < 500)
-    page = ctx.new_page()
-    page.set_default_timeout(30_000)
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    try:
-        page.goto(f"{url}companion.html?lang={lang}#/new/saltlands")
-        page.wait_for_selector("#create")
-        page.click("#create")
-        ready(page, 0)
-        page.locator("#decision [data-action] >> nth=0").click()  # a first step: something happened
-        ready(page, 1)
-        # the question comes before what happened, and both before the board
-        tops = [page.locator(sel).bounding_box()["y"] for sel in ("#decision", "#explain", "#board")]
-        assert tops == sorted(tops), tops
-        assert page.locator("#decision").bounding_box()["y"] < height  # no swipe to reach the question
-        assert page.locator("#code-chip").is_visible()
-        # against the screen's width: a phone's innerWidth grows with a page wider than it
-        assert page.evaluate("document.documentElement.scrollWidth") <= width, "sideways scroll"
-        page.screenshot(path=str(artifacts / f"session-{lang}-{width}.png"))
-        page.evaluate("for (const d of document.querySelectorAll('#settings, #share')) d.open = true")
-        page.locator("#share").scroll_into_view_if_needed()
-        page.wait_for_function("document.querySelector('#share-qr').complete")
-        page.screenshot(path=str(artifacts / f"share-{lang}-{width}.png"))
-    finally:
-        ctx.close()
-    assert not errors, errors
+    page = watched(size, lang, timeout=30_000)
+    page.goto(f"{url}companion.html?lang={lang}#/new/saltlands")
+    page.wait_for_selector("#create")
+    page.click("#create")
+    ready(page, 0)
+    page.locator("#decision [data-action] >> nth=0").click()  # a first step: something happened
+    ready(page, 1)
+    # the question comes before what happened, and both before the board
+    tops = [page.locator(sel).bounding_box()["y"] for sel in ("#decision", "#explain", "#board")]
+    assert tops == sorted(tops), tops
+    assert page.locator("#decision").bounding_box()["y"] < height  # no swipe to reach the question
+    assert page.locator("#code-chip").is_visible()
+    # against the screen's width: a phone's innerWidth grows with a page wider than it
+    assert page.evaluate("document.documentElement.scrollWidth") <= width, "sideways scroll"
+    page.screenshot(path=str(artifacts / f"session-{lang}-{width}.png"))
+    page.evaluate("for (const d of document.querySelectorAll('#settings, #share')) d.open = true")
+    page.locator("#share").scroll_into_view_if_needed()
+    page.wait_for_function("document.querySelector('#share-qr').complete")
+    page.screenshot(path=str(artifacts / f"share-{lang}-{width}.png"))
 
 
 @pytest.mark.parametrize("lang", ["ru", "uk"])
-def test_the_steps_list_fits_a_phone_once_a_step_can_be_gone_back_to(url, browser, artifacts, lang):
+def test_the_steps_list_fits_a_phone_once_a_step_can_be_gone_back_to(url, watched, artifacts, lang):
     """With two steps the first one offers "back here" beside "undo": in Russian and
     Ukrainian the two buttons and the step's words ran 17 px past a 390 px screen."""
-    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-    page = ctx.new_page()
-    page.set_default_timeout(30_000)
-    try:
-        page.goto(f"{url}companion.html?lang={lang}#/new/fallout")
-        page.wait_for_selector("#create")
-        page.click("#create")
-        ready(page, 0)
-        for index in (1, 2):
-            page.locator("#decision [data-action] >> nth=0").click()
-            ready(page, index)
-        expect(page.locator("#steps .back-to")).to_have_count(1)
-        page.locator("#steps").scroll_into_view_if_needed()
-        page.screenshot(path=str(artifacts / f"session-steps-{lang}-390.png"))
-        # against the screen's 390, not innerWidth: a phone's layout viewport grows with the page
-        assert page.evaluate("document.documentElement.scrollWidth") <= 390, "sideways scroll"
-    finally:
-        ctx.close()
+    page = watched("phone", lang, timeout=30_000)
+    page.goto(f"{url}companion.html?lang={lang}#/new/fallout")
+    page.wait_for_selector("#create")
+    page.click("#create")
+    ready(page, 0)
+    for index in (1, 2):
+        page.locator("#decision [data-action] >> nth=0").click()
+        ready(page, index)
+    expect(page.locator("#steps .back-to")).to_have_count(1)
+    page.locator("#steps").scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts / f"session-steps-{lang}-390.png"))
+    # against the screen's 390, not innerWidth: a phone's layout viewport grows with the page
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390, "sideways scroll"
 
 
-def test_a_buttons_words_sit_in_its_middle(url, browser):
+def test_a_buttons_words_sit_in_its_middle(url, watched):
     """The die faces the table picks from and the link back to the sessions are 48 px tall
     for a finger; their words sat at the top of those 48 px."""
-    page = browser.new_page(viewport={"width": 1280, "height": 800})
-    try:
-        page.goto(f"{url}companion.html?lang=uk#/new/quest")
-        page.wait_for_selector("#create")
-        page.click("#create")
-        ready(page, 0)
-        offsets = page.evaluate("""() => [document.querySelector('#decision button.chance'),
-                                          document.querySelector('a.button[href="#/"]')].map((b) => {
-            const range = document.createRange(); range.selectNodeContents(b);
-            const words = range.getBoundingClientRect(), box = b.getBoundingClientRect();
-            return Math.abs((words.top + words.bottom) / 2 - (box.top + box.bottom) / 2); })""")
-        assert all(off <= 3 for off in offsets), offsets
-    finally:
-        page.close()
+    page = watched("desktop", "uk")
+    page.goto(f"{url}companion.html?lang=uk#/new/quest")
+    page.wait_for_selector("#create")
+    page.click("#create")
+    ready(page, 0)
+    offsets = page.evaluate("""() => [document.querySelector('#decision button.chance'),
+                                      document.querySelector('a.button[href="#/"]')].map((b) => {
+        const range = document.createRange(); range.selectNodeContents(b);
+        const words = range.getBoundingClientRect(), box = b.getBoundingClientRect();
+        return Math.abs((words.top + words.bottom) / 2 - (box.top + box.bottom) / 2); })""")
+    assert all(off <= 3 for off in offsets), offsets

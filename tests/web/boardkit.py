@@ -4,6 +4,7 @@ a page that records every console error and unhandled rejection, and a step play
 from __future__ import annotations
 
 import json
+import re
 
 READY = "#game[data-ready='1']"
 MY_TURN = "#game[data-ready='1'][data-turn='mine']"
@@ -12,16 +13,30 @@ SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "hei
 LOCALES = {"en": "en-US", "ru": "ru-RU", "uk": "uk-UA"}
 
 
-def watched_page(browser, size: str = "phone", lang: str = "en"):
-    """A fresh context and page; ``page.problems`` collects console errors, page errors and
-    unhandled promise rejections (Chromium reports those as page errors)."""
-    phone = size == "phone"
-    ctx = browser.new_context(viewport=SIZES[size], locale=LOCALES[lang], is_mobile=phone, has_touch=phone)
+#: Chromium's console line for a request the server refused, which the page shows: bad input
+#: (400, 422: one clear error naming the rule or field) or a step on a position another
+#: phone had already moved (409)
+REFUSED = re.compile(r"Failed to load resource: the server responded with a status of (400|409|422)\b")
+
+
+def watched_page(browser, size="phone", lang: str = "en", timeout: int = 20_000, refusals: bool = False,
+                 **options):
+    """A fresh context and page at ``size`` (a name of ``SIZES`` or (width, height); under
+    500 px wide a phone's, touch on) in ``lang``'s locale; ``page.problems`` collects console
+    errors, page errors and unhandled promise rejections (Chromium reports those as page
+    errors). ``refusals``: the test provokes refusals on purpose, so the console's line for
+    each refused request is no problem (``REFUSED``). ``options``: more of Playwright's
+    context options."""
+    viewport = SIZES[size] if isinstance(size, str) else {"width": size[0], "height": size[1]}
+    phone = viewport["width"] < 500
+    ctx = browser.new_context(**{"viewport": viewport, "locale": LOCALES[lang], "is_mobile": phone,
+                                 "has_touch": phone, **options})
     page = ctx.new_page()
-    page.set_default_timeout(20_000)
+    page.set_default_timeout(timeout)
     problems: list[str] = []
     page.on("pageerror", lambda e: problems.append(f"pageerror: {e}"))
-    page.on("console", lambda m: problems.append(f"console.{m.type}: {m.text}") if m.type == "error" else None)
+    page.on("console", lambda m: problems.append(f"console.{m.type}: {m.text}")
+            if m.type == "error" and not (refusals and REFUSED.match(m.text)) else None)
     page.problems = problems
     return ctx, page
 

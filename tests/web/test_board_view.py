@@ -6,6 +6,8 @@ keyframes. The component now hands the page an event player only where a board h
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from playwright.sync_api import expect
 
@@ -156,6 +158,8 @@ def test_the_log_is_whole_after_a_reload_and_for_a_spectator(url, watched):
         if not acts:
             break
         kit.play(page, kit.pick(acts, ("character ", "enter ", "first ", "end")))
+    # nobody moves while the log is compared: the bot's turn played out, the seat asked again
+    page.wait_for_selector(f"{kit.MY_TURN}, {kit.OVER}", timeout=60_000)
     live = _log_lines(page)
     assert len(live) > 10, live
     page.reload()
@@ -166,10 +170,18 @@ def test_the_log_is_whole_after_a_reload_and_for_a_spectator(url, watched):
     watcher.goto(f"{url}?lang=en&anim=off#/game/{gid}?watch")
     watcher.wait_for_selector(kit.READY)
     watcher.wait_for_function("document.querySelectorAll('#log li.act').length > 0")
-    server = watcher.request.get(f"{url}api/games/{gid}/log").json()
-    acts_logged = [s for s in server["log"] if s["action"] is not None]
-    assert server["seat"] is None and len(acts_logged) == server["index"] >= 10
-    assert watcher.locator("#log li.act").count() == len(acts_logged)
+    # the bot may still be playing its turn: compare once the page has caught up with the
+    # server's log as read (a read racing the bot's next step would pair two moments)
+    deadline = time.monotonic() + 30
+    while True:
+        server = watcher.request.get(f"{url}api/games/{gid}/log").json()
+        acts_logged = [s for s in server["log"] if s["action"] is not None]
+        assert server["seat"] is None and len(acts_logged) == server["index"] >= 10
+        shown = watcher.locator("#log li.act").count()
+        if shown == len(acts_logged) or time.monotonic() > deadline:
+            break
+        time.sleep(0.2)
+    assert shown == len(acts_logged), (shown, len(acts_logged))
     # the spectator's events are the live redaction: a seat's own log names its cards,
     # the spectator's copy of the same step never names more
     mine = page.request.get(f"{url}api/games/{gid}/log",

@@ -162,9 +162,10 @@ def section(game: str, mode: str, seats: int, matches: list[ladder.Match], cells
     return lines
 
 
-#: the commands that played docs/bots/matches*.jsonl in the session of issue 33 (the earlier
+#: the commands that played docs/bots/matches*.jsonl in the sessions of issue 33 (the earlier
 #: ladder's matches, of an iteration budget and a search that did not yet challenge its
-#: favourite, were left behind with it)
+#: favourite, were left behind with it; so were Saltlands' search matches of the play-on to
+#: the next turn, once its search played on to the game's end)
 SESSION = [
     "run --only 'fallout/solo, 12 turns' --only 'quest/one hero' --out docs/bots/matches-a.jsonl"
     "  (stopped once Quest's search 0.05 s was written)",
@@ -188,6 +189,17 @@ SESSION = [
     "--games 7 --out docs/bots/matches-hH.jsonl  (search 0.02 s against the heuristic on seeds 6 to 19: H = 6, 13)",
     "run --only 'age-of-thirst/two players' --skip heuristic+random --skip ismcts:0.02s+heuristic --first H "
     "--games 4 --out docs/bots/matches-hH.jsonl  (search 0.08 s against 0.02 s on seeds 3 to 10: H = 3, 7)",
+    "run --only 'age-of-thirst/two players' --skip heuristic+random --skip ismcts:0.08s+ismcts:0.02s --first 20 "
+    "--games 20 --out docs/bots/matches-i.jsonl  (search 0.02 s against the heuristic on seeds 20 to 39)",
+    "run --only 'saltlands/solo, tutorial' --skip random --skip heuristic --skip ismcts:4s --first F --games 5 "
+    "--workers 2 --out docs/bots/matches-sl1.jsonl  (Saltlands' new search at 1 s: F = 0, 5, ..., 25 in turn; "
+    "the tutorial's random and heuristic are the third command's, its search of 0.05 and 0.2 s dropped)",
+    "run --only 'saltlands/solo, tutorial' --skip random --skip heuristic --skip ismcts:1s --first F --games 2 "
+    "--workers 2 --out docs/bots/matches-sl4.jsonl  (at 4 s: F = 0, 2, 4, ... in turn, stopped at the session's "
+    "end) and --first F --games 1 --out docs/bots/matches-sl4b.jsonl beside it (F = 29, 28, ...)",
+    "run --only 'saltlands/solo, normal' --skip ismcts:1s --skip ismcts:4s --out docs/bots/matches-sn.jsonl",
+    "run --only 'saltlands/solo, normal' --skip random --skip heuristic --skip ismcts:4s --first F --games 5 "
+    "--out docs/bots/matches-sn1.jsonl  (F = 0, 5, ... in turn, stopped at the session's end)",
 ]
 
 #: the Saltlands escape figures (scripts/saltlands_escape.py), kept beside the matches
@@ -322,7 +334,7 @@ def write() -> None:
              "(one ladder: `--only 'quest/one hero'`). Budgets, CPU seconds a decision: " +
              ", ".join(f"{g} {b:g}/{4 * b:g}" for g, b in BUDGETS.items()) + ".", "",
              "The matches below were played by these commands (each `PYTHONPATH=src python "
-             "scripts/bots_doc.py ...`, one worker each, up to four side by side):", ""] + [f"    {c}" for c in SESSION] + [""]
+             "scripts/bots_doc.py ...`, one worker each unless said, up to four side by side):", ""] + [f"    {c}" for c in SESSION] + [""]
     body: list[str] = []
     summary = ["## Summary", "",
                "Does each step separate (its 95% interval above zero; head to head, the share above 0.5)? "

@@ -200,7 +200,7 @@ SESSION = [
     "end) and --first F --games 1 --out docs/bots/matches-sl4b.jsonl beside it (F = 29, 28, ...)",
     "run --only 'saltlands/solo, normal' --skip ismcts:1s --skip ismcts:4s --out docs/bots/matches-sn.jsonl",
     "run --only 'saltlands/solo, normal' --skip random --skip heuristic --skip ismcts:4s --first F --games 5 "
-    "--out docs/bots/matches-sn1.jsonl  (F = 0, 5, ... in turn, stopped at the session's end)",
+    "--out docs/bots/matches-sn1.jsonl  (F = 0, 5, ..., 25 in turn)",
 ]
 
 #: the Saltlands escape figures (scripts/saltlands_escape.py), kept beside the matches

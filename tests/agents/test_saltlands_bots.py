@@ -130,7 +130,7 @@ def test_binoculars_explore_the_nearest_face_down_tile_first_SL110():
 
 def test_guided_ismcts_spends_its_budget_on_the_move_decision_only():
     s = GAME.new_game({"players": 1, "mode": "solo", "difficulty": "easy", "characters": ["scout"]}, 3)
-    bot = ISMCTSAgent(0, iterations=30, guide=SPEC.make_guide)
+    bot = ISMCTSAgent(0, iterations=32, guide=SPEC.make_guide)
     searched = 0
     for _ in range(60):
         d = GAME.decision(s)
@@ -142,7 +142,7 @@ def test_guided_ismcts_spends_its_budget_on_the_move_decision_only():
         has_move = d.kind == "turn" and any(x.startswith("move ") for x in d.actions)
         if has_move and a.startswith("move "):
             searched += 1
-            assert bot.last_iterations == 30
+            assert bot.last_iterations == 32
         elif not has_move:
             assert bot.last_iterations == 0  # left to the game's own bot
         GAME.apply_in_place(s, a)
@@ -196,10 +196,13 @@ def test_guided_ismcts_plays_the_end_game_out_against_real_outcomes_SL113_SL119(
     GAME.apply_in_place(s, action)
     assert s.over and s.winners == [0]  # the searched move reaches a raider-free escape tile
     assert guide.values(s, ctx) == [1.0]
-    # One Victory card is not enough: the quick play-on, one iteration each.
+    # One Victory card is not enough: the play-on to the game's end by the quick bot.
     short = _end_game('"compass"')
     assert not guide.endgame(short, 0)
-    assert guide.iteration_cost(Observation(GAME, short, GAME.decision(short))) == 1
+    assert guide.iteration_cost(Observation(GAME, short, GAME.decision(short))) == guide.ROLLOUT_COST
+    t = short.copy()
+    guide.play_on(t, 0, guide.context(short))
+    assert t.over and guide.values(t, guide.context(short))[0] in (0.0, 1.0)
 
 
 def _coop_end_game(p1_hand: str, p2_hand: str, p2_hex: str = "1,-4"):

@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 
 from wasteland.core.agent import Observation
+from wasteland.core.rng import Rng
 
 from .bot import HeuristicAgent
 from .engine import apply_in_place, decision
@@ -30,8 +31,14 @@ class SearchGuide:
 
     Two ways of playing on:
 
-    * before the seat holds what an escape needs, the quick way to the seat's next turn,
-      scored by the bot's position value (more samples of what the bot judges from two);
+    * before the seat holds what an escape needs, the rest of the game: a quicker bot
+      (the heuristic trying ``QUICK`` of its weights' move destinations against one deal)
+      plays every seat to the game's end, and the score is the result (an escape 1,
+      anything else 0). The bot's own move already weighs the quick way to its next turn
+      by its position value; a search scored the same way found nothing better with
+      confidence (docs/bots.md: the tutorial's search played the heuristic's game), while
+      the tutorial's games are lost to the clock (SL §47, SL §114, SL §121), which only a
+      play-on to the end sees. Such a play-on costs ``ROLLOUT_COST`` iterations;
     * in the end game (every rumor card played and the seat, or its group, holding the
       Victory cards it needs, SL §111 to SL §120), the bot itself plays on for the game's next
       ``ENDGAME_TURNS`` turns (in solo the seat's own; with more players every seat's
@@ -44,13 +51,17 @@ class SearchGuide:
     """
 
     ENDGAME_TURNS = 3
+    ROLLOUT_COST = 4  # a play-on to the game's end costs about four quick ones
+    QUICK = {"lookahead": 3, "samples": 1}  # the rollout's bot: about twice as fast (docs/bots.md)
+    CANDIDATES = 3  # the favourite and the two next moves (and "end"): a 1 s budget's samples tell three apart
     ENDGAME_COST = 4
     ENDGAME_OTHER = 0.3  # the most a position without an escape scores in the end game
     SCALE = 60.0  # a change of position value that moves the score from 0.5 to 0.73
 
-    def __init__(self, seed: int = 0, candidates: int = 8) -> None:
+    def __init__(self, seed: int = 0, candidates: int | None = None) -> None:
         self.bot = HeuristicAgent(seed)
-        self.k = candidates
+        self.quick = HeuristicAgent(seed, weights=self.QUICK)
+        self.k = candidates or self.CANDIDATES
 
     def searched(self, obs: Observation) -> bool:
         d = obs.decision
@@ -86,7 +97,7 @@ class SearchGuide:
     def iteration_cost(self, obs: Observation) -> int:
         """How many iterations of the budget one play-on from this decision spends: the
         seat's own cards and the played rumors are known, so any sample tells."""
-        return self.ENDGAME_COST if self.endgame(obs.sample(self.bot.rng), obs.seat) else 1
+        return self.ENDGAME_COST if self.endgame(obs.sample(self.bot.rng), obs.seat) else self.ROLLOUT_COST
 
     def context(self, state: State) -> Context:
         """What the play-on and the scoring need from before the search's action: the
@@ -101,7 +112,7 @@ class SearchGuide:
 
     def play_on(self, state: State, seat: int, ctx: Context) -> None:
         if not ctx[2][seat]:
-            self.bot.play_on(state, seat, ctx[0])
+            self.rollout(state)
             return
         # The seat's turns (and every frame it answers) by the bot itself, and so its
         # group's in co-op, classic and tutorial (they escape together, SL §116 to SL §120);
@@ -124,6 +135,18 @@ class SearchGuide:
             else:
                 a = d.actions[0]
             apply_in_place(state, a, quiet=True)
+
+    def rollout(self, state: State) -> None:
+        """The quick bot plays every seat to the game's end; its random numbers come from
+        the play-on's (``agents.ismcts`` seeds the bot's for each sample: the same for the
+        favourite and its challenger)."""
+        self.quick.rng = Rng(self.bot.rng.below(1 << 62))
+        for _ in range(20_000):
+            d = decision(state)
+            if d is None:
+                return
+            a = d.actions[0] if len(d.actions) == 1 else self.quick.choose(Observation(GAME, state, d))
+            apply_in_place(state, a)
 
     def values(self, state: State, ctx: Context) -> list[float]:
         """Each seat's value in [0, 1]: a win is 1 and a loss 0; otherwise the change of

@@ -97,6 +97,7 @@ def test_an_engine_sentence_with_a_plural_is_still_recognised():
     """``reason`` reads the engine's English sentence against a template with a plural in
     it, then says it with the language's own form."""
     ru = PageWords("wasteland.games.age_of_thirst", "ru")
-    tail = " without a token entering or leaving the board or an Eye moving (no-progress ruling, not a rulebook ending)"
-    assert ru.reason("21 turns" + tail, "aot.end.").startswith("21 ход ни один")
-    assert ru.reason("40 turns" + tail, "aot.end.").startswith("40 ходов ни один")
+    tail = (" without an Eye moving or a troop reaching a hex its clan had not stood on since the last"
+            " Eye move (no-progress ruling, not a rulebook ending)")
+    assert ru.reason("21 turns" + tail, "aot.end.").startswith("21 ход ни одно Око")
+    assert ru.reason("40 turns" + tail, "aot.end.").startswith("40 ходов ни одно Око")

@@ -67,3 +67,45 @@ def test_the_question_and_its_board_are_in_view_together(server_url, browser, ar
             assert not page.problems, page.problems
         finally:
             ctx.close()
+
+
+AT = """() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => {
+    const box = s => { const r = document.querySelector(s).getBoundingClientRect(); return {top: r.top, bottom: r.bottom}; };
+    done({decision: box('#decision'), mine: box('#mine'), log: box('.game .log'),
+          stage: box('#board .vp-stage'), scrolled: window.scrollY});
+})))"""
+
+
+def test_the_decision_leaves_with_the_board_when_the_person_reads_on(server_url, browser, artifacts):
+    """On a phone the decision's panel held the screen's top (up to 45% of it) wherever the
+    person scrolled: reading the log, they read it under the panel. The panel now goes with
+    the board's foot once the person scrolls past the board, and holds the top again over the
+    board when they scroll back up."""
+    game_id, token = to_the_raiders_activation(server_url)
+    height = SIZES["phone"]["height"]
+    for lang in ("en", "ru", "uk"):
+        ctx, page = watched_page(browser, "phone", lang)
+        try:
+            page.goto(f"{server_url}?lang={lang}&anim=off")
+            page.evaluate("([id, token]) => localStorage.setItem('wasteland.seats', JSON.stringify("
+                          "{[id]: {seat: 0, token, game: 'saltlands', at: Date.now()}}))", [game_id, token])
+            page.goto(f"{server_url}?lang={lang}&anim=off#/game/{game_id}")
+            page.wait_for_selector("#game[data-ready='1'][data-turn='mine'] #prompt")
+            # on to the page's foot, the log on the screen: none of the cards, the log or the
+            # players under the decision's panel, which ends at the board's foot
+            page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+            boxes = page.evaluate(AT)
+            page.screenshot(path=artifacts / f"decision-leaves-at-log-{lang}.png")
+            assert boxes["scrolled"] > 0 and 0 <= boxes["log"]["top"] < height, (lang, boxes)
+            assert boxes["decision"]["bottom"] <= boxes["mine"]["top"] + 1, (lang, boxes)
+            # back up to the board: the question over it again, the whole board under it
+            page.evaluate("window.scrollBy(0, document.querySelector('#board .vp-stage')"
+                          ".getBoundingClientRect().bottom - window.innerHeight)")
+            boxes = page.evaluate(AT)
+            page.screenshot(path=artifacts / f"decision-leaves-back-{lang}.png")
+            assert abs(boxes["decision"]["top"]) <= 1, (lang, boxes)
+            assert boxes["decision"]["bottom"] <= boxes["stage"]["top"] + 1, (lang, boxes)
+            assert boxes["stage"]["bottom"] <= height + 1, (lang, boxes)
+            assert not page.problems, page.problems
+        finally:
+            ctx.close()

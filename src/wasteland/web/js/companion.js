@@ -535,8 +535,13 @@ class SessionView {
     const boardBox = h("div", { class: "board-box card-box", id: "board", tabindex: "0", role: "region", "aria-label": w("board") });
     // A turn being entered as its result: the board right under the question, the figure
     // and where it now stands in reach without a swipe; what happened after it.
-    if (this.enteringResult()) page.append(this.decisionBox(), boardBox, this.explainBox());
+    // On a phone, a question whose answers are spots on the map (where a figure enters, where
+    // troops start, where the enemies go) has the board under it too, not one tap away (a
+    // wide screen's page keeps its order).
+    const onBoard = window.matchMedia("(max-width: 700px)").matches && this.asksOnBoard();
+    if (this.enteringResult() || onBoard) page.append(this.decisionBox(), boardBox, this.explainBox());
     else page.append(this.decisionBox(), this.explainBox(), boardBox);
+    page.classList.toggle("asks-on-board", onBoard);
     page.append(this.correctBox(), this.logBox(), this.shareBox(), settingsBox(), this.exportBox());
     keepButtons(page, kept);
     this.root.append(page);
@@ -550,6 +555,7 @@ class SessionView {
       else window.scrollTo(0, 0);
     }
     this.wasEntering = entering;
+    if (onBoard && !entering) this.bringBoard(page, boardBox);
     this.boardInReach(page, boardBox, entering);
     this.linkStatus();
     this.mark();
@@ -567,6 +573,26 @@ class SessionView {
     this.boardSeen = new IntersectionObserver(([seen]) => { jump.hidden = seen.intersectionRatio >= 0.25; },
       { threshold: [0, 0.25, 0.5] });
     this.boardSeen.observe(boardBox);
+  }
+
+  /** Does the question offer spots on the board (its answers are places on the map)? */
+  asksOnBoard() {
+    const d = this.snap.decision;
+    if (!d || this.correcting || this.enteringResult()) return false;
+    const marks = this.board.boardMarks(d.actions, this.snap.view) || new Map();
+    return [...marks.values()].some((m) => m.actions && m.actions.length);
+  }
+
+  /** A new question about places on the board: the page scrolls just enough for the board's
+   *  foot to show under it, never so far that the question's own top leaves the screen. */
+  bringBoard(page, boardBox) {
+    if (this.broughtAt === this.snap.index) return;
+    this.broughtAt = this.snap.index;
+    const question = page.querySelector("#decision");
+    const below = boardBox.getBoundingClientRect().bottom - window.innerHeight;
+    const room = question ? question.getBoundingClientRect().top : 0;
+    const by = Math.min(below, room);
+    if (by > 0) window.scrollBy(0, by);
   }
 
   /** Is a player's own turn being entered as its result ("Where things stand now" open)? */

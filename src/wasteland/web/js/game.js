@@ -61,6 +61,9 @@ export class GameView {
       if (document.getElementById("chooser")) { this.closeChooser(); this.refocus(true); } else if (this.selected) this.select(null);
     };
     document.addEventListener("keydown", this.onKey);
+    this.onScroll = () => this.holdDecision();
+    window.addEventListener("scroll", this.onScroll, { passive: true });
+    window.addEventListener("resize", this.onScroll);
     this.layout();
     this.status("game.connecting");
     try {
@@ -133,6 +136,8 @@ export class GameView {
   destroy() {
     this.closed = true;
     document.removeEventListener("keydown", this.onKey);
+    window.removeEventListener("scroll", this.onScroll);
+    window.removeEventListener("resize", this.onScroll);
     this.closeChooser();
     if (this.ws) this.ws.close();
     clearTimeout(this.reconnectTimer);
@@ -731,7 +736,22 @@ export class GameView {
     }
     this.renderSelection();
     this.bringBoard();
+    this.holdDecision();
     this.markReady();
+  }
+
+  /** On a phone the decision's panel is held at the screen's top only while the board it asks
+   *  about is on the screen: once the person scrolls on past the board (to their cards, the
+   *  log, the players) the panel leaves with the board's foot instead of covering what they
+   *  read. Its sticky offset goes negative by as much as the board's foot has passed under
+   *  it, as if the decision and the board were one box the panel sticks in. */
+  holdDecision() {
+    const box = this.root.querySelector("#decision");
+    const col = this.root.querySelector(".board-col");
+    if (!box || !col) return;
+    if (!window.matchMedia("(max-width: 700px)").matches) { box.style.top = ""; return; }
+    const passed = col.getBoundingClientRect().bottom - box.offsetHeight;
+    box.style.top = `${Math.min(0, Math.round(passed))}px`;
   }
 
   /** On a phone the decision's panel holds the screen's top and the board lies under it: a

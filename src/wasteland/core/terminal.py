@@ -171,6 +171,8 @@ class TerminalBase:
     #: the game's words class (its ``terminal_words``), called with a language: what the
     #: question, the events and the end say beyond English; None: English only
     words_of: type | None = None
+    #: where the words' page keeps the headings of the verbs' groups ("fo.act."); "": none
+    titles_key = ""
 
     def in_language(self, lang: str) -> "TerminalBase":
         """This renderer speaking ``lang`` (English where the game has no words in it)."""
@@ -213,8 +215,11 @@ class TerminalBase:
         return render_options(actions, width, self.group_titles(lang), self.option_labels(actions, view, lang))
 
     def group_titles(self, lang: str) -> dict[str, str]:
-        """The heading of each verb's group of options in ``lang``."""
-        return self.verb_titles
+        """The heading of each verb's group of options in ``lang`` (``verb_titles`` in
+        English, or where the game has no words)."""
+        if lang == "en" or self.words_of is None or not self.titles_key:
+            return self.verb_titles
+        return self.words_of(lang).page.titles(self.titles_key)
 
     def option_labels(self, actions: Sequence[str], view: dict[str, Any] | None, lang: str = "en") -> dict[str, str]:
         """How each option is shown when not as its notation (none by default)."""

@@ -432,6 +432,7 @@ class AgeOfThirstTerminal(DrawnTerminal):
     verb_alone = True  # "end" stands for the one "end phase" or "end turn"
     verb_titles = VERB_TITLE
     words_of = AgeOfThirstWords
+    titles_key = "aot.act."
 
     map_width = staticmethod(map_width)
 
@@ -448,11 +449,6 @@ class AgeOfThirstTerminal(DrawnTerminal):
         return seat_name(view, seat, self.lang)  # "p2 blue"
 
     # -- in the terminal's language (the page's words: terminal_words) -----------------------
-    def group_titles(self, lang: str) -> dict[str, str]:
-        if lang == "en":
-            return VERB_TITLE
-        return AgeOfThirstWords(lang).page.titles("aot.act.")
-
     # the help module's words: the style of an event, what a card does, an option as a player reads it
     event_style = staticmethod(terminal_help.event_style)
     help = staticmethod(terminal_help.card_help)

@@ -49,6 +49,7 @@ class FalloutTerminal(TerminalBase):
     verb_alone = False
     languages = ("en", "ru", "uk")
     words_of = FalloutWords
+    titles_key = "fo.act."
 
     # -- the board --------------------------------------------------------------------
     def render_board(self, view: dict[str, Any], width: int, marks: dict[str, str] | None = None,
@@ -156,11 +157,6 @@ class FalloutTerminal(TerminalBase):
         # spells (the number beside it, or the notation, is what a player types)
         words = FalloutWords(lang)
         return {a: words.action(a) for a in actions}
-
-    def group_titles(self, lang: str) -> dict[str, str]:
-        if lang == "en":
-            return self.verb_titles
-        return FalloutWords(lang).page.titles("fo.act.")
 
     def event_style(self, kind: str | None) -> str:
         if kind in ("enemy_fights", "knocked_out"):

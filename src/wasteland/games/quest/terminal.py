@@ -240,6 +240,7 @@ class QuestTerminal(DrawnTerminal):
     verb_alone = False
     languages = terminal_help.LANGUAGES
     words_of = QuestWords
+    titles_key = "wq.act."
     help_words = terminal_help.HELP
     verb_titles = {"move": "move to", "run": "run to", "attack": "strike", "deploy": "enemy to zone",
                    "place": "lay the tile by gate position"}
@@ -269,11 +270,6 @@ class QuestTerminal(DrawnTerminal):
         # spells (the number beside it, or the notation, is what a player types)
         words = QuestWords(lang)
         return {a: words.action(a, view) for a in actions}
-
-    def group_titles(self, lang: str) -> dict[str, str]:
-        if lang == "en":
-            return self.verb_titles
-        return QuestWords(lang).page.titles("wq.act.")
 
     def end_reason(self, outcome: Any) -> str:
         # English too: the zone held is named as on the map's panel, not by its id ("sanctum.c")

@@ -59,11 +59,14 @@ class EngineGame:
         evaluate: Callable[[Any], list[float]],
         resume: Callable[[Any], list[Event]] | None = None,
         views: Callable[[Any, list[int | None]], dict[int | None, dict[str, Any]]] | None = None,
+        rules: Callable[[dict[str, Any]], Any] | None = None,
     ) -> None:
         """``load_state(data)``: the state ``to_json`` wrote, checked field by field (a
         StateError naming the field). ``resume(state)``: the automatic steps a position set up by hand rests on (a
         scenario stopped before the dice of a round), for a game that has them. ``views(state,
-        seats)``: every seat's view at once, for a game that builds what they share once."""
+        seats)``: every seat's view at once, for a game that builds what they share once.
+        ``rules(config)``: the table's rules as one object (a game's ``config.Rules``, kept in
+        its state as ``state.rules``), for a game that reads its options and seats from it."""
         self._engine = engine
         self._resume = resume
         self._setup = setup
@@ -73,6 +76,7 @@ class EngineGame:
         self._determinize = determinize
         self._evaluate = evaluate
         self._views = views
+        self._rules = rules
 
     # the facts of ``DECLARED``, read from the spec
     name = property(lambda self: self.spec.name)
@@ -91,7 +95,10 @@ class EngineGame:
         """The full config of a valid combination of options, or a RuleError naming the
         option and its rule. By default every option of the spec takes its value or its
         default (``Option.take``) and an option the spec does not declare is refused; a game
-        whose options depend on each other checks their combinations in its own."""
+        whose options depend on each other checks their combinations in its ``rules``, or
+        in its own ``normalize_config``."""
+        if self._rules is not None:
+            return self._rules(config).to_config()
         return self.spec.normalize_options(config)
 
     def reveals_hidden(self, before: Any, after: Any) -> bool:
@@ -226,6 +233,8 @@ class EngineGame:
         return [1.0 if seat in state.winners else 0.0 for seat in range(self.seats(state))]
 
     def seats(self, state: GameState) -> int:
+        if self._rules is not None:
+            return state.rules.players  # type: ignore[attr-defined]  # the rules count the seats
         return len(state.players)
 
     def rounds(self, state: GameState) -> int:

@@ -40,6 +40,17 @@ def vector(name: str, length: int, read: Callable[[dict[str, Any]], Sequence[flo
     return Feature(name, (), length, read, description, same)
 
 
+def per_seat(name: str, seats: int, key: str, scale: float, rows: str = "players") -> Feature:
+    """A vector of one number a seat: each row of the view's ``rows`` (its players) gives
+    its ``key`` over ``scale`` at its seat; a seat the view does not list reads 0."""
+    def read(v: dict[str, Any]) -> list[float]:
+        out = [0.0] * seats
+        for p in v.get(rows, ()):
+            out[p["seat"]] = float(p.get(key) or 0) / scale
+        return out
+    return vector(name, seats, read)
+
+
 class ViewObservation:
     """A game's observation encoder: features in order, flattened.
 

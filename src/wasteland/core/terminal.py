@@ -168,6 +168,11 @@ class TerminalBase:
     #: commands are the generic ones)
     help_words: VerbHelp | None = None
     lang = "en"  # the language it draws and speaks in (see in_language)
+    #: the game's words class (its ``terminal_words``), called with a language: what the
+    #: question, the events and the end say beyond English; None: English only
+    words_of: type | None = None
+    #: where the words' page keeps the headings of the verbs' groups ("fo.act."); "": none
+    titles_key = ""
 
     def in_language(self, lang: str) -> "TerminalBase":
         """This renderer speaking ``lang`` (English where the game has no words in it)."""
@@ -178,16 +183,27 @@ class TerminalBase:
         return spoken
 
     def prompt_text(self, decision: Any, view: dict[str, Any] | None = None) -> str:
-        """The question in the renderer's language (the engine's English prompt by default)."""
-        return decision.prompt
+        """The question in the renderer's language (the engine's English prompt in English,
+        or where the game has no words)."""
+        if self.lang == "en" or self.words_of is None:
+            return decision.prompt
+        return self.words_of(self.lang).prompt(decision)
 
     def event_text(self, game: Game, event: dict[str, Any]) -> str:
-        """One event in the renderer's language (the game's own English wording by default)."""
+        """One event in the renderer's language (the game's own English wording in English,
+        or where its words do not tell that event)."""
+        if self.lang != "en" and self.words_of is not None:
+            said = self.words_of(self.lang).event(event)
+            if said is not None:
+                return said
         return game.describe(event)
 
     def end_reason(self, outcome: Any) -> str:
-        """Why the game ended, in the renderer's language (the engine's English by default)."""
-        return outcome.reason
+        """Why the game ended, in the renderer's language (the engine's English in English,
+        or where the game has no words)."""
+        if self.lang == "en" or self.words_of is None:
+            return outcome.reason
+        return self.words_of(self.lang).reason(outcome.reason)
 
     def action_text(self, action: str, view: dict[str, Any] | None = None) -> str:
         """One action as a player reads it in the renderer's language (its notation by default)."""
@@ -199,8 +215,11 @@ class TerminalBase:
         return render_options(actions, width, self.group_titles(lang), self.option_labels(actions, view, lang))
 
     def group_titles(self, lang: str) -> dict[str, str]:
-        """The heading of each verb's group of options in ``lang``."""
-        return self.verb_titles
+        """The heading of each verb's group of options in ``lang`` (``verb_titles`` in
+        English, or where the game has no words)."""
+        if lang == "en" or self.words_of is None or not self.titles_key:
+            return self.verb_titles
+        return self.words_of(lang).page.titles(self.titles_key)
 
     def option_labels(self, actions: Sequence[str], view: dict[str, Any] | None, lang: str = "en") -> dict[str, str]:
         """How each option is shown when not as its notation (none by default)."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import math
 import re
-from typing import Any
+from typing import Any, Sized
 
 _BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
 
@@ -38,6 +38,17 @@ def value(v: Any) -> str:
     if v is None:
         raise TomlValueError("TOML has no null value")
     raise TomlValueError(f"TOML cannot hold {type(v).__name__} values")
+
+
+def position_head(title: str, game: str, guide: str, *keys: str, **tables: Sized) -> list[str]:
+    """The first lines of a game's position: what it is and where its format is told
+    (``guide``), the game, seed 0, the top-level ``keys`` lines given, then ``name = []``
+    for each of ``tables`` that holds nothing, and a blank line. An empty list of tables
+    is written as a key because TOML allows plain keys only before the first table."""
+    lines = [f"# {title} position: every part named ({guide})", f"game = {value(game)}", "seed = 0", *keys]
+    lines += [f"{name} = []" for name, items in tables.items() if not items]
+    lines.append("")
+    return lines
 
 
 def table(name: str, entries: dict[str, Any], many: bool = False) -> list[str]:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from wasteland.core.game_base import EngineGame
 
 from . import engine
@@ -22,13 +20,7 @@ class AgeOfThirst(EngineGame):
     spec = SPEC  # name, title, rules version and player range are declared there only
 
     def __init__(self) -> None:
-        super().__init__(engine, new_game, load_state, view, describe, determinize, evaluate)
-
-    def normalize_config(self, config: dict[str, Any]) -> dict[str, Any]:
-        return rules_from_config(config).to_config()
-
-    def seats(self, state: State) -> int:
-        return state.rules.players
+        super().__init__(engine, new_game, load_state, view, describe, determinize, evaluate, rules=rules_from_config)
 
     def rounds(self, state: State) -> int:
         """Full rounds of turns (turns / players, rounded up): a game of turns, not rounds."""

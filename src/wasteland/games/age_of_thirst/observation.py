@@ -12,7 +12,7 @@ what ``game.view`` shows the seat.
 
 from __future__ import annotations
 
-from wasteland.core.observation import ViewObservation, plane, vector
+from wasteland.core.observation import ViewObservation, per_seat, plane, vector
 
 from .actions import ACTIONS
 from .combat import health
@@ -26,15 +26,6 @@ def _pieces(kind, own):
         seat = v.get("seat")
         return {p["hex"]: float(p.get("health", 1)) for p in v.get("pieces", ())
                 if p.get("kind") == kind and (p.get("owner") == seat) == own}
-    return read
-
-
-def _seats(key, scale):
-    def read(v):
-        out = [0.0] * 6
-        for p in v.get("players", ()):
-            out[p["seat"]] = float(p.get(key) or 0) / scale
-        return out
     return read
 
 
@@ -114,8 +105,8 @@ OBSERVATION = ViewObservation(
        for name in ("sources", "bunkers", "ray_towers")]
     + [vector("seat", 6, lambda v: [1.0 if v.get("seat") == k else 0.0 for k in range(6)]),
        vector("turn", 1, lambda v: [v.get("turn", 0) / 100]),
-       vector("water", 6, _seats("water", 10)), vector("pumps", 6, _seats("pumps", 3)),
-       vector("hand sizes", 6, _seats("hand_size", 5)), vector("own levels", len(KINDS), _levels)], rewards={"eye": eye}, direct=_direct)
+       per_seat("water", 6, "water", 10), per_seat("pumps", 6, "pumps", 3),
+       per_seat("hand sizes", 6, "hand_size", 5), vector("own levels", len(KINDS), _levels)], rewards={"eye": eye}, direct=_direct)
 _OFF = OBSERVATION.offsets()
 _AT = {name: i for i, name in enumerate(HEXES)}
 _OWN = {kind: _OFF[f"own {kind}"] for kind in KINDS}

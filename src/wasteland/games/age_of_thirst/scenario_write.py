@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from wasteland.core.chance_text import chance_lines
-from wasteland.core.toml_text import table
+from wasteland.core.toml_text import position_head, table
 
 from .content import KINDS
 from .scenario import DECKS
@@ -39,14 +39,8 @@ def to_text(s: State) -> str:
     """The position TOML of ``s`` (see the module docstring)."""
     names = s.board.names
     colour = s.colour
-    lines = ["# Age of Thirst position: every part named (docs/age-of-thirst-scenarios.md)",
-             'game = "age-of-thirst"', "seed = 0"]
-    # Empty lists of tables are written as keys here, before the first table.
-    if not s.pieces:
-        lines.append("piece = []")
-    if not s.stack:
-        lines.append("procedure = []")
-    lines.append("")
+    lines = position_head("Age of Thirst", "age-of-thirst", "docs/age-of-thirst-scenarios.md",
+                          piece=s.pieces, procedure=s.stack)
     lines += table("config", s.rules.to_config())
     state: dict[str, Any] = {"rng": f"{s.rng:016x}", "seats": list(colour), "turn": s.turn,
                              "current": colour[s.current], "phase": s.phase}

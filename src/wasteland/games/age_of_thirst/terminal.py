@@ -431,6 +431,8 @@ class AgeOfThirstTerminal(DrawnTerminal):
     redraw_kinds = ("tactical", "economic", "first")
     verb_alone = True  # "end" stands for the one "end phase" or "end turn"
     verb_titles = VERB_TITLE
+    words_of = AgeOfThirstWords
+    titles_key = "aot.act."
 
     map_width = staticmethod(map_width)
 
@@ -447,28 +449,6 @@ class AgeOfThirstTerminal(DrawnTerminal):
         return seat_name(view, seat, self.lang)  # "p2 blue"
 
     # -- in the terminal's language (the page's words: terminal_words) -----------------------
-    def group_titles(self, lang: str) -> dict[str, str]:
-        if lang == "en":
-            return VERB_TITLE
-        return AgeOfThirstWords(lang).page.titles("aot.act.")
-
-    def prompt_text(self, decision: Any, view: dict[str, Any] | None = None) -> str:
-        if self.lang == "en":
-            return decision.prompt
-        return AgeOfThirstWords(self.lang).prompt(decision)
-
-    def event_text(self, game: Any, event: dict[str, Any]) -> str:
-        if self.lang != "en":
-            said = AgeOfThirstWords(self.lang).event(event)
-            if said is not None:
-                return said
-        return game.describe(event)
-
-    def end_reason(self, outcome: Any) -> str:
-        if self.lang == "en":
-            return outcome.reason
-        return AgeOfThirstWords(self.lang).reason(outcome.reason)
-
     # the help module's words: the style of an event, what a card does, an option as a player reads it
     event_style = staticmethod(terminal_help.event_style)
     help = staticmethod(terminal_help.card_help)

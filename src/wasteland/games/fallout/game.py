@@ -26,13 +26,7 @@ class Fallout(EngineGame):
     spec = SPEC  # name, title, rules version and player range are declared there only
 
     def __init__(self) -> None:
-        super().__init__(engine, new_game, load_state, view, describe, determinize, evaluate)
-
-    def normalize_config(self, config: dict[str, Any]) -> dict[str, Any]:
-        return rules_from_config(config).to_config()
-
-    def seats(self, state: State) -> int:
-        return state.rules.players
+        super().__init__(engine, new_game, load_state, view, describe, determinize, evaluate, rules=rules_from_config)
 
     def rounds(self, state: State) -> int:
         """Rounds played, the one in progress included (the simulator's game length)."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from wasteland.core.observation import ViewObservation, plane, vector
+from wasteland.core.observation import ViewObservation, per_seat, plane, vector
 
 from .actions import ACTIONS
 from .influence import influence
@@ -27,15 +27,6 @@ def _count(items):
     for s in items:
         out[s] = out.get(s, 0.0) + 1
     return out
-
-
-def _seats(key, scale):
-    def read(v):
-        out = [0.0] * 4
-        for p in v.get("survivors", ()):
-            out[p["seat"]] = float(p.get(key) or 0) / scale
-        return out
-    return read
 
 
 def _direct(s, seat, out) -> None:
@@ -95,9 +86,9 @@ OBSERVATION = ViewObservation([
     plane("markers", SPACES, lambda v: _count(v.get("markers", ()))),
     vector("seat", 4, lambda v: [1.0 if v.get("seat") == k else 0.0 for k in range(4)]),
     vector("round, actions left", 2, lambda v: [v.get("round", 0) / 20, v.get("actions_left", 0) / 3]),
-    vector("health", 4, _seats("health", 12)), vector("radiation", 4, _seats("radiation", 12)),
-    vector("kills", 4, _seats("kills", 10)), vector("quests", 4, _seats("quests", 6)),
-    vector("influence", 4, _seats("influence", 12)),
+    per_seat("health", 4, "health", 12, "survivors"), per_seat("radiation", 4, "radiation", 12, "survivors"),
+    per_seat("kills", 4, "kills", 10, "survivors"), per_seat("quests", 4, "quests", 6, "survivors"),
+    per_seat("influence", 4, "influence", 12, "survivors"),
     vector("agenda, track", 2, lambda v: [v.get("agenda", {}).get("deck", 0) / 20, v.get("track", 0) / 12]),
 ], rewards={"influence": influence_progress}, direct=_direct)
 _OFF = OBSERVATION.offsets()

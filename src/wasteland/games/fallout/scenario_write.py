@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from wasteland.core.chance_text import chance_lines
-from wasteland.core.toml_text import table, value
+from wasteland.core.toml_text import position_head, table, value
 
 from .scenario_procedures import chance_table, procedure_tables
 from .state import State
@@ -33,17 +33,11 @@ STATE_PARTS = {
 def to_text(s: State) -> str:
     """The position TOML of ``s`` (see the module docstring)."""
     rules = s.rules
-    lines = ["# Fallout position: every part named (docs/fallout-scenarios.md)", 'game = "fallout"', "seed = 0",
-             f"fight = {value(rules.fight)}", f"first = {s.first + 1}"]
     custom_map = s.board is not s.content.board
+    keys = [f"fight = {value(rules.fight)}", f"first = {s.first + 1}"]
     if not custom_map:
-        lines.append(f"map = {value(s.board.name)}")
-    # Empty lists of tables are written as keys here, before the first table.
-    if not s.enemies:
-        lines.append("enemy = []")
-    if not s.stack:
-        lines.append("procedure = []")
-    lines.append("")
+        keys.append(f"map = {value(s.board.name)}")
+    lines = position_head("Fallout", "fallout", "docs/fallout-scenarios.md", *keys, enemy=s.enemies, procedure=s.stack)
     config: dict[str, Any] = {"first_player": rules.first_player + 1}
     if rules.turn_limit is not None:
         config["turn_limit"] = rules.turn_limit

@@ -48,6 +48,8 @@ class FalloutTerminal(TerminalBase):
     redraw_kinds = ("turn", "step", "order")
     verb_alone = False
     languages = ("en", "ru", "uk")
+    words_of = FalloutWords
+    titles_key = "fo.act."
 
     # -- the board --------------------------------------------------------------------
     def render_board(self, view: dict[str, Any], width: int, marks: dict[str, str] | None = None,
@@ -155,24 +157,6 @@ class FalloutTerminal(TerminalBase):
         # spells (the number beside it, or the notation, is what a player types)
         words = FalloutWords(lang)
         return {a: words.action(a) for a in actions}
-
-    def group_titles(self, lang: str) -> dict[str, str]:
-        if lang == "en":
-            return self.verb_titles
-        return FalloutWords(lang).page.titles("fo.act.")
-
-    def prompt_text(self, decision: Any, view: dict[str, Any] | None = None) -> str:
-        return decision.prompt if self.lang == "en" else FalloutWords(self.lang).prompt(decision)
-
-    def end_reason(self, outcome: Any) -> str:
-        return outcome.reason if self.lang == "en" else FalloutWords(self.lang).reason(outcome.reason)
-
-    def event_text(self, game: Any, event: dict[str, Any]) -> str:
-        if self.lang != "en":
-            said = FalloutWords(self.lang).event(event)
-            if said is not None:
-                return said
-        return game.describe(event)
 
     def event_style(self, kind: str | None) -> str:
         if kind in ("enemy_fights", "knocked_out"):

@@ -12,20 +12,11 @@ what ``game.view`` shows the seat.
 
 from __future__ import annotations
 
-from wasteland.core.observation import ViewObservation, plane, vector
+from wasteland.core.observation import ViewObservation, per_seat, plane, vector
 
 from .actions import ACTIONS
 
 ZONES = ACTIONS.domains["zone"]
-
-
-def _seats(key, scale):
-    def read(v):
-        out = [0.0] * 4
-        for p in v.get("players", ()):
-            out[p["seat"]] = float(p.get(key) or 0) / scale
-        return out
-    return read
 
 
 def _enemies(v):
@@ -93,7 +84,7 @@ OBSERVATION = ViewObservation([
     plane("items", ZONES, lambda v: dict.fromkeys(v.get("board", {}).get("items", ()), 1.0)),
     vector("seat", 4, lambda v: [1.0 if v.get("seat") == k else 0.0 for k in range(4)]),
     vector("round", 1, lambda v: [v.get("round", 0) / 20]),
-    vector("wounds", 4, _seats("wounds", 10)), vector("inspiration", 4, _seats("inspiration", 5)),
+    per_seat("wounds", 4, "wounds", 10), per_seat("inspiration", 4, "inspiration", 5),
     vector("decks", 3, lambda v: [v.get("decks", {}).get(k, 0) / 10 for k in ("exploration", "encounter", "crisis")]),
     vector("track", 1, lambda v: [v.get("track_pos", 0) / 10]),
 ], rewards={"explored": explored}, direct=_direct)

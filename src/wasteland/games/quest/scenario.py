@@ -359,27 +359,30 @@ def _decks(s: State, st: dict[str, Any], exploration: Any) -> None:
     laid = {p[0] for p in s.placements}
     used = [x for x in q.deck if c.cards[x].tile in laid]
     s.explored = used
-    deck = st.get("exploration_deck")
-    if deck is None:
-        deck = [x for x in q.deck if x not in used]
-        shuffle(s, deck)
-    for card in deck:
-        if card not in c.cards:
-            raise ScenarioError("state.exploration_deck", f"unknown exploration card {card!r}")
-        if card in used:
-            raise ScenarioError("state.exploration_deck", f"card {card} is already on the battlefield")
-    s.exploration_deck = list(deck)
+    s.exploration_deck = _deck(s, st, "exploration_deck", "exploration", c.cards,
+                               [x for x in q.deck if x not in used], placed=used)
     in_play = set(s.slots) | set(s.withdrawn)
-    enc = st.get("encounter_deck")
-    if enc is None:
-        enc = [x for x in q.encounters if x not in in_play]
-        shuffle(s, enc)
-    for card in enc:
-        if card not in c.encounters:
-            raise ScenarioError("state.encounter_deck", f"unknown encounter card {card!r}")
-    s.encounter_deck = list(enc)
+    s.encounter_deck = _deck(s, st, "encounter_deck", "encounter", c.encounters,
+                             [x for x in q.encounters if x not in in_play])
     s.crisis_deck = [x.id for x in q.crises]
     shuffle(s, s.crisis_deck)
+
+
+def _deck(s: State, st: dict[str, Any], key: str, what: str, known: Any, rest: list[str],
+          placed: list[str] | tuple[()] = ()) -> list[str]:
+    """The deck ``state.<key>`` lists, each card one ``known`` (a ``what`` card) and none
+    of them ``placed`` on the battlefield; without the key, the ``rest`` of the quest's
+    cards, shuffled."""
+    deck = st.get(key)
+    if deck is None:
+        deck = rest
+        shuffle(s, deck)
+    for card in deck:
+        if card not in known:
+            raise ScenarioError(f"state.{key}", f"unknown {what} card {card!r}")
+        if card in placed:
+            raise ScenarioError(f"state.{key}", f"card {card} is already on the battlefield")
+    return list(deck)
 
 
 def _step(s: State, st: dict[str, Any], exploration: Any) -> None:

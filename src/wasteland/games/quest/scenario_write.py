@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from wasteland.core.chance_text import chance_lines
-from wasteland.core.toml_text import table
+from wasteland.core.toml_text import position_head, table
 
 from .scenario_procedures import chance_table, procedure_tables
 from .state import State
@@ -39,15 +39,8 @@ def _edge(edge: list[Any]) -> list[Any]:
 
 def to_text(s: State) -> str:
     """The position TOML of ``s`` (see the module docstring)."""
-    lines = ["# Quest position: every part named (docs/quest-scenarios.md)", 'game = "quest"', "seed = 0"]
-    # Empty lists of tables are written as keys here, before the first table.
-    if not s.models:
-        lines.append("enemy = []")
-    if not s.groups:
-        lines.append("group = []")
-    if not s.stack:
-        lines.append("procedure = []")
-    lines.append("")
+    lines = position_head("Quest", "quest", "docs/quest-scenarios.md",
+                          enemy=s.models, group=s.groups, procedure=s.stack)
     lines += table("config", {k: v for k, v in s.config.items() if v is not None})
     state: dict[str, Any] = {
         "rng": f"{s.rng:016x}", "phase": s.phase, "round": s.round, "dusk": s.dusk,

@@ -239,6 +239,8 @@ class QuestTerminal(DrawnTerminal):
     redraw_kinds = ("hero", "place", "deploy", "step")
     verb_alone = False
     languages = terminal_help.LANGUAGES
+    words_of = QuestWords
+    titles_key = "wq.act."
     help_words = terminal_help.HELP
     verb_titles = {"move": "move to", "run": "run to", "attack": "strike", "deploy": "enemy to zone",
                    "place": "lay the tile by gate position"}
@@ -269,24 +271,9 @@ class QuestTerminal(DrawnTerminal):
         words = QuestWords(lang)
         return {a: words.action(a, view) for a in actions}
 
-    def group_titles(self, lang: str) -> dict[str, str]:
-        if lang == "en":
-            return self.verb_titles
-        return QuestWords(lang).page.titles("wq.act.")
-
-    def prompt_text(self, decision: Any, view: dict[str, Any] | None = None) -> str:
-        return decision.prompt if self.lang == "en" else QuestWords(self.lang).prompt(decision)
-
     def end_reason(self, outcome: Any) -> str:
         # English too: the zone held is named as on the map's panel, not by its id ("sanctum.c")
         return QuestWords(self.lang).reason(outcome.reason)
-
-    def event_text(self, game: Any, event: dict[str, Any]) -> str:
-        if self.lang != "en":
-            said = QuestWords(self.lang).event(event)
-            if said is not None:
-                return said
-        return game.describe(event)
 
     def event_style(self, kind: str | None) -> str:
         return event_style(kind)

@@ -160,13 +160,20 @@ def _discard_options(s: State, f: Frame) -> list[str]:
     return [texts[c] for c in p.cards()]
 
 
-def _discard_choose(s: State, f: Frame, action: str, events: Events) -> None:
-    p = s.players[f["seat"]]
+def _one_card_of_count(s: State, f: Frame, action: str) -> int:
+    """The card ``action`` names in a frame that has ``count`` cards given up one at a
+    time (a discard, a sandstorm): the frame is replaced by one asking for one card fewer
+    (frames are replaced, never changed), or ends with the last."""
     card = s.static.catalog.card_index[parse(action).card]
     s.stack.pop()
     if f["count"] > 1:
         s.stack.append({**f, "count": f["count"] - 1})
-    discard_card(s, p, card, events, f["reason"])
+    return card
+
+
+def _discard_choose(s: State, f: Frame, action: str, events: Events) -> None:
+    card = _one_card_of_count(s, f, action)
+    discard_card(s, s.players[f["seat"]], card, events, f["reason"])
 
 
 def _discard_run(s: State, f: Frame, events: Events) -> bool:
@@ -324,12 +331,8 @@ def _fuel_drain_choose(s: State, f: Frame, action: str, events: Events) -> None:
 
 
 def _storm_choose(s: State, f: Frame, action: str, events: Events) -> None:
-    p = s.players[f["seat"]]
-    card = s.static.catalog.card_index[parse(action).card]
-    s.stack.pop()
-    if f["count"] > 1:
-        s.stack.append({**f, "count": f["count"] - 1})
-    discard_from_player(s, p, card, events, "sandstorm")
+    card = _one_card_of_count(s, f, action)
+    discard_from_player(s, s.players[f["seat"]], card, events, "sandstorm")
 
 
 def _soak_run(s: State, f: Frame, events: Events) -> bool:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from wasteland.core.chance_text import chance_lines
-from wasteland.core.toml_text import table
+from wasteland.core.toml_text import position_head, table
 
 from wasteland.core.hexgrid import DIRECTION_NAMES
 
@@ -106,16 +106,8 @@ def to_text(s: State) -> str:
         if p.hidden:  # SL §147: the raiders that were next to her when she hid
             entry["hidden_near"] = [hex_name(s.raiders[rid][1]) for rid in p.hidden_near if rid in s.raiders]
         players.append(entry)
-    lines = ["# Saltlands position: every part named (docs/saltlands-scenarios.md)",
-             'game = "saltlands"', "seed = 0"]
-    # Empty lists of tables are written as keys here, before the first table.
-    if not s.raiders:
-        lines.append("raider = []")
-    if not s.tokens:
-        lines.append("token = []")
-    if not s.stack:
-        lines.append("procedure = []")
-    lines.append("")
+    lines = position_head("Saltlands", "saltlands", "docs/saltlands-scenarios.md",
+                          raider=s.raiders, token=s.tokens, procedure=s.stack)
     lines += table("config", s.static.rules.to_config())
     lines += table("state", state)
     if s.custom_damage:

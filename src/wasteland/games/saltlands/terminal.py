@@ -27,6 +27,7 @@ from rich.text import Text
 
 from wasteland.core import hexgrid
 from wasteland.core.card_texts import Templates
+from wasteland.core.notation import pair
 from wasteland.core.terminal import CELL, STEP, DrawnTerminal, Drawings, compose_rows, side_by_side
 from wasteland.games.saltlands.content import load_content
 
@@ -77,11 +78,6 @@ def seat_number(seat: int | str) -> str:
     return seat_label(seat)[1:]
 
 
-def _hex(text: str) -> tuple[int, int]:
-    q, r = text.split(",")
-    return int(q), int(r)
-
-
 def _card_id(instance: str) -> str:
     return instance.split("#", 1)[0].split("/", 1)[0]
 
@@ -97,7 +93,7 @@ def _token_kind(token: str) -> tuple[str, str | None]:
 
 
 def map_width(view: dict[str, Any]) -> int:
-    qs = [_hex(h["hex"])[0] for h in view["hexes"]]
+    qs = [pair(h["hex"])[0] for h in view["hexes"]]
     return (max(qs) - min(qs)) * STEP + CELL + 1
 
 
@@ -115,7 +111,7 @@ def render_map(view: dict[str, Any], marks: dict[str, str] | None = None, coords
     """The hex map as one rich Text (no wrapping; ``map_width(view)`` columns)."""
     marks = marks or {}
     me = view.get("seat")
-    cells = [(h, _hex(h["hex"])) for h in view["hexes"]]
+    cells = [(h, pair(h["hex"])) for h in view["hexes"]]
     qmin = min(q for _, (q, _r) in cells)
     ymin = min(2 * r + q for _, (q, r) in cells)
     face_up_tiles = {t["at"]: t["face_up"] for t in view["tiles"]}
@@ -181,10 +177,10 @@ def render_map(view: dict[str, Any], marks: dict[str, str] | None = None, coords
 
 def _map_line(view: dict[str, Any]) -> Callable[[str], int]:
     """A hex's text line on the map as ``render_map`` lays it out."""
-    ymin = min(2 * r + q for q, r in (_hex(h["hex"]) for h in view["hexes"]))
+    ymin = min(2 * r + q for q, r in (pair(h["hex"]) for h in view["hexes"]))
 
     def line(name: str) -> int:
-        q, r = _hex(name)
+        q, r = pair(name)
         return 2 * r + q - ymin
 
     return line

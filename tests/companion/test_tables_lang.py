@@ -9,6 +9,7 @@ import re
 
 import pytest
 
+import boardkit as kit
 from companiontest import answer_chance, serve
 
 PHONE = {"width": 390, "height": 844}
@@ -74,6 +75,7 @@ def test_a_fallout_round_end_in_the_tables_language(url, phone, lang):
     ready(page, 0)
     found += english(page, "correcting")
     space = page.eval_on_selector("#board .fo-survivor", "e => e.closest('.fo-space').dataset.space")
+    kit.pan_to(page, f"#board .fo-space[data-space='{space}']")  # the map is kept readable: not all in view
     page.tap(f"#board .fo-space[data-space='{space}']")
     found += english(page, "menu")
     page.tap("#hex-menu .menu-choice[data-menu='1'] >> nth=0")  # place an enemy...

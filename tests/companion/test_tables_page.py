@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+import boardkit as kit
 from companiontest import answer_chance, index_of, kind_of, ready, serve
 
 
@@ -31,28 +32,10 @@ def new_session(page, url, game, **options):
     ready(page, 0)
 
 
-def pan_to(page, spot_selector):
-    """Drag the board as a person would until the spot is in its box: on a phone Fallout's map
-    is kept readable (12 px labels), so not every place is in view at once."""
-    for _ in range(6):
-        page.locator("#board .vp-stage").scroll_into_view_if_needed()
-        stage, spot = page.locator("#board .vp-stage").bounding_box(), page.locator(spot_selector).bounding_box()
-        cx, cy = stage["x"] + stage["width"] / 2, stage["y"] + stage["height"] / 2
-        dx, dy = cx - (spot["x"] + spot["width"] / 2), cy - (spot["y"] + spot["height"] / 2)
-        if abs(dx) < stage["width"] / 2 - spot["width"] and abs(dy) < stage["height"] / 2 - spot["height"]:
-            return
-        step = lambda d, half: max(-half, min(half, d))  # one finger's drag stays inside the box
-        page.mouse.move(cx, cy)
-        page.mouse.down()
-        page.mouse.move(cx + step(dx, stage["width"] / 2 - 4), cy + step(dy, stage["height"] / 2 - 4), steps=8)
-        page.mouse.up()
-    raise AssertionError(f"{spot_selector} not brought into the board's box")
-
-
 def correct(page, spot_selector, *labels):
     """Tap a spot while correcting and follow the menu's labels (a menu may open another)."""
     n = index_of(page)
-    pan_to(page, spot_selector)
+    kit.pan_to(page, spot_selector)
     page.tap(spot_selector)
     for label in labels:
         page.tap(f"#hex-menu .menu-choice:has-text('{label}') >> nth=0")

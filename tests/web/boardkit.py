@@ -137,3 +137,21 @@ def pick(acts: list[str], prefer=("place ", "explore", "enter ", "character ", "
         if hit:
             return hit[0]
     return acts[0]
+
+
+def pan_to(page, spot_selector):
+    """Drag the board as a person would until the spot is in its box: on a phone Fallout's map
+    is kept readable (12 px labels), so not every place is in view at once."""
+    for _ in range(6):
+        page.locator("#board .vp-stage").scroll_into_view_if_needed()
+        stage, spot = page.locator("#board .vp-stage").bounding_box(), page.locator(spot_selector).bounding_box()
+        cx, cy = stage["x"] + stage["width"] / 2, stage["y"] + stage["height"] / 2
+        dx, dy = cx - (spot["x"] + spot["width"] / 2), cy - (spot["y"] + spot["height"] / 2)
+        if abs(dx) < stage["width"] / 2 - spot["width"] and abs(dy) < stage["height"] / 2 - spot["height"]:
+            return
+        step = lambda d, half: max(-half, min(half, d))  # one finger's drag stays inside the box
+        page.mouse.move(cx, cy)
+        page.mouse.down()
+        page.mouse.move(cx + step(dx, stage["width"] / 2 - 4), cy + step(dy, stage["height"] / 2 - 4), steps=8)
+        page.mouse.up()
+    raise AssertionError(f"{spot_selector} not brought into the board's box")

@@ -19,8 +19,8 @@ from wasteland.sim.sweep import seats_option
 
 def reason_words(spec: GameSpec) -> Callable[[str], str]:
     """A game's end reason as its terminal says it: the engine's reason names things by
-    their ids (Quest's "a hero holds sanctum.c"), the renderer by their names ("Lantern
-    Sanctum c"); a failed game's error, or a game without a renderer, as it was written."""
+    their ids ("a hero holds sanctum.c"), the renderer by their names ("Lantern Sanctum
+    c"); a failed game's error, or a game without a renderer, as it was written."""
     renderer = spec.renderer
     if renderer is None:
         return lambda reason: reason

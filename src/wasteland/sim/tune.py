@@ -203,7 +203,7 @@ def out_of_reach(tuning: Tuning) -> list[str]:
     """The targets the best candidate misses, said plainly: met by another candidate (not
     together with the best's), or by none within the parameters' ranges, with the nearest
     value any candidate reached and its numbers that stand at an end of their range (the
-    target may lie beyond it: Quest's ``exploration_cards`` is at its maximum already)."""
+    target may lie beyond it: a number already at its range's maximum)."""
     t = tuning.targets
     declared = game_params(t.spec)
     searched = [declared.param(n) for n in t.params]

@@ -54,6 +54,7 @@ class SearchGuide:
     ROLLOUT_COST = 4  # a play-on to the game's end costs about four quick ones
     QUICK = {"lookahead": 3, "samples": 1}  # the rollout's bot: about twice as fast (docs/bots.md)
     CANDIDATES = 3  # the favourite and the two next moves (and "end"): a 1 s budget's samples tell three apart
+    SEATS_CANDIDATES = 8  # with more seats (the quick play-on to the next turn), as before
     ENDGAME_COST = 4
     ENDGAME_OTHER = 0.3  # the most a position without an escape scores in the end game
     SCALE = 60.0  # a change of position value that moves the score from 0.5 to 0.73
@@ -61,7 +62,15 @@ class SearchGuide:
     def __init__(self, seed: int = 0, candidates: int | None = None) -> None:
         self.bot = HeuristicAgent(seed)
         self.quick = HeuristicAgent(seed, weights=self.QUICK)
-        self.k = candidates or self.CANDIDATES
+        self.k = candidates
+
+    @staticmethod
+    def to_the_end(state: State) -> bool:
+        """Whether a play-on runs to the game's end: in solo only. With more seats the game's
+        end is several times further (every seat's turns, rounds more): measured in a 4-seat
+        game, a decision took 1.7 s on average and up to 17 s against 0.035 s with the quick
+        play-on to the next turn, and the ladder measured the gain in solo only (docs/bots.md)."""
+        return len(state.players) == 1
 
     def searched(self, obs: Observation) -> bool:
         d = obs.decision
@@ -86,7 +95,9 @@ class SearchGuide:
         if not favourite.startswith("move "):
             return [favourite]
         ranked = sorted(d.actions, key=lambda a: -scores.get(a, -1e9))
-        moves = [a for a in ranked if a.startswith("move ") and a != favourite][: self.k - 1]
+        solo = len(obs.view()["players"]) == 1  # as to_the_end says of a full state
+        k = self.k or (self.CANDIDATES if solo else self.SEATS_CANDIDATES)
+        moves = [a for a in ranked if a.startswith("move ") and a != favourite][: k - 1]
         return [favourite] + moves + (["end"] if "end" in d.actions and favourite != "end" else [])
 
     def endgame(self, state: State, seat: int) -> bool:
@@ -97,7 +108,10 @@ class SearchGuide:
     def iteration_cost(self, obs: Observation) -> int:
         """How many iterations of the budget one play-on from this decision spends: the
         seat's own cards and the played rumors are known, so any sample tells."""
-        return self.ENDGAME_COST if self.endgame(obs.sample(self.bot.rng), obs.seat) else self.ROLLOUT_COST
+        sample = obs.sample(self.bot.rng)
+        if self.endgame(sample, obs.seat):
+            return self.ENDGAME_COST
+        return self.ROLLOUT_COST if self.to_the_end(sample) else 1
 
     def context(self, state: State) -> Context:
         """What the play-on and the scoring need from before the search's action: the
@@ -112,7 +126,10 @@ class SearchGuide:
 
     def play_on(self, state: State, seat: int, ctx: Context) -> None:
         if not ctx[2][seat]:
-            self.rollout(state)
+            if self.to_the_end(state):
+                self.rollout(state)
+            else:
+                self.bot.play_on(state, seat, ctx[0])
             return
         # The seat's turns (and every frame it answers) by the bot itself, and so its
         # group's in co-op, classic and tutorial (they escape together, SL §116 to SL §120);

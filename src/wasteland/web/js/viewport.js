@@ -22,7 +22,7 @@ import { h } from "./dom.js";
 const TAP_PX = 30;
 const NARROW = 700; // px: a phone's width, where spots are kept a finger's size
 // ... and where a board names its smallest text (its data-read, SVG units), that text is kept
-// readable at arm's length: Fallout's place names and enemy letters were 6 px on a phone
+// readable at arm's length: one map's place names and enemy letters were 6 px on a phone
 const READ_PX = 12;
 const DRAG_PX = 8; // a pointer moved less than this is a click, not a drag
 const MARKED = ".reach, .target, .collect, .explore, .source, .pick, .acting";

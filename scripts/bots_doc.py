@@ -87,7 +87,7 @@ def run(only: list[str], workers: int, skip: list[str] | None = None, first: int
                 continue
             started = time.perf_counter()
             count = games if games is not None else count
-            matches = list(ladder.run(ladder.paired(game, lineup, count, first, opts), workers))
+            matches = list(ladder.run(ladder.paired(game, lineup, count, first, opts), workers, trace=False))
             with open(out, "a", encoding="utf-8") as f:
                 for m in matches:
                     f.write(json.dumps({"ladder": key(game, mode), "seed": m.seed, "lineup": m.lineup,

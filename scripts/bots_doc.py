@@ -186,7 +186,7 @@ SESSION = [
     "run --only 'quest/one hero' --skip random --first G --games 5 --out docs/bots/matches-gG.jsonl  (the "
     "heuristic and both searches on seeds 60 to 79: G = 60, 65, 70, 75 side by side)",
     "run --only 'age-of-thirst/two players' --skip heuristic+random --skip ismcts:0.08s+ismcts:0.02s --first 0 "
-    "--games N --out docs/bots/matches-j.jsonl  (the search's quick play-on to the end of its turn against the "
+    "--games 60 --out docs/bots/matches-j.jsonl  (the search's quick play-on to the end of its turn against the "
     "heuristic; the earlier search's matches, a few random actions on, dropped)",
     "run --only 'saltlands/solo, tutorial' --skip random --skip heuristic --skip ismcts:4s --first F --games 5 "
     "--workers 2 --out docs/bots/matches-sl1.jsonl  (Saltlands' new search at 1 s: F = 0, 5, ..., 25 in turn; "

@@ -39,13 +39,13 @@ def test_a_guided_search_keeps_its_budget_and_answers_legally(game, players):
     assert searched == 3
 
 
-@pytest.mark.parametrize("game, players", [("fallout", 1), ("quest", 1), ("saltlands", 1)])
+@pytest.mark.parametrize("game, players", [("fallout", 1), ("quest", 1), ("saltlands", 1), ("age-of-thirst", 2)])
 def test_a_search_too_small_to_tell_plays_its_heuristics_own_game(game, players):
     # Ten iterations are five paired samples, fewer than a challenger needs to replace the
     # favourite (min_samples): the search must then play the heuristic's game move for move
     # (its guide's bot is the heuristic with the agent's seed, its play-ons draw elsewhere).
     opts = match_options(game, {"players": players})
     for seed in (0, 1):
-        heuristic = play_match(game, ["heuristic"], seed, opts)
-        searched = play_match(game, ["ismcts:10"], seed, opts)
+        heuristic = play_match(game, ["heuristic"] * players, seed, opts)
+        searched = play_match(game, ["ismcts:10"] * players, seed, opts)
         assert [s["action_str"] for s in searched.trace] == [s["action_str"] for s in heuristic.trace]

@@ -160,13 +160,22 @@ def _run(job: tuple) -> Match:
     return play_match(game, lineup, seed, options)
 
 
-def run(jobs: list[tuple], workers: int = 1) -> Iterator[Match]:
-    """The matches of ``jobs`` as they end (in order with one worker)."""
+def _run_untraced(job: tuple) -> Match:
+    game, lineup, seed, options = job
+    return play_match(game, lineup, seed, options, trace=False)
+
+
+def run(jobs: list[tuple], workers: int = 1, trace: bool = True) -> Iterator[Match]:
+    """The matches of ``jobs`` as they end (in order with one worker); without their traces
+    when ``trace`` is false (a reader of results only: the trace encodes every action in
+    the research action space, which lacks some legal ones, e.g. Age of Thirst's
+    "discard CARD" beyond the hand limit, LO-11, so a bot choosing one stopped the run)."""
+    one = _run if trace else _run_untraced
     if workers <= 1:
-        yield from map(_run, jobs)
+        yield from map(one, jobs)
         return
     with multiprocessing.get_context("fork").Pool(workers) as pool:
-        yield from pool.imap_unordered(_run, jobs)
+        yield from pool.imap_unordered(one, jobs)
 
 
 def round_robin(game: str, bots: Sequence[str], games: int, seed: int = 0, players: int = 2,

@@ -16,6 +16,7 @@ and looked better than a step toward the Last Oasis.
 from __future__ import annotations
 
 from wasteland.core.agent import Observation
+from wasteland.core.notation import pair
 from wasteland.core.protocol import Action
 from wasteland.core.search_guide import PlayOnGuide
 
@@ -34,7 +35,7 @@ def _action(text: str):
 
 def _ring(h: str) -> int:
     """A hex's distance from the Last Oasis at 0,0 (LO-13)."""
-    q, r = (int(v) for v in h.split(","))
+    q, r = pair(h)
     return max(abs(q), abs(r), abs(q + r))
 
 

@@ -93,7 +93,7 @@ def test_the_name_domains_are_the_rules_bounds() -> None:
     assert players is not None and players.high == HEROES and QUEST.domains["n"] == tuple(map(str, range(1, 5)))
     with pytest.raises(RuleError, match="players"):
         get_spec("quest").validate({"players": HEROES + 1})
-    assert AOT.version == 1 and QUEST.version == 2  # the quest's 2: "beside ENEMY" (WQ-39.1)
+    assert AOT.version == 2 and QUEST.version == 2  # the quest's 2: "beside ENEMY" (WQ-39.1); Age of Thirst's 2: discard (LO-11), take (LO-10.2)
 
 
 def test_a_position_beyond_a_limit_is_refused_naming_it() -> None:
@@ -106,3 +106,17 @@ def test_a_position_beyond_a_limit_is_refused_naming_it() -> None:
         space.encode("play c", {"hand": ["a", "b", "c"]})
     # an empty place past the limit is no place filled
     assert space.encode_all(["play a"], {"hand": ["a", None, None]}) == [0]
+
+
+def test_every_verb_of_a_game_has_a_place_in_its_action_space():
+    """A legal action the space cannot express stops an agent (Age of Thirst's version 1 had
+    no ``discard``, the hand limit LO-11, and no ``take``, LO-10.2: a search that chose a
+    legal discard could not be recorded). Chance outcomes are the space's own block."""
+    from wasteland.core.registry import registered_games
+
+    for name, spec in registered_games().items():
+        space = spec.action_space
+        if space is None:
+            continue
+        verbs = {t.text.split()[0] for t in space.templates}
+        assert set(space.notation.types) - verbs <= {"chance"}, (name, set(space.notation.types) - verbs)

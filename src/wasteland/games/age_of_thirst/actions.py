@@ -12,6 +12,7 @@ Name domains: ``hex`` the board's 127 hexes (``q,r``), ``base`` the hexes of the
 troop goes on one's own, LO-7.4), ``kind`` the troop kinds (and the hedge for upgrades),
 ``card`` the ray-tower and bunker cards, ``colour`` the clan colours. Version 1: ``place`` and
 ``buy`` name a base or landing hex rather than any of the 127 (version 0 had 6,671 indices).
+Version 2 adds ``discard`` (LO-11) and ``take`` (LO-10.2) after version 1's indices.
 The layout (templates in order, each a block of consecutive indices) is
 ``ACTIONS.layout()``; the size is ``ACTIONS.size`` (it was 34,815 with both hexes of a move
 or an attack named).
@@ -73,14 +74,18 @@ def _build() -> TemplateActions:
     return TemplateActions(
         NOTATION, ["end phase", "end turn", "first {colour}", "upgrade {kind}", "place {troop} {base}", "buy {troop} {landing}",
          "flip {hex}", "grow {hex}", "move {mine} {hex}", "attack {mine} {reach}", "play {card} {hex}",
-         "play {card} {colour}", "inject {card} {troop}", "market {card} {troop}"],
+         "play {card} {colour}", "inject {card} {troop}", "market {card} {troop}",
+         # version 2: the hand limit's discard (LO-11) and a bonus bunker card taken for a
+         # kind (LO-10.2), legal actions version 1 could not express; appended, so every
+         # index of version 1 keeps its meaning
+         "discard {card}", "take {card} {kind}"],
         {"hex": names, "kind": KINDS, "troop": TROOP_KINDS, "colour": COLOURS,
          "base": _hexes(b, b.base), "landing": _hexes(b, b.landing),
          "card": tuple(TOWER_COUNTS) + tuple(BUNKER_COUNTS),
          "mine": Slots(troops, _troops, rule="LO-6"),
          "reach": Slots(len(offsets), around, after=True, fixed=True, rule="LO-8.2")},
         chance=max(len(SOURCE_COUNTS), len(BUNKER_COUNTS), len(TOWER_COUNTS)),  # a card kind drawn
-        version=1,
+        version=2,
     )
 
 

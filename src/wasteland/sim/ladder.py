@@ -167,9 +167,8 @@ def _run_untraced(job: tuple) -> Match:
 
 def run(jobs: list[tuple], workers: int = 1, trace: bool = True) -> Iterator[Match]:
     """The matches of ``jobs`` as they end (in order with one worker); without their traces
-    when ``trace`` is false (a reader of results only: the trace encodes every action in
-    the research action space, which lacks some legal ones, e.g. Age of Thirst's
-    "discard CARD" beyond the hand limit, LO-11, so a bot choosing one stopped the run)."""
+    when ``trace`` is false (a reader of results only: it spares encoding every action in
+    the research action space, which the traces are for)."""
     one = _run if trace else _run_untraced
     if workers <= 1:
         yield from map(one, jobs)
